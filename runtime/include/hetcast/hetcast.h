@@ -1,0 +1,240 @@
+/* hetcast.h: the public C API of the hetcast runtime.
+ *
+ * hetcast computes broadcast and multicast schedules for heterogeneous
+ * clusters. This header is the whole API: a symbol that is not declared here
+ * is not API.
+ *
+ * Conventions (they hold for every function below unless its comment says
+ * otherwise):
+ *  - C11, no allocation. Every result goes into memory the caller provides:
+ *    arrays are passed as pointer + capacity, and a `*_sizes` function says
+ *    how large they must be. Working memory comes from a caller-provided
+ *    `workspace` buffer (any alignment; the library aligns inside it).
+ *  - Pointers must be non-NULL unless documented as optional.
+ *  - Errors are `hetcast_status` codes; `HETCAST_OK` is 0 and the values are
+ *    pinned forever. `hetcast_status_str()` gives a static description. On
+ *    error the output arrays may have been partly written, `*answer` is
+ *    zeroed.
+ *  - Thread safety: functions keep no global state; distinct calls may run
+ *    concurrently as long as they do not share a workspace or output array.
+ *  - Time is integer ticks (`uint64_t`). `HETCAST_NEVER` (UINT64_MAX) is not
+ *    a time: any schedule that would need it fails with HETCAST_OVERFLOW.
+ *
+ * Canonical node ids (so that every participant computes the same schedule
+ * on its own): the source is 0; destinations follow, all of type 0, then all
+ * of type 1, ...; relays follow the destinations, again grouped by type.
+ * Within one group, ids are assigned in order of arrival, ties broken by the
+ * parent's id (two children of one parent never arrive together). Relays
+ * that a schedule does not use take the last ids of their group.
+ */
+#ifndef HETCAST_HETCAST_H_
+#define HETCAST_HETCAST_H_
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ------------------------------------------------------------------------ */
+/* Version                                                                  */
+
+#define HETCAST_VERSION_MAJOR 0
+#define HETCAST_VERSION_MINOR 1
+#define HETCAST_VERSION_PATCH 0
+/* MAJOR * 10000 + MINOR * 100 + PATCH, as in SQLite. */
+#define HETCAST_VERSION_NUMBER \
+  (HETCAST_VERSION_MAJOR * 10000 + HETCAST_VERSION_MINOR * 100 + \
+   HETCAST_VERSION_PATCH)
+#define HETCAST_VERSION_STRING "0.1.0"
+
+/* The version of the library actually linked (compare with the macro). */
+int hetcast_version_number(void);
+
+/* ------------------------------------------------------------------------ */
+/* Status codes (values are pinned: never renumbered, only appended)         */
+
+typedef enum hetcast_status {
+  HETCAST_OK = 0,
+  /* The request is malformed: zero types, a zero cost, a source type out of
+   * range, a NULL array that is not optional. */
+  HETCAST_INVALID_ARGUMENT = 1,
+  /* A time or a count does not fit in 64 bits. */
+  HETCAST_OVERFLOW = 2,
+  /* More nodes or types than HETCAST_MAX_NODES / HETCAST_MAX_TYPES. */
+  HETCAST_TOO_LARGE = 3,
+  /* The workspace is smaller than the `*_sizes` function asked for. */
+  HETCAST_WORKSPACE_TOO_SMALL = 4,
+  /* An output array is smaller than the `*_sizes` function asked for. */
+  HETCAST_OUTPUT_TOO_SMALL = 5,
+  /* The evaluator rejected the schedule (see hetcast_node_evaluate). */
+  HETCAST_INVALID_SCHEDULE = 6,
+  /* The request is outside a table; the caller may fall back. */
+  HETCAST_NOT_IN_TABLE = 7,
+  /* A table buffer failed verification. */
+  HETCAST_INVALID_TABLE = 8
+} hetcast_status;
+
+/* A static, NUL-terminated description of `status` ("unknown status" for a
+ * value this version does not know). Never NULL. */
+const char* hetcast_status_str(hetcast_status status);
+
+/* ------------------------------------------------------------------------ */
+/* Limits                                                                   */
+
+/* Node ids are uint32_t; UINT32_MAX is reserved for "no node". */
+#define HETCAST_MAX_NODES 0x7fffffffu
+#define HETCAST_MAX_TYPES 64u
+#define HETCAST_NO_NODE UINT32_MAX
+#define HETCAST_NEVER UINT64_MAX
+
+/* ------------------------------------------------------------------------ */
+/* Answers                                                                  */
+
+typedef enum hetcast_algorithm {
+  HETCAST_ALGORITHM_NONE = 0,
+  /* The structure was given by the caller and evaluated. */
+  HETCAST_ALGORITHM_EVALUATED = 1,
+  /* Fastest-Node-First (Banikazemi et al.), multicast via Khuller & Kim
+   * Theorem 7.1. */
+  HETCAST_ALGORITHM_FNF = 2,
+  /* An exact table lookup (Libeskind-Hadas et al. Lemma 5). */
+  HETCAST_ALGORITHM_TABLE = 3
+} hetcast_algorithm;
+
+/* Which bound produced `hetcast_answer.lower_bound` (the largest wins). */
+typedef enum hetcast_bound {
+  HETCAST_BOUND_NONE = 0,
+  /* Doubling: no node sends faster than the fastest cost present, so the
+   * informed set at most doubles per fastest-cost period after the source's
+   * own sends (see hetcast_node_lower_bound). */
+  HETCAST_BOUND_DOUBLING = 1,
+  /* ceil(2/3 * FNF): FNF is a 1.5-approximation (Khuller & Kim Corollary
+   * 4.1, extended to multicast by their Theorem 7.1). */
+  HETCAST_BOUND_FNF_THIRDS = 2,
+  /* The answer is optimal: the bound equals the completion time. */
+  HETCAST_BOUND_EXACT = 3
+} hetcast_bound;
+
+typedef struct hetcast_answer {
+  hetcast_algorithm algorithm;
+  int exact;                /* 1 when completion_time is proven optimal. */
+  uint64_t completion_time; /* Last arrival at a destination (0 if none). */
+  uint64_t lower_bound;     /* No schedule completes earlier. */
+  hetcast_bound lower_bound_kind;
+  size_t node_count;        /* Canonical ids are 0 .. node_count - 1. */
+  size_t participant_count; /* Source + destinations + relays used. */
+  size_t transfer_count;    /* participant_count - 1. */
+} hetcast_answer;
+
+/* One transfer of the message. Schedules list them sorted by (start, from). */
+typedef struct hetcast_transfer {
+  uint32_t from;
+  uint32_t to;
+  uint64_t start;   /* arrival - C(type(from)). */
+  uint64_t arrival;
+} hetcast_transfer;
+
+/* One node of a schedule, indexed by canonical id. */
+typedef struct hetcast_node {
+  uint64_t arrival;    /* HETCAST_NEVER for a relay the schedule leaves out. */
+  uint32_t parent;     /* HETCAST_NO_NODE for the source and unused relays. */
+  uint32_t type;
+  uint32_t send_index; /* 1 for the parent's first send, 2 for its second... */
+  uint32_t is_relay;   /* 1 for relay ids, 0 otherwise. */
+} hetcast_node;
+
+/* ------------------------------------------------------------------------ */
+/* Heterogeneous node model (Libeskind-Hadas et al.; Khuller & Kim)          */
+/*                                                                          */
+/* A node of type j needs costs[j] ticks per send and sends one message at   */
+/* a time; its i-th send arrives at arrival + i * costs[j]. Receiving costs  */
+/* the receiver nothing extra.                                               */
+
+typedef struct hetcast_node_request {
+  const uint64_t* costs;              /* type_count entries, each >= 1. */
+  size_t type_count;                  /* 1 .. HETCAST_MAX_TYPES. */
+  uint32_t source_type;               /* < type_count. */
+  const uint64_t* destination_counts; /* type_count entries. */
+  /* Optional (NULL = no relays): type_count entries. Relays may forward the
+   * message but need not receive it. */
+  const uint64_t* relay_counts;
+} hetcast_node_request;
+
+typedef struct hetcast_node_sizes {
+  size_t node_count;      /* Entries a hetcast_node array needs. */
+  size_t transfer_count;  /* Entries a transfer array needs (at most). */
+  size_t workspace_bytes; /* Workspace for hetcast_node_plan_fnf. */
+} hetcast_node_sizes;
+
+/* Validates `request` and says how much memory planning it needs. */
+hetcast_status hetcast_node_plan_sizes(const hetcast_node_request* request,
+                                       hetcast_node_sizes* sizes);
+
+/* Plans `request` with Fastest-Node-First.
+ *
+ * Without relays this is FNF as in Libeskind-Hadas et al. §2: the next
+ * receiver is the cheapest node not yet informed, its sender the informed
+ * node that can complete a send earliest. Ties are broken deterministically:
+ * among senders completing at the same tick, the lower canonical id gets the
+ * cheaper receiver; among receivers of equal cost, the lower type index and
+ * then destinations before relays come first.
+ *
+ * With relays, FNF runs on the destinations plus the m cheapest relays for
+ * every m (Khuller & Kim Theorem 7.1), relays that end up forwarding to no
+ * destination are dropped (which moves later sends earlier), and the best m
+ * is kept (the smallest m on ties).
+ *
+ * `nodes` receives node_count entries. `transfers` is optional (NULL with
+ * capacity 0 skips writing them); when given, it receives the transfers
+ * sorted by (start, from). */
+hetcast_status hetcast_node_plan_fnf(const hetcast_node_request* request,
+                                     void* workspace, size_t workspace_size,
+                                     hetcast_node* nodes, size_t node_capacity,
+                                     hetcast_transfer* transfers,
+                                     size_t transfer_capacity,
+                                     hetcast_answer* answer);
+
+/* The doubling lower bound on any schedule for `request` (HETCAST_BOUND_
+ * DOUBLING). With c the cheapest cost among destinations and relays and C_s
+ * the source's cost, a node of cost >= c informed at time a heads a subtree
+ * of at most 2^floor((T - a) / c) nodes by time T, and the source's i-th
+ * child arrives no earlier than i * C_s; the bound is the least T at which
+ * 1 + sum_i 2^floor((T - i * C_s) / c) reaches 1 + destinations. */
+hetcast_status hetcast_node_lower_bound(const hetcast_node_request* request,
+                                        uint64_t* lower_bound);
+
+/* One send of a structure handed to the evaluator. The order of the sends
+ * of one sender is the order in which they appear in the array. */
+typedef struct hetcast_send {
+  uint32_t from;
+  uint32_t to;
+} hetcast_send;
+
+/* Workspace the evaluator needs for `send_count` sends. */
+hetcast_status hetcast_node_evaluate_workspace_size(
+    const hetcast_node_request* request, size_t send_count, size_t* bytes);
+
+/* The node-model evaluator: recomputes every time of a structure from the
+ * model's rule (no idling: the i-th send of v arrives at t(v) + i * C(v))
+ * and rejects with HETCAST_INVALID_SCHEDULE a node id out of range, a send
+ * to the source, a node receiving twice, a send from a node that never
+ * receives, or a destination never reached. Ids are canonical for the
+ * request's types but need not follow the canonical arrival order. Output
+ * as for hetcast_node_plan_fnf, with the ids as given; the answer's lower
+ * bound is the doubling bound. */
+hetcast_status hetcast_node_evaluate(const hetcast_node_request* request,
+                                     const hetcast_send* sends,
+                                     size_t send_count, void* workspace,
+                                     size_t workspace_size, hetcast_node* nodes,
+                                     size_t node_capacity,
+                                     hetcast_transfer* transfers,
+                                     size_t transfer_capacity,
+                                     hetcast_answer* answer);
+
+#ifdef __cplusplus
+} /* extern "C" */
+#endif
+
+#endif /* HETCAST_HETCAST_H_ */
