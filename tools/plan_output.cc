@@ -1,0 +1,144 @@
+// plan_output.cc: renders NodePlan as text or JSON.
+#include "tools/plan_output.h"
+
+#include <utility>
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
+
+namespace hetcast {
+
+const char* AlgorithmName(hetcast_algorithm algorithm) {
+  switch (algorithm) {
+    case HETCAST_ALGORITHM_FNF:
+      return "fnf";
+    case HETCAST_ALGORITHM_TABLE:
+      return "table";
+    case HETCAST_ALGORITHM_EVALUATED:
+      return "evaluated";
+    case HETCAST_ALGORITHM_NONE:
+      break;
+  }
+  return "none";
+}
+
+namespace {
+
+const char* BoundName(hetcast_bound bound) {
+  switch (bound) {
+    case HETCAST_BOUND_DOUBLING:
+      return "doubling";
+    case HETCAST_BOUND_FNF_THIRDS:
+      return "fnf_two_thirds";
+    case HETCAST_BOUND_EXACT:
+      return "exact";
+    case HETCAST_BOUND_NONE:
+      break;
+  }
+  return "none";
+}
+
+const char* BoundExplanation(hetcast_bound bound) {
+  switch (bound) {
+    case HETCAST_BOUND_DOUBLING:
+      return "doubling bound: the informed set at most doubles per fastest "
+             "cost";
+    case HETCAST_BOUND_FNF_THIRDS:
+      return "ceil(2/3 * FNF): FNF is a 1.5-approximation (Khuller & Kim "
+             "Cor. 4.1, Thm. 7.1)";
+    case HETCAST_BOUND_EXACT:
+      return "exact";
+    case HETCAST_BOUND_NONE:
+      break;
+  }
+  return "none";
+}
+
+}  // namespace
+
+std::string RenderJson(const NodePlan& plan) {
+  const hetcast_answer& a = plan.answer;
+  std::string out = absl::StrFormat(
+      "{\"model\":\"node\",\"algorithm\":\"%s\",\"exact\":%s,"
+      "\"completion_time\":%d,\"lower_bound\":%d,\"lower_bound_kind\":\"%s\","
+      "\"nodes\":[",
+      AlgorithmName(a.algorithm), a.exact ? "true" : "false",
+      a.completion_time, a.lower_bound, BoundName(a.lower_bound_kind));
+  bool first = true;
+  for (size_t id = 0; id < plan.nodes.size(); ++id) {
+    const hetcast_node& node = plan.nodes[id];
+    if (node.arrival == HETCAST_NEVER) continue;  // An unused relay.
+    absl::StrAppend(&out, first ? "" : ",", "{\"id\":", id,
+                    ",\"type\":", node.type, ",\"arrival\":", node.arrival,
+                    ",\"parent\":");
+    if (node.parent == HETCAST_NO_NODE) {
+      absl::StrAppend(&out, "-1");
+    } else {
+      absl::StrAppend(&out, node.parent);
+    }
+    absl::StrAppend(&out, ",\"relay\":", node.is_relay ? "true" : "false",
+                    "}");
+    first = false;
+  }
+  absl::StrAppend(&out, "],\"transfers\":[");
+  for (size_t i = 0; i < plan.transfers.size(); ++i) {
+    const hetcast_transfer& t = plan.transfers[i];
+    absl::StrAppend(&out, i == 0 ? "" : ",", "{\"from\":", t.from,
+                    ",\"to\":", t.to, ",\"start\":", t.start,
+                    ",\"arrival\":", t.arrival, "}");
+  }
+  absl::StrAppend(&out, "]}\n");
+  return out;
+}
+
+std::string RenderText(const NodePlan& plan) {
+  const hetcast_answer& a = plan.answer;
+  std::string out = absl::StrFormat(
+      "model: node    algorithm: %s    exact: %s\n"
+      "completion time: %d\n"
+      "lower bound: %d (%s)\n",
+      AlgorithmName(a.algorithm), a.exact ? "yes" : "no", a.completion_time,
+      a.lower_bound, BoundExplanation(a.lower_bound_kind));
+  // Children of every node in send order, from the parent links.
+  const size_t n = plan.nodes.size();
+  std::vector<std::vector<uint32_t>> children(n);
+  for (size_t id = 0; id < n; ++id) {
+    const hetcast_node& node = plan.nodes[id];
+    if (node.parent != HETCAST_NO_NODE) {
+      children[node.parent].push_back(static_cast<uint32_t>(id));
+    }
+  }
+  for (auto& list : children) {
+    std::sort(list.begin(), list.end(), [&plan](uint32_t x, uint32_t y) {
+      return plan.nodes[x].send_index < plan.nodes[y].send_index;
+    });
+  }
+  auto describe = [&plan](uint32_t id) {
+    const hetcast_node& node = plan.nodes[id];
+    return absl::StrFormat("%d%s  type %d  cost %d  arrives %d", id,
+                           id == 0 ? " (source)"
+                                   : (node.is_relay ? " (relay)" : ""),
+                           node.type, plan.costs[node.type], node.arrival);
+  };
+  absl::StrAppend(&out, "tree (children in send order):\n", describe(0), "\n");
+  // Depth-first with an explicit stack: (node, prefix for its children).
+  std::vector<std::pair<uint32_t, std::string>> stack;
+  auto push_children = [&](uint32_t id, const std::string& prefix) {
+    const auto& list = children[id];
+    for (size_t i = list.size(); i-- > 0;) {
+      stack.emplace_back(list[i], prefix);
+    }
+  };
+  push_children(0, "");
+  while (!stack.empty()) {
+    auto [id, prefix] = stack.back();
+    stack.pop_back();
+    const auto& siblings = children[plan.nodes[id].parent];
+    const bool last = siblings.back() == id;
+    absl::StrAppend(&out, prefix, last ? "`-- " : "|-- ", describe(id), "\n");
+    push_children(id, prefix + (last ? "    " : "|   "));
+  }
+  return out;
+}
+
+}  // namespace hetcast

@@ -1,0 +1,32 @@
+// plan_output.h: text and JSON renderings of a node-model plan.
+#ifndef HETCAST_TOOLS_PLAN_OUTPUT_H_
+#define HETCAST_TOOLS_PLAN_OUTPUT_H_
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "runtime/include/hetcast/hetcast.h"
+
+namespace hetcast {
+
+// A planned node-model schedule, as the tools hold it.
+struct NodePlan {
+  std::vector<uint64_t> costs;
+  hetcast_answer answer = {};
+  std::vector<hetcast_node> nodes;          // Indexed by canonical id.
+  std::vector<hetcast_transfer> transfers;  // Sorted by (start, from).
+};
+
+// Short algorithm name used in JSON ("fnf", "table", "evaluated").
+const char* AlgorithmName(hetcast_algorithm algorithm);
+
+// {"model":"node","algorithm":...,"nodes":[...],"transfers":[...]}, one line.
+std::string RenderJson(const NodePlan& plan);
+
+// A readable tree: each node with id, type, cost and arrival.
+std::string RenderText(const NodePlan& plan);
+
+}  // namespace hetcast
+
+#endif  // HETCAST_TOOLS_PLAN_OUTPUT_H_
