@@ -1,0 +1,138 @@
+// cli_test.cc: runs the real `hetcast` binary and checks its output and exit
+// status, including every class of bad argument.
+#include <sys/wait.h>
+
+#include <array>
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "gmock/gmock.h"
+#include "gtest/gtest.h"
+
+namespace {
+
+using ::testing::HasSubstr;
+using ::testing::StartsWith;
+
+std::string* binary_path = nullptr;
+
+struct CliRun {
+  int exit_code = -1;
+  std::string out;
+  std::string err;
+};
+
+std::string ReadFile(const std::string& path) {
+  std::ifstream in(path);
+  std::stringstream buffer;
+  buffer << in.rdbuf();
+  return buffer.str();
+}
+
+// Arguments are single-quoted for the shell; none of ours contain quotes.
+CliRun RunCli(const std::vector<std::string>& args) {
+  const std::string dir = ::testing::TempDir();
+  const std::string out_path = dir + "/cli_out.txt";
+  const std::string err_path = dir + "/cli_err.txt";
+  std::string command = "'" + *binary_path + "'";
+  for (const std::string& arg : args) command += " '" + arg + "'";
+  command += " >'" + out_path + "' 2>'" + err_path + "'";
+  const int status = std::system(command.c_str());
+  CliRun run;
+  run.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  run.out = ReadFile(out_path);
+  run.err = ReadFile(err_path);
+  return run;
+}
+
+std::vector<std::string> Plan(std::vector<std::string> extra) {
+  std::vector<std::string> args = {"plan"};
+  args.insert(args.end(), extra.begin(), extra.end());
+  return args;
+}
+
+TEST(CliPlan, JsonForFigure1) {
+  const CliRun run = RunCli(Plan({"--costs", "2,3", "--source-type", "1",
+                               "--counts", "4,7", "--format", "json"}));
+  ASSERT_EQ(run.exit_code, 0) << run.err;
+  EXPECT_EQ(run.err, "");
+  EXPECT_THAT(run.out, StartsWith("{\"model\":\"node\",\"algorithm\":\"fnf\","
+                                  "\"exact\":false,\"completion_time\":10,"
+                                  "\"lower_bound\":"));
+  EXPECT_THAT(run.out, HasSubstr("\"nodes\":[{\"id\":0,\"type\":1,"
+                                 "\"arrival\":0,\"parent\":-1"));
+  EXPECT_THAT(run.out, HasSubstr("\"transfers\":[{\"from\":0,\"to\":1,"
+                                 "\"start\":0,\"arrival\":3}"));
+}
+
+TEST(CliPlan, TextTreeAndEqualsSyntax) {
+  const CliRun run = RunCli(Plan({"--costs=2,3", "--source_type=1",
+                               "--counts=4,7", "--relays=0,2"}));
+  ASSERT_EQ(run.exit_code, 0) << run.err;
+  EXPECT_THAT(run.out, HasSubstr("completion time: 10"));
+  EXPECT_THAT(run.out, HasSubstr("0 (source)  type 1  cost 3  arrives 0"));
+  EXPECT_THAT(run.out, HasSubstr("`-- "));
+}
+
+// Each bad input: exit status 2, one line on stderr naming the problem, and
+// nothing on stdout.
+struct BadCase {
+  std::vector<std::string> args;
+  std::string message;
+};
+
+class CliBadInput : public ::testing::TestWithParam<BadCase> {};
+
+TEST_P(CliBadInput, ExitsTwoWithOneLine) {
+  const CliRun run = RunCli(GetParam().args);
+  EXPECT_EQ(run.exit_code, 2);
+  EXPECT_EQ(run.out, "");
+  EXPECT_THAT(run.err, HasSubstr(GetParam().message));
+  ASSERT_FALSE(run.err.empty());
+  EXPECT_EQ(run.err.find('\n'), run.err.size() - 1) << run.err;
+}
+
+const std::string kMax = "18446744073709551615";       // 2^64 - 1
+const std::string kTooBig = "18446744073709551616";    // 2^64
+
+INSTANTIATE_TEST_SUITE_P(
+    AllBadArguments, CliBadInput,
+    ::testing::Values(
+        BadCase{{}, "usage"},
+        BadCase{{"frobnicate"}, "unknown command"},
+        BadCase{Plan({"--costs", "", "--counts", "1"}), "--costs: the list is empty"},
+        BadCase{Plan({"--counts", "1"}), "--costs: the list is empty"},
+        BadCase{Plan({"--costs", "2,3", "--counts", ""}), "--counts: the list is empty"},
+        BadCase{Plan({"--costs", "2,x", "--counts", "1,1"}), "'x' is not a non-negative integer"},
+        BadCase{Plan({"--costs", "2,,3", "--counts", "1,1,1"}), "empty entry"},
+        BadCase{Plan({"--costs", "2,3", "--counts", "1,1.5"}), "'1.5' is not"},
+        BadCase{Plan({"--costs", "2,-3", "--counts", "1,1"}), "'-3' is not a non-negative"},
+        BadCase{Plan({"--costs", "2,0", "--counts", "1,1"}), "cost of type 1 is 0"},
+        BadCase{Plan({"--costs", "2", "--counts", "1,1"}), "--counts has 2 entries but --costs has 1"},
+        BadCase{Plan({"--costs", "2,3", "--counts", "1,1", "--relays", "1"}), "--relays has 1 entries"},
+        BadCase{Plan({"--costs", "2,3", "--counts", "1,1", "--source-type", "2"}), "--source-type: 2 is out of range"},
+        BadCase{Plan({"--costs", "2,3", "--counts", "1,1", "--source-type", "-1"}), "is not a non-negative integer"},
+        BadCase{Plan({"--costs", kTooBig, "--counts", "1"}), "does not fit in 64 bits"},
+        BadCase{Plan({"--costs", "2,3", "--counts", kMax + ",1"}), "total number of nodes overflows"},
+        BadCase{Plan({"--costs", "2,3", "--counts", "20000000,1"}), "the CLI plans at most"},
+        BadCase{Plan({"--costs", "4611686018427387904", "--counts", "8"}), "completion time overflows"},
+        BadCase{Plan({"--costs", "2", "--counts", "1", "--format", "xml"}), "--format: 'xml'"},
+        BadCase{Plan({"--costs", "2", "--counts", "1", "--bogus", "1"}), "unknown flag '--bogus'"},
+        BadCase{Plan({"--costs", "2", "--counts"}), "needs a value"},
+        BadCase{Plan({"--costs", "2", "--counts", "1", "extra"}), "unexpected argument 'extra'"}));
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  ::testing::InitGoogleTest(&argc, argv);
+  if (argc < 2) {
+    std::fprintf(stderr, "usage: cli_test PATH_TO_HETCAST\n");
+    return 2;
+  }
+  binary_path = new std::string(argv[1]);
+  return RUN_ALL_TESTS();
+}

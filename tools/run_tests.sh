@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# tools/run_tests.sh: installs what is missing and runs every test
+# (`bazel test //...`). Extra arguments go to bazel, e.g. --config=asan.
+# Ends with a plain line "N passed, N failed" counting test cases (from each
+# test's XML report), and exits non-zero if any test failed.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+tools/setup.sh || exit 1
+
+log=$(mktemp)
+bazel test "$@" //... 2>&1 | tee "$log"
+bazel_status=${PIPESTATUS[0]}
+
+testlogs=$(bazel info "$@" bazel-testlogs 2>/dev/null)
+passed=0
+failed=0
+# One summary line per test target: "//pkg:name   (cached) PASSED in 0.1s".
+while read -r target status; do
+  xml="$testlogs/${target#//}"
+  xml="${xml/://}/test.xml"
+  cases=0
+  failures=0
+  if [[ -f "$xml" ]]; then
+    cases=$(grep -c "<testcase" "$xml" || true)
+    failures=$(grep -c "<failure" "$xml" || true)
+  fi
+  if [[ "$status" == PASSED ]]; then
+    ((cases > 0)) || cases=1
+    passed=$((passed + cases - failures))
+    failed=$((failed + failures))
+  else
+    ((failures > 0)) || failures=1
+    ((cases > failures)) && passed=$((passed + cases - failures))
+    failed=$((failed + failures))
+  fi
+done < <(sed -nE 's#^(//[^ ]+)[[:space:]]+(\(cached\)[[:space:]]+)?(PASSED|FAILED|TIMEOUT|FLAKY|NO STATUS|INCOMPLETE|FAILED TO BUILD).*#\1 \3#p' "$log" |
+         sed 's/ NO STATUS$/ NO_STATUS/; s/ FAILED TO BUILD$/ FAILED_TO_BUILD/')
+rm -f "$log"
+
+if [[ $bazel_status -ne 0 && $failed -eq 0 ]]; then
+  failed=1  # The build itself failed before any test ran.
+fi
+echo "$passed passed, $failed failed"
+[[ $bazel_status -eq 0 && $failed -eq 0 ]]
