@@ -36,8 +36,7 @@ class Arena {
     // caller's buffer happens to start.
     size_t padded;
     if (__builtin_add_overflow(bytes, alignof(T) - 1, &padded) ||
-        __builtin_add_overflow(used_, padded, &padded) ||
-        padded > capacity_) {
+        __builtin_add_overflow(used_, padded, &padded) || padded > capacity_) {
       failed_ = true;
       return nullptr;
     }

@@ -87,7 +87,8 @@ void Canonicalize(const NodeLayout& layout, const hetcast_node* in,
   uint32_t group = 1;
   while (group < informed) {
     uint32_t end = group + 1;
-    while (end < informed && in[order[end]].arrival == in[order[group]].arrival) {
+    while (end < informed &&
+           in[order[end]].arrival == in[order[group]].arrival) {
       ++end;
     }
     // Parents arrived strictly earlier, so their new ids are final.
@@ -165,8 +166,7 @@ hetcast_status PlanFnf(const NodeLayout& layout, const PlanScratch& scratch,
   hetcast_node* fnf = scratch.fnf_nodes;
   ResetNodes(layout, fnf);
   uint64_t finish;
-  hetcast_status status =
-      RunFnf(layout, inform, scratch.cohorts, fnf, &finish);
+  hetcast_status status = RunFnf(layout, inform, scratch.cohorts, fnf, &finish);
   if (status != HETCAST_OK) return status;
   uint32_t informed = 0;
   for (uint32_t v = 0; v < layout.node_count; ++v) {
@@ -194,9 +194,9 @@ hetcast_status PlanFnf(const NodeLayout& layout, const PlanScratch& scratch,
     }
   }
   uint64_t pruned_completion;
-  status = EvaluateStructure(layout, scratch.sends, send_count,
-                             scratch.evaluator, scratch.pruned_nodes,
-                             &pruned_completion, participants);
+  status =
+      EvaluateStructure(layout, scratch.sends, send_count, scratch.evaluator,
+                        scratch.pruned_nodes, &pruned_completion, participants);
   if (status != HETCAST_OK) return status;
   // The evaluator's scratch is free again: reuse it for the relabelling.
   Canonicalize(layout, scratch.pruned_nodes, scratch.order,
@@ -215,8 +215,26 @@ hetcast_status CheckOutputs(const NodeLayout& layout, hetcast_node* nodes,
   if (transfers == nullptr) {
     return transfer_capacity == 0 ? HETCAST_OK : HETCAST_INVALID_ARGUMENT;
   }
-  if (transfer_capacity < layout.node_count - 1) return HETCAST_OUTPUT_TOO_SMALL;
+  if (transfer_capacity < layout.node_count - 1)
+    return HETCAST_OUTPUT_TOO_SMALL;
   return HETCAST_OK;
+}
+
+// Fills `answer` and, when given, the sorted transfers of a finished plan.
+void FinishAnswer(const NodeLayout& layout, hetcast_algorithm algorithm,
+                  uint64_t completion, uint64_t lower_bound,
+                  hetcast_bound lower_bound_kind, size_t participants,
+                  const hetcast_node* nodes, hetcast_transfer* transfers,
+                  hetcast_answer* answer) {
+  answer->algorithm = algorithm;
+  answer->completion_time = completion;
+  answer->lower_bound = lower_bound;
+  answer->lower_bound_kind = lower_bound_kind;
+  answer->exact = lower_bound == completion ? 1 : 0;
+  answer->node_count = layout.node_count;
+  answer->participant_count = participants;
+  answer->transfer_count = participants - 1;
+  if (transfers != nullptr) CollectTransfers(layout, nodes, transfers);
 }
 
 }  // namespace
@@ -306,16 +324,11 @@ hetcast_status hetcast_node_plan_fnf(const hetcast_node_request* request,
   // FNF <= 1.5 OPT (Khuller & Kim Cor. 4.1; Thm 7.1 for multicast), so
   // OPT >= ceil(2 * FNF / 3) = FNF - floor(FNF / 3), computed without 2 * FNF.
   const uint64_t thirds = fnf_completion - fnf_completion / 3;
-  answer->algorithm = HETCAST_ALGORITHM_FNF;
-  answer->completion_time = completion;
-  answer->lower_bound = doubling >= thirds ? doubling : thirds;
-  answer->lower_bound_kind =
-      doubling >= thirds ? HETCAST_BOUND_DOUBLING : HETCAST_BOUND_FNF_THIRDS;
-  answer->exact = answer->lower_bound == completion ? 1 : 0;
-  answer->node_count = layout.node_count;
-  answer->participant_count = participants;
-  answer->transfer_count = participants - 1;
-  if (transfers != nullptr) CollectTransfers(layout, nodes, transfers);
+  hetcast::internal::FinishAnswer(
+      layout, HETCAST_ALGORITHM_FNF, completion,
+      doubling >= thirds ? doubling : thirds,
+      doubling >= thirds ? HETCAST_BOUND_DOUBLING : HETCAST_BOUND_FNF_THIRDS,
+      participants, nodes, transfers, answer);
   return HETCAST_OK;
 }
 
@@ -338,22 +351,19 @@ hetcast_status hetcast_node_evaluate_workspace_size(
   if (status != HETCAST_OK) return status;
   Arena measure;
   hetcast::internal::EvaluatorScratch scratch;
-  if (!hetcast::internal::AllocateEvaluatorScratch(layout, send_count,
-                                                    &measure, &scratch)) {
+  if (!hetcast::internal::AllocateEvaluatorScratch(layout, send_count, &measure,
+                                                   &scratch)) {
     return HETCAST_TOO_LARGE;
   }
   *bytes = measure.used();
   return HETCAST_OK;
 }
 
-hetcast_status hetcast_node_evaluate(const hetcast_node_request* request,
-                                     const hetcast_send* sends,
-                                     size_t send_count, void* workspace,
-                                     size_t workspace_size, hetcast_node* nodes,
-                                     size_t node_capacity,
-                                     hetcast_transfer* transfers,
-                                     size_t transfer_capacity,
-                                     hetcast_answer* answer) {
+hetcast_status hetcast_node_evaluate(
+    const hetcast_node_request* request, const hetcast_send* sends,
+    size_t send_count, void* workspace, size_t workspace_size,
+    hetcast_node* nodes, size_t node_capacity, hetcast_transfer* transfers,
+    size_t transfer_capacity, hetcast_answer* answer) {
   if (answer == nullptr) return HETCAST_INVALID_ARGUMENT;
   *answer = hetcast_answer();
   NodeLayout layout;
@@ -368,7 +378,7 @@ hetcast_status hetcast_node_evaluate(const hetcast_node_request* request,
   Arena arena(workspace, workspace_size);
   hetcast::internal::EvaluatorScratch scratch;
   if (!hetcast::internal::AllocateEvaluatorScratch(layout, send_count, &arena,
-                                                    &scratch)) {
+                                                   &scratch)) {
     return HETCAST_WORKSPACE_TOO_SMALL;
   }
   uint64_t completion = 0;
@@ -379,15 +389,9 @@ hetcast_status hetcast_node_evaluate(const hetcast_node_request* request,
   uint64_t doubling;
   status = hetcast::internal::DoublingLowerBound(layout, &doubling);
   if (status != HETCAST_OK) return status;
-  answer->algorithm = HETCAST_ALGORITHM_EVALUATED;
-  answer->completion_time = completion;
-  answer->lower_bound = doubling;
-  answer->lower_bound_kind = HETCAST_BOUND_DOUBLING;
-  answer->exact = doubling == completion ? 1 : 0;
-  answer->node_count = layout.node_count;
-  answer->participant_count = participants;
-  answer->transfer_count = participants - 1;
-  if (transfers != nullptr) CollectTransfers(layout, nodes, transfers);
+  hetcast::internal::FinishAnswer(layout, HETCAST_ALGORITHM_EVALUATED,
+                                  completion, doubling, HETCAST_BOUND_DOUBLING,
+                                  participants, nodes, transfers, answer);
   return HETCAST_OK;
 }
 

@@ -10,7 +10,8 @@ bool AllocateEvaluatorScratch(const NodeLayout& layout, size_t send_count,
   const size_t n = layout.node_count;
   scratch->offsets = arena->Allocate<uint32_t>(n + 1);
   scratch->cursor = arena->Allocate<uint32_t>(n);
-  scratch->children = arena->Allocate<uint32_t>(send_count > 0 ? send_count : 1);
+  scratch->children =
+      arena->Allocate<uint32_t>(send_count > 0 ? send_count : 1);
   scratch->queue = arena->Allocate<uint32_t>(n);
   return !arena->failed();
 }

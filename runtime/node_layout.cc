@@ -35,8 +35,8 @@ hetcast_status BuildNodeLayout(const hetcast_node_request* request,
     if (c < k) {
       count = request->destination_counts[c];
     } else {
-      count = request->relay_counts == nullptr ? 0
-                                               : request->relay_counts[c - k];
+      count =
+          request->relay_counts == nullptr ? 0 : request->relay_counts[c - k];
     }
     if (count > HETCAST_MAX_NODES || next_id + count > HETCAST_MAX_NODES) {
       return HETCAST_TOO_LARGE;
@@ -100,9 +100,8 @@ size_t CollectTransfers(const NodeLayout& layout, const hetcast_node* nodes,
     const hetcast_node& node = nodes[id];
     if (node.parent == HETCAST_NO_NODE) continue;
     const uint64_t sender_cost = layout.cost[nodes[node.parent].type];
-    transfers[count++] = hetcast_transfer{node.parent, id,
-                                          node.arrival - sender_cost,
-                                          node.arrival};
+    transfers[count++] = hetcast_transfer{
+        node.parent, id, node.arrival - sender_cost, node.arrival};
   }
   SortTransfers(transfers, count);
   return count;

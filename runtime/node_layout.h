@@ -22,7 +22,7 @@ struct NodeLayout {
   uint32_t class_count = 0;  // 2 * type_count.
   uint32_t source_type = 0;
   uint64_t cost[HETCAST_MAX_TYPES] = {};
-  uint32_t class_base[2 * HETCAST_MAX_TYPES] = {};   // First id of a class.
+  uint32_t class_base[2 * HETCAST_MAX_TYPES] = {};      // First id of a class.
   uint32_t class_count_of[2 * HETCAST_MAX_TYPES] = {};  // Ids in a class.
   uint32_t destination_total = 0;
   uint32_t relay_total = 0;

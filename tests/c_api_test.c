@@ -6,13 +6,12 @@
 #include "hetcast/hetcast.h"
 
 static int failures = 0;
-#define CHECK(cond)                                                  \
-  do {                                                               \
-    if (!(cond)) {                                                   \
-      fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, \
-              #cond);                                                \
-      ++failures;                                                    \
-    }                                                                \
+#define CHECK(cond)                                                            \
+  do {                                                                         \
+    if (!(cond)) {                                                             \
+      fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #cond); \
+      ++failures;                                                              \
+    }                                                                          \
   } while (0)
 
 int main(void) {
@@ -41,10 +40,11 @@ int main(void) {
   CHECK(sizes.node_count == 12);
   workspace = malloc(sizes.workspace_bytes);
   nodes = (hetcast_node*)calloc(sizes.node_count, sizeof *nodes);
-  transfers = (hetcast_transfer*)calloc(sizes.transfer_count, sizeof *transfers);
-  CHECK(hetcast_node_plan_fnf(&request, workspace, sizes.workspace_bytes,
-                              nodes, sizes.node_count, transfers,
-                              sizes.transfer_count, &answer) == HETCAST_OK);
+  transfers =
+      (hetcast_transfer*)calloc(sizes.transfer_count, sizeof *transfers);
+  CHECK(hetcast_node_plan_fnf(&request, workspace, sizes.workspace_bytes, nodes,
+                              sizes.node_count, transfers, sizes.transfer_count,
+                              &answer) == HETCAST_OK);
   CHECK(answer.algorithm == HETCAST_ALGORITHM_FNF);
   CHECK(answer.completion_time == 10);
   CHECK(answer.transfer_count == 11);

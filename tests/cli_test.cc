@@ -57,7 +57,7 @@ std::vector<std::string> Plan(std::vector<std::string> extra) {
 
 TEST(CliPlan, JsonForFigure1) {
   const CliRun run = RunCli(Plan({"--costs", "2,3", "--source-type", "1",
-                               "--counts", "4,7", "--format", "json"}));
+                                  "--counts", "4,7", "--format", "json"}));
   ASSERT_EQ(run.exit_code, 0) << run.err;
   EXPECT_EQ(run.err, "");
   EXPECT_THAT(run.out, StartsWith("{\"model\":\"node\",\"algorithm\":\"fnf\","
@@ -70,8 +70,8 @@ TEST(CliPlan, JsonForFigure1) {
 }
 
 TEST(CliPlan, TextTreeAndEqualsSyntax) {
-  const CliRun run = RunCli(Plan({"--costs=2,3", "--source_type=1",
-                               "--counts=4,7", "--relays=0,2"}));
+  const CliRun run = RunCli(
+      Plan({"--costs=2,3", "--source_type=1", "--counts=4,7", "--relays=0,2"}));
   ASSERT_EQ(run.exit_code, 0) << run.err;
   EXPECT_THAT(run.out, HasSubstr("completion time: 10"));
   EXPECT_THAT(run.out, HasSubstr("0 (source)  type 1  cost 3  arrives 0"));
@@ -96,34 +96,51 @@ TEST_P(CliBadInput, ExitsTwoWithOneLine) {
   EXPECT_EQ(run.err.find('\n'), run.err.size() - 1) << run.err;
 }
 
-const std::string kMax = "18446744073709551615";       // 2^64 - 1
-const std::string kTooBig = "18446744073709551616";    // 2^64
+const std::string kMax = "18446744073709551615";     // 2^64 - 1
+const std::string kTooBig = "18446744073709551616";  // 2^64
 
 INSTANTIATE_TEST_SUITE_P(
     AllBadArguments, CliBadInput,
     ::testing::Values(
-        BadCase{{}, "usage"},
-        BadCase{{"frobnicate"}, "unknown command"},
-        BadCase{Plan({"--costs", "", "--counts", "1"}), "--costs: the list is empty"},
+        BadCase{{}, "usage"}, BadCase{{"frobnicate"}, "unknown command"},
+        BadCase{Plan({"--costs", "", "--counts", "1"}),
+                "--costs: the list is empty"},
         BadCase{Plan({"--counts", "1"}), "--costs: the list is empty"},
-        BadCase{Plan({"--costs", "2,3", "--counts", ""}), "--counts: the list is empty"},
-        BadCase{Plan({"--costs", "2,x", "--counts", "1,1"}), "'x' is not a non-negative integer"},
+        BadCase{Plan({"--costs", "2,3", "--counts", ""}),
+                "--counts: the list is empty"},
+        BadCase{Plan({"--costs", "2,x", "--counts", "1,1"}),
+                "'x' is not a non-negative integer"},
         BadCase{Plan({"--costs", "2,,3", "--counts", "1,1,1"}), "empty entry"},
         BadCase{Plan({"--costs", "2,3", "--counts", "1,1.5"}), "'1.5' is not"},
-        BadCase{Plan({"--costs", "2,-3", "--counts", "1,1"}), "'-3' is not a non-negative"},
-        BadCase{Plan({"--costs", "2,0", "--counts", "1,1"}), "cost of type 1 is 0"},
-        BadCase{Plan({"--costs", "2", "--counts", "1,1"}), "--counts has 2 entries but --costs has 1"},
-        BadCase{Plan({"--costs", "2,3", "--counts", "1,1", "--relays", "1"}), "--relays has 1 entries"},
-        BadCase{Plan({"--costs", "2,3", "--counts", "1,1", "--source-type", "2"}), "--source-type: 2 is out of range"},
-        BadCase{Plan({"--costs", "2,3", "--counts", "1,1", "--source-type", "-1"}), "is not a non-negative integer"},
-        BadCase{Plan({"--costs", kTooBig, "--counts", "1"}), "does not fit in 64 bits"},
-        BadCase{Plan({"--costs", "2,3", "--counts", kMax + ",1"}), "total number of nodes overflows"},
-        BadCase{Plan({"--costs", "2,3", "--counts", "20000000,1"}), "the CLI plans at most"},
-        BadCase{Plan({"--costs", "4611686018427387904", "--counts", "8"}), "completion time overflows"},
-        BadCase{Plan({"--costs", "2", "--counts", "1", "--format", "xml"}), "--format: 'xml'"},
-        BadCase{Plan({"--costs", "2", "--counts", "1", "--bogus", "1"}), "unknown flag '--bogus'"},
+        BadCase{Plan({"--costs", "2,-3", "--counts", "1,1"}),
+                "'-3' is not a non-negative"},
+        BadCase{Plan({"--costs", "2,0", "--counts", "1,1"}),
+                "cost of type 1 is 0"},
+        BadCase{Plan({"--costs", "2", "--counts", "1,1"}),
+                "--counts has 2 entries but --costs has 1"},
+        BadCase{Plan({"--costs", "2,3", "--counts", "1,1", "--relays", "1"}),
+                "--relays has 1 entries"},
+        BadCase{
+            Plan({"--costs", "2,3", "--counts", "1,1", "--source-type", "2"}),
+            "--source-type: 2 is out of range"},
+        BadCase{
+            Plan({"--costs", "2,3", "--counts", "1,1", "--source-type", "-1"}),
+            "is not a non-negative integer"},
+        BadCase{Plan({"--costs", kTooBig, "--counts", "1"}),
+                "does not fit in 64 bits"},
+        BadCase{Plan({"--costs", "2,3", "--counts", kMax + ",1"}),
+                "total number of nodes overflows"},
+        BadCase{Plan({"--costs", "2,3", "--counts", "20000000,1"}),
+                "the CLI plans at most"},
+        BadCase{Plan({"--costs", "4611686018427387904", "--counts", "8"}),
+                "completion time overflows"},
+        BadCase{Plan({"--costs", "2", "--counts", "1", "--format", "xml"}),
+                "--format: 'xml'"},
+        BadCase{Plan({"--costs", "2", "--counts", "1", "--bogus", "1"}),
+                "unknown flag '--bogus'"},
         BadCase{Plan({"--costs", "2", "--counts"}), "needs a value"},
-        BadCase{Plan({"--costs", "2", "--counts", "1", "extra"}), "unexpected argument 'extra'"}));
+        BadCase{Plan({"--costs", "2", "--counts", "1", "extra"}),
+                "unexpected argument 'extra'"}));
 
 }  // namespace
 

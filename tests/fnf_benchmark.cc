@@ -45,9 +45,9 @@ void BM_CohortFnf(benchmark::State& state) {
     benchmark::DoNotOptimize(nodes.data());
   }
   cohort_completion = answer.completion_time;
-  state.counters["ns_per_node"] = benchmark::Counter(
-      kNodes, benchmark::Counter::kIsIterationInvariantRate |
-                  benchmark::Counter::kInvert);
+  state.counters["ns_per_node"] =
+      benchmark::Counter(kNodes, benchmark::Counter::kIsIterationInvariantRate |
+                                     benchmark::Counter::kInvert);
 }
 BENCHMARK(BM_CohortFnf)->Unit(benchmark::kMillisecond)->MinTime(1.0);
 
@@ -58,9 +58,9 @@ void BM_TextbookFnf(benchmark::State& state) {
     benchmark::DoNotOptimize(result.parent.data());
   }
   textbook_completion = result.completion;
-  state.counters["ns_per_node"] = benchmark::Counter(
-      kNodes, benchmark::Counter::kIsIterationInvariantRate |
-                  benchmark::Counter::kInvert);
+  state.counters["ns_per_node"] =
+      benchmark::Counter(kNodes, benchmark::Counter::kIsIterationInvariantRate |
+                                     benchmark::Counter::kInvert);
 }
 BENCHMARK(BM_TextbookFnf)->Unit(benchmark::kMillisecond)->MinTime(1.0);
 
@@ -93,11 +93,11 @@ int main(int argc, char** argv) {
         "ns/node, speedup %.1fx (target >= 5x)\n",
         kNodes, cohort * 1e9 / kNodes, textbook * 1e9 / kNodes,
         textbook / cohort);
-    std::printf("completion times: cohort %llu, textbook %llu (%s)\n",
-                static_cast<unsigned long long>(cohort_completion),
-                static_cast<unsigned long long>(textbook_completion),
-                cohort_completion == textbook_completion ? "identical"
-                                                         : "DIFFERENT");
+    std::printf(
+        "completion times: cohort %llu, textbook %llu (%s)\n",
+        static_cast<unsigned long long>(cohort_completion),
+        static_cast<unsigned long long>(textbook_completion),
+        cohort_completion == textbook_completion ? "identical" : "DIFFERENT");
     if (cohort_completion != textbook_completion) return 1;
   }
   benchmark::Shutdown();

@@ -24,8 +24,8 @@ inline hetcast_node_request RequestOf(const TinyInstance& instance) {
   request.type_count = instance.costs.size();
   request.source_type = instance.source_type;
   request.destination_counts = instance.destinations.data();
-  request.relay_counts = instance.relays.empty() ? nullptr
-                                                 : instance.relays.data();
+  request.relay_counts =
+      instance.relays.empty() ? nullptr : instance.relays.data();
   return request;
 }
 

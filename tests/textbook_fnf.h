@@ -15,7 +15,7 @@ namespace testing {
 
 struct TextbookFnfResult {
   uint64_t completion = 0;
-  std::vector<uint32_t> parent;    // By position in FNF's receive order.
+  std::vector<uint32_t> parent;  // By position in FNF's receive order.
   std::vector<uint64_t> arrival;
 };
 

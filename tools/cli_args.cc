@@ -25,8 +25,8 @@ absl::StatusOr<uint64_t> ParseUint(absl::string_view text,
     }
     if (__builtin_mul_overflow(value, uint64_t{10}, &value) ||
         __builtin_add_overflow(value, uint64_t(ch - '0'), &value)) {
-      return absl::InvalidArgumentError(absl::StrFormat(
-          "--%s: '%s' does not fit in 64 bits", flag, text));
+      return absl::InvalidArgumentError(
+          absl::StrFormat("--%s: '%s' does not fit in 64 bits", flag, text));
     }
   }
   return value;
@@ -41,8 +41,8 @@ absl::StatusOr<std::vector<uint64_t>> ParseUintList(absl::string_view text,
   std::vector<uint64_t> values;
   for (absl::string_view item : absl::StrSplit(text, ',')) {
     if (item.empty()) {
-      return absl::InvalidArgumentError(absl::StrFormat(
-          "--%s: empty entry in '%s'", flag, text));
+      return absl::InvalidArgumentError(
+          absl::StrFormat("--%s: empty entry in '%s'", flag, text));
     }
     absl::StatusOr<uint64_t> value = ParseUint(item, flag);
     if (!value.ok()) return value.status();

@@ -56,9 +56,9 @@ absl::StatusOr<NodePlan> PlanFromFlags() {
     }
   }
   if (costs->size() > HETCAST_MAX_TYPES) {
-    return absl::InvalidArgumentError(absl::StrFormat(
-        "--costs: %d types, at most %d are supported", costs->size(),
-        HETCAST_MAX_TYPES));
+    return absl::InvalidArgumentError(
+        absl::StrFormat("--costs: %d types, at most %d are supported",
+                        costs->size(), HETCAST_MAX_TYPES));
   }
   plan.costs = *costs;
   const size_t k = costs->size();
@@ -100,8 +100,8 @@ absl::StatusOr<NodePlan> PlanFromFlags() {
   }
   if (total > kCliMaxNodes) {
     return absl::InvalidArgumentError(absl::StrFormat(
-        "--counts/--relays: %d nodes in total; the CLI plans at most %d",
-        total, kCliMaxNodes));
+        "--counts/--relays: %d nodes in total; the CLI plans at most %d", total,
+        kCliMaxNodes));
   }
 
   hetcast_node_request request;
@@ -147,18 +147,17 @@ int Main(int argc, char** argv) {
     return kUsageError;
   }
   std::vector<std::string> positional;
-  absl::Status parsed =
-      ApplyFlags(std::vector<std::string>(args.begin() + 1, args.end()),
-                 &positional);
+  absl::Status parsed = ApplyFlags(
+      std::vector<std::string>(args.begin() + 1, args.end()), &positional);
   if (parsed.ok() && !positional.empty()) {
     parsed = absl::InvalidArgumentError(
         absl::StrFormat("unexpected argument '%s'", positional[0]));
   }
   if (parsed.ok() && absl::GetFlag(FLAGS_format) != "text" &&
       absl::GetFlag(FLAGS_format) != "json") {
-    parsed = absl::InvalidArgumentError(absl::StrFormat(
-        "--format: '%s' is not one of text, json",
-        absl::GetFlag(FLAGS_format)));
+    parsed = absl::InvalidArgumentError(
+        absl::StrFormat("--format: '%s' is not one of text, json",
+                        absl::GetFlag(FLAGS_format)));
   }
   if (!parsed.ok()) {
     std::fprintf(stderr, "hetcast plan: %s\n",

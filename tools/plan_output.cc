@@ -62,8 +62,8 @@ std::string RenderJson(const NodePlan& plan) {
       "{\"model\":\"node\",\"algorithm\":\"%s\",\"exact\":%s,"
       "\"completion_time\":%d,\"lower_bound\":%d,\"lower_bound_kind\":\"%s\","
       "\"nodes\":[",
-      AlgorithmName(a.algorithm), a.exact ? "true" : "false",
-      a.completion_time, a.lower_bound, BoundName(a.lower_bound_kind));
+      AlgorithmName(a.algorithm), a.exact ? "true" : "false", a.completion_time,
+      a.lower_bound, BoundName(a.lower_bound_kind));
   bool first = true;
   for (size_t id = 0; id < plan.nodes.size(); ++id) {
     const hetcast_node& node = plan.nodes[id];
@@ -76,8 +76,7 @@ std::string RenderJson(const NodePlan& plan) {
     } else {
       absl::StrAppend(&out, node.parent);
     }
-    absl::StrAppend(&out, ",\"relay\":", node.is_relay ? "true" : "false",
-                    "}");
+    absl::StrAppend(&out, ",\"relay\":", node.is_relay ? "true" : "false", "}");
     first = false;
   }
   absl::StrAppend(&out, "],\"transfers\":[");
@@ -115,10 +114,10 @@ std::string RenderText(const NodePlan& plan) {
   }
   auto describe = [&plan](uint32_t id) {
     const hetcast_node& node = plan.nodes[id];
-    return absl::StrFormat("%d%s  type %d  cost %d  arrives %d", id,
-                           id == 0 ? " (source)"
-                                   : (node.is_relay ? " (relay)" : ""),
-                           node.type, plan.costs[node.type], node.arrival);
+    return absl::StrFormat(
+        "%d%s  type %d  cost %d  arrives %d", id,
+        id == 0 ? " (source)" : (node.is_relay ? " (relay)" : ""), node.type,
+        plan.costs[node.type], node.arrival);
   };
   absl::StrAppend(&out, "tree (children in send order):\n", describe(0), "\n");
   // Depth-first with an explicit stack: (node, prefix for its children).

@@ -44,7 +44,7 @@ extern "C" {
 #define HETCAST_VERSION_MINOR 1
 #define HETCAST_VERSION_PATCH 0
 /* MAJOR * 10000 + MINOR * 100 + PATCH, as in SQLite. */
-#define HETCAST_VERSION_NUMBER \
+#define HETCAST_VERSION_NUMBER                                   \
   (HETCAST_VERSION_MAJOR * 10000 + HETCAST_VERSION_MINOR * 100 + \
    HETCAST_VERSION_PATCH)
 #define HETCAST_VERSION_STRING "0.1.0"
@@ -132,14 +132,14 @@ typedef struct hetcast_answer {
 typedef struct hetcast_transfer {
   uint32_t from;
   uint32_t to;
-  uint64_t start;   /* arrival - C(type(from)). */
+  uint64_t start; /* arrival - C(type(from)). */
   uint64_t arrival;
 } hetcast_transfer;
 
 /* One node of a schedule, indexed by canonical id. */
 typedef struct hetcast_node {
-  uint64_t arrival;    /* HETCAST_NEVER for a relay the schedule leaves out. */
-  uint32_t parent;     /* HETCAST_NO_NODE for the source and unused relays. */
+  uint64_t arrival; /* HETCAST_NEVER for a relay the schedule leaves out. */
+  uint32_t parent;  /* HETCAST_NO_NODE for the source and unused relays. */
   uint32_t type;
   uint32_t send_index; /* 1 for the parent's first send, 2 for its second... */
   uint32_t is_relay;   /* 1 for relay ids, 0 otherwise. */
@@ -224,14 +224,11 @@ hetcast_status hetcast_node_evaluate_workspace_size(
  * request's types but need not follow the canonical arrival order. Output
  * as for hetcast_node_plan_fnf, with the ids as given; the answer's lower
  * bound is the doubling bound. */
-hetcast_status hetcast_node_evaluate(const hetcast_node_request* request,
-                                     const hetcast_send* sends,
-                                     size_t send_count, void* workspace,
-                                     size_t workspace_size, hetcast_node* nodes,
-                                     size_t node_capacity,
-                                     hetcast_transfer* transfers,
-                                     size_t transfer_capacity,
-                                     hetcast_answer* answer);
+hetcast_status hetcast_node_evaluate(
+    const hetcast_node_request* request, const hetcast_send* sends,
+    size_t send_count, void* workspace, size_t workspace_size,
+    hetcast_node* nodes, size_t node_capacity, hetcast_transfer* transfers,
+    size_t transfer_capacity, hetcast_answer* answer);
 
 #ifdef __cplusplus
 } /* extern "C" */
