@@ -15,6 +15,15 @@ namespace {
 // Relay classes FNF may use, cheapest first. A relay no cheaper than every
 // destination is informed after all of them in FNF's receive order, so it
 // can never help; those are left out.
+//
+// `*useful_relays` is also capped at the destination count: some optimal
+// multicast uses at most that many relays. Take an optimal tree with the
+// fewest relays; every relay in it forwards (else drop it). It is an optimal
+// broadcast tree on its own nodes, and Khuller & Kim Lemma 4.1 rebuilds it so
+// that only the floor(n/2) fastest non-source nodes send, n = D + r. A relay
+// left without children could be dropped, contradicting minimality, so all r
+// relays still send: r <= (D + r) / 2, i.e. r <= D. Theorem 7.1's guarantee
+// thus needs only m <= D.
 uint32_t UsefulRelayClasses(const NodeLayout& layout, uint32_t* classes,
                             uint64_t* useful_relays) {
   uint64_t slowest_destination = 0;
@@ -32,6 +41,9 @@ uint32_t UsefulRelayClasses(const NodeLayout& layout, uint32_t* classes,
       classes[count++] = c;
       *useful_relays += layout.class_count_of[c];
     }
+  }
+  if (*useful_relays > layout.destination_total) {
+    *useful_relays = layout.destination_total;
   }
   return count;
 }
@@ -289,6 +301,10 @@ hetcast_status hetcast_node_plan_sizes(const hetcast_node_request* request,
   sizes->node_count = layout.node_count;
   sizes->transfer_count = layout.node_count - 1;
   sizes->workspace_bytes = measure.used();
+  uint32_t classes[2 * HETCAST_MAX_TYPES];
+  uint64_t useful_relays;
+  hetcast::internal::UsefulRelayClasses(layout, classes, &useful_relays);
+  sizes->fnf_runs = useful_relays == 0 ? 1 : useful_relays + 2;
   return HETCAST_OK;
 }
 

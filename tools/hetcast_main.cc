@@ -36,6 +36,8 @@ constexpr int kUsageError = 2;
 // rather than exhaust memory (the C API itself goes to HETCAST_MAX_NODES).
 constexpr uint64_t kCliMaxNodes = 10'000'000;
 
+constexpr uint64_t kCliMaxNodeSteps = 2'000'000'000;
+
 constexpr char kUsage[] =
     "usage: hetcast plan --costs C0,C1,... --source-type S --counts "
     "N0,N1,... [--relays R0,R1,...] [--format text|json]\n";
@@ -115,6 +117,16 @@ absl::StatusOr<NodePlan> PlanFromFlags() {
   if (status != HETCAST_OK) {
     return absl::InvalidArgumentError(absl::StrFormat(
         "cannot plan this request: %s", hetcast_status_str(status)));
+  }
+  // The relay search makes one FNF pass per relay count; refuse rather than
+  // run for hours.
+  if (sizes.fnf_runs > 1 &&
+      sizes.fnf_runs > kCliMaxNodeSteps / sizes.node_count) {
+    return absl::InvalidArgumentError(absl::StrFormat(
+        "--relays: trying every relay count needs %d FNF passes over %d "
+        "nodes; the CLI allows %d node-steps, give fewer relays or "
+        "destinations",
+        sizes.fnf_runs, sizes.node_count, kCliMaxNodeSteps));
   }
   std::vector<unsigned char> workspace(sizes.workspace_bytes);
   plan.nodes.resize(sizes.node_count);

@@ -166,6 +166,10 @@ typedef struct hetcast_node_sizes {
   size_t node_count;      /* Entries a hetcast_node array needs. */
   size_t transfer_count;  /* Entries a transfer array needs (at most). */
   size_t workspace_bytes; /* Workspace for hetcast_node_plan_fnf. */
+  /* FNF passes hetcast_node_plan_fnf will make (each O(node_count)): 1
+   * without useful relays, else one per relay count m tried plus two. Lets
+   * a caller refuse a request whose relay search is too long. */
+  uint64_t fnf_runs;
 } hetcast_node_sizes;
 
 /* Validates `request` and says how much memory planning it needs. */
@@ -182,7 +186,8 @@ hetcast_status hetcast_node_plan_sizes(const hetcast_node_request* request,
  * then destinations before relays come first.
  *
  * With relays, FNF runs on the destinations plus the m cheapest relays for
- * every m (Khuller & Kim Theorem 7.1), relays that end up forwarding to no
+ * every m up to the destination count (Khuller & Kim Theorem 7.1; more never
+ * pays, see node_api.cc), relays that end up forwarding to no
  * destination are dropped (which moves later sends earlier), and the best m
  * is kept (the smallest m on ties).
  *
