@@ -50,7 +50,6 @@ class Arena {
     return reinterpret_cast<T*>(aligned);
   }
 
-  bool measuring() const { return measuring_; }
   bool failed() const { return failed_; }
   size_t used() const { return used_; }
 

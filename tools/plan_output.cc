@@ -1,6 +1,7 @@
 // plan_output.cc: renders NodePlan as text or JSON.
 #include "tools/plan_output.h"
 
+#include <algorithm>
 #include <utility>
 
 #include "absl/strings/str_cat.h"
@@ -24,34 +25,28 @@ const char* AlgorithmName(hetcast_algorithm algorithm) {
 
 namespace {
 
-const char* BoundName(hetcast_bound bound) {
-  switch (bound) {
-    case HETCAST_BOUND_DOUBLING:
-      return "doubling";
-    case HETCAST_BOUND_FNF_THIRDS:
-      return "fnf_two_thirds";
-    case HETCAST_BOUND_EXACT:
-      return "exact";
-    case HETCAST_BOUND_NONE:
-      break;
-  }
-  return "none";
-}
+// JSON name and readable explanation of each lower-bound kind.
+struct BoundText {
+  const char* name;
+  const char* explanation;
+};
 
-const char* BoundExplanation(hetcast_bound bound) {
+BoundText DescribeBound(hetcast_bound bound) {
   switch (bound) {
     case HETCAST_BOUND_DOUBLING:
-      return "doubling bound: the informed set at most doubles per fastest "
-             "cost";
+      return {"doubling",
+              "doubling bound: the informed set at most doubles per fastest "
+              "cost"};
     case HETCAST_BOUND_FNF_THIRDS:
-      return "ceil(2/3 * FNF): FNF is a 1.5-approximation (Khuller & Kim "
-             "Cor. 4.1, Thm. 7.1)";
+      return {"fnf_two_thirds",
+              "ceil(2/3 * FNF): FNF is a 1.5-approximation (Khuller & Kim "
+              "Cor. 4.1, Thm. 7.1)"};
     case HETCAST_BOUND_EXACT:
-      return "exact";
+      return {"exact", "exact"};
     case HETCAST_BOUND_NONE:
       break;
   }
-  return "none";
+  return {"none", "none"};
 }
 
 }  // namespace
@@ -63,7 +58,7 @@ std::string RenderJson(const NodePlan& plan) {
       "\"completion_time\":%d,\"lower_bound\":%d,\"lower_bound_kind\":\"%s\","
       "\"nodes\":[",
       AlgorithmName(a.algorithm), a.exact ? "true" : "false", a.completion_time,
-      a.lower_bound, BoundName(a.lower_bound_kind));
+      a.lower_bound, DescribeBound(a.lower_bound_kind).name);
   bool first = true;
   for (size_t id = 0; id < plan.nodes.size(); ++id) {
     const hetcast_node& node = plan.nodes[id];
@@ -97,7 +92,7 @@ std::string RenderText(const NodePlan& plan) {
       "completion time: %d\n"
       "lower bound: %d (%s)\n",
       AlgorithmName(a.algorithm), a.exact ? "yes" : "no", a.completion_time,
-      a.lower_bound, BoundExplanation(a.lower_bound_kind));
+      a.lower_bound, DescribeBound(a.lower_bound_kind).explanation);
   // Children of every node in send order, from the parent links.
   const size_t n = plan.nodes.size();
   std::vector<std::vector<uint32_t>> children(n);
