@@ -235,6 +235,149 @@ hetcast_status hetcast_node_evaluate(
     hetcast_node* nodes, size_t node_capacity, hetcast_transfer* transfers,
     size_t transfer_capacity, hetcast_answer* answer);
 
+/* ------------------------------------------------------------------------ */
+/* Exact tables (tables/hetcast_table.fbs)                                  */
+/*                                                                          */
+/* A table file holds one or more profiles (k node types with costs and a   */
+/* limit per type) and, for every source type and every destination mix    */
+/* within the limits, the optimal completion time and the decision that     */
+/* rebuilds an optimal tree (Libeskind-Hadas et al. Lemma 5).               */
+/*                                                                          */
+/* Usage:                                                                   */
+/*   hetcast_table table;                                                   */
+/*   const char* why;                                                       */
+/*   if (hetcast_table_open(bytes, size, &table, &why) != HETCAST_OK) ...   */
+/*   hetcast_profile profile;                                               */
+/*   hetcast_profile_open(&table, 0, &profile);                             */
+/*   uint64_t counts[3] = {4, 7, 0}, t;                                     */
+/*   hetcast_node_request r = {NULL, 3, 1, counts, NULL};                   */
+/*   hetcast_profile_completion(&profile, &r, &t);   O(1), no allocation    */
+/*                                                                          */
+/* The buffer is verified once, by hetcast_table_open; it must stay alive   */
+/* and unchanged while any handle made from it is used. Handles are plain   */
+/* caller-owned structs with no destructor; they are read-only after being  */
+/* opened, so any number of threads may query one handle at once.           */
+
+/* The newest table schema this library reads. */
+#define HETCAST_TABLE_SCHEMA_VERSION 1u
+/* Table buffers must start at a multiple of this many bytes. */
+#define HETCAST_TABLE_ALIGNMENT 8u
+/* Most types a table profile may have. */
+#define HETCAST_TABLE_MAX_TYPES 16u
+/* Most entries (types x states) of one profile. */
+#define HETCAST_TABLE_MAX_ENTRIES (1ull << 25)
+
+typedef struct hetcast_table {
+  uint64_t opaque_[4];
+} hetcast_table;
+
+typedef struct hetcast_profile {
+  uint64_t opaque_[72];
+} hetcast_profile;
+
+/* How a profile's entries were computed (values pinned). */
+typedef enum hetcast_table_method {
+  /* Exact dynamic program: every completion time is optimal. */
+  HETCAST_METHOD_EXACT_DP = 0
+} hetcast_table_method;
+
+typedef struct hetcast_profile_info {
+  const char* name; /* NUL-terminated, inside the table buffer. */
+  size_t type_count;
+  uint64_t state_count; /* Count vectors per source type: prod(limit+1). */
+  uint64_t entry_count; /* type_count * state_count. */
+  size_t entry_bytes;   /* Bytes per entry in the buffer: 4 or 8. */
+  hetcast_table_method method;
+  int exact; /* 1 when every answer is optimal. */
+} hetcast_profile_info;
+
+/* Verifies `data` (`size` bytes, HETCAST_TABLE_ALIGNMENT-aligned) and fills
+ * `table`. Checks, in order: alignment and size; the FlatBuffers structure
+ * (Verifier with explicit depth and table limits, so no read ever leaves the
+ * buffer); the file identifier "HCT1"; schema_version <= HETCAST_TABLE_
+ * SCHEMA_VERSION; then per profile: types and costs, that the state count
+ * matches the limits, the entry widths, and for every entry that its
+ * decision is in range, points to two strictly smaller states, and that its
+ * completion time equals what the decision gives (so every rebuilt tree
+ * completes exactly at the stored time). O(entries * types).
+ * Returns HETCAST_INVALID_TABLE on any failure, with a static description in
+ * `*error` when `error` is not NULL (NULL error is allowed). */
+hetcast_status hetcast_table_open(const void* data, size_t size,
+                                  hetcast_table* table, const char** error);
+
+size_t hetcast_table_profile_count(const hetcast_table* table);
+uint32_t hetcast_table_schema_version(const hetcast_table* table);
+
+/* Finds the profile named `name` (NUL-terminated). HETCAST_INVALID_ARGUMENT
+ * when there is none. */
+hetcast_status hetcast_table_find_profile(const hetcast_table* table,
+                                          const char* name, size_t* index);
+
+/* Prepares the query handle of profile `index` (< profile count). */
+hetcast_status hetcast_profile_open(const hetcast_table* table, size_t index,
+                                    hetcast_profile* profile);
+
+void hetcast_profile_get_info(const hetcast_profile* profile,
+                              hetcast_profile_info* info);
+
+/* Name (NUL-terminated, optional out), cost and limit of type `type`. */
+hetcast_status hetcast_profile_type(const hetcast_profile* profile,
+                                    size_t type, const char** name,
+                                    uint64_t* cost, uint64_t* limit);
+
+/* Requests to a profile use hetcast_node_request with these rules:
+ * type_count must equal the profile's; `costs` may be NULL (the profile's
+ * costs) and otherwise must equal them (else HETCAST_INVALID_ARGUMENT).
+ * Destination counts above a type's limit give HETCAST_NOT_IN_TABLE, the
+ * caller's cue to fall back to hetcast_node_plan_fnf.
+ *
+ * Relays: Khuller & Kim Theorem 7.1. An optimal multicast uses the m
+ * cheapest relays for some m; only relays strictly cheaper than the slowest
+ * destination can help, and m <= destinations suffices (see table.cc). The
+ * table is looked up for every such m (cheapest relays first; the smallest
+ * best m wins), O(min(relays, destinations)) lookups. If one of those
+ * lookups falls outside the limits the answer is HETCAST_NOT_IN_TABLE. */
+
+/* The optimal completion time: one lookup without relays. */
+hetcast_status hetcast_profile_completion(const hetcast_profile* profile,
+                                          const hetcast_node_request* request,
+                                          uint64_t* completion_time);
+
+/* Array and workspace sizes for hetcast_profile_plan and
+ * hetcast_profile_node_role (fnf_runs is 0). */
+hetcast_status hetcast_profile_plan_sizes(const hetcast_profile* profile,
+                                          const hetcast_node_request* request,
+                                          hetcast_node_sizes* sizes);
+
+/* Rebuilds an optimal schedule from the table's decisions into `nodes`
+ * (node_count entries, canonical ids) and `transfers` (optional as in
+ * hetcast_node_plan_fnf; sorted by (start, from)). The answer says
+ * HETCAST_ALGORITHM_TABLE, exact, lower bound = completion time
+ * (HETCAST_BOUND_EXACT). O(n log n) for n participants, no allocation. */
+hetcast_status hetcast_profile_plan(const hetcast_profile* profile,
+                                    const hetcast_node_request* request,
+                                    void* workspace, size_t workspace_size,
+                                    hetcast_node* nodes, size_t node_capacity,
+                                    hetcast_transfer* transfers,
+                                    size_t transfer_capacity,
+                                    hetcast_answer* answer);
+
+/* One participant's role, without materialising the tree: node `node_id`'s
+ * own entry (arrival, parent, type, send index, relay flag) in `*node`, and
+ * its sends in order as transfers (from = node_id) in `children`.
+ * `*child_count` is always set; if it exceeds `children_capacity` the call
+ * writes the first `children_capacity` and fails with
+ * HETCAST_OUTPUT_TOO_SMALL. Gives exactly
+ * the same facts as hetcast_profile_plan. Workspace as for the plan. */
+hetcast_status hetcast_profile_node_role(const hetcast_profile* profile,
+                                         const hetcast_node_request* request,
+                                         uint32_t node_id, void* workspace,
+                                         size_t workspace_size,
+                                         hetcast_node* node,
+                                         hetcast_transfer* children,
+                                         size_t children_capacity,
+                                         size_t* child_count);
+
 #ifdef __cplusplus
 } /* extern "C" */
 #endif

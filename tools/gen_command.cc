@@ -1,0 +1,113 @@
+// gen_command.cc: profile files -> exact DP -> table file.
+#include "tools/gen_command.h"
+
+#include <chrono>
+#include <cstdio>
+#include <cstring>
+
+#include "absl/strings/str_format.h"
+#include "tools/exact_dp.h"
+#include "tools/profile.h"
+#include "tools/table_writer.h"
+
+namespace hetcast {
+
+absl::StatusOr<std::string> ReadFileBytes(const std::string& path) {
+  std::FILE* file = std::fopen(path.c_str(), "rb");
+  if (file == nullptr) {
+    return absl::NotFoundError(absl::StrFormat(
+        "cannot open '%s': %s", path, std::strerror(errno)));
+  }
+  std::string bytes;
+  char buffer[1 << 16];
+  size_t got;
+  while ((got = std::fread(buffer, 1, sizeof(buffer), file)) > 0) {
+    bytes.append(buffer, got);
+  }
+  const bool failed = std::ferror(file) != 0;
+  std::fclose(file);
+  if (failed) {
+    return absl::DataLossError(absl::StrFormat("cannot read '%s'", path));
+  }
+  return bytes;
+}
+
+absl::StatusOr<std::vector<uint64_t>> ReadTableFile(const std::string& path,
+                                                    size_t* size) {
+  absl::StatusOr<std::string> bytes = ReadFileBytes(path);
+  if (!bytes.ok()) return bytes.status();
+  std::vector<uint64_t> aligned((bytes->size() + 7) / 8);
+  if (!bytes->empty()) std::memcpy(aligned.data(), bytes->data(), bytes->size());
+  *size = bytes->size();
+  return aligned;
+}
+
+absl::Status GenerateTableFile(const std::vector<std::string>& profile_paths,
+                               const std::string& out_path, int threads) {
+  if (profile_paths.empty()) {
+    return absl::InvalidArgumentError("--profile: give at least one file");
+  }
+  std::vector<SolvedProfile> solved;
+  const auto start = std::chrono::steady_clock::now();
+  auto last_print = start;
+  for (const std::string& path : profile_paths) {
+    absl::StatusOr<std::string> json = ReadFileBytes(path);
+    if (!json.ok()) return json.status();
+    absl::StatusOr<ProfileSpec> profile = ParseProfileJson(*json);
+    if (!profile.ok()) {
+      return absl::InvalidArgumentError(
+          absl::StrFormat("%s: %s", path, profile.status().message()));
+    }
+    DpOptions options;
+    options.threads = threads;
+    const std::string name = profile->name;
+    options.progress = [&](uint64_t done, uint64_t total) {
+      const auto now = std::chrono::steady_clock::now();
+      const double elapsed =
+          std::chrono::duration<double>(now - start).count();
+      if (elapsed > 2.0 &&
+          std::chrono::duration<double>(now - last_print).count() > 2.0) {
+        std::fprintf(stderr,
+                     "hetcast gen: profile '%s': %llu/%llu states (%.0f%%) "
+                     "after %.1f s\n",
+                     name.c_str(), static_cast<unsigned long long>(done),
+                     static_cast<unsigned long long>(total),
+                     100.0 * static_cast<double>(done) /
+                         static_cast<double>(total),
+                     elapsed);
+        last_print = now;
+      }
+    };
+    absl::StatusOr<ExactTable> table = SolveExact(*profile, options);
+    if (!table.ok()) {
+      return absl::InvalidArgumentError(
+          absl::StrFormat("%s: %s", path, table.status().message()));
+    }
+    solved.push_back(SolvedProfile{*std::move(profile), *std::move(table)});
+  }
+  absl::StatusOr<std::string> bytes = WriteTable(solved);
+  if (!bytes.ok()) return bytes.status();
+  std::FILE* file = std::fopen(out_path.c_str(), "wb");
+  if (file == nullptr) {
+    return absl::PermissionDeniedError(absl::StrFormat(
+        "--out: cannot create '%s': %s", out_path, std::strerror(errno)));
+  }
+  const bool written =
+      std::fwrite(bytes->data(), 1, bytes->size(), file) == bytes->size();
+  const bool closed = std::fclose(file) == 0;
+  if (!written || !closed) {
+    std::remove(out_path.c_str());
+    return absl::DataLossError(
+        absl::StrFormat("--out: cannot write '%s'", out_path));
+  }
+  const double elapsed = std::chrono::duration<double>(
+                             std::chrono::steady_clock::now() - start)
+                             .count();
+  if (elapsed > 2.0) {
+    std::fprintf(stderr, "hetcast gen: wrote %s (%zu bytes) in %.1f s\n",
+                 out_path.c_str(), bytes->size(), elapsed);
+  }
+  return absl::OkStatus();
+}
+
+}  // namespace hetcast

@@ -1,0 +1,33 @@
+// table_writer.h: serialises solved profiles into a table file (".hct").
+//
+// The layout is tables/hetcast_table.fbs. The bytes depend only on the
+// profiles and their solutions, so the same profile gives a byte-identical
+// file.
+#ifndef HETCAST_TOOLS_TABLE_WRITER_H_
+#define HETCAST_TOOLS_TABLE_WRITER_H_
+
+#include <string>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "tools/exact_dp.h"
+#include "tools/profile.h"
+
+namespace hetcast {
+
+// The schema version this writer produces (tables/hetcast_table.fbs).
+inline constexpr uint32_t kTableSchemaVersion = 1;
+
+struct SolvedProfile {
+  ProfileSpec profile;
+  ExactTable table;
+};
+
+// Packs every entry (see the schema for the bit layout) and builds the file.
+// Errors: duplicate profile names, an entry wider than 64 bits.
+absl::StatusOr<std::string> WriteTable(
+    const std::vector<SolvedProfile>& profiles);
+
+}  // namespace hetcast
+
+#endif  // HETCAST_TOOLS_TABLE_WRITER_H_
