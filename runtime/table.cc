@@ -66,8 +66,7 @@ struct ProfileView {
     return Entry(s * state_count + state) & time_mask;
   }
 };
-static_assert(sizeof(ProfileView) <= sizeof(hetcast_profile),
-              "profile handle");
+static_assert(sizeof(ProfileView) <= sizeof(hetcast_profile), "profile handle");
 
 const TableView& View(const hetcast_table* t) {
   return *reinterpret_cast<const TableView*>(t->opaque_);
@@ -326,8 +325,8 @@ void SiftUp(Sender* heap, size_t i) {
 
 // Expands the tree of `resolved` in canonical order, calling
 // visit(sender, sender_type, child_id, arrival, send_index, sender_done,
-// child_sends) for every transfer; `visit` returns false to stop early. `heap` has room for
-// every participant. `layout` supplies the id ranges.
+// child_sends) for every transfer; `visit` returns false to stop early. `heap`
+// has room for every participant. `layout` supplies the id ranges.
 template <typename Visit>
 void Expand(const ProfileView& v, const Resolved& resolved,
             const NodeLayout& layout, Sender* heap, Visit visit) {
@@ -358,7 +357,8 @@ void Expand(const ProfileView& v, const Resolved& resolved,
             ? layout.class_base[k + l] + static_cast<uint32_t>(p)
             : layout.class_base[l] +
                   static_cast<uint32_t>(p - resolved.relays_used[l]);
-    const uint32_t remaining = top.state - static_cast<uint32_t>(v.stride[l]) - y;
+    const uint32_t remaining =
+        top.state - static_cast<uint32_t>(v.stride[l]) - y;
     if (remaining != 0) {
       top.state = remaining;
       top.next_arrival += v.cost[sender_type];
@@ -439,24 +439,29 @@ hetcast_status hetcast_table_open(const void* data, size_t size,
     return HETCAST_INVALID_ARGUMENT;
   }
   const uint8_t* bytes = static_cast<const uint8_t*>(data);
-  if (size < 8) {
+  // Size prefix, root offset, identifier: 12 bytes before anything else.
+  if (size < 12) {
     reason = "truncated: shorter than a table header";
   } else if (size >= FLATBUFFERS_MAX_BUFFER_SIZE) {
     reason = "larger than the 2 GiB FlatBuffers limit";
-  } else if (!flatbuffers::BufferHasIdentifier(bytes,
-                                               hetcast::fb::HetcastTableIdentifier())) {
+  } else if (!flatbuffers::BufferHasIdentifier(
+                 bytes, hetcast::fb::HetcastTableIdentifier(),
+                 /*size_prefixed=*/true)) {
     reason = "not a hetcast table (file identifier is not HCT1)";
   } else {
     // Depth: Table -> profiles -> Profile -> types -> NodeType -> name.
     flatbuffers::Verifier verifier(bytes, size, /*max_depth=*/16,
                                    /*max_tables=*/1 << 14,
                                    /*check_alignment=*/true);
-    if (!hetcast::fb::VerifyHetcastTableBuffer(verifier)) {
-      reason = "corrupt or truncated (FlatBuffers verification failed)";
+    if (!hetcast::fb::VerifySizePrefixedHetcastTableBuffer(verifier)) {
+      reason =
+          "corrupt or truncated (size prefix or FlatBuffers verification "
+          "failed)";
     }
   }
   if (reason == nullptr) {
-    const hetcast::fb::HetcastTable* root = hetcast::fb::GetHetcastTable(bytes);
+    const hetcast::fb::HetcastTable* root =
+        hetcast::fb::GetSizePrefixedHetcastTable(bytes);
     if (root->schema_version() == 0) {
       reason = "schema_version is missing";
     } else if (root->schema_version() > HETCAST_TABLE_SCHEMA_VERSION) {
@@ -539,15 +544,16 @@ void hetcast_profile_get_info(const hetcast_profile* profile,
   info->exact = v.method == hetcast::fb::Method_ExactDp;
 }
 
-hetcast_status hetcast_profile_type(const hetcast_profile* profile,
-                                    size_t type, const char** name,
-                                    uint64_t* cost, uint64_t* limit) {
+hetcast_status hetcast_profile_type(const hetcast_profile* profile, size_t type,
+                                    const char** name, uint64_t* cost,
+                                    uint64_t* limit) {
   if (profile == nullptr || type >= View(profile).type_count) {
     return HETCAST_INVALID_ARGUMENT;
   }
   const ProfileView& v = View(profile);
   if (name != nullptr) {
-    *name = v.profile->types()->Get(static_cast<uint32_t>(type))->name()->c_str();
+    *name =
+        v.profile->types()->Get(static_cast<uint32_t>(type))->name()->c_str();
   }
   if (cost != nullptr) *cost = v.cost[type];
   if (limit != nullptr) *limit = v.limit[type];
@@ -591,8 +597,7 @@ hetcast_status hetcast_profile_plan_sizes(const hetcast_profile* profile,
   hetcast_status status =
       hetcast::internal::Prepare(profile, request, &resolved, &layout);
   if (status != HETCAST_OK) return status;
-  const size_t participants =
-      1 + resolved.destinations + resolved.relay_total;
+  const size_t participants = 1 + resolved.destinations + resolved.relay_total;
   Arena measure;
   Scratch scratch;
   hetcast::internal::Carve(participants, &measure, &scratch);
@@ -621,8 +626,7 @@ hetcast_status hetcast_profile_plan(const hetcast_profile* profile,
       hetcast::internal::Prepare(profile, request, &resolved, &layout);
   if (status != HETCAST_OK) return status;
   const ProfileView& v = View(profile);
-  const size_t participants =
-      1 + resolved.destinations + resolved.relay_total;
+  const size_t participants = 1 + resolved.destinations + resolved.relay_total;
   if (node_capacity < layout.node_count) return HETCAST_OUTPUT_TOO_SMALL;
   if (transfers != nullptr && transfer_capacity < participants - 1) {
     return HETCAST_OUTPUT_TOO_SMALL;
@@ -647,9 +651,8 @@ hetcast_status hetcast_profile_plan(const hetcast_profile* profile,
         node.arrival = arrival;
         node.parent = sender;
         node.send_index = send_index;
-        out[popped++] =
-            hetcast_transfer{sender, child, arrival - v.cost[sender_type],
-                             arrival};
+        out[popped++] = hetcast_transfer{
+            sender, child, arrival - v.cost[sender_type], arrival};
         return true;
       });
   if (transfers != nullptr && popped > 0) {
@@ -696,14 +699,11 @@ hetcast_status hetcast_profile_plan(const hetcast_profile* profile,
   return HETCAST_OK;
 }
 
-hetcast_status hetcast_profile_node_role(const hetcast_profile* profile,
-                                         const hetcast_node_request* request,
-                                         uint32_t node_id, void* workspace,
-                                         size_t workspace_size,
-                                         hetcast_node* node,
-                                         hetcast_transfer* children,
-                                         size_t children_capacity,
-                                         size_t* child_count) {
+hetcast_status hetcast_profile_node_role(
+    const hetcast_profile* profile, const hetcast_node_request* request,
+    uint32_t node_id, void* workspace, size_t workspace_size,
+    hetcast_node* node, hetcast_transfer* children, size_t children_capacity,
+    size_t* child_count) {
   if (node == nullptr || child_count == nullptr ||
       (children == nullptr && children_capacity != 0)) {
     return HETCAST_INVALID_ARGUMENT;
@@ -716,8 +716,7 @@ hetcast_status hetcast_profile_node_role(const hetcast_profile* profile,
   if (status != HETCAST_OK) return status;
   if (node_id >= layout.node_count) return HETCAST_INVALID_ARGUMENT;
   const ProfileView& v = View(profile);
-  const size_t participants =
-      1 + resolved.destinations + resolved.relay_total;
+  const size_t participants = 1 + resolved.destinations + resolved.relay_total;
   Arena arena(workspace, workspace_size);
   Scratch scratch;
   if (!hetcast::internal::Carve(participants, &arena, &scratch)) {

@@ -13,6 +13,7 @@
 #include "runtime/include/hetcast/hetcast.h"
 #include "tests/exhaustive_search.h"
 #include "tests/node_test_util.h"
+#include "tests/schedule_checks.h"
 #include "tests/textbook_fnf.h"
 
 namespace hetcast {
@@ -25,42 +26,6 @@ using ::testing::Eq;
 // Libeskind-Hadas et al. Fig. 1: source cost 3, four destinations of cost 2,
 // seven of cost 3.
 TinyInstance Figure1() { return TinyInstance{{2, 3}, 1, {4, 7}, {}}; }
-
-// Checks that `plan` is what the evaluator makes of its own structure, and
-// that ids are canonical: per class, arrivals non-decreasing and ties
-// ordered by parent id.
-void ExpectConsistent(const TinyInstance& instance, const PlanResult& plan) {
-  ASSERT_EQ(plan.status, HETCAST_OK);
-  const PlanResult evaluated = Evaluate(instance, StructureOf(plan));
-  ASSERT_EQ(evaluated.status, HETCAST_OK);
-  EXPECT_EQ(evaluated.answer.completion_time, plan.answer.completion_time);
-  ASSERT_EQ(evaluated.nodes.size(), plan.nodes.size());
-  for (size_t id = 0; id < plan.nodes.size(); ++id) {
-    EXPECT_EQ(evaluated.nodes[id].arrival, plan.nodes[id].arrival) << id;
-    EXPECT_EQ(evaluated.nodes[id].parent, plan.nodes[id].parent) << id;
-    EXPECT_EQ(evaluated.nodes[id].send_index, plan.nodes[id].send_index);
-  }
-  for (size_t id = 2; id < plan.nodes.size(); ++id) {
-    const hetcast_node& a = plan.nodes[id - 1];
-    const hetcast_node& b = plan.nodes[id];
-    if (a.type != b.type || a.is_relay != b.is_relay) continue;
-    if (b.arrival == HETCAST_NEVER) continue;
-    ASSERT_NE(a.arrival, HETCAST_NEVER) << "unused relay before a used one";
-    EXPECT_LE(a.arrival, b.arrival) << id;
-    if (a.arrival == b.arrival) {
-      EXPECT_LT(a.parent, b.parent) << id;
-    }
-  }
-  // Transfers sorted by (start, from) and start = arrival - C(from).
-  for (size_t i = 0; i < plan.transfers.size(); ++i) {
-    const hetcast_transfer& t = plan.transfers[i];
-    EXPECT_EQ(t.start + instance.costs[plan.nodes[t.from].type], t.arrival);
-    if (i > 0) {
-      const hetcast_transfer& p = plan.transfers[i - 1];
-      EXPECT_TRUE(p.start < t.start || (p.start == t.start && p.from < t.from));
-    }
-  }
-}
 
 TEST(Figure1, FnfCompletesAtTenAndSearchFindsNine) {
   const PlanResult plan = PlanFnf(Figure1());

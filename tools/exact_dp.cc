@@ -218,7 +218,8 @@ absl::StatusOr<ExactTable> SolveExact(const ProfileSpec& profile,
       }
     }
   }
-  for (uint32_t l = 0; l < level_count; ++l) level_start[l + 1] += level_start[l];
+  for (uint32_t l = 0; l < level_count; ++l)
+    level_start[l + 1] += level_start[l];
   std::vector<uint32_t> by_level(sc);
   {
     std::vector<uint64_t> next(level_start.begin(), level_start.end() - 1);
@@ -232,7 +233,8 @@ absl::StatusOr<ExactTable> SolveExact(const ProfileSpec& profile,
   Solver solver(profile, &table);
   int threads = options.threads;
   if (threads <= 0) {
-    threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+    threads =
+        static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
   }
   constexpr uint64_t kChunk = 16;
   for (uint32_t level = 1; level < level_count; ++level) {
@@ -254,8 +256,8 @@ absl::StatusOr<ExactTable> SolveExact(const ProfileSpec& profile,
         }
       }
     };
-    const int helpers =
-        static_cast<int>(std::min<uint64_t>(threads - 1, (end - begin) / kChunk));
+    const int helpers = static_cast<int>(
+        std::min<uint64_t>(threads - 1, (end - begin) / kChunk));
     std::vector<std::thread> pool;
     for (int t = 0; t < helpers; ++t) pool.emplace_back(work);
     work();

@@ -15,8 +15,8 @@ namespace hetcast {
 absl::StatusOr<std::string> ReadFileBytes(const std::string& path) {
   std::FILE* file = std::fopen(path.c_str(), "rb");
   if (file == nullptr) {
-    return absl::NotFoundError(absl::StrFormat(
-        "cannot open '%s': %s", path, std::strerror(errno)));
+    return absl::NotFoundError(
+        absl::StrFormat("cannot open '%s': %s", path, std::strerror(errno)));
   }
   std::string bytes;
   char buffer[1 << 16];
@@ -37,7 +37,8 @@ absl::StatusOr<std::vector<uint64_t>> ReadTableFile(const std::string& path,
   absl::StatusOr<std::string> bytes = ReadFileBytes(path);
   if (!bytes.ok()) return bytes.status();
   std::vector<uint64_t> aligned((bytes->size() + 7) / 8);
-  if (!bytes->empty()) std::memcpy(aligned.data(), bytes->data(), bytes->size());
+  if (!bytes->empty())
+    std::memcpy(aligned.data(), bytes->data(), bytes->size());
   *size = bytes->size();
   return aligned;
 }
@@ -63,18 +64,17 @@ absl::Status GenerateTableFile(const std::vector<std::string>& profile_paths,
     const std::string name = profile->name;
     options.progress = [&](uint64_t done, uint64_t total) {
       const auto now = std::chrono::steady_clock::now();
-      const double elapsed =
-          std::chrono::duration<double>(now - start).count();
+      const double elapsed = std::chrono::duration<double>(now - start).count();
       if (elapsed > 2.0 &&
           std::chrono::duration<double>(now - last_print).count() > 2.0) {
-        std::fprintf(stderr,
-                     "hetcast gen: profile '%s': %llu/%llu states (%.0f%%) "
-                     "after %.1f s\n",
-                     name.c_str(), static_cast<unsigned long long>(done),
-                     static_cast<unsigned long long>(total),
-                     100.0 * static_cast<double>(done) /
-                         static_cast<double>(total),
-                     elapsed);
+        std::fprintf(
+            stderr,
+            "hetcast gen: profile '%s': %llu/%llu states (%.0f%%) "
+            "after %.1f s\n",
+            name.c_str(), static_cast<unsigned long long>(done),
+            static_cast<unsigned long long>(total),
+            100.0 * static_cast<double>(done) / static_cast<double>(total),
+            elapsed);
         last_print = now;
       }
     };
@@ -100,9 +100,9 @@ absl::Status GenerateTableFile(const std::vector<std::string>& profile_paths,
     return absl::DataLossError(
         absl::StrFormat("--out: cannot write '%s'", out_path));
   }
-  const double elapsed = std::chrono::duration<double>(
-                             std::chrono::steady_clock::now() - start)
-                             .count();
+  const double elapsed =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
+          .count();
   if (elapsed > 2.0) {
     std::fprintf(stderr, "hetcast gen: wrote %s (%zu bytes) in %.1f s\n",
                  out_path.c_str(), bytes->size(), elapsed);

@@ -21,7 +21,8 @@ int main(int argc, char** argv) {
   std::vector<std::string> positional;
   absl::Status status = hetcast::ApplyFlags(
       std::vector<std::string>(argv + 1, argv + argc), &positional);
-  if (status.ok() && (!positional.empty() || absl::GetFlag(FLAGS_out).empty())) {
+  if (status.ok() &&
+      (!positional.empty() || absl::GetFlag(FLAGS_out).empty())) {
     status = absl::InvalidArgumentError(
         "usage: hetcast_gen --profile P.json[,Q.json] --out T.hct");
   }

@@ -1,6 +1,8 @@
 // profile.cc: profile JSON -> ProfileSpec, through flatbuffers::Parser.
 #include "tools/profile.h"
 
+#include <algorithm>
+#include <cctype>
 #include <string>
 
 #include "absl/strings/str_format.h"
@@ -9,6 +11,47 @@
 #include "tables/profile_schema.h"
 
 namespace hetcast {
+namespace {
+
+// The last object key ("name": or name:) that starts before the position a
+// flatbuffers::Parser error message ("LINE: COLUMN: error: ...") points at.
+std::string FieldBefore(const std::string& text, const std::string& error) {
+  size_t line = 0, column = 0, i = 0;
+  while (i < error.size() &&
+         std::isdigit(static_cast<unsigned char>(error[i]))) {
+    line = line * 10 + (error[i++] - '0');
+  }
+  if (i + 1 >= error.size() || error[i] != ':') return "";
+  i += 1;
+  while (i < error.size() && error[i] == ' ') ++i;
+  while (i < error.size() &&
+         std::isdigit(static_cast<unsigned char>(error[i]))) {
+    column = column * 10 + (error[i++] - '0');
+  }
+  size_t end = 0;  // Offset of (line, column) in text.
+  for (size_t l = 1; l < line && end < text.size(); ++end) {
+    if (text[end] == '\n') ++l;
+  }
+  end = std::min(text.size(), end + column);
+  std::string field;
+  for (size_t pos = 0; pos < end; ++pos) {
+    if (text[pos] != ':') continue;
+    size_t stop = pos;
+    while (stop > 0 && std::isspace(static_cast<unsigned char>(text[stop - 1])))
+      --stop;
+    if (stop > 0 && text[stop - 1] == '"') --stop;
+    size_t begin = stop;
+    while (begin > 0 &&
+           (std::isalnum(static_cast<unsigned char>(text[begin - 1])) ||
+            text[begin - 1] == '_')) {
+      --begin;
+    }
+    if (begin < stop) field = text.substr(begin, stop - begin);
+  }
+  return field;
+}
+
+}  // namespace
 
 absl::StatusOr<ProfileSpec> ParseProfileJson(absl::string_view json) {
   flatbuffers::IDLOptions options;
@@ -20,10 +63,14 @@ absl::StatusOr<ProfileSpec> ParseProfileJson(absl::string_view json) {
   }
   const std::string text(json);
   if (!parser.Parse(text.c_str())) {
-    // The parser's message names the field and the line, e.g.
-    // "error: 3: 20: error: unknown field: costs".
-    return absl::InvalidArgumentError(
-        absl::StrFormat("profile JSON: %s", parser.error_));
+    // The parser says where ("LINE: COLUMN: error: ...") but not always which
+    // field ("enum values need to be qualified..." for "cost": "fast"), so
+    // the message also names the last key before that position.
+    const std::string field = FieldBefore(text, parser.error_);
+    return absl::InvalidArgumentError(absl::StrFormat(
+        "profile JSON%s: %s",
+        field.empty() ? "" : absl::StrFormat(", field '%s'", field),
+        parser.error_));
   }
   flatbuffers::Verifier verifier(parser.builder_.GetBufferPointer(),
                                  parser.builder_.GetSize());
@@ -73,9 +120,8 @@ absl::Status ValidateProfile(const ProfileSpec& profile) {
           "types[%d].cost: missing or 0; every cost must be at least 1", j));
     }
     if (t.cost > kMaxProfileCost) {
-      return absl::InvalidArgumentError(
-          absl::StrFormat("types[%d].cost: %d exceeds the maximum 2^40", j,
-                          t.cost));
+      return absl::InvalidArgumentError(absl::StrFormat(
+          "types[%d].cost: %d exceeds the maximum 2^40", j, t.cost));
     }
     for (size_t i = 0; i < j; ++i) {
       if (profile.types[i].cost == t.cost) {

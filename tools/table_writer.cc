@@ -52,8 +52,8 @@ absl::StatusOr<std::string> WriteTable(
     }
     std::vector<flatbuffers::Offset<fb::NodeType>> types;
     for (const NodeTypeSpec& t : spec.types) {
-      types.push_back(fb::CreateNodeType(
-          builder, builder.CreateString(t.name), t.cost, t.limit));
+      types.push_back(fb::CreateNodeType(builder, builder.CreateString(t.name),
+                                         t.cost, t.limit));
     }
     const auto name = builder.CreateString(spec.name);
     const auto type_vector = builder.CreateVector(types);
@@ -73,9 +73,10 @@ absl::StatusOr<std::string> WriteTable(
   const auto generator = builder.CreateString(
       absl::StrFormat("hetcast gen %s", HETCAST_VERSION_STRING));
   const auto profile_vector = builder.CreateVector(offsets);
-  builder.Finish(fb::CreateHetcastTable(builder, kTableSchemaVersion, generator,
-                                 profile_vector),
-                 fb::HetcastTableIdentifier());
+  builder.FinishSizePrefixed(
+      fb::CreateHetcastTable(builder, kTableSchemaVersion, generator,
+                             profile_vector),
+      fb::HetcastTableIdentifier());
   return std::string(reinterpret_cast<const char*>(builder.GetBufferPointer()),
                      builder.GetSize());
 }

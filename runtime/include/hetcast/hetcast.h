@@ -321,9 +321,9 @@ void hetcast_profile_get_info(const hetcast_profile* profile,
                               hetcast_profile_info* info);
 
 /* Name (NUL-terminated, optional out), cost and limit of type `type`. */
-hetcast_status hetcast_profile_type(const hetcast_profile* profile,
-                                    size_t type, const char** name,
-                                    uint64_t* cost, uint64_t* limit);
+hetcast_status hetcast_profile_type(const hetcast_profile* profile, size_t type,
+                                    const char** name, uint64_t* cost,
+                                    uint64_t* limit);
 
 /* Requests to a profile use hetcast_node_request with these rules:
  * type_count must equal the profile's; `costs` may be NULL (the profile's
@@ -369,14 +369,11 @@ hetcast_status hetcast_profile_plan(const hetcast_profile* profile,
  * writes the first `children_capacity` and fails with
  * HETCAST_OUTPUT_TOO_SMALL. Gives exactly
  * the same facts as hetcast_profile_plan. Workspace as for the plan. */
-hetcast_status hetcast_profile_node_role(const hetcast_profile* profile,
-                                         const hetcast_node_request* request,
-                                         uint32_t node_id, void* workspace,
-                                         size_t workspace_size,
-                                         hetcast_node* node,
-                                         hetcast_transfer* children,
-                                         size_t children_capacity,
-                                         size_t* child_count);
+hetcast_status hetcast_profile_node_role(
+    const hetcast_profile* profile, const hetcast_node_request* request,
+    uint32_t node_id, void* workspace, size_t workspace_size,
+    hetcast_node* node, hetcast_transfer* children, size_t children_capacity,
+    size_t* child_count);
 
 #ifdef __cplusplus
 } /* extern "C" */
