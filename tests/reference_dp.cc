@@ -26,30 +26,39 @@ ReferenceDp::ReferenceDp(std::vector<uint64_t> costs,
     state_count_ *= limits_[j] + 1;
   }
   tau_.assign(k * state_count_, 0);
+  // Plain loops, no pruning; index arithmetic instead of per-candidate
+  // vectors so the yardstick is a fair plain implementation.
   std::vector<uint64_t> i(k, 0);
   std::vector<uint64_t> y(k, 0);
   for (uint64_t index = 1; index < state_count_; ++index) {
     for (size_t j = 0; j < k; ++j)
       i[j] = (index / stride_[j]) % (limits_[j] + 1);
     for (size_t s = 0; s < k; ++s) {
+      const uint64_t* tau_s = &tau_[s * state_count_];
       uint64_t best = std::numeric_limits<uint64_t>::max();
       for (size_t l = 0; l < k; ++l) {
         if (i[l] == 0) continue;
-        std::vector<uint64_t> rest = i;  // i - e_l
-        --rest[l];
-        // Every y with 0 <= y <= rest, in mixed-radix order.
+        const uint64_t* tau_l = &tau_[l * state_count_];
+        const uint64_t rest = index - stride_[l];  // Index(i - e_l)
+        // Every y with 0 <= y <= i - e_l, in mixed-radix order.
         std::fill(y.begin(), y.end(), 0);
+        uint64_t y_index = 0;
         while (true) {
-          std::vector<uint64_t> other(k);
-          for (size_t j = 0; j < k; ++j) other[j] = rest[j] - y[j];
-          const uint64_t child = tau_[l * state_count_ + Index(y)] + costs_[s];
-          const uint64_t source =
-              tau_[s * state_count_ + Index(other)] + costs_[s];
+          const uint64_t child = tau_l[y_index] + costs_[s];
+          const uint64_t source = tau_s[rest - y_index] + costs_[s];
           best = std::min(best, std::max(child, source));
           size_t j = 0;
-          while (j < k && y[j] == rest[j]) y[j++] = 0;
+          for (; j < k; ++j) {
+            const uint64_t bound = i[j] - (j == l ? 1 : 0);
+            if (y[j] < bound) {
+              ++y[j];
+              y_index += stride_[j];
+              break;
+            }
+            y_index -= y[j] * stride_[j];
+            y[j] = 0;
+          }
           if (j == k) break;
-          ++y[j];
         }
       }
       tau_[s * state_count_ + index] = best;

@@ -36,17 +36,33 @@
 // nonincreasing, and min_t max(f(t), g(t)) sits where f crosses g: a binary
 // search finds it with O(log limit_K) lookups instead of limit_K + 1.
 //
-// Rule 3 (bound pruning). By Rule 2, for a fixed prefix max(f(0), g(t_max))
-// is a lower bound on every candidate of that prefix; a prefix whose bound
-// cannot beat the best candidate found so far is skipped outright. The first
-// child types are tried fastest first, which usually finds the optimum
-// early.
+// Rule 3 (branch and bound over the other digits). Rule 2's argument works
+// for any type that is the slowest one present: removing a node of the
+// slowest type present never makes an optimal schedule later. y's digits are
+// chosen by rank, fastest type (l) first. With the digits of ranks <= r
+// fixed at prefix p and the slower (inner) digits free:
+//   - every child value tau(l, y) is >= tau(l, p) (strip the inner nodes,
+//     slowest first), and tau(l, p) is nondecreasing in the rank-r digit
+//     (with the inner digits 0, rank r is the slowest type present);
+//   - every rest value tau(s, i - e_l - y) is >= tau(s, i - e_l - p - m),
+//     m = the largest inner digits, and that bound is nonincreasing in the
+//     rank-r digit.
+// So the rank-r loop stops at the first digit whose child bound reaches the
+// best candidate so far, and skips digits whose rest bound does. Types are
+// tried as first child fastest first, which finds good candidates early.
 //
 // Rule 4 (two cores). tau(., i) depends only on states with fewer
 // destinations, so states are solved level by level (level = number of
 // destinations) and the states of a level are shared among threads. Each
 // state's result is a function of lower levels only, so the output is the
 // same for any number of threads.
+//
+// Rule 5 (seeding). Before the search, a few decisions derived from the
+// already solved states i - e_j (the same first child and split, with the
+// extra type-j node given to the source's share or, where Rule 1 allows, to
+// the child's subtree) are evaluated; the best is a real candidate and
+// tightens Rule 3's bounds from the start. It only changes which optimal
+// decision is kept on ties, never a completion time.
 //
 // Ties: for each state the decision kept is the first strictly best one in
 // the order above, which depends on nothing but the profile.
@@ -64,6 +80,8 @@ namespace {
 
 constexpr uint64_t kMaxTime = uint64_t{1} << 62;
 constexpr uint64_t kInfinity = ~uint64_t{0};
+
+struct Search;
 
 class Solver {
  public:
@@ -84,6 +102,12 @@ class Solver {
   bool overflowed() const { return overflow_.load(); }
 
  private:
+  // Rule 5: seeds the search with decisions of the neighbouring states.
+  void Seed(uint32_t s, uint64_t state, const uint32_t* digits,
+            Search* search) const;
+
+ public:
+ private:
   ExactTable& table_;
   const size_t k_;
   std::vector<uint64_t> cost_;
@@ -92,86 +116,145 @@ class Solver {
   std::atomic<bool> overflow_{false};
 };
 
-void Solver::SolveState(uint64_t state, const uint32_t* digits,
-                        uint32_t* y_digits) {
+// The search for one (s, i, l): digits of y by rank from `rank` (type l) to
+// k - 2 (Rule 3's branch and bound), then the slowest type by bisection
+// (Rule 2). Updates best / best_l / best_y.
+struct Search {
+  const uint64_t* tau_l;
+  const uint64_t* tau_s;
+  const uint64_t* stride;     // By type.
+  const uint32_t* by_cost;    // Types by rank.
+  const uint32_t* bound;      // By rank: the largest y digit (of i - e_l).
+  const uint64_t* rest_tail;  // By rank r: state of (i - e_l) on ranks >= r.
+  uint64_t rest;              // state(i - e_l).
+  size_t last;                // k - 1: the rank of the slowest type K.
+  uint32_t l;
+  uint64_t best;
+  uint32_t best_l;
+  uint64_t best_y;
+
+  void Digits(size_t r, uint64_t prefix) {
+    if (r == last) {
+      Slowest(prefix);
+      return;
+    }
+    const uint64_t step = stride[by_cost[r]];
+    const uint64_t rest_inner = rest_tail[r + 1];
+    uint64_t p = prefix;
+    for (uint32_t v = 0; v <= bound[r]; ++v, p += step) {
+      // Lower bounds over every completion of the inner digits (Rule 3).
+      if (tau_l[p] >= best) break;  // Nondecreasing in v.
+      if (tau_s[rest - p - rest_inner] >= best) continue;  // Nonincreasing.
+      Digits(r + 1, p);
+    }
+  }
+
+  void Slowest(uint64_t prefix) {
+    const uint64_t step = stride[by_cost[last]];
+    const uint32_t t_max = bound[last];
+    if (tau_l[prefix] >= best) return;
+    if (tau_s[rest - prefix - uint64_t{t_max} * step] >= best) return;
+    // Rule 2: the first t with f(t) >= g(t).
+    uint32_t lo = 0, hi = t_max + 1;
+    while (lo < hi) {
+      const uint32_t mid = lo + (hi - lo) / 2;
+      const uint64_t f = tau_l[prefix + mid * step];
+      const uint64_t g = tau_s[rest - prefix - mid * step];
+      if (f >= g) {
+        hi = mid;
+      } else {
+        lo = mid + 1;
+      }
+    }
+    if (lo >= 1) {  // f < g at lo - 1: the value there is g.
+      const uint64_t g = tau_s[rest - prefix - (lo - 1) * step];
+      if (g < best) {
+        best = g;
+        best_l = l;
+        best_y = prefix + (lo - 1) * step;
+      }
+    }
+    if (lo <= t_max) {  // f >= g at lo: the value there is f.
+      const uint64_t f = tau_l[prefix + lo * step];
+      if (f < best) {
+        best = f;
+        best_l = l;
+        best_y = prefix + lo * step;
+      }
+    }
+  }
+};
+
+void Solver::Seed(uint32_t s, uint64_t state, const uint32_t* digits,
+                  Search* search) const {
   const uint64_t sc = table_.state_count;
   const uint64_t* stride = table_.stride.data();
-  const uint32_t K = slowest_;
-  const uint64_t stride_k = stride[K];
+  for (uint32_t j = 0; j < k_; ++j) {
+    if (digits[j] == 0) continue;
+    const uint64_t previous = state - stride[j];
+    uint32_t l = j;  // previous == 0: the lone node is the first child.
+    uint64_t y = 0;
+    if (previous != 0) {
+      l = table_.first_child[s * sc + previous];
+      y = table_.split[s * sc + previous];
+    }
+    const uint64_t* tau_l = table_.time.data() + l * sc;
+    // The extra type-j node in the source's remaining share...
+    uint64_t candidates[2] = {y, kInfinity};
+    // ...or in the child's subtree, when Rule 1 allows it there.
+    if (previous != 0 && cost_[j] >= cost_[l]) candidates[1] = y + stride[j];
+    for (uint64_t candidate : candidates) {
+      if (candidate == kInfinity) continue;
+      const uint64_t value = std::max(
+          tau_l[candidate], search->tau_s[state - stride[l] - candidate]);
+      if (value < search->best) {
+        search->best = value;
+        search->best_l = l;
+        search->best_y = candidate;
+      }
+    }
+  }
+}
+
+void Solver::SolveState(uint64_t state, const uint32_t* digits,
+                        uint32_t* /*scratch*/) {
+  const uint64_t sc = table_.state_count;
+  const uint64_t* stride = table_.stride.data();
+  uint32_t bound[kMaxProfileTypes];
+  uint64_t rest_tail[kMaxProfileTypes + 1];
   for (uint32_t s = 0; s < k_; ++s) {
-    const uint64_t* tau_s = table_.time.data() + s * sc;
-    uint64_t best = kInfinity;  // Best max(child, rest), without C(s).
-    uint32_t best_l = 0;
-    uint64_t best_y = 0;
+    Search search;
+    search.tau_s = table_.time.data() + s * sc;
+    search.stride = stride;
+    search.by_cost = by_cost_.data();
+    search.bound = bound;
+    search.rest_tail = rest_tail;
+    search.last = k_ - 1;
+    search.best = kInfinity;  // Best max(child, rest), without C(s).
+    search.best_l = 0;
+    search.best_y = 0;
+    Seed(s, state, digits, &search);
     for (size_t rank = 0; rank < k_; ++rank) {
       const uint32_t l = by_cost_[rank];
       if (digits[l] == 0) continue;
-      const uint64_t* tau_l = table_.time.data() + l * sc;
-      const uint64_t rest = state - stride[l];  // state(i - e_l)
-      // rest digits: digits - e_l. Outer digits are the types of ranks
-      // rank .. k-2 (Rule 1: nothing faster than l); K is innermost.
-      const uint32_t t_max = digits[K] - (l == K ? 1 : 0);
-      const size_t outer_begin = rank;
-      const size_t outer_end = k_ - 1;  // exclusive; rank k-1 is K
-      for (size_t r = outer_begin; r < outer_end; ++r) y_digits[r] = 0;
-      uint64_t prefix = 0;  // state of the outer digits of y
-      while (true) {
-        // Rule 3: lower bound of this prefix.
-        const uint64_t low_child = tau_l[prefix];
-        const uint64_t rest_min = rest - prefix - t_max * stride_k;
-        const uint64_t low_rest = tau_s[rest_min];
-        if (low_child < best && low_rest < best) {
-          // Rule 2: binary search for the first t with f(t) >= g(t).
-          uint32_t lo = 0, hi = t_max + 1;
-          while (lo < hi) {
-            const uint32_t mid = lo + (hi - lo) / 2;
-            const uint64_t f = tau_l[prefix + mid * stride_k];
-            const uint64_t g = tau_s[rest - prefix - mid * stride_k];
-            if (f >= g) {
-              hi = mid;
-            } else {
-              lo = mid + 1;
-            }
-          }
-          if (lo >= 1) {  // f < g at lo - 1: the value there is g.
-            const uint64_t g = tau_s[rest - prefix - (lo - 1) * stride_k];
-            if (g < best) {
-              best = g;
-              best_l = l;
-              best_y = prefix + (lo - 1) * stride_k;
-            }
-          }
-          if (lo <= t_max) {  // f >= g at lo: the value there is f.
-            const uint64_t f = tau_l[prefix + lo * stride_k];
-            if (f < best) {
-              best = f;
-              best_l = l;
-              best_y = prefix + lo * stride_k;
-            }
-          }
-        }
-        // Next outer prefix (odometer over ranks outer_begin..outer_end-1,
-        // digit of rank r bounded by the rest's count of that type).
-        size_t r = outer_begin;
-        for (; r < outer_end; ++r) {
-          const uint32_t j = by_cost_[r];
-          const uint32_t bound = digits[j] - (j == l ? 1 : 0);
-          if (y_digits[r] < bound) {
-            ++y_digits[r];
-            prefix += stride[j];
-            break;
-          }
-          prefix -= uint64_t{y_digits[r]} * stride[j];
-          y_digits[r] = 0;
-        }
-        if (r == outer_end) break;
+      search.l = l;
+      search.tau_l = table_.time.data() + l * sc;
+      search.rest = state - stride[l];  // state(i - e_l)
+      rest_tail[k_] = 0;
+      for (size_t r = k_; r-- > 0;) {
+        const uint32_t j = by_cost_[r];
+        bound[r] = digits[j] - (j == l ? 1 : 0);
+        rest_tail[r] = rest_tail[r + 1] + uint64_t{bound[r]} * stride[j];
       }
+      // Rule 1: y has no type faster than l, so its digits start at `rank`.
+      search.Digits(rank, 0);
     }
+    const uint64_t best = search.best;
     const uint64_t total = best + cost_[s];
     if (best >= kMaxTime || total > kMaxTime) overflow_.store(true);
     table_.time[s * sc + state] = total;
-    table_.first_child[s * sc + state] = static_cast<uint8_t>(best_l);
-    table_.split[s * sc + state] = static_cast<uint32_t>(best_y);
+    table_.first_child[s * sc + state] = static_cast<uint8_t>(search.best_l);
+    table_.split[s * sc + state] = static_cast<uint32_t>(search.best_y);
   }
 }
 
