@@ -78,6 +78,73 @@ TEST(CliPlan, TextTreeAndEqualsSyntax) {
   EXPECT_THAT(run.out, HasSubstr("`-- "));
 }
 
+// ---------------------------------------------------------------------------
+// Tables: gen, inspect, plan --table. Paths are runfiles (tests/BUILD data).
+
+const char kTestTable[] = "tables/test.hct";
+const char kFig1Profile[] = "tables/profiles/fig1.json";
+const char kSmall3Profile[] = "tables/profiles/small3.json";
+
+TEST(CliGen, ReproducesTheBuildsTableByteForByte) {
+  const std::string out = ::testing::TempDir() + "/gen.hct";
+  const CliRun run = RunCli({"gen", "--profile",
+                             std::string(kFig1Profile) + "," + kSmall3Profile,
+                             "--out", out});
+  ASSERT_EQ(run.exit_code, 0) << run.err;
+  EXPECT_EQ(run.out, "");
+  const std::string generated = ReadFile(out);
+  ASSERT_FALSE(generated.empty());
+  // The same profiles give the same bytes as tables/BUILD's genrule did.
+  EXPECT_EQ(generated, ReadFile(kTestTable));
+  const CliRun again = RunCli({"gen", "--profile",
+                               std::string(kFig1Profile) + "," + kSmall3Profile,
+                               "--out", out, "--threads", "1"});
+  ASSERT_EQ(again.exit_code, 0) << again.err;
+  EXPECT_EQ(ReadFile(out), generated);
+}
+
+TEST(CliInspect, DescribesEveryProfile) {
+  const CliRun run = RunCli({"inspect", kTestTable});
+  ASSERT_EQ(run.exit_code, 0) << run.err;
+  EXPECT_THAT(run.out, HasSubstr("2 profile(s), 368 states"));
+  EXPECT_THAT(run.out, HasSubstr("bytes per state"));
+  EXPECT_THAT(run.out, HasSubstr("profile 'fig1': exact"));
+  EXPECT_THAT(run.out, HasSubstr("type 1 'slow': cost 3, limit 7"));
+  EXPECT_THAT(run.out, HasSubstr("dimensions: 2 x 8 x 8"));
+  EXPECT_THAT(run.out, HasSubstr("profile 'small3'"));
+  EXPECT_THAT(run.out, HasSubstr("FNF vs optimal: FNF is suboptimal on"));
+  const CliRun embedded = RunCli({"inspect", "@default", "--fnf-stats=false"});
+  ASSERT_EQ(embedded.exit_code, 0) << embedded.err;
+  EXPECT_THAT(embedded.out, HasSubstr("profile 'default'"));
+  EXPECT_THAT(embedded.out, ::testing::Not(HasSubstr("FNF vs optimal")));
+}
+
+TEST(CliPlanTable, Figure1FromTheTableIsExactNine) {
+  const CliRun run =
+      RunCli(Plan({"--table", kTestTable, "--profile", "fig1",
+                   "--source-type", "1", "--counts", "4,7", "--format", "json"}));
+  ASSERT_EQ(run.exit_code, 0) << run.err;
+  EXPECT_THAT(run.out, StartsWith("{\"model\":\"node\",\"algorithm\":\"table\","
+                                  "\"exact\":true,\"completion_time\":9,"
+                                  "\"lower_bound\":9,"));
+  // The first profile is the default, and matching --costs are accepted.
+  const CliRun first = RunCli(Plan({"--table", kTestTable, "--costs", "2,3",
+                                    "--source-type", "1", "--counts", "4,7"}));
+  ASSERT_EQ(first.exit_code, 0) << first.err;
+  EXPECT_THAT(first.out, HasSubstr("algorithm: table    exact: yes"));
+  EXPECT_THAT(first.out, HasSubstr("completion time: 9"));
+}
+
+TEST(CliPlanTable, OutsideTheTableFallsBackToFnfAndSaysSo) {
+  const CliRun run = RunCli(Plan({"--table", kTestTable, "--source-type", "1",
+                                  "--counts", "4,8", "--format", "json"}));
+  ASSERT_EQ(run.exit_code, 0) << run.err;
+  EXPECT_THAT(run.out, HasSubstr("\"algorithm\":\"fnf-outside-table\""));
+  const CliRun text = RunCli(
+      Plan({"--table", kTestTable, "--source-type", "1", "--counts", "4,8"}));
+  EXPECT_THAT(text.out, HasSubstr("outside the table"));
+}
+
 // Each bad input: exit status 2, one line on stderr naming the problem, and
 // nothing on stdout.
 struct BadCase {
@@ -143,7 +210,32 @@ INSTANTIATE_TEST_SUITE_P(
                 "unknown flag '--bogus'"},
         BadCase{Plan({"--costs", "2", "--counts"}), "needs a value"},
         BadCase{Plan({"--costs", "2", "--counts", "1", "extra"}),
-                "unexpected argument 'extra'"}));
+                "unexpected argument 'extra'"},
+        // Tables.
+        BadCase{Plan({"--table", "no/such.hct", "--counts", "1,1"}),
+                "cannot open 'no/such.hct'"},
+        BadCase{Plan({"--table", kFig1Profile, "--counts", "1,1"}),
+                "is not a valid hetcast table"},
+        BadCase{Plan({"--table", kTestTable, "--profile", "nope", "--counts",
+                      "1,1"}),
+                "no profile named 'nope' (it has: fig1, small3)"},
+        BadCase{Plan({"--table", kTestTable, "--costs", "2,4", "--counts",
+                      "1,1"}),
+                "--costs 2,4 do not match profile 'fig1'"},
+        BadCase{Plan({"--table", kTestTable, "--counts", "1,1,1"}),
+                "--counts has 3 entries but the profile has 2"},
+        BadCase{Plan({"--profile", "fig1", "--costs", "2", "--counts", "1"}),
+                "--profile needs --table"},
+        BadCase{{"gen", "--profile", kFig1Profile}, "--out"},
+        BadCase{{"gen", "--out", "x.hct"}, "give at least one file"},
+        BadCase{{"gen", "--profile", "tests/testdata/bad_duplicate_cost.json",
+                 "--out", "x.hct"},
+                "types[1].cost: 2 duplicates types[0].cost"},
+        BadCase{{"gen", "--profile", "tests/testdata/bad_unknown_field.json",
+                 "--out", "x.hct"},
+                "unknown field: speed"},
+        BadCase{{"inspect"}, "give exactly one table"},
+        BadCase{{"inspect", kFig1Profile}, "not a valid hetcast table"}));
 
 }  // namespace
 

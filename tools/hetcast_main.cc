@@ -2,9 +2,16 @@
 //
 //   hetcast plan --costs 2,3 --source-type 1 --counts 4,7 [--relays 0,2]
 //                [--format text|json]
+//   hetcast plan --table T.hct|@default [--profile NAME] [--costs ...]
+//                --source-type S --counts ... [--relays ...]
+//   hetcast gen --profile P.json[,Q.json] --out T.hct [--threads N]
+//   hetcast inspect T.hct|@default [--fnf-stats=false]
 //
-// Bad arguments print one line naming the problem to stderr and exit with
-// status 2, before anything is written to stdout.
+// `@default` is the default profile's table, embedded in the binary at build
+// time (tables/BUILD). Bad arguments, unreadable or invalid tables print one
+// line naming the problem to stderr and exit with status 2, before anything
+// is written to stdout.
+#include <algorithm>
 #include <cstdio>
 #include <string>
 #include <vector>
@@ -13,8 +20,12 @@
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "absl/strings/str_format.h"
+#include "absl/strings/str_join.h"
+#include "absl/strings/str_split.h"
 #include "runtime/include/hetcast/hetcast.h"
+#include "tables/default_table.h"
 #include "tools/cli_args.h"
+#include "tools/gen_command.h"
 #include "tools/plan_output.h"
 
 ABSL_FLAG(std::string, costs, "",
@@ -26,6 +37,15 @@ ABSL_FLAG(std::string, relays, "",
           "Optional relay nodes of each type: they may forward, need not "
           "receive.");
 ABSL_FLAG(std::string, format, "text", "Output format: text or json.");
+ABSL_FLAG(std::string, table, "",
+          "plan: answer from this table file (@default: the embedded one).");
+ABSL_FLAG(std::string, profile, "",
+          "plan: profile name within --table (default: the first); gen: "
+          "comma-separated profile JSON files.");
+ABSL_FLAG(std::string, out, "", "gen: the table file to write.");
+ABSL_FLAG(int, threads, 0, "gen: worker threads (0 = every core).");
+ABSL_FLAG(bool, fnf_stats, true,
+          "inspect: compare FNF with the table on every state.");
 
 namespace hetcast {
 namespace {
@@ -40,10 +60,90 @@ constexpr uint64_t kCliMaxNodeSteps = 2'000'000'000;
 
 constexpr char kUsage[] =
     "usage: hetcast plan --costs C0,C1,... --source-type S --counts "
-    "N0,N1,... [--relays R0,R1,...] [--format text|json]\n";
+    "N0,N1,... [--relays R0,R1,...] [--format text|json]\n"
+    "       hetcast plan --table T.hct|@default [--profile NAME] "
+    "[--costs ...] --source-type S --counts ... [--relays ...]\n"
+    "       hetcast gen --profile P.json[,Q.json...] --out T.hct "
+    "[--threads N]\n"
+    "       hetcast inspect T.hct|@default [--fnf-stats=false]\n";
 
-absl::StatusOr<NodePlan> PlanFromFlags() {
-  NodePlan plan;
+// A verified table and the memory it lives in.
+struct LoadedTable {
+  std::string name;              // The path, or "@default".
+  std::vector<uint64_t> words;   // Empty for the embedded table.
+  const void* data = nullptr;
+  size_t size = 0;
+  hetcast_table table = {};
+};
+
+absl::StatusOr<LoadedTable> LoadTable(const std::string& spec,
+                                      const char* flag) {
+  LoadedTable loaded;
+  loaded.name = spec;
+  if (spec == "@default") {
+    loaded.data = hetcast_default_table;
+    loaded.size = hetcast_default_table_size;
+  } else {
+    absl::StatusOr<std::vector<uint64_t>> words =
+        ReadTableFile(spec, &loaded.size);
+    if (!words.ok()) {
+      return absl::InvalidArgumentError(
+          absl::StrFormat("%s%s", flag, words.status().message()));
+    }
+    loaded.words = *std::move(words);
+    loaded.data = loaded.words.data();
+  }
+  const char* error = "";
+  if (hetcast_table_open(loaded.data, loaded.size, &loaded.table, &error) !=
+      HETCAST_OK) {
+    return absl::InvalidArgumentError(absl::StrFormat(
+        "%s'%s' is not a valid hetcast table: %s", flag, spec, error));
+  }
+  return loaded;
+}
+
+std::string ProfileName(const hetcast_profile& profile) {
+  hetcast_profile_info info;
+  hetcast_profile_get_info(&profile, &info);
+  return info.name;
+}
+
+std::vector<uint64_t> ProfileColumn(const hetcast_profile& profile,
+                                    bool limits) {
+  hetcast_profile_info info;
+  hetcast_profile_get_info(&profile, &info);
+  std::vector<uint64_t> values(info.type_count);
+  for (size_t j = 0; j < values.size(); ++j) {
+    hetcast_profile_type(&profile, j, nullptr, limits ? nullptr : &values[j],
+                         limits ? &values[j] : nullptr);
+  }
+  return values;
+}
+
+absl::StatusOr<hetcast_profile> SelectProfile(const LoadedTable& loaded,
+                                              const std::string& name) {
+  size_t index = 0;
+  if (!name.empty() &&
+      hetcast_table_find_profile(&loaded.table, name.c_str(), &index) !=
+          HETCAST_OK) {
+    std::vector<std::string> names;
+    for (size_t p = 0; p < hetcast_table_profile_count(&loaded.table); ++p) {
+      hetcast_profile profile;
+      hetcast_profile_open(&loaded.table, p, &profile);
+      names.push_back(ProfileName(profile));
+    }
+    return absl::InvalidArgumentError(absl::StrFormat(
+        "--profile: '%s' holds no profile named '%s' (it has: %s)",
+        loaded.name, name, absl::StrJoin(names, ", ")));
+  }
+  hetcast_profile profile;
+  if (hetcast_profile_open(&loaded.table, index, &profile) != HETCAST_OK) {
+    return absl::InternalError("cannot open a verified profile");
+  }
+  return profile;
+}
+
+absl::StatusOr<std::vector<uint64_t>> CostsFromFlag() {
   absl::StatusOr<std::vector<uint64_t>> costs =
       ParseUintList(absl::GetFlag(FLAGS_costs), "costs");
   if (!costs.ok()) return costs.status();
@@ -62,56 +162,12 @@ absl::StatusOr<NodePlan> PlanFromFlags() {
         absl::StrFormat("--costs: %d types, at most %d are supported",
                         costs->size(), HETCAST_MAX_TYPES));
   }
-  plan.costs = *costs;
-  const size_t k = costs->size();
-  absl::StatusOr<uint64_t> source_type =
-      ParseUint(absl::GetFlag(FLAGS_source_type), "source-type");
-  if (!source_type.ok()) return source_type.status();
-  if (*source_type >= k) {
-    return absl::InvalidArgumentError(absl::StrFormat(
-        "--source-type: %d is out of range; there are %d types (0..%d)",
-        *source_type, k, k - 1));
-  }
-  absl::StatusOr<std::vector<uint64_t>> counts =
-      ParseUintList(absl::GetFlag(FLAGS_counts), "counts");
-  if (!counts.ok()) return counts.status();
-  if (counts->size() != k) {
-    return absl::InvalidArgumentError(absl::StrFormat(
-        "--counts has %d entries but --costs has %d; give one per type",
-        counts->size(), k));
-  }
-  std::vector<uint64_t> relays(k, 0);
-  if (!absl::GetFlag(FLAGS_relays).empty()) {
-    absl::StatusOr<std::vector<uint64_t>> parsed =
-        ParseUintList(absl::GetFlag(FLAGS_relays), "relays");
-    if (!parsed.ok()) return parsed.status();
-    if (parsed->size() != k) {
-      return absl::InvalidArgumentError(absl::StrFormat(
-          "--relays has %d entries but --costs has %d; give one per type",
-          parsed->size(), k));
-    }
-    relays = *parsed;
-  }
-  uint64_t total = 1;
-  for (size_t j = 0; j < k; ++j) {
-    if (__builtin_add_overflow(total, (*counts)[j], &total) ||
-        __builtin_add_overflow(total, relays[j], &total)) {
-      return absl::InvalidArgumentError(
-          "--counts/--relays: the total number of nodes overflows 64 bits");
-    }
-  }
-  if (total > kCliMaxNodes) {
-    return absl::InvalidArgumentError(absl::StrFormat(
-        "--counts/--relays: %d nodes in total; the CLI plans at most %d", total,
-        kCliMaxNodes));
-  }
+  return costs;
+}
 
-  hetcast_node_request request;
-  request.costs = plan.costs.data();
-  request.type_count = k;
-  request.source_type = static_cast<uint32_t>(*source_type);
-  request.destination_counts = counts->data();
-  request.relay_counts = relays.data();
+// FNF (with the relay search), as the foundation issue's `plan`.
+absl::StatusOr<NodePlan> PlanWithFnf(const hetcast_node_request& request,
+                                     NodePlan plan) {
   hetcast_node_sizes sizes;
   hetcast_status status = hetcast_node_plan_sizes(&request, &sizes);
   if (status != HETCAST_OK) {
@@ -147,44 +203,305 @@ absl::StatusOr<NodePlan> PlanFromFlags() {
   return plan;
 }
 
+absl::StatusOr<NodePlan> PlanFromFlags() {
+  NodePlan plan;
+  const std::string table_flag = absl::GetFlag(FLAGS_table);
+  LoadedTable loaded;
+  hetcast_profile profile = {};
+  const bool use_table = !table_flag.empty();
+  if (use_table) {
+    absl::StatusOr<LoadedTable> table = LoadTable(table_flag, "--table: ");
+    if (!table.ok()) return table.status();
+    loaded = *std::move(table);
+    absl::StatusOr<hetcast_profile> selected =
+        SelectProfile(loaded, absl::GetFlag(FLAGS_profile));
+    if (!selected.ok()) return selected.status();
+    profile = *selected;
+    plan.costs = ProfileColumn(profile, /*limits=*/false);
+    if (!absl::GetFlag(FLAGS_costs).empty()) {
+      absl::StatusOr<std::vector<uint64_t>> costs = CostsFromFlag();
+      if (!costs.ok()) return costs.status();
+      if (*costs != plan.costs) {
+        return absl::InvalidArgumentError(absl::StrFormat(
+            "--costs %s do not match profile '%s' of '%s', whose costs are %s",
+            absl::StrJoin(*costs, ","), ProfileName(profile), loaded.name,
+            absl::StrJoin(plan.costs, ",")));
+      }
+    }
+  } else {
+    if (!absl::GetFlag(FLAGS_profile).empty()) {
+      return absl::InvalidArgumentError("--profile needs --table");
+    }
+    absl::StatusOr<std::vector<uint64_t>> costs = CostsFromFlag();
+    if (!costs.ok()) return costs.status();
+    plan.costs = *costs;
+  }
+  const size_t k = plan.costs.size();
+  const char* costs_source = use_table ? "the profile" : "--costs";
+  absl::StatusOr<uint64_t> source_type =
+      ParseUint(absl::GetFlag(FLAGS_source_type), "source-type");
+  if (!source_type.ok()) return source_type.status();
+  if (*source_type >= k) {
+    return absl::InvalidArgumentError(absl::StrFormat(
+        "--source-type: %d is out of range; there are %d types (0..%d)",
+        *source_type, k, k - 1));
+  }
+  absl::StatusOr<std::vector<uint64_t>> counts =
+      ParseUintList(absl::GetFlag(FLAGS_counts), "counts");
+  if (!counts.ok()) return counts.status();
+  if (counts->size() != k) {
+    return absl::InvalidArgumentError(
+        absl::StrFormat("--counts has %d entries but %s has %d; give one per "
+                        "type",
+                        counts->size(), costs_source, k));
+  }
+  std::vector<uint64_t> relays(k, 0);
+  if (!absl::GetFlag(FLAGS_relays).empty()) {
+    absl::StatusOr<std::vector<uint64_t>> parsed =
+        ParseUintList(absl::GetFlag(FLAGS_relays), "relays");
+    if (!parsed.ok()) return parsed.status();
+    if (parsed->size() != k) {
+      return absl::InvalidArgumentError(
+          absl::StrFormat("--relays has %d entries but %s has %d; give one "
+                          "per type",
+                          parsed->size(), costs_source, k));
+    }
+    relays = *parsed;
+  }
+  uint64_t total = 1;
+  for (size_t j = 0; j < k; ++j) {
+    if (__builtin_add_overflow(total, (*counts)[j], &total) ||
+        __builtin_add_overflow(total, relays[j], &total)) {
+      return absl::InvalidArgumentError(
+          "--counts/--relays: the total number of nodes overflows 64 bits");
+    }
+  }
+  if (total > kCliMaxNodes) {
+    return absl::InvalidArgumentError(absl::StrFormat(
+        "--counts/--relays: %d nodes in total; the CLI plans at most %d", total,
+        kCliMaxNodes));
+  }
+
+  hetcast_node_request request;
+  request.costs = plan.costs.data();
+  request.type_count = k;
+  request.source_type = static_cast<uint32_t>(*source_type);
+  request.destination_counts = counts->data();
+  request.relay_counts = relays.data();
+  if (!use_table) return PlanWithFnf(request, std::move(plan));
+
+  const std::string profile_name = ProfileName(profile);
+  hetcast_node_sizes sizes;
+  hetcast_status status = hetcast_profile_plan_sizes(&profile, &request, &sizes);
+  if (status == HETCAST_NOT_IN_TABLE) {
+    plan.algorithm_label = "fnf-outside-table";
+    plan.note = absl::StrFormat(
+        "outside the table: profile '%s' covers at most %s destinations "
+        "(relays included); planned with FNF instead",
+        profile_name, absl::StrJoin(ProfileColumn(profile, true), ","));
+    return PlanWithFnf(request, std::move(plan));
+  }
+  if (status != HETCAST_OK) {
+    return absl::InvalidArgumentError(absl::StrFormat(
+        "cannot plan this request from the table: %s",
+        hetcast_status_str(status)));
+  }
+  std::vector<unsigned char> workspace(sizes.workspace_bytes);
+  plan.nodes.resize(sizes.node_count);
+  plan.transfers.resize(sizes.transfer_count);
+  status = hetcast_profile_plan(&profile, &request, workspace.data(),
+                                workspace.size(), plan.nodes.data(),
+                                plan.nodes.size(), plan.transfers.data(),
+                                plan.transfers.size(), &plan.answer);
+  if (status != HETCAST_OK) {
+    return absl::InternalError(absl::StrFormat("table planning failed: %s",
+                                               hetcast_status_str(status)));
+  }
+  plan.transfers.resize(plan.answer.transfer_count);
+  plan.profile = profile_name;
+  plan.note = absl::StrFormat("table: profile '%s' of %s", profile_name,
+                              loaded.name);
+  return plan;
+}
+
+// `hetcast inspect`: what a table holds and how FNF compares with it.
+absl::StatusOr<std::string> Inspect(const std::string& spec) {
+  absl::StatusOr<LoadedTable> table = LoadTable(spec, "");
+  if (!table.ok()) return table.status();
+  const size_t profiles = hetcast_table_profile_count(&table->table);
+  uint64_t total_states = 0;
+  std::string out;
+  for (size_t p = 0; p < profiles; ++p) {
+    hetcast_profile profile;
+    hetcast_profile_open(&table->table, p, &profile);
+    hetcast_profile_info info;
+    hetcast_profile_get_info(&profile, &info);
+    total_states += info.entry_count;
+  }
+  absl::StrAppendFormat(
+      &out,
+      "table: %s\n  %d bytes, schema version %d, %d profile(s), %d states, "
+      "%.2f bytes per state (whole file)\n",
+      spec, table->size, hetcast_table_schema_version(&table->table), profiles,
+      total_states,
+      static_cast<double>(table->size) / static_cast<double>(total_states));
+  for (size_t p = 0; p < profiles; ++p) {
+    hetcast_profile profile;
+    hetcast_profile_open(&table->table, p, &profile);
+    hetcast_profile_info info;
+    hetcast_profile_get_info(&profile, &info);
+    const std::vector<uint64_t> costs = ProfileColumn(profile, false);
+    const std::vector<uint64_t> limits = ProfileColumn(profile, true);
+    absl::StrAppendFormat(&out, "profile '%s': %s\n", info.name,
+                          info.exact ? "exact (Libeskind-Hadas Lemma 5 DP)"
+                                     : "approximate");
+    for (size_t j = 0; j < info.type_count; ++j) {
+      const char* name = "";
+      hetcast_profile_type(&profile, j, &name, nullptr, nullptr);
+      absl::StrAppendFormat(&out, "  type %d '%s': cost %d, limit %d\n", j,
+                            name, costs[j], limits[j]);
+    }
+    std::vector<std::string> dims = {absl::StrCat(info.type_count)};
+    for (uint64_t limit : limits) dims.push_back(absl::StrCat(limit + 1));
+    absl::StrAppendFormat(
+        &out,
+        "  dimensions: %s (source type x count of each type)\n"
+        "  states: %d (%d source types x %d count vectors)\n"
+        "  entries: %d bytes each, %.2f bytes per state in the profile\n",
+        absl::StrJoin(dims, " x "), info.entry_count, info.type_count,
+        info.state_count, info.entry_bytes,
+        static_cast<double>(info.entry_bytes));
+    if (!absl::GetFlag(FLAGS_fnf_stats)) continue;
+    // FNF against the table on every state.
+    uint64_t states = 0, suboptimal = 0, max_excess = 0;
+    double max_ratio = 1.0, ratio_sum = 0.0;
+    std::vector<uint64_t> counts(info.type_count, 0), worst;
+    uint32_t worst_source = 0;
+    std::vector<hetcast_node> nodes;
+    std::vector<unsigned char> workspace;
+    while (true) {
+      for (uint32_t s = 0; s < info.type_count; ++s) {
+        hetcast_node_request request = {costs.data(), info.type_count, s,
+                                        counts.data(), nullptr};
+        uint64_t optimum = 0;
+        hetcast_profile_completion(&profile, &request, &optimum);
+        hetcast_node_sizes sizes;
+        hetcast_node_plan_sizes(&request, &sizes);
+        nodes.resize(sizes.node_count);
+        workspace.resize(sizes.workspace_bytes);
+        hetcast_answer answer;
+        if (hetcast_node_plan_fnf(&request, workspace.data(), workspace.size(),
+                                  nodes.data(), nodes.size(), nullptr, 0,
+                                  &answer) != HETCAST_OK) {
+          return absl::InternalError("FNF failed on a table state");
+        }
+        ++states;
+        if (answer.completion_time > optimum) {
+          ++suboptimal;
+          const double ratio = static_cast<double>(answer.completion_time) /
+                               static_cast<double>(optimum);
+          ratio_sum += ratio;
+          if (answer.completion_time - optimum > max_excess) {
+            max_excess = answer.completion_time - optimum;
+          }
+          if (ratio > max_ratio) {
+            max_ratio = ratio;
+            worst = counts;
+            worst_source = s;
+          }
+        }
+      }
+      size_t j = 0;
+      while (j < counts.size() && counts[j] == limits[j]) counts[j++] = 0;
+      if (j == counts.size()) break;
+      ++counts[j];
+    }
+    absl::StrAppendFormat(
+        &out, "  FNF vs optimal: FNF is suboptimal on %d of %d states (%.2f%%)",
+        suboptimal, states, 100.0 * suboptimal / states);
+    if (suboptimal > 0) {
+      absl::StrAppendFormat(
+          &out,
+          "; by up to %d ticks; ratio FNF/optimal: mean %.4f over those "
+          "states, max %.4f (source type %d, counts %s)",
+          max_excess, ratio_sum / suboptimal, max_ratio, worst_source,
+          absl::StrJoin(worst, ","));
+    }
+    out += "\n";
+  }
+  return out;
+}
+
+int Fail(const std::string& command, const absl::Status& status) {
+  std::fprintf(stderr, "hetcast %s: %s\n", command.c_str(),
+               std::string(status.message()).c_str());
+  return kUsageError;
+}
+
 int Main(int argc, char** argv) {
   std::vector<std::string> args(argv + 1, argv + argc);
-  if (args.empty() || args[0] == "help" || args[0] == "--help") {
-    std::fputs(kUsage, args.empty() ? stderr : stdout);
-    return args.empty() ? kUsageError : 0;
+  if (args.empty()) {
+    std::fputs("hetcast: missing command; usage: hetcast plan|gen|inspect "
+               "... (try 'hetcast help')\n",
+               stderr);
+    return kUsageError;
   }
-  if (args[0] != "plan") {
+  if (args[0] == "help" || args[0] == "--help") {
+    std::fputs(kUsage, stdout);
+    return 0;
+  }
+  const std::string command = args[0];
+  if (command != "plan" && command != "gen" && command != "inspect") {
     std::fprintf(stderr, "hetcast: unknown command '%s'; try 'hetcast help'\n",
-                 args[0].c_str());
+                 command.c_str());
     return kUsageError;
   }
   std::vector<std::string> positional;
   absl::Status parsed = ApplyFlags(
       std::vector<std::string>(args.begin() + 1, args.end()), &positional);
-  if (parsed.ok() && !positional.empty()) {
-    parsed = absl::InvalidArgumentError(
-        absl::StrFormat("unexpected argument '%s'", positional[0]));
+  if (!parsed.ok()) return Fail(command, parsed);
+  std::string out;
+  if (command == "inspect") {
+    std::string spec = absl::GetFlag(FLAGS_table);
+    if (positional.size() == 1 && spec.empty()) {
+      spec = positional[0];
+    } else if (!positional.empty() || spec.empty()) {
+      return Fail(command, absl::InvalidArgumentError(
+                               "give exactly one table: hetcast inspect "
+                               "T.hct (or @default)"));
+    }
+    absl::StatusOr<std::string> report = Inspect(spec);
+    if (!report.ok()) return Fail(command, report.status());
+    out = *report;
+  } else {
+    if (!positional.empty()) {
+      return Fail(command, absl::InvalidArgumentError(absl::StrFormat(
+                               "unexpected argument '%s'", positional[0])));
+    }
+    if (command == "gen") {
+      if (absl::GetFlag(FLAGS_out).empty()) {
+        return Fail(command,
+                    absl::InvalidArgumentError("--out: give the table file "
+                                               "to write"));
+      }
+      std::vector<std::string> paths = absl::StrSplit(
+          absl::GetFlag(FLAGS_profile), ',', absl::SkipEmpty());
+      absl::Status status = GenerateTableFile(
+          paths, absl::GetFlag(FLAGS_out), absl::GetFlag(FLAGS_threads));
+      if (!status.ok()) return Fail(command, status);
+      return 0;
+    }
+    if (absl::GetFlag(FLAGS_format) != "text" &&
+        absl::GetFlag(FLAGS_format) != "json") {
+      return Fail(command, absl::InvalidArgumentError(absl::StrFormat(
+                               "--format: '%s' is not one of text, json",
+                               absl::GetFlag(FLAGS_format))));
+    }
+    absl::StatusOr<NodePlan> plan = PlanFromFlags();
+    if (!plan.ok()) return Fail(command, plan.status());
+    out = absl::GetFlag(FLAGS_format) == "json" ? RenderJson(*plan)
+                                                : RenderText(*plan);
   }
-  if (parsed.ok() && absl::GetFlag(FLAGS_format) != "text" &&
-      absl::GetFlag(FLAGS_format) != "json") {
-    parsed = absl::InvalidArgumentError(
-        absl::StrFormat("--format: '%s' is not one of text, json",
-                        absl::GetFlag(FLAGS_format)));
-  }
-  if (!parsed.ok()) {
-    std::fprintf(stderr, "hetcast plan: %s\n",
-                 std::string(parsed.message()).c_str());
-    return kUsageError;
-  }
-  absl::StatusOr<NodePlan> plan = PlanFromFlags();
-  if (!plan.ok()) {
-    std::fprintf(stderr, "hetcast plan: %s\n",
-                 std::string(plan.status().message()).c_str());
-    return kUsageError;
-  }
-  const std::string out = absl::GetFlag(FLAGS_format) == "json"
-                              ? RenderJson(*plan)
-                              : RenderText(*plan);
   std::fwrite(out.data(), 1, out.size(), stdout);
   return std::fflush(stdout) == 0 ? 0 : 1;
 }

@@ -51,14 +51,26 @@ BoundText DescribeBound(hetcast_bound bound) {
 
 }  // namespace
 
+namespace {
+
+std::string Label(const NodePlan& plan) {
+  return plan.algorithm_label.empty() ? AlgorithmName(plan.answer.algorithm)
+                                      : plan.algorithm_label;
+}
+
+}  // namespace
+
 std::string RenderJson(const NodePlan& plan) {
   const hetcast_answer& a = plan.answer;
   std::string out = absl::StrFormat(
       "{\"model\":\"node\",\"algorithm\":\"%s\",\"exact\":%s,"
       "\"completion_time\":%d,\"lower_bound\":%d,\"lower_bound_kind\":\"%s\","
-      "\"nodes\":[",
-      AlgorithmName(a.algorithm), a.exact ? "true" : "false", a.completion_time,
-      a.lower_bound, DescribeBound(a.lower_bound_kind).name);
+      "%s\"nodes\":[",
+      Label(plan), a.exact ? "true" : "false", a.completion_time, a.lower_bound,
+      DescribeBound(a.lower_bound_kind).name,
+      plan.profile.empty()
+          ? std::string()
+          : absl::StrFormat("\"profile\":\"%s\",", plan.profile));
   bool first = true;
   for (size_t id = 0; id < plan.nodes.size(); ++id) {
     const hetcast_node& node = plan.nodes[id];
@@ -90,9 +102,10 @@ std::string RenderText(const NodePlan& plan) {
   std::string out = absl::StrFormat(
       "model: node    algorithm: %s    exact: %s\n"
       "completion time: %d\n"
-      "lower bound: %d (%s)\n",
-      AlgorithmName(a.algorithm), a.exact ? "yes" : "no", a.completion_time,
-      a.lower_bound, DescribeBound(a.lower_bound_kind).explanation);
+      "lower bound: %d (%s)\n%s",
+      Label(plan), a.exact ? "yes" : "no", a.completion_time, a.lower_bound,
+      DescribeBound(a.lower_bound_kind).explanation,
+      plan.note.empty() ? std::string() : plan.note + "\n");
   // Children of every node in send order, from the parent links.
   const size_t n = plan.nodes.size();
   std::vector<std::vector<uint32_t>> children(n);

@@ -16,6 +16,13 @@ struct NodePlan {
   hetcast_answer answer = {};
   std::vector<hetcast_node> nodes;          // Indexed by canonical id.
   std::vector<hetcast_transfer> transfers;  // Sorted by (start, from).
+  // When set, replaces AlgorithmName(answer.algorithm) in the output, e.g.
+  // "fnf-outside-table" for a table request that fell back to FNF.
+  std::string algorithm_label;
+  // Table plans: the profile used (printed as "profile" in JSON).
+  std::string profile;
+  // One extra line for the text rendering (empty: none).
+  std::string note;
 };
 
 // Short algorithm name used in JSON ("fnf", "table", "evaluated").

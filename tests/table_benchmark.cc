@@ -1,0 +1,420 @@
+// table_benchmark.cc: exact-table queries on the embedded default table
+// (profile "default": 3 types, costs 2, 3, 5, up to 20 destinations each)
+// against the floor of one plain array read.
+//
+//   bazel run //tests:table_benchmark
+//   bazel run //tests:table_benchmark -- --benchmark_repetitions=5
+//
+// (.bazelrc builds with -c opt. With repetitions, on a noisy machine, the
+// summary uses the medians.) Every benchmark cycles through one fixed
+// pseudo-random sequence of 4096 inputs, precomputed before timing:
+//   BM_PlainArrayRead       one uint32_t read from an array with as many
+//                           elements as the profile has entries (baseline).
+//   BM_TableCompletion      hetcast_profile_completion: one table lookup.
+//   BM_TableReconstruction  hetcast_profile_plan with nodes and transfers;
+//                           items are participants, so ns/node is reported.
+//   BM_TableReconstructionLargest  the same at the largest state
+//                           (20, 20, 20), once per source type.
+//   BM_NodeRole             hetcast_profile_node_role for a random node of a
+//                           random request.
+// Every call on every input is checked once for HETCAST_OK before anything
+// is timed. At exit the binary prints the lookup / plain read ratio, ns per
+// node of reconstruction and ns per node-role query, all from this run's
+// measurements. The targets are printed for comparison, never asserted.
+#include <array>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <map>
+#include <random>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "benchmark/benchmark.h"
+#include "runtime/include/hetcast/hetcast.h"
+#include "tables/default_table.h"
+
+namespace {
+
+// Length of every precomputed input sequence; a power of two so that the
+// cycling index is a mask.
+constexpr size_t kSequenceLength = 4096;
+constexpr size_t kSequenceMask = kSequenceLength - 1;
+constexpr uint64_t kSeed = 20240607;
+
+using Counts = std::array<uint64_t, HETCAST_TABLE_MAX_TYPES>;
+
+[[noreturn]] void Die(const char* what, hetcast_status status) {
+  std::fprintf(stderr, "table_benchmark: %s failed: %s (%d)\n", what,
+               hetcast_status_str(status), static_cast<int>(status));
+  std::abort();
+}
+
+void Check(const char* what, hetcast_status status) {
+  if (status != HETCAST_OK) Die(what, status);
+}
+
+// Everything the benchmarks read, built and verified once, before timing.
+struct Fixture {
+  hetcast_table table;
+  hetcast_profile profile;
+  hetcast_profile_info info;
+  std::vector<uint64_t> limits;
+
+  // Baseline: an array of info.entry_count elements and random indices.
+  std::vector<uint32_t> plain;
+  std::vector<uint32_t> plain_index;
+
+  // Random requests (random source type, counts within the limits, profile
+  // costs, no relays). `requests[i].destination_counts` points into
+  // `counts[i]`; neither vector is resized after construction.
+  std::vector<Counts> counts;
+  std::vector<hetcast_node_request> requests;
+  // For BM_NodeRole: a random node id below each request's node count.
+  std::vector<uint32_t> node_ids;
+
+  // The largest state (every count at its limit), one per source type.
+  Counts largest_counts;
+  std::vector<hetcast_node_request> largest;
+
+  // Outputs sized for the largest of all the requests above.
+  std::vector<unsigned char> workspace;
+  std::vector<hetcast_node> nodes;
+  std::vector<hetcast_transfer> transfers;
+};
+
+// Grows `fixture`'s outputs to what `request` needs.
+void Reserve(const hetcast_node_request& request, Fixture* fixture) {
+  hetcast_node_sizes sizes;
+  Check("hetcast_profile_plan_sizes",
+        hetcast_profile_plan_sizes(&fixture->profile, &request, &sizes));
+  if (fixture->workspace.size() < sizes.workspace_bytes) {
+    fixture->workspace.resize(sizes.workspace_bytes);
+  }
+  if (fixture->nodes.size() < sizes.node_count) {
+    fixture->nodes.resize(sizes.node_count);
+  }
+  if (fixture->transfers.size() < sizes.transfer_count) {
+    fixture->transfers.resize(sizes.transfer_count);
+  }
+}
+
+// Runs every timed call once on every input and aborts on any status other
+// than HETCAST_OK (and on plan / completion disagreeing).
+void Verify(Fixture* fixture) {
+  hetcast_answer answer;
+  auto verify_plan = [&](const hetcast_node_request& request) {
+    Check("hetcast_profile_plan",
+          hetcast_profile_plan(&fixture->profile, &request,
+                               fixture->workspace.data(),
+                               fixture->workspace.size(), fixture->nodes.data(),
+                               fixture->nodes.size(), fixture->transfers.data(),
+                               fixture->transfers.size(), &answer));
+    uint64_t completion;
+    Check("hetcast_profile_completion",
+          hetcast_profile_completion(&fixture->profile, &request, &completion));
+    if (completion != answer.completion_time) {
+      std::fprintf(stderr, "table_benchmark: completion %llu != plan's %llu\n",
+                   static_cast<unsigned long long>(completion),
+                   static_cast<unsigned long long>(answer.completion_time));
+      std::abort();
+    }
+  };
+  for (size_t i = 0; i < kSequenceLength; ++i) {
+    const hetcast_node_request& request = fixture->requests[i];
+    verify_plan(request);
+    hetcast_node node;
+    size_t child_count;
+    Check("hetcast_profile_node_role",
+          hetcast_profile_node_role(
+              &fixture->profile, &request, fixture->node_ids[i],
+              fixture->workspace.data(), fixture->workspace.size(), &node,
+              fixture->transfers.data(), fixture->transfers.size(),
+              &child_count));
+  }
+  for (const hetcast_node_request& request : fixture->largest) {
+    verify_plan(request);
+  }
+}
+
+Fixture* BuildFixture() {
+  auto* fixture = new Fixture();
+  const char* why = nullptr;
+  hetcast_status status = hetcast_table_open(
+      hetcast_default_table, hetcast_default_table_size, &fixture->table, &why);
+  if (status != HETCAST_OK) {
+    std::fprintf(stderr, "table_benchmark: default table rejected: %s\n",
+                 why != nullptr ? why : "(no reason)");
+    std::abort();
+  }
+  size_t index;
+  Check("hetcast_table_find_profile",
+        hetcast_table_find_profile(&fixture->table, "default", &index));
+  Check("hetcast_profile_open",
+        hetcast_profile_open(&fixture->table, index, &fixture->profile));
+  hetcast_profile_get_info(&fixture->profile, &fixture->info);
+  const size_t k = fixture->info.type_count;
+  for (size_t j = 0; j < k; ++j) {
+    uint64_t cost, limit;
+    Check("hetcast_profile_type",
+          hetcast_profile_type(&fixture->profile, j, nullptr, &cost, &limit));
+    fixture->limits.push_back(limit);
+  }
+
+  std::mt19937_64 rng(kSeed);
+  fixture->plain.resize(fixture->info.entry_count);
+  for (size_t e = 0; e < fixture->plain.size(); ++e) {
+    fixture->plain[e] = static_cast<uint32_t>(e * 2654435761u);
+  }
+  std::uniform_int_distribution<uint32_t> entry(
+      0, static_cast<uint32_t>(fixture->info.entry_count - 1));
+  for (size_t i = 0; i < kSequenceLength; ++i) {
+    fixture->plain_index.push_back(entry(rng));
+  }
+
+  std::uniform_int_distribution<uint32_t> source(0,
+                                                 static_cast<uint32_t>(k - 1));
+  fixture->counts.resize(kSequenceLength);
+  fixture->requests.resize(kSequenceLength);
+  for (size_t i = 0; i < kSequenceLength; ++i) {
+    Counts& counts = fixture->counts[i];
+    counts.fill(0);
+    for (size_t j = 0; j < k; ++j) {
+      counts[j] =
+          std::uniform_int_distribution<uint64_t>(0, fixture->limits[j])(rng);
+    }
+    fixture->requests[i] =
+        hetcast_node_request{nullptr, k, source(rng), counts.data(), nullptr};
+  }
+
+  fixture->largest_counts.fill(0);
+  for (size_t j = 0; j < k; ++j) {
+    fixture->largest_counts[j] = fixture->limits[j];
+  }
+  for (uint32_t s = 0; s < k; ++s) {
+    fixture->largest.push_back(hetcast_node_request{
+        nullptr, k, s, fixture->largest_counts.data(), nullptr});
+  }
+
+  for (const hetcast_node_request& request : fixture->requests) {
+    Reserve(request, fixture);
+  }
+  for (const hetcast_node_request& request : fixture->largest) {
+    Reserve(request, fixture);
+  }
+  for (size_t i = 0; i < kSequenceLength; ++i) {
+    hetcast_node_sizes sizes;
+    Check("hetcast_profile_plan_sizes",
+          hetcast_profile_plan_sizes(&fixture->profile, &fixture->requests[i],
+                                     &sizes));
+    fixture->node_ids.push_back(std::uniform_int_distribution<uint32_t>(
+        0, static_cast<uint32_t>(sizes.node_count - 1))(rng));
+  }
+  Verify(fixture);
+  return fixture;
+}
+
+// Built on first use (main does that before running anything); never
+// destroyed.
+const Fixture& GetFixture() {
+  static const Fixture* const fixture = BuildFixture();
+  return *fixture;
+}
+
+void BM_PlainArrayRead(benchmark::State& state) {
+  const Fixture& f = GetFixture();
+  const uint32_t* plain = f.plain.data();
+  const uint32_t* index = f.plain_index.data();
+  uint64_t sink = 0;
+  size_t i = 0;
+  for (auto _ : state) {
+    sink += plain[index[i]];
+    i = (i + 1) & kSequenceMask;
+    benchmark::DoNotOptimize(sink);
+  }
+}
+BENCHMARK(BM_PlainArrayRead);
+
+void BM_TableCompletion(benchmark::State& state) {
+  const Fixture& f = GetFixture();
+  const hetcast_node_request* requests = f.requests.data();
+  uint64_t sink = 0;
+  size_t i = 0;
+  for (auto _ : state) {
+    uint64_t completion;
+    hetcast_profile_completion(&f.profile, &requests[i], &completion);
+    sink += completion;
+    i = (i + 1) & kSequenceMask;
+    benchmark::DoNotOptimize(sink);
+  }
+}
+BENCHMARK(BM_TableCompletion);
+
+// Plans `requests[i]` (nodes and transfers) for i cycling over `count`
+// requests. Items are participants; the "nodes" counter is their mean per
+// iteration, which the summary divides the real time by.
+void RunPlans(benchmark::State& state, const hetcast_node_request* requests,
+              size_t count) {
+  const Fixture& f = GetFixture();
+  // Copies: the fixture stays read-only.
+  std::vector<unsigned char> workspace = f.workspace;
+  std::vector<hetcast_node> nodes = f.nodes;
+  std::vector<hetcast_transfer> transfers = f.transfers;
+  hetcast_answer answer;
+  int64_t participants = 0;
+  size_t i = 0;
+  for (auto _ : state) {
+    hetcast_profile_plan(&f.profile, &requests[i], workspace.data(),
+                         workspace.size(), nodes.data(), nodes.size(),
+                         transfers.data(), transfers.size(), &answer);
+    participants += static_cast<int64_t>(answer.participant_count);
+    i = i + 1 == count ? 0 : i + 1;
+    benchmark::DoNotOptimize(nodes.data());
+    benchmark::DoNotOptimize(transfers.data());
+  }
+  state.SetItemsProcessed(participants);
+  state.counters["nodes"] = benchmark::Counter(
+      static_cast<double>(participants), benchmark::Counter::kAvgIterations);
+  // CPU seconds per participant, printed as e.g. "51.2n".
+  state.counters["ns_per_node"] = benchmark::Counter(
+      static_cast<double>(participants),
+      benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
+}
+
+void BM_TableReconstruction(benchmark::State& state) {
+  const Fixture& f = GetFixture();
+  RunPlans(state, f.requests.data(), f.requests.size());
+}
+BENCHMARK(BM_TableReconstruction);
+
+void BM_TableReconstructionLargest(benchmark::State& state) {
+  const Fixture& f = GetFixture();
+  const size_t source = static_cast<size_t>(state.range(0));
+  if (source >= f.largest.size()) {
+    state.SkipWithError("no such source type");
+    return;
+  }
+  RunPlans(state, &f.largest[source], 1);
+}
+// One run per source type of the default profile (3 types).
+BENCHMARK(BM_TableReconstructionLargest)->ArgName("source")->DenseRange(0, 2);
+
+void BM_NodeRole(benchmark::State& state) {
+  const Fixture& f = GetFixture();
+  std::vector<unsigned char> workspace = f.workspace;
+  std::vector<hetcast_transfer> children = f.transfers;
+  const hetcast_node_request* requests = f.requests.data();
+  const uint32_t* node_ids = f.node_ids.data();
+  hetcast_node node;
+  size_t child_count;
+  size_t i = 0;
+  for (auto _ : state) {
+    hetcast_profile_node_role(&f.profile, &requests[i], node_ids[i],
+                              workspace.data(), workspace.size(), &node,
+                              children.data(), children.size(), &child_count);
+    i = (i + 1) & kSequenceMask;
+    benchmark::DoNotOptimize(node);
+    benchmark::DoNotOptimize(child_count);
+  }
+}
+BENCHMARK(BM_NodeRole);
+
+// What the summary needs from one benchmark run.
+struct Measured {
+  double real_ns = 0;  // Real time per iteration.
+  double nodes = 0;    // Mean participants per iteration, when reported.
+};
+
+// Keeps each benchmark's real time per iteration (and mean node count) so
+// that main can print ratios of measurements taken in this run. With
+// --benchmark_repetitions the median aggregate is used, else the last run.
+class SummaryReporter : public benchmark::ConsoleReporter {
+ public:
+  void ReportRuns(const std::vector<Run>& runs) override {
+    for (const Run& run : runs) {
+      const bool median =
+          run.run_type == Run::RT_Aggregate && run.aggregate_name == "median";
+      if ((run.run_type != Run::RT_Iteration && !median) ||
+          run.error_occurred || run.iterations <= 0) {
+        continue;
+      }
+      std::string name = run.run_name.function_name;
+      if (!run.run_name.args.empty()) name += "/" + run.run_name.args;
+      Measured& m = (median ? medians_ : last_)[name];
+      m.real_ns =
+          run.real_accumulated_time * 1e9 / static_cast<double>(run.iterations);
+      auto nodes = run.counters.find("nodes");
+      if (nodes != run.counters.end()) m.nodes = nodes->second.value;
+    }
+    ConsoleReporter::ReportRuns(runs);
+  }
+
+  // Null when `name` did not run (e.g. filtered out).
+  const Measured* Find(const std::string& name) const {
+    auto it = medians_.find(name);
+    if (it != medians_.end()) return &it->second;
+    it = last_.find(name);
+    return it == last_.end() ? nullptr : &it->second;
+  }
+
+  // Names of the benchmarks that ran, sorted.
+  std::vector<std::string> Names() const {
+    std::set<std::string> names;
+    for (const auto& [name, m] : last_) names.insert(name);
+    for (const auto& [name, m] : medians_) names.insert(name);
+    return {names.begin(), names.end()};
+  }
+
+ private:
+  std::map<std::string, Measured> last_;
+  std::map<std::string, Measured> medians_;
+};
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  benchmark::Initialize(&argc, argv);
+  if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
+  // Builds and verifies every input before the first timed loop.
+  const Fixture& f = GetFixture();
+  std::printf(
+      "profile \"%s\": %zu types, %llu entries of %zu bytes; %zu random "
+      "requests\n",
+      f.info.name, f.info.type_count,
+      static_cast<unsigned long long>(f.info.entry_count), f.info.entry_bytes,
+      kSequenceLength);
+  SummaryReporter reporter;
+  benchmark::RunSpecifiedBenchmarks(&reporter);
+
+  const Measured* plain = reporter.Find("BM_PlainArrayRead");
+  const Measured* lookup = reporter.Find("BM_TableCompletion");
+  const Measured* plan = reporter.Find("BM_TableReconstruction");
+  const Measured* role = reporter.Find("BM_NodeRole");
+  if (plain != nullptr && lookup != nullptr && plain->real_ns > 0) {
+    std::printf(
+        "lookup / plain read = %.2fx (target <= 4x)  [%.2f ns / %.2f ns]\n",
+        lookup->real_ns / plain->real_ns, lookup->real_ns, plain->real_ns);
+  }
+  if (plan != nullptr && plan->nodes > 0) {
+    std::printf(
+        "reconstruction = %.2f ns per node (target < 20)  [random requests, "
+        "%.1f nodes on average, %.0f ns per plan]\n",
+        plan->real_ns / plan->nodes, plan->nodes, plan->real_ns);
+  }
+  for (const std::string& name : reporter.Names()) {
+    if (name.rfind("BM_TableReconstructionLargest/", 0) != 0) continue;
+    const Measured* m = reporter.Find(name);
+    if (m->nodes <= 0) continue;
+    std::printf(
+        "reconstruction = %.2f ns per node (target < 20)  [largest state, "
+        "%s, %.0f nodes, %.0f ns per plan]\n",
+        m->real_ns / m->nodes, name.c_str() + name.find('/') + 1, m->nodes,
+        m->real_ns);
+  }
+  if (role != nullptr) {
+    std::printf("node role = %.2f ns per query\n", role->real_ns);
+  }
+  benchmark::Shutdown();
+  return 0;
+}
