@@ -20,10 +20,12 @@
 // (start, from) order in O(n k).
 #include <string.h>
 
+#include <type_traits>
+
 #include "flatbuffers/flatbuffers.h"
 #include "runtime/arena.h"
 #include "runtime/include/hetcast/hetcast.h"
-#include "runtime/node_layout.h"
+#include "runtime/table_internal.h"
 #include "tables/hetcast_table_generated.h"
 
 namespace hetcast {
@@ -214,6 +216,7 @@ struct Resolved {
   uint64_t state;
   uint64_t completion;
   uint64_t destinations;
+  uint64_t destination_count[HETCAST_TABLE_MAX_TYPES];
   uint64_t relays_used[HETCAST_TABLE_MAX_TYPES];
   uint64_t relay_total;
 };
@@ -245,6 +248,7 @@ hetcast_status Resolve(const ProfileView& v, const hetcast_node_request* r,
   for (uint32_t j = 0; j < k; ++j) {
     out->relays_used[j] = 0;
     const uint64_t d = r->destination_counts[j];
+    out->destination_count[j] = d;
     if (d > v.limit[j]) return HETCAST_NOT_IN_TABLE;
     out->state += d * v.stride[j];
     out->destinations += d;
@@ -285,140 +289,724 @@ hetcast_status Resolve(const ProfileView& v, const hetcast_node_request* r,
   return HETCAST_OK;
 }
 
-// A sender in the expansion heap.
-struct Sender {
-  uint64_t next_arrival;  // Arrival of its next child.
-  uint32_t id;
-  uint32_t type;
-  uint32_t state;  // Its remaining subtree.
-  uint32_t sends;  // Sends made so far.
+// Canonical id ranges of a table request (hetcast.h, "Canonical node ids"):
+// the source, destinations by type, then every relay by type.
+struct TableLayout {
+  uint32_t destination_base[HETCAST_TABLE_MAX_TYPES];
+  uint32_t relay_base[HETCAST_TABLE_MAX_TYPES];
+  uint64_t relay_count[HETCAST_TABLE_MAX_TYPES];  // Offered, used or not.
+  uint32_t node_count;
+  uint32_t participants;  // Source + destinations + relays used.
 };
 
-inline bool Before(const Sender& a, const Sender& b) {
-  return a.next_arrival < b.next_arrival ||
-         (a.next_arrival == b.next_arrival && a.id < b.id);
+hetcast_status BuildTableLayout(const ProfileView& v,
+                                const hetcast_node_request* r,
+                                const Resolved& resolved, TableLayout* out) {
+  uint64_t next = 1;
+  for (uint32_t j = 0; j < v.type_count; ++j) {
+    out->destination_base[j] = static_cast<uint32_t>(next);
+    next += r->destination_counts[j];  // <= limit: cannot overflow.
+  }
+  for (uint32_t j = 0; j < v.type_count; ++j) {
+    out->relay_base[j] = static_cast<uint32_t>(next);
+    const uint64_t offered = r->relay_counts ? r->relay_counts[j] : 0;
+    out->relay_count[j] = offered;
+    if (offered > HETCAST_MAX_NODES || next + offered > HETCAST_MAX_NODES) {
+      return HETCAST_TOO_LARGE;
+    }
+    next += offered;
+  }
+  out->node_count = static_cast<uint32_t>(next);
+  out->participants =
+      static_cast<uint32_t>(1 + resolved.destinations + resolved.relay_total);
+  return HETCAST_OK;
 }
 
-void SiftDown(Sender* heap, size_t size, size_t i) {
-  const Sender moving = heap[i];
-  while (true) {
-    size_t child = 2 * i + 1;
-    if (child >= size) break;
-    if (child + 1 < size && Before(heap[child + 1], heap[child])) ++child;
-    if (!Before(heap[child], moving)) break;
-    heap[i] = heap[child];
-    i = child;
-  }
-  heap[i] = moving;
+// The id of the `position`-th node of type l to be informed: destinations
+// take a type's first positions, relays the rest (see Expand). Ids grow with
+// the position, which Expand's queues rely on.
+inline uint32_t IdOf(const TableLayout& layout, const Resolved& resolved,
+                     uint32_t l, uint64_t position) {
+  const uint64_t d = resolved.destination_count[l];
+  return position < d
+             ? layout.destination_base[l] + static_cast<uint32_t>(position)
+             : layout.relay_base[l] + static_cast<uint32_t>(position - d);
 }
 
-void SiftUp(Sender* heap, size_t i) {
-  const Sender moving = heap[i];
-  while (i > 0) {
-    const size_t parent = (i - 1) / 2;
-    if (!Before(moving, heap[parent])) break;
-    heap[i] = heap[parent];
-    i = parent;
+// A sender in the expansion heap, ordered by (next arrival, id). Packed:
+// both in one 64-bit key, time above the id bits (when the completion time
+// leaves room, which is the usual case); Wide: two fields.
+struct PackedSender {
+  uint64_t key;
+  uint32_t state;       // Its remaining subtree.
+  uint32_t type_sends;  // type in the low 4 bits, sends made above.
+};
+struct WideSender {
+  uint64_t time;
+  uint32_t id;
+  uint32_t state;
+  uint32_t type_sends;
+};
+static_assert(HETCAST_TABLE_MAX_TYPES <= 16, "type field is 4 bits");
+
+struct PackedKeys {
+  using Sender = PackedSender;
+  using Key = uint64_t;
+  // Larger than any real key: times are at most 2^62 and the key has room
+  // for time and id, so all ones is never a (time, id) pair in use.
+  static constexpr Key kEmpty = UINT64_MAX;
+  static Key KeyOf(const Sender& x) { return x.key; }
+  static bool Less(Key a, Key b) { return a < b; }
+  Key MakeKey(uint64_t time, uint32_t id) const {
+    return (time << id_bits) | id;
   }
-  heap[i] = moving;
-}
+  uint32_t id_bits;
+  uint64_t id_mask;
+  Sender Make(uint64_t time, uint32_t id, uint32_t state, uint32_t type,
+              uint32_t sends) const {
+    return Sender{(time << id_bits) | id, state, type | (sends << 4)};
+  }
+  static bool Before(const Sender& a, const Sender& b) { return a.key < b.key; }
+  uint64_t Time(const Sender& x) const { return x.key >> id_bits; }
+  uint32_t Id(const Sender& x) const {
+    return static_cast<uint32_t>(x.key & id_mask);
+  }
+  void Advance(Sender* x, uint64_t cost) const { x->key += cost << id_bits; }
+};
+
+struct WideKey {
+  uint64_t time;
+  uint32_t id;
+};
+
+struct WideKeys {
+  using Sender = WideSender;
+  using Key = WideKey;
+  static constexpr Key kEmpty = {UINT64_MAX, UINT32_MAX};
+  static Key KeyOf(const Sender& x) { return Key{x.time, x.id}; }
+  static bool Less(Key a, Key b) {
+    return a.time < b.time || (a.time == b.time && a.id < b.id);
+  }
+  Key MakeKey(uint64_t time, uint32_t id) const { return Key{time, id}; }
+  Sender Make(uint64_t time, uint32_t id, uint32_t state, uint32_t type,
+              uint32_t sends) const {
+    return Sender{time, id, state, type | (sends << 4)};
+  }
+  static bool Before(const Sender& a, const Sender& b) {
+    return a.time < b.time || (a.time == b.time && a.id < b.id);
+  }
+  uint64_t Time(const Sender& x) const { return x.time; }
+  uint32_t Id(const Sender& x) const { return x.id; }
+  void Advance(Sender* x, uint64_t cost) const { x->time += cost; }
+};
+
+template <typename Word>
+struct EntryReader {
+  const uint8_t* base;
+  uint64_t operator()(uint64_t e) const {
+    return flatbuffers::ReadScalar<Word>(base + sizeof(Word) * e);
+  }
+  void Prefetch(uint64_t e) const {
+#if defined(__GNUC__) || defined(__clang__)
+    __builtin_prefetch(base + sizeof(Word) * e);
+#else
+    (void)e;
+#endif
+  }
+};
 
 // Expands the tree of `resolved` in canonical order, calling
-// visit(sender, sender_type, child_id, arrival, send_index, sender_done,
-// child_sends) for every transfer; `visit` returns false to stop early. `heap`
-// has room for every participant. `layout` supplies the id ranges.
-template <typename Visit>
+// visit(sender, sender_type, child, child_type, arrival, send_index,
+// sender_done, child_sends) for every transfer; `visit` returns false to
+// stop early.
+//
+// Senders wait in 2k FIFO queues, two per type: senders that have already
+// sent (re-queued after each send) and new nodes that have not. Every entry
+// queued while handling a sender popped at time t has key t + C(its type),
+// and pops happen in nondecreasing (time, id) order, so each queue stays
+// sorted by (time, id): in the re-queue the ids at one time are the popped
+// senders' ids, in pop order; in the new-node queue they are positions of
+// one type in pop order, and ids grow with positions. The next sender is the
+// least of the 2k queue heads, O(k) per transfer. `pool` and `next` have
+// room for 2 * participants entries.
+//
+// Relays of a type take the last positions of that type. Any labelling is
+// fine: with the smallest best m, no node of a type that has chosen relays
+// is a leaf (dropping such a leaf, and swapping the costliest chosen relay's
+// node for that cheaper type, would serve m - 1 relays no later), so every
+// relay forwards, towards destinations in the end.
+template <typename Keys, typename Reader, typename Visit>
 void Expand(const ProfileView& v, const Resolved& resolved,
-            const NodeLayout& layout, Sender* heap, Visit visit) {
+            const TableLayout& layout, const Keys& keys, Reader entry,
+            typename Keys::Sender* pool, uint32_t* next, Visit visit) {
+  using Sender = typename Keys::Sender;
+  constexpr uint32_t kNone = UINT32_MAX;
+  // Local copies: the compiler need not reload them after every write to
+  // the caller's arrays.
+  uint64_t cost[HETCAST_TABLE_MAX_TYPES], stride[HETCAST_TABLE_MAX_TYPES];
+  uint64_t position[HETCAST_TABLE_MAX_TYPES];
   const uint32_t k = v.type_count;
-  uint64_t position[HETCAST_TABLE_MAX_TYPES] = {};
-  size_t size = 0;
-  if (resolved.state != 0) {
-    heap[size++] = Sender{v.cost[resolved.source], 0, resolved.source,
-                          static_cast<uint32_t>(resolved.state), 0};
+  for (uint32_t j = 0; j < k; ++j) {
+    cost[j] = v.cost[j];
+    stride[j] = v.stride[j];
+    position[j] = 0;
   }
-  while (size > 0) {
-    Sender& top = heap[0];
-    const uint32_t sender_id = top.id;
-    const uint32_t sender_type = top.type;
-    const uint64_t entry = v.Entry(sender_type * v.state_count + top.state);
-    const uint32_t l = (entry >> v.time_bits) & v.type_mask;
-    const uint32_t y = static_cast<uint32_t>(entry >> v.split_shift);
-    const uint64_t arrival = top.next_arrival;
-    const uint32_t send_index = ++top.sends;
-    // Relays of a type take the first positions of that type. Any labelling
-    // is fine: with the smallest best m, no node of a type that has chosen
-    // relays is a leaf (dropping such a leaf, and swapping the costliest
-    // chosen relay's node for that cheaper type, would serve m - 1 relays no
-    // later), so every relay forwards, towards destinations in the end.
-    const uint64_t p = position[l]++;
-    const uint32_t child_id =
-        p < resolved.relays_used[l]
-            ? layout.class_base[k + l] + static_cast<uint32_t>(p)
-            : layout.class_base[l] +
-                  static_cast<uint32_t>(p - resolved.relays_used[l]);
-    const uint32_t remaining =
-        top.state - static_cast<uint32_t>(v.stride[l]) - y;
+  // Queue q: its first and last pool slot, and a copy of its head's sort
+  // key (Keys::kEmpty when empty) so choosing the next sender is a scan of
+  // one small array.
+  uint32_t head[2 * HETCAST_TABLE_MAX_TYPES], tail[2 * HETCAST_TABLE_MAX_TYPES];
+  typename Keys::Key head_key[2 * HETCAST_TABLE_MAX_TYPES];
+  const uint32_t queues = 2 * k;
+  for (uint32_t q = 0; q < queues; ++q) {
+    head[q] = tail[q] = kNone;
+    head_key[q] = Keys::kEmpty;
+  }
+  const uint32_t time_bits = v.time_bits;
+  const uint32_t split_shift = v.split_shift;
+  const uint32_t type_mask = v.type_mask;
+  const uint64_t state_count = v.state_count;
+  uint32_t used = 0;
+  auto push = [&](uint32_t q, const Sender& x) {
+    // The entry is read when x is popped; start loading it now.
+    entry.Prefetch((x.type_sends & 15) * state_count + x.state);
+    pool[used] = x;
+    next[used] = kNone;
+    if (tail[q] == kNone) {
+      head[q] = used;
+      head_key[q] = Keys::KeyOf(x);
+    } else {
+      next[tail[q]] = used;
+    }
+    tail[q] = used++;
+  };
+  if (resolved.state != 0) {
+    push(2 * resolved.source,
+         keys.Make(cost[resolved.source], 0,
+                   static_cast<uint32_t>(resolved.state), resolved.source, 0));
+  }
+  while (true) {
+    // Branch-free minimum (the winner is unpredictable).
+    uint32_t best = 0;
+    typename Keys::Key best_key = head_key[0];
+    for (uint32_t q = 1; q < queues; ++q) {
+      const bool less = Keys::Less(head_key[q], best_key);
+      best = less ? q : best;
+      best_key = less ? head_key[q] : best_key;
+    }
+    if (!Keys::Less(best_key, Keys::kEmpty)) return;
+    const uint32_t slot = head[best];
+    const uint32_t after = next[slot];
+    head[best] = after;
+    if (after == kNone) {
+      tail[best] = kNone;
+      head_key[best] = Keys::kEmpty;
+    } else {
+      head_key[best] = Keys::KeyOf(pool[after]);
+    }
+    Sender top = pool[slot];
+    const uint32_t sender_id = keys.Id(top);
+    const uint32_t sender_type = top.type_sends & 15;
+    const uint64_t word = entry(sender_type * state_count + top.state);
+    const uint32_t l = (word >> time_bits) & type_mask;
+    const uint32_t y = static_cast<uint32_t>(word >> split_shift);
+    const uint64_t arrival = keys.Time(top);
+    top.type_sends += 16;
+    const uint32_t send_index = top.type_sends >> 4;
+    const uint32_t child_id = IdOf(layout, resolved, l, position[l]++);
+    const uint32_t remaining = top.state - static_cast<uint32_t>(stride[l]) - y;
     if (remaining != 0) {
       top.state = remaining;
-      top.next_arrival += v.cost[sender_type];
-      SiftDown(heap, size, 0);
-    } else {
-      heap[0] = heap[--size];
-      if (size > 0) SiftDown(heap, size, 0);
+      keys.Advance(&top, cost[sender_type]);
+      push(2 * sender_type, top);
     }
     if (y != 0) {
-      heap[size] = Sender{arrival + v.cost[l], child_id, l, y, 0};
-      SiftUp(heap, size++);
+      push(2 * l + 1, keys.Make(arrival + cost[l], child_id, y, l, 0));
     }
-    if (!visit(sender_id, sender_type, child_id, arrival, send_index,
+    if (!visit(sender_id, sender_type, child_id, l, arrival, send_index,
                remaining == 0, y != 0)) {
       return;
     }
   }
 }
 
-hetcast_status BuildLayout(const ProfileView& v, const hetcast_node_request* r,
-                           NodeLayout* layout) {
-  hetcast_node_request with_costs = *r;
-  with_costs.costs = v.cost;
-  return BuildNodeLayout(&with_costs, layout);
+// Merges the per-sender-type runs of the expansion (run j starts at
+// first[j] and continues through next[]) by (start, from) into `out`. K is
+// the type count when known at compile time (the head keys then live in
+// registers), else an upper bound with the count in `k`.
+template <typename Keys, uint32_t K>
+void MergeRuns(const uint32_t* first, const hetcast_transfer* in,
+               const typename Keys::Key* key, const uint32_t* next,
+               uint32_t count, hetcast_transfer* out, uint32_t k = K) {
+  uint32_t cursor[K];
+  typename Keys::Key head[K];
+  for (uint32_t j = 0; j < K; ++j) {
+    cursor[j] = j < k ? first[j] : UINT32_MAX;
+    head[j] = cursor[j] == UINT32_MAX ? Keys::kEmpty : key[cursor[j]];
+  }
+  for (uint32_t w = 0; w < count; ++w) {
+    uint32_t best = 0;
+    typename Keys::Key best_key = head[0];
+    for (uint32_t j = 1; j < K; ++j) {
+      const bool less = Keys::Less(head[j], best_key);
+      best = less ? j : best;
+      best_key = less ? head[j] : best_key;
+    }
+    const uint32_t i = cursor[best];
+    out[w] = in[i];
+    const uint32_t after = next[i];
+    cursor[best] = after;
+    head[best] = after == UINT32_MAX ? Keys::kEmpty : key[after];
+  }
 }
 
-// Workspace carving shared by the sizes function and the queries.
-struct Scratch {
-  Sender* heap;
-  hetcast_transfer* popped;
-  uint32_t* next_same_type;
+// Calls fn(keys, reader) with the fastest key and entry representation
+// that fit this request: packed keys when completion time and ids share 64
+// bits (the usual case), 4- or 8-byte entries as the profile stores them.
+template <typename Fn>
+void Dispatch(const ProfileView& v, const Resolved& resolved,
+              const TableLayout& layout, Fn fn) {
+  const uint32_t id_bits = BitWidth(layout.node_count - 1);
+  const bool packed = BitWidth(resolved.completion) + id_bits <= 63;
+  const PackedKeys packed_keys{id_bits, (uint64_t{1} << id_bits) - 1};
+  if (v.entry_bytes == 4) {
+    const EntryReader<uint32_t> reader{v.entries};
+    if (packed) {
+      fn(packed_keys, reader);
+    } else {
+      fn(WideKeys{}, reader);
+    }
+  } else {
+    const EntryReader<uint64_t> reader{v.entries};
+    if (packed) {
+      fn(packed_keys, reader);
+    } else {
+      fn(WideKeys{}, reader);
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------
+// The counting path: when the completion time T is small next to the number
+// of participants n (the common case: times are counts of small send
+// costs), canonical order comes from counting sorts instead of queues.
+//  1. A breadth-first walk of the decisions makes one record per node; a
+//     node's children get consecutive records, in send order.
+//  2. A counting sort by arrival (T + 1 buckets) groups the nodes by arrival
+//     time. Parents arrive strictly earlier than their children, so when a
+//     group is reached its parents already have ids: the group is sorted by
+//     parent id (insertion sort when small, heapsort otherwise) and its
+//     members get the next positions of their types. That is exactly the
+//     canonical (arrival, parent id) order.
+//  3. Senders in id order, each with its children in send order, give the
+//     transfers sorted by from; a stable counting sort by start then yields
+//     (start, from) order.
+// O(n + T) plus the in-group sorts, O(n log n) in the worst case.
+
+struct Record {
+  uint64_t arrival;
+  uint32_t parent;  // Record index.
+  uint32_t first_child;
+  uint32_t child_count;
+  uint32_t send_index;
+  uint32_t id;
+  uint32_t type;
+  uint32_t state;  // Its subtree, until expanded.
 };
 
-bool Carve(size_t participants, Arena* arena, Scratch* scratch) {
-  scratch->heap = arena->Allocate<Sender>(participants);
-  scratch->popped = arena->Allocate<hetcast_transfer>(participants);
-  scratch->next_same_type = arena->Allocate<uint32_t>(participants);
+struct CountingScratch {
+  Record* records;
+  uint32_t* order;  // Records by arrival, then by parent id within a time.
+  uint32_t* key;    // Parent id of order[i] while a group is sorted.
+  uint32_t* by_id;  // Records in canonical id order (participants only).
+  uint32_t* arrival_count;
+  uint32_t* start_count;
+};
+
+// Buckets the counting path may use: it runs when T + 1 is at most this.
+inline uint64_t CountingBucketLimit(uint64_t participants) {
+  return 4 * participants + 1024;
+}
+
+void CarveCounting(size_t participants, uint64_t completion,
+                   bool with_transfers, Arena* arena, CountingScratch* s) {
+  *s = CountingScratch();
+  s->records = arena->Allocate<Record>(participants);
+  s->order = arena->Allocate<uint32_t>(participants);
+  s->key = arena->Allocate<uint32_t>(participants);
+  s->by_id = arena->Allocate<uint32_t>(participants);
+  s->arrival_count = arena->Allocate<uint32_t>(completion + 2);
+  if (with_transfers)
+    s->start_count = arena->Allocate<uint32_t>(completion + 2);
+}
+
+// Sorts order[0, count) by key (ties cannot occur: one parent has one child
+// per arrival time).
+void SortGroup(uint32_t* key, uint32_t* order, uint32_t count) {
+  if (count <= 24) {
+    for (uint32_t i = 1; i < count; ++i) {
+      const uint32_t k = key[i], o = order[i];
+      uint32_t j = i;
+      for (; j > 0 && key[j - 1] > k; --j) {
+        key[j] = key[j - 1];
+        order[j] = order[j - 1];
+      }
+      key[j] = k;
+      order[j] = o;
+    }
+    return;
+  }
+  // Heapsort: O(count log count) with no extra memory.
+  auto sift = [&](uint32_t root, uint32_t end) {
+    while (true) {
+      uint32_t child = 2 * root + 1;
+      if (child >= end) return;
+      if (child + 1 < end && key[child + 1] > key[child]) ++child;
+      if (key[root] >= key[child]) return;
+      const uint32_t k = key[root], o = order[root];
+      key[root] = key[child];
+      order[root] = order[child];
+      key[child] = k;
+      order[child] = o;
+      root = child;
+    }
+  };
+  for (uint32_t i = count / 2; i-- > 0;) sift(i, count);
+  for (uint32_t end = count; end-- > 1;) {
+    const uint32_t k = key[0], o = order[0];
+    key[0] = key[end];
+    order[0] = order[end];
+    key[end] = k;
+    order[end] = o;
+    sift(0, end);
+  }
+}
+
+template <typename Reader>
+void PlanByCounting(const ProfileView& v, const Resolved& resolved,
+                    const TableLayout& layout, Reader entry,
+                    const CountingScratch& s, hetcast_node* nodes,
+                    hetcast_transfer* transfers) {
+  const uint32_t k = v.type_count;
+  const uint64_t buckets = resolved.completion + 1;
+  uint64_t cost[HETCAST_TABLE_MAX_TYPES], stride[HETCAST_TABLE_MAX_TYPES];
+  for (uint32_t j = 0; j < k; ++j) {
+    cost[j] = v.cost[j];
+    stride[j] = v.stride[j];
+  }
+  const uint32_t time_bits = v.time_bits;
+  const uint32_t split_shift = v.split_shift;
+  const uint32_t type_mask = v.type_mask;
+  const uint64_t state_count = v.state_count;
+  Record* rec = s.records;
+  uint32_t* arrival_count = s.arrival_count;
+  uint32_t* start_count = s.start_count;
+  for (uint64_t t = 0; t <= buckets; ++t) arrival_count[t] = 0;
+  if (transfers != nullptr) {
+    for (uint64_t t = 0; t <= buckets; ++t) start_count[t] = 0;
+  }
+  // 1. Walk the decisions breadth-first in record order (each record keeps
+  // its subtree state until it is expanded). Records are then created
+  // roughly in canonical order, which keeps step 2's group sorts short.
+  rec[0] = Record{0,
+                  UINT32_MAX,
+                  1,
+                  0,
+                  0,
+                  0,
+                  resolved.source,
+                  static_cast<uint32_t>(resolved.state)};
+  uint32_t count = 1;
+  for (uint32_t r = 0; r < count; ++r) {
+    uint32_t x = rec[r].state;
+    rec[r].first_child = count;
+    if (x == 0) continue;
+    const uint32_t j = rec[r].type;
+    const uint64_t step = cost[j];
+    uint64_t t = rec[r].arrival;
+    uint32_t sends = 0;
+    while (x != 0) {
+      const uint64_t word = entry(j * state_count + x);
+      const uint32_t l = (word >> time_bits) & type_mask;
+      const uint32_t y = static_cast<uint32_t>(word >> split_shift);
+      t += step;
+      rec[count++] = Record{t, r, 0, 0, ++sends, 0, l, y};
+      ++arrival_count[t + 1];
+      if (start_count != nullptr) ++start_count[t - step + 1];
+      x -= static_cast<uint32_t>(stride[l]) + y;
+    }
+    rec[r].child_count = sends;
+  }
+  // 2. Counting sort by arrival; arrival_count[t] becomes the first slot of
+  // time t.
+  for (uint64_t t = 1; t <= buckets; ++t)
+    arrival_count[t] += arrival_count[t - 1];
+  for (uint32_t c = 1; c < count; ++c)
+    s.order[arrival_count[rec[c].arrival]++] = c;
+  // Now arrival_count[t] is the end of time t's group.
+  uint32_t position[HETCAST_TABLE_MAX_TYPES] = {};
+  uint32_t compact_base[2 * HETCAST_TABLE_MAX_TYPES];  // Into by_id.
+  {
+    uint32_t next = 1;
+    for (uint32_t j = 0; j < k; ++j) {
+      compact_base[j] = next;
+      next += static_cast<uint32_t>(resolved.destination_count[j]);
+    }
+    for (uint32_t j = 0; j < k; ++j) {
+      compact_base[k + j] = next;
+      next += static_cast<uint32_t>(resolved.relays_used[j]);
+    }
+  }
+  s.by_id[0] = 0;
+  const uint32_t relay_base0 = layout.relay_base[0];
+  uint32_t begin = 0;
+  for (uint64_t t = 0; t < buckets && begin < count - 1; ++t) {
+    const uint32_t end = arrival_count[t];
+    if (end == begin) continue;
+    for (uint32_t i = begin; i < end; ++i) {
+      s.key[i] = rec[rec[s.order[i]].parent].id;
+    }
+    if (end - begin > 1) SortGroup(s.key + begin, s.order + begin, end - begin);
+    for (uint32_t i = begin; i < end; ++i) {
+      Record& r = rec[s.order[i]];
+      const uint32_t l = r.type;
+      const uint32_t p = position[l]++;
+      const uint32_t d = static_cast<uint32_t>(resolved.destination_count[l]);
+      const uint32_t id = p < d ? layout.destination_base[l] + p
+                                : layout.relay_base[l] + (p - d);
+      r.id = id;
+      s.by_id[p < d ? compact_base[l] + p : compact_base[k + l] + (p - d)] =
+          s.order[i];
+      nodes[id] =
+          hetcast_node{r.arrival, s.key[i], l, r.send_index, id >= relay_base0};
+    }
+    begin = end;
+  }
+  if (transfers == nullptr) return;
+  // 3. Senders in id order, children in send order: sorted by from; a
+  // stable counting sort by start finishes the job.
+  for (uint64_t t = 1; t <= buckets; ++t) start_count[t] += start_count[t - 1];
+  for (uint32_t q = 0; q < count; ++q) {
+    const Record& sender = rec[s.by_id[q]];
+    const uint64_t step = cost[sender.type];
+    const uint32_t stop = sender.first_child + sender.child_count;
+    for (uint32_t c = sender.first_child; c < stop; ++c) {
+      const Record& child = rec[c];
+      const uint64_t start = child.arrival - step;
+      transfers[start_count[start]++] =
+          hetcast_transfer{sender.id, child.id, start, child.arrival};
+    }
+  }
+}
+
+// Workspace carving shared by the sizes function and the queries. The heap
+// is sized for the wider sender so either representation fits.
+struct Scratch {
+  WideSender* pool;
+  uint32_t* pool_next;
+  hetcast_transfer* popped;  // Transfers in expansion order,
+  WideKey* popped_key;       // their (start, from) keys (either Key fits),
+  uint32_t* popped_next;     // the next one with a sender of the same type.
+};
+
+bool Carve(size_t participants, bool with_transfers, Arena* arena,
+           Scratch* scratch) {
+  *scratch = Scratch();
+  scratch->pool = arena->Allocate<WideSender>(2 * participants);
+  scratch->pool_next = arena->Allocate<uint32_t>(2 * participants);
+  if (with_transfers) {
+    scratch->popped = arena->Allocate<hetcast_transfer>(participants);
+    scratch->popped_key = arena->Allocate<WideKey>(participants);
+    scratch->popped_next = arena->Allocate<uint32_t>(participants);
+  }
   return !arena->failed();
 }
 
 hetcast_status Prepare(const hetcast_profile* profile,
                        const hetcast_node_request* request, Resolved* resolved,
-                       NodeLayout* layout) {
+                       TableLayout* layout) {
   if (profile == nullptr) return HETCAST_INVALID_ARGUMENT;
   const ProfileView& v = View(profile);
   hetcast_status status = Resolve(v, request, resolved);
   if (status != HETCAST_OK) return status;
-  return BuildLayout(v, request, layout);
+  return BuildTableLayout(v, request, *resolved, layout);
 }
 
 }  // namespace
 }  // namespace internal
 }  // namespace hetcast
 
+namespace hetcast {
+namespace internal {
+
+bool UseCounting(PlanPath path, const Resolved& resolved,
+                 const TableLayout& layout) {
+  if (path == PlanPath::kQueues) return false;
+  if (path == PlanPath::kCounting) return true;
+  return resolved.completion < CountingBucketLimit(layout.participants);
+}
+
+// Carves the scratch of the chosen path (measuring when `arena` measures).
+bool CarvePlan(bool counting, const Resolved& resolved,
+               const TableLayout& layout, bool with_transfers, Arena* arena,
+               Scratch* queues, CountingScratch* counting_scratch) {
+  if (counting) {
+    CarveCounting(layout.participants, resolved.completion, with_transfers,
+                  arena, counting_scratch);
+    return !arena->failed();
+  }
+  return Carve(layout.participants, with_transfers, arena, queues);
+}
+
+hetcast_status PlanSizes(const hetcast_profile* profile,
+                         const hetcast_node_request* request, PlanPath path,
+                         hetcast_node_sizes* sizes) {
+  if (sizes == nullptr) return HETCAST_INVALID_ARGUMENT;
+  Resolved resolved;
+  TableLayout layout;
+  hetcast_status status = Prepare(profile, request, &resolved, &layout);
+  if (status != HETCAST_OK) return status;
+  Arena measure;
+  Scratch scratch;
+  CountingScratch counting_scratch;
+  CarvePlan(UseCounting(path, resolved, layout), resolved, layout,
+            /*with_transfers=*/true, &measure, &scratch, &counting_scratch);
+  sizes->node_count = layout.node_count;
+  sizes->transfer_count = layout.participants - 1;
+  // The node-role query needs the queue path's pool; ask for the larger.
+  Arena measure_role;
+  Carve(layout.participants, /*with_transfers=*/false, &measure_role, &scratch);
+  sizes->workspace_bytes = measure.used() > measure_role.used()
+                               ? measure.used()
+                               : measure_role.used();
+  sizes->fnf_runs = 0;
+  return HETCAST_OK;
+}
+
+hetcast_status Plan(const hetcast_profile* profile,
+                    const hetcast_node_request* request, PlanPath path,
+                    void* workspace, size_t workspace_size, hetcast_node* nodes,
+                    size_t node_capacity, hetcast_transfer* transfers,
+                    size_t transfer_capacity, hetcast_answer* answer) {
+  if (answer == nullptr) return HETCAST_INVALID_ARGUMENT;
+  memset(answer, 0, sizeof(*answer));
+  if (nodes == nullptr || (transfers == nullptr && transfer_capacity != 0)) {
+    return HETCAST_INVALID_ARGUMENT;
+  }
+  Resolved resolved;
+  TableLayout layout;
+  hetcast_status status = Prepare(profile, request, &resolved, &layout);
+  if (status != HETCAST_OK) return status;
+  const ProfileView& v = View(profile);
+  const size_t participants = layout.participants;
+  if (node_capacity < layout.node_count) return HETCAST_OUTPUT_TOO_SMALL;
+  if (transfers != nullptr && transfer_capacity < participants - 1) {
+    return HETCAST_OUTPUT_TOO_SMALL;
+  }
+  const bool counting = UseCounting(path, resolved, layout);
+  Arena arena(workspace, workspace_size);
+  Scratch scratch;
+  CountingScratch counting_scratch;
+  if (!CarvePlan(counting, resolved, layout, transfers != nullptr, &arena,
+                 &scratch, &counting_scratch)) {
+    return HETCAST_WORKSPACE_TOO_SMALL;
+  }
+  // The source and the relays the schedule leaves out; the paths write
+  // every other node exactly once.
+  nodes[0] = hetcast_node{0, HETCAST_NO_NODE, resolved.source, 0, 0};
+  for (uint32_t j = 0; j < v.type_count; ++j) {
+    for (uint64_t r = resolved.relays_used[j]; r < layout.relay_count[j]; ++r) {
+      nodes[layout.relay_base[j] + r] =
+          hetcast_node{HETCAST_NEVER, HETCAST_NO_NODE, j, 0, 1};
+    }
+  }
+  if (counting) {
+    if (v.entry_bytes == 4) {
+      PlanByCounting(v, resolved, layout, EntryReader<uint32_t>{v.entries},
+                     counting_scratch, nodes, transfers);
+    } else {
+      PlanByCounting(v, resolved, layout, EntryReader<uint64_t>{v.entries},
+                     counting_scratch, nodes, transfers);
+    }
+  } else {
+    const bool with_transfers = transfers != nullptr;
+    Dispatch(v, resolved, layout, [&](const auto& keys, auto reader) {
+      using Keys = typename std::decay<decltype(keys)>::type;
+      uint32_t popped = 0;
+      hetcast_transfer* out = scratch.popped;
+      typename Keys::Key* out_key =
+          reinterpret_cast<typename Keys::Key*>(scratch.popped_key);
+      uint32_t* out_next = scratch.popped_next;
+      uint32_t first[HETCAST_TABLE_MAX_TYPES], last[HETCAST_TABLE_MAX_TYPES];
+      for (uint32_t j = 0; j < v.type_count; ++j) {
+        first[j] = last[j] = UINT32_MAX;
+      }
+      Expand(v, resolved, layout, keys, reader,
+             reinterpret_cast<typename Keys::Sender*>(scratch.pool),
+             scratch.pool_next,
+             [&](uint32_t sender, uint32_t sender_type, uint32_t child,
+                 uint32_t child_type, uint64_t arrival, uint32_t send_index,
+                 bool /*sender_done*/, bool /*child_sends*/) {
+               nodes[child] =
+                   hetcast_node{arrival, sender, child_type, send_index,
+                                child >= layout.relay_base[0]};
+               if (with_transfers) {
+                 const uint64_t start = arrival - v.cost[sender_type];
+                 out[popped] = hetcast_transfer{sender, child, start, arrival};
+                 out_key[popped] = keys.MakeKey(start, sender);
+                 if (last[sender_type] == UINT32_MAX) {
+                   first[sender_type] = popped;
+                 } else {
+                   out_next[last[sender_type]] = popped;
+                 }
+                 last[sender_type] = popped++;
+               }
+               return true;
+             });
+      if (!with_transfers || popped == 0) return;
+      // Expansion order is (arrival, from); for the senders of one type that
+      // is also (start, from) order, so the schedule is a merge of the k
+      // per-sender-type subsequences, linked through `out_next`.
+      for (uint32_t j = 0; j < v.type_count; ++j) {
+        if (last[j] != UINT32_MAX) out_next[last[j]] = UINT32_MAX;
+      }
+      switch (v.type_count) {
+        case 1:
+          for (uint32_t w = 0; w < popped; ++w) transfers[w] = out[w];
+          break;
+        case 2:
+          MergeRuns<Keys, 2>(first, out, out_key, out_next, popped, transfers);
+          break;
+        case 3:
+          MergeRuns<Keys, 3>(first, out, out_key, out_next, popped, transfers);
+          break;
+        case 4:
+          MergeRuns<Keys, 4>(first, out, out_key, out_next, popped, transfers);
+          break;
+        default:
+          MergeRuns<Keys, HETCAST_TABLE_MAX_TYPES>(
+              first, out, out_key, out_next, popped, transfers, v.type_count);
+      }
+    });
+  }
+  answer->algorithm = HETCAST_ALGORITHM_TABLE;
+  answer->exact = v.method == fb::Method_ExactDp;
+  answer->completion_time = resolved.completion;
+  answer->lower_bound = resolved.completion;
+  answer->lower_bound_kind = HETCAST_BOUND_EXACT;
+  answer->node_count = layout.node_count;
+  answer->participant_count = participants;
+  answer->transfer_count = participants - 1;
+  return HETCAST_OK;
+}
+
+}  // namespace internal
+}  // namespace hetcast
+
 using hetcast::internal::Arena;
-using hetcast::internal::NodeLayout;
 using hetcast::internal::ProfileView;
 using hetcast::internal::Resolved;
 using hetcast::internal::Scratch;
-using hetcast::internal::Sender;
+using hetcast::internal::TableLayout;
 using hetcast::internal::TableView;
 using hetcast::internal::View;
 
@@ -591,21 +1179,8 @@ hetcast_status hetcast_profile_completion(const hetcast_profile* profile,
 hetcast_status hetcast_profile_plan_sizes(const hetcast_profile* profile,
                                           const hetcast_node_request* request,
                                           hetcast_node_sizes* sizes) {
-  if (sizes == nullptr) return HETCAST_INVALID_ARGUMENT;
-  Resolved resolved;
-  NodeLayout layout;
-  hetcast_status status =
-      hetcast::internal::Prepare(profile, request, &resolved, &layout);
-  if (status != HETCAST_OK) return status;
-  const size_t participants = 1 + resolved.destinations + resolved.relay_total;
-  Arena measure;
-  Scratch scratch;
-  hetcast::internal::Carve(participants, &measure, &scratch);
-  sizes->node_count = layout.node_count;
-  sizes->transfer_count = participants - 1;
-  sizes->workspace_bytes = measure.used();
-  sizes->fnf_runs = 0;
-  return HETCAST_OK;
+  return hetcast::internal::PlanSizes(
+      profile, request, hetcast::internal::PlanPath::kAuto, sizes);
 }
 
 hetcast_status hetcast_profile_plan(const hetcast_profile* profile,
@@ -615,88 +1190,10 @@ hetcast_status hetcast_profile_plan(const hetcast_profile* profile,
                                     hetcast_transfer* transfers,
                                     size_t transfer_capacity,
                                     hetcast_answer* answer) {
-  if (answer == nullptr) return HETCAST_INVALID_ARGUMENT;
-  memset(answer, 0, sizeof(*answer));
-  if (nodes == nullptr || (transfers == nullptr && transfer_capacity != 0)) {
-    return HETCAST_INVALID_ARGUMENT;
-  }
-  Resolved resolved;
-  NodeLayout layout;
-  hetcast_status status =
-      hetcast::internal::Prepare(profile, request, &resolved, &layout);
-  if (status != HETCAST_OK) return status;
-  const ProfileView& v = View(profile);
-  const size_t participants = 1 + resolved.destinations + resolved.relay_total;
-  if (node_capacity < layout.node_count) return HETCAST_OUTPUT_TOO_SMALL;
-  if (transfers != nullptr && transfer_capacity < participants - 1) {
-    return HETCAST_OUTPUT_TOO_SMALL;
-  }
-  Arena arena(workspace, workspace_size);
-  Scratch scratch;
-  if (!hetcast::internal::Carve(participants, &arena, &scratch)) {
-    return HETCAST_WORKSPACE_TOO_SMALL;
-  }
-  hetcast::internal::ResetNodes(layout, nodes);
-  nodes[0].arrival = 0;
-  nodes[0].parent = HETCAST_NO_NODE;
-  nodes[0].send_index = 0;
-  size_t popped = 0;
-  hetcast_transfer* out = scratch.popped;
-  hetcast::internal::Expand(
-      v, resolved, layout, scratch.heap,
-      [&](uint32_t sender, uint32_t sender_type, uint32_t child,
-          uint64_t arrival, uint32_t send_index, bool /*sender_done*/,
-          bool /*child_sends*/) {
-        hetcast_node& node = nodes[child];
-        node.arrival = arrival;
-        node.parent = sender;
-        node.send_index = send_index;
-        out[popped++] = hetcast_transfer{
-            sender, child, arrival - v.cost[sender_type], arrival};
-        return true;
-      });
-  if (transfers != nullptr && popped > 0) {
-    // k-way merge of the per-sender-type runs into (start, from) order.
-    const uint32_t k = v.type_count;
-    uint32_t head[HETCAST_TABLE_MAX_TYPES], tail[HETCAST_TABLE_MAX_TYPES];
-    for (uint32_t j = 0; j < k; ++j) head[j] = tail[j] = UINT32_MAX;
-    for (uint32_t i = 0; i < popped; ++i) {
-      const uint32_t j = nodes[out[i].from].type;
-      scratch.next_same_type[i] = UINT32_MAX;
-      if (tail[j] == UINT32_MAX) {
-        head[j] = i;
-      } else {
-        scratch.next_same_type[tail[j]] = i;
-      }
-      tail[j] = i;
-    }
-    for (size_t w = 0; w < popped; ++w) {
-      uint32_t best = UINT32_MAX;
-      for (uint32_t j = 0; j < k; ++j) {
-        if (head[j] == UINT32_MAX) continue;
-        if (best == UINT32_MAX) {
-          best = j;
-          continue;
-        }
-        const hetcast_transfer& a = out[head[j]];
-        const hetcast_transfer& b = out[head[best]];
-        if (a.start < b.start || (a.start == b.start && a.from < b.from)) {
-          best = j;
-        }
-      }
-      transfers[w] = out[head[best]];
-      head[best] = scratch.next_same_type[head[best]];
-    }
-  }
-  answer->algorithm = HETCAST_ALGORITHM_TABLE;
-  answer->exact = v.method == hetcast::fb::Method_ExactDp;
-  answer->completion_time = resolved.completion;
-  answer->lower_bound = resolved.completion;
-  answer->lower_bound_kind = HETCAST_BOUND_EXACT;
-  answer->node_count = layout.node_count;
-  answer->participant_count = participants;
-  answer->transfer_count = participants - 1;
-  return HETCAST_OK;
+  return hetcast::internal::Plan(profile, request,
+                                 hetcast::internal::PlanPath::kAuto, workspace,
+                                 workspace_size, nodes, node_capacity,
+                                 transfers, transfer_capacity, answer);
 }
 
 hetcast_status hetcast_profile_node_role(
@@ -710,50 +1207,58 @@ hetcast_status hetcast_profile_node_role(
   }
   *child_count = 0;
   Resolved resolved;
-  NodeLayout layout;
+  TableLayout layout;
   hetcast_status status =
       hetcast::internal::Prepare(profile, request, &resolved, &layout);
   if (status != HETCAST_OK) return status;
   if (node_id >= layout.node_count) return HETCAST_INVALID_ARGUMENT;
   const ProfileView& v = View(profile);
-  const size_t participants = 1 + resolved.destinations + resolved.relay_total;
   Arena arena(workspace, workspace_size);
   Scratch scratch;
-  if (!hetcast::internal::Carve(participants, &arena, &scratch)) {
+  if (!hetcast::internal::Carve(layout.participants, /*with_transfers=*/false,
+                                &arena, &scratch)) {
     return HETCAST_WORKSPACE_TOO_SMALL;
   }
-  // The node's own entry, as ResetNodes would write it.
-  const uint32_t cls = node_id == 0 ? 0 : layout.ClassOf(node_id);
-  node->type = node_id == 0 ? resolved.source : layout.TypeOfClass(cls);
-  node->is_relay = node_id != 0 && layout.IsRelayClass(cls);
-  node->arrival = node_id == 0 ? 0 : HETCAST_NEVER;
-  node->parent = HETCAST_NO_NODE;
-  node->send_index = 0;
+  // The node's type and group, from the id ranges.
+  *node = hetcast_node{0, HETCAST_NO_NODE, resolved.source, 0, 0};
+  if (node_id != 0) {
+    const bool relay = node_id >= layout.relay_base[0];
+    uint32_t j = 0;
+    const uint32_t* base = relay ? layout.relay_base : layout.destination_base;
+    while (j + 1 < v.type_count && node_id >= base[j + 1]) ++j;
+    *node = hetcast_node{HETCAST_NEVER, HETCAST_NO_NODE, j, 0, relay ? 1u : 0u};
+  }
   size_t count = 0;
   bool overflowed = false;
-  hetcast::internal::Expand(
-      v, resolved, layout, scratch.heap,
-      [&](uint32_t sender, uint32_t sender_type, uint32_t child,
-          uint64_t arrival, uint32_t send_index, bool sender_done,
-          bool child_sends) {
-        if (child == node_id) {
-          node->arrival = arrival;
-          node->parent = sender;
-          node->send_index = send_index;
-          // A leaf's role is complete once it is placed.
-          if (!child_sends) return false;
-        }
-        if (sender == node_id) {
-          if (count < children_capacity) {
-            children[count] = hetcast_transfer{
-                sender, child, arrival - v.cost[sender_type], arrival};
-          } else {
-            overflowed = true;
-          }
-          ++count;
-          if (sender_done) return false;
-        }
-        return true;
+  hetcast::internal::Dispatch(
+      v, resolved, layout, [&](const auto& keys, auto reader) {
+        using Keys = typename std::decay<decltype(keys)>::type;
+        hetcast::internal::Expand(
+            v, resolved, layout, keys, reader,
+            reinterpret_cast<typename Keys::Sender*>(scratch.pool),
+            scratch.pool_next,
+            [&](uint32_t sender, uint32_t sender_type, uint32_t child,
+                uint32_t /*child_type*/, uint64_t arrival, uint32_t send_index,
+                bool sender_done, bool child_sends) {
+              if (child == node_id) {
+                node->arrival = arrival;
+                node->parent = sender;
+                node->send_index = send_index;
+                // A leaf's role is complete once it is placed.
+                if (!child_sends) return false;
+              }
+              if (sender == node_id) {
+                if (count < children_capacity) {
+                  children[count] = hetcast_transfer{
+                      sender, child, arrival - v.cost[sender_type], arrival};
+                } else {
+                  overflowed = true;
+                }
+                ++count;
+                if (sender_done) return false;
+              }
+              return true;
+            });
       });
   *child_count = count;
   if (overflowed) return HETCAST_OUTPUT_TOO_SMALL;

@@ -87,9 +87,9 @@ const char kSmall3Profile[] = "tables/profiles/small3.json";
 
 TEST(CliGen, ReproducesTheBuildsTableByteForByte) {
   const std::string out = ::testing::TempDir() + "/gen.hct";
-  const CliRun run = RunCli({"gen", "--profile",
-                             std::string(kFig1Profile) + "," + kSmall3Profile,
-                             "--out", out});
+  const CliRun run =
+      RunCli({"gen", "--profile",
+              std::string(kFig1Profile) + "," + kSmall3Profile, "--out", out});
   ASSERT_EQ(run.exit_code, 0) << run.err;
   EXPECT_EQ(run.out, "");
   const std::string generated = ReadFile(out);
@@ -121,8 +121,8 @@ TEST(CliInspect, DescribesEveryProfile) {
 
 TEST(CliPlanTable, Figure1FromTheTableIsExactNine) {
   const CliRun run =
-      RunCli(Plan({"--table", kTestTable, "--profile", "fig1",
-                   "--source-type", "1", "--counts", "4,7", "--format", "json"}));
+      RunCli(Plan({"--table", kTestTable, "--profile", "fig1", "--source-type",
+                   "1", "--counts", "4,7", "--format", "json"}));
   ASSERT_EQ(run.exit_code, 0) << run.err;
   EXPECT_THAT(run.out, StartsWith("{\"model\":\"node\",\"algorithm\":\"table\","
                                   "\"exact\":true,\"completion_time\":9,"
@@ -219,9 +219,9 @@ INSTANTIATE_TEST_SUITE_P(
         BadCase{Plan({"--table", kTestTable, "--profile", "nope", "--counts",
                       "1,1"}),
                 "no profile named 'nope' (it has: fig1, small3)"},
-        BadCase{Plan({"--table", kTestTable, "--costs", "2,4", "--counts",
-                      "1,1"}),
-                "--costs 2,4 do not match profile 'fig1'"},
+        BadCase{
+            Plan({"--table", kTestTable, "--costs", "2,4", "--counts", "1,1"}),
+            "--costs 2,4 do not match profile 'fig1'"},
         BadCase{Plan({"--table", kTestTable, "--counts", "1,1,1"}),
                 "--counts has 3 entries but the profile has 2"},
         BadCase{Plan({"--profile", "fig1", "--costs", "2", "--counts", "1"}),

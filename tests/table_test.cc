@@ -12,6 +12,7 @@
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "runtime/include/hetcast/hetcast.h"
+#include "runtime/table_internal.h"
 #include "tables/default_table.h"
 #include "tables/hetcast_table_generated.h"
 #include "tests/exhaustive_search.h"
@@ -20,6 +21,7 @@
 #include "tests/table_test_util.h"
 #include "tools/exact_dp.h"
 #include "tools/gen_command.h"
+#include "tools/table_writer.h"
 
 namespace hetcast {
 namespace testing {
@@ -337,6 +339,94 @@ TEST(DefaultTable, EveryStateRebuildsToItsStoredTimeAndNeverLosesToFnf) {
   });
   EXPECT_EQ(states, info.entry_count);
   EXPECT_GT(fnf_worse, 0u);  // The table beats FNF somewhere.
+}
+
+// Both reconstruction algorithms (counting sorts, time-ordered queues) give
+// byte-identical schedules.
+PlanResult PlanWithPath(const hetcast_profile& profile,
+                        const TinyInstance& instance, internal::PlanPath path) {
+  PlanResult result;
+  const hetcast_node_request request = RequestOf(instance);
+  hetcast_node_sizes sizes;
+  result.status = internal::PlanSizes(&profile, &request, path, &sizes);
+  if (result.status != HETCAST_OK) return result;
+  std::vector<unsigned char> workspace(sizes.workspace_bytes);
+  result.nodes.resize(sizes.node_count);
+  result.transfers.resize(sizes.transfer_count);
+  result.status = internal::Plan(&profile, &request, path, workspace.data(),
+                                 workspace.size(), result.nodes.data(),
+                                 result.nodes.size(), result.transfers.data(),
+                                 result.transfers.size(), &result.answer);
+  return result;
+}
+
+void ExpectPathsAgree(const hetcast_profile& profile,
+                      const TinyInstance& instance) {
+  const PlanResult a =
+      PlanWithPath(profile, instance, internal::PlanPath::kQueues);
+  const PlanResult b =
+      PlanWithPath(profile, instance, internal::PlanPath::kCounting);
+  ASSERT_EQ(a.status, b.status);
+  if (a.status == HETCAST_NOT_IN_TABLE) return;
+  ASSERT_EQ(a.status, HETCAST_OK);
+  ASSERT_EQ(b.status, HETCAST_OK);
+  ASSERT_EQ(a.nodes.size(), b.nodes.size());
+  ASSERT_EQ(0, std::memcmp(a.nodes.data(), b.nodes.data(),
+                           a.nodes.size() * sizeof(hetcast_node)))
+      << ::testing::PrintToString(instance.destinations);
+  ASSERT_EQ(0, std::memcmp(a.transfers.data(), b.transfers.data(),
+                           a.transfers.size() * sizeof(hetcast_transfer)));
+}
+
+TEST(ReconstructionPaths, QueuesAndCountingSortsAgree) {
+  OwnedTable owned = OpenTableBytes(TestTableBytes());
+  ASSERT_EQ(owned.status, HETCAST_OK);
+  for (const char* name : {"fig1", "small3"}) {
+    const hetcast_profile profile = OpenProfile(owned.table, name);
+    const std::vector<uint64_t> costs = ProfileCosts(profile);
+    ForEachCounts(Limits(profile), [&](const std::vector<uint64_t>& i) {
+      for (uint32_t s = 0; s < costs.size(); ++s) {
+        ExpectPathsAgree(profile, TinyInstance{costs, s, i, {}});
+        ExpectPathsAgree(profile, TinyInstance{costs, s, i, {1, 2, 1}});
+      }
+    });
+  }
+  hetcast_table table;
+  ASSERT_EQ(hetcast_table_open(hetcast_default_table,
+                               hetcast_default_table_size, &table, nullptr),
+            HETCAST_OK);
+  const hetcast_profile profile = OpenProfile(table, "default");
+  const std::vector<uint64_t> costs = ProfileCosts(profile);
+  uint64_t n = 0;
+  ForEachCounts(Limits(profile), [&](const std::vector<uint64_t>& i) {
+    if (++n % 5 == 0) ExpectPathsAgree(profile, TinyInstance{costs, 0, i, {}});
+  });
+}
+
+TEST(ReconstructionPaths, LargeCostsUseQueuesAndStayCanonical) {
+  // Completion times far above 4n + 1024 buckets: the automatic choice is
+  // the queue path; schedules still evaluate and are canonical.
+  ProfileSpec spec;
+  spec.name = "big";
+  spec.types = {{"a", 100003, 5}, {"b", 250007, 5}, {"c", 999983, 5}};
+  absl::StatusOr<ExactTable> solved = SolveExact(spec, DpOptions{});
+  ASSERT_TRUE(solved.ok());
+  absl::StatusOr<std::string> bytes =
+      WriteTable({SolvedProfile{spec, *solved}});
+  ASSERT_TRUE(bytes.ok());
+  OwnedTable owned = OpenTableBytes(*bytes);
+  ASSERT_EQ(owned.status, HETCAST_OK) << owned.error;
+  hetcast_profile profile;
+  ASSERT_EQ(hetcast_profile_open(&owned.table, 0, &profile), HETCAST_OK);
+  const std::vector<uint64_t> costs = ProfileCosts(profile);
+  ForEachCounts({5, 5, 5}, [&](const std::vector<uint64_t>& i) {
+    for (uint32_t s = 0; s < 3; ++s) {
+      const TinyInstance instance{costs, s, i, {}};
+      const PlanResult plan = PlanFromTable(profile, instance);
+      ExpectConsistent(instance, plan);
+      ExpectPathsAgree(profile, instance);
+    }
+  });
 }
 
 // ---------------------------------------------------------------------------

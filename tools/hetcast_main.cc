@@ -69,8 +69,8 @@ constexpr char kUsage[] =
 
 // A verified table and the memory it lives in.
 struct LoadedTable {
-  std::string name;              // The path, or "@default".
-  std::vector<uint64_t> words;   // Empty for the embedded table.
+  std::string name;             // The path, or "@default".
+  std::vector<uint64_t> words;  // Empty for the embedded table.
   const void* data = nullptr;
   size_t size = 0;
   hetcast_table table = {};
@@ -123,9 +123,8 @@ std::vector<uint64_t> ProfileColumn(const hetcast_profile& profile,
 absl::StatusOr<hetcast_profile> SelectProfile(const LoadedTable& loaded,
                                               const std::string& name) {
   size_t index = 0;
-  if (!name.empty() &&
-      hetcast_table_find_profile(&loaded.table, name.c_str(), &index) !=
-          HETCAST_OK) {
+  if (!name.empty() && hetcast_table_find_profile(&loaded.table, name.c_str(),
+                                                  &index) != HETCAST_OK) {
     std::vector<std::string> names;
     for (size_t p = 0; p < hetcast_table_profile_count(&loaded.table); ++p) {
       hetcast_profile profile;
@@ -133,8 +132,8 @@ absl::StatusOr<hetcast_profile> SelectProfile(const LoadedTable& loaded,
       names.push_back(ProfileName(profile));
     }
     return absl::InvalidArgumentError(absl::StrFormat(
-        "--profile: '%s' holds no profile named '%s' (it has: %s)",
-        loaded.name, name, absl::StrJoin(names, ", ")));
+        "--profile: '%s' holds no profile named '%s' (it has: %s)", loaded.name,
+        name, absl::StrJoin(names, ", ")));
   }
   hetcast_profile profile;
   if (hetcast_profile_open(&loaded.table, index, &profile) != HETCAST_OK) {
@@ -292,7 +291,8 @@ absl::StatusOr<NodePlan> PlanFromFlags() {
 
   const std::string profile_name = ProfileName(profile);
   hetcast_node_sizes sizes;
-  hetcast_status status = hetcast_profile_plan_sizes(&profile, &request, &sizes);
+  hetcast_status status =
+      hetcast_profile_plan_sizes(&profile, &request, &sizes);
   if (status == HETCAST_NOT_IN_TABLE) {
     plan.algorithm_label = "fnf-outside-table";
     plan.note = absl::StrFormat(
@@ -302,9 +302,9 @@ absl::StatusOr<NodePlan> PlanFromFlags() {
     return PlanWithFnf(request, std::move(plan));
   }
   if (status != HETCAST_OK) {
-    return absl::InvalidArgumentError(absl::StrFormat(
-        "cannot plan this request from the table: %s",
-        hetcast_status_str(status)));
+    return absl::InvalidArgumentError(
+        absl::StrFormat("cannot plan this request from the table: %s",
+                        hetcast_status_str(status)));
   }
   std::vector<unsigned char> workspace(sizes.workspace_bytes);
   plan.nodes.resize(sizes.node_count);
@@ -319,8 +319,8 @@ absl::StatusOr<NodePlan> PlanFromFlags() {
   }
   plan.transfers.resize(plan.answer.transfer_count);
   plan.profile = profile_name;
-  plan.note = absl::StrFormat("table: profile '%s' of %s", profile_name,
-                              loaded.name);
+  plan.note =
+      absl::StrFormat("table: profile '%s' of %s", profile_name, loaded.name);
   return plan;
 }
 
@@ -352,9 +352,9 @@ absl::StatusOr<std::string> Inspect(const std::string& spec) {
     hetcast_profile_get_info(&profile, &info);
     const std::vector<uint64_t> costs = ProfileColumn(profile, false);
     const std::vector<uint64_t> limits = ProfileColumn(profile, true);
-    absl::StrAppendFormat(&out, "profile '%s': %s\n", info.name,
-                          info.exact ? "exact (Libeskind-Hadas Lemma 5 DP)"
-                                     : "approximate");
+    absl::StrAppendFormat(
+        &out, "profile '%s': %s\n", info.name,
+        info.exact ? "exact (Libeskind-Hadas Lemma 5 DP)" : "approximate");
     for (size_t j = 0; j < info.type_count; ++j) {
       const char* name = "";
       hetcast_profile_type(&profile, j, &name, nullptr, nullptr);
@@ -441,9 +441,10 @@ int Fail(const std::string& command, const absl::Status& status) {
 int Main(int argc, char** argv) {
   std::vector<std::string> args(argv + 1, argv + argc);
   if (args.empty()) {
-    std::fputs("hetcast: missing command; usage: hetcast plan|gen|inspect "
-               "... (try 'hetcast help')\n",
-               stderr);
+    std::fputs(
+        "hetcast: missing command; usage: hetcast plan|gen|inspect "
+        "... (try 'hetcast help')\n",
+        stderr);
     return kUsageError;
   }
   if (args[0] == "help" || args[0] == "--help") {
@@ -484,10 +485,10 @@ int Main(int argc, char** argv) {
                     absl::InvalidArgumentError("--out: give the table file "
                                                "to write"));
       }
-      std::vector<std::string> paths = absl::StrSplit(
-          absl::GetFlag(FLAGS_profile), ',', absl::SkipEmpty());
-      absl::Status status = GenerateTableFile(
-          paths, absl::GetFlag(FLAGS_out), absl::GetFlag(FLAGS_threads));
+      std::vector<std::string> paths =
+          absl::StrSplit(absl::GetFlag(FLAGS_profile), ',', absl::SkipEmpty());
+      absl::Status status = GenerateTableFile(paths, absl::GetFlag(FLAGS_out),
+                                              absl::GetFlag(FLAGS_threads));
       if (!status.ok()) return Fail(command, status);
       return 0;
     }

@@ -1,0 +1,31 @@
+// table_internal.h: the table planner with its algorithm made explicit, for
+// tests that check both reconstruction paths give identical schedules.
+// hetcast_profile_plan{,_sizes} are these with PlanPath::kAuto.
+#ifndef HETCAST_RUNTIME_TABLE_INTERNAL_H_
+#define HETCAST_RUNTIME_TABLE_INTERNAL_H_
+
+#include "runtime/include/hetcast/hetcast.h"
+
+namespace hetcast {
+namespace internal {
+
+enum class PlanPath {
+  kAuto,      // Counting sorts when T + 1 <= 4 n + 1024, else queues.
+  kQueues,    // Time-ordered queues of senders, any T.
+  kCounting,  // Counting sorts over T + 1 buckets (workspace O(n + T)).
+};
+
+hetcast_status PlanSizes(const hetcast_profile* profile,
+                         const hetcast_node_request* request, PlanPath path,
+                         hetcast_node_sizes* sizes);
+
+hetcast_status Plan(const hetcast_profile* profile,
+                    const hetcast_node_request* request, PlanPath path,
+                    void* workspace, size_t workspace_size, hetcast_node* nodes,
+                    size_t node_capacity, hetcast_transfer* transfers,
+                    size_t transfer_capacity, hetcast_answer* answer);
+
+}  // namespace internal
+}  // namespace hetcast
+
+#endif  // HETCAST_RUNTIME_TABLE_INTERNAL_H_
