@@ -1148,6 +1148,21 @@ hetcast_status hetcast_profile_type(const hetcast_profile* profile, size_t type,
   return HETCAST_OK;
 }
 
+void hetcast_profile_lookup_view(const hetcast_profile* profile,
+                                 hetcast_lookup* lookup) {
+  const ProfileView& v = View(profile);
+  memset(lookup, 0, sizeof(*lookup));
+  lookup->entries_ = v.entries;
+  lookup->state_count_ = v.state_count;
+  lookup->time_mask_ = v.time_mask;
+  lookup->entry_bytes_ = v.entry_bytes;
+  lookup->type_count_ = v.type_count;
+  for (uint32_t j = 0; j < v.type_count; ++j) {
+    lookup->limit_[j] = v.limit[j];
+    lookup->stride_[j] = v.stride[j];
+  }
+}
+
 hetcast_status hetcast_profile_completion(const hetcast_profile* profile,
                                           const hetcast_node_request* request,
                                           uint64_t* completion_time) {
@@ -1160,13 +1175,15 @@ hetcast_status hetcast_profile_completion(const hetcast_profile* profile,
       request->type_count == v.type_count &&
       request->source_type < v.type_count) {
     // The common case, kept to one pass: no relays, profile costs.
-    uint64_t state = 0;
+    const uint64_t* counts = request->destination_counts;
+    uint64_t state = request->source_type * v.state_count;
+    bool outside = false;
     for (uint32_t j = 0; j < v.type_count; ++j) {
-      const uint64_t d = request->destination_counts[j];
-      if (d > v.limit[j]) return HETCAST_NOT_IN_TABLE;
-      state += d * v.stride[j];
+      outside |= counts[j] > v.limit[j];
+      state += counts[j] * v.stride[j];
     }
-    *completion_time = v.Time(request->source_type, state);
+    if (outside) return HETCAST_NOT_IN_TABLE;
+    *completion_time = v.Entry(state) & v.time_mask;
     return HETCAST_OK;
   }
   Resolved resolved;

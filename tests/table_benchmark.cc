@@ -9,8 +9,15 @@
 // summary uses the medians.) Every benchmark cycles through one fixed
 // pseudo-random sequence of 4096 inputs, precomputed before timing:
 //   BM_PlainArrayRead       one uint32_t read from an array with as many
-//                           elements as the profile has entries (baseline).
+//                           elements as the profile has entries, at a
+//                           precomputed random index (the floor).
+//   BM_PlainArrayFromRequest one uint64_t read from a plain array of as many
+//                           completion times, indexed from the same
+//                           requests as the lookups (the baseline the
+//                           4x target is checked against).
 //   BM_TableCompletion      hetcast_profile_completion: one table lookup.
+//   BM_TableLookupInline    hetcast_lookup_completion, the header-inline
+//                           lookup, on the same requests.
 //   BM_TableReconstruction  hetcast_profile_plan with nodes and transfers;
 //                           items are participants, so ns/node is reported.
 //   BM_TableReconstructionLargest  the same at the largest state
@@ -65,6 +72,9 @@ struct Fixture {
   // Baseline: an array of info.entry_count elements and random indices.
   std::vector<uint32_t> plain;
   std::vector<uint32_t> plain_index;
+  // Baseline 2: uint64_t times, one per entry, and the mixed-radix strides.
+  std::vector<uint64_t> plain_times;
+  std::vector<uint64_t> strides;
 
   // Random requests (random source type, counts within the limits, profile
   // costs, no relays). `requests[i].destination_counts` points into
@@ -121,9 +131,21 @@ void Verify(Fixture* fixture) {
       std::abort();
     }
   };
+  hetcast_lookup lookup;
+  hetcast_profile_lookup_view(&fixture->profile, &lookup);
   for (size_t i = 0; i < kSequenceLength; ++i) {
     const hetcast_node_request& request = fixture->requests[i];
     verify_plan(request);
+    uint64_t via_call = 0, via_inline = 1;
+    Check("hetcast_profile_completion",
+          hetcast_profile_completion(&fixture->profile, &request, &via_call));
+    Check("hetcast_lookup_completion",
+          hetcast_lookup_completion(&lookup, request.source_type,
+                                    request.destination_counts, &via_inline));
+    if (via_call != via_inline) {
+      std::fprintf(stderr, "table_benchmark: inline lookup disagrees\n");
+      std::abort();
+    }
     hetcast_node node;
     size_t child_count;
     Check("hetcast_profile_node_role",
@@ -166,6 +188,15 @@ Fixture* BuildFixture() {
   fixture->plain.resize(fixture->info.entry_count);
   for (size_t e = 0; e < fixture->plain.size(); ++e) {
     fixture->plain[e] = static_cast<uint32_t>(e * 2654435761u);
+  }
+  fixture->plain_times.resize(fixture->info.entry_count);
+  for (size_t e = 0; e < fixture->plain_times.size(); ++e) {
+    fixture->plain_times[e] = e * 0x9e3779b97f4a7c15ull;
+  }
+  uint64_t stride = 1;
+  for (size_t j = 0; j < k; ++j) {
+    fixture->strides.push_back(stride);
+    stride *= fixture->limits[j] + 1;
   }
   std::uniform_int_distribution<uint32_t> entry(
       0, static_cast<uint32_t>(fixture->info.entry_count - 1));
@@ -222,34 +253,97 @@ const Fixture& GetFixture() {
   return *fixture;
 }
 
+// The three lookup benchmarks do kBatch lookups per iteration and hand the
+// sum to DoNotOptimize once per batch, so the harness (whose DoNotOptimize
+// is a compiler memory barrier) is amortised alike for all three; the
+// summary divides by kBatch.
+constexpr size_t kBatch = 64;
+
 void BM_PlainArrayRead(benchmark::State& state) {
   const Fixture& f = GetFixture();
   const uint32_t* plain = f.plain.data();
   const uint32_t* index = f.plain_index.data();
-  uint64_t sink = 0;
   size_t i = 0;
   for (auto _ : state) {
-    sink += plain[index[i]];
-    i = (i + 1) & kSequenceMask;
+    uint64_t sink = 0;
+    for (size_t b = 0; b < kBatch; ++b) {
+      sink += plain[index[i]];
+      i = (i + 1) & kSequenceMask;
+    }
     benchmark::DoNotOptimize(sink);
   }
+  state.SetItemsProcessed(static_cast<int64_t>(state.iterations() * kBatch));
 }
 BENCHMARK(BM_PlainArrayRead);
+
+// A plain array of completion times (uint64_t, one per entry, no packing,
+// no checks) read for the same requests as the table lookups: the index
+// is computed from (source type, counts) with the same mixed-radix
+// arithmetic. What a lookup costs beyond this is the table format and API.
+void BM_PlainArrayFromRequest(benchmark::State& state) {
+  const Fixture& f = GetFixture();
+  const uint64_t* plain = f.plain_times.data();
+  const hetcast_node_request* requests = f.requests.data();
+  const uint64_t* stride = f.strides.data();
+  const size_t k = f.info.type_count;
+  const uint64_t state_count = f.info.state_count;
+  size_t i = 0;
+  for (auto _ : state) {
+    uint64_t sink = 0;
+    for (size_t b = 0; b < kBatch; ++b) {
+      const hetcast_node_request& r = requests[i];
+      uint64_t index = r.source_type * state_count;
+      for (size_t j = 0; j < k; ++j) {
+        index += r.destination_counts[j] * stride[j];
+      }
+      sink += plain[index];
+      i = (i + 1) & kSequenceMask;
+    }
+    benchmark::DoNotOptimize(sink);
+  }
+  state.SetItemsProcessed(static_cast<int64_t>(state.iterations() * kBatch));
+}
+BENCHMARK(BM_PlainArrayFromRequest);
 
 void BM_TableCompletion(benchmark::State& state) {
   const Fixture& f = GetFixture();
   const hetcast_node_request* requests = f.requests.data();
-  uint64_t sink = 0;
   size_t i = 0;
   for (auto _ : state) {
-    uint64_t completion;
-    hetcast_profile_completion(&f.profile, &requests[i], &completion);
-    sink += completion;
-    i = (i + 1) & kSequenceMask;
+    uint64_t sink = 0;
+    for (size_t b = 0; b < kBatch; ++b) {
+      uint64_t completion;
+      hetcast_profile_completion(&f.profile, &requests[i], &completion);
+      sink += completion;
+      i = (i + 1) & kSequenceMask;
+    }
     benchmark::DoNotOptimize(sink);
   }
+  state.SetItemsProcessed(static_cast<int64_t>(state.iterations() * kBatch));
 }
 BENCHMARK(BM_TableCompletion);
+
+// The same lookups through the header-inline path (hetcast_lookup).
+void BM_TableLookupInline(benchmark::State& state) {
+  const Fixture& f = GetFixture();
+  hetcast_lookup lookup;
+  hetcast_profile_lookup_view(&f.profile, &lookup);
+  const hetcast_node_request* requests = f.requests.data();
+  size_t i = 0;
+  for (auto _ : state) {
+    uint64_t sink = 0;
+    for (size_t b = 0; b < kBatch; ++b) {
+      uint64_t completion;
+      hetcast_lookup_completion(&lookup, requests[i].source_type,
+                                requests[i].destination_counts, &completion);
+      sink += completion;
+      i = (i + 1) & kSequenceMask;
+    }
+    benchmark::DoNotOptimize(sink);
+  }
+  state.SetItemsProcessed(static_cast<int64_t>(state.iterations() * kBatch));
+}
+BENCHMARK(BM_TableLookupInline);
 
 // Plans `requests[i]` (nodes and transfers) for i cycling over `count`
 // requests. Items are participants; the "nodes" counter is their mean per
@@ -391,11 +485,47 @@ int main(int argc, char** argv) {
   const Measured* lookup = reporter.Find("BM_TableCompletion");
   const Measured* plan = reporter.Find("BM_TableReconstruction");
   const Measured* role = reporter.Find("BM_NodeRole");
-  if (plain != nullptr && lookup != nullptr && plain->real_ns > 0) {
-    std::printf(
-        "lookup / plain read = %.2fx (target <= 4x)  [%.2f ns / %.2f ns]\n",
-        lookup->real_ns / plain->real_ns, lookup->real_ns, plain->real_ns);
+  const Measured* inline_lookup = reporter.Find("BM_TableLookupInline");
+  const Measured* from_request = reporter.Find("BM_PlainArrayFromRequest");
+  // Per lookup, not per batch.
+  Measured plain_one, lookup_one, inline_one, from_request_one;
+  if (from_request != nullptr) {
+    from_request_one = *from_request;
+    from_request_one.real_ns /= kBatch;
+    from_request = &from_request_one;
   }
+  if (plain != nullptr) {
+    plain_one = *plain;
+    plain_one.real_ns /= kBatch;
+    plain = &plain_one;
+  }
+  if (lookup != nullptr) {
+    lookup_one = *lookup;
+    lookup_one.real_ns /= kBatch;
+    lookup = &lookup_one;
+  }
+  if (inline_lookup != nullptr) {
+    inline_one = *inline_lookup;
+    inline_one.real_ns /= kBatch;
+    inline_lookup = &inline_one;
+  }
+  auto ratio = [](const char* what, const Measured* m, const char* base_name,
+                  const Measured* base) {
+    if (m == nullptr || base == nullptr || base->real_ns <= 0) return;
+    std::printf("%s / %s = %.2fx  [%.2f ns / %.2f ns]\n", what, base_name,
+                m->real_ns / base->real_ns, m->real_ns, base->real_ns);
+  };
+  const char* kFromRequest =
+      "plain uint64 array indexed from the same request (target <= 4x)";
+  const char* kPrecomputed = "plain read at a precomputed index (floor)";
+  ratio("lookup, C call (hetcast_profile_completion)", lookup, kFromRequest,
+        from_request);
+  ratio("lookup, inline (hetcast_lookup_completion)", inline_lookup,
+        kFromRequest, from_request);
+  ratio("lookup, C call (hetcast_profile_completion)", lookup, kPrecomputed,
+        plain);
+  ratio("lookup, inline (hetcast_lookup_completion)", inline_lookup,
+        kPrecomputed, plain);
   if (plan != nullptr && plan->nodes > 0) {
     std::printf(
         "reconstruction = %.2f ns per node (target < 20)  [random requests, "

@@ -224,6 +224,13 @@ TEST_F(TestTable, RelaysMatchExhaustiveSearch) {
 TEST_F(TestTable, RequestsOutsideTheTableSayNotInTable) {
   const hetcast_profile fig1 = OpenProfile(owned_.table, "fig1");
   uint64_t t = 0;
+  hetcast_lookup lookup;
+  hetcast_profile_lookup_view(&fig1, &lookup);
+  const uint64_t outside[2] = {8, 7};
+  EXPECT_EQ(hetcast_lookup_completion(&lookup, 1, outside, &t),
+            HETCAST_NOT_IN_TABLE);
+  EXPECT_EQ(hetcast_lookup_completion(&lookup, 2, outside, &t),
+            HETCAST_INVALID_ARGUMENT);
   const TinyInstance big{{2, 3}, 1, {8, 7}, {}};
   hetcast_node_request request = RequestOf(big);
   EXPECT_EQ(hetcast_profile_completion(&fig1, &request, &t),
@@ -316,9 +323,15 @@ TEST(DefaultTable, EveryStateRebuildsToItsStoredTimeAndNeverLosesToFnf) {
   for (uint64_t limit : limits) EXPECT_GE(limit, 16u);
   const std::vector<uint64_t> costs = ProfileCosts(profile);
   uint64_t states = 0, fnf_worse = 0;
+  hetcast_lookup lookup;
+  hetcast_profile_lookup_view(&profile, &lookup);
   ForEachCounts(limits, [&](const std::vector<uint64_t>& i) {
     for (uint32_t s = 0; s < costs.size(); ++s) {
       const TinyInstance instance{costs, s, i, {}};
+      uint64_t inline_time = 0;
+      ASSERT_EQ(hetcast_lookup_completion(&lookup, s, i.data(), &inline_time),
+                HETCAST_OK);
+      ASSERT_EQ(inline_time, Completion(profile, instance));
       const PlanResult plan = PlanFromTable(profile, instance);
       ASSERT_EQ(plan.status, HETCAST_OK);
       // The evaluator re-times the rebuilt structure to the stored time.

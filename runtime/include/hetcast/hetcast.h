@@ -32,6 +32,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -342,6 +343,67 @@ hetcast_status hetcast_profile_type(const hetcast_profile* profile, size_t type,
 hetcast_status hetcast_profile_completion(const hetcast_profile* profile,
                                           const hetcast_node_request* request,
                                           uint64_t* completion_time);
+
+/* The lookup inlined into the caller, for hot loops (the pattern of
+ * FlatBuffers' generated accessors): hetcast_profile_lookup_view() copies
+ * what a lookup needs into a small caller-owned struct, once; then
+ * hetcast_lookup_completion() below is a static inline function with no call
+ * and no request struct. Same answers as hetcast_profile_completion without
+ * relays. The fields are filled by the library and read only by that
+ * function; treat them as private. */
+typedef struct hetcast_lookup {
+  const unsigned char* entries_; /* Little-endian, entry_bytes_ each. */
+  uint64_t state_count_;
+  uint64_t time_mask_;
+  uint32_t entry_bytes_; /* 4 or 8. */
+  uint32_t type_count_;
+  uint32_t limit_[HETCAST_TABLE_MAX_TYPES];
+  uint64_t stride_[HETCAST_TABLE_MAX_TYPES];
+} hetcast_lookup;
+
+void hetcast_profile_lookup_view(const hetcast_profile* profile,
+                                 hetcast_lookup* lookup);
+
+/* The optimal completion time for a source of type `source_type` and
+ * `counts[j]` destinations of type j (lookup->type_count_ entries).
+ * HETCAST_INVALID_ARGUMENT for a bad source type, HETCAST_NOT_IN_TABLE for
+ * counts above the limits. */
+static inline hetcast_status hetcast_lookup_completion(
+    const hetcast_lookup* lookup, uint32_t source_type, const uint64_t* counts,
+    uint64_t* completion_time) {
+  const uint32_t k = lookup->type_count_;
+  uint64_t state = source_type * lookup->state_count_;
+  uint64_t entry;
+  int outside = 0;
+  uint32_t j;
+  const unsigned char* p;
+  if (source_type >= k) return HETCAST_INVALID_ARGUMENT;
+  for (j = 0; j < k; ++j) {
+    outside |= counts[j] > lookup->limit_[j];
+    state += counts[j] * lookup->stride_[j];
+  }
+  if (outside) return HETCAST_NOT_IN_TABLE;
+  p = lookup->entries_ + state * lookup->entry_bytes_;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+  if (lookup->entry_bytes_ == 4) {
+    uint32_t narrow;
+    memcpy(&narrow, p, 4);
+    entry = narrow;
+  } else {
+    memcpy(&entry, p, 8);
+  }
+#else
+  /* Byte-wise little-endian reads. */
+  entry = (uint64_t)p[0] | (uint64_t)p[1] << 8 | (uint64_t)p[2] << 16 |
+          (uint64_t)p[3] << 24;
+  if (lookup->entry_bytes_ == 8) {
+    entry |= (uint64_t)p[4] << 32 | (uint64_t)p[5] << 40 |
+             (uint64_t)p[6] << 48 | (uint64_t)p[7] << 56;
+  }
+#endif
+  *completion_time = entry & lookup->time_mask_;
+  return HETCAST_OK;
+}
 
 /* Array and workspace sizes for hetcast_profile_plan and
  * hetcast_profile_node_role (fnf_runs is 0). */
