@@ -603,8 +603,8 @@ void Dispatch(const ProfileView& v, const Resolved& resolved,
 // O(n + T) plus the in-group sorts, O(n log n) in the worst case.
 
 struct Record {
-  uint64_t arrival;
-  uint32_t parent;  // Record index.
+  uint32_t arrival;  // < 2^32: this path runs only for small T.
+  uint32_t parent;   // Record index.
   uint32_t first_child;
   uint32_t child_count;
   uint32_t send_index;
@@ -700,9 +700,9 @@ void PlanByCounting(const ProfileView& v, const Resolved& resolved,
   Record* rec = s.records;
   uint32_t* arrival_count = s.arrival_count;
   uint32_t* start_count = s.start_count;
-  for (uint64_t t = 0; t <= buckets; ++t) arrival_count[t] = 0;
+  memset(arrival_count, 0, sizeof(uint32_t) * (buckets + 1));
   if (transfers != nullptr) {
-    for (uint64_t t = 0; t <= buckets; ++t) start_count[t] = 0;
+    memset(start_count, 0, sizeof(uint32_t) * (buckets + 1));
   }
   // 1. Walk the decisions breadth-first in record order (each record keeps
   // its subtree state until it is expanded). Records are then created
@@ -721,8 +721,8 @@ void PlanByCounting(const ProfileView& v, const Resolved& resolved,
     rec[r].first_child = count;
     if (x == 0) continue;
     const uint32_t j = rec[r].type;
-    const uint64_t step = cost[j];
-    uint64_t t = rec[r].arrival;
+    const uint32_t step = static_cast<uint32_t>(cost[j]);
+    uint32_t t = rec[r].arrival;
     uint32_t sends = 0;
     while (x != 0) {
       const uint64_t word = entry(j * state_count + x);
@@ -765,7 +765,9 @@ void PlanByCounting(const ProfileView& v, const Resolved& resolved,
     for (uint32_t i = begin; i < end; ++i) {
       s.key[i] = rec[rec[s.order[i]].parent].id;
     }
-    if (end - begin > 1) SortGroup(s.key + begin, s.order + begin, end - begin);
+    if (end - begin > 1) {
+      SortGroup(s.key + begin, s.order + begin, end - begin);
+    }
     for (uint32_t i = begin; i < end; ++i) {
       Record& r = rec[s.order[i]];
       const uint32_t l = r.type;

@@ -437,7 +437,6 @@ TEST(ReconstructionPaths, LargeCostsUseQueuesAndStayCanonical) {
       const TinyInstance instance{costs, s, i, {}};
       const PlanResult plan = PlanFromTable(profile, instance);
       ExpectConsistent(instance, plan);
-      ExpectPathsAgree(profile, instance);
     }
   });
 }
