@@ -688,11 +688,8 @@ void PlanByCounting(const ProfileView& v, const Resolved& resolved,
                     hetcast_transfer* transfers) {
   const uint32_t k = v.type_count;
   const uint64_t buckets = resolved.completion + 1;
-  uint64_t cost[HETCAST_TABLE_MAX_TYPES], stride[HETCAST_TABLE_MAX_TYPES];
-  for (uint32_t j = 0; j < k; ++j) {
-    cost[j] = v.cost[j];
-    stride[j] = v.stride[j];
-  }
+  const uint64_t* cost = v.cost;
+  const uint64_t* stride = v.stride;
   const uint32_t time_bits = v.time_bits;
   const uint32_t split_shift = v.split_shift;
   const uint32_t type_mask = v.type_mask;
