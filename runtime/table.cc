@@ -400,6 +400,22 @@ struct WideKeys {
   void Advance(Sender* x, uint64_t cost) const { x->time += cost; }
 };
 
+// The index of the least of keys[0, count) (count >= 1), the first on ties,
+// and its key. Branch-free: which queue or run wins is unpredictable.
+template <typename Keys>
+inline uint32_t ArgMin(const typename Keys::Key* keys, uint32_t count,
+                       typename Keys::Key* min) {
+  uint32_t best = 0;
+  typename Keys::Key best_key = keys[0];
+  for (uint32_t i = 1; i < count; ++i) {
+    const bool less = Keys::Less(keys[i], best_key);
+    best = less ? i : best;
+    best_key = less ? keys[i] : best_key;
+  }
+  *min = best_key;
+  return best;
+}
+
 template <typename Word>
 struct EntryReader {
   const uint8_t* base;
@@ -485,14 +501,8 @@ void Expand(const ProfileView& v, const Resolved& resolved,
                    static_cast<uint32_t>(resolved.state), resolved.source, 0));
   }
   while (true) {
-    // Branch-free minimum (the winner is unpredictable).
-    uint32_t best = 0;
-    typename Keys::Key best_key = head_key[0];
-    for (uint32_t q = 1; q < queues; ++q) {
-      const bool less = Keys::Less(head_key[q], best_key);
-      best = less ? q : best;
-      best_key = less ? head_key[q] : best_key;
-    }
+    typename Keys::Key best_key;
+    const uint32_t best = ArgMin<Keys>(head_key, queues, &best_key);
     if (!Keys::Less(best_key, Keys::kEmpty)) return;
     const uint32_t slot = head[best];
     const uint32_t after = next[slot];
@@ -544,13 +554,8 @@ void MergeRuns(const uint32_t* first, const hetcast_transfer* in,
     head[j] = cursor[j] == UINT32_MAX ? Keys::kEmpty : key[cursor[j]];
   }
   for (uint32_t w = 0; w < count; ++w) {
-    uint32_t best = 0;
-    typename Keys::Key best_key = head[0];
-    for (uint32_t j = 1; j < K; ++j) {
-      const bool less = Keys::Less(head[j], best_key);
-      best = less ? j : best;
-      best_key = less ? head[j] : best_key;
-    }
+    typename Keys::Key best_key;
+    const uint32_t best = ArgMin<Keys>(head, K, &best_key);
     const uint32_t i = cursor[best];
     out[w] = in[i];
     const uint32_t after = next[i];

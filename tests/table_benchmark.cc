@@ -259,20 +259,26 @@ const Fixture& GetFixture() {
 // summary divides by kBatch.
 constexpr size_t kBatch = 64;
 
-void BM_PlainArrayRead(benchmark::State& state) {
-  const Fixture& f = GetFixture();
-  const uint32_t* plain = f.plain.data();
-  const uint32_t* index = f.plain_index.data();
+// Runs `lookup(i)` for consecutive inputs i, kBatch per iteration.
+template <typename Lookup>
+void RunLookups(benchmark::State& state, Lookup lookup) {
   size_t i = 0;
   for (auto _ : state) {
     uint64_t sink = 0;
     for (size_t b = 0; b < kBatch; ++b) {
-      sink += plain[index[i]];
+      sink += lookup(i);
       i = (i + 1) & kSequenceMask;
     }
     benchmark::DoNotOptimize(sink);
   }
   state.SetItemsProcessed(static_cast<int64_t>(state.iterations() * kBatch));
+}
+
+void BM_PlainArrayRead(benchmark::State& state) {
+  const Fixture& f = GetFixture();
+  const uint32_t* plain = f.plain.data();
+  const uint32_t* index = f.plain_index.data();
+  RunLookups(state, [&](size_t i) -> uint64_t { return plain[index[i]]; });
 }
 BENCHMARK(BM_PlainArrayRead);
 
@@ -287,39 +293,25 @@ void BM_PlainArrayFromRequest(benchmark::State& state) {
   const uint64_t* stride = f.strides.data();
   const size_t k = f.info.type_count;
   const uint64_t state_count = f.info.state_count;
-  size_t i = 0;
-  for (auto _ : state) {
-    uint64_t sink = 0;
-    for (size_t b = 0; b < kBatch; ++b) {
-      const hetcast_node_request& r = requests[i];
-      uint64_t index = r.source_type * state_count;
-      for (size_t j = 0; j < k; ++j) {
-        index += r.destination_counts[j] * stride[j];
-      }
-      sink += plain[index];
-      i = (i + 1) & kSequenceMask;
+  RunLookups(state, [&](size_t i) {
+    const hetcast_node_request& r = requests[i];
+    uint64_t index = r.source_type * state_count;
+    for (size_t j = 0; j < k; ++j) {
+      index += r.destination_counts[j] * stride[j];
     }
-    benchmark::DoNotOptimize(sink);
-  }
-  state.SetItemsProcessed(static_cast<int64_t>(state.iterations() * kBatch));
+    return plain[index];
+  });
 }
 BENCHMARK(BM_PlainArrayFromRequest);
 
 void BM_TableCompletion(benchmark::State& state) {
   const Fixture& f = GetFixture();
   const hetcast_node_request* requests = f.requests.data();
-  size_t i = 0;
-  for (auto _ : state) {
-    uint64_t sink = 0;
-    for (size_t b = 0; b < kBatch; ++b) {
-      uint64_t completion;
-      hetcast_profile_completion(&f.profile, &requests[i], &completion);
-      sink += completion;
-      i = (i + 1) & kSequenceMask;
-    }
-    benchmark::DoNotOptimize(sink);
-  }
-  state.SetItemsProcessed(static_cast<int64_t>(state.iterations() * kBatch));
+  RunLookups(state, [&](size_t i) {
+    uint64_t completion;
+    hetcast_profile_completion(&f.profile, &requests[i], &completion);
+    return completion;
+  });
 }
 BENCHMARK(BM_TableCompletion);
 
@@ -329,19 +321,12 @@ void BM_TableLookupInline(benchmark::State& state) {
   hetcast_lookup lookup;
   hetcast_profile_lookup_view(&f.profile, &lookup);
   const hetcast_node_request* requests = f.requests.data();
-  size_t i = 0;
-  for (auto _ : state) {
-    uint64_t sink = 0;
-    for (size_t b = 0; b < kBatch; ++b) {
-      uint64_t completion;
-      hetcast_lookup_completion(&lookup, requests[i].source_type,
-                                requests[i].destination_counts, &completion);
-      sink += completion;
-      i = (i + 1) & kSequenceMask;
-    }
-    benchmark::DoNotOptimize(sink);
-  }
-  state.SetItemsProcessed(static_cast<int64_t>(state.iterations() * kBatch));
+  RunLookups(state, [&](size_t i) {
+    uint64_t completion;
+    hetcast_lookup_completion(&lookup, requests[i].source_type,
+                              requests[i].destination_counts, &completion);
+    return completion;
+  });
 }
 BENCHMARK(BM_TableLookupInline);
 
