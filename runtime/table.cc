@@ -731,6 +731,8 @@ void PlanByCounting(const ProfileView& v, const Resolved& resolved,
       const uint32_t l = (word >> time_bits) & type_mask;
       const uint32_t y = static_cast<uint32_t>(word >> split_shift);
       t += step;
+      // The child's first decision is read when the walk reaches it.
+      if (y != 0) entry.Prefetch(l * state_count + y);
       rec[count++] = Record{t, r, 0, 0, ++sends, 0, l, y};
       ++arrival_count[t + 1];
       if (start_count != nullptr) ++start_count[t - step + 1];
