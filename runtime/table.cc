@@ -621,7 +621,7 @@ struct Record {
 struct CountingScratch {
   Record* records;
   uint32_t* order;  // Records by arrival, then by parent id within a time.
-  uint32_t* key;    // Parent id of order[i] while a group is sorted.
+  uint64_t* pairs;  // (parent id << 32 | record) while a group is sorted.
   uint32_t* by_id;  // Records in canonical id order (participants only).
   uint32_t* arrival_count;
   uint32_t* start_count;
@@ -637,7 +637,7 @@ void CarveCounting(size_t participants, uint64_t completion,
   *s = CountingScratch();
   s->records = arena->Allocate<Record>(participants);
   s->order = arena->Allocate<uint32_t>(participants);
-  s->key = arena->Allocate<uint32_t>(participants);
+  s->pairs = arena->Allocate<uint64_t>(participants);
   s->by_id = arena->Allocate<uint32_t>(participants);
   s->arrival_count = arena->Allocate<uint32_t>(completion + 2);
   if (with_transfers)
@@ -646,42 +646,36 @@ void CarveCounting(size_t participants, uint64_t completion,
 
 // Sorts order[0, count) by key (ties cannot occur: one parent has one child
 // per arrival time).
-void SortGroup(uint32_t* key, uint32_t* order, uint32_t count) {
+// Sorts pairs[0, count) ((parent id << 32) | record): by parent id, as no
+// two members of a group share a parent. Insertion sort for the usual short
+// groups, heapsort (O(count log count), no extra memory) for long ones.
+void SortGroup(uint64_t* pairs, uint32_t count) {
   if (count <= 24) {
     for (uint32_t i = 1; i < count; ++i) {
-      const uint32_t k = key[i], o = order[i];
+      const uint64_t moving = pairs[i];
       uint32_t j = i;
-      for (; j > 0 && key[j - 1] > k; --j) {
-        key[j] = key[j - 1];
-        order[j] = order[j - 1];
-      }
-      key[j] = k;
-      order[j] = o;
+      for (; j > 0 && pairs[j - 1] > moving; --j) pairs[j] = pairs[j - 1];
+      pairs[j] = moving;
     }
     return;
   }
-  // Heapsort: O(count log count) with no extra memory.
   auto sift = [&](uint32_t root, uint32_t end) {
     while (true) {
       uint32_t child = 2 * root + 1;
       if (child >= end) return;
-      if (child + 1 < end && key[child + 1] > key[child]) ++child;
-      if (key[root] >= key[child]) return;
-      const uint32_t k = key[root], o = order[root];
-      key[root] = key[child];
-      order[root] = order[child];
-      key[child] = k;
-      order[child] = o;
+      if (child + 1 < end && pairs[child + 1] > pairs[child]) ++child;
+      if (pairs[root] >= pairs[child]) return;
+      const uint64_t swap = pairs[root];
+      pairs[root] = pairs[child];
+      pairs[child] = swap;
       root = child;
     }
   };
   for (uint32_t i = count / 2; i-- > 0;) sift(i, count);
   for (uint32_t end = count; end-- > 1;) {
-    const uint32_t k = key[0], o = order[0];
-    key[0] = key[end];
-    order[0] = order[end];
-    key[end] = k;
-    order[end] = o;
+    const uint64_t swap = pairs[0];
+    pairs[0] = pairs[end];
+    pairs[end] = swap;
     sift(0, end);
   }
 }
@@ -766,14 +760,16 @@ void PlanByCounting(const ProfileView& v, const Resolved& resolved,
   for (uint64_t t = 0; t < buckets && begin < count - 1; ++t) {
     const uint32_t end = arrival_count[t];
     if (end == begin) continue;
-    for (uint32_t i = begin; i < end; ++i) {
-      s.key[i] = rec[rec[s.order[i]].parent].id;
+    uint64_t* pairs = s.pairs + begin;
+    const uint32_t size = end - begin;
+    for (uint32_t i = 0; i < size; ++i) {
+      const uint32_t member = s.order[begin + i];
+      pairs[i] = (uint64_t{rec[rec[member].parent].id} << 32) | member;
     }
-    if (end - begin > 1) {
-      SortGroup(s.key + begin, s.order + begin, end - begin);
-    }
-    for (uint32_t i = begin; i < end; ++i) {
-      Record& r = rec[s.order[i]];
+    if (size > 1) SortGroup(pairs, size);
+    for (uint32_t i = 0; i < size; ++i) {
+      const uint32_t member = static_cast<uint32_t>(pairs[i]);
+      Record& r = rec[member];
       const uint32_t l = r.type;
       const uint32_t p = position[l]++;
       const uint32_t d = static_cast<uint32_t>(resolved.destination_count[l]);
@@ -781,9 +777,9 @@ void PlanByCounting(const ProfileView& v, const Resolved& resolved,
                                 : layout.relay_base[l] + (p - d);
       r.id = id;
       s.by_id[p < d ? compact_base[l] + p : compact_base[k + l] + (p - d)] =
-          s.order[i];
-      nodes[id] =
-          hetcast_node{r.arrival, s.key[i], l, r.send_index, id >= relay_base0};
+          member;
+      nodes[id] = hetcast_node{r.arrival, static_cast<uint32_t>(pairs[i] >> 32),
+                               l, r.send_index, id >= relay_base0};
     }
     begin = end;
   }
