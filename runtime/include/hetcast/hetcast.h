@@ -101,7 +101,12 @@ typedef enum hetcast_algorithm {
    * Theorem 7.1. */
   HETCAST_ALGORITHM_FNF = 2,
   /* An exact table lookup (Libeskind-Hadas et al. Lemma 5). */
-  HETCAST_ALGORITHM_TABLE = 3
+  HETCAST_ALGORITHM_TABLE = 3,
+  /* Largest Cluster First (Khuller, Kim & Wan §3), two-level clusters. */
+  HETCAST_ALGORITHM_LCF = 4,
+  /* A binomial tree over all processors that ignores the clusters (what a
+   * cluster-unaware MPI broadcast does); for comparison. */
+  HETCAST_ALGORITHM_FLAT_BINOMIAL = 5
 } hetcast_algorithm;
 
 /* Which bound produced `hetcast_answer.lower_bound` (the largest wins). */
@@ -115,7 +120,14 @@ typedef enum hetcast_bound {
    * 4.1, extended to multicast by their Theorem 7.1). */
   HETCAST_BOUND_FNF_THIRDS = 2,
   /* The answer is optimal: the bound equals the completion time. */
-  HETCAST_BOUND_EXACT = 3
+  HETCAST_BOUND_EXACT = 3,
+  /* ceil(log2 N): copies at most double per tick (cluster model). */
+  HETCAST_BOUND_LOG2 = 4,
+  /* p * C (Khuller, Kim & Wan Lemma 3.3): with local transfers free, LCF is
+   * optimal and needs p global steps, p from the cluster sizes. */
+  HETCAST_BOUND_GLOBAL_STEPS = 5,
+  /* (p - 1)(C - 1) + ceil(log2(N / 2)) (Khuller, Kim & Wan Theorem 3.2). */
+  HETCAST_BOUND_KKW_THEOREM_3_2 = 6
 } hetcast_bound;
 
 typedef struct hetcast_answer {
@@ -437,6 +449,88 @@ hetcast_status hetcast_profile_node_role(
     uint32_t node_id, void* workspace, size_t workspace_size,
     hetcast_node* node, hetcast_transfer* children, size_t children_capacity,
     size_t* child_count);
+
+/* ------------------------------------------------------------------------ */
+/* Two-level clusters (Khuller, Kim & Wan)                                   */
+/*                                                                          */
+/* k clusters of n_0 .. n_{k-1} processors; the source is processor 0, in   */
+/* cluster 0. A transfer inside a cluster takes 1 tick, between clusters C  */
+/* ticks; sender and receiver are both busy for the whole transfer and a    */
+/* processor takes part in one transfer at a time (blocking model). In the  */
+/* postal variant (§6) a sender is busy for 1 tick, an inter-cluster message */
+/* arrives C ticks after it was sent and occupies its receiver for the last */
+/* tick. Bounded degree (§5.1): at most d_i inter-cluster transfers with an  */
+/* endpoint in cluster i at any time. Bounded-size matching (§5.3): at most  */
+/* B inter-cluster transfers at any time.                                    */
+/*                                                                          */
+/* Processor ids are canonical and cluster-major: cluster 0 holds ids       */
+/* 0 .. n_0 - 1 (the source is 0), cluster 1 the next n_1, and so on; within */
+/* a cluster ids follow arrival order, ties broken by the parent's id and   */
+/* then by send order. hetcast_node.type holds the processor's cluster.     */
+
+typedef struct hetcast_cluster_request {
+  const uint64_t* sizes; /* cluster_count entries, each >= 1. */
+  size_t cluster_count;  /* >= 1; cluster 0 holds the source. */
+  uint64_t inter_cost;   /* C >= 1. */
+  int postal;            /* 0: blocking model; 1: postal model. */
+  /* Optional (NULL = unbounded): per cluster 1 <= d_i <= n_i. Blocking
+   * model only. */
+  const uint64_t* degrees;
+  /* 0 = unbounded, else B >= 1 concurrent inter-cluster transfers.
+   * Blocking model only. */
+  uint64_t matching;
+} hetcast_cluster_request;
+
+/* Validates `request`; node_count = N, transfer_count = N - 1, and the
+ * workspace hetcast_cluster_plan needs (fnf_runs is 0). */
+hetcast_status hetcast_cluster_plan_sizes(
+    const hetcast_cluster_request* request, hetcast_node_sizes* sizes);
+
+/* Plans a broadcast with `algorithm`: HETCAST_ALGORITHM_LCF (Khuller, Kim &
+ * Wan §3 with the interrupt rule of their footnote 1) or
+ * HETCAST_ALGORITHM_FLAT_BINOMIAL. This version plans the basic blocking
+ * model only: a request with `postal`, `degrees` or `matching` set gives
+ * HETCAST_INVALID_ARGUMENT (hetcast_cluster_evaluate checks all variants).
+ * Output as hetcast_node_plan_fnf; the answer's lower bound is
+ * hetcast_cluster_lower_bound's. */
+hetcast_status hetcast_cluster_plan(const hetcast_cluster_request* request,
+                                    hetcast_algorithm algorithm,
+                                    void* workspace, size_t workspace_size,
+                                    hetcast_node* nodes, size_t node_capacity,
+                                    hetcast_transfer* transfers,
+                                    size_t transfer_capacity,
+                                    hetcast_answer* answer);
+
+/* The best lower bound of Khuller, Kim & Wan for a broadcast in the basic
+ * model: max(ceil(log2 N), p C, (p - 1)(C - 1) + ceil(log2(N / 2))), p the
+ * number of global steps of LCF when local transfers are free (Lemma 3.3,
+ * Theorem 3.2), and which term won; ceil(log2 N) for the other variants.
+ * The workspace sorts the cluster sizes: hetcast_cluster_plan_sizes'
+ * workspace_bytes is enough. */
+hetcast_status hetcast_cluster_lower_bound(
+    const hetcast_cluster_request* request, void* workspace,
+    size_t workspace_size, uint64_t* lower_bound, hetcast_bound* kind);
+
+/* Workspace hetcast_cluster_evaluate needs for `transfer_count` transfers. */
+hetcast_status hetcast_cluster_evaluate_workspace_size(
+    const hetcast_cluster_request* request, size_t transfer_count,
+    size_t* bytes);
+
+/* The cluster-model evaluator. Each transfer gives from, to and start (its
+ * arrival field is ignored and recomputed). Rejects with
+ * HETCAST_INVALID_SCHEDULE: ids out of range, a transfer to the source or
+ * to oneself, a processor receiving twice, a send before the sender has the
+ * message, two transfers of one processor overlapping, a degree or
+ * matching bound exceeded, a processor never reached. Output: every
+ * processor's arrival and parent in `nodes`, the transfers with their
+ * arrivals sorted by (start, from) in `transfers` (optional), and the
+ * completion time; the answer's lower bound is hetcast_cluster_lower_bound's
+ * (for the basic model; ceil(log2 N) otherwise). */
+hetcast_status hetcast_cluster_evaluate(
+    const hetcast_cluster_request* request, const hetcast_transfer* schedule,
+    size_t transfer_count, void* workspace, size_t workspace_size,
+    hetcast_node* nodes, size_t node_capacity, hetcast_transfer* transfers,
+    size_t transfer_capacity, hetcast_answer* answer);
 
 #ifdef __cplusplus
 } /* extern "C" */

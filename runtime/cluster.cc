@@ -1,0 +1,711 @@
+// cluster.cc: the two-level cluster model of Khuller, Kim & Wan: request
+// validation, the evaluator (all variants), the lower bounds, LCF broadcast
+// and the cluster-unaware binomial broadcast (basic model).
+//
+// LCF (§3), as implemented (the paper's text, footnote 1 included, is quoted
+// in the comments below where it decides something):
+//  1. Cluster 0 broadcasts locally (binomial doubling: every idle holder
+//     sends to a new processor of its cluster each tick).
+//  2. A cluster whose processors all have the message sends, with every idle
+//     processor, one inter-cluster message each to the largest clusters not
+//     yet targeted ("picks the first n_i clusters that have not received a
+//     message, and sends the message to them at every C time unit"); a
+//     cluster counts as served once a message to it is under way, so each
+//     cluster receives exactly one message from outside.
+//  3. A cluster that received a message broadcasts locally until full.
+//  Footnote 1: "We interrupt all local broadcasting and do one global
+//  transfer, if the number of processors having the message is at least the
+//  number of clusters that have not received a message." When the idle
+//  holders (any cluster) are at least the untargeted clusters, each of those
+//  clusters gets one message at once, from full clusters' processors first,
+//  and all local broadcasting pauses for those C ticks. It fires at most
+//  once (it serves every remaining cluster).
+// Ties: clusters of equal size by index; processors are interchangeable
+// until the canonical ids are assigned at the end.
+#include <algorithm>
+
+#include "runtime/arena.h"
+#include "runtime/include/hetcast/hetcast.h"
+
+namespace hetcast {
+namespace internal {
+namespace {
+
+constexpr uint64_t kNever = HETCAST_NEVER;
+
+struct ClusterLayout {
+  const hetcast_cluster_request* request;
+  uint32_t k;
+  uint32_t n;  // Processors.
+  uint64_t cost;
+  const uint64_t* size;
+  // base[c] = first id of cluster c (computed into workspace by callers
+  // that need it; ClusterOf uses binary search over it).
+};
+
+hetcast_status Validate(const hetcast_cluster_request* r, ClusterLayout* out) {
+  if (r == nullptr || r->sizes == nullptr || r->cluster_count == 0 ||
+      r->cluster_count > HETCAST_MAX_NODES || r->inter_cost == 0 ||
+      r->inter_cost >= (uint64_t{1} << 40) ||
+      (r->postal != 0 && r->postal != 1)) {
+    return HETCAST_INVALID_ARGUMENT;
+  }
+  if (r->postal && (r->degrees != nullptr || r->matching != 0)) {
+    return HETCAST_INVALID_ARGUMENT;  // §5's bounds are for the blocking model.
+  }
+  uint64_t total = 0;
+  for (size_t c = 0; c < r->cluster_count; ++c) {
+    if (r->sizes[c] == 0) return HETCAST_INVALID_ARGUMENT;
+    if (r->degrees != nullptr &&
+        (r->degrees[c] == 0 || r->degrees[c] > r->sizes[c])) {
+      return HETCAST_INVALID_ARGUMENT;
+    }
+    if (__builtin_add_overflow(total, r->sizes[c], &total) ||
+        total > HETCAST_MAX_NODES) {
+      return HETCAST_TOO_LARGE;
+    }
+  }
+  out->request = r;
+  out->k = static_cast<uint32_t>(r->cluster_count);
+  out->n = static_cast<uint32_t>(total);
+  out->cost = r->inter_cost;
+  out->size = r->sizes;
+  return HETCAST_OK;
+}
+
+uint64_t CeilLog2(uint64_t x) {  // x >= 1
+  uint64_t bits = 0;
+  while ((uint64_t{1} << bits) < x) ++bits;
+  return bits;
+}
+
+// p: global steps of LCF when local transfers are free (Lemma 3.3): S holders
+// (all of cluster 0 at first) serve the S largest waiting clusters per step.
+// `sorted` holds the sizes of clusters 1..k-1, largest first.
+uint64_t GlobalSteps(const ClusterLayout& l, const uint64_t* sorted) {
+  uint64_t holders = l.size[0], steps = 0;
+  size_t next = 0;
+  const size_t waiting = l.k - 1;
+  while (next < waiting) {
+    const uint64_t take = holders < waiting - next ? holders : waiting - next;
+    for (uint64_t i = 0; i < take; ++i) holders += sorted[next + i];
+    next += take;
+    ++steps;
+  }
+  return steps;
+}
+
+}  // namespace
+}  // namespace internal
+}  // namespace hetcast
+
+namespace hetcast {
+namespace internal {
+namespace {
+
+// Cluster indices 1..k-1, largest first, ties by index.
+void SortOthers(const ClusterLayout& l, uint32_t* order) {
+  for (uint32_t c = 1; c < l.k; ++c) order[c - 1] = c;
+  const uint64_t* size = l.size;
+  std::sort(order, order + (l.k - 1), [size](uint32_t a, uint32_t b) {
+    return size[a] > size[b] || (size[a] == size[b] && a < b);
+  });
+}
+
+void BasicLowerBound(const ClusterLayout& l, const uint32_t* order,
+                     uint64_t* sorted, uint64_t* bound, hetcast_bound* kind) {
+  *bound = CeilLog2(l.n);
+  *kind = HETCAST_BOUND_LOG2;
+  if (l.request->postal || l.request->degrees != nullptr ||
+      l.request->matching != 0 || l.k == 1) {
+    return;
+  }
+  for (uint32_t i = 0; i + 1 < l.k; ++i) sorted[i] = l.size[order[i]];
+  const uint64_t p = GlobalSteps(l, sorted);
+  const uint64_t global = p * l.cost;  // p < 2^32, C < 2^40.
+  if (global > *bound) {
+    *bound = global;
+    *kind = HETCAST_BOUND_GLOBAL_STEPS;
+  }
+  // ceil(log2(N / 2)) = ceil(log2 N) - 1 for N >= 2.
+  const uint64_t theorem = (p - 1) * (l.cost - 1) + (CeilLog2(l.n) - 1);
+  if (p >= 1 && l.n >= 2 && theorem > *bound) {
+    *bound = theorem;
+    *kind = HETCAST_BOUND_KKW_THEOREM_3_2;
+  }
+}
+
+struct Event {
+  uint64_t time;
+  uint32_t id;
+  uint32_t arrival;  // 1: the processor receives; 0: a sender is free.
+};
+
+// A FIFO of events whose times never decrease (all pushed with now + d for
+// a fixed d), stored linearly.
+struct EventQueue {
+  Event* items;
+  size_t head, tail;
+  bool Due(uint64_t t) const { return head < tail && items[head].time == t; }
+  uint64_t Next() const { return head < tail ? items[head].time : kNever; }
+};
+
+struct LcfScratch {
+  uint32_t* order;
+  uint64_t* sorted;
+  uint32_t* base;  // k + 1
+  uint32_t* informed;
+  uint32_t* received;
+  uint32_t* idle_count;
+  uint32_t* idle;  // Per cluster stacks, cluster c at base[c].
+  Event* local_events;
+  Event* global_events;
+  hetcast_transfer* raw;  // Transfers with provisional ids.
+  uint64_t* arrival;      // Provisional ids.
+  uint32_t* parent;
+  uint32_t* send_index;
+  uint32_t* sends;
+  uint32_t* by_arrival;
+  uint32_t* new_id;
+  uint64_t* group_key;
+};
+
+bool CarveLcf(const ClusterLayout& l, Arena* arena, LcfScratch* s) {
+  const size_t n = l.n, k = l.k;
+  s->order = arena->Allocate<uint32_t>(k);
+  s->sorted = arena->Allocate<uint64_t>(k);
+  s->base = arena->Allocate<uint32_t>(k + 1);
+  s->informed = arena->Allocate<uint32_t>(k);
+  s->received = arena->Allocate<uint32_t>(k);
+  s->idle_count = arena->Allocate<uint32_t>(k);
+  s->idle = arena->Allocate<uint32_t>(n);
+  s->local_events = arena->Allocate<Event>(2 * n);
+  s->global_events = arena->Allocate<Event>(2 * n);
+  s->raw = arena->Allocate<hetcast_transfer>(n);
+  s->arrival = arena->Allocate<uint64_t>(n);
+  s->parent = arena->Allocate<uint32_t>(n);
+  s->send_index = arena->Allocate<uint32_t>(n);
+  s->sends = arena->Allocate<uint32_t>(n);
+  s->by_arrival = arena->Allocate<uint32_t>(n);
+  s->new_id = arena->Allocate<uint32_t>(n);
+  s->group_key = arena->Allocate<uint64_t>(n);
+  return !arena->failed();
+}
+
+void FillBases(const ClusterLayout& l, uint32_t* base) {
+  uint32_t next = 0;
+  for (uint32_t c = 0; c < l.k; ++c) {
+    base[c] = next;
+    next += static_cast<uint32_t>(l.size[c]);
+  }
+  base[l.k] = next;
+}
+
+uint32_t ClusterOf(const uint32_t* base, uint32_t k, uint32_t id) {
+  return static_cast<uint32_t>(std::upper_bound(base, base + k + 1, id) -
+                               base) -
+         1;
+}
+
+// LCF in the basic model; writes n - 1 provisional transfers to s.raw.
+// Returns the number written.
+size_t RunLcf(const ClusterLayout& l, const LcfScratch& s) {
+  const uint32_t k = l.k;
+  const uint64_t C = l.cost;
+  uint32_t* base = s.base;
+  for (uint32_t c = 0; c < k; ++c) {
+    s.informed[c] = 0;
+    s.received[c] = 0;
+    s.idle_count[c] = 0;
+  }
+  EventQueue local{s.local_events, 0, 0}, global{s.global_events, 0, 0};
+  size_t written = 0;
+  auto push_idle = [&](uint32_t c, uint32_t id) {
+    s.idle[base[c] + s.idle_count[c]++] = id;
+  };
+  uint64_t idle_total = 0;
+  auto send = [&](uint32_t from, uint32_t from_cluster, uint32_t to_cluster,
+                  uint64_t t) {
+    const uint32_t to = base[to_cluster] + s.informed[to_cluster]++;
+    const bool inter = from_cluster != to_cluster;
+    const uint64_t arrival = t + (inter ? C : 1);
+    s.raw[written++] = hetcast_transfer{from, to, t, arrival};
+    EventQueue& q = inter ? global : local;
+    q.items[q.tail++] = Event{arrival, from, 0};
+    q.items[q.tail++] = Event{arrival, to, 1};
+  };
+  auto pop_idle = [&](uint32_t c) {
+    --idle_total;
+    return s.idle[base[c] + --s.idle_count[c]];
+  };
+  s.informed[0] = 1;
+  s.received[0] = 1;
+  push_idle(0, 0);
+  idle_total = 1;
+  uint32_t total_received = 1;
+  const uint32_t waiting = k - 1;
+  uint32_t next_target = 0;
+  uint64_t paused_until = 0;
+  uint64_t t = 0;
+  while (total_received < l.n) {
+    for (EventQueue* q : {&local, &global}) {
+      while (q->Due(t)) {
+        const Event e = q->items[q->head++];
+        const uint32_t c = ClusterOf(base, k, e.id);
+        if (e.arrival) {
+          ++s.received[c];
+          ++total_received;
+        }
+        push_idle(c, e.id);
+        ++idle_total;
+      }
+    }
+    if (total_received == l.n) break;
+    const uint32_t untargeted = waiting - next_target;
+    if (untargeted > 0 && idle_total >= untargeted) {
+      // Footnote 1: serve every remaining cluster now, full clusters'
+      // processors first, and pause local broadcasting for C ticks.
+      for (int full_pass = 1; full_pass >= 0 && next_target < waiting;
+           --full_pass) {
+        for (uint32_t c = 0; c < k && next_target < waiting; ++c) {
+          const bool full = s.received[c] == l.size[c];
+          if (full != (full_pass == 1)) continue;
+          while (s.idle_count[c] > 0 && next_target < waiting) {
+            send(pop_idle(c), c, s.order[next_target++], t);
+          }
+        }
+      }
+      paused_until = t + C;
+    } else if (untargeted > 0) {
+      for (uint32_t c = 0; c < k && next_target < waiting; ++c) {
+        if (s.received[c] != l.size[c]) continue;
+        while (s.idle_count[c] > 0 && next_target < waiting) {
+          send(pop_idle(c), c, s.order[next_target++], t);
+        }
+      }
+    }
+    if (t >= paused_until) {
+      for (uint32_t c = 0; c < k; ++c) {
+        if (s.received[c] == l.size[c]) continue;
+        while (s.idle_count[c] > 0 && s.informed[c] < l.size[c]) {
+          send(pop_idle(c), c, c, t);
+        }
+      }
+    }
+    uint64_t next = local.Next() < global.Next() ? local.Next() : global.Next();
+    if (next == kNever) break;  // Cannot happen: something is in flight.
+    t = next;
+  }
+  return written;
+}
+
+// The cluster-unaware binomial tree over ids 0..N-1: i sends to i + 2^r for
+// every r above its highest set bit (the source: every r), in increasing r,
+// each send starting when the previous one ends.
+size_t RunFlat(const ClusterLayout& l, const LcfScratch& s) {
+  const uint32_t n = l.n;
+  size_t written = 0;
+  s.arrival[0] = 0;
+  for (uint32_t i = 0; i < n; ++i) {
+    uint32_t r = 0;
+    if (i > 0) {
+      while ((uint64_t{2} << r) <= i) ++r;  // r = msb(i)
+      ++r;
+    }
+    uint64_t t = s.arrival[i];
+    const uint32_t from_cluster = ClusterOf(s.base, l.k, i);
+    for (; r < 32 && i + (uint64_t{1} << r) < n; ++r) {
+      const uint32_t j = i + (uint32_t{1} << r);
+      const uint64_t d = ClusterOf(s.base, l.k, j) == from_cluster ? 1 : l.cost;
+      s.raw[written++] = hetcast_transfer{i, j, t, t + d};
+      s.arrival[j] = t + d;
+      t += d;
+    }
+  }
+  return written;
+}
+
+// Renames provisional ids to canonical ones (per cluster by arrival, then
+// parent's canonical id, then send order) and writes nodes and transfers
+// sorted by (start, from).
+void Canonicalize(const ClusterLayout& l, const LcfScratch& s, size_t count,
+                  hetcast_node* nodes, hetcast_transfer* transfers) {
+  const uint32_t n = l.n;
+  for (uint32_t v = 0; v < n; ++v) {
+    s.sends[v] = 0;
+    s.arrival[v] = kNever;
+  }
+  s.arrival[0] = 0;
+  // Transfers were produced in non-decreasing start order per sender.
+  for (size_t i = 0; i < count; ++i) {
+    const hetcast_transfer& x = s.raw[i];
+    s.arrival[x.to] = x.arrival;
+    s.parent[x.to] = x.from;
+    s.send_index[x.to] = ++s.sends[x.from];
+  }
+  for (uint32_t v = 1; v < n; ++v) s.by_arrival[v - 1] = v;
+  const uint64_t* arrival = s.arrival;
+  std::sort(
+      s.by_arrival, s.by_arrival + (n - 1), [arrival](uint32_t a, uint32_t b) {
+        return arrival[a] < arrival[b] || (arrival[a] == arrival[b] && a < b);
+      });
+  uint32_t* position = s.informed;  // Reused: next position per cluster.
+  for (uint32_t c = 0; c < l.k; ++c) position[c] = 0;
+  s.new_id[0] = 0;
+  position[0] = 1;
+  for (uint32_t i = 0; i + 1 < n;) {
+    uint32_t end = i;
+    while (end + 1 < n &&
+           arrival[s.by_arrival[end]] == arrival[s.by_arrival[i]]) {
+      ++end;
+    }
+    // Group [i, end): parents arrived earlier and have canonical ids.
+    for (uint32_t g = i; g < end; ++g) {
+      const uint32_t v = s.by_arrival[g];
+      s.group_key[g] =
+          (uint64_t{s.new_id[s.parent[v]]} << 32) | s.send_index[v];
+    }
+    const uint64_t* key = s.group_key;
+    uint32_t* group = s.by_arrival;
+    // Sort the group by (parent id, send index) via its key slots.
+    for (uint32_t a = i + 1; a < end; ++a) {
+      const uint64_t moving_key = key[a];
+      const uint32_t moving = group[a];
+      uint32_t b = a;
+      for (; b > i && s.group_key[b - 1] > moving_key; --b) {
+        s.group_key[b] = s.group_key[b - 1];
+        group[b] = group[b - 1];
+      }
+      s.group_key[b] = moving_key;
+      group[b] = moving;
+    }
+    for (uint32_t g = i; g < end; ++g) {
+      const uint32_t v = group[g];
+      const uint32_t c = ClusterOf(s.base, l.k, v);
+      s.new_id[v] = s.base[c] + position[c]++;
+    }
+    i = end;
+  }
+  nodes[0] = hetcast_node{0, HETCAST_NO_NODE, 0, 0, 0};
+  for (uint32_t v = 1; v < n; ++v) {
+    const uint32_t id = s.new_id[v];
+    nodes[id] = hetcast_node{s.arrival[v], s.new_id[s.parent[v]],
+                             ClusterOf(s.base, l.k, v), s.send_index[v], 0};
+  }
+  if (transfers == nullptr) return;
+  for (size_t i = 0; i < count; ++i) {
+    const hetcast_transfer& x = s.raw[i];
+    transfers[i] =
+        hetcast_transfer{s.new_id[x.from], s.new_id[x.to], x.start, x.arrival};
+  }
+  std::sort(transfers, transfers + count,
+            [](const hetcast_transfer& a, const hetcast_transfer& b) {
+              return a.start < b.start ||
+                     (a.start == b.start && a.from < b.from);
+            });
+}
+
+// ---------------------------------------------------------------------------
+// Evaluator.
+
+struct Busy {
+  uint32_t id;
+  uint64_t begin, end;
+};
+
+struct EvalScratch {
+  uint32_t* base;
+  uint64_t* arrival;
+  uint32_t* parent;
+  uint32_t* sends;
+  Busy* busy;         // 2 per transfer.
+  Busy* global_busy;  // Inter-cluster transfers, per endpoint cluster.
+  hetcast_transfer* by_start;
+  uint32_t* order;
+  uint64_t* sorted;
+};
+
+bool CarveEval(const ClusterLayout& l, size_t m, Arena* arena, EvalScratch* s) {
+  s->base = arena->Allocate<uint32_t>(l.k + 1);
+  s->arrival = arena->Allocate<uint64_t>(l.n);
+  s->parent = arena->Allocate<uint32_t>(l.n);
+  s->sends = arena->Allocate<uint32_t>(l.n);
+  s->busy = arena->Allocate<Busy>(2 * m + 1);
+  s->global_busy = arena->Allocate<Busy>(2 * m + 1);
+  s->by_start = arena->Allocate<hetcast_transfer>(m + 1);
+  s->order = arena->Allocate<uint32_t>(l.k);
+  s->sorted = arena->Allocate<uint64_t>(l.k);
+  return !arena->failed();
+}
+
+// True when intervals of one key (sorted by key, then begin) never overlap
+// more than `limit(key)` at a time. limit 1 = pairwise disjoint.
+template <typename Limit>
+bool WithinLimit(Busy* items, size_t count, Limit limit, Busy* scratch) {
+  (void)scratch;
+  std::sort(items, items + count, [](const Busy& a, const Busy& b) {
+    return a.id < b.id || (a.id == b.id && a.begin < b.begin);
+  });
+  // Sweep per key: active ends in a small insertion-sorted window would be
+  // general; with per-key limits we count overlaps by a two-pointer over
+  // begins and sorted ends. Ends are sorted separately in place afterwards.
+  size_t i = 0;
+  while (i < count) {
+    size_t j = i;
+    while (j < count && items[j].id == items[i].id) ++j;
+    const uint64_t cap = limit(items[i].id);
+    if (cap == 1) {
+      for (size_t a = i + 1; a < j; ++a) {
+        if (items[a].begin < items[a - 1].end) return false;
+      }
+    } else if (j - i > cap) {
+      // Active count at each begin: begins sorted; count ends <= begin via
+      // a second sorted copy of the ends (in scratch order by end).
+      // Simple O(g log g): sort ends in the end field of a copy.
+      // Use items' own order: build ends ascending by sorting a view.
+      uint64_t* ends = reinterpret_cast<uint64_t*>(scratch);
+      for (size_t a = i; a < j; ++a) ends[a - i] = items[a].end;
+      std::sort(ends, ends + (j - i));
+      size_t finished = 0;
+      for (size_t a = i; a < j; ++a) {
+        while (finished < j - i && ends[finished] <= items[a].begin) ++finished;
+        if ((a - i + 1) - finished > cap) return false;
+      }
+    }
+    i = j;
+  }
+  return true;
+}
+
+}  // namespace
+}  // namespace internal
+}  // namespace hetcast
+
+using hetcast::internal::Arena;
+using hetcast::internal::ClusterLayout;
+
+extern "C" {
+
+hetcast_status hetcast_cluster_plan_sizes(
+    const hetcast_cluster_request* request, hetcast_node_sizes* sizes) {
+  if (sizes == nullptr) return HETCAST_INVALID_ARGUMENT;
+  *sizes = hetcast_node_sizes();
+  ClusterLayout l;
+  hetcast_status status = hetcast::internal::Validate(request, &l);
+  if (status != HETCAST_OK) return status;
+  Arena measure;
+  hetcast::internal::LcfScratch scratch;
+  hetcast::internal::CarveLcf(l, &measure, &scratch);
+  sizes->node_count = l.n;
+  sizes->transfer_count = l.n - 1;
+  sizes->workspace_bytes = measure.used();
+  return HETCAST_OK;
+}
+
+hetcast_status hetcast_cluster_lower_bound(
+    const hetcast_cluster_request* request, void* workspace,
+    size_t workspace_size, uint64_t* lower_bound, hetcast_bound* kind) {
+  if (lower_bound == nullptr || kind == nullptr)
+    return HETCAST_INVALID_ARGUMENT;
+  ClusterLayout l;
+  hetcast_status status = hetcast::internal::Validate(request, &l);
+  if (status != HETCAST_OK) return status;
+  Arena arena(workspace, workspace_size);
+  uint32_t* order = arena.Allocate<uint32_t>(l.k);
+  uint64_t* sorted = arena.Allocate<uint64_t>(l.k);
+  if (arena.failed()) return HETCAST_WORKSPACE_TOO_SMALL;
+  hetcast::internal::SortOthers(l, order);
+  hetcast::internal::BasicLowerBound(l, order, sorted, lower_bound, kind);
+  return HETCAST_OK;
+}
+
+hetcast_status hetcast_cluster_plan(const hetcast_cluster_request* request,
+                                    hetcast_algorithm algorithm,
+                                    void* workspace, size_t workspace_size,
+                                    hetcast_node* nodes, size_t node_capacity,
+                                    hetcast_transfer* transfers,
+                                    size_t transfer_capacity,
+                                    hetcast_answer* answer) {
+  if (answer == nullptr) return HETCAST_INVALID_ARGUMENT;
+  *answer = hetcast_answer();
+  if (nodes == nullptr || (transfers == nullptr && transfer_capacity != 0) ||
+      (algorithm != HETCAST_ALGORITHM_LCF &&
+       algorithm != HETCAST_ALGORITHM_FLAT_BINOMIAL)) {
+    return HETCAST_INVALID_ARGUMENT;
+  }
+  ClusterLayout l;
+  hetcast_status status = hetcast::internal::Validate(request, &l);
+  if (status != HETCAST_OK) return status;
+  if (request->postal || request->degrees != nullptr ||
+      request->matching != 0) {
+    return HETCAST_INVALID_ARGUMENT;  // Variants: not planned by this version.
+  }
+  if (node_capacity < l.n) return HETCAST_OUTPUT_TOO_SMALL;
+  if (transfers != nullptr && transfer_capacity < l.n - 1) {
+    return HETCAST_OUTPUT_TOO_SMALL;
+  }
+  Arena arena(workspace, workspace_size);
+  hetcast::internal::LcfScratch s;
+  if (!hetcast::internal::CarveLcf(l, &arena, &s)) {
+    return HETCAST_WORKSPACE_TOO_SMALL;
+  }
+  hetcast::internal::FillBases(l, s.base);
+  hetcast::internal::SortOthers(l, s.order);
+  const size_t count = algorithm == HETCAST_ALGORITHM_LCF
+                           ? hetcast::internal::RunLcf(l, s)
+                           : hetcast::internal::RunFlat(l, s);
+  if (count != l.n - 1) return HETCAST_INVALID_SCHEDULE;  // Defensive.
+  hetcast::internal::Canonicalize(l, s, count, nodes, transfers);
+  uint64_t completion = 0;
+  for (uint32_t v = 0; v < l.n; ++v) {
+    if (nodes[v].arrival > completion) completion = nodes[v].arrival;
+  }
+  answer->algorithm = algorithm;
+  answer->completion_time = completion;
+  hetcast::internal::BasicLowerBound(l, s.order, s.sorted, &answer->lower_bound,
+                                     &answer->lower_bound_kind);
+  answer->exact = answer->lower_bound == completion;
+  answer->node_count = l.n;
+  answer->participant_count = l.n;
+  answer->transfer_count = l.n - 1;
+  return HETCAST_OK;
+}
+
+hetcast_status hetcast_cluster_evaluate_workspace_size(
+    const hetcast_cluster_request* request, size_t transfer_count,
+    size_t* bytes) {
+  if (bytes == nullptr) return HETCAST_INVALID_ARGUMENT;
+  ClusterLayout l;
+  hetcast_status status = hetcast::internal::Validate(request, &l);
+  if (status != HETCAST_OK) return status;
+  Arena measure;
+  hetcast::internal::EvalScratch s;
+  hetcast::internal::CarveEval(l, transfer_count, &measure, &s);
+  *bytes = measure.used();
+  return measure.failed() ? HETCAST_TOO_LARGE : HETCAST_OK;
+}
+
+hetcast_status hetcast_cluster_evaluate(
+    const hetcast_cluster_request* request, const hetcast_transfer* schedule,
+    size_t transfer_count, void* workspace, size_t workspace_size,
+    hetcast_node* nodes, size_t node_capacity, hetcast_transfer* transfers,
+    size_t transfer_capacity, hetcast_answer* answer) {
+  using hetcast::internal::Busy;
+  if (answer == nullptr) return HETCAST_INVALID_ARGUMENT;
+  *answer = hetcast_answer();
+  if (nodes == nullptr || (schedule == nullptr && transfer_count != 0) ||
+      (transfers == nullptr && transfer_capacity != 0)) {
+    return HETCAST_INVALID_ARGUMENT;
+  }
+  ClusterLayout l;
+  hetcast_status status = hetcast::internal::Validate(request, &l);
+  if (status != HETCAST_OK) return status;
+  if (node_capacity < l.n) return HETCAST_OUTPUT_TOO_SMALL;
+  if (transfers != nullptr && transfer_capacity < transfer_count) {
+    return HETCAST_OUTPUT_TOO_SMALL;
+  }
+  Arena arena(workspace, workspace_size);
+  hetcast::internal::EvalScratch s;
+  if (!hetcast::internal::CarveEval(l, transfer_count, &arena, &s)) {
+    return HETCAST_WORKSPACE_TOO_SMALL;
+  }
+  hetcast::internal::FillBases(l, s.base);
+  const uint32_t n = l.n;
+  const uint64_t C = l.cost;
+  const bool postal = request->postal != 0;
+  for (uint32_t v = 0; v < n; ++v) {
+    s.arrival[v] = HETCAST_NEVER;
+    s.parent[v] = HETCAST_NO_NODE;
+    s.sends[v] = 0;
+  }
+  s.arrival[0] = 0;
+  size_t busy_count = 0, global_count = 0;
+  for (size_t i = 0; i < transfer_count; ++i) {
+    const hetcast_transfer& x = schedule[i];
+    if (x.from >= n || x.to >= n || x.to == 0 || x.from == x.to ||
+        s.parent[x.to] != HETCAST_NO_NODE || x.start >= (uint64_t{1} << 62)) {
+      return HETCAST_INVALID_SCHEDULE;
+    }
+    const uint32_t cf = hetcast::internal::ClusterOf(s.base, l.k, x.from);
+    const uint32_t ct = hetcast::internal::ClusterOf(s.base, l.k, x.to);
+    const bool inter = cf != ct;
+    const uint64_t arrival = x.start + (inter ? C : 1);
+    s.parent[x.to] = x.from;
+    s.arrival[x.to] = arrival;
+    if (postal && inter) {
+      s.busy[busy_count++] = Busy{x.from, x.start, x.start + 1};
+      s.busy[busy_count++] = Busy{x.to, arrival - 1, arrival};
+    } else {
+      s.busy[busy_count++] = Busy{x.from, x.start, arrival};
+      s.busy[busy_count++] = Busy{x.to, x.start, arrival};
+    }
+    if (inter) {
+      if (request->degrees != nullptr) {
+        s.global_busy[global_count++] = Busy{cf, x.start, arrival};
+        s.global_busy[global_count++] = Busy{ct, x.start, arrival};
+      } else if (request->matching != 0) {
+        s.global_busy[global_count++] = Busy{0, x.start, arrival};
+      }
+    }
+  }
+  // Causality: every sender holds the message when it starts.
+  for (size_t i = 0; i < transfer_count; ++i) {
+    if (s.arrival[schedule[i].from] > schedule[i].start) {
+      return HETCAST_INVALID_SCHEDULE;
+    }
+  }
+  for (uint32_t v = 1; v < n; ++v) {
+    if (s.parent[v] == HETCAST_NO_NODE) return HETCAST_INVALID_SCHEDULE;
+  }
+  // One transfer at a time per processor (limit 1 needs no scratch).
+  if (!hetcast::internal::WithinLimit(
+          s.busy, busy_count, [](uint32_t) -> uint64_t { return 1; },
+          s.global_busy)) {
+    return HETCAST_INVALID_SCHEDULE;
+  }
+  if (global_count > 0) {
+    const uint64_t* degrees = request->degrees;
+    const uint64_t matching = request->matching;
+    // `busy` is free now: scratch for the sorted end times.
+    if (!hetcast::internal::WithinLimit(
+            s.global_busy, global_count,
+            [degrees, matching](uint32_t key) -> uint64_t {
+              return degrees != nullptr ? degrees[key] : matching;
+            },
+            s.busy)) {
+      return HETCAST_INVALID_SCHEDULE;
+    }
+  }
+  // Outputs: transfers sorted by (start, from), send indices in that order.
+  for (size_t i = 0; i < transfer_count; ++i) {
+    s.by_start[i] = schedule[i];
+    s.by_start[i].arrival = s.arrival[schedule[i].to];
+  }
+  std::sort(s.by_start, s.by_start + transfer_count,
+            [](const hetcast_transfer& a, const hetcast_transfer& b) {
+              return a.start < b.start ||
+                     (a.start == b.start && a.from < b.from);
+            });
+  uint64_t completion = 0;
+  for (uint32_t v = 0; v < n; ++v) {
+    nodes[v] = hetcast_node{s.arrival[v], s.parent[v],
+                            hetcast::internal::ClusterOf(s.base, l.k, v), 0, 0};
+    if (s.arrival[v] > completion) completion = s.arrival[v];
+  }
+  for (size_t i = 0; i < transfer_count; ++i) {
+    nodes[s.by_start[i].to].send_index = ++s.sends[s.by_start[i].from];
+    if (transfers != nullptr) transfers[i] = s.by_start[i];
+  }
+  answer->algorithm = HETCAST_ALGORITHM_EVALUATED;
+  answer->completion_time = completion;
+  hetcast::internal::SortOthers(l, s.order);
+  hetcast::internal::BasicLowerBound(l, s.order, s.sorted, &answer->lower_bound,
+                                     &answer->lower_bound_kind);
+  answer->exact = answer->lower_bound == completion;
+  answer->node_count = n;
+  answer->participant_count = n;
+  answer->transfer_count = transfer_count;
+  return HETCAST_OK;
+}
+
+}  // extern "C"

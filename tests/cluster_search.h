@@ -1,0 +1,29 @@
+// cluster_search.h: optimal broadcast times in the two-level cluster model
+// by exhaustive, time-stepped search.
+//
+// TEST-ONLY REFERENCE: never use in production. It tries every schedule of
+// the basic blocking model (local transfer 1 tick, inter-cluster C ticks,
+// sender and receiver busy for the whole transfer, one transfer per
+// processor at a time), including idling, with processors of one cluster
+// treated as interchangeable. Tiny instances only (N <= 7, small C).
+#ifndef HETCAST_TESTS_CLUSTER_SEARCH_H_
+#define HETCAST_TESTS_CLUSTER_SEARCH_H_
+
+#include <cstdint>
+#include <vector>
+
+namespace hetcast {
+namespace testing {
+
+struct ClusterInstance {
+  std::vector<uint64_t> sizes;  // Cluster 0 holds the source.
+  uint64_t inter_cost = 1;
+};
+
+// The least broadcast completion time over all schedules.
+uint64_t ClusterExhaustiveOptimum(const ClusterInstance& instance);
+
+}  // namespace testing
+}  // namespace hetcast
+
+#endif  // HETCAST_TESTS_CLUSTER_SEARCH_H_
