@@ -145,6 +145,23 @@ TEST(CliPlanTable, OutsideTheTableFallsBackToFnfAndSaysSo) {
   EXPECT_THAT(text.out, HasSubstr("outside the table"));
 }
 
+TEST(CliCluster, LcfJsonAndText) {
+  const CliRun run =
+      RunCli(Plan({"--model", "cluster", "--cluster-sizes", "8,5,5,3,1",
+                   "--inter-cost", "4", "--format", "json"}));
+  ASSERT_EQ(run.exit_code, 0) << run.err;
+  EXPECT_THAT(run.out, StartsWith("{\"model\":\"cluster\",\"algorithm\":"
+                                  "\"lcf\","));
+  EXPECT_THAT(run.out, HasSubstr("{\"id\":0,\"cluster\":0,\"arrival\":0,"
+                                 "\"parent\":-1}"));
+  const CliRun text =
+      RunCli(Plan({"--model", "cluster", "--cluster-sizes", "8,5,5,3,1",
+                   "--inter-cost", "4", "--algorithm", "flat"}));
+  ASSERT_EQ(text.exit_code, 0) << text.err;
+  EXPECT_THAT(text.out, HasSubstr("model: cluster    algorithm: flat"));
+  EXPECT_THAT(text.out, HasSubstr("0 (source)  cluster 0  arrives 0"));
+}
+
 // Each bad input: exit status 2, one line on stderr naming the problem, and
 // nothing on stdout.
 struct BadCase {
@@ -235,6 +252,37 @@ INSTANTIATE_TEST_SUITE_P(
                  "--out", "x.hct"},
                 "unknown field: speed"},
         BadCase{{"inspect"}, "give exactly one table"},
+        // Clusters.
+        BadCase{Plan({"--model", "cluster", "--cluster-sizes", "",
+                      "--inter-cost", "2"}),
+                "--cluster-sizes: the list is empty"},
+        BadCase{Plan({"--model", "cluster", "--cluster-sizes", "8,0",
+                      "--inter-cost", "2"}),
+                "cluster 1 has no processors"},
+        BadCase{Plan({"--model", "cluster", "--cluster-sizes", "8,2",
+                      "--inter-cost", "0"}),
+                "--inter-cost: 0 is out of range"},
+        BadCase{Plan({"--model", "cluster", "--cluster-sizes", "8,2"}),
+                "--inter-cost: give C"},
+        BadCase{Plan({"--model", "cluster", "--cluster-sizes", "8,2",
+                      "--inter-cost", "2", "--degrees", "1,1,1"}),
+                "--degrees has 3 entries but there are 2 clusters"},
+        BadCase{Plan({"--model", "cluster", "--cluster-sizes", "8,2",
+                      "--inter-cost", "2", "--members", "1,3"}),
+                "--members: 3 for cluster 1, which has only 2"},
+        BadCase{Plan({"--model", "cluster", "--cluster-sizes", "8,2",
+                      "--inter-cost", "2", "--matching", "0"}),
+                "--matching: B must be at least 1"},
+        BadCase{Plan({"--model", "cluster", "--cluster-sizes", "8,2",
+                      "--inter-cost", "2", "--postal"}),
+                "not implemented yet"},
+        BadCase{Plan({"--model", "cluster", "--cluster-sizes", "8,2",
+                      "--inter-cost", "2", "--algorithm", "fastest"}),
+                "--algorithm: 'fastest' is not one of"},
+        BadCase{Plan({"--model", "cluster", "--cluster-sizes", "8,2",
+                      "--inter-cost", "2", "--costs", "1"}),
+                "--costs is for --model node"},
+        BadCase{Plan({"--model", "mesh"}), "--model: 'mesh' is not one of"},
         BadCase{{"inspect", kFig1Profile}, "not a valid hetcast table"}));
 
 }  // namespace

@@ -44,6 +44,23 @@ ABSL_FLAG(std::string, profile, "",
           "comma-separated profile JSON files.");
 ABSL_FLAG(std::string, out, "", "gen: the table file to write.");
 ABSL_FLAG(int, threads, 0, "gen: worker threads (0 = every core).");
+ABSL_FLAG(std::string, model, "node",
+          "plan: node (heterogeneous node model) or cluster (two-level "
+          "clusters).");
+ABSL_FLAG(std::string, cluster_sizes, "",
+          "plan --model cluster: processors per cluster, source in the first.");
+ABSL_FLAG(std::string, inter_cost, "",
+          "plan --model cluster: ticks per inter-cluster transfer (C >= 1).");
+ABSL_FLAG(std::string, algorithm, "",
+          "plan --model cluster: lcf (default) or flat; interleaved, "
+          "bounded-degree, bounded-size are not implemented yet.");
+ABSL_FLAG(std::string, degrees, "",
+          "plan --model cluster: bounded degree d_i per cluster.");
+ABSL_FLAG(std::string, matching, "",
+          "plan --model cluster: at most B inter-cluster transfers at once.");
+ABSL_FLAG(bool, postal, false, "plan --model cluster: postal model.");
+ABSL_FLAG(std::string, members, "",
+          "plan --model cluster: multicast members per cluster.");
 ABSL_FLAG(bool, fnf_stats, true,
           "inspect: compare FNF with the table on every state.");
 
@@ -65,7 +82,9 @@ constexpr char kUsage[] =
     "[--costs ...] --source-type S --counts ... [--relays ...]\n"
     "       hetcast gen --profile P.json[,Q.json...] --out T.hct "
     "[--threads N]\n"
-    "       hetcast inspect T.hct|@default [--fnf-stats=false]\n";
+    "       hetcast inspect T.hct|@default [--fnf-stats=false]\n"
+    "       hetcast plan --model cluster --cluster-sizes 8,5,5,3,1 "
+    "--inter-cost 4 [--algorithm lcf|flat] [--format text|json]\n";
 
 // A verified table and the memory it lives in.
 struct LoadedTable {
@@ -324,6 +343,140 @@ absl::StatusOr<NodePlan> PlanFromFlags() {
   return plan;
 }
 
+// `hetcast plan --model cluster`.
+absl::StatusOr<NodePlan> PlanClusterFromFlags() {
+  NodePlan plan;
+  plan.model = "cluster";
+  for (const char* node_flag : {"costs", "counts", "relays", "table"}) {
+    const std::string value =
+        std::string(node_flag) == "costs"    ? absl::GetFlag(FLAGS_costs)
+        : std::string(node_flag) == "counts" ? absl::GetFlag(FLAGS_counts)
+        : std::string(node_flag) == "relays" ? absl::GetFlag(FLAGS_relays)
+                                             : absl::GetFlag(FLAGS_table);
+    if (!value.empty()) {
+      return absl::InvalidArgumentError(absl::StrFormat(
+          "--%s is for --model node, not --model cluster", node_flag));
+    }
+  }
+  absl::StatusOr<std::vector<uint64_t>> sizes =
+      ParseUintList(absl::GetFlag(FLAGS_cluster_sizes), "cluster-sizes");
+  if (!sizes.ok()) return sizes.status();
+  for (size_t c = 0; c < sizes->size(); ++c) {
+    if ((*sizes)[c] == 0) {
+      return absl::InvalidArgumentError(absl::StrFormat(
+          "--cluster-sizes: cluster %d has no processors; every cluster needs "
+          "at least 1",
+          c));
+    }
+  }
+  uint64_t total = 0;
+  for (uint64_t size : *sizes) {
+    if (__builtin_add_overflow(total, size, &total) || total > kCliMaxNodes) {
+      return absl::InvalidArgumentError(absl::StrFormat(
+          "--cluster-sizes: more than %d processors in total; the CLI plans "
+          "at most that many",
+          kCliMaxNodes));
+    }
+  }
+  if (absl::GetFlag(FLAGS_inter_cost).empty()) {
+    return absl::InvalidArgumentError(
+        "--inter-cost: give C, the ticks of an inter-cluster transfer (>= 1)");
+  }
+  absl::StatusOr<uint64_t> cost =
+      ParseUint(absl::GetFlag(FLAGS_inter_cost), "inter-cost");
+  if (!cost.ok()) return cost.status();
+  if (*cost == 0 || *cost >= (uint64_t{1} << 40)) {
+    return absl::InvalidArgumentError(absl::StrFormat(
+        "--inter-cost: %d is out of range; C must be in 1 .. 2^40 - 1", *cost));
+  }
+  auto per_cluster = [&](const std::string& text, const char* flag,
+                         std::vector<uint64_t>* out) -> absl::Status {
+    if (text.empty()) return absl::OkStatus();
+    absl::StatusOr<std::vector<uint64_t>> list = ParseUintList(text, flag);
+    if (!list.ok()) return list.status();
+    if (list->size() > sizes->size()) {
+      return absl::InvalidArgumentError(
+          absl::StrFormat("--%s has %d entries but there are %d clusters", flag,
+                          list->size(), sizes->size()));
+    }
+    for (size_t c = 0; c < list->size(); ++c) {
+      if ((*list)[c] > (*sizes)[c]) {
+        return absl::InvalidArgumentError(absl::StrFormat(
+            "--%s: %d for cluster %d, which has only %d processors", flag,
+            (*list)[c], c, (*sizes)[c]));
+      }
+    }
+    *out = *list;
+    return absl::OkStatus();
+  };
+  std::vector<uint64_t> degrees, members;
+  absl::Status status =
+      per_cluster(absl::GetFlag(FLAGS_degrees), "degrees", &degrees);
+  if (!status.ok()) return status;
+  status = per_cluster(absl::GetFlag(FLAGS_members), "members", &members);
+  if (!status.ok()) return status;
+  for (size_t c = 0; c < degrees.size(); ++c) {
+    if (degrees[c] == 0) {
+      return absl::InvalidArgumentError(absl::StrFormat(
+          "--degrees: cluster %d has degree 0; each must be at least 1", c));
+    }
+  }
+  if (!absl::GetFlag(FLAGS_matching).empty()) {
+    absl::StatusOr<uint64_t> matching =
+        ParseUint(absl::GetFlag(FLAGS_matching), "matching");
+    if (!matching.ok()) return matching.status();
+    if (*matching == 0) {
+      return absl::InvalidArgumentError(
+          "--matching: B must be at least 1 (leave it out for no bound)");
+    }
+  }
+  std::string algorithm = absl::GetFlag(FLAGS_algorithm);
+  if (algorithm.empty()) algorithm = "lcf";
+  if (algorithm != "lcf" && algorithm != "flat" && algorithm != "interleaved" &&
+      algorithm != "bounded-degree" && algorithm != "bounded-size") {
+    return absl::InvalidArgumentError(absl::StrFormat(
+        "--algorithm: '%s' is not one of lcf, flat, interleaved, "
+        "bounded-degree, bounded-size",
+        algorithm));
+  }
+  if (algorithm != "lcf" && algorithm != "flat") {
+    return absl::UnimplementedError(absl::StrFormat(
+        "--algorithm %s is not implemented yet (issue 5: only LCF and the "
+        "flat binomial tree for the basic broadcast so far)",
+        algorithm));
+  }
+  if (!degrees.empty() || !members.empty() || absl::GetFlag(FLAGS_postal) ||
+      !absl::GetFlag(FLAGS_matching).empty()) {
+    return absl::UnimplementedError(
+        "--degrees, --matching, --postal and --members are not implemented "
+        "yet (issue 5: only the basic broadcast so far)");
+  }
+  hetcast_cluster_request request = {};
+  request.sizes = sizes->data();
+  request.cluster_count = sizes->size();
+  request.inter_cost = *cost;
+  hetcast_node_sizes need;
+  hetcast_status result = hetcast_cluster_plan_sizes(&request, &need);
+  if (result != HETCAST_OK) {
+    return absl::InvalidArgumentError(absl::StrFormat(
+        "cannot plan this request: %s", hetcast_status_str(result)));
+  }
+  std::vector<unsigned char> workspace(need.workspace_bytes);
+  plan.nodes.resize(need.node_count);
+  plan.transfers.resize(need.transfer_count);
+  result = hetcast_cluster_plan(
+      &request,
+      algorithm == "lcf" ? HETCAST_ALGORITHM_LCF
+                         : HETCAST_ALGORITHM_FLAT_BINOMIAL,
+      workspace.data(), workspace.size(), plan.nodes.data(), plan.nodes.size(),
+      plan.transfers.data(), plan.transfers.size(), &plan.answer);
+  if (result != HETCAST_OK) {
+    return absl::InternalError(
+        absl::StrFormat("planning failed: %s", hetcast_status_str(result)));
+  }
+  return plan;
+}
+
 // `hetcast inspect`: what a table holds and how FNF compares with it.
 absl::StatusOr<std::string> Inspect(const std::string& spec) {
   absl::StatusOr<LoadedTable> table = LoadTable(spec, "");
@@ -498,7 +651,15 @@ int Main(int argc, char** argv) {
                                "--format: '%s' is not one of text, json",
                                absl::GetFlag(FLAGS_format))));
     }
-    absl::StatusOr<NodePlan> plan = PlanFromFlags();
+    const std::string model = absl::GetFlag(FLAGS_model);
+    if (model != "node" && model != "cluster") {
+      return Fail(command, absl::InvalidArgumentError(absl::StrFormat(
+                               "--model: '%s' is not one of node, cluster "
+                               "(nonblocking is not implemented yet)",
+                               model)));
+    }
+    absl::StatusOr<NodePlan> plan =
+        model == "cluster" ? PlanClusterFromFlags() : PlanFromFlags();
     if (!plan.ok()) return Fail(command, plan.status());
     out = absl::GetFlag(FLAGS_format) == "json" ? RenderJson(*plan)
                                                 : RenderText(*plan);

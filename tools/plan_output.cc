@@ -17,6 +17,10 @@ const char* AlgorithmName(hetcast_algorithm algorithm) {
       return "table";
     case HETCAST_ALGORITHM_EVALUATED:
       return "evaluated";
+    case HETCAST_ALGORITHM_LCF:
+      return "lcf";
+    case HETCAST_ALGORITHM_FLAT_BINOMIAL:
+      return "flat";
     case HETCAST_ALGORITHM_NONE:
       break;
   }
@@ -43,6 +47,15 @@ BoundText DescribeBound(hetcast_bound bound) {
               "Cor. 4.1, Thm. 7.1)"};
     case HETCAST_BOUND_EXACT:
       return {"exact", "exact"};
+    case HETCAST_BOUND_LOG2:
+      return {"log2", "ceil(log2 N): copies at most double per tick"};
+    case HETCAST_BOUND_GLOBAL_STEPS:
+      return {"global_steps",
+              "p*C: p global steps even with free local transfers "
+              "(Khuller, Kim & Wan Lemma 3.3)"};
+    case HETCAST_BOUND_KKW_THEOREM_3_2:
+      return {"kkw_theorem_3_2",
+              "(p-1)(C-1) + ceil(log2(N/2)) (Khuller, Kim & Wan Thm. 3.2)"};
     case HETCAST_BOUND_NONE:
       break;
   }
@@ -63,11 +76,11 @@ std::string Label(const NodePlan& plan) {
 std::string RenderJson(const NodePlan& plan) {
   const hetcast_answer& a = plan.answer;
   std::string out = absl::StrFormat(
-      "{\"model\":\"node\",\"algorithm\":\"%s\",\"exact\":%s,"
+      "{\"model\":\"%s\",\"algorithm\":\"%s\",\"exact\":%s,"
       "\"completion_time\":%d,\"lower_bound\":%d,\"lower_bound_kind\":\"%s\","
       "%s\"nodes\":[",
-      Label(plan), a.exact ? "true" : "false", a.completion_time, a.lower_bound,
-      DescribeBound(a.lower_bound_kind).name,
+      plan.model, Label(plan), a.exact ? "true" : "false", a.completion_time,
+      a.lower_bound, DescribeBound(a.lower_bound_kind).name,
       plan.profile.empty()
           ? std::string()
           : absl::StrFormat("\"profile\":\"%s\",", plan.profile));
@@ -76,14 +89,17 @@ std::string RenderJson(const NodePlan& plan) {
     const hetcast_node& node = plan.nodes[id];
     if (node.arrival == HETCAST_NEVER) continue;  // An unused relay.
     absl::StrAppend(&out, first ? "" : ",", "{\"id\":", id,
-                    ",\"type\":", node.type, ",\"arrival\":", node.arrival,
-                    ",\"parent\":");
+                    plan.model == "cluster" ? ",\"cluster\":" : ",\"type\":",
+                    node.type, ",\"arrival\":", node.arrival, ",\"parent\":");
     if (node.parent == HETCAST_NO_NODE) {
       absl::StrAppend(&out, "-1");
     } else {
       absl::StrAppend(&out, node.parent);
     }
-    absl::StrAppend(&out, ",\"relay\":", node.is_relay ? "true" : "false", "}");
+    if (plan.model != "cluster") {
+      absl::StrAppend(&out, ",\"relay\":", node.is_relay ? "true" : "false");
+    }
+    absl::StrAppend(&out, "}");
     first = false;
   }
   absl::StrAppend(&out, "],\"transfers\":[");
@@ -100,11 +116,11 @@ std::string RenderJson(const NodePlan& plan) {
 std::string RenderText(const NodePlan& plan) {
   const hetcast_answer& a = plan.answer;
   std::string out = absl::StrFormat(
-      "model: node    algorithm: %s    exact: %s\n"
+      "model: %s    algorithm: %s    exact: %s\n"
       "completion time: %d\n"
       "lower bound: %d (%s)\n%s",
-      Label(plan), a.exact ? "yes" : "no", a.completion_time, a.lower_bound,
-      DescribeBound(a.lower_bound_kind).explanation,
+      plan.model, Label(plan), a.exact ? "yes" : "no", a.completion_time,
+      a.lower_bound, DescribeBound(a.lower_bound_kind).explanation,
       plan.note.empty() ? std::string() : plan.note + "\n");
   // Children of every node in send order, from the parent links.
   const size_t n = plan.nodes.size();
@@ -122,6 +138,11 @@ std::string RenderText(const NodePlan& plan) {
   }
   auto describe = [&plan](uint32_t id) {
     const hetcast_node& node = plan.nodes[id];
+    if (plan.model == "cluster") {
+      return absl::StrFormat("%d%s  cluster %d  arrives %d", id,
+                             id == 0 ? " (source)" : "", node.type,
+                             node.arrival);
+    }
     return absl::StrFormat(
         "%d%s  type %d  cost %d  arrives %d", id,
         id == 0 ? " (source)" : (node.is_relay ? " (relay)" : ""), node.type,

@@ -23,6 +23,9 @@ struct NodePlan {
   std::string profile;
   // One extra line for the text rendering (empty: none).
   std::string note;
+  // "node" (hetcast_node.type is the node type) or "cluster" (it is the
+  // processor's cluster; `costs` is unused).
+  std::string model = "node";
 };
 
 // Short algorithm name used in JSON ("fnf", "table", "evaluated").
