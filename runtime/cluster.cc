@@ -112,14 +112,12 @@ void SortOthers(const ClusterLayout& l, uint32_t* order) {
   });
 }
 
-void BasicLowerBound(const ClusterLayout& l, const uint32_t* order,
-                     uint64_t* sorted, uint64_t* bound, hetcast_bound* kind) {
+void BasicLowerBoundOf(const ClusterLayout& l, uint32_t* order,
+                       uint64_t* sorted, uint64_t* bound, hetcast_bound* kind) {
   *bound = CeilLog2(l.n);
   *kind = HETCAST_BOUND_LOG2;
-  if (l.request->postal || l.request->degrees != nullptr ||
-      l.request->matching != 0 || l.k == 1) {
-    return;
-  }
+  if (l.k == 1) return;
+  SortOthers(l, order);
   for (uint32_t i = 0; i + 1 < l.k; ++i) sorted[i] = l.size[order[i]];
   const uint64_t p = GlobalSteps(l, sorted);
   const uint64_t global = p * l.cost;  // p < 2^32, C < 2^40.
@@ -132,6 +130,42 @@ void BasicLowerBound(const ClusterLayout& l, const uint32_t* order,
   if (p >= 1 && l.n >= 2 && theorem > *bound) {
     *bound = theorem;
     *kind = HETCAST_BOUND_KKW_THEOREM_3_2;
+  }
+}
+
+// The instance I(d_i, d_i) of §5.1: cluster i shrunk to its d_i processors
+// that may transfer globally (sizes written to `reduced`).
+ClusterLayout Reduced(const ClusterLayout& l, uint64_t* reduced) {
+  ClusterLayout r = l;
+  uint64_t n = 0;
+  for (uint32_t c = 0; c < l.k; ++c) {
+    reduced[c] = l.request->degrees[c];  // Validated: 1 <= d_c <= n_c.
+    n += reduced[c];
+  }
+  r.size = reduced;
+  r.n = static_cast<uint32_t>(n);
+  return r;
+}
+
+// Basic model: the bounds above. Bounded degree: Lemma 5.1 (an optimal
+// schedule of I(d_i, d_i) is no slower than one of I(n_i, d_i)), so the
+// basic bounds of the reduced instance apply, and ceil(log2 N) still does.
+// Postal and bounded matching: ceil(log2 N) only (for now).
+void BasicLowerBound(const ClusterLayout& l, uint32_t* order, uint64_t* sorted,
+                     uint64_t* reduced, uint64_t* bound, hetcast_bound* kind) {
+  if (l.request->postal || l.request->matching != 0) {
+    *bound = CeilLog2(l.n);
+    *kind = HETCAST_BOUND_LOG2;
+    return;
+  }
+  if (l.request->degrees == nullptr) {
+    BasicLowerBoundOf(l, order, sorted, bound, kind);
+    return;
+  }
+  BasicLowerBoundOf(Reduced(l, reduced), order, sorted, bound, kind);
+  if (CeilLog2(l.n) > *bound) {
+    *bound = CeilLog2(l.n);
+    *kind = HETCAST_BOUND_LOG2;
   }
 }
 
@@ -153,7 +187,9 @@ struct EventQueue {
 struct LcfScratch {
   uint32_t* order;
   uint64_t* sorted;
-  uint32_t* base;  // k + 1
+  uint64_t* reduced;
+  uint32_t* full_base;  // k + 1
+  uint32_t* base;       // k + 1
   uint32_t* informed;
   uint32_t* received;
   uint32_t* idle_count;
@@ -174,6 +210,8 @@ bool CarveLcf(const ClusterLayout& l, Arena* arena, LcfScratch* s) {
   const size_t n = l.n, k = l.k;
   s->order = arena->Allocate<uint32_t>(k);
   s->sorted = arena->Allocate<uint64_t>(k);
+  s->reduced = arena->Allocate<uint64_t>(k);
+  s->full_base = arena->Allocate<uint32_t>(k + 1);
   s->base = arena->Allocate<uint32_t>(k + 1);
   s->informed = arena->Allocate<uint32_t>(k);
   s->received = arena->Allocate<uint32_t>(k);
@@ -325,6 +363,48 @@ size_t RunFlat(const ClusterLayout& l, const LcfScratch& s) {
   return written;
 }
 
+// Bounded Degree Broadcast (§5.1): "arbitrarily select a subset K'_i of
+// d_i nodes in each cluster [...] In phase 1, run Algorithm LCF [...] on
+// I(d_i, d_i). In phase 2, since there are d_i informed nodes in each
+// cluster, we do local broadcasting to send the message to the remaining
+// n_i - d_i nodes." K'_i = the first d_i provisional ids of cluster i (the
+// source is one of them); only they transfer globally, so the degree bound
+// holds; phase 2 starts when phase 1 has ended everywhere.
+size_t RunBoundedDegree(const ClusterLayout& l, const LcfScratch& s) {
+  const ClusterLayout r = Reduced(l, s.reduced);
+  FillBases(r, s.base);
+  SortOthers(r, s.order);
+  const size_t phase1 = RunLcf(r, s);
+  FillBases(l, s.full_base);
+  uint64_t t1 = 0;
+  auto widen = [&](uint32_t id) {
+    const uint32_t c = ClusterOf(s.base, r.k, id);
+    return s.full_base[c] + (id - s.base[c]);
+  };
+  for (size_t i = 0; i < phase1; ++i) {
+    hetcast_transfer& x = s.raw[i];
+    x.from = widen(x.from);
+    x.to = widen(x.to);
+    if (x.arrival > t1) t1 = x.arrival;
+  }
+  size_t written = phase1;
+  for (uint32_t c = 0; c < l.k; ++c) {
+    uint64_t holders = r.size[c];
+    uint64_t t = t1;
+    while (holders < l.size[c]) {
+      const uint64_t senders = holders;
+      for (uint64_t h = 0; h < senders && holders < l.size[c]; ++h) {
+        const uint32_t from = s.full_base[c] + static_cast<uint32_t>(h);
+        const uint32_t to = s.full_base[c] + static_cast<uint32_t>(holders++);
+        s.raw[written++] = hetcast_transfer{from, to, t, t + 1};
+      }
+      ++t;
+    }
+  }
+  FillBases(l, s.base);
+  return written;
+}
+
 // Renames provisional ids to canonical ones (per cluster by arrival, then
 // parent's canonical id, then send order) and writes nodes and transfers
 // sorted by (start, from).
@@ -423,6 +503,7 @@ struct EvalScratch {
   hetcast_transfer* by_start;
   uint32_t* order;
   uint64_t* sorted;
+  uint64_t* reduced;
 };
 
 bool CarveEval(const ClusterLayout& l, size_t m, Arena* arena, EvalScratch* s) {
@@ -435,6 +516,7 @@ bool CarveEval(const ClusterLayout& l, size_t m, Arena* arena, EvalScratch* s) {
   s->by_start = arena->Allocate<hetcast_transfer>(m + 1);
   s->order = arena->Allocate<uint32_t>(l.k);
   s->sorted = arena->Allocate<uint64_t>(l.k);
+  s->reduced = arena->Allocate<uint64_t>(l.k);
   return !arena->failed();
 }
 
@@ -513,9 +595,10 @@ hetcast_status hetcast_cluster_lower_bound(
   Arena arena(workspace, workspace_size);
   uint32_t* order = arena.Allocate<uint32_t>(l.k);
   uint64_t* sorted = arena.Allocate<uint64_t>(l.k);
+  uint64_t* reduced = arena.Allocate<uint64_t>(l.k);
   if (arena.failed()) return HETCAST_WORKSPACE_TOO_SMALL;
-  hetcast::internal::SortOthers(l, order);
-  hetcast::internal::BasicLowerBound(l, order, sorted, lower_bound, kind);
+  hetcast::internal::BasicLowerBound(l, order, sorted, reduced, lower_bound,
+                                     kind);
   return HETCAST_OK;
 }
 
@@ -536,9 +619,11 @@ hetcast_status hetcast_cluster_plan(const hetcast_cluster_request* request,
   ClusterLayout l;
   hetcast_status status = hetcast::internal::Validate(request, &l);
   if (status != HETCAST_OK) return status;
-  if (request->postal || request->degrees != nullptr ||
-      request->matching != 0) {
-    return HETCAST_INVALID_ARGUMENT;  // Variants: not planned by this version.
+  // Planned here: the basic model (LCF, flat) and bounded degree (LCF on
+  // I(d_i, d_i), §5.1). Not yet: postal, bounded-size matching.
+  if (request->postal || request->matching != 0 ||
+      (request->degrees != nullptr && algorithm != HETCAST_ALGORITHM_LCF)) {
+    return HETCAST_INVALID_ARGUMENT;
   }
   if (node_capacity < l.n) return HETCAST_OUTPUT_TOO_SMALL;
   if (transfers != nullptr && transfer_capacity < l.n - 1) {
@@ -551,9 +636,10 @@ hetcast_status hetcast_cluster_plan(const hetcast_cluster_request* request,
   }
   hetcast::internal::FillBases(l, s.base);
   hetcast::internal::SortOthers(l, s.order);
-  const size_t count = algorithm == HETCAST_ALGORITHM_LCF
-                           ? hetcast::internal::RunLcf(l, s)
-                           : hetcast::internal::RunFlat(l, s);
+  const size_t count =
+      request->degrees != nullptr ? hetcast::internal::RunBoundedDegree(l, s)
+      : algorithm == HETCAST_ALGORITHM_LCF ? hetcast::internal::RunLcf(l, s)
+                                           : hetcast::internal::RunFlat(l, s);
   if (count != l.n - 1) return HETCAST_INVALID_SCHEDULE;  // Defensive.
   hetcast::internal::Canonicalize(l, s, count, nodes, transfers);
   uint64_t completion = 0;
@@ -562,7 +648,8 @@ hetcast_status hetcast_cluster_plan(const hetcast_cluster_request* request,
   }
   answer->algorithm = algorithm;
   answer->completion_time = completion;
-  hetcast::internal::BasicLowerBound(l, s.order, s.sorted, &answer->lower_bound,
+  hetcast::internal::BasicLowerBound(l, s.order, s.sorted, s.reduced,
+                                     &answer->lower_bound,
                                      &answer->lower_bound_kind);
   answer->exact = answer->lower_bound == completion;
   answer->node_count = l.n;
@@ -698,8 +785,8 @@ hetcast_status hetcast_cluster_evaluate(
   }
   answer->algorithm = HETCAST_ALGORITHM_EVALUATED;
   answer->completion_time = completion;
-  hetcast::internal::SortOthers(l, s.order);
-  hetcast::internal::BasicLowerBound(l, s.order, s.sorted, &answer->lower_bound,
+  hetcast::internal::BasicLowerBound(l, s.order, s.sorted, s.reduced,
+                                     &answer->lower_bound,
                                      &answer->lower_bound_kind);
   answer->exact = answer->lower_bound == completion;
   answer->node_count = n;

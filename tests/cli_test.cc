@@ -160,6 +160,11 @@ TEST(CliCluster, LcfJsonAndText) {
   ASSERT_EQ(text.exit_code, 0) << text.err;
   EXPECT_THAT(text.out, HasSubstr("model: cluster    algorithm: flat"));
   EXPECT_THAT(text.out, HasSubstr("0 (source)  cluster 0  arrives 0"));
+  const CliRun degree = RunCli(Plan(
+      {"--model", "cluster", "--cluster-sizes", "8,5,5,3,1", "--inter-cost",
+       "4", "--algorithm", "bounded-degree", "--degrees", "2,1,1,1,1"}));
+  ASSERT_EQ(degree.exit_code, 0) << degree.err;
+  EXPECT_THAT(degree.out, HasSubstr("algorithm: lcf"));
 }
 
 // Each bad input: exit status 2, one line on stderr naming the problem, and

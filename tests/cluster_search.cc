@@ -15,15 +15,18 @@ struct Proc {
   int cluster;
   int64_t has_at;      // Tick from which it holds the message, or -1.
   int64_t busy_until;  // Busy while tick < busy_until.
+  bool global;         // Its current transfer is inter-cluster.
 };
 
 class Search {
  public:
   explicit Search(const ClusterInstance& instance)
-      : cost_(static_cast<int64_t>(instance.inter_cost)) {
+      : cost_(static_cast<int64_t>(instance.inter_cost)),
+        degrees_(instance.degrees),
+        matching_(instance.matching) {
     for (size_t c = 0; c < instance.sizes.size(); ++c) {
       for (uint64_t i = 0; i < instance.sizes[c]; ++i) {
-        procs_.push_back(Proc{static_cast<int>(c), kUninformed, 0});
+        procs_.push_back(Proc{static_cast<int>(c), kUninformed, 0, false});
       }
     }
     procs_[0].has_at = 0;
@@ -51,7 +54,8 @@ class Search {
         const int64_t has =
             p.has_at == kUninformed ? -1 : std::max<int64_t>(0, p.has_at - t);
         const int64_t busy = std::max<int64_t>(0, p.busy_until - t);
-        items.push_back(has * 1000 + busy);
+        items.push_back((has * 1000 + busy) * 2 +
+                        (p.global && p.busy_until > t));
       }
       std::sort(items.begin(), items.end());
       key.insert(key.end(), items.begin(), items.end());
@@ -115,18 +119,42 @@ class Search {
         }
       }
       if (target < 0) continue;
+      if (c != h.cluster && !GlobalAllowed(t, h.cluster, c)) continue;
       const int64_t d = c == h.cluster ? 1 : cost_;
       Proc saved_h = procs_[holders[i]], saved_t = procs_[target];
       procs_[holders[i]].busy_until = t + d;
+      procs_[holders[i]].global = c != h.cluster;
       procs_[target].has_at = t + d;
       procs_[target].busy_until = t + d;
+      procs_[target].global = c != h.cluster;
       Assign(t, holders, i + 1, c);
       procs_[holders[i]] = saved_h;
       procs_[target] = saved_t;
     }
   }
 
+  // Whether one more inter-cluster transfer between clusters a and b may
+  // start at t.
+  bool GlobalAllowed(int64_t t, int a, int b) const {
+    if (degrees_.empty() && matching_ == 0) return true;
+    std::vector<uint64_t> per_cluster(clusters_, 0);
+    uint64_t endpoints = 0;
+    for (const Proc& p : procs_) {
+      if (p.global && p.busy_until > t) {
+        ++per_cluster[p.cluster];
+        ++endpoints;
+      }
+    }
+    if (!degrees_.empty() && (per_cluster[a] + 1 > degrees_[a] ||
+                              per_cluster[b] + 1 > degrees_[b])) {
+      return false;
+    }
+    return matching_ == 0 || endpoints / 2 + 1 <= matching_;
+  }
+
   int64_t cost_;
+  std::vector<uint64_t> degrees_;
+  uint64_t matching_;
   int clusters_ = 0;
   std::vector<Proc> procs_;
   std::vector<int> idle_;

@@ -18,6 +18,11 @@ namespace testing {
 struct ClusterInstance {
   std::vector<uint64_t> sizes;  // Cluster 0 holds the source.
   uint64_t inter_cost = 1;
+  // Optional bounds (§5): at most degrees[c] inter-cluster transfers with an
+  // endpoint in cluster c at a time (empty: none); at most `matching`
+  // inter-cluster transfers at a time (0: none).
+  std::vector<uint64_t> degrees;
+  uint64_t matching = 0;
 };
 
 // The least broadcast completion time over all schedules.

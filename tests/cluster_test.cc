@@ -253,6 +253,44 @@ TEST(Lcf, TinyInstancesAgainstExhaustiveSearch) {
   EXPECT_GT(flat_worse, 0);
 }
 
+TEST(BoundedDegree, TinyInstancesAgainstExhaustiveSearch) {
+  std::mt19937_64 rng(21);
+  int cases = 0, degree_binds = 0;
+  for (int trial = 0; trial < 200; ++trial) {
+    std::vector<uint64_t> sizes, degrees;
+    uint64_t total = 0;
+    const int k = 2 + static_cast<int>(rng() % 3);
+    for (int c = 0; c < k; ++c) {
+      const uint64_t s = 1 + rng() % 3;
+      if (total + s > 7) break;
+      sizes.push_back(s);
+      degrees.push_back(1 + rng() % s);
+      total += s;
+    }
+    if (sizes.size() < 2) continue;
+    const uint64_t cost = 1 + rng() % 3;
+    auto r = Request(sizes, cost);
+    r.degrees = degrees.data();
+    const uint64_t opt =
+        ClusterExhaustiveOptimum(ClusterInstance{sizes, cost, degrees, 0});
+    const ClusterRun plan = Plan(r, HETCAST_ALGORITHM_LCF);
+    ExpectValidAndCanonical(r, plan);  // The evaluator checks the degrees.
+    const std::string what = ::testing::PrintToString(sizes) +
+                             " d=" + ::testing::PrintToString(degrees) +
+                             " C=" + std::to_string(cost);
+    EXPECT_GE(plan.answer.completion_time, opt) << what;
+    // Theorem 5.1: at most 3 OPT + 7.
+    EXPECT_LE(plan.answer.completion_time, 3 * opt + 7) << what;
+    EXPECT_LE(plan.answer.lower_bound, opt) << what;
+    const uint64_t unbounded =
+        ClusterExhaustiveOptimum(ClusterInstance{sizes, cost, {}, 0});
+    degree_binds += opt > unbounded;
+    ++cases;
+  }
+  EXPECT_GT(cases, 100);
+  EXPECT_GT(degree_binds, 0);  // The bound changes the optimum sometimes.
+}
+
 TEST(Lcf, FootnoteServesWaitingClustersAtOnce) {
   // k = 2, n_0 = n_1 = 2^a, C = a: the source sends to K_1 at 0 (one holder,
   // one waiting cluster), so LCF = C + a + ... = 2a, not 3a.

@@ -439,22 +439,38 @@ absl::StatusOr<NodePlan> PlanClusterFromFlags() {
         "bounded-degree, bounded-size",
         algorithm));
   }
+  if (algorithm == "bounded-degree" && degrees.empty()) {
+    return absl::InvalidArgumentError(
+        "--algorithm bounded-degree needs --degrees");
+  }
+  if (algorithm == "bounded-degree") algorithm = "lcf";  // LCF on I(d_i, d_i).
   if (algorithm != "lcf" && algorithm != "flat") {
     return absl::UnimplementedError(absl::StrFormat(
-        "--algorithm %s is not implemented yet (issue 5: only LCF and the "
-        "flat binomial tree for the basic broadcast so far)",
+        "--algorithm %s is not implemented yet (issue 5: LCF, bounded-degree "
+        "and the flat binomial tree so far)",
         algorithm));
   }
-  if (!degrees.empty() || !members.empty() || absl::GetFlag(FLAGS_postal) ||
+  if (!members.empty() || absl::GetFlag(FLAGS_postal) ||
       !absl::GetFlag(FLAGS_matching).empty()) {
     return absl::UnimplementedError(
-        "--degrees, --matching, --postal and --members are not implemented "
-        "yet (issue 5: only the basic broadcast so far)");
+        "--matching, --postal and --members are not implemented yet (issue "
+        "5: basic and bounded-degree broadcast so far)");
+  }
+  if (!degrees.empty() && algorithm == "flat") {
+    return absl::InvalidArgumentError(
+        "--degrees: the flat binomial tree ignores clusters and cannot keep "
+        "a degree bound; use --algorithm lcf");
+  }
+  if (!degrees.empty() && degrees.size() != sizes->size()) {
+    return absl::InvalidArgumentError(
+        absl::StrFormat("--degrees has %d entries; give one per cluster (%d)",
+                        degrees.size(), sizes->size()));
   }
   hetcast_cluster_request request = {};
   request.sizes = sizes->data();
   request.cluster_count = sizes->size();
   request.inter_cost = *cost;
+  request.degrees = degrees.empty() ? nullptr : degrees.data();
   hetcast_node_sizes need;
   hetcast_status result = hetcast_cluster_plan_sizes(&request, &need);
   if (result != HETCAST_OK) {

@@ -487,9 +487,11 @@ hetcast_status hetcast_cluster_plan_sizes(
     const hetcast_cluster_request* request, hetcast_node_sizes* sizes);
 
 /* Plans a broadcast with `algorithm`: HETCAST_ALGORITHM_LCF (Khuller, Kim &
- * Wan §3 with the interrupt rule of their footnote 1) or
- * HETCAST_ALGORITHM_FLAT_BINOMIAL. This version plans the basic blocking
- * model only: a request with `postal`, `degrees` or `matching` set gives
+ * Wan §3 with the interrupt rule of their footnote 1; with `degrees`, their
+ * Bounded Degree Broadcast of §5.1: LCF on the d_i processors per cluster
+ * that may transfer globally, then local broadcasting) or
+ * HETCAST_ALGORITHM_FLAT_BINOMIAL (basic model only). This version does not
+ * plan the postal or bounded-size matching variants: such a request gives
  * HETCAST_INVALID_ARGUMENT (hetcast_cluster_evaluate checks all variants).
  * Output as hetcast_node_plan_fnf; the answer's lower bound is
  * hetcast_cluster_lower_bound's. */
