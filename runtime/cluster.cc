@@ -245,9 +245,18 @@ uint32_t ClusterOf(const uint32_t* base, uint32_t k, uint32_t id) {
          1;
 }
 
-// LCF in the basic model; writes n - 1 provisional transfers to s.raw.
-// Returns the number written.
-size_t RunLcf(const ClusterLayout& l, const LcfScratch& s) {
+// Where LCF(m) stopped (see RunLcf).
+struct LcfStop {
+  uint64_t time = 0;
+  uint32_t next_target = 0;  // Clusters order[0, next_target) are served.
+};
+
+// LCF in the basic model; writes its transfers (provisional ids) to s.raw
+// and returns how many. With stop_copies > 0 it is LCF(m) of §4: it stops
+// at the first tick at which at least m processors hold the message
+// (transfers already under way still complete) and reports where in `stop`.
+size_t RunLcf(const ClusterLayout& l, const LcfScratch& s,
+              uint32_t stop_copies = 0, LcfStop* stop = nullptr) {
   const uint32_t k = l.k;
   const uint64_t C = l.cost;
   uint32_t* base = s.base;
@@ -299,6 +308,11 @@ size_t RunLcf(const ClusterLayout& l, const LcfScratch& s) {
       }
     }
     if (total_received == l.n) break;
+    if (stop_copies > 0 && total_received >= stop_copies) {
+      stop->time = t;
+      stop->next_target = next_target;
+      return written;
+    }
     const uint32_t untargeted = waiting - next_target;
     if (untargeted > 0 && idle_total >= untargeted) {
       // Footnote 1: serve every remaining cluster now, full clusters'
@@ -402,6 +416,61 @@ size_t RunBoundedDegree(const ClusterLayout& l, const LcfScratch& s) {
     }
   }
   FillBases(l, s.base);
+  return written;
+}
+
+// BoundedSizeBroadcast (§5.3): "Phase 1: We run LCF(B) to make B copies of
+// the message. Phase 2: Every C time units we make B more copies by
+// inter-cluster transfers until all clusters have at least one copy of the
+// message. Phase 3: Do local broadcast to inform all the processors in each
+// cluster." B is capped at floor(N / 2), as the paper assumes. Phase 2
+// starts once every phase-1 transfer has landed (so all holders are idle
+// and no inter-cluster transfer is under way); it serves the remaining
+// clusters largest first; phase 3 starts when phase 2 has ended.
+size_t RunBoundedSize(const ClusterLayout& l, const LcfScratch& s) {
+  uint64_t b = l.request->matching;
+  if (b > l.n / 2) b = l.n / 2;
+  if (b == 0) b = 1;
+  LcfStop stop;
+  size_t written = RunLcf(l, s, static_cast<uint32_t>(b), &stop);
+  if (written == l.n - 1) return written;  // LCF(B) already reached everyone.
+  uint64_t t = stop.time;
+  for (size_t i = 0; i < written; ++i) {
+    if (s.raw[i].arrival > t) t = s.raw[i].arrival;
+  }
+  // Holders: the informed positions of every cluster (all have landed).
+  uint32_t* informed = s.informed;
+  const uint32_t waiting = l.k - 1;
+  uint32_t next = stop.next_target;
+  uint32_t* holders_now = s.received;  // Holders when a round starts.
+  while (next < waiting) {
+    for (uint32_t c = 0; c < l.k; ++c) holders_now[c] = informed[c];
+    uint64_t senders = 0;
+    for (uint32_t c = 0; c < l.k && next < waiting && senders < b; ++c) {
+      for (uint32_t p = 0; p < holders_now[c] && next < waiting && senders < b;
+           ++p, ++senders) {
+        const uint32_t target = s.order[next++];
+        const uint32_t to = s.base[target] + informed[target]++;
+        s.raw[written++] = hetcast_transfer{s.base[c] + p, to, t, t + l.cost};
+      }
+    }
+    t += l.cost;
+  }
+  // Phase 3: local doubling in every cluster from its holders.
+  for (uint32_t c = 0; c < l.k; ++c) {
+    uint64_t holders = informed[c];
+    uint64_t when = t;
+    while (holders < l.size[c]) {
+      const uint64_t count = holders;
+      for (uint64_t h = 0; h < count && holders < l.size[c]; ++h) {
+        s.raw[written++] = hetcast_transfer{
+            s.base[c] + static_cast<uint32_t>(h),
+            s.base[c] + static_cast<uint32_t>(holders++), when, when + 1};
+      }
+      ++when;
+    }
+    informed[c] = static_cast<uint32_t>(holders);
+  }
   return written;
 }
 
@@ -619,10 +688,13 @@ hetcast_status hetcast_cluster_plan(const hetcast_cluster_request* request,
   ClusterLayout l;
   hetcast_status status = hetcast::internal::Validate(request, &l);
   if (status != HETCAST_OK) return status;
-  // Planned here: the basic model (LCF, flat) and bounded degree (LCF on
-  // I(d_i, d_i), §5.1). Not yet: postal, bounded-size matching.
-  if (request->postal || request->matching != 0 ||
-      (request->degrees != nullptr && algorithm != HETCAST_ALGORITHM_LCF)) {
+  // Planned here: the basic model (LCF, flat), bounded degree (LCF on
+  // I(d_i, d_i), §5.1) and bounded-size matching (§5.3), one bound at a
+  // time. Not yet: postal.
+  if (request->postal ||
+      (request->degrees != nullptr && request->matching != 0) ||
+      ((request->degrees != nullptr || request->matching != 0) &&
+       algorithm != HETCAST_ALGORITHM_LCF)) {
     return HETCAST_INVALID_ARGUMENT;
   }
   if (node_capacity < l.n) return HETCAST_OUTPUT_TOO_SMALL;
@@ -638,6 +710,7 @@ hetcast_status hetcast_cluster_plan(const hetcast_cluster_request* request,
   hetcast::internal::SortOthers(l, s.order);
   const size_t count =
       request->degrees != nullptr ? hetcast::internal::RunBoundedDegree(l, s)
+      : request->matching != 0    ? hetcast::internal::RunBoundedSize(l, s)
       : algorithm == HETCAST_ALGORITHM_LCF ? hetcast::internal::RunLcf(l, s)
                                            : hetcast::internal::RunFlat(l, s);
   if (count != l.n - 1) return HETCAST_INVALID_SCHEDULE;  // Defensive.

@@ -291,6 +291,55 @@ TEST(BoundedDegree, TinyInstancesAgainstExhaustiveSearch) {
   EXPECT_GT(degree_binds, 0);  // The bound changes the optimum sometimes.
 }
 
+TEST(BoundedSize, TinyInstancesAgainstExhaustiveSearch) {
+  std::mt19937_64 rng(33);
+  int cases = 0, bound_binds = 0;
+  for (int trial = 0; trial < 200; ++trial) {
+    std::vector<uint64_t> sizes;
+    uint64_t total = 0;
+    const int k = 2 + static_cast<int>(rng() % 4);
+    for (int c = 0; c < k; ++c) {
+      const uint64_t s = 1 + rng() % 2;
+      if (total + s > 7) break;
+      sizes.push_back(s);
+      total += s;
+    }
+    if (sizes.size() < 2) continue;
+    const uint64_t cost = 1 + rng() % 3;
+    const uint64_t b = 1 + rng() % 2;
+    auto r = Request(sizes, cost);
+    r.matching = b;
+    const uint64_t opt =
+        ClusterExhaustiveOptimum(ClusterInstance{sizes, cost, {}, b});
+    const ClusterRun plan = Plan(r, HETCAST_ALGORITHM_LCF);
+    ExpectValidAndCanonical(r, plan);  // The evaluator checks B.
+    const std::string what = ::testing::PrintToString(sizes) +
+                             " B=" + std::to_string(b) +
+                             " C=" + std::to_string(cost);
+    EXPECT_GE(plan.answer.completion_time, opt) << what;
+    // Theorem 5.5: at most 2 OPT + 6.
+    EXPECT_LE(plan.answer.completion_time, 2 * opt + 6) << what;
+    EXPECT_LE(plan.answer.lower_bound, opt) << what;
+    bound_binds +=
+        opt > ClusterExhaustiveOptimum(ClusterInstance{sizes, cost, {}, 0});
+    ++cases;
+  }
+  EXPECT_GT(cases, 100);
+  EXPECT_GT(bound_binds, 0);
+}
+
+TEST(BoundedSize, LargerInstancesKeepTheBound) {
+  std::mt19937_64 rng(5);
+  for (int trial = 0; trial < 30; ++trial) {
+    std::vector<uint64_t> sizes;
+    const int k = 2 + static_cast<int>(rng() % 30);
+    for (int c = 0; c < k; ++c) sizes.push_back(1 + rng() % 20);
+    auto r = Request(sizes, 1 + rng() % 8);
+    r.matching = 1 + rng() % 6;
+    ExpectValidAndCanonical(r, Plan(r, HETCAST_ALGORITHM_LCF));
+  }
+}
+
 TEST(Lcf, FootnoteServesWaitingClustersAtOnce) {
   // k = 2, n_0 = n_1 = 2^a, C = a: the source sends to K_1 at 0 (one holder,
   // one waiting cluster), so LCF = C + a + ... = 2a, not 3a.

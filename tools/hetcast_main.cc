@@ -421,6 +421,7 @@ absl::StatusOr<NodePlan> PlanClusterFromFlags() {
           "--degrees: cluster %d has degree 0; each must be at least 1", c));
     }
   }
+  uint64_t matching_bound = 0;
   if (!absl::GetFlag(FLAGS_matching).empty()) {
     absl::StatusOr<uint64_t> matching =
         ParseUint(absl::GetFlag(FLAGS_matching), "matching");
@@ -429,6 +430,7 @@ absl::StatusOr<NodePlan> PlanClusterFromFlags() {
       return absl::InvalidArgumentError(
           "--matching: B must be at least 1 (leave it out for no bound)");
     }
+    matching_bound = *matching;
   }
   std::string algorithm = absl::GetFlag(FLAGS_algorithm);
   if (algorithm.empty()) algorithm = "lcf";
@@ -443,23 +445,35 @@ absl::StatusOr<NodePlan> PlanClusterFromFlags() {
     return absl::InvalidArgumentError(
         "--algorithm bounded-degree needs --degrees");
   }
-  if (algorithm == "bounded-degree") algorithm = "lcf";  // LCF on I(d_i, d_i).
+  if (algorithm == "bounded-size" && matching_bound == 0) {
+    return absl::InvalidArgumentError(
+        "--algorithm bounded-size needs --matching");
+  }
+  if (!degrees.empty() && matching_bound != 0) {
+    return absl::UnimplementedError(
+        "--degrees and --matching together are not implemented (the paper "
+        "treats them separately)");
+  }
+  // bounded-degree = LCF on I(d_i, d_i) (§5.1); bounded-size = LCF(B) then
+  // B copies per C ticks (§5.3); both are what lcf does with the bound set.
+  if (algorithm == "bounded-degree" || algorithm == "bounded-size") {
+    algorithm = "lcf";
+  }
   if (algorithm != "lcf" && algorithm != "flat") {
     return absl::UnimplementedError(absl::StrFormat(
-        "--algorithm %s is not implemented yet (issue 5: LCF, bounded-degree "
-        "and the flat binomial tree so far)",
+        "--algorithm %s is not implemented yet (issue 5: LCF, bounded-degree, "
+        "bounded-size and the flat binomial tree so far)",
         algorithm));
   }
-  if (!members.empty() || absl::GetFlag(FLAGS_postal) ||
-      !absl::GetFlag(FLAGS_matching).empty()) {
+  if (!members.empty() || absl::GetFlag(FLAGS_postal)) {
     return absl::UnimplementedError(
-        "--matching, --postal and --members are not implemented yet (issue "
-        "5: basic and bounded-degree broadcast so far)");
+        "--postal and --members are not implemented yet (issue 5: basic, "
+        "bounded-degree and bounded-size broadcast so far)");
   }
-  if (!degrees.empty() && algorithm == "flat") {
+  if ((!degrees.empty() || matching_bound != 0) && algorithm == "flat") {
     return absl::InvalidArgumentError(
-        "--degrees: the flat binomial tree ignores clusters and cannot keep "
-        "a degree bound; use --algorithm lcf");
+        "--degrees/--matching: the flat binomial tree ignores clusters and "
+        "cannot keep a bound; use --algorithm lcf");
   }
   if (!degrees.empty() && degrees.size() != sizes->size()) {
     return absl::InvalidArgumentError(
@@ -471,6 +485,7 @@ absl::StatusOr<NodePlan> PlanClusterFromFlags() {
   request.cluster_count = sizes->size();
   request.inter_cost = *cost;
   request.degrees = degrees.empty() ? nullptr : degrees.data();
+  request.matching = matching_bound;
   hetcast_node_sizes need;
   hetcast_status result = hetcast_cluster_plan_sizes(&request, &need);
   if (result != HETCAST_OK) {
