@@ -133,6 +133,9 @@ void BasicLowerBoundOf(const ClusterLayout& l, uint32_t* order,
   }
 }
 
+uint64_t PostalGlobalBound(const ClusterLayout& l, const uint32_t* order,
+                           uint64_t* arrivals);
+
 // The instance I(d_i, d_i) of §5.1: cluster i shrunk to its d_i processors
 // that may transfer globally (sizes written to `reduced`).
 ClusterLayout Reduced(const ClusterLayout& l, uint64_t* reduced) {
@@ -153,7 +156,20 @@ ClusterLayout Reduced(const ClusterLayout& l, uint64_t* reduced) {
 // Postal and bounded matching: ceil(log2 N) only (for now).
 void BasicLowerBound(const ClusterLayout& l, uint32_t* order, uint64_t* sorted,
                      uint64_t* reduced, uint64_t* bound, hetcast_bound* kind) {
-  if (l.request->postal || l.request->matching != 0) {
+  if (l.request->postal) {
+    *bound = CeilLog2(l.n);
+    *kind = HETCAST_BOUND_LOG2;
+    if (l.k > 1) {
+      SortOthers(l, order);
+      const uint64_t global = PostalGlobalBound(l, order, sorted);
+      if (global > *bound) {
+        *bound = global;
+        *kind = HETCAST_BOUND_POSTAL_GLOBAL;
+      }
+    }
+    return;
+  }
+  if (l.request->matching != 0) {
     *bound = CeilLog2(l.n);
     *kind = HETCAST_BOUND_LOG2;
     return;
@@ -474,6 +490,129 @@ size_t RunBoundedSize(const ClusterLayout& l, const LcfScratch& s) {
   return written;
 }
 
+// LCF in the postal model (§6.1). A send keeps its sender busy for one tick
+// only, so every holder can act every tick: processors of a full cluster
+// each send one inter-cluster message per tick to the largest cluster not
+// yet targeted ("They can initiate a global transfer at every time unit"),
+// and holders of other clusters broadcast locally. The footnote-1
+// interrupt is not part of the postal algorithm. Holders act in id order.
+size_t RunPostalLcf(const ClusterLayout& l, const LcfScratch& s) {
+  const uint32_t k = l.k;
+  for (uint32_t c = 0; c < k; ++c) {
+    s.informed[c] = 0;
+    s.received[c] = 0;
+  }
+  s.informed[0] = 1;
+  s.received[0] = 1;
+  EventQueue local{s.local_events, 0, 0}, global{s.global_events, 0, 0};
+  size_t written = 0;
+  uint32_t total = 1, next_target = 0;
+  const uint32_t waiting = k - 1;
+  for (uint64_t t = 0; total < l.n; ++t) {
+    for (EventQueue* q : {&local, &global}) {
+      while (q->Due(t)) {
+        const Event e = q->items[q->head++];
+        ++s.received[ClusterOf(s.base, k, e.id)];
+        ++total;
+      }
+    }
+    for (uint32_t c = 0; c < k; ++c) {
+      const uint32_t holders = s.received[c];
+      if (holders == 0) continue;
+      const bool full = holders == l.size[c];
+      for (uint32_t p = 0; p < holders; ++p) {
+        const uint32_t from = s.base[c] + p;
+        if (full) {
+          if (next_target >= waiting) break;
+          const uint32_t target = s.order[next_target++];
+          const uint32_t to = s.base[target] + s.informed[target]++;
+          s.raw[written++] = hetcast_transfer{from, to, t, t + l.cost};
+          global.items[global.tail++] = Event{t + l.cost, to, 1};
+        } else {
+          if (s.informed[c] >= l.size[c]) break;
+          const uint32_t to = s.base[c] + s.informed[c]++;
+          s.raw[written++] = hetcast_transfer{from, to, t, t + 1};
+          local.items[local.tail++] = Event{t + 1, to, 1};
+        }
+      }
+    }
+  }
+  return written;
+}
+
+// Interleaved LCF (§6.2): "At every two rounds, a processor that has the
+// message alternately performs the following two steps. 1. Local transfer:
+// if there is any processor in the same cluster that has not received the
+// message, then send the message to it. 2. Global transfer: if there is any
+// cluster that has not received the message, choose the biggest cluster
+// among them and send the message to a processor in the cluster." Each
+// processor starts with the local step at the tick it receives; a step with
+// nothing to do is an idle tick; "not received" means not yet targeted.
+// Holders act in id order within a tick.
+size_t RunInterleaved(const ClusterLayout& l, const LcfScratch& s) {
+  const uint32_t k = l.k;
+  for (uint32_t c = 0; c < k; ++c) {
+    s.informed[c] = 0;
+    s.received[c] = 0;
+  }
+  for (uint32_t v = 0; v < l.n; ++v) s.arrival[v] = kNever;
+  s.arrival[0] = 0;
+  s.informed[0] = 1;
+  s.received[0] = 1;
+  size_t written = 0;
+  uint32_t total = 1, next_target = 0;
+  const uint32_t waiting = k - 1;
+  for (uint64_t t = 0; total < l.n; ++t) {
+    for (uint32_t c = 0; c < k; ++c) {
+      // Holders of c: positions whose message has arrived by t.
+      for (uint32_t p = 0; p < s.informed[c]; ++p) {
+        const uint32_t from = s.base[c] + p;
+        if (s.arrival[from] > t) continue;
+        const bool local_step = (t - s.arrival[from]) % 2 == 0;
+        if (local_step) {
+          if (s.informed[c] >= l.size[c]) continue;
+          const uint32_t to = s.base[c] + s.informed[c]++;
+          s.arrival[to] = t + 1;
+          s.raw[written++] = hetcast_transfer{from, to, t, t + 1};
+          ++total;
+        } else if (next_target < waiting) {
+          const uint32_t target = s.order[next_target++];
+          const uint32_t to = s.base[target] + s.informed[target]++;
+          s.arrival[to] = t + l.cost;
+          s.raw[written++] = hetcast_transfer{from, to, t, t + l.cost};
+          ++total;
+        }
+      }
+    }
+  }
+  return written;
+}
+
+// The postal lower bound of Lemma 6.4: LCF with free local transfers (a
+// cluster is full the moment its message arrives; every processor of a full
+// cluster sends one inter-cluster message per tick, largest clusters
+// first); its makespan is p C + c'.
+uint64_t PostalGlobalBound(const ClusterLayout& l, const uint32_t* order,
+                           uint64_t* arrivals) {
+  // arrivals[i]: tick at which cluster order[i] is informed.
+  uint64_t holders = l.size[0];
+  uint64_t t = 0, last = 0;
+  size_t next = 0, landed = 0;
+  const size_t waiting = l.k - 1;
+  while (next < waiting) {
+    while (landed < next && arrivals[landed] <= t) {
+      holders += l.size[order[landed]];
+      ++landed;
+    }
+    for (uint64_t h = 0; h < holders && next < waiting; ++h) {
+      arrivals[next++] = t + l.cost;
+      last = t + l.cost;
+    }
+    ++t;
+  }
+  return last;
+}
+
 // Renames provisional ids to canonical ones (per cluster by arrival, then
 // parent's canonical id, then send order) and writes nodes and transfers
 // sorted by (start, from).
@@ -682,19 +821,21 @@ hetcast_status hetcast_cluster_plan(const hetcast_cluster_request* request,
   *answer = hetcast_answer();
   if (nodes == nullptr || (transfers == nullptr && transfer_capacity != 0) ||
       (algorithm != HETCAST_ALGORITHM_LCF &&
-       algorithm != HETCAST_ALGORITHM_FLAT_BINOMIAL)) {
+       algorithm != HETCAST_ALGORITHM_FLAT_BINOMIAL &&
+       algorithm != HETCAST_ALGORITHM_INTERLEAVED_LCF)) {
     return HETCAST_INVALID_ARGUMENT;
   }
   ClusterLayout l;
   hetcast_status status = hetcast::internal::Validate(request, &l);
   if (status != HETCAST_OK) return status;
   // Planned here: the basic model (LCF, flat), bounded degree (LCF on
-  // I(d_i, d_i), §5.1) and bounded-size matching (§5.3), one bound at a
-  // time. Not yet: postal.
-  if (request->postal ||
-      (request->degrees != nullptr && request->matching != 0) ||
+  // I(d_i, d_i), §5.1), bounded-size matching (§5.3), one bound at a time,
+  // and the postal model (LCF, Interleaved LCF).
+  if ((request->degrees != nullptr && request->matching != 0) ||
       ((request->degrees != nullptr || request->matching != 0) &&
-       algorithm != HETCAST_ALGORITHM_LCF)) {
+       algorithm != HETCAST_ALGORITHM_LCF) ||
+      (request->postal && algorithm == HETCAST_ALGORITHM_FLAT_BINOMIAL) ||
+      (!request->postal && algorithm == HETCAST_ALGORITHM_INTERLEAVED_LCF)) {
     return HETCAST_INVALID_ARGUMENT;
   }
   if (node_capacity < l.n) return HETCAST_OUTPUT_TOO_SMALL;
@@ -709,8 +850,11 @@ hetcast_status hetcast_cluster_plan(const hetcast_cluster_request* request,
   hetcast::internal::FillBases(l, s.base);
   hetcast::internal::SortOthers(l, s.order);
   const size_t count =
-      request->degrees != nullptr ? hetcast::internal::RunBoundedDegree(l, s)
-      : request->matching != 0    ? hetcast::internal::RunBoundedSize(l, s)
+      algorithm == HETCAST_ALGORITHM_INTERLEAVED_LCF
+          ? hetcast::internal::RunInterleaved(l, s)
+      : request->postal             ? hetcast::internal::RunPostalLcf(l, s)
+      : request->degrees != nullptr ? hetcast::internal::RunBoundedDegree(l, s)
+      : request->matching != 0      ? hetcast::internal::RunBoundedSize(l, s)
       : algorithm == HETCAST_ALGORITHM_LCF ? hetcast::internal::RunLcf(l, s)
                                            : hetcast::internal::RunFlat(l, s);
   if (count != l.n - 1) return HETCAST_INVALID_SCHEDULE;  // Defensive.

@@ -165,6 +165,11 @@ TEST(CliCluster, LcfJsonAndText) {
        "4", "--algorithm", "bounded-degree", "--degrees", "2,1,1,1,1"}));
   ASSERT_EQ(degree.exit_code, 0) << degree.err;
   EXPECT_THAT(degree.out, HasSubstr("algorithm: lcf"));
+  const CliRun postal = RunCli(Plan(
+      {"--model", "cluster", "--cluster-sizes", "8,5,5,3,1", "--inter-cost",
+       "4", "--postal", "--algorithm", "interleaved", "--format", "json"}));
+  ASSERT_EQ(postal.exit_code, 0) << postal.err;
+  EXPECT_THAT(postal.out, HasSubstr("\"algorithm\":\"interleaved\""));
 }
 
 // Each bad input: exit status 2, one line on stderr naming the problem, and
@@ -279,8 +284,11 @@ INSTANTIATE_TEST_SUITE_P(
                       "--inter-cost", "2", "--matching", "0"}),
                 "--matching: B must be at least 1"},
         BadCase{Plan({"--model", "cluster", "--cluster-sizes", "8,2",
-                      "--inter-cost", "2", "--postal"}),
+                      "--inter-cost", "2", "--members", "1,1"}),
                 "not implemented yet"},
+        BadCase{Plan({"--model", "cluster", "--cluster-sizes", "8,2",
+                      "--inter-cost", "2", "--algorithm", "interleaved"}),
+                "add --postal"},
         BadCase{Plan({"--model", "cluster", "--cluster-sizes", "8,2",
                       "--inter-cost", "2", "--algorithm", "fastest"}),
                 "--algorithm: 'fastest' is not one of"},

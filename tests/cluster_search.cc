@@ -23,7 +23,9 @@ class Search {
   explicit Search(const ClusterInstance& instance)
       : cost_(static_cast<int64_t>(instance.inter_cost)),
         degrees_(instance.degrees),
-        matching_(instance.matching) {
+        matching_(instance.matching),
+        postal_(instance.postal),
+        single_external_(instance.single_external) {
     for (size_t c = 0; c < instance.sizes.size(); ++c) {
       for (uint64_t i = 0; i < instance.sizes[c]; ++i) {
         procs_.push_back(Proc{static_cast<int>(c), kUninformed, 0, false});
@@ -120,13 +122,14 @@ class Search {
       }
       if (target < 0) continue;
       if (c != h.cluster && !GlobalAllowed(t, h.cluster, c)) continue;
+      if (c != h.cluster && single_external_ && !Untouched(c)) continue;
       const int64_t d = c == h.cluster ? 1 : cost_;
       Proc saved_h = procs_[holders[i]], saved_t = procs_[target];
-      procs_[holders[i]].busy_until = t + d;
-      procs_[holders[i]].global = c != h.cluster;
+      procs_[holders[i]].busy_until = postal_ ? t + 1 : t + d;
+      procs_[holders[i]].global = !postal_ && c != h.cluster;
       procs_[target].has_at = t + d;
       procs_[target].busy_until = t + d;
-      procs_[target].global = c != h.cluster;
+      procs_[target].global = !postal_ && c != h.cluster;
       Assign(t, holders, i + 1, c);
       procs_[holders[i]] = saved_h;
       procs_[target] = saved_t;
@@ -152,9 +155,21 @@ class Search {
     return matching_ == 0 || endpoints / 2 + 1 <= matching_;
   }
 
+  // No processor of cluster c holds or awaits the message (and c is not
+  // the source's cluster).
+  bool Untouched(int c) const {
+    if (c == 0) return false;
+    for (const Proc& p : procs_) {
+      if (p.cluster == c && p.has_at != kUninformed) return false;
+    }
+    return true;
+  }
+
   int64_t cost_;
   std::vector<uint64_t> degrees_;
   uint64_t matching_;
+  bool postal_;
+  bool single_external_;
   int clusters_ = 0;
   std::vector<Proc> procs_;
   std::vector<int> idle_;

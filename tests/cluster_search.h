@@ -23,6 +23,12 @@ struct ClusterInstance {
   // inter-cluster transfers at a time (0: none).
   std::vector<uint64_t> degrees;
   uint64_t matching = 0;
+  // Postal model (§6): a send keeps its sender busy for one tick.
+  bool postal = false;
+  // Only schedules with the fewest inter-cluster transfers (k - 1: each
+  // other cluster receives exactly one message from outside): OPT_S of
+  // Theorem 6.4.
+  bool single_external = false;
 };
 
 // The least broadcast completion time over all schedules.

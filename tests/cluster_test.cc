@@ -340,6 +340,49 @@ TEST(BoundedSize, LargerInstancesKeepTheBound) {
   }
 }
 
+TEST(Postal, LcfAndInterleavedAgainstExhaustiveSearch) {
+  std::mt19937_64 rng(44);
+  int cases = 0, interleaved_better = 0;
+  for (int trial = 0; trial < 200; ++trial) {
+    std::vector<uint64_t> sizes;
+    uint64_t total = 0;
+    const int k = 1 + static_cast<int>(rng() % 4);
+    for (int c = 0; c < k; ++c) {
+      const uint64_t s = 1 + rng() % 3;
+      if (total + s > 7) break;
+      sizes.push_back(s);
+      total += s;
+    }
+    const uint64_t cost = 1 + rng() % 3;
+    auto r = Request(sizes, cost);
+    r.postal = 1;
+    ClusterInstance instance{sizes, cost, {}, 0, true, false};
+    const uint64_t opt = ClusterExhaustiveOptimum(instance);
+    instance.single_external = true;
+    const uint64_t opt_s = ClusterExhaustiveOptimum(instance);
+    EXPECT_GE(opt_s, opt);
+    const ClusterRun lcf = Plan(r, HETCAST_ALGORITHM_LCF);
+    const ClusterRun interleaved = Plan(r, HETCAST_ALGORITHM_INTERLEAVED_LCF);
+    ExpectValidAndCanonical(r, lcf);
+    ExpectValidAndCanonical(r, interleaved);
+    const std::string what =
+        ::testing::PrintToString(sizes) + " C=" + std::to_string(cost);
+    EXPECT_GE(lcf.answer.completion_time, opt) << what;
+    EXPECT_GE(interleaved.answer.completion_time, opt) << what;
+    // Theorem 6.3: postal LCF <= 3 OPT + 4. Theorem 6.4: Interleaved LCF
+    // <= 2 OPT_S.
+    EXPECT_LE(lcf.answer.completion_time, 3 * opt + 4) << what;
+    EXPECT_LE(interleaved.answer.completion_time, 2 * opt_s) << what;
+    EXPECT_LE(lcf.answer.lower_bound, opt) << what;
+    interleaved_better +=
+        interleaved.answer.completion_time < lcf.answer.completion_time;
+    ++cases;
+  }
+  std::printf("postal: Interleaved LCF beats LCF on %d of %d\n",
+              interleaved_better, cases);
+  EXPECT_GT(cases, 150);
+}
+
 TEST(Lcf, FootnoteServesWaitingClustersAtOnce) {
   // k = 2, n_0 = n_1 = 2^a, C = a: the source sends to K_1 at 0 (one holder,
   // one waiting cluster), so LCF = C + a + ... = 2a, not 3a.

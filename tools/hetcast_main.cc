@@ -459,16 +459,25 @@ absl::StatusOr<NodePlan> PlanClusterFromFlags() {
   if (algorithm == "bounded-degree" || algorithm == "bounded-size") {
     algorithm = "lcf";
   }
-  if (algorithm != "lcf" && algorithm != "flat") {
-    return absl::UnimplementedError(absl::StrFormat(
-        "--algorithm %s is not implemented yet (issue 5: LCF, bounded-degree, "
-        "bounded-size and the flat binomial tree so far)",
-        algorithm));
+  const bool postal = absl::GetFlag(FLAGS_postal);
+  if (algorithm == "interleaved" && !postal) {
+    return absl::InvalidArgumentError(
+        "--algorithm interleaved is the postal model's (§6.2); add --postal");
   }
-  if (!members.empty() || absl::GetFlag(FLAGS_postal)) {
+  if (postal && (!degrees.empty() || matching_bound != 0)) {
+    return absl::InvalidArgumentError(
+        "--postal: the degree and matching bounds belong to the blocking "
+        "model");
+  }
+  if (postal && algorithm == "flat") {
+    return absl::InvalidArgumentError(
+        "--postal: the flat binomial tree is planned for the blocking model "
+        "only");
+  }
+  if (!members.empty()) {
     return absl::UnimplementedError(
-        "--postal and --members are not implemented yet (issue 5: basic, "
-        "bounded-degree and bounded-size broadcast so far)");
+        "--members (multicast) is not implemented yet (issue 5: broadcast "
+        "only so far)");
   }
   if ((!degrees.empty() || matching_bound != 0) && algorithm == "flat") {
     return absl::InvalidArgumentError(
@@ -486,6 +495,7 @@ absl::StatusOr<NodePlan> PlanClusterFromFlags() {
   request.inter_cost = *cost;
   request.degrees = degrees.empty() ? nullptr : degrees.data();
   request.matching = matching_bound;
+  request.postal = postal ? 1 : 0;
   hetcast_node_sizes need;
   hetcast_status result = hetcast_cluster_plan_sizes(&request, &need);
   if (result != HETCAST_OK) {
@@ -497,8 +507,9 @@ absl::StatusOr<NodePlan> PlanClusterFromFlags() {
   plan.transfers.resize(need.transfer_count);
   result = hetcast_cluster_plan(
       &request,
-      algorithm == "lcf" ? HETCAST_ALGORITHM_LCF
-                         : HETCAST_ALGORITHM_FLAT_BINOMIAL,
+      algorithm == "lcf"           ? HETCAST_ALGORITHM_LCF
+      : algorithm == "interleaved" ? HETCAST_ALGORITHM_INTERLEAVED_LCF
+                                   : HETCAST_ALGORITHM_FLAT_BINOMIAL,
       workspace.data(), workspace.size(), plan.nodes.data(), plan.nodes.size(),
       plan.transfers.data(), plan.transfers.size(), &plan.answer);
   if (result != HETCAST_OK) {

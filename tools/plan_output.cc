@@ -21,6 +21,8 @@ const char* AlgorithmName(hetcast_algorithm algorithm) {
       return "lcf";
     case HETCAST_ALGORITHM_FLAT_BINOMIAL:
       return "flat";
+    case HETCAST_ALGORITHM_INTERLEAVED_LCF:
+      return "interleaved";
     case HETCAST_ALGORITHM_NONE:
       break;
   }
@@ -53,6 +55,10 @@ BoundText DescribeBound(hetcast_bound bound) {
       return {"global_steps",
               "p*C: p global steps even with free local transfers "
               "(Khuller, Kim & Wan Lemma 3.3)"};
+    case HETCAST_BOUND_POSTAL_GLOBAL:
+      return {"postal_global",
+              "p*C + c': LCF with free local transfers (Khuller, Kim & Wan "
+              "Lemma 6.4)"};
     case HETCAST_BOUND_KKW_THEOREM_3_2:
       return {"kkw_theorem_3_2",
               "(p-1)(C-1) + ceil(log2(N/2)) (Khuller, Kim & Wan Thm. 3.2)"};

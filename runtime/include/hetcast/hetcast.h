@@ -106,7 +106,9 @@ typedef enum hetcast_algorithm {
   HETCAST_ALGORITHM_LCF = 4,
   /* A binomial tree over all processors that ignores the clusters (what a
    * cluster-unaware MPI broadcast does); for comparison. */
-  HETCAST_ALGORITHM_FLAT_BINOMIAL = 5
+  HETCAST_ALGORITHM_FLAT_BINOMIAL = 5,
+  /* Interleaved LCF (Khuller, Kim & Wan §6.2), postal cluster model. */
+  HETCAST_ALGORITHM_INTERLEAVED_LCF = 6
 } hetcast_algorithm;
 
 /* Which bound produced `hetcast_answer.lower_bound` (the largest wins). */
@@ -127,7 +129,10 @@ typedef enum hetcast_bound {
    * optimal and needs p global steps, p from the cluster sizes. */
   HETCAST_BOUND_GLOBAL_STEPS = 5,
   /* (p - 1)(C - 1) + ceil(log2(N / 2)) (Khuller, Kim & Wan Theorem 3.2). */
-  HETCAST_BOUND_KKW_THEOREM_3_2 = 6
+  HETCAST_BOUND_KKW_THEOREM_3_2 = 6,
+  /* Postal cluster model: the makespan of LCF when local transfers are
+   * free (Khuller, Kim & Wan Lemma 6.4: p C + c'). */
+  HETCAST_BOUND_POSTAL_GLOBAL = 7
 } hetcast_bound;
 
 typedef struct hetcast_answer {
@@ -490,9 +495,10 @@ hetcast_status hetcast_cluster_plan_sizes(
  * Wan §3 with the interrupt rule of their footnote 1; with `degrees`, their
  * Bounded Degree Broadcast of §5.1: LCF on the d_i processors per cluster
  * that may transfer globally, then local broadcasting) or
- * HETCAST_ALGORITHM_FLAT_BINOMIAL (basic model only). This version does not
- * plan the postal or bounded-size matching variants: such a request gives
- * HETCAST_INVALID_ARGUMENT (hetcast_cluster_evaluate checks all variants).
+ * HETCAST_ALGORITHM_FLAT_BINOMIAL (basic model only); with `matching`,
+ * BoundedSizeBroadcast (§5.3); with `postal`, LCF in the postal model
+ * (§6.1) or HETCAST_ALGORITHM_INTERLEAVED_LCF (§6.2). One of `degrees`,
+ * `matching` at a time; other combinations give HETCAST_INVALID_ARGUMENT.
  * Output as hetcast_node_plan_fnf; the answer's lower bound is
  * hetcast_cluster_lower_bound's. */
 hetcast_status hetcast_cluster_plan(const hetcast_cluster_request* request,
