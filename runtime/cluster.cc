@@ -60,6 +60,9 @@ hetcast_status Validate(const hetcast_cluster_request* r, ClusterLayout* out) {
         (r->degrees[c] == 0 || r->degrees[c] > r->sizes[c])) {
       return HETCAST_INVALID_ARGUMENT;
     }
+    if (r->members != nullptr && r->members[c] > r->sizes[c]) {
+      return HETCAST_INVALID_ARGUMENT;
+    }
     if (__builtin_add_overflow(total, r->sizes[c], &total) ||
         total > HETCAST_MAX_NODES) {
       return HETCAST_TOO_LARGE;
@@ -156,6 +159,24 @@ ClusterLayout Reduced(const ClusterLayout& l, uint64_t* reduced) {
 // Postal and bounded matching: ceil(log2 N) only (for now).
 void BasicLowerBound(const ClusterLayout& l, uint32_t* order, uint64_t* sorted,
                      uint64_t* reduced, uint64_t* bound, hetcast_bound* kind) {
+  if (l.request->members != nullptr) {
+    // Multicast: the source and every member hold the message at the end,
+    // and copies at most double per tick; a member outside cluster 0 needs
+    // an inter-cluster transfer.
+    uint64_t holders = l.request->members[0] > 0 ? 0 : 1;
+    bool remote = false;
+    for (uint32_t c = 0; c < l.k; ++c) {
+      holders += l.request->members[c];
+      remote |= c > 0 && l.request->members[c] > 0;
+    }
+    *bound = CeilLog2(holders);
+    *kind = HETCAST_BOUND_LOG2;
+    if (remote && l.cost > *bound) {
+      *bound = l.cost;
+      *kind = HETCAST_BOUND_GLOBAL_STEPS;
+    }
+    return;
+  }
   if (l.request->postal) {
     *bound = CeilLog2(l.n);
     *kind = HETCAST_BOUND_LOG2;
@@ -613,6 +634,59 @@ uint64_t PostalGlobalBound(const ClusterLayout& l, const uint32_t* order,
   return last;
 }
 
+// LCF Multicast (§4): "Phase 1: Run LCF(k') by using any processor whether
+// it belongs to the multicast group or not. Phase 2: Send one copy to each
+// cluster in M if it has not received any message yet. Phase 3: Do local
+// broadcast in clusters of M." M = the clusters other than 0 with members,
+// k' = |M|. Phase 2 starts when every phase-1 transfer has landed; phase 3
+// (local doubling until each cluster, cluster 0 included, holds at least
+// its member count; the first holders by arrival are the members) starts
+// when phase 2 has ended.
+size_t RunLcfMulticast(const ClusterLayout& l, const LcfScratch& s) {
+  const uint64_t* members = l.request->members;
+  uint32_t k_prime = 0;
+  for (uint32_t c = 1; c < l.k; ++c) k_prime += members[c] > 0;
+  LcfStop stop;
+  size_t written = RunLcf(l, s, k_prime > 0 ? k_prime : 1, &stop);
+  uint64_t t = stop.time;
+  for (size_t i = 0; i < written; ++i) {
+    if (s.raw[i].arrival > t) t = s.raw[i].arrival;
+  }
+  uint32_t* informed = s.informed;
+  // Phase 2: one holder per member cluster without a copy.
+  uint32_t* holders_now = s.received;
+  for (uint32_t c = 0; c < l.k; ++c) holders_now[c] = informed[c];
+  uint32_t sender_cluster = 0, sender_position = 0;
+  bool sent = false;
+  for (uint32_t c = 1; c < l.k; ++c) {
+    if (members[c] == 0 || informed[c] > 0) continue;
+    while (sender_position >= holders_now[sender_cluster]) {
+      ++sender_cluster;  // k' <= holders, so a sender always remains.
+      sender_position = 0;
+    }
+    const uint32_t from = s.base[sender_cluster] + sender_position++;
+    const uint32_t to = s.base[c] + informed[c]++;
+    s.raw[written++] = hetcast_transfer{from, to, t, t + l.cost};
+    sent = true;
+  }
+  if (sent) t += l.cost;
+  // Phase 3: local doubling up to the member count.
+  for (uint32_t c = 0; c < l.k; ++c) {
+    uint64_t holders = informed[c];
+    uint64_t when = t;
+    while (holders < members[c]) {
+      const uint64_t count = holders;
+      for (uint64_t h = 0; h < count && holders < members[c]; ++h) {
+        s.raw[written++] = hetcast_transfer{
+            s.base[c] + static_cast<uint32_t>(h),
+            s.base[c] + static_cast<uint32_t>(holders++), when, when + 1};
+      }
+      ++when;
+    }
+  }
+  return written;
+}
+
 // Renames provisional ids to canonical ones (per cluster by arrival, then
 // parent's canonical id, then send order) and writes nodes and transfers
 // sorted by (start, from).
@@ -647,38 +721,51 @@ void Canonicalize(const ClusterLayout& l, const LcfScratch& s, size_t count,
            arrival[s.by_arrival[end]] == arrival[s.by_arrival[i]]) {
       ++end;
     }
-    // Group [i, end): parents arrived earlier and have canonical ids.
+    if (arrival[s.by_arrival[i]] == kNever) {
+      // Processors that never receive (multicast helpers): the last ids of
+      // their clusters, in id order.
+      std::sort(s.by_arrival + i, s.by_arrival + end);
+    } else {
+      // Parents arrived earlier and have canonical ids: sort the group by
+      // (parent id, send index).
+      for (uint32_t g = i; g < end; ++g) {
+        const uint32_t v = s.by_arrival[g];
+        s.group_key[g] =
+            (uint64_t{s.new_id[s.parent[v]]} << 32) | s.send_index[v];
+      }
+      for (uint32_t a = i + 1; a < end; ++a) {
+        const uint64_t moving_key = s.group_key[a];
+        const uint32_t moving = s.by_arrival[a];
+        uint32_t b = a;
+        for (; b > i && s.group_key[b - 1] > moving_key; --b) {
+          s.group_key[b] = s.group_key[b - 1];
+          s.by_arrival[b] = s.by_arrival[b - 1];
+        }
+        s.group_key[b] = moving_key;
+        s.by_arrival[b] = moving;
+      }
+    }
     for (uint32_t g = i; g < end; ++g) {
       const uint32_t v = s.by_arrival[g];
-      s.group_key[g] =
-          (uint64_t{s.new_id[s.parent[v]]} << 32) | s.send_index[v];
-    }
-    const uint64_t* key = s.group_key;
-    uint32_t* group = s.by_arrival;
-    // Sort the group by (parent id, send index) via its key slots.
-    for (uint32_t a = i + 1; a < end; ++a) {
-      const uint64_t moving_key = key[a];
-      const uint32_t moving = group[a];
-      uint32_t b = a;
-      for (; b > i && s.group_key[b - 1] > moving_key; --b) {
-        s.group_key[b] = s.group_key[b - 1];
-        group[b] = group[b - 1];
-      }
-      s.group_key[b] = moving_key;
-      group[b] = moving;
-    }
-    for (uint32_t g = i; g < end; ++g) {
-      const uint32_t v = group[g];
       const uint32_t c = ClusterOf(s.base, l.k, v);
       s.new_id[v] = s.base[c] + position[c]++;
     }
     i = end;
   }
+  const uint64_t* members = l.request->members;
+  auto helper = [&](uint32_t c, uint32_t id) -> uint32_t {
+    return members != nullptr && id - s.base[c] >= members[c] ? 1u : 0u;
+  };
   nodes[0] = hetcast_node{0, HETCAST_NO_NODE, 0, 0, 0};
   for (uint32_t v = 1; v < n; ++v) {
     const uint32_t id = s.new_id[v];
-    nodes[id] = hetcast_node{s.arrival[v], s.new_id[s.parent[v]],
-                             ClusterOf(s.base, l.k, v), s.send_index[v], 0};
+    const uint32_t c = ClusterOf(s.base, l.k, v);
+    if (s.arrival[v] == kNever) {
+      nodes[id] = hetcast_node{kNever, HETCAST_NO_NODE, c, 0, helper(c, id)};
+    } else {
+      nodes[id] = hetcast_node{s.arrival[v], s.new_id[s.parent[v]], c,
+                               s.send_index[v], helper(c, id)};
+    }
   }
   if (transfers == nullptr) return;
   for (size_t i = 0; i < count; ++i) {
@@ -831,9 +918,11 @@ hetcast_status hetcast_cluster_plan(const hetcast_cluster_request* request,
   // Planned here: the basic model (LCF, flat), bounded degree (LCF on
   // I(d_i, d_i), §5.1), bounded-size matching (§5.3), one bound at a time,
   // and the postal model (LCF, Interleaved LCF).
-  if ((request->degrees != nullptr && request->matching != 0) ||
-      ((request->degrees != nullptr || request->matching != 0) &&
-       algorithm != HETCAST_ALGORITHM_LCF) ||
+  const int bounds = (request->degrees != nullptr) + (request->matching != 0) +
+                     (request->members != nullptr);
+  if (bounds > 1 ||
+      (bounds == 1 &&
+       (algorithm != HETCAST_ALGORITHM_LCF || request->postal)) ||
       (request->postal && algorithm == HETCAST_ALGORITHM_FLAT_BINOMIAL) ||
       (!request->postal && algorithm == HETCAST_ALGORITHM_INTERLEAVED_LCF)) {
     return HETCAST_INVALID_ARGUMENT;
@@ -855,13 +944,17 @@ hetcast_status hetcast_cluster_plan(const hetcast_cluster_request* request,
       : request->postal             ? hetcast::internal::RunPostalLcf(l, s)
       : request->degrees != nullptr ? hetcast::internal::RunBoundedDegree(l, s)
       : request->matching != 0      ? hetcast::internal::RunBoundedSize(l, s)
+      : request->members != nullptr ? hetcast::internal::RunLcfMulticast(l, s)
       : algorithm == HETCAST_ALGORITHM_LCF ? hetcast::internal::RunLcf(l, s)
                                            : hetcast::internal::RunFlat(l, s);
-  if (count != l.n - 1) return HETCAST_INVALID_SCHEDULE;  // Defensive.
+  if (count > l.n - 1) return HETCAST_INVALID_SCHEDULE;  // Defensive.
   hetcast::internal::Canonicalize(l, s, count, nodes, transfers);
   uint64_t completion = 0;
   for (uint32_t v = 0; v < l.n; ++v) {
-    if (nodes[v].arrival > completion) completion = nodes[v].arrival;
+    if (nodes[v].arrival != HETCAST_NEVER && nodes[v].is_relay == 0 &&
+        nodes[v].arrival > completion) {
+      completion = nodes[v].arrival;
+    }
   }
   answer->algorithm = algorithm;
   answer->completion_time = completion;
@@ -870,8 +963,8 @@ hetcast_status hetcast_cluster_plan(const hetcast_cluster_request* request,
                                      &answer->lower_bound_kind);
   answer->exact = answer->lower_bound == completion;
   answer->node_count = l.n;
-  answer->participant_count = l.n;
-  answer->transfer_count = l.n - 1;
+  answer->participant_count = count + 1;
+  answer->transfer_count = count;
   return HETCAST_OK;
 }
 
@@ -958,8 +1051,16 @@ hetcast_status hetcast_cluster_evaluate(
       return HETCAST_INVALID_SCHEDULE;
     }
   }
+  const uint64_t* members = request->members;
+  auto is_member = [&](uint32_t v) {
+    if (members == nullptr) return true;
+    const uint32_t c = hetcast::internal::ClusterOf(s.base, l.k, v);
+    return v - s.base[c] < members[c];
+  };
   for (uint32_t v = 1; v < n; ++v) {
-    if (s.parent[v] == HETCAST_NO_NODE) return HETCAST_INVALID_SCHEDULE;
+    if (s.parent[v] == HETCAST_NO_NODE && is_member(v)) {
+      return HETCAST_INVALID_SCHEDULE;  // A member never reached.
+    }
   }
   // One transfer at a time per processor (limit 1 needs no scratch).
   if (!hetcast::internal::WithinLimit(
@@ -991,10 +1092,16 @@ hetcast_status hetcast_cluster_evaluate(
                      (a.start == b.start && a.from < b.from);
             });
   uint64_t completion = 0;
+  size_t participants = 0;
   for (uint32_t v = 0; v < n; ++v) {
+    const bool member = is_member(v);
     nodes[v] = hetcast_node{s.arrival[v], s.parent[v],
-                            hetcast::internal::ClusterOf(s.base, l.k, v), 0, 0};
-    if (s.arrival[v] > completion) completion = s.arrival[v];
+                            hetcast::internal::ClusterOf(s.base, l.k, v), 0,
+                            v != 0 && !member ? 1u : 0u};
+    if (s.arrival[v] != HETCAST_NEVER) ++participants;
+    if (member && s.arrival[v] != HETCAST_NEVER && s.arrival[v] > completion) {
+      completion = s.arrival[v];
+    }
   }
   for (size_t i = 0; i < transfer_count; ++i) {
     nodes[s.by_start[i].to].send_index = ++s.sends[s.by_start[i].from];
@@ -1007,7 +1114,7 @@ hetcast_status hetcast_cluster_evaluate(
                                      &answer->lower_bound_kind);
   answer->exact = answer->lower_bound == completion;
   answer->node_count = n;
-  answer->participant_count = n;
+  answer->participant_count = participants;
   answer->transfer_count = transfer_count;
   return HETCAST_OK;
 }

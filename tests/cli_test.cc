@@ -170,6 +170,11 @@ TEST(CliCluster, LcfJsonAndText) {
        "4", "--postal", "--algorithm", "interleaved", "--format", "json"}));
   ASSERT_EQ(postal.exit_code, 0) << postal.err;
   EXPECT_THAT(postal.out, HasSubstr("\"algorithm\":\"interleaved\""));
+  const CliRun multicast = RunCli(Plan(
+      {"--model", "cluster", "--cluster-sizes", "8,5,5,3,1", "--inter-cost",
+       "4", "--members", "8,2,0,3,1", "--format", "json"}));
+  ASSERT_EQ(multicast.exit_code, 0) << multicast.err;
+  EXPECT_THAT(multicast.out, HasSubstr("\"member\":true"));
 }
 
 // Each bad input: exit status 2, one line on stderr naming the problem, and
@@ -284,8 +289,8 @@ INSTANTIATE_TEST_SUITE_P(
                       "--inter-cost", "2", "--matching", "0"}),
                 "--matching: B must be at least 1"},
         BadCase{Plan({"--model", "cluster", "--cluster-sizes", "8,2",
-                      "--inter-cost", "2", "--members", "1,1"}),
-                "not implemented yet"},
+                      "--inter-cost", "2", "--members", "1,1", "--postal"}),
+                "multicast is implemented for LCF in the basic model only"},
         BadCase{Plan({"--model", "cluster", "--cluster-sizes", "8,2",
                       "--inter-cost", "2", "--algorithm", "interleaved"}),
                 "add --postal"},

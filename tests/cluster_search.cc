@@ -25,7 +25,8 @@ class Search {
         degrees_(instance.degrees),
         matching_(instance.matching),
         postal_(instance.postal),
-        single_external_(instance.single_external) {
+        single_external_(instance.single_external),
+        members_(instance.members) {
     for (size_t c = 0; c < instance.sizes.size(); ++c) {
       for (uint64_t i = 0; i < instance.sizes[c]; ++i) {
         procs_.push_back(Proc{static_cast<int>(c), kUninformed, 0, false});
@@ -66,18 +67,35 @@ class Search {
     return key;
   }
 
-  void Step(int64_t t) {
-    int64_t last = 0;
-    bool all = true;
-    for (const Proc& p : procs_) {
-      if (p.has_at == kUninformed) {
-        all = false;
-      } else {
+  // The completion time if every processor that must receive has the
+  // message or has it under way, else -1.
+  int64_t Completion() const {
+    if (members_.empty()) {
+      int64_t last = 0;
+      for (const Proc& p : procs_) {
+        if (p.has_at == kUninformed) return -1;
         last = std::max(last, p.has_at);
       }
+      return last;
     }
-    if (all) {
-      best_ = std::min(best_, last);
+    int64_t last = 0;
+    for (int c = 0; c < clusters_; ++c) {
+      std::vector<int64_t> times;
+      for (const Proc& p : procs_) {
+        if (p.cluster == c && p.has_at != kUninformed)
+          times.push_back(p.has_at);
+      }
+      if (times.size() < members_[c]) return -1;
+      std::sort(times.begin(), times.end());
+      if (members_[c] > 0) last = std::max(last, times[members_[c] - 1]);
+    }
+    return last;
+  }
+
+  void Step(int64_t t) {
+    const int64_t done = Completion();
+    if (done >= 0) {
+      best_ = std::min(best_, done);
       return;
     }
     if (t + 1 >= best_) return;  // Someone uninformed arrives at t + 1 at best.
@@ -170,6 +188,7 @@ class Search {
   uint64_t matching_;
   bool postal_;
   bool single_external_;
+  std::vector<uint64_t> members_;
   int clusters_ = 0;
   std::vector<Proc> procs_;
   std::vector<int> idle_;

@@ -29,6 +29,9 @@ struct ClusterInstance {
   // other cluster receives exactly one message from outside): OPT_S of
   // Theorem 6.4.
   bool single_external = false;
+  // Multicast: members[c] processors of cluster c must receive (the source
+  // counts in cluster 0); empty: broadcast.
+  std::vector<uint64_t> members;
 };
 
 // The least broadcast completion time over all schedules.

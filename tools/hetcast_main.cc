@@ -474,11 +474,13 @@ absl::StatusOr<NodePlan> PlanClusterFromFlags() {
         "--postal: the flat binomial tree is planned for the blocking model "
         "only");
   }
-  if (!members.empty()) {
+  if (!members.empty() && (postal || !degrees.empty() || matching_bound != 0 ||
+                           algorithm != "lcf")) {
     return absl::UnimplementedError(
-        "--members (multicast) is not implemented yet (issue 5: broadcast "
-        "only so far)");
+        "--members: multicast is implemented for LCF in the basic model only "
+        "so far (bounded-degree/bounded-size/postal multicast: issue 5)");
   }
+  if (!members.empty()) members.resize(sizes->size(), 0);
   if ((!degrees.empty() || matching_bound != 0) && algorithm == "flat") {
     return absl::InvalidArgumentError(
         "--degrees/--matching: the flat binomial tree ignores clusters and "
@@ -496,6 +498,8 @@ absl::StatusOr<NodePlan> PlanClusterFromFlags() {
   request.degrees = degrees.empty() ? nullptr : degrees.data();
   request.matching = matching_bound;
   request.postal = postal ? 1 : 0;
+  request.members = members.empty() ? nullptr : members.data();
+  plan.multicast = !members.empty();
   hetcast_node_sizes need;
   hetcast_status result = hetcast_cluster_plan_sizes(&request, &need);
   if (result != HETCAST_OK) {
@@ -516,6 +520,7 @@ absl::StatusOr<NodePlan> PlanClusterFromFlags() {
     return absl::InternalError(
         absl::StrFormat("planning failed: %s", hetcast_status_str(result)));
   }
+  plan.transfers.resize(plan.answer.transfer_count);
   return plan;
 }
 

@@ -104,6 +104,8 @@ std::string RenderJson(const NodePlan& plan) {
     }
     if (plan.model != "cluster") {
       absl::StrAppend(&out, ",\"relay\":", node.is_relay ? "true" : "false");
+    } else if (plan.multicast) {
+      absl::StrAppend(&out, ",\"member\":", node.is_relay ? "false" : "true");
     }
     absl::StrAppend(&out, "}");
     first = false;
@@ -145,9 +147,10 @@ std::string RenderText(const NodePlan& plan) {
   auto describe = [&plan](uint32_t id) {
     const hetcast_node& node = plan.nodes[id];
     if (plan.model == "cluster") {
-      return absl::StrFormat("%d%s  cluster %d  arrives %d", id,
-                             id == 0 ? " (source)" : "", node.type,
-                             node.arrival);
+      return absl::StrFormat(
+          "%d%s  cluster %d  arrives %d", id,
+          id == 0 ? " (source)" : (node.is_relay ? " (helper)" : ""), node.type,
+          node.arrival);
     }
     return absl::StrFormat(
         "%d%s  type %d  cost %d  arrives %d", id,

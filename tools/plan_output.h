@@ -26,6 +26,8 @@ struct NodePlan {
   // "node" (hetcast_node.type is the node type) or "cluster" (it is the
   // processor's cluster; `costs` is unused).
   std::string model = "node";
+  // Cluster multicast: nodes say whether they are members.
+  bool multicast = false;
 };
 
 // Short algorithm name used in JSON ("fnf", "table", "evaluated").

@@ -484,6 +484,12 @@ typedef struct hetcast_cluster_request {
   /* 0 = unbounded, else B >= 1 concurrent inter-cluster transfers.
    * Blocking model only. */
   uint64_t matching;
+  /* Optional (NULL = broadcast): multicast, m_i <= n_i processors of
+   * cluster i must receive (in cluster 0 the source counts as one when
+   * m_0 >= 1); the others may help. Members take the first m_i ids of
+   * their cluster (by arrival), helpers the rest (is_relay = 1), and
+   * helpers that never receive the last ids. */
+  const uint64_t* members;
 } hetcast_cluster_request;
 
 /* Validates `request`; node_count = N, transfer_count = N - 1, and the
@@ -497,8 +503,9 @@ hetcast_status hetcast_cluster_plan_sizes(
  * that may transfer globally, then local broadcasting) or
  * HETCAST_ALGORITHM_FLAT_BINOMIAL (basic model only); with `matching`,
  * BoundedSizeBroadcast (§5.3); with `postal`, LCF in the postal model
- * (§6.1) or HETCAST_ALGORITHM_INTERLEAVED_LCF (§6.2). One of `degrees`,
- * `matching` at a time; other combinations give HETCAST_INVALID_ARGUMENT.
+ * (§6.1) or HETCAST_ALGORITHM_INTERLEAVED_LCF (§6.2); with `members`
+ * (basic model), LCF Multicast (§4). One of `degrees`, `matching`,
+ * `members` at a time; other combinations give HETCAST_INVALID_ARGUMENT.
  * Output as hetcast_node_plan_fnf; the answer's lower bound is
  * hetcast_cluster_lower_bound's. */
 hetcast_status hetcast_cluster_plan(const hetcast_cluster_request* request,
