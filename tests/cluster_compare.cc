@@ -1,0 +1,105 @@
+// cluster_compare.cc: LCF, Interleaved LCF and a cluster-unaware binomial
+// tree on random cluster mixes, each as a ratio to the lower bound of its
+// model (the table for issue 5's closing note).
+//
+//   bazel run //tests:cluster_compare            (seed 1, 200 mixes per row)
+//   bazel run //tests:cluster_compare -- 7 500   (seed, mixes per row)
+//
+// Blocking model: LCF and the flat binomial tree against
+// hetcast_cluster_lower_bound (max of ceil(log2 N), pC, Theorem 3.2).
+// Postal model: LCF and Interleaved LCF against the postal bound
+// (max of ceil(log2 N), Lemma 6.4). Mean and max of completion / bound.
+#include <cstdio>
+#include <cstdlib>
+#include <random>
+#include <vector>
+
+#include "runtime/include/hetcast/hetcast.h"
+
+namespace {
+
+struct Stats {
+  double sum = 0, max = 0;
+  int n = 0;
+  void Add(double x) {
+    sum += x;
+    max = x > max ? x : max;
+    ++n;
+  }
+};
+
+uint64_t Completion(hetcast_cluster_request r, hetcast_algorithm algorithm,
+                    uint64_t* bound) {
+  hetcast_node_sizes sizes;
+  if (hetcast_cluster_plan_sizes(&r, &sizes) != HETCAST_OK) std::abort();
+  std::vector<unsigned char> workspace(sizes.workspace_bytes);
+  std::vector<hetcast_node> nodes(sizes.node_count);
+  hetcast_answer answer;
+  if (hetcast_cluster_plan(&r, algorithm, workspace.data(), workspace.size(),
+                           nodes.data(), nodes.size(), nullptr, 0,
+                           &answer) != HETCAST_OK) {
+    std::abort();
+  }
+  *bound = answer.lower_bound;
+  return answer.completion_time;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  const uint64_t seed = argc > 1 ? std::strtoull(argv[1], nullptr, 10) : 1;
+  const int mixes = argc > 2 ? std::atoi(argv[2]) : 200;
+  std::mt19937_64 rng(seed);
+  struct Row {
+    const char* name;
+    int clusters_min, clusters_max;
+    uint64_t size_max;
+    bool skewed;
+  };
+  const Row rows[] = {
+      {"few large (2-4 x 1-256)", 2, 4, 256, false},
+      {"many small (20-60 x 1-8)", 20, 60, 8, false},
+      {"mixed (5-30 x 1-64)", 5, 30, 64, false},
+      {"skewed (one big, rest 1-4)", 5, 40, 4, true},
+  };
+  std::printf(
+      "seed %llu, %d random mixes per row; ratio = completion / lower "
+      "bound (mean / max)\n\n",
+      static_cast<unsigned long long>(seed), mixes);
+  std::printf("%-28s %3s | %-13s %-13s | %-13s %-13s\n", "cluster mix", "C",
+              "LCF", "flat binomial", "postal LCF", "interleaved");
+  for (const Row& row : rows) {
+    for (uint64_t cost : {2, 8, 32}) {
+      Stats lcf, flat, postal, interleaved;
+      for (int m = 0; m < mixes; ++m) {
+        std::vector<uint64_t> sizes;
+        const int k =
+            row.clusters_min +
+            static_cast<int>(rng() % (row.clusters_max - row.clusters_min + 1));
+        for (int c = 0; c < k; ++c) sizes.push_back(1 + rng() % row.size_max);
+        if (row.skewed) sizes[1 + rng() % (k - 1)] = 512;
+        hetcast_cluster_request r = {};
+        r.sizes = sizes.data();
+        r.cluster_count = sizes.size();
+        r.inter_cost = cost;
+        uint64_t bound = 0;
+        uint64_t t = Completion(r, HETCAST_ALGORITHM_LCF, &bound);
+        lcf.Add(static_cast<double>(t) / bound);
+        t = Completion(r, HETCAST_ALGORITHM_FLAT_BINOMIAL, &bound);
+        flat.Add(static_cast<double>(t) / bound);
+        r.postal = 1;
+        t = Completion(r, HETCAST_ALGORITHM_LCF, &bound);
+        postal.Add(static_cast<double>(t) / bound);
+        t = Completion(r, HETCAST_ALGORITHM_INTERLEAVED_LCF, &bound);
+        interleaved.Add(static_cast<double>(t) / bound);
+      }
+      std::printf(
+          "%-28s %3llu | %5.2f / %5.2f %5.2f / %5.2f | %5.2f / %5.2f "
+          "%5.2f / %5.2f\n",
+          row.name, static_cast<unsigned long long>(cost), lcf.sum / lcf.n,
+          lcf.max, flat.sum / flat.n, flat.max, postal.sum / postal.n,
+          postal.max, interleaved.sum / interleaved.n, interleaved.max);
+    }
+  }
+  return 0;
+}
