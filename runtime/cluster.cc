@@ -687,6 +687,122 @@ size_t RunLcfMulticast(const ClusterLayout& l, const LcfScratch& s) {
   return written;
 }
 
+// Bounded Degree Multicast (§5.2). The paper shrinks cluster i to
+// min(d_i, n_i) processors after capping n_i (to d_i when n'_i < d_i, else
+// to n'_i), "with priority given to nodes in M_i", runs LCF Multicast on
+// them, and then broadcasts locally to the remaining members. Since d_i <=
+// n_i here, the selected set has d_i processors in both cases, min(d_i,
+// n'_i) of them members: LCF Multicast on I(d_i, d_i) with those member
+// counts, then local doubling in every cluster up to n'_i holders.
+size_t RunBoundedDegreeMulticast(const ClusterLayout& l, const LcfScratch& s) {
+  hetcast_cluster_request reduced_request = *l.request;
+  uint64_t* reduced_members = s.sorted;  // k entries, free here.
+  for (uint32_t c = 0; c < l.k; ++c) {
+    const uint64_t d = l.request->degrees[c];
+    reduced_members[c] = l.request->members[c] < d ? l.request->members[c] : d;
+  }
+  reduced_request.degrees = nullptr;
+  reduced_request.members = reduced_members;
+  ClusterLayout r = Reduced(l, s.reduced);
+  r.request = &reduced_request;
+  FillBases(r, s.base);
+  SortOthers(r, s.order);
+  const size_t phase1 = RunLcfMulticast(r, s);
+  FillBases(l, s.full_base);
+  // Holders per cluster after phase 1 (reduced positions, then widened).
+  uint32_t* holders = s.received;
+  for (uint32_t c = 0; c < l.k; ++c) holders[c] = c == 0 ? 1 : 0;
+  uint64_t t1 = 0;
+  for (size_t i = 0; i < phase1; ++i) {
+    hetcast_transfer& x = s.raw[i];
+    const uint32_t cf = ClusterOf(s.base, r.k, x.from);
+    const uint32_t ct = ClusterOf(s.base, r.k, x.to);
+    x.from = s.full_base[cf] + (x.from - s.base[cf]);
+    x.to = s.full_base[ct] + (x.to - s.base[ct]);
+    ++holders[ct];
+    if (x.arrival > t1) t1 = x.arrival;
+  }
+  size_t written = phase1;
+  for (uint32_t c = 0; c < l.k; ++c) {
+    uint64_t h = holders[c];
+    uint64_t t = t1;
+    while (h < l.request->members[c]) {
+      const uint64_t senders = h;
+      for (uint64_t i = 0; i < senders && h < l.request->members[c]; ++i) {
+        s.raw[written++] = hetcast_transfer{
+            s.full_base[c] + static_cast<uint32_t>(i),
+            s.full_base[c] + static_cast<uint32_t>(h++), t, t + 1};
+      }
+      ++t;
+    }
+  }
+  FillBases(l, s.base);
+  return written;
+}
+
+// Bounded-size matching multicast (§5.4): "We assume k' > B or otherwise we
+// can use the LCF Multicast algorithm. We run LCF(B) by using any processor
+// available. Then every C time units we make B more copies by inter-cluster
+// transfers until all clusters in M have at least one copy of the message.
+// Lastly do local broadcast to inform all the processors in each cluster in
+// M." (All members, as in §4's phase 3; cluster 0's members too.)
+size_t RunBoundedSizeMulticast(const ClusterLayout& l, const LcfScratch& s) {
+  const uint64_t* members = l.request->members;
+  uint64_t b = l.request->matching;
+  if (b > l.n / 2) b = l.n / 2;
+  if (b == 0) b = 1;
+  uint32_t k_prime = 0;
+  for (uint32_t c = 1; c < l.k; ++c) k_prime += members[c] > 0;
+  if (k_prime <= b) return RunLcfMulticast(l, s);
+  LcfStop stop;
+  size_t written = RunLcf(l, s, static_cast<uint32_t>(b), &stop);
+  uint64_t t = stop.time;
+  for (size_t i = 0; i < written; ++i) {
+    if (s.raw[i].arrival > t) t = s.raw[i].arrival;
+  }
+  uint32_t* informed = s.informed;
+  uint32_t* holders_now = s.received;
+  // Member clusters without a copy, largest first (LCF order).
+  uint32_t next = 0;
+  const uint32_t waiting = l.k - 1;
+  auto next_member_cluster = [&]() -> uint32_t {
+    while (next < waiting) {
+      const uint32_t c = s.order[next++];
+      if (members[c] > 0 && informed[c] == 0) return c;
+    }
+    return UINT32_MAX;
+  };
+  uint32_t target = next_member_cluster();
+  while (target != UINT32_MAX) {
+    for (uint32_t c = 0; c < l.k; ++c) holders_now[c] = informed[c];
+    uint64_t senders = 0;
+    for (uint32_t c = 0; c < l.k && target != UINT32_MAX && senders < b; ++c) {
+      for (uint32_t p = 0;
+           p < holders_now[c] && target != UINT32_MAX && senders < b;
+           ++p, ++senders) {
+        const uint32_t to = s.base[target] + informed[target]++;
+        s.raw[written++] = hetcast_transfer{s.base[c] + p, to, t, t + l.cost};
+        target = next_member_cluster();
+      }
+    }
+    t += l.cost;
+  }
+  for (uint32_t c = 0; c < l.k; ++c) {
+    uint64_t h = informed[c];
+    uint64_t when = t;
+    while (h < members[c]) {
+      const uint64_t count = h;
+      for (uint64_t i = 0; i < count && h < members[c]; ++i) {
+        s.raw[written++] = hetcast_transfer{
+            s.base[c] + static_cast<uint32_t>(i),
+            s.base[c] + static_cast<uint32_t>(h++), when, when + 1};
+      }
+      ++when;
+    }
+  }
+  return written;
+}
+
 // Renames provisional ids to canonical ones (per cluster by arrival, then
 // parent's canonical id, then send order) and writes nodes and transfers
 // sorted by (start, from).
@@ -918,10 +1034,9 @@ hetcast_status hetcast_cluster_plan(const hetcast_cluster_request* request,
   // Planned here: the basic model (LCF, flat), bounded degree (LCF on
   // I(d_i, d_i), §5.1), bounded-size matching (§5.3), one bound at a time,
   // and the postal model (LCF, Interleaved LCF).
-  const int bounds = (request->degrees != nullptr) + (request->matching != 0) +
-                     (request->members != nullptr);
-  if (bounds > 1 ||
-      (bounds == 1 &&
+  const bool bounded = request->degrees != nullptr || request->matching != 0;
+  if ((request->degrees != nullptr && request->matching != 0) ||
+      ((bounded || request->members != nullptr) &&
        (algorithm != HETCAST_ALGORITHM_LCF || request->postal)) ||
       (request->postal && algorithm == HETCAST_ALGORITHM_FLAT_BINOMIAL) ||
       (!request->postal && algorithm == HETCAST_ALGORITHM_INTERLEAVED_LCF)) {
@@ -941,7 +1056,11 @@ hetcast_status hetcast_cluster_plan(const hetcast_cluster_request* request,
   const size_t count =
       algorithm == HETCAST_ALGORITHM_INTERLEAVED_LCF
           ? hetcast::internal::RunInterleaved(l, s)
-      : request->postal             ? hetcast::internal::RunPostalLcf(l, s)
+      : request->postal ? hetcast::internal::RunPostalLcf(l, s)
+      : request->degrees != nullptr && request->members != nullptr
+          ? hetcast::internal::RunBoundedDegreeMulticast(l, s)
+      : request->matching != 0 && request->members != nullptr
+          ? hetcast::internal::RunBoundedSizeMulticast(l, s)
       : request->degrees != nullptr ? hetcast::internal::RunBoundedDegree(l, s)
       : request->matching != 0      ? hetcast::internal::RunBoundedSize(l, s)
       : request->members != nullptr ? hetcast::internal::RunLcfMulticast(l, s)

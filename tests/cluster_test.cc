@@ -422,6 +422,57 @@ TEST(Multicast, LcfMulticastAgainstExhaustiveSearch) {
   EXPECT_GT(helpers_used, 0);  // Non-members did help somewhere.
 }
 
+TEST(Multicast, BoundedVariantsAgainstExhaustiveSearch) {
+  std::mt19937_64 rng(66);
+  int cases = 0;
+  for (int trial = 0; trial < 160; ++trial) {
+    std::vector<uint64_t> sizes, members, degrees;
+    uint64_t total = 0;
+    const int k = 2 + static_cast<int>(rng() % 3);
+    for (int c = 0; c < k; ++c) {
+      const uint64_t s = 1 + rng() % 3;
+      if (total + s > 7) break;
+      sizes.push_back(s);
+      members.push_back(rng() % (s + 1));
+      degrees.push_back(1 + rng() % s);
+      total += s;
+    }
+    if (sizes.size() < 2) continue;
+    const uint64_t cost = 1 + rng() % 3;
+    const bool by_degree = trial % 2 == 0;
+    const uint64_t b = 1 + rng() % 2;
+    auto r = Request(sizes, cost);
+    r.members = members.data();
+    if (by_degree) {
+      r.degrees = degrees.data();
+    } else {
+      r.matching = b;
+    }
+    ClusterInstance instance{sizes, cost, {}, 0, false, false, members};
+    if (by_degree) {
+      instance.degrees = degrees;
+    } else {
+      instance.matching = b;
+    }
+    const uint64_t opt = ClusterExhaustiveOptimum(instance);
+    const ClusterRun plan = Plan(r, HETCAST_ALGORITHM_LCF);
+    ExpectValidAndCanonical(r, plan);  // Members, and the bound, hold.
+    const std::string what =
+        ::testing::PrintToString(sizes) +
+        " m=" + ::testing::PrintToString(members) +
+        (by_degree ? " d=" + ::testing::PrintToString(degrees)
+                   : " B=" + std::to_string(b)) +
+        " C=" + std::to_string(cost);
+    EXPECT_GE(plan.answer.completion_time, opt) << what;
+    // Theorem 5.2: 3 OPT + 10 (degree); Theorem 5.6: 2 OPT + 10 (matching).
+    EXPECT_LE(plan.answer.completion_time, (by_degree ? 3 : 2) * opt + 10)
+        << what;
+    EXPECT_LE(plan.answer.lower_bound, opt) << what;
+    ++cases;
+  }
+  EXPECT_GT(cases, 100);
+}
+
 TEST(Lcf, FootnoteServesWaitingClustersAtOnce) {
   // k = 2, n_0 = n_1 = 2^a, C = a: the source sends to K_1 at 0 (one holder,
   // one waiting cluster), so LCF = C + a + ... = 2a, not 3a.
