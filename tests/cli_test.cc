@@ -290,7 +290,7 @@ INSTANTIATE_TEST_SUITE_P(
                 "--matching: B must be at least 1"},
         BadCase{Plan({"--model", "cluster", "--cluster-sizes", "8,2",
                       "--inter-cost", "2", "--members", "1,1", "--postal"}),
-                "multicast is implemented for LCF in the basic model only"},
+                "multicast is implemented for LCF in the blocking model"},
         BadCase{Plan({"--model", "cluster", "--cluster-sizes", "8,2",
                       "--inter-cost", "2", "--algorithm", "interleaved"}),
                 "add --postal"},

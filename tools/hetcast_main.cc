@@ -474,11 +474,11 @@ absl::StatusOr<NodePlan> PlanClusterFromFlags() {
         "--postal: the flat binomial tree is planned for the blocking model "
         "only");
   }
-  if (!members.empty() && (postal || !degrees.empty() || matching_bound != 0 ||
-                           algorithm != "lcf")) {
+  if (!members.empty() && (postal || algorithm != "lcf")) {
     return absl::UnimplementedError(
-        "--members: multicast is implemented for LCF in the basic model only "
-        "so far (bounded-degree/bounded-size/postal multicast: issue 5)");
+        "--members: multicast is implemented for LCF in the blocking model "
+        "(with or without --degrees/--matching), not for --postal or "
+        "--algorithm flat");
   }
   if (!members.empty()) members.resize(sizes->size(), 0);
   if ((!degrees.empty() || matching_bound != 0) && algorithm == "flat") {
