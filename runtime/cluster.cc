@@ -159,21 +159,69 @@ ClusterLayout Reduced(const ClusterLayout& l, uint64_t* reduced) {
 // Postal and bounded matching: ceil(log2 N) only (for now).
 void BasicLowerBound(const ClusterLayout& l, uint32_t* order, uint64_t* sorted,
                      uint64_t* reduced, uint64_t* bound, hetcast_bound* kind) {
+  auto raise = [&](uint64_t value, hetcast_bound value_kind) {
+    if (value > *bound) {
+      *bound = value;
+      *kind = value_kind;
+    }
+  };
+  // Steps of LCF(m) with free local transfers: S holders (cluster 0 at
+  // first) serve the S largest waiting clusters per step until S >= m.
+  // Returns the steps and the clusters served (`served`).
+  auto zero_cost_steps = [&](uint64_t m, size_t* served) {
+    SortOthers(l, order);
+    uint64_t holders = l.size[0], steps = 0;
+    size_t next = 0;
+    while (holders < m && next + 1 < l.k) {
+      const uint64_t take = holders < l.k - 1 - next ? holders : l.k - 1 - next;
+      for (uint64_t i = 0; i < take; ++i) holders += l.size[order[next + i]];
+      next += take;
+      ++steps;
+    }
+    *served = next;
+    return steps;
+  };
   if (l.request->members != nullptr) {
     // Multicast: the source and every member hold the message at the end,
     // and copies at most double per tick; a member outside cluster 0 needs
-    // an inter-cluster transfer.
+    // an inter-cluster transfer. Lemma 4.2 / Theorem 4.2: p' C and
+    // (p' - 1)(C - 1) + ceil(log2(k' / 2)), p' the global steps of LCF(k')
+    // with free local transfers, k' the member clusters besides cluster 0.
     uint64_t holders = l.request->members[0] > 0 ? 0 : 1;
-    bool remote = false;
+    uint64_t k_prime = 0;
     for (uint32_t c = 0; c < l.k; ++c) {
       holders += l.request->members[c];
-      remote |= c > 0 && l.request->members[c] > 0;
+      k_prime += c > 0 && l.request->members[c] > 0;
     }
     *bound = CeilLog2(holders);
     *kind = HETCAST_BOUND_LOG2;
-    if (remote && l.cost > *bound) {
-      *bound = l.cost;
-      *kind = HETCAST_BOUND_GLOBAL_STEPS;
+    if (k_prime > 0) raise(l.cost, HETCAST_BOUND_GLOBAL_STEPS);
+    size_t served = 0;
+    const uint64_t p_prime = zero_cost_steps(k_prime, &served);
+    if (p_prime >= 1) {
+      raise(p_prime * l.cost, HETCAST_BOUND_GLOBAL_STEPS);
+      const uint64_t half = k_prime >= 2 ? CeilLog2(k_prime) - 1 : 0;
+      raise((p_prime - 1) * (l.cost - 1) + half, HETCAST_BOUND_KKW_THEOREM_3_2);
+    }
+    return;
+  }
+  if (l.request->matching != 0 && !l.request->postal) {
+    // Lemma 5.2 / Theorem 5.4: (p_B + p_L) C and (p_B + p_L - 1)(C - 1) +
+    // ceil(log2 B), p_B the global steps of LCF(B) with free local
+    // transfers and p_L = ceil(U / B) for the U clusters still waiting.
+    *bound = CeilLog2(l.n);
+    *kind = HETCAST_BOUND_LOG2;
+    uint64_t b = l.request->matching;
+    if (b > l.n / 2) b = l.n / 2;
+    if (b == 0 || l.k == 1) return;
+    size_t served = 0;
+    const uint64_t p_b = zero_cost_steps(b, &served);
+    const uint64_t waiting = l.k - 1 - served;
+    const uint64_t p = p_b + (waiting + b - 1) / b;
+    if (p >= 1) {
+      raise(p * l.cost, HETCAST_BOUND_GLOBAL_STEPS);
+      raise((p - 1) * (l.cost - 1) + CeilLog2(b),
+            HETCAST_BOUND_KKW_THEOREM_3_2);
     }
     return;
   }
@@ -188,11 +236,6 @@ void BasicLowerBound(const ClusterLayout& l, uint32_t* order, uint64_t* sorted,
         *kind = HETCAST_BOUND_POSTAL_GLOBAL;
       }
     }
-    return;
-  }
-  if (l.request->matching != 0) {
-    *bound = CeilLog2(l.n);
-    *kind = HETCAST_BOUND_LOG2;
     return;
   }
   if (l.request->degrees == nullptr) {

@@ -516,10 +516,15 @@ hetcast_status hetcast_cluster_plan(const hetcast_cluster_request* request,
                                     size_t transfer_capacity,
                                     hetcast_answer* answer);
 
-/* The best lower bound of Khuller, Kim & Wan for a broadcast in the basic
- * model: max(ceil(log2 N), p C, (p - 1)(C - 1) + ceil(log2(N / 2))), p the
- * number of global steps of LCF when local transfers are free (Lemma 3.3,
- * Theorem 3.2), and which term won; ceil(log2 N) for the other variants.
+/* The best lower bound of Khuller, Kim & Wan for the request, and which
+ * term won. Broadcast, blocking model: max(ceil(log2 N), p C, (p - 1)(C -
+ * 1) + ceil(log2(N / 2))), p the global steps of LCF with free local
+ * transfers (Lemma 3.3, Theorem 3.2); with degrees, the same for I(d_i,
+ * d_i) (Lemma 5.1); with matching B, (p_B + p_L) C and (p_B + p_L - 1)(C -
+ * 1) + ceil(log2 B) (Lemma 5.2, Theorem 5.4). Multicast: ceil(log2 of the
+ * members plus the source), C when a member is outside cluster 0, p' C and
+ * (p' - 1)(C - 1) + ceil(log2(k' / 2)) (Lemma 4.2, Theorem 4.2). Postal:
+ * ceil(log2 N) and LCF's makespan with free local transfers (Lemma 6.4).
  * The workspace sorts the cluster sizes: hetcast_cluster_plan_sizes'
  * workspace_bytes is enough. */
 hetcast_status hetcast_cluster_lower_bound(
