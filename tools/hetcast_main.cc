@@ -459,11 +459,8 @@ absl::StatusOr<NodePlan> PlanClusterFromFlags() {
   if (algorithm == "bounded-degree" || algorithm == "bounded-size") {
     algorithm = "lcf";
   }
-  const bool postal = absl::GetFlag(FLAGS_postal);
-  if (algorithm == "interleaved" && !postal) {
-    return absl::InvalidArgumentError(
-        "--algorithm interleaved is the postal model's (§6.2); add --postal");
-  }
+  // Interleaved LCF is defined for the postal model (§6.2): it implies it.
+  const bool postal = absl::GetFlag(FLAGS_postal) || algorithm == "interleaved";
   if (postal && (!degrees.empty() || matching_bound != 0)) {
     return absl::InvalidArgumentError(
         "--postal: the degree and matching bounds belong to the blocking "

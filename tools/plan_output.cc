@@ -54,14 +54,15 @@ BoundText DescribeBound(hetcast_bound bound) {
     case HETCAST_BOUND_GLOBAL_STEPS:
       return {"global_steps",
               "p*C: p global steps even with free local transfers "
-              "(Khuller, Kim & Wan Lemma 3.3)"};
+              "(Khuller, Kim & Wan Lemmas 3.3, 4.2, 5.2)"};
     case HETCAST_BOUND_POSTAL_GLOBAL:
       return {"postal_global",
               "p*C + c': LCF with free local transfers (Khuller, Kim & Wan "
               "Lemma 6.4)"};
     case HETCAST_BOUND_KKW_THEOREM_3_2:
       return {"kkw_theorem_3_2",
-              "(p-1)(C-1) + ceil(log2(N/2)) (Khuller, Kim & Wan Thm. 3.2)"};
+              "(p-1)(C-1) + ceil(log2 of half the copies needed) (Khuller, "
+              "Kim & Wan Theorems 3.2, 4.2, 5.4)"};
     case HETCAST_BOUND_NONE:
       break;
   }
