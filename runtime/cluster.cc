@@ -457,6 +457,26 @@ size_t RunFlat(const ClusterLayout& l, const LcfScratch& s) {
   return written;
 }
 
+// Local binomial doubling inside one cluster whose first id is `base`:
+// positions [0, holders) hold the message at `start`; each tick every holder
+// sends to the next position until `goal` positions hold it. Appends the
+// transfers at out[*written] and returns the number of holders reached.
+uint64_t AppendDoubling(uint32_t base, uint64_t holders, uint64_t goal,
+                        uint64_t start, hetcast_transfer* out,
+                        size_t* written) {
+  uint64_t t = start;
+  while (holders < goal) {
+    const uint64_t senders = holders;
+    for (uint64_t h = 0; h < senders && holders < goal; ++h) {
+      out[(*written)++] =
+          hetcast_transfer{base + static_cast<uint32_t>(h),
+                           base + static_cast<uint32_t>(holders++), t, t + 1};
+    }
+    ++t;
+  }
+  return holders;
+}
+
 // Bounded Degree Broadcast (§5.1): "arbitrarily select a subset K'_i of
 // d_i nodes in each cluster [...] In phase 1, run Algorithm LCF [...] on
 // I(d_i, d_i). In phase 2, since there are d_i informed nodes in each
@@ -483,17 +503,7 @@ size_t RunBoundedDegree(const ClusterLayout& l, const LcfScratch& s) {
   }
   size_t written = phase1;
   for (uint32_t c = 0; c < l.k; ++c) {
-    uint64_t holders = r.size[c];
-    uint64_t t = t1;
-    while (holders < l.size[c]) {
-      const uint64_t senders = holders;
-      for (uint64_t h = 0; h < senders && holders < l.size[c]; ++h) {
-        const uint32_t from = s.full_base[c] + static_cast<uint32_t>(h);
-        const uint32_t to = s.full_base[c] + static_cast<uint32_t>(holders++);
-        s.raw[written++] = hetcast_transfer{from, to, t, t + 1};
-      }
-      ++t;
-    }
+    AppendDoubling(s.full_base[c], r.size[c], l.size[c], t1, s.raw, &written);
   }
   FillBases(l, s.base);
   return written;
@@ -538,18 +548,8 @@ size_t RunBoundedSize(const ClusterLayout& l, const LcfScratch& s) {
   }
   // Phase 3: local doubling in every cluster from its holders.
   for (uint32_t c = 0; c < l.k; ++c) {
-    uint64_t holders = informed[c];
-    uint64_t when = t;
-    while (holders < l.size[c]) {
-      const uint64_t count = holders;
-      for (uint64_t h = 0; h < count && holders < l.size[c]; ++h) {
-        s.raw[written++] = hetcast_transfer{
-            s.base[c] + static_cast<uint32_t>(h),
-            s.base[c] + static_cast<uint32_t>(holders++), when, when + 1};
-      }
-      ++when;
-    }
-    informed[c] = static_cast<uint32_t>(holders);
+    informed[c] = static_cast<uint32_t>(
+        AppendDoubling(s.base[c], informed[c], l.size[c], t, s.raw, &written));
   }
   return written;
 }
@@ -715,17 +715,7 @@ size_t RunLcfMulticast(const ClusterLayout& l, const LcfScratch& s) {
   if (sent) t += l.cost;
   // Phase 3: local doubling up to the member count.
   for (uint32_t c = 0; c < l.k; ++c) {
-    uint64_t holders = informed[c];
-    uint64_t when = t;
-    while (holders < members[c]) {
-      const uint64_t count = holders;
-      for (uint64_t h = 0; h < count && holders < members[c]; ++h) {
-        s.raw[written++] = hetcast_transfer{
-            s.base[c] + static_cast<uint32_t>(h),
-            s.base[c] + static_cast<uint32_t>(holders++), when, when + 1};
-      }
-      ++when;
-    }
+    AppendDoubling(s.base[c], informed[c], members[c], t, s.raw, &written);
   }
   return written;
 }
@@ -767,17 +757,8 @@ size_t RunBoundedDegreeMulticast(const ClusterLayout& l, const LcfScratch& s) {
   }
   size_t written = phase1;
   for (uint32_t c = 0; c < l.k; ++c) {
-    uint64_t h = holders[c];
-    uint64_t t = t1;
-    while (h < l.request->members[c]) {
-      const uint64_t senders = h;
-      for (uint64_t i = 0; i < senders && h < l.request->members[c]; ++i) {
-        s.raw[written++] = hetcast_transfer{
-            s.full_base[c] + static_cast<uint32_t>(i),
-            s.full_base[c] + static_cast<uint32_t>(h++), t, t + 1};
-      }
-      ++t;
-    }
+    AppendDoubling(s.full_base[c], holders[c], l.request->members[c], t1, s.raw,
+                   &written);
   }
   FillBases(l, s.base);
   return written;
@@ -831,17 +812,7 @@ size_t RunBoundedSizeMulticast(const ClusterLayout& l, const LcfScratch& s) {
     t += l.cost;
   }
   for (uint32_t c = 0; c < l.k; ++c) {
-    uint64_t h = informed[c];
-    uint64_t when = t;
-    while (h < members[c]) {
-      const uint64_t count = h;
-      for (uint64_t i = 0; i < count && h < members[c]; ++i) {
-        s.raw[written++] = hetcast_transfer{
-            s.base[c] + static_cast<uint32_t>(i),
-            s.base[c] + static_cast<uint32_t>(h++), when, when + 1};
-      }
-      ++when;
-    }
+    AppendDoubling(s.base[c], informed[c], members[c], t, s.raw, &written);
   }
   return written;
 }
