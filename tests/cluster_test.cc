@@ -96,6 +96,49 @@ void ExpectValidAndCanonical(const hetcast_cluster_request& r,
   EXPECT_LE(plan.answer.lower_bound, plan.answer.completion_time);
 }
 
+// A random instance with at most 7 processors: k_min..k_max clusters of
+// 1..size_max processors (a cluster that would pass 7 ends the list), a
+// member count and a degree bound per cluster, and C in 1..3.
+struct Tiny {
+  std::vector<uint64_t> sizes, members, degrees;
+  uint64_t cost = 1;
+  std::string Describe() const {
+    return ::testing::PrintToString(sizes) +
+           " m=" + ::testing::PrintToString(members) +
+           " d=" + ::testing::PrintToString(degrees) +
+           " C=" + std::to_string(cost);
+  }
+};
+
+Tiny RandomTiny(std::mt19937_64& rng, int k_min, int k_max, uint64_t size_max) {
+  Tiny tiny;
+  uint64_t total = 0;
+  const int k = k_min + static_cast<int>(rng() % (k_max - k_min + 1));
+  for (int c = 0; c < k; ++c) {
+    const uint64_t size = 1 + rng() % size_max;
+    if (total + size > 7) break;
+    tiny.sizes.push_back(size);
+    tiny.members.push_back(rng() % (size + 1));
+    tiny.degrees.push_back(1 + rng() % size);
+    total += size;
+  }
+  tiny.cost = 1 + rng() % 3;
+  return tiny;
+}
+
+// What every tiny case checks: the plan is valid and canonical (through the
+// evaluator, which also checks the variant's bounds), is no better than
+// OPT, is within factor * OPT + add (the variant's theorem), and its lower
+// bound is at most OPT.
+void ExpectWithinTheorem(const hetcast_cluster_request& r,
+                         const ClusterRun& plan, uint64_t opt, uint64_t factor,
+                         uint64_t add, const std::string& what) {
+  ExpectValidAndCanonical(r, plan);
+  EXPECT_GE(plan.answer.completion_time, opt) << what;
+  EXPECT_LE(plan.answer.completion_time, factor * opt + add) << what;
+  EXPECT_LE(plan.answer.lower_bound, opt) << what;
+}
+
 TEST(ClusterEvaluator, TimesAHandDerivedSchedule) {
   // Clusters {2, 1}, C = 3: 0 -> 1 locally at 0 (arrives 1); 1 -> 2 across
   // at 1 (arrives 4).
@@ -217,36 +260,20 @@ TEST(Lcf, TinyInstancesAgainstExhaustiveSearch) {
   std::mt19937_64 rng(4);
   int lcf_optimal = 0, flat_worse = 0, cases = 0;
   for (int trial = 0; trial < 300; ++trial) {
-    std::vector<uint64_t> sizes;
-    uint64_t total = 0;
-    const int k = 1 + static_cast<int>(rng() % 4);
-    for (int c = 0; c < k; ++c) {
-      const uint64_t s = 1 + rng() % 3;
-      if (total + s > 7) break;
-      sizes.push_back(s);
-      total += s;
-    }
-    const uint64_t cost = 1 + rng() % 3;
-    const auto r = Request(sizes, cost);
-    const uint64_t opt = ClusterExhaustiveOptimum(ClusterInstance{sizes, cost});
+    const Tiny tiny = RandomTiny(rng, 1, 4, 3);
+    const auto r = Request(tiny.sizes, tiny.cost);
+    const uint64_t opt =
+        ClusterExhaustiveOptimum(ClusterInstance{tiny.sizes, tiny.cost});
     const ClusterRun lcf = Plan(r, HETCAST_ALGORITHM_LCF);
     const ClusterRun flat = Plan(r, HETCAST_ALGORITHM_FLAT_BINOMIAL);
-    ExpectValidAndCanonical(r, lcf);
+    ExpectWithinTheorem(r, lcf, opt, 2, 7, tiny.Describe());  // Thm 3.3.
     ExpectValidAndCanonical(r, flat);
-    const std::string what =
-        ::testing::PrintToString(sizes) + " C=" + std::to_string(cost);
-    EXPECT_GE(lcf.answer.completion_time, opt) << what;
-    EXPECT_GE(flat.answer.completion_time, opt) << what;
-    // Theorem 3.3: LCF <= 2 OPT + 7.
-    EXPECT_LE(lcf.answer.completion_time, 2 * opt + 7) << what;
-    // Every lower bound is a lower bound.
-    EXPECT_LE(lcf.answer.lower_bound, opt) << what;
+    EXPECT_GE(flat.answer.completion_time, opt) << tiny.Describe();
     lcf_optimal += lcf.answer.completion_time == opt;
     flat_worse += flat.answer.completion_time > lcf.answer.completion_time;
     ++cases;
   }
-  // Not vacuous: the search finds LCF suboptimal somewhere, and the bound
-  // checks ran on every case.
+  // Not vacuous: the search finds LCF suboptimal somewhere.
   std::printf(
       "LCF optimal on %d of %d tiny instances; flat worse than LCF "
       "on %d\n",
@@ -259,34 +286,16 @@ TEST(BoundedDegree, TinyInstancesAgainstExhaustiveSearch) {
   std::mt19937_64 rng(21);
   int cases = 0, degree_binds = 0;
   for (int trial = 0; trial < 200; ++trial) {
-    std::vector<uint64_t> sizes, degrees;
-    uint64_t total = 0;
-    const int k = 2 + static_cast<int>(rng() % 3);
-    for (int c = 0; c < k; ++c) {
-      const uint64_t s = 1 + rng() % 3;
-      if (total + s > 7) break;
-      sizes.push_back(s);
-      degrees.push_back(1 + rng() % s);
-      total += s;
-    }
-    if (sizes.size() < 2) continue;
-    const uint64_t cost = 1 + rng() % 3;
-    auto r = Request(sizes, cost);
-    r.degrees = degrees.data();
-    const uint64_t opt =
-        ClusterExhaustiveOptimum(ClusterInstance{sizes, cost, degrees, 0});
-    const ClusterRun plan = Plan(r, HETCAST_ALGORITHM_LCF);
-    ExpectValidAndCanonical(r, plan);  // The evaluator checks the degrees.
-    const std::string what = ::testing::PrintToString(sizes) +
-                             " d=" + ::testing::PrintToString(degrees) +
-                             " C=" + std::to_string(cost);
-    EXPECT_GE(plan.answer.completion_time, opt) << what;
-    // Theorem 5.1: at most 3 OPT + 7.
-    EXPECT_LE(plan.answer.completion_time, 3 * opt + 7) << what;
-    EXPECT_LE(plan.answer.lower_bound, opt) << what;
-    const uint64_t unbounded =
-        ClusterExhaustiveOptimum(ClusterInstance{sizes, cost, {}, 0});
-    degree_binds += opt > unbounded;
+    const Tiny tiny = RandomTiny(rng, 2, 4, 3);
+    if (tiny.sizes.size() < 2) continue;
+    auto r = Request(tiny.sizes, tiny.cost);
+    r.degrees = tiny.degrees.data();
+    const uint64_t opt = ClusterExhaustiveOptimum(
+        ClusterInstance{tiny.sizes, tiny.cost, tiny.degrees, 0});
+    ExpectWithinTheorem(r, Plan(r, HETCAST_ALGORITHM_LCF), opt, 3, 7,
+                        tiny.Describe());  // Theorem 5.1.
+    degree_binds +=
+        opt > ClusterExhaustiveOptimum(ClusterInstance{tiny.sizes, tiny.cost});
     ++cases;
   }
   EXPECT_GT(cases, 100);
@@ -297,33 +306,18 @@ TEST(BoundedSize, TinyInstancesAgainstExhaustiveSearch) {
   std::mt19937_64 rng(33);
   int cases = 0, bound_binds = 0;
   for (int trial = 0; trial < 200; ++trial) {
-    std::vector<uint64_t> sizes;
-    uint64_t total = 0;
-    const int k = 2 + static_cast<int>(rng() % 4);
-    for (int c = 0; c < k; ++c) {
-      const uint64_t s = 1 + rng() % 2;
-      if (total + s > 7) break;
-      sizes.push_back(s);
-      total += s;
-    }
-    if (sizes.size() < 2) continue;
-    const uint64_t cost = 1 + rng() % 3;
+    const Tiny tiny = RandomTiny(rng, 2, 5, 2);
+    if (tiny.sizes.size() < 2) continue;
     const uint64_t b = 1 + rng() % 2;
-    auto r = Request(sizes, cost);
+    auto r = Request(tiny.sizes, tiny.cost);
     r.matching = b;
     const uint64_t opt =
-        ClusterExhaustiveOptimum(ClusterInstance{sizes, cost, {}, b});
-    const ClusterRun plan = Plan(r, HETCAST_ALGORITHM_LCF);
-    ExpectValidAndCanonical(r, plan);  // The evaluator checks B.
-    const std::string what = ::testing::PrintToString(sizes) +
-                             " B=" + std::to_string(b) +
-                             " C=" + std::to_string(cost);
-    EXPECT_GE(plan.answer.completion_time, opt) << what;
-    // Theorem 5.5: at most 2 OPT + 6.
-    EXPECT_LE(plan.answer.completion_time, 2 * opt + 6) << what;
-    EXPECT_LE(plan.answer.lower_bound, opt) << what;
+        ClusterExhaustiveOptimum(ClusterInstance{tiny.sizes, tiny.cost, {}, b});
+    ExpectWithinTheorem(
+        r, Plan(r, HETCAST_ALGORITHM_LCF), opt, 2, 6,
+        tiny.Describe() + " B=" + std::to_string(b));  // Theorem 5.5.
     bound_binds +=
-        opt > ClusterExhaustiveOptimum(ClusterInstance{sizes, cost, {}, 0});
+        opt > ClusterExhaustiveOptimum(ClusterInstance{tiny.sizes, tiny.cost});
     ++cases;
   }
   EXPECT_GT(cases, 100);
@@ -346,36 +340,21 @@ TEST(Postal, LcfAndInterleavedAgainstExhaustiveSearch) {
   std::mt19937_64 rng(44);
   int cases = 0, interleaved_better = 0;
   for (int trial = 0; trial < 200; ++trial) {
-    std::vector<uint64_t> sizes;
-    uint64_t total = 0;
-    const int k = 1 + static_cast<int>(rng() % 4);
-    for (int c = 0; c < k; ++c) {
-      const uint64_t s = 1 + rng() % 3;
-      if (total + s > 7) break;
-      sizes.push_back(s);
-      total += s;
-    }
-    const uint64_t cost = 1 + rng() % 3;
-    auto r = Request(sizes, cost);
+    const Tiny tiny = RandomTiny(rng, 1, 4, 3);
+    auto r = Request(tiny.sizes, tiny.cost);
     r.postal = 1;
-    ClusterInstance instance{sizes, cost, {}, 0, true, false};
+    ClusterInstance instance{tiny.sizes, tiny.cost, {}, 0, true, false};
     const uint64_t opt = ClusterExhaustiveOptimum(instance);
     instance.single_external = true;
     const uint64_t opt_s = ClusterExhaustiveOptimum(instance);
     EXPECT_GE(opt_s, opt);
     const ClusterRun lcf = Plan(r, HETCAST_ALGORITHM_LCF);
     const ClusterRun interleaved = Plan(r, HETCAST_ALGORITHM_INTERLEAVED_LCF);
-    ExpectValidAndCanonical(r, lcf);
+    ExpectWithinTheorem(r, lcf, opt, 3, 4, tiny.Describe());  // Theorem 6.3.
+    // Theorem 6.4: Interleaved LCF <= 2 OPT_S.
     ExpectValidAndCanonical(r, interleaved);
-    const std::string what =
-        ::testing::PrintToString(sizes) + " C=" + std::to_string(cost);
-    EXPECT_GE(lcf.answer.completion_time, opt) << what;
-    EXPECT_GE(interleaved.answer.completion_time, opt) << what;
-    // Theorem 6.3: postal LCF <= 3 OPT + 4. Theorem 6.4: Interleaved LCF
-    // <= 2 OPT_S.
-    EXPECT_LE(lcf.answer.completion_time, 3 * opt + 4) << what;
-    EXPECT_LE(interleaved.answer.completion_time, 2 * opt_s) << what;
-    EXPECT_LE(lcf.answer.lower_bound, opt) << what;
+    EXPECT_GE(interleaved.answer.completion_time, opt) << tiny.Describe();
+    EXPECT_LE(interleaved.answer.completion_time, 2 * opt_s) << tiny.Describe();
     interleaved_better +=
         interleaved.answer.completion_time < lcf.answer.completion_time;
     ++cases;
@@ -389,30 +368,13 @@ TEST(Multicast, LcfMulticastAgainstExhaustiveSearch) {
   std::mt19937_64 rng(55);
   int cases = 0, helpers_used = 0;
   for (int trial = 0; trial < 200; ++trial) {
-    std::vector<uint64_t> sizes, members;
-    uint64_t total = 0;
-    const int k = 1 + static_cast<int>(rng() % 4);
-    for (int c = 0; c < k; ++c) {
-      const uint64_t s = 1 + rng() % 3;
-      if (total + s > 7) break;
-      sizes.push_back(s);
-      members.push_back(rng() % (s + 1));
-      total += s;
-    }
-    const uint64_t cost = 1 + rng() % 3;
-    auto r = Request(sizes, cost);
-    r.members = members.data();
-    ClusterInstance instance{sizes, cost, {}, 0, false, false, members};
-    const uint64_t opt = ClusterExhaustiveOptimum(instance);
+    const Tiny tiny = RandomTiny(rng, 1, 4, 3);
+    auto r = Request(tiny.sizes, tiny.cost);
+    r.members = tiny.members.data();
+    const uint64_t opt = ClusterExhaustiveOptimum(ClusterInstance{
+        tiny.sizes, tiny.cost, {}, 0, false, false, tiny.members});
     const ClusterRun plan = Plan(r, HETCAST_ALGORITHM_LCF);
-    ExpectValidAndCanonical(r, plan);  // Members reached, ids canonical.
-    const std::string what = ::testing::PrintToString(sizes) +
-                             " m=" + ::testing::PrintToString(members) +
-                             " C=" + std::to_string(cost);
-    EXPECT_GE(plan.answer.completion_time, opt) << what;
-    // Theorem 4.3: LCF Multicast <= 2 OPT + 10.
-    EXPECT_LE(plan.answer.completion_time, 2 * opt + 10) << what;
-    EXPECT_LE(plan.answer.lower_bound, opt) << what;
+    ExpectWithinTheorem(r, plan, opt, 2, 10, tiny.Describe());  // Thm 4.3.
     for (const hetcast_node& node : plan.nodes) {
       helpers_used += node.is_relay && node.arrival != HETCAST_NEVER;
     }
@@ -426,48 +388,25 @@ TEST(Multicast, BoundedVariantsAgainstExhaustiveSearch) {
   std::mt19937_64 rng(66);
   int cases = 0;
   for (int trial = 0; trial < 160; ++trial) {
-    std::vector<uint64_t> sizes, members, degrees;
-    uint64_t total = 0;
-    const int k = 2 + static_cast<int>(rng() % 3);
-    for (int c = 0; c < k; ++c) {
-      const uint64_t s = 1 + rng() % 3;
-      if (total + s > 7) break;
-      sizes.push_back(s);
-      members.push_back(rng() % (s + 1));
-      degrees.push_back(1 + rng() % s);
-      total += s;
-    }
-    if (sizes.size() < 2) continue;
-    const uint64_t cost = 1 + rng() % 3;
+    const Tiny tiny = RandomTiny(rng, 2, 4, 3);
+    if (tiny.sizes.size() < 2) continue;
     const bool by_degree = trial % 2 == 0;
     const uint64_t b = 1 + rng() % 2;
-    auto r = Request(sizes, cost);
-    r.members = members.data();
+    auto r = Request(tiny.sizes, tiny.cost);
+    r.members = tiny.members.data();
+    ClusterInstance instance{tiny.sizes, tiny.cost, {},          0,
+                             false,      false,     tiny.members};
     if (by_degree) {
-      r.degrees = degrees.data();
+      r.degrees = tiny.degrees.data();
+      instance.degrees = tiny.degrees;
     } else {
       r.matching = b;
-    }
-    ClusterInstance instance{sizes, cost, {}, 0, false, false, members};
-    if (by_degree) {
-      instance.degrees = degrees;
-    } else {
       instance.matching = b;
     }
-    const uint64_t opt = ClusterExhaustiveOptimum(instance);
-    const ClusterRun plan = Plan(r, HETCAST_ALGORITHM_LCF);
-    ExpectValidAndCanonical(r, plan);  // Members, and the bound, hold.
-    const std::string what =
-        ::testing::PrintToString(sizes) +
-        " m=" + ::testing::PrintToString(members) +
-        (by_degree ? " d=" + ::testing::PrintToString(degrees)
-                   : " B=" + std::to_string(b)) +
-        " C=" + std::to_string(cost);
-    EXPECT_GE(plan.answer.completion_time, opt) << what;
     // Theorem 5.2: 3 OPT + 10 (degree); Theorem 5.6: 2 OPT + 10 (matching).
-    EXPECT_LE(plan.answer.completion_time, (by_degree ? 3 : 2) * opt + 10)
-        << what;
-    EXPECT_LE(plan.answer.lower_bound, opt) << what;
+    ExpectWithinTheorem(r, Plan(r, HETCAST_ALGORITHM_LCF),
+                        ClusterExhaustiveOptimum(instance), by_degree ? 3 : 2,
+                        10, tiny.Describe() + " B=" + std::to_string(b));
     ++cases;
   }
   EXPECT_GT(cases, 100);
