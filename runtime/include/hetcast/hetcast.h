@@ -108,7 +108,12 @@ typedef enum hetcast_algorithm {
    * cluster-unaware MPI broadcast does); for comparison. */
   HETCAST_ALGORITHM_FLAT_BINOMIAL = 5,
   /* Interleaved LCF (Khuller, Kim & Wan §6.2), postal cluster model. */
-  HETCAST_ALGORITHM_INTERLEAVED_LCF = 6
+  HETCAST_ALGORITHM_INTERLEAVED_LCF = 6,
+  /* Multi-source multicast, non-blocking sends (Wu, Yeh & Liu §4):
+   * Fastest-Edge-First, Earliest-Completion-First, Work-Racing. */
+  HETCAST_ALGORITHM_FEF = 7,
+  HETCAST_ALGORITHM_ECF = 8,
+  HETCAST_ALGORITHM_WR = 9
 } hetcast_algorithm;
 
 /* Which bound produced `hetcast_answer.lower_bound` (the largest wins). */
@@ -132,7 +137,11 @@ typedef enum hetcast_bound {
   HETCAST_BOUND_KKW_THEOREM_3_2 = 6,
   /* Postal cluster model: the makespan of LCF when local transfers are
    * free (Khuller, Kim & Wan Lemma 6.4: p C + c'). */
-  HETCAST_BOUND_POSTAL_GLOBAL = 7
+  HETCAST_BOUND_POSTAL_GLOBAL = 7,
+  /* Non-blocking model: Wu, Yeh & Liu §3.1 (shortest paths in the model
+   * where a node may send and receive in parallel, receives taken in order
+   * of arrival, Eq. 2). */
+  HETCAST_BOUND_EARLIEST_REACH = 8
 } hetcast_bound;
 
 typedef struct hetcast_answer {
@@ -551,6 +560,102 @@ hetcast_status hetcast_cluster_evaluate(
     size_t transfer_count, void* workspace, size_t workspace_size,
     hetcast_node* nodes, size_t node_capacity, hetcast_transfer* transfers,
     size_t transfer_capacity, hetcast_answer* answer);
+
+/* ------------------------------------------------------------------------ */
+/* Multi-source multicast with non-blocking sends (Wu, Yeh & Liu)           */
+/*                                                                          */
+/* Sources each multicast their own message to their own destinations. A   */
+/* transfer of a message of length m from i to j costs the sender S(i, m) = */
+/* send_fixed[i] + send_per_byte[i] * m ticks; the message reaches j's      */
+/* buffer X(i, j) * m ticks later (nobody is busy meanwhile: sends are      */
+/* non-blocking); j then spends R(j, m) = recv_fixed[j] + recv_per_byte[j] * */
+/* m receiving it, once it has also finished its previous task (receives    */
+/* block). A node runs its task list in order; it relays a message only     */
+/* after receiving it, and only to that message's destinations. The tick is */
+/* the caller's choice; tools/ uses picoseconds (per-byte costs rounded to  */
+/* whole picoseconds per byte).                                             */
+
+typedef struct hetcast_nb_message {
+  uint32_t source;
+  uint64_t length;              /* >= 1 */
+  const uint32_t* destinations; /* distinct, != source */
+  size_t destination_count;
+} hetcast_nb_message;
+
+typedef struct hetcast_nb_request {
+  size_t node_count;          /* >= 2 */
+  const uint64_t* send_fixed; /* node_count entries each */
+  const uint64_t* send_per_byte;
+  const uint64_t* recv_fixed;
+  const uint64_t* recv_per_byte;
+  const uint64_t* link_per_byte; /* node_count^2, X(i, j) at i * n + j */
+  const hetcast_nb_message* messages;
+  size_t message_count; /* >= 1; sources need not be distinct */
+} hetcast_nb_request;
+
+typedef enum hetcast_nb_op {
+  HETCAST_NB_SEND = 0,
+  HETCAST_NB_RECV = 1
+} hetcast_nb_op;
+
+/* One task of a node's list: op, the node running it, its partner (the
+ * receiver of a send, the sender of a receive) and the message index. The
+ * times are outputs: a send occupies [start, end) and its message arrives
+ * at `arrival`; a receive is issued at `start`, waits for `arrival` and
+ * ends at end = max(start, arrival) + R. */
+typedef struct hetcast_nb_task {
+  uint32_t op;
+  uint32_t node;
+  uint32_t partner;
+  uint32_t message;
+  uint64_t start;
+  uint64_t arrival;
+  uint64_t end;
+} hetcast_nb_task;
+
+typedef struct hetcast_nb_sizes {
+  size_t task_count;      /* 2 * total destinations */
+  size_t workspace_bytes; /* for plan, evaluate and the lower bound */
+} hetcast_nb_sizes;
+
+hetcast_status hetcast_nb_sizes_of(const hetcast_nb_request* request,
+                                   hetcast_nb_sizes* sizes);
+
+/* Plans with HETCAST_ALGORITHM_FEF, _ECF or _WR (Wu, Yeh & Liu §4.1-4.3;
+ * tie rules in nonblocking.cc). Writes the task lists node by node (node 0's
+ * tasks in order, then node 1's, ...) into `tasks`, with their times, and
+ * `list_begin` (node_count + 1 entries: node v's tasks are
+ * tasks[list_begin[v] .. list_begin[v+1]) ). The answer's completion time is
+ * the last receive's end; its lower bound is hetcast_nb_lower_bound's. */
+hetcast_status hetcast_nb_plan(const hetcast_nb_request* request,
+                               hetcast_algorithm algorithm, void* workspace,
+                               size_t workspace_size, hetcast_nb_task* tasks,
+                               size_t task_capacity, size_t* list_begin,
+                               hetcast_answer* answer);
+
+/* The evaluator: executes the task lists (same layout as the plan's output;
+ * the time fields are ignored and rewritten) under the model's rules and
+ * rejects with HETCAST_INVALID_SCHEDULE: a task listed under another node,
+ * a partner or message out of range, a send by a node that is neither the
+ * message's source nor a destination, a send or receive involving a
+ * non-destination, a destination not receiving its message exactly once,
+ * unmatched sends and receives, a relay before its own receive, and lists
+ * that deadlock (a receive waiting for a send that can never run). */
+hetcast_status hetcast_nb_evaluate(const hetcast_nb_request* request,
+                                   void* workspace, size_t workspace_size,
+                                   hetcast_nb_task* tasks, size_t task_count,
+                                   const size_t* list_begin,
+                                   hetcast_answer* answer);
+
+/* The lower bound of Wu, Yeh & Liu §3.1: L[k, i] = the shortest path from
+ * message k's source to destination i over its source and destinations,
+ * edge u -> v costing S(u, l) + X(u, v) l + R(v, l); then per destination
+ * Eq. 2 over its messages, taken in order of arrival (L - R; the paper
+ * sorts by L, which with unequal lengths can exceed the optimum: see
+ * nonblocking.cc); the maximum over destinations. */
+hetcast_status hetcast_nb_lower_bound(const hetcast_nb_request* request,
+                                      void* workspace, size_t workspace_size,
+                                      uint64_t* lower_bound);
 
 #ifdef __cplusplus
 } /* extern "C" */
