@@ -126,6 +126,12 @@ struct NbScratch {
   uint32_t* recv_task;  // [k * n + v]
   uint8_t* executed;    // tasks
   uint32_t* stack;      // n + total
+  // WRP: per-node task lists as linked lists of pool entries.
+  hetcast_nb_task* pool;  // 2 * total
+  uint32_t* next;         // 2 * total
+  uint32_t* head;         // n
+  uint32_t* tail;         // n
+  uint32_t* last_send;    // n
 };
 
 bool Carve(const Nb& nb, Arena* a, NbScratch* s) {
@@ -146,6 +152,11 @@ bool Carve(const Nb& nb, Arena* a, NbScratch* s) {
   s->executed = a->Allocate<uint8_t>(2 * nb.total + 1);
   // Each node once at the start, then once per receive it is woken for.
   s->stack = a->Allocate<uint32_t>(nb.n + nb.total + 1);
+  s->pool = a->Allocate<hetcast_nb_task>(2 * nb.total + 1);
+  s->next = a->Allocate<uint32_t>(2 * nb.total + 1);
+  s->head = a->Allocate<uint32_t>(nb.n);
+  s->tail = a->Allocate<uint32_t>(nb.n);
+  s->last_send = a->Allocate<uint32_t>(nb.n);
   return !a->failed();
 }
 
@@ -255,6 +266,167 @@ size_t RunWr(const Nb& nb, const NbScratch& s) {
     s.vwork[static_cast<size_t>(m) * nb.n + i] = s.work[i];
     --s.remaining[i];
     Commit(nb, s, &count, m, j, i);
+  }
+  return count;
+}
+
+// WRP (§4.4): WR, except that a new send may be placed in a gap of the
+// sender's list where the sender idles waiting for a message, ahead of the
+// waiting receive, when the paper's three rules allow it: (1) sends keep
+// their order, so the gap is after the sender's last send; (2) a relay
+// sends only after receiving, so the gap is after its receive of the
+// message; (3) the send must end before the message the receive waits for
+// arrives ("the completion time of the preempting send task must be earlier
+// than the arrival time"), so the receive, and everything after it, keeps
+// its times. The first such gap is used, else the send is appended. The
+// receive side is appended as in WR; virtual times follow Eqs. 5-6
+// unchanged.
+struct Slot {
+  uint64_t start;
+  uint32_t before;  // Insert before this task, or kNone to append.
+};
+
+// The earliest send slot for message m at node j (rules 1-3); `after` is the
+// task from which to search: the later of j's last send and its receive of m.
+Slot SendSlot(const Nb& nb, const NbScratch& s, uint32_t j, uint32_t m,
+              const uint32_t* recv_of) {
+  uint32_t from = s.last_send[j];
+  if (j != nb.r->messages[m].source) {
+    const uint32_t own = recv_of[static_cast<size_t>(m) * nb.n + j];
+    // Which comes later in j's list: walk from the last send (or the head).
+    if (from == kNone) {
+      from = own;
+    } else {
+      for (uint32_t t = s.next[from]; t != kNone; t = s.next[t]) {
+        if (t == own) {
+          from = own;
+          break;
+        }
+      }
+    }
+  }
+  const uint64_t S = nb.S(j, m);
+  uint64_t free_at = from == kNone ? 0 : s.pool[from].end;
+  for (uint32_t t = from == kNone ? s.head[j] : s.next[from]; t != kNone;
+       t = s.next[t]) {
+    // Every task after the last send is a receive (rule 1).
+    if (Add(free_at, S) < s.pool[t].arrival) return Slot{free_at, t};
+    free_at = s.pool[t].end;
+  }
+  return Slot{free_at, kNone};
+}
+
+size_t RunWrp(const Nb& nb, const NbScratch& s, uint32_t* recv_of) {
+  uint64_t longest = 0;
+  for (uint32_t m = 0; m < nb.k; ++m) {
+    longest = std::max(longest, nb.r->messages[m].length);
+  }
+  auto speed = [&](uint32_t v) {
+    return Add(nb.r->recv_fixed[v], Mul(nb.r->recv_per_byte[v], longest));
+  };
+  for (uint32_t v = 0; v < nb.n; ++v) {
+    s.head[v] = s.tail[v] = s.last_send[v] = kNone;
+  }
+  uint32_t used = 0;
+  auto recv_avail = [&](uint32_t v) {
+    return s.tail[v] == kNone ? 0 : s.pool[s.tail[v]].end;
+  };
+  size_t count = 0;
+  while (count < nb.total) {
+    uint32_t i = kNone;
+    for (uint32_t v = 0; v < nb.n; ++v) {
+      if (s.remaining[v] == 0) continue;
+      if (i == kNone || s.work[v] < s.work[i] ||
+          (s.work[v] == s.work[i] && speed(v) < speed(i))) {
+        i = v;
+      }
+    }
+    Best best;
+    Slot best_slot{0, kNone};
+    uint64_t best_arrival = 0;
+    for (uint32_t m = 0; m < nb.k; ++m) {
+      if (!nb.Dest(m, i) || s.informed[static_cast<size_t>(m) * nb.n + i]) {
+        continue;
+      }
+      const hetcast_nb_message& msg = nb.r->messages[m];
+      const uint8_t* informed = s.informed + static_cast<size_t>(m) * nb.n;
+      for (size_t a = 0; a <= msg.destination_count; ++a) {
+        const uint32_t j = a == 0 ? msg.source : msg.destinations[a - 1];
+        if (!informed[j]) continue;
+        const Slot slot = SendSlot(nb, s, j, m, recv_of);
+        const uint64_t arrival =
+            Add(Add(slot.start, nb.S(j, m)), nb.X(j, i, m));
+        const uint64_t ct = Add(std::max(arrival, recv_avail(i)), nb.R(i, m));
+        const uint64_t before = best.value;
+        best.Offer(ct, m, j, i);
+        if (best.value != before || (best.m == m && best.j == j)) {
+          best_slot = slot;
+          best_arrival = arrival;
+        }
+      }
+    }
+    const uint32_t m = best.m, j = best.j;
+    // Eqs. 5-6, as in WR.
+    const uint64_t base = j == nb.r->messages[m].source
+                              ? 0
+                              : s.vwork[static_cast<size_t>(m) * nb.n + j];
+    const uint64_t ar = Add(Add(base, nb.S(j, m)), nb.X(j, i, m));
+    s.work[i] = Add(std::max(s.work[i], ar), nb.R(i, m));
+    s.vwork[static_cast<size_t>(m) * nb.n + i] = s.work[i];
+    --s.remaining[i];
+    s.informed[static_cast<size_t>(m) * nb.n + i] = 1;
+    // The send, inserted into j's list.
+    const uint32_t send = used++;
+    s.pool[send] = hetcast_nb_task{HETCAST_NB_SEND,
+                                   j,
+                                   i,
+                                   m,
+                                   best_slot.start,
+                                   best_arrival,
+                                   Add(best_slot.start, nb.S(j, m))};
+    if (best_slot.before == kNone) {
+      s.next[send] = kNone;
+      if (s.tail[j] == kNone) {
+        s.head[j] = send;
+      } else {
+        s.next[s.tail[j]] = send;
+      }
+      s.tail[j] = send;
+    } else {
+      // Link in front of `before`: find its predecessor (after the last
+      // send or own receive, so the walk is short).
+      const uint32_t before = best_slot.before;
+      uint32_t prev = kNone;
+      for (uint32_t t = s.head[j]; t != before; t = s.next[t]) prev = t;
+      s.next[send] = before;
+      if (prev == kNone) {
+        s.head[j] = send;
+      } else {
+        s.next[prev] = send;
+      }
+      s.pool[before].start = s.pool[send].end;  // Issued later; same end.
+    }
+    s.last_send[j] = send;
+    // The receive, appended to i's list.
+    const uint32_t recv = used++;
+    const uint64_t issue = recv_avail(i);
+    s.pool[recv] =
+        hetcast_nb_task{HETCAST_NB_RECV,
+                        i,
+                        j,
+                        m,
+                        issue,
+                        best_arrival,
+                        Add(std::max(best_arrival, issue), nb.R(i, m))};
+    s.next[recv] = kNone;
+    if (s.tail[i] == kNone) {
+      s.head[i] = recv;
+    } else {
+      s.next[s.tail[i]] = recv;
+    }
+    s.tail[i] = recv;
+    recv_of[static_cast<size_t>(m) * nb.n + i] = recv;
+    ++count;
   }
   return count;
 }
@@ -401,7 +573,8 @@ hetcast_status hetcast_nb_plan(const hetcast_nb_request* request,
   if (answer == nullptr || tasks == nullptr || list_begin == nullptr ||
       (algorithm != HETCAST_ALGORITHM_FEF &&
        algorithm != HETCAST_ALGORITHM_ECF &&
-       algorithm != HETCAST_ALGORITHM_WR)) {
+       algorithm != HETCAST_ALGORITHM_WR &&
+       algorithm != HETCAST_ALGORITHM_WRP)) {
     return HETCAST_INVALID_ARGUMENT;
   }
   *answer = hetcast_answer();
@@ -412,29 +585,46 @@ hetcast_status hetcast_nb_plan(const hetcast_nb_request* request,
   if (status != HETCAST_OK) return status;
   if (task_capacity < 2 * nb.total) return HETCAST_OUTPUT_TOO_SMALL;
   hetcast::internal::ResetState(nb, s);
-  const size_t count = algorithm == HETCAST_ALGORITHM_WR
-                           ? hetcast::internal::RunWr(nb, s)
-                           : hetcast::internal::RunFefOrEcf(
-                                 nb, s, algorithm == HETCAST_ALGORITHM_FEF);
-  // Lists: each node's tasks in decision order.
-  for (uint32_t v = 0; v <= nb.n; ++v) list_begin[v] = 0;
-  for (size_t d = 0; d < count; ++d) {
-    ++list_begin[s.decisions[d].sender + 1];
-    ++list_begin[s.decisions[d].receiver + 1];
-  }
-  for (uint32_t v = 0; v < nb.n; ++v) list_begin[v + 1] += list_begin[v];
-  for (uint32_t v = 0; v < nb.n; ++v)
-    s.cursor[v] = static_cast<uint32_t>(list_begin[v]);
   uint64_t completion = 0;
-  for (size_t d = 0; d < count; ++d) {
-    const hetcast::internal::Decision& x = s.decisions[d];
-    tasks[s.cursor[x.sender]++] =
-        hetcast_nb_task{HETCAST_NB_SEND, x.sender,  x.receiver, x.message,
-                        x.send_start,    x.arrival, x.send_end};
-    tasks[s.cursor[x.receiver]++] =
-        hetcast_nb_task{HETCAST_NB_RECV, x.receiver, x.sender,  x.message,
-                        x.recv_start,    x.arrival,  x.recv_end};
-    completion = std::max(completion, x.recv_end);
+  size_t count = 0;
+  if (algorithm == HETCAST_ALGORITHM_WRP) {
+    count = hetcast::internal::RunWrp(nb, s, s.recv_task);
+    size_t w = 0;
+    for (uint32_t v = 0; v < nb.n; ++v) {
+      list_begin[v] = w;
+      for (uint32_t t = s.head[v]; t != hetcast::internal::kNone;
+           t = s.next[t]) {
+        tasks[w++] = s.pool[t];
+        if (s.pool[t].op == HETCAST_NB_RECV) {
+          completion = std::max(completion, s.pool[t].end);
+        }
+      }
+    }
+    list_begin[nb.n] = w;
+  } else {
+    count = algorithm == HETCAST_ALGORITHM_WR
+                ? hetcast::internal::RunWr(nb, s)
+                : hetcast::internal::RunFefOrEcf(
+                      nb, s, algorithm == HETCAST_ALGORITHM_FEF);
+    // Lists: each node's tasks in decision order.
+    for (uint32_t v = 0; v <= nb.n; ++v) list_begin[v] = 0;
+    for (size_t d = 0; d < count; ++d) {
+      ++list_begin[s.decisions[d].sender + 1];
+      ++list_begin[s.decisions[d].receiver + 1];
+    }
+    for (uint32_t v = 0; v < nb.n; ++v) list_begin[v + 1] += list_begin[v];
+    for (uint32_t v = 0; v < nb.n; ++v)
+      s.cursor[v] = static_cast<uint32_t>(list_begin[v]);
+    for (size_t d = 0; d < count; ++d) {
+      const hetcast::internal::Decision& x = s.decisions[d];
+      tasks[s.cursor[x.sender]++] =
+          hetcast_nb_task{HETCAST_NB_SEND, x.sender,  x.receiver, x.message,
+                          x.send_start,    x.arrival, x.send_end};
+      tasks[s.cursor[x.receiver]++] =
+          hetcast_nb_task{HETCAST_NB_RECV, x.receiver, x.sender,  x.message,
+                          x.recv_start,    x.arrival,  x.recv_end};
+      completion = std::max(completion, x.recv_end);
+    }
   }
   if (completion >= hetcast::internal::kCap) return HETCAST_OVERFLOW;
   answer->algorithm = algorithm;

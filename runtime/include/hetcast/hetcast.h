@@ -113,7 +113,9 @@ typedef enum hetcast_algorithm {
    * Fastest-Edge-First, Earliest-Completion-First, Work-Racing. */
   HETCAST_ALGORITHM_FEF = 7,
   HETCAST_ALGORITHM_ECF = 8,
-  HETCAST_ALGORITHM_WR = 9
+  HETCAST_ALGORITHM_WR = 9,
+  /* Work-Racing-Preemptive (Wu, Yeh & Liu §4.4). */
+  HETCAST_ALGORITHM_WRP = 10
 } hetcast_algorithm;
 
 /* Which bound produced `hetcast_answer.lower_bound` (the largest wins). */
@@ -621,7 +623,7 @@ typedef struct hetcast_nb_sizes {
 hetcast_status hetcast_nb_sizes_of(const hetcast_nb_request* request,
                                    hetcast_nb_sizes* sizes);
 
-/* Plans with HETCAST_ALGORITHM_FEF, _ECF or _WR (Wu, Yeh & Liu §4.1-4.3;
+/* Plans with HETCAST_ALGORITHM_FEF, _ECF, _WR or _WRP (Wu, Yeh & Liu §4;
  * tie rules in nonblocking.cc). Writes the task lists node by node (node 0's
  * tasks in order, then node 1's, ...) into `tasks`, with their times, and
  * `list_begin` (node_count + 1 entries: node v's tasks are
