@@ -2,6 +2,7 @@
 // the evaluator on hand-derived and invalid task lists, FEF/ECF/WR judged by
 // the evaluator (its replay must reproduce the planner's times exactly),
 // the lower bound, and ECF = WR for a single source (§5.1).
+#include <algorithm>
 #include <cstdint>
 #include <cstdio>
 #include <random>
@@ -9,6 +10,7 @@
 
 #include "gtest/gtest.h"
 #include "runtime/include/hetcast/hetcast.h"
+#include "tests/nonblocking_search.h"
 
 namespace hetcast {
 namespace testing {
@@ -273,6 +275,37 @@ TEST(NonblockingAlgorithms, EcfAndWrAgreeOnASingleBroadcast) {
       EXPECT_EQ(wrp.tasks[t].end, wr.tasks[t].end) << t;
     }
   }
+}
+
+TEST(NonblockingAlgorithms, TinyInstancesAgainstExhaustiveSearch) {
+  // N <= 5, two sources with one or two destinations each: every algorithm
+  // is valid (replay) and no better than the optimum; the lower bound is
+  // at most the optimum.
+  std::mt19937_64 rng(14);
+  int cases = 0, some_suboptimal = 0;
+  for (int trial = 0; trial < 25; ++trial) {
+    const uint32_t n = 3 + static_cast<uint32_t>(rng() % 3);
+    Instance in = Random(rng, n, 2, trial % 2 == 0);
+    for (auto& dests : in.destinations) {
+      std::shuffle(dests.begin(), dests.end(), rng);
+      dests.resize(std::min<size_t>(dests.size(), 1 + rng() % 2));
+    }
+    in.Finish();
+    const uint64_t opt = NonblockingExhaustiveOptimum(in.request);
+    for (hetcast_algorithm algorithm :
+         {HETCAST_ALGORITHM_FEF, HETCAST_ALGORITHM_ECF, HETCAST_ALGORITHM_WR,
+          HETCAST_ALGORITHM_WRP}) {
+      const NbRun plan = Plan(in, algorithm);
+      ASSERT_EQ(plan.status, HETCAST_OK);
+      ASSERT_EQ(Evaluate(in, plan.tasks, plan.begin).status, HETCAST_OK);
+      EXPECT_GE(plan.answer.completion_time, opt) << algorithm;
+      EXPECT_LE(plan.answer.lower_bound, opt);
+      some_suboptimal += plan.answer.completion_time > opt;
+    }
+    ++cases;
+  }
+  EXPECT_EQ(cases, 25);
+  EXPECT_GT(some_suboptimal, 0);  // The search finds better schedules.
 }
 
 TEST(NonblockingAlgorithms, WrpPreemptsWhereWrWaits) {
