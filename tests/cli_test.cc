@@ -177,6 +177,24 @@ TEST(CliCluster, LcfJsonAndText) {
   EXPECT_THAT(multicast.out, HasSubstr("\"member\":true"));
 }
 
+TEST(CliNonblocking, PlansAJsonRequest) {
+  const CliRun run = RunCli(Plan({"--model", "nonblocking", "--input",
+                                  "tests/testdata/nb_request.json",
+                                  "--algorithm", "wrp", "--format", "json"}));
+  ASSERT_EQ(run.exit_code, 0) << run.err;
+  EXPECT_THAT(run.out, StartsWith("{\"model\":\"nonblocking\",\"algorithm\":"
+                                  "\"wrp\","));
+  EXPECT_THAT(run.out, HasSubstr("\"receive_start\":"));
+  EXPECT_THAT(run.out, HasSubstr("\"source\":3"));
+  for (const char* algorithm : {"fef", "ecf", "wr"}) {
+    const CliRun other = RunCli(
+        Plan({"--model", "nonblocking", "--input",
+              "tests/testdata/nb_request.json", "--algorithm", algorithm}));
+    ASSERT_EQ(other.exit_code, 0) << other.err;
+    EXPECT_THAT(other.out, HasSubstr("completion time:"));
+  }
+}
+
 // Each bad input: exit status 2, one line on stderr naming the problem, and
 // nothing on stdout.
 struct BadCase {
@@ -302,6 +320,26 @@ INSTANTIATE_TEST_SUITE_P(
                       "--inter-cost", "2", "--costs", "1"}),
                 "--costs is for --model node"},
         BadCase{Plan({"--model", "mesh"}), "--model: 'mesh' is not one of"},
+        // Non-blocking requests.
+        BadCase{Plan({"--model", "nonblocking"}), "--input: give"},
+        BadCase{Plan({"--model", "nonblocking", "--input",
+                      "tests/testdata/nb_source_dest.json"}),
+                "messages[0].destinations[0]: 0 is the message's source"},
+        BadCase{Plan({"--model", "nonblocking", "--input",
+                      "tests/testdata/nb_unknown_node.json"}),
+                "node 5 does not exist"},
+        BadCase{Plan({"--model", "nonblocking", "--input",
+                      "tests/testdata/nb_negative.json"}),
+                "request JSON"},
+        BadCase{Plan({"--model", "nonblocking", "--input",
+                      "tests/testdata/nb_zero_length.json"}),
+                "messages[0].length: 0"},
+        BadCase{Plan({"--model", "nonblocking", "--input",
+                      "tests/testdata/nb_link_matrix.json"}),
+                "link_per_byte: 3 entries, a 2 x 2 matrix needs 4"},
+        BadCase{Plan({"--model", "nonblocking", "--input",
+                      "tests/testdata/nb_request.json", "--algorithm", "lcf"}),
+                "--algorithm: 'lcf' is not one of wrp, wr, ecf, fef"},
         BadCase{{"inspect", kFig1Profile}, "not a valid hetcast table"}));
 
 }  // namespace

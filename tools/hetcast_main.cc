@@ -26,6 +26,7 @@
 #include "tables/default_table.h"
 #include "tools/cli_args.h"
 #include "tools/gen_command.h"
+#include "tools/nonblocking_cli.h"
 #include "tools/plan_output.h"
 
 ABSL_FLAG(std::string, costs, "",
@@ -61,6 +62,8 @@ ABSL_FLAG(std::string, matching, "",
 ABSL_FLAG(bool, postal, false, "plan --model cluster: postal model.");
 ABSL_FLAG(std::string, members, "",
           "plan --model cluster: multicast members per cluster.");
+ABSL_FLAG(std::string, input, "",
+          "plan --model nonblocking: the request JSON file.");
 ABSL_FLAG(bool, fnf_stats, true,
           "inspect: compare FNF with the table on every state.");
 
@@ -696,11 +699,28 @@ int Main(int argc, char** argv) {
                                absl::GetFlag(FLAGS_format))));
     }
     const std::string model = absl::GetFlag(FLAGS_model);
-    if (model != "node" && model != "cluster") {
+    if (model != "node" && model != "cluster" && model != "nonblocking") {
       return Fail(command, absl::InvalidArgumentError(absl::StrFormat(
-                               "--model: '%s' is not one of node, cluster "
-                               "(nonblocking is not implemented yet)",
+                               "--model: '%s' is not one of node, cluster, "
+                               "nonblocking",
                                model)));
+    }
+    if (model == "nonblocking") {
+      if (absl::GetFlag(FLAGS_input).empty()) {
+        return Fail(command, absl::InvalidArgumentError(
+                                 "--input: give the request JSON file"));
+      }
+      absl::StatusOr<std::string> json =
+          ReadFileBytes(absl::GetFlag(FLAGS_input));
+      if (!json.ok()) return Fail(command, json.status());
+      absl::StatusOr<NbRequest> request = ParseNbRequest(*json);
+      if (!request.ok()) return Fail(command, request.status());
+      absl::StatusOr<std::string> rendered =
+          PlanNbRequest(*request, absl::GetFlag(FLAGS_algorithm),
+                        absl::GetFlag(FLAGS_format));
+      if (!rendered.ok()) return Fail(command, rendered.status());
+      std::fwrite(rendered->data(), 1, rendered->size(), stdout);
+      return std::fflush(stdout) == 0 ? 0 : 1;
     }
     absl::StatusOr<NodePlan> plan =
         model == "cluster" ? PlanClusterFromFlags() : PlanFromFlags();
