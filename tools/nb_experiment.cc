@@ -1,0 +1,190 @@
+// nb_experiment.cc: the simulation of Wu, Yeh & Liu §5, reproducibly.
+//
+//   bazel run //tools:nb_experiment                       (seed 1, 1000 runs)
+//   bazel run //tools:nb_experiment -- --seed=7 --runs=200 --sources=8
+//
+// 64 nodes in four classes by send/receive overhead (the paper gives only
+// the ranges: constant parts 80-400 us, per-byte parts 0.0001-0.01
+// us/byte; we use 80/160/280/400 us and 0.0001/0.001/0.005/0.01 us/byte,
+// the same class for a node's send and receive side, classes drawn at
+// random per run). One link speed per network: 155 Mbps (51,613 ps/byte)
+// and 1 Gbps (8,000 ps/byte). Messages: small (1 KB), large (1 MB or 1.5 MB,
+// 2^20 bytes per MB, drawn per message) and mixed (small or large per
+// message). Ticks are picoseconds.
+//  - Single broadcast: every node once as the source (64 broadcasts), mean.
+//  - Multiple multicast: `runs` random configurations: `sources` distinct
+//    random sources, each other node a destination with probability 1/2.
+// Prints mean completion (ms) of FEF, ECF, WR, WRP and the lower bound per
+// setting, and each as a ratio to the lower bound.
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "runtime/include/hetcast/hetcast.h"
+
+namespace {
+
+constexpr uint32_t kNodes = 64;
+constexpr uint64_t kMB = 1 << 20;
+const uint64_t kConstant[4] = {80'000'000, 160'000'000, 280'000'000,
+                               400'000'000};               // ps
+const uint64_t kPerByte[4] = {100, 1'000, 5'000, 10'000};  // ps/byte
+
+struct Request {
+  std::vector<uint64_t> fixed, per_byte, link;
+  std::vector<std::vector<uint32_t>> dests;
+  std::vector<hetcast_nb_message> messages;
+  hetcast_nb_request r = {};
+  void Finish() {
+    for (size_t m = 0; m < messages.size(); ++m) {
+      messages[m].destinations = dests[m].data();
+      messages[m].destination_count = dests[m].size();
+    }
+    r.node_count = kNodes;
+    r.send_fixed = r.recv_fixed = fixed.data();
+    r.send_per_byte = r.recv_per_byte = per_byte.data();
+    r.link_per_byte = link.data();
+    r.messages = messages.data();
+    r.message_count = messages.size();
+  }
+};
+
+uint64_t Length(std::mt19937_64& rng, int mix) {
+  const uint64_t large = rng() % 2 ? kMB : kMB + kMB / 2;
+  if (mix == 0) return 1024;
+  if (mix == 1) return large;
+  return rng() % 2 ? 1024 : large;
+}
+
+struct Sums {
+  double t[5] = {0, 0, 0, 0, 0};  // FEF, ECF, WR, WRP, LB (ps)
+  double ratio[4] = {0, 0, 0, 0};
+  int n = 0;
+};
+
+void Measure(const Request& q, Sums* sums) {
+  hetcast_nb_sizes sizes;
+  if (hetcast_nb_sizes_of(&q.r, &sizes) != HETCAST_OK) std::abort();
+  std::vector<unsigned char> workspace(sizes.workspace_bytes);
+  std::vector<hetcast_nb_task> tasks(sizes.task_count);
+  std::vector<size_t> begin(kNodes + 1);
+  const hetcast_algorithm algorithms[4] = {
+      HETCAST_ALGORITHM_FEF, HETCAST_ALGORITHM_ECF, HETCAST_ALGORITHM_WR,
+      HETCAST_ALGORITHM_WRP};
+  hetcast_answer answer;
+  uint64_t lb = 0;
+  for (int a = 0; a < 4; ++a) {
+    if (hetcast_nb_plan(&q.r, algorithms[a], workspace.data(), workspace.size(),
+                        tasks.data(), tasks.size(), begin.data(),
+                        &answer) != HETCAST_OK) {
+      std::abort();
+    }
+    sums->t[a] += static_cast<double>(answer.completion_time);
+    lb = answer.lower_bound;
+    sums->ratio[a] +=
+        static_cast<double>(answer.completion_time) / static_cast<double>(lb);
+  }
+  sums->t[4] += static_cast<double>(lb);
+  ++sums->n;
+}
+
+void Print(const char* setting, const Sums& s) {
+  std::printf("%-34s", setting);
+  for (int a = 0; a < 5; ++a) std::printf(" %9.2f", s.t[a] / s.n / 1e9);
+  std::printf("  |");
+  for (int a = 0; a < 4; ++a) std::printf(" %5.2f", s.ratio[a] / s.n);
+  std::printf("\n");
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  uint64_t seed = 1;
+  int runs = 1000, sources = 8;
+  for (int i = 1; i < argc; ++i) {
+    if (std::strncmp(argv[i], "--seed=", 7) == 0) {
+      seed = std::strtoull(argv[i] + 7, nullptr, 10);
+    } else if (std::strncmp(argv[i], "--runs=", 7) == 0) {
+      runs = std::atoi(argv[i] + 7);
+    } else if (std::strncmp(argv[i], "--sources=", 10) == 0) {
+      sources = std::atoi(argv[i] + 10);
+    } else {
+      std::fprintf(
+          stderr, "usage: nb_experiment [--seed=N] [--runs=N] [--sources=N]\n");
+      return 2;
+    }
+  }
+  if (runs < 1 || sources < 1 || sources > static_cast<int>(kNodes)) {
+    std::fprintf(stderr, "nb_experiment: bad --runs or --sources\n");
+    return 2;
+  }
+  std::mt19937_64 rng(seed);
+  const char* mixes[3] = {"small 1KB", "large 1-1.5MB", "mixed"};
+  const struct {
+    const char* name;
+    uint64_t link;
+  } networks[2] = {{"1 Gbps", 8'000}, {"155 Mbps", 51'613}};
+  std::printf(
+      "seed %llu; times in ms (mean); ratios = completion / lower "
+      "bound (mean)\n",
+      static_cast<unsigned long long>(seed));
+  std::printf("%-34s %9s %9s %9s %9s %9s  | %5s %5s %5s %5s\n", "setting",
+              "FEF", "ECF", "WR", "WRP", "LB", "FEF", "ECF", "WR", "WRP");
+  auto random_nodes = [&](Request* q, uint64_t link) {
+    q->fixed.clear();
+    q->per_byte.clear();
+    for (uint32_t v = 0; v < kNodes; ++v) {
+      const int c = static_cast<int>(rng() % 4);
+      q->fixed.push_back(kConstant[c]);
+      q->per_byte.push_back(kPerByte[c]);
+    }
+    q->link.assign(static_cast<size_t>(kNodes) * kNodes, link);
+  };
+  for (const auto& net : networks) {
+    for (int mix = 0; mix < 3; ++mix) {
+      // Single broadcast, every node the source once.
+      Sums broadcast;
+      Request q;
+      random_nodes(&q, net.link);
+      for (uint32_t source = 0; source < kNodes; ++source) {
+        q.dests = {{}};
+        for (uint32_t v = 0; v < kNodes; ++v) {
+          if (v != source) q.dests[0].push_back(v);
+        }
+        q.messages = {hetcast_nb_message{source, Length(rng, mix), nullptr, 0}};
+        q.Finish();
+        Measure(q, &broadcast);
+      }
+      Print((std::string(net.name) + ", " + mixes[mix] + ", broadcast").c_str(),
+            broadcast);
+      // Multiple multicast.
+      Sums multicast;
+      for (int run = 0; run < runs; ++run) {
+        random_nodes(&q, net.link);
+        std::vector<uint32_t> nodes(kNodes);
+        for (uint32_t v = 0; v < kNodes; ++v) nodes[v] = v;
+        std::shuffle(nodes.begin(), nodes.end(), rng);
+        q.dests.clear();
+        q.messages.clear();
+        for (int s = 0; s < sources; ++s) {
+          std::vector<uint32_t> dests;
+          for (uint32_t v = 0; v < kNodes; ++v) {
+            if (v != nodes[s] && rng() % 2 == 0) dests.push_back(v);
+          }
+          q.dests.push_back(dests);
+          q.messages.push_back(
+              hetcast_nb_message{nodes[s], Length(rng, mix), nullptr, 0});
+        }
+        q.Finish();
+        Measure(q, &multicast);
+      }
+      Print((std::string(net.name) + ", " + mixes[mix] + ", multicast").c_str(),
+            multicast);
+    }
+  }
+  return 0;
+}
