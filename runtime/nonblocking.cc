@@ -224,7 +224,10 @@ size_t RunFefOrEcf(const Nb& nb, const NbScratch& s, bool fef) {
   return count;
 }
 
-size_t RunWr(const Nb& nb, const NbScratch& s) {
+// WR/WRP Step 1: "Let P_i be the node with the minimum completed work whose
+// source set SR_i is not empty. If there are multiple possibilities, choose
+// the fastest one" (least R at the longest message, then lowest index).
+uint32_t NextReceiver(const Nb& nb, const NbScratch& s) {
   uint64_t longest = 0;
   for (uint32_t m = 0; m < nb.k; ++m) {
     longest = std::max(longest, nb.r->messages[m].length);
@@ -232,17 +235,33 @@ size_t RunWr(const Nb& nb, const NbScratch& s) {
   auto speed = [&](uint32_t v) {
     return Add(nb.r->recv_fixed[v], Mul(nb.r->recv_per_byte[v], longest));
   };
+  uint32_t i = kNone;
+  for (uint32_t v = 0; v < nb.n; ++v) {
+    if (s.remaining[v] == 0) continue;
+    if (i == kNone || s.work[v] < s.work[i] ||
+        (s.work[v] == s.work[i] && speed(v) < speed(i))) {
+      i = v;
+    }
+  }
+  return i;
+}
+
+// Eqs. 5-6: receiver i's virtual time after receiving m from j.
+void AddVirtualWork(const Nb& nb, const NbScratch& s, uint32_t m, uint32_t j,
+                    uint32_t i) {
+  const uint64_t base = j == nb.r->messages[m].source
+                            ? 0
+                            : s.vwork[static_cast<size_t>(m) * nb.n + j];
+  const uint64_t ar = Add(Add(base, nb.S(j, m)), nb.X(j, i, m));
+  s.work[i] = Add(std::max(s.work[i], ar), nb.R(i, m));
+  s.vwork[static_cast<size_t>(m) * nb.n + i] = s.work[i];
+  --s.remaining[i];
+}
+
+size_t RunWr(const Nb& nb, const NbScratch& s) {
   size_t count = 0;
   while (count < nb.total) {
-    // Step 1: the destination with the least virtual time, then fastest.
-    uint32_t i = kNone;
-    for (uint32_t v = 0; v < nb.n; ++v) {
-      if (s.remaining[v] == 0) continue;
-      if (i == kNone || s.work[v] < s.work[i] ||
-          (s.work[v] == s.work[i] && speed(v) < speed(i))) {
-        i = v;
-      }
-    }
+    const uint32_t i = NextReceiver(nb, s);
     // Step 2: its message and sender by earliest completion (Eq. 4).
     Best best;
     for (uint32_t m = 0; m < nb.k; ++m) {
@@ -256,16 +275,8 @@ size_t RunWr(const Nb& nb, const NbScratch& s) {
         if (informed[j]) best.Offer(CompleteTime(nb, s, m, j, i), m, j, i);
       }
     }
-    const uint32_t m = best.m, j = best.j;
-    // Eqs. 5-6: the receiver's virtual time.
-    const uint64_t base = j == nb.r->messages[m].source
-                              ? 0
-                              : s.vwork[static_cast<size_t>(m) * nb.n + j];
-    const uint64_t ar = Add(Add(base, nb.S(j, m)), nb.X(j, i, m));
-    s.work[i] = Add(std::max(s.work[i], ar), nb.R(i, m));
-    s.vwork[static_cast<size_t>(m) * nb.n + i] = s.work[i];
-    --s.remaining[i];
-    Commit(nb, s, &count, m, j, i);
+    AddVirtualWork(nb, s, best.m, best.j, i);
+    Commit(nb, s, &count, best.m, best.j, i);
   }
   return count;
 }
@@ -317,13 +328,6 @@ Slot SendSlot(const Nb& nb, const NbScratch& s, uint32_t j, uint32_t m,
 }
 
 size_t RunWrp(const Nb& nb, const NbScratch& s, uint32_t* recv_of) {
-  uint64_t longest = 0;
-  for (uint32_t m = 0; m < nb.k; ++m) {
-    longest = std::max(longest, nb.r->messages[m].length);
-  }
-  auto speed = [&](uint32_t v) {
-    return Add(nb.r->recv_fixed[v], Mul(nb.r->recv_per_byte[v], longest));
-  };
   for (uint32_t v = 0; v < nb.n; ++v) {
     s.head[v] = s.tail[v] = s.last_send[v] = kNone;
   }
@@ -333,14 +337,7 @@ size_t RunWrp(const Nb& nb, const NbScratch& s, uint32_t* recv_of) {
   };
   size_t count = 0;
   while (count < nb.total) {
-    uint32_t i = kNone;
-    for (uint32_t v = 0; v < nb.n; ++v) {
-      if (s.remaining[v] == 0) continue;
-      if (i == kNone || s.work[v] < s.work[i] ||
-          (s.work[v] == s.work[i] && speed(v) < speed(i))) {
-        i = v;
-      }
-    }
+    const uint32_t i = NextReceiver(nb, s);
     Best best;
     Slot best_slot{0, kNone};
     uint64_t best_arrival = 0;
@@ -366,14 +363,7 @@ size_t RunWrp(const Nb& nb, const NbScratch& s, uint32_t* recv_of) {
       }
     }
     const uint32_t m = best.m, j = best.j;
-    // Eqs. 5-6, as in WR.
-    const uint64_t base = j == nb.r->messages[m].source
-                              ? 0
-                              : s.vwork[static_cast<size_t>(m) * nb.n + j];
-    const uint64_t ar = Add(Add(base, nb.S(j, m)), nb.X(j, i, m));
-    s.work[i] = Add(std::max(s.work[i], ar), nb.R(i, m));
-    s.vwork[static_cast<size_t>(m) * nb.n + i] = s.work[i];
-    --s.remaining[i];
+    AddVirtualWork(nb, s, m, j, i);  // Eqs. 5-6, as in WR.
     s.informed[static_cast<size_t>(m) * nb.n + i] = 1;
     // The send, inserted into j's list.
     const uint32_t send = used++;

@@ -7,14 +7,7 @@
 #include <string.h>
 
 #include "hetcast/hetcast.h"
-
-#define CHECK(cond)                                                            \
-  do {                                                                         \
-    if (!(cond)) {                                                             \
-      fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #cond); \
-      return 1;                                                                \
-    }                                                                          \
-  } while (0)
+#include "tests/c_check.h"
 
 static unsigned char workspace[1 << 16];
 static hetcast_nb_task tasks[64], replay[64];

@@ -9,14 +9,7 @@
 
 #include "hetcast/hetcast.h"
 #include "tables/default_table.h"
-
-#define CHECK(cond)                                                            \
-  do {                                                                         \
-    if (!(cond)) {                                                             \
-      fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #cond); \
-      return 1;                                                                \
-    }                                                                          \
-  } while (0)
+#include "tests/c_check.h"
 
 static unsigned char workspace[1 << 16];
 static unsigned char evaluator_workspace[1 << 16];

@@ -11,34 +11,14 @@
 #include "gtest/gtest.h"
 #include "runtime/include/hetcast/hetcast.h"
 #include "tests/nonblocking_search.h"
+#include "tools/nonblocking_cli.h"
 
 namespace hetcast {
 namespace testing {
 namespace {
 
-// A request that owns its arrays.
-struct Instance {
-  std::vector<uint64_t> send_fixed, send_per_byte, recv_fixed, recv_per_byte,
-      link;
-  std::vector<std::vector<uint32_t>> destinations;
-  std::vector<hetcast_nb_message> messages;
-  hetcast_nb_request request = {};
-
-  void Finish() {
-    for (size_t m = 0; m < messages.size(); ++m) {
-      messages[m].destinations = destinations[m].data();
-      messages[m].destination_count = destinations[m].size();
-    }
-    request.node_count = send_fixed.size();
-    request.send_fixed = send_fixed.data();
-    request.send_per_byte = send_per_byte.data();
-    request.recv_fixed = recv_fixed.data();
-    request.recv_per_byte = recv_per_byte.data();
-    request.link_per_byte = link.data();
-    request.messages = messages.data();
-    request.message_count = messages.size();
-  }
-};
+// A request that owns its arrays (the CLI's type).
+using Instance = NbRequest;
 
 // n nodes with fixed overheads S = send, R = recv, per-byte parts 0, X = x.
 Instance Uniform(uint32_t n, uint64_t send, uint64_t recv, uint64_t x) {
