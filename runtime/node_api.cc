@@ -77,6 +77,19 @@ bool AllocatePlanScratch(const NodeLayout& layout, Arena* arena,
   return !arena->failed();
 }
 
+// Scratch of hetcast_node_evaluate_canonical beyond the evaluator's.
+struct CanonicalScratch {
+  hetcast_node* raw;  // The evaluation with the ids as given.
+  uint32_t* order;
+};
+
+bool AllocateCanonicalScratch(const NodeLayout& layout, Arena* arena,
+                              CanonicalScratch* scratch) {
+  scratch->raw = arena->Allocate<hetcast_node>(layout.node_count);
+  scratch->order = arena->Allocate<uint32_t>(layout.node_count);
+  return !arena->failed();
+}
+
 // Relabels the informed nodes of `in` into canonical ids in `out`: per class
 // in order of arrival, ties by the parent's new id. `order` has node_count
 // entries of scratch.
@@ -258,6 +271,55 @@ using hetcast::internal::BuildNodeLayout;
 using hetcast::internal::CollectTransfers;
 using hetcast::internal::NodeLayout;
 
+namespace {
+
+hetcast_status Evaluate(const hetcast_node_request* request,
+                        const hetcast_send* sends, size_t send_count,
+                        void* workspace, size_t workspace_size,
+                        hetcast_node* nodes, size_t node_capacity,
+                        hetcast_transfer* transfers, size_t transfer_capacity,
+                        bool canonical, hetcast_answer* answer) {
+  if (answer == nullptr) return HETCAST_INVALID_ARGUMENT;
+  *answer = hetcast_answer();
+  NodeLayout layout;
+  hetcast_status status = BuildNodeLayout(request, &layout);
+  if (status != HETCAST_OK) return status;
+  if (sends == nullptr && send_count > 0) return HETCAST_INVALID_ARGUMENT;
+  status = hetcast::internal::CheckOutputs(layout, nodes, node_capacity,
+                                           transfers, transfer_capacity);
+  if (status != HETCAST_OK) return status;
+  if (send_count >= layout.node_count) return HETCAST_INVALID_SCHEDULE;
+  if (workspace == nullptr) return HETCAST_INVALID_ARGUMENT;
+  Arena arena(workspace, workspace_size);
+  hetcast::internal::EvaluatorScratch scratch;
+  hetcast::internal::CanonicalScratch relabel;
+  if (!hetcast::internal::AllocateEvaluatorScratch(layout, send_count, &arena,
+                                                   &scratch) ||
+      (canonical && !hetcast::internal::AllocateCanonicalScratch(
+                        layout, &arena, &relabel))) {
+    return HETCAST_WORKSPACE_TOO_SMALL;
+  }
+  uint64_t completion = 0;
+  size_t participants = 0;
+  status = hetcast::internal::EvaluateStructure(
+      layout, sends, send_count, scratch, canonical ? relabel.raw : nodes,
+      &completion, &participants);
+  if (status != HETCAST_OK) return status;
+  if (canonical) {
+    hetcast::internal::Canonicalize(layout, relabel.raw, relabel.order,
+                                    scratch.queue, nodes);
+  }
+  uint64_t doubling;
+  status = hetcast::internal::DoublingLowerBound(layout, &doubling);
+  if (status != HETCAST_OK) return status;
+  hetcast::internal::FinishAnswer(layout, HETCAST_ALGORITHM_EVALUATED,
+                                  completion, doubling, HETCAST_BOUND_DOUBLING,
+                                  participants, nodes, transfers, answer);
+  return HETCAST_OK;
+}
+
+}  // namespace
+
 extern "C" {
 
 int hetcast_version_number(void) { return HETCAST_VERSION_NUMBER; }
@@ -367,8 +429,11 @@ hetcast_status hetcast_node_evaluate_workspace_size(
   if (status != HETCAST_OK) return status;
   Arena measure;
   hetcast::internal::EvaluatorScratch scratch;
+  hetcast::internal::CanonicalScratch canonical;
   if (!hetcast::internal::AllocateEvaluatorScratch(layout, send_count, &measure,
-                                                   &scratch)) {
+                                                   &scratch) ||
+      !hetcast::internal::AllocateCanonicalScratch(layout, &measure,
+                                                   &canonical)) {
     return HETCAST_TOO_LARGE;
   }
   *bytes = measure.used();
@@ -380,35 +445,17 @@ hetcast_status hetcast_node_evaluate(
     size_t send_count, void* workspace, size_t workspace_size,
     hetcast_node* nodes, size_t node_capacity, hetcast_transfer* transfers,
     size_t transfer_capacity, hetcast_answer* answer) {
-  if (answer == nullptr) return HETCAST_INVALID_ARGUMENT;
-  *answer = hetcast_answer();
-  NodeLayout layout;
-  hetcast_status status = BuildNodeLayout(request, &layout);
-  if (status != HETCAST_OK) return status;
-  if (sends == nullptr && send_count > 0) return HETCAST_INVALID_ARGUMENT;
-  status = hetcast::internal::CheckOutputs(layout, nodes, node_capacity,
-                                           transfers, transfer_capacity);
-  if (status != HETCAST_OK) return status;
-  if (send_count >= layout.node_count) return HETCAST_INVALID_SCHEDULE;
-  if (workspace == nullptr) return HETCAST_INVALID_ARGUMENT;
-  Arena arena(workspace, workspace_size);
-  hetcast::internal::EvaluatorScratch scratch;
-  if (!hetcast::internal::AllocateEvaluatorScratch(layout, send_count, &arena,
-                                                   &scratch)) {
-    return HETCAST_WORKSPACE_TOO_SMALL;
-  }
-  uint64_t completion = 0;
-  size_t participants = 0;
-  status = hetcast::internal::EvaluateStructure(
-      layout, sends, send_count, scratch, nodes, &completion, &participants);
-  if (status != HETCAST_OK) return status;
-  uint64_t doubling;
-  status = hetcast::internal::DoublingLowerBound(layout, &doubling);
-  if (status != HETCAST_OK) return status;
-  hetcast::internal::FinishAnswer(layout, HETCAST_ALGORITHM_EVALUATED,
-                                  completion, doubling, HETCAST_BOUND_DOUBLING,
-                                  participants, nodes, transfers, answer);
-  return HETCAST_OK;
+  return Evaluate(request, sends, send_count, workspace, workspace_size, nodes,
+                  node_capacity, transfers, transfer_capacity, false, answer);
+}
+
+hetcast_status hetcast_node_evaluate_canonical(
+    const hetcast_node_request* request, const hetcast_send* sends,
+    size_t send_count, void* workspace, size_t workspace_size,
+    hetcast_node* nodes, size_t node_capacity, hetcast_transfer* transfers,
+    size_t transfer_capacity, hetcast_answer* answer) {
+  return Evaluate(request, sends, send_count, workspace, workspace_size, nodes,
+                  node_capacity, transfers, transfer_capacity, true, answer);
 }
 
 }  // extern "C"

@@ -23,6 +23,8 @@ const char* AlgorithmName(hetcast_algorithm algorithm) {
       return "flat";
     case HETCAST_ALGORITHM_INTERLEAVED_LCF:
       return "interleaved";
+    case HETCAST_ALGORITHM_PTAS:
+      return "ptas";
     case HETCAST_ALGORITHM_NONE:
       break;
   }
@@ -63,6 +65,10 @@ BoundText DescribeBound(hetcast_bound bound) {
       return {"kkw_theorem_3_2",
               "(p-1)(C-1) + ceil(log2 of half the copies needed) (Khuller, "
               "Kim & Wan Theorems 3.2, 4.2, 5.4)"};
+    case HETCAST_BOUND_PTAS_GUESS:
+      return {"ptas_guess",
+              "T + 1 for the largest guess T the PTAS found infeasible "
+              "(Khuller & Kim Thm. 6.1: every T >= OPT is feasible)"};
     case HETCAST_BOUND_NONE:
       break;
   }

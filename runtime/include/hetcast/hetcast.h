@@ -115,7 +115,10 @@ typedef enum hetcast_algorithm {
   HETCAST_ALGORITHM_ECF = 8,
   HETCAST_ALGORITHM_WR = 9,
   /* Work-Racing-Preemptive (Wu, Yeh & Liu §4.4). */
-  HETCAST_ALGORITHM_WRP = 10
+  HETCAST_ALGORITHM_WRP = 10,
+  /* The approximation scheme of Khuller & Kim §6 (multicast: Theorem 7.2),
+   * within a proven factor of the optimum (tools/ptas.h). */
+  HETCAST_ALGORITHM_PTAS = 11
 } hetcast_algorithm;
 
 /* Which bound produced `hetcast_answer.lower_bound` (the largest wins). */
@@ -143,7 +146,10 @@ typedef enum hetcast_bound {
   /* Non-blocking model: Wu, Yeh & Liu §3.1 (shortest paths in the model
    * where a node may send and receive in parallel, receives taken in order
    * of arrival, Eq. 2). */
-  HETCAST_BOUND_EARLIEST_REACH = 8
+  HETCAST_BOUND_EARLIEST_REACH = 8,
+  /* T + 1 for the largest guess T that the PTAS of Khuller & Kim §6 found
+   * infeasible: its Theorem 6.1 makes every guess T >= OPT feasible. */
+  HETCAST_BOUND_PTAS_GUESS = 9
 } hetcast_bound;
 
 typedef struct hetcast_answer {
@@ -259,6 +265,15 @@ hetcast_status hetcast_node_evaluate_workspace_size(
  * as for hetcast_node_plan_fnf, with the ids as given; the answer's lower
  * bound is the doubling bound. */
 hetcast_status hetcast_node_evaluate(
+    const hetcast_node_request* request, const hetcast_send* sends,
+    size_t send_count, void* workspace, size_t workspace_size,
+    hetcast_node* nodes, size_t node_capacity, hetcast_transfer* transfers,
+    size_t transfer_capacity, hetcast_answer* answer);
+
+/* As hetcast_node_evaluate, then relabels the nodes into canonical ids (per
+ * type and relay flag by arrival, ties by the parent's new id), so the
+ * output has the form every planner's output has. Same workspace size. */
+hetcast_status hetcast_node_evaluate_canonical(
     const hetcast_node_request* request, const hetcast_send* sends,
     size_t send_count, void* workspace, size_t workspace_size,
     hetcast_node* nodes, size_t node_capacity, hetcast_transfer* transfers,

@@ -1,0 +1,724 @@
+// ptas.cc: Khuller & Kim §6-7 on typed instances; see ptas.h and
+// docs/khuller-kim-ptas-notes.md.
+#include "tools/ptas.h"
+
+#include <algorithm>
+#include <utility>
+
+#include "absl/strings/str_format.h"
+#include "tools/exact_dp.h"
+
+namespace hetcast {
+namespace {
+
+constexpr uint32_t kInf = UINT32_MAX;
+constexpr uint64_t kMaxCost = uint64_t{1} << 40;
+// (vector, sub-vector) pairs one attempt's DPs may visit: about a second of
+// work. Larger requests are refused (OutOfRange) rather than run for hours.
+constexpr uint64_t kPairBudget = 40'000'000;
+constexpr uint64_t kMaxEpsilonDenominator = 1'000'000;
+
+struct Plan {
+  hetcast_answer answer = {};
+  std::vector<hetcast_node> nodes;
+  std::vector<hetcast_transfer> transfers;
+};
+
+hetcast_node_request MakeRequest(const std::vector<uint64_t>& costs,
+                                 uint32_t source_type,
+                                 const std::vector<uint64_t>& counts,
+                                 const std::vector<uint64_t>* relays) {
+  return hetcast_node_request{costs.data(), costs.size(), source_type,
+                              counts.data(),
+                              relays == nullptr ? nullptr : relays->data()};
+}
+
+absl::StatusOr<Plan> RunFnf(const hetcast_node_request& r) {
+  hetcast_node_sizes sizes;
+  if (hetcast_node_plan_sizes(&r, &sizes) != HETCAST_OK) {
+    return absl::InvalidArgumentError("PTAS: invalid request");
+  }
+  Plan f;
+  std::vector<unsigned char> workspace(sizes.workspace_bytes);
+  f.nodes.resize(sizes.node_count);
+  f.transfers.resize(sizes.transfer_count);
+  if (hetcast_node_plan_fnf(&r, workspace.data(), workspace.size(),
+                            f.nodes.data(), f.nodes.size(), f.transfers.data(),
+                            f.transfers.size(), &f.answer) != HETCAST_OK) {
+    return absl::OutOfRangeError("PTAS: FNF failed (a time overflows)");
+  }
+  f.transfers.resize(f.answer.transfer_count);
+  return f;
+}
+
+// Evaluates `sends` on `r`; canonical ids when asked.
+absl::StatusOr<Plan> Evaluate(const hetcast_node_request& r,
+                              const std::vector<hetcast_send>& sends,
+                              bool canonical) {
+  size_t bytes = 0;
+  hetcast_node_sizes sizes;
+  if (hetcast_node_plan_sizes(&r, &sizes) != HETCAST_OK ||
+      hetcast_node_evaluate_workspace_size(&r, sends.size(), &bytes) !=
+          HETCAST_OK) {
+    return absl::InternalError("PTAS: cannot size the evaluation");
+  }
+  Plan plan;
+  std::vector<unsigned char> workspace(bytes);
+  plan.nodes.resize(sizes.node_count);
+  plan.transfers.resize(sizes.node_count);
+  const hetcast_status status =
+      (canonical ? hetcast_node_evaluate_canonical : hetcast_node_evaluate)(
+          &r, sends.data(), sends.size(), workspace.data(), workspace.size(),
+          plan.nodes.data(), plan.nodes.size(), plan.transfers.data(),
+          plan.transfers.size(), &plan.answer);
+  if (status != HETCAST_OK) {
+    return absl::InternalError(absl::StrFormat(
+        "PTAS built a schedule the evaluator rejects (%s)",
+        hetcast_status_str(status)));
+  }
+  plan.transfers.resize(plan.answer.transfer_count);
+  return plan;
+}
+
+struct Attempt {
+  bool feasible = false;
+  uint64_t completion = 0;
+  std::vector<hetcast_send> sends;  // Broadcast-instance ids, per sender in order.
+};
+
+// The broadcast scheme on one instance (costs, source, counts); ids are the
+// instance's canonical type ranges (not canonical arrival order).
+class Broadcast {
+ public:
+  Broadcast(const std::vector<uint64_t>& costs, uint32_t source_type,
+            const std::vector<uint64_t>& counts, const Epsilon& eps)
+      : costs_(costs), source_(source_type), counts_(counts),
+        p_(eps.numerator), q_(eps.denominator),
+        k_(static_cast<uint32_t>(costs.size())) {
+    base_.resize(k_);
+    uint64_t next = 1;
+    for (uint32_t j = 0; j < k_; ++j) {
+      base_[j] = next;
+      next += counts_[j];
+    }
+  }
+
+  uint64_t Deadline(uint64_t t) const {
+    const unsigned __int128 d = static_cast<unsigned __int128>(q_ + p_) *
+                                (q_ + 3 * p_) * t /
+                                (static_cast<unsigned __int128>(q_) * q_);
+    return d > kMaxCost ? kMaxCost : static_cast<uint64_t>(d);
+  }
+
+  // The guess T with deadline d <= D(T) (F and the classes from T); sound
+  // for every d, complete for d = D(T) (ptas.h).
+  absl::StatusOr<Attempt> Try(uint64_t t, uint64_t d) const;
+
+ private:
+  bool Fast(uint64_t cost, uint64_t t) const {  // cost <= eps' T
+    return static_cast<unsigned __int128>(q_) * cost <=
+           static_cast<unsigned __int128>(p_) * t;
+  }
+
+  const std::vector<uint64_t>& costs_;
+  uint32_t source_;
+  const std::vector<uint64_t>& counts_;
+  uint64_t p_, q_;
+  uint32_t k_;
+  std::vector<uint64_t> base_;  // First id of each type.
+};
+
+absl::StatusOr<Attempt> Broadcast::Try(uint64_t t, uint64_t d) const {
+  Attempt result;
+  if (d >= kMaxCost) {
+    return absl::OutOfRangeError("PTAS: times of 2^40 ticks or more are not "
+                                 "supported");
+  }
+  // 1-2. FNF on the source and the fast types (the whole of each).
+  std::vector<uint64_t> fast_counts(k_, 0);
+  uint64_t slow_total = 0;
+  for (uint32_t j = 0; j < k_; ++j) {
+    if (Fast(costs_[j], t)) {
+      fast_counts[j] = counts_[j];
+    } else {
+      slow_total += counts_[j];
+    }
+  }
+  absl::StatusOr<Plan> fnf =
+      RunFnf(MakeRequest(costs_, source_, fast_counts, nullptr));
+  if (!fnf.ok()) return fnf.status();
+  if (fnf->answer.completion_time > d) return result;  // Rejected.
+  // FNF ids -> instance ids (a fast type keeps its range's start).
+  std::vector<uint64_t> fnf_base(k_);
+  {
+    uint64_t next = 1;
+    for (uint32_t j = 0; j < k_; ++j) {
+      fnf_base[j] = next;
+      next += fast_counts[j];
+    }
+  }
+  auto instance_id = [&](uint32_t fnf_id) -> uint32_t {
+    if (fnf_id == 0) return 0;
+    const uint32_t j = fnf->nodes[fnf_id].type;
+    return static_cast<uint32_t>(base_[j] + (fnf_id - fnf_base[j]));
+  };
+  struct Keyed {
+    uint32_t sender;
+    uint64_t key;  // Send number at the sender.
+    uint32_t receiver;
+  };
+  std::vector<Keyed> sends;
+  std::vector<uint64_t> fnf_sends(fnf->nodes.size(), 0);
+  for (const hetcast_transfer& x : fnf->transfers) {
+    ++fnf_sends[x.from];
+    sends.push_back({instance_id(x.from), fnf_sends[x.from], instance_id(x.to)});
+  }
+  if (slow_total > 0) {
+    // 3. Sending points: the later sends of the source and every F node,
+    // earliest first; the first slow_total suffice (a tree that fits at x
+    // fits at any earlier point).
+    struct Point {
+      uint64_t x;
+      uint32_t node;  // Instance id.
+      uint64_t send;
+    };
+    std::vector<Point> points;
+    for (uint32_t v = 0; v < fnf->nodes.size(); ++v) {
+      const hetcast_node& node = fnf->nodes[v];
+      const uint64_t c = costs_[node.type];
+      uint64_t m = fnf_sends[v] + 1;
+      for (uint64_t added = 0; added < slow_total; ++added, ++m) {
+        const uint64_t x = node.arrival + m * c;  // <= D + c < 2^41.
+        if (x > d) break;
+        points.push_back({x, instance_id(v), m});
+      }
+    }
+    if (points.empty()) return result;  // Nowhere to hang the slow nodes.
+    std::sort(points.begin(), points.end(), [](const Point& a, const Point& b) {
+      return a.x < b.x || (a.x == b.x && (a.node < b.node ||
+                                          (a.node == b.node && a.send < b.send)));
+    });
+    if (points.size() > slow_total) points.resize(slow_total);
+    // 4. Classes, cheapest first; a node that cannot finish a send by D
+    // from the earliest point (cost > D - x_1) is leaf-only.
+    std::vector<uint32_t> slow_types;
+    for (uint32_t j = 0; j < k_; ++j) {
+      if (counts_[j] > 0 && !Fast(costs_[j], t)) slow_types.push_back(j);
+    }
+    std::sort(slow_types.begin(), slow_types.end(), [&](uint32_t a, uint32_t b) {
+      return costs_[a] < costs_[b] || (costs_[a] == costs_[b] && a < b);
+    });
+    std::vector<std::vector<uint32_t>> classes;
+    std::vector<uint64_t> rep;
+    std::vector<uint32_t> leaf;
+    for (uint32_t j : slow_types) {
+      if (costs_[j] > d - points.front().x) {
+        leaf.push_back(j);
+        continue;
+      }
+      if (!classes.empty()) {
+        const uint64_t low = costs_[classes.back().front()];
+        if (static_cast<unsigned __int128>(q_) * costs_[j] <=
+            static_cast<unsigned __int128>(q_ + p_) * low) {
+          classes.back().push_back(j);
+          rep.back() = costs_[j];
+          continue;
+        }
+      }
+      classes.push_back({j});
+      rep.push_back(costs_[j]);
+    }
+    if (!leaf.empty()) {
+      classes.push_back(leaf);
+      rep.push_back(d + 1);
+    }
+    const uint32_t kc = static_cast<uint32_t>(classes.size());
+    // 5. h(m) from the exact DP over the classes.
+    ProfileSpec spec;
+    spec.name = "ptas";
+    std::vector<uint64_t> class_count(kc, 0);
+    uint64_t pairs = 1;
+    for (uint32_t r = 0; r < kc; ++r) {
+      for (uint32_t j : classes[r]) class_count[r] += counts_[j];
+      const uint64_t n = class_count[r];
+      if (n >= (uint64_t{1} << 20) ||
+          __builtin_mul_overflow(pairs, (n + 1) * (n + 2) / 2, &pairs) ||
+          pairs > kPairBudget) {
+        return absl::OutOfRangeError(absl::StrFormat(
+            "PTAS: the slow nodes at guess T = %d fall into %d classes whose "
+            "DP exceeds the budget of %d vector pairs; use a larger "
+            "--epsilon or FNF",
+            t, kc, kPairBudget));
+      }
+      spec.types.push_back(NodeTypeSpec{absl::StrFormat("c%d", r), rep[r],
+                                        static_cast<uint32_t>(n)});
+    }
+    const absl::Status valid = ValidateProfile(spec);
+    if (!valid.ok()) {
+      return absl::OutOfRangeError(absl::StrFormat(
+          "PTAS: the slow classes at guess T = %d are beyond the DP's limits "
+          "(%s)",
+          t, valid.message()));
+    }
+    DpOptions options;
+    options.threads = 1;
+    absl::StatusOr<ExactTable> tree = SolveExact(spec, options);
+    if (!tree.ok()) return tree.status();
+    const uint64_t states = tree->state_count;
+    // h(m) = min over the root class r of tau(r, m - e_r); cap[m] = number
+    // of sending points early enough for such a tree (0: none).
+    std::vector<uint32_t> root(states, kInf);
+    std::vector<uint64_t> cap(states, 0);
+    std::vector<uint64_t> digits(kc);
+    for (uint64_t m = 1; m < states; ++m) {
+      uint64_t h = ~uint64_t{0};
+      for (uint32_t r = 0; r < kc; ++r) {
+        digits[r] = (m / tree->stride[r]) % (uint64_t{tree->limit[r]} + 1);
+        if (digits[r] == 0) continue;
+        const uint64_t value = tree->time[r * states + (m - tree->stride[r])];
+        if (value < h) {
+          h = value;
+          root[m] = r;
+        }
+      }
+      if (h <= d) {
+        cap[m] = std::upper_bound(points.begin(), points.end(), d - h,
+                                  [](uint64_t value, const Point& p) {
+                                    return value < p.x;
+                                  }) -
+                 points.begin();
+      }
+    }
+    // 6. Attachment DP: jmin[n] = the fewest leading points carrying n.
+    std::vector<uint32_t> jmin(states, kInf);
+    std::vector<uint64_t> choice(states, 0);
+    jmin[0] = 0;
+    std::vector<uint64_t> sub(kc);
+    for (uint64_t n = 1; n < states; ++n) {
+      for (uint32_t r = 0; r < kc; ++r) {
+        digits[r] = (n / tree->stride[r]) % (uint64_t{tree->limit[r]} + 1);
+        sub[r] = 0;
+      }
+      uint64_t m = 0;  // Odometer over 0 < m <= n, fixed order.
+      while (true) {
+        uint32_t r = 0;
+        for (; r < kc; ++r) {
+          if (sub[r] < digits[r]) {
+            ++sub[r];
+            m += tree->stride[r];
+            break;
+          }
+          m -= sub[r] * tree->stride[r];
+          sub[r] = 0;
+        }
+        if (r == kc) break;
+        const uint32_t before = jmin[n - m];
+        if (before == kInf) continue;
+        const uint64_t need = uint64_t{before} + 1;
+        if (need < jmin[n] && need <= cap[m]) {
+          jmin[n] = static_cast<uint32_t>(need);
+          choice[n] = m;
+        }
+      }
+    }
+    const uint64_t all = states - 1;  // Every class count at its total.
+    if (jmin[all] == kInf) return result;  // Rejected.
+    // 7. Rebuild the trees of class slots on the chosen points.
+    struct Slot {
+      uint32_t cls;
+      uint64_t arrival;     // With representatives.
+      uint32_t parent;      // Slot index, or kInf: real_parent below.
+      uint32_t real_parent;
+      uint64_t key;         // Send number at the parent.
+      uint32_t id;
+    };
+    std::vector<Slot> slots;
+    // Expands the children of `slot` (class cls) holding `state`; iterative
+    // over the root's children, recursive per child (depth <= D / cost).
+    auto expand = [&](auto&& self, uint32_t slot, uint32_t cls,
+                      uint64_t state) -> void {
+      uint64_t sends_made = 0;
+      while (state != 0) {
+        const uint64_t e = cls * states + state;
+        const uint32_t l = tree->first_child[e];
+        const uint64_t y = tree->split[e];
+        ++sends_made;
+        const uint32_t child = static_cast<uint32_t>(slots.size());
+        slots.push_back({l, slots[slot].arrival + sends_made * rep[cls], slot,
+                         kInf, sends_made, kInf});
+        self(self, child, l, y);
+        state = state - tree->stride[l] - y;
+      }
+    };
+    for (uint64_t n = all; n != 0;) {
+      const uint64_t m = choice[n];
+      const Point& at = points[jmin[n] - 1];
+      const uint32_t r = root[m];
+      const uint32_t slot = static_cast<uint32_t>(slots.size());
+      slots.push_back({r, at.x, kInf, at.node, at.send, kInf});
+      expand(expand, slot, r, m - tree->stride[r]);
+      n -= m;
+    }
+    // Real nodes into slots: per class, the earliest slots get the cheapest
+    // nodes (any assignment is within D; this one is deterministic).
+    std::vector<uint64_t> used(k_, 0);
+    for (uint32_t r = 0; r < kc; ++r) {
+      std::vector<uint32_t> mine;
+      for (uint32_t s = 0; s < slots.size(); ++s) {
+        if (slots[s].cls == r) mine.push_back(s);
+      }
+      std::stable_sort(mine.begin(), mine.end(), [&](uint32_t a, uint32_t b) {
+        return slots[a].arrival < slots[b].arrival;
+      });
+      size_t next = 0;
+      for (uint32_t j : classes[r]) {  // Cheapest type first.
+        for (uint64_t i = 0; i < counts_[j]; ++i) {
+          slots[mine[next++]].id = static_cast<uint32_t>(base_[j] + used[j]++);
+        }
+      }
+    }
+    for (const Slot& s : slots) {
+      const uint32_t from =
+          s.parent == kInf ? s.real_parent : slots[s.parent].id;
+      sends.push_back({from, s.key, s.id});
+    }
+  }
+  std::sort(sends.begin(), sends.end(), [](const Keyed& a, const Keyed& b) {
+    return a.sender < b.sender || (a.sender == b.sender && a.key < b.key);
+  });
+  for (const Keyed& s : sends) result.sends.push_back({s.sender, s.receiver});
+  absl::StatusOr<Plan> timed =
+      Evaluate(MakeRequest(costs_, source_, counts_, nullptr), result.sends,
+               false);
+  if (!timed.ok()) return timed.status();
+  if (timed->answer.completion_time > d) {
+    return absl::InternalError("PTAS schedule exceeds its deadline (bug)");
+  }
+  result.completion = timed->answer.completion_time;
+  result.feasible = true;
+  return result;
+}
+
+struct Searched {
+  Attempt best;
+  uint64_t guess = 0;
+  uint64_t bound = 0;  // Largest rejected guess + 1.
+  uint64_t attempts = 0;
+};
+
+// Bisection over integer guesses (notes §5.3 b): lo rejected (virtually at
+// the foundation's bound - 1), hi accepted (FNF's completion, Theorem 6.1).
+absl::StatusOr<Searched> Search(const std::vector<uint64_t>& costs,
+                                uint32_t source_type,
+                                const std::vector<uint64_t>& counts,
+                                const Epsilon& eps) {
+  absl::StatusOr<Plan> fnf =
+      RunFnf(MakeRequest(costs, source_type, counts, nullptr));
+  if (!fnf.ok()) return fnf.status();
+  Searched out;
+  if (fnf->answer.completion_time == 0) {  // No destinations.
+    out.best.feasible = true;
+    return out;
+  }
+  const Broadcast scheme(costs, source_type, counts, eps);
+  uint64_t lo = std::max<uint64_t>(1, fnf->answer.lower_bound) - 1;
+  uint64_t hi = fnf->answer.completion_time;
+  absl::StatusOr<Attempt> first = scheme.Try(hi, scheme.Deadline(hi));
+  ++out.attempts;
+  if (!first.ok()) return first.status();
+  if (!first->feasible) {
+    return absl::InternalError("PTAS rejected FNF's completion time (bug)");
+  }
+  out.best = *std::move(first);
+  out.guess = hi;
+  while (hi - lo > 1) {
+    const uint64_t mid = lo + (hi - lo) / 2;
+    absl::StatusOr<Attempt> attempt = scheme.Try(mid, scheme.Deadline(mid));
+    ++out.attempts;
+    if (!attempt.ok()) return attempt.status();
+    if (attempt->feasible) {
+      hi = mid;
+      if (attempt->completion <= out.best.completion) {
+        out.best = *std::move(attempt);
+        out.guess = mid;
+      }
+    } else {
+      lo = mid;
+    }
+  }
+  out.bound = lo + 1;
+  // The accepted schedule is only known to be within D(hi). Keep F and the
+  // classes of T = hi and bisect the deadline itself (every accepted
+  // deadline is sound, so the factor stays): with few fast nodes this finds
+  // nearly the best schedule of the family. Deadlines are judged with
+  // representative costs, so acceptance is monotone only roughly; the
+  // invariant is dlo rejected, dhi accepted, and the best real completion
+  // seen is kept.
+  uint64_t dlo = std::max(out.bound, fnf->answer.lower_bound) - 1;
+  uint64_t dhi = scheme.Deadline(hi);
+  while (dhi - dlo > 1 && out.best.completion > dlo + 1) {
+    const uint64_t mid = dlo + (dhi - dlo) / 2;
+    absl::StatusOr<Attempt> attempt = scheme.Try(hi, mid);
+    ++out.attempts;
+    if (!attempt.ok()) return attempt.status();
+    if (attempt->feasible) {
+      dhi = mid;
+      if (attempt->completion < out.best.completion) {
+        out.best = *std::move(attempt);
+        out.guess = hi;
+      }
+    } else {
+      dlo = mid;
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+absl::StatusOr<Epsilon> ParseEpsilon(absl::string_view text) {
+  const auto bad = [&]() {
+    return absl::InvalidArgumentError(absl::StrFormat(
+        "--epsilon: '%s' is not a decimal strictly between 0 and 1 with at "
+        "most 6 digits after the point (e.g. 0.1)",
+        text));
+  };
+  size_t i = 0;
+  if (i < text.size() && text[i] == '0') ++i;
+  if (i >= text.size() || text[i] != '.') return bad();
+  ++i;
+  const size_t digits = text.size() - i;
+  if (digits == 0 || digits > 6) return bad();
+  uint64_t numerator = 0;
+  uint64_t denominator = 1;
+  for (; i < text.size(); ++i) {
+    if (text[i] < '0' || text[i] > '9') return bad();
+    numerator = numerator * 10 + static_cast<uint64_t>(text[i] - '0');
+    denominator *= 10;
+  }
+  if (numerator == 0) return bad();
+  const uint64_t g = std::__gcd(numerator, denominator);
+  return Epsilon{numerator / g, denominator / g};
+}
+
+std::string FactorText(const Epsilon& eps) {
+  // (q+p)(q+3p)/q^2 rounded up to two decimals, in integers.
+  const unsigned __int128 q = eps.denominator;
+  const unsigned __int128 p = eps.numerator;
+  const unsigned __int128 num = (q + p) * (q + 3 * p) * 100;
+  const uint64_t hundredths = static_cast<uint64_t>((num + q * q - 1) / (q * q));
+  return absl::StrFormat("%d.%02d", hundredths / 100, hundredths % 100);
+}
+
+namespace {
+
+absl::Status ValidateRequest(const std::vector<uint64_t>& costs,
+                             uint32_t source_type,
+                             const std::vector<uint64_t>& counts,
+                             const std::vector<uint64_t>& relays,
+                             const Epsilon& eps) {
+  if (eps.denominator == 0 || eps.numerator == 0 ||
+      eps.numerator >= eps.denominator ||
+      eps.denominator > kMaxEpsilonDenominator) {
+    return absl::InvalidArgumentError(
+        "--epsilon: must be strictly between 0 and 1 with a denominator of "
+        "at most 10^6");
+  }
+  const size_t k = costs.size();
+  if (k == 0) {
+    return absl::InvalidArgumentError("PTAS: the cost list is empty");
+  }
+  if (k > HETCAST_MAX_TYPES || counts.size() != k ||
+      (!relays.empty() && relays.size() != k) || source_type >= k) {
+    return absl::InvalidArgumentError(absl::StrFormat(
+        "PTAS: %d types (at most %d) need as many counts (%d) and relays "
+        "(%d), and a source type below %d",
+        k, HETCAST_MAX_TYPES, counts.size(), relays.size(), k));
+  }
+  for (size_t j = 0; j < k; ++j) {
+    if (costs[j] == 0 || costs[j] >= kMaxCost) {
+      return absl::InvalidArgumentError(absl::StrFormat(
+          "PTAS: cost %d of type %d is outside 1 .. 2^40 - 1", costs[j], j));
+    }
+  }
+  return absl::OkStatus();
+}
+
+}  // namespace
+
+absl::StatusOr<PtasResult> PlanPtas(const PtasRequest& request) {
+  const Epsilon& eps = request.epsilon;
+  const absl::Status valid =
+      ValidateRequest(request.costs, request.source_type, request.counts,
+                      request.relays, eps);
+  if (!valid.ok()) return valid;
+  const size_t k = request.costs.size();
+  const std::vector<uint64_t> no_relays(k, 0);
+  const std::vector<uint64_t>& relays =
+      request.relays.empty() ? no_relays : request.relays;
+  const hetcast_node_request full =
+      MakeRequest(request.costs, request.source_type, request.counts, &relays);
+  absl::StatusOr<Plan> fnf = RunFnf(full);
+  if (!fnf.ok()) return fnf.status();
+
+  // Useful relays, cheapest first (ties by type), at most one per
+  // destination (runtime/node_api.cc gives the argument).
+  uint64_t destinations = 0;
+  uint64_t slowest = 0;
+  for (size_t j = 0; j < k; ++j) {
+    destinations += request.counts[j];
+    if (request.counts[j] > 0) slowest = std::max(slowest, request.costs[j]);
+  }
+  std::vector<uint32_t> relay_types;
+  uint64_t useful = 0;
+  for (uint32_t j = 0; j < k; ++j) {
+    if (relays[j] > 0 && request.costs[j] < slowest) {
+      relay_types.push_back(j);
+      useful += relays[j];
+    }
+  }
+  std::stable_sort(relay_types.begin(), relay_types.end(),
+                   [&](uint32_t a, uint32_t b) {
+                     return request.costs[a] < request.costs[b];
+                   });
+  useful = std::min(useful, destinations);
+
+  PtasResult out;
+  bool have = false;
+  Plan best_plan;
+  uint64_t bound = HETCAST_NEVER;  // min over relay counts (Theorem 7.1).
+  for (uint64_t r = 0; r <= useful; ++r) {
+    // Instance: the destinations plus the r cheapest useful relays.
+    std::vector<uint64_t> promoted(k, 0);
+    uint64_t left = r;
+    for (uint32_t j : relay_types) {
+      promoted[j] = std::min(left, relays[j]);
+      left -= promoted[j];
+    }
+    std::vector<uint64_t> counts(request.counts);
+    for (size_t j = 0; j < k; ++j) counts[j] += promoted[j];
+    absl::StatusOr<Searched> searched =
+        Search(request.costs, request.source_type, counts, eps);
+    if (!searched.ok()) return searched.status();
+    out.attempts += searched->attempts;
+    ++out.relays_tried;
+    bound = std::min(bound, searched->bound);
+    // Instance ids -> request ids: per type, destinations first, then the
+    // promoted relays (relay ids follow all destination ids).
+    std::vector<uint64_t> instance_base(k), dest_base(k), relay_base(k);
+    uint64_t next_instance = 1, next_dest = 1, next_relay = 1 + destinations;
+    for (size_t j = 0; j < k; ++j) {
+      instance_base[j] = next_instance;
+      next_instance += counts[j];
+      dest_base[j] = next_dest;
+      next_dest += request.counts[j];
+    }
+    for (size_t j = 0; j < k; ++j) {
+      relay_base[j] = next_relay;
+      next_relay += relays[j];
+    }
+    auto map = [&](uint32_t id) -> uint32_t {
+      if (id == 0) return 0;
+      size_t j = k - 1;
+      while (id < instance_base[j]) --j;
+      const uint64_t offset = id - instance_base[j];
+      return static_cast<uint32_t>(
+          offset < request.counts[j]
+              ? dest_base[j] + offset
+              : relay_base[j] + (offset - request.counts[j]));
+    };
+    std::vector<hetcast_send> sends;
+    for (const hetcast_send& s : searched->best.sends) {
+      sends.push_back({map(s.from), map(s.to)});
+    }
+    // Drop relays that feed nobody, until none is left (each drop only
+    // moves later sends of its parent earlier).
+    if (r > 0) {
+      while (true) {
+        std::vector<uint32_t> out_degree(next_relay, 0);
+        for (const hetcast_send& s : sends) ++out_degree[s.from];
+        const size_t before = sends.size();
+        sends.erase(std::remove_if(sends.begin(), sends.end(),
+                                   [&](const hetcast_send& s) {
+                                     return s.to > destinations &&
+                                            out_degree[s.to] == 0;
+                                   }),
+                    sends.end());
+        if (sends.size() == before) break;
+      }
+    }
+    absl::StatusOr<Plan> plan = Evaluate(full, sends, true);
+    if (!plan.ok()) return plan.status();
+    if (!have || plan->answer.completion_time < best_plan.answer.completion_time) {
+      have = true;
+      best_plan = *std::move(plan);
+      out.guess = searched->guess;
+    }
+  }
+  out.ptas_completion = best_plan.answer.completion_time;
+  out.fnf_completion = fnf->answer.completion_time;
+  out.guess_bound = bound == HETCAST_NEVER ? 0 : bound;
+  const bool fnf_wins =
+      request.use_fnf_if_better &&
+      fnf->answer.completion_time < best_plan.answer.completion_time;
+  Plan& chosen = fnf_wins ? *fnf : best_plan;
+  out.answer = chosen.answer;
+  out.answer.algorithm = fnf_wins ? HETCAST_ALGORITHM_FNF : HETCAST_ALGORITHM_PTAS;
+  // Bounds: the foundation's (FNF's answer) and the rejected guesses.
+  out.answer.lower_bound = fnf->answer.lower_bound;
+  out.answer.lower_bound_kind = fnf->answer.lower_bound_kind;
+  if (out.guess_bound > out.answer.lower_bound) {
+    out.answer.lower_bound = out.guess_bound;
+    out.answer.lower_bound_kind = HETCAST_BOUND_PTAS_GUESS;
+  }
+  out.answer.exact =
+      out.answer.lower_bound == out.answer.completion_time ? 1 : 0;
+  out.nodes = std::move(chosen.nodes);
+  out.transfers = std::move(chosen.transfers);
+  return out;
+}
+
+absl::StatusOr<GuessOutcome> PtasTryGuess(const std::vector<uint64_t>& costs,
+                                          uint32_t source_type,
+                                          const std::vector<uint64_t>& counts,
+                                          const Epsilon& eps, uint64_t guess) {
+  const absl::Status valid = ValidateRequest(costs, source_type, counts, {},
+                                             eps);
+  if (!valid.ok()) return valid;
+  const Broadcast scheme(costs, source_type, counts, eps);
+  absl::StatusOr<Attempt> attempt = scheme.Try(guess, scheme.Deadline(guess));
+  if (!attempt.ok()) return attempt.status();
+  return GuessOutcome{attempt->feasible, attempt->completion,
+                      scheme.Deadline(guess)};
+}
+
+absl::StatusOr<TypedNodes> TypesFromNodeCosts(
+    const std::vector<uint64_t>& node_costs) {
+  if (node_costs.empty()) {
+    return absl::InvalidArgumentError(
+        "--node-costs: the list is empty (give the source's cost first)");
+  }
+  TypedNodes typed;
+  typed.costs = node_costs;
+  std::sort(typed.costs.begin(), typed.costs.end());
+  typed.costs.erase(std::unique(typed.costs.begin(), typed.costs.end()),
+                    typed.costs.end());
+  if (typed.costs.size() > HETCAST_MAX_TYPES) {
+    return absl::InvalidArgumentError(absl::StrFormat(
+        "--node-costs: %d distinct costs; at most %d are supported",
+        typed.costs.size(), HETCAST_MAX_TYPES));
+  }
+  typed.counts.assign(typed.costs.size(), 0);
+  auto type_of = [&](uint64_t c) {
+    return static_cast<uint32_t>(
+        std::lower_bound(typed.costs.begin(), typed.costs.end(), c) -
+        typed.costs.begin());
+  };
+  typed.source_type = type_of(node_costs[0]);
+  for (size_t i = 1; i < node_costs.size(); ++i) {
+    ++typed.counts[type_of(node_costs[i])];
+  }
+  return typed;
+}
+
+}  // namespace hetcast
