@@ -28,6 +28,7 @@
 #include "tools/gen_command.h"
 #include "tools/nonblocking_cli.h"
 #include "tools/plan_output.h"
+#include "tools/ptas.h"
 
 ABSL_FLAG(std::string, costs, "",
           "Send cost in ticks of each node type, e.g. 2,3 (each >= 1).");
@@ -64,6 +65,12 @@ ABSL_FLAG(std::string, members, "",
           "plan --model cluster: multicast members per cluster.");
 ABSL_FLAG(std::string, input, "",
           "plan --model nonblocking: the request JSON file.");
+ABSL_FLAG(std::string, epsilon, "0.1",
+          "plan --algorithm ptas: eps in (0, 1); the schedule is within "
+          "(1 + eps)(1 + 3 eps) of the optimum.");
+ABSL_FLAG(std::string, node_costs, "",
+          "plan: per-node costs instead of --costs/--counts/--source-type: "
+          "the source first, then every destination, e.g. 3,1,1,2,7.");
 ABSL_FLAG(bool, fnf_stats, true,
           "inspect: compare FNF with the table on every state.");
 
@@ -83,6 +90,9 @@ constexpr char kUsage[] =
     "N0,N1,... [--relays R0,R1,...] [--format text|json]\n"
     "       hetcast plan --table T.hct|@default [--profile NAME] "
     "[--costs ...] --source-type S --counts ... [--relays ...]\n"
+    "       hetcast plan --algorithm ptas [--epsilon 0.1] (--costs ... "
+    "--source-type S --counts ... | --node-costs SOURCE,D1,D2,...) "
+    "[--relays ...]\n"
     "       hetcast gen --profile P.json[,Q.json...] --out T.hct "
     "[--threads N]\n"
     "       hetcast inspect T.hct|@default [--fnf-stats=false]\n"
@@ -224,12 +234,96 @@ absl::StatusOr<NodePlan> PlanWithFnf(const hetcast_node_request& request,
   return plan;
 }
 
+// The PTAS (tools/ptas.h), as `plan --algorithm ptas`.
+absl::StatusOr<NodePlan> PlanWithPtas(const hetcast_node_request& request,
+                                      NodePlan plan) {
+  absl::StatusOr<Epsilon> eps = ParseEpsilon(absl::GetFlag(FLAGS_epsilon));
+  if (!eps.ok()) return eps.status();
+  PtasRequest ptas;
+  ptas.costs = plan.costs;
+  ptas.source_type = request.source_type;
+  ptas.counts.assign(request.destination_counts,
+                     request.destination_counts + request.type_count);
+  ptas.relays.assign(request.relay_counts,
+                     request.relay_counts + request.type_count);
+  ptas.epsilon = *eps;
+  absl::StatusOr<PtasResult> result = PlanPtas(ptas);
+  if (!result.ok()) return result.status();
+  plan.answer = result->answer;
+  plan.nodes = std::move(result->nodes);
+  plan.transfers = std::move(result->transfers);
+  const bool fnf_won = result->answer.algorithm == HETCAST_ALGORITHM_FNF;
+  if (fnf_won) plan.algorithm_label = "ptas-fnf";
+  const std::string factor = FactorText(*eps);
+  plan.extra_json += absl::StrFormat(
+      "\"epsilon\":\"%s\",\"guarantee\":%s,\"ptas_completion\":%d,"
+      "\"fnf_completion\":%d,",
+      absl::GetFlag(FLAGS_epsilon), factor, result->ptas_completion,
+      result->fnf_completion);
+  plan.note = absl::StrFormat(
+      "PTAS (Khuller & Kim §6-7), eps %s: within %s x optimal; its schedule "
+      "%d, FNF's %d%s",
+      absl::GetFlag(FLAGS_epsilon), factor, result->ptas_completion,
+      result->fnf_completion,
+      fnf_won ? " (FNF's is better and is shown)" : "");
+  return plan;
+}
+
 absl::StatusOr<NodePlan> PlanFromFlags() {
   NodePlan plan;
   const std::string table_flag = absl::GetFlag(FLAGS_table);
   LoadedTable loaded;
   hetcast_profile profile = {};
   const bool use_table = !table_flag.empty();
+  const std::string algorithm = absl::GetFlag(FLAGS_algorithm);
+  if (!algorithm.empty() && algorithm != "fnf" && algorithm != "ptas" &&
+      algorithm != "table") {
+    return absl::InvalidArgumentError(absl::StrFormat(
+        "--algorithm: '%s' is not one of fnf, table, ptas for --model node",
+        algorithm));
+  }
+  if (algorithm == "table" && !use_table) {
+    return absl::InvalidArgumentError("--algorithm table needs --table");
+  }
+  if (use_table && !algorithm.empty() && algorithm != "table") {
+    return absl::InvalidArgumentError(absl::StrFormat(
+        "--table answers from the table; leave out --algorithm %s (or say "
+        "--algorithm table)",
+        algorithm));
+  }
+  const std::string node_costs = absl::GetFlag(FLAGS_node_costs);
+  std::vector<uint64_t> node_counts;
+  uint64_t node_source = 0;
+  if (!node_costs.empty()) {
+    if (use_table || !absl::GetFlag(FLAGS_costs).empty() ||
+        !absl::GetFlag(FLAGS_counts).empty() ||
+        absl::GetFlag(FLAGS_source_type) != "0") {
+      return absl::InvalidArgumentError(
+          "--node-costs lists every node (the source first); leave out "
+          "--costs, --counts, --source-type and --table");
+    }
+    absl::StatusOr<std::vector<uint64_t>> list =
+        ParseUintList(node_costs, "node-costs");
+    if (!list.ok()) return list.status();
+    if (list->size() > kCliMaxNodes) {
+      return absl::InvalidArgumentError(absl::StrFormat(
+          "--node-costs: %d nodes; the CLI plans at most %d", list->size(),
+          kCliMaxNodes));
+    }
+    for (size_t i = 0; i < list->size(); ++i) {
+      if ((*list)[i] == 0 || (*list)[i] == HETCAST_NEVER) {
+        return absl::InvalidArgumentError(absl::StrFormat(
+            "--node-costs: node %d has cost %d; every cost must be in 1 .. "
+            "2^64-2",
+            i, (*list)[i]));
+      }
+    }
+    absl::StatusOr<TypedNodes> typed = TypesFromNodeCosts(*list);
+    if (!typed.ok()) return typed.status();
+    plan.costs = typed->costs;
+    node_counts = typed->counts;
+    node_source = typed->source_type;
+  }
   if (use_table) {
     absl::StatusOr<LoadedTable> table = LoadTable(table_flag, "--table: ");
     if (!table.ok()) return table.status();
@@ -253,14 +347,18 @@ absl::StatusOr<NodePlan> PlanFromFlags() {
     if (!absl::GetFlag(FLAGS_profile).empty()) {
       return absl::InvalidArgumentError("--profile needs --table");
     }
-    absl::StatusOr<std::vector<uint64_t>> costs = CostsFromFlag();
-    if (!costs.ok()) return costs.status();
-    plan.costs = *costs;
+    if (node_costs.empty()) {
+      absl::StatusOr<std::vector<uint64_t>> costs = CostsFromFlag();
+      if (!costs.ok()) return costs.status();
+      plan.costs = *costs;
+    }
   }
   const size_t k = plan.costs.size();
   const char* costs_source = use_table ? "the profile" : "--costs";
   absl::StatusOr<uint64_t> source_type =
-      ParseUint(absl::GetFlag(FLAGS_source_type), "source-type");
+      node_costs.empty()
+          ? ParseUint(absl::GetFlag(FLAGS_source_type), "source-type")
+          : absl::StatusOr<uint64_t>(node_source);
   if (!source_type.ok()) return source_type.status();
   if (*source_type >= k) {
     return absl::InvalidArgumentError(absl::StrFormat(
@@ -268,7 +366,8 @@ absl::StatusOr<NodePlan> PlanFromFlags() {
         *source_type, k, k - 1));
   }
   absl::StatusOr<std::vector<uint64_t>> counts =
-      ParseUintList(absl::GetFlag(FLAGS_counts), "counts");
+      node_costs.empty() ? ParseUintList(absl::GetFlag(FLAGS_counts), "counts")
+                         : absl::StatusOr<std::vector<uint64_t>>(node_counts);
   if (!counts.ok()) return counts.status();
   if (counts->size() != k) {
     return absl::InvalidArgumentError(
@@ -309,6 +408,13 @@ absl::StatusOr<NodePlan> PlanFromFlags() {
   request.source_type = static_cast<uint32_t>(*source_type);
   request.destination_counts = counts->data();
   request.relay_counts = relays.data();
+  if (!node_costs.empty()) {
+    plan.extra_json = absl::StrFormat("\"type_costs\":[%s],",
+                                      absl::StrJoin(plan.costs, ","));
+  }
+  if (algorithm == "ptas") {
+    return PlanWithPtas(request, std::move(plan));
+  }
   if (!use_table) return PlanWithFnf(request, std::move(plan));
 
   const std::string profile_name = ProfileName(profile);

@@ -25,6 +25,14 @@ const char* AlgorithmName(hetcast_algorithm algorithm) {
       return "interleaved";
     case HETCAST_ALGORITHM_PTAS:
       return "ptas";
+    case HETCAST_ALGORITHM_FEF:
+      return "fef";
+    case HETCAST_ALGORITHM_ECF:
+      return "ecf";
+    case HETCAST_ALGORITHM_WR:
+      return "wr";
+    case HETCAST_ALGORITHM_WRP:
+      return "wrp";
     case HETCAST_ALGORITHM_NONE:
       break;
   }
@@ -65,6 +73,10 @@ BoundText DescribeBound(hetcast_bound bound) {
       return {"kkw_theorem_3_2",
               "(p-1)(C-1) + ceil(log2 of half the copies needed) (Khuller, "
               "Kim & Wan Theorems 3.2, 4.2, 5.4)"};
+    case HETCAST_BOUND_EARLIEST_REACH:
+      return {"earliest_reach",
+              "earliest reach with receives in arrival order (Wu, Yeh & Liu "
+              "§3.1)"};
     case HETCAST_BOUND_PTAS_GUESS:
       return {"ptas_guess",
               "T + 1 for the largest guess T the PTAS found infeasible "
@@ -91,12 +103,13 @@ std::string RenderJson(const NodePlan& plan) {
   std::string out = absl::StrFormat(
       "{\"model\":\"%s\",\"algorithm\":\"%s\",\"exact\":%s,"
       "\"completion_time\":%d,\"lower_bound\":%d,\"lower_bound_kind\":\"%s\","
-      "%s\"nodes\":[",
+      "%s%s\"nodes\":[",
       plan.model, Label(plan), a.exact ? "true" : "false", a.completion_time,
       a.lower_bound, DescribeBound(a.lower_bound_kind).name,
       plan.profile.empty()
           ? std::string()
-          : absl::StrFormat("\"profile\":\"%s\",", plan.profile));
+          : absl::StrFormat("\"profile\":\"%s\",", plan.profile),
+      plan.extra_json);
   bool first = true;
   for (size_t id = 0; id < plan.nodes.size(); ++id) {
     const hetcast_node& node = plan.nodes[id];

@@ -21,6 +21,8 @@ struct NodePlan {
   std::string algorithm_label;
   // Table plans: the profile used (printed as "profile" in JSON).
   std::string profile;
+  // Extra JSON members, each ending in a comma, placed before "nodes".
+  std::string extra_json;
   // One extra line for the text rendering (empty: none).
   std::string note;
   // "node" (hetcast_node.type is the node type) or "cluster" (it is the

@@ -13,9 +13,11 @@ namespace {
 
 constexpr uint32_t kInf = UINT32_MAX;
 constexpr uint64_t kMaxCost = uint64_t{1} << 40;
-// (vector, sub-vector) pairs one attempt's DPs may visit: about a second of
-// work. Larger requests are refused (OutOfRange) rather than run for hours.
-constexpr uint64_t kPairBudget = 40'000'000;
+// Budgets of one attempt's attachment DP: count vectors (8 bytes each) and
+// vector x tree checks (about a second). Larger requests are refused
+// (OutOfRange) rather than run for hours.
+constexpr uint64_t kMaxAttachStates = uint64_t{1} << 24;
+constexpr uint64_t kWorkBudget = 100'000'000;
 constexpr uint64_t kMaxEpsilonDenominator = 1'000'000;
 
 struct Plan {
@@ -233,31 +235,60 @@ absl::StatusOr<Attempt> Broadcast::Try(uint64_t t, uint64_t d) const {
       rep.push_back(d + 1);
     }
     const uint32_t kc = static_cast<uint32_t>(classes.size());
-    // 5. h(m) from the exact DP over the classes.
-    ProfileSpec spec;
-    spec.name = "ptas";
+    // 5. h(m) from the exact DP over the classes, for trees of at most M
+    // nodes: a tree hung at x >= x_1 ends by D, and a subtree whose senders
+    // all cost >= c_min at most doubles every c_min ticks, so it holds at
+    // most 2^floor((D - x_1) / c_min) nodes (leaf-only nodes never send).
     std::vector<uint64_t> class_count(kc, 0);
-    uint64_t pairs = 1;
+    uint64_t slow_count = 0;
     for (uint32_t r = 0; r < kc; ++r) {
       for (uint32_t j : classes[r]) class_count[r] += counts_[j];
-      const uint64_t n = class_count[r];
-      if (n >= (uint64_t{1} << 20) ||
-          __builtin_mul_overflow(pairs, (n + 1) * (n + 2) / 2, &pairs) ||
-          pairs > kPairBudget) {
+      slow_count += class_count[r];
+    }
+    uint64_t max_tree = 1;
+    if (!(kc == 1 && !leaf.empty())) {  // Some class can send.
+      const uint64_t doublings = (d - points.front().x) / rep[0];
+      max_tree = doublings >= 63 ? slow_count
+                                 : std::min(slow_count, uint64_t{1} << doublings);
+    }
+    ProfileSpec spec;
+    spec.name = "ptas";
+    uint64_t tree_pairs = 1;  // Bounds the class DP's (vector, split) work.
+    for (uint32_t r = 0; r < kc; ++r) {
+      const uint64_t l = std::min(class_count[r], max_tree);
+      if (l >= (uint64_t{1} << 30) ||
+          __builtin_mul_overflow(tree_pairs, (l + 1) * (l + 2) / 2,
+                                 &tree_pairs) ||
+          tree_pairs > kWorkBudget) {
         return absl::OutOfRangeError(absl::StrFormat(
-            "PTAS: the slow nodes at guess T = %d fall into %d classes whose "
-            "DP exceeds the budget of %d vector pairs; use a larger "
-            "--epsilon or FNF",
-            t, kc, kPairBudget));
+            "PTAS: at guess T = %d the trees of %d slow nodes in %d classes "
+            "need a DP beyond the budget of %d (vector, split) pairs; use a "
+            "larger --epsilon or FNF",
+            t, slow_count, kc, kWorkBudget));
       }
-      spec.types.push_back(NodeTypeSpec{absl::StrFormat("c%d", r), rep[r],
-                                        static_cast<uint32_t>(n)});
+    }
+    uint64_t attach_states = 1;
+    std::vector<uint64_t> attach_stride(kc);
+    for (uint32_t r = 0; r < kc; ++r) {
+      attach_stride[r] = attach_states;
+      if (__builtin_mul_overflow(attach_states, class_count[r] + 1,
+                                 &attach_states) ||
+          attach_states > kMaxAttachStates) {
+        return absl::OutOfRangeError(absl::StrFormat(
+            "PTAS: at guess T = %d the %d slow nodes fall into %d classes, "
+            "more count vectors than the budget of %d; use a larger "
+            "--epsilon or FNF",
+            t, slow_count, kc, kMaxAttachStates));
+      }
+      spec.types.push_back(NodeTypeSpec{
+          absl::StrFormat("c%d", r), rep[r],
+          static_cast<uint32_t>(std::min(class_count[r], max_tree))});
     }
     const absl::Status valid = ValidateProfile(spec);
     if (!valid.ok()) {
       return absl::OutOfRangeError(absl::StrFormat(
           "PTAS: the slow classes at guess T = %d are beyond the DP's limits "
-          "(%s)",
+          "(%s); use a larger --epsilon or FNF",
           t, valid.message()));
     }
     DpOptions options;
@@ -265,63 +296,75 @@ absl::StatusOr<Attempt> Broadcast::Try(uint64_t t, uint64_t d) const {
     absl::StatusOr<ExactTable> tree = SolveExact(spec, options);
     if (!tree.ok()) return tree.status();
     const uint64_t states = tree->state_count;
-    // h(m) = min over the root class r of tau(r, m - e_r); cap[m] = number
-    // of sending points early enough for such a tree (0: none).
-    std::vector<uint32_t> root(states, kInf);
-    std::vector<uint64_t> cap(states, 0);
-    std::vector<uint64_t> digits(kc);
+    // The trees that fit somewhere: h(m) = min over the root class r of
+    // tau(r, m - e_r) <= D - x_1; cap = how many leading points are early
+    // enough for it.
+    struct Useful {
+      uint64_t m;         // Tree-table state.
+      uint64_t offset;    // The same vector in the attachment radix.
+      uint32_t root;
+      uint64_t cap;
+      std::vector<uint32_t> digits;
+    };
+    std::vector<Useful> useful;
     for (uint64_t m = 1; m < states; ++m) {
       uint64_t h = ~uint64_t{0};
+      uint32_t root = kInf;
+      Useful u{m, 0, kInf, 0, std::vector<uint32_t>(kc)};
       for (uint32_t r = 0; r < kc; ++r) {
-        digits[r] = (m / tree->stride[r]) % (uint64_t{tree->limit[r]} + 1);
-        if (digits[r] == 0) continue;
+        u.digits[r] = static_cast<uint32_t>(
+            (m / tree->stride[r]) % (uint64_t{tree->limit[r]} + 1));
+        u.offset += u.digits[r] * attach_stride[r];
+        if (u.digits[r] == 0) continue;
         const uint64_t value = tree->time[r * states + (m - tree->stride[r])];
         if (value < h) {
           h = value;
-          root[m] = r;
+          root = r;
         }
       }
-      if (h <= d) {
-        cap[m] = std::upper_bound(points.begin(), points.end(), d - h,
-                                  [](uint64_t value, const Point& p) {
-                                    return value < p.x;
-                                  }) -
-                 points.begin();
-      }
+      if (h > d - points.front().x) continue;
+      u.root = root;
+      u.cap = std::upper_bound(points.begin(), points.end(), d - h,
+                               [](uint64_t value, const Point& p) {
+                                 return value < p.x;
+                               }) -
+              points.begin();
+      useful.push_back(std::move(u));
+    }
+    uint64_t work = 0;
+    if (__builtin_mul_overflow(attach_states, useful.size(), &work) ||
+        work > kWorkBudget) {
+      return absl::OutOfRangeError(absl::StrFormat(
+          "PTAS: at guess T = %d the attachment DP needs %d count vectors x "
+          "%d trees, beyond the budget of %d; use a larger --epsilon or FNF",
+          t, attach_states, useful.size(), kWorkBudget));
     }
     // 6. Attachment DP: jmin[n] = the fewest leading points carrying n.
-    std::vector<uint32_t> jmin(states, kInf);
-    std::vector<uint64_t> choice(states, 0);
+    std::vector<uint32_t> jmin(attach_states, kInf);
+    std::vector<uint32_t> choice(attach_states, 0);  // Index into useful.
     jmin[0] = 0;
-    std::vector<uint64_t> sub(kc);
-    for (uint64_t n = 1; n < states; ++n) {
+    std::vector<uint64_t> digits(kc);
+    for (uint64_t n = 1; n < attach_states; ++n) {
       for (uint32_t r = 0; r < kc; ++r) {
-        digits[r] = (n / tree->stride[r]) % (uint64_t{tree->limit[r]} + 1);
-        sub[r] = 0;
+        digits[r] = (n / attach_stride[r]) % (class_count[r] + 1);
       }
-      uint64_t m = 0;  // Odometer over 0 < m <= n, fixed order.
-      while (true) {
-        uint32_t r = 0;
-        for (; r < kc; ++r) {
-          if (sub[r] < digits[r]) {
-            ++sub[r];
-            m += tree->stride[r];
-            break;
-          }
-          m -= sub[r] * tree->stride[r];
-          sub[r] = 0;
-        }
-        if (r == kc) break;
-        const uint32_t before = jmin[n - m];
+      uint32_t best = kInf;
+      for (uint32_t i = 0; i < useful.size(); ++i) {
+        const Useful& u = useful[i];
+        bool fits = true;
+        for (uint32_t r = 0; r < kc && fits; ++r) fits = u.digits[r] <= digits[r];
+        if (!fits) continue;
+        const uint32_t before = jmin[n - u.offset];
         if (before == kInf) continue;
         const uint64_t need = uint64_t{before} + 1;
-        if (need < jmin[n] && need <= cap[m]) {
-          jmin[n] = static_cast<uint32_t>(need);
-          choice[n] = m;
+        if (need < best && need <= u.cap) {
+          best = static_cast<uint32_t>(need);
+          choice[n] = i;
         }
       }
+      jmin[n] = best;
     }
-    const uint64_t all = states - 1;  // Every class count at its total.
+    const uint64_t all = attach_states - 1;  // Every class at its total.
     if (jmin[all] == kInf) return result;  // Rejected.
     // 7. Rebuild the trees of class slots on the chosen points.
     struct Slot {
@@ -351,13 +394,12 @@ absl::StatusOr<Attempt> Broadcast::Try(uint64_t t, uint64_t d) const {
       }
     };
     for (uint64_t n = all; n != 0;) {
-      const uint64_t m = choice[n];
+      const Useful& u = useful[choice[n]];
       const Point& at = points[jmin[n] - 1];
-      const uint32_t r = root[m];
       const uint32_t slot = static_cast<uint32_t>(slots.size());
-      slots.push_back({r, at.x, kInf, at.node, at.send, kInf});
-      expand(expand, slot, r, m - tree->stride[r]);
-      n -= m;
+      slots.push_back({u.root, at.x, kInf, at.node, at.send, kInf});
+      expand(expand, slot, u.root, u.m - tree->stride[u.root]);
+      n -= u.offset;
     }
     // Real nodes into slots: per class, the earliest slots get the cheapest
     // nodes (any assignment is within D; this one is deterministic).
