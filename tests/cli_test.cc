@@ -69,6 +69,36 @@ TEST(CliPlan, JsonForFigure1) {
                                  "\"start\":0,\"arrival\":3}"));
 }
 
+// Fig. 1 (costs 2,3; source type 1; 4 + 7 destinations): FNF needs 10,
+// the optimum is 9 (exhaustive search, tests/node_model_test.cc). With eps
+// = 0.1 every type is slow, so the PTAS is the exact DP hung off the source
+// and finds 9; the answer carries the guarantee.
+TEST(CliPlan, PtasJsonForFigure1) {
+  const CliRun run =
+      RunCli(Plan({"--costs", "2,3", "--source-type", "1", "--counts", "4,7",
+                   "--algorithm", "ptas", "--epsilon", "0.1", "--format",
+                   "json"}));
+  ASSERT_EQ(run.exit_code, 0) << run.err;
+  EXPECT_EQ(run.err, "");
+  EXPECT_THAT(run.out, StartsWith("{\"model\":\"node\",\"algorithm\":\"ptas\","
+                                  "\"exact\":true,\"completion_time\":9,"));
+  EXPECT_THAT(run.out, HasSubstr("\"epsilon\":\"0.1\",\"guarantee\":1.43,"
+                                 "\"ptas_completion\":9,\"fnf_completion\":10,"));
+  EXPECT_THAT(run.out, HasSubstr("\"nodes\":[{\"id\":0,\"type\":1,"));
+}
+
+TEST(CliPlan, PtasFromPerNodeCosts) {
+  // Source cost 3, destinations 2,2,2,2,3,3,3,3,3,3,3: Fig. 1 again.
+  const CliRun run = RunCli(Plan({"--node-costs", "3,2,2,2,2,3,3,3,3,3,3,3",
+                                  "--algorithm", "ptas", "--format", "json"}));
+  ASSERT_EQ(run.exit_code, 0) << run.err;
+  EXPECT_THAT(run.out, HasSubstr("\"completion_time\":9,"));
+  EXPECT_THAT(run.out, HasSubstr("\"type_costs\":[2,3],"));
+  const CliRun fnf = RunCli(Plan({"--node-costs", "3,2,2,2,2,3,3,3,3,3,3,3"}));
+  ASSERT_EQ(fnf.exit_code, 0) << fnf.err;
+  EXPECT_THAT(fnf.out, HasSubstr("completion time: 10"));
+}
+
 TEST(CliPlan, TextTreeAndEqualsSyntax) {
   const CliRun run = RunCli(
       Plan({"--costs=2,3", "--source_type=1", "--counts=4,7", "--relays=0,2"}));
@@ -220,6 +250,36 @@ INSTANTIATE_TEST_SUITE_P(
     AllBadArguments, CliBadInput,
     ::testing::Values(
         BadCase{{}, "usage"}, BadCase{{"frobnicate"}, "unknown command"},
+        BadCase{Plan({"--costs", "2,3", "--counts", "1,1", "--algorithm",
+                      "ptas", "--epsilon", "0"}),
+                "--epsilon: '0' is not a decimal strictly between 0 and 1"},
+        BadCase{Plan({"--costs", "2,3", "--counts", "1,1", "--algorithm",
+                      "ptas", "--epsilon", "1"}),
+                "--epsilon: '1'"},
+        BadCase{Plan({"--costs", "2,3", "--counts", "1,1", "--algorithm",
+                      "ptas", "--epsilon", "nan"}),
+                "--epsilon: 'nan'"},
+        BadCase{Plan({"--costs", "2,3", "--counts", "1,1", "--algorithm",
+                      "ptas", "--epsilon", "-0.1"}),
+                "--epsilon: '-0.1'"},
+        BadCase{Plan({"--costs", "2,1099511627776", "--counts", "1,1",
+                      "--algorithm", "ptas"}),
+                "outside 1 .. 2^40 - 1"},
+        BadCase{Plan({"--costs", "1,50,51,57,63,70", "--counts",
+                      "2,300,300,300,300,300", "--algorithm", "ptas",
+                      "--epsilon", "0.01"}),
+                "budget"},
+        BadCase{Plan({"--costs", "2,3", "--counts", "1,1", "--algorithm",
+                      "quantum"}),
+                "--algorithm: 'quantum' is not one of fnf, table, ptas"},
+        BadCase{Plan({"--table", "@default", "--counts", "1,1,1",
+                      "--algorithm", "ptas"}),
+                "leave out --algorithm ptas"},
+        BadCase{Plan({"--node-costs", ""}), "--costs: the list is empty"},
+        BadCase{Plan({"--node-costs", "3,0,1", "--algorithm", "ptas"}),
+                "--node-costs: node 1 has cost 0"},
+        BadCase{Plan({"--node-costs", "3,1", "--costs", "1,3"}),
+                "leave out --costs"},
         BadCase{Plan({"--costs", "", "--counts", "1"}),
                 "--costs: the list is empty"},
         BadCase{Plan({"--counts", "1"}), "--costs: the list is empty"},
