@@ -25,6 +25,7 @@
 #include "flatbuffers/flatbuffers.h"
 #include "runtime/arena.h"
 #include "runtime/include/hetcast/hetcast.h"
+#include "runtime/node_layout.h"
 #include "runtime/table_internal.h"
 #include "tables/hetcast_table_generated.h"
 
@@ -58,6 +59,15 @@ struct ProfileView {
   uint64_t stride[HETCAST_TABLE_MAX_TYPES];
   uint32_t limit[HETCAST_TABLE_MAX_TYPES];
   uint8_t by_cost[HETCAST_TABLE_MAX_TYPES];  // Type indices, cheapest first.
+  // Method Ptas only (tables/hetcast_table.fbs).
+  const flatbuffers::Vector<uint64_t>* ptas_bound;
+  const flatbuffers::Vector<uint8_t>* ptas_bound_kind;
+  const flatbuffers::Vector<uint32_t>* ptas_offsets;
+  const flatbuffers::Vector<uint32_t>* ptas_nodes;
+  uint64_t epsilon_numerator;
+  uint64_t epsilon_denominator;
+
+  bool IsPtas() const { return method == fb::Method_Ptas; }
 
   uint64_t Entry(uint64_t e) const {
     return entry_bytes == 4
@@ -120,15 +130,50 @@ const char* LoadProfile(const fb::Profile* p, ProfileView* view) {
     return "a profile's state_count does not match its limits";
   }
   view->state_count = states;
-  if (p->method() != fb::Method_ExactDp) return "unknown profile method";
+  if (p->method() != fb::Method_ExactDp && p->method() != fb::Method_Ptas) {
+    return "unknown profile method";
+  }
   view->method = p->method();
+  const bool ptas = view->IsPtas();
   const uint32_t time_bits = p->time_bits();
   const uint32_t type_bits = p->type_bits();
   const uint32_t split_bits = p->split_bits();
   if (time_bits == 0 || time_bits > kMaxTimeBits ||
-      type_bits != BitWidth(k - 1) || split_bits != BitWidth(states - 1) ||
+      type_bits != (ptas ? 0 : BitWidth(k - 1)) ||
+      split_bits != (ptas ? 0 : BitWidth(states - 1)) ||
       time_bits + type_bits + split_bits > kMaxEntryBits) {
     return "a profile's entry bit widths are inconsistent";
+  }
+  if (ptas) {
+    uint64_t destinations = 0;
+    for (uint32_t j = 0; j < k; ++j) destinations += view->limit[j];
+    view->ptas_bound = p->ptas_bound();
+    view->ptas_bound_kind = p->ptas_bound_kind();
+    view->ptas_offsets = p->ptas_offsets();
+    view->ptas_nodes = p->ptas_nodes();
+    view->epsilon_numerator = p->epsilon_numerator();
+    view->epsilon_denominator = p->epsilon_denominator();
+    if (view->epsilon_numerator == 0 ||
+        view->epsilon_numerator >= view->epsilon_denominator ||
+        view->epsilon_denominator > 1000000) {
+      return "a PTAS profile's epsilon is not in (0, 1)";
+    }
+    if (destinations > 65534) {
+      return "a PTAS profile's limits exceed 65534 destinations";
+    }
+    if (view->ptas_bound == nullptr || view->ptas_bound_kind == nullptr ||
+        view->ptas_offsets == nullptr || view->ptas_nodes == nullptr ||
+        view->ptas_bound->size() != entries ||
+        view->ptas_bound_kind->size() != entries ||
+        view->ptas_offsets->size() != entries + 1 ||
+        view->ptas_offsets->Get(0) != 0 ||
+        view->ptas_offsets->Get(static_cast<uint32_t>(entries)) !=
+            view->ptas_nodes->size()) {
+      return "a PTAS profile's schedule vectors are missing or mis-sized";
+    }
+  } else if (p->ptas_bound() != nullptr || p->ptas_nodes() != nullptr ||
+             p->ptas_offsets() != nullptr || p->ptas_bound_kind() != nullptr) {
+    return "an exact profile carries PTAS schedule vectors";
   }
   view->time_bits = time_bits;
   view->time_mask = (uint64_t{1} << time_bits) - 1;
@@ -162,8 +207,110 @@ const char* LoadProfile(const fb::Profile* p, ProfileView* view) {
   return nullptr;
 }
 
+// One stored PTAS schedule: the broadcast instance of an entry, ids 0..n
+// (source, then destinations by type), node v's record at nodes[first+v-1].
+struct PtasSchedule {
+  const ProfileView* v;
+  uint32_t source;
+  uint32_t n;
+  uint32_t first;
+  uint32_t base[HETCAST_TABLE_MAX_TYPES + 1];  // base[k] = n + 1.
+
+  PtasSchedule(const ProfileView& view, uint32_t s, uint64_t state) {
+    v = &view;
+    source = s;
+    const uint64_t e = s * view.state_count + state;
+    first = view.ptas_offsets->Get(static_cast<uint32_t>(e));
+    uint32_t next = 1;
+    for (uint32_t j = 0; j < view.type_count; ++j) {
+      base[j] = next;
+      next += static_cast<uint32_t>((state / view.stride[j]) %
+                                    (uint64_t{view.limit[j]} + 1));
+    }
+    base[view.type_count] = next;
+    n = next - 1;
+  }
+  uint32_t TypeOf(uint32_t id) const {
+    if (id == 0) return source;
+    uint32_t j = 0;
+    while (id >= base[j + 1]) ++j;
+    return j;
+  }
+  uint32_t Parent(uint32_t id) const {
+    return v->ptas_nodes->Get(first + id - 1) & 0xFFFFu;
+  }
+  uint32_t Send(uint32_t id) const {
+    return v->ptas_nodes->Get(first + id - 1) >> 16;
+  }
+  // Arrival by walking up; false on a cycle, a bad record or an overflow.
+  bool Arrival(uint32_t id, uint64_t* arrival) const {
+    uint64_t t = 0;
+    for (uint32_t steps = 0; id != 0; ++steps) {
+      const uint32_t parent = Parent(id);
+      const uint32_t send = Send(id);
+      if (steps > n || parent > n || parent == id || send == 0) return false;
+      if (__builtin_add_overflow(t, send * v->cost[TypeOf(parent)], &t) ||
+          t > (uint64_t{1} << kMaxTimeBits)) {
+        return false;
+      }
+      id = parent;
+    }
+    *arrival = t;
+    return true;
+  }
+};
+
+// The semantic check of a PTAS profile: every stored schedule is a valid
+// broadcast of its state in canonical ids whose completion is the entry's
+// time, and every bound is at most that time. O(sum of n^2) over entries.
+const char* VerifyPtasEntries(const ProfileView& v) {
+  const uint32_t k = v.type_count;
+  for (uint32_t s = 0; s < k; ++s) {
+    for (uint64_t state = 0; state < v.state_count; ++state) {
+      const uint64_t e = s * v.state_count + state;
+      const PtasSchedule t(v, s, state);
+      if (v.ptas_offsets->Get(static_cast<uint32_t>(e + 1)) <
+              v.ptas_offsets->Get(static_cast<uint32_t>(e)) ||
+          v.ptas_offsets->Get(static_cast<uint32_t>(e + 1)) - t.first != t.n) {
+        return "a PTAS schedule's length is not its state's destination count";
+      }
+      uint64_t completion = 0;
+      uint64_t previous = 0;
+      for (uint32_t id = 1; id <= t.n; ++id) {
+        uint64_t arrival;
+        if (!t.Arrival(id, &arrival)) {
+          return "a PTAS schedule has a bad parent, send index or cycle";
+        }
+        if (id > 1 && t.TypeOf(id) == t.TypeOf(id - 1) &&
+            (arrival < previous ||
+             (arrival == previous && t.Parent(id) < t.Parent(id - 1)))) {
+          return "a PTAS schedule's ids are not in canonical order";
+        }
+        for (uint32_t other = 1; other < id; ++other) {
+          if (t.Parent(other) == t.Parent(id) && t.Send(other) == t.Send(id)) {
+            return "a PTAS schedule has two receivers of one send";
+          }
+        }
+        previous = arrival;
+        if (arrival > completion) completion = arrival;
+      }
+      if (completion != v.Time(s, state)) {
+        return "a PTAS completion time disagrees with its schedule";
+      }
+      if (v.ptas_bound->Get(static_cast<uint32_t>(e)) > completion ||
+          v.ptas_bound_kind->Get(static_cast<uint32_t>(e)) >
+              HETCAST_BOUND_PTAS_GUESS) {
+        return "a PTAS lower bound exceeds its completion time or has an "
+               "unknown kind";
+      }
+    }
+  }
+  return nullptr;
+}
+
 // The semantic check of every entry (see hetcast_table_open).
 const char* VerifyEntries(const ProfileView& v) {
+  if (v.IsPtas()) return VerifyPtasEntries(v);
   const uint32_t k = v.type_count;
   uint32_t digits[HETCAST_TABLE_MAX_TYPES];
   for (uint32_t s = 0; s < k; ++s) {
@@ -219,6 +366,10 @@ struct Resolved {
   uint64_t destination_count[HETCAST_TABLE_MAX_TYPES];
   uint64_t relays_used[HETCAST_TABLE_MAX_TYPES];
   uint64_t relay_total;
+  // PTAS profiles: the least stored bound over the instances tried (a bound
+  // on the multicast optimum, Khuller & Kim Theorem 7.1), and its kind.
+  uint64_t bound;
+  uint32_t bound_kind;
 };
 
 hetcast_status CheckRequestShape(const ProfileView& v,
@@ -257,6 +408,17 @@ hetcast_status Resolve(const ProfileView& v, const hetcast_node_request* r,
     }
   }
   out->completion = v.Time(out->source, out->state);
+  auto note_bound = [&](uint64_t state) {
+    if (!v.IsPtas()) return;
+    const uint32_t e = static_cast<uint32_t>(out->source * v.state_count + state);
+    if (state == out->state || v.ptas_bound->Get(e) < out->bound) {
+      out->bound = v.ptas_bound->Get(e);
+      out->bound_kind = v.ptas_bound_kind->Get(e);
+    }
+  };
+  out->bound = out->completion;
+  out->bound_kind = HETCAST_BOUND_EXACT;
+  note_bound(out->state);
   if (r->relay_counts == nullptr || out->destinations == 0) return HETCAST_OK;
   // Theorem 7.1: try the m cheapest useful relays for m = 1..D. A relay no
   // cheaper than the slowest destination never helps: in a schedule that
@@ -278,6 +440,7 @@ hetcast_status Resolve(const ProfileView& v, const hetcast_node_request* r,
       ++m;
       state += v.stride[j];
       const uint64_t t = v.Time(out->source, state);
+      note_bound(state);
       if (t < out->completion) {
         out->completion = t;
         out->state = state;
@@ -331,6 +494,64 @@ inline uint32_t IdOf(const TableLayout& layout, const Resolved& resolved,
   return position < d
              ? layout.destination_base[l] + static_cast<uint32_t>(position)
              : layout.relay_base[l] + static_cast<uint32_t>(position - d);
+}
+
+// A PTAS entry's stored schedule in the request's ids: instance id ->
+// (type, position) -> IdOf, so destinations take each type's earliest
+// positions and the relays used the rest, as in Expand.
+struct PtasMapped {
+  PtasSchedule t;
+  const TableLayout* layout;
+  const Resolved* resolved;
+
+  PtasMapped(const ProfileView& v, const Resolved& r, const TableLayout& l)
+      : t(v, r.source, r.state), layout(&l), resolved(&r) {}
+  uint32_t RequestId(uint32_t id) const {
+    if (id == 0) return 0;
+    const uint32_t j = t.TypeOf(id);
+    return IdOf(*layout, *resolved, j, id - t.base[j]);
+  }
+  // The instance id of request id `rid`, or UINT32_MAX for an unused relay.
+  uint32_t InstanceId(uint32_t rid) const {
+    if (rid == 0) return 0;
+    const uint32_t k = t.v->type_count;
+    const bool relay = rid >= layout->relay_base[0];
+    const uint32_t* base =
+        relay ? layout->relay_base : layout->destination_base;
+    uint32_t j = 0;
+    while (j + 1 < k && rid >= base[j + 1]) ++j;
+    uint64_t position = rid - base[j];
+    if (relay) {
+      if (position >= resolved->relays_used[j]) return UINT32_MAX;
+      position += resolved->destination_count[j];
+    }
+    return t.base[j] + static_cast<uint32_t>(position);
+  }
+  hetcast_node Node(uint32_t id) const {
+    uint64_t arrival = 0;
+    t.Arrival(id, &arrival);  // Verified at open.
+    const uint32_t rid = RequestId(id);
+    return hetcast_node{arrival, RequestId(t.Parent(id)), t.TypeOf(id),
+                        t.Send(id), rid >= layout->relay_base[0] ? 1u : 0u};
+  }
+};
+
+void PlanPtasEntry(const ProfileView& v, const Resolved& resolved,
+                   const TableLayout& layout, hetcast_node* nodes,
+                   hetcast_transfer* transfers) {
+  const PtasMapped m(v, resolved, layout);
+  size_t count = 0;
+  for (uint32_t id = 1; id <= m.t.n; ++id) {
+    const hetcast_node node = m.Node(id);
+    const uint32_t rid = m.RequestId(id);
+    nodes[rid] = node;
+    if (transfers != nullptr) {
+      const uint64_t cost = v.cost[m.t.TypeOf(m.t.Parent(id))];
+      transfers[count++] =
+          hetcast_transfer{node.parent, rid, node.arrival - cost, node.arrival};
+    }
+  }
+  if (transfers != nullptr) SortTransfers(transfers, count);
 }
 
 // A sender in the expansion heap, ordered by (next arrival, id). Packed:
@@ -921,7 +1142,9 @@ hetcast_status Plan(const hetcast_profile* profile,
           hetcast_node{HETCAST_NEVER, HETCAST_NO_NODE, j, 0, 1};
     }
   }
-  if (counting) {
+  if (v.IsPtas()) {
+    PlanPtasEntry(v, resolved, layout, nodes, transfers);
+  } else if (counting) {
     if (v.entry_bytes == 4) {
       PlanByCounting(v, resolved, layout, EntryReader<uint32_t>{v.entries},
                      counting_scratch, nodes, transfers);
@@ -991,10 +1214,10 @@ hetcast_status Plan(const hetcast_profile* profile,
     });
   }
   answer->algorithm = HETCAST_ALGORITHM_TABLE;
-  answer->exact = v.method == fb::Method_ExactDp;
   answer->completion_time = resolved.completion;
-  answer->lower_bound = resolved.completion;
-  answer->lower_bound_kind = HETCAST_BOUND_EXACT;
+  answer->lower_bound = resolved.bound;
+  answer->lower_bound_kind = static_cast<hetcast_bound>(resolved.bound_kind);
+  answer->exact = resolved.bound == resolved.completion;
   answer->node_count = layout.node_count;
   answer->participant_count = participants;
   answer->transfer_count = participants - 1;
@@ -1132,6 +1355,12 @@ void hetcast_profile_get_info(const hetcast_profile* profile,
   info->entry_bytes = v.entry_bytes;
   info->method = static_cast<hetcast_table_method>(v.method);
   info->exact = v.method == hetcast::fb::Method_ExactDp;
+  info->epsilon_numerator = v.epsilon_numerator;
+  info->epsilon_denominator = v.epsilon_denominator;
+  info->schedule_bytes =
+      v.IsPtas() ? v.ptas_bound->size() * 9 + v.ptas_offsets->size() * 4 +
+                       uint64_t{v.ptas_nodes->size()} * 4
+                 : 0;
 }
 
 hetcast_status hetcast_profile_type(const hetcast_profile* profile, size_t type,
@@ -1249,6 +1478,30 @@ hetcast_status hetcast_profile_node_role(
   }
   size_t count = 0;
   bool overflowed = false;
+  if (v.IsPtas()) {
+    // The stored schedule: the node's record, then its children by send
+    // index (the first children_capacity of them kept in order).
+    const hetcast::internal::PtasMapped m(v, resolved, layout);
+    const uint32_t self = m.InstanceId(node_id);
+    if (self == UINT32_MAX) return HETCAST_OK;  // An unused relay.
+    if (self != 0) *node = m.Node(self);
+    for (uint32_t id = 1; id <= m.t.n; ++id) {
+      if (m.t.Parent(id) != self) continue;
+      const hetcast_node child = m.Node(id);
+      const hetcast_transfer x{node_id, m.RequestId(id),
+                               child.arrival - v.cost[m.t.TypeOf(self)],
+                               child.arrival};
+      size_t pos = count < children_capacity ? count : children_capacity;
+      while (pos > 0 && children[pos - 1].arrival > x.arrival) {
+        if (pos < children_capacity) children[pos] = children[pos - 1];
+        --pos;
+      }
+      if (pos < children_capacity) children[pos] = x;
+      ++count;
+    }
+    *child_count = count;
+    return count > children_capacity ? HETCAST_OUTPUT_TOO_SMALL : HETCAST_OK;
+  }
   hetcast::internal::Dispatch(
       v, resolved, layout, [&](const auto& keys, auto reader) {
         using Keys = typename std::decay<decltype(keys)>::type;

@@ -8,6 +8,7 @@
 #include "absl/strings/str_format.h"
 #include "tools/exact_dp.h"
 #include "tools/profile.h"
+#include "tools/ptas.h"
 #include "tools/table_writer.h"
 
 namespace hetcast {
@@ -43,11 +44,28 @@ absl::StatusOr<std::vector<uint64_t>> ReadTableFile(const std::string& path,
   return aligned;
 }
 
+double ExactWorkEstimate(const ProfileSpec& profile) {
+  double work = static_cast<double>(profile.types.size());
+  for (const NodeTypeSpec& t : profile.types) {
+    const double l = t.limit;
+    work *= (l + 1) * (l + 2) / 2;
+  }
+  return work;
+}
+
 absl::Status GenerateTableFile(const std::vector<std::string>& profile_paths,
-                               const std::string& out_path, int threads) {
+                               const std::string& out_path,
+                               const GenOptions& gen) {
   if (profile_paths.empty()) {
     return absl::InvalidArgumentError("--profile: give at least one file");
   }
+  if (gen.method != "auto" && gen.method != "exact" && gen.method != "ptas") {
+    return absl::InvalidArgumentError(absl::StrFormat(
+        "--method: '%s' is not one of auto, exact, ptas", gen.method));
+  }
+  absl::StatusOr<Epsilon> eps = ParseEpsilon(gen.epsilon);
+  if (!eps.ok()) return eps.status();
+  const int threads = gen.threads;
   std::vector<SolvedProfile> solved;
   const auto start = std::chrono::steady_clock::now();
   auto last_print = start;
@@ -78,12 +96,32 @@ absl::Status GenerateTableFile(const std::vector<std::string>& profile_paths,
         last_print = now;
       }
     };
+    const bool ptas =
+        gen.method == "ptas" ||
+        (gen.method == "auto" && ExactWorkEstimate(*profile) > kAutoExactWork);
+    if (ptas) {
+      absl::StatusOr<PtasEntries> entries =
+          SolvePtasProfile(*profile, *eps, options.progress);
+      if (!entries.ok()) {
+        return absl::Status(entries.status().code(),
+                            absl::StrFormat("%s: %s", path,
+                                            entries.status().message()));
+      }
+      SolvedProfile s;
+      s.profile = *std::move(profile);
+      s.ptas = *std::move(entries);
+      solved.push_back(std::move(s));
+      continue;
+    }
     absl::StatusOr<ExactTable> table = SolveExact(*profile, options);
     if (!table.ok()) {
       return absl::InvalidArgumentError(
           absl::StrFormat("%s: %s", path, table.status().message()));
     }
-    solved.push_back(SolvedProfile{*std::move(profile), *std::move(table)});
+    SolvedProfile s;
+    s.profile = *std::move(profile);
+    s.table = *std::move(table);
+    solved.push_back(std::move(s));
   }
   absl::StatusOr<std::string> bytes = WriteTable(solved);
   if (!bytes.ok()) return bytes.status();

@@ -9,6 +9,7 @@
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
+#include "tools/profile.h"
 
 namespace hetcast {
 
@@ -24,8 +25,23 @@ absl::StatusOr<std::vector<uint64_t>> ReadTableFile(const std::string& path,
 // of them (in the given order) to `out_path`. Prints a progress line to
 // stderr every 2 s once a run has taken more than 2 s. `threads` = 0 uses
 // every core.
+struct GenOptions {
+  int threads = 0;
+  // "auto" (exact DP unless its estimated work is beyond a limit, then the
+  // PTAS), "exact" or "ptas".
+  std::string method = "auto";
+  std::string epsilon = "0.1";  // For the PTAS.
+};
+
 absl::Status GenerateTableFile(const std::vector<std::string>& profile_paths,
-                               const std::string& out_path, int threads);
+                               const std::string& out_path,
+                               const GenOptions& options);
+
+// The method "auto" picks for a profile, and why (for `hetcast gen` and
+// tests): the exact DP's work estimate k * prod_j (l_j + 1)(l_j + 2) / 2
+// (state, split) pairs against kAutoExactWork.
+inline constexpr double kAutoExactWork = 4e12;
+double ExactWorkEstimate(const ProfileSpec& profile);
 
 }  // namespace hetcast
 

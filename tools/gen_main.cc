@@ -1,6 +1,7 @@
 // gen_main.cc: the build-time table generator (what tables/BUILD runs).
 //
 //   hetcast_gen --profile a.json[,b.json...] --out T.hct [--threads N]
+//               [--method auto|exact|ptas] [--epsilon 0.1]
 //
 // Same as `hetcast gen`, without the rest of the CLI (so the CLI itself can
 // embed the tables this program makes).
@@ -16,6 +17,8 @@
 ABSL_FLAG(std::string, profile, "", "Comma-separated profile JSON files.");
 ABSL_FLAG(std::string, out, "", "Table file to write.");
 ABSL_FLAG(int, threads, 0, "Worker threads (0 = every core).");
+ABSL_FLAG(std::string, method, "auto", "auto, exact or ptas.");
+ABSL_FLAG(std::string, epsilon, "0.1", "eps of the PTAS.");
 
 int main(int argc, char** argv) {
   std::vector<std::string> positional;
@@ -29,8 +32,12 @@ int main(int argc, char** argv) {
   if (status.ok()) {
     std::vector<std::string> paths =
         absl::StrSplit(absl::GetFlag(FLAGS_profile), ',', absl::SkipEmpty());
+    hetcast::GenOptions options;
+    options.threads = absl::GetFlag(FLAGS_threads);
+    options.method = absl::GetFlag(FLAGS_method);
+    options.epsilon = absl::GetFlag(FLAGS_epsilon);
     status = hetcast::GenerateTableFile(paths, absl::GetFlag(FLAGS_out),
-                                        absl::GetFlag(FLAGS_threads));
+                                        options);
   }
   if (!status.ok()) {
     std::fprintf(stderr, "hetcast_gen: %s\n",

@@ -46,6 +46,9 @@ ABSL_FLAG(std::string, profile, "",
           "comma-separated profile JSON files.");
 ABSL_FLAG(std::string, out, "", "gen: the table file to write.");
 ABSL_FLAG(int, threads, 0, "gen: worker threads (0 = every core).");
+ABSL_FLAG(std::string, method, "auto",
+          "gen: auto (exact DP unless its estimated work is too large, then "
+          "the PTAS), exact or ptas.");
 ABSL_FLAG(std::string, model, "node",
           "plan: node (heterogeneous node model) or cluster (two-level "
           "clusters).");
@@ -94,7 +97,7 @@ constexpr char kUsage[] =
     "--source-type S --counts ... | --node-costs SOURCE,D1,D2,...) "
     "[--relays ...]\n"
     "       hetcast gen --profile P.json[,Q.json...] --out T.hct "
-    "[--threads N]\n"
+    "[--threads N] [--method auto|exact|ptas] [--epsilon 0.1]\n"
     "       hetcast inspect T.hct|@default [--fnf-stats=false]\n"
     "       hetcast plan --model cluster --cluster-sizes 8,5,5,3,1 "
     "--inter-cost 4 [--algorithm lcf|flat] [--format text|json]\n";
@@ -447,6 +450,21 @@ absl::StatusOr<NodePlan> PlanFromFlags() {
   }
   plan.transfers.resize(plan.answer.transfer_count);
   plan.profile = profile_name;
+  hetcast_profile_info info;
+  hetcast_profile_get_info(&profile, &info);
+  if (info.method == HETCAST_METHOD_PTAS) {
+    const std::string factor =
+        FactorText({info.epsilon_numerator, info.epsilon_denominator});
+    plan.extra_json += absl::StrFormat(
+        "\"method\":\"ptas\",\"epsilon\":\"%d/%d\",\"guarantee\":%s,",
+        info.epsilon_numerator, info.epsilon_denominator, factor);
+    plan.note = absl::StrFormat(
+        "table: profile '%s' of %s, made by the PTAS (eps %d/%d): within %s x "
+        "optimal",
+        profile_name, loaded.name, info.epsilon_numerator,
+        info.epsilon_denominator, factor);
+    return plan;
+  }
   plan.note =
       absl::StrFormat("table: profile '%s' of %s", profile_name, loaded.name);
   return plan;
@@ -658,9 +676,17 @@ absl::StatusOr<std::string> Inspect(const std::string& spec) {
     hetcast_profile_get_info(&profile, &info);
     const std::vector<uint64_t> costs = ProfileColumn(profile, false);
     const std::vector<uint64_t> limits = ProfileColumn(profile, true);
+    const bool ptas = info.method == HETCAST_METHOD_PTAS;
     absl::StrAppendFormat(
         &out, "profile '%s': %s\n", info.name,
-        info.exact ? "exact (Libeskind-Hadas Lemma 5 DP)" : "approximate");
+        info.exact ? std::string("exact (Libeskind-Hadas Lemma 5 DP)")
+        : ptas     ? absl::StrFormat(
+                     "approximate: PTAS of Khuller & Kim, eps %d/%d, every "
+                     "answer within %s x optimal",
+                     info.epsilon_numerator, info.epsilon_denominator,
+                     FactorText({info.epsilon_numerator,
+                                 info.epsilon_denominator}))
+                   : std::string("approximate"));
     for (size_t j = 0; j < info.type_count; ++j) {
       const char* name = "";
       hetcast_profile_type(&profile, j, &name, nullptr, nullptr);
@@ -673,10 +699,15 @@ absl::StatusOr<std::string> Inspect(const std::string& spec) {
         &out,
         "  dimensions: %s (source type x count of each type)\n"
         "  states: %d (%d source types x %d count vectors)\n"
-        "  entries: %d bytes each, %.2f bytes per state in the profile\n",
+        "  entries: %d bytes each%s, %.2f bytes per state in the profile\n",
         absl::StrJoin(dims, " x "), info.entry_count, info.type_count,
         info.state_count, info.entry_bytes,
-        static_cast<double>(info.entry_bytes));
+        ptas ? absl::StrFormat(" + %d bytes of stored schedules and bounds",
+                               info.schedule_bytes)
+             : std::string(),
+        static_cast<double>(info.entry_bytes) +
+            static_cast<double>(info.schedule_bytes) /
+                static_cast<double>(info.entry_count));
     if (!absl::GetFlag(FLAGS_fnf_stats)) continue;
     // FNF against the table on every state.
     uint64_t states = 0, suboptimal = 0, max_excess = 0;
@@ -722,15 +753,17 @@ absl::StatusOr<std::string> Inspect(const std::string& spec) {
       if (j == counts.size()) break;
       ++counts[j];
     }
+    const char* versus = info.exact ? "optimal" : "table";
     absl::StrAppendFormat(
-        &out, "  FNF vs optimal: FNF is suboptimal on %d of %d states (%.2f%%)",
-        suboptimal, states, 100.0 * suboptimal / states);
+        &out, "  FNF vs %s: FNF is %s on %d of %d states (%.2f%%)", versus,
+        info.exact ? "suboptimal" : "worse", suboptimal, states,
+        100.0 * suboptimal / states);
     if (suboptimal > 0) {
       absl::StrAppendFormat(
           &out,
-          "; by up to %d ticks; ratio FNF/optimal: mean %.4f over those "
+          "; by up to %d ticks; ratio FNF/%s: mean %.4f over those "
           "states, max %.4f (source type %d, counts %s)",
-          max_excess, ratio_sum / suboptimal, max_ratio, worst_source,
+          max_excess, versus, ratio_sum / suboptimal, max_ratio, worst_source,
           absl::StrJoin(worst, ","));
     }
     out += "\n";
@@ -793,8 +826,12 @@ int Main(int argc, char** argv) {
       }
       std::vector<std::string> paths =
           absl::StrSplit(absl::GetFlag(FLAGS_profile), ',', absl::SkipEmpty());
-      absl::Status status = GenerateTableFile(paths, absl::GetFlag(FLAGS_out),
-                                              absl::GetFlag(FLAGS_threads));
+      GenOptions options;
+      options.threads = absl::GetFlag(FLAGS_threads);
+      options.method = absl::GetFlag(FLAGS_method);
+      options.epsilon = absl::GetFlag(FLAGS_epsilon);
+      absl::Status status =
+          GenerateTableFile(paths, absl::GetFlag(FLAGS_out), options);
       if (!status.ok()) return Fail(command, status);
       return 0;
     }

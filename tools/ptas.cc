@@ -734,6 +734,80 @@ absl::StatusOr<GuessOutcome> PtasTryGuess(const std::vector<uint64_t>& costs,
                       scheme.Deadline(guess)};
 }
 
+absl::StatusOr<PtasEntries> SolvePtasProfile(
+    const ProfileSpec& profile, const Epsilon& eps,
+    const std::function<void(uint64_t, uint64_t)>& progress) {
+  const absl::Status valid = ValidateProfile(profile);
+  if (!valid.ok()) return valid;
+  const size_t k = profile.types.size();
+  std::vector<uint64_t> costs(k), limits(k), stride(k);
+  uint64_t destinations = 0;
+  for (size_t j = 0; j < k; ++j) {
+    costs[j] = profile.types[j].cost;
+    limits[j] = profile.types[j].limit;
+    destinations += limits[j];
+  }
+  if (destinations > 65534) {
+    return absl::OutOfRangeError(absl::StrFormat(
+        "profile '%s': a PTAS table stores node ids in 16 bits; the limits "
+        "add up to %d destinations (at most 65534)",
+        profile.name, destinations));
+  }
+  const uint64_t states = StateCount(profile);
+  PtasEntries out;
+  out.epsilon_numerator = eps.numerator;
+  out.epsilon_denominator = eps.denominator;
+  const uint64_t entries = states * k;
+  out.time.assign(entries, 0);
+  out.bound.assign(entries, 0);
+  out.bound_kind.assign(entries, HETCAST_BOUND_EXACT);
+  out.offsets.assign(entries + 1, 0);
+  std::vector<uint64_t> counts(k, 0);
+  for (uint32_t s = 0; s < k; ++s) {
+    std::fill(counts.begin(), counts.end(), 0);
+    for (uint64_t state = 0; state < states; ++state) {
+      const uint64_t e = s * states + state;
+      out.offsets[e] = static_cast<uint32_t>(out.nodes.size());
+      if (state != 0) {
+        PtasRequest request{costs, s, counts, {}, eps, true};
+        absl::StatusOr<PtasResult> r = PlanPtas(request);
+        if (!r.ok()) {
+          return absl::Status(r.status().code(),
+                              absl::StrFormat("profile '%s', source type %d, "
+                                              "state %d: %s",
+                                              profile.name, s, state,
+                                              r.status().message()));
+        }
+        out.time[e] = r->answer.completion_time;
+        out.bound[e] = r->answer.lower_bound;
+        out.bound_kind[e] = static_cast<uint8_t>(r->answer.lower_bound_kind);
+        for (size_t id = 1; id < r->nodes.size(); ++id) {
+          const hetcast_node& n = r->nodes[id];
+          if (n.send_index == 0 || n.send_index > 0xFFFF) {
+            return absl::OutOfRangeError(absl::StrFormat(
+                "profile '%s': a node's send index %d does not fit 16 bits",
+                profile.name, n.send_index));
+          }
+          out.nodes.push_back(n.parent | (n.send_index << 16));
+        }
+      }
+      if (out.nodes.size() > UINT32_MAX) {
+        return absl::OutOfRangeError("PTAS table: more than 2^32 node records");
+      }
+      for (size_t j = 0; j < k; ++j) {  // Next count vector.
+        if (counts[j] < limits[j]) {
+          ++counts[j];
+          break;
+        }
+        counts[j] = 0;
+      }
+      if (progress) progress(e + 1, entries);
+    }
+  }
+  out.offsets[entries] = static_cast<uint32_t>(out.nodes.size());
+  return out;
+}
+
 absl::StatusOr<TypedNodes> TypesFromNodeCosts(
     const std::vector<uint64_t>& node_costs) {
   if (node_costs.empty()) {

@@ -55,12 +55,15 @@
 #define HETCAST_TOOLS_PTAS_H_
 
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
 #include "runtime/include/hetcast/hetcast.h"
+#include "tools/profile.h"
+#include "tools/table_writer.h"
 
 namespace hetcast {
 
@@ -119,6 +122,15 @@ absl::StatusOr<GuessOutcome> PtasTryGuess(const std::vector<uint64_t>& costs,
                                           uint32_t source_type,
                                           const std::vector<uint64_t>& counts,
                                           const Epsilon& eps, uint64_t guess);
+
+// The PTAS on every entry of a typed profile (every source type, every
+// destination mix within the limits, no relays), FNF's schedule where it is
+// better, packed for the table (tools/table_writer.h). `progress(done,
+// total)` is called after every entry. Errors: a state beyond the PTAS's
+// budget, more than 65534 destinations in a state.
+absl::StatusOr<PtasEntries> SolvePtasProfile(
+    const ProfileSpec& profile, const Epsilon& eps,
+    const std::function<void(uint64_t, uint64_t)>& progress);
 
 // A plain list of per-node costs (entry 0 is the source, the rest are the
 // destinations) as a typed request: one type per distinct cost, ascending.

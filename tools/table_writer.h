@@ -18,9 +18,23 @@ namespace hetcast {
 // The schema version this writer produces (tables/hetcast_table.fbs).
 inline constexpr uint32_t kTableSchemaVersion = 1;
 
+// The PTAS's answers for every entry (layout: tables/hetcast_table.fbs).
+struct PtasEntries {
+  uint64_t epsilon_numerator = 0;
+  uint64_t epsilon_denominator = 0;
+  std::vector<uint64_t> time;   // Completion per entry.
+  std::vector<uint64_t> bound;  // Lower bound per entry.
+  std::vector<uint8_t> bound_kind;
+  std::vector<uint32_t> offsets;  // entry_count + 1.
+  std::vector<uint32_t> nodes;    // parent | send_index << 16.
+};
+
+// Exactly one of `table` (method ExactDp) and `ptas` (method Ptas) is used:
+// `ptas` when it has entries.
 struct SolvedProfile {
   ProfileSpec profile;
   ExactTable table;
+  PtasEntries ptas;
 };
 
 // Packs every entry (see the schema for the bit layout) and builds the file.

@@ -322,7 +322,12 @@ typedef struct hetcast_profile {
 /* How a profile's entries were computed (values pinned). */
 typedef enum hetcast_table_method {
   /* Exact dynamic program: every completion time is optimal. */
-  HETCAST_METHOD_EXACT_DP = 0
+  HETCAST_METHOD_EXACT_DP = 0,
+  /* The PTAS of Khuller & Kim §6 on every entry: each completion time is
+   * within (1 + eps)(1 + 3 eps) of the optimum (eps in the profile info),
+   * each answer carries the PTAS's own lower bound, and schedules are
+   * stored whole per entry. */
+  HETCAST_METHOD_PTAS = 1
 } hetcast_table_method;
 
 typedef struct hetcast_profile_info {
@@ -333,6 +338,13 @@ typedef struct hetcast_profile_info {
   size_t entry_bytes;   /* Bytes per entry in the buffer: 4 or 8. */
   hetcast_table_method method;
   int exact; /* 1 when every answer is optimal. */
+  /* HETCAST_METHOD_PTAS: eps = numerator / denominator; every answer is
+   * within (1 + eps)(1 + 3 eps) of the optimum. 0 / 0 otherwise. */
+  uint64_t epsilon_numerator;
+  uint64_t epsilon_denominator;
+  /* Bytes of the per-entry schedules and bounds (HETCAST_METHOD_PTAS), on
+   * top of entry_count * entry_bytes; 0 for exact profiles. */
+  uint64_t schedule_bytes;
 } hetcast_profile_info;
 
 /* Verifies `data` (`size` bytes, HETCAST_TABLE_ALIGNMENT-aligned) and fills
