@@ -99,6 +99,34 @@ TEST(CliPlan, PtasFromPerNodeCosts) {
   EXPECT_THAT(fnf.out, HasSubstr("completion time: 10"));
 }
 
+TEST(CliPlanTable, PtasTableSaysApproximateWithItsGuarantee) {
+  const std::string out = ::testing::TempDir() + "/many5.hct";
+  const CliRun gen = RunCli({"gen", "--profile", "tables/profiles/many5.json",
+                             "--out", out, "--method", "ptas", "--epsilon",
+                             "0.25"});
+  ASSERT_EQ(gen.exit_code, 0) << gen.err;
+  EXPECT_EQ(ReadFile(out), ReadFile("tables/ptas_test.hct"));  // Same bytes.
+  const CliRun inspect = RunCli({"inspect", out});
+  ASSERT_EQ(inspect.exit_code, 0) << inspect.err;
+  EXPECT_THAT(inspect.out,
+              HasSubstr("profile 'many5': approximate: PTAS of Khuller & Kim, "
+                        "eps 1/4, every answer within 2.19 x optimal"));
+  EXPECT_THAT(inspect.out, HasSubstr("bytes of stored schedules and bounds"));
+  const CliRun plan =
+      RunCli(Plan({"--table", out, "--source-type", "4", "--counts",
+                   "3,3,2,2,2", "--format", "json"}));
+  ASSERT_EQ(plan.exit_code, 0) << plan.err;
+  EXPECT_THAT(plan.out, StartsWith("{\"model\":\"node\",\"algorithm\":"
+                                   "\"table\",\"exact\":false,"));
+  EXPECT_THAT(plan.out, HasSubstr("\"method\":\"ptas\",\"epsilon\":\"1/4\","
+                                  "\"guarantee\":2.19,"));
+  const CliRun bad = RunCli({"gen", "--profile", "tables/profiles/many5.json",
+                             "--out", out, "--method", "guess"});
+  EXPECT_EQ(bad.exit_code, 2);
+  EXPECT_THAT(bad.err, HasSubstr("--method: 'guess' is not one of auto, exact, "
+                                 "ptas"));
+}
+
 TEST(CliPlan, TextTreeAndEqualsSyntax) {
   const CliRun run = RunCli(
       Plan({"--costs=2,3", "--source_type=1", "--counts=4,7", "--relays=0,2"}));

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "gtest/gtest.h"
 #include "runtime/include/hetcast/hetcast.h"
 #include "tests/exhaustive_search.h"
 #include "tests/node_test_util.h"
@@ -63,6 +64,41 @@ inline PlanResult PlanFromTable(const hetcast_profile& profile,
     result.transfers.resize(result.answer.transfer_count);
   }
   return result;
+}
+
+// Per-node roles of every id equal the full schedule.
+inline void ExpectRolesMatchPlan(const hetcast_profile& profile,
+                          const TinyInstance& instance,
+                          const PlanResult& plan) {
+  const hetcast_node_request request = RequestOf(instance);
+  hetcast_node_sizes sizes;
+  ASSERT_EQ(hetcast_profile_plan_sizes(&profile, &request, &sizes), HETCAST_OK);
+  std::vector<unsigned char> workspace(sizes.workspace_bytes);
+  std::vector<hetcast_transfer> children(plan.nodes.size());
+  for (uint32_t id = 0; id < plan.nodes.size(); ++id) {
+    hetcast_node node;
+    size_t count = 0;
+    ASSERT_EQ(hetcast_profile_node_role(
+                  &profile, &request, id, workspace.data(), workspace.size(),
+                  &node, children.data(), children.size(), &count),
+              HETCAST_OK);
+    const hetcast_node& want = plan.nodes[id];
+    EXPECT_EQ(node.arrival, want.arrival) << id;
+    EXPECT_EQ(node.parent, want.parent) << id;
+    EXPECT_EQ(node.type, want.type) << id;
+    EXPECT_EQ(node.send_index, want.send_index) << id;
+    EXPECT_EQ(node.is_relay, want.is_relay) << id;
+    std::vector<hetcast_transfer> expected;
+    for (const hetcast_transfer& t : plan.transfers) {
+      if (t.from == id) expected.push_back(t);
+    }
+    ASSERT_EQ(count, expected.size()) << id;
+    for (size_t c = 0; c < count; ++c) {
+      EXPECT_EQ(children[c].to, expected[c].to) << id;
+      EXPECT_EQ(children[c].start, expected[c].start) << id;
+      EXPECT_EQ(children[c].arrival, expected[c].arrival) << id;
+    }
+  }
 }
 
 // Every count vector 0 <= i <= limits, in mixed-radix order.

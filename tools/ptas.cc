@@ -19,6 +19,8 @@ constexpr uint64_t kMaxCost = uint64_t{1} << 40;
 constexpr uint64_t kMaxAttachStates = uint64_t{1} << 24;
 constexpr uint64_t kWorkBudget = 100'000'000;
 constexpr uint64_t kMaxEpsilonDenominator = 1'000'000;
+// A PTAS table runs the whole scheme per entry (milliseconds each).
+constexpr uint64_t kMaxPtasTableEntries = uint64_t{1} << 20;
 
 struct Plan {
   hetcast_answer answer = {};
@@ -754,6 +756,12 @@ absl::StatusOr<PtasEntries> SolvePtasProfile(
         profile.name, destinations));
   }
   const uint64_t states = StateCount(profile);
+  if (states * k > kMaxPtasTableEntries) {
+    return absl::OutOfRangeError(absl::StrFormat(
+        "profile '%s': %d entries; a PTAS table runs the PTAS on every entry "
+        "and allows at most %d (lower the limits)",
+        profile.name, states * k, kMaxPtasTableEntries));
+  }
   PtasEntries out;
   out.epsilon_numerator = eps.numerator;
   out.epsilon_denominator = eps.denominator;
