@@ -1357,6 +1357,12 @@ void hetcast_profile_get_info(const hetcast_profile* profile,
   info->exact = v.method == hetcast::fb::Method_ExactDp;
   info->epsilon_numerator = v.epsilon_numerator;
   info->epsilon_denominator = v.epsilon_denominator;
+  {
+    // (q + p)(q + 3p) / q^2 with p/q <= 1 and q <= 10^6: fits 64 bits.
+    const uint64_t p = v.epsilon_numerator, q = v.epsilon_denominator;
+    info->guarantee_numerator = v.IsPtas() ? (q + p) * (q + 3 * p) : 1;
+    info->guarantee_denominator = v.IsPtas() ? q * q : 1;
+  }
   info->schedule_bytes =
       v.IsPtas() ? v.ptas_bound->size() * 9 + v.ptas_offsets->size() * 4 +
                        uint64_t{v.ptas_nodes->size()} * 4

@@ -35,6 +35,9 @@ int main(void) {
   CHECK(strcmp(info.name, "default") == 0);
   CHECK(info.type_count == 3);
   CHECK(info.exact == 1);
+  CHECK(info.method == HETCAST_METHOD_EXACT_DP);
+  CHECK(info.guarantee_numerator == 1 && info.guarantee_denominator == 1);
+  CHECK(info.schedule_bytes == 0);
   uint64_t costs[3];
   for (size_t j = 0; j < 3; ++j) {
     const char* name = NULL;

@@ -73,6 +73,8 @@ TEST_F(PtasTable, SaysItIsThePtasWithItsEpsilon) {
   EXPECT_EQ(info.exact, 0);
   EXPECT_EQ(info.epsilon_numerator, 1u);
   EXPECT_EQ(info.epsilon_denominator, 4u);
+  EXPECT_EQ(info.guarantee_numerator, 35u);  // (4 + 1)(4 + 3) / 16.
+  EXPECT_EQ(info.guarantee_denominator, 16u);
   EXPECT_GT(info.schedule_bytes, 0u);
 }
 

@@ -342,6 +342,10 @@ typedef struct hetcast_profile_info {
    * within (1 + eps)(1 + 3 eps) of the optimum. 0 / 0 otherwise. */
   uint64_t epsilon_numerator;
   uint64_t epsilon_denominator;
+  /* The guaranteed factor (1 + eps)(1 + 3 eps) = guarantee_numerator /
+   * guarantee_denominator (1 / 1 for exact profiles). */
+  uint64_t guarantee_numerator;
+  uint64_t guarantee_denominator;
   /* Bytes of the per-entry schedules and bounds (HETCAST_METHOD_PTAS), on
    * top of entry_count * entry_bytes; 0 for exact profiles. */
   uint64_t schedule_bytes;
