@@ -59,6 +59,35 @@ int main(void) {
   CHECK(hetcast_node_plan_fnf(NULL, NULL, 0, NULL, 0, NULL, 0, &answer) ==
         HETCAST_INVALID_ARGUMENT);
 
+  {
+    /* The evaluator keeps the ids it is given; the canonical variant
+     * relabels them by arrival (source cost 1, two destinations, sent to
+     * id 2 first). */
+    const uint64_t one[1] = {1};
+    const uint64_t two[1] = {2};
+    const hetcast_send sends[2] = {{0, 2}, {0, 1}};
+    hetcast_node_request r;
+    hetcast_node out[3];
+    hetcast_transfer moves[2];
+    unsigned char space[4096];
+    size_t need = 0;
+    memset(&r, 0, sizeof r);
+    r.costs = one;
+    r.type_count = 1;
+    r.destination_counts = two;
+    CHECK(hetcast_node_evaluate_workspace_size(&r, 2, &need) == HETCAST_OK);
+    CHECK(need <= sizeof space);
+    CHECK(hetcast_node_evaluate(&r, sends, 2, space, sizeof space, out, 3,
+                                moves, 2, &answer) == HETCAST_OK);
+    CHECK(out[2].arrival == 1 && out[1].arrival == 2);
+    CHECK(hetcast_node_evaluate_canonical(&r, sends, 2, space, sizeof space,
+                                          out, 3, moves, 2,
+                                          &answer) == HETCAST_OK);
+    CHECK(out[1].arrival == 1 && out[2].arrival == 2);
+    CHECK(moves[0].to == 1 && moves[1].to == 2);
+    CHECK(answer.completion_time == 2);
+  }
+
   free(workspace);
   free(nodes);
   free(transfers);

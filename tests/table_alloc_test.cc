@@ -9,6 +9,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
+#include <fstream>
 #include <new>
 #include <vector>
 
@@ -142,6 +143,62 @@ TEST(TableAllocations, TablePathAllocatesNothing) {
   EXPECT_EQ(allocations, 0u);
   EXPECT_GT(checksum, 0u);
   EXPECT_GT(nodes_seen, 50u);
+}
+
+// The same for a PTAS profile (stored schedules): open, lookup, plan and
+// node roles, with and without relays, allocate nothing.
+TEST(TableAllocations, PtasTablePathAllocatesNothing) {
+  std::ifstream in("tables/ptas_test.hct", std::ios::binary);
+  ASSERT_TRUE(in.good());
+  static uint64_t words[1 << 15];
+  in.read(reinterpret_cast<char*>(words), sizeof(words));
+  const size_t size = static_cast<size_t>(in.gcount());
+  ASSERT_GT(size, 0u);
+  ASSERT_LT(size, sizeof(words));
+  uint64_t counts[5] = {2, 3, 1, 2, 2};
+  uint64_t relays[5] = {1, 0, 0, 0, 0};
+  hetcast_node_request plain = {nullptr, 5, 4, counts, nullptr};
+  hetcast_node_request with_relays = {nullptr, 5, 4, counts, relays};
+  static unsigned char workspace[1 << 16];
+  static hetcast_node nodes[256];
+  static hetcast_transfer transfers[256];
+  static hetcast_transfer children[256];
+
+  const size_t before = g_allocations;
+  hetcast_table table;
+  const char* error = nullptr;
+  ASSERT_EQ(hetcast_table_open(words, size, &table, &error), HETCAST_OK)
+      << error;
+  hetcast_profile profile;
+  ASSERT_EQ(hetcast_profile_open(&table, 0, &profile), HETCAST_OK);
+  uint64_t completion = 0, checksum = 0;
+  size_t nodes_seen = 0;
+  for (const hetcast_node_request* request : {&plain, &with_relays}) {
+    ASSERT_EQ(hetcast_profile_completion(&profile, request, &completion),
+              HETCAST_OK);
+    hetcast_node_sizes sizes;
+    ASSERT_EQ(hetcast_profile_plan_sizes(&profile, request, &sizes),
+              HETCAST_OK);
+    ASSERT_LE(sizes.workspace_bytes, sizeof(workspace));
+    hetcast_answer answer;
+    ASSERT_EQ(
+        hetcast_profile_plan(&profile, request, workspace, sizeof(workspace),
+                             nodes, 256, transfers, 256, &answer),
+        HETCAST_OK);
+    checksum += answer.completion_time;
+    for (uint32_t id = 0; id < sizes.node_count; ++id) {
+      hetcast_node node;
+      size_t child_count = 0;
+      ASSERT_EQ(hetcast_profile_node_role(&profile, request, id, workspace,
+                                          sizeof(workspace), &node, children,
+                                          256, &child_count),
+                HETCAST_OK);
+      nodes_seen += 1;
+    }
+  }
+  EXPECT_EQ(g_allocations - before, 0u);
+  EXPECT_GT(checksum, 0u);
+  EXPECT_GT(nodes_seen, 20u);
 }
 
 }  // namespace

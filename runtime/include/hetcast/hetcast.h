@@ -359,7 +359,11 @@ typedef struct hetcast_profile_info {
  * matches the limits, the entry widths, and for every entry that its
  * decision is in range, points to two strictly smaller states, and that its
  * completion time equals what the decision gives (so every rebuilt tree
- * completes exactly at the stored time). O(entries * types).
+ * completes exactly at the stored time). O(entries * types). A PTAS
+ * profile (HETCAST_METHOD_PTAS) instead has every stored schedule checked:
+ * a tree over its state's nodes (no cycle, one receiver per send),
+ * canonical order, completion equal to the entry, bound at most the
+ * completion; O(sum over entries of n^2) for n destinations per entry.
  * Returns HETCAST_INVALID_TABLE on any failure, with a static description in
  * `*error` when `error` is not NULL (NULL error is allowed). */
 hetcast_status hetcast_table_open(const void* data, size_t size,
