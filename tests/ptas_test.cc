@@ -237,6 +237,23 @@ TEST(Ptas, MulticastWithRelaysWithinFactorOfExhaustiveOptimum) {
   EXPECT_GT(relays_used, 0);
 }
 
+// Many fast nodes and a few slow ones: the sending points come from a merge
+// of the fast nodes' progressions (O(|F|) memory), not from listing every
+// point before D (which would be |F| x slow here).
+TEST(Ptas, ManyFastNodesAndAFewSlowOnes) {
+  PtasRequest request{{1, 50}, 0, {200000, 30}, {}, {1, 10}, false};
+  absl::StatusOr<PtasResult> r = PlanPtas(request);
+  ASSERT_TRUE(r.ok()) << r.status();
+  EXPECT_LE(r->answer.lower_bound, r->ptas_completion);
+  EXPECT_TRUE(WithinFactor(r->ptas_completion, r->answer.lower_bound,
+                           request.epsilon) ||
+              r->answer.lower_bound_kind != HETCAST_BOUND_PTAS_GUESS);
+  EXPECT_EQ(r->nodes.size(), 200031u);
+  PtasRequest too_many{{1, 50}, 0, {20000000, 1}, {}, {1, 10}, false};
+  EXPECT_THAT(std::string(PlanPtas(too_many).status().message()),
+              HasSubstr("more than 10000000 nodes"));
+}
+
 TEST(Ptas, SameRequestSameSchedule) {
   PtasRequest request{{1, 3, 4, 9}, 2, {5, 4, 3, 6}, {2, 1, 0, 0}, {1, 10}, true};
   absl::StatusOr<PtasResult> a = PlanPtas(request);

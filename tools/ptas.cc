@@ -19,6 +19,8 @@ constexpr uint64_t kMaxCost = uint64_t{1} << 40;
 constexpr uint64_t kMaxAttachStates = uint64_t{1} << 24;
 constexpr uint64_t kWorkBudget = 100'000'000;
 constexpr uint64_t kMaxEpsilonDenominator = 1'000'000;
+// Nodes one request may have (the CLI's limit too; memory is O(n)).
+constexpr uint64_t kMaxPtasNodes = 10'000'000;
 // A PTAS table runs the whole scheme per entry (milliseconds each).
 constexpr uint64_t kMaxPtasTableEntries = uint64_t{1} << 20;
 
@@ -185,24 +187,37 @@ absl::StatusOr<Attempt> Broadcast::Try(uint64_t t, uint64_t d) const {
       uint64_t x;
       uint32_t node;  // Instance id.
       uint64_t send;
+      uint64_t cost;  // The node's.
     };
-    std::vector<Point> points;
+    // A k-way merge of every node's progression: O(|F| + slow log |F|)
+    // time and O(|F|) memory, however many points lie before D.
+    auto later = [](const Point& a, const Point& b) {
+      return a.x > b.x || (a.x == b.x && (a.node > b.node ||
+                                          (a.node == b.node && a.send > b.send)));
+    };
+    std::vector<Point> heap;
     for (uint32_t v = 0; v < fnf->nodes.size(); ++v) {
       const hetcast_node& node = fnf->nodes[v];
+      const uint64_t m = fnf_sends[v] + 1;
       const uint64_t c = costs_[node.type];
-      uint64_t m = fnf_sends[v] + 1;
-      for (uint64_t added = 0; added < slow_total; ++added, ++m) {
-        const uint64_t x = node.arrival + m * c;  // <= D + c < 2^41.
-        if (x > d) break;
-        points.push_back({x, instance_id(v), m});
+      const uint64_t x = node.arrival + m * c;  // < 2^41.
+      if (x <= d) heap.push_back({x, instance_id(v), m, c});
+    }
+    std::make_heap(heap.begin(), heap.end(), later);
+    std::vector<Point> points;
+    while (!heap.empty() && points.size() < slow_total) {
+      std::pop_heap(heap.begin(), heap.end(), later);
+      Point next = heap.back();
+      heap.pop_back();
+      points.push_back(next);
+      next.x += next.cost;
+      ++next.send;
+      if (next.x <= d) {
+        heap.push_back(next);
+        std::push_heap(heap.begin(), heap.end(), later);
       }
     }
     if (points.empty()) return result;  // Nowhere to hang the slow nodes.
-    std::sort(points.begin(), points.end(), [](const Point& a, const Point& b) {
-      return a.x < b.x || (a.x == b.x && (a.node < b.node ||
-                                          (a.node == b.node && a.send < b.send)));
-    });
-    if (points.size() > slow_total) points.resize(slow_total);
     // 4. Classes, cheapest first; a node that cannot finish a send by D
     // from the earliest point (cost > D - x_1) is leaf-only.
     std::vector<uint32_t> slow_types;
@@ -579,10 +594,17 @@ absl::Status ValidateRequest(const std::vector<uint64_t>& costs,
         "(%d), and a source type below %d",
         k, HETCAST_MAX_TYPES, counts.size(), relays.size(), k));
   }
+  uint64_t nodes = 1;
   for (size_t j = 0; j < k; ++j) {
     if (costs[j] == 0 || costs[j] >= kMaxCost) {
       return absl::InvalidArgumentError(absl::StrFormat(
           "PTAS: cost %d of type %d is outside 1 .. 2^40 - 1", costs[j], j));
+    }
+    if (__builtin_add_overflow(nodes, counts[j], &nodes) ||
+        (!relays.empty() && __builtin_add_overflow(nodes, relays[j], &nodes)) ||
+        nodes > kMaxPtasNodes) {
+      return absl::InvalidArgumentError(absl::StrFormat(
+          "PTAS: more than %d nodes (destinations and relays)", kMaxPtasNodes));
     }
   }
   return absl::OkStatus();
