@@ -249,6 +249,9 @@ TEST(Ptas, ManyFastNodesAndAFewSlowOnes) {
                            request.epsilon) ||
               r->answer.lower_bound_kind != HETCAST_BOUND_PTAS_GUESS);
   EXPECT_EQ(r->nodes.size(), 200031u);
+  PtasRequest relays{{1, 50}, 0, {100, 100000}, {90000, 0}, {1, 10}, false};
+  EXPECT_THAT(std::string(PlanPtas(relays).status().message()),
+              HasSubstr("--relays: trying every relay count needs"));
   PtasRequest too_many{{1, 50}, 0, {20000000, 1}, {}, {1, 10}, false};
   EXPECT_THAT(std::string(PlanPtas(too_many).status().message()),
               HasSubstr("more than 10000000 nodes"));

@@ -19,6 +19,8 @@ constexpr uint64_t kMaxCost = uint64_t{1} << 40;
 constexpr uint64_t kMaxAttachStates = uint64_t{1} << 24;
 constexpr uint64_t kWorkBudget = 100'000'000;
 constexpr uint64_t kMaxEpsilonDenominator = 1'000'000;
+// (relay counts tried) x (nodes) one multicast request may cost.
+constexpr uint64_t kMaxRelayNodeRuns = 20'000'000;
 // Nodes one request may have (the CLI's limit too; memory is O(n)).
 constexpr uint64_t kMaxPtasNodes = 10'000'000;
 // A PTAS table runs the whole scheme per entry (milliseconds each).
@@ -648,6 +650,15 @@ absl::StatusOr<PtasResult> PlanPtas(const PtasRequest& request) {
                      return request.costs[a] < request.costs[b];
                    });
   useful = std::min(useful, destinations);
+  // Theorem 7.2 runs the whole scheme once per relay count: refuse rather
+  // than run for hours (each run is about 20 attempts of O(n) or more).
+  const uint64_t nodes = fnf->nodes.size();
+  if (useful > 0 && (useful + 1) > kMaxRelayNodeRuns / nodes) {
+    return absl::OutOfRangeError(absl::StrFormat(
+        "--relays: trying every relay count needs %d PTAS runs over %d nodes "
+        "(at most %d node-runs); give fewer relays or destinations",
+        useful + 1, nodes, kMaxRelayNodeRuns));
+  }
 
   PtasResult out;
   bool have = false;
