@@ -82,8 +82,15 @@ TEST(CliPlan, PtasJsonForFigure1) {
   EXPECT_EQ(run.err, "");
   EXPECT_THAT(run.out, StartsWith("{\"model\":\"node\",\"algorithm\":\"ptas\","
                                   "\"exact\":true,\"completion_time\":9,"));
-  EXPECT_THAT(run.out, HasSubstr("\"epsilon\":\"0.1\",\"guarantee\":1.43,"
-                                 "\"ptas_completion\":9,\"fnf_completion\":10,"));
+  EXPECT_THAT(run.out, HasSubstr("\"epsilon\":\"0.1\",\"search\":\"bisection\","
+                                 "\"guarantee\":1.43,\"ptas_completion\":9,"
+                                 "\"fnf_completion\":10,"));
+  const CliRun grid =
+      RunCli(Plan({"--costs", "2,3", "--source-type", "1", "--counts", "4,7",
+                   "--algorithm", "ptas", "--search", "grid", "--format",
+                   "json"}));
+  ASSERT_EQ(grid.exit_code, 0) << grid.err;
+  EXPECT_THAT(grid.out, HasSubstr("\"search\":\"grid\",\"guarantee\":1.58,"));
   EXPECT_THAT(run.out, HasSubstr("\"nodes\":[{\"id\":0,\"type\":1,"));
 }
 
@@ -297,6 +304,9 @@ INSTANTIATE_TEST_SUITE_P(
                       "2,300,300,300,300,300", "--algorithm", "ptas",
                       "--epsilon", "0.01"}),
                 "budget"},
+        BadCase{Plan({"--costs", "2,3", "--counts", "1,1", "--algorithm",
+                      "ptas", "--search", "linear"}),
+                "--search: 'linear' is not one of bisection, grid"},
         BadCase{Plan({"--costs", "2,3", "--counts", "1,1", "--algorithm",
                       "quantum"}),
                 "--algorithm: 'quantum' is not one of fnf, table, ptas"},

@@ -143,7 +143,9 @@ TEST(ExactDp, EveryDecisionIsConsistent) {
         const uint64_t yj = rest_y / t.stride[j];
         rest_y %= t.stride[j];
         ASSERT_LE(yj + (j == l ? 1 : 0), i[j]);
-        if (costs[j] < costs[l]) EXPECT_EQ(yj, 0u);
+        if (costs[j] < costs[l]) {
+          EXPECT_EQ(yj, 0u);
+        }
       }
       const uint64_t rest = state - t.stride[l] - y;
       EXPECT_EQ(t.time[e], std::max(t.time[l * t.state_count + y],

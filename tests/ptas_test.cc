@@ -37,16 +37,18 @@ ExactTable Solve(const std::vector<uint64_t>& costs,
   return table.ok() ? *std::move(table) : ExactTable();
 }
 
-// completion <= (1 + eps)(1 + 3 eps) opt, exactly in integers.
-bool WithinFactor(uint64_t completion, uint64_t opt, const Epsilon& e) {
+// completion <= (1 + eps)(1 + 3 eps) opt (grid: (1 + eps)^2 (1 + 3 eps)
+// opt), exactly in integers.
+bool WithinFactor(uint64_t completion, uint64_t opt, const Epsilon& e,
+                  bool grid = false) {
   const unsigned __int128 p = e.numerator, q = e.denominator;
-  return static_cast<unsigned __int128>(completion) * q * q <=
-         (q + p) * (q + 3 * p) * opt;
+  return static_cast<unsigned __int128>(completion) * q * q * (grid ? q : 1) <=
+         (q + p) * (q + 3 * p) * (grid ? q + p : 1) * opt;
 }
 
 // Every state of a profile, every source type, every eps.
 void CheckEveryState(const std::vector<uint64_t>& costs,
-                     const std::vector<uint32_t>& limits) {
+                     const std::vector<uint32_t>& limits, bool grid = false) {
   const ExactTable table = Solve(costs, limits);
   const size_t k = costs.size();
   std::vector<uint64_t> counts(k);
@@ -63,6 +65,7 @@ void CheckEveryState(const std::vector<uint64_t>& costs,
         request.counts = counts;
         request.epsilon = eps;
         request.use_fnf_if_better = false;
+        request.grid = grid;
         absl::StatusOr<PtasResult> r = PlanPtas(request);
         const std::string where = ::testing::PrintToString(costs) + " s=" +
                                   std::to_string(s) + " counts=" +
@@ -73,7 +76,7 @@ void CheckEveryState(const std::vector<uint64_t>& costs,
         EXPECT_EQ(r->answer.algorithm, HETCAST_ALGORITHM_PTAS) << where;
         EXPECT_EQ(r->answer.completion_time, r->ptas_completion) << where;
         EXPECT_GE(r->ptas_completion, opt) << where;
-        EXPECT_TRUE(WithinFactor(r->ptas_completion, opt, eps))
+        EXPECT_TRUE(WithinFactor(r->ptas_completion, opt, eps, grid))
             << where << " ptas " << r->ptas_completion << " opt " << opt;
         EXPECT_LE(r->guess_bound, opt) << where;
         EXPECT_LE(r->answer.lower_bound, opt) << where;
@@ -90,6 +93,15 @@ TEST(Ptas, WithinItsFactorOnEveryStateOfSmallProfiles) {
   CheckEveryState({2, 3, 7}, {5, 5, 3});
   CheckEveryState({3, 4, 10, 25}, {3, 3, 2, 2});
   CheckEveryState({1, 6}, {12, 12});
+}
+
+// The paper's own search ((1 + eps) grid, first accepted guess): within
+// Theorem 6.2's (1 + eps)^2 (1 + 3 eps).
+TEST(Ptas, PaperGridSearchWithinTheorem62) {
+  CheckEveryState({1, 2, 5}, {4, 4, 4}, /*grid=*/true);
+  CheckEveryState({2, 3, 7}, {5, 5, 3}, /*grid=*/true);
+  CheckEveryState({3, 4, 10, 25}, {3, 3, 2, 2}, /*grid=*/true);
+  EXPECT_EQ(FactorText({1, 10}, /*grid=*/true), "1.58");  // 1.1^2 x 1.3.
 }
 
 TEST(Ptas, WithinItsFactorOnRandomProfiles) {
@@ -129,7 +141,9 @@ TEST(Ptas, EveryGuessAtLeastOptIsAcceptedAndEveryAcceptedGuessIsSound) {
           absl::StatusOr<GuessOutcome> g =
               PtasTryGuess(costs, s, counts, eps, t);
           ASSERT_TRUE(g.ok()) << g.status();
-          if (t >= opt) EXPECT_TRUE(g->accepted) << "T=" << t << " opt=" << opt;
+          if (t >= opt) {
+            EXPECT_TRUE(g->accepted) << "T=" << t << " opt=" << opt;
+          }
           if (g->accepted) {
             EXPECT_GE(g->completion, opt);
             EXPECT_LE(g->completion, g->deadline);

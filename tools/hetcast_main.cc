@@ -71,6 +71,10 @@ ABSL_FLAG(std::string, input, "",
 ABSL_FLAG(std::string, epsilon, "0.1",
           "plan --algorithm ptas: eps in (0, 1); the schedule is within "
           "(1 + eps)(1 + 3 eps) of the optimum.");
+ABSL_FLAG(std::string, search, "bisection",
+          "plan --algorithm ptas: bisection (default; factor (1 + eps)(1 + 3 "
+          "eps)) or grid (the paper's (1 + eps) grid; (1 + eps)^2 (1 + 3 "
+          "eps)).");
 ABSL_FLAG(std::string, node_costs, "",
           "plan: per-node costs instead of --costs/--counts/--source-type: "
           "the source first, then every destination, e.g. 3,1,1,2,7.");
@@ -250,6 +254,12 @@ absl::StatusOr<NodePlan> PlanWithPtas(const hetcast_node_request& request,
   ptas.relays.assign(request.relay_counts,
                      request.relay_counts + request.type_count);
   ptas.epsilon = *eps;
+  const std::string search = absl::GetFlag(FLAGS_search);
+  if (search != "bisection" && search != "grid") {
+    return absl::InvalidArgumentError(absl::StrFormat(
+        "--search: '%s' is not one of bisection, grid", search));
+  }
+  ptas.grid = search == "grid";
   absl::StatusOr<PtasResult> result = PlanPtas(ptas);
   if (!result.ok()) return result.status();
   plan.answer = result->answer;
@@ -257,11 +267,11 @@ absl::StatusOr<NodePlan> PlanWithPtas(const hetcast_node_request& request,
   plan.transfers = std::move(result->transfers);
   const bool fnf_won = result->answer.algorithm == HETCAST_ALGORITHM_FNF;
   if (fnf_won) plan.algorithm_label = "ptas-fnf";
-  const std::string factor = FactorText(*eps);
+  const std::string factor = FactorText(*eps, ptas.grid);
   plan.extra_json += absl::StrFormat(
-      "\"epsilon\":\"%s\",\"guarantee\":%s,\"ptas_completion\":%d,"
-      "\"fnf_completion\":%d,",
-      absl::GetFlag(FLAGS_epsilon), factor, result->ptas_completion,
+      "\"epsilon\":\"%s\",\"search\":\"%s\",\"guarantee\":%s,"
+      "\"ptas_completion\":%d,\"fnf_completion\":%d,",
+      absl::GetFlag(FLAGS_epsilon), search, factor, result->ptas_completion,
       result->fnf_completion);
   plan.note = absl::StrFormat(
       "PTAS (Khuller & Kim §6-7), eps %s: within %s x optimal; its schedule "

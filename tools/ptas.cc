@@ -472,7 +472,7 @@ struct Searched {
 absl::StatusOr<Searched> Search(const std::vector<uint64_t>& costs,
                                 uint32_t source_type,
                                 const std::vector<uint64_t>& counts,
-                                const Epsilon& eps) {
+                                const Epsilon& eps, bool grid) {
   absl::StatusOr<Plan> fnf =
       RunFnf(MakeRequest(costs, source_type, counts, nullptr));
   if (!fnf.ok()) return fnf.status();
@@ -484,6 +484,32 @@ absl::StatusOr<Searched> Search(const std::vector<uint64_t>& costs,
   const Broadcast scheme(costs, source_type, counts, eps);
   uint64_t lo = std::max<uint64_t>(1, fnf->answer.lower_bound) - 1;
   uint64_t hi = fnf->answer.completion_time;
+  if (grid) {
+    // The paper's search: guesses T_0 = L0, T_{i+1} = max(T_i + 1,
+    // floor((1 + eps) T_i)), capped at FNF's completion (accepted by Theorem
+    // 6.1); the first accepted guess's schedule, within D((1 + eps) OPT).
+    uint64_t t = lo + 1;
+    while (true) {
+      if (t >= hi) t = hi;
+      absl::StatusOr<Attempt> attempt = scheme.Try(t, scheme.Deadline(t));
+      ++out.attempts;
+      if (!attempt.ok()) return attempt.status();
+      if (attempt->feasible) {
+        out.best = *std::move(attempt);
+        out.guess = t;
+        out.bound = lo + 1;
+        return out;
+      }
+      if (t == hi) {
+        return absl::InternalError("PTAS rejected FNF's completion time (bug)");
+      }
+      lo = t;
+      const uint64_t step = static_cast<uint64_t>(
+          static_cast<unsigned __int128>(eps.numerator) * t /
+          eps.denominator);
+      t += std::max<uint64_t>(1, step);
+    }
+  }
   absl::StatusOr<Attempt> first = scheme.Try(hi, scheme.Deadline(hi));
   ++out.attempts;
   if (!first.ok()) return first.status();
@@ -562,12 +588,18 @@ absl::StatusOr<Epsilon> ParseEpsilon(absl::string_view text) {
   return Epsilon{numerator / g, denominator / g};
 }
 
-std::string FactorText(const Epsilon& eps) {
-  // (q+p)(q+3p)/q^2 rounded up to two decimals, in integers.
+std::string FactorText(const Epsilon& eps, bool grid) {
+  // (q+p)(q+3p)/q^2 (grid: times (q+p)/q) rounded up to two decimals, in
+  // integers.
   const unsigned __int128 q = eps.denominator;
   const unsigned __int128 p = eps.numerator;
-  const unsigned __int128 num = (q + p) * (q + 3 * p) * 100;
-  const uint64_t hundredths = static_cast<uint64_t>((num + q * q - 1) / (q * q));
+  unsigned __int128 num = (q + p) * (q + 3 * p) * 100;
+  unsigned __int128 den = q * q;
+  if (grid) {
+    num *= q + p;
+    den *= q;
+  }
+  const uint64_t hundredths = static_cast<uint64_t>((num + den - 1) / den);
   return absl::StrFormat("%d.%02d", hundredths / 100, hundredths % 100);
 }
 
@@ -675,7 +707,7 @@ absl::StatusOr<PtasResult> PlanPtas(const PtasRequest& request) {
     std::vector<uint64_t> counts(request.counts);
     for (size_t j = 0; j < k; ++j) counts[j] += promoted[j];
     absl::StatusOr<Searched> searched =
-        Search(request.costs, request.source_type, counts, eps);
+        Search(request.costs, request.source_type, counts, eps, request.grid);
     if (!searched.ok()) return searched.status();
     out.attempts += searched->attempts;
     ++out.relays_tried;

@@ -38,7 +38,9 @@
 // OPT >= T) and T accepted, hence completion <= D(T) <= (1 + eps)(1 + 3 eps)
 // OPT, which is within the (1 + eps)(1 + eps')(1 + 3 eps') for
 // eps' = eps. The rejected guess is also a lower bound on OPT
-// (HETCAST_BOUND_PTAS_GUESS).
+// (HETCAST_BOUND_PTAS_GUESS). PtasRequest::grid selects the paper's own
+// search instead ((1 + eps) grid, first accepted guess: Theorem 6.2's
+// (1 + eps)(1 + eps')(1 + 3 eps)).
 //
 // Multicast with relays (Theorem 7.2): for every r from 0 to the number of
 // useful relays (cheaper than the slowest destination, at most the number of
@@ -78,8 +80,9 @@ struct Epsilon {
 // an InvalidArgument naming --epsilon.
 absl::StatusOr<Epsilon> ParseEpsilon(absl::string_view text);
 
-// The guaranteed factor (1 + eps)(1 + 3 eps) as "1.43" (rounded up).
-std::string FactorText(const Epsilon& eps);
+// The guaranteed factor (1 + eps)(1 + 3 eps) as "1.43" (rounded up); with
+// `grid`, the paper's (1 + eps)^2 (1 + 3 eps).
+std::string FactorText(const Epsilon& eps, bool grid = false);
 
 struct PtasRequest {
   std::vector<uint64_t> costs;   // Per type, each in 1 .. 2^40 - 1.
@@ -90,6 +93,10 @@ struct PtasRequest {
   // When FNF's schedule (hetcast_node_plan_fnf) is strictly better, return
   // it instead (it is then within both guarantees, min(1.5, factor)).
   bool use_fnf_if_better = true;
+  // The paper's search over T instead of the bisection: guesses on the
+  // (1 + eps) grid from the lower bound up, the first accepted one wins, no
+  // deadline refinement. Factor (1 + eps)^2 (1 + 3 eps) (Theorem 6.2).
+  bool grid = false;
 };
 
 struct PtasResult {
