@@ -117,9 +117,9 @@ TEST(ExactDp, OutputDoesNotDependOnThreadCount) {
     EXPECT_EQ(one.first_child, many.first_child);
     EXPECT_EQ(one.split, many.split);
   }
-  absl::StatusOr<std::string> a = WriteTable({SolvedProfile{profile, one}});
+  absl::StatusOr<std::string> a = WriteTable({SolvedProfile{profile, one, {}}});
   absl::StatusOr<std::string> b =
-      WriteTable({SolvedProfile{profile, Solve(profile, 2)}});
+      WriteTable({SolvedProfile{profile, Solve(profile, 2), {}}});
   ASSERT_TRUE(a.ok() && b.ok());
   EXPECT_EQ(*a, *b);  // Byte-identical files.
 }

@@ -393,7 +393,7 @@ TEST(ReconstructionPaths, LargeCostsUseQueuesAndStayCanonical) {
   absl::StatusOr<ExactTable> solved = SolveExact(spec, DpOptions{});
   ASSERT_TRUE(solved.ok());
   absl::StatusOr<std::string> bytes =
-      WriteTable({SolvedProfile{spec, *solved}});
+      WriteTable({SolvedProfile{spec, *solved, {}}});
   ASSERT_TRUE(bytes.ok());
   OwnedTable owned = OpenTableBytes(*bytes);
   ASSERT_EQ(owned.status, HETCAST_OK) << owned.error;
