@@ -270,6 +270,10 @@ TEST(PtasTableGeneration, DeterministicAndChosenByWorkEstimate) {
   big.name = "big";
   big.types = {{"a", 2, 4000}, {"b", 3, 4000}};
   EXPECT_GT(ExactWorkEstimate(big), kAutoExactWork);
+  // A bad eps is refused even for a profile with no destinations at all.
+  ProfileSpec empty = small;
+  for (NodeTypeSpec& t : empty.types) t.limit = 0;
+  EXPECT_FALSE(SolvePtasProfile(empty, {1, 1}, nullptr).ok());
   // ... and too many entries for a PTAS table: refused, not run for days.
   absl::StatusOr<PtasEntries> e = SolvePtasProfile(big, {1, 10}, nullptr);
   EXPECT_EQ(e.status().code(), absl::StatusCode::kOutOfRange);

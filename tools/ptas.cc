@@ -804,9 +804,13 @@ absl::StatusOr<GuessOutcome> PtasTryGuess(const std::vector<uint64_t>& costs,
 absl::StatusOr<PtasEntries> SolvePtasProfile(
     const ProfileSpec& profile, const Epsilon& eps,
     const std::function<void(uint64_t, uint64_t)>& progress) {
-  const absl::Status valid = ValidateProfile(profile);
+  absl::Status valid = ValidateProfile(profile);
   if (!valid.ok()) return valid;
   const size_t k = profile.types.size();
+  std::vector<uint64_t> no_counts(k, 0), type_costs(k);
+  for (size_t j = 0; j < k; ++j) type_costs[j] = profile.types[j].cost;
+  valid = ValidateRequest(type_costs, 0, no_counts, {}, eps);
+  if (!valid.ok()) return valid;
   std::vector<uint64_t> costs(k), limits(k), stride(k);
   uint64_t destinations = 0;
   for (size_t j = 0; j < k; ++j) {
