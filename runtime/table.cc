@@ -812,212 +812,310 @@ void Dispatch(const ProfileView& v, const Resolved& resolved,
 }
 
 // ---------------------------------------------------------------------------
-// The counting path: when the completion time T is small next to the number
-// of participants n (the common case: times are counts of small send
-// costs), canonical order comes from counting sorts instead of queues.
-//  1. A breadth-first walk of the decisions makes one record per node; a
-//     node's children get consecutive records, in send order.
-//  2. A counting sort by arrival (T + 1 buckets) groups the nodes by arrival
-//     time. Parents arrive strictly earlier than their children, so when a
-//     group is reached its parents already have ids: the group is sorted by
-//     parent id (insertion sort when small, heapsort otherwise) and its
-//     members get the next positions of their types. That is exactly the
-//     canonical (arrival, parent id) order.
-//  3. Senders in id order, each with its children in send order, give the
-//     transfers sorted by from; a stable counting sort by start then yields
-//     (start, from) order.
-// O(n + T) plus the in-group sorts, O(n log n) in the worst case.
+// The step path: when the completion time T is small next to the number of
+// participants n (the common case: times are counts of small send costs),
+// the tree is expanded one arrival time at a time, and canonical order
+// falls out of the walk: no heap, no sorting of nodes, and no
+// data-dependent branch per node.
+//
+// A node of type j that arrives at a sends without a pause while its
+// subtree is not empty: its m-th child arrives at a + m C(j). So the
+// children arriving at t > 0 are one child of each node of each type j
+// that sent a child arriving at t - C(j) and still has a nonempty subtree,
+// and of each node of type j that arrived at t - C(j) with a nonempty
+// subtree.
+//
+// Classes. Canonical ids (hetcast.h) come in 2k ranges: the destinations of
+// type 0, 1, ..., then the relays of type 0, 1, ...; within a range they
+// follow positions, and positions are (arrival, parent id) order per type.
+// A node's class is its range (k classes when no relay is used).
+//
+// Step t (t = 1..T) makes the children arriving at t. The source sends
+// first (it has the least id); then, class by class in id order, with
+// t0 = t - C(j) for the class's type j:
+//   A: the class's senders that sent at step t0 and kept a nonempty
+//      subtree (written to `survivors` by that step, contiguous), then
+//   B: the class's nodes that arrived at t0 with a nonempty subtree
+//      (written to the class's part of `fresh` during step t0,
+//      contiguous),
+// each send one child (one decision read). Every node of A arrived before
+// every node of B and both are in position order, so the walk visits the
+// class in id order. The child takes the next position of its type, which
+// fixes its id and class; it is written to its class's part of `fresh`,
+// whose end advances only when the child's subtree is not empty. The
+// sender is written to the end of `survivors`, which advances only when its
+// remaining subtree is not empty. Children are generated in (parent id)
+// order within a step and steps run in time order, so positions are
+// assigned in exactly canonical order. The ranges written by step t are
+// recorded per (step, class) and read back C(j) steps later.
+//
+// Transfers. In generation order, the transfers with start s from one class
+// of type j are generated at step s + C(j) in one walk, in parent id order,
+// and the source's at step s + C(source) before all others. A stable
+// counting sort by (s, class), with the source's transfers sorted first,
+// gives (start, from) order. When no relay is used and costs grow with the
+// type index ("simple"), the classes of one start are already generated in
+// id order (type j's at step s + C(j), steps in time order), and the key is
+// s alone.
+//
+// O(n + k T) time; workspace O(n + k T).
 
-struct Record {
-  uint32_t arrival;  // < 2^32: this path runs only for small T.
-  uint32_t parent;   // Record index.
-  uint32_t first_child;
-  uint32_t child_count;
-  uint32_t send_index;
-  uint32_t id;
-  uint32_t type;
-  uint32_t state;  // Its subtree, until expanded.
+// Lambdas of the hot loops: inlined, so their captures stay in registers.
+#if defined(__GNUC__) || defined(__clang__)
+#define HETCAST_INLINE __attribute__((always_inline))
+#else
+#define HETCAST_INLINE
+#endif
+
+struct StepSender {
+  uint32_t state;  // Remaining subtree.
+  uint32_t id;     // Canonical id.
+  uint32_t sends;  // Sends made so far.
 };
 
-struct CountingScratch {
-  Record* records;
-  uint32_t* order;  // Records by arrival, then by parent id within a time.
-  uint64_t* pairs;  // (parent id << 32 | record) while a group is sorted.
-  uint32_t* by_id;  // Records in canonical id order (participants only).
-  uint32_t* arrival_count;
-  uint32_t* start_count;
+struct StepScratch {
+  StepSender* survivors;  // One entry per send at most.
+  StepSender* fresh;      // One part per class.
+  uint32_t* fresh_mark;   // (T + 2) x classes: fresh ends at each step start.
+  uint32_t* survived;     // (T + 1) x classes x 2: survivors per step.
+  hetcast_transfer* generated;  // Transfers in generation order,
+  uint32_t* generated_key;      // their sort keys (not when simple),
+  uint32_t* key_count;          // and the counting sort's buckets.
 };
 
-// Buckets the counting path may use: it runs when T + 1 is at most this.
-inline uint64_t CountingBucketLimit(uint64_t participants) {
-  return 4 * participants + 1024;
+// What the step path needs beyond the request.
+struct StepPlan {
+  uint32_t completion;
+  uint32_t classes;      // k, or 2k when relays are used.
+  uint32_t key_classes;  // Transfer key = start * key_classes + class.
+  bool simple;           // No relays, costs growing with the type index.
+  uint32_t fresh_base[2 * HETCAST_TABLE_MAX_TYPES];
+};
+
+// The step path's limits: keys (< T * 2k) and times fit in 32 bits.
+constexpr uint64_t kStepMaxTime = uint64_t{1} << 26;
+
+bool StepPathFits(const Resolved& resolved, const TableLayout& layout) {
+  return resolved.completion < kStepMaxTime &&
+         layout.participants < kStepMaxTime;
 }
 
-void CarveCounting(size_t participants, uint64_t completion,
-                   bool with_transfers, Arena* arena, CountingScratch* s) {
-  *s = CountingScratch();
-  s->records = arena->Allocate<Record>(participants);
-  s->order = arena->Allocate<uint32_t>(participants);
-  s->pairs = arena->Allocate<uint64_t>(participants);
-  s->by_id = arena->Allocate<uint32_t>(participants);
-  s->arrival_count = arena->Allocate<uint32_t>(completion + 2);
-  if (with_transfers)
-    s->start_count = arena->Allocate<uint32_t>(completion + 2);
+// Whether the step path is the cheaper one: its per-step overhead (k
+// classes for each of T steps) is small next to the per-node work.
+bool StepPathPays(const ProfileView& v, const Resolved& resolved,
+                  const TableLayout& layout) {
+  return (resolved.completion + 1) * v.type_count <=
+         8 * uint64_t{layout.participants} + 256;
 }
 
-// Sorts order[0, count) by key (ties cannot occur: one parent has one child
-// per arrival time).
-// Sorts pairs[0, count) ((parent id << 32) | record): by parent id, as no
-// two members of a group share a parent. Insertion sort for the usual short
-// groups, heapsort (O(count log count), no extra memory) for long ones.
-void SortGroup(uint64_t* pairs, uint32_t count) {
-  if (count <= 24) {
-    for (uint32_t i = 1; i < count; ++i) {
-      const uint64_t moving = pairs[i];
-      uint32_t j = i;
-      for (; j > 0 && pairs[j - 1] > moving; --j) pairs[j] = pairs[j - 1];
-      pairs[j] = moving;
-    }
-    return;
-  }
-  auto sift = [&](uint32_t root, uint32_t end) {
-    while (true) {
-      uint32_t child = 2 * root + 1;
-      if (child >= end) return;
-      if (child + 1 < end && pairs[child + 1] > pairs[child]) ++child;
-      if (pairs[root] >= pairs[child]) return;
-      const uint64_t swap = pairs[root];
-      pairs[root] = pairs[child];
-      pairs[child] = swap;
-      root = child;
-    }
-  };
-  for (uint32_t i = count / 2; i-- > 0;) sift(i, count);
-  for (uint32_t end = count; end-- > 1;) {
-    const uint64_t swap = pairs[0];
-    pairs[0] = pairs[end];
-    pairs[end] = swap;
-    sift(0, end);
-  }
-}
-
-template <typename Reader>
-void PlanByCounting(const ProfileView& v, const Resolved& resolved,
-                    const TableLayout& layout, Reader entry,
-                    const CountingScratch& s, hetcast_node* nodes,
-                    hetcast_transfer* transfers) {
+// Requires StepPathFits.
+void MakeStepPlan(const ProfileView& v, const Resolved& resolved,
+                  StepPlan* plan) {
   const uint32_t k = v.type_count;
-  const uint64_t buckets = resolved.completion + 1;
-  const uint64_t* cost = v.cost;
-  const uint64_t* stride = v.stride;
+  const bool relays = resolved.relay_total != 0;
+  plan->completion = static_cast<uint32_t>(resolved.completion);
+  plan->classes = relays ? 2 * k : k;
+  bool ascending = true;
+  uint32_t fresh = 0;
+  for (uint32_t j = 0; j < k; ++j) {
+    if (j > 0 && v.cost[j] <= v.cost[j - 1]) ascending = false;
+    plan->fresh_base[j] = fresh;
+    fresh += static_cast<uint32_t>(resolved.destination_count[j]);
+  }
+  for (uint32_t j = 0; relays && j < k; ++j) {
+    plan->fresh_base[k + j] = fresh;
+    fresh += static_cast<uint32_t>(resolved.relays_used[j]);
+  }
+  plan->simple = ascending && !relays;
+  plan->key_classes = plan->simple ? 1 : plan->classes;
+}
+
+void CarveSteps(size_t participants, const StepPlan& plan,
+                bool with_transfers, Arena* arena, StepScratch* s) {
+  *s = StepScratch();
+  const size_t steps = size_t{plan.completion} + 1;
+  s->survivors = arena->Allocate<StepSender>(participants);
+  s->fresh = arena->Allocate<StepSender>(participants);
+  s->fresh_mark = arena->Allocate<uint32_t>((steps + 1) * plan.classes);
+  s->survived = arena->Allocate<uint32_t>(steps * plan.classes * 2);
+  if (with_transfers) {
+    s->generated = arena->Allocate<hetcast_transfer>(participants);
+    if (!plan.simple) s->generated_key = arena->Allocate<uint32_t>(participants);
+    s->key_count =
+        arena->Allocate<uint32_t>(size_t{plan.completion} * plan.key_classes + 1);
+  }
+}
+
+// kTransfers: transfers wanted; kSimple: plan.simple (one key class, no
+// relays, so every child is a destination).
+template <bool kTransfers, bool kSimple, typename Reader>
+void PlanBySteps(const ProfileView& v, const Resolved& resolved,
+                 const TableLayout& layout, Reader entry, const StepPlan& plan,
+                 const StepScratch& s, hetcast_node* nodes,
+                 hetcast_transfer* transfers) {
+  if (resolved.state == 0) return;  // The source alone.
+  const uint32_t k = v.type_count;
+  const uint32_t T = plan.completion;
+  const uint32_t classes = kSimple ? k : plan.classes;
+  const uint32_t key_classes = kSimple ? 1 : plan.key_classes;
   const uint32_t time_bits = v.time_bits;
   const uint32_t split_shift = v.split_shift;
   const uint32_t type_mask = v.type_mask;
   const uint64_t state_count = v.state_count;
-  Record* rec = s.records;
-  uint32_t* arrival_count = s.arrival_count;
-  uint32_t* start_count = s.start_count;
-  memset(arrival_count, 0, sizeof(uint32_t) * (buckets + 1));
-  if (transfers != nullptr) {
-    memset(start_count, 0, sizeof(uint32_t) * (buckets + 1));
+  // Per type: cost (0 when it exceeds T: such a node never sends), stride,
+  // the next position, destinations and id bases. Local copies, so that
+  // stores to the outputs do not force reloads.
+  uint32_t cost[HETCAST_TABLE_MAX_TYPES], stride[HETCAST_TABLE_MAX_TYPES];
+  uint32_t position[HETCAST_TABLE_MAX_TYPES];
+  uint32_t destinations[HETCAST_TABLE_MAX_TYPES];
+  uint32_t destination_base[HETCAST_TABLE_MAX_TYPES];
+  uint32_t relay_base[HETCAST_TABLE_MAX_TYPES];
+  uint32_t fresh_end[2 * HETCAST_TABLE_MAX_TYPES];  // Per class.
+  for (uint32_t j = 0; j < k; ++j) {
+    cost[j] = v.cost[j] <= T ? static_cast<uint32_t>(v.cost[j]) : 0;
+    stride[j] = static_cast<uint32_t>(v.stride[j]);  // < 2^32 states.
+    position[j] = 0;
+    destinations[j] = static_cast<uint32_t>(resolved.destination_count[j]);
+    destination_base[j] = layout.destination_base[j];
+    relay_base[j] = layout.relay_base[j];
   }
-  // 1. Walk the decisions breadth-first in record order (each record keeps
-  // its subtree state until it is expanded). Records are then created
-  // roughly in canonical order, which keeps step 2's group sorts short.
-  rec[0] = Record{0,
-                  UINT32_MAX,
-                  1,
-                  0,
-                  0,
-                  0,
-                  resolved.source,
-                  static_cast<uint32_t>(resolved.state)};
-  uint32_t count = 1;
-  for (uint32_t r = 0; r < count; ++r) {
-    uint32_t x = rec[r].state;
-    rec[r].first_child = count;
-    if (x == 0) continue;
-    const uint32_t j = rec[r].type;
-    const uint32_t step = static_cast<uint32_t>(cost[j]);
-    uint32_t t = rec[r].arrival;
-    uint32_t sends = 0;
-    while (x != 0) {
-      const uint64_t word = entry(j * state_count + x);
-      const uint32_t l = (word >> time_bits) & type_mask;
-      const uint32_t y = static_cast<uint32_t>(word >> split_shift);
-      t += step;
-      // The child's first decision is read when the walk reaches it.
-      if (y != 0) entry.Prefetch(l * state_count + y);
-      rec[count++] = Record{t, r, 0, 0, ++sends, 0, l, y};
-      ++arrival_count[t + 1];
-      if (start_count != nullptr) ++start_count[t - step + 1];
-      x -= static_cast<uint32_t>(stride[l]) + y;
-    }
-    rec[r].child_count = sends;
+  for (uint32_t c = 0; c < classes; ++c) fresh_end[c] = plan.fresh_base[c];
+  uint32_t* fresh_mark = s.fresh_mark;
+  uint32_t* survived = s.survived;
+  for (uint32_t c = 0; c < classes; ++c) {
+    fresh_mark[c] = fresh_end[c];  // Step 0 makes no child.
+    survived[2 * c] = survived[2 * c + 1] = 0;
   }
-  // 2. Counting sort by arrival; arrival_count[t] becomes the first slot of
-  // time t.
-  for (uint64_t t = 1; t <= buckets; ++t)
-    arrival_count[t] += arrival_count[t - 1];
-  for (uint32_t c = 1; c < count; ++c)
-    s.order[arrival_count[rec[c].arrival]++] = c;
-  // Now arrival_count[t] is the end of time t's group.
-  uint32_t position[HETCAST_TABLE_MAX_TYPES] = {};
-  uint32_t compact_base[2 * HETCAST_TABLE_MAX_TYPES];  // Into by_id.
-  {
-    uint32_t next = 1;
-    for (uint32_t j = 0; j < k; ++j) {
-      compact_base[j] = next;
-      next += static_cast<uint32_t>(resolved.destination_count[j]);
+  uint32_t* key_count = s.key_count;
+  if (kTransfers) {
+    memset(key_count, 0, sizeof(uint32_t) * (size_t{T} * key_classes + 1));
+  }
+  StepSender* survivors = s.survivors;
+  StepSender* fresh = s.fresh;
+  uint32_t survivor_end = 0;
+  // Transfers from the source fill `generated` from the back, the others
+  // from the front; the source's enter the stable sort first, so in its
+  // bucket the source (id 0) precedes every other sender.
+  hetcast_transfer* generated = s.generated;
+  uint32_t* generated_key = s.generated_key;
+  uint32_t generated_count = 0;
+  uint32_t source_transfers = 0;
+  const uint32_t last_slot = layout.participants - 2;  // state != 0: >= 0.
+  // Sender x of class c and type j sends its next child, arriving at t;
+  // returns the sender's remaining subtree.
+  auto send = [&](const StepSender& x, uint32_t c, uint32_t j, uint64_t row,
+                  uint32_t t, bool source) HETCAST_INLINE {
+    const uint64_t word = entry(row + x.state);
+    const uint32_t l = (word >> time_bits) & type_mask;
+    const uint32_t y = static_cast<uint32_t>(word >> split_shift);
+    entry.Prefetch(l * state_count + y);  // Read one send period later.
+    const uint32_t p = position[l]++;
+    uint32_t child, child_class, relay;
+    if (kSimple) {
+      child = destination_base[l] + p;
+      child_class = l;
+      relay = 0;
+    } else {
+      relay = p >= destinations[l];
+      child = relay ? relay_base[l] + (p - destinations[l])
+                    : destination_base[l] + p;
+      child_class = relay ? k + l : l;
     }
-    for (uint32_t j = 0; j < k; ++j) {
-      compact_base[k + j] = next;
-      next += static_cast<uint32_t>(resolved.relays_used[j]);
+    const uint32_t sends = x.sends + 1;
+    nodes[child] = hetcast_node{t, x.id, l, sends, relay};
+    fresh[fresh_end[child_class]] = StepSender{y, child, 0};
+    fresh_end[child_class] += y != 0;
+    if (kTransfers) {
+      const uint32_t start = t - cost[j];
+      const uint32_t slot =
+          source ? last_slot - source_transfers++ : generated_count++;
+      generated[slot] = hetcast_transfer{x.id, child, start, t};
+      uint32_t key = start;
+      if (!kSimple) {
+        key = start * key_classes + (source || key_classes == 1 ? 0 : c);
+        generated_key[slot] = key;
+      }
+      ++key_count[key + 1];
+    }
+    return x.state - stride[l] - y;
+  };
+  // Every sender in [begin, end) (class c, type j) sends at step t.
+  auto walk = [&](const StepSender* begin, const StepSender* end, uint32_t c,
+                  uint32_t j, uint64_t row, uint32_t t) HETCAST_INLINE {
+    for (const StepSender* x = begin; x != end; ++x) {
+      const uint32_t remaining = send(*x, c, j, row, t, false);
+      entry.Prefetch(row + remaining);
+      survivors[survivor_end] = StepSender{remaining, x->id, x->sends + 1};
+      survivor_end += remaining != 0;
+    }
+  };
+  const uint32_t source_type = resolved.source;
+  const uint64_t source_row = source_type * state_count;
+  StepSender source{static_cast<uint32_t>(resolved.state), 0, 0};
+  uint32_t source_next = cost[source_type];  // Its next child's arrival.
+  for (uint32_t t = 1; t <= T; ++t) {
+    uint32_t* mark = fresh_mark + size_t{t} * classes;
+    uint32_t* range = survived + size_t{t} * classes * 2;
+    for (uint32_t c = 0; c < classes; ++c) mark[c] = fresh_end[c];
+    if (t == source_next && source.state != 0) {
+      source.state = send(source, 0, source_type, source_row, t, true);
+      ++source.sends;
+      source_next += cost[source_type];
+    }
+    for (uint32_t c = 0; c < classes; ++c) {
+      const uint32_t j = kSimple || c < k ? c : c - k;
+      const uint32_t step = cost[j];
+      range[2 * c] = survivor_end;
+      if (step != 0 && step <= t) {
+        const uint32_t t0 = t - step;
+        const uint32_t* earlier = survived + size_t{t0} * classes * 2;
+        const uint32_t* earlier_mark = fresh_mark + size_t{t0} * classes;
+        const uint64_t row = j * state_count;
+        walk(survivors + earlier[2 * c], survivors + earlier[2 * c + 1], c, j,
+             row, t);
+        walk(fresh + earlier_mark[c], fresh + earlier_mark[classes + c], c, j,
+             row, t);
+      }
+      range[2 * c + 1] = survivor_end;
     }
   }
-  s.by_id[0] = 0;
-  const uint32_t relay_base0 = layout.relay_base[0];
-  uint32_t begin = 0;
-  for (uint64_t t = 0; t < buckets && begin < count - 1; ++t) {
-    const uint32_t end = arrival_count[t];
-    if (end == begin) continue;
-    uint64_t* pairs = s.pairs + begin;
-    const uint32_t size = end - begin;
-    for (uint32_t i = 0; i < size; ++i) {
-      const uint32_t member = s.order[begin + i];
-      pairs[i] = (uint64_t{rec[rec[member].parent].id} << 32) | member;
-    }
-    if (size > 1) SortGroup(pairs, size);
-    for (uint32_t i = 0; i < size; ++i) {
-      const uint32_t member = static_cast<uint32_t>(pairs[i]);
-      Record& r = rec[member];
-      const uint32_t l = r.type;
-      const uint32_t p = position[l]++;
-      const uint32_t d = static_cast<uint32_t>(resolved.destination_count[l]);
-      const uint32_t id = p < d ? layout.destination_base[l] + p
-                                : layout.relay_base[l] + (p - d);
-      r.id = id;
-      s.by_id[p < d ? compact_base[l] + p : compact_base[k + l] + (p - d)] =
-          member;
-      nodes[id] = hetcast_node{r.arrival, static_cast<uint32_t>(pairs[i] >> 32),
-                               l, r.send_index, id >= relay_base0};
-    }
-    begin = end;
+  if (!kTransfers) return;
+  // Stable counting sort of the generated transfers by key: the source's
+  // (in send order, from the back) first, then the others.
+  const uint32_t buckets = T * key_classes;
+  for (uint32_t b = 1; b <= buckets; ++b) key_count[b] += key_count[b - 1];
+  for (uint32_t i = 0; i < source_transfers; ++i) {
+    const hetcast_transfer& x = generated[last_slot - i];
+    const uint32_t key = static_cast<uint32_t>(x.start) * key_classes;
+    transfers[key_count[key]++] = x;
   }
-  if (transfers == nullptr) return;
-  // 3. Senders in id order, children in send order: sorted by from; a
-  // stable counting sort by start finishes the job.
-  for (uint64_t t = 1; t <= buckets; ++t) start_count[t] += start_count[t - 1];
-  for (uint32_t q = 0; q < count; ++q) {
-    const Record& sender = rec[s.by_id[q]];
-    const uint64_t step = cost[sender.type];
-    const uint32_t stop = sender.first_child + sender.child_count;
-    for (uint32_t c = sender.first_child; c < stop; ++c) {
-      const Record& child = rec[c];
-      const uint64_t start = child.arrival - step;
-      transfers[start_count[start]++] =
-          hetcast_transfer{sender.id, child.id, start, child.arrival};
+  for (uint32_t i = 0; i < generated_count; ++i) {
+    const uint32_t key =
+        kSimple ? static_cast<uint32_t>(generated[i].start) : generated_key[i];
+    transfers[key_count[key]++] = generated[i];
+  }
+}
+
+// Runs the step path with the template arguments that fit.
+template <typename Reader>
+void RunSteps(const ProfileView& v, const Resolved& resolved,
+              const TableLayout& layout, Reader entry, const StepPlan& plan,
+              const StepScratch& s, hetcast_node* nodes,
+              hetcast_transfer* transfers) {
+  if (transfers == nullptr) {
+    if (plan.simple) {
+      PlanBySteps<false, true>(v, resolved, layout, entry, plan, s, nodes,
+                               transfers);
+    } else {
+      PlanBySteps<false, false>(v, resolved, layout, entry, plan, s, nodes,
+                                transfers);
     }
+  } else if (plan.simple) {
+    PlanBySteps<true, true>(v, resolved, layout, entry, plan, s, nodes,
+                            transfers);
+  } else {
+    PlanBySteps<true, false>(v, resolved, layout, entry, plan, s, nodes,
+                             transfers);
   }
 }
 
@@ -1061,20 +1159,21 @@ hetcast_status Prepare(const hetcast_profile* profile,
 namespace hetcast {
 namespace internal {
 
-bool UseCounting(PlanPath path, const Resolved& resolved,
-                 const TableLayout& layout) {
-  if (path == PlanPath::kQueues) return false;
-  if (path == PlanPath::kCounting) return true;
-  return resolved.completion < CountingBucketLimit(layout.participants);
+bool UseSteps(PlanPath path, const ProfileView& v, const Resolved& resolved,
+              const TableLayout& layout) {
+  if (path == PlanPath::kQueues || !StepPathFits(resolved, layout)) {
+    return false;
+  }
+  return path == PlanPath::kSteps || StepPathPays(v, resolved, layout);
 }
 
 // Carves the scratch of the chosen path (measuring when `arena` measures).
-bool CarvePlan(bool counting, const Resolved& resolved,
+bool CarvePlan(bool steps, const StepPlan& step_plan,
                const TableLayout& layout, bool with_transfers, Arena* arena,
-               Scratch* queues, CountingScratch* counting_scratch) {
-  if (counting) {
-    CarveCounting(layout.participants, resolved.completion, with_transfers,
-                  arena, counting_scratch);
+               Scratch* queues, StepScratch* step_scratch) {
+  if (steps) {
+    CarveSteps(layout.participants, step_plan, with_transfers, arena,
+               step_scratch);
     return !arena->failed();
   }
   return Carve(layout.participants, with_transfers, arena, queues);
@@ -1088,11 +1187,15 @@ hetcast_status PlanSizes(const hetcast_profile* profile,
   TableLayout layout;
   hetcast_status status = Prepare(profile, request, &resolved, &layout);
   if (status != HETCAST_OK) return status;
+  const ProfileView& v = View(profile);
   Arena measure;
   Scratch scratch;
-  CountingScratch counting_scratch;
-  CarvePlan(UseCounting(path, resolved, layout), resolved, layout,
-            /*with_transfers=*/true, &measure, &scratch, &counting_scratch);
+  StepScratch step_scratch;
+  StepPlan step_plan;
+  const bool steps = UseSteps(path, v, resolved, layout);
+  if (steps) MakeStepPlan(v, resolved, &step_plan);
+  CarvePlan(steps, step_plan, layout, /*with_transfers=*/true, &measure,
+            &scratch, &step_scratch);
   sizes->node_count = layout.node_count;
   sizes->transfer_count = layout.participants - 1;
   // The node-role query needs the queue path's pool; ask for the larger.
@@ -1125,12 +1228,14 @@ hetcast_status Plan(const hetcast_profile* profile,
   if (transfers != nullptr && transfer_capacity < participants - 1) {
     return HETCAST_OUTPUT_TOO_SMALL;
   }
-  const bool counting = UseCounting(path, resolved, layout);
+  const bool steps = UseSteps(path, v, resolved, layout);
+  StepPlan step_plan;
+  if (steps) MakeStepPlan(v, resolved, &step_plan);
   Arena arena(workspace, workspace_size);
   Scratch scratch;
-  CountingScratch counting_scratch;
-  if (!CarvePlan(counting, resolved, layout, transfers != nullptr, &arena,
-                 &scratch, &counting_scratch)) {
+  StepScratch step_scratch;
+  if (!CarvePlan(steps, step_plan, layout, transfers != nullptr, &arena,
+                 &scratch, &step_scratch)) {
     return HETCAST_WORKSPACE_TOO_SMALL;
   }
   // The source and the relays the schedule leaves out; the paths write
@@ -1144,13 +1249,13 @@ hetcast_status Plan(const hetcast_profile* profile,
   }
   if (v.IsPtas()) {
     PlanPtasEntry(v, resolved, layout, nodes, transfers);
-  } else if (counting) {
+  } else if (steps) {
     if (v.entry_bytes == 4) {
-      PlanByCounting(v, resolved, layout, EntryReader<uint32_t>{v.entries},
-                     counting_scratch, nodes, transfers);
+      RunSteps(v, resolved, layout, EntryReader<uint32_t>{v.entries},
+               step_plan, step_scratch, nodes, transfers);
     } else {
-      PlanByCounting(v, resolved, layout, EntryReader<uint64_t>{v.entries},
-                     counting_scratch, nodes, transfers);
+      RunSteps(v, resolved, layout, EntryReader<uint64_t>{v.entries},
+               step_plan, step_scratch, nodes, transfers);
     }
   } else {
     const bool with_transfers = transfers != nullptr;

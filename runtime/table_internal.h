@@ -10,9 +10,9 @@ namespace hetcast {
 namespace internal {
 
 enum class PlanPath {
-  kAuto,      // Counting sorts when T + 1 <= 4 n + 1024, else queues.
-  kQueues,    // Time-ordered queues of senders, any T.
-  kCounting,  // Counting sorts over T + 1 buckets (workspace O(n + T)).
+  kAuto,    // Steps when (T + 1) k <= 8 n + 256, else queues.
+  kQueues,  // Time-ordered queues of senders, any T.
+  kSteps,   // One arrival time at a time (T, n < 2^26; else queues).
 };
 
 hetcast_status PlanSizes(const hetcast_profile* profile,

@@ -343,7 +343,7 @@ void ExpectPathsAgree(const hetcast_profile& profile,
   const PlanResult a =
       PlanWithPath(profile, instance, internal::PlanPath::kQueues);
   const PlanResult b =
-      PlanWithPath(profile, instance, internal::PlanPath::kCounting);
+      PlanWithPath(profile, instance, internal::PlanPath::kSteps);
   ASSERT_EQ(a.status, b.status);
   if (a.status == HETCAST_NOT_IN_TABLE) return;
   ASSERT_EQ(a.status, HETCAST_OK);
