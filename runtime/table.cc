@@ -637,9 +637,21 @@ inline uint32_t ArgMin(const typename Keys::Key* keys, uint32_t count,
   return best;
 }
 
-template <typename Word>
+template <typename EntryWord>
 struct EntryReader {
+  using Word = EntryWord;
   const uint8_t* base;
+  // Entries from e on, as little-endian words (the buffer is aligned).
+  const Word* Row(uint64_t e) const {
+    return reinterpret_cast<const Word*>(base + sizeof(Word) * e);
+  }
+  void Prefetch(const Word* p) const {
+#if defined(__GNUC__) || defined(__clang__)
+    __builtin_prefetch(p);
+#else
+    (void)p;
+#endif
+  }
   uint64_t operator()(uint64_t e) const {
     return flatbuffers::ReadScalar<Word>(base + sizeof(Word) * e);
   }
@@ -873,14 +885,24 @@ struct StepSender {
   uint32_t sends;  // Sends made so far.
 };
 
+// The transfers of one walk (or one send of the source): children
+// child_ids[begin, begin + count), all with this start, arrival and sort key.
+struct StepRun {
+  uint32_t key;
+  uint32_t start;
+  uint32_t arrival;
+  uint32_t begin;
+  uint32_t count;
+};
+
 struct StepScratch {
   StepSender* survivors;  // One entry per send at most.
   StepSender* fresh;      // One part per class.
   uint32_t* fresh_mark;   // (T + 2) x classes: fresh ends at each step start.
   uint32_t* survived;     // (T + 1) x classes x 2: survivors per step.
-  hetcast_transfer* generated;  // Transfers in generation order,
-  uint32_t* generated_key;      // their sort keys (not when simple),
-  uint32_t* key_count;          // and the counting sort's buckets.
+  uint32_t* child_ids;    // Children in generation order (transfers only),
+  StepRun* runs;          // in runs: one per walk and per source send,
+  uint32_t* key_count;    // and the counting sort's buckets.
 };
 
 // What the step path needs beyond the request.
@@ -939,12 +961,25 @@ void CarveSteps(size_t participants, const StepPlan& plan,
   s->fresh_mark = arena->Allocate<uint32_t>((steps + 1) * plan.classes);
   s->survived = arena->Allocate<uint32_t>(steps * plan.classes * 2);
   if (with_transfers) {
-    s->generated = arena->Allocate<hetcast_transfer>(participants);
-    if (!plan.simple) s->generated_key = arena->Allocate<uint32_t>(participants);
-    s->key_count =
-        arena->Allocate<uint32_t>(size_t{plan.completion} * plan.key_classes + 1);
+    s->child_ids = arena->Allocate<uint32_t>(participants);
+    s->runs = arena->Allocate<StepRun>(steps * (plan.classes + 1));
+    s->key_count = arena->Allocate<uint32_t>(size_t{plan.completion} *
+                                                 plan.key_classes +
+                                             1);
   }
 }
+
+// Per type, what a send reads, in one record.
+template <typename Word>
+struct StepType {
+  const Word* row;  // Its entries.
+  uint32_t next;    // Simple: the next id; else the next position.
+  uint32_t stride;
+  uint32_t destinations;
+  uint32_t destination_base;
+  uint32_t relay_base;
+  uint32_t cost;  // 0 when above T: such a node never sends.
+};
 
 // kTransfers: transfers wanted; kSimple: plan.simple (one key class, no
 // relays, so every child is a destination).
@@ -954,6 +989,7 @@ void PlanBySteps(const ProfileView& v, const Resolved& resolved,
                  const StepScratch& s, hetcast_node* nodes,
                  hetcast_transfer* transfers) {
   if (resolved.state == 0) return;  // The source alone.
+  using Word = typename Reader::Word;
   const uint32_t k = v.type_count;
   const uint32_t T = plan.completion;
   const uint32_t classes = kSimple ? k : plan.classes;
@@ -961,139 +997,140 @@ void PlanBySteps(const ProfileView& v, const Resolved& resolved,
   const uint32_t time_bits = v.time_bits;
   const uint32_t split_shift = v.split_shift;
   const uint32_t type_mask = v.type_mask;
-  const uint64_t state_count = v.state_count;
-  // Per type: cost (0 when it exceeds T: such a node never sends), stride,
-  // the next position, destinations and id bases. Local copies, so that
-  // stores to the outputs do not force reloads.
-  uint32_t cost[HETCAST_TABLE_MAX_TYPES], stride[HETCAST_TABLE_MAX_TYPES];
-  uint32_t position[HETCAST_TABLE_MAX_TYPES];
-  uint32_t destinations[HETCAST_TABLE_MAX_TYPES];
-  uint32_t destination_base[HETCAST_TABLE_MAX_TYPES];
-  uint32_t relay_base[HETCAST_TABLE_MAX_TYPES];
+  // Local copies, so that stores to the outputs do not force reloads.
+  StepType<Word> type[HETCAST_TABLE_MAX_TYPES];
   uint32_t fresh_end[2 * HETCAST_TABLE_MAX_TYPES];  // Per class.
   for (uint32_t j = 0; j < k; ++j) {
-    cost[j] = v.cost[j] <= T ? static_cast<uint32_t>(v.cost[j]) : 0;
-    stride[j] = static_cast<uint32_t>(v.stride[j]);  // < 2^32 states.
-    position[j] = 0;
-    destinations[j] = static_cast<uint32_t>(resolved.destination_count[j]);
-    destination_base[j] = layout.destination_base[j];
-    relay_base[j] = layout.relay_base[j];
+    StepType<Word>& x = type[j];
+    x.row = entry.Row(j * v.state_count);
+    x.next = kSimple ? layout.destination_base[j] : 0;
+    x.stride = static_cast<uint32_t>(v.stride[j]);  // < 2^32 states.
+    x.destinations = static_cast<uint32_t>(resolved.destination_count[j]);
+    x.destination_base = layout.destination_base[j];
+    x.relay_base = layout.relay_base[j];
+    x.cost = v.cost[j] <= T ? static_cast<uint32_t>(v.cost[j]) : 0;
   }
-  for (uint32_t c = 0; c < classes; ++c) fresh_end[c] = plan.fresh_base[c];
   uint32_t* fresh_mark = s.fresh_mark;
   uint32_t* survived = s.survived;
   for (uint32_t c = 0; c < classes; ++c) {
+    fresh_end[c] = plan.fresh_base[c];
     fresh_mark[c] = fresh_end[c];  // Step 0 makes no child.
     survived[2 * c] = survived[2 * c + 1] = 0;
-  }
-  uint32_t* key_count = s.key_count;
-  if (kTransfers) {
-    memset(key_count, 0, sizeof(uint32_t) * (size_t{T} * key_classes + 1));
   }
   StepSender* survivors = s.survivors;
   StepSender* fresh = s.fresh;
   uint32_t survivor_end = 0;
-  // Transfers from the source fill `generated` from the back, the others
-  // from the front; the source's enter the stable sort first, so in its
-  // bucket the source (id 0) precedes every other sender.
-  hetcast_transfer* generated = s.generated;
-  uint32_t* generated_key = s.generated_key;
-  uint32_t generated_count = 0;
-  uint32_t source_transfers = 0;
-  const uint32_t last_slot = layout.participants - 2;  // state != 0: >= 0.
-  // Sender x of class c and type j sends its next child, arriving at t;
-  // returns the sender's remaining subtree.
-  auto send = [&](const StepSender& x, uint32_t c, uint32_t j, uint64_t row,
-                  uint32_t t, bool source) HETCAST_INLINE {
-    const uint64_t word = entry(row + x.state);
+  uint32_t* child_ids = s.child_ids;
+  uint32_t child_count = 0;
+  // Runs of walks from the front, of the source's sends from the back.
+  StepRun* runs = s.runs;
+  uint32_t run_count = 0;
+  uint32_t source_runs = 0;
+  const uint32_t last_run = (T + 1) * (classes + 1) - 1;
+  // Sender x (entries `base`) sends its next child, arriving at t; returns
+  // the sender's remaining subtree.
+  auto send = [&](const StepSender& x, const Word* base,
+                  uint32_t t) HETCAST_INLINE {
+    const uint64_t word = flatbuffers::EndianScalar(base[x.state]);
     const uint32_t l = (word >> time_bits) & type_mask;
     const uint32_t y = static_cast<uint32_t>(word >> split_shift);
-    entry.Prefetch(l * state_count + y);  // Read one send period later.
-    const uint32_t p = position[l]++;
+    StepType<Word>& to = type[l];
+    entry.Prefetch(to.row + y);  // Read one send period later.
     uint32_t child, child_class, relay;
     if (kSimple) {
-      child = destination_base[l] + p;
+      child = to.next++;
       child_class = l;
       relay = 0;
     } else {
-      relay = p >= destinations[l];
-      child = relay ? relay_base[l] + (p - destinations[l])
-                    : destination_base[l] + p;
+      const uint32_t p = to.next++;
+      relay = p >= to.destinations;
+      child = relay ? to.relay_base + (p - to.destinations)
+                    : to.destination_base + p;
       child_class = relay ? k + l : l;
     }
-    const uint32_t sends = x.sends + 1;
-    nodes[child] = hetcast_node{t, x.id, l, sends, relay};
+    nodes[child] = hetcast_node{t, x.id, l, x.sends + 1, relay};
     fresh[fresh_end[child_class]] = StepSender{y, child, 0};
     fresh_end[child_class] += y != 0;
-    if (kTransfers) {
-      const uint32_t start = t - cost[j];
-      const uint32_t slot =
-          source ? last_slot - source_transfers++ : generated_count++;
-      generated[slot] = hetcast_transfer{x.id, child, start, t};
-      uint32_t key = start;
-      if (!kSimple) {
-        key = start * key_classes + (source || key_classes == 1 ? 0 : c);
-        generated_key[slot] = key;
-      }
-      ++key_count[key + 1];
-    }
-    return x.state - stride[l] - y;
+    if (kTransfers) child_ids[child_count++] = child;
+    return x.state - to.stride - y;
   };
-  // Every sender in [begin, end) (class c, type j) sends at step t.
-  auto walk = [&](const StepSender* begin, const StepSender* end, uint32_t c,
-                  uint32_t j, uint64_t row, uint32_t t) HETCAST_INLINE {
+  // Every sender in [begin, end) (entries `base`) sends at step t.
+  auto walk = [&](const StepSender* begin, const StepSender* end,
+                  const Word* base, uint32_t t) HETCAST_INLINE {
     for (const StepSender* x = begin; x != end; ++x) {
-      const uint32_t remaining = send(*x, c, j, row, t, false);
-      entry.Prefetch(row + remaining);
+      const uint32_t remaining = send(*x, base, t);
+      entry.Prefetch(base + remaining);
       survivors[survivor_end] = StepSender{remaining, x->id, x->sends + 1};
       survivor_end += remaining != 0;
     }
   };
   const uint32_t source_type = resolved.source;
-  const uint64_t source_row = source_type * state_count;
+  const Word* source_row = type[source_type].row;
+  const uint32_t source_cost = type[source_type].cost;
   StepSender source{static_cast<uint32_t>(resolved.state), 0, 0};
-  uint32_t source_next = cost[source_type];  // Its next child's arrival.
+  uint32_t source_next = source_cost;  // Its next child's arrival.
   for (uint32_t t = 1; t <= T; ++t) {
     uint32_t* mark = fresh_mark + size_t{t} * classes;
     uint32_t* range = survived + size_t{t} * classes * 2;
     for (uint32_t c = 0; c < classes; ++c) mark[c] = fresh_end[c];
     if (t == source_next && source.state != 0) {
-      source.state = send(source, 0, source_type, source_row, t, true);
+      const uint32_t first = child_count;
+      source.state = send(source, source_row, t);
       ++source.sends;
-      source_next += cost[source_type];
+      source_next += source_cost;
+      if (kTransfers) {
+        const uint32_t start = t - source_cost;
+        runs[last_run - source_runs++] =
+            StepRun{start * key_classes, start, t, first, 1};
+      }
     }
     for (uint32_t c = 0; c < classes; ++c) {
       const uint32_t j = kSimple || c < k ? c : c - k;
-      const uint32_t step = cost[j];
+      const uint32_t step = type[j].cost;
       range[2 * c] = survivor_end;
       if (step != 0 && step <= t) {
         const uint32_t t0 = t - step;
         const uint32_t* earlier = survived + size_t{t0} * classes * 2;
         const uint32_t* earlier_mark = fresh_mark + size_t{t0} * classes;
-        const uint64_t row = j * state_count;
-        walk(survivors + earlier[2 * c], survivors + earlier[2 * c + 1], c, j,
-             row, t);
-        walk(fresh + earlier_mark[c], fresh + earlier_mark[classes + c], c, j,
-             row, t);
+        const Word* base = type[j].row;
+        const uint32_t first = child_count;
+        walk(survivors + earlier[2 * c], survivors + earlier[2 * c + 1], base,
+             t);
+        walk(fresh + earlier_mark[c], fresh + earlier_mark[classes + c], base,
+             t);
+        if (kTransfers) {
+          const uint32_t key =
+              kSimple ? t0 : t0 * key_classes + (key_classes == 1 ? 0 : c);
+          runs[run_count] = StepRun{key, t0, t, first, child_count - first};
+          run_count += child_count != first;
+        }
       }
       range[2 * c + 1] = survivor_end;
     }
   }
   if (!kTransfers) return;
-  // Stable counting sort of the generated transfers by key: the source's
-  // (in send order, from the back) first, then the others.
+  // Stable counting sort of the runs by key: the source's first (the
+  // source has the least id), then the walks' in generation order (each
+  // run's children are in parent id order; one run per key and class).
+  uint32_t* key_count = s.key_count;
   const uint32_t buckets = T * key_classes;
+  memset(key_count, 0, sizeof(uint32_t) * (size_t{buckets} + 1));
+  for (uint32_t r = 0; r < run_count; ++r) {
+    key_count[runs[r].key + 1] += runs[r].count;
+  }
+  for (uint32_t r = 0; r < source_runs; ++r) ++key_count[runs[last_run - r].key + 1];
   for (uint32_t b = 1; b <= buckets; ++b) key_count[b] += key_count[b - 1];
-  for (uint32_t i = 0; i < source_transfers; ++i) {
-    const hetcast_transfer& x = generated[last_slot - i];
-    const uint32_t key = static_cast<uint32_t>(x.start) * key_classes;
-    transfers[key_count[key]++] = x;
-  }
-  for (uint32_t i = 0; i < generated_count; ++i) {
-    const uint32_t key =
-        kSimple ? static_cast<uint32_t>(generated[i].start) : generated_key[i];
-    transfers[key_count[key]++] = generated[i];
-  }
+  auto emit = [&](const StepRun& run) HETCAST_INLINE {
+    hetcast_transfer* out = transfers + key_count[run.key];
+    key_count[run.key] += run.count;
+    for (uint32_t i = 0; i < run.count; ++i) {
+      const uint32_t child = child_ids[run.begin + i];
+      out[i] = hetcast_transfer{nodes[child].parent, child, run.start,
+                                run.arrival};
+    }
+  };
+  for (uint32_t r = 0; r < source_runs; ++r) emit(runs[last_run - r]);
+  for (uint32_t r = 0; r < run_count; ++r) emit(runs[r]);
 }
 
 // Runs the step path with the template arguments that fit.
