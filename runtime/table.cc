@@ -898,8 +898,8 @@ struct StepRun {
 struct StepScratch {
   StepSender* survivors;  // One entry per send at most.
   StepSender* fresh;      // One part per class.
-  uint32_t* fresh_mark;   // (T + 2) x classes: fresh ends at each step start.
-  uint32_t* survived;     // (T + 1) x classes x 2: survivors per step.
+  uint32_t* fresh_mark;   // classes x (T + 2): fresh ends at each step start.
+  uint32_t* survived;     // classes x (T + 1) x 2: survivors per step.
   uint32_t* child_ids;    // Children in generation order (transfers only),
   StepRun* runs;          // in runs: one per walk and per source send,
   uint32_t* key_count;    // and the counting sort's buckets.
@@ -1010,12 +1010,17 @@ void PlanBySteps(const ProfileView& v, const Resolved& resolved,
     x.relay_base = layout.relay_base[j];
     x.cost = v.cost[j] <= T ? static_cast<uint32_t>(v.cost[j]) : 0;
   }
+  // Per class c, at c * (T + 2) + t: the end of c's part of `fresh` when
+  // step t starts; at c * 2 (T + 1) + 2 t: the survivors of c's walk at
+  // step t (begin, end).
+  const size_t mark_stride = size_t{T} + 2;
+  const size_t survived_stride = 2 * (size_t{T} + 1);
   uint32_t* fresh_mark = s.fresh_mark;
   uint32_t* survived = s.survived;
   for (uint32_t c = 0; c < classes; ++c) {
     fresh_end[c] = plan.fresh_base[c];
-    fresh_mark[c] = fresh_end[c];  // Step 0 makes no child.
-    survived[2 * c] = survived[2 * c + 1] = 0;
+    fresh_mark[c * mark_stride] = fresh_end[c];  // Step 0 makes no child.
+    survived[c * survived_stride] = survived[c * survived_stride + 1] = 0;
   }
   StepSender* survivors = s.survivors;
   StepSender* fresh = s.fresh;
@@ -1070,9 +1075,9 @@ void PlanBySteps(const ProfileView& v, const Resolved& resolved,
   StepSender source{static_cast<uint32_t>(resolved.state), 0, 0};
   uint32_t source_next = source_cost;  // Its next child's arrival.
   for (uint32_t t = 1; t <= T; ++t) {
-    uint32_t* mark = fresh_mark + size_t{t} * classes;
-    uint32_t* range = survived + size_t{t} * classes * 2;
-    for (uint32_t c = 0; c < classes; ++c) mark[c] = fresh_end[c];
+    for (uint32_t c = 0; c < classes; ++c) {
+      fresh_mark[c * mark_stride + t] = fresh_end[c];
+    }
     if (t == source_next && source.state != 0) {
       const uint32_t first = child_count;
       source.state = send(source, source_row, t);
@@ -1087,25 +1092,28 @@ void PlanBySteps(const ProfileView& v, const Resolved& resolved,
     for (uint32_t c = 0; c < classes; ++c) {
       const uint32_t j = kSimple || c < k ? c : c - k;
       const uint32_t step = type[j].cost;
-      range[2 * c] = survivor_end;
+      uint32_t* range = survived + c * survived_stride + 2 * t;
+      const uint32_t range_begin = survivor_end;
       if (step != 0 && step <= t) {
         const uint32_t t0 = t - step;
-        const uint32_t* earlier = survived + size_t{t0} * classes * 2;
-        const uint32_t* earlier_mark = fresh_mark + size_t{t0} * classes;
-        const Word* base = type[j].row;
-        const uint32_t first = child_count;
-        walk(survivors + earlier[2 * c], survivors + earlier[2 * c + 1], base,
-             t);
-        walk(fresh + earlier_mark[c], fresh + earlier_mark[classes + c], base,
-             t);
-        if (kTransfers) {
-          const uint32_t key =
-              kSimple ? t0 : t0 * key_classes + (key_classes == 1 ? 0 : c);
-          runs[run_count] = StepRun{key, t0, t, first, child_count - first};
-          run_count += child_count != first;
+        const uint32_t* earlier = survived + c * survived_stride + 2 * t0;
+        const uint32_t* mark = fresh_mark + c * mark_stride + t0;
+        const uint32_t a_begin = earlier[0], a_end = earlier[1];
+        const uint32_t b_begin = mark[0], b_end = mark[1];
+        if (a_begin != a_end || b_begin != b_end) {
+          const Word* base = type[j].row;
+          const uint32_t first = child_count;
+          walk(survivors + a_begin, survivors + a_end, base, t);
+          walk(fresh + b_begin, fresh + b_end, base, t);
+          if (kTransfers) {
+            const uint32_t key =
+                kSimple ? t0 : t0 * key_classes + (key_classes == 1 ? 0 : c);
+            runs[run_count++] = StepRun{key, t0, t, first, child_count - first};
+          }
         }
       }
-      range[2 * c + 1] = survivor_end;
+      range[0] = range_begin;
+      range[1] = survivor_end;
     }
   }
   if (!kTransfers) return;
