@@ -826,9 +826,9 @@ void Dispatch(const ProfileView& v, const Resolved& resolved,
 // ---------------------------------------------------------------------------
 // The step path: when the completion time T is small next to the number of
 // participants n (the common case: times are counts of small send costs),
-// the tree is expanded one arrival time at a time, and canonical order
-// falls out of the walk: no heap, no sorting of nodes, and no
-// data-dependent branch per node.
+// the tree is expanded one arrival time at a time. Canonical ids and the
+// (start, from) order of transfers both fall out of the walk: no heap, no
+// sorting, and no data-dependent branch per node.
 //
 // A node of type j that arrives at a sends without a pause while its
 // subtree is not empty: its m-th child arrives at a + m C(j). So the
@@ -842,33 +842,33 @@ void Dispatch(const ProfileView& v, const Resolved& resolved,
 // follow positions, and positions are (arrival, parent id) order per type.
 // A node's class is its range (k classes when no relay is used).
 //
-// Step t (t = 1..T) makes the children arriving at t. The source sends
-// first (it has the least id); then, class by class in id order, with
-// t0 = t - C(j) for the class's type j:
-//   A: the class's senders that sent at step t0 and kept a nonempty
-//      subtree (written to `survivors` by that step, contiguous), then
-//   B: the class's nodes that arrived at t0 with a nonempty subtree
-//      (written to the class's part of `fresh` during step t0,
-//      contiguous),
-// each send one child (one decision read). Every node of A arrived before
-// every node of B and both are in position order, so the walk visits the
-// class in id order. The child takes the next position of its type, which
-// fixes its id and class; it is written to its class's part of `fresh`,
-// whose end advances only when the child's subtree is not empty. The
-// sender is written to the end of `survivors`, which advances only when its
-// remaining subtree is not empty. Children are generated in (parent id)
-// order within a step and steps run in time order, so positions are
-// assigned in exactly canonical order. The ranges written by step t are
-// recorded per (step, class) and read back C(j) steps later.
+// Lists. List (c, s) holds the class-c nodes that send a transfer starting
+// at s (s > 0: arriving at s + C(j)), in id order, as two ranges:
+//   A: the class's senders that sent at step s (arrival s) and kept a
+//      nonempty subtree, written to `survivors` by that step's walk of
+//      class c (contiguous), then
+//   B: the class's nodes that arrived at s with a nonempty subtree, written
+//      to the class's part of `fresh` during step s (contiguous).
+// Every node of A arrived before every node of B and both are in position
+// order, so A then B is id order. The source (id 0, least of all) is kept
+// apart.
 //
-// Transfers. In generation order, the transfers with start s from one class
-// of type j are generated at step s + C(j) in one walk, in parent id order,
-// and the source's at step s + C(source) before all others. A stable
-// counting sort by (s, class), with the source's transfers sorted first,
-// gives (start, from) order. When no relay is used and costs grow with the
-// type index ("simple"), the classes of one start are already generated in
-// id order (type j's at step s + C(j), steps in time order), and the key is
-// s alone.
+// Step t (t = 1..T) makes the children arriving at t: the source sends
+// first, then class by class in id order, list (c, t - C(j)) is walked and
+// every node on it sends one child (one decision read). The child takes the
+// next position of its type, which fixes its id and class; it is written to
+// its class's part of `fresh`, whose end advances only when its subtree is
+// not empty. The sender is written to the end of `survivors`, which
+// advances only when its remaining subtree is not empty. Children are
+// generated in (parent id) order within a step and steps run in time order,
+// so positions are assigned in exactly canonical order.
+//
+// Transfers. The transfers starting at s are, in (start, from) order: the
+// source's (if it sends at s), then list (c, s)'s for c = 0, 1, ..., each
+// in id order. At the end of step s every list (c, s) is complete (A and B
+// are written by then), so its final offset in the output is known then:
+// the walk that empties it C(j) steps later writes each transfer straight
+// to its place.
 //
 // O(n + k T) time; workspace O(n + k T).
 
@@ -885,36 +885,32 @@ struct StepSender {
   uint32_t sends;  // Sends made so far.
 };
 
-// The transfers of one walk (or one send of the source): children
-// child_ids[begin, begin + count), all with this start, arrival and sort key.
-struct StepRun {
-  uint32_t key;
-  uint32_t start;
-  uint32_t arrival;
-  uint32_t begin;
-  uint32_t count;
+// List (c, s): A = survivors[a_begin, a_end), B = fresh[b_begin, the next
+// step's b_begin), and where its transfers go.
+struct StepList {
+  uint32_t a_begin;
+  uint32_t a_end;
+  uint32_t b_begin;  // The end of c's part of `fresh` when step s starts.
+  uint32_t out;      // Output offset of its first transfer.
 };
 
 struct StepScratch {
   StepSender* survivors;  // One entry per send at most.
   StepSender* fresh;      // One part per class.
-  uint32_t* fresh_mark;   // classes x (T + 2): fresh ends at each step start.
-  uint32_t* survived;     // classes x (T + 1) x 2: survivors per step.
-  uint32_t* child_ids;    // Children in generation order (transfers only),
-  StepRun* runs;          // in runs: one per walk and per source send,
-  uint32_t* key_count;    // and the counting sort's buckets.
+  StepList* lists;        // classes x (T + 2), list (c, s) at c (T + 2) + s.
+  uint32_t* source_out;   // T + 1: output offset of the source's transfer
+                          // starting at s.
 };
 
 // What the step path needs beyond the request.
 struct StepPlan {
   uint32_t completion;
-  uint32_t classes;      // k, or 2k when relays are used.
-  uint32_t key_classes;  // Transfer key = start * key_classes + class.
-  bool simple;           // No relays, costs growing with the type index.
+  uint32_t classes;  // k, or 2k when relays are used.
+  bool relays;
   uint32_t fresh_base[2 * HETCAST_TABLE_MAX_TYPES];
 };
 
-// The step path's limits: keys (< T * 2k) and times fit in 32 bits.
+// The step path's limits: times and counts fit in 32 bits.
 constexpr uint64_t kStepMaxTime = uint64_t{1} << 26;
 
 bool StepPathFits(const Resolved& resolved, const TableLayout& layout) {
@@ -934,46 +930,35 @@ bool StepPathPays(const ProfileView& v, const Resolved& resolved,
 void MakeStepPlan(const ProfileView& v, const Resolved& resolved,
                   StepPlan* plan) {
   const uint32_t k = v.type_count;
-  const bool relays = resolved.relay_total != 0;
+  plan->relays = resolved.relay_total != 0;
   plan->completion = static_cast<uint32_t>(resolved.completion);
-  plan->classes = relays ? 2 * k : k;
-  bool ascending = true;
+  plan->classes = plan->relays ? 2 * k : k;
   uint32_t fresh = 0;
   for (uint32_t j = 0; j < k; ++j) {
-    if (j > 0 && v.cost[j] <= v.cost[j - 1]) ascending = false;
     plan->fresh_base[j] = fresh;
     fresh += static_cast<uint32_t>(resolved.destination_count[j]);
   }
-  for (uint32_t j = 0; relays && j < k; ++j) {
+  for (uint32_t j = 0; plan->relays && j < k; ++j) {
     plan->fresh_base[k + j] = fresh;
     fresh += static_cast<uint32_t>(resolved.relays_used[j]);
   }
-  plan->simple = ascending && !relays;
-  plan->key_classes = plan->simple ? 1 : plan->classes;
 }
 
 void CarveSteps(size_t participants, const StepPlan& plan,
                 bool with_transfers, Arena* arena, StepScratch* s) {
   *s = StepScratch();
-  const size_t steps = size_t{plan.completion} + 1;
+  const size_t steps = size_t{plan.completion} + 2;
   s->survivors = arena->Allocate<StepSender>(participants);
   s->fresh = arena->Allocate<StepSender>(participants);
-  s->fresh_mark = arena->Allocate<uint32_t>((steps + 1) * plan.classes);
-  s->survived = arena->Allocate<uint32_t>(steps * plan.classes * 2);
-  if (with_transfers) {
-    s->child_ids = arena->Allocate<uint32_t>(participants);
-    s->runs = arena->Allocate<StepRun>(steps * (plan.classes + 1));
-    s->key_count = arena->Allocate<uint32_t>(size_t{plan.completion} *
-                                                 plan.key_classes +
-                                             1);
-  }
+  s->lists = arena->Allocate<StepList>(steps * plan.classes);
+  if (with_transfers) s->source_out = arena->Allocate<uint32_t>(steps);
 }
 
 // Per type, what a send reads, in one record.
 template <typename Word>
 struct StepType {
   const Word* row;  // Its entries.
-  uint32_t next;    // Simple: the next id; else the next position.
+  uint32_t next;    // No relays: the next id; else the next position.
   uint32_t stride;
   uint32_t destinations;
   uint32_t destination_base;
@@ -981,9 +966,9 @@ struct StepType {
   uint32_t cost;  // 0 when above T: such a node never sends.
 };
 
-// kTransfers: transfers wanted; kSimple: plan.simple (one key class, no
-// relays, so every child is a destination).
-template <bool kTransfers, bool kSimple, typename Reader>
+// kTransfers: transfers wanted; kRelays: plan.relays (else every child is
+// a destination and k classes suffice).
+template <bool kTransfers, bool kRelays, typename Reader>
 void PlanBySteps(const ProfileView& v, const Resolved& resolved,
                  const TableLayout& layout, Reader entry, const StepPlan& plan,
                  const StepScratch& s, hetcast_node* nodes,
@@ -992,8 +977,7 @@ void PlanBySteps(const ProfileView& v, const Resolved& resolved,
   using Word = typename Reader::Word;
   const uint32_t k = v.type_count;
   const uint32_t T = plan.completion;
-  const uint32_t classes = kSimple ? k : plan.classes;
-  const uint32_t key_classes = kSimple ? 1 : plan.key_classes;
+  const uint32_t classes = kRelays ? 2 * k : k;
   const uint32_t time_bits = v.time_bits;
   const uint32_t split_shift = v.split_shift;
   const uint32_t type_mask = v.type_mask;
@@ -1003,67 +987,55 @@ void PlanBySteps(const ProfileView& v, const Resolved& resolved,
   for (uint32_t j = 0; j < k; ++j) {
     StepType<Word>& x = type[j];
     x.row = entry.Row(j * v.state_count);
-    x.next = kSimple ? layout.destination_base[j] : 0;
+    x.next = kRelays ? 0 : layout.destination_base[j];
     x.stride = static_cast<uint32_t>(v.stride[j]);  // < 2^32 states.
     x.destinations = static_cast<uint32_t>(resolved.destination_count[j]);
     x.destination_base = layout.destination_base[j];
     x.relay_base = layout.relay_base[j];
     x.cost = v.cost[j] <= T ? static_cast<uint32_t>(v.cost[j]) : 0;
   }
-  // Per class c, at c * (T + 2) + t: the end of c's part of `fresh` when
-  // step t starts; at c * 2 (T + 1) + 2 t: the survivors of c's walk at
-  // step t (begin, end).
-  const size_t mark_stride = size_t{T} + 2;
-  const size_t survived_stride = 2 * (size_t{T} + 1);
-  uint32_t* fresh_mark = s.fresh_mark;
-  uint32_t* survived = s.survived;
-  for (uint32_t c = 0; c < classes; ++c) {
-    fresh_end[c] = plan.fresh_base[c];
-    fresh_mark[c * mark_stride] = fresh_end[c];  // Step 0 makes no child.
-    survived[c * survived_stride] = survived[c * survived_stride + 1] = 0;
-  }
+  const size_t list_stride = size_t{T} + 2;
+  StepList* lists = s.lists;
+  for (uint32_t c = 0; c < classes; ++c) fresh_end[c] = plan.fresh_base[c];
   StepSender* survivors = s.survivors;
   StepSender* fresh = s.fresh;
   uint32_t survivor_end = 0;
-  uint32_t* child_ids = s.child_ids;
-  uint32_t child_count = 0;
-  // Runs of walks from the front, of the source's sends from the back.
-  StepRun* runs = s.runs;
-  uint32_t run_count = 0;
-  uint32_t source_runs = 0;
-  const uint32_t last_run = (T + 1) * (classes + 1) - 1;
-  // Sender x (entries `base`) sends its next child, arriving at t; returns
-  // the sender's remaining subtree.
-  auto send = [&](const StepSender& x, const Word* base,
-                  uint32_t t) HETCAST_INLINE {
+  uint32_t* source_out = s.source_out;
+  uint32_t out_end = 0;  // Transfers placed so far (offsets given out).
+  // Sender x (entries `base`) sends its next child, arriving at t, as
+  // transfer `out`; returns the sender's remaining subtree.
+  auto send = [&](const StepSender& x, const Word* base, uint32_t t,
+                  uint32_t start, uint32_t out) HETCAST_INLINE {
     const uint64_t word = flatbuffers::EndianScalar(base[x.state]);
     const uint32_t l = (word >> time_bits) & type_mask;
     const uint32_t y = static_cast<uint32_t>(word >> split_shift);
     StepType<Word>& to = type[l];
     entry.Prefetch(to.row + y);  // Read one send period later.
     uint32_t child, child_class, relay;
-    if (kSimple) {
-      child = to.next++;
-      child_class = l;
-      relay = 0;
-    } else {
+    if (kRelays) {
       const uint32_t p = to.next++;
       relay = p >= to.destinations;
       child = relay ? to.relay_base + (p - to.destinations)
                     : to.destination_base + p;
       child_class = relay ? k + l : l;
+    } else {
+      child = to.next++;
+      child_class = l;
+      relay = 0;
     }
     nodes[child] = hetcast_node{t, x.id, l, x.sends + 1, relay};
     fresh[fresh_end[child_class]] = StepSender{y, child, 0};
     fresh_end[child_class] += y != 0;
-    if (kTransfers) child_ids[child_count++] = child;
+    if (kTransfers) transfers[out] = hetcast_transfer{x.id, child, start, t};
     return x.state - to.stride - y;
   };
-  // Every sender in [begin, end) (entries `base`) sends at step t.
+  // Every sender in [begin, end) (entries `base`) sends at step t, its
+  // transfers going to out, out + 1, ...
   auto walk = [&](const StepSender* begin, const StepSender* end,
-                  const Word* base, uint32_t t) HETCAST_INLINE {
-    for (const StepSender* x = begin; x != end; ++x) {
-      const uint32_t remaining = send(*x, base, t);
+                  const Word* base, uint32_t t, uint32_t start,
+                  uint32_t out) HETCAST_INLINE {
+    for (const StepSender* x = begin; x != end; ++x, ++out) {
+      const uint32_t remaining = send(*x, base, t, start, out);
       entry.Prefetch(base + remaining);
       survivors[survivor_end] = StepSender{remaining, x->id, x->sends + 1};
       survivor_end += remaining != 0;
@@ -1074,71 +1046,55 @@ void PlanBySteps(const ProfileView& v, const Resolved& resolved,
   const uint32_t source_cost = type[source_type].cost;
   StepSender source{static_cast<uint32_t>(resolved.state), 0, 0};
   uint32_t source_next = source_cost;  // Its next child's arrival.
+  // Step 0: nothing arrives; the lists of start 0 are empty but for the
+  // source's first send.
+  for (uint32_t c = 0; c < classes; ++c) {
+    lists[c * list_stride] = StepList{0, 0, fresh_end[c], 0};
+  }
+  if (kTransfers) source_out[0] = out_end++;
   for (uint32_t t = 1; t <= T; ++t) {
     for (uint32_t c = 0; c < classes; ++c) {
-      fresh_mark[c * mark_stride + t] = fresh_end[c];
+      lists[c * list_stride + t].b_begin = fresh_end[c];
     }
     if (t == source_next && source.state != 0) {
-      const uint32_t first = child_count;
-      source.state = send(source, source_row, t);
+      const uint32_t start = t - source_cost;
+      source.state = send(source, source_row, t, start,
+                          kTransfers ? source_out[start] : 0);
       ++source.sends;
       source_next += source_cost;
-      if (kTransfers) {
-        const uint32_t start = t - source_cost;
-        runs[last_run - source_runs++] =
-            StepRun{start * key_classes, start, t, first, 1};
-      }
     }
     for (uint32_t c = 0; c < classes; ++c) {
-      const uint32_t j = kSimple || c < k ? c : c - k;
+      const uint32_t j = kRelays && c >= k ? c - k : c;
       const uint32_t step = type[j].cost;
-      uint32_t* range = survived + c * survived_stride + 2 * t;
-      const uint32_t range_begin = survivor_end;
+      StepList& made = lists[c * list_stride + t];
+      made.a_begin = survivor_end;
       if (step != 0 && step <= t) {
         const uint32_t t0 = t - step;
-        const uint32_t* earlier = survived + c * survived_stride + 2 * t0;
-        const uint32_t* mark = fresh_mark + c * mark_stride + t0;
-        const uint32_t a_begin = earlier[0], a_end = earlier[1];
-        const uint32_t b_begin = mark[0], b_end = mark[1];
-        if (a_begin != a_end || b_begin != b_end) {
+        const StepList& list = lists[c * list_stride + t0];
+        const uint32_t b_end = (&list)[1].b_begin;
+        if (list.a_begin != list.a_end || list.b_begin != b_end) {
           const Word* base = type[j].row;
-          const uint32_t first = child_count;
-          walk(survivors + a_begin, survivors + a_end, base, t);
-          walk(fresh + b_begin, fresh + b_end, base, t);
-          if (kTransfers) {
-            const uint32_t key =
-                kSimple ? t0 : t0 * key_classes + (key_classes == 1 ? 0 : c);
-            runs[run_count++] = StepRun{key, t0, t, first, child_count - first};
-          }
+          walk(survivors + list.a_begin, survivors + list.a_end, base, t, t0,
+               list.out);
+          walk(fresh + list.b_begin, fresh + b_end, base, t, t0,
+               list.out + (list.a_end - list.a_begin));
         }
       }
-      range[0] = range_begin;
-      range[1] = survivor_end;
+      made.a_end = survivor_end;
+    }
+    if (kTransfers) {
+      // Every list of start t is complete: give out their offsets, the
+      // source's first.
+      if (source.state != 0 && source_next - source_cost == t) {
+        source_out[t] = out_end++;
+      }
+      for (uint32_t c = 0; c < classes; ++c) {
+        StepList& list = lists[c * list_stride + t];
+        list.out = out_end;
+        out_end += (list.a_end - list.a_begin) + (fresh_end[c] - list.b_begin);
+      }
     }
   }
-  if (!kTransfers) return;
-  // Stable counting sort of the runs by key: the source's first (the
-  // source has the least id), then the walks' in generation order (each
-  // run's children are in parent id order; one run per key and class).
-  uint32_t* key_count = s.key_count;
-  const uint32_t buckets = T * key_classes;
-  memset(key_count, 0, sizeof(uint32_t) * (size_t{buckets} + 1));
-  for (uint32_t r = 0; r < run_count; ++r) {
-    key_count[runs[r].key + 1] += runs[r].count;
-  }
-  for (uint32_t r = 0; r < source_runs; ++r) ++key_count[runs[last_run - r].key + 1];
-  for (uint32_t b = 1; b <= buckets; ++b) key_count[b] += key_count[b - 1];
-  auto emit = [&](const StepRun& run) HETCAST_INLINE {
-    hetcast_transfer* out = transfers + key_count[run.key];
-    key_count[run.key] += run.count;
-    for (uint32_t i = 0; i < run.count; ++i) {
-      const uint32_t child = child_ids[run.begin + i];
-      out[i] = hetcast_transfer{nodes[child].parent, child, run.start,
-                                run.arrival};
-    }
-  };
-  for (uint32_t r = 0; r < source_runs; ++r) emit(runs[last_run - r]);
-  for (uint32_t r = 0; r < run_count; ++r) emit(runs[r]);
 }
 
 // Runs the step path with the template arguments that fit.
@@ -1148,14 +1104,14 @@ void RunSteps(const ProfileView& v, const Resolved& resolved,
               const StepScratch& s, hetcast_node* nodes,
               hetcast_transfer* transfers) {
   if (transfers == nullptr) {
-    if (plan.simple) {
+    if (plan.relays) {
       PlanBySteps<false, true>(v, resolved, layout, entry, plan, s, nodes,
                                transfers);
     } else {
       PlanBySteps<false, false>(v, resolved, layout, entry, plan, s, nodes,
                                 transfers);
     }
-  } else if (plan.simple) {
+  } else if (plan.relays) {
     PlanBySteps<true, true>(v, resolved, layout, entry, plan, s, nodes,
                             transfers);
   } else {
