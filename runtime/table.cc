@@ -1046,16 +1046,22 @@ void PlanBySteps(const ProfileView& v, const Resolved& resolved,
   const uint32_t source_cost = type[source_type].cost;
   StepSender source{static_cast<uint32_t>(resolved.state), 0, 0};
   uint32_t source_next = source_cost;  // Its next child's arrival.
-  // Step 0: nothing arrives; the lists of start 0 are empty but for the
-  // source's first send.
+  // Per class: its lists, the step between its sends (T + 1: never sends)
+  // and its entries. Step 0: nothing arrives; the lists of start 0 are
+  // empty (the source is apart), and step 1 starts with fresh as it is.
+  StepList* class_lists[2 * HETCAST_TABLE_MAX_TYPES];
+  uint32_t class_step[2 * HETCAST_TABLE_MAX_TYPES];
+  const Word* class_row[2 * HETCAST_TABLE_MAX_TYPES];
   for (uint32_t c = 0; c < classes; ++c) {
-    lists[c * list_stride] = StepList{0, 0, fresh_end[c], 0};
+    const uint32_t j = kRelays && c >= k ? c - k : c;
+    class_lists[c] = lists + c * list_stride;
+    class_step[c] = type[j].cost != 0 ? type[j].cost : T + 1;
+    class_row[c] = type[j].row;
+    class_lists[c][0] = StepList{0, 0, fresh_end[c], 0};
+    class_lists[c][1].b_begin = fresh_end[c];
   }
   if (kTransfers) source_out[0] = out_end++;
   for (uint32_t t = 1; t <= T; ++t) {
-    for (uint32_t c = 0; c < classes; ++c) {
-      lists[c * list_stride + t].b_begin = fresh_end[c];
-    }
     if (t == source_next && source.state != 0) {
       const uint32_t start = t - source_cost;
       source.state = send(source, source_row, t, start,
@@ -1064,35 +1070,36 @@ void PlanBySteps(const ProfileView& v, const Resolved& resolved,
       source_next += source_cost;
     }
     for (uint32_t c = 0; c < classes; ++c) {
-      const uint32_t j = kRelays && c >= k ? c - k : c;
-      const uint32_t step = type[j].cost;
-      StepList& made = lists[c * list_stride + t];
-      made.a_begin = survivor_end;
-      if (step != 0 && step <= t) {
-        const uint32_t t0 = t - step;
-        const StepList& list = lists[c * list_stride + t0];
-        const uint32_t b_end = (&list)[1].b_begin;
-        if (list.a_begin != list.a_end || list.b_begin != b_end) {
-          const Word* base = type[j].row;
-          walk(survivors + list.a_begin, survivors + list.a_end, base, t, t0,
-               list.out);
-          walk(fresh + list.b_begin, fresh + b_end, base, t, t0,
-               list.out + (list.a_end - list.a_begin));
+      StepList* made = class_lists[c] + t;
+      const uint32_t a_begin = survivor_end;
+      const uint32_t step = class_step[c];
+      if (step <= t) {
+        const StepList* list = made - step;  // Start t - step.
+        const uint32_t b_end = list[1].b_begin;
+        if (list->a_begin != list->a_end || list->b_begin != b_end) {
+          const Word* base = class_row[c];
+          const uint32_t start = t - step;
+          walk(survivors + list->a_begin, survivors + list->a_end, base, t,
+               start, list->out);
+          walk(fresh + list->b_begin, fresh + b_end, base, t, start,
+               list->out + (list->a_end - list->a_begin));
         }
       }
-      made.a_end = survivor_end;
+      made->a_begin = a_begin;
+      made->a_end = survivor_end;
     }
-    if (kTransfers) {
-      // Every list of start t is complete: give out their offsets, the
-      // source's first.
-      if (source.state != 0 && source_next - source_cost == t) {
-        source_out[t] = out_end++;
+    // Every list of start t is complete: give out their offsets (the
+    // source's first), and mark where step t + 1's children begin.
+    if (kTransfers && source.state != 0 && source_next - source_cost == t) {
+      source_out[t] = out_end++;
+    }
+    for (uint32_t c = 0; c < classes; ++c) {
+      StepList* made = class_lists[c] + t;
+      if (kTransfers) {
+        made->out = out_end;
+        out_end += (made->a_end - made->a_begin) + (fresh_end[c] - made->b_begin);
       }
-      for (uint32_t c = 0; c < classes; ++c) {
-        StepList& list = lists[c * list_stride + t];
-        list.out = out_end;
-        out_end += (list.a_end - list.a_begin) + (fresh_end[c] - list.b_begin);
-      }
+      made[1].b_begin = fresh_end[c];
     }
   }
 }
