@@ -966,8 +966,95 @@ struct StepType {
   uint32_t cost;  // 0 when above T: such a node never sends.
 };
 
-// kTransfers: transfers wanted; kRelays: plan.relays (else every child is
+#if defined(__GNUC__) || defined(__clang__)
+#define HETCAST_NOINLINE __attribute__((noinline))
+#else
+#define HETCAST_NOINLINE
+#endif
+
+// What a walk reads and writes. The walk is a function of its own so that
+// the step loop and the walk each keep their own values in registers.
+// kTransfers: transfers wanted; kRelays: relays used (else every child is
 // a destination and k classes suffice).
+template <bool kTransfers, bool kRelays, typename Reader>
+struct StepWalker {
+  using Word = typename Reader::Word;
+  StepType<Word> type[HETCAST_TABLE_MAX_TYPES];
+  uint32_t fresh_end[2 * HETCAST_TABLE_MAX_TYPES];  // Per class.
+  Reader entry;
+  StepSender* survivors;
+  StepSender* fresh;
+  hetcast_node* nodes;
+  hetcast_transfer* transfers;
+  uint32_t k;
+  uint32_t time_bits;
+  uint32_t split_shift;
+  uint32_t type_mask;
+
+  // Sender x (entries `base`) sends its next child, arriving at t, as
+  // transfer `out`; returns the sender's remaining subtree.
+  HETCAST_INLINE uint32_t Send(const StepSender& x, const Word* base,
+                               uint32_t t, uint32_t start, uint32_t out,
+                               hetcast_node* nodes_out,
+                               hetcast_transfer* transfers_out,
+                               StepSender* fresh_out) {
+    const uint64_t word = flatbuffers::EndianScalar(base[x.state]);
+    const uint32_t l = (word >> time_bits) & type_mask;
+    const uint32_t y = static_cast<uint32_t>(word >> split_shift);
+    StepType<Word>& to = type[l];
+    entry.Prefetch(to.row + y);  // Read one send period later.
+    uint32_t child, child_class, relay;
+    if (kRelays) {
+      const uint32_t p = to.next++;
+      relay = p >= to.destinations;
+      child = relay ? to.relay_base + (p - to.destinations)
+                    : to.destination_base + p;
+      child_class = relay ? k + l : l;
+    } else {
+      child = to.next++;
+      child_class = l;
+      relay = 0;
+    }
+    const uint32_t stride = to.stride;
+    nodes_out[child] = hetcast_node{t, x.id, l, x.sends + 1, relay};
+    const uint32_t slot = fresh_end[child_class];
+    fresh_end[child_class] = slot + (y != 0);
+    fresh_out[slot] = StepSender{y, child, 0};
+    if (kTransfers) {
+      transfers_out[out] = hetcast_transfer{x.id, child, start, t};
+    }
+    return x.state - stride - y;
+  }
+
+  // Every sender in [a, a_end) then [b, b_end) (entries `base`) sends at
+  // step t, its transfers going to out, out + 1, ...; survivors go to
+  // survivors[survivor_end, ...). Returns the new survivor end.
+  HETCAST_NOINLINE uint32_t Walk(const StepSender* a, const StepSender* a_end,
+                                 const StepSender* b, const StepSender* b_end,
+                                 const Word* base, uint32_t t, uint32_t start,
+                                 uint32_t out, uint32_t survivor_end) {
+    hetcast_node* const nodes_out = nodes;
+    hetcast_transfer* const transfers_out = transfers;
+    StepSender* const fresh_out = fresh;
+    StepSender* const kept = survivors;
+    for (const StepSender* x = a; x != a_end; ++x, ++out) {
+      const uint32_t remaining = Send(*x, base, t, start, out, nodes_out,
+                                      transfers_out, fresh_out);
+      entry.Prefetch(base + remaining);
+      kept[survivor_end] = StepSender{remaining, x->id, x->sends + 1};
+      survivor_end += remaining != 0;
+    }
+    for (const StepSender* x = b; x != b_end; ++x, ++out) {
+      const uint32_t remaining = Send(*x, base, t, start, out, nodes_out,
+                                      transfers_out, fresh_out);
+      entry.Prefetch(base + remaining);
+      kept[survivor_end] = StepSender{remaining, x->id, 1};
+      survivor_end += remaining != 0;
+    }
+    return survivor_end;
+  }
+};
+
 template <bool kTransfers, bool kRelays, typename Reader>
 void PlanBySteps(const ProfileView& v, const Resolved& resolved,
                  const TableLayout& layout, Reader entry, const StepPlan& plan,
@@ -978,12 +1065,18 @@ void PlanBySteps(const ProfileView& v, const Resolved& resolved,
   const uint32_t k = v.type_count;
   const uint32_t T = plan.completion;
   const uint32_t classes = kRelays ? 2 * k : k;
-  const uint32_t time_bits = v.time_bits;
-  const uint32_t split_shift = v.split_shift;
-  const uint32_t type_mask = v.type_mask;
-  // Local copies, so that stores to the outputs do not force reloads.
-  StepType<Word> type[HETCAST_TABLE_MAX_TYPES];
-  uint32_t fresh_end[2 * HETCAST_TABLE_MAX_TYPES];  // Per class.
+  StepWalker<kTransfers, kRelays, Reader> w;
+  StepType<Word>* type = w.type;
+  uint32_t* fresh_end = w.fresh_end;
+  w.entry = entry;
+  w.survivors = s.survivors;
+  w.fresh = s.fresh;
+  w.nodes = nodes;
+  w.transfers = transfers;
+  w.k = k;
+  w.time_bits = v.time_bits;
+  w.split_shift = v.split_shift;
+  w.type_mask = v.type_mask;
   for (uint32_t j = 0; j < k; ++j) {
     StepType<Word>& x = type[j];
     x.row = entry.Row(j * v.state_count);
@@ -1002,45 +1095,6 @@ void PlanBySteps(const ProfileView& v, const Resolved& resolved,
   uint32_t survivor_end = 0;
   uint32_t* source_out = s.source_out;
   uint32_t out_end = 0;  // Transfers placed so far (offsets given out).
-  // Sender x (entries `base`) sends its next child, arriving at t, as
-  // transfer `out`; returns the sender's remaining subtree.
-  auto send = [&](const StepSender& x, const Word* base, uint32_t t,
-                  uint32_t start, uint32_t out) HETCAST_INLINE {
-    const uint64_t word = flatbuffers::EndianScalar(base[x.state]);
-    const uint32_t l = (word >> time_bits) & type_mask;
-    const uint32_t y = static_cast<uint32_t>(word >> split_shift);
-    StepType<Word>& to = type[l];
-    entry.Prefetch(to.row + y);  // Read one send period later.
-    uint32_t child, child_class, relay;
-    if (kRelays) {
-      const uint32_t p = to.next++;
-      relay = p >= to.destinations;
-      child = relay ? to.relay_base + (p - to.destinations)
-                    : to.destination_base + p;
-      child_class = relay ? k + l : l;
-    } else {
-      child = to.next++;
-      child_class = l;
-      relay = 0;
-    }
-    nodes[child] = hetcast_node{t, x.id, l, x.sends + 1, relay};
-    fresh[fresh_end[child_class]] = StepSender{y, child, 0};
-    fresh_end[child_class] += y != 0;
-    if (kTransfers) transfers[out] = hetcast_transfer{x.id, child, start, t};
-    return x.state - to.stride - y;
-  };
-  // Every sender in [begin, end) (entries `base`) sends at step t, its
-  // transfers going to out, out + 1, ...
-  auto walk = [&](const StepSender* begin, const StepSender* end,
-                  const Word* base, uint32_t t, uint32_t start,
-                  uint32_t out) HETCAST_INLINE {
-    for (const StepSender* x = begin; x != end; ++x, ++out) {
-      const uint32_t remaining = send(*x, base, t, start, out);
-      entry.Prefetch(base + remaining);
-      survivors[survivor_end] = StepSender{remaining, x->id, x->sends + 1};
-      survivor_end += remaining != 0;
-    }
-  };
   const uint32_t source_type = resolved.source;
   const Word* source_row = type[source_type].row;
   const uint32_t source_cost = type[source_type].cost;
@@ -1064,8 +1118,9 @@ void PlanBySteps(const ProfileView& v, const Resolved& resolved,
   for (uint32_t t = 1; t <= T; ++t) {
     if (t == source_next && source.state != 0) {
       const uint32_t start = t - source_cost;
-      source.state = send(source, source_row, t, start,
-                          kTransfers ? source_out[start] : 0);
+      source.state = w.Send(source, source_row, t, start,
+                            kTransfers ? source_out[start] : 0, nodes,
+                            transfers, fresh);
       ++source.sends;
       source_next += source_cost;
     }
@@ -1077,12 +1132,10 @@ void PlanBySteps(const ProfileView& v, const Resolved& resolved,
         const StepList* list = made - step;  // Start t - step.
         const uint32_t b_end = list[1].b_begin;
         if (list->a_begin != list->a_end || list->b_begin != b_end) {
-          const Word* base = class_row[c];
-          const uint32_t start = t - step;
-          walk(survivors + list->a_begin, survivors + list->a_end, base, t,
-               start, list->out);
-          walk(fresh + list->b_begin, fresh + b_end, base, t, start,
-               list->out + (list->a_end - list->a_begin));
+          survivor_end = w.Walk(survivors + list->a_begin,
+                                survivors + list->a_end, fresh + list->b_begin,
+                                fresh + b_end, class_row[c], t, t - step,
+                                list->out, survivor_end);
         }
       }
       made->a_begin = a_begin;
