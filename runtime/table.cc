@@ -900,6 +900,7 @@ struct StepScratch {
   StepList* lists;        // classes x (T + 2), list (c, s) at c (T + 2) + s.
   uint32_t* source_out;   // T + 1: output offset of the source's transfer
                           // starting at s.
+  uint32_t* due;          // 2 T + 2: classes to walk at each step (bits).
 };
 
 // What the step path needs beyond the request.
@@ -951,6 +952,7 @@ void CarveSteps(size_t participants, const StepPlan& plan,
   s->survivors = arena->Allocate<StepSender>(participants);
   s->fresh = arena->Allocate<StepSender>(participants);
   s->lists = arena->Allocate<StepList>(steps * plan.classes);
+  s->due = arena->Allocate<uint32_t>(2 * steps);
   if (with_transfers) s->source_out = arena->Allocate<uint32_t>(steps);
 }
 
@@ -1101,19 +1103,24 @@ void PlanBySteps(const ProfileView& v, const Resolved& resolved,
   StepSender source{static_cast<uint32_t>(resolved.state), 0, 0};
   uint32_t source_next = source_cost;  // Its next child's arrival.
   // Per class: its lists, the step between its sends (T + 1: never sends)
-  // and its entries. Step 0: nothing arrives; the lists of start 0 are
-  // empty (the source is apart), and step 1 starts with fresh as it is.
+  // and its entries. Lists start empty (A = [0, 0)); step 0 makes no
+  // child, so step 1 starts with fresh as it is.
   StepList* class_lists[2 * HETCAST_TABLE_MAX_TYPES];
   uint32_t class_step[2 * HETCAST_TABLE_MAX_TYPES];
   const Word* class_row[2 * HETCAST_TABLE_MAX_TYPES];
+  memset(lists, 0, sizeof(StepList) * list_stride * classes);
   for (uint32_t c = 0; c < classes; ++c) {
     const uint32_t j = kRelays && c >= k ? c - k : c;
     class_lists[c] = lists + c * list_stride;
     class_step[c] = type[j].cost != 0 ? type[j].cost : T + 1;
     class_row[c] = type[j].row;
-    class_lists[c][0] = StepList{0, 0, fresh_end[c], 0};
+    class_lists[c][0].b_begin = fresh_end[c];
     class_lists[c][1].b_begin = fresh_end[c];
   }
+  // due[t]: bit c when list (c, t - step of c) is not empty, so step t
+  // walks only those (bit order is class order, so id order is kept).
+  uint32_t* due = s.due;
+  memset(due, 0, sizeof(uint32_t) * (2 * size_t{T} + 2));
   if (kTransfers) source_out[0] = out_end++;
   for (uint32_t t = 1; t <= T; ++t) {
     if (t == source_next && source.state != 0) {
@@ -1124,34 +1131,33 @@ void PlanBySteps(const ProfileView& v, const Resolved& resolved,
       ++source.sends;
       source_next += source_cost;
     }
-    for (uint32_t c = 0; c < classes; ++c) {
-      StepList* made = class_lists[c] + t;
-      const uint32_t a_begin = survivor_end;
+    for (uint32_t mask = due[t]; mask != 0; mask &= mask - 1) {
+      const uint32_t c = static_cast<uint32_t>(__builtin_ctz(mask));
       const uint32_t step = class_step[c];
-      if (step <= t) {
-        const StepList* list = made - step;  // Start t - step.
-        const uint32_t b_end = list[1].b_begin;
-        if (list->a_begin != list->a_end || list->b_begin != b_end) {
-          survivor_end = w.Walk(survivors + list->a_begin,
-                                survivors + list->a_end, fresh + list->b_begin,
-                                fresh + b_end, class_row[c], t, t - step,
-                                list->out, survivor_end);
-        }
-      }
-      made->a_begin = a_begin;
+      StepList* made = class_lists[c] + t;
+      const StepList* list = made - step;  // Start t - step.
+      made->a_begin = survivor_end;
+      survivor_end = w.Walk(survivors + list->a_begin, survivors + list->a_end,
+                            fresh + list->b_begin, fresh + list[1].b_begin,
+                            class_row[c], t, t - step, list->out,
+                            survivor_end);
       made->a_end = survivor_end;
     }
     // Every list of start t is complete: give out their offsets (the
-    // source's first), and mark where step t + 1's children begin.
+    // source's first), note when the nonempty ones are walked, and mark
+    // where step t + 1's children begin.
     if (kTransfers && source.state != 0 && source_next - source_cost == t) {
       source_out[t] = out_end++;
     }
     for (uint32_t c = 0; c < classes; ++c) {
       StepList* made = class_lists[c] + t;
+      const uint32_t size =
+          (made->a_end - made->a_begin) + (fresh_end[c] - made->b_begin);
       if (kTransfers) {
         made->out = out_end;
-        out_end += (made->a_end - made->a_begin) + (fresh_end[c] - made->b_begin);
+        out_end += size;
       }
+      due[t + class_step[c]] |= static_cast<uint32_t>(size != 0) << c;
       made[1].b_begin = fresh_end[c];
     }
   }
