@@ -1587,9 +1587,25 @@ hetcast_status hetcast_profile_completion(const hetcast_profile* profile,
     const uint64_t* counts = request->destination_counts;
     uint64_t state = request->source_type * v.state_count;
     bool outside = false;
-    for (uint32_t j = 0; j < v.type_count; ++j) {
+    auto add = [&](uint32_t j) {
       outside |= counts[j] > v.limit[j];
       state += counts[j] * v.stride[j];
+    };
+    switch (v.type_count) {  // Unrolled for up to 4 types.
+      case 4:
+        add(3);
+        [[fallthrough]];
+      case 3:
+        add(2);
+        [[fallthrough]];
+      case 2:
+        add(1);
+        [[fallthrough]];
+      case 1:
+        add(0);
+        break;
+      default:
+        for (uint32_t j = 0; j < v.type_count; ++j) add(j);
     }
     if (outside) return HETCAST_NOT_IN_TABLE;
     *completion_time = v.Entry(state) & v.time_mask;

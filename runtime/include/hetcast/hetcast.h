@@ -441,9 +441,30 @@ static inline hetcast_status hetcast_lookup_completion(
   uint32_t j;
   const unsigned char* p;
   if (source_type >= k) return HETCAST_INVALID_ARGUMENT;
-  for (j = 0; j < k; ++j) {
-    outside |= counts[j] > lookup->limit_[j];
-    state += counts[j] * lookup->stride_[j];
+  /* Unrolled for up to 4 types (the loop's trip count is not known to the
+   * compiler); the loop for more. */
+  switch (k) {
+    case 4:
+      outside |= counts[3] > lookup->limit_[3];
+      state += counts[3] * lookup->stride_[3];
+      /* fall through */
+    case 3:
+      outside |= counts[2] > lookup->limit_[2];
+      state += counts[2] * lookup->stride_[2];
+      /* fall through */
+    case 2:
+      outside |= counts[1] > lookup->limit_[1];
+      state += counts[1] * lookup->stride_[1];
+      /* fall through */
+    case 1:
+      outside |= counts[0] > lookup->limit_[0];
+      state += counts[0] * lookup->stride_[0];
+      break;
+    default:
+      for (j = 0; j < k; ++j) {
+        outside |= counts[j] > lookup->limit_[j];
+        state += counts[j] * lookup->stride_[j];
+      }
   }
   if (outside) return HETCAST_NOT_IN_TABLE;
   p = lookup->entries_ + state * lookup->entry_bytes_;
