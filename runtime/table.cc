@@ -885,13 +885,14 @@ struct StepSender {
   uint32_t sends;  // Sends made so far.
 };
 
-// List (c, s): A = survivors[a_begin, a_end), B = fresh[b_begin, the next
-// step's b_begin), and where its transfers go.
+// List (c, s): A = survivors[a_begin, a_end), B = fresh[b_begin, b_end),
+// and where its transfers go. Written at the end of step s.
 struct StepList {
   uint32_t a_begin;
   uint32_t a_end;
-  uint32_t b_begin;  // The end of c's part of `fresh` when step s starts.
-  uint32_t out;      // Output offset of its first transfer.
+  uint32_t b_begin;
+  uint32_t b_end;
+  uint32_t out;  // Output offset of its first transfer.
 };
 
 struct StepScratch {
@@ -1028,25 +1029,28 @@ struct StepWalker {
     return x.state - stride - y;
   }
 
-  // Every sender in [a, a_end) then [b, b_end) (entries `base`) sends at
-  // step t, its transfers going to out, out + 1, ...; survivors go to
+  // Every sender of `list` (entries `base`) sends at step t, its transfers
+  // going to list.out, list.out + 1, ...; survivors go to
   // survivors[survivor_end, ...). Returns the new survivor end.
-  HETCAST_NOINLINE uint32_t Walk(const StepSender* a, const StepSender* a_end,
-                                 const StepSender* b, const StepSender* b_end,
-                                 const Word* base, uint32_t t, uint32_t start,
-                                 uint32_t out, uint32_t survivor_end) {
+  HETCAST_NOINLINE uint32_t Walk(const StepList& list, const Word* base,
+                                 uint32_t t, uint32_t start,
+                                 uint32_t survivor_end) {
     hetcast_node* const nodes_out = nodes;
     hetcast_transfer* const transfers_out = transfers;
     StepSender* const fresh_out = fresh;
     StepSender* const kept = survivors;
-    for (const StepSender* x = a; x != a_end; ++x, ++out) {
+    uint32_t out = list.out;
+    const StepSender* const a_end = kept + list.a_end;
+    for (const StepSender* x = kept + list.a_begin; x != a_end; ++x, ++out) {
       const uint32_t remaining = Send(*x, base, t, start, out, nodes_out,
                                       transfers_out, fresh_out);
       entry.Prefetch(base + remaining);
       kept[survivor_end] = StepSender{remaining, x->id, x->sends + 1};
       survivor_end += remaining != 0;
     }
-    for (const StepSender* x = b; x != b_end; ++x, ++out) {
+    const StepSender* const b_end = fresh_out + list.b_end;
+    for (const StepSender* x = fresh_out + list.b_begin; x != b_end;
+         ++x, ++out) {
       const uint32_t remaining = Send(*x, base, t, start, out, nodes_out,
                                       transfers_out, fresh_out);
       entry.Prefetch(base + remaining);
@@ -1102,28 +1106,35 @@ void PlanBySteps(const ProfileView& v, const Resolved& resolved,
   const uint32_t source_cost = type[source_type].cost;
   StepSender source{static_cast<uint32_t>(resolved.state), 0, 0};
   uint32_t source_next = source_cost;  // Its next child's arrival.
-  // Per class: its lists, the step between its sends (T + 1: never sends)
-  // and its entries. Lists start empty (A = [0, 0)); step 0 makes no
-  // child, so step 1 starts with fresh as it is.
+  // Per class: its lists, the step between its sends (T + 1: never sends),
+  // its entries, where its fresh part stood when the step began, and the
+  // survivors its walk kept in this step.
   StepList* class_lists[2 * HETCAST_TABLE_MAX_TYPES];
   uint32_t class_step[2 * HETCAST_TABLE_MAX_TYPES];
   const Word* class_row[2 * HETCAST_TABLE_MAX_TYPES];
-  memset(lists, 0, sizeof(StepList) * list_stride * classes);
+  uint32_t fresh_start[2 * HETCAST_TABLE_MAX_TYPES];
+  uint32_t kept_begin[2 * HETCAST_TABLE_MAX_TYPES];
+  uint32_t kept_end[2 * HETCAST_TABLE_MAX_TYPES];
   for (uint32_t c = 0; c < classes; ++c) {
     const uint32_t j = kRelays && c >= k ? c - k : c;
     class_lists[c] = lists + c * list_stride;
     class_step[c] = type[j].cost != 0 ? type[j].cost : T + 1;
     class_row[c] = type[j].row;
-    class_lists[c][0].b_begin = fresh_end[c];
-    class_lists[c][1].b_begin = fresh_end[c];
+    fresh_start[c] = fresh_end[c];
+    kept_begin[c] = kept_end[c] = 0;
   }
   // due[t]: bit c when list (c, t - step of c) is not empty, so step t
-  // walks only those (bit order is class order, so id order is kept).
+  // walks only those (bit order is class order, so id order is kept). A
+  // list is read only when its bit is set; lists are written at the end of
+  // their step, steps where nothing arrives are skipped.
   uint32_t* due = s.due;
   memset(due, 0, sizeof(uint32_t) * (2 * size_t{T} + 2));
   if (kTransfers) source_out[0] = out_end++;
   for (uint32_t t = 1; t <= T; ++t) {
-    if (t == source_next && source.state != 0) {
+    const bool source_sends = t == source_next && source.state != 0;
+    uint32_t mask = due[t];
+    if (!source_sends && mask == 0) continue;  // Nothing arrives at t.
+    if (source_sends) {
       const uint32_t start = t - source_cost;
       source.state = w.Send(source, source_row, t, start,
                             kTransfers ? source_out[start] : 0, nodes,
@@ -1131,34 +1142,32 @@ void PlanBySteps(const ProfileView& v, const Resolved& resolved,
       ++source.sends;
       source_next += source_cost;
     }
-    for (uint32_t mask = due[t]; mask != 0; mask &= mask - 1) {
+    for (; mask != 0; mask &= mask - 1) {
       const uint32_t c = static_cast<uint32_t>(__builtin_ctz(mask));
       const uint32_t step = class_step[c];
-      StepList* made = class_lists[c] + t;
-      const StepList* list = made - step;  // Start t - step.
-      made->a_begin = survivor_end;
-      survivor_end = w.Walk(survivors + list->a_begin, survivors + list->a_end,
-                            fresh + list->b_begin, fresh + list[1].b_begin,
-                            class_row[c], t, t - step, list->out,
-                            survivor_end);
-      made->a_end = survivor_end;
+      kept_begin[c] = survivor_end;
+      survivor_end = w.Walk(class_lists[c][t - step], class_row[c], t,
+                            t - step, survivor_end);
+      kept_end[c] = survivor_end;
     }
-    // Every list of start t is complete: give out their offsets (the
-    // source's first), note when the nonempty ones are walked, and mark
-    // where step t + 1's children begin.
+    // Every list of start t is complete: record it, give out its transfers'
+    // offsets (the source's first) and note when it is walked.
     if (kTransfers && source.state != 0 && source_next - source_cost == t) {
       source_out[t] = out_end++;
     }
     for (uint32_t c = 0; c < classes; ++c) {
-      StepList* made = class_lists[c] + t;
+      StepList& made = class_lists[c][t];
+      made.a_begin = kept_begin[c];
+      made.a_end = kept_end[c];
+      made.b_begin = fresh_start[c];
+      made.b_end = fresh_end[c];
+      made.out = out_end;
       const uint32_t size =
-          (made->a_end - made->a_begin) + (fresh_end[c] - made->b_begin);
-      if (kTransfers) {
-        made->out = out_end;
-        out_end += size;
-      }
+          (kept_end[c] - kept_begin[c]) + (fresh_end[c] - fresh_start[c]);
+      if (kTransfers) out_end += size;
       due[t + class_step[c]] |= static_cast<uint32_t>(size != 0) << c;
-      made[1].b_begin = fresh_end[c];
+      fresh_start[c] = fresh_end[c];
+      kept_begin[c] = kept_end[c] = 0;
     }
   }
 }
