@@ -12,12 +12,16 @@
 // continues with (s, i - e_l - y) one send period later. Unrolling both
 // sides gives the whole tree. Canonical ids (hetcast.h) number each type's
 // nodes by arrival, ties by parent id, so the tree is expanded in exactly
-// that order: a binary heap of senders keyed by (next arrival, sender id).
-// Popping a sender assigns its next child the next free id of the child's
-// type; the child joins the heap if its subtree is not empty. Transfers come
-// out ordered by (arrival, from); grouped by the sender's type that is also
-// (start, from) order, so a k-way merge of those groups gives the schedule's
-// (start, from) order in O(n k).
+// that order. Two algorithms do it (they give byte-identical schedules; a
+// test checks):
+//  - the step path (the usual one, when the completion time T is small next
+//    to the number of nodes n: (T + 1) k <= 8 n + 256): one arrival time at
+//    a time, senders kept in per-class ranges, transfers written straight
+//    to their final place; O(n + k T), no sorting (see "The step path");
+//  - the queue path (any T): senders in 2k time-ordered queues, the least
+//    head popped next; transfers come out ordered by (arrival, from),
+//    grouped by the sender's type that is also (start, from) order, so a
+//    k-way merge gives the schedule's order; O(n k).
 #include <string.h>
 
 #include <type_traits>

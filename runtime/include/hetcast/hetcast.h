@@ -499,8 +499,9 @@ hetcast_status hetcast_profile_plan_sizes(const hetcast_profile* profile,
  * (node_count entries, canonical ids) and `transfers` (optional as in
  * hetcast_node_plan_fnf; sorted by (start, from)). The answer says
  * HETCAST_ALGORITHM_TABLE, exact, lower bound = completion time
- * (HETCAST_BOUND_EXACT). No allocation. O(n + T) for n participants and
- * completion time T when T < 4n + 1024 (counting sorts), else O(n k). */
+ * (HETCAST_BOUND_EXACT). No allocation. O(n + k T) for n participants, k
+ * types and completion time T when (T + 1) k <= 8 n + 256 (the usual case),
+ * else O(n k). */
 hetcast_status hetcast_profile_plan(const hetcast_profile* profile,
                                     const hetcast_node_request* request,
                                     void* workspace, size_t workspace_size,
