@@ -28,6 +28,8 @@
 //                           items are participants, so ns/node is reported.
 //   BM_TableReconstructionLargest  the same at the largest state
 //                           (20, 20, 20), once per source type.
+//   BM_TableReconstructionOne the same with one destination (the fixed cost
+//                           of a plan).
 //   BM_NodeRole             hetcast_profile_node_role for a random node of a
 //                           random request.
 // Every call on every input is checked once for HETCAST_OK before anything
@@ -100,6 +102,9 @@ struct Fixture {
   // The largest state (every count at its limit), one per source type.
   Counts largest_counts;
   std::vector<hetcast_node_request> largest;
+  // One destination of type 0, source type 0.
+  Counts one_counts;
+  hetcast_node_request one;
 
   // Outputs sized for the largest of all the requests above.
   std::vector<unsigned char> workspace;
@@ -171,6 +176,7 @@ void Verify(Fixture* fixture) {
   for (const hetcast_node_request& request : fixture->largest) {
     verify_plan(request);
   }
+  verify_plan(fixture->one);
 }
 
 Fixture* BuildFixture() {
@@ -241,6 +247,11 @@ Fixture* BuildFixture() {
         nullptr, k, s, fixture->largest_counts.data(), nullptr});
   }
 
+  fixture->one_counts.fill(0);
+  fixture->one_counts[0] = 1;
+  fixture->one = hetcast_node_request{nullptr, k, 0,
+                                      fixture->one_counts.data(), nullptr};
+  Reserve(fixture->one, fixture);
   for (const hetcast_node_request& request : fixture->requests) {
     Reserve(request, fixture);
   }
@@ -394,6 +405,12 @@ BENCHMARK(BM_TableReconstructionLargest)
     ->ArgName("source")
     ->DenseRange(0, 2)
     ->ComputeStatistics("min", MinOf);
+
+void BM_TableReconstructionOne(benchmark::State& state) {
+  const Fixture& f = GetFixture();
+  RunPlans(state, &f.one, 1);
+}
+BENCHMARK(BM_TableReconstructionOne)->ComputeStatistics("min", MinOf);
 
 void BM_NodeRole(benchmark::State& state) {
   const Fixture& f = GetFixture();
@@ -557,6 +574,16 @@ int main(int argc, char** argv) {
     const std::string label =
         "largest state, " + name.substr(name.find('/') + 1);
     per_node(name, label.c_str());
+  }
+  const Measured* one = reporter.Find("BM_TableReconstructionOne",
+                                      SummaryReporter::kMedian);
+  const Measured* one_min =
+      reporter.Find("BM_TableReconstructionOne", SummaryReporter::kMin);
+  if (one != nullptr && one_min != nullptr) {
+    std::printf(
+        "reconstruction with one destination = %.0f ns per plan (%.0f): the "
+        "fixed cost\n",
+        one->real_ns, one_min->real_ns);
   }
   const Measured* role = reporter.Find("BM_NodeRole", SummaryReporter::kMedian);
   const Measured* role_min = reporter.Find("BM_NodeRole", SummaryReporter::kMin);
