@@ -398,6 +398,24 @@ TEST(ReconstructionPaths, QueuesAndStepsAgree) {
   });
 }
 
+// The exact table of `spec`, opened (status and error say why not).
+OwnedTable ExactTableOf(const ProfileSpec& spec) {
+  OwnedTable failed;
+  failed.status = HETCAST_INVALID_ARGUMENT;
+  absl::StatusOr<ExactTable> solved = SolveExact(spec, DpOptions{});
+  if (!solved.ok()) {
+    failed.error = "SolveExact failed";
+    return failed;
+  }
+  absl::StatusOr<std::string> bytes =
+      WriteTable({SolvedProfile{spec, *solved, {}}});
+  if (!bytes.ok()) {
+    failed.error = "WriteTable failed";
+    return failed;
+  }
+  return OpenTableBytes(*bytes);
+}
+
 TEST(ReconstructionPaths, QueuesAndStepsAgreeOnRandomProfiles) {
   // Random small profiles: 1 to 4 types in any cost order (so the step
   // path's class order differs from cost order), costs that exceed most
@@ -420,12 +438,7 @@ TEST(ReconstructionPaths, QueuesAndStepsAgreeOnRandomProfiles) {
       const uint32_t limit = static_cast<uint32_t>(1 + rng() % (k <= 2 ? 6 : 3));
       spec.types.push_back({"t" + std::to_string(j), costs[j], limit});
     }
-    absl::StatusOr<ExactTable> solved = SolveExact(spec, DpOptions{});
-    ASSERT_TRUE(solved.ok()) << solved.status();
-    absl::StatusOr<std::string> bytes =
-        WriteTable({SolvedProfile{spec, *solved, {}}});
-    ASSERT_TRUE(bytes.ok());
-    OwnedTable owned = OpenTableBytes(*bytes);
+    OwnedTable owned = ExactTableOf(spec);
     ASSERT_EQ(owned.status, HETCAST_OK) << owned.error;
     hetcast_profile profile;
     ASSERT_EQ(hetcast_profile_open(&owned.table, 0, &profile), HETCAST_OK);
@@ -451,12 +464,7 @@ TEST(ReconstructionPaths, LargeCostsUseQueuesAndStayCanonical) {
   ProfileSpec spec;
   spec.name = "big";
   spec.types = {{"a", 100003, 5}, {"b", 250007, 5}, {"c", 999983, 5}};
-  absl::StatusOr<ExactTable> solved = SolveExact(spec, DpOptions{});
-  ASSERT_TRUE(solved.ok());
-  absl::StatusOr<std::string> bytes =
-      WriteTable({SolvedProfile{spec, *solved, {}}});
-  ASSERT_TRUE(bytes.ok());
-  OwnedTable owned = OpenTableBytes(*bytes);
+  OwnedTable owned = ExactTableOf(spec);
   ASSERT_EQ(owned.status, HETCAST_OK) << owned.error;
   hetcast_profile profile;
   ASSERT_EQ(hetcast_profile_open(&owned.table, 0, &profile), HETCAST_OK);
