@@ -874,9 +874,14 @@ void Dispatch(const ProfileView& v, const Resolved& resolved,
 // the walk that empties it C(j) steps later writes each transfer straight
 // to its place.
 //
+// Only lists with nodes are walked: at the end of step s, list (c, s) with
+// nodes sets bit c of due[s + C(j)], and step t walks the classes of due[t]
+// in bit order (= class order). A step where nothing arrives (no due list,
+// no send of the source) is skipped.
+//
 // O(n + k T) time; workspace O(n + k T).
 
-// Lambdas of the hot loops: inlined, so their captures stay in registers.
+// The send of one node: inlined into the walk.
 #if defined(__GNUC__) || defined(__clang__)
 #define HETCAST_INLINE __attribute__((always_inline))
 #else
@@ -905,7 +910,7 @@ struct StepScratch {
   StepList* lists;        // classes x (T + 2), list (c, s) at c (T + 2) + s.
   uint32_t* source_out;   // T + 1: output offset of the source's transfer
                           // starting at s.
-  uint32_t* due;          // 2 T + 2: classes to walk at each step (bits).
+  uint32_t* due;          // 2 (T + 2): classes to walk at each step (bits).
 };
 
 // What the step path needs beyond the request.
