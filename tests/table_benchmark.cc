@@ -30,6 +30,9 @@
 //                           (20, 20, 20), once per source type.
 //   BM_TableReconstructionOne the same with one destination (the fixed cost
 //                           of a plan).
+//   BM_TableReconstructionQueues the random requests through the queue
+//                           path (hetcast/internal), for the step path's
+//                           speedup.
 //   BM_NodeRole             hetcast_profile_node_role for a random node of a
 //                           random request.
 // Every call on every input is checked once for HETCAST_OK before anything
@@ -49,6 +52,7 @@
 
 #include "benchmark/benchmark.h"
 #include "runtime/include/hetcast/hetcast.h"
+#include "runtime/table_internal.h"
 #include "tables/default_table.h"
 
 namespace {
@@ -106,8 +110,10 @@ struct Fixture {
   Counts one_counts;
   hetcast_node_request one;
 
-  // Outputs sized for the largest of all the requests above.
+  // Outputs sized for the largest of all the requests above (the second
+  // workspace for the queue path with transfers).
   std::vector<unsigned char> workspace;
+  std::vector<unsigned char> queue_workspace;
   std::vector<hetcast_node> nodes;
   std::vector<hetcast_transfer> transfers;
 };
@@ -119,6 +125,14 @@ void Reserve(const hetcast_node_request& request, Fixture* fixture) {
         hetcast_profile_plan_sizes(&fixture->profile, &request, &sizes));
   if (fixture->workspace.size() < sizes.workspace_bytes) {
     fixture->workspace.resize(sizes.workspace_bytes);
+  }
+  hetcast_node_sizes queue_sizes;
+  Check("PlanSizes (queues)",
+        hetcast::internal::PlanSizes(&fixture->profile, &request,
+                                     hetcast::internal::PlanPath::kQueues,
+                                     &queue_sizes));
+  if (fixture->queue_workspace.size() < queue_sizes.workspace_bytes) {
+    fixture->queue_workspace.resize(queue_sizes.workspace_bytes);
   }
   if (fixture->nodes.size() < sizes.node_count) {
     fixture->nodes.resize(sizes.node_count);
@@ -358,20 +372,30 @@ BENCHMARK(BM_TableLookupInline)->ComputeStatistics("min", MinOf);
 // requests. Items are participants; the "nodes" counter is their mean per
 // iteration, which the summary divides the real time by.
 void RunPlans(benchmark::State& state, const hetcast_node_request* requests,
-              size_t count) {
+              size_t count,
+              hetcast::internal::PlanPath path =
+                  hetcast::internal::PlanPath::kAuto) {
   const Fixture& f = GetFixture();
+  const bool queues = path == hetcast::internal::PlanPath::kQueues;
   // Copies: the fixture stays read-only.
-  std::vector<unsigned char> workspace = f.workspace;
+  std::vector<unsigned char> workspace =
+      queues ? f.queue_workspace : f.workspace;
   std::vector<hetcast_node> nodes = f.nodes;
   std::vector<hetcast_transfer> transfers = f.transfers;
   hetcast_answer answer;
   int64_t participants = 0;
   size_t i = 0;
   for (auto _ : state) {
-    hetcast_profile_plan(&f.profile, &requests[i], workspace.data(),
-                         workspace.size(), nodes.data(), nodes.size(),
-                         transfers.data(), transfers.size(), &answer);
-    participants += static_cast<int64_t>(answer.participant_count);
+    if (queues) {
+      hetcast::internal::Plan(&f.profile, &requests[i], path, workspace.data(),
+                              workspace.size(), nodes.data(), nodes.size(),
+                              transfers.data(), transfers.size(), &answer);
+    } else {
+      hetcast_profile_plan(&f.profile, &requests[i], workspace.data(),
+                           workspace.size(), nodes.data(), nodes.size(),
+                           transfers.data(), transfers.size(), &answer);
+    }
+  participants += static_cast<int64_t>(answer.participant_count);
     i = i + 1 == count ? 0 : i + 1;
     benchmark::DoNotOptimize(nodes.data());
     benchmark::DoNotOptimize(transfers.data());
@@ -390,6 +414,16 @@ void BM_TableReconstruction(benchmark::State& state) {
   RunPlans(state, f.requests.data(), f.requests.size());
 }
 BENCHMARK(BM_TableReconstruction)->ComputeStatistics("min", MinOf);
+
+// The same requests through the queue path (2k time-ordered queues, the
+// path for large completion times): the algorithm the step path replaced
+// in the usual case, as a baseline in the same run.
+void BM_TableReconstructionQueues(benchmark::State& state) {
+  const Fixture& f = GetFixture();
+  RunPlans(state, f.requests.data(), f.requests.size(),
+           hetcast::internal::PlanPath::kQueues);
+}
+BENCHMARK(BM_TableReconstructionQueues)->ComputeStatistics("min", MinOf);
 
 void BM_TableReconstructionLargest(benchmark::State& state) {
   const Fixture& f = GetFixture();
@@ -555,7 +589,8 @@ int main(int argc, char** argv) {
         kPrecomputed, "BM_PlainArrayRead");
   ratio("lookup, inline (hetcast_lookup_completion)", "BM_TableLookupInline",
         kPrecomputed, "BM_PlainArrayRead");
-  auto per_node = [&](const std::string& name, const char* label) {
+  auto per_node = [&](const std::string& name, const char* label,
+                      bool target = true) {
     const Measured* median = reporter.Find(name, SummaryReporter::kMedian);
     const Measured* least = reporter.Find(name, SummaryReporter::kMin);
     if (median == nullptr || least == nullptr || median->nodes <= 0 ||
@@ -563,12 +598,27 @@ int main(int argc, char** argv) {
       return;
     }
     std::printf(
-        "reconstruction = %.2f ns per node (%.2f) (target < 20)  [%s, %.1f "
-        "nodes on average, %.0f ns per plan]\n",
-        median->real_ns / median->nodes, least->real_ns / least->nodes, label,
-        median->nodes, median->real_ns);
+        "reconstruction = %.2f ns per node (%.2f)%s  [%s, %.1f nodes on "
+        "average, %.0f ns per plan]\n",
+        median->real_ns / median->nodes, least->real_ns / least->nodes,
+        target ? " (target < 20)" : "", label, median->nodes,
+        median->real_ns);
   };
   per_node("BM_TableReconstruction", "random requests");
+  per_node("BM_TableReconstructionQueues", "random requests, queue path",
+           /*target=*/false);
+  {
+    const Measured* steps =
+        reporter.Find("BM_TableReconstruction", SummaryReporter::kMedian);
+    const Measured* queues = reporter.Find("BM_TableReconstructionQueues",
+                                           SummaryReporter::kMedian);
+    if (steps != nullptr && queues != nullptr && steps->real_ns > 0) {
+      std::printf(
+          "step path (the automatic choice) speedup over the queue path, random "
+          "requests: %.2fx\n",
+          queues->real_ns / steps->real_ns);
+    }
+  }
   for (const std::string& name : reporter.Names()) {
     if (name.rfind("BM_TableReconstructionLargest/", 0) != 0) continue;
     const std::string label =
