@@ -295,8 +295,8 @@ hetcast_status Evaluate(const hetcast_node_request* request,
   hetcast::internal::CanonicalScratch relabel;
   if (!hetcast::internal::AllocateEvaluatorScratch(layout, send_count, &arena,
                                                    &scratch) ||
-      (canonical && !hetcast::internal::AllocateCanonicalScratch(
-                        layout, &arena, &relabel))) {
+      (canonical && !hetcast::internal::AllocateCanonicalScratch(layout, &arena,
+                                                                 &relabel))) {
     return HETCAST_WORKSPACE_TOO_SMALL;
   }
   uint64_t completion = 0;

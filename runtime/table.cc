@@ -414,7 +414,8 @@ hetcast_status Resolve(const ProfileView& v, const hetcast_node_request* r,
   out->completion = v.Time(out->source, out->state);
   auto note_bound = [&](uint64_t state) {
     if (!v.IsPtas()) return;
-    const uint32_t e = static_cast<uint32_t>(out->source * v.state_count + state);
+    const uint32_t e =
+        static_cast<uint32_t>(out->source * v.state_count + state);
     if (state == out->state || v.ptas_bound->Get(e) < out->bound) {
       out->bound = v.ptas_bound->Get(e);
       out->bound_kind = v.ptas_bound_kind->Get(e);
@@ -955,8 +956,8 @@ void MakeStepPlan(const ProfileView& v, const Resolved& resolved,
   }
 }
 
-void CarveSteps(size_t participants, const StepPlan& plan,
-                bool with_transfers, Arena* arena, StepScratch* s) {
+void CarveSteps(size_t participants, const StepPlan& plan, bool with_transfers,
+                Arena* arena, StepScratch* s) {
   *s = StepScratch();
   const size_t steps = size_t{plan.completion} + 2;
   s->survivors = arena->Allocate<StepSender>(participants);
@@ -1051,8 +1052,8 @@ struct StepWalker {
     uint32_t out = list.out;
     const StepSender* const a_end = kept + list.a_end;
     for (const StepSender* x = kept + list.a_begin; x != a_end; ++x, ++out) {
-      const uint32_t remaining = Send(*x, base, t, start, out, nodes_out,
-                                      transfers_out, fresh_out);
+      const uint32_t remaining =
+          Send(*x, base, t, start, out, nodes_out, transfers_out, fresh_out);
       entry.Prefetch(base + remaining);
       kept[survivor_end] = StepSender{remaining, x->id, x->sends + 1};
       survivor_end += remaining != 0;
@@ -1060,8 +1061,8 @@ struct StepWalker {
     const StepSender* const b_end = fresh_out + list.b_end;
     for (const StepSender* x = fresh_out + list.b_begin; x != b_end;
          ++x, ++out) {
-      const uint32_t remaining = Send(*x, base, t, start, out, nodes_out,
-                                      transfers_out, fresh_out);
+      const uint32_t remaining =
+          Send(*x, base, t, start, out, nodes_out, transfers_out, fresh_out);
       entry.Prefetch(base + remaining);
       kept[survivor_end] = StepSender{remaining, x->id, 1};
       survivor_end += remaining != 0;
@@ -1145,9 +1146,9 @@ void PlanBySteps(const ProfileView& v, const Resolved& resolved,
     if (!source_sends && mask == 0) continue;  // Nothing arrives at t.
     if (source_sends) {
       const uint32_t start = t - source_cost;
-      source.state = w.Send(source, source_row, t, start,
-                            kTransfers ? source_out[start] : 0, nodes,
-                            transfers, fresh);
+      source.state =
+          w.Send(source, source_row, t, start,
+                 kTransfers ? source_out[start] : 0, nodes, transfers, fresh);
       ++source.sends;
       source_next += source_cost;
     }
@@ -1155,8 +1156,8 @@ void PlanBySteps(const ProfileView& v, const Resolved& resolved,
       const uint32_t c = static_cast<uint32_t>(__builtin_ctz(mask));
       const uint32_t step = class_step[c];
       kept_begin[c] = survivor_end;
-      survivor_end = w.Walk(class_lists[c][t - step], class_row[c], t,
-                            t - step, survivor_end);
+      survivor_end = w.Walk(class_lists[c][t - step], class_row[c], t, t - step,
+                            survivor_end);
       kept_end[c] = survivor_end;
     }
     // Every list of start t is complete: record it, give out its transfers'
@@ -1253,9 +1254,9 @@ bool UseSteps(PlanPath path, const ProfileView& v, const Resolved& resolved,
 }
 
 // Carves the scratch of the chosen path (measuring when `arena` measures).
-bool CarvePlan(bool steps, const StepPlan& step_plan,
-               const TableLayout& layout, bool with_transfers, Arena* arena,
-               Scratch* queues, StepScratch* step_scratch) {
+bool CarvePlan(bool steps, const StepPlan& step_plan, const TableLayout& layout,
+               bool with_transfers, Arena* arena, Scratch* queues,
+               StepScratch* step_scratch) {
   if (steps) {
     CarveSteps(layout.participants, step_plan, with_transfers, arena,
                step_scratch);
@@ -1336,11 +1337,11 @@ hetcast_status Plan(const hetcast_profile* profile,
     PlanPtasEntry(v, resolved, layout, nodes, transfers);
   } else if (steps) {
     if (v.entry_bytes == 4) {
-      RunSteps(v, resolved, layout, EntryReader<uint32_t>{v.entries},
-               step_plan, step_scratch, nodes, transfers);
+      RunSteps(v, resolved, layout, EntryReader<uint32_t>{v.entries}, step_plan,
+               step_scratch, nodes, transfers);
     } else {
-      RunSteps(v, resolved, layout, EntryReader<uint64_t>{v.entries},
-               step_plan, step_scratch, nodes, transfers);
+      RunSteps(v, resolved, layout, EntryReader<uint64_t>{v.entries}, step_plan,
+               step_scratch, nodes, transfers);
     }
   } else {
     const bool with_transfers = transfers != nullptr;
@@ -1553,10 +1554,10 @@ void hetcast_profile_get_info(const hetcast_profile* profile,
     info->guarantee_numerator = v.IsPtas() ? (q + p) * (q + 3 * p) : 1;
     info->guarantee_denominator = v.IsPtas() ? q * q : 1;
   }
-  info->schedule_bytes =
-      v.IsPtas() ? v.ptas_bound->size() * 9 + v.ptas_offsets->size() * 4 +
-                       uint64_t{v.ptas_nodes->size()} * 4
-                 : 0;
+  info->schedule_bytes = v.IsPtas() ? v.ptas_bound->size() * 9 +
+                                          v.ptas_offsets->size() * 4 +
+                                          uint64_t{v.ptas_nodes->size()} * 4
+                                    : 0;
 }
 
 hetcast_status hetcast_profile_type(const hetcast_profile* profile, size_t type,

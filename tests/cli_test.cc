@@ -74,10 +74,9 @@ TEST(CliPlan, JsonForFigure1) {
 // = 0.1 every type is slow, so the PTAS is the exact DP hung off the source
 // and finds 9; the answer carries the guarantee.
 TEST(CliPlan, PtasJsonForFigure1) {
-  const CliRun run =
-      RunCli(Plan({"--costs", "2,3", "--source-type", "1", "--counts", "4,7",
-                   "--algorithm", "ptas", "--epsilon", "0.1", "--format",
-                   "json"}));
+  const CliRun run = RunCli(
+      Plan({"--costs", "2,3", "--source-type", "1", "--counts", "4,7",
+            "--algorithm", "ptas", "--epsilon", "0.1", "--format", "json"}));
   ASSERT_EQ(run.exit_code, 0) << run.err;
   EXPECT_EQ(run.err, "");
   EXPECT_THAT(run.out, StartsWith("{\"model\":\"node\",\"algorithm\":\"ptas\","
@@ -85,10 +84,9 @@ TEST(CliPlan, PtasJsonForFigure1) {
   EXPECT_THAT(run.out, HasSubstr("\"epsilon\":\"0.1\",\"search\":\"bisection\","
                                  "\"guarantee\":1.43,\"ptas_completion\":9,"
                                  "\"fnf_completion\":10,"));
-  const CliRun grid =
-      RunCli(Plan({"--costs", "2,3", "--source-type", "1", "--counts", "4,7",
-                   "--algorithm", "ptas", "--search", "grid", "--format",
-                   "json"}));
+  const CliRun grid = RunCli(
+      Plan({"--costs", "2,3", "--source-type", "1", "--counts", "4,7",
+            "--algorithm", "ptas", "--search", "grid", "--format", "json"}));
   ASSERT_EQ(grid.exit_code, 0) << grid.err;
   EXPECT_THAT(grid.out, HasSubstr("\"search\":\"grid\",\"guarantee\":1.58,"));
   EXPECT_THAT(run.out, HasSubstr("\"nodes\":[{\"id\":0,\"type\":1,"));
@@ -108,9 +106,9 @@ TEST(CliPlan, PtasFromPerNodeCosts) {
 
 TEST(CliPlanTable, PtasTableSaysApproximateWithItsGuarantee) {
   const std::string out = ::testing::TempDir() + "/many5.hct";
-  const CliRun gen = RunCli({"gen", "--profile", "tables/profiles/many5.json",
-                             "--out", out, "--method", "ptas", "--epsilon",
-                             "0.25"});
+  const CliRun gen =
+      RunCli({"gen", "--profile", "tables/profiles/many5.json", "--out", out,
+              "--method", "ptas", "--epsilon", "0.25"});
   ASSERT_EQ(gen.exit_code, 0) << gen.err;
   EXPECT_EQ(ReadFile(out), ReadFile("tables/ptas_test.hct"));  // Same bytes.
   const CliRun inspect = RunCli({"inspect", out});
@@ -310,8 +308,8 @@ INSTANTIATE_TEST_SUITE_P(
         BadCase{Plan({"--costs", "2,3", "--counts", "1,1", "--algorithm",
                       "quantum"}),
                 "--algorithm: 'quantum' is not one of fnf, table, ptas"},
-        BadCase{Plan({"--table", "@default", "--counts", "1,1,1",
-                      "--algorithm", "ptas"}),
+        BadCase{Plan({"--table", "@default", "--counts", "1,1,1", "--algorithm",
+                      "ptas"}),
                 "leave out --algorithm ptas"},
         BadCase{Plan({"--node-costs", ""}), "--costs: the list is empty"},
         BadCase{Plan({"--node-costs", "3,0,1", "--algorithm", "ptas"}),

@@ -52,8 +52,7 @@ double FnfSeconds(const TypedNodes& t) {
                           &answer);
     benchmark::DoNotOptimize(nodes.data());
   }
-  return std::chrono::duration<double>(std::chrono::steady_clock::now() -
-                                       start)
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
              .count() /
          kReps;
 }
@@ -68,9 +67,9 @@ void BM_Ptas(benchmark::State& state) {
   for (auto _ : state) {
     const auto start = std::chrono::steady_clock::now();
     result = PlanPtas(request);
-    seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() -
-                                             start)
-                   .count();
+    seconds +=
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
+            .count();
     if (!result.ok()) {
       state.SkipWithError(std::string(result.status().message()).c_str());
       return;

@@ -29,8 +29,8 @@ ExactTable Solve(const std::vector<uint64_t>& costs,
   ProfileSpec p;
   p.name = "test";
   for (size_t j = 0; j < costs.size(); ++j) {
-    p.types.push_back(NodeTypeSpec{"t" + std::to_string(j), costs[j],
-                                   limits[j]});
+    p.types.push_back(
+        NodeTypeSpec{"t" + std::to_string(j), costs[j], limits[j]});
   }
   absl::StatusOr<ExactTable> table = SolveExact(p, DpOptions{});
   EXPECT_TRUE(table.ok()) << table.status();
@@ -67,11 +67,11 @@ void CheckEveryState(const std::vector<uint64_t>& costs,
         request.use_fnf_if_better = false;
         request.grid = grid;
         absl::StatusOr<PtasResult> r = PlanPtas(request);
-        const std::string where = ::testing::PrintToString(costs) + " s=" +
-                                  std::to_string(s) + " counts=" +
-                                  ::testing::PrintToString(counts) + " eps=" +
-                                  std::to_string(eps.numerator) + "/" +
-                                  std::to_string(eps.denominator);
+        const std::string where =
+            ::testing::PrintToString(costs) + " s=" + std::to_string(s) +
+            " counts=" + ::testing::PrintToString(counts) +
+            " eps=" + std::to_string(eps.numerator) + "/" +
+            std::to_string(eps.denominator);
         ASSERT_TRUE(r.ok()) << r.status() << " " << where;
         EXPECT_EQ(r->answer.algorithm, HETCAST_ALGORITHM_PTAS) << where;
         EXPECT_EQ(r->answer.completion_time, r->ptas_completion) << where;
@@ -80,8 +80,8 @@ void CheckEveryState(const std::vector<uint64_t>& costs,
             << where << " ptas " << r->ptas_completion << " opt " << opt;
         EXPECT_LE(r->guess_bound, opt) << where;
         EXPECT_LE(r->answer.lower_bound, opt) << where;
-        EXPECT_EQ(r->answer.exact, r->answer.lower_bound == opt &&
-                                       r->ptas_completion == opt)
+        EXPECT_EQ(r->answer.exact,
+                  r->answer.lower_bound == opt && r->ptas_completion == opt)
             << where;
       }
     }
@@ -116,7 +116,8 @@ TEST(Ptas, WithinItsFactorOnRandomProfiles) {
       }
     }
     std::vector<uint32_t> limits(k);
-    for (auto& l : limits) l = static_cast<uint32_t>(1 + rng() % (k == 2 ? 9 : 4));
+    for (auto& l : limits)
+      l = static_cast<uint32_t>(1 + rng() % (k == 2 ? 9 : 4));
     CheckEveryState(costs, limits);
   }
 }
@@ -201,14 +202,15 @@ TEST(Ptas, FnfFallbackKeepsTheBetterScheduleAndSaysSo) {
       EXPECT_EQ(r->answer.algorithm, HETCAST_ALGORITHM_PTAS);
     }
     // The output is a canonical schedule of the request.
-    ASSERT_EQ(r->nodes.size(), 1 + request.counts[0] + request.counts[1] +
-                                   request.counts[2]);
+    ASSERT_EQ(r->nodes.size(),
+              1 + request.counts[0] + request.counts[1] + request.counts[2]);
     uint64_t last = 0;
     for (size_t id = 1; id < r->nodes.size(); ++id) {
       const hetcast_node& n = r->nodes[id];
       ASSERT_NE(n.arrival, HETCAST_NEVER);
-      EXPECT_EQ(n.arrival, r->nodes[n.parent].arrival +
-                               n.send_index * request.costs[r->nodes[n.parent].type]);
+      EXPECT_EQ(n.arrival,
+                r->nodes[n.parent].arrival +
+                    n.send_index * request.costs[r->nodes[n.parent].type]);
       last = std::max(last, n.arrival);
     }
     EXPECT_EQ(last, r->answer.completion_time);
@@ -235,8 +237,9 @@ TEST(Ptas, MulticastWithRelaysWithinFactorOfExhaustiveOptimum) {
     tiny.relays = {rng() % 3, rng() % 2, 0};
     const uint64_t opt = ExhaustiveOptimum(tiny);
     for (const Epsilon& eps : kEpsilons) {
-      PtasRequest request{tiny.costs, tiny.source_type, tiny.destinations,
-                          tiny.relays, eps, false};
+      PtasRequest request{
+          tiny.costs, tiny.source_type, tiny.destinations, tiny.relays, eps,
+          false};
       absl::StatusOr<PtasResult> r = PlanPtas(request);
       ASSERT_TRUE(r.ok()) << r.status();
       EXPECT_GE(r->ptas_completion, opt);
@@ -272,7 +275,8 @@ TEST(Ptas, ManyFastNodesAndAFewSlowOnes) {
 }
 
 TEST(Ptas, SameRequestSameSchedule) {
-  PtasRequest request{{1, 3, 4, 9}, 2, {5, 4, 3, 6}, {2, 1, 0, 0}, {1, 10}, true};
+  PtasRequest request{{1, 3, 4, 9}, 2,       {5, 4, 3, 6},
+                      {2, 1, 0, 0}, {1, 10}, true};
   absl::StatusOr<PtasResult> a = PlanPtas(request);
   absl::StatusOr<PtasResult> b = PlanPtas(request);
   ASSERT_TRUE(a.ok() && b.ok());
@@ -298,9 +302,9 @@ TEST(Ptas, NodeCostListsBecomeTypes) {
 }
 
 TEST(Ptas, BadEpsilonIsRejectedWithItsName) {
-  for (const char* text : {"0", "0.0", "1", "1.0", "-0.1", "1.5", "nan", "NaN",
-                           "inf", "", "abc", "0.1234567", "1e-1", "0.1x",
-                           ".", "0.", " 0.1"}) {
+  for (const char* text :
+       {"0", "0.0", "1", "1.0", "-0.1", "1.5", "nan", "NaN", "inf", "", "abc",
+        "0.1234567", "1e-1", "0.1x", ".", "0.", " 0.1"}) {
     absl::StatusOr<Epsilon> e = ParseEpsilon(text);
     EXPECT_FALSE(e.ok()) << text;
     EXPECT_THAT(std::string(e.status().message()), HasSubstr("--epsilon"))
@@ -334,8 +338,12 @@ TEST(Ptas, BadRequestsAreRejected) {
   PtasRequest source{{1, 2}, 2, {1, 1}, {}, {1, 10}, true};
   EXPECT_FALSE(PlanPtas(source).ok());
   // Far beyond the DP budget: refused, not run for hours.
-  PtasRequest big{{1, 50, 51, 57, 63, 70}, 0, {2, 300, 300, 300, 300, 300},
-                  {}, {1, 100}, true};
+  PtasRequest big{{1, 50, 51, 57, 63, 70},
+                  0,
+                  {2, 300, 300, 300, 300, 300},
+                  {},
+                  {1, 100},
+                  true};
   absl::StatusOr<PtasResult> r = PlanPtas(big);
   EXPECT_EQ(r.status().code(), absl::StatusCode::kOutOfRange);
   EXPECT_THAT(std::string(r.status().message()), HasSubstr("budget"));

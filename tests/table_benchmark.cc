@@ -12,8 +12,8 @@
 // 0.5 s runs read 20-40% above these medians). The summary gives the
 // median of the repetitions and, in brackets, the least; any flag given
 // overrides the defaults (e.g. --benchmark_repetitions=1
-// --benchmark_min_time=0.5 for one long run). Every benchmark cycles through one fixed
-// pseudo-random sequence of 4096 inputs, precomputed before timing:
+// --benchmark_min_time=0.5 for one long run). Every benchmark cycles through
+// one fixed pseudo-random sequence of 4096 inputs, precomputed before timing:
 //   BM_PlainArrayRead       one uint32_t read from an array with as many
 //                           elements as the profile has entries, at a
 //                           precomputed random index (the floor).
@@ -263,8 +263,8 @@ Fixture* BuildFixture() {
 
   fixture->one_counts.fill(0);
   fixture->one_counts[0] = 1;
-  fixture->one = hetcast_node_request{nullptr, k, 0,
-                                      fixture->one_counts.data(), nullptr};
+  fixture->one =
+      hetcast_node_request{nullptr, k, 0, fixture->one_counts.data(), nullptr};
   Reserve(fixture->one, fixture);
   for (const hetcast_node_request& request : fixture->requests) {
     Reserve(request, fixture);
@@ -371,10 +371,9 @@ BENCHMARK(BM_TableLookupInline)->ComputeStatistics("min", MinOf);
 // Plans `requests[i]` (nodes and transfers) for i cycling over `count`
 // requests. Items are participants; the "nodes" counter is their mean per
 // iteration, which the summary divides the real time by.
-void RunPlans(benchmark::State& state, const hetcast_node_request* requests,
-              size_t count,
-              hetcast::internal::PlanPath path =
-                  hetcast::internal::PlanPath::kAuto) {
+void RunPlans(
+    benchmark::State& state, const hetcast_node_request* requests, size_t count,
+    hetcast::internal::PlanPath path = hetcast::internal::PlanPath::kAuto) {
   const Fixture& f = GetFixture();
   const bool queues = path == hetcast::internal::PlanPath::kQueues;
   // Copies: the fixture stays read-only.
@@ -395,7 +394,7 @@ void RunPlans(benchmark::State& state, const hetcast_node_request* requests,
                            workspace.size(), nodes.data(), nodes.size(),
                            transfers.data(), transfers.size(), &answer);
     }
-  participants += static_cast<int64_t>(answer.participant_count);
+    participants += static_cast<int64_t>(answer.participant_count);
     i = i + 1 == count ? 0 : i + 1;
     benchmark::DoNotOptimize(nodes.data());
     benchmark::DoNotOptimize(transfers.data());
@@ -601,8 +600,7 @@ int main(int argc, char** argv) {
         "reconstruction = %.2f ns per node (%.2f)%s  [%s, %.1f nodes on "
         "average, %.0f ns per plan]\n",
         median->real_ns / median->nodes, least->real_ns / least->nodes,
-        target ? " (target < 20)" : "", label, median->nodes,
-        median->real_ns);
+        target ? " (target < 20)" : "", label, median->nodes, median->real_ns);
   };
   per_node("BM_TableReconstruction", "random requests");
   per_node("BM_TableReconstructionQueues", "random requests, queue path",
@@ -610,11 +608,12 @@ int main(int argc, char** argv) {
   {
     const Measured* steps =
         reporter.Find("BM_TableReconstruction", SummaryReporter::kMedian);
-    const Measured* queues = reporter.Find("BM_TableReconstructionQueues",
-                                           SummaryReporter::kMedian);
+    const Measured* queues =
+        reporter.Find("BM_TableReconstructionQueues", SummaryReporter::kMedian);
     if (steps != nullptr && queues != nullptr && steps->real_ns > 0) {
       std::printf(
-          "step path (the automatic choice) speedup over the queue path, random "
+          "step path (the automatic choice) speedup over the queue path, "
+          "random "
           "requests: %.2fx\n",
           queues->real_ns / steps->real_ns);
     }
@@ -625,8 +624,8 @@ int main(int argc, char** argv) {
         "largest state, " + name.substr(name.find('/') + 1);
     per_node(name, label.c_str());
   }
-  const Measured* one = reporter.Find("BM_TableReconstructionOne",
-                                      SummaryReporter::kMedian);
+  const Measured* one =
+      reporter.Find("BM_TableReconstructionOne", SummaryReporter::kMedian);
   const Measured* one_min =
       reporter.Find("BM_TableReconstructionOne", SummaryReporter::kMin);
   if (one != nullptr && one_min != nullptr) {
@@ -636,7 +635,8 @@ int main(int argc, char** argv) {
         one->real_ns, one_min->real_ns);
   }
   const Measured* role = reporter.Find("BM_NodeRole", SummaryReporter::kMedian);
-  const Measured* role_min = reporter.Find("BM_NodeRole", SummaryReporter::kMin);
+  const Measured* role_min =
+      reporter.Find("BM_NodeRole", SummaryReporter::kMin);
   if (role != nullptr && role_min != nullptr) {
     std::printf("node role = %.2f ns per query (%.2f)\n", role->real_ns,
                 role_min->real_ns);

@@ -392,7 +392,8 @@ TEST(ReconstructionPaths, QueuesAndStepsAgree) {
   uint64_t n = 0;
   ForEachCounts(Limits(profile), [&](const std::vector<uint64_t>& i) {
     if (++n % 5 == 0) {
-      ExpectPathsAgree(profile, TinyInstance{costs, n % 3 == 0 ? 0u : 1u, i, {}});
+      ExpectPathsAgree(profile,
+                       TinyInstance{costs, n % 3 == 0 ? 0u : 1u, i, {}});
       ExpectPathsAgree(profile, TinyInstance{costs, 2, i, {n % 2, 1, 0}});
     }
   });
@@ -435,7 +436,8 @@ TEST(ReconstructionPaths, QueuesAndStepsAgreeOnRandomProfiles) {
       }
     }
     for (size_t j = 0; j < k; ++j) {
-      const uint32_t limit = static_cast<uint32_t>(1 + rng() % (k <= 2 ? 6 : 3));
+      const uint32_t limit =
+          static_cast<uint32_t>(1 + rng() % (k <= 2 ? 6 : 3));
       spec.types.push_back({"t" + std::to_string(j), costs[j], limit});
     }
     OwnedTable owned = ExactTableOf(spec);
@@ -446,7 +448,8 @@ TEST(ReconstructionPaths, QueuesAndStepsAgreeOnRandomProfiles) {
     for (const auto& type : spec.types) limits.push_back(type.limit);
     ForEachCounts(limits, [&](const std::vector<uint64_t>& i) {
       for (uint32_t s = 0; s < k; ++s) {
-        compared += ExpectPathsAgree(profile, TinyInstance{costs, s, i, {}}) != 0;
+        compared +=
+            ExpectPathsAgree(profile, TinyInstance{costs, s, i, {}}) != 0;
         std::vector<uint64_t> relays(k);
         for (uint64_t& r : relays) r = rng() % 3;
         with_relays +=

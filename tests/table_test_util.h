@@ -68,8 +68,8 @@ inline PlanResult PlanFromTable(const hetcast_profile& profile,
 
 // Per-node roles of every id equal the full schedule.
 inline void ExpectRolesMatchPlan(const hetcast_profile& profile,
-                          const TinyInstance& instance,
-                          const PlanResult& plan) {
+                                 const TinyInstance& instance,
+                                 const PlanResult& plan) {
   const hetcast_node_request request = RequestOf(instance);
   hetcast_node_sizes sizes;
   ASSERT_EQ(hetcast_profile_plan_sizes(&profile, &request, &sizes), HETCAST_OK);

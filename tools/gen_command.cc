@@ -103,9 +103,9 @@ absl::Status GenerateTableFile(const std::vector<std::string>& profile_paths,
       absl::StatusOr<PtasEntries> entries =
           SolvePtasProfile(*profile, *eps, options.progress);
       if (!entries.ok()) {
-        return absl::Status(entries.status().code(),
-                            absl::StrFormat("%s: %s", path,
-                                            entries.status().message()));
+        return absl::Status(
+            entries.status().code(),
+            absl::StrFormat("%s: %s", path, entries.status().message()));
       }
       SolvedProfile s;
       s.profile = *std::move(profile);

@@ -36,8 +36,8 @@ int main(int argc, char** argv) {
     options.threads = absl::GetFlag(FLAGS_threads);
     options.method = absl::GetFlag(FLAGS_method);
     options.epsilon = absl::GetFlag(FLAGS_epsilon);
-    status = hetcast::GenerateTableFile(paths, absl::GetFlag(FLAGS_out),
-                                        options);
+    status =
+        hetcast::GenerateTableFile(paths, absl::GetFlag(FLAGS_out), options);
   }
   if (!status.ok()) {
     std::fprintf(stderr, "hetcast_gen: %s\n",

@@ -277,8 +277,7 @@ absl::StatusOr<NodePlan> PlanWithPtas(const hetcast_node_request& request,
       "PTAS (Khuller & Kim §6-7), eps %s: within %s x optimal; its schedule "
       "%d, FNF's %d%s",
       absl::GetFlag(FLAGS_epsilon), factor, result->ptas_completion,
-      result->fnf_completion,
-      fnf_won ? " (FNF's is better and is shown)" : "");
+      result->fnf_completion, fnf_won ? " (FNF's is better and is shown)" : "");
   return plan;
 }
 
@@ -319,9 +318,9 @@ absl::StatusOr<NodePlan> PlanFromFlags() {
         ParseUintList(node_costs, "node-costs");
     if (!list.ok()) return list.status();
     if (list->size() > kCliMaxNodes) {
-      return absl::InvalidArgumentError(absl::StrFormat(
-          "--node-costs: %d nodes; the CLI plans at most %d", list->size(),
-          kCliMaxNodes));
+      return absl::InvalidArgumentError(
+          absl::StrFormat("--node-costs: %d nodes; the CLI plans at most %d",
+                          list->size(), kCliMaxNodes));
     }
     for (size_t i = 0; i < list->size(); ++i) {
       if ((*list)[i] == 0 || (*list)[i] == HETCAST_NEVER) {
@@ -422,8 +421,8 @@ absl::StatusOr<NodePlan> PlanFromFlags() {
   request.destination_counts = counts->data();
   request.relay_counts = relays.data();
   if (!node_costs.empty()) {
-    plan.extra_json = absl::StrFormat("\"type_costs\":[%s],",
-                                      absl::StrJoin(plan.costs, ","));
+    plan.extra_json =
+        absl::StrFormat("\"type_costs\":[%s],", absl::StrJoin(plan.costs, ","));
   }
   if (algorithm == "ptas") {
     return PlanWithPtas(request, std::move(plan));
@@ -691,12 +690,12 @@ absl::StatusOr<std::string> Inspect(const std::string& spec) {
         &out, "profile '%s': %s\n", info.name,
         info.exact ? std::string("exact (Libeskind-Hadas Lemma 5 DP)")
         : ptas     ? absl::StrFormat(
-                     "approximate: PTAS of Khuller & Kim, eps %d/%d, every "
-                     "answer within %s x optimal",
-                     info.epsilon_numerator, info.epsilon_denominator,
-                     FactorText({info.epsilon_numerator,
-                                 info.epsilon_denominator}))
-                   : std::string("approximate"));
+                         "approximate: PTAS of Khuller & Kim, eps %d/%d, every "
+                             "answer within %s x optimal",
+                         info.epsilon_numerator, info.epsilon_denominator,
+                         FactorText(
+                             {info.epsilon_numerator, info.epsilon_denominator}))
+               : std::string("approximate"));
     for (size_t j = 0; j < info.type_count; ++j) {
       const char* name = "";
       hetcast_profile_type(&profile, j, &name, nullptr, nullptr);
@@ -764,10 +763,10 @@ absl::StatusOr<std::string> Inspect(const std::string& spec) {
       ++counts[j];
     }
     const char* versus = info.exact ? "optimal" : "table";
-    absl::StrAppendFormat(
-        &out, "  FNF vs %s: FNF is %s on %d of %d states (%.2f%%)", versus,
-        info.exact ? "suboptimal" : "worse", suboptimal, states,
-        100.0 * suboptimal / states);
+    absl::StrAppendFormat(&out,
+                          "  FNF vs %s: FNF is %s on %d of %d states (%.2f%%)",
+                          versus, info.exact ? "suboptimal" : "worse",
+                          suboptimal, states, 100.0 * suboptimal / states);
     if (suboptimal > 0) {
       absl::StrAppendFormat(
           &out,

@@ -80,9 +80,9 @@ absl::StatusOr<Plan> Evaluate(const hetcast_node_request& r,
           plan.nodes.data(), plan.nodes.size(), plan.transfers.data(),
           plan.transfers.size(), &plan.answer);
   if (status != HETCAST_OK) {
-    return absl::InternalError(absl::StrFormat(
-        "PTAS built a schedule the evaluator rejects (%s)",
-        hetcast_status_str(status)));
+    return absl::InternalError(
+        absl::StrFormat("PTAS built a schedule the evaluator rejects (%s)",
+                        hetcast_status_str(status)));
   }
   plan.transfers.resize(plan.answer.transfer_count);
   return plan;
@@ -91,7 +91,8 @@ absl::StatusOr<Plan> Evaluate(const hetcast_node_request& r,
 struct Attempt {
   bool feasible = false;
   uint64_t completion = 0;
-  std::vector<hetcast_send> sends;  // Broadcast-instance ids, per sender in order.
+  std::vector<hetcast_send>
+      sends;  // Broadcast-instance ids, per sender in order.
 };
 
 // The broadcast scheme on one instance (costs, source, counts); ids are the
@@ -100,8 +101,11 @@ class Broadcast {
  public:
   Broadcast(const std::vector<uint64_t>& costs, uint32_t source_type,
             const std::vector<uint64_t>& counts, const Epsilon& eps)
-      : costs_(costs), source_(source_type), counts_(counts),
-        p_(eps.numerator), q_(eps.denominator),
+      : costs_(costs),
+        source_(source_type),
+        counts_(counts),
+        p_(eps.numerator),
+        q_(eps.denominator),
         k_(static_cast<uint32_t>(costs.size())) {
     base_.resize(k_);
     uint64_t next = 1;
@@ -139,8 +143,9 @@ class Broadcast {
 absl::StatusOr<Attempt> Broadcast::Try(uint64_t t, uint64_t d) const {
   Attempt result;
   if (d >= kMaxCost) {
-    return absl::OutOfRangeError("PTAS: times of 2^40 ticks or more are not "
-                                 "supported");
+    return absl::OutOfRangeError(
+        "PTAS: times of 2^40 ticks or more are not "
+        "supported");
   }
   // 1-2. FNF on the source and the fast types (the whole of each).
   std::vector<uint64_t> fast_counts(k_, 0);
@@ -179,7 +184,8 @@ absl::StatusOr<Attempt> Broadcast::Try(uint64_t t, uint64_t d) const {
   std::vector<uint64_t> fnf_sends(fnf->nodes.size(), 0);
   for (const hetcast_transfer& x : fnf->transfers) {
     ++fnf_sends[x.from];
-    sends.push_back({instance_id(x.from), fnf_sends[x.from], instance_id(x.to)});
+    sends.push_back(
+        {instance_id(x.from), fnf_sends[x.from], instance_id(x.to)});
   }
   if (slow_total > 0) {
     // 3. Sending points: the later sends of the source and every F node,
@@ -194,8 +200,9 @@ absl::StatusOr<Attempt> Broadcast::Try(uint64_t t, uint64_t d) const {
     // A k-way merge of every node's progression: O(|F| + slow log |F|)
     // time and O(|F|) memory, however many points lie before D.
     auto later = [](const Point& a, const Point& b) {
-      return a.x > b.x || (a.x == b.x && (a.node > b.node ||
-                                          (a.node == b.node && a.send > b.send)));
+      return a.x > b.x ||
+             (a.x == b.x &&
+              (a.node > b.node || (a.node == b.node && a.send > b.send)));
     };
     std::vector<Point> heap;
     for (uint32_t v = 0; v < fnf->nodes.size(); ++v) {
@@ -226,9 +233,10 @@ absl::StatusOr<Attempt> Broadcast::Try(uint64_t t, uint64_t d) const {
     for (uint32_t j = 0; j < k_; ++j) {
       if (counts_[j] > 0 && !Fast(costs_[j], t)) slow_types.push_back(j);
     }
-    std::sort(slow_types.begin(), slow_types.end(), [&](uint32_t a, uint32_t b) {
-      return costs_[a] < costs_[b] || (costs_[a] == costs_[b] && a < b);
-    });
+    std::sort(
+        slow_types.begin(), slow_types.end(), [&](uint32_t a, uint32_t b) {
+          return costs_[a] < costs_[b] || (costs_[a] == costs_[b] && a < b);
+        });
     std::vector<std::vector<uint32_t>> classes;
     std::vector<uint64_t> rep;
     std::vector<uint32_t> leaf;
@@ -267,8 +275,9 @@ absl::StatusOr<Attempt> Broadcast::Try(uint64_t t, uint64_t d) const {
     uint64_t max_tree = 1;
     if (!(kc == 1 && !leaf.empty())) {  // Some class can send.
       const uint64_t doublings = (d - points.front().x) / rep[0];
-      max_tree = doublings >= 63 ? slow_count
-                                 : std::min(slow_count, uint64_t{1} << doublings);
+      max_tree = doublings >= 63
+                     ? slow_count
+                     : std::min(slow_count, uint64_t{1} << doublings);
     }
     ProfileSpec spec;
     spec.name = "ptas";
@@ -319,8 +328,8 @@ absl::StatusOr<Attempt> Broadcast::Try(uint64_t t, uint64_t d) const {
     // tau(r, m - e_r) <= D - x_1; cap = how many leading points are early
     // enough for it.
     struct Useful {
-      uint64_t m;         // Tree-table state.
-      uint64_t offset;    // The same vector in the attachment radix.
+      uint64_t m;       // Tree-table state.
+      uint64_t offset;  // The same vector in the attachment radix.
       uint32_t root;
       uint64_t cap;
       std::vector<uint32_t> digits;
@@ -331,8 +340,8 @@ absl::StatusOr<Attempt> Broadcast::Try(uint64_t t, uint64_t d) const {
       uint32_t root = kInf;
       Useful u{m, 0, kInf, 0, std::vector<uint32_t>(kc)};
       for (uint32_t r = 0; r < kc; ++r) {
-        u.digits[r] = static_cast<uint32_t>(
-            (m / tree->stride[r]) % (uint64_t{tree->limit[r]} + 1));
+        u.digits[r] = static_cast<uint32_t>((m / tree->stride[r]) %
+                                            (uint64_t{tree->limit[r]} + 1));
         u.offset += u.digits[r] * attach_stride[r];
         if (u.digits[r] == 0) continue;
         const uint64_t value = tree->time[r * states + (m - tree->stride[r])];
@@ -343,10 +352,9 @@ absl::StatusOr<Attempt> Broadcast::Try(uint64_t t, uint64_t d) const {
       }
       if (h > d - points.front().x) continue;
       u.root = root;
-      u.cap = std::upper_bound(points.begin(), points.end(), d - h,
-                               [](uint64_t value, const Point& p) {
-                                 return value < p.x;
-                               }) -
+      u.cap = std::upper_bound(
+                  points.begin(), points.end(), d - h,
+                  [](uint64_t value, const Point& p) { return value < p.x; }) -
               points.begin();
       useful.push_back(std::move(u));
     }
@@ -371,7 +379,8 @@ absl::StatusOr<Attempt> Broadcast::Try(uint64_t t, uint64_t d) const {
       for (uint32_t i = 0; i < useful.size(); ++i) {
         const Useful& u = useful[i];
         bool fits = true;
-        for (uint32_t r = 0; r < kc && fits; ++r) fits = u.digits[r] <= digits[r];
+        for (uint32_t r = 0; r < kc && fits; ++r)
+          fits = u.digits[r] <= digits[r];
         if (!fits) continue;
         const uint32_t before = jmin[n - u.offset];
         if (before == kInf) continue;
@@ -384,14 +393,14 @@ absl::StatusOr<Attempt> Broadcast::Try(uint64_t t, uint64_t d) const {
       jmin[n] = best;
     }
     const uint64_t all = attach_states - 1;  // Every class at its total.
-    if (jmin[all] == kInf) return result;  // Rejected.
+    if (jmin[all] == kInf) return result;    // Rejected.
     // 7. Rebuild the trees of class slots on the chosen points.
     struct Slot {
       uint32_t cls;
-      uint64_t arrival;     // With representatives.
-      uint32_t parent;      // Slot index, or kInf: real_parent below.
+      uint64_t arrival;  // With representatives.
+      uint32_t parent;   // Slot index, or kInf: real_parent below.
       uint32_t real_parent;
-      uint64_t key;         // Send number at the parent.
+      uint64_t key;  // Send number at the parent.
       uint32_t id;
     };
     std::vector<Slot> slots;
@@ -448,9 +457,8 @@ absl::StatusOr<Attempt> Broadcast::Try(uint64_t t, uint64_t d) const {
     return a.sender < b.sender || (a.sender == b.sender && a.key < b.key);
   });
   for (const Keyed& s : sends) result.sends.push_back({s.sender, s.receiver});
-  absl::StatusOr<Plan> timed =
-      Evaluate(MakeRequest(costs_, source_, counts_, nullptr), result.sends,
-               false);
+  absl::StatusOr<Plan> timed = Evaluate(
+      MakeRequest(costs_, source_, counts_, nullptr), result.sends, false);
   if (!timed.ok()) return timed.status();
   if (timed->answer.completion_time > d) {
     return absl::InternalError("PTAS schedule exceeds its deadline (bug)");
@@ -505,8 +513,7 @@ absl::StatusOr<Searched> Search(const std::vector<uint64_t>& costs,
       }
       lo = t;
       const uint64_t step = static_cast<uint64_t>(
-          static_cast<unsigned __int128>(eps.numerator) * t /
-          eps.denominator);
+          static_cast<unsigned __int128>(eps.numerator) * t / eps.denominator);
       t += std::max<uint64_t>(1, step);
     }
   }
@@ -648,9 +655,8 @@ absl::Status ValidateRequest(const std::vector<uint64_t>& costs,
 
 absl::StatusOr<PtasResult> PlanPtas(const PtasRequest& request) {
   const Epsilon& eps = request.epsilon;
-  const absl::Status valid =
-      ValidateRequest(request.costs, request.source_type, request.counts,
-                      request.relays, eps);
+  const absl::Status valid = ValidateRequest(
+      request.costs, request.source_type, request.counts, request.relays, eps);
   if (!valid.ok()) return valid;
   const size_t k = request.costs.size();
   const std::vector<uint64_t> no_relays(k, 0);
@@ -731,10 +737,10 @@ absl::StatusOr<PtasResult> PlanPtas(const PtasRequest& request) {
       size_t j = k - 1;
       while (id < instance_base[j]) --j;
       const uint64_t offset = id - instance_base[j];
-      return static_cast<uint32_t>(
-          offset < request.counts[j]
-              ? dest_base[j] + offset
-              : relay_base[j] + (offset - request.counts[j]));
+      return static_cast<uint32_t>(offset < request.counts[j]
+                                       ? dest_base[j] + offset
+                                       : relay_base[j] +
+                                             (offset - request.counts[j]));
     };
     std::vector<hetcast_send> sends;
     for (const hetcast_send& s : searched->best.sends) {
@@ -758,7 +764,8 @@ absl::StatusOr<PtasResult> PlanPtas(const PtasRequest& request) {
     }
     absl::StatusOr<Plan> plan = Evaluate(full, sends, true);
     if (!plan.ok()) return plan.status();
-    if (!have || plan->answer.completion_time < best_plan.answer.completion_time) {
+    if (!have ||
+        plan->answer.completion_time < best_plan.answer.completion_time) {
       have = true;
       best_plan = *std::move(plan);
       out.guess = searched->guess;
@@ -772,7 +779,8 @@ absl::StatusOr<PtasResult> PlanPtas(const PtasRequest& request) {
       fnf->answer.completion_time < best_plan.answer.completion_time;
   Plan& chosen = fnf_wins ? *fnf : best_plan;
   out.answer = chosen.answer;
-  out.answer.algorithm = fnf_wins ? HETCAST_ALGORITHM_FNF : HETCAST_ALGORITHM_PTAS;
+  out.answer.algorithm =
+      fnf_wins ? HETCAST_ALGORITHM_FNF : HETCAST_ALGORITHM_PTAS;
   // Bounds: the foundation's (FNF's answer) and the rejected guesses.
   out.answer.lower_bound = fnf->answer.lower_bound;
   out.answer.lower_bound_kind = fnf->answer.lower_bound_kind;
@@ -791,8 +799,8 @@ absl::StatusOr<GuessOutcome> PtasTryGuess(const std::vector<uint64_t>& costs,
                                           uint32_t source_type,
                                           const std::vector<uint64_t>& counts,
                                           const Epsilon& eps, uint64_t guess) {
-  const absl::Status valid = ValidateRequest(costs, source_type, counts, {},
-                                             eps);
+  const absl::Status valid =
+      ValidateRequest(costs, source_type, counts, {}, eps);
   if (!valid.ok()) return valid;
   const Broadcast scheme(costs, source_type, counts, eps);
   absl::StatusOr<Attempt> attempt = scheme.Try(guess, scheme.Deadline(guess));
@@ -849,11 +857,11 @@ absl::StatusOr<PtasEntries> SolvePtasProfile(
         PtasRequest request{costs, s, counts, {}, eps, true};
         absl::StatusOr<PtasResult> r = PlanPtas(request);
         if (!r.ok()) {
-          return absl::Status(r.status().code(),
-                              absl::StrFormat("profile '%s', source type %d, "
-                                              "state %d: %s",
-                                              profile.name, s, state,
-                                              r.status().message()));
+          return absl::Status(
+              r.status().code(),
+              absl::StrFormat("profile '%s', source type %d, "
+                              "state %d: %s",
+                              profile.name, s, state, r.status().message()));
         }
         out.time[e] = r->answer.completion_time;
         out.bound[e] = r->answer.lower_bound;

@@ -85,7 +85,7 @@ absl::StatusOr<Epsilon> ParseEpsilon(absl::string_view text);
 std::string FactorText(const Epsilon& eps, bool grid = false);
 
 struct PtasRequest {
-  std::vector<uint64_t> costs;   // Per type, each in 1 .. 2^40 - 1.
+  std::vector<uint64_t> costs;  // Per type, each in 1 .. 2^40 - 1.
   uint32_t source_type = 0;
   std::vector<uint64_t> counts;  // Destinations per type.
   std::vector<uint64_t> relays;  // Relays per type; empty = none.
@@ -105,12 +105,12 @@ struct PtasResult {
   hetcast_answer answer = {};
   std::vector<hetcast_node> nodes;
   std::vector<hetcast_transfer> transfers;  // Sorted by (start, from).
-  uint64_t ptas_completion = 0;  // The scheme's own schedule.
+  uint64_t ptas_completion = 0;             // The scheme's own schedule.
   uint64_t fnf_completion = 0;
-  uint64_t guess = 0;        // The accepted T behind ptas_completion.
-  uint64_t guess_bound = 0;  // OPT >= this (largest rejected T + 1).
-  uint64_t attempts = 0;     // Guesses tried, over all relay counts.
-  uint64_t relays_tried = 0; // Relay counts tried (1 without relays).
+  uint64_t guess = 0;         // The accepted T behind ptas_completion.
+  uint64_t guess_bound = 0;   // OPT >= this (largest rejected T + 1).
+  uint64_t attempts = 0;      // Guesses tried, over all relay counts.
+  uint64_t relays_tried = 0;  // Relay counts tried (1 without relays).
 };
 
 // Errors: InvalidArgument for a bad request or eps, OutOfRange for a request

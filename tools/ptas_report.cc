@@ -74,13 +74,15 @@ int EveryState() {
       for (uint32_t s = 0; s < c.costs.size(); ++s) {
         for (uint64_t state = 1; state < table->state_count; ++state) {
           for (size_t j = 0; j < counts.size(); ++j) {
-            counts[j] = (state / table->stride[j]) % (uint64_t{c.limits[j]} + 1);
+            counts[j] =
+                (state / table->stride[j]) % (uint64_t{c.limits[j]} + 1);
           }
           const uint64_t opt = table->time[s * table->state_count + state];
           PtasRequest request{c.costs, s, counts, {}, eps, false};
           absl::StatusOr<PtasResult> r = PlanPtas(request);
           if (!r.ok()) {
-            std::fprintf(stderr, "%s\n", std::string(r.status().message()).c_str());
+            std::fprintf(stderr, "%s\n",
+                         std::string(r.status().message()).c_str());
             return 1;
           }
           ptas.Add(static_cast<double>(r->ptas_completion) / opt);
@@ -88,12 +90,11 @@ int EveryState() {
           if (r->ptas_completion == opt) ++optimal;
         }
       }
-      std::printf("%-26s %6.2f %7s %9llu %9.4f %9.4f %8.1f%% %8.4f\n",
-                  label.c_str(),
-                  static_cast<double>(eps.numerator) / eps.denominator,
-                  FactorText(eps).c_str(),
-                  static_cast<unsigned long long>(ptas.count), ptas.max,
-                  ptas.Mean(), 100.0 * optimal / ptas.count, fnf.max);
+      std::printf(
+          "%-26s %6.2f %7s %9llu %9.4f %9.4f %8.1f%% %8.4f\n", label.c_str(),
+          static_cast<double>(eps.numerator) / eps.denominator,
+          FactorText(eps).c_str(), static_cast<unsigned long long>(ptas.count),
+          ptas.max, ptas.Mean(), 100.0 * optimal / ptas.count, fnf.max);
     }
   }
   return 0;
@@ -120,8 +121,8 @@ int RandomInstances(uint64_t seed, int runs) {
             const uint64_t c =
                 std::string(dist) == "uniform"
                     ? 1 + rng() % 100
-                    : static_cast<uint64_t>(std::llround(std::exp(
-                          std::uniform_real_distribution<double>(
+                    : static_cast<uint64_t>(std::llround(
+                          std::exp(std::uniform_real_distribution<double>(
                               0, std::log(1000.0))(rng))));
             if (std::find(distinct.begin(), distinct.end(), c) ==
                 distinct.end()) {
@@ -153,13 +154,14 @@ int RandomInstances(uint64_t seed, int runs) {
           fnf[i] = answer.completion_time;
           bound[i] = answer.lower_bound;
         }
-        std::vector<std::vector<int64_t>> ptas(3, std::vector<int64_t>(runs, -1));
+        std::vector<std::vector<int64_t>> ptas(3,
+                                               std::vector<int64_t>(runs, -1));
         std::vector<double> ms(3, 0);
         for (int e = 0; e < 3; ++e) {
           for (int i = 0; i < runs; ++i) {
             const TypedNodes& t = instances[i];
-            PtasRequest request{t.costs, t.source_type, t.counts, {},
-                                kEpsilons[e], false};
+            PtasRequest request{t.costs, t.source_type, t.counts,
+                                {},      kEpsilons[e],  false};
             const auto start = std::chrono::steady_clock::now();
             absl::StatusOr<PtasResult> r = PlanPtas(request);
             ms[e] += std::chrono::duration<double, std::milli>(
@@ -194,14 +196,17 @@ int RandomInstances(uint64_t seed, int runs) {
           const double eps = static_cast<double>(kEpsilons[e].numerator) /
                              kEpsilons[e].denominator;
           if (ratio.count == 0) {
-            std::printf("%-12s %5llu %4llu %5.2f | %5d/%-2d %8s %8s %9s %8.1f | %8s %8.4f\n",
-                        dist, static_cast<unsigned long long>(n),
-                        static_cast<unsigned long long>(k), eps, 0, runs, "-",
-                        "-", "-", ms[e] / runs, "-", fnf_ratio.Mean());
+            std::printf(
+                "%-12s %5llu %4llu %5.2f | %5d/%-2d %8s %8s %9s %8.1f | %8s "
+                "%8.4f\n",
+                dist, static_cast<unsigned long long>(n),
+                static_cast<unsigned long long>(k), eps, 0, runs, "-", "-", "-",
+                ms[e] / runs, "-", fnf_ratio.Mean());
             continue;
           }
           std::printf(
-              "%-12s %5llu %4llu %5.2f | %5llu/%-2d %8.4f %8.4f %4d/%-4d %8.1f | "
+              "%-12s %5llu %4llu %5.2f | %5llu/%-2d %8.4f %8.4f %4d/%-4d %8.1f "
+              "| "
               "%8.4f %8.4f\n",
               dist, static_cast<unsigned long long>(n),
               static_cast<unsigned long long>(k), eps,

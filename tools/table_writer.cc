@@ -34,13 +34,11 @@ absl::StatusOr<std::string> WriteTable(
     const PtasEntries& ptas = profiles[p].ptas;
     const bool is_ptas = !ptas.time.empty();
     const std::vector<uint64_t>& times = is_ptas ? ptas.time : table.time;
-    const uint64_t state_count =
-        is_ptas ? StateCount(spec) : table.state_count;
+    const uint64_t state_count = is_ptas ? StateCount(spec) : table.state_count;
     uint64_t max_time = 0;
     for (uint64_t t : times) max_time = std::max(max_time, t);
     const uint32_t time_bits = std::max<uint32_t>(1, BitWidth(max_time));
-    const uint32_t type_bits =
-        is_ptas ? 0 : BitWidth(table.type_count - 1);
+    const uint32_t type_bits = is_ptas ? 0 : BitWidth(table.type_count - 1);
     const uint32_t split_bits = is_ptas ? 0 : BitWidth(table.state_count - 1);
     const uint32_t entry_bits = time_bits + type_bits + split_bits;
     if (entry_bits > 64) {
@@ -52,11 +50,11 @@ absl::StatusOr<std::string> WriteTable(
     std::vector<uint64_t> packed(times.size());
     for (size_t e = 0; e < packed.size(); ++e) {
       if (e % state_count == 0) continue;  // Empty state: entry 0.
-      packed[e] = is_ptas ? times[e]
-                          : table.time[e] |
-                                (uint64_t{table.first_child[e]} << time_bits) |
-                                (uint64_t{table.split[e]}
-                                 << (time_bits + type_bits));
+      packed[e] =
+          is_ptas
+              ? times[e]
+              : table.time[e] | (uint64_t{table.first_child[e]} << time_bits) |
+                    (uint64_t{table.split[e]} << (time_bits + type_bits));
     }
     std::vector<flatbuffers::Offset<fb::NodeType>> types;
     for (const NodeTypeSpec& t : spec.types) {
