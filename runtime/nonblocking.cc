@@ -258,23 +258,31 @@ void AddVirtualWork(const Nb& nb, const NbScratch& s, uint32_t m, uint32_t j,
   --s.remaining[i];
 }
 
+// Calls fn(m, j) for every message m that node i still waits for and every
+// node j holding it (its source or an informed destination), in (m, j)
+// order: the candidate transfers j -> i of WR and WRP.
+template <typename Fn>
+void ForEachSenderFor(const Nb& nb, const NbScratch& s, uint32_t i, Fn fn) {
+  for (uint32_t m = 0; m < nb.k; ++m) {
+    const uint8_t* informed = s.informed + static_cast<size_t>(m) * nb.n;
+    if (!nb.Dest(m, i) || informed[i]) continue;
+    const hetcast_nb_message& msg = nb.r->messages[m];
+    for (size_t a = 0; a <= msg.destination_count; ++a) {
+      const uint32_t j = a == 0 ? msg.source : msg.destinations[a - 1];
+      if (informed[j]) fn(m, j);
+    }
+  }
+}
+
 size_t RunWr(const Nb& nb, const NbScratch& s) {
   size_t count = 0;
   while (count < nb.total) {
     const uint32_t i = NextReceiver(nb, s);
     // Step 2: its message and sender by earliest completion (Eq. 4).
     Best best;
-    for (uint32_t m = 0; m < nb.k; ++m) {
-      if (!nb.Dest(m, i) || s.informed[static_cast<size_t>(m) * nb.n + i]) {
-        continue;
-      }
-      const hetcast_nb_message& msg = nb.r->messages[m];
-      const uint8_t* informed = s.informed + static_cast<size_t>(m) * nb.n;
-      for (size_t a = 0; a <= msg.destination_count; ++a) {
-        const uint32_t j = a == 0 ? msg.source : msg.destinations[a - 1];
-        if (informed[j]) best.Offer(CompleteTime(nb, s, m, j, i), m, j, i);
-      }
-    }
+    ForEachSenderFor(nb, s, i, [&](uint32_t m, uint32_t j) {
+      best.Offer(CompleteTime(nb, s, m, j, i), m, j, i);
+    });
     AddVirtualWork(nb, s, best.m, best.j, i);
     Commit(nb, s, &count, best.m, best.j, i);
   }
@@ -341,27 +349,17 @@ size_t RunWrp(const Nb& nb, const NbScratch& s, uint32_t* recv_of) {
     Best best;
     Slot best_slot{0, kNone};
     uint64_t best_arrival = 0;
-    for (uint32_t m = 0; m < nb.k; ++m) {
-      if (!nb.Dest(m, i) || s.informed[static_cast<size_t>(m) * nb.n + i]) {
-        continue;
+    ForEachSenderFor(nb, s, i, [&](uint32_t m, uint32_t j) {
+      const Slot slot = SendSlot(nb, s, j, m, recv_of);
+      const uint64_t arrival = Add(Add(slot.start, nb.S(j, m)), nb.X(j, i, m));
+      const uint64_t ct = Add(std::max(arrival, recv_avail(i)), nb.R(i, m));
+      const uint64_t before = best.value;
+      best.Offer(ct, m, j, i);
+      if (best.value != before || (best.m == m && best.j == j)) {
+        best_slot = slot;
+        best_arrival = arrival;
       }
-      const hetcast_nb_message& msg = nb.r->messages[m];
-      const uint8_t* informed = s.informed + static_cast<size_t>(m) * nb.n;
-      for (size_t a = 0; a <= msg.destination_count; ++a) {
-        const uint32_t j = a == 0 ? msg.source : msg.destinations[a - 1];
-        if (!informed[j]) continue;
-        const Slot slot = SendSlot(nb, s, j, m, recv_of);
-        const uint64_t arrival =
-            Add(Add(slot.start, nb.S(j, m)), nb.X(j, i, m));
-        const uint64_t ct = Add(std::max(arrival, recv_avail(i)), nb.R(i, m));
-        const uint64_t before = best.value;
-        best.Offer(ct, m, j, i);
-        if (best.value != before || (best.m == m && best.j == j)) {
-          best_slot = slot;
-          best_arrival = arrival;
-        }
-      }
-    }
+    });
     const uint32_t m = best.m, j = best.j;
     AddVirtualWork(nb, s, m, j, i);  // Eqs. 5-6, as in WR.
     s.informed[static_cast<size_t>(m) * nb.n + i] = 1;
