@@ -79,6 +79,42 @@ void free(void* p) { __libc_free(p); }
 
 namespace {
 
+// Every table query on `request`, into static buffers (prepared before the
+// counting starts): the completion time, the sizes, the plan, and the role
+// of every node. Adds the completion time to *checksum and the nodes asked
+// about to *nodes_seen.
+void QueryAll(const hetcast_profile& profile,
+              const hetcast_node_request& request, uint64_t* checksum,
+              size_t* nodes_seen) {
+  static unsigned char workspace[1 << 16];
+  static hetcast_node nodes[256];
+  static hetcast_transfer transfers[256];
+  static hetcast_transfer children[256];
+  uint64_t completion = 0;
+  ASSERT_EQ(hetcast_profile_completion(&profile, &request, &completion),
+            HETCAST_OK);
+  hetcast_node_sizes sizes;
+  ASSERT_EQ(hetcast_profile_plan_sizes(&profile, &request, &sizes), HETCAST_OK);
+  ASSERT_LE(sizes.workspace_bytes, sizeof(workspace));
+  ASSERT_LE(sizes.node_count, 256u);
+  hetcast_answer answer;
+  ASSERT_EQ(
+      hetcast_profile_plan(&profile, &request, workspace, sizeof(workspace),
+                           nodes, 256, transfers, 256, &answer),
+      HETCAST_OK);
+  ASSERT_EQ(answer.completion_time, completion);
+  *checksum += answer.completion_time;
+  for (uint32_t id = 0; id < sizes.node_count; ++id) {
+    hetcast_node node;
+    size_t child_count = 0;
+    ASSERT_EQ(hetcast_profile_node_role(&profile, &request, id, workspace,
+                                        sizeof(workspace), &node, children, 256,
+                                        &child_count),
+              HETCAST_OK);
+    *nodes_seen += 1;
+  }
+}
+
 TEST(TableAllocations, CountersSeeAllocations) {
   const size_t before = g_allocations;
   std::vector<int>* v = new std::vector<int>(1000);
@@ -98,10 +134,6 @@ TEST(TableAllocations, TablePathAllocatesNothing) {
   uint64_t relays[3] = {3, 2, 0};
   hetcast_node_request plain = {nullptr, 3, 2, counts, nullptr};
   hetcast_node_request with_relays = {nullptr, 3, 2, counts, relays};
-  static unsigned char workspace[1 << 16];
-  static hetcast_node nodes[256];
-  static hetcast_transfer transfers[256];
-  static hetcast_transfer children[256];
 
   const size_t before = g_allocations;
   hetcast_table table;
@@ -113,31 +145,11 @@ TEST(TableAllocations, TablePathAllocatesNothing) {
   ASSERT_EQ(hetcast_table_find_profile(&table, "default", &index), HETCAST_OK);
   hetcast_profile profile;
   ASSERT_EQ(hetcast_profile_open(&table, index, &profile), HETCAST_OK);
-  uint64_t completion = 0, checksum = 0;
+  uint64_t checksum = 0;
   size_t nodes_seen = 0;
   for (const hetcast_node_request* request : {&plain, &with_relays}) {
-    ASSERT_EQ(hetcast_profile_completion(&profile, request, &completion),
-              HETCAST_OK);
-    hetcast_node_sizes sizes;
-    ASSERT_EQ(hetcast_profile_plan_sizes(&profile, request, &sizes),
-              HETCAST_OK);
-    ASSERT_LE(sizes.workspace_bytes, sizeof(workspace));
-    ASSERT_LE(sizes.node_count, 256u);
-    hetcast_answer answer;
-    ASSERT_EQ(
-        hetcast_profile_plan(&profile, request, workspace, sizeof(workspace),
-                             nodes, 256, transfers, 256, &answer),
-        HETCAST_OK);
-    checksum += answer.completion_time;
-    for (uint32_t id = 0; id < sizes.node_count; ++id) {
-      hetcast_node node;
-      size_t child_count = 0;
-      ASSERT_EQ(hetcast_profile_node_role(&profile, request, id, workspace,
-                                          sizeof(workspace), &node, children,
-                                          256, &child_count),
-                HETCAST_OK);
-      nodes_seen += 1;
-    }
+    QueryAll(profile, *request, &checksum, &nodes_seen);
+    if (::testing::Test::HasFatalFailure()) return;
   }
   const size_t allocations = g_allocations - before;
   EXPECT_EQ(allocations, 0u);
@@ -159,10 +171,6 @@ TEST(TableAllocations, PtasTablePathAllocatesNothing) {
   uint64_t relays[5] = {1, 0, 0, 0, 0};
   hetcast_node_request plain = {nullptr, 5, 4, counts, nullptr};
   hetcast_node_request with_relays = {nullptr, 5, 4, counts, relays};
-  static unsigned char workspace[1 << 16];
-  static hetcast_node nodes[256];
-  static hetcast_transfer transfers[256];
-  static hetcast_transfer children[256];
 
   const size_t before = g_allocations;
   hetcast_table table;
@@ -171,30 +179,11 @@ TEST(TableAllocations, PtasTablePathAllocatesNothing) {
       << error;
   hetcast_profile profile;
   ASSERT_EQ(hetcast_profile_open(&table, 0, &profile), HETCAST_OK);
-  uint64_t completion = 0, checksum = 0;
+  uint64_t checksum = 0;
   size_t nodes_seen = 0;
   for (const hetcast_node_request* request : {&plain, &with_relays}) {
-    ASSERT_EQ(hetcast_profile_completion(&profile, request, &completion),
-              HETCAST_OK);
-    hetcast_node_sizes sizes;
-    ASSERT_EQ(hetcast_profile_plan_sizes(&profile, request, &sizes),
-              HETCAST_OK);
-    ASSERT_LE(sizes.workspace_bytes, sizeof(workspace));
-    hetcast_answer answer;
-    ASSERT_EQ(
-        hetcast_profile_plan(&profile, request, workspace, sizeof(workspace),
-                             nodes, 256, transfers, 256, &answer),
-        HETCAST_OK);
-    checksum += answer.completion_time;
-    for (uint32_t id = 0; id < sizes.node_count; ++id) {
-      hetcast_node node;
-      size_t child_count = 0;
-      ASSERT_EQ(hetcast_profile_node_role(&profile, request, id, workspace,
-                                          sizeof(workspace), &node, children,
-                                          256, &child_count),
-                HETCAST_OK);
-      nodes_seen += 1;
-    }
+    QueryAll(profile, *request, &checksum, &nodes_seen);
+    if (::testing::Test::HasFatalFailure()) return;
   }
   EXPECT_EQ(g_allocations - before, 0u);
   EXPECT_GT(checksum, 0u);
