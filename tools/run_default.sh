@@ -9,6 +9,6 @@
 #   tools/run_default.sh --source-type 0 --counts 20,20,20
 set -euo pipefail
 cd "$(dirname "$0")/.."
-tools/setup.sh
+tools/setup.sh build
 exec bazel run --ui_event_filters=-info,-stdout,-stderr --noshow_progress \
   //tools:hetcast -- plan --table @default --source-type 2 --counts 6,9,12 "$@"

@@ -5,7 +5,7 @@
 # test's XML report), and exits non-zero if any test failed.
 set -uo pipefail
 cd "$(dirname "$0")/.."
-tools/setup.sh || exit 1
+tools/setup.sh test || exit 1
 
 log=$(mktemp)
 bazel test "$@" //... 2>&1 | tee "$log"

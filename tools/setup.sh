@@ -1,13 +1,44 @@
 #!/usr/bin/env bash
-# tools/setup.sh: installs the Debian 12 packages hetcast builds with, if any
-# is missing. Safe to run any number of times; does nothing when all are in.
+# tools/setup.sh [build|test|--list build|--list test]
+# Installs the Debian 12 packages hetcast needs, if any is missing. Safe to
+# run any number of times; does nothing when all are in.
+#   build (default): what building and running hetcast needs
+#                    (tools/run_default.sh);
+#   test:            that plus what the test suite needs (tools/run_tests.sh).
+#   --list WHAT:     prints the package names, one per line, installs nothing
+#                    (tools/check_system_deps.sh compares the build with it).
+# Every package the project needs is named here and nowhere else: the test
+# suite checks that each system header the build includes and each system
+# library it links belongs to a package of the `test` list or to one that a
+# package of it depends on (tools/check_system_deps.sh).
 set -euo pipefail
 
-PACKAGES=(bazel-bootstrap libabsl-dev libflatbuffers-dev flatbuffers-compiler
-          libgtest-dev libbenchmark-dev g++)
+BUILD_PACKAGES=(bazel-bootstrap g++ libabsl-dev libflatbuffers-dev
+                flatbuffers-compiler)
+TEST_PACKAGES=("${BUILD_PACKAGES[@]}" libgtest-dev libgmock-dev
+               libbenchmark-dev)
+
+what=build
+list_only=false
+case "${1:-build}" in
+  build) ;;
+  test) what=test ;;
+  --list) list_only=true; what=${2:-test} ;;
+  *) echo "setup.sh: unknown argument '$1' (expected build, test or --list build|test)" >&2
+     exit 2 ;;
+esac
+case "$what" in
+  build) packages=("${BUILD_PACKAGES[@]}") ;;
+  test) packages=("${TEST_PACKAGES[@]}") ;;
+  *) echo "setup.sh: unknown package list '$what' (expected build or test)" >&2; exit 2 ;;
+esac
+if $list_only; then
+  printf '%s\n' "${packages[@]}"
+  exit 0
+fi
 
 missing=()
-for package in "${PACKAGES[@]}"; do
+for package in "${packages[@]}"; do
   if ! dpkg-query -W -f='${Status}' "$package" 2>/dev/null |
       grep -q "install ok installed"; then
     missing+=("$package")
