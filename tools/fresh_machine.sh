@@ -24,7 +24,7 @@ fi
 
 # The host's Debian mirror: the first URI of the sources that name bookworm.
 mirror=$(grep -hoE '^(URIs:|deb) *[a-z]+://[^ ]+' /etc/apt/sources.list.d/*.sources \
-           /etc/apt/sources.list 2>/dev/null | grep -v security | head -n 1 | awk '{print $2}')
+           /etc/apt/sources.list 2>/dev/null | grep -v security | head -n 1 | awk '{print $2}' || true)
 mirror=${mirror:-http://deb.debian.org/debian}
 
 unmount_all() {

@@ -1,6 +1,9 @@
 #!/usr/bin/env bash
 # tools/run_tests.sh: installs what is missing and runs every test
-# (`bazel test //...`). Extra arguments go to bazel, e.g. --config=asan.
+# (`bazel test //...`), then checks that everything the build took from the
+# system comes from a package tools/setup.sh installs
+# (tests/system_deps_check.sh). Extra arguments go to bazel, e.g.
+# --config=asan.
 # Ends with a plain line "N passed, N failed" counting test cases (from each
 # test's XML report), and exits non-zero if any test failed.
 set -uo pipefail
@@ -36,6 +39,22 @@ while read -r target status; do
 done < <(sed -nE 's#^(//[^ ]+)[[:space:]]+(\(cached\)[[:space:]]+)?(PASSED|FAILED|TIMEOUT|FLAKY|NO STATUS|INCOMPLETE|FAILED TO BUILD).*#\1 \3#p' "$log" |
          sed 's/ NO STATUS$/ NO_STATUS/; s/ FAILED TO BUILD$/ FAILED_TO_BUILD/')
 rm -f "$log"
+
+# The system-dependency check (tests/system_deps_check.sh) over the actions
+# just built, and its own test: without libgmock-dev in the setup list (the
+# package a fresh machine once lacked) it must fail and name that package.
+if tests/system_deps_check.sh "$@"; then
+  passed=$((passed + 1))
+else
+  failed=$((failed + 1))
+fi
+if tests/system_deps_check.sh --without libgmock-dev "$@" 2>&1 |
+    grep -q "missing package libgmock-dev"; then
+  passed=$((passed + 1))
+else
+  echo "system_deps_check --without libgmock-dev did not name libgmock-dev" >&2
+  failed=$((failed + 1))
+fi
 
 if [[ $bazel_status -ne 0 && $failed -eq 0 ]]; then
   failed=1  # The build itself failed before any test ran.
