@@ -48,8 +48,8 @@ if tests/system_deps_check.sh "$@"; then
 else
   failed=$((failed + 1))
 fi
-if tests/system_deps_check.sh --without libgmock-dev "$@" 2>&1 |
-    grep -q "missing package libgmock-dev"; then
+without_gmock=$(tests/system_deps_check.sh --without libgmock-dev "$@" 2>&1)
+if grep -q "missing package libgmock-dev" <<<"$without_gmock"; then
   passed=$((passed + 1))
 else
   echo "system_deps_check --without libgmock-dev did not name libgmock-dev" >&2
