@@ -45,6 +45,7 @@ struct TableView {
   const fb::HetcastTable* root;
   uint64_t profile_count;
   uint32_t schema_version;
+  uint64_t hash;  // hetcast_table_hash.
 };
 static_assert(sizeof(TableView) <= sizeof(hetcast_table), "table handle");
 
@@ -83,6 +84,16 @@ struct ProfileView {
   }
 };
 static_assert(sizeof(ProfileView) <= sizeof(hetcast_profile), "profile handle");
+
+// FNV-1a, 64-bit (Fowler, Noll, Vo): the table's identity, not a defence
+// against a forger (a rank that wants to lie can).
+uint64_t Fnv1a64(const uint8_t* bytes, size_t size) {
+  uint64_t hash = 0xcbf29ce484222325u;
+  for (size_t i = 0; i < size; ++i) {
+    hash = (hash ^ bytes[i]) * 0x100000001b3u;
+  }
+  return hash;
+}
 
 const TableView& View(const hetcast_table* t) {
   return *reinterpret_cast<const TableView*>(t->opaque_);
@@ -454,6 +465,9 @@ hetcast_status Resolve(const ProfileView& v, const hetcast_node_request* r,
       }
     }
   }
+  // Exact profile: Theorem 7.1 makes the best m optimal, so the bound is the
+  // completion found (the no-relay time set above is no bound on it).
+  if (!v.IsPtas()) out->bound = out->completion;
   return HETCAST_OK;
 }
 
@@ -1106,7 +1120,6 @@ void PlanBySteps(const ProfileView& v, const Resolved& resolved,
   const size_t list_stride = size_t{T} + 2;
   StepList* lists = s.lists;
   for (uint32_t c = 0; c < classes; ++c) fresh_end[c] = plan.fresh_base[c];
-  StepSender* survivors = s.survivors;
   StepSender* fresh = s.fresh;
   uint32_t survivor_end = 0;
   uint32_t* source_out = s.source_out;
@@ -1489,11 +1502,16 @@ hetcast_status hetcast_table_open(const void* data, size_t size,
       view->root = root;
       view->profile_count = root->profiles()->size();
       view->schema_version = root->schema_version();
+      view->hash = hetcast::internal::Fnv1a64(bytes, size);
       status = HETCAST_OK;
     }
   }
   if (reason != nullptr && error != nullptr) *error = reason;
   return status;
+}
+
+uint64_t hetcast_table_hash(const hetcast_table* table) {
+  return View(table).hash;
 }
 
 size_t hetcast_table_profile_count(const hetcast_table* table) {

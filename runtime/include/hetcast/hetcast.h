@@ -716,6 +716,157 @@ hetcast_status hetcast_nb_lower_bound(const hetcast_nb_request* request,
                                       void* workspace, size_t workspace_size,
                                       uint64_t* lower_bound);
 
+/* ------------------------------------------------------------------------ */
+/* The planner: one entry point for every model                             */
+/*                                                                          */
+/* hetcast_plan answers any request: it picks the algorithm (or takes the   */
+/* one the request pins), runs it into caller-provided arrays and says what */
+/* it did, as typed fields. The rules, in order:                            */
+/*  - Node model: the first of `profiles` whose types match the request     */
+/*    (same type count; same costs, or `costs` NULL) and whose limits cover */
+/*    it answers from the table: optimal for an exact profile, within its   */
+/*    stored factor for a PTAS profile. A matching profile that does not    */
+/*    cover the counts (or the relays worth trying) is passed over for the  */
+/*    next matching one. Without a covering profile, Fastest-Node-First     */
+/*    with the relay search answers, and the choice says why.               */
+/*  - Cluster model: LCF in the variant the request's fields call for       */
+/*    (degrees: Bounded Degree, §5.1-5.2; matching: BoundedSize, §5.3-5.4;  */
+/*    members: LCF Multicast, §4; postal: LCF in the postal model, §6.1).   */
+/*  - Multi-source non-blocking model: Work-Racing-Preemptive (§4.4).       */
+/* A request may pin an algorithm of its model (node: FNF or TABLE;         */
+/* cluster: LCF, FLAT_BINOMIAL or INTERLEAVED_LCF; multi-source: FEF, ECF,  */
+/* WR or WRP). A pin the request cannot honour is an error, never a silent  */
+/* substitute: TABLE without a covering profile is HETCAST_NOT_IN_TABLE, an */
+/* algorithm of another model HETCAST_INVALID_ARGUMENT.                     */
+/* The PTAS for plain per-node cost lists runs offline (tools/ptas.h); its  */
+/* tables answer here as profiles.                                          */
+
+typedef enum hetcast_model {
+  HETCAST_MODEL_NODE = 0,        /* hetcast_node_request */
+  HETCAST_MODEL_CLUSTER = 1,     /* hetcast_cluster_request */
+  HETCAST_MODEL_NONBLOCKING = 2  /* hetcast_nb_request */
+} hetcast_model;
+
+/* Why the algorithm that answered was chosen (values pinned). */
+typedef enum hetcast_choice {
+  /* The request pinned it. */
+  HETCAST_CHOICE_PINNED = 0,
+  /* A table profile matches and covers the request. */
+  HETCAST_CHOICE_TABLE = 1,
+  /* Node model, FNF: the request offered no profiles. */
+  HETCAST_CHOICE_NO_TABLE = 2,
+  /* Node model, FNF: no profile has the request's types and costs. */
+  HETCAST_CHOICE_NO_MATCHING_PROFILE = 3,
+  /* Node model, FNF: profiles match the costs, but the destination counts
+   * (or the relays worth trying) exceed every one's limits. */
+  HETCAST_CHOICE_OUTSIDE_TABLE = 4,
+  /* Cluster and multi-source models: the model's algorithm for the
+   * request's constraints. */
+  HETCAST_CHOICE_MODEL = 5
+} hetcast_choice;
+
+typedef struct hetcast_request {
+  hetcast_model model;
+  /* HETCAST_ALGORITHM_NONE: the planner chooses; anything else pins. */
+  hetcast_algorithm algorithm;
+  /* The model's request; the other two must be NULL. */
+  const hetcast_node_request* node;
+  const hetcast_cluster_request* cluster;
+  const hetcast_nb_request* nonblocking;
+  /* Optional (node model): opened profiles, tried in order. */
+  const hetcast_profile* profiles;
+  size_t profile_count;
+} hetcast_request;
+
+/* What hetcast_plan needs. Arrays of the node and cluster models: nodes and
+ * transfers; of the multi-source model: tasks and list_begin. The others
+ * are 0. */
+typedef struct hetcast_sizes {
+  size_t node_count;
+  size_t transfer_count;
+  size_t task_count;
+  size_t list_begin_count; /* node_count + 1 for the multi-source model. */
+  size_t workspace_bytes;  /* For hetcast_plan and hetcast_plan_participant. */
+} hetcast_sizes;
+
+/* Where hetcast_plan writes (arrays of the other models may be NULL).
+ * `transfers` is optional for the node and cluster models. */
+typedef struct hetcast_plan_output {
+  hetcast_node* nodes;
+  size_t node_capacity;
+  hetcast_transfer* transfers;
+  size_t transfer_capacity;
+  hetcast_nb_task* tasks;
+  size_t task_capacity;
+  size_t* list_begin;
+  size_t list_begin_capacity;
+} hetcast_plan_output;
+
+/* What the planner did, as typed fields. */
+typedef struct hetcast_plan_info {
+  /* Algorithm, exactness, completion, lower bound and its kind, counts. */
+  hetcast_answer answer;
+  hetcast_model model;
+  hetcast_choice choice;
+  /* The profile that answered (index into request->profiles), or SIZE_MAX. */
+  size_t profile_index;
+  /* The proven guarantee: completion <= factor * OPT + additive ticks, with
+   * factor = factor_numerator / factor_denominator (1 / 1 and 0 for an
+   * exact answer). 0 / 0 when the algorithm has none (heuristics, the flat
+   * baseline, Interleaved LCF, whose bound is against a restricted class of
+   * schedules). */
+  uint64_t factor_numerator;
+  uint64_t factor_denominator;
+  uint64_t additive;
+  /* Static, NUL-terminated: the paper and result behind the guarantee (""
+   * when there is none). */
+  const char* guarantee_source;
+} hetcast_plan_info;
+
+/* Validates `request`, makes the planner's choice and says how large the
+ * arrays and the workspace must be. On error, `*error` (optional) points to
+ * a static description naming what is wrong. */
+hetcast_status hetcast_plan_sizes(const hetcast_request* request,
+                                  hetcast_sizes* sizes, const char** error);
+
+/* Plans `request` into `output` (node and cluster models: as
+ * hetcast_node_plan_fnf; multi-source: as hetcast_nb_plan) and fills
+ * `info`. Deterministic: the same request gives the same bytes. No heap. */
+hetcast_status hetcast_plan(const hetcast_request* request, void* workspace,
+                            size_t workspace_size,
+                            const hetcast_plan_output* output,
+                            hetcast_plan_info* info, const char** error);
+
+/* One participant's part of the plan, so that each rank of a collective
+ * computes only its own: node and cluster models: its own entry (arrival,
+ * parent, type, ...) in `*node` and its sends in order, as transfers with
+ * from = participant, in `sends`; multi-source model: its ordered task list
+ * in `tasks`. `*count` is always set; if it exceeds the capacity the first
+ * `capacity` are written and the call fails with HETCAST_OUTPUT_TOO_SMALL.
+ * A table answers in O(participant's subtree path) without building the
+ * tree (hetcast_profile_node_role); the other algorithms plan the whole
+ * request inside the workspace. Same facts as hetcast_plan. */
+typedef struct hetcast_participant {
+  hetcast_node node;
+  hetcast_transfer* sends;
+  size_t send_capacity;
+  hetcast_nb_task* tasks;
+  size_t task_capacity;
+  size_t count;
+} hetcast_participant;
+
+hetcast_status hetcast_plan_participant(const hetcast_request* request,
+                                        uint32_t participant, void* workspace,
+                                        size_t workspace_size,
+                                        hetcast_participant* out,
+                                        const char** error);
+
+/* The table's identity: FNV-1a (64-bit) of the `size` bytes given to
+ * hetcast_table_open, computed there. Ranks of a collective compare it
+ * before planning (different tables would give different trees and hang
+ * the collective). */
+uint64_t hetcast_table_hash(const hetcast_table* table);
+
 #ifdef __cplusplus
 } /* extern "C" */
 #endif

@@ -1,0 +1,533 @@
+// planner.cc: hetcast_plan, the one entry point over every model (hetcast.h,
+// "The planner"). It decides which algorithm answers and why, then calls the
+// model's own function; it computes nothing of its own beyond that choice and
+// the guarantee the choice carries.
+//
+// The choice is made twice for a plan, once in hetcast_plan_sizes and once in
+// hetcast_plan, from the same request by the same code (Choose), so the
+// sizes always belong to the algorithm that runs.
+#include <string.h>
+
+#include "arena.h"
+#include "hetcast/hetcast.h"
+
+namespace hetcast {
+namespace internal {
+namespace {
+
+// The algorithm that answers a request, why, and what it needs.
+struct Choice {
+  hetcast_algorithm algorithm = HETCAST_ALGORITHM_NONE;
+  hetcast_choice why = HETCAST_CHOICE_MODEL;
+  size_t profile_index = SIZE_MAX;
+  // Node model: the request as the algorithm sees it (costs filled in from
+  // the profile when the caller left them out).
+  hetcast_node_request node = {};
+  uint64_t costs[HETCAST_MAX_TYPES] = {};
+  hetcast_sizes sizes = {};
+  // Bytes the algorithm itself needs (the rest of sizes.workspace_bytes is
+  // for the participant query's copy of the whole plan).
+  size_t algorithm_bytes = 0;
+};
+
+hetcast_status Refuse(hetcast_status status, const char* why,
+                      const char** error) {
+  if (error != nullptr) *error = why;
+  return status;
+}
+
+// ---------------------------------------------------------------------------
+// Node model: table, else FNF.
+
+// Whether `profile` has the request's types: the same count, and the same
+// costs unless the request leaves them to the profile.
+bool ProfileMatches(const hetcast_profile& profile,
+                    const hetcast_node_request& request) {
+  hetcast_profile_info info;
+  hetcast_profile_get_info(&profile, &info);
+  if (info.type_count != request.type_count) return false;
+  if (request.costs == nullptr) return true;
+  for (size_t j = 0; j < info.type_count; ++j) {
+    uint64_t cost = 0;
+    hetcast_profile_type(&profile, j, nullptr, &cost, nullptr);
+    if (cost != request.costs[j]) return false;
+  }
+  return true;
+}
+
+// The request with its costs taken from `profile` when it left them out.
+void FillCosts(const hetcast_profile& profile, Choice* choice) {
+  if (choice->node.costs != nullptr) return;
+  for (size_t j = 0; j < choice->node.type_count; ++j) {
+    hetcast_profile_type(&profile, j, nullptr, &choice->costs[j], nullptr);
+  }
+  choice->node.costs = choice->costs;
+}
+
+void TakeNodeSizes(const hetcast_node_sizes& need, Choice* choice) {
+  choice->sizes.node_count = need.node_count;
+  choice->sizes.transfer_count = need.transfer_count;
+  choice->algorithm_bytes = need.workspace_bytes;
+}
+
+// The first matching profile that covers the request, if any. Returns
+// HETCAST_NOT_IN_TABLE when none does (choice->why says why), or the
+// profile's own error for a request it cannot take at all.
+hetcast_status ChooseProfile(const hetcast_request& request, Choice* choice,
+                             const char** error) {
+  bool matched = false;
+  for (size_t p = 0; p < request.profile_count; ++p) {
+    const hetcast_profile& profile = request.profiles[p];
+    if (!ProfileMatches(profile, *request.node)) continue;
+    if (!matched) FillCosts(profile, choice);
+    matched = true;
+    hetcast_node_sizes need;
+    hetcast_status status =
+        hetcast_profile_plan_sizes(&profile, &choice->node, &need);
+    if (status == HETCAST_NOT_IN_TABLE) continue;
+    if (status != HETCAST_OK) {
+      return Refuse(status, "the node request does not fit its profile",
+                    error);
+    }
+    choice->algorithm = HETCAST_ALGORITHM_TABLE;
+    choice->why = HETCAST_CHOICE_TABLE;
+    choice->profile_index = p;
+    TakeNodeSizes(need, choice);
+    return HETCAST_OK;
+  }
+  choice->why = matched                   ? HETCAST_CHOICE_OUTSIDE_TABLE
+                : request.profile_count   ? HETCAST_CHOICE_NO_MATCHING_PROFILE
+                                          : HETCAST_CHOICE_NO_TABLE;
+  return HETCAST_NOT_IN_TABLE;
+}
+
+hetcast_status ChooseFnf(Choice* choice, const char** error) {
+  if (choice->node.costs == nullptr) {
+    return Refuse(HETCAST_INVALID_ARGUMENT,
+                  "node request: costs are NULL and no profile of the same "
+                  "type count supplies them",
+                  error);
+  }
+  hetcast_node_sizes need;
+  hetcast_status status = hetcast_node_plan_sizes(&choice->node, &need);
+  if (status != HETCAST_OK) {
+    return Refuse(status, "node request rejected (hetcast_node_plan_sizes)",
+                  error);
+  }
+  choice->algorithm = HETCAST_ALGORITHM_FNF;
+  TakeNodeSizes(need, choice);
+  return HETCAST_OK;
+}
+
+hetcast_status ChooseNode(const hetcast_request& request, Choice* choice,
+                          const char** error) {
+  const hetcast_algorithm pin = request.algorithm;
+  if (pin != HETCAST_ALGORITHM_NONE && pin != HETCAST_ALGORITHM_FNF &&
+      pin != HETCAST_ALGORITHM_TABLE) {
+    return Refuse(HETCAST_INVALID_ARGUMENT,
+                  "the node model plans with FNF or TABLE only (the PTAS "
+                  "answers through PTAS tables, or offline in tools/)",
+                  error);
+  }
+  if (request.profile_count != 0 && request.profiles == nullptr) {
+    return Refuse(HETCAST_INVALID_ARGUMENT,
+                  "profiles is NULL but profile_count is not 0", error);
+  }
+  choice->node = *request.node;
+  if (pin != HETCAST_ALGORITHM_FNF) {
+    hetcast_status status = ChooseProfile(request, choice, error);
+    if (status != HETCAST_NOT_IN_TABLE) {
+      if (status == HETCAST_OK && pin != HETCAST_ALGORITHM_NONE) {
+        choice->why = HETCAST_CHOICE_PINNED;
+      }
+      return status;
+    }
+    if (pin == HETCAST_ALGORITHM_TABLE) {
+      return Refuse(HETCAST_NOT_IN_TABLE,
+                    choice->why == HETCAST_CHOICE_OUTSIDE_TABLE
+                        ? "pinned TABLE, but the request exceeds the limits "
+                          "of every profile with its costs"
+                        : "pinned TABLE, but no profile has the request's "
+                          "types and costs",
+                    error);
+    }
+  } else {
+    choice->why = HETCAST_CHOICE_PINNED;
+  }
+  return ChooseFnf(choice, error);
+}
+
+// ---------------------------------------------------------------------------
+// Cluster model: the LCF variant the request calls for.
+
+// Why `algorithm` cannot plan `r`, or nullptr when it can (the combinations
+// hetcast_cluster_plan implements).
+const char* ClusterMismatch(const hetcast_cluster_request& r,
+                            hetcast_algorithm algorithm) {
+  const bool constrained =
+      r.degrees != nullptr || r.matching != 0 || r.members != nullptr;
+  if (r.degrees != nullptr && r.matching != 0) {
+    return "cluster request: degrees and matching together are not "
+           "implemented (the paper treats them separately)";
+  }
+  if (r.postal && (r.degrees != nullptr || r.matching != 0)) {
+    return "cluster request: degree and matching bounds belong to the "
+           "blocking model, not the postal one";
+  }
+  if (r.postal && r.members != nullptr) {
+    return "cluster request: multicast (members) is planned in the blocking "
+           "model only";
+  }
+  if (algorithm == HETCAST_ALGORITHM_FLAT_BINOMIAL && (r.postal || constrained)) {
+    return "pinned FLAT_BINOMIAL: the flat binomial tree is planned for the "
+           "blocking model without degrees, matching or members";
+  }
+  if (algorithm == HETCAST_ALGORITHM_INTERLEAVED_LCF && !r.postal) {
+    return "pinned INTERLEAVED_LCF: Interleaved LCF is defined for the "
+           "postal model (set postal)";
+  }
+  return nullptr;
+}
+
+hetcast_status ChooseCluster(const hetcast_request& request, Choice* choice,
+                             const char** error) {
+  const hetcast_algorithm pin = request.algorithm;
+  if (pin != HETCAST_ALGORITHM_NONE && pin != HETCAST_ALGORITHM_LCF &&
+      pin != HETCAST_ALGORITHM_FLAT_BINOMIAL &&
+      pin != HETCAST_ALGORITHM_INTERLEAVED_LCF) {
+    return Refuse(HETCAST_INVALID_ARGUMENT,
+                  "the cluster model plans with LCF, FLAT_BINOMIAL or "
+                  "INTERLEAVED_LCF only",
+                  error);
+  }
+  choice->algorithm = pin == HETCAST_ALGORITHM_NONE ? HETCAST_ALGORITHM_LCF
+                                                    : pin;
+  choice->why = pin == HETCAST_ALGORITHM_NONE ? HETCAST_CHOICE_MODEL
+                                              : HETCAST_CHOICE_PINNED;
+  hetcast_node_sizes need;
+  hetcast_status status = hetcast_cluster_plan_sizes(request.cluster, &need);
+  if (status != HETCAST_OK) {
+    return Refuse(status,
+                  "cluster request rejected (hetcast_cluster_plan_sizes)",
+                  error);
+  }
+  const char* mismatch = ClusterMismatch(*request.cluster, choice->algorithm);
+  if (mismatch != nullptr) {
+    return Refuse(HETCAST_INVALID_ARGUMENT, mismatch, error);
+  }
+  TakeNodeSizes(need, choice);
+  return HETCAST_OK;
+}
+
+// ---------------------------------------------------------------------------
+// Multi-source model: WRP unless pinned.
+
+hetcast_status ChooseNonblocking(const hetcast_request& request,
+                                 Choice* choice, const char** error) {
+  const hetcast_algorithm pin = request.algorithm;
+  if (pin != HETCAST_ALGORITHM_NONE && pin != HETCAST_ALGORITHM_FEF &&
+      pin != HETCAST_ALGORITHM_ECF && pin != HETCAST_ALGORITHM_WR &&
+      pin != HETCAST_ALGORITHM_WRP) {
+    return Refuse(HETCAST_INVALID_ARGUMENT,
+                  "the multi-source model plans with FEF, ECF, WR or WRP "
+                  "only",
+                  error);
+  }
+  choice->algorithm = pin == HETCAST_ALGORITHM_NONE ? HETCAST_ALGORITHM_WRP
+                                                    : pin;
+  choice->why = pin == HETCAST_ALGORITHM_NONE ? HETCAST_CHOICE_MODEL
+                                              : HETCAST_CHOICE_PINNED;
+  hetcast_nb_sizes need;
+  hetcast_status status = hetcast_nb_sizes_of(request.nonblocking, &need);
+  if (status != HETCAST_OK) {
+    return Refuse(status, "multi-source request rejected (hetcast_nb_sizes_of)",
+                  error);
+  }
+  choice->sizes.node_count = request.nonblocking->node_count;
+  choice->sizes.task_count = need.task_count;
+  choice->sizes.list_begin_count = request.nonblocking->node_count + 1;
+  choice->algorithm_bytes = need.workspace_bytes;
+  return HETCAST_OK;
+}
+
+// ---------------------------------------------------------------------------
+// Dispatch.
+
+// The arrays a participant query plans into, carved ahead of the
+// algorithm's own workspace (measuring when `arena` measures).
+struct WholePlan {
+  hetcast_plan_output output = {};
+  void* workspace = nullptr;
+  size_t workspace_size = 0;
+};
+
+bool CarveWholePlan(const Choice& choice, Arena* arena, WholePlan* plan) {
+  const hetcast_sizes& s = choice.sizes;
+  hetcast_plan_output& out = plan->output;
+  out.nodes = arena->Allocate<hetcast_node>(s.node_count);
+  out.node_capacity = s.node_count;
+  out.transfers = arena->Allocate<hetcast_transfer>(s.transfer_count);
+  out.transfer_capacity = s.transfer_count;
+  out.tasks = arena->Allocate<hetcast_nb_task>(s.task_count);
+  out.task_capacity = s.task_count;
+  out.list_begin = arena->Allocate<size_t>(s.list_begin_count);
+  out.list_begin_capacity = s.list_begin_count;
+  const size_t words = choice.algorithm_bytes / 8 + 1;
+  plan->workspace = arena->Allocate<uint64_t>(words);
+  plan->workspace_size = words * 8;
+  return !arena->failed();
+}
+
+hetcast_status Choose(const hetcast_request* request, Choice* choice,
+                      const char** error) {
+  if (error != nullptr) *error = "";
+  if (request == nullptr) {
+    return Refuse(HETCAST_INVALID_ARGUMENT, "request is NULL", error);
+  }
+  const int given = (request->node != nullptr) +
+                    (request->cluster != nullptr) +
+                    (request->nonblocking != nullptr);
+  const bool right =
+      (request->model == HETCAST_MODEL_NODE && request->node != nullptr) ||
+      (request->model == HETCAST_MODEL_CLUSTER && request->cluster != nullptr) ||
+      (request->model == HETCAST_MODEL_NONBLOCKING &&
+       request->nonblocking != nullptr);
+  if (given != 1 || !right) {
+    return Refuse(HETCAST_INVALID_ARGUMENT,
+                  "the request must give exactly one model request, the one "
+                  "its model names",
+                  error);
+  }
+  hetcast_status status =
+      request->model == HETCAST_MODEL_NODE ? ChooseNode(*request, choice, error)
+      : request->model == HETCAST_MODEL_CLUSTER
+          ? ChooseCluster(*request, choice, error)
+          : ChooseNonblocking(*request, choice, error);
+  if (status != HETCAST_OK) return status;
+  Arena measure;
+  WholePlan plan;
+  CarveWholePlan(*choice, &measure, &plan);
+  if (measure.failed()) {
+    return Refuse(HETCAST_TOO_LARGE, "the plan's arrays overflow size_t",
+                  error);
+  }
+  choice->sizes.workspace_bytes = measure.used();
+  return HETCAST_OK;
+}
+
+// The guarantee behind an answer (hetcast_plan_info's factor fields).
+struct Guarantee {
+  uint64_t numerator, denominator, additive;
+  const char* source;
+};
+
+Guarantee ClusterGuarantee(const hetcast_cluster_request& r,
+                           hetcast_algorithm algorithm) {
+  if (algorithm != HETCAST_ALGORITHM_LCF) return {0, 0, 0, ""};
+  const bool multicast = r.members != nullptr;
+  if (r.postal) return {3, 1, 4, "Khuller, Kim & Wan Theorem 6.3"};
+  if (r.degrees != nullptr) {
+    return multicast ? Guarantee{3, 1, 10, "Khuller, Kim & Wan Theorem 5.2"}
+                     : Guarantee{3, 1, 7, "Khuller, Kim & Wan Theorem 5.1"};
+  }
+  if (r.matching != 0) {
+    return multicast ? Guarantee{2, 1, 10, "Khuller, Kim & Wan Theorem 5.6"}
+                     : Guarantee{2, 1, 6, "Khuller, Kim & Wan Theorem 5.5"};
+  }
+  return multicast ? Guarantee{2, 1, 10, "Khuller, Kim & Wan Theorem 4.3"}
+                   : Guarantee{2, 1, 7, "Khuller, Kim & Wan Theorem 3.3"};
+}
+
+Guarantee NodeGuarantee(const hetcast_request& request, const Choice& choice) {
+  if (choice.algorithm == HETCAST_ALGORITHM_FNF) {
+    return {3, 2, 0,
+            "Khuller & Kim Corollary 4.1 (multicast: Theorem 7.1)"};
+  }
+  hetcast_profile_info info;
+  hetcast_profile_get_info(&request.profiles[choice.profile_index], &info);
+  if (info.method == HETCAST_METHOD_PTAS) {
+    return {info.guarantee_numerator, info.guarantee_denominator, 0,
+            "Khuller & Kim Theorem 6.2 (multicast: Theorem 7.2)"};
+  }
+  return {1, 1, 0, "Libeskind-Hadas et al. Lemma 5 (exact table)"};
+}
+
+void FillInfo(const hetcast_request& request, const Choice& choice,
+              const hetcast_answer& answer, hetcast_plan_info* info) {
+  info->answer = answer;
+  info->model = request.model;
+  info->choice = choice.why;
+  info->profile_index = choice.profile_index;
+  const Guarantee g =
+      request.model == HETCAST_MODEL_NODE
+          ? NodeGuarantee(request, choice)
+      : request.model == HETCAST_MODEL_CLUSTER
+          ? ClusterGuarantee(*request.cluster, choice.algorithm)
+          : Guarantee{0, 0, 0, ""};
+  info->factor_numerator = g.numerator;
+  info->factor_denominator = g.denominator;
+  info->additive = g.additive;
+  info->guarantee_source = g.source;
+}
+
+hetcast_status CheckOutput(const Choice& choice,
+                           const hetcast_plan_output* out) {
+  const hetcast_sizes& s = choice.sizes;
+  if (out == nullptr) return HETCAST_INVALID_ARGUMENT;
+  if (s.task_count != 0 || s.list_begin_count != 0) {
+    if (out->tasks == nullptr || out->list_begin == nullptr) {
+      return HETCAST_INVALID_ARGUMENT;
+    }
+    return out->task_capacity < s.task_count ||
+                   out->list_begin_capacity < s.list_begin_count
+               ? HETCAST_OUTPUT_TOO_SMALL
+               : HETCAST_OK;
+  }
+  return out->nodes == nullptr ? HETCAST_INVALID_ARGUMENT : HETCAST_OK;
+}
+
+hetcast_status Run(const hetcast_request& request, const Choice& choice,
+                   void* workspace, size_t workspace_size,
+                   const hetcast_plan_output& out, hetcast_answer* answer) {
+  switch (choice.algorithm) {
+    case HETCAST_ALGORITHM_TABLE:
+      return hetcast_profile_plan(&request.profiles[choice.profile_index],
+                                  &choice.node, workspace, workspace_size,
+                                  out.nodes, out.node_capacity, out.transfers,
+                                  out.transfer_capacity, answer);
+    case HETCAST_ALGORITHM_FNF:
+      return hetcast_node_plan_fnf(&choice.node, workspace, workspace_size,
+                                   out.nodes, out.node_capacity, out.transfers,
+                                   out.transfer_capacity, answer);
+    case HETCAST_ALGORITHM_LCF:
+    case HETCAST_ALGORITHM_FLAT_BINOMIAL:
+    case HETCAST_ALGORITHM_INTERLEAVED_LCF:
+      return hetcast_cluster_plan(request.cluster, choice.algorithm, workspace,
+                                  workspace_size, out.nodes, out.node_capacity,
+                                  out.transfers, out.transfer_capacity,
+                                  answer);
+    default:
+      return hetcast_nb_plan(request.nonblocking, choice.algorithm, workspace,
+                             workspace_size, out.tasks, out.task_capacity,
+                             out.list_begin, answer);
+  }
+}
+
+// One participant's part, cut out of a whole plan.
+hetcast_status CutParticipant(const Choice& choice, const WholePlan& plan,
+                              const hetcast_answer& answer, uint32_t id,
+                              hetcast_participant* out) {
+  if (choice.sizes.task_count != 0) {
+    const size_t begin = plan.output.list_begin[id];
+    const size_t end = plan.output.list_begin[id + 1];
+    out->count = end - begin;
+    const size_t n = out->count < out->task_capacity ? out->count
+                                                     : out->task_capacity;
+    if (n != 0) memcpy(out->tasks, plan.output.tasks + begin, n * sizeof(*out->tasks));
+    return n < out->count ? HETCAST_OUTPUT_TOO_SMALL : HETCAST_OK;
+  }
+  out->node = plan.output.nodes[id];
+  out->count = 0;
+  // Transfers are sorted by (start, from): a sender's sends come in order.
+  for (size_t t = 0; t < answer.transfer_count; ++t) {
+    if (plan.output.transfers[t].from != id) continue;
+    if (out->count < out->send_capacity) {
+      out->sends[out->count] = plan.output.transfers[t];
+    }
+    ++out->count;
+  }
+  return out->count > out->send_capacity ? HETCAST_OUTPUT_TOO_SMALL
+                                         : HETCAST_OK;
+}
+
+}  // namespace
+}  // namespace internal
+}  // namespace hetcast
+
+using hetcast::internal::Arena;
+using hetcast::internal::Choice;
+using hetcast::internal::Refuse;
+
+extern "C" {
+
+hetcast_status hetcast_plan_sizes(const hetcast_request* request,
+                                  hetcast_sizes* sizes, const char** error) {
+  if (sizes == nullptr) {
+    return Refuse(HETCAST_INVALID_ARGUMENT, "sizes is NULL", error);
+  }
+  *sizes = hetcast_sizes();
+  Choice choice;
+  hetcast_status status = hetcast::internal::Choose(request, &choice, error);
+  if (status == HETCAST_OK) *sizes = choice.sizes;
+  return status;
+}
+
+hetcast_status hetcast_plan(const hetcast_request* request, void* workspace,
+                            size_t workspace_size,
+                            const hetcast_plan_output* output,
+                            hetcast_plan_info* info, const char** error) {
+  if (info == nullptr) {
+    return Refuse(HETCAST_INVALID_ARGUMENT, "info is NULL", error);
+  }
+  memset(info, 0, sizeof(*info));
+  info->profile_index = SIZE_MAX;
+  Choice choice;
+  hetcast_status status = hetcast::internal::Choose(request, &choice, error);
+  if (status != HETCAST_OK) return status;
+  status = hetcast::internal::CheckOutput(choice, output);
+  if (status != HETCAST_OK) {
+    return Refuse(status, "output arrays missing or smaller than the sizes",
+                  error);
+  }
+  hetcast_answer answer;
+  status = hetcast::internal::Run(*request, choice, workspace, workspace_size,
+                                  *output, &answer);
+  if (status != HETCAST_OK) {
+    return Refuse(status, hetcast_status_str(status), error);
+  }
+  hetcast::internal::FillInfo(*request, choice, answer, info);
+  return HETCAST_OK;
+}
+
+hetcast_status hetcast_plan_participant(const hetcast_request* request,
+                                        uint32_t participant, void* workspace,
+                                        size_t workspace_size,
+                                        hetcast_participant* out,
+                                        const char** error) {
+  if (out == nullptr) {
+    return Refuse(HETCAST_INVALID_ARGUMENT, "out is NULL", error);
+  }
+  out->count = 0;
+  Choice choice;
+  hetcast_status status = hetcast::internal::Choose(request, &choice, error);
+  if (status != HETCAST_OK) return status;
+  if (participant >= choice.sizes.node_count) {
+    return Refuse(HETCAST_INVALID_ARGUMENT, "participant id out of range",
+                  error);
+  }
+  if (choice.algorithm == HETCAST_ALGORITHM_TABLE) {
+    status = hetcast_profile_node_role(
+        &request->profiles[choice.profile_index], &choice.node, participant,
+        workspace, workspace_size, &out->node, out->sends, out->send_capacity,
+        &out->count);
+    return status == HETCAST_OK ? status
+                                : Refuse(status, hetcast_status_str(status),
+                                         error);
+  }
+  Arena arena(workspace, workspace_size);
+  hetcast::internal::WholePlan plan;
+  if (!hetcast::internal::CarveWholePlan(choice, &arena, &plan)) {
+    return Refuse(HETCAST_WORKSPACE_TOO_SMALL,
+                  "workspace smaller than hetcast_plan_sizes asked for", error);
+  }
+  hetcast_answer answer;
+  status = hetcast::internal::Run(*request, choice, plan.workspace,
+                                  plan.workspace_size, plan.output, &answer);
+  if (status != HETCAST_OK) {
+    return Refuse(status, hetcast_status_str(status), error);
+  }
+  return hetcast::internal::CutParticipant(choice, plan, answer, participant,
+                                           out);
+}
+
+}  // extern "C"
