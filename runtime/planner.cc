@@ -67,6 +67,7 @@ void FillCosts(const hetcast_profile& profile, Choice* choice) {
 void TakeNodeSizes(const hetcast_node_sizes& need, Choice* choice) {
   choice->sizes.node_count = need.node_count;
   choice->sizes.transfer_count = need.transfer_count;
+  choice->sizes.fnf_runs = need.fnf_runs;
   choice->algorithm_bytes = need.workspace_bytes;
 }
 
@@ -175,12 +176,13 @@ const char* ClusterMismatch(const hetcast_cluster_request& r,
            "blocking model, not the postal one";
   }
   if (r.postal && r.members != nullptr) {
-    return "cluster request: multicast (members) is planned in the blocking "
-           "model only";
+    return "cluster request: multicast is implemented for LCF in the "
+           "blocking model only (members with postal)";
   }
   if (algorithm == HETCAST_ALGORITHM_FLAT_BINOMIAL && (r.postal || constrained)) {
-    return "pinned FLAT_BINOMIAL: the flat binomial tree is planned for the "
-           "blocking model without degrees, matching or members";
+    return "pinned FLAT_BINOMIAL: the flat binomial tree ignores clusters; "
+           "it is planned for the blocking model without degrees, matching "
+           "or members";
   }
   if (algorithm == HETCAST_ALGORITHM_INTERLEAVED_LCF && !r.postal) {
     return "pinned INTERLEAVED_LCF: Interleaved LCF is defined for the "
@@ -204,16 +206,16 @@ hetcast_status ChooseCluster(const hetcast_request& request, Choice* choice,
                                                     : pin;
   choice->why = pin == HETCAST_ALGORITHM_NONE ? HETCAST_CHOICE_MODEL
                                               : HETCAST_CHOICE_PINNED;
+  const char* mismatch = ClusterMismatch(*request.cluster, choice->algorithm);
+  if (mismatch != nullptr) {
+    return Refuse(HETCAST_INVALID_ARGUMENT, mismatch, error);
+  }
   hetcast_node_sizes need;
   hetcast_status status = hetcast_cluster_plan_sizes(request.cluster, &need);
   if (status != HETCAST_OK) {
     return Refuse(status,
                   "cluster request rejected (hetcast_cluster_plan_sizes)",
                   error);
-  }
-  const char* mismatch = ClusterMismatch(*request.cluster, choice->algorithm);
-  if (mismatch != nullptr) {
-    return Refuse(HETCAST_INVALID_ARGUMENT, mismatch, error);
   }
   TakeNodeSizes(need, choice);
   return HETCAST_OK;
@@ -312,6 +314,8 @@ hetcast_status Choose(const hetcast_request* request, Choice* choice,
                   error);
   }
   choice->sizes.workspace_bytes = measure.used();
+  choice->sizes.algorithm = choice->algorithm;
+  choice->sizes.choice = choice->why;
   return HETCAST_OK;
 }
 

@@ -27,6 +27,7 @@
 #include "tools/cli_args.h"
 #include "tools/gen_command.h"
 #include "tools/nonblocking_cli.h"
+#include "tools/plan.h"
 #include "tools/plan_output.h"
 #include "tools/ptas.h"
 
@@ -203,17 +204,9 @@ absl::StatusOr<std::vector<uint64_t>> CostsFromFlag() {
   return costs;
 }
 
-// FNF (with the relay search), as the foundation issue's `plan`.
-absl::StatusOr<NodePlan> PlanWithFnf(const hetcast_node_request& request,
-                                     NodePlan plan) {
-  hetcast_node_sizes sizes;
-  hetcast_status status = hetcast_node_plan_sizes(&request, &sizes);
-  if (status != HETCAST_OK) {
-    return absl::InvalidArgumentError(absl::StrFormat(
-        "cannot plan this request: %s", hetcast_status_str(status)));
-  }
-  // The relay search makes one FNF pass per relay count; refuse rather than
-  // run for hours.
+// The relay search makes one FNF pass per relay count; refuse rather than
+// run for hours.
+absl::Status CheckRelaySearch(const hetcast_sizes& sizes) {
   if (sizes.fnf_runs > 1 &&
       sizes.fnf_runs > kCliMaxNodeSteps / sizes.node_count) {
     return absl::InvalidArgumentError(absl::StrFormat(
@@ -222,22 +215,63 @@ absl::StatusOr<NodePlan> PlanWithFnf(const hetcast_node_request& request,
         "destinations",
         sizes.fnf_runs, sizes.node_count, kCliMaxNodeSteps));
   }
-  std::vector<unsigned char> workspace(sizes.workspace_bytes);
-  plan.nodes.resize(sizes.node_count);
-  plan.transfers.resize(sizes.transfer_count);
-  status = hetcast_node_plan_fnf(&request, workspace.data(), workspace.size(),
-                                 plan.nodes.data(), plan.nodes.size(),
-                                 plan.transfers.data(), plan.transfers.size(),
-                                 &plan.answer);
-  if (status == HETCAST_OVERFLOW) {
-    return absl::OutOfRangeError(
-        "the completion time overflows 64-bit ticks; use smaller costs");
+  return absl::OkStatus();
+}
+
+// What the planner's choice adds to the output: the fallback label, the
+// profile, a PTAS profile's factor.
+void DescribeChoice(const hetcast_plan_info& info,
+                    const hetcast_profile* profile,
+                    const std::string& table_name, NodePlan* plan) {
+  if (info.choice == HETCAST_CHOICE_OUTSIDE_TABLE) {
+    plan->algorithm_label = "fnf-outside-table";
+    plan->note = absl::StrFormat(
+        "outside the table: profile '%s' covers at most %s destinations "
+        "(relays included); planned with FNF instead",
+        ProfileName(*profile),
+        absl::StrJoin(ProfileColumn(*profile, true), ","));
+    return;
   }
-  if (status != HETCAST_OK) {
-    return absl::InternalError(
-        absl::StrFormat("planning failed: %s", hetcast_status_str(status)));
+  if (info.answer.algorithm != HETCAST_ALGORITHM_TABLE) return;
+  const std::string name = ProfileName(*profile);
+  plan->profile = name;
+  hetcast_profile_info table_info;
+  hetcast_profile_get_info(profile, &table_info);
+  if (table_info.method != HETCAST_METHOD_PTAS) {
+    plan->note = absl::StrFormat("table: profile '%s' of %s", name, table_name);
+    return;
   }
-  plan.transfers.resize(plan.answer.transfer_count);
+  const std::string factor = FactorText(
+      {table_info.epsilon_numerator, table_info.epsilon_denominator});
+  plan->extra_json += absl::StrFormat(
+      "\"method\":\"ptas\",\"epsilon\":\"%d/%d\",\"guarantee\":%s,",
+      table_info.epsilon_numerator, table_info.epsilon_denominator, factor);
+  plan->note = absl::StrFormat(
+      "table: profile '%s' of %s, made by the PTAS (eps %d/%d): within %s x "
+      "optimal",
+      name, table_name, table_info.epsilon_numerator,
+      table_info.epsilon_denominator, factor);
+}
+
+// The runtime planner's answer: the profile when it covers the request,
+// else FNF (the runtime decides, and says why).
+absl::StatusOr<NodePlan> PlanNode(const hetcast_node_request& request,
+                                  const hetcast_profile* profile,
+                                  hetcast_algorithm pin,
+                                  const std::string& table_name,
+                                  NodePlan plan) {
+  hetcast_request r = {};
+  r.model = HETCAST_MODEL_NODE;
+  r.algorithm = pin;
+  r.node = &request;
+  r.profiles = profile;
+  r.profile_count = profile == nullptr ? 0 : 1;
+  absl::StatusOr<Planned> planned = PlanRequest(r, CheckRelaySearch);
+  if (!planned.ok()) return planned.status();
+  plan.answer = planned->info.answer;
+  plan.nodes = std::move(planned->nodes);
+  plan.transfers = std::move(planned->transfers);
+  DescribeChoice(planned->info, profile, table_name, &plan);
   return plan;
 }
 
@@ -427,56 +461,11 @@ absl::StatusOr<NodePlan> PlanFromFlags() {
   if (algorithm == "ptas") {
     return PlanWithPtas(request, std::move(plan));
   }
-  if (!use_table) return PlanWithFnf(request, std::move(plan));
-
-  const std::string profile_name = ProfileName(profile);
-  hetcast_node_sizes sizes;
-  hetcast_status status =
-      hetcast_profile_plan_sizes(&profile, &request, &sizes);
-  if (status == HETCAST_NOT_IN_TABLE) {
-    plan.algorithm_label = "fnf-outside-table";
-    plan.note = absl::StrFormat(
-        "outside the table: profile '%s' covers at most %s destinations "
-        "(relays included); planned with FNF instead",
-        profile_name, absl::StrJoin(ProfileColumn(profile, true), ","));
-    return PlanWithFnf(request, std::move(plan));
-  }
-  if (status != HETCAST_OK) {
-    return absl::InvalidArgumentError(
-        absl::StrFormat("cannot plan this request from the table: %s",
-                        hetcast_status_str(status)));
-  }
-  std::vector<unsigned char> workspace(sizes.workspace_bytes);
-  plan.nodes.resize(sizes.node_count);
-  plan.transfers.resize(sizes.transfer_count);
-  status = hetcast_profile_plan(&profile, &request, workspace.data(),
-                                workspace.size(), plan.nodes.data(),
-                                plan.nodes.size(), plan.transfers.data(),
-                                plan.transfers.size(), &plan.answer);
-  if (status != HETCAST_OK) {
-    return absl::InternalError(absl::StrFormat("table planning failed: %s",
-                                               hetcast_status_str(status)));
-  }
-  plan.transfers.resize(plan.answer.transfer_count);
-  plan.profile = profile_name;
-  hetcast_profile_info info;
-  hetcast_profile_get_info(&profile, &info);
-  if (info.method == HETCAST_METHOD_PTAS) {
-    const std::string factor =
-        FactorText({info.epsilon_numerator, info.epsilon_denominator});
-    plan.extra_json += absl::StrFormat(
-        "\"method\":\"ptas\",\"epsilon\":\"%d/%d\",\"guarantee\":%s,",
-        info.epsilon_numerator, info.epsilon_denominator, factor);
-    plan.note = absl::StrFormat(
-        "table: profile '%s' of %s, made by the PTAS (eps %d/%d): within %s x "
-        "optimal",
-        profile_name, loaded.name, info.epsilon_numerator,
-        info.epsilon_denominator, factor);
-    return plan;
-  }
-  plan.note =
-      absl::StrFormat("table: profile '%s' of %s", profile_name, loaded.name);
-  return plan;
+  const hetcast_algorithm pin = algorithm == "table" ? HETCAST_ALGORITHM_TABLE
+                                : algorithm == "fnf"  ? HETCAST_ALGORITHM_FNF
+                                                      : HETCAST_ALGORITHM_NONE;
+  return PlanNode(request, use_table ? &profile : nullptr, pin, loaded.name,
+                  std::move(plan));
 }
 
 // `hetcast plan --model cluster`.
@@ -568,10 +557,10 @@ absl::StatusOr<NodePlan> PlanClusterFromFlags() {
     }
     matching_bound = *matching;
   }
-  std::string algorithm = absl::GetFlag(FLAGS_algorithm);
-  if (algorithm.empty()) algorithm = "lcf";
-  if (algorithm != "lcf" && algorithm != "flat" && algorithm != "interleaved" &&
-      algorithm != "bounded-degree" && algorithm != "bounded-size") {
+  const std::string algorithm = absl::GetFlag(FLAGS_algorithm);
+  if (!algorithm.empty() && algorithm != "lcf" && algorithm != "flat" &&
+      algorithm != "interleaved" && algorithm != "bounded-degree" &&
+      algorithm != "bounded-size") {
     return absl::InvalidArgumentError(absl::StrFormat(
         "--algorithm: '%s' is not one of lcf, flat, interleaved, "
         "bounded-degree, bounded-size",
@@ -585,75 +574,40 @@ absl::StatusOr<NodePlan> PlanClusterFromFlags() {
     return absl::InvalidArgumentError(
         "--algorithm bounded-size needs --matching");
   }
-  if (!degrees.empty() && matching_bound != 0) {
-    return absl::UnimplementedError(
-        "--degrees and --matching together are not implemented (the paper "
-        "treats them separately)");
-  }
-  // bounded-degree = LCF on I(d_i, d_i) (§5.1); bounded-size = LCF(B) then
-  // B copies per C ticks (§5.3); both are what lcf does with the bound set.
-  if (algorithm == "bounded-degree" || algorithm == "bounded-size") {
-    algorithm = "lcf";
-  }
-  // Interleaved LCF is defined for the postal model (§6.2): it implies it.
-  const bool postal = absl::GetFlag(FLAGS_postal) || algorithm == "interleaved";
-  if (postal && (!degrees.empty() || matching_bound != 0)) {
-    return absl::InvalidArgumentError(
-        "--postal: the degree and matching bounds belong to the blocking "
-        "model");
-  }
-  if (postal && algorithm == "flat") {
-    return absl::InvalidArgumentError(
-        "--postal: the flat binomial tree is planned for the blocking model "
-        "only");
-  }
-  if (!members.empty() && (postal || algorithm != "lcf")) {
-    return absl::UnimplementedError(
-        "--members: multicast is implemented for LCF in the blocking model "
-        "(with or without --degrees/--matching), not for --postal or "
-        "--algorithm flat");
-  }
-  if (!members.empty()) members.resize(sizes->size(), 0);
-  if ((!degrees.empty() || matching_bound != 0) && algorithm == "flat") {
-    return absl::InvalidArgumentError(
-        "--degrees/--matching: the flat binomial tree ignores clusters and "
-        "cannot keep a bound; use --algorithm lcf");
-  }
   if (!degrees.empty() && degrees.size() != sizes->size()) {
     return absl::InvalidArgumentError(
         absl::StrFormat("--degrees has %d entries; give one per cluster (%d)",
                         degrees.size(), sizes->size()));
   }
-  hetcast_cluster_request request = {};
-  request.sizes = sizes->data();
-  request.cluster_count = sizes->size();
-  request.inter_cost = *cost;
-  request.degrees = degrees.empty() ? nullptr : degrees.data();
-  request.matching = matching_bound;
-  request.postal = postal ? 1 : 0;
-  request.members = members.empty() ? nullptr : members.data();
-  plan.multicast = !members.empty();
-  hetcast_node_sizes need;
-  hetcast_status result = hetcast_cluster_plan_sizes(&request, &need);
-  if (result != HETCAST_OK) {
-    return absl::InvalidArgumentError(absl::StrFormat(
-        "cannot plan this request: %s", hetcast_status_str(result)));
-  }
-  std::vector<unsigned char> workspace(need.workspace_bytes);
-  plan.nodes.resize(need.node_count);
-  plan.transfers.resize(need.transfer_count);
-  result = hetcast_cluster_plan(
-      &request,
-      algorithm == "lcf"           ? HETCAST_ALGORITHM_LCF
+  if (!members.empty()) members.resize(sizes->size(), 0);
+  // bounded-degree = LCF on I(d_i, d_i) (§5.1); bounded-size = LCF(B) then
+  // B copies per C ticks (§5.3): LCF with the bound set. Interleaved LCF is
+  // defined for the postal model (§6.2): it implies it. Which combinations
+  // can be planned is the runtime's to say.
+  const hetcast_algorithm pin =
+      algorithm == "flat"          ? HETCAST_ALGORITHM_FLAT_BINOMIAL
       : algorithm == "interleaved" ? HETCAST_ALGORITHM_INTERLEAVED_LCF
-                                   : HETCAST_ALGORITHM_FLAT_BINOMIAL,
-      workspace.data(), workspace.size(), plan.nodes.data(), plan.nodes.size(),
-      plan.transfers.data(), plan.transfers.size(), &plan.answer);
-  if (result != HETCAST_OK) {
-    return absl::InternalError(
-        absl::StrFormat("planning failed: %s", hetcast_status_str(result)));
-  }
-  plan.transfers.resize(plan.answer.transfer_count);
+      : algorithm.empty()          ? HETCAST_ALGORITHM_NONE
+                                   : HETCAST_ALGORITHM_LCF;
+  hetcast_cluster_request cluster = {};
+  cluster.sizes = sizes->data();
+  cluster.cluster_count = sizes->size();
+  cluster.inter_cost = *cost;
+  cluster.degrees = degrees.empty() ? nullptr : degrees.data();
+  cluster.matching = matching_bound;
+  cluster.postal =
+      absl::GetFlag(FLAGS_postal) || pin == HETCAST_ALGORITHM_INTERLEAVED_LCF;
+  cluster.members = members.empty() ? nullptr : members.data();
+  plan.multicast = !members.empty();
+  hetcast_request request = {};
+  request.model = HETCAST_MODEL_CLUSTER;
+  request.algorithm = pin;
+  request.cluster = &cluster;
+  absl::StatusOr<Planned> planned = PlanRequest(request);
+  if (!planned.ok()) return planned.status();
+  plan.answer = planned->info.answer;
+  plan.nodes = std::move(planned->nodes);
+  plan.transfers = std::move(planned->transfers);
   return plan;
 }
 

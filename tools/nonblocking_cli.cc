@@ -8,6 +8,8 @@
 #include "flatbuffers/idl.h"
 #include "tables/nonblocking_request_generated.h"
 #include "tables/nonblocking_request_schema.h"
+#include "tools/plan.h"
+#include "tools/plan_output.h"
 
 namespace hetcast {
 
@@ -140,37 +142,31 @@ absl::StatusOr<NbRequest> ParseNbRequest(absl::string_view json) {
 absl::StatusOr<std::string> PlanNbRequest(const NbRequest& in,
                                           const std::string& algorithm,
                                           const std::string& format) {
-  hetcast_algorithm which;
+  hetcast_algorithm pin;
   if (algorithm == "fef") {
-    which = HETCAST_ALGORITHM_FEF;
+    pin = HETCAST_ALGORITHM_FEF;
   } else if (algorithm == "ecf") {
-    which = HETCAST_ALGORITHM_ECF;
+    pin = HETCAST_ALGORITHM_ECF;
   } else if (algorithm == "wr") {
-    which = HETCAST_ALGORITHM_WR;
-  } else if (algorithm == "wrp" || algorithm.empty()) {
-    which = HETCAST_ALGORITHM_WRP;
+    pin = HETCAST_ALGORITHM_WR;
+  } else if (algorithm == "wrp") {
+    pin = HETCAST_ALGORITHM_WRP;
+  } else if (algorithm.empty()) {
+    pin = HETCAST_ALGORITHM_NONE;  // The planner's choice: WRP.
   } else {
     return absl::InvalidArgumentError(absl::StrFormat(
         "--algorithm: '%s' is not one of wrp, wr, ecf, fef", algorithm));
   }
-  hetcast_nb_sizes sizes;
-  hetcast_status status = hetcast_nb_sizes_of(&in.request, &sizes);
-  if (status != HETCAST_OK) {
-    return absl::InvalidArgumentError(absl::StrFormat(
-        "cannot plan this request: %s", hetcast_status_str(status)));
-  }
-  std::vector<unsigned char> workspace(sizes.workspace_bytes);
-  std::vector<hetcast_nb_task> tasks(sizes.task_count);
-  std::vector<size_t> begin(in.request.node_count + 1);
-  hetcast_answer answer;
-  status =
-      hetcast_nb_plan(&in.request, which, workspace.data(), workspace.size(),
-                      tasks.data(), tasks.size(), begin.data(), &answer);
-  if (status != HETCAST_OK) {
-    return absl::InvalidArgumentError(
-        absl::StrFormat("planning failed: %s", hetcast_status_str(status)));
-  }
-  const char* name = algorithm.empty() ? "wrp" : algorithm.c_str();
+  hetcast_request request = {};
+  request.model = HETCAST_MODEL_NONBLOCKING;
+  request.algorithm = pin;
+  request.nonblocking = &in.request;
+  absl::StatusOr<Planned> planned = PlanRequest(request);
+  if (!planned.ok()) return planned.status();
+  const hetcast_answer& answer = planned->info.answer;
+  const std::vector<hetcast_nb_task>& tasks = planned->tasks;
+  const std::vector<size_t>& begin = planned->list_begin;
+  const char* name = AlgorithmName(answer.algorithm);
   // Transfers: each send with its receive's times.
   std::vector<const hetcast_nb_task*> recv_of(
       in.request.node_count * in.request.message_count, nullptr);

@@ -787,6 +787,13 @@ typedef struct hetcast_sizes {
   size_t task_count;
   size_t list_begin_count; /* node_count + 1 for the multi-source model. */
   size_t workspace_bytes;  /* For hetcast_plan and hetcast_plan_participant. */
+  /* What will answer, and why: known before planning, so a caller can
+   * refuse work it does not want. */
+  hetcast_algorithm algorithm;
+  hetcast_choice choice;
+  /* FNF: the passes of the relay search (hetcast_node_sizes.fnf_runs);
+   * 0 for every other algorithm. */
+  uint64_t fnf_runs;
 } hetcast_sizes;
 
 /* Where hetcast_plan writes (arrays of the other models may be NULL).
