@@ -117,7 +117,7 @@ typedef enum hetcast_algorithm {
   /* Work-Racing-Preemptive (Wu, Yeh & Liu §4.4). */
   HETCAST_ALGORITHM_WRP = 10,
   /* The approximation scheme of Khuller & Kim §6 (multicast: Theorem 7.2),
-   * within a proven factor of the optimum (tools/ptas.h). */
+   * within a proven factor of the optimum (tools/gen/ptas.h). */
   HETCAST_ALGORITHM_PTAS = 11
 } hetcast_algorithm;
 
@@ -222,7 +222,7 @@ hetcast_status hetcast_node_plan_sizes(const hetcast_node_request* request,
  *
  * With relays, FNF runs on the destinations plus the m cheapest relays for
  * every m up to the destination count (Khuller & Kim Theorem 7.1; more never
- * pays, see node_api.cc), relays that end up forwarding to no
+ * pays, see runtime/node/node_api.cc), relays that end up forwarding to no
  * destination are dropped (which moves later sends earlier), and the best m
  * is kept (the smallest m on ties).
  *
@@ -397,7 +397,7 @@ hetcast_status hetcast_profile_type(const hetcast_profile* profile, size_t type,
  *
  * Relays: Khuller & Kim Theorem 7.1. An optimal multicast uses the m
  * cheapest relays for some m; only relays strictly cheaper than the slowest
- * destination can help, and m <= destinations suffices (see table.cc). The
+ * destination can help, and m <= destinations suffices (see runtime/table/). The
  * table is looked up for every such m (cheapest relays first; the smallest
  * best m wins), O(min(relays, destinations)) lookups. If one of those
  * lookups falls outside the limits the answer is HETCAST_NOT_IN_TABLE. */
@@ -681,7 +681,7 @@ hetcast_status hetcast_nb_sizes_of(const hetcast_nb_request* request,
                                    hetcast_nb_sizes* sizes);
 
 /* Plans with HETCAST_ALGORITHM_FEF, _ECF, _WR or _WRP (Wu, Yeh & Liu §4;
- * tie rules in nonblocking.cc). Writes the task lists node by node (node 0's
+ * tie rules in runtime/nonblocking/). Writes the task lists node by node (node 0's
  * tasks in order, then node 1's, ...) into `tasks`, with their times, and
  * `list_begin` (node_count + 1 entries: node v's tasks are
  * tasks[list_begin[v] .. list_begin[v+1]) ). The answer's completion time is
@@ -711,7 +711,7 @@ hetcast_status hetcast_nb_evaluate(const hetcast_nb_request* request,
  * edge u -> v costing S(u, l) + X(u, v) l + R(v, l); then per destination
  * Eq. 2 over its messages, taken in order of arrival (L - R; the paper
  * sorts by L, which with unequal lengths can exceed the optimum: see
- * nonblocking.cc); the maximum over destinations. */
+ * runtime/nonblocking/); the maximum over destinations. */
 hetcast_status hetcast_nb_lower_bound(const hetcast_nb_request* request,
                                       void* workspace, size_t workspace_size,
                                       uint64_t* lower_bound);
@@ -738,7 +738,7 @@ hetcast_status hetcast_nb_lower_bound(const hetcast_nb_request* request,
 /* WR or WRP). A pin the request cannot honour is an error, never a silent  */
 /* substitute: TABLE without a covering profile is HETCAST_NOT_IN_TABLE, an */
 /* algorithm of another model HETCAST_INVALID_ARGUMENT.                     */
-/* The PTAS for plain per-node cost lists runs offline (tools/ptas.h); its  */
+/* The PTAS for plain per-node cost lists runs offline (tools/gen/ptas.h); its  */
 /* tables answer here as profiles.                                          */
 
 typedef enum hetcast_model {

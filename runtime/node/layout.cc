@@ -1,0 +1,111 @@
+// layout.cc: request validation and canonical id ranges.
+#include "runtime/node/layout.h"
+
+#include <algorithm>
+
+namespace hetcast {
+namespace internal {
+
+hetcast_status BuildNodeLayout(const hetcast_node_request* request,
+                               NodeLayout* layout) {
+  if (request == nullptr || layout == nullptr || request->costs == nullptr ||
+      request->destination_counts == nullptr) {
+    return HETCAST_INVALID_ARGUMENT;
+  }
+  if (request->type_count == 0) return HETCAST_INVALID_ARGUMENT;
+  if (request->type_count > HETCAST_MAX_TYPES) return HETCAST_TOO_LARGE;
+  if (request->source_type >= request->type_count) {
+    return HETCAST_INVALID_ARGUMENT;
+  }
+  *layout = NodeLayout();
+  const uint32_t k = static_cast<uint32_t>(request->type_count);
+  layout->type_count = k;
+  layout->class_count = 2 * k;
+  layout->source_type = request->source_type;
+  for (uint32_t j = 0; j < k; ++j) {
+    if (request->costs[j] == 0 || request->costs[j] == HETCAST_NEVER) {
+      return HETCAST_INVALID_ARGUMENT;
+    }
+    layout->cost[j] = request->costs[j];
+  }
+  // Count in 64 bits; the total is capped long before it could wrap.
+  uint64_t next_id = 1;
+  for (uint32_t c = 0; c < 2 * k; ++c) {
+    uint64_t count;
+    if (c < k) {
+      count = request->destination_counts[c];
+    } else {
+      count =
+          request->relay_counts == nullptr ? 0 : request->relay_counts[c - k];
+    }
+    if (count > HETCAST_MAX_NODES || next_id + count > HETCAST_MAX_NODES) {
+      return HETCAST_TOO_LARGE;
+    }
+    layout->class_base[c] = static_cast<uint32_t>(next_id);
+    layout->class_count_of[c] = static_cast<uint32_t>(count);
+    next_id += count;
+    if (c < k) {
+      layout->destination_total += static_cast<uint32_t>(count);
+    } else {
+      layout->relay_total += static_cast<uint32_t>(count);
+    }
+  }
+  layout->node_count = static_cast<uint32_t>(next_id);
+  for (uint32_t c = 0; c < 2 * k; ++c) layout->receive_order[c] = c;
+  // Insertion sort: at most 2 * HETCAST_MAX_TYPES classes, and
+  // std::stable_sort may allocate, which the runtime never does.
+  const NodeLayout& l = *layout;
+  auto informed_before = [&l](uint32_t a, uint32_t b) {
+    if (l.CostOfClass(a) != l.CostOfClass(b)) {
+      return l.CostOfClass(a) < l.CostOfClass(b);
+    }
+    if (l.IsRelayClass(a) != l.IsRelayClass(b)) return !l.IsRelayClass(a);
+    return l.TypeOfClass(a) < l.TypeOfClass(b);
+  };
+  for (uint32_t i = 1; i < 2 * k; ++i) {
+    const uint32_t c = layout->receive_order[i];
+    uint32_t j = i;
+    while (j > 0 && informed_before(c, layout->receive_order[j - 1])) {
+      layout->receive_order[j] = layout->receive_order[j - 1];
+      --j;
+    }
+    layout->receive_order[j] = c;
+  }
+  return HETCAST_OK;
+}
+
+void ResetNodes(const NodeLayout& layout, hetcast_node* nodes) {
+  nodes[0] = hetcast_node{0, HETCAST_NO_NODE, layout.source_type, 0, 0};
+  for (uint32_t c = 0; c < layout.class_count; ++c) {
+    const hetcast_node blank{HETCAST_NEVER, HETCAST_NO_NODE,
+                             layout.TypeOfClass(c), 0,
+                             layout.IsRelayClass(c) ? 1u : 0u};
+    hetcast_node* first = nodes + layout.class_base[c];
+    std::fill(first, first + layout.class_count_of[c], blank);
+  }
+}
+
+void SortTransfers(hetcast_transfer* transfers, size_t count) {
+  std::sort(transfers, transfers + count,
+            [](const hetcast_transfer& a, const hetcast_transfer& b) {
+              if (a.start != b.start) return a.start < b.start;
+              return a.from < b.from;
+            });
+}
+
+size_t CollectTransfers(const NodeLayout& layout, const hetcast_node* nodes,
+                        hetcast_transfer* transfers) {
+  size_t count = 0;
+  for (uint32_t id = 1; id < layout.node_count; ++id) {
+    const hetcast_node& node = nodes[id];
+    if (node.parent == HETCAST_NO_NODE) continue;
+    const uint64_t sender_cost = layout.cost[nodes[node.parent].type];
+    transfers[count++] = hetcast_transfer{
+        node.parent, id, node.arrival - sender_cost, node.arrival};
+  }
+  SortTransfers(transfers, count);
+  return count;
+}
+
+}  // namespace internal
+}  // namespace hetcast

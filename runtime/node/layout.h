@@ -1,0 +1,67 @@
+// layout.h: a validated node-model request and its canonical id ranges.
+//
+// Every node-model routine starts from a NodeLayout: it checks the request
+// once (types, costs, counts, limits) and fixes which canonical ids belong to
+// which type (see hetcast.h, "Canonical node ids").
+#ifndef HETCAST_RUNTIME_NODE_LAYOUT_H_
+#define HETCAST_RUNTIME_NODE_LAYOUT_H_
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "runtime/include/hetcast/hetcast.h"
+
+namespace hetcast {
+namespace internal {
+
+// A node class is a (type, destination-or-relay) pair. Class c < type_count
+// holds the destinations of type c; class type_count + j the relays of type
+// j. Classes in index order cover the canonical ids 1 .. node_count - 1.
+struct NodeLayout {
+  uint32_t type_count = 0;
+  uint32_t class_count = 0;  // 2 * type_count.
+  uint32_t source_type = 0;
+  uint64_t cost[HETCAST_MAX_TYPES] = {};
+  uint32_t class_base[2 * HETCAST_MAX_TYPES] = {};      // First id of a class.
+  uint32_t class_count_of[2 * HETCAST_MAX_TYPES] = {};  // Ids in a class.
+  uint32_t destination_total = 0;
+  uint32_t relay_total = 0;
+  uint32_t node_count = 0;  // 1 + destinations + relays.
+  // Classes in the order FNF informs them: by cost, destinations before
+  // relays of the same cost, then by type index.
+  uint32_t receive_order[2 * HETCAST_MAX_TYPES] = {};
+
+  uint32_t TypeOfClass(uint32_t c) const {
+    return c < type_count ? c : c - type_count;
+  }
+  uint64_t CostOfClass(uint32_t c) const { return cost[TypeOfClass(c)]; }
+  bool IsRelayClass(uint32_t c) const { return c >= type_count; }
+  // The class of a non-source id (linear in the class count, which is small).
+  uint32_t ClassOf(uint32_t id) const {
+    uint32_t c = 0;
+    while (c + 1 < class_count && id >= class_base[c + 1]) ++c;
+    return c;
+  }
+};
+
+// Validates `request` and fills `layout`. Errors: HETCAST_INVALID_ARGUMENT
+// (NULL arrays, zero or too many types, a zero cost, a bad source type),
+// HETCAST_TOO_LARGE (more than HETCAST_MAX_NODES nodes).
+hetcast_status BuildNodeLayout(const hetcast_node_request* request,
+                               NodeLayout* layout);
+
+// Writes type and relay flag of every id and marks every node as not
+// (yet) informed.
+void ResetNodes(const NodeLayout& layout, hetcast_node* nodes);
+
+// Sorts `transfers` (one per informed non-source node) by (start, from).
+void SortTransfers(hetcast_transfer* transfers, size_t count);
+
+// Writes the transfers of a complete `nodes` array. Returns the count.
+size_t CollectTransfers(const NodeLayout& layout, const hetcast_node* nodes,
+                        hetcast_transfer* transfers);
+
+}  // namespace internal
+}  // namespace hetcast
+
+#endif  // HETCAST_RUNTIME_NODE_LAYOUT_H_

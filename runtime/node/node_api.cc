@@ -1,0 +1,461 @@
+// node_api.cc: the C API of the node model (hetcast.h): FNF planning with
+// relays (Khuller & Kim Theorem 7.1), evaluation and lower bounds.
+#include <algorithm>
+
+#include "runtime/arena.h"
+#include "runtime/node/fnf.h"
+#include "runtime/include/hetcast/hetcast.h"
+#include "runtime/node/evaluator.h"
+#include "runtime/node/layout.h"
+
+namespace hetcast {
+namespace internal {
+namespace {
+
+// Relay classes FNF may use, cheapest first. A relay no cheaper than every
+// destination is informed after all of them in FNF's receive order, so it
+// can never help; those are left out.
+//
+// `*useful_relays` is also capped at the destination count: some optimal
+// multicast uses at most that many relays. Take an optimal tree with the
+// fewest relays; every relay in it forwards (else drop it). It is an optimal
+// broadcast tree on its own nodes, and Khuller & Kim Lemma 4.1 rebuilds it so
+// that only the floor(n/2) fastest non-source nodes send, n = D + r. A relay
+// left without children could be dropped, contradicting minimality, so all r
+// relays still send: r <= (D + r) / 2, i.e. r <= D. Theorem 7.1's guarantee
+// thus needs only m <= D.
+uint32_t UsefulRelayClasses(const NodeLayout& layout, uint32_t* classes,
+                            uint64_t* useful_relays) {
+  uint64_t slowest_destination = 0;
+  for (uint32_t c = 0; c < layout.type_count; ++c) {
+    if (layout.class_count_of[c] > 0 && layout.cost[c] > slowest_destination) {
+      slowest_destination = layout.cost[c];
+    }
+  }
+  uint32_t count = 0;
+  *useful_relays = 0;
+  for (uint32_t s = 0; s < layout.class_count; ++s) {
+    const uint32_t c = layout.receive_order[s];
+    if (layout.IsRelayClass(c) && layout.class_count_of[c] > 0 &&
+        layout.CostOfClass(c) < slowest_destination) {
+      classes[count++] = c;
+      *useful_relays += layout.class_count_of[c];
+    }
+  }
+  if (*useful_relays > layout.destination_total) {
+    *useful_relays = layout.destination_total;
+  }
+  return count;
+}
+
+struct PlanScratch {
+  FnfCohort* cohorts;
+  // Only when relays can help:
+  hetcast_node* fnf_nodes;
+  hetcast_node* pruned_nodes;
+  uint32_t* order;
+  uint8_t* useful;
+  hetcast_send* sends;
+  EvaluatorScratch evaluator;
+};
+
+bool AllocatePlanScratch(const NodeLayout& layout, Arena* arena,
+                         PlanScratch* scratch) {
+  *scratch = PlanScratch();
+  scratch->cohorts = arena->Allocate<FnfCohort>(FnfCohortCapacity(layout));
+  uint32_t classes[2 * HETCAST_MAX_TYPES];
+  uint64_t useful_relays;
+  if (UsefulRelayClasses(layout, classes, &useful_relays) > 0) {
+    const size_t n = layout.node_count;
+    scratch->fnf_nodes = arena->Allocate<hetcast_node>(n);
+    scratch->pruned_nodes = arena->Allocate<hetcast_node>(n);
+    scratch->order = arena->Allocate<uint32_t>(n);
+    scratch->useful = arena->Allocate<uint8_t>(n);
+    scratch->sends = arena->Allocate<hetcast_send>(n);
+    AllocateEvaluatorScratch(layout, n, arena, &scratch->evaluator);
+  }
+  return !arena->failed();
+}
+
+// Scratch of hetcast_node_evaluate_canonical beyond the evaluator's.
+struct CanonicalScratch {
+  hetcast_node* raw;  // The evaluation with the ids as given.
+  uint32_t* order;
+};
+
+bool AllocateCanonicalScratch(const NodeLayout& layout, Arena* arena,
+                              CanonicalScratch* scratch) {
+  scratch->raw = arena->Allocate<hetcast_node>(layout.node_count);
+  scratch->order = arena->Allocate<uint32_t>(layout.node_count);
+  return !arena->failed();
+}
+
+// Relabels the informed nodes of `in` into canonical ids in `out`: per class
+// in order of arrival, ties by the parent's new id. `order` has node_count
+// entries of scratch.
+void Canonicalize(const NodeLayout& layout, const hetcast_node* in,
+                  uint32_t* order, uint32_t* new_id, hetcast_node* out) {
+  uint32_t informed = 0;
+  for (uint32_t v = 0; v < layout.node_count; ++v) {
+    new_id[v] = HETCAST_NO_NODE;
+    if (in[v].arrival != HETCAST_NEVER) order[informed++] = v;
+  }
+  std::sort(order, order + informed, [in](uint32_t a, uint32_t b) {
+    return in[a].arrival != in[b].arrival ? in[a].arrival < in[b].arrival
+                                          : a < b;
+  });
+  uint32_t next_id[2 * HETCAST_MAX_TYPES];
+  for (uint32_t c = 0; c < layout.class_count; ++c) {
+    next_id[c] = layout.class_base[c];
+  }
+  new_id[0] = 0;  // The source arrives first, alone, at 0.
+  uint32_t group = 1;
+  while (group < informed) {
+    uint32_t end = group + 1;
+    while (end < informed &&
+           in[order[end]].arrival == in[order[group]].arrival) {
+      ++end;
+    }
+    // Parents arrived strictly earlier, so their new ids are final.
+    std::sort(order + group, order + end, [in, new_id](uint32_t a, uint32_t b) {
+      return new_id[in[a].parent] < new_id[in[b].parent];
+    });
+    for (uint32_t i = group; i < end; ++i) {
+      new_id[order[i]] = next_id[layout.ClassOf(order[i])]++;
+    }
+    group = end;
+  }
+  ResetNodes(layout, out);
+  for (uint32_t i = 0; i < informed; ++i) {
+    const uint32_t v = order[i];
+    hetcast_node& node = out[new_id[v]];
+    node.arrival = in[v].arrival;
+    node.parent = v == 0 ? HETCAST_NO_NODE : new_id[in[v].parent];
+    node.send_index = in[v].send_index;
+  }
+}
+
+// FNF on the destinations plus the m cheapest useful relays, for every m;
+// the best m (smallest on ties) is pruned of relays that feed no
+// destination and re-timed by the evaluator. Writes canonical `nodes`.
+hetcast_status PlanFnf(const NodeLayout& layout, const PlanScratch& scratch,
+                       hetcast_node* nodes, uint64_t* completion,
+                       uint64_t* fnf_completion, size_t* participants) {
+  uint32_t inform[2 * HETCAST_MAX_TYPES];
+  for (uint32_t c = 0; c < layout.class_count; ++c) {
+    inform[c] = layout.IsRelayClass(c) ? 0 : layout.class_count_of[c];
+  }
+  uint32_t relay_classes[2 * HETCAST_MAX_TYPES];
+  uint64_t useful_relays;
+  const uint32_t relay_class_count =
+      UsefulRelayClasses(layout, relay_classes, &useful_relays);
+  auto set_relays = [&](uint64_t m) {
+    for (uint32_t i = 0; i < relay_class_count; ++i) {
+      const uint32_t c = relay_classes[i];
+      const uint64_t take = std::min<uint64_t>(m, layout.class_count_of[c]);
+      inform[c] = static_cast<uint32_t>(take);
+      m -= take;
+    }
+  };
+
+  uint64_t best = HETCAST_NEVER;
+  uint64_t best_m = 0;
+  for (uint64_t m = 0; m <= useful_relays; ++m) {
+    set_relays(m);
+    ResetNodes(layout, nodes);
+    uint64_t finish;
+    hetcast_status status =
+        RunFnf(layout, inform, scratch.cohorts, nodes, &finish);
+    if (status == HETCAST_OVERFLOW) continue;  // Another m may fit.
+    if (status != HETCAST_OK) return status;
+    if (finish < best) {
+      best = finish;
+      best_m = m;
+    }
+  }
+  if (best == HETCAST_NEVER) return HETCAST_OVERFLOW;
+  *fnf_completion = best;
+  set_relays(best_m);
+  if (best_m == 0) {
+    ResetNodes(layout, nodes);
+    uint64_t finish;
+    hetcast_status status =
+        RunFnf(layout, inform, scratch.cohorts, nodes, &finish);
+    if (status != HETCAST_OK) return status;
+    *completion = finish;
+    *participants = 1 + layout.destination_total;
+    return HETCAST_OK;
+  }
+
+  // Re-run the best m, then drop relays whose subtree holds no destination.
+  hetcast_node* fnf = scratch.fnf_nodes;
+  ResetNodes(layout, fnf);
+  uint64_t finish;
+  hetcast_status status = RunFnf(layout, inform, scratch.cohorts, fnf, &finish);
+  if (status != HETCAST_OK) return status;
+  uint32_t informed = 0;
+  for (uint32_t v = 0; v < layout.node_count; ++v) {
+    if (fnf[v].arrival != HETCAST_NEVER) scratch.order[informed++] = v;
+  }
+  std::sort(scratch.order, scratch.order + informed,
+            [fnf](uint32_t a, uint32_t b) {
+              return fnf[a].arrival != fnf[b].arrival
+                         ? fnf[a].arrival < fnf[b].arrival
+                         : a < b;
+            });
+  for (uint32_t v = 0; v < layout.node_count; ++v) {
+    scratch.useful[v] = !fnf[v].is_relay ? 1 : 0;
+  }
+  for (uint32_t i = informed; i-- > 1;) {
+    const uint32_t v = scratch.order[i];
+    if (scratch.useful[v]) scratch.useful[fnf[v].parent] = 1;
+  }
+  // Sends in arrival order list each sender's sends in its send order.
+  size_t send_count = 0;
+  for (uint32_t i = 1; i < informed; ++i) {
+    const uint32_t v = scratch.order[i];
+    if (scratch.useful[v]) {
+      scratch.sends[send_count++] = hetcast_send{fnf[v].parent, v};
+    }
+  }
+  uint64_t pruned_completion;
+  status =
+      EvaluateStructure(layout, scratch.sends, send_count, scratch.evaluator,
+                        scratch.pruned_nodes, &pruned_completion, participants);
+  if (status != HETCAST_OK) return status;
+  // The evaluator's scratch is free again: reuse it for the relabelling.
+  Canonicalize(layout, scratch.pruned_nodes, scratch.order,
+               scratch.evaluator.queue, nodes);
+  *completion = pruned_completion;
+  return HETCAST_OK;
+}
+
+hetcast_status CheckOutputs(const NodeLayout& layout, hetcast_node* nodes,
+                            size_t node_capacity, hetcast_transfer* transfers,
+                            size_t transfer_capacity) {
+  if (nodes == nullptr || node_capacity < layout.node_count) {
+    return nodes == nullptr ? HETCAST_INVALID_ARGUMENT
+                            : HETCAST_OUTPUT_TOO_SMALL;
+  }
+  if (transfers == nullptr) {
+    return transfer_capacity == 0 ? HETCAST_OK : HETCAST_INVALID_ARGUMENT;
+  }
+  if (transfer_capacity < layout.node_count - 1)
+    return HETCAST_OUTPUT_TOO_SMALL;
+  return HETCAST_OK;
+}
+
+// Fills `answer` and, when given, the sorted transfers of a finished plan.
+void FinishAnswer(const NodeLayout& layout, hetcast_algorithm algorithm,
+                  uint64_t completion, uint64_t lower_bound,
+                  hetcast_bound lower_bound_kind, size_t participants,
+                  const hetcast_node* nodes, hetcast_transfer* transfers,
+                  hetcast_answer* answer) {
+  answer->algorithm = algorithm;
+  answer->completion_time = completion;
+  answer->lower_bound = lower_bound;
+  answer->lower_bound_kind = lower_bound_kind;
+  answer->exact = lower_bound == completion ? 1 : 0;
+  answer->node_count = layout.node_count;
+  answer->participant_count = participants;
+  answer->transfer_count = participants - 1;
+  if (transfers != nullptr) CollectTransfers(layout, nodes, transfers);
+}
+
+}  // namespace
+}  // namespace internal
+}  // namespace hetcast
+
+using hetcast::internal::Arena;
+using hetcast::internal::BuildNodeLayout;
+using hetcast::internal::CollectTransfers;
+using hetcast::internal::NodeLayout;
+
+namespace {
+
+hetcast_status Evaluate(const hetcast_node_request* request,
+                        const hetcast_send* sends, size_t send_count,
+                        void* workspace, size_t workspace_size,
+                        hetcast_node* nodes, size_t node_capacity,
+                        hetcast_transfer* transfers, size_t transfer_capacity,
+                        bool canonical, hetcast_answer* answer) {
+  if (answer == nullptr) return HETCAST_INVALID_ARGUMENT;
+  *answer = hetcast_answer();
+  NodeLayout layout;
+  hetcast_status status = BuildNodeLayout(request, &layout);
+  if (status != HETCAST_OK) return status;
+  if (sends == nullptr && send_count > 0) return HETCAST_INVALID_ARGUMENT;
+  status = hetcast::internal::CheckOutputs(layout, nodes, node_capacity,
+                                           transfers, transfer_capacity);
+  if (status != HETCAST_OK) return status;
+  if (send_count >= layout.node_count) return HETCAST_INVALID_SCHEDULE;
+  if (workspace == nullptr) return HETCAST_INVALID_ARGUMENT;
+  Arena arena(workspace, workspace_size);
+  hetcast::internal::EvaluatorScratch scratch;
+  hetcast::internal::CanonicalScratch relabel;
+  if (!hetcast::internal::AllocateEvaluatorScratch(layout, send_count, &arena,
+                                                   &scratch) ||
+      (canonical && !hetcast::internal::AllocateCanonicalScratch(layout, &arena,
+                                                                 &relabel))) {
+    return HETCAST_WORKSPACE_TOO_SMALL;
+  }
+  uint64_t completion = 0;
+  size_t participants = 0;
+  status = hetcast::internal::EvaluateStructure(
+      layout, sends, send_count, scratch, canonical ? relabel.raw : nodes,
+      &completion, &participants);
+  if (status != HETCAST_OK) return status;
+  if (canonical) {
+    hetcast::internal::Canonicalize(layout, relabel.raw, relabel.order,
+                                    scratch.queue, nodes);
+  }
+  uint64_t doubling;
+  status = hetcast::internal::DoublingLowerBound(layout, &doubling);
+  if (status != HETCAST_OK) return status;
+  hetcast::internal::FinishAnswer(layout, HETCAST_ALGORITHM_EVALUATED,
+                                  completion, doubling, HETCAST_BOUND_DOUBLING,
+                                  participants, nodes, transfers, answer);
+  return HETCAST_OK;
+}
+
+}  // namespace
+
+extern "C" {
+
+int hetcast_version_number(void) { return HETCAST_VERSION_NUMBER; }
+
+const char* hetcast_status_str(hetcast_status status) {
+  switch (status) {
+    case HETCAST_OK:
+      return "ok";
+    case HETCAST_INVALID_ARGUMENT:
+      return "invalid argument";
+    case HETCAST_OVERFLOW:
+      return "a time or count overflows 64 bits";
+    case HETCAST_TOO_LARGE:
+      return "too many nodes or types";
+    case HETCAST_WORKSPACE_TOO_SMALL:
+      return "workspace too small";
+    case HETCAST_OUTPUT_TOO_SMALL:
+      return "output array too small";
+    case HETCAST_INVALID_SCHEDULE:
+      return "invalid schedule";
+    case HETCAST_NOT_IN_TABLE:
+      return "request not in table";
+    case HETCAST_INVALID_TABLE:
+      return "invalid table";
+  }
+  return "unknown status";
+}
+
+hetcast_status hetcast_node_plan_sizes(const hetcast_node_request* request,
+                                       hetcast_node_sizes* sizes) {
+  if (sizes == nullptr) return HETCAST_INVALID_ARGUMENT;
+  *sizes = hetcast_node_sizes();
+  NodeLayout layout;
+  hetcast_status status = BuildNodeLayout(request, &layout);
+  if (status != HETCAST_OK) return status;
+  Arena measure;
+  hetcast::internal::PlanScratch scratch;
+  if (!hetcast::internal::AllocatePlanScratch(layout, &measure, &scratch)) {
+    return HETCAST_TOO_LARGE;
+  }
+  sizes->node_count = layout.node_count;
+  sizes->transfer_count = layout.node_count - 1;
+  sizes->workspace_bytes = measure.used();
+  uint32_t classes[2 * HETCAST_MAX_TYPES];
+  uint64_t useful_relays;
+  hetcast::internal::UsefulRelayClasses(layout, classes, &useful_relays);
+  sizes->fnf_runs = useful_relays == 0 ? 1 : useful_relays + 2;
+  return HETCAST_OK;
+}
+
+hetcast_status hetcast_node_plan_fnf(const hetcast_node_request* request,
+                                     void* workspace, size_t workspace_size,
+                                     hetcast_node* nodes, size_t node_capacity,
+                                     hetcast_transfer* transfers,
+                                     size_t transfer_capacity,
+                                     hetcast_answer* answer) {
+  if (answer == nullptr) return HETCAST_INVALID_ARGUMENT;
+  *answer = hetcast_answer();
+  NodeLayout layout;
+  hetcast_status status = BuildNodeLayout(request, &layout);
+  if (status != HETCAST_OK) return status;
+  status = hetcast::internal::CheckOutputs(layout, nodes, node_capacity,
+                                           transfers, transfer_capacity);
+  if (status != HETCAST_OK) return status;
+  if (workspace == nullptr) return HETCAST_INVALID_ARGUMENT;
+  Arena arena(workspace, workspace_size);
+  hetcast::internal::PlanScratch scratch;
+  if (!hetcast::internal::AllocatePlanScratch(layout, &arena, &scratch)) {
+    return HETCAST_WORKSPACE_TOO_SMALL;
+  }
+  uint64_t completion = 0;
+  uint64_t fnf_completion = 0;
+  size_t participants = 0;
+  status = hetcast::internal::PlanFnf(layout, scratch, nodes, &completion,
+                                      &fnf_completion, &participants);
+  if (status != HETCAST_OK) return status;
+  uint64_t doubling;
+  status = hetcast::internal::DoublingLowerBound(layout, &doubling);
+  if (status != HETCAST_OK) return status;
+  // FNF <= 1.5 OPT (Khuller & Kim Cor. 4.1; Thm 7.1 for multicast), so
+  // OPT >= ceil(2 * FNF / 3) = FNF - floor(FNF / 3), computed without 2 * FNF.
+  const uint64_t thirds = fnf_completion - fnf_completion / 3;
+  hetcast::internal::FinishAnswer(
+      layout, HETCAST_ALGORITHM_FNF, completion,
+      doubling >= thirds ? doubling : thirds,
+      doubling >= thirds ? HETCAST_BOUND_DOUBLING : HETCAST_BOUND_FNF_THIRDS,
+      participants, nodes, transfers, answer);
+  return HETCAST_OK;
+}
+
+hetcast_status hetcast_node_lower_bound(const hetcast_node_request* request,
+                                        uint64_t* lower_bound) {
+  if (lower_bound == nullptr) return HETCAST_INVALID_ARGUMENT;
+  *lower_bound = 0;
+  NodeLayout layout;
+  hetcast_status status = BuildNodeLayout(request, &layout);
+  if (status != HETCAST_OK) return status;
+  return hetcast::internal::DoublingLowerBound(layout, lower_bound);
+}
+
+hetcast_status hetcast_node_evaluate_workspace_size(
+    const hetcast_node_request* request, size_t send_count, size_t* bytes) {
+  if (bytes == nullptr) return HETCAST_INVALID_ARGUMENT;
+  *bytes = 0;
+  NodeLayout layout;
+  hetcast_status status = BuildNodeLayout(request, &layout);
+  if (status != HETCAST_OK) return status;
+  Arena measure;
+  hetcast::internal::EvaluatorScratch scratch;
+  hetcast::internal::CanonicalScratch canonical;
+  if (!hetcast::internal::AllocateEvaluatorScratch(layout, send_count, &measure,
+                                                   &scratch) ||
+      !hetcast::internal::AllocateCanonicalScratch(layout, &measure,
+                                                   &canonical)) {
+    return HETCAST_TOO_LARGE;
+  }
+  *bytes = measure.used();
+  return HETCAST_OK;
+}
+
+hetcast_status hetcast_node_evaluate(
+    const hetcast_node_request* request, const hetcast_send* sends,
+    size_t send_count, void* workspace, size_t workspace_size,
+    hetcast_node* nodes, size_t node_capacity, hetcast_transfer* transfers,
+    size_t transfer_capacity, hetcast_answer* answer) {
+  return Evaluate(request, sends, send_count, workspace, workspace_size, nodes,
+                  node_capacity, transfers, transfer_capacity, false, answer);
+}
+
+hetcast_status hetcast_node_evaluate_canonical(
+    const hetcast_node_request* request, const hetcast_send* sends,
+    size_t send_count, void* workspace, size_t workspace_size,
+    hetcast_node* nodes, size_t node_capacity, hetcast_transfer* transfers,
+    size_t transfer_capacity, hetcast_answer* answer) {
+  return Evaluate(request, sends, send_count, workspace, workspace_size, nodes,
+                  node_capacity, transfers, transfer_capacity, true, answer);
+}
+
+}  // extern "C"

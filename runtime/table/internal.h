@@ -1,0 +1,31 @@
+// internal.h: the table planner with its algorithm made explicit, for
+// tests that check both reconstruction paths give identical schedules.
+// hetcast_profile_plan{,_sizes} are these with PlanPath::kAuto.
+#ifndef HETCAST_RUNTIME_TABLE_INTERNAL_H_
+#define HETCAST_RUNTIME_TABLE_INTERNAL_H_
+
+#include "runtime/include/hetcast/hetcast.h"
+
+namespace hetcast {
+namespace internal {
+
+enum class PlanPath {
+  kAuto,    // Steps when (T + 1) k <= 8 n + 256, else queues.
+  kQueues,  // Time-ordered queues of senders, any T.
+  kSteps,   // One arrival time at a time (T, n < 2^26; else queues).
+};
+
+hetcast_status PlanSizes(const hetcast_profile* profile,
+                         const hetcast_node_request* request, PlanPath path,
+                         hetcast_node_sizes* sizes);
+
+hetcast_status Plan(const hetcast_profile* profile,
+                    const hetcast_node_request* request, PlanPath path,
+                    void* workspace, size_t workspace_size, hetcast_node* nodes,
+                    size_t node_capacity, hetcast_transfer* transfers,
+                    size_t transfer_capacity, hetcast_answer* answer);
+
+}  // namespace internal
+}  // namespace hetcast
+
+#endif  // HETCAST_RUNTIME_TABLE_INTERNAL_H_

@@ -1,0 +1,454 @@
+// cli_test.cc: runs the real `hetcast` binary and checks its output and exit
+// status, including every class of bad argument.
+#include <sys/wait.h>
+
+#include <array>
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "gmock/gmock.h"
+#include "gtest/gtest.h"
+
+namespace {
+
+using ::testing::HasSubstr;
+using ::testing::StartsWith;
+
+std::string* binary_path = nullptr;
+
+struct CliRun {
+  int exit_code = -1;
+  std::string out;
+  std::string err;
+};
+
+std::string ReadFile(const std::string& path) {
+  std::ifstream in(path);
+  std::stringstream buffer;
+  buffer << in.rdbuf();
+  return buffer.str();
+}
+
+// Arguments are single-quoted for the shell; none of ours contain quotes.
+CliRun RunCli(const std::vector<std::string>& args) {
+  const std::string dir = ::testing::TempDir();
+  const std::string out_path = dir + "/cli_out.txt";
+  const std::string err_path = dir + "/cli_err.txt";
+  std::string command = "'" + *binary_path + "'";
+  for (const std::string& arg : args) command += " '" + arg + "'";
+  command += " >'" + out_path + "' 2>'" + err_path + "'";
+  const int status = std::system(command.c_str());
+  CliRun run;
+  run.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  run.out = ReadFile(out_path);
+  run.err = ReadFile(err_path);
+  return run;
+}
+
+std::vector<std::string> Plan(std::vector<std::string> extra) {
+  std::vector<std::string> args = {"plan"};
+  args.insert(args.end(), extra.begin(), extra.end());
+  return args;
+}
+
+TEST(CliPlan, JsonForFigure1) {
+  const CliRun run = RunCli(Plan({"--costs", "2,3", "--source-type", "1",
+                                  "--counts", "4,7", "--format", "json"}));
+  ASSERT_EQ(run.exit_code, 0) << run.err;
+  EXPECT_EQ(run.err, "");
+  EXPECT_THAT(run.out, StartsWith("{\"model\":\"node\",\"algorithm\":\"fnf\","
+                                  "\"exact\":false,\"completion_time\":10,"
+                                  "\"lower_bound\":"));
+  EXPECT_THAT(run.out, HasSubstr("\"nodes\":[{\"id\":0,\"type\":1,"
+                                 "\"arrival\":0,\"parent\":-1"));
+  EXPECT_THAT(run.out, HasSubstr("\"transfers\":[{\"from\":0,\"to\":1,"
+                                 "\"start\":0,\"arrival\":3}"));
+}
+
+// Fig. 1 (costs 2,3; source type 1; 4 + 7 destinations): FNF needs 10,
+// the optimum is 9 (exhaustive search, tests/node/node_model_test.cc). With eps
+// = 0.1 every type is slow, so the PTAS is the exact DP hung off the source
+// and finds 9; the answer carries the guarantee.
+TEST(CliPlan, PtasJsonForFigure1) {
+  const CliRun run = RunCli(
+      Plan({"--costs", "2,3", "--source-type", "1", "--counts", "4,7",
+            "--algorithm", "ptas", "--epsilon", "0.1", "--format", "json"}));
+  ASSERT_EQ(run.exit_code, 0) << run.err;
+  EXPECT_EQ(run.err, "");
+  EXPECT_THAT(run.out, StartsWith("{\"model\":\"node\",\"algorithm\":\"ptas\","
+                                  "\"exact\":true,\"completion_time\":9,"));
+  EXPECT_THAT(run.out, HasSubstr("\"epsilon\":\"0.1\",\"search\":\"bisection\","
+                                 "\"guarantee\":1.43,\"ptas_completion\":9,"
+                                 "\"fnf_completion\":10,"));
+  const CliRun grid = RunCli(
+      Plan({"--costs", "2,3", "--source-type", "1", "--counts", "4,7",
+            "--algorithm", "ptas", "--search", "grid", "--format", "json"}));
+  ASSERT_EQ(grid.exit_code, 0) << grid.err;
+  EXPECT_THAT(grid.out, HasSubstr("\"search\":\"grid\",\"guarantee\":1.58,"));
+  EXPECT_THAT(run.out, HasSubstr("\"nodes\":[{\"id\":0,\"type\":1,"));
+}
+
+TEST(CliPlan, PtasFromPerNodeCosts) {
+  // Source cost 3, destinations 2,2,2,2,3,3,3,3,3,3,3: Fig. 1 again.
+  const CliRun run = RunCli(Plan({"--node-costs", "3,2,2,2,2,3,3,3,3,3,3,3",
+                                  "--algorithm", "ptas", "--format", "json"}));
+  ASSERT_EQ(run.exit_code, 0) << run.err;
+  EXPECT_THAT(run.out, HasSubstr("\"completion_time\":9,"));
+  EXPECT_THAT(run.out, HasSubstr("\"type_costs\":[2,3],"));
+  const CliRun fnf = RunCli(Plan({"--node-costs", "3,2,2,2,2,3,3,3,3,3,3,3"}));
+  ASSERT_EQ(fnf.exit_code, 0) << fnf.err;
+  EXPECT_THAT(fnf.out, HasSubstr("completion time: 10"));
+}
+
+TEST(CliPlanTable, PtasTableSaysApproximateWithItsGuarantee) {
+  const std::string out = ::testing::TempDir() + "/many5.hct";
+  const CliRun gen =
+      RunCli({"gen", "--profile", "tables/profiles/many5.json", "--out", out,
+              "--method", "ptas", "--epsilon", "0.25"});
+  ASSERT_EQ(gen.exit_code, 0) << gen.err;
+  EXPECT_EQ(ReadFile(out), ReadFile("tables/ptas_test.hct"));  // Same bytes.
+  const CliRun inspect = RunCli({"inspect", out});
+  ASSERT_EQ(inspect.exit_code, 0) << inspect.err;
+  EXPECT_THAT(inspect.out,
+              HasSubstr("profile 'many5': approximate: PTAS of Khuller & Kim, "
+                        "eps 1/4, every answer within 2.19 x optimal"));
+  EXPECT_THAT(inspect.out, HasSubstr("bytes of stored schedules and bounds"));
+  const CliRun plan =
+      RunCli(Plan({"--table", out, "--source-type", "4", "--counts",
+                   "3,3,2,2,2", "--format", "json"}));
+  ASSERT_EQ(plan.exit_code, 0) << plan.err;
+  EXPECT_THAT(plan.out, StartsWith("{\"model\":\"node\",\"algorithm\":"
+                                   "\"table\",\"exact\":false,"));
+  EXPECT_THAT(plan.out, HasSubstr("\"method\":\"ptas\",\"epsilon\":\"1/4\","
+                                  "\"guarantee\":2.19,"));
+  const CliRun bad = RunCli({"gen", "--profile", "tables/profiles/many5.json",
+                             "--out", out, "--method", "guess"});
+  EXPECT_EQ(bad.exit_code, 2);
+  EXPECT_THAT(bad.err, HasSubstr("--method: 'guess' is not one of auto, exact, "
+                                 "ptas"));
+}
+
+TEST(CliPlan, TextTreeAndEqualsSyntax) {
+  const CliRun run = RunCli(
+      Plan({"--costs=2,3", "--source_type=1", "--counts=4,7", "--relays=0,2"}));
+  ASSERT_EQ(run.exit_code, 0) << run.err;
+  EXPECT_THAT(run.out, HasSubstr("completion time: 10"));
+  EXPECT_THAT(run.out, HasSubstr("0 (source)  type 1  cost 3  arrives 0"));
+  EXPECT_THAT(run.out, HasSubstr("`-- "));
+}
+
+// ---------------------------------------------------------------------------
+// Tables: gen, inspect, plan --table. Paths are runfiles (tests/BUILD data).
+
+const char kTestTable[] = "tables/test.hct";
+const char kFig1Profile[] = "tables/profiles/fig1.json";
+const char kSmall3Profile[] = "tables/profiles/small3.json";
+
+TEST(CliGen, ReproducesTheBuildsTableByteForByte) {
+  const std::string out = ::testing::TempDir() + "/gen.hct";
+  const CliRun run =
+      RunCli({"gen", "--profile",
+              std::string(kFig1Profile) + "," + kSmall3Profile, "--out", out});
+  ASSERT_EQ(run.exit_code, 0) << run.err;
+  EXPECT_EQ(run.out, "");
+  const std::string generated = ReadFile(out);
+  ASSERT_FALSE(generated.empty());
+  // The same profiles give the same bytes as tables/BUILD's genrule did.
+  EXPECT_EQ(generated, ReadFile(kTestTable));
+  const CliRun again = RunCli({"gen", "--profile",
+                               std::string(kFig1Profile) + "," + kSmall3Profile,
+                               "--out", out, "--threads", "1"});
+  ASSERT_EQ(again.exit_code, 0) << again.err;
+  EXPECT_EQ(ReadFile(out), generated);
+}
+
+TEST(CliInspect, DescribesEveryProfile) {
+  const CliRun run = RunCli({"inspect", kTestTable});
+  ASSERT_EQ(run.exit_code, 0) << run.err;
+  EXPECT_THAT(run.out, HasSubstr("2 profile(s), 368 states"));
+  EXPECT_THAT(run.out, HasSubstr("bytes per state"));
+  EXPECT_THAT(run.out, HasSubstr("profile 'fig1': exact"));
+  EXPECT_THAT(run.out, HasSubstr("type 1 'slow': cost 3, limit 7"));
+  EXPECT_THAT(run.out, HasSubstr("dimensions: 2 x 8 x 8"));
+  EXPECT_THAT(run.out, HasSubstr("profile 'small3'"));
+  EXPECT_THAT(run.out, HasSubstr("FNF vs optimal: FNF is suboptimal on"));
+  const CliRun embedded = RunCli({"inspect", "@default", "--fnf-stats=false"});
+  ASSERT_EQ(embedded.exit_code, 0) << embedded.err;
+  EXPECT_THAT(embedded.out, HasSubstr("profile 'default'"));
+  EXPECT_THAT(embedded.out, ::testing::Not(HasSubstr("FNF vs optimal")));
+}
+
+TEST(CliPlanTable, Figure1FromTheTableIsExactNine) {
+  const CliRun run =
+      RunCli(Plan({"--table", kTestTable, "--profile", "fig1", "--source-type",
+                   "1", "--counts", "4,7", "--format", "json"}));
+  ASSERT_EQ(run.exit_code, 0) << run.err;
+  EXPECT_THAT(run.out, StartsWith("{\"model\":\"node\",\"algorithm\":\"table\","
+                                  "\"exact\":true,\"completion_time\":9,"
+                                  "\"lower_bound\":9,"));
+  // The first profile is the default, and matching --costs are accepted.
+  const CliRun first = RunCli(Plan({"--table", kTestTable, "--costs", "2,3",
+                                    "--source-type", "1", "--counts", "4,7"}));
+  ASSERT_EQ(first.exit_code, 0) << first.err;
+  EXPECT_THAT(first.out, HasSubstr("algorithm: table    exact: yes"));
+  EXPECT_THAT(first.out, HasSubstr("completion time: 9"));
+}
+
+TEST(CliPlanTable, OutsideTheTableFallsBackToFnfAndSaysSo) {
+  const CliRun run = RunCli(Plan({"--table", kTestTable, "--source-type", "1",
+                                  "--counts", "4,8", "--format", "json"}));
+  ASSERT_EQ(run.exit_code, 0) << run.err;
+  EXPECT_THAT(run.out, HasSubstr("\"algorithm\":\"fnf-outside-table\""));
+  const CliRun text = RunCli(
+      Plan({"--table", kTestTable, "--source-type", "1", "--counts", "4,8"}));
+  EXPECT_THAT(text.out, HasSubstr("outside the table"));
+}
+
+TEST(CliCluster, LcfJsonAndText) {
+  const CliRun run =
+      RunCli(Plan({"--model", "cluster", "--cluster-sizes", "8,5,5,3,1",
+                   "--inter-cost", "4", "--format", "json"}));
+  ASSERT_EQ(run.exit_code, 0) << run.err;
+  EXPECT_THAT(run.out, StartsWith("{\"model\":\"cluster\",\"algorithm\":"
+                                  "\"lcf\","));
+  EXPECT_THAT(run.out, HasSubstr("{\"id\":0,\"cluster\":0,\"arrival\":0,"
+                                 "\"parent\":-1}"));
+  const CliRun text =
+      RunCli(Plan({"--model", "cluster", "--cluster-sizes", "8,5,5,3,1",
+                   "--inter-cost", "4", "--algorithm", "flat"}));
+  ASSERT_EQ(text.exit_code, 0) << text.err;
+  EXPECT_THAT(text.out, HasSubstr("model: cluster    algorithm: flat"));
+  EXPECT_THAT(text.out, HasSubstr("0 (source)  cluster 0  arrives 0"));
+  const CliRun degree = RunCli(Plan(
+      {"--model", "cluster", "--cluster-sizes", "8,5,5,3,1", "--inter-cost",
+       "4", "--algorithm", "bounded-degree", "--degrees", "2,1,1,1,1"}));
+  ASSERT_EQ(degree.exit_code, 0) << degree.err;
+  EXPECT_THAT(degree.out, HasSubstr("algorithm: lcf"));
+  const CliRun postal = RunCli(Plan(
+      {"--model", "cluster", "--cluster-sizes", "8,5,5,3,1", "--inter-cost",
+       "4", "--postal", "--algorithm", "interleaved", "--format", "json"}));
+  ASSERT_EQ(postal.exit_code, 0) << postal.err;
+  EXPECT_THAT(postal.out, HasSubstr("\"algorithm\":\"interleaved\""));
+  const CliRun multicast = RunCli(Plan(
+      {"--model", "cluster", "--cluster-sizes", "8,5,5,3,1", "--inter-cost",
+       "4", "--members", "8,2,0,3,1", "--format", "json"}));
+  ASSERT_EQ(multicast.exit_code, 0) << multicast.err;
+  EXPECT_THAT(multicast.out, HasSubstr("\"member\":true"));
+}
+
+TEST(CliNonblocking, PlansAJsonRequest) {
+  const CliRun run = RunCli(Plan({"--model", "nonblocking", "--input",
+                                  "tests/testdata/nb_request.json",
+                                  "--algorithm", "wrp", "--format", "json"}));
+  ASSERT_EQ(run.exit_code, 0) << run.err;
+  EXPECT_THAT(run.out, StartsWith("{\"model\":\"nonblocking\",\"algorithm\":"
+                                  "\"wrp\","));
+  EXPECT_THAT(run.out, HasSubstr("\"receive_start\":"));
+  EXPECT_THAT(run.out, HasSubstr("\"source\":3"));
+  for (const char* algorithm : {"fef", "ecf", "wr"}) {
+    const CliRun other = RunCli(
+        Plan({"--model", "nonblocking", "--input",
+              "tests/testdata/nb_request.json", "--algorithm", algorithm}));
+    ASSERT_EQ(other.exit_code, 0) << other.err;
+    EXPECT_THAT(other.out, HasSubstr("completion time:"));
+  }
+}
+
+// Each bad input: exit status 2, one line on stderr naming the problem, and
+// nothing on stdout.
+struct BadCase {
+  std::vector<std::string> args;
+  std::string message;
+};
+
+class CliBadInput : public ::testing::TestWithParam<BadCase> {};
+
+TEST_P(CliBadInput, ExitsTwoWithOneLine) {
+  const CliRun run = RunCli(GetParam().args);
+  EXPECT_EQ(run.exit_code, 2);
+  EXPECT_EQ(run.out, "");
+  EXPECT_THAT(run.err, HasSubstr(GetParam().message));
+  ASSERT_FALSE(run.err.empty());
+  EXPECT_EQ(run.err.find('\n'), run.err.size() - 1) << run.err;
+}
+
+const std::string kMax = "18446744073709551615";     // 2^64 - 1
+const std::string kTooBig = "18446744073709551616";  // 2^64
+
+INSTANTIATE_TEST_SUITE_P(
+    AllBadArguments, CliBadInput,
+    ::testing::Values(
+        BadCase{{}, "usage"}, BadCase{{"frobnicate"}, "unknown command"},
+        BadCase{Plan({"--costs", "2,3", "--counts", "1,1", "--algorithm",
+                      "ptas", "--epsilon", "0"}),
+                "--epsilon: '0' is not a decimal strictly between 0 and 1"},
+        BadCase{Plan({"--costs", "2,3", "--counts", "1,1", "--algorithm",
+                      "ptas", "--epsilon", "1"}),
+                "--epsilon: '1'"},
+        BadCase{Plan({"--costs", "2,3", "--counts", "1,1", "--algorithm",
+                      "ptas", "--epsilon", "nan"}),
+                "--epsilon: 'nan'"},
+        BadCase{Plan({"--costs", "2,3", "--counts", "1,1", "--algorithm",
+                      "ptas", "--epsilon", "-0.1"}),
+                "--epsilon: '-0.1'"},
+        BadCase{Plan({"--costs", "2,1099511627776", "--counts", "1,1",
+                      "--algorithm", "ptas"}),
+                "outside 1 .. 2^40 - 1"},
+        BadCase{Plan({"--costs", "1,50,51,57,63,70", "--counts",
+                      "2,300,300,300,300,300", "--algorithm", "ptas",
+                      "--epsilon", "0.01"}),
+                "budget"},
+        BadCase{Plan({"--costs", "2,3", "--counts", "1,1", "--algorithm",
+                      "ptas", "--search", "linear"}),
+                "--search: 'linear' is not one of bisection, grid"},
+        BadCase{Plan({"--costs", "2,3", "--counts", "1,1", "--algorithm",
+                      "quantum"}),
+                "--algorithm: 'quantum' is not one of fnf, table, ptas"},
+        BadCase{Plan({"--table", "@default", "--counts", "1,1,1", "--algorithm",
+                      "ptas"}),
+                "leave out --algorithm ptas"},
+        BadCase{Plan({"--table", "@default", "--algorithm", "table",
+                      "--counts", "40,0,0"}),
+                "pinned TABLE, but the request exceeds the limits"},
+        BadCase{Plan({"--node-costs", ""}), "--costs: the list is empty"},
+        BadCase{Plan({"--node-costs", "3,0,1", "--algorithm", "ptas"}),
+                "--node-costs: node 1 has cost 0"},
+        BadCase{Plan({"--node-costs", "3,1", "--costs", "1,3"}),
+                "leave out --costs"},
+        BadCase{Plan({"--costs", "", "--counts", "1"}),
+                "--costs: the list is empty"},
+        BadCase{Plan({"--counts", "1"}), "--costs: the list is empty"},
+        BadCase{Plan({"--costs", "2,3", "--counts", ""}),
+                "--counts: the list is empty"},
+        BadCase{Plan({"--costs", "2,x", "--counts", "1,1"}),
+                "'x' is not a non-negative integer"},
+        BadCase{Plan({"--costs", "2,,3", "--counts", "1,1,1"}), "empty entry"},
+        BadCase{Plan({"--costs", "2,3", "--counts", "1,1.5"}), "'1.5' is not"},
+        BadCase{Plan({"--costs", "2,-3", "--counts", "1,1"}),
+                "'-3' is not a non-negative"},
+        BadCase{Plan({"--costs", "2,0", "--counts", "1,1"}),
+                "cost of type 1 is 0"},
+        BadCase{Plan({"--costs", "2", "--counts", "1,1"}),
+                "--counts has 2 entries but --costs has 1"},
+        BadCase{Plan({"--costs", "2,3", "--counts", "1,1", "--relays", "1"}),
+                "--relays has 1 entries"},
+        BadCase{
+            Plan({"--costs", "2,3", "--counts", "1,1", "--source-type", "2"}),
+            "--source-type: 2 is out of range"},
+        BadCase{
+            Plan({"--costs", "2,3", "--counts", "1,1", "--source-type", "-1"}),
+            "is not a non-negative integer"},
+        BadCase{Plan({"--costs", kTooBig, "--counts", "1"}),
+                "does not fit in 64 bits"},
+        BadCase{Plan({"--costs", "2,3", "--counts", kMax + ",1"}),
+                "total number of nodes overflows"},
+        BadCase{Plan({"--costs", "2,3", "--counts", "20000000,1"}),
+                "the CLI plans at most"},
+        BadCase{Plan({"--costs", "4611686018427387904", "--counts", "8"}),
+                "completion time overflows"},
+        BadCase{Plan({"--costs", "1,10", "--counts", "0,100000", "--relays",
+                      "100000,0"}),
+                "FNF passes"},
+        BadCase{Plan({"--costs", "2", "--counts", "1", "--format", "xml"}),
+                "--format: 'xml'"},
+        BadCase{Plan({"--costs", "2", "--counts", "1", "--bogus", "1"}),
+                "unknown flag '--bogus'"},
+        BadCase{Plan({"--costs", "2", "--counts"}), "needs a value"},
+        BadCase{Plan({"--costs", "2", "--counts", "1", "extra"}),
+                "unexpected argument 'extra'"},
+        // Tables.
+        BadCase{Plan({"--table", "no/such.hct", "--counts", "1,1"}),
+                "cannot open 'no/such.hct'"},
+        BadCase{Plan({"--table", kFig1Profile, "--counts", "1,1"}),
+                "is not a valid hetcast table"},
+        BadCase{Plan({"--table", kTestTable, "--profile", "nope", "--counts",
+                      "1,1"}),
+                "no profile named 'nope' (it has: fig1, small3)"},
+        BadCase{
+            Plan({"--table", kTestTable, "--costs", "2,4", "--counts", "1,1"}),
+            "--costs 2,4 do not match profile 'fig1'"},
+        BadCase{Plan({"--table", kTestTable, "--counts", "1,1,1"}),
+                "--counts has 3 entries but the profile has 2"},
+        BadCase{Plan({"--profile", "fig1", "--costs", "2", "--counts", "1"}),
+                "--profile needs --table"},
+        BadCase{{"gen", "--profile", kFig1Profile}, "--out"},
+        BadCase{{"gen", "--out", "x.hct"}, "give at least one file"},
+        BadCase{{"gen", "--profile", "tests/testdata/bad_duplicate_cost.json",
+                 "--out", "x.hct"},
+                "types[1].cost: 2 duplicates types[0].cost"},
+        BadCase{{"gen", "--profile", "tests/testdata/bad_unknown_field.json",
+                 "--out", "x.hct"},
+                "unknown field: speed"},
+        BadCase{{"inspect"}, "give exactly one table"},
+        // Clusters.
+        BadCase{Plan({"--model", "cluster", "--cluster-sizes", "",
+                      "--inter-cost", "2"}),
+                "--cluster-sizes: the list is empty"},
+        BadCase{Plan({"--model", "cluster", "--cluster-sizes", "8,0",
+                      "--inter-cost", "2"}),
+                "cluster 1 has no processors"},
+        BadCase{Plan({"--model", "cluster", "--cluster-sizes", "8,2",
+                      "--inter-cost", "0"}),
+                "--inter-cost: 0 is out of range"},
+        BadCase{Plan({"--model", "cluster", "--cluster-sizes", "8,2"}),
+                "--inter-cost: give C"},
+        BadCase{Plan({"--model", "cluster", "--cluster-sizes", "8,2",
+                      "--inter-cost", "2", "--degrees", "1,1,1"}),
+                "--degrees has 3 entries but there are 2 clusters"},
+        BadCase{Plan({"--model", "cluster", "--cluster-sizes", "8,2",
+                      "--inter-cost", "2", "--members", "1,3"}),
+                "--members: 3 for cluster 1, which has only 2"},
+        BadCase{Plan({"--model", "cluster", "--cluster-sizes", "8,2",
+                      "--inter-cost", "2", "--matching", "0"}),
+                "--matching: B must be at least 1"},
+        BadCase{Plan({"--model", "cluster", "--cluster-sizes", "8,2",
+                      "--inter-cost", "2", "--members", "1,1", "--postal"}),
+                "multicast is implemented for LCF in the blocking model"},
+        BadCase{Plan({"--model", "cluster", "--cluster-sizes", "8,2",
+                      "--inter-cost", "2", "--algorithm", "interleaved",
+                      "--matching", "1"}),
+                "belong to the blocking model"},
+        BadCase{Plan({"--model", "cluster", "--cluster-sizes", "8,2",
+                      "--inter-cost", "2", "--algorithm", "fastest"}),
+                "--algorithm: 'fastest' is not one of"},
+        BadCase{Plan({"--model", "cluster", "--cluster-sizes", "8,2",
+                      "--inter-cost", "2", "--costs", "1"}),
+                "--costs is for --model node"},
+        BadCase{Plan({"--model", "mesh"}), "--model: 'mesh' is not one of"},
+        // Non-blocking requests.
+        BadCase{Plan({"--model", "nonblocking"}), "--input: give"},
+        BadCase{Plan({"--model", "nonblocking", "--input",
+                      "tests/testdata/nb_source_dest.json"}),
+                "messages[0].destinations[0]: 0 is the message's source"},
+        BadCase{Plan({"--model", "nonblocking", "--input",
+                      "tests/testdata/nb_unknown_node.json"}),
+                "node 5 does not exist"},
+        BadCase{Plan({"--model", "nonblocking", "--input",
+                      "tests/testdata/nb_negative.json"}),
+                "request JSON"},
+        BadCase{Plan({"--model", "nonblocking", "--input",
+                      "tests/testdata/nb_zero_length.json"}),
+                "messages[0].length: 0"},
+        BadCase{Plan({"--model", "nonblocking", "--input",
+                      "tests/testdata/nb_link_matrix.json"}),
+                "link_per_byte: 3 entries, a 2 x 2 matrix needs 4"},
+        BadCase{Plan({"--model", "nonblocking", "--input",
+                      "tests/testdata/nb_request.json", "--algorithm", "lcf"}),
+                "--algorithm: 'lcf' is not one of wrp, wr, ecf, fef"},
+        BadCase{{"inspect", kFig1Profile}, "not a valid hetcast table"}));
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  ::testing::InitGoogleTest(&argc, argv);
+  if (argc < 2) {
+    std::fprintf(stderr, "usage: cli_test PATH_TO_HETCAST\n");
+    return 2;
+  }
+  binary_path = new std::string(argv[1]);
+  return RUN_ALL_TESTS();
+}

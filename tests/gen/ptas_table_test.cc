@@ -1,0 +1,285 @@
+// ptas_table_test.cc: tables made by the PTAS (method Ptas, tables/BUILD's
+// ptas_test.hct: profile many5, eps 1/4) against the exact DP on every
+// state, the exhaustive search with relays, and the runtime's verification
+// of stored schedules.
+#include <cstdint>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "gmock/gmock.h"
+#include "gtest/gtest.h"
+#include "tests/oracles/exhaustive_search.h"
+#include "tests/node/node_test_util.h"
+#include "tests/node/schedule_checks.h"
+#include "tests/table/table_test_util.h"
+#include "tools/gen/exact_dp.h"
+#include "tools/gen/gen_command.h"
+#include "tools/gen/profile.h"
+#include "tools/gen/ptas.h"
+#include "tools/gen/table_writer.h"
+
+namespace hetcast {
+namespace testing {
+namespace {
+
+using ::testing::HasSubstr;
+
+// (1 + 1/4)(1 + 3/4) = 35/16.
+bool WithinFactor(uint64_t completion, uint64_t opt) {
+  return completion * 16 <= opt * 35;
+}
+
+class PtasTable : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    absl::StatusOr<std::string> bytes = ReadFileBytes("tables/ptas_test.hct");
+    ASSERT_TRUE(bytes.ok()) << bytes.status();
+    owned_ = OpenTableBytes(*bytes);
+    ASSERT_EQ(owned_.status, HETCAST_OK) << owned_.error;
+    ASSERT_EQ(hetcast_profile_open(&owned_.table, 0, &profile_), HETCAST_OK);
+    costs_ = ProfileCosts(profile_);
+    hetcast_profile_info info;
+    hetcast_profile_get_info(&profile_, &info);
+    limits_.resize(info.type_count);
+    for (size_t j = 0; j < limits_.size(); ++j) {
+      hetcast_profile_type(&profile_, j, nullptr, nullptr, &limits_[j]);
+    }
+    ProfileSpec spec;
+    spec.name = "exact";
+    for (size_t j = 0; j < costs_.size(); ++j) {
+      spec.types.push_back(NodeTypeSpec{"t" + std::to_string(j), costs_[j],
+                                        static_cast<uint32_t>(limits_[j])});
+    }
+    absl::StatusOr<ExactTable> exact = SolveExact(spec, DpOptions{});
+    ASSERT_TRUE(exact.ok());
+    exact_ = *std::move(exact);
+  }
+  uint64_t Optimum(uint32_t s, const std::vector<uint64_t>& counts) const {
+    return exact_.time[s * exact_.state_count + exact_.StateOf(counts)];
+  }
+
+  OwnedTable owned_;
+  hetcast_profile profile_;
+  std::vector<uint64_t> costs_, limits_;
+  ExactTable exact_;
+};
+
+TEST_F(PtasTable, SaysItIsThePtasWithItsEpsilon) {
+  hetcast_profile_info info;
+  hetcast_profile_get_info(&profile_, &info);
+  EXPECT_STREQ(info.name, "many5");
+  EXPECT_EQ(info.method, HETCAST_METHOD_PTAS);
+  EXPECT_EQ(info.exact, 0);
+  EXPECT_EQ(info.epsilon_numerator, 1u);
+  EXPECT_EQ(info.epsilon_denominator, 4u);
+  EXPECT_EQ(info.guarantee_numerator, 35u);  // (4 + 1)(4 + 3) / 16.
+  EXPECT_EQ(info.guarantee_denominator, 16u);
+  EXPECT_GT(info.schedule_bytes, 0u);
+}
+
+// Every state, every source type: OPT <= table <= (1+eps)(1+3eps) OPT and
+// <= FNF; the stored schedule re-times to the stored completion; the bound
+// is at most OPT; roles equal the full schedule.
+TEST_F(PtasTable, EveryStateWithinTheGuaranteeOfTheExactOptimum) {
+  int not_optimal = 0, states = 0;
+  ForEachCounts(limits_, [&](const std::vector<uint64_t>& counts) {
+    for (uint32_t s = 0; s < costs_.size(); ++s) {
+      const TinyInstance instance{costs_, s, counts, {}};
+      const uint64_t opt = Optimum(s, counts);
+      const PlanResult plan = PlanFromTable(profile_, instance);
+      ASSERT_EQ(plan.status, HETCAST_OK);
+      ++states;
+      const uint64_t t = plan.answer.completion_time;
+      EXPECT_GE(t, opt);
+      EXPECT_TRUE(WithinFactor(t, opt)) << t << " vs " << opt;
+      EXPECT_LE(t, PlanFnf(instance).answer.completion_time);
+      EXPECT_LE(plan.answer.lower_bound, opt);
+      EXPECT_EQ(plan.answer.exact, plan.answer.lower_bound == t ? 1 : 0);
+      EXPECT_EQ(plan.answer.algorithm, HETCAST_ALGORITHM_TABLE);
+      uint64_t looked_up = 0;
+      const hetcast_node_request request = RequestOf(instance);
+      ASSERT_EQ(hetcast_profile_completion(&profile_, &request, &looked_up),
+                HETCAST_OK);
+      EXPECT_EQ(looked_up, t);
+      const PlanResult evaluated = Evaluate(instance, StructureOf(plan));
+      ASSERT_EQ(evaluated.status, HETCAST_OK);
+      EXPECT_EQ(evaluated.answer.completion_time, t);
+      ExpectConsistent(instance, plan);
+      ExpectRolesMatchPlan(profile_, instance, plan);
+      if (t > opt) ++not_optimal;
+    }
+  });
+  EXPECT_EQ(states, 432 * 5);
+  // The guarantee is what is proven; on this profile the PTAS is also often
+  // optimal, but not always (so the check above is not vacuous).
+  EXPECT_GT(not_optimal, 0);
+}
+
+TEST_F(PtasTable, RelaysByTheorem72WithinTheGuarantee) {
+  std::mt19937_64 rng(5);
+  int relays_used = 0, planned = 0;
+  for (int trial = 0; trial < 120; ++trial) {
+    TinyInstance instance{costs_,
+                          static_cast<uint32_t>(rng() % 5),
+                          {rng() % 2, rng() % 2, rng() % 2, rng() % 2, 1},
+                          {rng() % 3, rng() % 2, 0, 0, 0}};
+    const PlanResult plan = PlanFromTable(profile_, instance);
+    if (plan.status == HETCAST_NOT_IN_TABLE) continue;
+    ASSERT_EQ(plan.status, HETCAST_OK);
+    ++planned;
+    const uint64_t opt = ExhaustiveOptimum(instance);
+    EXPECT_GE(plan.answer.completion_time, opt);
+    EXPECT_TRUE(WithinFactor(plan.answer.completion_time, opt));
+    EXPECT_LE(plan.answer.lower_bound, opt);
+    ExpectConsistent(instance, plan);
+    ExpectRolesMatchPlan(profile_, instance, plan);
+    for (const hetcast_node& n : plan.nodes) {
+      if (n.is_relay && n.arrival != HETCAST_NEVER) ++relays_used;
+    }
+  }
+  EXPECT_GT(planned, 50);
+  EXPECT_GT(relays_used, 0);
+}
+
+// A tiny PTAS profile, re-serialised with one defect at a time.
+struct Tiny {
+  ProfileSpec spec;
+  PtasEntries entries;
+};
+
+Tiny MakeTiny() {
+  Tiny t;
+  t.spec.name = "tiny";
+  t.spec.types = {{"a", 2, 2}, {"b", 5, 2}};
+  absl::StatusOr<PtasEntries> e = SolvePtasProfile(t.spec, {1, 4}, nullptr);
+  EXPECT_TRUE(e.ok()) << e.status();
+  t.entries = *std::move(e);
+  return t;
+}
+
+std::string Write(const Tiny& t) {
+  SolvedProfile p;
+  p.profile = t.spec;
+  p.ptas = t.entries;
+  absl::StatusOr<std::string> bytes = WriteTable({p});
+  EXPECT_TRUE(bytes.ok());
+  return bytes.ok() ? *bytes : std::string();
+}
+
+void ExpectRejected(const Tiny& t, const std::string& reason) {
+  const OwnedTable owned = OpenTableBytes(Write(t));
+  EXPECT_EQ(owned.status, HETCAST_INVALID_TABLE) << reason;
+  EXPECT_THAT(std::string(owned.error), HasSubstr(reason));
+}
+
+// The entry of source 0 and the state with every count at its limit
+// (4 destinations: ids 1, 2 of type a, 3, 4 of type b).
+constexpr size_t kFullEntry = 8;
+
+TEST(PtasTableVerification, CraftedDefectsAreRejected) {
+  const Tiny good = MakeTiny();
+  ASSERT_EQ(OpenTableBytes(Write(good)).status, HETCAST_OK);
+  const size_t e = kFullEntry;
+  const uint32_t first = good.entries.offsets[e];
+  ASSERT_EQ(good.entries.offsets[e + 1] - first, 4u);
+  {
+    Tiny t = good;  // Node 1 is its own parent.
+    t.entries.nodes[first] = 1 | (1u << 16);
+    ExpectRejected(t, "bad parent, send index or cycle");
+  }
+  {
+    Tiny t = good;  // A send index of 0.
+    t.entries.nodes[first] &= 0xFFFFu;
+    ExpectRejected(t, "bad parent, send index or cycle");
+  }
+  {
+    Tiny t = good;  // Two receivers of one send (node 4 copies node 3).
+    t.entries.nodes[first + 3] = t.entries.nodes[first + 2];
+    ExpectRejected(t, "");
+  }
+  {
+    Tiny t = good;  // A wrong completion time.
+    t.entries.time[e] += 1;
+    ExpectRejected(t, "completion time disagrees");
+  }
+  {
+    Tiny t = good;  // A bound above the completion time.
+    t.entries.bound[e] = t.entries.time[e] + 1;
+    ExpectRejected(t, "lower bound exceeds");
+  }
+  {
+    Tiny t = good;  // Type a's two nodes in the wrong order.
+    std::swap(t.entries.nodes[first], t.entries.nodes[first + 1]);
+    ExpectRejected(t, "");
+  }
+  {
+    Tiny t = good;  // Epsilon out of range.
+    t.entries.epsilon_numerator = 4;
+    ExpectRejected(t, "epsilon");
+  }
+  {
+    Tiny t = good;  // A schedule one node short.
+    t.entries.nodes.pop_back();
+    t.entries.offsets.back() -= 1;
+    ExpectRejected(t, "");
+  }
+}
+
+TEST(PtasTableVerification, TruncationsAndByteFlipsNeverReadOutOfBounds) {
+  const std::string bytes = Write(MakeTiny());
+  for (size_t length = 0; length < bytes.size(); ++length) {
+    EXPECT_NE(OpenTableBytes(bytes.substr(0, length)).status, HETCAST_OK);
+  }
+  std::mt19937_64 rng(9);
+  int accepted = 0;
+  for (int trial = 0; trial < 2000; ++trial) {
+    std::string flipped = bytes;
+    flipped[rng() % flipped.size()] ^= static_cast<char>(1 + rng() % 255);
+    OwnedTable owned = OpenTableBytes(flipped);
+    if (owned.status != HETCAST_OK) continue;
+    ++accepted;  // Still valid: every answer must be consistent.
+    hetcast_profile profile;
+    ASSERT_EQ(hetcast_profile_open(&owned.table, 0, &profile), HETCAST_OK);
+    const std::vector<uint64_t> costs = ProfileCosts(profile);
+    hetcast_profile_info info;
+    hetcast_profile_get_info(&profile, &info);
+    std::vector<uint64_t> limits(info.type_count);
+    for (size_t j = 0; j < limits.size(); ++j) {
+      hetcast_profile_type(&profile, j, nullptr, nullptr, &limits[j]);
+    }
+    ForEachCounts(limits, [&](const std::vector<uint64_t>& counts) {
+      for (uint32_t s = 0; s < costs.size(); ++s) {
+        const TinyInstance instance{costs, s, counts, {}};
+        const PlanResult plan = PlanFromTable(profile, instance);
+        ASSERT_EQ(plan.status, HETCAST_OK);
+        ExpectConsistent(instance, plan);
+      }
+    });
+  }
+  EXPECT_LT(accepted, 2000);
+}
+
+TEST(PtasTableGeneration, DeterministicAndChosenByWorkEstimate) {
+  const Tiny a = MakeTiny();
+  const Tiny b = MakeTiny();
+  EXPECT_EQ(Write(a), Write(b));
+  ProfileSpec small = a.spec;
+  EXPECT_LT(ExactWorkEstimate(small), kAutoExactWork);
+  ProfileSpec big;
+  big.name = "big";
+  big.types = {{"a", 2, 4000}, {"b", 3, 4000}};
+  EXPECT_GT(ExactWorkEstimate(big), kAutoExactWork);
+  // A bad eps is refused even for a profile with no destinations at all.
+  ProfileSpec empty = small;
+  for (NodeTypeSpec& t : empty.types) t.limit = 0;
+  EXPECT_FALSE(SolvePtasProfile(empty, {1, 1}, nullptr).ok());
+  // ... and too many entries for a PTAS table: refused, not run for days.
+  absl::StatusOr<PtasEntries> e = SolvePtasProfile(big, {1, 10}, nullptr);
+  EXPECT_EQ(e.status().code(), absl::StatusCode::kOutOfRange);
+  EXPECT_THAT(std::string(e.status().message()), HasSubstr("at most"));
+}
+
+}  // namespace
+}  // namespace testing
+}  // namespace hetcast

@@ -1,0 +1,89 @@
+// node_test_util.h: C++ conveniences over the C API for tests (allocating).
+#ifndef HETCAST_TESTS_NODE_NODE_TEST_UTIL_H_
+#define HETCAST_TESTS_NODE_NODE_TEST_UTIL_H_
+
+#include <cstdint>
+#include <vector>
+
+#include "runtime/include/hetcast/hetcast.h"
+#include "tests/oracles/exhaustive_search.h"
+
+namespace hetcast {
+namespace testing {
+
+struct PlanResult {
+  hetcast_status status = HETCAST_OK;
+  hetcast_answer answer = {};
+  std::vector<hetcast_node> nodes;
+  std::vector<hetcast_transfer> transfers;
+};
+
+inline hetcast_node_request RequestOf(const TinyInstance& instance) {
+  hetcast_node_request request;
+  request.costs = instance.costs.data();
+  request.type_count = instance.costs.size();
+  request.source_type = instance.source_type;
+  request.destination_counts = instance.destinations.data();
+  request.relay_counts =
+      instance.relays.empty() ? nullptr : instance.relays.data();
+  return request;
+}
+
+inline PlanResult PlanFnf(const TinyInstance& instance) {
+  PlanResult result;
+  const hetcast_node_request request = RequestOf(instance);
+  hetcast_node_sizes sizes;
+  result.status = hetcast_node_plan_sizes(&request, &sizes);
+  if (result.status != HETCAST_OK) return result;
+  std::vector<unsigned char> workspace(sizes.workspace_bytes + 1);
+  result.nodes.resize(sizes.node_count);
+  result.transfers.resize(sizes.transfer_count);
+  result.status = hetcast_node_plan_fnf(
+      &request, workspace.data(), sizes.workspace_bytes, result.nodes.data(),
+      result.nodes.size(), result.transfers.data(), result.transfers.size(),
+      &result.answer);
+  if (result.status == HETCAST_OK) {
+    result.transfers.resize(result.answer.transfer_count);
+  }
+  return result;
+}
+
+// Hands `sends` to the evaluator.
+inline PlanResult Evaluate(const TinyInstance& instance,
+                           const std::vector<hetcast_send>& sends) {
+  PlanResult result;
+  const hetcast_node_request request = RequestOf(instance);
+  size_t bytes = 0;
+  result.status =
+      hetcast_node_evaluate_workspace_size(&request, sends.size(), &bytes);
+  if (result.status != HETCAST_OK) return result;
+  hetcast_node_sizes sizes;
+  result.status = hetcast_node_plan_sizes(&request, &sizes);
+  if (result.status != HETCAST_OK) return result;
+  std::vector<unsigned char> workspace(bytes);
+  result.nodes.resize(sizes.node_count);
+  result.transfers.resize(sizes.transfer_count);
+  result.status = hetcast_node_evaluate(
+      &request, sends.data(), sends.size(), workspace.data(), bytes,
+      result.nodes.data(), result.nodes.size(), result.transfers.data(),
+      result.transfers.size(), &result.answer);
+  if (result.status == HETCAST_OK) {
+    result.transfers.resize(result.answer.transfer_count);
+  }
+  return result;
+}
+
+// The structure of a planned schedule (who sends to whom, in send order),
+// taken from its transfers sorted by start, so the evaluator can re-time it.
+inline std::vector<hetcast_send> StructureOf(const PlanResult& plan) {
+  std::vector<hetcast_send> sends;
+  for (const hetcast_transfer& t : plan.transfers) {
+    sends.push_back(hetcast_send{t.from, t.to});
+  }
+  return sends;
+}
+
+}  // namespace testing
+}  // namespace hetcast
+
+#endif  // HETCAST_TESTS_NODE_NODE_TEST_UTIL_H_

@@ -1,0 +1,646 @@
+// table_benchmark.cc: exact-table queries on the embedded default table
+// (profile "default": 3 types, costs 2, 3, 5, up to 20 destinations each)
+// against the floor of one plain array read.
+//
+//   bazel run //tests:table_benchmark
+//   bazel run //tests:table_benchmark -- --benchmark_filter=Reconstruction
+//
+// (.bazelrc builds with -c opt.) By default each benchmark runs 12 short
+// repetitions (0.05 s) in random order across benchmarks, and only the
+// aggregates are printed: on a shared machine a long single run also
+// measures the host's slow spells (on the 2-core development VM, single
+// 0.5 s runs read 20-40% above these medians). The summary gives the
+// median of the repetitions and, in brackets, the least; any flag given
+// overrides the defaults (e.g. --benchmark_repetitions=1
+// --benchmark_min_time=0.5 for one long run). Every benchmark cycles through
+// one fixed pseudo-random sequence of 4096 inputs, precomputed before timing:
+//   BM_PlainArrayRead       one uint32_t read from an array with as many
+//                           elements as the profile has entries, at a
+//                           precomputed random index (the floor).
+//   BM_PlainArrayFromRequest one uint64_t read from a plain array of as many
+//                           completion times, indexed from the same
+//                           requests as the lookups (the baseline the
+//                           4x target is checked against).
+//   BM_TableCompletion      hetcast_profile_completion: one table lookup.
+//   BM_TableLookupInline    hetcast_lookup_completion, the header-inline
+//                           lookup, on the same requests.
+//   BM_TableReconstruction  hetcast_profile_plan with nodes and transfers;
+//                           items are participants, so ns/node is reported.
+//   BM_TableReconstructionLargest  the same at the largest state
+//                           (20, 20, 20), once per source type.
+//   BM_TableReconstructionOne the same with one destination (the fixed cost
+//                           of a plan).
+//   BM_TableReconstructionQueues the random requests through the queue
+//                           path (hetcast/internal), for the step path's
+//                           speedup.
+//   BM_NodeRole             hetcast_profile_node_role for a random node of a
+//                           random request.
+// Every call on every input is checked once for HETCAST_OK before anything
+// is timed. At exit the binary prints the lookup / plain read ratios, ns per
+// node of reconstruction and ns per node-role query, all from this run's
+// measurements. The targets are printed for comparison, never asserted.
+#include <algorithm>
+#include <array>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <map>
+#include <random>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "benchmark/benchmark.h"
+#include "runtime/include/hetcast/hetcast.h"
+#include "runtime/table/internal.h"
+#include "tables/default_table.h"
+
+namespace {
+
+// The least of a benchmark's repetitions, reported next to the median
+// (aggregate "min").
+double MinOf(const std::vector<double>& v) {
+  return v.empty() ? 0.0 : *std::min_element(v.begin(), v.end());
+}
+
+// Length of every precomputed input sequence; a power of two so that the
+// cycling index is a mask.
+constexpr size_t kSequenceLength = 4096;
+constexpr size_t kSequenceMask = kSequenceLength - 1;
+constexpr uint64_t kSeed = 20240607;
+
+using Counts = std::array<uint64_t, HETCAST_TABLE_MAX_TYPES>;
+
+[[noreturn]] void Die(const char* what, hetcast_status status) {
+  std::fprintf(stderr, "table_benchmark: %s failed: %s (%d)\n", what,
+               hetcast_status_str(status), static_cast<int>(status));
+  std::abort();
+}
+
+void Check(const char* what, hetcast_status status) {
+  if (status != HETCAST_OK) Die(what, status);
+}
+
+// Everything the benchmarks read, built and verified once, before timing.
+struct Fixture {
+  hetcast_table table;
+  hetcast_profile profile;
+  hetcast_profile_info info;
+  std::vector<uint64_t> limits;
+
+  // Baseline: an array of info.entry_count elements and random indices.
+  std::vector<uint32_t> plain;
+  std::vector<uint32_t> plain_index;
+  // Baseline 2: uint64_t times, one per entry, and the mixed-radix strides.
+  std::vector<uint64_t> plain_times;
+  std::vector<uint64_t> strides;
+
+  // Random requests (random source type, counts within the limits, profile
+  // costs, no relays). `requests[i].destination_counts` points into
+  // `counts[i]`; neither vector is resized after construction.
+  std::vector<Counts> counts;
+  std::vector<hetcast_node_request> requests;
+  // For BM_NodeRole: a random node id below each request's node count.
+  std::vector<uint32_t> node_ids;
+
+  // The largest state (every count at its limit), one per source type.
+  Counts largest_counts;
+  std::vector<hetcast_node_request> largest;
+  // One destination of type 0, source type 0.
+  Counts one_counts;
+  hetcast_node_request one;
+
+  // Outputs sized for the largest of all the requests above (the second
+  // workspace for the queue path with transfers).
+  std::vector<unsigned char> workspace;
+  std::vector<unsigned char> queue_workspace;
+  std::vector<hetcast_node> nodes;
+  std::vector<hetcast_transfer> transfers;
+};
+
+// Grows `fixture`'s outputs to what `request` needs.
+void Reserve(const hetcast_node_request& request, Fixture* fixture) {
+  hetcast_node_sizes sizes;
+  Check("hetcast_profile_plan_sizes",
+        hetcast_profile_plan_sizes(&fixture->profile, &request, &sizes));
+  if (fixture->workspace.size() < sizes.workspace_bytes) {
+    fixture->workspace.resize(sizes.workspace_bytes);
+  }
+  hetcast_node_sizes queue_sizes;
+  Check("PlanSizes (queues)",
+        hetcast::internal::PlanSizes(&fixture->profile, &request,
+                                     hetcast::internal::PlanPath::kQueues,
+                                     &queue_sizes));
+  if (fixture->queue_workspace.size() < queue_sizes.workspace_bytes) {
+    fixture->queue_workspace.resize(queue_sizes.workspace_bytes);
+  }
+  if (fixture->nodes.size() < sizes.node_count) {
+    fixture->nodes.resize(sizes.node_count);
+  }
+  if (fixture->transfers.size() < sizes.transfer_count) {
+    fixture->transfers.resize(sizes.transfer_count);
+  }
+}
+
+// Runs every timed call once on every input and aborts on any status other
+// than HETCAST_OK (and on plan / completion disagreeing).
+void Verify(Fixture* fixture) {
+  hetcast_answer answer;
+  auto verify_plan = [&](const hetcast_node_request& request) {
+    Check("hetcast_profile_plan",
+          hetcast_profile_plan(&fixture->profile, &request,
+                               fixture->workspace.data(),
+                               fixture->workspace.size(), fixture->nodes.data(),
+                               fixture->nodes.size(), fixture->transfers.data(),
+                               fixture->transfers.size(), &answer));
+    uint64_t completion;
+    Check("hetcast_profile_completion",
+          hetcast_profile_completion(&fixture->profile, &request, &completion));
+    if (completion != answer.completion_time) {
+      std::fprintf(stderr, "table_benchmark: completion %llu != plan's %llu\n",
+                   static_cast<unsigned long long>(completion),
+                   static_cast<unsigned long long>(answer.completion_time));
+      std::abort();
+    }
+  };
+  hetcast_lookup lookup;
+  hetcast_profile_lookup_view(&fixture->profile, &lookup);
+  for (size_t i = 0; i < kSequenceLength; ++i) {
+    const hetcast_node_request& request = fixture->requests[i];
+    verify_plan(request);
+    uint64_t via_call = 0, via_inline = 1;
+    Check("hetcast_profile_completion",
+          hetcast_profile_completion(&fixture->profile, &request, &via_call));
+    Check("hetcast_lookup_completion",
+          hetcast_lookup_completion(&lookup, request.source_type,
+                                    request.destination_counts, &via_inline));
+    if (via_call != via_inline) {
+      std::fprintf(stderr, "table_benchmark: inline lookup disagrees\n");
+      std::abort();
+    }
+    hetcast_node node;
+    size_t child_count;
+    Check("hetcast_profile_node_role",
+          hetcast_profile_node_role(
+              &fixture->profile, &request, fixture->node_ids[i],
+              fixture->workspace.data(), fixture->workspace.size(), &node,
+              fixture->transfers.data(), fixture->transfers.size(),
+              &child_count));
+  }
+  for (const hetcast_node_request& request : fixture->largest) {
+    verify_plan(request);
+  }
+  verify_plan(fixture->one);
+}
+
+Fixture* BuildFixture() {
+  auto* fixture = new Fixture();
+  const char* why = nullptr;
+  hetcast_status status = hetcast_table_open(
+      hetcast_default_table, hetcast_default_table_size, &fixture->table, &why);
+  if (status != HETCAST_OK) {
+    std::fprintf(stderr, "table_benchmark: default table rejected: %s\n",
+                 why != nullptr ? why : "(no reason)");
+    std::abort();
+  }
+  size_t index;
+  Check("hetcast_table_find_profile",
+        hetcast_table_find_profile(&fixture->table, "default", &index));
+  Check("hetcast_profile_open",
+        hetcast_profile_open(&fixture->table, index, &fixture->profile));
+  hetcast_profile_get_info(&fixture->profile, &fixture->info);
+  const size_t k = fixture->info.type_count;
+  for (size_t j = 0; j < k; ++j) {
+    uint64_t cost, limit;
+    Check("hetcast_profile_type",
+          hetcast_profile_type(&fixture->profile, j, nullptr, &cost, &limit));
+    fixture->limits.push_back(limit);
+  }
+
+  std::mt19937_64 rng(kSeed);
+  fixture->plain.resize(fixture->info.entry_count);
+  for (size_t e = 0; e < fixture->plain.size(); ++e) {
+    fixture->plain[e] = static_cast<uint32_t>(e * 2654435761u);
+  }
+  fixture->plain_times.resize(fixture->info.entry_count);
+  for (size_t e = 0; e < fixture->plain_times.size(); ++e) {
+    fixture->plain_times[e] = e * 0x9e3779b97f4a7c15ull;
+  }
+  uint64_t stride = 1;
+  for (size_t j = 0; j < k; ++j) {
+    fixture->strides.push_back(stride);
+    stride *= fixture->limits[j] + 1;
+  }
+  std::uniform_int_distribution<uint32_t> entry(
+      0, static_cast<uint32_t>(fixture->info.entry_count - 1));
+  for (size_t i = 0; i < kSequenceLength; ++i) {
+    fixture->plain_index.push_back(entry(rng));
+  }
+
+  std::uniform_int_distribution<uint32_t> source(0,
+                                                 static_cast<uint32_t>(k - 1));
+  fixture->counts.resize(kSequenceLength);
+  fixture->requests.resize(kSequenceLength);
+  for (size_t i = 0; i < kSequenceLength; ++i) {
+    Counts& counts = fixture->counts[i];
+    counts.fill(0);
+    for (size_t j = 0; j < k; ++j) {
+      counts[j] =
+          std::uniform_int_distribution<uint64_t>(0, fixture->limits[j])(rng);
+    }
+    fixture->requests[i] =
+        hetcast_node_request{nullptr, k, source(rng), counts.data(), nullptr};
+  }
+
+  fixture->largest_counts.fill(0);
+  for (size_t j = 0; j < k; ++j) {
+    fixture->largest_counts[j] = fixture->limits[j];
+  }
+  for (uint32_t s = 0; s < k; ++s) {
+    fixture->largest.push_back(hetcast_node_request{
+        nullptr, k, s, fixture->largest_counts.data(), nullptr});
+  }
+
+  fixture->one_counts.fill(0);
+  fixture->one_counts[0] = 1;
+  fixture->one =
+      hetcast_node_request{nullptr, k, 0, fixture->one_counts.data(), nullptr};
+  Reserve(fixture->one, fixture);
+  for (const hetcast_node_request& request : fixture->requests) {
+    Reserve(request, fixture);
+  }
+  for (const hetcast_node_request& request : fixture->largest) {
+    Reserve(request, fixture);
+  }
+  for (size_t i = 0; i < kSequenceLength; ++i) {
+    hetcast_node_sizes sizes;
+    Check("hetcast_profile_plan_sizes",
+          hetcast_profile_plan_sizes(&fixture->profile, &fixture->requests[i],
+                                     &sizes));
+    fixture->node_ids.push_back(std::uniform_int_distribution<uint32_t>(
+        0, static_cast<uint32_t>(sizes.node_count - 1))(rng));
+  }
+  Verify(fixture);
+  return fixture;
+}
+
+// Built on first use (main does that before running anything); never
+// destroyed.
+const Fixture& GetFixture() {
+  static const Fixture* const fixture = BuildFixture();
+  return *fixture;
+}
+
+// The three lookup benchmarks do kBatch lookups per iteration and hand the
+// sum to DoNotOptimize once per batch, so the harness (whose DoNotOptimize
+// is a compiler memory barrier) is amortised alike for all three; the
+// summary divides by kBatch.
+constexpr size_t kBatch = 64;
+
+// Runs `lookup(i)` for consecutive inputs i, kBatch per iteration.
+template <typename Lookup>
+void RunLookups(benchmark::State& state, Lookup lookup) {
+  size_t i = 0;
+  for (auto _ : state) {
+    uint64_t sink = 0;
+    for (size_t b = 0; b < kBatch; ++b) {
+      sink += lookup(i);
+      i = (i + 1) & kSequenceMask;
+    }
+    benchmark::DoNotOptimize(sink);
+  }
+  state.SetItemsProcessed(static_cast<int64_t>(state.iterations() * kBatch));
+}
+
+void BM_PlainArrayRead(benchmark::State& state) {
+  const Fixture& f = GetFixture();
+  const uint32_t* plain = f.plain.data();
+  const uint32_t* index = f.plain_index.data();
+  RunLookups(state, [&](size_t i) -> uint64_t { return plain[index[i]]; });
+}
+BENCHMARK(BM_PlainArrayRead)->ComputeStatistics("min", MinOf);
+
+// A plain array of completion times (uint64_t, one per entry, no packing,
+// no checks) read for the same requests as the table lookups: the index
+// is computed from (source type, counts) with the same mixed-radix
+// arithmetic. What a lookup costs beyond this is the table format and API.
+void BM_PlainArrayFromRequest(benchmark::State& state) {
+  const Fixture& f = GetFixture();
+  const uint64_t* plain = f.plain_times.data();
+  const hetcast_node_request* requests = f.requests.data();
+  const uint64_t* stride = f.strides.data();
+  const size_t k = f.info.type_count;
+  const uint64_t state_count = f.info.state_count;
+  RunLookups(state, [&](size_t i) {
+    const hetcast_node_request& r = requests[i];
+    uint64_t index = r.source_type * state_count;
+    for (size_t j = 0; j < k; ++j) {
+      index += r.destination_counts[j] * stride[j];
+    }
+    return plain[index];
+  });
+}
+BENCHMARK(BM_PlainArrayFromRequest)->ComputeStatistics("min", MinOf);
+
+void BM_TableCompletion(benchmark::State& state) {
+  const Fixture& f = GetFixture();
+  const hetcast_node_request* requests = f.requests.data();
+  RunLookups(state, [&](size_t i) {
+    uint64_t completion = 0;
+    hetcast_profile_completion(&f.profile, &requests[i], &completion);
+    return completion;
+  });
+}
+BENCHMARK(BM_TableCompletion)->ComputeStatistics("min", MinOf);
+
+// The same lookups through the header-inline path (hetcast_lookup).
+void BM_TableLookupInline(benchmark::State& state) {
+  const Fixture& f = GetFixture();
+  hetcast_lookup lookup;
+  hetcast_profile_lookup_view(&f.profile, &lookup);
+  const hetcast_node_request* requests = f.requests.data();
+  RunLookups(state, [&](size_t i) {
+    uint64_t completion = 0;
+    hetcast_lookup_completion(&lookup, requests[i].source_type,
+                              requests[i].destination_counts, &completion);
+    return completion;
+  });
+}
+BENCHMARK(BM_TableLookupInline)->ComputeStatistics("min", MinOf);
+
+// Plans `requests[i]` (nodes and transfers) for i cycling over `count`
+// requests. Items are participants; the "nodes" counter is their mean per
+// iteration, which the summary divides the real time by.
+void RunPlans(
+    benchmark::State& state, const hetcast_node_request* requests, size_t count,
+    hetcast::internal::PlanPath path = hetcast::internal::PlanPath::kAuto) {
+  const Fixture& f = GetFixture();
+  const bool queues = path == hetcast::internal::PlanPath::kQueues;
+  // Copies: the fixture stays read-only.
+  std::vector<unsigned char> workspace =
+      queues ? f.queue_workspace : f.workspace;
+  std::vector<hetcast_node> nodes = f.nodes;
+  std::vector<hetcast_transfer> transfers = f.transfers;
+  hetcast_answer answer;
+  int64_t participants = 0;
+  size_t i = 0;
+  for (auto _ : state) {
+    if (queues) {
+      hetcast::internal::Plan(&f.profile, &requests[i], path, workspace.data(),
+                              workspace.size(), nodes.data(), nodes.size(),
+                              transfers.data(), transfers.size(), &answer);
+    } else {
+      hetcast_profile_plan(&f.profile, &requests[i], workspace.data(),
+                           workspace.size(), nodes.data(), nodes.size(),
+                           transfers.data(), transfers.size(), &answer);
+    }
+    participants += static_cast<int64_t>(answer.participant_count);
+    i = i + 1 == count ? 0 : i + 1;
+    benchmark::DoNotOptimize(nodes.data());
+    benchmark::DoNotOptimize(transfers.data());
+  }
+  state.SetItemsProcessed(participants);
+  state.counters["nodes"] = benchmark::Counter(
+      static_cast<double>(participants), benchmark::Counter::kAvgIterations);
+  // CPU seconds per participant, printed as e.g. "51.2n".
+  state.counters["ns_per_node"] = benchmark::Counter(
+      static_cast<double>(participants),
+      benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
+}
+
+void BM_TableReconstruction(benchmark::State& state) {
+  const Fixture& f = GetFixture();
+  RunPlans(state, f.requests.data(), f.requests.size());
+}
+BENCHMARK(BM_TableReconstruction)->ComputeStatistics("min", MinOf);
+
+// The same requests through the queue path (2k time-ordered queues, the
+// path for large completion times): the algorithm the step path replaced
+// in the usual case, as a baseline in the same run.
+void BM_TableReconstructionQueues(benchmark::State& state) {
+  const Fixture& f = GetFixture();
+  RunPlans(state, f.requests.data(), f.requests.size(),
+           hetcast::internal::PlanPath::kQueues);
+}
+BENCHMARK(BM_TableReconstructionQueues)->ComputeStatistics("min", MinOf);
+
+void BM_TableReconstructionLargest(benchmark::State& state) {
+  const Fixture& f = GetFixture();
+  const size_t source = static_cast<size_t>(state.range(0));
+  if (source >= f.largest.size()) {
+    state.SkipWithError("no such source type");
+    return;
+  }
+  RunPlans(state, &f.largest[source], 1);
+}
+// One run per source type of the default profile (3 types).
+BENCHMARK(BM_TableReconstructionLargest)
+    ->ArgName("source")
+    ->DenseRange(0, 2)
+    ->ComputeStatistics("min", MinOf);
+
+void BM_TableReconstructionOne(benchmark::State& state) {
+  const Fixture& f = GetFixture();
+  RunPlans(state, &f.one, 1);
+}
+BENCHMARK(BM_TableReconstructionOne)->ComputeStatistics("min", MinOf);
+
+void BM_NodeRole(benchmark::State& state) {
+  const Fixture& f = GetFixture();
+  std::vector<unsigned char> workspace = f.workspace;
+  std::vector<hetcast_transfer> children = f.transfers;
+  const hetcast_node_request* requests = f.requests.data();
+  const uint32_t* node_ids = f.node_ids.data();
+  hetcast_node node;
+  size_t child_count;
+  size_t i = 0;
+  for (auto _ : state) {
+    hetcast_profile_node_role(&f.profile, &requests[i], node_ids[i],
+                              workspace.data(), workspace.size(), &node,
+                              children.data(), children.size(), &child_count);
+    i = (i + 1) & kSequenceMask;
+    benchmark::DoNotOptimize(node);
+    benchmark::DoNotOptimize(child_count);
+  }
+}
+BENCHMARK(BM_NodeRole)->ComputeStatistics("min", MinOf);
+
+// What the summary needs from one benchmark run.
+struct Measured {
+  double real_ns = 0;  // Real time per iteration.
+  double nodes = 0;    // Mean participants per iteration, when reported.
+};
+
+// Keeps each benchmark's real time per iteration (and mean node count) so
+// that main can print ratios of measurements taken in this run: the median
+// and the least of the repetitions (aggregates "median" and "min"), or the
+// last run without repetitions.
+class SummaryReporter : public benchmark::ConsoleReporter {
+ public:
+  enum Which { kMedian, kMin };
+
+  void ReportRuns(const std::vector<Run>& runs) override {
+    for (const Run& run : runs) {
+      if (run.error_occurred || run.iterations <= 0) continue;
+      std::map<std::string, Measured>* into = nullptr;
+      if (run.run_type == Run::RT_Iteration) {
+        into = &last_;
+      } else if (run.aggregate_name == "median") {
+        into = &medians_;
+      } else if (run.aggregate_name == "min") {
+        into = &mins_;
+      } else {
+        continue;
+      }
+      std::string name = run.run_name.function_name;
+      if (!run.run_name.args.empty()) name += "/" + run.run_name.args;
+      Measured& m = (*into)[name];
+      m.real_ns =
+          run.real_accumulated_time * 1e9 / static_cast<double>(run.iterations);
+      auto nodes = run.counters.find("nodes");
+      if (nodes != run.counters.end()) m.nodes = nodes->second.value;
+    }
+    ConsoleReporter::ReportRuns(runs);
+  }
+
+  // Null when `name` did not run (e.g. filtered out). Without repetitions
+  // both are the last run.
+  const Measured* Find(const std::string& name, Which which) const {
+    const auto& map = which == kMedian ? medians_ : mins_;
+    auto it = map.find(name);
+    if (it != map.end()) return &it->second;
+    it = last_.find(name);
+    return it == last_.end() ? nullptr : &it->second;
+  }
+
+  // Names of the benchmarks that ran, sorted.
+  std::vector<std::string> Names() const {
+    std::set<std::string> names;
+    for (const auto& [name, m] : last_) names.insert(name);
+    for (const auto& [name, m] : medians_) names.insert(name);
+    return {names.begin(), names.end()};
+  }
+
+ private:
+  std::map<std::string, Measured> last_;
+  std::map<std::string, Measured> medians_;
+  std::map<std::string, Measured> mins_;
+};
+
+// Defaults for a noisy shared machine, before the caller's flags (a later
+// flag wins): many short repetitions in random order, so that a slow spell
+// of the host hits every benchmark alike and the median sees through it.
+constexpr const char* kDefaultFlags[] = {
+    "--benchmark_repetitions=12",
+    "--benchmark_min_time=0.05",
+    "--benchmark_enable_random_interleaving=true",
+    "--benchmark_report_aggregates_only=true",
+};
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  std::vector<char*> args(argv, argv + argc);
+  args.insert(args.begin() + 1, const_cast<char**>(std::begin(kDefaultFlags)),
+              const_cast<char**>(std::end(kDefaultFlags)));
+  int arg_count = static_cast<int>(args.size());
+  benchmark::Initialize(&arg_count, args.data());
+  if (benchmark::ReportUnrecognizedArguments(arg_count, args.data())) return 1;
+  // Builds and verifies every input before the first timed loop.
+  const Fixture& f = GetFixture();
+  std::printf(
+      "profile \"%s\": %zu types, %llu entries of %zu bytes; %zu random "
+      "requests\n",
+      f.info.name, f.info.type_count,
+      static_cast<unsigned long long>(f.info.entry_count), f.info.entry_bytes,
+      kSequenceLength);
+  SummaryReporter reporter;
+  benchmark::RunSpecifiedBenchmarks(&reporter);
+
+  std::printf(
+      "\nSummary (median of the repetitions; the least in brackets):\n");
+  // Per lookup, not per batch.
+  auto per_lookup = [&](const char* name, SummaryReporter::Which which) {
+    const Measured* m = reporter.Find(name, which);
+    return m == nullptr ? -1.0 : m->real_ns / kBatch;
+  };
+  auto ratio = [&](const char* what, const char* name, const char* base_name,
+                   const char* base) {
+    double value[2], floor[2];
+    for (int w = 0; w < 2; ++w) {
+      const auto which = static_cast<SummaryReporter::Which>(w);
+      value[w] = per_lookup(name, which);
+      floor[w] = per_lookup(base, which);
+      if (value[w] < 0 || floor[w] <= 0) return;
+    }
+    std::printf("%s / %s = %.2fx (%.2fx)  [%.2f ns / %.2f ns]\n", what,
+                base_name, value[0] / floor[0], value[1] / floor[1], value[0],
+                floor[0]);
+  };
+  const char* kFromRequest =
+      "plain uint64 array indexed from the same request (target <= 4x)";
+  const char* kPrecomputed = "plain read at a precomputed index (floor)";
+  ratio("lookup, C call (hetcast_profile_completion)", "BM_TableCompletion",
+        kFromRequest, "BM_PlainArrayFromRequest");
+  ratio("lookup, inline (hetcast_lookup_completion)", "BM_TableLookupInline",
+        kFromRequest, "BM_PlainArrayFromRequest");
+  ratio("lookup, C call (hetcast_profile_completion)", "BM_TableCompletion",
+        kPrecomputed, "BM_PlainArrayRead");
+  ratio("lookup, inline (hetcast_lookup_completion)", "BM_TableLookupInline",
+        kPrecomputed, "BM_PlainArrayRead");
+  auto per_node = [&](const std::string& name, const char* label,
+                      bool target = true) {
+    const Measured* median = reporter.Find(name, SummaryReporter::kMedian);
+    const Measured* least = reporter.Find(name, SummaryReporter::kMin);
+    if (median == nullptr || least == nullptr || median->nodes <= 0 ||
+        least->nodes <= 0) {
+      return;
+    }
+    std::printf(
+        "reconstruction = %.2f ns per node (%.2f)%s  [%s, %.1f nodes on "
+        "average, %.0f ns per plan]\n",
+        median->real_ns / median->nodes, least->real_ns / least->nodes,
+        target ? " (target < 20)" : "", label, median->nodes, median->real_ns);
+  };
+  per_node("BM_TableReconstruction", "random requests");
+  per_node("BM_TableReconstructionQueues", "random requests, queue path",
+           /*target=*/false);
+  {
+    const Measured* steps =
+        reporter.Find("BM_TableReconstruction", SummaryReporter::kMedian);
+    const Measured* queues =
+        reporter.Find("BM_TableReconstructionQueues", SummaryReporter::kMedian);
+    if (steps != nullptr && queues != nullptr && steps->real_ns > 0) {
+      std::printf(
+          "step path (the automatic choice) speedup over the queue path, "
+          "random "
+          "requests: %.2fx\n",
+          queues->real_ns / steps->real_ns);
+    }
+  }
+  for (const std::string& name : reporter.Names()) {
+    if (name.rfind("BM_TableReconstructionLargest/", 0) != 0) continue;
+    const std::string label =
+        "largest state, " + name.substr(name.find('/') + 1);
+    per_node(name, label.c_str());
+  }
+  const Measured* one =
+      reporter.Find("BM_TableReconstructionOne", SummaryReporter::kMedian);
+  const Measured* one_min =
+      reporter.Find("BM_TableReconstructionOne", SummaryReporter::kMin);
+  if (one != nullptr && one_min != nullptr) {
+    std::printf(
+        "reconstruction with one destination = %.0f ns per plan (%.0f): the "
+        "fixed cost\n",
+        one->real_ns, one_min->real_ns);
+  }
+  const Measured* role = reporter.Find("BM_NodeRole", SummaryReporter::kMedian);
+  const Measured* role_min =
+      reporter.Find("BM_NodeRole", SummaryReporter::kMin);
+  if (role != nullptr && role_min != nullptr) {
+    std::printf("node role = %.2f ns per query (%.2f)\n", role->real_ns,
+                role_min->real_ns);
+  }
+  benchmark::Shutdown();
+  return 0;
+}

@@ -1,0 +1,688 @@
+// table_test.cc: the runtime's table path (runtime/table/table.cc), judged by the
+// node-model evaluator, the exhaustive search, FNF and the paper's Fig. 1;
+// and table verification against truncated, corrupted and crafted tables.
+#include <algorithm>
+#include <cstdint>
+#include <cstring>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "flatbuffers/flatbuffers.h"
+#include "gmock/gmock.h"
+#include "gtest/gtest.h"
+#include "runtime/include/hetcast/hetcast.h"
+#include "runtime/table/internal.h"
+#include "tables/default_table.h"
+#include "tables/hetcast_table_generated.h"
+#include "tests/oracles/exhaustive_search.h"
+#include "tests/node/node_test_util.h"
+#include "tests/node/schedule_checks.h"
+#include "tests/table/table_test_util.h"
+#include "tools/gen/exact_dp.h"
+#include "tools/gen/gen_command.h"
+#include "tools/gen/table_writer.h"
+
+namespace hetcast {
+namespace testing {
+namespace {
+
+using ::testing::HasSubstr;
+
+std::string TestTableBytes() {
+  absl::StatusOr<std::string> bytes = ReadFileBytes("tables/test.hct");
+  EXPECT_TRUE(bytes.ok()) << bytes.status();
+  return bytes.ok() ? *bytes : std::string();
+}
+
+hetcast_profile OpenProfile(const hetcast_table& table, const char* name) {
+  size_t index = 0;
+  EXPECT_EQ(hetcast_table_find_profile(&table, name, &index), HETCAST_OK)
+      << name;
+  hetcast_profile profile;
+  EXPECT_EQ(hetcast_profile_open(&table, index, &profile), HETCAST_OK);
+  return profile;
+}
+
+std::vector<uint64_t> Limits(const hetcast_profile& profile) {
+  hetcast_profile_info info;
+  hetcast_profile_get_info(&profile, &info);
+  std::vector<uint64_t> limits(info.type_count);
+  for (size_t j = 0; j < limits.size(); ++j) {
+    hetcast_profile_type(&profile, j, nullptr, nullptr, &limits[j]);
+  }
+  return limits;
+}
+
+uint64_t Completion(const hetcast_profile& profile,
+                    const TinyInstance& instance) {
+  const hetcast_node_request request = RequestOf(instance);
+  uint64_t t = 0;
+  EXPECT_EQ(hetcast_profile_completion(&profile, &request, &t), HETCAST_OK);
+  return t;
+}
+
+class TestTable : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    owned_ = OpenTableBytes(TestTableBytes());
+    ASSERT_EQ(owned_.status, HETCAST_OK) << owned_.error;
+  }
+  OwnedTable owned_;
+};
+
+TEST_F(TestTable, HoldsBothProfiles) {
+  EXPECT_EQ(hetcast_table_schema_version(&owned_.table), 1u);
+  ASSERT_EQ(hetcast_table_profile_count(&owned_.table), 2u);
+  const hetcast_profile fig1 = OpenProfile(owned_.table, "fig1");
+  hetcast_profile_info info;
+  hetcast_profile_get_info(&fig1, &info);
+  EXPECT_STREQ(info.name, "fig1");
+  EXPECT_EQ(info.type_count, 2u);
+  EXPECT_EQ(info.state_count, 64u);
+  EXPECT_EQ(info.entry_count, 128u);
+  EXPECT_EQ(info.exact, 1);
+  EXPECT_EQ(info.method, HETCAST_METHOD_EXACT_DP);
+  const hetcast_profile small3 = OpenProfile(owned_.table, "small3");
+  EXPECT_THAT(ProfileCosts(small3), ::testing::ElementsAre(5, 1, 3));
+  size_t index;
+  EXPECT_EQ(hetcast_table_find_profile(&owned_.table, "nope", &index),
+            HETCAST_INVALID_ARGUMENT);
+  hetcast_profile profile;
+  EXPECT_EQ(hetcast_profile_open(&owned_.table, 2, &profile),
+            HETCAST_INVALID_ARGUMENT);
+}
+
+TEST_F(TestTable, Figure1GivesNineAndItsScheduleEvaluatesToNine) {
+  const hetcast_profile fig1 = OpenProfile(owned_.table, "fig1");
+  const TinyInstance instance{{2, 3}, 1, {4, 7}, {}};
+  EXPECT_EQ(Completion(fig1, instance), 9u);
+  const PlanResult plan = PlanFromTable(fig1, instance);
+  ASSERT_EQ(plan.status, HETCAST_OK);
+  EXPECT_EQ(plan.answer.completion_time, 9u);
+  EXPECT_EQ(plan.answer.algorithm, HETCAST_ALGORITHM_TABLE);
+  EXPECT_EQ(plan.answer.exact, 1);
+  EXPECT_EQ(plan.answer.lower_bound, 9u);
+  EXPECT_EQ(plan.answer.lower_bound_kind, HETCAST_BOUND_EXACT);
+  const PlanResult evaluated = Evaluate(instance, StructureOf(plan));
+  ASSERT_EQ(evaluated.status, HETCAST_OK);
+  EXPECT_EQ(evaluated.answer.completion_time, 9u);
+  ExpectConsistent(instance, plan);
+  // FNF needs 10 here (the paper's point), so the table is not echoing FNF.
+  EXPECT_EQ(PlanFnf(instance).answer.completion_time, 10u);
+}
+
+TEST_F(TestTable, SmallStatesEqualExhaustiveSearch) {
+  for (const char* name : {"fig1", "small3"}) {
+    const hetcast_profile profile = OpenProfile(owned_.table, name);
+    const std::vector<uint64_t> costs = ProfileCosts(profile);
+    ForEachCounts(Limits(profile), [&](const std::vector<uint64_t>& i) {
+      uint64_t sum = 0;
+      for (uint64_t c : i) sum += c;
+      if (sum > 7) return;
+      for (uint32_t s = 0; s < costs.size(); ++s) {
+        const TinyInstance instance{costs, s, i, {}};
+        ASSERT_EQ(Completion(profile, instance), ExhaustiveOptimum(instance))
+            << name << " source " << s << " " << ::testing::PrintToString(i);
+      }
+    });
+  }
+}
+
+TEST_F(TestTable, RolesEqualTheFullScheduleOnEveryState) {
+  for (const char* name : {"fig1", "small3"}) {
+    const hetcast_profile profile = OpenProfile(owned_.table, name);
+    const std::vector<uint64_t> costs = ProfileCosts(profile);
+    ForEachCounts(Limits(profile), [&](const std::vector<uint64_t>& i) {
+      for (uint32_t s = 0; s < costs.size(); ++s) {
+        const TinyInstance instance{costs, s, i, {}};
+        const PlanResult plan = PlanFromTable(profile, instance);
+        ExpectConsistent(instance, plan);
+        ExpectRolesMatchPlan(profile, instance, plan);
+      }
+    });
+  }
+}
+
+TEST_F(TestTable, RelaysMatchExhaustiveSearch) {
+  // small3: types slow(5), fast(1), medium(3); limits 3, 4, 3.
+  const hetcast_profile profile = OpenProfile(owned_.table, "small3");
+  const std::vector<uint64_t> costs = ProfileCosts(profile);
+  std::mt19937_64 rng(3);
+  int relays_used = 0;
+  for (int trial = 0; trial < 150; ++trial) {
+    TinyInstance instance{costs,
+                          static_cast<uint32_t>(rng() % 3),
+                          {rng() % 4, rng() % 2, rng() % 3},
+                          {rng() % 2, rng() % 3, rng() % 2}};
+    if (instance.destinations[0] + instance.destinations[1] +
+            instance.destinations[2] + instance.relays[0] + instance.relays[1] +
+            instance.relays[2] >
+        8) {
+      continue;
+    }
+    const PlanResult plan = PlanFromTable(profile, instance);
+    if (plan.status == HETCAST_NOT_IN_TABLE) continue;
+    ASSERT_EQ(plan.status, HETCAST_OK);
+    EXPECT_EQ(plan.answer.completion_time, ExhaustiveOptimum(instance))
+        << ::testing::PrintToString(instance.destinations) << " relays "
+        << ::testing::PrintToString(instance.relays);
+    EXPECT_EQ(plan.answer.completion_time, Completion(profile, instance));
+    EXPECT_LE(plan.answer.completion_time,
+              PlanFnf(instance).answer.completion_time);
+    ExpectConsistent(instance, plan);
+    ExpectRolesMatchPlan(profile, instance, plan);
+    // Every relay the schedule uses forwards the message.
+    for (uint32_t id = 0; id < plan.nodes.size(); ++id) {
+      if (!plan.nodes[id].is_relay || plan.nodes[id].arrival == HETCAST_NEVER) {
+        continue;
+      }
+      ++relays_used;
+      bool forwards = false;
+      for (const hetcast_transfer& t : plan.transfers) forwards |= t.from == id;
+      EXPECT_TRUE(forwards) << "relay " << id << " is a leaf";
+    }
+  }
+  EXPECT_GT(relays_used, 10);  // The search did exercise relays.
+}
+
+TEST_F(TestTable, RequestsOutsideTheTableSayNotInTable) {
+  const hetcast_profile fig1 = OpenProfile(owned_.table, "fig1");
+  uint64_t t = 0;
+  hetcast_lookup lookup;
+  hetcast_profile_lookup_view(&fig1, &lookup);
+  const uint64_t outside[2] = {8, 7};
+  EXPECT_EQ(hetcast_lookup_completion(&lookup, 1, outside, &t),
+            HETCAST_NOT_IN_TABLE);
+  EXPECT_EQ(hetcast_lookup_completion(&lookup, 2, outside, &t),
+            HETCAST_INVALID_ARGUMENT);
+  const TinyInstance big{{2, 3}, 1, {8, 7}, {}};
+  hetcast_node_request request = RequestOf(big);
+  EXPECT_EQ(hetcast_profile_completion(&fig1, &request, &t),
+            HETCAST_NOT_IN_TABLE);
+  EXPECT_EQ(PlanFromTable(fig1, big).status, HETCAST_NOT_IN_TABLE);
+  // Relays that would push the fast type past its limit of 7.
+  const TinyInstance relays{{2, 3}, 1, {6, 7}, {5, 0}};
+  EXPECT_EQ(PlanFromTable(fig1, relays).status, HETCAST_NOT_IN_TABLE);
+  // Relays that can never help (no cheaper than every destination) do not
+  // count against the limits.
+  const TinyInstance useless{{2, 3}, 1, {7, 0}, {0, 100}};
+  const PlanResult plan = PlanFromTable(fig1, useless);
+  ASSERT_EQ(plan.status, HETCAST_OK);
+  EXPECT_EQ(plan.answer.participant_count, 8u);
+  EXPECT_EQ(plan.answer.node_count, 108u);
+}
+
+TEST_F(TestTable, BadRequestsAreRejected) {
+  const hetcast_profile fig1 = OpenProfile(owned_.table, "fig1");
+  const uint64_t counts[2] = {1, 1};
+  const uint64_t wrong_costs[2] = {2, 4};
+  uint64_t t;
+  hetcast_node_request r = {nullptr, 2, 0, counts, nullptr};
+  EXPECT_EQ(hetcast_profile_completion(&fig1, &r, &t), HETCAST_OK);
+  r.costs = wrong_costs;
+  EXPECT_EQ(hetcast_profile_completion(&fig1, &r, &t),
+            HETCAST_INVALID_ARGUMENT);
+  r.costs = nullptr;
+  r.type_count = 3;
+  EXPECT_EQ(hetcast_profile_completion(&fig1, &r, &t),
+            HETCAST_INVALID_ARGUMENT);
+  r.type_count = 2;
+  r.source_type = 2;
+  EXPECT_EQ(hetcast_profile_completion(&fig1, &r, &t),
+            HETCAST_INVALID_ARGUMENT);
+  r.source_type = 0;
+  r.destination_counts = nullptr;
+  EXPECT_EQ(hetcast_profile_completion(&fig1, &r, &t),
+            HETCAST_INVALID_ARGUMENT);
+  r.destination_counts = counts;
+  // Too little room.
+  hetcast_node_sizes sizes;
+  ASSERT_EQ(hetcast_profile_plan_sizes(&fig1, &r, &sizes), HETCAST_OK);
+  std::vector<unsigned char> workspace(sizes.workspace_bytes);
+  std::vector<hetcast_node> nodes(sizes.node_count);
+  std::vector<hetcast_transfer> transfers(sizes.transfer_count);
+  hetcast_answer answer;
+  EXPECT_EQ(hetcast_profile_plan(
+                &fig1, &r, workspace.data(), workspace.size() - 1, nodes.data(),
+                nodes.size(), transfers.data(), transfers.size(), &answer),
+            HETCAST_WORKSPACE_TOO_SMALL);
+  EXPECT_EQ(hetcast_profile_plan(&fig1, &r, workspace.data(), workspace.size(),
+                                 nodes.data(), nodes.size() - 1,
+                                 transfers.data(), transfers.size(), &answer),
+            HETCAST_OUTPUT_TOO_SMALL);
+  EXPECT_EQ(hetcast_profile_plan(&fig1, &r, workspace.data(), workspace.size(),
+                                 nodes.data(), nodes.size(), transfers.data(),
+                                 transfers.size() - 1, &answer),
+            HETCAST_OUTPUT_TOO_SMALL);
+  // Node role: id out of range, children array too small.
+  hetcast_node node;
+  hetcast_transfer child;
+  size_t count = 99;
+  EXPECT_EQ(
+      hetcast_profile_node_role(&fig1, &r, 3, workspace.data(),
+                                workspace.size(), &node, &child, 1, &count),
+      HETCAST_INVALID_ARGUMENT);
+  EXPECT_EQ(
+      hetcast_profile_node_role(&fig1, &r, 0, workspace.data(),
+                                workspace.size(), &node, nullptr, 0, &count),
+      HETCAST_OUTPUT_TOO_SMALL);
+  EXPECT_GE(count, 1u);
+}
+
+TEST(DefaultTable, EveryStateRebuildsToItsStoredTimeAndNeverLosesToFnf) {
+  OwnedTable owned = OpenTableBytes(
+      std::string(reinterpret_cast<const char*>(hetcast_default_table),
+                  hetcast_default_table_size));
+  ASSERT_EQ(owned.status, HETCAST_OK) << owned.error;
+  // The embedded array is usable in place, as firmware would use it.
+  hetcast_table in_place;
+  ASSERT_EQ(hetcast_table_open(hetcast_default_table,
+                               hetcast_default_table_size, &in_place, nullptr),
+            HETCAST_OK);
+  const hetcast_profile profile = OpenProfile(in_place, "default");
+  hetcast_profile_info info;
+  hetcast_profile_get_info(&profile, &info);
+  ASSERT_EQ(info.type_count, 3u);
+  const std::vector<uint64_t> limits = Limits(profile);
+  for (uint64_t limit : limits) EXPECT_GE(limit, 16u);
+  const std::vector<uint64_t> costs = ProfileCosts(profile);
+  uint64_t states = 0, fnf_worse = 0;
+  hetcast_lookup lookup;
+  hetcast_profile_lookup_view(&profile, &lookup);
+  ForEachCounts(limits, [&](const std::vector<uint64_t>& i) {
+    for (uint32_t s = 0; s < costs.size(); ++s) {
+      const TinyInstance instance{costs, s, i, {}};
+      uint64_t inline_time = 0;
+      ASSERT_EQ(hetcast_lookup_completion(&lookup, s, i.data(), &inline_time),
+                HETCAST_OK);
+      ASSERT_EQ(inline_time, Completion(profile, instance));
+      const PlanResult plan = PlanFromTable(profile, instance);
+      ASSERT_EQ(plan.status, HETCAST_OK);
+      // The evaluator re-times the rebuilt structure to the stored time.
+      const PlanResult evaluated = Evaluate(instance, StructureOf(plan));
+      ASSERT_EQ(evaluated.status, HETCAST_OK);
+      ASSERT_EQ(evaluated.answer.completion_time, Completion(profile, instance))
+          << "source " << s << " " << ::testing::PrintToString(i);
+      ASSERT_EQ(plan.answer.completion_time, evaluated.answer.completion_time);
+      const uint64_t fnf = PlanFnf(instance).answer.completion_time;
+      ASSERT_LE(plan.answer.completion_time, fnf);
+      fnf_worse += plan.answer.completion_time < fnf;
+      ++states;
+      if (states % 11 == 0) {
+        ExpectConsistent(instance, plan);
+        ExpectRolesMatchPlan(profile, instance, plan);
+      }
+    }
+  });
+  EXPECT_EQ(states, info.entry_count);
+  EXPECT_GT(fnf_worse, 0u);  // The table beats FNF somewhere.
+}
+
+// Both reconstruction algorithms (the step path, time-ordered queues) give
+// byte-identical schedules.
+PlanResult PlanWithPath(const hetcast_profile& profile,
+                        const TinyInstance& instance, internal::PlanPath path) {
+  PlanResult result;
+  const hetcast_node_request request = RequestOf(instance);
+  hetcast_node_sizes sizes;
+  result.status = internal::PlanSizes(&profile, &request, path, &sizes);
+  if (result.status != HETCAST_OK) return result;
+  std::vector<unsigned char> workspace(sizes.workspace_bytes);
+  result.nodes.resize(sizes.node_count);
+  result.transfers.resize(sizes.transfer_count);
+  result.status = internal::Plan(&profile, &request, path, workspace.data(),
+                                 workspace.size(), result.nodes.data(),
+                                 result.nodes.size(), result.transfers.data(),
+                                 result.transfers.size(), &result.answer);
+  return result;
+}
+
+// Returns 0 when the request is outside the table, 1 when both plans were
+// compared, 2 when they were and use relays.
+int ExpectPathsAgree(const hetcast_profile& profile,
+                     const TinyInstance& instance) {
+  const PlanResult a =
+      PlanWithPath(profile, instance, internal::PlanPath::kQueues);
+  const PlanResult b =
+      PlanWithPath(profile, instance, internal::PlanPath::kSteps);
+  EXPECT_EQ(a.status, b.status);
+  if (a.status == HETCAST_NOT_IN_TABLE && b.status == HETCAST_NOT_IN_TABLE) {
+    return 0;
+  }
+  EXPECT_EQ(a.status, HETCAST_OK);
+  EXPECT_EQ(b.status, HETCAST_OK);
+  if (a.status != HETCAST_OK || b.status != HETCAST_OK) return 0;
+  EXPECT_EQ(a.nodes.size(), b.nodes.size());
+  EXPECT_TRUE(a.nodes.size() == b.nodes.size() &&
+              std::memcmp(a.nodes.data(), b.nodes.data(),
+                          a.nodes.size() * sizeof(hetcast_node)) == 0)
+      << ::testing::PrintToString(instance.destinations);
+  EXPECT_EQ(a.transfers.size(), b.transfers.size());
+  // memcmp must not see NULL, even for 0 bytes.
+  EXPECT_TRUE(a.transfers.size() == b.transfers.size() &&
+              (a.transfers.empty() ||
+               std::memcmp(a.transfers.data(), b.transfers.data(),
+                           a.transfers.size() * sizeof(hetcast_transfer)) == 0))
+      << ::testing::PrintToString(instance.destinations);
+  uint64_t destinations = 0;
+  for (uint64_t d : instance.destinations) destinations += d;
+  return a.answer.participant_count > 1 + destinations ? 2 : 1;
+}
+
+TEST(ReconstructionPaths, QueuesAndStepsAgree) {
+  OwnedTable owned = OpenTableBytes(TestTableBytes());
+  ASSERT_EQ(owned.status, HETCAST_OK);
+  for (const char* name : {"fig1", "small3"}) {
+    const hetcast_profile profile = OpenProfile(owned.table, name);
+    const std::vector<uint64_t> costs = ProfileCosts(profile);
+    ForEachCounts(Limits(profile), [&](const std::vector<uint64_t>& i) {
+      for (uint32_t s = 0; s < costs.size(); ++s) {
+        ExpectPathsAgree(profile, TinyInstance{costs, s, i, {}});
+        ExpectPathsAgree(profile, TinyInstance{costs, s, i, {1, 2, 1}});
+      }
+    });
+  }
+  hetcast_table table;
+  ASSERT_EQ(hetcast_table_open(hetcast_default_table,
+                               hetcast_default_table_size, &table, nullptr),
+            HETCAST_OK);
+  const hetcast_profile profile = OpenProfile(table, "default");
+  const std::vector<uint64_t> costs = ProfileCosts(profile);
+  uint64_t n = 0;
+  ForEachCounts(Limits(profile), [&](const std::vector<uint64_t>& i) {
+    if (++n % 5 == 0) {
+      ExpectPathsAgree(profile,
+                       TinyInstance{costs, n % 3 == 0 ? 0u : 1u, i, {}});
+      ExpectPathsAgree(profile, TinyInstance{costs, 2, i, {n % 2, 1, 0}});
+    }
+  });
+}
+
+// The exact table of `spec`, opened (status and error say why not).
+OwnedTable ExactTableOf(const ProfileSpec& spec) {
+  OwnedTable failed;
+  failed.status = HETCAST_INVALID_ARGUMENT;
+  absl::StatusOr<ExactTable> solved = SolveExact(spec, DpOptions{});
+  if (!solved.ok()) {
+    failed.error = "SolveExact failed";
+    return failed;
+  }
+  absl::StatusOr<std::string> bytes =
+      WriteTable({SolvedProfile{spec, *solved, {}}});
+  if (!bytes.ok()) {
+    failed.error = "WriteTable failed";
+    return failed;
+  }
+  return OpenTableBytes(*bytes);
+}
+
+TEST(ReconstructionPaths, QueuesAndStepsAgreeOnRandomProfiles) {
+  // Random small profiles: 1 to 4 types in any cost order (so the step
+  // path's class order differs from cost order), costs that exceed most
+  // completion times (types that never send), every state and source, with
+  // and without relays.
+  std::mt19937_64 rng(29);
+  int compared = 0, with_relays = 0;
+  for (int round = 0; round < 24; ++round) {
+    ProfileSpec spec;
+    spec.name = "random";
+    const size_t k = 1 + rng() % 4;
+    std::vector<uint64_t> costs;
+    while (costs.size() < k) {
+      const uint64_t cost = 1 + rng() % 12;
+      if (std::find(costs.begin(), costs.end(), cost) == costs.end()) {
+        costs.push_back(cost);
+      }
+    }
+    for (size_t j = 0; j < k; ++j) {
+      const uint32_t limit =
+          static_cast<uint32_t>(1 + rng() % (k <= 2 ? 6 : 3));
+      spec.types.push_back({"t" + std::to_string(j), costs[j], limit});
+    }
+    OwnedTable owned = ExactTableOf(spec);
+    ASSERT_EQ(owned.status, HETCAST_OK) << owned.error;
+    hetcast_profile profile;
+    ASSERT_EQ(hetcast_profile_open(&owned.table, 0, &profile), HETCAST_OK);
+    std::vector<uint64_t> limits;
+    for (const auto& type : spec.types) limits.push_back(type.limit);
+    ForEachCounts(limits, [&](const std::vector<uint64_t>& i) {
+      for (uint32_t s = 0; s < k; ++s) {
+        compared +=
+            ExpectPathsAgree(profile, TinyInstance{costs, s, i, {}}) != 0;
+        std::vector<uint64_t> relays(k);
+        for (uint64_t& r : relays) r = rng() % 3;
+        with_relays +=
+            ExpectPathsAgree(profile, TinyInstance{costs, s, i, relays}) == 2;
+      }
+    });
+  }
+  EXPECT_GT(compared, 1000);
+  EXPECT_GT(with_relays, 100);
+}
+
+TEST(ReconstructionPaths, LargeCostsUseQueuesAndStayCanonical) {
+  // Completion times far above (8n + 256) / k steps: the automatic choice is
+  // the queue path; schedules still evaluate and are canonical.
+  ProfileSpec spec;
+  spec.name = "big";
+  spec.types = {{"a", 100003, 5}, {"b", 250007, 5}, {"c", 999983, 5}};
+  OwnedTable owned = ExactTableOf(spec);
+  ASSERT_EQ(owned.status, HETCAST_OK) << owned.error;
+  hetcast_profile profile;
+  ASSERT_EQ(hetcast_profile_open(&owned.table, 0, &profile), HETCAST_OK);
+  const std::vector<uint64_t> costs = ProfileCosts(profile);
+  ForEachCounts({5, 5, 5}, [&](const std::vector<uint64_t>& i) {
+    for (uint32_t s = 0; s < 3; ++s) {
+      const TinyInstance instance{costs, s, i, {}};
+      const PlanResult plan = PlanFromTable(profile, instance);
+      ExpectConsistent(instance, plan);
+    }
+  });
+}
+
+// ---------------------------------------------------------------------------
+// Verification.
+
+TEST(TableVerification, EveryTruncationIsRejected) {
+  const std::string bytes = TestTableBytes();
+  ASSERT_GT(bytes.size(), 100u);
+  for (size_t length = 0; length < bytes.size(); ++length) {
+    // An exact-size heap copy, so ASan catches any read past the end.
+    std::unique_ptr<uint64_t[]> copy(new uint64_t[(length + 7) / 8 + 1]);
+    std::memcpy(copy.get(), bytes.data(), length);
+    hetcast_table table;
+    const char* error = nullptr;
+    EXPECT_EQ(hetcast_table_open(copy.get(), length, &table, &error),
+              HETCAST_INVALID_TABLE)
+        << "length " << length;
+    EXPECT_NE(error, nullptr);
+    EXPECT_GT(std::strlen(error), 0u);
+  }
+}
+
+TEST(TableVerification, RandomByteFlipsAreRejectedOrHarmless) {
+  const std::string bytes = TestTableBytes();
+  std::mt19937_64 rng(17);
+  int rejected = 0, accepted = 0;
+  for (int trial = 0; trial < 3000; ++trial) {
+    std::string copy = bytes;
+    const int flips = 1 + trial % 4;
+    for (int f = 0; f < flips; ++f) {
+      copy[rng() % copy.size()] ^= static_cast<char>(1 + rng() % 255);
+    }
+    OwnedTable owned = OpenTableBytes(copy);
+    if (owned.status != HETCAST_OK) {
+      EXPECT_EQ(owned.status, HETCAST_INVALID_TABLE);
+      ++rejected;
+      continue;
+    }
+    ++accepted;
+    // Whatever survived verification is internally consistent: rebuilt
+    // schedules evaluate to the stored times.
+    for (size_t p = 0; p < hetcast_table_profile_count(&owned.table); ++p) {
+      hetcast_profile profile;
+      ASSERT_EQ(hetcast_profile_open(&owned.table, p, &profile), HETCAST_OK);
+      const std::vector<uint64_t> costs = ProfileCosts(profile);
+      ForEachCounts(Limits(profile), [&](const std::vector<uint64_t>& i) {
+        uint64_t sum = 0;
+        for (uint64_t c : i) sum += c;
+        if (sum > 6) return;
+        const TinyInstance instance{costs, 0, i, {}};
+        const PlanResult plan = PlanFromTable(profile, instance);
+        ASSERT_EQ(plan.status, HETCAST_OK);
+        const PlanResult evaluated = Evaluate(instance, StructureOf(plan));
+        ASSERT_EQ(evaluated.status, HETCAST_OK);
+        EXPECT_EQ(evaluated.answer.completion_time,
+                  plan.answer.completion_time);
+      });
+    }
+  }
+  EXPECT_GT(rejected, 2000);
+  std::printf("byte flips: %d rejected, %d accepted (harmless)\n", rejected,
+              accepted);
+}
+
+TEST(TableVerification, UnalignedBufferIsRefused) {
+  const std::string bytes = TestTableBytes();
+  std::vector<uint64_t> words(bytes.size() / 8 + 2);
+  unsigned char* odd = reinterpret_cast<unsigned char*>(words.data()) + 4;
+  std::memcpy(odd, bytes.data(), bytes.size());
+  hetcast_table table;
+  const char* error = nullptr;
+  EXPECT_EQ(hetcast_table_open(odd, bytes.size(), &table, &error),
+            HETCAST_INVALID_ARGUMENT);
+  EXPECT_THAT(error, HasSubstr("aligned"));
+}
+
+// Builds a table from a solved profile with the given alterations, through
+// the generated FlatBuffers code (as a hostile or buggy writer might).
+struct Alteration {
+  uint32_t schema_version = 1;
+  const char* identifier = "HCT1";
+  int64_t state_count_delta = 0;
+  int time_bits_delta = 0;
+  uint8_t method = 0;
+  bool both_vectors = false;
+  bool omit_types = false;
+  uint64_t cost0 = 2;
+  // Entry overrides: (index, value).
+  std::vector<std::pair<size_t, uint64_t>> entries;
+};
+
+std::string Craft(const Alteration& alt) {
+  ProfileSpec spec;
+  spec.name = "crafted";
+  spec.types = {{"fast", 2, 3}, {"slow", 3, 3}};
+  absl::StatusOr<ExactTable> solved = SolveExact(spec, DpOptions{});
+  EXPECT_TRUE(solved.ok());
+  const uint32_t time_bits = 4 + alt.time_bits_delta;  // max time < 16
+  const uint32_t type_bits = 1, split_bits = 4;        // 16 states
+  std::vector<uint32_t> entries(solved->time.size());
+  for (size_t e = 0; e < entries.size(); ++e) {
+    if (e % solved->state_count == 0) continue;
+    entries[e] = static_cast<uint32_t>(solved->time[e] |
+                                       (uint64_t{solved->first_child[e]} << 4) |
+                                       (uint64_t{solved->split[e]} << 5));
+  }
+  for (const auto& [index, value] : alt.entries) {
+    entries[index] = static_cast<uint32_t>(value);
+  }
+  flatbuffers::FlatBufferBuilder b;
+  std::vector<flatbuffers::Offset<fb::NodeType>> types = {
+      fb::CreateNodeType(b, b.CreateString("fast"), alt.cost0, 3),
+      fb::CreateNodeType(b, b.CreateString("slow"), 3, 3)};
+  const auto name = b.CreateString("crafted");
+  const auto type_vector = alt.omit_types ? 0 : b.CreateVector(types);
+  const auto e32 = b.CreateVector(entries);
+  const auto e64 = alt.both_vectors ? b.CreateVector(std::vector<uint64_t>(
+                                          entries.begin(), entries.end()))
+                                    : 0;
+  const auto profile = fb::CreateProfile(
+      b, name, type_vector, static_cast<fb::Method>(alt.method),
+      solved->state_count + alt.state_count_delta,
+      static_cast<uint8_t>(time_bits), type_bits, split_bits, e32, e64);
+  const std::vector<flatbuffers::Offset<fb::Profile>> profiles = {profile};
+  b.FinishSizePrefixed(
+      fb::CreateHetcastTable(b, alt.schema_version, b.CreateString("test"),
+                             b.CreateVector(profiles)),
+      alt.identifier);
+  return std::string(reinterpret_cast<const char*>(b.GetBufferPointer()),
+                     b.GetSize());
+}
+
+void ExpectRejectedWith(const Alteration& alt, const std::string& fragment) {
+  OwnedTable owned = OpenTableBytes(Craft(alt));
+  EXPECT_EQ(owned.status, HETCAST_INVALID_TABLE) << fragment;
+  EXPECT_THAT(owned.error, HasSubstr(fragment));
+}
+
+TEST(TableVerification, CraftedTablesAreCheckedSemantically) {
+  // The unaltered craft is valid, so each rejection below is the alteration's.
+  OwnedTable good = OpenTableBytes(Craft(Alteration{}));
+  ASSERT_EQ(good.status, HETCAST_OK) << good.error;
+
+  Alteration a;
+  a.identifier = "XXXX";
+  ExpectRejectedWith(a, "identifier");
+  a = Alteration{};
+  a.schema_version = HETCAST_TABLE_SCHEMA_VERSION + 1;
+  ExpectRejectedWith(a, "newer");
+  a = Alteration{};
+  a.schema_version = 0;
+  ExpectRejectedWith(a, "schema_version");
+  a = Alteration{};
+  a.state_count_delta = 1;
+  ExpectRejectedWith(a, "state_count");
+  a = Alteration{};
+  a.time_bits_delta = 1;
+  ExpectRejectedWith(a, "");  // Every field decodes shifted.
+  a = Alteration{};
+  a.method = 7;
+  ExpectRejectedWith(a, "method");
+  a = Alteration{};
+  a.both_vectors = true;
+  ExpectRejectedWith(a, "entries");
+  a = Alteration{};
+  a.omit_types = true;
+  ExpectRejectedWith(a, "types");
+  a = Alteration{};
+  a.cost0 = 0;
+  ExpectRejectedWith(a, "cost");
+  // Entry 0 (the empty state) must be 0.
+  a = Alteration{};
+  a.entries = {{0, 1}};
+  ExpectRejectedWith(a, "empty state");
+  // State 1 = counts (1, 0): a time one too small.
+  a = Alteration{};
+  a.entries = {{1, (uint64_t{0} << 5) | (0 << 4) | 1}};
+  ExpectRejectedWith(a, "completion time");
+  // State 1 with first child type 1 (count 0).
+  a = Alteration{};
+  a.entries = {{1, (uint64_t{0} << 5) | (1 << 4) | 2}};
+  ExpectRejectedWith(a, "first child");
+  // State 1 with a split of itself (y = state 1 > i - e_l = 0): a cycle.
+  a = Alteration{};
+  a.entries = {{1, (uint64_t{1} << 5) | (0 << 4) | 2}};
+  ExpectRejectedWith(a, "split");
+  // A split index beyond the states.
+  a = Alteration{};
+  a.entries = {{5, (uint64_t{16} << 5) | (0 << 4) | 4}};
+  ExpectRejectedWith(a, "split");
+}
+
+TEST(TableVerification, NullArgumentsAreRefused) {
+  hetcast_table table;
+  const char* error = nullptr;
+  EXPECT_EQ(hetcast_table_open(nullptr, 100, &table, &error),
+            HETCAST_INVALID_ARGUMENT);
+  EXPECT_STRNE(error, "");
+  const std::string bytes = TestTableBytes();
+  OwnedTable owned = OpenTableBytes(bytes);
+  EXPECT_EQ(hetcast_table_open(owned.data(), owned.size, nullptr, nullptr),
+            HETCAST_INVALID_ARGUMENT);
+}
+
+}  // namespace
+}  // namespace testing
+}  // namespace hetcast

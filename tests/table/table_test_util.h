@@ -1,0 +1,120 @@
+// table_test_util.h: C++ conveniences over the table C API for tests.
+#ifndef HETCAST_TESTS_TABLE_TABLE_TEST_UTIL_H_
+#define HETCAST_TESTS_TABLE_TABLE_TEST_UTIL_H_
+
+#include <cstdint>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "gtest/gtest.h"
+#include "runtime/include/hetcast/hetcast.h"
+#include "tests/oracles/exhaustive_search.h"
+#include "tests/node/node_test_util.h"
+
+namespace hetcast {
+namespace testing {
+
+// A table in 8-byte-aligned memory of its own.
+struct OwnedTable {
+  std::vector<uint64_t> words;
+  size_t size = 0;
+  hetcast_table table = {};
+  hetcast_status status = HETCAST_OK;
+  const char* error = "";
+
+  const void* data() const { return words.data(); }
+};
+
+inline OwnedTable OpenTableBytes(const std::string& bytes) {
+  OwnedTable t;
+  t.words.resize((bytes.size() + 7) / 8 + 1);
+  std::memcpy(t.words.data(), bytes.data(), bytes.size());
+  t.size = bytes.size();
+  t.status = hetcast_table_open(t.words.data(), t.size, &t.table, &t.error);
+  return t;
+}
+
+inline std::vector<uint64_t> ProfileCosts(const hetcast_profile& profile) {
+  hetcast_profile_info info;
+  hetcast_profile_get_info(&profile, &info);
+  std::vector<uint64_t> costs(info.type_count);
+  for (size_t j = 0; j < costs.size(); ++j) {
+    hetcast_profile_type(&profile, j, nullptr, &costs[j], nullptr);
+  }
+  return costs;
+}
+
+// hetcast_profile_plan with allocated outputs.
+inline PlanResult PlanFromTable(const hetcast_profile& profile,
+                                const TinyInstance& instance) {
+  PlanResult result;
+  const hetcast_node_request request = RequestOf(instance);
+  hetcast_node_sizes sizes;
+  result.status = hetcast_profile_plan_sizes(&profile, &request, &sizes);
+  if (result.status != HETCAST_OK) return result;
+  std::vector<unsigned char> workspace(sizes.workspace_bytes);
+  result.nodes.resize(sizes.node_count);
+  result.transfers.resize(sizes.transfer_count);
+  result.status = hetcast_profile_plan(
+      &profile, &request, workspace.data(), workspace.size(),
+      result.nodes.data(), result.nodes.size(), result.transfers.data(),
+      result.transfers.size(), &result.answer);
+  if (result.status == HETCAST_OK) {
+    result.transfers.resize(result.answer.transfer_count);
+  }
+  return result;
+}
+
+// Per-node roles of every id equal the full schedule.
+inline void ExpectRolesMatchPlan(const hetcast_profile& profile,
+                                 const TinyInstance& instance,
+                                 const PlanResult& plan) {
+  const hetcast_node_request request = RequestOf(instance);
+  hetcast_node_sizes sizes;
+  ASSERT_EQ(hetcast_profile_plan_sizes(&profile, &request, &sizes), HETCAST_OK);
+  std::vector<unsigned char> workspace(sizes.workspace_bytes);
+  std::vector<hetcast_transfer> children(plan.nodes.size());
+  for (uint32_t id = 0; id < plan.nodes.size(); ++id) {
+    hetcast_node node;
+    size_t count = 0;
+    ASSERT_EQ(hetcast_profile_node_role(
+                  &profile, &request, id, workspace.data(), workspace.size(),
+                  &node, children.data(), children.size(), &count),
+              HETCAST_OK);
+    const hetcast_node& want = plan.nodes[id];
+    EXPECT_EQ(node.arrival, want.arrival) << id;
+    EXPECT_EQ(node.parent, want.parent) << id;
+    EXPECT_EQ(node.type, want.type) << id;
+    EXPECT_EQ(node.send_index, want.send_index) << id;
+    EXPECT_EQ(node.is_relay, want.is_relay) << id;
+    std::vector<hetcast_transfer> expected;
+    for (const hetcast_transfer& t : plan.transfers) {
+      if (t.from == id) expected.push_back(t);
+    }
+    ASSERT_EQ(count, expected.size()) << id;
+    for (size_t c = 0; c < count; ++c) {
+      EXPECT_EQ(children[c].to, expected[c].to) << id;
+      EXPECT_EQ(children[c].start, expected[c].start) << id;
+      EXPECT_EQ(children[c].arrival, expected[c].arrival) << id;
+    }
+  }
+}
+
+// Every count vector 0 <= i <= limits, in mixed-radix order.
+template <typename Fn>
+void ForEachCounts(const std::vector<uint64_t>& limits, Fn fn) {
+  std::vector<uint64_t> i(limits.size(), 0);
+  while (true) {
+    fn(i);
+    size_t j = 0;
+    while (j < i.size() && i[j] == limits[j]) i[j++] = 0;
+    if (j == i.size()) break;
+    ++i[j];
+  }
+}
+
+}  // namespace testing
+}  // namespace hetcast
+
+#endif  // HETCAST_TESTS_TABLE_TABLE_TEST_UTIL_H_

@@ -1,0 +1,40 @@
+// plan_nonblocking.h: `hetcast plan --model nonblocking`: a JSON request
+// (tables/nonblocking_request.fbs, parsed by FlatBuffers' parser) planned
+// with FEF, ECF, WR or WRP, rendered as text or JSON.
+#ifndef HETCAST_TOOLS_CLI_PLAN_NONBLOCKING_H_
+#define HETCAST_TOOLS_CLI_PLAN_NONBLOCKING_H_
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "absl/strings/string_view.h"
+#include "runtime/include/hetcast/hetcast.h"
+
+namespace hetcast {
+
+// A request with the arrays it points into.
+struct NbRequest {
+  std::string tick = "tick";
+  std::vector<uint64_t> send_fixed, send_per_byte, recv_fixed, recv_per_byte,
+      link;
+  std::vector<std::vector<uint32_t>> destinations;
+  std::vector<hetcast_nb_message> messages;
+  hetcast_nb_request request = {};
+  void Finish();
+};
+
+// Parses and checks a request; errors name the field (e.g.
+// "messages[0].destinations[1]: 0 is the message's source").
+absl::StatusOr<NbRequest> ParseNbRequest(absl::string_view json);
+
+// Plans `request` with `algorithm` ("fef", "ecf", "wr", "wrp") and renders
+// it ("text" or "json").
+absl::StatusOr<std::string> PlanNbRequest(const NbRequest& request,
+                                          const std::string& algorithm,
+                                          const std::string& format);
+
+}  // namespace hetcast
+
+#endif  // HETCAST_TOOLS_CLI_PLAN_NONBLOCKING_H_

@@ -1,0 +1,201 @@
+// plan_output.cc: renders NodePlan as text or JSON.
+#include "tools/cli/plan_output.h"
+
+#include <algorithm>
+#include <utility>
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
+
+namespace hetcast {
+
+const char* AlgorithmName(hetcast_algorithm algorithm) {
+  switch (algorithm) {
+    case HETCAST_ALGORITHM_FNF:
+      return "fnf";
+    case HETCAST_ALGORITHM_TABLE:
+      return "table";
+    case HETCAST_ALGORITHM_EVALUATED:
+      return "evaluated";
+    case HETCAST_ALGORITHM_LCF:
+      return "lcf";
+    case HETCAST_ALGORITHM_FLAT_BINOMIAL:
+      return "flat";
+    case HETCAST_ALGORITHM_INTERLEAVED_LCF:
+      return "interleaved";
+    case HETCAST_ALGORITHM_PTAS:
+      return "ptas";
+    case HETCAST_ALGORITHM_FEF:
+      return "fef";
+    case HETCAST_ALGORITHM_ECF:
+      return "ecf";
+    case HETCAST_ALGORITHM_WR:
+      return "wr";
+    case HETCAST_ALGORITHM_WRP:
+      return "wrp";
+    case HETCAST_ALGORITHM_NONE:
+      break;
+  }
+  return "none";
+}
+
+namespace {
+
+// JSON name and readable explanation of each lower-bound kind.
+struct BoundText {
+  const char* name;
+  const char* explanation;
+};
+
+BoundText DescribeBound(hetcast_bound bound) {
+  switch (bound) {
+    case HETCAST_BOUND_DOUBLING:
+      return {"doubling",
+              "doubling bound: the informed set at most doubles per fastest "
+              "cost"};
+    case HETCAST_BOUND_FNF_THIRDS:
+      return {"fnf_two_thirds",
+              "ceil(2/3 * FNF): FNF is a 1.5-approximation (Khuller & Kim "
+              "Cor. 4.1, Thm. 7.1)"};
+    case HETCAST_BOUND_EXACT:
+      return {"exact", "exact"};
+    case HETCAST_BOUND_LOG2:
+      return {"log2", "ceil(log2 N): copies at most double per tick"};
+    case HETCAST_BOUND_GLOBAL_STEPS:
+      return {"global_steps",
+              "p*C: p global steps even with free local transfers "
+              "(Khuller, Kim & Wan Lemmas 3.3, 4.2, 5.2)"};
+    case HETCAST_BOUND_POSTAL_GLOBAL:
+      return {"postal_global",
+              "p*C + c': LCF with free local transfers (Khuller, Kim & Wan "
+              "Lemma 6.4)"};
+    case HETCAST_BOUND_KKW_THEOREM_3_2:
+      return {"kkw_theorem_3_2",
+              "(p-1)(C-1) + ceil(log2 of half the copies needed) (Khuller, "
+              "Kim & Wan Theorems 3.2, 4.2, 5.4)"};
+    case HETCAST_BOUND_EARLIEST_REACH:
+      return {"earliest_reach",
+              "earliest reach with receives in arrival order (Wu, Yeh & Liu "
+              "§3.1)"};
+    case HETCAST_BOUND_PTAS_GUESS:
+      return {"ptas_guess",
+              "T + 1 for the largest guess T the PTAS found infeasible "
+              "(Khuller & Kim Thm. 6.1: every T >= OPT is feasible)"};
+    case HETCAST_BOUND_NONE:
+      break;
+  }
+  return {"none", "none"};
+}
+
+}  // namespace
+
+namespace {
+
+std::string Label(const NodePlan& plan) {
+  return plan.algorithm_label.empty() ? AlgorithmName(plan.answer.algorithm)
+                                      : plan.algorithm_label;
+}
+
+}  // namespace
+
+std::string RenderJson(const NodePlan& plan) {
+  const hetcast_answer& a = plan.answer;
+  std::string out = absl::StrFormat(
+      "{\"model\":\"%s\",\"algorithm\":\"%s\",\"exact\":%s,"
+      "\"completion_time\":%d,\"lower_bound\":%d,\"lower_bound_kind\":\"%s\","
+      "%s%s\"nodes\":[",
+      plan.model, Label(plan), a.exact ? "true" : "false", a.completion_time,
+      a.lower_bound, DescribeBound(a.lower_bound_kind).name,
+      plan.profile.empty()
+          ? std::string()
+          : absl::StrFormat("\"profile\":\"%s\",", plan.profile),
+      plan.extra_json);
+  bool first = true;
+  for (size_t id = 0; id < plan.nodes.size(); ++id) {
+    const hetcast_node& node = plan.nodes[id];
+    if (node.arrival == HETCAST_NEVER) continue;  // An unused relay.
+    absl::StrAppend(&out, first ? "" : ",", "{\"id\":", id,
+                    plan.model == "cluster" ? ",\"cluster\":" : ",\"type\":",
+                    node.type, ",\"arrival\":", node.arrival, ",\"parent\":");
+    if (node.parent == HETCAST_NO_NODE) {
+      absl::StrAppend(&out, "-1");
+    } else {
+      absl::StrAppend(&out, node.parent);
+    }
+    if (plan.model != "cluster") {
+      absl::StrAppend(&out, ",\"relay\":", node.is_relay ? "true" : "false");
+    } else if (plan.multicast) {
+      absl::StrAppend(&out, ",\"member\":", node.is_relay ? "false" : "true");
+    }
+    absl::StrAppend(&out, "}");
+    first = false;
+  }
+  absl::StrAppend(&out, "],\"transfers\":[");
+  for (size_t i = 0; i < plan.transfers.size(); ++i) {
+    const hetcast_transfer& t = plan.transfers[i];
+    absl::StrAppend(&out, i == 0 ? "" : ",", "{\"from\":", t.from,
+                    ",\"to\":", t.to, ",\"start\":", t.start,
+                    ",\"arrival\":", t.arrival, "}");
+  }
+  absl::StrAppend(&out, "]}\n");
+  return out;
+}
+
+std::string RenderText(const NodePlan& plan) {
+  const hetcast_answer& a = plan.answer;
+  std::string out = absl::StrFormat(
+      "model: %s    algorithm: %s    exact: %s\n"
+      "completion time: %d\n"
+      "lower bound: %d (%s)\n%s",
+      plan.model, Label(plan), a.exact ? "yes" : "no", a.completion_time,
+      a.lower_bound, DescribeBound(a.lower_bound_kind).explanation,
+      plan.note.empty() ? std::string() : plan.note + "\n");
+  // Children of every node in send order, from the parent links.
+  const size_t n = plan.nodes.size();
+  std::vector<std::vector<uint32_t>> children(n);
+  for (size_t id = 0; id < n; ++id) {
+    const hetcast_node& node = plan.nodes[id];
+    if (node.parent != HETCAST_NO_NODE) {
+      children[node.parent].push_back(static_cast<uint32_t>(id));
+    }
+  }
+  for (auto& list : children) {
+    std::sort(list.begin(), list.end(), [&plan](uint32_t x, uint32_t y) {
+      return plan.nodes[x].send_index < plan.nodes[y].send_index;
+    });
+  }
+  auto describe = [&plan](uint32_t id) {
+    const hetcast_node& node = plan.nodes[id];
+    if (plan.model == "cluster") {
+      return absl::StrFormat(
+          "%d%s  cluster %d  arrives %d", id,
+          id == 0 ? " (source)" : (node.is_relay ? " (helper)" : ""), node.type,
+          node.arrival);
+    }
+    return absl::StrFormat(
+        "%d%s  type %d  cost %d  arrives %d", id,
+        id == 0 ? " (source)" : (node.is_relay ? " (relay)" : ""), node.type,
+        plan.costs[node.type], node.arrival);
+  };
+  absl::StrAppend(&out, "tree (children in send order):\n", describe(0), "\n");
+  // Depth-first with an explicit stack: (node, prefix for its children).
+  std::vector<std::pair<uint32_t, std::string>> stack;
+  auto push_children = [&](uint32_t id, const std::string& prefix) {
+    const auto& list = children[id];
+    for (size_t i = list.size(); i-- > 0;) {
+      stack.emplace_back(list[i], prefix);
+    }
+  };
+  push_children(0, "");
+  while (!stack.empty()) {
+    auto [id, prefix] = stack.back();
+    stack.pop_back();
+    const auto& siblings = children[plan.nodes[id].parent];
+    const bool last = siblings.back() == id;
+    absl::StrAppend(&out, prefix, last ? "`-- " : "|-- ", describe(id), "\n");
+    push_children(id, prefix + (last ? "    " : "|   "));
+  }
+  return out;
+}
+
+}  // namespace hetcast

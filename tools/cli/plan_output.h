@@ -1,0 +1,46 @@
+// plan_output.h: text and JSON renderings of a node-model plan.
+#ifndef HETCAST_TOOLS_CLI_PLAN_OUTPUT_H_
+#define HETCAST_TOOLS_CLI_PLAN_OUTPUT_H_
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "runtime/include/hetcast/hetcast.h"
+
+namespace hetcast {
+
+// A planned node-model schedule, as the tools hold it.
+struct NodePlan {
+  std::vector<uint64_t> costs;
+  hetcast_answer answer = {};
+  std::vector<hetcast_node> nodes;          // Indexed by canonical id.
+  std::vector<hetcast_transfer> transfers;  // Sorted by (start, from).
+  // When set, replaces AlgorithmName(answer.algorithm) in the output, e.g.
+  // "fnf-outside-table" for a table request that fell back to FNF.
+  std::string algorithm_label;
+  // Table plans: the profile used (printed as "profile" in JSON).
+  std::string profile;
+  // Extra JSON members, each ending in a comma, placed before "nodes".
+  std::string extra_json;
+  // One extra line for the text rendering (empty: none).
+  std::string note;
+  // "node" (hetcast_node.type is the node type) or "cluster" (it is the
+  // processor's cluster; `costs` is unused).
+  std::string model = "node";
+  // Cluster multicast: nodes say whether they are members.
+  bool multicast = false;
+};
+
+// Short algorithm name used in JSON ("fnf", "table", "evaluated").
+const char* AlgorithmName(hetcast_algorithm algorithm);
+
+// {"model":"node","algorithm":...,"nodes":[...],"transfers":[...]}, one line.
+std::string RenderJson(const NodePlan& plan);
+
+// A readable tree: each node with id, type, cost and arrival.
+std::string RenderText(const NodePlan& plan);
+
+}  // namespace hetcast
+
+#endif  // HETCAST_TOOLS_CLI_PLAN_OUTPUT_H_

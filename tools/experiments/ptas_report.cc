@@ -1,0 +1,247 @@
+// ptas_report.cc: the evidence for the PTAS (tools/gen/ptas.h), rerunnable:
+//
+//   bazel run //tools:ptas_report [-- --seed 1 --runs 20]
+//
+// Part 1: on every state (every source type, every destination mix) of small
+// typed profiles, the PTAS's own schedule (no FNF fallback) against the exact
+// optimum of the Lemma 5 DP: max and mean of PTAS/OPT per eps, next to the
+// proven factor (1 + eps)(1 + 3 eps) and FNF/OPT.
+// Part 2: random per-node cost lists with 8-32 distinct costs and up to 1000
+// nodes (uniform in 1..100, or log-uniform in 1..1000), PTAS and FNF as
+// ratios to the best lower bound available for the instance (the largest of
+// the doubling bound, ceil(2/3 FNF) and every PTAS run's rejected guess + 1),
+// and how many requests the PTAS refused as beyond its DP budget.
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "runtime/include/hetcast/hetcast.h"
+#include "tools/gen/exact_dp.h"
+#include "tools/gen/profile.h"
+#include "tools/gen/ptas.h"
+
+namespace hetcast {
+namespace {
+
+const Epsilon kEpsilons[] = {{1, 2}, {1, 4}, {1, 10}};
+
+struct Ratio {
+  double max = 0, sum = 0;
+  uint64_t count = 0;
+  void Add(double r) {
+    max = std::max(max, r);
+    sum += r;
+    ++count;
+  }
+  double Mean() const { return count == 0 ? 0 : sum / count; }
+};
+
+int EveryState() {
+  struct Case {
+    std::vector<uint64_t> costs;
+    std::vector<uint32_t> limits;
+  };
+  const std::vector<Case> cases = {{{2, 3, 5}, {8, 8, 8}},
+                                   {{1, 2, 5}, {6, 6, 6}},
+                                   {{3, 4, 10, 25}, {4, 4, 3, 3}},
+                                   {{1, 6}, {16, 16}}};
+  std::printf(
+      "Part 1: every state of small profiles, PTAS (own schedule) / OPT\n"
+      "%-26s %6s %7s %9s %9s %9s %9s %8s\n",
+      "profile (costs x limit)", "eps", "factor", "states", "max", "mean",
+      "=OPT", "FNF max");
+  for (const Case& c : cases) {
+    ProfileSpec spec;
+    spec.name = "report";
+    std::string label;
+    for (size_t j = 0; j < c.costs.size(); ++j) {
+      spec.types.push_back(
+          NodeTypeSpec{"t" + std::to_string(j), c.costs[j], c.limits[j]});
+      label += (j ? "," : "") + std::to_string(c.costs[j]) + "x" +
+               std::to_string(c.limits[j]);
+    }
+    absl::StatusOr<ExactTable> table = SolveExact(spec, DpOptions{});
+    if (!table.ok()) return 1;
+    for (const Epsilon& eps : kEpsilons) {
+      Ratio ptas, fnf;
+      uint64_t optimal = 0;
+      std::vector<uint64_t> counts(c.costs.size());
+      for (uint32_t s = 0; s < c.costs.size(); ++s) {
+        for (uint64_t state = 1; state < table->state_count; ++state) {
+          for (size_t j = 0; j < counts.size(); ++j) {
+            counts[j] =
+                (state / table->stride[j]) % (uint64_t{c.limits[j]} + 1);
+          }
+          const uint64_t opt = table->time[s * table->state_count + state];
+          PtasRequest request{c.costs, s, counts, {}, eps, false};
+          absl::StatusOr<PtasResult> r = PlanPtas(request);
+          if (!r.ok()) {
+            std::fprintf(stderr, "%s\n",
+                         std::string(r.status().message()).c_str());
+            return 1;
+          }
+          ptas.Add(static_cast<double>(r->ptas_completion) / opt);
+          fnf.Add(static_cast<double>(r->fnf_completion) / opt);
+          if (r->ptas_completion == opt) ++optimal;
+        }
+      }
+      std::printf(
+          "%-26s %6.2f %7s %9llu %9.4f %9.4f %8.1f%% %8.4f\n", label.c_str(),
+          static_cast<double>(eps.numerator) / eps.denominator,
+          FactorText(eps).c_str(), static_cast<unsigned long long>(ptas.count),
+          ptas.max, ptas.Mean(), 100.0 * optimal / ptas.count, fnf.max);
+    }
+  }
+  return 0;
+}
+
+int RandomInstances(uint64_t seed, int runs) {
+  std::printf(
+      "\nPart 2: random per-node costs, %d instances per row (seed %llu); "
+      "ratios to the best lower bound\n"
+      "(ran: instances within the PTAS's DP budget; </>FNF: PTAS better / "
+      "worse than FNF; FNF/LB on the same instances, and on all)\n"
+      "%-12s %5s %4s %5s | %8s %8s %8s %9s %8s | %8s %8s\n",
+      runs, static_cast<unsigned long long>(seed), "costs", "n", "k", "eps",
+      "ran", "PTAS/LB", "max", "<FNF/>FNF", "ms/run", "FNF/LB", "FNF/LB all");
+  std::mt19937_64 rng(seed);
+  for (const char* dist : {"uniform", "log-uniform"}) {
+    for (uint64_t n : {50, 200, 1000}) {
+      for (uint64_t k : {8, 32}) {
+        // Same instances for every eps of a row group.
+        std::vector<TypedNodes> instances;
+        for (int i = 0; i < runs; ++i) {
+          std::vector<uint64_t> distinct;
+          while (distinct.size() < k) {
+            const uint64_t c =
+                std::string(dist) == "uniform"
+                    ? 1 + rng() % 100
+                    : static_cast<uint64_t>(std::llround(
+                          std::exp(std::uniform_real_distribution<double>(
+                              0, std::log(1000.0))(rng))));
+            if (std::find(distinct.begin(), distinct.end(), c) ==
+                distinct.end()) {
+              distinct.push_back(c);
+            }
+          }
+          std::vector<uint64_t> nodes(n);
+          for (auto& v : nodes) v = distinct[rng() % k];
+          instances.push_back(*TypesFromNodeCosts(nodes));
+        }
+        // FNF and the foundation's bound, then the best lower bound per
+        // instance over all runs.
+        std::vector<uint64_t> bound(runs, 0);
+        std::vector<uint64_t> fnf(runs, 0);
+        for (int i = 0; i < runs; ++i) {
+          const TypedNodes& t = instances[i];
+          hetcast_node_request r = {t.costs.data(), t.costs.size(),
+                                    t.source_type, t.counts.data(), nullptr};
+          hetcast_node_sizes sizes;
+          hetcast_node_plan_sizes(&r, &sizes);
+          std::vector<unsigned char> workspace(sizes.workspace_bytes);
+          std::vector<hetcast_node> nodes(sizes.node_count);
+          hetcast_answer answer;
+          if (hetcast_node_plan_fnf(&r, workspace.data(), workspace.size(),
+                                    nodes.data(), nodes.size(), nullptr, 0,
+                                    &answer) != HETCAST_OK) {
+            return 1;
+          }
+          fnf[i] = answer.completion_time;
+          bound[i] = answer.lower_bound;
+        }
+        std::vector<std::vector<int64_t>> ptas(3,
+                                               std::vector<int64_t>(runs, -1));
+        std::vector<double> ms(3, 0);
+        for (int e = 0; e < 3; ++e) {
+          for (int i = 0; i < runs; ++i) {
+            const TypedNodes& t = instances[i];
+            PtasRequest request{t.costs, t.source_type, t.counts,
+                                {},      kEpsilons[e],  false};
+            const auto start = std::chrono::steady_clock::now();
+            absl::StatusOr<PtasResult> r = PlanPtas(request);
+            ms[e] += std::chrono::duration<double, std::milli>(
+                         std::chrono::steady_clock::now() - start)
+                         .count();
+            if (!r.ok()) {
+              if (r.status().code() != absl::StatusCode::kOutOfRange) {
+                std::fprintf(stderr, "%s\n",
+                             std::string(r.status().message()).c_str());
+                return 1;
+              }
+              continue;
+            }
+            ptas[e][i] = static_cast<int64_t>(r->ptas_completion);
+            bound[i] = std::max(bound[i], r->answer.lower_bound);
+          }
+        }
+        Ratio fnf_ratio;
+        for (int i = 0; i < runs; ++i) {
+          fnf_ratio.Add(static_cast<double>(fnf[i]) / bound[i]);
+        }
+        for (int e = 0; e < 3; ++e) {
+          Ratio ratio, fnf_same;
+          int better = 0, worse = 0;
+          for (int i = 0; i < runs; ++i) {
+            if (ptas[e][i] < 0) continue;
+            ratio.Add(static_cast<double>(ptas[e][i]) / bound[i]);
+            fnf_same.Add(static_cast<double>(fnf[i]) / bound[i]);
+            if (static_cast<uint64_t>(ptas[e][i]) < fnf[i]) ++better;
+            if (static_cast<uint64_t>(ptas[e][i]) > fnf[i]) ++worse;
+          }
+          const double eps = static_cast<double>(kEpsilons[e].numerator) /
+                             kEpsilons[e].denominator;
+          if (ratio.count == 0) {
+            std::printf(
+                "%-12s %5llu %4llu %5.2f | %5d/%-2d %8s %8s %9s %8.1f | %8s "
+                "%8.4f\n",
+                dist, static_cast<unsigned long long>(n),
+                static_cast<unsigned long long>(k), eps, 0, runs, "-", "-", "-",
+                ms[e] / runs, "-", fnf_ratio.Mean());
+            continue;
+          }
+          std::printf(
+              "%-12s %5llu %4llu %5.2f | %5llu/%-2d %8.4f %8.4f %4d/%-4d %8.1f "
+              "| "
+              "%8.4f %8.4f\n",
+              dist, static_cast<unsigned long long>(n),
+              static_cast<unsigned long long>(k), eps,
+              static_cast<unsigned long long>(ratio.count), runs, ratio.Mean(),
+              ratio.max, better, worse, ms[e] / runs, fnf_same.Mean(),
+              fnf_ratio.Mean());
+        }
+      }
+    }
+  }
+  return 0;
+}
+
+}  // namespace
+}  // namespace hetcast
+
+int main(int argc, char** argv) {
+  uint64_t seed = 1;
+  int runs = 20;
+  for (int i = 1; i + 1 < argc; i += 2) {
+    const std::string flag = argv[i];
+    if (flag == "--seed") {
+      seed = std::strtoull(argv[i + 1], nullptr, 10);
+    } else if (flag == "--runs") {
+      runs = std::atoi(argv[i + 1]);
+    } else {
+      std::fprintf(stderr, "usage: ptas_report [--seed S] [--runs N]\n");
+      return 2;
+    }
+  }
+  if (runs < 1 || runs > 100000) {
+    std::fprintf(stderr, "ptas_report: --runs must be in 1..100000\n");
+    return 2;
+  }
+  const int status = hetcast::EveryState();
+  if (status != 0) return status;
+  return hetcast::RandomInstances(seed, runs);
+}

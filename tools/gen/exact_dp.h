@@ -1,0 +1,58 @@
+// exact_dp.h: the exact multicast table of Libeskind-Hadas et al. Lemma 5.
+//
+// For a profile (k types with distinct costs, a limit per type) SolveExact
+// computes, for every source type s and every count vector
+// 0 <= i <= limits, the optimal completion time tau(s, i) and one optimal
+// decision: the type l of the source's first child and the split y (the
+// destinations in that child's subtree). See exact_dp.cc for the pruning
+// rules and the lemma behind each.
+//
+// Example:
+//   absl::StatusOr<ExactTable> t = SolveExact(profile, DpOptions{});
+//   uint64_t nine = t->time[1 * t->state_count + t->StateOf({4, 7})];
+#ifndef HETCAST_TOOLS_GEN_EXACT_DP_H_
+#define HETCAST_TOOLS_GEN_EXACT_DP_H_
+
+#include <cstdint>
+#include <functional>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "tools/gen/profile.h"
+
+namespace hetcast {
+
+struct DpOptions {
+  // Worker threads (the DP is level-synchronous over the number of
+  // destinations; states of one level are independent). 0 = hardware.
+  int threads = 0;
+  // Called from the calling thread after every level with the number of
+  // states finished so far and the total (both counted over all sources).
+  std::function<void(uint64_t done, uint64_t total)> progress;
+};
+
+struct ExactTable {
+  uint32_t type_count = 0;
+  uint64_t state_count = 0;      // prod(limit_j + 1), per source type.
+  std::vector<uint64_t> stride;  // Mixed radix, type 0 fastest.
+  std::vector<uint32_t> limit;
+  // Indexed by entry = source_type * state_count + state.
+  std::vector<uint64_t> time;
+  std::vector<uint8_t> first_child;  // Unused for state 0.
+  std::vector<uint32_t> split;       // state(y); unused for state 0.
+
+  uint64_t StateOf(const std::vector<uint64_t>& counts) const {
+    uint64_t state = 0;
+    for (size_t j = 0; j < counts.size(); ++j) state += counts[j] * stride[j];
+    return state;
+  }
+};
+
+// Runs the DP. Errors: an invalid profile (see ValidateProfile), or a
+// completion time that would exceed 2^62 ticks.
+absl::StatusOr<ExactTable> SolveExact(const ProfileSpec& profile,
+                                      const DpOptions& options);
+
+}  // namespace hetcast
+
+#endif  // HETCAST_TOOLS_GEN_EXACT_DP_H_

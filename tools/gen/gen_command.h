@@ -1,0 +1,48 @@
+// gen_command.h: `hetcast gen`, shared by the CLI and the build-time
+// generator binary (//tools:hetcast_gen, which tables/BUILD runs).
+#ifndef HETCAST_TOOLS_GEN_GEN_COMMAND_H_
+#define HETCAST_TOOLS_GEN_GEN_COMMAND_H_
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
+#include "tools/gen/profile.h"
+
+namespace hetcast {
+
+// Reads a whole file. The error names the path.
+absl::StatusOr<std::string> ReadFileBytes(const std::string& path);
+
+// Reads a table file into 8-byte-aligned memory (what hetcast_table_open
+// requires).
+absl::StatusOr<std::vector<uint64_t>> ReadTableFile(const std::string& path,
+                                                    size_t* size);
+
+// Parses every profile, solves it exactly and writes one table holding all
+// of them (in the given order) to `out_path`. Prints a progress line to
+// stderr every 2 s once a run has taken more than 2 s. `threads` = 0 uses
+// every core.
+struct GenOptions {
+  int threads = 0;
+  // "auto" (exact DP unless its estimated work is beyond a limit, then the
+  // PTAS), "exact" or "ptas".
+  std::string method = "auto";
+  std::string epsilon = "0.1";  // For the PTAS.
+};
+
+absl::Status GenerateTableFile(const std::vector<std::string>& profile_paths,
+                               const std::string& out_path,
+                               const GenOptions& options);
+
+// The method "auto" picks for a profile, and why (for `hetcast gen` and
+// tests): the exact DP's work estimate k * prod_j (l_j + 1)(l_j + 2) / 2
+// (state, split) pairs against kAutoExactWork.
+inline constexpr double kAutoExactWork = 4e12;
+double ExactWorkEstimate(const ProfileSpec& profile);
+
+}  // namespace hetcast
+
+#endif  // HETCAST_TOOLS_GEN_GEN_COMMAND_H_

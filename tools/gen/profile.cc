@@ -1,0 +1,164 @@
+// profile.cc: profile JSON -> ProfileSpec, through flatbuffers::Parser.
+#include "tools/gen/profile.h"
+
+#include <algorithm>
+#include <cctype>
+#include <string>
+
+#include "absl/strings/str_format.h"
+#include "flatbuffers/idl.h"
+#include "tables/profile_generated.h"
+#include "tables/profile_schema.h"
+
+namespace hetcast {
+namespace {
+
+// The last object key ("name": or name:) that starts before the position a
+// flatbuffers::Parser error message ("LINE: COLUMN: error: ...") points at.
+std::string FieldBefore(const std::string& text, const std::string& error) {
+  size_t line = 0, column = 0, i = 0;
+  while (i < error.size() &&
+         std::isdigit(static_cast<unsigned char>(error[i]))) {
+    line = line * 10 + (error[i++] - '0');
+  }
+  if (i + 1 >= error.size() || error[i] != ':') return "";
+  i += 1;
+  while (i < error.size() && error[i] == ' ') ++i;
+  while (i < error.size() &&
+         std::isdigit(static_cast<unsigned char>(error[i]))) {
+    column = column * 10 + (error[i++] - '0');
+  }
+  size_t end = 0;  // Offset of (line, column) in text.
+  for (size_t l = 1; l < line && end < text.size(); ++end) {
+    if (text[end] == '\n') ++l;
+  }
+  end = std::min(text.size(), end + column);
+  std::string field;
+  for (size_t pos = 0; pos < end; ++pos) {
+    if (text[pos] != ':') continue;
+    size_t stop = pos;
+    while (stop > 0 && std::isspace(static_cast<unsigned char>(text[stop - 1])))
+      --stop;
+    if (stop > 0 && text[stop - 1] == '"') --stop;
+    size_t begin = stop;
+    while (begin > 0 &&
+           (std::isalnum(static_cast<unsigned char>(text[begin - 1])) ||
+            text[begin - 1] == '_')) {
+      --begin;
+    }
+    if (begin < stop) field = text.substr(begin, stop - begin);
+  }
+  return field;
+}
+
+}  // namespace
+
+absl::StatusOr<ProfileSpec> ParseProfileJson(absl::string_view json) {
+  flatbuffers::IDLOptions options;
+  options.strict_json = false;  // Accept unquoted keys like flatc does.
+  flatbuffers::Parser parser(options);
+  if (!parser.Parse(kProfileSchema)) {
+    return absl::InternalError(
+        absl::StrFormat("profile schema does not parse: %s", parser.error_));
+  }
+  const std::string text(json);
+  if (!parser.Parse(text.c_str())) {
+    // The parser says where ("LINE: COLUMN: error: ...") but not always which
+    // field ("enum values need to be qualified..." for "cost": "fast"), so
+    // the message also names the last key before that position.
+    const std::string field = FieldBefore(text, parser.error_);
+    return absl::InvalidArgumentError(absl::StrFormat(
+        "profile JSON%s: %s",
+        field.empty() ? "" : absl::StrFormat(", field '%s'", field),
+        parser.error_));
+  }
+  flatbuffers::Verifier verifier(parser.builder_.GetBufferPointer(),
+                                 parser.builder_.GetSize());
+  if (!profile::VerifyProfileBuffer(verifier)) {
+    return absl::InvalidArgumentError("profile JSON: not a Profile object");
+  }
+  const profile::Profile* root =
+      profile::GetProfile(parser.builder_.GetBufferPointer());
+  ProfileSpec spec;
+  if (root->name() != nullptr) spec.name = root->name()->str();
+  if (root->types() != nullptr) {
+    for (const profile::NodeType* type : *root->types()) {
+      NodeTypeSpec t;
+      if (type->name() != nullptr) t.name = type->name()->str();
+      t.cost = type->cost();
+      t.limit = type->limit();
+      spec.types.push_back(std::move(t));
+    }
+  }
+  absl::Status valid = ValidateProfile(spec);
+  if (!valid.ok()) return valid;
+  return spec;
+}
+
+absl::Status ValidateProfile(const ProfileSpec& profile) {
+  if (profile.name.empty()) {
+    return absl::InvalidArgumentError("name: missing or empty profile name");
+  }
+  if (profile.types.empty()) {
+    return absl::InvalidArgumentError(
+        "types: a profile needs at least one node type");
+  }
+  if (profile.types.size() > kMaxProfileTypes) {
+    return absl::InvalidArgumentError(
+        absl::StrFormat("types: %d types, at most %d are supported",
+                        profile.types.size(), kMaxProfileTypes));
+  }
+  uint64_t states = 1;
+  for (size_t j = 0; j < profile.types.size(); ++j) {
+    const NodeTypeSpec& t = profile.types[j];
+    if (t.name.empty()) {
+      return absl::InvalidArgumentError(
+          absl::StrFormat("types[%d].name: missing or empty", j));
+    }
+    if (t.cost == 0) {
+      return absl::InvalidArgumentError(absl::StrFormat(
+          "types[%d].cost: missing or 0; every cost must be at least 1", j));
+    }
+    if (t.cost > kMaxProfileCost) {
+      return absl::InvalidArgumentError(absl::StrFormat(
+          "types[%d].cost: %d exceeds the maximum 2^40", j, t.cost));
+    }
+    for (size_t i = 0; i < j; ++i) {
+      if (profile.types[i].cost == t.cost) {
+        return absl::InvalidArgumentError(absl::StrFormat(
+            "types[%d].cost: %d duplicates types[%d].cost; types with equal "
+            "costs are one type",
+            j, t.cost, i));
+      }
+      if (profile.types[i].name == t.name) {
+        return absl::InvalidArgumentError(absl::StrFormat(
+            "types[%d].name: '%s' duplicates types[%d].name", j, t.name, i));
+      }
+    }
+    if (__builtin_mul_overflow(states, uint64_t{t.limit} + 1, &states) ||
+        states > kMaxProfileEntries) {
+      return absl::InvalidArgumentError(absl::StrFormat(
+          "types[%d].limit: the limits give more than 2^25 states per "
+          "source type (prod(limit+1)); the documented maximum is 2^25 "
+          "entries per profile",
+          j));
+    }
+  }
+  uint64_t entries = 0;
+  if (__builtin_mul_overflow(states, profile.types.size(), &entries) ||
+      entries > kMaxProfileEntries) {
+    return absl::InvalidArgumentError(absl::StrFormat(
+        "types: %d types x %d states = more than the documented maximum of "
+        "2^25 entries per profile; lower the limits",
+        profile.types.size(), states));
+  }
+  return absl::OkStatus();
+}
+
+uint64_t StateCount(const ProfileSpec& profile) {
+  uint64_t states = 1;
+  for (const NodeTypeSpec& t : profile.types) states *= uint64_t{t.limit} + 1;
+  return states;
+}
+
+}  // namespace hetcast

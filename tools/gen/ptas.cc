@@ -1,0 +1,925 @@
+// ptas.cc: Khuller & Kim §6-7 on typed instances; see ptas.h and
+// docs/khuller-kim-ptas-notes.md.
+#include "tools/gen/ptas.h"
+
+#include <algorithm>
+#include <utility>
+
+#include "absl/strings/str_format.h"
+#include "tools/gen/exact_dp.h"
+
+namespace hetcast {
+namespace {
+
+constexpr uint32_t kInf = UINT32_MAX;
+constexpr uint64_t kMaxCost = uint64_t{1} << 40;
+// Budgets of one attempt's attachment DP: count vectors (8 bytes each) and
+// vector x tree checks (about a second). Larger requests are refused
+// (OutOfRange) rather than run for hours.
+constexpr uint64_t kMaxAttachStates = uint64_t{1} << 24;
+constexpr uint64_t kWorkBudget = 100'000'000;
+constexpr uint64_t kMaxEpsilonDenominator = 1'000'000;
+// (relay counts tried) x (nodes) one multicast request may cost.
+constexpr uint64_t kMaxRelayNodeRuns = 20'000'000;
+// Nodes one request may have (the CLI's limit too; memory is O(n)).
+constexpr uint64_t kMaxPtasNodes = 10'000'000;
+// A PTAS table runs the whole scheme per entry (milliseconds each).
+constexpr uint64_t kMaxPtasTableEntries = uint64_t{1} << 20;
+
+struct Plan {
+  hetcast_answer answer = {};
+  std::vector<hetcast_node> nodes;
+  std::vector<hetcast_transfer> transfers;
+};
+
+hetcast_node_request MakeRequest(const std::vector<uint64_t>& costs,
+                                 uint32_t source_type,
+                                 const std::vector<uint64_t>& counts,
+                                 const std::vector<uint64_t>* relays) {
+  return hetcast_node_request{costs.data(), costs.size(), source_type,
+                              counts.data(),
+                              relays == nullptr ? nullptr : relays->data()};
+}
+
+absl::StatusOr<Plan> RunFnf(const hetcast_node_request& r) {
+  hetcast_node_sizes sizes;
+  if (hetcast_node_plan_sizes(&r, &sizes) != HETCAST_OK) {
+    return absl::InvalidArgumentError("PTAS: invalid request");
+  }
+  Plan f;
+  std::vector<unsigned char> workspace(sizes.workspace_bytes);
+  f.nodes.resize(sizes.node_count);
+  f.transfers.resize(sizes.transfer_count);
+  if (hetcast_node_plan_fnf(&r, workspace.data(), workspace.size(),
+                            f.nodes.data(), f.nodes.size(), f.transfers.data(),
+                            f.transfers.size(), &f.answer) != HETCAST_OK) {
+    return absl::OutOfRangeError("PTAS: FNF failed (a time overflows)");
+  }
+  f.transfers.resize(f.answer.transfer_count);
+  return f;
+}
+
+// Evaluates `sends` on `r`; canonical ids when asked.
+absl::StatusOr<Plan> Evaluate(const hetcast_node_request& r,
+                              const std::vector<hetcast_send>& sends,
+                              bool canonical) {
+  size_t bytes = 0;
+  hetcast_node_sizes sizes;
+  if (hetcast_node_plan_sizes(&r, &sizes) != HETCAST_OK ||
+      hetcast_node_evaluate_workspace_size(&r, sends.size(), &bytes) !=
+          HETCAST_OK) {
+    return absl::InternalError("PTAS: cannot size the evaluation");
+  }
+  Plan plan;
+  std::vector<unsigned char> workspace(bytes);
+  plan.nodes.resize(sizes.node_count);
+  plan.transfers.resize(sizes.node_count);
+  const hetcast_status status =
+      (canonical ? hetcast_node_evaluate_canonical : hetcast_node_evaluate)(
+          &r, sends.data(), sends.size(), workspace.data(), workspace.size(),
+          plan.nodes.data(), plan.nodes.size(), plan.transfers.data(),
+          plan.transfers.size(), &plan.answer);
+  if (status != HETCAST_OK) {
+    return absl::InternalError(
+        absl::StrFormat("PTAS built a schedule the evaluator rejects (%s)",
+                        hetcast_status_str(status)));
+  }
+  plan.transfers.resize(plan.answer.transfer_count);
+  return plan;
+}
+
+struct Attempt {
+  bool feasible = false;
+  uint64_t completion = 0;
+  std::vector<hetcast_send>
+      sends;  // Broadcast-instance ids, per sender in order.
+};
+
+// The broadcast scheme on one instance (costs, source, counts); ids are the
+// instance's canonical type ranges (not canonical arrival order).
+class Broadcast {
+ public:
+  Broadcast(const std::vector<uint64_t>& costs, uint32_t source_type,
+            const std::vector<uint64_t>& counts, const Epsilon& eps)
+      : costs_(costs),
+        source_(source_type),
+        counts_(counts),
+        p_(eps.numerator),
+        q_(eps.denominator),
+        k_(static_cast<uint32_t>(costs.size())) {
+    base_.resize(k_);
+    uint64_t next = 1;
+    for (uint32_t j = 0; j < k_; ++j) {
+      base_[j] = next;
+      next += counts_[j];
+    }
+  }
+
+  uint64_t Deadline(uint64_t t) const {
+    const unsigned __int128 d = static_cast<unsigned __int128>(q_ + p_) *
+                                (q_ + 3 * p_) * t /
+                                (static_cast<unsigned __int128>(q_) * q_);
+    return d > kMaxCost ? kMaxCost : static_cast<uint64_t>(d);
+  }
+
+  // The guess T with deadline d <= D(T) (F and the classes from T); sound
+  // for every d, complete for d = D(T) (ptas.h).
+  absl::StatusOr<Attempt> Try(uint64_t t, uint64_t d) const;
+
+ private:
+  bool Fast(uint64_t cost, uint64_t t) const {  // cost <= eps' T
+    return static_cast<unsigned __int128>(q_) * cost <=
+           static_cast<unsigned __int128>(p_) * t;
+  }
+
+  const std::vector<uint64_t>& costs_;
+  uint32_t source_;
+  const std::vector<uint64_t>& counts_;
+  uint64_t p_, q_;
+  uint32_t k_;
+  std::vector<uint64_t> base_;  // First id of each type.
+};
+
+absl::StatusOr<Attempt> Broadcast::Try(uint64_t t, uint64_t d) const {
+  Attempt result;
+  if (d >= kMaxCost) {
+    return absl::OutOfRangeError(
+        "PTAS: times of 2^40 ticks or more are not "
+        "supported");
+  }
+  // 1-2. FNF on the source and the fast types (the whole of each).
+  std::vector<uint64_t> fast_counts(k_, 0);
+  uint64_t slow_total = 0;
+  for (uint32_t j = 0; j < k_; ++j) {
+    if (Fast(costs_[j], t)) {
+      fast_counts[j] = counts_[j];
+    } else {
+      slow_total += counts_[j];
+    }
+  }
+  absl::StatusOr<Plan> fnf =
+      RunFnf(MakeRequest(costs_, source_, fast_counts, nullptr));
+  if (!fnf.ok()) return fnf.status();
+  if (fnf->answer.completion_time > d) return result;  // Rejected.
+  // FNF ids -> instance ids (a fast type keeps its range's start).
+  std::vector<uint64_t> fnf_base(k_);
+  {
+    uint64_t next = 1;
+    for (uint32_t j = 0; j < k_; ++j) {
+      fnf_base[j] = next;
+      next += fast_counts[j];
+    }
+  }
+  auto instance_id = [&](uint32_t fnf_id) -> uint32_t {
+    if (fnf_id == 0) return 0;
+    const uint32_t j = fnf->nodes[fnf_id].type;
+    return static_cast<uint32_t>(base_[j] + (fnf_id - fnf_base[j]));
+  };
+  struct Keyed {
+    uint32_t sender;
+    uint64_t key;  // Send number at the sender.
+    uint32_t receiver;
+  };
+  std::vector<Keyed> sends;
+  std::vector<uint64_t> fnf_sends(fnf->nodes.size(), 0);
+  for (const hetcast_transfer& x : fnf->transfers) {
+    ++fnf_sends[x.from];
+    sends.push_back(
+        {instance_id(x.from), fnf_sends[x.from], instance_id(x.to)});
+  }
+  if (slow_total > 0) {
+    // 3. Sending points: the later sends of the source and every F node,
+    // earliest first; the first slow_total suffice (a tree that fits at x
+    // fits at any earlier point).
+    struct Point {
+      uint64_t x;
+      uint32_t node;  // Instance id.
+      uint64_t send;
+      uint64_t cost;  // The node's.
+    };
+    // A k-way merge of every node's progression: O(|F| + slow log |F|)
+    // time and O(|F|) memory, however many points lie before D.
+    auto later = [](const Point& a, const Point& b) {
+      return a.x > b.x ||
+             (a.x == b.x &&
+              (a.node > b.node || (a.node == b.node && a.send > b.send)));
+    };
+    std::vector<Point> heap;
+    for (uint32_t v = 0; v < fnf->nodes.size(); ++v) {
+      const hetcast_node& node = fnf->nodes[v];
+      const uint64_t m = fnf_sends[v] + 1;
+      const uint64_t c = costs_[node.type];
+      const uint64_t x = node.arrival + m * c;  // < 2^41.
+      if (x <= d) heap.push_back({x, instance_id(v), m, c});
+    }
+    std::make_heap(heap.begin(), heap.end(), later);
+    std::vector<Point> points;
+    while (!heap.empty() && points.size() < slow_total) {
+      std::pop_heap(heap.begin(), heap.end(), later);
+      Point next = heap.back();
+      heap.pop_back();
+      points.push_back(next);
+      next.x += next.cost;
+      ++next.send;
+      if (next.x <= d) {
+        heap.push_back(next);
+        std::push_heap(heap.begin(), heap.end(), later);
+      }
+    }
+    if (points.empty()) return result;  // Nowhere to hang the slow nodes.
+    // 4. Classes, cheapest first; a node that cannot finish a send by D
+    // from the earliest point (cost > D - x_1) is leaf-only.
+    std::vector<uint32_t> slow_types;
+    for (uint32_t j = 0; j < k_; ++j) {
+      if (counts_[j] > 0 && !Fast(costs_[j], t)) slow_types.push_back(j);
+    }
+    std::sort(
+        slow_types.begin(), slow_types.end(), [&](uint32_t a, uint32_t b) {
+          return costs_[a] < costs_[b] || (costs_[a] == costs_[b] && a < b);
+        });
+    std::vector<std::vector<uint32_t>> classes;
+    std::vector<uint64_t> rep;
+    std::vector<uint32_t> leaf;
+    for (uint32_t j : slow_types) {
+      if (costs_[j] > d - points.front().x) {
+        leaf.push_back(j);
+        continue;
+      }
+      if (!classes.empty()) {
+        const uint64_t low = costs_[classes.back().front()];
+        if (static_cast<unsigned __int128>(q_) * costs_[j] <=
+            static_cast<unsigned __int128>(q_ + p_) * low) {
+          classes.back().push_back(j);
+          rep.back() = costs_[j];
+          continue;
+        }
+      }
+      classes.push_back({j});
+      rep.push_back(costs_[j]);
+    }
+    if (!leaf.empty()) {
+      classes.push_back(leaf);
+      rep.push_back(d + 1);
+    }
+    const uint32_t kc = static_cast<uint32_t>(classes.size());
+    // 5. h(m) from the exact DP over the classes, for trees of at most M
+    // nodes: a tree hung at x >= x_1 ends by D, and a subtree whose senders
+    // all cost >= c_min at most doubles every c_min ticks, so it holds at
+    // most 2^floor((D - x_1) / c_min) nodes (leaf-only nodes never send).
+    std::vector<uint64_t> class_count(kc, 0);
+    uint64_t slow_count = 0;
+    for (uint32_t r = 0; r < kc; ++r) {
+      for (uint32_t j : classes[r]) class_count[r] += counts_[j];
+      slow_count += class_count[r];
+    }
+    uint64_t max_tree = 1;
+    if (!(kc == 1 && !leaf.empty())) {  // Some class can send.
+      const uint64_t doublings = (d - points.front().x) / rep[0];
+      max_tree = doublings >= 63
+                     ? slow_count
+                     : std::min(slow_count, uint64_t{1} << doublings);
+    }
+    ProfileSpec spec;
+    spec.name = "ptas";
+    uint64_t tree_pairs = 1;  // Bounds the class DP's (vector, split) work.
+    for (uint32_t r = 0; r < kc; ++r) {
+      const uint64_t l = std::min(class_count[r], max_tree);
+      if (l >= (uint64_t{1} << 30) ||
+          __builtin_mul_overflow(tree_pairs, (l + 1) * (l + 2) / 2,
+                                 &tree_pairs) ||
+          tree_pairs > kWorkBudget) {
+        return absl::OutOfRangeError(absl::StrFormat(
+            "PTAS: at guess T = %d the trees of %d slow nodes in %d classes "
+            "need a DP beyond the budget of %d (vector, split) pairs; use a "
+            "larger --epsilon or FNF",
+            t, slow_count, kc, kWorkBudget));
+      }
+    }
+    uint64_t attach_states = 1;
+    std::vector<uint64_t> attach_stride(kc);
+    for (uint32_t r = 0; r < kc; ++r) {
+      attach_stride[r] = attach_states;
+      if (__builtin_mul_overflow(attach_states, class_count[r] + 1,
+                                 &attach_states) ||
+          attach_states > kMaxAttachStates) {
+        return absl::OutOfRangeError(absl::StrFormat(
+            "PTAS: at guess T = %d the %d slow nodes fall into %d classes, "
+            "more count vectors than the budget of %d; use a larger "
+            "--epsilon or FNF",
+            t, slow_count, kc, kMaxAttachStates));
+      }
+      spec.types.push_back(NodeTypeSpec{
+          absl::StrFormat("c%d", r), rep[r],
+          static_cast<uint32_t>(std::min(class_count[r], max_tree))});
+    }
+    const absl::Status valid = ValidateProfile(spec);
+    if (!valid.ok()) {
+      return absl::OutOfRangeError(absl::StrFormat(
+          "PTAS: the slow classes at guess T = %d are beyond the DP's limits "
+          "(%s); use a larger --epsilon or FNF",
+          t, valid.message()));
+    }
+    DpOptions options;
+    options.threads = 1;
+    absl::StatusOr<ExactTable> tree = SolveExact(spec, options);
+    if (!tree.ok()) return tree.status();
+    const uint64_t states = tree->state_count;
+    // The trees that fit somewhere: h(m) = min over the root class r of
+    // tau(r, m - e_r) <= D - x_1; cap = how many leading points are early
+    // enough for it.
+    struct Useful {
+      uint64_t m;       // Tree-table state.
+      uint64_t offset;  // The same vector in the attachment radix.
+      uint32_t root;
+      uint64_t cap;
+      std::vector<uint32_t> digits;
+    };
+    std::vector<Useful> useful;
+    for (uint64_t m = 1; m < states; ++m) {
+      uint64_t h = ~uint64_t{0};
+      uint32_t root = kInf;
+      Useful u{m, 0, kInf, 0, std::vector<uint32_t>(kc)};
+      for (uint32_t r = 0; r < kc; ++r) {
+        u.digits[r] = static_cast<uint32_t>((m / tree->stride[r]) %
+                                            (uint64_t{tree->limit[r]} + 1));
+        u.offset += u.digits[r] * attach_stride[r];
+        if (u.digits[r] == 0) continue;
+        const uint64_t value = tree->time[r * states + (m - tree->stride[r])];
+        if (value < h) {
+          h = value;
+          root = r;
+        }
+      }
+      if (h > d - points.front().x) continue;
+      u.root = root;
+      u.cap = std::upper_bound(
+                  points.begin(), points.end(), d - h,
+                  [](uint64_t value, const Point& p) { return value < p.x; }) -
+              points.begin();
+      useful.push_back(std::move(u));
+    }
+    uint64_t work = 0;
+    if (__builtin_mul_overflow(attach_states, useful.size(), &work) ||
+        work > kWorkBudget) {
+      return absl::OutOfRangeError(absl::StrFormat(
+          "PTAS: at guess T = %d the attachment DP needs %d count vectors x "
+          "%d trees, beyond the budget of %d; use a larger --epsilon or FNF",
+          t, attach_states, useful.size(), kWorkBudget));
+    }
+    // 6. Attachment DP: jmin[n] = the fewest leading points carrying n.
+    std::vector<uint32_t> jmin(attach_states, kInf);
+    std::vector<uint32_t> choice(attach_states, 0);  // Index into useful.
+    jmin[0] = 0;
+    std::vector<uint64_t> digits(kc);
+    for (uint64_t n = 1; n < attach_states; ++n) {
+      for (uint32_t r = 0; r < kc; ++r) {
+        digits[r] = (n / attach_stride[r]) % (class_count[r] + 1);
+      }
+      uint32_t best = kInf;
+      for (uint32_t i = 0; i < useful.size(); ++i) {
+        const Useful& u = useful[i];
+        bool fits = true;
+        for (uint32_t r = 0; r < kc && fits; ++r)
+          fits = u.digits[r] <= digits[r];
+        if (!fits) continue;
+        const uint32_t before = jmin[n - u.offset];
+        if (before == kInf) continue;
+        const uint64_t need = uint64_t{before} + 1;
+        if (need < best && need <= u.cap) {
+          best = static_cast<uint32_t>(need);
+          choice[n] = i;
+        }
+      }
+      jmin[n] = best;
+    }
+    const uint64_t all = attach_states - 1;  // Every class at its total.
+    if (jmin[all] == kInf) return result;    // Rejected.
+    // 7. Rebuild the trees of class slots on the chosen points.
+    struct Slot {
+      uint32_t cls;
+      uint64_t arrival;  // With representatives.
+      uint32_t parent;   // Slot index, or kInf: real_parent below.
+      uint32_t real_parent;
+      uint64_t key;  // Send number at the parent.
+      uint32_t id;
+    };
+    std::vector<Slot> slots;
+    // Expands the children of `slot` (class cls) holding `state`; iterative
+    // over the root's children, recursive per child (depth <= D / cost).
+    auto expand = [&](auto&& self, uint32_t slot, uint32_t cls,
+                      uint64_t state) -> void {
+      uint64_t sends_made = 0;
+      while (state != 0) {
+        const uint64_t e = cls * states + state;
+        const uint32_t l = tree->first_child[e];
+        const uint64_t y = tree->split[e];
+        ++sends_made;
+        const uint32_t child = static_cast<uint32_t>(slots.size());
+        slots.push_back({l, slots[slot].arrival + sends_made * rep[cls], slot,
+                         kInf, sends_made, kInf});
+        self(self, child, l, y);
+        state = state - tree->stride[l] - y;
+      }
+    };
+    for (uint64_t n = all; n != 0;) {
+      const Useful& u = useful[choice[n]];
+      const Point& at = points[jmin[n] - 1];
+      const uint32_t slot = static_cast<uint32_t>(slots.size());
+      slots.push_back({u.root, at.x, kInf, at.node, at.send, kInf});
+      expand(expand, slot, u.root, u.m - tree->stride[u.root]);
+      n -= u.offset;
+    }
+    // Real nodes into slots: per class, the earliest slots get the cheapest
+    // nodes (any assignment is within D; this one is deterministic).
+    std::vector<uint64_t> used(k_, 0);
+    for (uint32_t r = 0; r < kc; ++r) {
+      std::vector<uint32_t> mine;
+      for (uint32_t s = 0; s < slots.size(); ++s) {
+        if (slots[s].cls == r) mine.push_back(s);
+      }
+      std::stable_sort(mine.begin(), mine.end(), [&](uint32_t a, uint32_t b) {
+        return slots[a].arrival < slots[b].arrival;
+      });
+      size_t next = 0;
+      for (uint32_t j : classes[r]) {  // Cheapest type first.
+        for (uint64_t i = 0; i < counts_[j]; ++i) {
+          slots[mine[next++]].id = static_cast<uint32_t>(base_[j] + used[j]++);
+        }
+      }
+    }
+    for (const Slot& s : slots) {
+      const uint32_t from =
+          s.parent == kInf ? s.real_parent : slots[s.parent].id;
+      sends.push_back({from, s.key, s.id});
+    }
+  }
+  std::sort(sends.begin(), sends.end(), [](const Keyed& a, const Keyed& b) {
+    return a.sender < b.sender || (a.sender == b.sender && a.key < b.key);
+  });
+  for (const Keyed& s : sends) result.sends.push_back({s.sender, s.receiver});
+  absl::StatusOr<Plan> timed = Evaluate(
+      MakeRequest(costs_, source_, counts_, nullptr), result.sends, false);
+  if (!timed.ok()) return timed.status();
+  if (timed->answer.completion_time > d) {
+    return absl::InternalError("PTAS schedule exceeds its deadline (bug)");
+  }
+  result.completion = timed->answer.completion_time;
+  result.feasible = true;
+  return result;
+}
+
+struct Searched {
+  Attempt best;
+  uint64_t guess = 0;
+  uint64_t bound = 0;  // Largest rejected guess + 1.
+  uint64_t attempts = 0;
+};
+
+// Bisection over integer guesses (notes §5.3 b): lo rejected (virtually at
+// the foundation's bound - 1), hi accepted (FNF's completion, Theorem 6.1).
+absl::StatusOr<Searched> Search(const std::vector<uint64_t>& costs,
+                                uint32_t source_type,
+                                const std::vector<uint64_t>& counts,
+                                const Epsilon& eps, bool grid) {
+  absl::StatusOr<Plan> fnf =
+      RunFnf(MakeRequest(costs, source_type, counts, nullptr));
+  if (!fnf.ok()) return fnf.status();
+  Searched out;
+  if (fnf->answer.completion_time == 0) {  // No destinations.
+    out.best.feasible = true;
+    return out;
+  }
+  const Broadcast scheme(costs, source_type, counts, eps);
+  uint64_t lo = std::max<uint64_t>(1, fnf->answer.lower_bound) - 1;
+  uint64_t hi = fnf->answer.completion_time;
+  if (grid) {
+    // The paper's search: guesses T_0 = L0, T_{i+1} = max(T_i + 1,
+    // floor((1 + eps) T_i)), capped at FNF's completion (accepted by Theorem
+    // 6.1); the first accepted guess's schedule, within D((1 + eps) OPT).
+    uint64_t t = lo + 1;
+    while (true) {
+      if (t >= hi) t = hi;
+      absl::StatusOr<Attempt> attempt = scheme.Try(t, scheme.Deadline(t));
+      ++out.attempts;
+      if (!attempt.ok()) return attempt.status();
+      if (attempt->feasible) {
+        out.best = *std::move(attempt);
+        out.guess = t;
+        out.bound = lo + 1;
+        return out;
+      }
+      if (t == hi) {
+        return absl::InternalError("PTAS rejected FNF's completion time (bug)");
+      }
+      lo = t;
+      const uint64_t step = static_cast<uint64_t>(
+          static_cast<unsigned __int128>(eps.numerator) * t / eps.denominator);
+      t += std::max<uint64_t>(1, step);
+    }
+  }
+  absl::StatusOr<Attempt> first = scheme.Try(hi, scheme.Deadline(hi));
+  ++out.attempts;
+  if (!first.ok()) return first.status();
+  if (!first->feasible) {
+    return absl::InternalError("PTAS rejected FNF's completion time (bug)");
+  }
+  out.best = *std::move(first);
+  out.guess = hi;
+  while (hi - lo > 1) {
+    const uint64_t mid = lo + (hi - lo) / 2;
+    absl::StatusOr<Attempt> attempt = scheme.Try(mid, scheme.Deadline(mid));
+    ++out.attempts;
+    if (!attempt.ok()) return attempt.status();
+    if (attempt->feasible) {
+      hi = mid;
+      if (attempt->completion <= out.best.completion) {
+        out.best = *std::move(attempt);
+        out.guess = mid;
+      }
+    } else {
+      lo = mid;
+    }
+  }
+  out.bound = lo + 1;
+  // The accepted schedule is only known to be within D(hi). Keep F and the
+  // classes of T = hi and bisect the deadline itself (every accepted
+  // deadline is sound, so the factor stays): with few fast nodes this finds
+  // nearly the best schedule of the family. Deadlines are judged with
+  // representative costs, so acceptance is monotone only roughly; the
+  // invariant is dlo rejected, dhi accepted, and the best real completion
+  // seen is kept.
+  uint64_t dlo = std::max(out.bound, fnf->answer.lower_bound) - 1;
+  uint64_t dhi = scheme.Deadline(hi);
+  while (dhi - dlo > 1 && out.best.completion > dlo + 1) {
+    const uint64_t mid = dlo + (dhi - dlo) / 2;
+    absl::StatusOr<Attempt> attempt = scheme.Try(hi, mid);
+    ++out.attempts;
+    if (!attempt.ok()) return attempt.status();
+    if (attempt->feasible) {
+      dhi = mid;
+      if (attempt->completion < out.best.completion) {
+        out.best = *std::move(attempt);
+        out.guess = hi;
+      }
+    } else {
+      dlo = mid;
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+absl::StatusOr<Epsilon> ParseEpsilon(absl::string_view text) {
+  const auto bad = [&]() {
+    return absl::InvalidArgumentError(absl::StrFormat(
+        "--epsilon: '%s' is not a decimal strictly between 0 and 1 with at "
+        "most 6 digits after the point (e.g. 0.1)",
+        text));
+  };
+  size_t i = 0;
+  if (i < text.size() && text[i] == '0') ++i;
+  if (i >= text.size() || text[i] != '.') return bad();
+  ++i;
+  const size_t digits = text.size() - i;
+  if (digits == 0 || digits > 6) return bad();
+  uint64_t numerator = 0;
+  uint64_t denominator = 1;
+  for (; i < text.size(); ++i) {
+    if (text[i] < '0' || text[i] > '9') return bad();
+    numerator = numerator * 10 + static_cast<uint64_t>(text[i] - '0');
+    denominator *= 10;
+  }
+  if (numerator == 0) return bad();
+  const uint64_t g = std::__gcd(numerator, denominator);
+  return Epsilon{numerator / g, denominator / g};
+}
+
+std::string FactorText(const Epsilon& eps, bool grid) {
+  // (q+p)(q+3p)/q^2 (grid: times (q+p)/q) rounded up to two decimals, in
+  // integers.
+  const unsigned __int128 q = eps.denominator;
+  const unsigned __int128 p = eps.numerator;
+  unsigned __int128 num = (q + p) * (q + 3 * p) * 100;
+  unsigned __int128 den = q * q;
+  if (grid) {
+    num *= q + p;
+    den *= q;
+  }
+  const uint64_t hundredths = static_cast<uint64_t>((num + den - 1) / den);
+  return absl::StrFormat("%d.%02d", hundredths / 100, hundredths % 100);
+}
+
+namespace {
+
+absl::Status ValidateRequest(const std::vector<uint64_t>& costs,
+                             uint32_t source_type,
+                             const std::vector<uint64_t>& counts,
+                             const std::vector<uint64_t>& relays,
+                             const Epsilon& eps) {
+  if (eps.denominator == 0 || eps.numerator == 0 ||
+      eps.numerator >= eps.denominator ||
+      eps.denominator > kMaxEpsilonDenominator) {
+    return absl::InvalidArgumentError(
+        "--epsilon: must be strictly between 0 and 1 with a denominator of "
+        "at most 10^6");
+  }
+  const size_t k = costs.size();
+  if (k == 0) {
+    return absl::InvalidArgumentError("PTAS: the cost list is empty");
+  }
+  if (k > HETCAST_MAX_TYPES || counts.size() != k ||
+      (!relays.empty() && relays.size() != k) || source_type >= k) {
+    return absl::InvalidArgumentError(absl::StrFormat(
+        "PTAS: %d types (at most %d) need as many counts (%d) and relays "
+        "(%d), and a source type below %d",
+        k, HETCAST_MAX_TYPES, counts.size(), relays.size(), k));
+  }
+  uint64_t nodes = 1;
+  for (size_t j = 0; j < k; ++j) {
+    if (costs[j] == 0 || costs[j] >= kMaxCost) {
+      return absl::InvalidArgumentError(absl::StrFormat(
+          "PTAS: cost %d of type %d is outside 1 .. 2^40 - 1", costs[j], j));
+    }
+    if (__builtin_add_overflow(nodes, counts[j], &nodes) ||
+        (!relays.empty() && __builtin_add_overflow(nodes, relays[j], &nodes)) ||
+        nodes > kMaxPtasNodes) {
+      return absl::InvalidArgumentError(absl::StrFormat(
+          "PTAS: more than %d nodes (destinations and relays)", kMaxPtasNodes));
+    }
+  }
+  return absl::OkStatus();
+}
+
+}  // namespace
+
+absl::StatusOr<PtasResult> PlanPtas(const PtasRequest& request) {
+  const Epsilon& eps = request.epsilon;
+  const absl::Status valid = ValidateRequest(
+      request.costs, request.source_type, request.counts, request.relays, eps);
+  if (!valid.ok()) return valid;
+  const size_t k = request.costs.size();
+  const std::vector<uint64_t> no_relays(k, 0);
+  const std::vector<uint64_t>& relays =
+      request.relays.empty() ? no_relays : request.relays;
+  const hetcast_node_request full =
+      MakeRequest(request.costs, request.source_type, request.counts, &relays);
+  absl::StatusOr<Plan> fnf = RunFnf(full);
+  if (!fnf.ok()) return fnf.status();
+
+  // Useful relays, cheapest first (ties by type), at most one per
+  // destination (runtime/node/node_api.cc gives the argument).
+  uint64_t destinations = 0;
+  uint64_t slowest = 0;
+  for (size_t j = 0; j < k; ++j) {
+    destinations += request.counts[j];
+    if (request.counts[j] > 0) slowest = std::max(slowest, request.costs[j]);
+  }
+  std::vector<uint32_t> relay_types;
+  uint64_t useful = 0;
+  for (uint32_t j = 0; j < k; ++j) {
+    if (relays[j] > 0 && request.costs[j] < slowest) {
+      relay_types.push_back(j);
+      useful += relays[j];
+    }
+  }
+  std::stable_sort(relay_types.begin(), relay_types.end(),
+                   [&](uint32_t a, uint32_t b) {
+                     return request.costs[a] < request.costs[b];
+                   });
+  useful = std::min(useful, destinations);
+  // Theorem 7.2 runs the whole scheme once per relay count: refuse rather
+  // than run for hours (each run is about 20 attempts of O(n) or more).
+  const uint64_t nodes = fnf->nodes.size();
+  if (useful > 0 && (useful + 1) > kMaxRelayNodeRuns / nodes) {
+    return absl::OutOfRangeError(absl::StrFormat(
+        "--relays: trying every relay count needs %d PTAS runs over %d nodes "
+        "(at most %d node-runs); give fewer relays or destinations",
+        useful + 1, nodes, kMaxRelayNodeRuns));
+  }
+
+  PtasResult out;
+  bool have = false;
+  Plan best_plan;
+  uint64_t bound = HETCAST_NEVER;  // min over relay counts (Theorem 7.1).
+  for (uint64_t r = 0; r <= useful; ++r) {
+    // Instance: the destinations plus the r cheapest useful relays.
+    std::vector<uint64_t> promoted(k, 0);
+    uint64_t left = r;
+    for (uint32_t j : relay_types) {
+      promoted[j] = std::min(left, relays[j]);
+      left -= promoted[j];
+    }
+    std::vector<uint64_t> counts(request.counts);
+    for (size_t j = 0; j < k; ++j) counts[j] += promoted[j];
+    absl::StatusOr<Searched> searched =
+        Search(request.costs, request.source_type, counts, eps, request.grid);
+    if (!searched.ok()) return searched.status();
+    out.attempts += searched->attempts;
+    ++out.relays_tried;
+    bound = std::min(bound, searched->bound);
+    // Instance ids -> request ids: per type, destinations first, then the
+    // promoted relays (relay ids follow all destination ids).
+    std::vector<uint64_t> instance_base(k), dest_base(k), relay_base(k);
+    uint64_t next_instance = 1, next_dest = 1, next_relay = 1 + destinations;
+    for (size_t j = 0; j < k; ++j) {
+      instance_base[j] = next_instance;
+      next_instance += counts[j];
+      dest_base[j] = next_dest;
+      next_dest += request.counts[j];
+    }
+    for (size_t j = 0; j < k; ++j) {
+      relay_base[j] = next_relay;
+      next_relay += relays[j];
+    }
+    auto map = [&](uint32_t id) -> uint32_t {
+      if (id == 0) return 0;
+      size_t j = k - 1;
+      while (id < instance_base[j]) --j;
+      const uint64_t offset = id - instance_base[j];
+      return static_cast<uint32_t>(offset < request.counts[j]
+                                       ? dest_base[j] + offset
+                                       : relay_base[j] +
+                                             (offset - request.counts[j]));
+    };
+    std::vector<hetcast_send> sends;
+    for (const hetcast_send& s : searched->best.sends) {
+      sends.push_back({map(s.from), map(s.to)});
+    }
+    // Drop relays that feed nobody, until none is left (each drop only
+    // moves later sends of its parent earlier).
+    if (r > 0) {
+      while (true) {
+        std::vector<uint32_t> out_degree(next_relay, 0);
+        for (const hetcast_send& s : sends) ++out_degree[s.from];
+        const size_t before = sends.size();
+        sends.erase(std::remove_if(sends.begin(), sends.end(),
+                                   [&](const hetcast_send& s) {
+                                     return s.to > destinations &&
+                                            out_degree[s.to] == 0;
+                                   }),
+                    sends.end());
+        if (sends.size() == before) break;
+      }
+    }
+    absl::StatusOr<Plan> plan = Evaluate(full, sends, true);
+    if (!plan.ok()) return plan.status();
+    if (!have ||
+        plan->answer.completion_time < best_plan.answer.completion_time) {
+      have = true;
+      best_plan = *std::move(plan);
+      out.guess = searched->guess;
+    }
+  }
+  out.ptas_completion = best_plan.answer.completion_time;
+  out.fnf_completion = fnf->answer.completion_time;
+  out.guess_bound = bound == HETCAST_NEVER ? 0 : bound;
+  const bool fnf_wins =
+      request.use_fnf_if_better &&
+      fnf->answer.completion_time < best_plan.answer.completion_time;
+  Plan& chosen = fnf_wins ? *fnf : best_plan;
+  out.answer = chosen.answer;
+  out.answer.algorithm =
+      fnf_wins ? HETCAST_ALGORITHM_FNF : HETCAST_ALGORITHM_PTAS;
+  // Bounds: the foundation's (FNF's answer) and the rejected guesses.
+  out.answer.lower_bound = fnf->answer.lower_bound;
+  out.answer.lower_bound_kind = fnf->answer.lower_bound_kind;
+  if (out.guess_bound > out.answer.lower_bound) {
+    out.answer.lower_bound = out.guess_bound;
+    out.answer.lower_bound_kind = HETCAST_BOUND_PTAS_GUESS;
+  }
+  out.answer.exact =
+      out.answer.lower_bound == out.answer.completion_time ? 1 : 0;
+  out.nodes = std::move(chosen.nodes);
+  out.transfers = std::move(chosen.transfers);
+  return out;
+}
+
+absl::StatusOr<GuessOutcome> PtasTryGuess(const std::vector<uint64_t>& costs,
+                                          uint32_t source_type,
+                                          const std::vector<uint64_t>& counts,
+                                          const Epsilon& eps, uint64_t guess) {
+  const absl::Status valid =
+      ValidateRequest(costs, source_type, counts, {}, eps);
+  if (!valid.ok()) return valid;
+  const Broadcast scheme(costs, source_type, counts, eps);
+  absl::StatusOr<Attempt> attempt = scheme.Try(guess, scheme.Deadline(guess));
+  if (!attempt.ok()) return attempt.status();
+  return GuessOutcome{attempt->feasible, attempt->completion,
+                      scheme.Deadline(guess)};
+}
+
+absl::StatusOr<PtasEntries> SolvePtasProfile(
+    const ProfileSpec& profile, const Epsilon& eps,
+    const std::function<void(uint64_t, uint64_t)>& progress) {
+  absl::Status valid = ValidateProfile(profile);
+  if (!valid.ok()) return valid;
+  const size_t k = profile.types.size();
+  std::vector<uint64_t> no_counts(k, 0), type_costs(k);
+  for (size_t j = 0; j < k; ++j) type_costs[j] = profile.types[j].cost;
+  valid = ValidateRequest(type_costs, 0, no_counts, {}, eps);
+  if (!valid.ok()) return valid;
+  std::vector<uint64_t> costs(k), limits(k), stride(k);
+  uint64_t destinations = 0;
+  for (size_t j = 0; j < k; ++j) {
+    costs[j] = profile.types[j].cost;
+    limits[j] = profile.types[j].limit;
+    destinations += limits[j];
+  }
+  if (destinations > 65534) {
+    return absl::OutOfRangeError(absl::StrFormat(
+        "profile '%s': a PTAS table stores node ids in 16 bits; the limits "
+        "add up to %d destinations (at most 65534)",
+        profile.name, destinations));
+  }
+  const uint64_t states = StateCount(profile);
+  if (states * k > kMaxPtasTableEntries) {
+    return absl::OutOfRangeError(absl::StrFormat(
+        "profile '%s': %d entries; a PTAS table runs the PTAS on every entry "
+        "and allows at most %d (lower the limits)",
+        profile.name, states * k, kMaxPtasTableEntries));
+  }
+  PtasEntries out;
+  out.epsilon_numerator = eps.numerator;
+  out.epsilon_denominator = eps.denominator;
+  const uint64_t entries = states * k;
+  out.time.assign(entries, 0);
+  out.bound.assign(entries, 0);
+  out.bound_kind.assign(entries, HETCAST_BOUND_EXACT);
+  out.offsets.assign(entries + 1, 0);
+  std::vector<uint64_t> counts(k, 0);
+  for (uint32_t s = 0; s < k; ++s) {
+    std::fill(counts.begin(), counts.end(), 0);
+    for (uint64_t state = 0; state < states; ++state) {
+      const uint64_t e = s * states + state;
+      out.offsets[e] = static_cast<uint32_t>(out.nodes.size());
+      if (state != 0) {
+        PtasRequest request{costs, s, counts, {}, eps, true};
+        absl::StatusOr<PtasResult> r = PlanPtas(request);
+        if (!r.ok()) {
+          return absl::Status(
+              r.status().code(),
+              absl::StrFormat("profile '%s', source type %d, "
+                              "state %d: %s",
+                              profile.name, s, state, r.status().message()));
+        }
+        out.time[e] = r->answer.completion_time;
+        out.bound[e] = r->answer.lower_bound;
+        out.bound_kind[e] = static_cast<uint8_t>(r->answer.lower_bound_kind);
+        for (size_t id = 1; id < r->nodes.size(); ++id) {
+          const hetcast_node& n = r->nodes[id];
+          if (n.send_index == 0 || n.send_index > 0xFFFF) {
+            return absl::OutOfRangeError(absl::StrFormat(
+                "profile '%s': a node's send index %d does not fit 16 bits",
+                profile.name, n.send_index));
+          }
+          out.nodes.push_back(n.parent | (n.send_index << 16));
+        }
+      }
+      if (out.nodes.size() > UINT32_MAX) {
+        return absl::OutOfRangeError("PTAS table: more than 2^32 node records");
+      }
+      for (size_t j = 0; j < k; ++j) {  // Next count vector.
+        if (counts[j] < limits[j]) {
+          ++counts[j];
+          break;
+        }
+        counts[j] = 0;
+      }
+      if (progress) progress(e + 1, entries);
+    }
+  }
+  out.offsets[entries] = static_cast<uint32_t>(out.nodes.size());
+  return out;
+}
+
+absl::StatusOr<TypedNodes> TypesFromNodeCosts(
+    const std::vector<uint64_t>& node_costs) {
+  if (node_costs.empty()) {
+    return absl::InvalidArgumentError(
+        "--node-costs: the list is empty (give the source's cost first)");
+  }
+  TypedNodes typed;
+  typed.costs = node_costs;
+  std::sort(typed.costs.begin(), typed.costs.end());
+  typed.costs.erase(std::unique(typed.costs.begin(), typed.costs.end()),
+                    typed.costs.end());
+  if (typed.costs.size() > HETCAST_MAX_TYPES) {
+    return absl::InvalidArgumentError(absl::StrFormat(
+        "--node-costs: %d distinct costs; at most %d are supported",
+        typed.costs.size(), HETCAST_MAX_TYPES));
+  }
+  typed.counts.assign(typed.costs.size(), 0);
+  auto type_of = [&](uint64_t c) {
+    return static_cast<uint32_t>(
+        std::lower_bound(typed.costs.begin(), typed.costs.end(), c) -
+        typed.costs.begin());
+  };
+  typed.source_type = type_of(node_costs[0]);
+  for (size_t i = 1; i < node_costs.size(); ++i) {
+    ++typed.counts[type_of(node_costs[i])];
+  }
+  return typed;
+}
+
+}  // namespace hetcast
