@@ -46,7 +46,7 @@ struct ClusterLayout {
 hetcast_status Validate(const hetcast_cluster_request* r, ClusterLayout* out) {
   if (r == nullptr || r->sizes == nullptr || r->cluster_count == 0 ||
       r->cluster_count > HETCAST_MAX_NODES || r->inter_cost == 0 ||
-      r->inter_cost >= (uint64_t{1} << 40) ||
+      r->inter_cost > HETCAST_MAX_COST ||
       (r->postal != 0 && r->postal != 1)) {
     return HETCAST_INVALID_ARGUMENT;
   }

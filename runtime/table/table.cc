@@ -37,7 +37,6 @@ namespace hetcast {
 namespace internal {
 namespace {
 
-constexpr uint64_t kMaxCost = uint64_t{1} << 40;
 constexpr uint32_t kMaxTimeBits = 62;
 constexpr uint32_t kMaxEntryBits = 63;
 
@@ -125,8 +124,8 @@ const char* LoadProfile(const fb::Profile* p, ProfileView* view) {
   for (uint32_t j = 0; j < k; ++j) {
     const fb::NodeType* t = types->Get(j);
     if (t == nullptr || t->name() == nullptr) return "a node type has no name";
-    if (t->cost() == 0 || t->cost() > kMaxCost) {
-      return "a node type's cost is 0 or above 2^40";
+    if (t->cost() == 0 || t->cost() > HETCAST_MAX_COST) {
+      return "a node type's cost is 0 or above HETCAST_MAX_COST (2^40)";
     }
     view->cost[j] = t->cost();
     view->limit[j] = t->limit();

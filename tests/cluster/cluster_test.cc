@@ -226,6 +226,10 @@ TEST(ClusterRequest, BadRequestsAreRejected) {
   EXPECT_EQ(hetcast_cluster_plan_sizes(&r, &sizes), HETCAST_OK);
   r.inter_cost = 0;
   EXPECT_EQ(hetcast_cluster_plan_sizes(&r, &sizes), HETCAST_INVALID_ARGUMENT);
+  r.inter_cost = HETCAST_MAX_COST;  // The largest accepted C ...
+  EXPECT_EQ(hetcast_cluster_plan_sizes(&r, &sizes), HETCAST_OK);
+  r.inter_cost = HETCAST_MAX_COST + 1;  // ... and one more.
+  EXPECT_EQ(hetcast_cluster_plan_sizes(&r, &sizes), HETCAST_INVALID_ARGUMENT);
   r.inter_cost = 2;
   r.cluster_count = 0;
   EXPECT_EQ(hetcast_cluster_plan_sizes(&r, &sizes), HETCAST_INVALID_ARGUMENT);

@@ -328,9 +328,12 @@ TEST(Ptas, BadRequestsAreRejected) {
   PtasRequest empty;
   EXPECT_THAT(std::string(PlanPtas(empty).status().message()),
               HasSubstr("empty"));
-  PtasRequest huge{{1, uint64_t{1} << 40}, 0, {1, 1}, {}, {1, 10}, true};
+  // Costs up to HETCAST_MAX_COST are accepted, one more is not.
+  PtasRequest huge{{1, HETCAST_MAX_COST + 1}, 0, {1, 1}, {}, {1, 10}, true};
   EXPECT_THAT(std::string(PlanPtas(huge).status().message()),
-              HasSubstr("2^40"));
+              HasSubstr("outside 1 .. 2^40"));
+  PtasRequest largest{{1, HETCAST_MAX_COST}, 0, {1, 0}, {}, {1, 10}, true};
+  EXPECT_TRUE(PlanPtas(largest).ok()) << PlanPtas(largest).status();
   PtasRequest zero{{0, 2}, 0, {1, 1}, {}, {1, 10}, true};
   EXPECT_FALSE(PlanPtas(zero).ok());
   PtasRequest mismatch{{1, 2}, 0, {1}, {}, {1, 10}, true};

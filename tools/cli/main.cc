@@ -510,9 +510,9 @@ absl::StatusOr<NodePlan> PlanClusterFromFlags() {
   absl::StatusOr<uint64_t> cost =
       ParseUint(absl::GetFlag(FLAGS_inter_cost), "inter-cost");
   if (!cost.ok()) return cost.status();
-  if (*cost == 0 || *cost >= (uint64_t{1} << 40)) {
+  if (*cost == 0 || *cost > HETCAST_MAX_COST) {
     return absl::InvalidArgumentError(absl::StrFormat(
-        "--inter-cost: %d is out of range; C must be in 1 .. 2^40 - 1", *cost));
+        "--inter-cost: %d is out of range; C must be in 1 .. 2^40", *cost));
   }
   auto per_cluster = [&](const std::string& text, const char* flag,
                          std::vector<uint64_t>* out) -> absl::Status {

@@ -63,7 +63,7 @@ absl::StatusOr<NbRequest> ParseNbRequest(absl::string_view json) {
     }
     for (uint64_t value : {node->send_fixed(), node->send_per_byte(),
                            node->recv_fixed(), node->recv_per_byte()}) {
-      if (value >= (uint64_t{1} << 40)) {
+      if (value > HETCAST_MAX_COST) {
         return absl::InvalidArgumentError(absl::StrFormat(
             "nodes[%d]: an overhead of %d ticks exceeds 2^40", v, value));
       }
@@ -86,7 +86,7 @@ absl::StatusOr<NbRequest> ParseNbRequest(absl::string_view json) {
     out.link.assign(n * n, root->uniform_link_per_byte());
   }
   for (uint64_t x : out.link) {
-    if (x >= (uint64_t{1} << 40)) {
+    if (x > HETCAST_MAX_COST) {
       return absl::InvalidArgumentError(
           "link_per_byte: a link time exceeds 2^40 ticks per byte");
     }

@@ -119,7 +119,7 @@ absl::Status ValidateProfile(const ProfileSpec& profile) {
       return absl::InvalidArgumentError(absl::StrFormat(
           "types[%d].cost: missing or 0; every cost must be at least 1", j));
     }
-    if (t.cost > kMaxProfileCost) {
+    if (t.cost > HETCAST_MAX_COST) {
       return absl::InvalidArgumentError(absl::StrFormat(
           "types[%d].cost: %d exceeds the maximum 2^40", j, t.cost));
     }

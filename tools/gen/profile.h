@@ -18,6 +18,7 @@
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
+#include "runtime/include/hetcast/hetcast.h"
 
 namespace hetcast {
 
@@ -40,16 +41,15 @@ inline constexpr size_t kMaxProfileTypes = 16;
 // would need more than a few GiB and hours; the generator refuses.
 inline constexpr uint64_t kMaxProfileEntries = uint64_t{1} << 25;
 
-// Largest cost accepted: keeps every completion time far from 2^64 so the
-// DP's additions are checked once, not everywhere.
-inline constexpr uint64_t kMaxProfileCost = uint64_t{1} << 40;
+// Costs are at most HETCAST_MAX_COST: that keeps every completion time far
+// from 2^64, so the DP's additions are checked once, not everywhere.
 
 // Parses and validates a profile. Errors name the offending field, e.g.
 // "types[1].cost: 3 duplicates types[0].cost".
 absl::StatusOr<ProfileSpec> ParseProfileJson(absl::string_view json);
 
 // The semantic checks alone: a name, 1..kMaxProfileTypes types, names
-// present, costs in 1..kMaxProfileCost and pairwise distinct, entry count
+// present, costs in 1..HETCAST_MAX_COST and pairwise distinct, entry count
 // at most kMaxProfileEntries (without overflow).
 absl::Status ValidateProfile(const ProfileSpec& profile);
 

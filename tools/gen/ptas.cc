@@ -12,7 +12,8 @@ namespace hetcast {
 namespace {
 
 constexpr uint32_t kInf = UINT32_MAX;
-constexpr uint64_t kMaxCost = uint64_t{1} << 40;
+// Deadlines and guesses are kept below this many ticks.
+constexpr uint64_t kMaxPtasTime = uint64_t{1} << 40;
 // Budgets of one attempt's attachment DP: count vectors (8 bytes each) and
 // vector x tree checks (about a second). Larger requests are refused
 // (OutOfRange) rather than run for hours.
@@ -119,7 +120,7 @@ class Broadcast {
     const unsigned __int128 d = static_cast<unsigned __int128>(q_ + p_) *
                                 (q_ + 3 * p_) * t /
                                 (static_cast<unsigned __int128>(q_) * q_);
-    return d > kMaxCost ? kMaxCost : static_cast<uint64_t>(d);
+    return d > kMaxPtasTime ? kMaxPtasTime : static_cast<uint64_t>(d);
   }
 
   // The guess T with deadline d <= D(T) (F and the classes from T); sound
@@ -142,7 +143,7 @@ class Broadcast {
 
 absl::StatusOr<Attempt> Broadcast::Try(uint64_t t, uint64_t d) const {
   Attempt result;
-  if (d >= kMaxCost) {
+  if (d >= kMaxPtasTime) {
     return absl::OutOfRangeError(
         "PTAS: times of 2^40 ticks or more are not "
         "supported");
@@ -637,9 +638,9 @@ absl::Status ValidateRequest(const std::vector<uint64_t>& costs,
   }
   uint64_t nodes = 1;
   for (size_t j = 0; j < k; ++j) {
-    if (costs[j] == 0 || costs[j] >= kMaxCost) {
+    if (costs[j] == 0 || costs[j] > HETCAST_MAX_COST) {
       return absl::InvalidArgumentError(absl::StrFormat(
-          "PTAS: cost %d of type %d is outside 1 .. 2^40 - 1", costs[j], j));
+          "PTAS: cost %d of type %d is outside 1 .. 2^40", costs[j], j));
     }
     if (__builtin_add_overflow(nodes, counts[j], &nodes) ||
         (!relays.empty() && __builtin_add_overflow(nodes, relays[j], &nodes)) ||

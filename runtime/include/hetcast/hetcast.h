@@ -89,6 +89,11 @@ const char* hetcast_status_str(hetcast_status status);
 #define HETCAST_MAX_TYPES 64u
 #define HETCAST_NO_NODE UINT32_MAX
 #define HETCAST_NEVER UINT64_MAX
+/* The largest cost a table, a profile, a cluster's C or a multi-source
+ * overhead or per-byte time may have, in ticks (inclusive): sums and
+ * products of a few such values stay far from 2^64. Node-model requests
+ * planned by FNF take any cost below HETCAST_NEVER (overflow is checked). */
+#define HETCAST_MAX_COST (UINT64_C(1) << 40)
 
 /* ------------------------------------------------------------------------ */
 /* Answers                                                                  */
