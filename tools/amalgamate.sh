@@ -36,6 +36,11 @@ out_header=$2
 hetcast_h=$3
 generated_h=$4
 shift 4
+files=()
+for file in "$@"; do  # The two headers named above may come again.
+  [[ "$file" == "$hetcast_h" || "$file" == "$generated_h" ]] || files+=("$file")
+done
+set -- "${files[@]}"
 for file in "$hetcast_h" "$generated_h" "$@"; do
   [[ -f "$file" ]] || die "no such file: $file"
 done
