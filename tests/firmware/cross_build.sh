@@ -6,10 +6,14 @@
 #
 # SRC_ROOT is the workspace root (for tests/firmware/*.c, the linker script
 # and tables/default_table.h). Writes to OUT_DIR, each with a linker map
-# (.map) and every object with its dependency file (.d, from -MD):
+# (.map), every object with its dependency file (.d, from -MD) and the
+# runtime's frame sizes (runtime.su, from -fstack-usage):
 #   queries.elf      queries.c with semihosting output (the test program);
 #   table_path.elf   size_table_path.c: the table path only, prints nothing;
-#   runtime.elf      every function of hetcast.h, prints nothing.
+#   runtime.elf      every function of hetcast.h, prints nothing;
+#   link.d           what the links read from the system (the compiler
+#                    drivers and the libraries in the maps), in the .d format,
+#                    for tests/system_deps_check.sh.
 # All three link the same runtime object, compiled with -Os -DNDEBUG
 # -ffunction-sections -fdata-sections and linked with --gc-sections, so the
 # code that the test runs is the code that measure.sh measures.
@@ -29,8 +33,9 @@ for tool in arm-none-eabi-gcc arm-none-eabi-g++; do
 done
 
 CPU_FLAGS=(-mcpu=cortex-m4 -mthumb)
+# -Wno-psabi: GCC's note that an ABI changed in GCC 7.1 concerns no caller.
 COMMON_FLAGS=("${CPU_FLAGS[@]}" -Os -DNDEBUG -ffunction-sections
-              -fdata-sections -Wall -Wextra -MD)
+              -fdata-sections -Wall -Wextra -Wno-psabi -MD)
 mkdir -p "$out/include/hetcast"
 cp "$header" "$out/include/hetcast/hetcast.h"
 # FlatBuffers' headers get an include folder of their own: /usr/include
@@ -76,7 +81,21 @@ link() {  # OUT.elf SPECS OBJECT...
     -Wl,-Map="$out/${elf%.elf}.map" "${objects[@]/#/$out/}" -o "$out/$elf"
 }
 
-arm-none-eabi-g++ -std=c++17 -fno-exceptions -fno-rtti "${COMMON_FLAGS[@]}" \
+# The system files of the links: the drivers and every archive or object
+# the maps loaded from /usr.
+write_link_deps() {
+  {
+    echo "link.d: \\"
+    for tool in arm-none-eabi-gcc arm-none-eabi-g++; do
+      echo " $(realpath "$(command -v "$tool")") \\"
+    done
+    sed -nE 's/^LOAD (\/usr\/.*)$/ \1 \\/p' "$out"/*.map | sort -u
+    echo ""
+  } >"$out/link.d"
+}
+
+arm-none-eabi-g++ -std=c++17 -fno-exceptions -fno-rtti -fstack-usage \
+  "${COMMON_FLAGS[@]}" \
   "${INCLUDES[@]}" -c "$amalgamation" -o "$out/runtime.o"
 compile_c default_table.o "$table_c"
 compile_c startup_semihosting.o "$root/tests/firmware/startup.c" -DHETCAST_SEMIHOSTING
@@ -89,3 +108,4 @@ compile_c size_runtime.o "$out/size_runtime.c"
 link queries.elf rdimon.specs startup_semihosting.o queries.o runtime.o default_table.o
 link table_path.elf nano.specs startup.o size_table_path.o runtime.o default_table.o
 link runtime.elf nano.specs startup.o size_runtime.o runtime.o default_table.o
+write_link_deps
