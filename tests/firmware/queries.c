@@ -110,9 +110,8 @@ enum { kRoleNode = 7 };
 
 static hetcast_status OpenTable(void) {
   size_t index = 0;
-  hetcast_status status =
-      hetcast_table_open(hetcast_default_table, hetcast_default_table_size,
-                         &table, &open_error);
+  hetcast_status status = hetcast_table_open(
+      hetcast_default_table, hetcast_default_table_size, &table, &open_error);
   if (status != HETCAST_OK) return status;
   status = hetcast_table_find_profile(&table, "default", &index);
   if (status != HETCAST_OK) return status;
@@ -210,8 +209,8 @@ static hetcast_status NonblockingWrp(void) {
   static const uint32_t kSecond[2] = {0, 2};
   const hetcast_nb_message messages[2] = {{0, 1024, kFirst, 3},
                                           {3, 64, kSecond, 2}};
-  const hetcast_nb_request request = {4,     kFixed, kPerByte, kFixed,
-                                      kPerByte, kLink, messages, 2};
+  const hetcast_nb_request request = {4,        kFixed, kPerByte, kFixed,
+                                      kPerByte, kLink,  messages, 2};
   return hetcast_nb_plan(&request, HETCAST_ALGORITHM_WRP, workspace,
                          sizeof(workspace), tasks, kMaxTasks, list_begin,
                          &answer);

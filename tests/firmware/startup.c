@@ -30,8 +30,7 @@ void Fault_Handler(void) __attribute__((noreturn));
 void Reset_Handler(void) {
   memcpy(__data_start, __data_load,
          (size_t)((char*)__data_end - (char*)__data_start));
-  memset(__bss_start__, 0,
-         (size_t)((char*)__bss_end__ - (char*)__bss_start__));
+  memset(__bss_start__, 0, (size_t)((char*)__bss_end__ - (char*)__bss_start__));
 #ifdef HETCAST_SEMIHOSTING
   initialise_monitor_handles();
   exit(main());
@@ -54,10 +53,15 @@ void Fault_Handler(void) {
 
 /* Initial stack pointer, then the exception handlers (ARMv7-M: reset, NMI,
  * hard fault, memory management, bus and usage faults). */
-__attribute__((section(".vectors"), used)) static void (*const kVectors[])(
-    void) = {
-    (void (*)(void))__stack_top, Reset_Handler, Fault_Handler, Fault_Handler,
-    Fault_Handler,               Fault_Handler, Fault_Handler,
+__attribute__((section(".vectors"),
+               used)) static void (*const kVectors[])(void) = {
+    (void (*)(void))__stack_top,
+    Reset_Handler,
+    Fault_Handler,
+    Fault_Handler,
+    Fault_Handler,
+    Fault_Handler,
+    Fault_Handler,
 };
 
 /* ------------------------------------------------------------------------ */
@@ -66,7 +70,7 @@ __attribute__((section(".vectors"), used)) static void (*const kVectors[])(
 static const uint32_t kPaint = 0x5AC35AC3u;
 static uint32_t* probe_top;
 
-static uint32_t* StackPointer(void) {
+static inline __attribute__((always_inline)) uint32_t* StackPointer(void) {
   uint32_t* sp;
   __asm volatile("mov %0, sp" : "=r"(sp));
   return sp;
