@@ -19,7 +19,7 @@
 # Names in the files' unnamed namespaces all land in one translation unit,
 # where two files' helpers of one name would clash (or, as overloads, could
 # silently change which one a call picks). Every such name is renamed for the
-# extent of each file that defines it, with `#define NAME NAME_in_FILE_cc`
+# extent of each file that defines it, with `#define NAME NAME_in_PATH`
 # before the file and `#undef NAME` after it: a token-level rename, so the
 # sources stay as they are and each file keeps seeing only its own helper.
 # (Wrapping each file in its own namespace would not do: the C API functions
@@ -115,7 +115,18 @@ emit_sources() {
       emit_file(name, file)
       for (i = 1; i <= n; i++) printf "#undef %s\n", renamed[i]
     }
-    function stem(name) { sub(/.*\//, "", name); gsub(/\./, "_", name); return name }
+    # The project file an include names, looked up as the compiler would:
+    # next to the including file, from the workspace root, then from
+    # runtime/include (the library'"'"'s include path); "" if none.
+    function resolve(spelling, from,   dir) {
+      dir = from
+      sub(/[^\/]*$/, "", dir)
+      if ((dir spelling) in path) return dir spelling
+      if (spelling in path) return spelling
+      if (("runtime/include/" spelling) in path) return "runtime/include/" spelling
+      return ""
+    }
+    function stem(name) { sub(/^runtime\//, "", name); gsub(/[\/.]/, "_", name); return name }
     function emit_file(name, file,   line, number, included) {
       done[name] = 1
       printf "/************** Begin %s **************/\n#line 1 \"%s\"\n", name, name
@@ -123,7 +134,7 @@ emit_sources() {
       while ((getline line < file) > 0) {
         ++number
         included = ""
-        if (match(line, /^#include "[^"]+"/)) included = substr(line, 11, RLENGTH - 11)
+        if (match(line, /^#include "[^"]+"/)) included = resolve(substr(line, 11, RLENGTH - 11), name)
         if (!(included in path)) {
           print line
         } else if (included in done) {
