@@ -1,11 +1,14 @@
 #!/usr/bin/env bash
-# tests/system_deps_check.sh [--without PKG] [BAZEL_FLAGS...]
+# tests/system_deps_check.sh [--without PKG]... [BAZEL_FLAGS...]
 #
 # Checks that the build needs nothing from the system that tools/setup.sh
 # does not install: every system header that a compile action of `//...`
 # included (read from the actions' dependency files, so run it after a build)
 # and every system library that a link action links (`-lNAME`, resolved the
-# way the compiler driver resolves it), and the compiler itself, must belong
+# way the compiler driver resolves it), and the compiler itself, plus every
+# system file listed in the dependency files of genrules (the Cortex-M cross
+# build of tests/firmware writes its headers, libraries and compiler drivers
+# there) and the programs that tests run themselves (TEST_PROGRAMS), must belong
 # to a Debian package that a fresh Debian 12 machine has after
 # `tools/setup.sh test`: a package of that list, a package of the minimal
 # base system (Essential or Priority "required", what debootstrap's minbase
@@ -16,25 +19,31 @@
 # A file that no package owns, or whose package is not in that set, is an
 # error naming the file and the package to add. Exits 0 when all is well.
 #
-# --without PKG drops PKG from the setup list first: the suite uses it to
-# check that the check catches a missing package (see tools/run_tests.sh).
+# --without PKG drops PKG from the setup list first (repeat it to drop
+# several): the suite uses it to check that the check catches a missing
+# package (see tools/run_tests.sh).
 # BAZEL_FLAGS (e.g. --config=asan) select the configuration whose actions are
 # read, as for `bazel test`.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
-without=""
-if [[ "${1:-}" == --without ]]; then
-  without=$2
+without=()
+while [[ "${1:-}" == --without ]]; do
+  without+=(-e "$2")
   shift 2
-fi
+done
+
+# Programs that tests run directly, outside Bazel's C++ toolchain
+# (tests/firmware: QEMU, and the host compilers that build the amalgamation
+# alone).
+TEST_PROGRAMS=(qemu-system-arm g++ gcc)
 
 die() { echo "system_deps_check: $*" >&2; exit 1; }
 
 # The packages a fresh machine has after `tools/setup.sh test`.
 allowed_packages() {
   local wanted
-  wanted=$(tools/setup.sh --list test | grep -vxF -e "$without") || die "tools/setup.sh --list failed"
+  wanted=$(tools/setup.sh --list test | grep -vxF -e "" "${without[@]}") || die "tools/setup.sh --list failed"
   dpkg-query -W -f='${Package}\t${Essential}\t${Priority}\t${Provides}\t${Pre-Depends}, ${Depends}\n' |
     awk -F'\t' -v wanted="$wanted" '
       function name(dep) { sub(/^ +/, "", dep); sub(/[ (:].*/, "", dep); return dep }
@@ -73,7 +82,7 @@ allowed_packages() {
 used_files() {
   local execroot actions
   execroot=$(bazel info "$@" execution_root 2>/dev/null) || die "bazel info failed"
-  actions=$(bazel aquery "$@" 'mnemonic("CppCompile|CppLink", //...)' --output=text 2>/dev/null) ||
+  actions=$(bazel aquery "$@" 'mnemonic("CppCompile|CppLink|Genrule", //...)' --output=text 2>/dev/null) ||
     die "bazel aquery failed"
   local found=0 d
   while read -r d; do
@@ -96,6 +105,12 @@ used_files() {
     echo "$path"
   done
   grep -oE '\(exec /[^ ]+' <<<"$actions" | sed 's/^(exec //' | sort -u
+  local program
+  for program in "${TEST_PROGRAMS[@]}"; do
+    path=$(command -v "$program") ||
+      die "the tests run $program, which is not installed: add its package to tools/setup.sh"
+    echo "$path"
+  done
 }
 
 # "PACKAGE<TAB>FILE" for every file, or "-<TAB>FILE" if no package owns it.

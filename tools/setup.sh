@@ -15,8 +15,11 @@ set -euo pipefail
 
 BUILD_PACKAGES=(bazel-bootstrap g++ libabsl-dev libflatbuffers-dev
                 flatbuffers-compiler)
+# The Cortex-M cross compiler, its C library and C++ headers, and QEMU run
+# the firmware test (tests/firmware/README.md).
 TEST_PACKAGES=("${BUILD_PACKAGES[@]}" libgtest-dev libgmock-dev
-               libbenchmark-dev)
+               libbenchmark-dev gcc-arm-none-eabi libnewlib-arm-none-eabi
+               libstdc++-arm-none-eabi-dev qemu-system-arm)
 
 what=build
 list_only=false
