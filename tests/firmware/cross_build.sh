@@ -4,8 +4,8 @@
 #
 #   cross_build.sh OUT_DIR AMALGAMATION.cc HETCAST.h DEFAULT_TABLE.c SRC_ROOT
 #
-# SRC_ROOT is the workspace root (for tests/firmware/*.c, the linker script
-# and tables/default_table.h). Writes to OUT_DIR, each with a linker map
+# SRC_ROOT is the workspace root (for tests/firmware/*.c and the linker
+# script); tables/default_table.h is generated beside DEFAULT_TABLE.c. Writes to OUT_DIR, each with a linker map
 # (.map), every object with its dependency file (.d, from -MD) and the
 # runtime's frame sizes (runtime.su, from -fstack-usage):
 #   queries.elf      queries.c with semihosting output (the test program);
@@ -41,6 +41,9 @@ cp "$header" "$out/include/hetcast/hetcast.h"
 # FlatBuffers' headers get an include folder of their own: /usr/include
 # itself would bring the host's C library headers.
 ln -sfn /usr/include/flatbuffers "$out/include/flatbuffers"
+# The table's header is generated beside its C source (hetcast_table()).
+mkdir -p "$out/include/tables"
+cp "${table_c%.c}.h" "$out/include/tables/default_table.h"
 INCLUDES=(-I "$out/include" -I "$root")
 
 compile_c() {  # OUT.o SOURCE.c [FLAGS...]
