@@ -1,5 +1,6 @@
 // cli_test.cc: runs the real `hetcast` binary and checks its output and exit
 // status, including every class of bad argument.
+#include <sys/stat.h>
 #include <sys/wait.h>
 
 #include <array>
@@ -164,6 +165,44 @@ TEST(CliGen, ReproducesTheBuildsTableByteForByte) {
                                "--out", out, "--threads", "1"});
   ASSERT_EQ(again.exit_code, 0) << again.err;
   EXPECT_EQ(ReadFile(out), generated);
+}
+
+// Files are untrusted: only regular files are read, without blocking on a
+// FIFO, and `gen --out` never replaces what is not a regular file
+// (issue 15, items 3 and 7).
+TEST(CliFiles, OnlyRegularFilesAreReadOrReplaced) {
+  for (const char* device : {"/dev/zero", "/dev/null"}) {
+    const CliRun run = RunCli({"inspect", device});
+    EXPECT_EQ(run.exit_code, 2);
+    EXPECT_THAT(run.err, HasSubstr("is not a regular file")) << device;
+  }
+  const std::string fifo = ::testing::TempDir() + "/table.fifo";
+  std::remove(fifo.c_str());
+  ASSERT_EQ(mkfifo(fifo.c_str(), 0600), 0);
+  const CliRun from_fifo = RunCli({"inspect", fifo});  // Must not block.
+  EXPECT_EQ(from_fifo.exit_code, 2);
+  EXPECT_THAT(from_fifo.err, HasSubstr("is not a regular file"));
+
+  struct stat before;
+  ASSERT_EQ(stat("/dev/null", &before), 0);
+  const std::string dir = ::testing::TempDir() + "/out_dir";
+  mkdir(dir.c_str(), 0700);
+  for (const std::string& out : {std::string("/dev/null"), dir, fifo}) {
+    const CliRun run =
+        RunCli({"gen", "--profile", kFig1Profile, "--out", out});
+    EXPECT_EQ(run.exit_code, 2) << out;
+    EXPECT_THAT(run.err, HasSubstr("is not a regular file")) << out;
+  }
+  struct stat after;
+  ASSERT_EQ(stat("/dev/null", &after), 0);
+  EXPECT_TRUE(S_ISCHR(after.st_mode));
+  EXPECT_EQ(after.st_rdev, before.st_rdev);
+  // A run that cannot write leaves nothing behind.
+  const std::string missing = ::testing::TempDir() + "/no/such/dir/t.hct";
+  const CliRun failed =
+      RunCli({"gen", "--profile", kFig1Profile, "--out", missing});
+  EXPECT_NE(failed.exit_code, 0);
+  EXPECT_THAT(failed.err, HasSubstr("--out: cannot create a file beside"));
 }
 
 TEST(CliInspect, DescribesEveryProfile) {

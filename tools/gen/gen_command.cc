@@ -1,8 +1,14 @@
 // gen_command.cc: profile files -> exact DP -> table file.
 #include "tools/gen/gen_command.h"
 
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
 #include <chrono>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 
 #include "absl/strings/str_format.h"
@@ -13,35 +19,117 @@
 
 namespace hetcast {
 
-absl::StatusOr<std::string> ReadFileBytes(const std::string& path) {
-  std::FILE* file = std::fopen(path.c_str(), "rb");
-  if (file == nullptr) {
+namespace {
+
+std::string Errno() { return std::strerror(errno); }
+
+// Opens `path` for reading without blocking (a FIFO with no writer would
+// block a plain open) and checks that it is a regular file of at most
+// `max_bytes`. Returns the descriptor and its size.
+absl::StatusOr<int> OpenRegularFile(const std::string& path, size_t max_bytes,
+                                    size_t* size) {
+  const int fd = open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+  if (fd < 0) {
     return absl::NotFoundError(
-        absl::StrFormat("cannot open '%s': %s", path, std::strerror(errno)));
+        absl::StrFormat("cannot open '%s': %s", path, Errno()));
   }
-  std::string bytes;
-  char buffer[1 << 16];
-  size_t got;
-  while ((got = std::fread(buffer, 1, sizeof(buffer), file)) > 0) {
-    bytes.append(buffer, got);
+  struct stat info;
+  if (fstat(fd, &info) != 0 || !S_ISREG(info.st_mode)) {
+    close(fd);
+    return absl::InvalidArgumentError(
+        absl::StrFormat("'%s' is not a regular file", path));
   }
-  const bool failed = std::ferror(file) != 0;
-  std::fclose(file);
-  if (failed) {
-    return absl::DataLossError(absl::StrFormat("cannot read '%s'", path));
+  if (static_cast<uint64_t>(info.st_size) > max_bytes) {
+    close(fd);
+    return absl::InvalidArgumentError(absl::StrFormat(
+        "'%s' is %d bytes; at most %d are read", path, info.st_size,
+        max_bytes));
   }
+  *size = static_cast<size_t>(info.st_size);
+  return fd;
+}
+
+// Reads exactly `size` bytes into `out`; a file that changed size while
+// being read is an error.
+absl::Status ReadExactly(int fd, const std::string& path, char* out,
+                         size_t size) {
+  size_t done = 0;
+  while (done < size) {
+    const ssize_t got = read(fd, out + done, size - done);
+    if (got < 0 && errno == EINTR) continue;
+    if (got <= 0) {
+      return absl::DataLossError(
+          absl::StrFormat("cannot read '%s': %s", path,
+                          got == 0 ? "it shrank while being read" : Errno()));
+    }
+    done += static_cast<size_t>(got);
+  }
+  char extra;
+  if (read(fd, &extra, 1) > 0) {
+    return absl::DataLossError(
+        absl::StrFormat("cannot read '%s': it grew while being read", path));
+  }
+  return absl::OkStatus();
+}
+
+}  // namespace
+
+absl::StatusOr<std::string> ReadFileBytes(const std::string& path,
+                                          size_t max_bytes) {
+  size_t size = 0;
+  absl::StatusOr<int> fd = OpenRegularFile(path, max_bytes, &size);
+  if (!fd.ok()) return fd.status();
+  std::string bytes(size, '\0');
+  absl::Status read = ReadExactly(*fd, path, bytes.data(), size);
+  close(*fd);
+  if (!read.ok()) return read;
   return bytes;
 }
 
 absl::StatusOr<std::vector<uint64_t>> ReadTableFile(const std::string& path,
-                                                    size_t* size) {
-  absl::StatusOr<std::string> bytes = ReadFileBytes(path);
-  if (!bytes.ok()) return bytes.status();
-  std::vector<uint64_t> aligned((bytes->size() + 7) / 8);
-  if (!bytes->empty())
-    std::memcpy(aligned.data(), bytes->data(), bytes->size());
-  *size = bytes->size();
+                                                    size_t* size,
+                                                    size_t max_bytes) {
+  absl::StatusOr<int> fd = OpenRegularFile(path, max_bytes, size);
+  if (!fd.ok()) return fd.status();
+  std::vector<uint64_t> aligned((*size + 7) / 8);
+  absl::Status read =
+      ReadExactly(*fd, path, reinterpret_cast<char*>(aligned.data()), *size);
+  close(*fd);
+  if (!read.ok()) return read;
   return aligned;
+}
+
+absl::Status WriteFileSafely(const std::string& path, const std::string& bytes,
+                             const char* flag) {
+  struct stat info;
+  if (lstat(path.c_str(), &info) == 0 && !S_ISREG(info.st_mode)) {
+    return absl::InvalidArgumentError(absl::StrFormat(
+        "%s: '%s' exists and is not a regular file; it is left as it is",
+        flag, path));
+  }
+  std::string temporary = path + ".tmp.XXXXXX";
+  const int fd = mkstemp(temporary.data());
+  if (fd < 0) {
+    return absl::PermissionDeniedError(absl::StrFormat(
+        "%s: cannot create a file beside '%s': %s", flag, path, Errno()));
+  }
+  size_t done = 0;
+  while (done < bytes.size()) {
+    const ssize_t put = write(fd, bytes.data() + done, bytes.size() - done);
+    if (put < 0 && errno == EINTR) continue;
+    if (put <= 0) break;
+    done += static_cast<size_t>(put);
+  }
+  const bool closed = close(fd) == 0;
+  if (done != bytes.size() || !closed ||
+      chmod(temporary.c_str(), 0644) != 0 ||
+      rename(temporary.c_str(), path.c_str()) != 0) {
+    const std::string why = Errno();
+    unlink(temporary.c_str());
+    return absl::DataLossError(
+        absl::StrFormat("%s: cannot write '%s': %s", flag, path, why));
+  }
+  return absl::OkStatus();
 }
 
 double ExactWorkEstimate(const ProfileSpec& profile) {
@@ -125,19 +213,8 @@ absl::Status GenerateTableFile(const std::vector<std::string>& profile_paths,
   }
   absl::StatusOr<std::string> bytes = WriteTable(solved);
   if (!bytes.ok()) return bytes.status();
-  std::FILE* file = std::fopen(out_path.c_str(), "wb");
-  if (file == nullptr) {
-    return absl::PermissionDeniedError(absl::StrFormat(
-        "--out: cannot create '%s': %s", out_path, std::strerror(errno)));
-  }
-  const bool written =
-      std::fwrite(bytes->data(), 1, bytes->size(), file) == bytes->size();
-  const bool closed = std::fclose(file) == 0;
-  if (!written || !closed) {
-    std::remove(out_path.c_str());
-    return absl::DataLossError(
-        absl::StrFormat("--out: cannot write '%s'", out_path));
-  }
+  absl::Status written = WriteFileSafely(out_path, *bytes, "--out");
+  if (!written.ok()) return written;
   const double elapsed =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
           .count();

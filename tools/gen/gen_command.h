@@ -13,13 +13,30 @@
 
 namespace hetcast {
 
-// Reads a whole file. The error names the path.
-absl::StatusOr<std::string> ReadFileBytes(const std::string& path);
+// Files the tools read are untrusted: only regular files are read (a FIFO,
+// a device or a directory is refused without blocking), and only up to a
+// size known before reading starts.
+inline constexpr size_t kMaxTextFileBytes = size_t{64} << 20;   // JSON.
+inline constexpr size_t kMaxTableFileBytes = size_t{1} << 30;  // Tables.
+
+// Reads a whole regular file of at most `max_bytes`. The error names the
+// path and the limit.
+absl::StatusOr<std::string> ReadFileBytes(
+    const std::string& path, size_t max_bytes = kMaxTextFileBytes);
 
 // Reads a table file into 8-byte-aligned memory (what hetcast_table_open
-// requires).
-absl::StatusOr<std::vector<uint64_t>> ReadTableFile(const std::string& path,
-                                                    size_t* size);
+// requires), at most `max_bytes`, with no second copy.
+absl::StatusOr<std::vector<uint64_t>> ReadTableFile(
+    const std::string& path, size_t* size,
+    size_t max_bytes = kMaxTableFileBytes);
+
+// Writes `bytes` to `path` safely: into a new file beside it, renamed over
+// `path` only once complete, so a failed run leaves nothing (and no partial
+// file). Refuses a `path` that exists and is not a regular file (a device,
+// a FIFO, a directory, a symbolic link): it is never replaced or followed.
+// `flag` prefixes the errors (e.g. "--out").
+absl::Status WriteFileSafely(const std::string& path, const std::string& bytes,
+                             const char* flag);
 
 // Parses every profile, solves it exactly and writes one table holding all
 // of them (in the given order) to `out_path`. Prints a progress line to
