@@ -1,4 +1,4 @@
-// cluster_test.cc: the two-level cluster model (runtime/cluster/cluster.cc): the
+// cluster_test.cc: the two-level cluster model (runtime/cluster/): the
 // evaluator on hand-derived schedules and bad ones, LCF and the flat
 // binomial tree judged by the evaluator and by exhaustive search, the lower
 // bounds, Theorem 3.3 and the bad example of Khuller, Kim & Wan §3.2.

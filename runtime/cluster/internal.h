@@ -1,0 +1,166 @@
+// internal.h: what the files of the two-level cluster model (Khuller, Kim &
+// Wan) share: the validated request, the planners' workspace, the event
+// queue of LCF and the entry point of each algorithm family.
+//
+// Everything here lives in hetcast::internal next to the other models'
+// internals, so every name says it is about clusters (or LCF).
+#ifndef HETCAST_RUNTIME_CLUSTER_INTERNAL_H_
+#define HETCAST_RUNTIME_CLUSTER_INTERNAL_H_
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include <algorithm>
+
+#include "runtime/arena.h"
+#include "runtime/include/hetcast/hetcast.h"
+
+namespace hetcast {
+namespace internal {
+
+// A validated hetcast_cluster_request. Algorithms run on instances derived
+// from it too (§5.1's I(d_i, d_i)), so `size` may point elsewhere than
+// request->sizes.
+struct ClusterLayout {
+  const hetcast_cluster_request* request;
+  uint32_t k;  // Clusters.
+  uint32_t n;  // Processors.
+  uint64_t cost;
+  const uint64_t* size;
+};
+
+// The cluster of processor `id`, given the first id of every cluster
+// (`base`, k + 1 entries, see FillClusterBases).
+inline uint32_t ClusterOf(const uint32_t* base, uint32_t k, uint32_t id) {
+  return static_cast<uint32_t>(std::upper_bound(base, base + k + 1, id) -
+                               base) -
+         1;
+}
+
+// One event of a simulation: a transfer lands at `time`.
+struct ClusterEvent {
+  uint64_t time;
+  uint32_t id;
+  uint32_t arrival;  // 1: the processor receives; 0: a sender is free.
+};
+
+// A FIFO of events whose times never decrease (all pushed with now + d for
+// a fixed d), stored linearly.
+struct ClusterEventQueue {
+  ClusterEvent* items;
+  size_t head, tail;
+  bool Due(uint64_t t) const { return head < tail && items[head].time == t; }
+  uint64_t Next() const {
+    return head < tail ? items[head].time : HETCAST_NEVER;
+  }
+};
+
+// The planners' workspace. Algorithms write transfers with provisional ids
+// (cluster-major, but in no particular order within a cluster) to `raw`;
+// CanonicalizeCluster renames them.
+struct LcfScratch {
+  uint32_t* order;
+  uint64_t* sorted;
+  uint64_t* reduced;
+  uint32_t* full_base;  // k + 1
+  uint32_t* base;       // k + 1
+  uint32_t* informed;
+  uint32_t* received;
+  uint32_t* idle_count;
+  uint32_t* idle;  // Per cluster stacks, cluster c at base[c].
+  ClusterEvent* local_events;
+  ClusterEvent* global_events;
+  hetcast_transfer* raw;  // Transfers with provisional ids.
+  uint64_t* arrival;      // Provisional ids.
+  uint32_t* parent;
+  uint32_t* send_index;
+  uint32_t* sends;
+  uint32_t* by_arrival;
+  uint32_t* new_id;
+  uint64_t* group_key;
+};
+
+// Where LCF(m) stopped (see RunLcf).
+struct LcfStop {
+  uint64_t time = 0;
+  uint32_t next_target = 0;  // Clusters order[0, next_target) are served.
+};
+
+// layout.cc: the request, its ids and the canonical relabelling.
+
+hetcast_status ValidateClusterRequest(const hetcast_cluster_request* r,
+                                      ClusterLayout* out);
+// base[c] = first id of cluster c, base[k] = N.
+void FillClusterBases(const ClusterLayout& l, uint32_t* base);
+// Cluster indices 1..k-1, largest first, ties by index.
+void SortOtherClusters(const ClusterLayout& l, uint32_t* order);
+// The instance I(d_i, d_i) of §5.1 (sizes written to `reduced`).
+ClusterLayout DegreeReducedLayout(const ClusterLayout& l, uint64_t* reduced);
+// The matching bound B capped at floor(N / 2), as §5.3 assumes.
+uint64_t CappedMatching(const ClusterLayout& l);
+// k': clusters other than cluster 0 with at least one member (§4).
+uint32_t OtherMemberClusters(const ClusterLayout& l);
+// Members take the first m_i ids of their cluster (hetcast.h).
+bool IsClusterMember(const ClusterLayout& l, const uint32_t* base,
+                     uint32_t cluster, uint32_t id);
+// Sorts by (start, from), the order of every schedule in hetcast.h.
+void SortClusterTransfers(hetcast_transfer* transfers, size_t count);
+// Renames the `count` provisional transfers of s.raw to canonical ids and
+// writes nodes and (optional) transfers.
+void CanonicalizeCluster(const ClusterLayout& l, const LcfScratch& s,
+                         size_t count, hetcast_node* nodes,
+                         hetcast_transfer* transfers);
+
+// bounds.cc: the lower bounds; `order`, `sorted` and `reduced` hold k
+// entries each.
+void ClusterLowerBound(const ClusterLayout& l, uint32_t* order,
+                       uint64_t* sorted, uint64_t* reduced, uint64_t* bound,
+                       hetcast_bound* kind);
+
+// lcf.cc: LCF (§3) and LCF Multicast (§4). Each Run* function needs
+// s.base filled and s.order sorted for `l`, writes s.raw and returns how
+// many transfers it wrote.
+
+bool CarveLcf(const ClusterLayout& l, Arena* arena, LcfScratch* s);
+size_t RunLcf(const ClusterLayout& l, const LcfScratch& s,
+              uint32_t stop_copies = 0, LcfStop* stop = nullptr);
+size_t RunLcfMulticast(const ClusterLayout& l, const LcfScratch& s);
+// When the last of the `count` transfers of s.raw lands (`not_before` if
+// later).
+uint64_t LcfAllLanded(const LcfScratch& s, size_t count, uint64_t not_before);
+// Local binomial doubling inside the cluster starting at id `base`.
+uint64_t AppendLocalDoubling(uint32_t base, uint64_t holders, uint64_t goal,
+                             uint64_t start, hetcast_transfer* out,
+                             size_t* written);
+
+// bounded.cc: bounded degree (§5.1, §5.2) and bounded-size matching (§5.3,
+// §5.4).
+size_t RunBoundedDegree(const ClusterLayout& l, const LcfScratch& s);
+size_t RunBoundedDegreeMulticast(const ClusterLayout& l, const LcfScratch& s);
+size_t RunBoundedSize(const ClusterLayout& l, const LcfScratch& s);
+size_t RunBoundedSizeMulticast(const ClusterLayout& l, const LcfScratch& s);
+
+// postal.cc: the postal model (§6.1, §6.2).
+size_t RunPostalLcf(const ClusterLayout& l, const LcfScratch& s);
+size_t RunInterleavedLcf(const ClusterLayout& l, const LcfScratch& s);
+
+// flat.cc: the cluster-unaware baseline.
+size_t RunFlatBinomial(const ClusterLayout& l, const LcfScratch& s);
+
+// evaluator.cc: hetcast_cluster_evaluate without its argument checks.
+
+// Workspace for `transfer_count` transfers; false when it overflows.
+bool ClusterEvaluationBytes(const ClusterLayout& l, size_t transfer_count,
+                            size_t* bytes);
+// `nodes` holds N entries, `transfers` (optional) `transfer_count`.
+hetcast_status EvaluateClusterSchedule(const ClusterLayout& l,
+                                       const hetcast_transfer* schedule,
+                                       size_t transfer_count, Arena* arena,
+                                       hetcast_node* nodes,
+                                       hetcast_transfer* transfers,
+                                       hetcast_answer* answer);
+
+}  // namespace internal
+}  // namespace hetcast
+
+#endif  // HETCAST_RUNTIME_CLUSTER_INTERNAL_H_
