@@ -1,0 +1,140 @@
+// evaluator.cc: the non-blocking model's rules applied to given task lists
+// (Wu, Yeh & Liu §2-3): static checks, then a replay in which sends never
+// wait and a receive waits for its message (docs/wu-yeh-liu-notes.md §2).
+// Tests judge every heuristic through it, never through its own times.
+#include <algorithm>
+
+#include "runtime/include/hetcast/hetcast.h"
+#include "runtime/nonblocking/internal.h"
+
+namespace hetcast {
+namespace internal {
+namespace {
+
+// Checks each task on its own and indexes it in s.send_task / s.recv_task
+// by (message, receiver); a transfer listed twice is rejected.
+hetcast_status NbIndexTasks(const Nb& nb, const NbScratch& s,
+                            const hetcast_nb_task* tasks,
+                            const size_t* list_begin) {
+  const size_t cells = static_cast<size_t>(nb.k) * nb.n;
+  for (size_t c = 0; c < cells; ++c) {
+    s.send_task[c] = kNbNone;
+    s.recv_task[c] = kNbNone;
+  }
+  for (uint32_t v = 0; v < nb.n; ++v) {
+    if (list_begin[v] > list_begin[v + 1]) return HETCAST_INVALID_SCHEDULE;
+    for (size_t t = list_begin[v]; t < list_begin[v + 1]; ++t) {
+      const hetcast_nb_task& x = tasks[t];
+      if (x.node != v || x.partner >= nb.n || x.partner == v ||
+          x.message >= nb.k || x.op > HETCAST_NB_RECV) {
+        return HETCAST_INVALID_SCHEDULE;
+      }
+      const uint32_t sender = x.op == HETCAST_NB_SEND ? v : x.partner;
+      const uint32_t receiver = x.op == HETCAST_NB_SEND ? x.partner : v;
+      if (!nb.Holds(x.message, sender) || !nb.Dest(x.message, receiver)) {
+        return HETCAST_INVALID_SCHEDULE;
+      }
+      uint32_t& slot =
+          (x.op == HETCAST_NB_SEND
+               ? s.send_task
+               : s.recv_task)[static_cast<size_t>(x.message) * nb.n + receiver];
+      if (slot != kNbNone) return HETCAST_INVALID_SCHEDULE;  // Twice.
+      slot = static_cast<uint32_t>(t);
+    }
+  }
+  return HETCAST_OK;
+}
+
+// Every destination receives once, from the sender whose send matches; a
+// relay's send comes after its own receive of the message.
+hetcast_status NbCheckPairs(const Nb& nb, const NbScratch& s,
+                            const hetcast_nb_task* tasks,
+                            const size_t* list_begin) {
+  for (uint32_t m = 0; m < nb.k; ++m) {
+    const hetcast_nb_message& msg = nb.r->messages[m];
+    for (size_t d = 0; d < msg.destination_count; ++d) {
+      const size_t c = static_cast<size_t>(m) * nb.n + msg.destinations[d];
+      if (s.send_task[c] == kNbNone || s.recv_task[c] == kNbNone ||
+          tasks[s.send_task[c]].node != tasks[s.recv_task[c]].partner) {
+        return HETCAST_INVALID_SCHEDULE;
+      }
+    }
+  }
+  for (uint32_t v = 0; v < nb.n; ++v) {
+    for (size_t t = list_begin[v]; t < list_begin[v + 1]; ++t) {
+      const hetcast_nb_task& x = tasks[t];
+      if (x.op != HETCAST_NB_SEND || v == nb.r->messages[x.message].source) {
+        continue;
+      }
+      const uint32_t own =
+          s.recv_task[static_cast<size_t>(x.message) * nb.n + v];
+      if (own == kNbNone || own > t) return HETCAST_INVALID_SCHEDULE;
+    }
+  }
+  return HETCAST_OK;
+}
+
+// Runs every node as far as it can; a receive waits for its send, and the
+// send wakes its receiver. Lists that deadlock leave tasks unexecuted.
+hetcast_status NbReplay(const Nb& nb, const NbScratch& s,
+                        hetcast_nb_task* tasks, size_t task_count,
+                        const size_t* list_begin, uint64_t* completion) {
+  for (uint32_t v = 0; v < nb.n; ++v) {
+    s.cursor[v] = static_cast<uint32_t>(list_begin[v]);
+    s.avail[v] = 0;
+  }
+  for (size_t t = 0; t < task_count; ++t) s.executed[t] = 0;
+  size_t executed = 0, depth = 0;
+  for (uint32_t v = 0; v < nb.n; ++v) s.stack[depth++] = v;
+  *completion = 0;
+  while (depth > 0) {
+    const uint32_t v = s.stack[--depth];
+    while (s.cursor[v] < list_begin[v + 1]) {
+      const uint32_t t = s.cursor[v];
+      hetcast_nb_task& x = tasks[t];
+      if (x.op == HETCAST_NB_SEND) {
+        x.start = s.avail[v];
+        x.end = NbAdd(x.start, nb.S(v, x.message));
+        x.arrival = NbAdd(x.end, nb.X(v, x.partner, x.message));
+        s.avail[v] = x.end;
+        // Wake the receiver if it is blocked on exactly this receive.
+        const uint32_t r =
+            s.recv_task[static_cast<size_t>(x.message) * nb.n + x.partner];
+        if (s.cursor[x.partner] == r) s.stack[depth++] = x.partner;
+      } else {
+        const uint32_t from =
+            s.send_task[static_cast<size_t>(x.message) * nb.n + v];
+        if (!s.executed[from]) break;  // Blocked.
+        x.start = s.avail[v];
+        x.arrival = tasks[from].arrival;
+        x.end = NbAdd(std::max(x.start, x.arrival), nb.R(v, x.message));
+        s.avail[v] = x.end;
+        *completion = std::max(*completion, x.end);
+      }
+      s.executed[t] = 1;
+      ++executed;
+      ++s.cursor[v];
+    }
+  }
+  if (executed != task_count) return HETCAST_INVALID_SCHEDULE;  // Deadlock.
+  return HETCAST_OK;
+}
+
+}  // namespace
+
+hetcast_status NbEvaluate(const Nb& nb, const NbScratch& s,
+                          hetcast_nb_task* tasks, size_t task_count,
+                          const size_t* list_begin, uint64_t* completion) {
+  if (task_count != 2 * nb.total || list_begin[0] != 0 ||
+      list_begin[nb.n] != task_count) {
+    return HETCAST_INVALID_SCHEDULE;
+  }
+  hetcast_status status = NbIndexTasks(nb, s, tasks, list_begin);
+  if (status != HETCAST_OK) return status;
+  status = NbCheckPairs(nb, s, tasks, list_begin);
+  if (status != HETCAST_OK) return status;
+  return NbReplay(nb, s, tasks, task_count, list_begin, completion);
+}
+
+}  // namespace internal
+}  // namespace hetcast

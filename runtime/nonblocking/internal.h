@@ -1,0 +1,176 @@
+// internal.h: what the files of Wu, Yeh & Liu's multi-source multicast with
+// non-blocking sends share: the request view, the scratch arrays, the timing
+// of one transfer (§2, Eqs. 3-4) and the tie rule, and each phase's entry.
+// docs/wu-yeh-liu-notes.md records how the paper was read.
+//
+// Names here live in hetcast::internal next to the other models' helpers, so
+// they carry an Nb (or algorithm) prefix: the runtime may be compiled as one
+// translation unit.
+#ifndef HETCAST_RUNTIME_NONBLOCKING_INTERNAL_H_
+#define HETCAST_RUNTIME_NONBLOCKING_INTERNAL_H_
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include <algorithm>
+
+#include "runtime/arena.h"
+#include "runtime/include/hetcast/hetcast.h"
+
+namespace hetcast {
+namespace internal {
+
+constexpr uint64_t kNbCap = uint64_t{1} << 62;  // Times saturate here.
+constexpr uint32_t kNbNone = UINT32_MAX;
+
+inline uint64_t NbAdd(uint64_t a, uint64_t b) {
+  uint64_t r;
+  return __builtin_add_overflow(a, b, &r) || r > kNbCap ? kNbCap : r;
+}
+inline uint64_t NbMul(uint64_t a, uint64_t b) {
+  uint64_t r;
+  return __builtin_mul_overflow(a, b, &r) || r > kNbCap ? kNbCap : r;
+}
+
+// A validated request with the model's costs (Eq. 1) for message m.
+struct Nb {
+  const hetcast_nb_request* r;
+  uint32_t n, k;
+  size_t total;      // Destinations over all messages.
+  uint32_t* member;  // [k * n + v]: index of v in D_k, or kNbNone.
+  uint64_t S(uint32_t i, uint32_t m) const {
+    return NbAdd(r->send_fixed[i],
+                 NbMul(r->send_per_byte[i], r->messages[m].length));
+  }
+  uint64_t R(uint32_t i, uint32_t m) const {
+    return NbAdd(r->recv_fixed[i],
+                 NbMul(r->recv_per_byte[i], r->messages[m].length));
+  }
+  uint64_t X(uint32_t i, uint32_t j, uint32_t m) const {
+    return NbMul(r->link_per_byte[static_cast<size_t>(i) * n + j],
+                 r->messages[m].length);
+  }
+  bool Dest(uint32_t m, uint32_t v) const {
+    return member[static_cast<size_t>(m) * n + v] != kNbNone;
+  }
+  bool Holds(uint32_t m, uint32_t v) const {  // May hold m: source or dest.
+    return v == r->messages[m].source || Dest(m, v);
+  }
+};
+
+// One transfer chosen by FEF, ECF or WR, with its times.
+struct NbDecision {
+  uint32_t message, sender, receiver;
+  uint64_t send_start, send_end, arrival, recv_start, recv_end;
+};
+
+struct NbScratch {
+  uint32_t* member;
+  uint8_t* informed;      // [k * n + v]: v holds (or is scheduled to hold) m.
+  uint64_t* avail;        // n
+  uint64_t* work;         // n: WR's virtual time W.
+  uint64_t* vwork;        // [k * n + v]: W of v right after it received m.
+  uint32_t* remaining;    // n: messages v still has to receive (WR).
+  NbDecision* decisions;  // total
+  uint64_t* dist;         // n (lower bound)
+  uint8_t* done;          // n (lower bound)
+  uint64_t* release;      // 2 * k per destination at a time (lower bound)
+  uint32_t* cursor;       // n + 1 (evaluator)
+  uint32_t* send_task;    // [k * n + v]: index of the send into v, or kNbNone
+  uint32_t* recv_task;    // [k * n + v]
+  uint8_t* executed;      // tasks
+  uint32_t* stack;        // n + total
+  // WRP: per-node task lists as linked lists of pool entries.
+  hetcast_nb_task* pool;  // 2 * total
+  uint32_t* next;         // 2 * total
+  uint32_t* head;         // n
+  uint32_t* tail;         // n
+  uint32_t* last_send;    // n
+};
+
+// The timing of a transfer j -> i of message m (the paper leaves the order
+// open): it is timed from the state before it, arrival = Avail[j] + S(j, l)
+// + X(j, i) l (Eq. 3), completion = max(arrival, Avail[i]) + R(i, l)
+// (Eq. 4); then Avail[j] += S(j, l), Avail[i] = completion. WR's pseudo-code
+// updates Avail[j] first, which would count S twice.
+inline uint64_t NbCompleteTime(const Nb& nb, const NbScratch& s, uint32_t m,
+                               uint32_t j, uint32_t i) {
+  const uint64_t arrival = NbAdd(NbAdd(s.avail[j], nb.S(j, m)), nb.X(j, i, m));
+  return NbAdd(std::max(arrival, s.avail[i]), nb.R(i, m));
+}
+
+// Records the transfer j -> i of message m at the current availabilities;
+// tasks reach the lists in the order of these calls.
+inline void NbCommit(const Nb& nb, const NbScratch& s, size_t* count,
+                     uint32_t m, uint32_t j, uint32_t i) {
+  NbDecision& d = s.decisions[(*count)++];
+  d.message = m;
+  d.sender = j;
+  d.receiver = i;
+  d.send_start = s.avail[j];
+  d.send_end = NbAdd(s.avail[j], nb.S(j, m));
+  d.arrival = NbAdd(d.send_end, nb.X(j, i, m));
+  d.recv_start = s.avail[i];
+  d.recv_end = NbAdd(std::max(d.arrival, s.avail[i]), nb.R(i, m));
+  s.avail[j] = d.send_end;
+  s.avail[i] = d.recv_end;
+  s.informed[static_cast<size_t>(m) * nb.n + i] = 1;
+}
+
+// Ties, which the paper does not break: by (value, message index, sender,
+// receiver), smallest first.
+struct NbBest {
+  uint64_t value = ~uint64_t{0};
+  uint32_t m = kNbNone, j = kNbNone, i = kNbNone;
+  void Offer(uint64_t v, uint32_t mm, uint32_t jj, uint32_t ii) {
+    if (v < value ||
+        (v == value &&
+         (mm < m || (mm == m && (jj < j || (jj == j && ii < i)))))) {
+      value = v;
+      m = mm;
+      j = jj;
+      i = ii;
+    }
+  }
+};
+
+// request.cc: checks the request's shape and sizes (no membership yet).
+hetcast_status NbShape(const hetcast_nb_request* r, Nb* nb);
+// request.cc: carves the scratch arrays; false when the arena is too small.
+bool NbCarve(const Nb& nb, Arena* a, NbScratch* s);
+// request.cc: NbShape, NbCarve from `workspace`, then the membership table.
+hetcast_status NbPrepare(const hetcast_nb_request* r, void* workspace,
+                         size_t size, Nb* nb, NbScratch* s);
+// request.cc: the start state of every heuristic: only sources informed.
+void NbResetState(const Nb& nb, const NbScratch& s);
+
+// lower_bound.cc: §3.1; kNbCap when it saturates.
+uint64_t NbLowerBound(const Nb& nb, const NbScratch& s);
+
+// fef_ecf.cc: FEF (§4.1) or ECF (§4.2) into s.decisions; returns the count.
+size_t RunFefOrEcf(const Nb& nb, const NbScratch& s, bool fef);
+// work_racing.cc: WR (§4.3) into s.decisions; returns the count.
+size_t RunWr(const Nb& nb, const NbScratch& s);
+// work_racing.cc: WRP (§4.4) into the linked lists s.pool, s.head, s.next;
+// recv_of[k * n + v] is set to v's receive of m. Returns the transfer count.
+size_t RunWrp(const Nb& nb, const NbScratch& s, uint32_t* recv_of);
+
+// task_lists.cc: writes FEF/ECF/WR's decisions as node lists (each node's
+// tasks in decision order); returns the last receive's end.
+uint64_t NbListsFromDecisions(const Nb& nb, const NbScratch& s, size_t count,
+                              hetcast_nb_task* tasks, size_t* list_begin);
+// task_lists.cc: writes WRP's linked lists as node lists; returns the last
+// receive's end.
+uint64_t NbListsFromWrp(const Nb& nb, const NbScratch& s,
+                        hetcast_nb_task* tasks, size_t* list_begin);
+
+// evaluator.cc: checks and replays task lists (see hetcast_nb_evaluate),
+// rewriting their times; on success `*completion` is the last receive's end.
+hetcast_status NbEvaluate(const Nb& nb, const NbScratch& s,
+                          hetcast_nb_task* tasks, size_t task_count,
+                          const size_t* list_begin, uint64_t* completion);
+
+}  // namespace internal
+}  // namespace hetcast
+
+#endif  // HETCAST_RUNTIME_NONBLOCKING_INTERNAL_H_
