@@ -219,6 +219,24 @@ TEST(ClusterEvaluator, BoundedDegreeMatchingAndPostal) {
             HETCAST_INVALID_SCHEDULE);
 }
 
+// A postal multicast's bound may not use the blocking model's global steps
+// (p' C): in the postal model a sender is free after one tick, so the
+// source reaches three singleton clusters at C, C + 1 and C + 2. The
+// evaluated schedule is a witness: its completion bounds the optimum.
+TEST(ClusterBounds, PostalMulticastBoundStaysBelowAWitness) {
+  const std::vector<uint64_t> sizes = {1, 1, 1, 1};
+  const std::vector<uint64_t> members = {1, 1, 1, 1};
+  auto r = Request(sizes, 5);
+  r.postal = 1;
+  r.members = members.data();
+  const ClusterRun run =
+      Evaluate(r, {{0, 1, 0, 0}, {0, 2, 1, 0}, {0, 3, 2, 0}});
+  ASSERT_EQ(run.status, HETCAST_OK);
+  EXPECT_EQ(run.answer.completion_time, 7u);
+  EXPECT_LE(run.answer.lower_bound, run.answer.completion_time);
+  EXPECT_GE(run.answer.lower_bound, 5u) << "a member outside cluster 0: C";
+}
+
 TEST(ClusterRequest, BadRequestsAreRejected) {
   hetcast_node_sizes sizes;
   std::vector<uint64_t> ok = {3, 2};
