@@ -618,7 +618,7 @@ hetcast_status hetcast_cluster_evaluate_workspace_size(
  * processor's arrival and parent in `nodes`, the transfers with their
  * arrivals sorted by (start, from) in `transfers` (optional), and the
  * completion time; the answer's lower bound is hetcast_cluster_lower_bound's
- * (for the basic model; ceil(log2 N) otherwise). */
+ * for the same request. */
 hetcast_status hetcast_cluster_evaluate(
     const hetcast_cluster_request* request, const hetcast_transfer* schedule,
     size_t transfer_count, void* workspace, size_t workspace_size,
