@@ -35,6 +35,12 @@ absl::StatusOr<std::string> PlanNbRequest(const NbRequest& request,
                                           const std::string& algorithm,
                                           const std::string& format);
 
+// `hetcast plan --model nonblocking --input PATH`: reads the request file
+// at `path` (empty: an error naming --input), then PlanNbRequest().
+absl::StatusOr<std::string> PlanNbRequestFile(const std::string& path,
+                                              const std::string& algorithm,
+                                              const std::string& format);
+
 }  // namespace hetcast
 
 #endif  // HETCAST_TOOLS_CLI_PLAN_NONBLOCKING_H_

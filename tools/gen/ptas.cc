@@ -96,6 +96,75 @@ struct Attempt {
       sends;  // Broadcast-instance ids, per sender in order.
 };
 
+// A send of the schedule being built, keyed by its order at the sender.
+struct Keyed {
+  uint32_t sender;
+  uint64_t key;  // Send number at the sender.
+  uint32_t receiver;
+};
+
+// Steps 1-2: FNF on the source and the fast types.
+struct FastPhase {
+  Plan fnf;
+  std::vector<uint64_t> fnf_base;   // First FNF id of each type.
+  std::vector<uint64_t> fnf_sends;  // Sends of each FNF node.
+  std::vector<Keyed> sends;         // FNF's, in instance ids.
+  uint64_t slow_total = 0;          // Destinations of the slow types.
+};
+
+// Step 3: a later send of the source or of an F node.
+struct Point {
+  uint64_t x;
+  uint32_t node;  // Instance id.
+  uint64_t send;
+  uint64_t cost;  // The node's.
+};
+
+// Step 4: the slow types rounded into classes, cheapest first.
+struct SlowClasses {
+  std::vector<std::vector<uint32_t>> types;  // Per class, cheapest first.
+  std::vector<uint64_t> rep;                 // Representative costs.
+  bool leaf_only = false;       // The last class is the leaf-only one.
+  std::vector<uint64_t> count;  // Slow destinations per class.
+  uint64_t total = 0;
+};
+
+// Step 5: the exact DP over the classes, and the radix of the attachment
+// DP's count vectors.
+struct ClassTrees {
+  ExactTable tree;
+  std::vector<uint64_t> attach_stride;
+  uint64_t attach_states = 1;
+};
+
+// Step 5: a tree that fits somewhere: h(m) = min over the root class r of
+// tau(r, m - e_r) <= D - x_1; cap = how many leading points are early
+// enough for it.
+struct Useful {
+  uint64_t m;       // Tree-table state.
+  uint64_t offset;  // The same vector in the attachment radix.
+  uint32_t root;
+  uint64_t cap;
+  std::vector<uint32_t> digits;
+};
+
+// Step 6: jmin[n] = the fewest leading points carrying n; choice[n] = the
+// tree (index into the useful ones) hung on the last of them.
+struct Attachment {
+  std::vector<uint32_t> jmin;
+  std::vector<uint32_t> choice;
+};
+
+// Step 7: a position in a slow tree, filled by a real node at the end.
+struct Slot {
+  uint32_t cls;
+  uint64_t arrival;  // With representatives.
+  uint32_t parent;   // Slot index, or kInf: real_parent below.
+  uint32_t real_parent;
+  uint64_t key;  // Send number at the parent.
+  uint32_t id;
+};
+
 // The broadcast scheme on one instance (costs, source, counts); ids are the
 // instance's canonical type ranges (not canonical arrival order).
 class Broadcast {
@@ -133,6 +202,16 @@ class Broadcast {
            static_cast<unsigned __int128>(p_) * t;
   }
 
+  // The phases of Try, in the order of the paper's steps.
+  absl::StatusOr<FastPhase> ScheduleFast(uint64_t t) const;
+  uint32_t InstanceId(const FastPhase& fast, uint32_t fnf_id) const;
+  absl::StatusOr<bool> HangSlow(const FastPhase& fast, uint64_t t, uint64_t d,
+                                std::vector<Keyed>* sends) const;
+  std::vector<Point> SendingPoints(const FastPhase& fast, uint64_t d) const;
+  SlowClasses Classify(uint64_t t, uint64_t d, uint64_t reach) const;
+  void AssignNodes(const SlowClasses& classes, std::vector<Slot>* slots) const;
+  absl::StatusOr<Attempt> Finish(std::vector<Keyed> sends, uint64_t d) const;
+
   const std::vector<uint64_t>& costs_;
   uint32_t source_;
   const std::vector<uint64_t>& counts_;
@@ -141,319 +220,352 @@ class Broadcast {
   std::vector<uint64_t> base_;  // First id of each type.
 };
 
-absl::StatusOr<Attempt> Broadcast::Try(uint64_t t, uint64_t d) const {
-  Attempt result;
-  if (d >= kMaxPtasTime) {
-    return absl::OutOfRangeError(
-        "PTAS: times of 2^40 ticks or more are not "
-        "supported");
+// 5. h(m) from the exact DP over the classes, for trees of at most M nodes:
+// a tree hung at x >= x_1 ends by D (`reach` = D - x_1), and a subtree whose
+// senders all cost >= c_min at most doubles every c_min ticks, so it holds
+// at most 2^floor((D - x_1) / c_min) nodes (leaf-only nodes never send).
+// Refuses (OutOfRange) a DP beyond the budgets.
+absl::StatusOr<ClassTrees> SolveClassTrees(const SlowClasses& classes,
+                                           uint64_t t, uint64_t reach) {
+  const uint32_t kc = static_cast<uint32_t>(classes.types.size());
+  uint64_t max_tree = 1;
+  if (!(kc == 1 && classes.leaf_only)) {  // Some class can send.
+    const uint64_t doublings = reach / classes.rep[0];
+    max_tree = doublings >= 63
+                   ? classes.total
+                   : std::min(classes.total, uint64_t{1} << doublings);
   }
-  // 1-2. FNF on the source and the fast types (the whole of each).
+  ProfileSpec spec;
+  spec.name = "ptas";
+  uint64_t tree_pairs = 1;  // Bounds the class DP's (vector, split) work.
+  for (uint32_t r = 0; r < kc; ++r) {
+    const uint64_t l = std::min(classes.count[r], max_tree);
+    if (l >= (uint64_t{1} << 30) ||
+        __builtin_mul_overflow(tree_pairs, (l + 1) * (l + 2) / 2,
+                               &tree_pairs) ||
+        tree_pairs > kWorkBudget) {
+      return absl::OutOfRangeError(absl::StrFormat(
+          "PTAS: at guess T = %d the trees of %d slow nodes in %d classes "
+          "need a DP beyond the budget of %d (vector, split) pairs; use a "
+          "larger --epsilon or FNF",
+          t, classes.total, kc, kWorkBudget));
+    }
+  }
+  ClassTrees out;
+  out.attach_stride.resize(kc);
+  for (uint32_t r = 0; r < kc; ++r) {
+    out.attach_stride[r] = out.attach_states;
+    if (__builtin_mul_overflow(out.attach_states, classes.count[r] + 1,
+                               &out.attach_states) ||
+        out.attach_states > kMaxAttachStates) {
+      return absl::OutOfRangeError(absl::StrFormat(
+          "PTAS: at guess T = %d the %d slow nodes fall into %d classes, "
+          "more count vectors than the budget of %d; use a larger "
+          "--epsilon or FNF",
+          t, classes.total, kc, kMaxAttachStates));
+    }
+    spec.types.push_back(NodeTypeSpec{
+        absl::StrFormat("c%d", r), classes.rep[r],
+        static_cast<uint32_t>(std::min(classes.count[r], max_tree))});
+  }
+  const absl::Status valid = ValidateProfile(spec);
+  if (!valid.ok()) {
+    return absl::OutOfRangeError(absl::StrFormat(
+        "PTAS: the slow classes at guess T = %d are beyond the DP's limits "
+        "(%s); use a larger --epsilon or FNF",
+        t, valid.message()));
+  }
+  DpOptions options;
+  options.threads = 1;
+  absl::StatusOr<ExactTable> tree = SolveExact(spec, options);
+  if (!tree.ok()) return tree.status();
+  out.tree = *std::move(tree);
+  return out;
+}
+
+// 5 (cont.). The trees that fit somewhere (see Useful), and the attachment
+// DP's work over them checked against the budget.
+absl::StatusOr<std::vector<Useful>> UsefulTrees(
+    const ClassTrees& trees, const std::vector<Point>& points, uint64_t t,
+    uint64_t d) {
+  const ExactTable& tree = trees.tree;
+  const uint32_t kc = static_cast<uint32_t>(trees.attach_stride.size());
+  const uint64_t states = tree.state_count;
+  std::vector<Useful> useful;
+  for (uint64_t m = 1; m < states; ++m) {
+    uint64_t h = ~uint64_t{0};
+    uint32_t root = kInf;
+    Useful u{m, 0, kInf, 0, std::vector<uint32_t>(kc)};
+    for (uint32_t r = 0; r < kc; ++r) {
+      u.digits[r] = static_cast<uint32_t>((m / tree.stride[r]) %
+                                          (uint64_t{tree.limit[r]} + 1));
+      u.offset += u.digits[r] * trees.attach_stride[r];
+      if (u.digits[r] == 0) continue;
+      const uint64_t value = tree.time[r * states + (m - tree.stride[r])];
+      if (value < h) {
+        h = value;
+        root = r;
+      }
+    }
+    if (h > d - points.front().x) continue;
+    u.root = root;
+    u.cap = std::upper_bound(
+                points.begin(), points.end(), d - h,
+                [](uint64_t value, const Point& p) { return value < p.x; }) -
+            points.begin();
+    useful.push_back(std::move(u));
+  }
+  uint64_t work = 0;
+  if (__builtin_mul_overflow(trees.attach_states, useful.size(), &work) ||
+      work > kWorkBudget) {
+    return absl::OutOfRangeError(absl::StrFormat(
+        "PTAS: at guess T = %d the attachment DP needs %d count vectors x "
+        "%d trees, beyond the budget of %d; use a larger --epsilon or FNF",
+        t, trees.attach_states, useful.size(), kWorkBudget));
+  }
+  return useful;
+}
+
+// 6. Attachment DP: jmin[n] = the fewest leading points carrying n.
+Attachment Attach(const ClassTrees& trees, const std::vector<uint64_t>& count,
+                  const std::vector<Useful>& useful) {
+  const uint32_t kc = static_cast<uint32_t>(count.size());
+  Attachment out;
+  out.jmin.assign(trees.attach_states, kInf);
+  out.choice.assign(trees.attach_states, 0);
+  out.jmin[0] = 0;
+  std::vector<uint64_t> digits(kc);
+  for (uint64_t n = 1; n < trees.attach_states; ++n) {
+    for (uint32_t r = 0; r < kc; ++r) {
+      digits[r] = (n / trees.attach_stride[r]) % (count[r] + 1);
+    }
+    uint32_t best = kInf;
+    for (uint32_t i = 0; i < useful.size(); ++i) {
+      const Useful& u = useful[i];
+      bool fits = true;
+      for (uint32_t r = 0; r < kc && fits; ++r) fits = u.digits[r] <= digits[r];
+      if (!fits) continue;
+      const uint32_t before = out.jmin[n - u.offset];
+      if (before == kInf) continue;
+      const uint64_t need = uint64_t{before} + 1;
+      if (need < best && need <= u.cap) {
+        best = static_cast<uint32_t>(need);
+        out.choice[n] = i;
+      }
+    }
+    out.jmin[n] = best;
+  }
+  return out;
+}
+
+// 7. Rebuild the trees of class slots on the chosen points, from the
+// vector of every class at its total down.
+std::vector<Slot> RebuildSlots(const ClassTrees& trees,
+                               const SlowClasses& classes,
+                               const std::vector<Useful>& useful,
+                               const Attachment& attached,
+                               const std::vector<Point>& points) {
+  const ExactTable& tree = trees.tree;
+  const uint64_t states = tree.state_count;
+  std::vector<Slot> slots;
+  // Expands the children of `slot` (class cls) holding `state`; iterative
+  // over the root's children, recursive per child (depth <= D / cost).
+  auto expand = [&](auto&& self, uint32_t slot, uint32_t cls,
+                    uint64_t state) -> void {
+    uint64_t sends_made = 0;
+    while (state != 0) {
+      const uint64_t e = cls * states + state;
+      const uint32_t l = tree.first_child[e];
+      const uint64_t y = tree.split[e];
+      ++sends_made;
+      const uint32_t child = static_cast<uint32_t>(slots.size());
+      slots.push_back({l, slots[slot].arrival + sends_made * classes.rep[cls],
+                       slot, kInf, sends_made, kInf});
+      self(self, child, l, y);
+      state = state - tree.stride[l] - y;
+    }
+  };
+  for (uint64_t n = trees.attach_states - 1; n != 0;) {
+    const Useful& u = useful[attached.choice[n]];
+    const Point& at = points[attached.jmin[n] - 1];
+    const uint32_t slot = static_cast<uint32_t>(slots.size());
+    slots.push_back({u.root, at.x, kInf, at.node, at.send, kInf});
+    expand(expand, slot, u.root, u.m - tree.stride[u.root]);
+    n -= u.offset;
+  }
+  return slots;
+}
+
+// 1-2. FNF on the source and the fast types (the whole of each), its sends
+// in instance ids.
+absl::StatusOr<FastPhase> Broadcast::ScheduleFast(uint64_t t) const {
+  FastPhase fast;
   std::vector<uint64_t> fast_counts(k_, 0);
-  uint64_t slow_total = 0;
   for (uint32_t j = 0; j < k_; ++j) {
     if (Fast(costs_[j], t)) {
       fast_counts[j] = counts_[j];
     } else {
-      slow_total += counts_[j];
+      fast.slow_total += counts_[j];
     }
   }
   absl::StatusOr<Plan> fnf =
       RunFnf(MakeRequest(costs_, source_, fast_counts, nullptr));
   if (!fnf.ok()) return fnf.status();
-  if (fnf->answer.completion_time > d) return result;  // Rejected.
-  // FNF ids -> instance ids (a fast type keeps its range's start).
-  std::vector<uint64_t> fnf_base(k_);
-  {
-    uint64_t next = 1;
-    for (uint32_t j = 0; j < k_; ++j) {
-      fnf_base[j] = next;
-      next += fast_counts[j];
+  fast.fnf = *std::move(fnf);
+  fast.fnf_base.resize(k_);
+  uint64_t next = 1;
+  for (uint32_t j = 0; j < k_; ++j) {
+    fast.fnf_base[j] = next;
+    next += fast_counts[j];
+  }
+  fast.fnf_sends.assign(fast.fnf.nodes.size(), 0);
+  for (const hetcast_transfer& x : fast.fnf.transfers) {
+    ++fast.fnf_sends[x.from];
+    fast.sends.push_back({InstanceId(fast, x.from), fast.fnf_sends[x.from],
+                          InstanceId(fast, x.to)});
+  }
+  return fast;
+}
+
+// FNF ids -> instance ids (a fast type keeps its range's start).
+uint32_t Broadcast::InstanceId(const FastPhase& fast, uint32_t fnf_id) const {
+  if (fnf_id == 0) return 0;
+  const uint32_t j = fast.fnf.nodes[fnf_id].type;
+  return static_cast<uint32_t>(base_[j] + (fnf_id - fast.fnf_base[j]));
+}
+
+// 3. Sending points: the later sends of the source and every F node,
+// earliest first; the first slow_total suffice (a tree that fits at x fits
+// at any earlier point).
+std::vector<Point> Broadcast::SendingPoints(const FastPhase& fast,
+                                            uint64_t d) const {
+  // A k-way merge of every node's progression: O(|F| + slow log |F|) time
+  // and O(|F|) memory, however many points lie before D.
+  auto later = [](const Point& a, const Point& b) {
+    return a.x > b.x || (a.x == b.x && (a.node > b.node ||
+                                        (a.node == b.node && a.send > b.send)));
+  };
+  std::vector<Point> heap;
+  for (uint32_t v = 0; v < fast.fnf.nodes.size(); ++v) {
+    const hetcast_node& node = fast.fnf.nodes[v];
+    const uint64_t m = fast.fnf_sends[v] + 1;
+    const uint64_t c = costs_[node.type];
+    const uint64_t x = node.arrival + m * c;  // < 2^41.
+    if (x <= d) heap.push_back({x, InstanceId(fast, v), m, c});
+  }
+  std::make_heap(heap.begin(), heap.end(), later);
+  std::vector<Point> points;
+  while (!heap.empty() && points.size() < fast.slow_total) {
+    std::pop_heap(heap.begin(), heap.end(), later);
+    Point next = heap.back();
+    heap.pop_back();
+    points.push_back(next);
+    next.x += next.cost;
+    ++next.send;
+    if (next.x <= d) {
+      heap.push_back(next);
+      std::push_heap(heap.begin(), heap.end(), later);
     }
   }
-  auto instance_id = [&](uint32_t fnf_id) -> uint32_t {
-    if (fnf_id == 0) return 0;
-    const uint32_t j = fnf->nodes[fnf_id].type;
-    return static_cast<uint32_t>(base_[j] + (fnf_id - fnf_base[j]));
-  };
-  struct Keyed {
-    uint32_t sender;
-    uint64_t key;  // Send number at the sender.
-    uint32_t receiver;
-  };
-  std::vector<Keyed> sends;
-  std::vector<uint64_t> fnf_sends(fnf->nodes.size(), 0);
-  for (const hetcast_transfer& x : fnf->transfers) {
-    ++fnf_sends[x.from];
-    sends.push_back(
-        {instance_id(x.from), fnf_sends[x.from], instance_id(x.to)});
+  return points;
+}
+
+// 4. Classes, cheapest first; a node that cannot finish a send by D from
+// the earliest point (cost > D - x_1 = `reach`) is leaf-only.
+SlowClasses Broadcast::Classify(uint64_t t, uint64_t d, uint64_t reach) const {
+  std::vector<uint32_t> slow_types;
+  for (uint32_t j = 0; j < k_; ++j) {
+    if (counts_[j] > 0 && !Fast(costs_[j], t)) slow_types.push_back(j);
   }
-  if (slow_total > 0) {
-    // 3. Sending points: the later sends of the source and every F node,
-    // earliest first; the first slow_total suffice (a tree that fits at x
-    // fits at any earlier point).
-    struct Point {
-      uint64_t x;
-      uint32_t node;  // Instance id.
-      uint64_t send;
-      uint64_t cost;  // The node's.
-    };
-    // A k-way merge of every node's progression: O(|F| + slow log |F|)
-    // time and O(|F|) memory, however many points lie before D.
-    auto later = [](const Point& a, const Point& b) {
-      return a.x > b.x ||
-             (a.x == b.x &&
-              (a.node > b.node || (a.node == b.node && a.send > b.send)));
-    };
-    std::vector<Point> heap;
-    for (uint32_t v = 0; v < fnf->nodes.size(); ++v) {
-      const hetcast_node& node = fnf->nodes[v];
-      const uint64_t m = fnf_sends[v] + 1;
-      const uint64_t c = costs_[node.type];
-      const uint64_t x = node.arrival + m * c;  // < 2^41.
-      if (x <= d) heap.push_back({x, instance_id(v), m, c});
+  std::sort(slow_types.begin(), slow_types.end(), [&](uint32_t a, uint32_t b) {
+    return costs_[a] < costs_[b] || (costs_[a] == costs_[b] && a < b);
+  });
+  SlowClasses out;
+  std::vector<uint32_t> leaf;
+  for (uint32_t j : slow_types) {
+    if (costs_[j] > reach) {
+      leaf.push_back(j);
+      continue;
     }
-    std::make_heap(heap.begin(), heap.end(), later);
-    std::vector<Point> points;
-    while (!heap.empty() && points.size() < slow_total) {
-      std::pop_heap(heap.begin(), heap.end(), later);
-      Point next = heap.back();
-      heap.pop_back();
-      points.push_back(next);
-      next.x += next.cost;
-      ++next.send;
-      if (next.x <= d) {
-        heap.push_back(next);
-        std::push_heap(heap.begin(), heap.end(), later);
-      }
-    }
-    if (points.empty()) return result;  // Nowhere to hang the slow nodes.
-    // 4. Classes, cheapest first; a node that cannot finish a send by D
-    // from the earliest point (cost > D - x_1) is leaf-only.
-    std::vector<uint32_t> slow_types;
-    for (uint32_t j = 0; j < k_; ++j) {
-      if (counts_[j] > 0 && !Fast(costs_[j], t)) slow_types.push_back(j);
-    }
-    std::sort(
-        slow_types.begin(), slow_types.end(), [&](uint32_t a, uint32_t b) {
-          return costs_[a] < costs_[b] || (costs_[a] == costs_[b] && a < b);
-        });
-    std::vector<std::vector<uint32_t>> classes;
-    std::vector<uint64_t> rep;
-    std::vector<uint32_t> leaf;
-    for (uint32_t j : slow_types) {
-      if (costs_[j] > d - points.front().x) {
-        leaf.push_back(j);
+    if (!out.types.empty()) {
+      const uint64_t low = costs_[out.types.back().front()];
+      if (static_cast<unsigned __int128>(q_) * costs_[j] <=
+          static_cast<unsigned __int128>(q_ + p_) * low) {
+        out.types.back().push_back(j);
+        out.rep.back() = costs_[j];
         continue;
       }
-      if (!classes.empty()) {
-        const uint64_t low = costs_[classes.back().front()];
-        if (static_cast<unsigned __int128>(q_) * costs_[j] <=
-            static_cast<unsigned __int128>(q_ + p_) * low) {
-          classes.back().push_back(j);
-          rep.back() = costs_[j];
-          continue;
-        }
+    }
+    out.types.push_back({j});
+    out.rep.push_back(costs_[j]);
+  }
+  if (!leaf.empty()) {
+    out.types.push_back(leaf);
+    out.rep.push_back(d + 1);
+    out.leaf_only = true;
+  }
+  out.count.assign(out.types.size(), 0);
+  for (size_t r = 0; r < out.types.size(); ++r) {
+    for (uint32_t j : out.types[r]) out.count[r] += counts_[j];
+    out.total += out.count[r];
+  }
+  return out;
+}
+
+// Real nodes into slots: per class, the earliest slots get the cheapest
+// nodes (any assignment is within D; this one is deterministic).
+void Broadcast::AssignNodes(const SlowClasses& classes,
+                            std::vector<Slot>* slots) const {
+  std::vector<uint64_t> used(k_, 0);
+  for (uint32_t r = 0; r < classes.types.size(); ++r) {
+    std::vector<uint32_t> mine;
+    for (uint32_t s = 0; s < slots->size(); ++s) {
+      if ((*slots)[s].cls == r) mine.push_back(s);
+    }
+    std::stable_sort(mine.begin(), mine.end(), [&](uint32_t a, uint32_t b) {
+      return (*slots)[a].arrival < (*slots)[b].arrival;
+    });
+    size_t next = 0;
+    for (uint32_t j : classes.types[r]) {  // Cheapest type first.
+      for (uint64_t i = 0; i < counts_[j]; ++i) {
+        (*slots)[mine[next++]].id = static_cast<uint32_t>(base_[j] + used[j]++);
       }
-      classes.push_back({j});
-      rep.push_back(costs_[j]);
-    }
-    if (!leaf.empty()) {
-      classes.push_back(leaf);
-      rep.push_back(d + 1);
-    }
-    const uint32_t kc = static_cast<uint32_t>(classes.size());
-    // 5. h(m) from the exact DP over the classes, for trees of at most M
-    // nodes: a tree hung at x >= x_1 ends by D, and a subtree whose senders
-    // all cost >= c_min at most doubles every c_min ticks, so it holds at
-    // most 2^floor((D - x_1) / c_min) nodes (leaf-only nodes never send).
-    std::vector<uint64_t> class_count(kc, 0);
-    uint64_t slow_count = 0;
-    for (uint32_t r = 0; r < kc; ++r) {
-      for (uint32_t j : classes[r]) class_count[r] += counts_[j];
-      slow_count += class_count[r];
-    }
-    uint64_t max_tree = 1;
-    if (!(kc == 1 && !leaf.empty())) {  // Some class can send.
-      const uint64_t doublings = (d - points.front().x) / rep[0];
-      max_tree = doublings >= 63
-                     ? slow_count
-                     : std::min(slow_count, uint64_t{1} << doublings);
-    }
-    ProfileSpec spec;
-    spec.name = "ptas";
-    uint64_t tree_pairs = 1;  // Bounds the class DP's (vector, split) work.
-    for (uint32_t r = 0; r < kc; ++r) {
-      const uint64_t l = std::min(class_count[r], max_tree);
-      if (l >= (uint64_t{1} << 30) ||
-          __builtin_mul_overflow(tree_pairs, (l + 1) * (l + 2) / 2,
-                                 &tree_pairs) ||
-          tree_pairs > kWorkBudget) {
-        return absl::OutOfRangeError(absl::StrFormat(
-            "PTAS: at guess T = %d the trees of %d slow nodes in %d classes "
-            "need a DP beyond the budget of %d (vector, split) pairs; use a "
-            "larger --epsilon or FNF",
-            t, slow_count, kc, kWorkBudget));
-      }
-    }
-    uint64_t attach_states = 1;
-    std::vector<uint64_t> attach_stride(kc);
-    for (uint32_t r = 0; r < kc; ++r) {
-      attach_stride[r] = attach_states;
-      if (__builtin_mul_overflow(attach_states, class_count[r] + 1,
-                                 &attach_states) ||
-          attach_states > kMaxAttachStates) {
-        return absl::OutOfRangeError(absl::StrFormat(
-            "PTAS: at guess T = %d the %d slow nodes fall into %d classes, "
-            "more count vectors than the budget of %d; use a larger "
-            "--epsilon or FNF",
-            t, slow_count, kc, kMaxAttachStates));
-      }
-      spec.types.push_back(NodeTypeSpec{
-          absl::StrFormat("c%d", r), rep[r],
-          static_cast<uint32_t>(std::min(class_count[r], max_tree))});
-    }
-    const absl::Status valid = ValidateProfile(spec);
-    if (!valid.ok()) {
-      return absl::OutOfRangeError(absl::StrFormat(
-          "PTAS: the slow classes at guess T = %d are beyond the DP's limits "
-          "(%s); use a larger --epsilon or FNF",
-          t, valid.message()));
-    }
-    DpOptions options;
-    options.threads = 1;
-    absl::StatusOr<ExactTable> tree = SolveExact(spec, options);
-    if (!tree.ok()) return tree.status();
-    const uint64_t states = tree->state_count;
-    // The trees that fit somewhere: h(m) = min over the root class r of
-    // tau(r, m - e_r) <= D - x_1; cap = how many leading points are early
-    // enough for it.
-    struct Useful {
-      uint64_t m;       // Tree-table state.
-      uint64_t offset;  // The same vector in the attachment radix.
-      uint32_t root;
-      uint64_t cap;
-      std::vector<uint32_t> digits;
-    };
-    std::vector<Useful> useful;
-    for (uint64_t m = 1; m < states; ++m) {
-      uint64_t h = ~uint64_t{0};
-      uint32_t root = kInf;
-      Useful u{m, 0, kInf, 0, std::vector<uint32_t>(kc)};
-      for (uint32_t r = 0; r < kc; ++r) {
-        u.digits[r] = static_cast<uint32_t>((m / tree->stride[r]) %
-                                            (uint64_t{tree->limit[r]} + 1));
-        u.offset += u.digits[r] * attach_stride[r];
-        if (u.digits[r] == 0) continue;
-        const uint64_t value = tree->time[r * states + (m - tree->stride[r])];
-        if (value < h) {
-          h = value;
-          root = r;
-        }
-      }
-      if (h > d - points.front().x) continue;
-      u.root = root;
-      u.cap = std::upper_bound(
-                  points.begin(), points.end(), d - h,
-                  [](uint64_t value, const Point& p) { return value < p.x; }) -
-              points.begin();
-      useful.push_back(std::move(u));
-    }
-    uint64_t work = 0;
-    if (__builtin_mul_overflow(attach_states, useful.size(), &work) ||
-        work > kWorkBudget) {
-      return absl::OutOfRangeError(absl::StrFormat(
-          "PTAS: at guess T = %d the attachment DP needs %d count vectors x "
-          "%d trees, beyond the budget of %d; use a larger --epsilon or FNF",
-          t, attach_states, useful.size(), kWorkBudget));
-    }
-    // 6. Attachment DP: jmin[n] = the fewest leading points carrying n.
-    std::vector<uint32_t> jmin(attach_states, kInf);
-    std::vector<uint32_t> choice(attach_states, 0);  // Index into useful.
-    jmin[0] = 0;
-    std::vector<uint64_t> digits(kc);
-    for (uint64_t n = 1; n < attach_states; ++n) {
-      for (uint32_t r = 0; r < kc; ++r) {
-        digits[r] = (n / attach_stride[r]) % (class_count[r] + 1);
-      }
-      uint32_t best = kInf;
-      for (uint32_t i = 0; i < useful.size(); ++i) {
-        const Useful& u = useful[i];
-        bool fits = true;
-        for (uint32_t r = 0; r < kc && fits; ++r)
-          fits = u.digits[r] <= digits[r];
-        if (!fits) continue;
-        const uint32_t before = jmin[n - u.offset];
-        if (before == kInf) continue;
-        const uint64_t need = uint64_t{before} + 1;
-        if (need < best && need <= u.cap) {
-          best = static_cast<uint32_t>(need);
-          choice[n] = i;
-        }
-      }
-      jmin[n] = best;
-    }
-    const uint64_t all = attach_states - 1;  // Every class at its total.
-    if (jmin[all] == kInf) return result;    // Rejected.
-    // 7. Rebuild the trees of class slots on the chosen points.
-    struct Slot {
-      uint32_t cls;
-      uint64_t arrival;  // With representatives.
-      uint32_t parent;   // Slot index, or kInf: real_parent below.
-      uint32_t real_parent;
-      uint64_t key;  // Send number at the parent.
-      uint32_t id;
-    };
-    std::vector<Slot> slots;
-    // Expands the children of `slot` (class cls) holding `state`; iterative
-    // over the root's children, recursive per child (depth <= D / cost).
-    auto expand = [&](auto&& self, uint32_t slot, uint32_t cls,
-                      uint64_t state) -> void {
-      uint64_t sends_made = 0;
-      while (state != 0) {
-        const uint64_t e = cls * states + state;
-        const uint32_t l = tree->first_child[e];
-        const uint64_t y = tree->split[e];
-        ++sends_made;
-        const uint32_t child = static_cast<uint32_t>(slots.size());
-        slots.push_back({l, slots[slot].arrival + sends_made * rep[cls], slot,
-                         kInf, sends_made, kInf});
-        self(self, child, l, y);
-        state = state - tree->stride[l] - y;
-      }
-    };
-    for (uint64_t n = all; n != 0;) {
-      const Useful& u = useful[choice[n]];
-      const Point& at = points[jmin[n] - 1];
-      const uint32_t slot = static_cast<uint32_t>(slots.size());
-      slots.push_back({u.root, at.x, kInf, at.node, at.send, kInf});
-      expand(expand, slot, u.root, u.m - tree->stride[u.root]);
-      n -= u.offset;
-    }
-    // Real nodes into slots: per class, the earliest slots get the cheapest
-    // nodes (any assignment is within D; this one is deterministic).
-    std::vector<uint64_t> used(k_, 0);
-    for (uint32_t r = 0; r < kc; ++r) {
-      std::vector<uint32_t> mine;
-      for (uint32_t s = 0; s < slots.size(); ++s) {
-        if (slots[s].cls == r) mine.push_back(s);
-      }
-      std::stable_sort(mine.begin(), mine.end(), [&](uint32_t a, uint32_t b) {
-        return slots[a].arrival < slots[b].arrival;
-      });
-      size_t next = 0;
-      for (uint32_t j : classes[r]) {  // Cheapest type first.
-        for (uint64_t i = 0; i < counts_[j]; ++i) {
-          slots[mine[next++]].id = static_cast<uint32_t>(base_[j] + used[j]++);
-        }
-      }
-    }
-    for (const Slot& s : slots) {
-      const uint32_t from =
-          s.parent == kInf ? s.real_parent : slots[s.parent].id;
-      sends.push_back({from, s.key, s.id});
     }
   }
+}
+
+// 3-7. Hangs the slow nodes in trees on the sending points within d and
+// adds their sends; false when the guess is rejected.
+absl::StatusOr<bool> Broadcast::HangSlow(const FastPhase& fast, uint64_t t,
+                                         uint64_t d,
+                                         std::vector<Keyed>* sends) const {
+  const std::vector<Point> points = SendingPoints(fast, d);
+  if (points.empty()) return false;  // Nowhere to hang the slow nodes.
+  const SlowClasses classes = Classify(t, d, d - points.front().x);
+  absl::StatusOr<ClassTrees> trees =
+      SolveClassTrees(classes, t, d - points.front().x);
+  if (!trees.ok()) return trees.status();
+  absl::StatusOr<std::vector<Useful>> useful =
+      UsefulTrees(*trees, points, t, d);
+  if (!useful.ok()) return useful.status();
+  const Attachment attached = Attach(*trees, classes.count, *useful);
+  // Every class at its total.
+  if (attached.jmin[trees->attach_states - 1] == kInf) return false;
+  std::vector<Slot> slots =
+      RebuildSlots(*trees, classes, *useful, attached, points);
+  AssignNodes(classes, &slots);
+  for (const Slot& s : slots) {
+    const uint32_t from = s.parent == kInf ? s.real_parent : slots[s.parent].id;
+    sends->push_back({from, s.key, s.id});
+  }
+  return true;
+}
+
+// The sends in order at each sender, timed by the evaluator with the real
+// costs: within d, or a bug.
+absl::StatusOr<Attempt> Broadcast::Finish(std::vector<Keyed> sends,
+                                          uint64_t d) const {
+  Attempt result;
   std::sort(sends.begin(), sends.end(), [](const Keyed& a, const Keyed& b) {
     return a.sender < b.sender || (a.sender == b.sender && a.key < b.key);
   });
@@ -469,6 +581,24 @@ absl::StatusOr<Attempt> Broadcast::Try(uint64_t t, uint64_t d) const {
   return result;
 }
 
+absl::StatusOr<Attempt> Broadcast::Try(uint64_t t, uint64_t d) const {
+  if (d >= kMaxPtasTime) {
+    return absl::OutOfRangeError(
+        "PTAS: times of 2^40 ticks or more are not "
+        "supported");
+  }
+  absl::StatusOr<FastPhase> fast = ScheduleFast(t);
+  if (!fast.ok()) return fast.status();
+  if (fast->fnf.answer.completion_time > d) return Attempt();  // Rejected.
+  std::vector<Keyed> sends = std::move(fast->sends);
+  if (fast->slow_total > 0) {
+    absl::StatusOr<bool> hung = HangSlow(*fast, t, d, &sends);
+    if (!hung.ok()) return hung.status();
+    if (!*hung) return Attempt();  // Rejected.
+  }
+  return Finish(std::move(sends), d);
+}
+
 struct Searched {
   Attempt best;
   uint64_t guess = 0;
@@ -476,8 +606,96 @@ struct Searched {
   uint64_t attempts = 0;
 };
 
+// The paper's search: guesses T_0 = L0 (lo + 1), T_{i+1} = max(T_i + 1,
+// floor((1 + eps) T_i)), capped at FNF's completion hi (accepted by Theorem
+// 6.1); the first accepted guess's schedule, within D((1 + eps) OPT).
+absl::StatusOr<Searched> SearchGrid(const Broadcast& scheme, uint64_t lo,
+                                    uint64_t hi, const Epsilon& eps) {
+  Searched out;
+  uint64_t t = lo + 1;
+  while (true) {
+    if (t >= hi) t = hi;
+    absl::StatusOr<Attempt> attempt = scheme.Try(t, scheme.Deadline(t));
+    ++out.attempts;
+    if (!attempt.ok()) return attempt.status();
+    if (attempt->feasible) {
+      out.best = *std::move(attempt);
+      out.guess = t;
+      out.bound = lo + 1;
+      return out;
+    }
+    if (t == hi) {
+      return absl::InternalError("PTAS rejected FNF's completion time (bug)");
+    }
+    lo = t;
+    const uint64_t step = static_cast<uint64_t>(
+        static_cast<unsigned __int128>(eps.numerator) * t / eps.denominator);
+    t += std::max<uint64_t>(1, step);
+  }
+}
+
+// Integer bisection on T between lo (rejected) and hi (accepted); returns
+// the final hi, out->bound = lo + 1 and the best schedule seen in out.
+absl::StatusOr<uint64_t> BisectGuess(const Broadcast& scheme, uint64_t lo,
+                                     uint64_t hi, Searched* out) {
+  absl::StatusOr<Attempt> first = scheme.Try(hi, scheme.Deadline(hi));
+  ++out->attempts;
+  if (!first.ok()) return first.status();
+  if (!first->feasible) {
+    return absl::InternalError("PTAS rejected FNF's completion time (bug)");
+  }
+  out->best = *std::move(first);
+  out->guess = hi;
+  while (hi - lo > 1) {
+    const uint64_t mid = lo + (hi - lo) / 2;
+    absl::StatusOr<Attempt> attempt = scheme.Try(mid, scheme.Deadline(mid));
+    ++out->attempts;
+    if (!attempt.ok()) return attempt.status();
+    if (attempt->feasible) {
+      hi = mid;
+      if (attempt->completion <= out->best.completion) {
+        out->best = *std::move(attempt);
+        out->guess = mid;
+      }
+    } else {
+      lo = mid;
+    }
+  }
+  out->bound = lo + 1;
+  return hi;
+}
+
+// The accepted schedule is only known to be within D(hi). Keep F and the
+// classes of T = hi and bisect the deadline itself, from dlo (rejected) to
+// D(hi) (every accepted deadline is sound, so the factor stays): with few
+// fast nodes this finds nearly the best schedule of the family. Deadlines
+// are judged with representative costs, so acceptance is monotone only
+// roughly; the invariant is dlo rejected, dhi accepted, and the best real
+// completion seen is kept.
+absl::Status RefineDeadline(const Broadcast& scheme, uint64_t hi, uint64_t dlo,
+                            Searched* out) {
+  uint64_t dhi = scheme.Deadline(hi);
+  while (dhi - dlo > 1 && out->best.completion > dlo + 1) {
+    const uint64_t mid = dlo + (dhi - dlo) / 2;
+    absl::StatusOr<Attempt> attempt = scheme.Try(hi, mid);
+    ++out->attempts;
+    if (!attempt.ok()) return attempt.status();
+    if (attempt->feasible) {
+      dhi = mid;
+      if (attempt->completion < out->best.completion) {
+        out->best = *std::move(attempt);
+        out->guess = hi;
+      }
+    } else {
+      dlo = mid;
+    }
+  }
+  return absl::OkStatus();
+}
+
 // Bisection over integer guesses (notes §5.3 b): lo rejected (virtually at
-// the foundation's bound - 1), hi accepted (FNF's completion, Theorem 6.1).
+// the foundation's bound - 1), hi accepted (FNF's completion, Theorem 6.1);
+// `grid` runs the paper's search instead.
 absl::StatusOr<Searched> Search(const std::vector<uint64_t>& costs,
                                 uint32_t source_type,
                                 const std::vector<uint64_t>& counts,
@@ -485,87 +703,22 @@ absl::StatusOr<Searched> Search(const std::vector<uint64_t>& costs,
   absl::StatusOr<Plan> fnf =
       RunFnf(MakeRequest(costs, source_type, counts, nullptr));
   if (!fnf.ok()) return fnf.status();
-  Searched out;
   if (fnf->answer.completion_time == 0) {  // No destinations.
+    Searched out;
     out.best.feasible = true;
     return out;
   }
   const Broadcast scheme(costs, source_type, counts, eps);
-  uint64_t lo = std::max<uint64_t>(1, fnf->answer.lower_bound) - 1;
-  uint64_t hi = fnf->answer.completion_time;
-  if (grid) {
-    // The paper's search: guesses T_0 = L0, T_{i+1} = max(T_i + 1,
-    // floor((1 + eps) T_i)), capped at FNF's completion (accepted by Theorem
-    // 6.1); the first accepted guess's schedule, within D((1 + eps) OPT).
-    uint64_t t = lo + 1;
-    while (true) {
-      if (t >= hi) t = hi;
-      absl::StatusOr<Attempt> attempt = scheme.Try(t, scheme.Deadline(t));
-      ++out.attempts;
-      if (!attempt.ok()) return attempt.status();
-      if (attempt->feasible) {
-        out.best = *std::move(attempt);
-        out.guess = t;
-        out.bound = lo + 1;
-        return out;
-      }
-      if (t == hi) {
-        return absl::InternalError("PTAS rejected FNF's completion time (bug)");
-      }
-      lo = t;
-      const uint64_t step = static_cast<uint64_t>(
-          static_cast<unsigned __int128>(eps.numerator) * t / eps.denominator);
-      t += std::max<uint64_t>(1, step);
-    }
-  }
-  absl::StatusOr<Attempt> first = scheme.Try(hi, scheme.Deadline(hi));
-  ++out.attempts;
-  if (!first.ok()) return first.status();
-  if (!first->feasible) {
-    return absl::InternalError("PTAS rejected FNF's completion time (bug)");
-  }
-  out.best = *std::move(first);
-  out.guess = hi;
-  while (hi - lo > 1) {
-    const uint64_t mid = lo + (hi - lo) / 2;
-    absl::StatusOr<Attempt> attempt = scheme.Try(mid, scheme.Deadline(mid));
-    ++out.attempts;
-    if (!attempt.ok()) return attempt.status();
-    if (attempt->feasible) {
-      hi = mid;
-      if (attempt->completion <= out.best.completion) {
-        out.best = *std::move(attempt);
-        out.guess = mid;
-      }
-    } else {
-      lo = mid;
-    }
-  }
-  out.bound = lo + 1;
-  // The accepted schedule is only known to be within D(hi). Keep F and the
-  // classes of T = hi and bisect the deadline itself (every accepted
-  // deadline is sound, so the factor stays): with few fast nodes this finds
-  // nearly the best schedule of the family. Deadlines are judged with
-  // representative costs, so acceptance is monotone only roughly; the
-  // invariant is dlo rejected, dhi accepted, and the best real completion
-  // seen is kept.
-  uint64_t dlo = std::max(out.bound, fnf->answer.lower_bound) - 1;
-  uint64_t dhi = scheme.Deadline(hi);
-  while (dhi - dlo > 1 && out.best.completion > dlo + 1) {
-    const uint64_t mid = dlo + (dhi - dlo) / 2;
-    absl::StatusOr<Attempt> attempt = scheme.Try(hi, mid);
-    ++out.attempts;
-    if (!attempt.ok()) return attempt.status();
-    if (attempt->feasible) {
-      dhi = mid;
-      if (attempt->completion < out.best.completion) {
-        out.best = *std::move(attempt);
-        out.guess = hi;
-      }
-    } else {
-      dlo = mid;
-    }
-  }
+  const uint64_t lo = std::max<uint64_t>(1, fnf->answer.lower_bound) - 1;
+  const uint64_t hi = fnf->answer.completion_time;
+  if (grid) return SearchGrid(scheme, lo, hi, eps);
+  Searched out;
+  absl::StatusOr<uint64_t> accepted = BisectGuess(scheme, lo, hi, &out);
+  if (!accepted.ok()) return accepted.status();
+  const absl::Status refined =
+      RefineDeadline(scheme, *accepted,
+                     std::max(out.bound, fnf->answer.lower_bound) - 1, &out);
+  if (!refined.ok()) return refined;
   return out;
 }
 
@@ -652,6 +805,89 @@ absl::Status ValidateRequest(const std::vector<uint64_t>& costs,
   return absl::OkStatus();
 }
 
+// Instance ids -> request ids: per type, destinations first, then the
+// promoted relays (relay ids follow all destination ids). `counts` are the
+// instance's (the request's destinations plus the promoted relays).
+std::vector<hetcast_send> ToRequestIds(
+    const PtasRequest& request, const std::vector<uint64_t>& counts,
+    const std::vector<uint64_t>& relays,
+    const std::vector<hetcast_send>& instance_sends) {
+  const size_t k = counts.size();
+  uint64_t destinations = 0;
+  for (size_t j = 0; j < k; ++j) destinations += request.counts[j];
+  std::vector<uint64_t> instance_base(k), dest_base(k), relay_base(k);
+  uint64_t next_instance = 1, next_dest = 1, next_relay = 1 + destinations;
+  for (size_t j = 0; j < k; ++j) {
+    instance_base[j] = next_instance;
+    next_instance += counts[j];
+    dest_base[j] = next_dest;
+    next_dest += request.counts[j];
+  }
+  for (size_t j = 0; j < k; ++j) {
+    relay_base[j] = next_relay;
+    next_relay += relays[j];
+  }
+  auto map = [&](uint32_t id) -> uint32_t {
+    if (id == 0) return 0;
+    size_t j = k - 1;
+    while (id < instance_base[j]) --j;
+    const uint64_t offset = id - instance_base[j];
+    return static_cast<uint32_t>(offset < request.counts[j]
+                                     ? dest_base[j] + offset
+                                     : relay_base[j] +
+                                           (offset - request.counts[j]));
+  };
+  std::vector<hetcast_send> sends;
+  for (const hetcast_send& s : instance_sends) {
+    sends.push_back({map(s.from), map(s.to)});
+  }
+  return sends;
+}
+
+// Drop relays (ids above `destinations`, below `node_count`) that feed
+// nobody, until none is left (each drop only moves later sends of its
+// parent earlier).
+void DropIdleRelays(uint64_t destinations, size_t node_count,
+                    std::vector<hetcast_send>* sends) {
+  while (true) {
+    std::vector<uint32_t> out_degree(node_count, 0);
+    for (const hetcast_send& s : *sends) ++out_degree[s.from];
+    const size_t before = sends->size();
+    sends->erase(std::remove_if(sends->begin(), sends->end(),
+                                [&](const hetcast_send& s) {
+                                  return s.to > destinations &&
+                                         out_degree[s.to] == 0;
+                                }),
+                 sends->end());
+    if (sends->size() == before) break;
+  }
+}
+
+// The answer: the scheme's best schedule, or FNF's when it is strictly
+// better and `use_fnf_if_better`; the bounds are the foundation's (FNF's
+// answer) and the rejected guesses' (out->guess_bound).
+void ChooseAnswer(bool use_fnf_if_better, Plan fnf, Plan best,
+                  PtasResult* out) {
+  out->ptas_completion = best.answer.completion_time;
+  out->fnf_completion = fnf.answer.completion_time;
+  const bool fnf_wins = use_fnf_if_better && fnf.answer.completion_time <
+                                                 best.answer.completion_time;
+  Plan& chosen = fnf_wins ? fnf : best;
+  out->answer = chosen.answer;
+  out->answer.algorithm =
+      fnf_wins ? HETCAST_ALGORITHM_FNF : HETCAST_ALGORITHM_PTAS;
+  out->answer.lower_bound = fnf.answer.lower_bound;
+  out->answer.lower_bound_kind = fnf.answer.lower_bound_kind;
+  if (out->guess_bound > out->answer.lower_bound) {
+    out->answer.lower_bound = out->guess_bound;
+    out->answer.lower_bound_kind = HETCAST_BOUND_PTAS_GUESS;
+  }
+  out->answer.exact =
+      out->answer.lower_bound == out->answer.completion_time ? 1 : 0;
+  out->nodes = std::move(chosen.nodes);
+  out->transfers = std::move(chosen.transfers);
+}
+
 }  // namespace
 
 absl::StatusOr<PtasResult> PlanPtas(const PtasRequest& request) {
@@ -719,50 +955,9 @@ absl::StatusOr<PtasResult> PlanPtas(const PtasRequest& request) {
     out.attempts += searched->attempts;
     ++out.relays_tried;
     bound = std::min(bound, searched->bound);
-    // Instance ids -> request ids: per type, destinations first, then the
-    // promoted relays (relay ids follow all destination ids).
-    std::vector<uint64_t> instance_base(k), dest_base(k), relay_base(k);
-    uint64_t next_instance = 1, next_dest = 1, next_relay = 1 + destinations;
-    for (size_t j = 0; j < k; ++j) {
-      instance_base[j] = next_instance;
-      next_instance += counts[j];
-      dest_base[j] = next_dest;
-      next_dest += request.counts[j];
-    }
-    for (size_t j = 0; j < k; ++j) {
-      relay_base[j] = next_relay;
-      next_relay += relays[j];
-    }
-    auto map = [&](uint32_t id) -> uint32_t {
-      if (id == 0) return 0;
-      size_t j = k - 1;
-      while (id < instance_base[j]) --j;
-      const uint64_t offset = id - instance_base[j];
-      return static_cast<uint32_t>(offset < request.counts[j]
-                                       ? dest_base[j] + offset
-                                       : relay_base[j] +
-                                             (offset - request.counts[j]));
-    };
-    std::vector<hetcast_send> sends;
-    for (const hetcast_send& s : searched->best.sends) {
-      sends.push_back({map(s.from), map(s.to)});
-    }
-    // Drop relays that feed nobody, until none is left (each drop only
-    // moves later sends of its parent earlier).
-    if (r > 0) {
-      while (true) {
-        std::vector<uint32_t> out_degree(next_relay, 0);
-        for (const hetcast_send& s : sends) ++out_degree[s.from];
-        const size_t before = sends.size();
-        sends.erase(std::remove_if(sends.begin(), sends.end(),
-                                   [&](const hetcast_send& s) {
-                                     return s.to > destinations &&
-                                            out_degree[s.to] == 0;
-                                   }),
-                    sends.end());
-        if (sends.size() == before) break;
-      }
-    }
+    std::vector<hetcast_send> sends =
+        ToRequestIds(request, counts, relays, searched->best.sends);
+    if (r > 0) DropIdleRelays(destinations, fnf->nodes.size(), &sends);
     absl::StatusOr<Plan> plan = Evaluate(full, sends, true);
     if (!plan.ok()) return plan.status();
     if (!have ||
@@ -772,27 +967,9 @@ absl::StatusOr<PtasResult> PlanPtas(const PtasRequest& request) {
       out.guess = searched->guess;
     }
   }
-  out.ptas_completion = best_plan.answer.completion_time;
-  out.fnf_completion = fnf->answer.completion_time;
   out.guess_bound = bound == HETCAST_NEVER ? 0 : bound;
-  const bool fnf_wins =
-      request.use_fnf_if_better &&
-      fnf->answer.completion_time < best_plan.answer.completion_time;
-  Plan& chosen = fnf_wins ? *fnf : best_plan;
-  out.answer = chosen.answer;
-  out.answer.algorithm =
-      fnf_wins ? HETCAST_ALGORITHM_FNF : HETCAST_ALGORITHM_PTAS;
-  // Bounds: the foundation's (FNF's answer) and the rejected guesses.
-  out.answer.lower_bound = fnf->answer.lower_bound;
-  out.answer.lower_bound_kind = fnf->answer.lower_bound_kind;
-  if (out.guess_bound > out.answer.lower_bound) {
-    out.answer.lower_bound = out.guess_bound;
-    out.answer.lower_bound_kind = HETCAST_BOUND_PTAS_GUESS;
-  }
-  out.answer.exact =
-      out.answer.lower_bound == out.answer.completion_time ? 1 : 0;
-  out.nodes = std::move(chosen.nodes);
-  out.transfers = std::move(chosen.transfers);
+  ChooseAnswer(request.use_fnf_if_better, *std::move(fnf), std::move(best_plan),
+               &out);
   return out;
 }
 
@@ -809,6 +986,39 @@ absl::StatusOr<GuessOutcome> PtasTryGuess(const std::vector<uint64_t>& costs,
   return GuessOutcome{attempt->feasible, attempt->completion,
                       scheme.Deadline(guess)};
 }
+
+namespace {
+
+// Entry `e` of a PTAS table (`request` is its source type and counts, state
+// number `state` of profile `name`): the completion, the bound and the tree
+// as (parent, send index) pairs of 16 bits each.
+absl::Status SolvePtasEntry(const std::string& name, const PtasRequest& request,
+                            uint64_t state, uint64_t e, PtasEntries* out) {
+  absl::StatusOr<PtasResult> r = PlanPtas(request);
+  if (!r.ok()) {
+    return absl::Status(r.status().code(),
+                        absl::StrFormat("profile '%s', source type %d, "
+                                        "state %d: %s",
+                                        name, request.source_type, state,
+                                        r.status().message()));
+  }
+  out->time[e] = r->answer.completion_time;
+  out->bound[e] = r->answer.lower_bound;
+  out->bound_kind[e] = static_cast<uint8_t>(r->answer.lower_bound_kind);
+  for (size_t id = 1; id < r->nodes.size(); ++id) {
+    const hetcast_node& n = r->nodes[id];
+    if (n.send_index == 0 || n.send_index > 0xFFFF) {
+      return absl::OutOfRangeError(
+          absl::StrFormat("profile '%s': a node's send index %d does not "
+                          "fit 16 bits",
+                          name, n.send_index));
+    }
+    out->nodes.push_back(n.parent | (n.send_index << 16));
+  }
+  return absl::OkStatus();
+}
+
+}  // namespace
 
 absl::StatusOr<PtasEntries> SolvePtasProfile(
     const ProfileSpec& profile, const Epsilon& eps,
@@ -855,27 +1065,10 @@ absl::StatusOr<PtasEntries> SolvePtasProfile(
       const uint64_t e = s * states + state;
       out.offsets[e] = static_cast<uint32_t>(out.nodes.size());
       if (state != 0) {
-        PtasRequest request{costs, s, counts, {}, eps, true};
-        absl::StatusOr<PtasResult> r = PlanPtas(request);
-        if (!r.ok()) {
-          return absl::Status(
-              r.status().code(),
-              absl::StrFormat("profile '%s', source type %d, "
-                              "state %d: %s",
-                              profile.name, s, state, r.status().message()));
-        }
-        out.time[e] = r->answer.completion_time;
-        out.bound[e] = r->answer.lower_bound;
-        out.bound_kind[e] = static_cast<uint8_t>(r->answer.lower_bound_kind);
-        for (size_t id = 1; id < r->nodes.size(); ++id) {
-          const hetcast_node& n = r->nodes[id];
-          if (n.send_index == 0 || n.send_index > 0xFFFF) {
-            return absl::OutOfRangeError(absl::StrFormat(
-                "profile '%s': a node's send index %d does not fit 16 bits",
-                profile.name, n.send_index));
-          }
-          out.nodes.push_back(n.parent | (n.send_index << 16));
-        }
+        absl::Status solved = SolvePtasEntry(
+            profile.name, PtasRequest{costs, s, counts, {}, eps, true}, state,
+            e, &out);
+        if (!solved.ok()) return solved;
       }
       if (out.nodes.size() > UINT32_MAX) {
         return absl::OutOfRangeError("PTAS table: more than 2^32 node records");

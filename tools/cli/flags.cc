@@ -1,0 +1,58 @@
+// flags.cc: the definitions of the `hetcast` command line's flags (flags.h).
+#include "tools/cli/flags.h"
+
+#include <string>
+
+#include "absl/flags/flag.h"
+
+ABSL_FLAG(std::string, costs, "",
+          "Send cost in ticks of each node type, e.g. 2,3 (each >= 1).");
+ABSL_FLAG(std::string, source_type, "0", "Type index of the source.");
+ABSL_FLAG(std::string, counts, "",
+          "Destinations of each type, e.g. 4,7 (one entry per type).");
+ABSL_FLAG(std::string, relays, "",
+          "Optional relay nodes of each type: they may forward, need not "
+          "receive.");
+ABSL_FLAG(std::string, format, "text", "Output format: text or json.");
+ABSL_FLAG(std::string, table, "",
+          "plan: answer from this table file (@default: the embedded one).");
+ABSL_FLAG(std::string, profile, "",
+          "plan: profile name within --table (default: the first); gen: "
+          "comma-separated profile JSON files.");
+ABSL_FLAG(std::string, out, "", "gen: the table file to write.");
+ABSL_FLAG(int, threads, 0, "gen: worker threads (0 = every core).");
+ABSL_FLAG(std::string, method, "auto",
+          "gen: auto (exact DP unless its estimated work is too large, then "
+          "the PTAS), exact or ptas.");
+ABSL_FLAG(std::string, model, "node",
+          "plan: node (heterogeneous node model) or cluster (two-level "
+          "clusters).");
+ABSL_FLAG(std::string, cluster_sizes, "",
+          "plan --model cluster: processors per cluster, source in the first.");
+ABSL_FLAG(std::string, inter_cost, "",
+          "plan --model cluster: ticks per inter-cluster transfer (C >= 1).");
+ABSL_FLAG(std::string, algorithm, "",
+          "plan: pins the algorithm (default: the planner's choice); node: "
+          "fnf, table or ptas; cluster: lcf, flat, interleaved, "
+          "bounded-degree or bounded-size; nonblocking: wrp, wr, ecf or fef.");
+ABSL_FLAG(std::string, degrees, "",
+          "plan --model cluster: bounded degree d_i per cluster.");
+ABSL_FLAG(std::string, matching, "",
+          "plan --model cluster: at most B inter-cluster transfers at once.");
+ABSL_FLAG(bool, postal, false, "plan --model cluster: postal model.");
+ABSL_FLAG(std::string, members, "",
+          "plan --model cluster: multicast members per cluster.");
+ABSL_FLAG(std::string, input, "",
+          "plan --model nonblocking: the request JSON file.");
+ABSL_FLAG(std::string, epsilon, "0.1",
+          "plan --algorithm ptas: eps in (0, 1); the schedule is within "
+          "(1 + eps)(1 + 3 eps) of the optimum.");
+ABSL_FLAG(std::string, search, "bisection",
+          "plan --algorithm ptas: bisection (default; factor (1 + eps)(1 + 3 "
+          "eps)) or grid (the paper's (1 + eps) grid; (1 + eps)^2 (1 + 3 "
+          "eps)).");
+ABSL_FLAG(std::string, node_costs, "",
+          "plan: per-node costs instead of --costs/--counts/--source-type: "
+          "the source first, then every destination, e.g. 3,1,1,2,7.");
+ABSL_FLAG(bool, fnf_stats, true,
+          "inspect: compare FNF with the table on every state.");

@@ -1,0 +1,56 @@
+// flags.h: the `hetcast` command line's flags (defined in flags.cc), shared
+// by the subcommands, and the limits they all apply.
+//
+// The flags are read after tools/cli/args.h's ApplyFlags() has applied the
+// arguments that follow the subcommand; each flag's help names the
+// subcommands it belongs to.
+#ifndef HETCAST_TOOLS_CLI_FLAGS_H_
+#define HETCAST_TOOLS_CLI_FLAGS_H_
+
+#include <cstdint>
+#include <string>
+
+#include "absl/flags/declare.h"
+
+// plan, node model.
+ABSL_DECLARE_FLAG(std::string, costs);
+ABSL_DECLARE_FLAG(std::string, source_type);
+ABSL_DECLARE_FLAG(std::string, counts);
+ABSL_DECLARE_FLAG(std::string, relays);
+ABSL_DECLARE_FLAG(std::string, node_costs);
+ABSL_DECLARE_FLAG(std::string, table);
+ABSL_DECLARE_FLAG(std::string, epsilon);
+ABSL_DECLARE_FLAG(std::string, search);
+// plan, every model.
+ABSL_DECLARE_FLAG(std::string, model);
+ABSL_DECLARE_FLAG(std::string, algorithm);
+ABSL_DECLARE_FLAG(std::string, format);
+// plan --model cluster.
+ABSL_DECLARE_FLAG(std::string, cluster_sizes);
+ABSL_DECLARE_FLAG(std::string, inter_cost);
+ABSL_DECLARE_FLAG(std::string, degrees);
+ABSL_DECLARE_FLAG(std::string, matching);
+ABSL_DECLARE_FLAG(bool, postal);
+ABSL_DECLARE_FLAG(std::string, members);
+// plan --model nonblocking.
+ABSL_DECLARE_FLAG(std::string, input);
+// gen (and plan --table's --profile).
+ABSL_DECLARE_FLAG(std::string, profile);
+ABSL_DECLARE_FLAG(std::string, out);
+ABSL_DECLARE_FLAG(int, threads);
+ABSL_DECLARE_FLAG(std::string, method);
+// inspect.
+ABSL_DECLARE_FLAG(bool, fnf_stats);
+
+namespace hetcast {
+
+// kCliMaxNodes
+//
+// The CLI holds every node in memory and prints it; past this many nodes it
+// refuses rather than exhaust memory (the C API itself goes to
+// HETCAST_MAX_NODES).
+inline constexpr uint64_t kCliMaxNodes = 10'000'000;
+
+}  // namespace hetcast
+
+#endif  // HETCAST_TOOLS_CLI_FLAGS_H_

@@ -1,0 +1,29 @@
+// plan_node.h: `hetcast plan` for the heterogeneous node model (--model
+// node, the default).
+//
+//   hetcast plan --costs 2,3 --source-type 1 --counts 4,7 [--relays 0,2]
+//   hetcast plan --node-costs 3,2,2,2,2,3,3,3,3,3,3,3
+//   hetcast plan --table T.hct|@default [--profile NAME] --source-type 1
+//                --counts 4,7
+//   hetcast plan --algorithm ptas [--epsilon 0.1] [--search grid] ...
+#ifndef HETCAST_TOOLS_CLI_PLAN_NODE_H_
+#define HETCAST_TOOLS_CLI_PLAN_NODE_H_
+
+#include "absl/status/statusor.h"
+#include "tools/cli/plan_output.h"
+
+namespace hetcast {
+
+// PlanNodeFromFlags()
+//
+// Reads the request from the flags (tools/cli/flags.h) and plans it. Table
+// and FNF answers are the runtime planner's: hetcast_plan() decides which
+// answers (the profile when it covers the request, else FNF) and says why,
+// which the plan's note and label repeat. `--algorithm ptas` runs the
+// offline PTAS (tools/gen/ptas.h) instead. Errors are InvalidArgument (or
+// OutOfRange) with one line naming the flag at fault.
+absl::StatusOr<NodePlan> PlanNodeFromFlags();
+
+}  // namespace hetcast
+
+#endif  // HETCAST_TOOLS_CLI_PLAN_NODE_H_
