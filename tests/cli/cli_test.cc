@@ -209,6 +209,15 @@ TEST(CliInspect, DescribesEveryProfile) {
   const CliRun run = RunCli({"inspect", kTestTable});
   ASSERT_EQ(run.exit_code, 0) << run.err;
   EXPECT_THAT(run.out, HasSubstr("2 profile(s), 368 states"));
+  // The table's identity, FNV-1a 64 of its bytes, computed here on its own.
+  uint64_t hash = 14695981039346656037ull;
+  for (unsigned char byte : ReadFile(kTestTable)) {
+    hash = (hash ^ byte) * 1099511628211ull;
+  }
+  char hex[17];
+  std::snprintf(hex, sizeof(hex), "%016llx",
+                static_cast<unsigned long long>(hash));
+  EXPECT_THAT(run.out, HasSubstr(std::string("content hash ") + hex));
   EXPECT_THAT(run.out, HasSubstr("bytes per state"));
   EXPECT_THAT(run.out, HasSubstr("profile 'fig1': exact"));
   EXPECT_THAT(run.out, HasSubstr("type 1 'slow': cost 3, limit 7"));

@@ -43,10 +43,12 @@ std::string TableSummary(const LoadedTable& table) {
   }
   return absl::StrFormat(
       "table: %s\n  %d bytes, schema version %d, %d profile(s), %d states, "
-      "%.2f bytes per state (whole file)\n",
+      "%.2f bytes per state (whole file)\n  content hash %016x (FNV-1a; "
+      "ranks compare it before planning)\n",
       table.name, table.size, hetcast_table_schema_version(&table.table),
       profiles, total_states,
-      static_cast<double>(table.size) / static_cast<double>(total_states));
+      static_cast<double>(table.size) / static_cast<double>(total_states),
+      hetcast_table_hash(&table.table));
 }
 
 // How the profile's entries were made, and what that guarantees.
