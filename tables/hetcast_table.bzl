@@ -55,7 +55,8 @@ def hetcast_table(
       epsilon: the PTAS's epsilon as a decimal string, e.g. "0.25".
       symbol: the C name of the byte array (default: "hetcast_" + name).
       embed: False makes only the table file (no library).
-      visibility: of the generated targets.
+      visibility: of the generated targets (the library, the table file and
+        the C source and header, for builds outside Bazel).
       testonly: as for any rule.
     """
     table = out or name + ".hct"
@@ -85,12 +86,14 @@ def hetcast_table(
         outs = [name + ".c"],
         cmd = "$(location //tools:embed_table) $< $@ " + symbol,
         tools = ["//tools:embed_table"],
+        visibility = visibility,
         testonly = testonly,
     )
     native.genrule(
         name = name + "_h",
         outs = [name + ".h"],
         cmd = "cat > $@ <<'HETCAST_EOF'\n" + _header(symbol, guard) + "\nHETCAST_EOF",
+        visibility = visibility,
         testonly = testonly,
     )
     native.cc_library(

@@ -10,6 +10,11 @@ set -uo pipefail
 cd "$(dirname "$0")/.."
 tools/setup.sh test || exit 1
 
+# CI (which sets CI=true) also turns warnings into errors (.bazelrc).
+if [[ "${CI:-}" == true ]]; then
+  set -- --config=ci "$@"
+fi
+
 log=$(mktemp)
 bazel test "$@" //... 2>&1 | tee "$log"
 bazel_status=${PIPESTATUS[0]}

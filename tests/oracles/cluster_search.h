@@ -21,7 +21,7 @@ struct ClusterInstance {
   // Optional bounds (§5): at most degrees[c] inter-cluster transfers with an
   // endpoint in cluster c at a time (empty: none); at most `matching`
   // inter-cluster transfers at a time (0: none).
-  std::vector<uint64_t> degrees;
+  std::vector<uint64_t> degrees = {};
   uint64_t matching = 0;
   // Postal model (§6): a send keeps its sender busy for one tick.
   bool postal = false;
@@ -31,7 +31,7 @@ struct ClusterInstance {
   bool single_external = false;
   // Multicast: members[c] processors of cluster c must receive (the source
   // counts in cluster 0); empty: broadcast.
-  std::vector<uint64_t> members;
+  std::vector<uint64_t> members = {};
 };
 
 // The least broadcast completion time over all schedules.
