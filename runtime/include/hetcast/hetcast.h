@@ -861,7 +861,8 @@ const char* hetcast_graph_violation_str(hetcast_graph_violation violation);
 
 typedef struct hetcast_graph_evaluation {
   hetcast_graph_violation violation;
-  /* The offending route, route edge or slot (index into its array), or
+  /* The offending route, route edge or slot (index into its array; for
+   * HETCAST_GRAPH_TARGET_MISSING_PARTS, into request->targets), or
    * SIZE_MAX when the violation concerns none. */
   size_t item;
   /* The node concerned (sender, receiver, target), or HETCAST_NO_NODE. */
