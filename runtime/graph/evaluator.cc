@@ -30,16 +30,16 @@ constexpr uint32_t kGraphDepthVisiting = UINT32_MAX;
 
 struct GraphEvalScratch {
   GraphIndex index;
-  uint8_t* target_mark;   // node_count: 0, 1 = target, 2 = target covered
-  uint32_t* route_order;  // route edges sorted by (route, to, position)
-  uint32_t* sort_scratch; // max(route edges, slots)
-  uint32_t* depth;        // per route edge: edges from the source, or 0
-  uint32_t* chain;        // route edges being resolved
-  uint64_t* carried;      // per route edge: parts per period in its slots
-  uint32_t* slot_entry;   // per slot: its route edge
-  uint32_t* slot_order;   // slots sorted by sender (receiver), start
-  uint64_t* send_busy;    // node_count
-  uint64_t* receive_busy; // node_count
+  uint8_t* target_mark;    // node_count: 0, 1 = target, 2 = target covered
+  uint32_t* route_order;   // route edges sorted by (route, to, position)
+  uint32_t* sort_scratch;  // max(route edges, slots)
+  uint32_t* depth;         // per route edge: edges from the source, or 0
+  uint32_t* chain;         // route edges being resolved
+  uint64_t* carried;       // per route edge: parts per period in its slots
+  uint32_t* slot_entry;    // per slot: its route edge
+  uint32_t* slot_order;    // slots sorted by sender (receiver), start
+  uint64_t* send_busy;     // node_count
+  uint64_t* receive_busy;  // node_count
 };
 
 bool GraphCarveEval(const hetcast_graph_request& request,
@@ -135,8 +135,7 @@ class GraphEvaluator {
     size_t hi = s_.route_edge_count;
     while (lo < hi) {
       const size_t mid = lo + (hi - lo) / 2;
-      const hetcast_graph_route_edge& e =
-          s_.route_edges[x_.route_order[mid]];
+      const hetcast_graph_route_edge& e = s_.route_edges[x_.route_order[mid]];
       if (e.route == route && e.to == to) return x_.route_order[mid];
       if (e.route < route || (e.route == route && e.to < to)) {
         lo = mid + 1;
@@ -183,7 +182,8 @@ class GraphEvaluator {
         const hetcast_graph_route_edge& e = s_.route_edges[at];
         if (e.from == r_.source) break;
         const uint32_t parent = FindEntry(e.route, e.from);
-        if (parent == kGraphNoEntry || x_.depth[parent] == kGraphDepthVisiting) {
+        if (parent == kGraphNoEntry ||
+            x_.depth[parent] == kGraphDepthVisiting) {
           return Fail(HETCAST_GRAPH_ROUTE_DETACHED, i, s_.route_edges[i].from);
         }
         at = parent;
@@ -247,13 +247,14 @@ class GraphEvaluator {
     for (size_t i = 0; i < count; ++i) {
       x_.slot_order[i] = static_cast<uint32_t>(i);
     }
-    GraphMergeSort(x_.slot_order, x_.sort_scratch, count,
-                   [slots, receiving](uint32_t a, uint32_t b) {
-                     const uint32_t na = receiving ? slots[a].to : slots[a].from;
-                     const uint32_t nb = receiving ? slots[b].to : slots[b].from;
-                     if (na != nb) return na < nb;
-                     return slots[a].start < slots[b].start;
-                   });
+    GraphMergeSort(
+        x_.slot_order, x_.sort_scratch, count,
+        [slots, receiving](uint32_t a, uint32_t b) {
+          const uint32_t na = receiving ? slots[a].to : slots[a].from;
+          const uint32_t nb = receiving ? slots[b].to : slots[b].from;
+          if (na != nb) return na < nb;
+          return slots[a].start < slots[b].start;
+        });
     uint64_t* busy = receiving ? x_.receive_busy : x_.send_busy;
     for (size_t v = 0; v < r_.node_count; ++v) busy[v] = 0;
     for (size_t i = 0; i < count; ++i) {
@@ -262,7 +263,8 @@ class GraphEvaluator {
       if (i > 0) {
         const hetcast_graph_slot& before = slots[x_.slot_order[i - 1]];
         const uint32_t node_before = receiving ? before.to : before.from;
-        if (node_before == node && before.start + before.duration > slot.start) {
+        if (node_before == node &&
+            before.start + before.duration > slot.start) {
           return Fail(receiving ? HETCAST_GRAPH_RECEIVE_OVERLAP
                                 : HETCAST_GRAPH_SEND_OVERLAP,
                       x_.slot_order[i], node);
@@ -329,7 +331,8 @@ class GraphEvaluator {
       uint64_t covered = 0;
       bool gap = false;
       for (; i < listed && edges[x_.route_order[i]].to == target; ++i) {
-        const hetcast_graph_route& route = routes[edges[x_.route_order[i]].route];
+        const hetcast_graph_route& route =
+            routes[edges[x_.route_order[i]].route];
         if (route.first_part > covered) gap = true;
         const uint64_t end = route.first_part + route.part_count;
         if (end > covered) covered = end;

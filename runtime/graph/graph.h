@@ -8,8 +8,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "runtime/include/hetcast/hetcast.h"
 #include "runtime/arena.h"
+#include "runtime/include/hetcast/hetcast.h"
 
 namespace hetcast {
 namespace internal {

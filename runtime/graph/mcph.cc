@@ -58,18 +58,18 @@ constexpr uint64_t kGraphCostCap = UINT64_MAX - 1;
 
 struct GraphMcphScratch {
   GraphIndex index;
-  uint8_t* target_mark;  // node_count
-  uint8_t* in_tree;      // node_count
-  uint64_t* load;        // node_count: sum of original costs of tree edges
-  uint64_t* literal;     // edge_count: Fig. 9's c(i, k), literal variant
-  uint64_t* bottleneck;  // node_count
-  uint32_t* via;         // node_count: the edge a node was reached by
-  uint32_t* heap;        // node_count
-  uint32_t* heap_at;     // node_count: position in heap, or UINT32_MAX
-  uint32_t* path;        // node_count
-  uint32_t* order;       // node_count: tree edges, sorted for the slots
+  uint8_t* target_mark;    // node_count
+  uint8_t* in_tree;        // node_count
+  uint64_t* load;          // node_count: sum of original costs of tree edges
+  uint64_t* literal;       // edge_count: Fig. 9's c(i, k), literal variant
+  uint64_t* bottleneck;    // node_count
+  uint32_t* via;           // node_count: the edge a node was reached by
+  uint32_t* heap;          // node_count
+  uint32_t* heap_at;       // node_count: position in heap, or UINT32_MAX
+  uint32_t* path;          // node_count
+  uint32_t* order;         // node_count: tree edges, sorted for the slots
   uint32_t* sort_scratch;  // node_count
-  uint64_t* start;       // node_count: slot start of each tree edge
+  uint64_t* start;         // node_count: slot start of each tree edge
 };
 
 bool GraphCarveMcph(const hetcast_graph_request& request, Arena* arena,
@@ -162,8 +162,9 @@ class GraphBottleneckHeap {
 class GraphMcph {
  public:
   GraphMcph(const hetcast_graph_request& request, const GraphMcphScratch& s)
-      : r_(request), s_(s), literal_(request.flags &
-                                     HETCAST_GRAPH_MCPH_LITERAL_UPDATE) {}
+      : r_(request),
+        s_(s),
+        literal_(request.flags & HETCAST_GRAPH_MCPH_LITERAL_UPDATE) {}
 
   // Grows the tree into tree_edges (route 0); HETCAST_INVALID_ARGUMENT if
   // a target cannot be reached.

@@ -100,7 +100,9 @@ TEST(GraphEvaluator, AcceptsMessagesSplitIntoParts) {
   d.parts = 2;
   d.routes = {{0, 1}, {1, 1}};
   d.route_edges = {{0, 0, 1}, {0, 1, 3}, {1, 0, 2}, {1, 2, 3}};
-  d.slots = {{0, 1, 0, 1, 0, 1}, {1, 1, 0, 2, 1, 1}, {0, 1, 1, 3, 0, 1},
+  d.slots = {{0, 1, 0, 1, 0, 1},
+             {1, 1, 0, 2, 1, 1},
+             {0, 1, 1, 3, 0, 1},
              {1, 1, 2, 3, 1, 1}};
   hetcast_status status;
   const hetcast_graph_evaluation e = Evaluation(g, d, &status);
@@ -143,15 +145,30 @@ GraphScheduleData Fig1TwoTrees() {
   };
   const E sends[] = {
       // tree 0
-      {0, 0, 1, 10, 10}, {0, 0, 3, 0, 5}, {0, 1, 11, 0, 10},
-      {0, 11, 12, 0, 1}, {0, 11, 13, 1, 1}, {0, 3, 4, 0, 10},
-      {0, 4, 5, 10, 10}, {0, 5, 6, 0, 10}, {0, 6, 7, 0, 10},
-      {0, 7, 8, 0, 2}, {0, 7, 9, 2, 2}, {0, 7, 10, 4, 2},
+      {0, 0, 1, 10, 10},
+      {0, 0, 3, 0, 5},
+      {0, 1, 11, 0, 10},
+      {0, 11, 12, 0, 1},
+      {0, 11, 13, 1, 1},
+      {0, 3, 4, 0, 10},
+      {0, 4, 5, 10, 10},
+      {0, 5, 6, 0, 10},
+      {0, 6, 7, 0, 10},
+      {0, 7, 8, 0, 2},
+      {0, 7, 9, 2, 2},
+      {0, 7, 10, 4, 2},
       // tree 1
-      {1, 0, 3, 5, 5}, {1, 3, 2, 10, 10}, {1, 2, 1, 0, 10},
-      {1, 1, 11, 10, 10}, {1, 11, 12, 2, 1}, {1, 11, 13, 3, 1},
-      {1, 2, 6, 10, 10}, {1, 6, 7, 10, 10}, {1, 7, 8, 6, 2},
-      {1, 7, 9, 8, 2}, {1, 7, 10, 10, 2},
+      {1, 0, 3, 5, 5},
+      {1, 3, 2, 10, 10},
+      {1, 2, 1, 0, 10},
+      {1, 1, 11, 10, 10},
+      {1, 11, 12, 2, 1},
+      {1, 11, 13, 3, 1},
+      {1, 2, 6, 10, 10},
+      {1, 6, 7, 10, 10},
+      {1, 7, 8, 6, 2},
+      {1, 7, 9, 8, 2},
+      {1, 7, 10, 10, 2},
   };
   for (const E& e : sends) {
     d.route_edges.push_back({e.route, e.from, e.to});
@@ -288,7 +305,9 @@ TEST(GraphEvaluator, RejectsTwoReceivesAtOnce) {
   d.messages = 2;
   d.routes = {{0, 1}, {1, 1}};
   d.route_edges = {{0, 0, 1}, {0, 1, 3}, {1, 0, 2}, {1, 2, 3}};
-  d.slots = {{0, 1, 0, 1, 0, 1}, {1, 1, 0, 2, 1, 1}, {0, 2, 1, 3, 0, 1},
+  d.slots = {{0, 1, 0, 1, 0, 1},
+             {1, 1, 0, 2, 1, 1},
+             {0, 2, 1, 3, 0, 1},
              {2, 2, 2, 3, 1, 1}};
   hetcast_status status;
   hetcast_graph_evaluation e = Evaluation(g, d, &status);
@@ -354,9 +373,9 @@ TEST(GraphEvaluator, RefusesMalformedCalls) {
   EXPECT_EQ(hetcast_graph_evaluate(&request, &schedule, workspace.data(),
                                    bytes - 1, &e),
             HETCAST_WORKSPACE_TOO_SMALL);
-  EXPECT_EQ(hetcast_graph_evaluate(&request, &schedule, workspace.data(),
-                                   bytes, &e),
-            HETCAST_OK);
+  EXPECT_EQ(
+      hetcast_graph_evaluate(&request, &schedule, workspace.data(), bytes, &e),
+      HETCAST_OK);
   EXPECT_STREQ(hetcast_graph_violation_str(HETCAST_GRAPH_SEND_OVERLAP),
                "two slots of one sender overlap (one-port)");
   EXPECT_STREQ(

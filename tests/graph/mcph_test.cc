@@ -141,8 +141,8 @@ GraphInstance RandomInstance(std::mt19937_64& rng, uint32_t n, double density,
     std::vector<uint32_t> candidates(queue.begin() + 1, queue.end());
     if (candidates.empty()) continue;
     std::shuffle(candidates.begin(), candidates.end(), rng);
-    const size_t count = std::uniform_int_distribution<size_t>(
-        1, candidates.size())(rng);
+    const size_t count =
+        std::uniform_int_distribution<size_t>(1, candidates.size())(rng);
     g.targets.assign(candidates.begin(), candidates.begin() + count);
     return g;
   }
@@ -321,10 +321,10 @@ TEST(Mcph, IsDeterministic) {
   ASSERT_EQ(a.schedule.slots.size(), b.schedule.slots.size());
   EXPECT_EQ(0, memcmp(a.schedule.slots.data(), b.schedule.slots.data(),
                       a.schedule.slots.size() * sizeof(hetcast_graph_slot)));
-  EXPECT_EQ(0, memcmp(a.schedule.route_edges.data(),
-                      b.schedule.route_edges.data(),
-                      a.schedule.route_edges.size() *
-                          sizeof(hetcast_graph_route_edge)));
+  EXPECT_EQ(
+      0,
+      memcmp(a.schedule.route_edges.data(), b.schedule.route_edges.data(),
+             a.schedule.route_edges.size() * sizeof(hetcast_graph_route_edge)));
 }
 
 TEST(Mcph, RefusesBadRequests) {
@@ -357,15 +357,13 @@ TEST(Mcph, RefusesBadRequests) {
   std::vector<hetcast_graph_route_edge> tree(sizes.tree_edge_count);
   std::vector<hetcast_graph_slot> slots(sizes.slot_count);
   hetcast_graph_answer answer;
-  EXPECT_EQ(hetcast_graph_plan_mcph(&request, workspace.data(),
-                                    workspace.size() - 1, tree.data(),
-                                    tree.size(), slots.data(), slots.size(),
-                                    &answer),
+  EXPECT_EQ(hetcast_graph_plan_mcph(
+                &request, workspace.data(), workspace.size() - 1, tree.data(),
+                tree.size(), slots.data(), slots.size(), &answer),
             HETCAST_WORKSPACE_TOO_SMALL);
-  EXPECT_EQ(hetcast_graph_plan_mcph(&request, workspace.data(),
-                                    workspace.size(), tree.data(),
-                                    tree.size() - 1, slots.data(),
-                                    slots.size(), &answer),
+  EXPECT_EQ(hetcast_graph_plan_mcph(
+                &request, workspace.data(), workspace.size(), tree.data(),
+                tree.size() - 1, slots.data(), slots.size(), &answer),
             HETCAST_OUTPUT_TOO_SMALL);
   EXPECT_EQ(hetcast_graph_plan_mcph(&request, workspace.data(),
                                     workspace.size(), tree.data(), tree.size(),

@@ -100,11 +100,13 @@ TEST(GraphPlatform, RefusesUnknownNodes) {
   EXPECT_EQ(ErrorOf(Platform("{\"from\": \"s\", \"to\": \"x\", \"cost\": 1}",
                              "\"source\": \"s\", \"targets\": [\"a\"]")),
             "edges[0].to: unknown node 'x'");
-  EXPECT_EQ(ErrorOf(Platform(kTwoEdges, "\"source\": \"q\", \"targets\": "
-                                        "[\"a\"]")),
+  EXPECT_EQ(ErrorOf(Platform(kTwoEdges,
+                             "\"source\": \"q\", \"targets\": "
+                             "[\"a\"]")),
             "source: unknown node 'q'");
-  EXPECT_EQ(ErrorOf(Platform(kTwoEdges, "\"source\": \"s\", \"targets\": "
-                                        "[\"a\", \"zz\"]")),
+  EXPECT_EQ(ErrorOf(Platform(kTwoEdges,
+                             "\"source\": \"s\", \"targets\": "
+                             "[\"a\", \"zz\"]")),
             "targets[1]: unknown node 'zz'");
   EXPECT_EQ(ErrorOf(Platform(kTwoEdges, "\"targets\": [\"a\"]")),
             "source: missing");
@@ -159,17 +161,19 @@ TEST(GraphPlatform, RefusesBadCosts) {
 TEST(GraphPlatform, RefusesBadTargets) {
   EXPECT_EQ(ErrorOf(Platform(kTwoEdges, "\"source\": \"s\"")),
             "targets: give at least one target");
-  EXPECT_EQ(ErrorOf(Platform(kTwoEdges,
-                             "\"source\": \"s\", \"targets\": []")),
+  EXPECT_EQ(ErrorOf(Platform(kTwoEdges, "\"source\": \"s\", \"targets\": []")),
             "targets: give at least one target");
-  EXPECT_EQ(ErrorOf(Platform(kTwoEdges, "\"source\": \"s\", \"targets\": "
-                                        "[\"b\", \"s\"]")),
+  EXPECT_EQ(ErrorOf(Platform(kTwoEdges,
+                             "\"source\": \"s\", \"targets\": "
+                             "[\"b\", \"s\"]")),
             "targets[1]: 's' is the source");
-  EXPECT_EQ(ErrorOf(Platform(kTwoEdges, "\"source\": \"s\", \"targets\": "
-                                        "[\"b\", \"a\", \"b\"]")),
+  EXPECT_EQ(ErrorOf(Platform(kTwoEdges,
+                             "\"source\": \"s\", \"targets\": "
+                             "[\"b\", \"a\", \"b\"]")),
             "targets[2]: 'b' is already targets[0]");
-  EXPECT_EQ(ErrorOf(Platform(kTwoEdges, "\"source\": \"a\", \"targets\": "
-                                        "[\"b\", \"s\"]")),
+  EXPECT_EQ(ErrorOf(Platform(kTwoEdges,
+                             "\"source\": \"a\", \"targets\": "
+                             "[\"b\", \"s\"]")),
             "targets[1]: 's' cannot be reached from the source 'a'");
 }
 

@@ -79,9 +79,12 @@ uint64_t TreePeriod(const hetcast_graph_request& r,
 
 uint64_t BestSingleTreePeriod(const hetcast_graph_request& r,
                               std::vector<uint32_t>* parents) {
-  Search search{r, std::vector<std::vector<uint32_t>>(r.node_count),
+  Search search{r,
+                std::vector<std::vector<uint32_t>>(r.node_count),
                 std::vector<uint32_t>(r.node_count, HETCAST_NO_NODE),
-                std::vector<uint64_t>(r.node_count, 0), UINT64_MAX, {}};
+                std::vector<uint64_t>(r.node_count, 0),
+                UINT64_MAX,
+                {}};
   for (uint32_t e = 0; e < r.edge_count; ++e) {
     search.in_edges[r.edges[e].to].push_back(e);
   }

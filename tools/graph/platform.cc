@@ -91,8 +91,8 @@ absl::StatusOr<GraphPlatform> ParseGraphPlatform(absl::string_view json) {
       return Bad(absl::StrFormat("nodes[%d]: empty name", v));
     }
     if (!ids.emplace(name->str(), v).second) {
-      return Bad(absl::StrFormat("nodes[%d]: '%s' is declared twice", v,
-                                 name->str()));
+      return Bad(
+          absl::StrFormat("nodes[%d]: '%s' is declared twice", v, name->str()));
     }
     names.push_back(name->str());
   }
@@ -162,8 +162,7 @@ absl::StatusOr<GraphPlatform> ParseGraphPlatform(absl::string_view json) {
   std::vector<int64_t> listed_at(n, -1);
   for (uint32_t i = 0; i < root->targets()->size(); ++i) {
     const std::string where = absl::StrFormat("targets[%d]", i);
-    absl::StatusOr<uint32_t> t =
-        NodeId(ids, root->targets()->Get(i), where);
+    absl::StatusOr<uint32_t> t = NodeId(ids, root->targets()->Get(i), where);
     if (!t.ok()) return t.status();
     if (*t == *source) {
       return Bad(absl::StrFormat("%s: '%s' is the source", where, names[*t]));
@@ -173,9 +172,10 @@ absl::StatusOr<GraphPlatform> ParseGraphPlatform(absl::string_view json) {
                                  names[*t], listed_at[*t]));
     }
     if (!reached[*t]) {
-      return Bad(absl::StrFormat("%s: '%s' cannot be reached from the source "
-                                 "'%s'",
-                                 where, names[*t], names[*source]));
+      return Bad(
+          absl::StrFormat("%s: '%s' cannot be reached from the source "
+                          "'%s'",
+                          where, names[*t], names[*source]));
     }
     listed_at[*t] = i;
     targets.push_back(*t);
