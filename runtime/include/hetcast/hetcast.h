@@ -982,8 +982,7 @@ hetcast_status hetcast_graph_plan_mcph(const hetcast_graph_request* request,
 /* WR or WRP). A pin the request cannot honour is an error, never a silent  */
 /* substitute: TABLE without a covering profile is HETCAST_NOT_IN_TABLE, an */
 /* algorithm of another model HETCAST_INVALID_ARGUMENT.                     */
-/* The PTAS for plain per-node cost lists runs offline (tools/gen/ptas.h); its
- */
+/* The PTAS for plain per-node cost lists runs offline (tools/gen/ptas.h); its  */
 /* tables answer here as profiles.                                          */
 
 typedef enum hetcast_model {
