@@ -320,7 +320,14 @@ void GraphTreeSlots(const hetcast_graph_request& r, const GraphMcphScratch& s,
   for (size_t i = 0; i < count; ++i) {
     const hetcast_graph_route_edge& e = tree_edges[s.order[i]];
     const uint64_t cost = r.edges[GraphFindEdge(r, index, e.from, e.to)].cost;
-    slots[i] = hetcast_graph_slot{start[s.order[i]], cost, e.from, e.to, 0, 1};
+    // Zero the padding too: the same request gives the same bytes.
+    memset(&slots[i], 0, sizeof(slots[i]));
+    slots[i].start = start[s.order[i]];
+    slots[i].duration = cost;
+    slots[i].from = e.from;
+    slots[i].to = e.to;
+    slots[i].stream = 0;
+    slots[i].amount = 1;
   }
 }
 
