@@ -10,6 +10,19 @@
 // slots, which is the same as asking every instant's slots to be a
 // matching of senders to receivers.
 //
+// Notes A8.3 ("throughput" and "time" are mixed in the paper): the
+// objective is §2's "maximize the throughput, i.e. the average number of
+// multicasts initiated per time-unit", so the evaluator reports both the
+// throughput K / T and its inverse, the period per message T / K, each a
+// reduced fraction, and never calls one by the other's name.
+//
+// Notes A8.13: §2 says "Start-up costs are included in the values of the
+// link capacities c_{j,k}", yet the paper's programs send fractions of a
+// message at the same cost per unit. The evaluator follows the paper (a
+// part of 1/D of a message costs cost / D), which is a modelling limit: a
+// real link pays its start-up once per transfer, so cutting messages into
+// many parts is cheaper here than on the wire.
+//
 // Causality is checked per period, not per message: a node may forward in
 // period p only parts of a route it received by the end of period p - 1
 // (§2: schedules need "initialisation and clean-up phases"), so what the

@@ -181,7 +181,13 @@ absl::StatusOr<GraphPlatform> ParseGraphPlatform(absl::string_view json) {
     targets.push_back(*t);
   }
 
-  // Prune and renumber.
+  // Prune and renumber. Notes A8.4: the paper only says what to do when a
+  // *target* loses its path ("there may be possibly no path from P_source
+  // to a node in P_target. In this case, we set Broadcast-EB(P\P_m) =
+  // +inf", §5.2.1), but any node the source cannot reach would make a
+  // broadcast on the platform infeasible and carries nothing in a
+  // multicast, so such nodes are removed here, once, and reported
+  // (PrunedNote); an unreachable target is an error above.
   GraphPlatform result;
   std::vector<uint32_t> new_id(n, HETCAST_NO_NODE);
   for (uint32_t v = 0; v < n; ++v) {
