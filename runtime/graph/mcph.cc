@@ -174,26 +174,15 @@ class GraphMcph {
     for (size_t v = 0; v < n; ++v) {
       s_.in_tree[v] = 0;
       s_.load[v] = 0;
-      s_.heap_at[v] = UINT32_MAX;
     }
     for (size_t e = 0; e < r_.edge_count; ++e) s_.literal[e] = r_.edges[e].cost;
     s_.in_tree[r_.source] = 1;
     size_t outside = r_.target_count;
     size_t count = 0;
     while (outside > 0) {
-      Bottlenecks();
       // Lines 5-8: the closest target, ties to the smaller id.
-      uint32_t chosen = HETCAST_NO_NODE;
-      for (uint32_t v = 0; v < n; ++v) {
-        if (s_.target_mark[v] != 0 && s_.in_tree[v] == 0 &&
-            (chosen == HETCAST_NO_NODE ||
-             s_.bottleneck[v] < s_.bottleneck[chosen])) {
-          chosen = v;
-        }
-      }
-      if (s_.bottleneck[chosen] == kGraphUnreached) {
-        return HETCAST_INVALID_ARGUMENT;
-      }
+      const uint32_t chosen = ClosestTarget();
+      if (chosen == HETCAST_NO_NODE) return HETCAST_INVALID_ARGUMENT;
       // Lines 9-13: the path, from the tree outwards.
       size_t length = 0;
       for (uint32_t v = chosen; s_.in_tree[v] == 0;
@@ -238,17 +227,33 @@ class GraphMcph {
   }
 
   // Line 6 for every target at once: the least bottleneck of a path from
-  // the tree through nodes outside it.
-  void Bottlenecks() {
+  // the tree through nodes outside it, by a bottleneck Dijkstra. Nodes
+  // settle in order of bottleneck, so once a target has settled with
+  // bottleneck b, the search only finishes the nodes of bottleneck b (a
+  // target of bottleneck b and a smaller id may settle after it) and stops:
+  // the answer is the smallest id among the targets of bottleneck b (lines
+  // 5-8), whose path (via) is final. HETCAST_NO_NODE if no target is
+  // reached.
+  uint32_t ClosestTarget() {
     const size_t n = r_.node_count;
     GraphBottleneckHeap heap(s_);
     for (uint32_t v = 0; v < n; ++v) {
       s_.bottleneck[v] = s_.in_tree[v] ? 0 : kGraphUnreached;
       s_.via[v] = UINT32_MAX;
+      s_.heap_at[v] = UINT32_MAX;
       if (s_.in_tree[v]) heap.Push(v);
     }
+    uint32_t chosen = HETCAST_NO_NODE;
     while (!heap.empty()) {
       const uint32_t u = heap.Pop();
+      if (chosen != HETCAST_NO_NODE &&
+          s_.bottleneck[u] > s_.bottleneck[chosen]) {
+        break;
+      }
+      if (s_.target_mark[u] != 0 && s_.in_tree[u] == 0 &&
+          (chosen == HETCAST_NO_NODE || u < chosen)) {
+        chosen = u;
+      }
       for (uint32_t k = s_.index.begin[u]; k < s_.index.begin[u + 1]; ++k) {
         const uint32_t e = s_.index.edge[k];
         const uint32_t w = r_.edges[e].to;
@@ -264,6 +269,7 @@ class GraphMcph {
         }
       }
     }
+    return chosen;
   }
 
   const hetcast_graph_request& r_;
