@@ -33,6 +33,8 @@ const char* AlgorithmName(hetcast_algorithm algorithm) {
       return "wr";
     case HETCAST_ALGORITHM_WRP:
       return "wrp";
+    case HETCAST_ALGORITHM_MCPH:
+      return "mcph";
     case HETCAST_ALGORITHM_NONE:
       break;
   }
@@ -81,6 +83,10 @@ BoundText DescribeBound(hetcast_bound bound) {
       return {"ptas_guess",
               "T + 1 for the largest guess T the PTAS found infeasible "
               "(Khuller & Kim Thm. 6.1: every T >= OPT is feasible)"};
+    case HETCAST_BOUND_GRAPH_PORTS:
+      return {"graph_ports",
+              "one-port: the cheapest in-edge of any target, the cheapest "
+              "out-edge of the source (ticks per message)"};
     case HETCAST_BOUND_NONE:
       break;
   }

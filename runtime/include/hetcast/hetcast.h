@@ -123,7 +123,11 @@ typedef enum hetcast_algorithm {
   HETCAST_ALGORITHM_WRP = 10,
   /* The approximation scheme of Khuller & Kim §6 (multicast: Theorem 7.2),
    * within a proven factor of the optimum (tools/gen/ptas.h). */
-  HETCAST_ALGORITHM_PTAS = 11
+  HETCAST_ALGORITHM_PTAS = 11,
+  /* Pipelined multicast on a platform graph: the Minimum Cost Path
+   * Heuristic of Beaumont, Legrand, Marchal & Robert §6 (Fig. 9), one
+   * multicast tree. */
+  HETCAST_ALGORITHM_MCPH = 12
 } hetcast_algorithm;
 
 /* Which bound produced `hetcast_answer.lower_bound` (the largest wins). */
@@ -154,7 +158,12 @@ typedef enum hetcast_bound {
   HETCAST_BOUND_EARLIEST_REACH = 8,
   /* T + 1 for the largest guess T that the PTAS of Khuller & Kim §6 found
    * infeasible: its Theorem 6.1 makes every guess T >= OPT feasible. */
-  HETCAST_BOUND_PTAS_GUESS = 9
+  HETCAST_BOUND_PTAS_GUESS = 9,
+  /* Graph model, ticks per message: every target receives each message
+   * over some in-edge and the source sends it over some out-edge, one at a
+   * time (one-port): max(cheapest in-edge of any target, cheapest out-edge
+   * of the source). Holds for any number of trees. */
+  HETCAST_BOUND_GRAPH_PORTS = 10
 } hetcast_bound;
 
 typedef struct hetcast_answer {
@@ -720,6 +729,236 @@ hetcast_status hetcast_nb_evaluate(const hetcast_nb_request* request,
 hetcast_status hetcast_nb_lower_bound(const hetcast_nb_request* request,
                                       void* workspace, size_t workspace_size,
                                       uint64_t* lower_bound);
+
+/* ------------------------------------------------------------------------ */
+/* Pipelined multicast on a platform graph (Beaumont, Legrand, Marchal &    */
+/* Robert 2004)                                                             */
+/*                                                                          */
+/* A directed graph; sending one unit-size message over edge (from, to)     */
+/* takes `cost` ticks, start-up included (§2). One-port, full duplex: at    */
+/* any time a node sends at most one message and receives at most one. The  */
+/* source multicasts an endless series of messages to the targets; other    */
+/* nodes may relay. The objective is throughput, not one message's latency: */
+/* a periodic schedule of period T ticks that delivers K messages per       */
+/* period to every target has throughput K / T messages per tick, i.e. T / K */
+/* ticks per message. Throughputs and periods per message are exact         */
+/* fractions of uint64_t (no floating point anywhere).                      */
+/*                                                                          */
+/* Node ids are 0 .. node_count - 1 and the source may be any of them      */
+/* (tools/graph/platform.h numbers a JSON platform's nodes in file order,   */
+/* after pruning the nodes the source cannot reach).                        */
+
+/* At most this many nodes and edges: with every cost <= HETCAST_MAX_COST,
+ * the sum of all costs stays below 2^64, so no load can overflow. */
+#define HETCAST_GRAPH_MAX_NODES (1u << 20)
+#define HETCAST_GRAPH_MAX_EDGES (1u << 23)
+
+typedef struct hetcast_graph_edge {
+  uint32_t from;
+  uint32_t to;
+  uint64_t cost; /* 1 .. HETCAST_MAX_COST ticks per unit-size message. */
+} hetcast_graph_edge;
+
+/* hetcast_graph_request.flags */
+/* MCPH updates the edge costs as Fig. 9 prints them (lines 11-13) instead
+ * of as its prose intends; see runtime/graph/mcph.cc. For comparison. */
+#define HETCAST_GRAPH_MCPH_LITERAL_UPDATE 1u
+
+typedef struct hetcast_graph_request {
+  size_t node_count;               /* 2 .. HETCAST_GRAPH_MAX_NODES */
+  const hetcast_graph_edge* edges; /* distinct (from, to), from != to */
+  size_t edge_count;               /* 1 .. HETCAST_GRAPH_MAX_EDGES */
+  uint32_t source;                 /* < node_count */
+  /* Distinct, != source, each reachable from the source. */
+  const uint32_t* targets;
+  size_t target_count; /* >= 1 */
+  uint32_t flags;      /* HETCAST_GRAPH_* flags; 0 = defaults. */
+} hetcast_graph_request;
+
+/* A periodic schedule. Each message is cut into `parts` equal parts, so a
+ * period carries messages * parts parts, numbered 0 .. K*D - 1 (the same
+ * numbering every period). A route is a tree rooted at the source (a path
+ * is a tree) along which parts [first_part, first_part + part_count) of
+ * every period travel; each of its edges carries all of them, each node of
+ * it receives them from its one parent in the route. Several routes may
+ * carry the same parts (the paths of a scatter) or different ones (the
+ * weighted trees of Theorem 4). A target must get every part of a period
+ * from the routes that reach it. A node forwards in a period the parts it
+ * received in earlier ones, so the steady state begins after at most the
+ * routes' depth in periods (§2: "initialisation and clean-up phases"). */
+typedef struct hetcast_graph_route {
+  uint64_t first_part;
+  uint64_t part_count; /* >= 1; first_part + part_count <= K * D */
+} hetcast_graph_route;
+
+/* Edge (from, to) of route `route`. */
+typedef struct hetcast_graph_route_edge {
+  uint32_t route;
+  uint32_t from;
+  uint32_t to;
+} hetcast_graph_route_edge;
+
+/* One communication in the period: `from` sends `amount` parts of stream
+ * `stream` (a route index) to `to` during [start, start + duration). It
+ * must last exactly what the parts cost: duration * D = amount * cost. */
+typedef struct hetcast_graph_slot {
+  uint64_t start;
+  uint64_t duration;
+  uint32_t from;
+  uint32_t to;
+  uint32_t stream;
+  uint64_t amount;
+} hetcast_graph_slot;
+
+typedef struct hetcast_graph_schedule {
+  uint64_t period;   /* T >= 1 ticks */
+  uint64_t messages; /* K >= 1 messages per period */
+  uint64_t parts;    /* D >= 1 parts per message; K * D < 2^64 */
+  const hetcast_graph_route* routes;
+  size_t route_count;
+  const hetcast_graph_route_edge* route_edges; /* any order */
+  size_t route_edge_count;
+  const hetcast_graph_slot* slots; /* any order */
+  size_t slot_count;
+} hetcast_graph_schedule;
+
+/* Why hetcast_graph_evaluate rejected a schedule (values pinned). */
+typedef enum hetcast_graph_violation {
+  HETCAST_GRAPH_VALID = 0,
+  /* period, messages or parts is 0, or messages * parts overflows. */
+  HETCAST_GRAPH_BAD_PERIOD = 1,
+  /* A route carries no part, or parts beyond messages * parts. */
+  HETCAST_GRAPH_BAD_ROUTE = 2,
+  /* A route edge names a route out of range or an edge not in the
+   * platform. */
+  HETCAST_GRAPH_ROUTE_EDGE_UNKNOWN = 3,
+  /* A node gets one route over two edges, or the source gets a route. */
+  HETCAST_GRAPH_ROUTE_TWO_PARENTS = 4,
+  /* A route edge leaves a node the route does not reach from the source
+   * (also a cycle). */
+  HETCAST_GRAPH_ROUTE_DETACHED = 5,
+  /* A slot's stream is out of range, or its (from, to) is not an edge of
+   * that route. */
+  HETCAST_GRAPH_SLOT_NOT_IN_ROUTE = 6,
+  /* A slot does not end by the end of the period. */
+  HETCAST_GRAPH_SLOT_OUTSIDE_PERIOD = 7,
+  /* A slot moves no part, or duration * parts != amount * cost. */
+  HETCAST_GRAPH_SLOT_DURATION = 8,
+  /* Two slots of one sender overlap (one-port: not a matching). */
+  HETCAST_GRAPH_SEND_OVERLAP = 9,
+  /* Two slots of one receiver overlap. */
+  HETCAST_GRAPH_RECEIVE_OVERLAP = 10,
+  /* A node sends, per period, more parts of a route than it receives. */
+  HETCAST_GRAPH_FORWARDS_UNRECEIVED = 11,
+  /* A route edge carries, per period, other than the route's part count. */
+  HETCAST_GRAPH_EDGE_AMOUNT = 12,
+  /* Some part of a period reaches a target over no route. */
+  HETCAST_GRAPH_TARGET_MISSING_PARTS = 13
+} hetcast_graph_violation;
+
+/* A static description of `violation` ("unknown violation" otherwise). */
+const char* hetcast_graph_violation_str(hetcast_graph_violation violation);
+
+typedef struct hetcast_graph_evaluation {
+  hetcast_graph_violation violation;
+  /* The offending route, route edge or slot (index into its array; for
+   * HETCAST_GRAPH_TARGET_MISSING_PARTS, into request->targets), or
+   * SIZE_MAX when the violation concerns none. */
+  size_t item;
+  /* The node concerned (sender, receiver, target), or HETCAST_NO_NODE. */
+  uint32_t node;
+  /* Valid schedules: K / T messages per tick and T / K ticks per message,
+   * reduced. */
+  uint64_t throughput_numerator;
+  uint64_t throughput_denominator;
+  uint64_t period_numerator;
+  uint64_t period_denominator;
+  /* The largest time any node spends sending, or receiving, in a period
+   * (<= period). */
+  uint64_t busy_period;
+  /* The deepest route, in edges: periods before the steady state. */
+  uint64_t warmup_periods;
+} hetcast_graph_evaluation;
+
+/* Workspace hetcast_graph_evaluate needs for `schedule`'s sizes. */
+hetcast_status hetcast_graph_evaluate_workspace_size(
+    const hetcast_graph_request* request,
+    const hetcast_graph_schedule* schedule, size_t* bytes);
+
+/* The exact evaluator of the graph model. Checks the routes (platform
+ * edges, one parent per node, rooted at the source), every slot (an edge
+ * of its stream's route, inside [0, period), duration * D = amount * cost),
+ * the one-port rule (per node, its sending slots are pairwise disjoint in
+ * time and so are its receiving slots: each instant is a matching), that
+ * per period every route edge carries exactly its route's parts and no
+ * node forwards more than it receives, and that every target gets every
+ * part. Returns HETCAST_INVALID_SCHEDULE with the first violation found
+ * (checks run in the order of the enum) in `*evaluation`; otherwise fills
+ * the throughput. The request's flags are ignored. */
+hetcast_status hetcast_graph_evaluate(const hetcast_graph_request* request,
+                                      const hetcast_graph_schedule* schedule,
+                                      void* workspace, size_t workspace_size,
+                                      hetcast_graph_evaluation* evaluation);
+
+typedef struct hetcast_graph_sizes {
+  size_t tree_edge_count; /* Entries the tree-edge array needs (at most). */
+  size_t slot_count;      /* Entries the slot array needs (at most). */
+  size_t workspace_bytes; /* Workspace for hetcast_graph_plan_mcph. */
+} hetcast_graph_sizes;
+
+typedef struct hetcast_graph_answer {
+  hetcast_algorithm algorithm;
+  int exact; /* 1 when the throughput is proven optimal. */
+  /* The schedule: K messages every T ticks. */
+  uint64_t period;
+  uint64_t messages;
+  /* K / T messages per tick and T / K ticks per message, reduced. */
+  uint64_t throughput_numerator;
+  uint64_t throughput_denominator;
+  uint64_t period_numerator;
+  uint64_t period_denominator;
+  /* No schedule, with any number of trees, needs fewer ticks per message
+   * than lower_bound_numerator / lower_bound_denominator. */
+  uint64_t lower_bound_numerator;
+  uint64_t lower_bound_denominator;
+  hetcast_bound lower_bound_kind;
+  /* The node whose load sets the period (the smallest id on ties). */
+  uint32_t bottleneck_node;
+  size_t tree_node_count; /* Source, targets and relays in the tree. */
+  size_t tree_edge_count; /* tree_node_count - 1 */
+  size_t slot_count;
+} hetcast_graph_answer;
+
+/* Validates what it can without memory (ranges, costs, self-loops, target
+ * count) and says how much memory hetcast_graph_plan_mcph needs.
+ * Duplicate edges or targets and unreachable targets are found by the
+ * plan, which returns HETCAST_INVALID_ARGUMENT. */
+hetcast_status hetcast_graph_plan_sizes(const hetcast_graph_request* request,
+                                        hetcast_graph_sizes* sizes);
+
+/* One multicast tree by the Minimum Cost Path Heuristic (§6, Fig. 9): the
+ * tree starts as the source; while a target is outside it, the target
+ * whose best path from the tree has the smallest bottleneck cost joins
+ * with that path, and the costs of the out-edges of the path's nodes are
+ * raised by what those nodes now send per message. Ties go to the smaller
+ * node id (runtime/graph/mcph.cc states every rule).
+ *
+ * The tree's period is its largest per-node send load (the sum of the
+ * costs of a node's tree out-edges; a node's receive load is one edge of
+ * its parent's send load): one message every `period` ticks, throughput
+ * 1 / period. Output, all of it the input of hetcast_graph_evaluate:
+ * `tree_edges` (route 0, in the order MCPH added them, parents first),
+ * `slots` (every node sends to its children in increasing id order from
+ * tick 0, sorted by (start, from)), and in `answer` period = the load,
+ * messages = 1; the schedule is {period, 1 message, 1 part, one route
+ * {0, 1}, tree_edges, slots}. Deterministic; no heap. */
+hetcast_status hetcast_graph_plan_mcph(const hetcast_graph_request* request,
+                                       void* workspace, size_t workspace_size,
+                                       hetcast_graph_route_edge* tree_edges,
+                                       size_t tree_edge_capacity,
+                                       hetcast_graph_slot* slots,
+                                       size_t slot_capacity,
+                                       hetcast_graph_answer* answer);
 
 /* ------------------------------------------------------------------------ */
 /* The planner: one entry point for every model                             */

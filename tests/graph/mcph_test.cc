@@ -1,0 +1,376 @@
+// mcph_test.cc: MCPH (Beaumont et al. §6, Fig. 9) judged through the graph
+// evaluator and against the exhaustive single-tree oracle, on the paper's
+// instances and on seeded random graphs.
+#include <algorithm>
+#include <fstream>
+#include <random>
+#include <set>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "gtest/gtest.h"
+#include "tests/graph/graph_test_util.h"
+#include "tests/oracles/graph_tree_search.h"
+#include "tools/graph/platform.h"
+
+namespace hetcast {
+namespace {
+
+struct McphResult {
+  hetcast_status status = HETCAST_OK;
+  hetcast_graph_answer answer = {};
+  GraphScheduleData schedule;
+};
+
+// MCPH with allocated outputs; the schedule is the one the header
+// describes: {period, 1 message, 1 part, route {0, 1}, tree, slots}.
+McphResult RunMcph(const GraphInstance& g) {
+  McphResult out;
+  const hetcast_graph_request request = g.Request();
+  hetcast_graph_sizes sizes;
+  out.status = hetcast_graph_plan_sizes(&request, &sizes);
+  if (out.status != HETCAST_OK) return out;
+  std::vector<unsigned char> workspace(sizes.workspace_bytes);
+  std::vector<hetcast_graph_route_edge> tree(sizes.tree_edge_count);
+  std::vector<hetcast_graph_slot> slots(sizes.slot_count);
+  out.status = hetcast_graph_plan_mcph(
+      &request, workspace.data(), workspace.size(), tree.data(), tree.size(),
+      slots.data(), slots.size(), &out.answer);
+  if (out.status != HETCAST_OK) return out;
+  tree.resize(out.answer.tree_edge_count);
+  slots.resize(out.answer.slot_count);
+  out.schedule.period = out.answer.period;
+  out.schedule.messages = out.answer.messages;
+  out.schedule.parts = 1;
+  out.schedule.routes = {{0, 1}};
+  out.schedule.route_edges = tree;
+  out.schedule.slots = slots;
+  return out;
+}
+
+GraphInstance FromFile(const std::string& name) {
+  std::ifstream in("tests/testdata/graph/" + name);
+  std::stringstream text;
+  text << in.rdbuf();
+  absl::StatusOr<GraphPlatform> p = ParseGraphPlatform(text.str());
+  EXPECT_TRUE(p.ok()) << name << ": " << p.status();
+  GraphInstance g;
+  if (!p.ok()) return g;
+  g.node_count = p->names.size();
+  g.edges = p->edges;
+  g.source = p->source;
+  g.targets = p->targets;
+  return g;
+}
+
+std::vector<uint32_t> ParentsOf(const GraphInstance& g,
+                                const GraphScheduleData& s) {
+  std::vector<uint32_t> parents(g.node_count, HETCAST_NO_NODE);
+  for (const hetcast_graph_route_edge& e : s.route_edges) {
+    parents[e.to] = e.from;
+  }
+  return parents;
+}
+
+// Everything MCPH's answer must satisfy, whatever the instance: the
+// evaluator accepts its schedule with exactly the claimed throughput, the
+// tree's load (recomputed by the oracle's own code) is the period, every
+// leaf is a target, the bound is below the best tree, and a tree never
+// beats the best tree.
+void CheckMcph(const GraphInstance& g, const McphResult& m,
+               uint64_t best_tree) {
+  ASSERT_EQ(m.status, HETCAST_OK);
+  EXPECT_EQ(m.answer.algorithm, HETCAST_ALGORITHM_MCPH);
+  hetcast_graph_evaluation e;
+  ASSERT_EQ(EvaluateGraphSchedule(g, m.schedule, &e), HETCAST_OK)
+      << hetcast_graph_violation_str(e.violation) << " at " << e.item;
+  EXPECT_EQ(e.throughput_numerator, m.answer.throughput_numerator);
+  EXPECT_EQ(e.throughput_denominator, m.answer.throughput_denominator);
+  EXPECT_EQ(e.throughput_numerator, 1u);
+  EXPECT_EQ(e.throughput_denominator, m.answer.period);
+  EXPECT_EQ(e.busy_period, m.answer.period);
+  const std::vector<uint32_t> parents = ParentsOf(g, m.schedule);
+  EXPECT_EQ(oracle::TreePeriod(g.Request(), parents), m.answer.period);
+  std::vector<bool> has_child(g.node_count, false);
+  for (uint32_t p : parents) {
+    if (p != HETCAST_NO_NODE) has_child[p] = true;
+  }
+  const std::set<uint32_t> targets(g.targets.begin(), g.targets.end());
+  for (uint32_t v = 0; v < g.node_count; ++v) {
+    if (parents[v] != HETCAST_NO_NODE && !has_child[v]) {
+      EXPECT_TRUE(targets.count(v)) << "leaf " << v << " is not a target";
+    }
+  }
+  EXPECT_EQ(m.answer.tree_node_count, m.answer.tree_edge_count + 1);
+  EXPECT_EQ(m.answer.lower_bound_denominator, 1u);
+  EXPECT_LE(m.answer.lower_bound_numerator, best_tree);
+  EXPECT_GE(m.answer.period, best_tree);
+  if (m.answer.exact) {
+    EXPECT_EQ(m.answer.period, best_tree);
+  }
+}
+
+// A random platform: n nodes, each ordered pair an edge with probability
+// `density`, costs 1..max_cost, a random source and 1.. reachable targets.
+GraphInstance RandomInstance(std::mt19937_64& rng, uint32_t n, double density,
+                             uint64_t max_cost) {
+  for (;;) {
+    GraphInstance g;
+    g.node_count = n;
+    std::uniform_real_distribution<double> coin(0, 1);
+    std::uniform_int_distribution<uint64_t> cost(1, max_cost);
+    for (uint32_t a = 0; a < n; ++a) {
+      for (uint32_t b = 0; b < n; ++b) {
+        if (a != b && coin(rng) < density) g.edges.push_back({a, b, cost(rng)});
+      }
+    }
+    std::shuffle(g.edges.begin(), g.edges.end(), rng);
+    g.source = std::uniform_int_distribution<uint32_t>(0, n - 1)(rng);
+    std::vector<bool> reached(n, false);
+    std::vector<uint32_t> queue = {g.source};
+    reached[g.source] = true;
+    for (size_t i = 0; i < queue.size(); ++i) {
+      for (const hetcast_graph_edge& e : g.edges) {
+        if (e.from == queue[i] && !reached[e.to]) {
+          reached[e.to] = true;
+          queue.push_back(e.to);
+        }
+      }
+    }
+    std::vector<uint32_t> candidates(queue.begin() + 1, queue.end());
+    if (candidates.empty()) continue;
+    std::shuffle(candidates.begin(), candidates.end(), rng);
+    const size_t count =
+        std::uniform_int_distribution<size_t>(1, candidates.size())(rng);
+    g.targets.assign(candidates.begin(), candidates.begin() + count);
+    return g;
+  }
+}
+
+TEST(Mcph, RandomTinyGraphsPassTheEvaluatorAndNeverBeatTheBestTree) {
+  std::mt19937_64 rng(20040426);
+  int exact = 0;
+  int above_best = 0;
+  int variants_differ = 0;
+  for (int round = 0; round < 300; ++round) {
+    const uint32_t n = 2 + round % 6;  // 2 .. 7 nodes
+    const double density = round % 3 == 0 ? 0.3 : 0.6;
+    const uint64_t max_cost = round % 2 == 0 ? 3 : 20;  // many ties, or few
+    GraphInstance g = RandomInstance(rng, n, density, max_cost);
+    SCOPED_TRACE(::testing::Message() << "round " << round);
+    const uint64_t best = oracle::BestSingleTreePeriod(g.Request());
+    ASSERT_NE(best, UINT64_MAX);
+    const McphResult prose = RunMcph(g);
+    CheckMcph(g, prose, best);
+    exact += prose.answer.exact;
+    above_best += prose.answer.period > best;
+    g.flags = HETCAST_GRAPH_MCPH_LITERAL_UPDATE;
+    const McphResult literal = RunMcph(g);
+    CheckMcph(g, literal, best);
+    variants_differ += literal.answer.period != prose.answer.period;
+  }
+  // The test must exercise both outcomes.
+  EXPECT_GT(exact, 0);
+  EXPECT_GT(above_best, 0);
+  RecordProperty("exact", exact);
+  RecordProperty("above_best_tree", above_best);
+  RecordProperty("variants_differ", variants_differ);
+}
+
+TEST(Mcph, LargerRandomGraphsPassTheEvaluator) {
+  std::mt19937_64 rng(7);
+  for (int round = 0; round < 40; ++round) {
+    const uint32_t n = 20 + 7 * round;
+    GraphInstance g = RandomInstance(rng, n, 4.0 / n, uint64_t{1} << 40);
+    SCOPED_TRACE(::testing::Message() << "round " << round);
+    for (uint32_t flags : {0u, HETCAST_GRAPH_MCPH_LITERAL_UPDATE}) {
+      g.flags = flags;
+      const McphResult m = RunMcph(g);
+      ASSERT_EQ(m.status, HETCAST_OK);
+      hetcast_graph_evaluation e;
+      ASSERT_EQ(EvaluateGraphSchedule(g, m.schedule, &e), HETCAST_OK)
+          << hetcast_graph_violation_str(e.violation);
+      EXPECT_EQ(e.throughput_denominator, m.answer.period);
+      EXPECT_LE(m.answer.lower_bound_numerator, m.answer.period);
+    }
+  }
+}
+
+// §3, costs x10 (one paper time unit = 10 ticks): "Hence a throughput of
+// one message every time-unit is not achievable with a single multicast
+// tree". The best single tree needs more than 10 ticks per message, while
+// two trees reach 10 (evaluator_test.cc, AcceptsTheTwoTreesOfSection3).
+TEST(Mcph, Section3NoSingleTreeReachesThroughputOne) {
+  const GraphInstance g = FromFile("fig1_example.json");
+  const uint64_t best = oracle::BestSingleTreePeriod(g.Request());
+  EXPECT_GT(best, 10u);
+  // s -> {P1, P3} makes the source send 15 ticks per message; reaching P1
+  // through P2 instead makes P3 or P2 send 20.
+  EXPECT_EQ(best, 15u);
+  const McphResult m = RunMcph(g);
+  CheckMcph(g, m, best);
+  // The port bound is weak here: the cliques give every target a cheap
+  // in-edge, so only the source's cheapest edge (5) counts.
+  EXPECT_EQ(m.answer.lower_bound_numerator, 5u);
+  EXPECT_FALSE(m.answer.exact);
+}
+
+// Fig. 2 (Theorem 1), B = 2, costs x8: a cover of size K gives a tree of
+// throughput B/K; the cover {C1, C4} of size B gives throughput 1, i.e.
+// one message per 8 ticks, the best any single tree does.
+TEST(Mcph, Figure2SetCoverTrees) {
+  const GraphInstance g = FromFile("fig2_set_cover.json");
+  std::vector<uint32_t> parents;
+  const uint64_t best = oracle::BestSingleTreePeriod(g.Request(), &parents);
+  EXPECT_EQ(best, 8u);
+  EXPECT_EQ(parents[1], 0u);  // C1
+  EXPECT_EQ(parents[4], 0u);  // C4
+  const McphResult m = RunMcph(g);
+  CheckMcph(g, m, best);
+}
+
+// Fig. 4 reconstructed (triangle set cover), costs x2: any tree uses two
+// of the three sets, so the source sends two copies: 4 ticks.
+TEST(Mcph, Figure4TriangleCover) {
+  const GraphInstance g = FromFile("fig4_triangle.json");
+  const uint64_t best = oracle::BestSingleTreePeriod(g.Request());
+  EXPECT_EQ(best, 4u);
+  const McphResult m = RunMcph(g);
+  CheckMcph(g, m, best);
+  EXPECT_EQ(m.answer.period, 4u);
+}
+
+// Fig. 5 reconstructed, costs x4: s -> r (4), r -> t_i (1) for 4 targets.
+// The tree is optimal, and the port bound (s's only edge) proves it.
+TEST(Mcph, Figure5StarIsExact) {
+  const GraphInstance g = FromFile("fig5_star.json");
+  const McphResult m = RunMcph(g);
+  CheckMcph(g, m, oracle::BestSingleTreePeriod(g.Request()));
+  EXPECT_EQ(m.answer.period, 4u);
+  EXPECT_TRUE(m.answer.exact);
+  EXPECT_EQ(m.answer.bottleneck_node, 0u);
+}
+
+// Where the two readings of Fig. 9's update part: s = 0 reaches a, b, c
+// (1, 2, 3) over edges of cost 2, and a -> c costs 7. After a and b, s
+// sends 4 ticks per message. As the prose intends, c costs 4 + 2 = 6 from
+// s, less than 7 from a: period 6. The literal update has raised s's edges
+// by 2 and then by the already raised 4: c costs 8 from s, so it goes
+// through a: period 7.
+TEST(Mcph, LiteralUpdateDoubleCounts) {
+  GraphInstance g;
+  g.node_count = 4;
+  g.edges = {{0, 1, 2}, {0, 2, 2}, {0, 3, 2}, {1, 3, 7}};
+  g.targets = {1, 2, 3};
+  const McphResult prose = RunMcph(g);
+  CheckMcph(g, prose, 6);
+  EXPECT_EQ(prose.answer.period, 6u);
+  EXPECT_EQ(prose.answer.bottleneck_node, 0u);
+  g.flags = HETCAST_GRAPH_MCPH_LITERAL_UPDATE;
+  const McphResult literal = RunMcph(g);
+  CheckMcph(g, literal, 6);
+  EXPECT_EQ(literal.answer.period, 7u);
+  EXPECT_EQ(literal.answer.bottleneck_node, 1u);
+}
+
+TEST(Mcph, TiesGoToTheSmallerId) {
+  // Three targets at cost 5 from the source: added in id order 1, 2, 3,
+  // and sent in that order.
+  GraphInstance g;
+  g.node_count = 4;
+  g.edges = {{0, 3, 5}, {0, 2, 5}, {0, 1, 5}};
+  g.targets = {3, 1, 2};
+  const McphResult m = RunMcph(g);
+  ASSERT_EQ(m.status, HETCAST_OK);
+  ASSERT_EQ(m.schedule.route_edges.size(), 3u);
+  EXPECT_EQ(m.schedule.route_edges[0].to, 1u);
+  EXPECT_EQ(m.schedule.route_edges[1].to, 2u);
+  EXPECT_EQ(m.schedule.route_edges[2].to, 3u);
+  EXPECT_EQ(m.schedule.slots[0].to, 1u);
+  EXPECT_EQ(m.schedule.slots[1].start, 5u);
+  EXPECT_EQ(m.schedule.slots[2].start, 10u);
+  EXPECT_EQ(m.answer.period, 15u);
+}
+
+TEST(Mcph, LiteralCostsSaturateOnLargeStars) {
+  // 200 leaves at the largest cost: the literal update doubles the
+  // source's edge costs with every child and would pass 2^64.
+  GraphInstance g;
+  g.node_count = 201;
+  for (uint32_t v = 1; v <= 200; ++v) {
+    g.edges.push_back({0, v, HETCAST_MAX_COST});
+    g.targets.push_back(v);
+  }
+  for (uint32_t flags : {0u, HETCAST_GRAPH_MCPH_LITERAL_UPDATE}) {
+    g.flags = flags;
+    const McphResult m = RunMcph(g);
+    ASSERT_EQ(m.status, HETCAST_OK);
+    EXPECT_EQ(m.answer.period, 200 * HETCAST_MAX_COST);
+    hetcast_graph_evaluation e;
+    EXPECT_EQ(EvaluateGraphSchedule(g, m.schedule, &e), HETCAST_OK);
+  }
+}
+
+TEST(Mcph, IsDeterministic) {
+  std::mt19937_64 rng(99);
+  const GraphInstance g = RandomInstance(rng, 40, 0.15, 9);
+  const McphResult a = RunMcph(g);
+  const McphResult b = RunMcph(g);
+  ASSERT_EQ(a.status, HETCAST_OK);
+  ASSERT_EQ(a.schedule.slots.size(), b.schedule.slots.size());
+  EXPECT_EQ(0, memcmp(a.schedule.slots.data(), b.schedule.slots.data(),
+                      a.schedule.slots.size() * sizeof(hetcast_graph_slot)));
+  EXPECT_EQ(
+      0,
+      memcmp(a.schedule.route_edges.data(), b.schedule.route_edges.data(),
+             a.schedule.route_edges.size() * sizeof(hetcast_graph_route_edge)));
+}
+
+TEST(Mcph, RefusesBadRequests) {
+  GraphInstance g;
+  g.node_count = 4;
+  g.edges = {{0, 1, 2}, {1, 2, 2}, {3, 2, 1}};
+  g.targets = {2, 3};  // 3 cannot be reached.
+  EXPECT_EQ(RunMcph(g).status, HETCAST_INVALID_ARGUMENT);
+  g.targets = {2, 2};
+  EXPECT_EQ(RunMcph(g).status, HETCAST_INVALID_ARGUMENT);
+  g.targets = {2};
+  g.edges.push_back({1, 2, 5});  // 1 -> 2 twice.
+  EXPECT_EQ(RunMcph(g).status, HETCAST_INVALID_ARGUMENT);
+  g.edges.pop_back();
+  g.flags = 8;  // Unknown flag.
+  EXPECT_EQ(RunMcph(g).status, HETCAST_INVALID_ARGUMENT);
+  g.flags = 0;
+  g.edges[0].cost = 0;
+  EXPECT_EQ(RunMcph(g).status, HETCAST_INVALID_ARGUMENT);
+  g.edges[0].cost = 2;
+  g.node_count = size_t{HETCAST_GRAPH_MAX_NODES} + 1;
+  EXPECT_EQ(RunMcph(g).status, HETCAST_TOO_LARGE);
+  g.node_count = 4;
+  ASSERT_EQ(RunMcph(g).status, HETCAST_OK);
+
+  const hetcast_graph_request request = g.Request();
+  hetcast_graph_sizes sizes;
+  ASSERT_EQ(hetcast_graph_plan_sizes(&request, &sizes), HETCAST_OK);
+  std::vector<unsigned char> workspace(sizes.workspace_bytes);
+  std::vector<hetcast_graph_route_edge> tree(sizes.tree_edge_count);
+  std::vector<hetcast_graph_slot> slots(sizes.slot_count);
+  hetcast_graph_answer answer;
+  EXPECT_EQ(hetcast_graph_plan_mcph(
+                &request, workspace.data(), workspace.size() - 1, tree.data(),
+                tree.size(), slots.data(), slots.size(), &answer),
+            HETCAST_WORKSPACE_TOO_SMALL);
+  EXPECT_EQ(hetcast_graph_plan_mcph(
+                &request, workspace.data(), workspace.size(), tree.data(),
+                tree.size() - 1, slots.data(), slots.size(), &answer),
+            HETCAST_OUTPUT_TOO_SMALL);
+  EXPECT_EQ(hetcast_graph_plan_mcph(&request, workspace.data(),
+                                    workspace.size(), tree.data(), tree.size(),
+                                    slots.data(), slots.size(), &answer),
+            HETCAST_OK);
+  EXPECT_EQ(answer.period, 2u);
+}
+
+}  // namespace
+}  // namespace hetcast

@@ -1,0 +1,208 @@
+// platform_test.cc: the platform-graph parser (tools/graph/platform.h): the
+// example platforms, pruning, and every refusal naming its item.
+#include "tools/graph/platform.h"
+
+#include <fstream>
+#include <sstream>
+#include <string>
+
+#include "gmock/gmock.h"
+#include "gtest/gtest.h"
+
+namespace hetcast {
+namespace {
+
+using ::testing::ElementsAre;
+using ::testing::HasSubstr;
+
+std::string ReadTestdata(const std::string& name) {
+  std::ifstream in("tests/testdata/graph/" + name);
+  std::stringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+// A platform around `edges` and `tail` (source, targets, extra fields).
+std::string Platform(const std::string& edges, const std::string& tail) {
+  return "{\"nodes\": [\"s\", \"a\", \"b\"], \"edges\": [" + edges + "], " +
+         tail + "}";
+}
+
+const char kTwoEdges[] =
+    "{\"from\": \"s\", \"to\": \"a\", \"cost\": 3}, "
+    "{\"from\": \"a\", \"to\": \"b\", \"cost\": 2}";
+
+std::string ErrorOf(const std::string& json) {
+  absl::StatusOr<GraphPlatform> p = ParseGraphPlatform(json);
+  if (p.ok()) return "(accepted)";
+  EXPECT_EQ(p.status().code(), absl::StatusCode::kInvalidArgument);
+  return std::string(p.status().message());
+}
+
+TEST(GraphPlatform, ParsesNodesInFileOrderAndBothDirections) {
+  absl::StatusOr<GraphPlatform> p = ParseGraphPlatform(Platform(
+      "{\"from\": \"s\", \"to\": \"a\", \"cost\": 3}, "
+      "{\"from\": \"a\", \"to\": \"b\", \"cost\": 2, \"both_directions\": "
+      "true}",
+      "\"source\": \"s\", \"targets\": [\"b\", \"a\"]"));
+  ASSERT_TRUE(p.ok()) << p.status();
+  EXPECT_THAT(p->names, ElementsAre("s", "a", "b"));
+  ASSERT_EQ(p->edges.size(), 3u);
+  EXPECT_EQ(p->edges[1].from, 1u);
+  EXPECT_EQ(p->edges[1].to, 2u);
+  EXPECT_EQ(p->edges[2].from, 2u);
+  EXPECT_EQ(p->edges[2].to, 1u);
+  EXPECT_EQ(p->edges[2].cost, 2u);
+  EXPECT_EQ(p->source, 0u);
+  EXPECT_THAT(p->targets, ElementsAre(2u, 1u));
+  EXPECT_TRUE(p->pruned.empty());
+  EXPECT_EQ(PrunedNote(*p), "");
+  hetcast_graph_request request = p->Request();
+  EXPECT_EQ(request.node_count, 3u);
+  EXPECT_EQ(request.edge_count, 3u);
+  EXPECT_EQ(request.target_count, 2u);
+}
+
+TEST(GraphPlatform, PrunesWhatTheSourceCannotReachAndSaysSo) {
+  absl::StatusOr<GraphPlatform> p =
+      ParseGraphPlatform(ReadTestdata("small_pruned.json"));
+  ASSERT_TRUE(p.ok()) << p.status();
+  EXPECT_THAT(p->names, ElementsAre("s", "a", "b", "c"));
+  EXPECT_THAT(p->pruned, ElementsAre("lonely", "island"));
+  EXPECT_EQ(PrunedNote(*p),
+            "pruned 2 nodes the source cannot reach: lonely, island");
+  EXPECT_EQ(p->source, 0u);
+  EXPECT_THAT(p->targets, ElementsAre(2u, 3u));
+  // s->a, a->b, b->a, s->c; the edges out of pruned nodes are gone.
+  ASSERT_EQ(p->edges.size(), 4u);
+  EXPECT_EQ(p->edges[3].from, 0u);
+  EXPECT_EQ(p->edges[3].to, 3u);
+  EXPECT_EQ(p->edges[3].cost, 5u);
+}
+
+TEST(GraphPlatform, ReadsThePaperExamples) {
+  for (const char* name : {"fig1_example.json", "fig2_set_cover.json",
+                           "fig4_triangle.json", "fig5_star.json"}) {
+    absl::StatusOr<GraphPlatform> p = ParseGraphPlatform(ReadTestdata(name));
+    ASSERT_TRUE(p.ok()) << name << ": " << p.status();
+    EXPECT_TRUE(p->pruned.empty()) << name;
+  }
+  absl::StatusOr<GraphPlatform> fig1 =
+      ParseGraphPlatform(ReadTestdata("fig1_example.json"));
+  ASSERT_TRUE(fig1.ok());
+  EXPECT_EQ(fig1->names.size(), 14u);
+  EXPECT_EQ(fig1->targets.size(), 7u);
+  // 10 single edges, 6 + 3 pairs both ways.
+  EXPECT_EQ(fig1->edges.size(), 10u + 2 * 9u);
+}
+
+TEST(GraphPlatform, RefusesUnknownNodes) {
+  EXPECT_EQ(ErrorOf(Platform("{\"from\": \"s\", \"to\": \"x\", \"cost\": 1}",
+                             "\"source\": \"s\", \"targets\": [\"a\"]")),
+            "edges[0].to: unknown node 'x'");
+  EXPECT_EQ(ErrorOf(Platform(kTwoEdges,
+                             "\"source\": \"q\", \"targets\": "
+                             "[\"a\"]")),
+            "source: unknown node 'q'");
+  EXPECT_EQ(ErrorOf(Platform(kTwoEdges,
+                             "\"source\": \"s\", \"targets\": "
+                             "[\"a\", \"zz\"]")),
+            "targets[1]: unknown node 'zz'");
+  EXPECT_EQ(ErrorOf(Platform(kTwoEdges, "\"targets\": [\"a\"]")),
+            "source: missing");
+}
+
+TEST(GraphPlatform, RefusesSelfLoopsAndDuplicateEdges) {
+  EXPECT_EQ(ErrorOf(Platform("{\"from\": \"a\", \"to\": \"a\", \"cost\": 1}",
+                             "\"source\": \"s\", \"targets\": [\"a\"]")),
+            "edges[0]: self-loop on 'a'");
+  EXPECT_EQ(
+      ErrorOf(Platform(std::string(kTwoEdges) +
+                           ", {\"from\": \"s\", \"to\": \"a\", \"cost\": 9}",
+                       "\"source\": \"s\", \"targets\": [\"b\"]")),
+      "edges[2]: duplicate edge 's' -> 'a' (already given by edges[0])");
+  // The reverse of a both-directions edge given again.
+  EXPECT_EQ(
+      ErrorOf(Platform(
+          "{\"from\": \"s\", \"to\": \"a\", \"cost\": 3, \"both_directions\": "
+          "true}, {\"from\": \"a\", \"to\": \"s\", \"cost\": 3}",
+          "\"source\": \"s\", \"targets\": [\"a\"]")),
+      "edges[1]: duplicate edge 'a' -> 's' (already given by edges[0])");
+}
+
+TEST(GraphPlatform, RefusesBadCosts) {
+  EXPECT_EQ(ErrorOf(Platform("{\"from\": \"s\", \"to\": \"a\", \"cost\": 0}",
+                             "\"source\": \"s\", \"targets\": [\"a\"]")),
+            "edges[0].cost: 0; a cost is 1 .. 2^40 ticks per unit message");
+  EXPECT_EQ(ErrorOf(Platform("{\"from\": \"s\", \"to\": \"a\", \"cost\": -4}",
+                             "\"source\": \"s\", \"targets\": [\"a\"]")),
+            "edges[0].cost: -4; a cost is 1 .. 2^40 ticks per unit message");
+  // A missing cost is 0.
+  EXPECT_THAT(ErrorOf(Platform("{\"from\": \"s\", \"to\": \"a\"}",
+                               "\"source\": \"s\", \"targets\": [\"a\"]")),
+              HasSubstr("edges[0].cost: 0"));
+  EXPECT_EQ(ErrorOf(Platform(
+                "{\"from\": \"s\", \"to\": \"a\", \"cost\": 1099511627777}",
+                "\"source\": \"s\", \"targets\": [\"a\"]")),
+            "edges[0].cost: 1099511627777; a cost is 1 .. 2^40 ticks per "
+            "unit message");
+  // 2^40 itself is allowed.
+  EXPECT_EQ(ErrorOf(Platform(
+                "{\"from\": \"s\", \"to\": \"a\", \"cost\": 1099511627776}",
+                "\"source\": \"s\", \"targets\": [\"a\"]")),
+            "(accepted)");
+  // Beyond 64 bits the JSON parser itself refuses, with the line.
+  EXPECT_THAT(ErrorOf(Platform("{\"from\": \"s\", \"to\": \"a\", \"cost\": "
+                               "99999999999999999999999}",
+                               "\"source\": \"s\", \"targets\": [\"a\"]")),
+              HasSubstr("platform JSON:"));
+}
+
+TEST(GraphPlatform, RefusesBadTargets) {
+  EXPECT_EQ(ErrorOf(Platform(kTwoEdges, "\"source\": \"s\"")),
+            "targets: give at least one target");
+  EXPECT_EQ(ErrorOf(Platform(kTwoEdges, "\"source\": \"s\", \"targets\": []")),
+            "targets: give at least one target");
+  EXPECT_EQ(ErrorOf(Platform(kTwoEdges,
+                             "\"source\": \"s\", \"targets\": "
+                             "[\"b\", \"s\"]")),
+            "targets[1]: 's' is the source");
+  EXPECT_EQ(ErrorOf(Platform(kTwoEdges,
+                             "\"source\": \"s\", \"targets\": "
+                             "[\"b\", \"a\", \"b\"]")),
+            "targets[2]: 'b' is already targets[0]");
+  EXPECT_EQ(ErrorOf(Platform(kTwoEdges,
+                             "\"source\": \"a\", \"targets\": "
+                             "[\"b\", \"s\"]")),
+            "targets[1]: 's' cannot be reached from the source 'a'");
+}
+
+TEST(GraphPlatform, RefusesBadNodeLists) {
+  EXPECT_EQ(ErrorOf("{\"nodes\": [], \"source\": \"s\"}"),
+            "nodes: give at least the source and one target");
+  EXPECT_EQ(ErrorOf("{\"nodes\": [\"s\", \"a\", \"s\"], \"source\": \"s\"}"),
+            "nodes[2]: 's' is declared twice");
+  EXPECT_EQ(ErrorOf("{\"nodes\": [\"s\", \"\"], \"source\": \"s\"}"),
+            "nodes[1]: empty name");
+  std::string many = "{\"nodes\": [";
+  for (uint32_t v = 0; v <= HETCAST_GRAPH_MAX_NODES; ++v) {
+    many += (v == 0 ? "\"n" : ",\"n") + std::to_string(v) + "\"";
+  }
+  many += "], \"source\": \"n0\"}";
+  EXPECT_EQ(ErrorOf(many), "nodes: 1048577 nodes; at most 1048576");
+}
+
+TEST(GraphPlatform, RefusesWhatTheSchemaRefuses) {
+  EXPECT_THAT(ErrorOf("{\"nodes\": [\"s\"], \"colour\": 3}"),
+              HasSubstr("platform JSON:"));
+  EXPECT_THAT(ErrorOf("{\"nodes\": [\"s\", "), HasSubstr("platform JSON:"));
+  EXPECT_THAT(ErrorOf(Platform("{\"from\": \"s\", \"to\": \"a\", \"cost\": "
+                               "\"cheap\"}",
+                               "\"source\": \"s\", \"targets\": [\"a\"]")),
+              HasSubstr("platform JSON:"));
+  EXPECT_EQ(ErrorOf("{\"version\": 2, \"nodes\": [\"s\"]}"),
+            "version: 2; this build reads platform files up to version 1");
+}
+
+}  // namespace
+}  // namespace hetcast

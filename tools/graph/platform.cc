@@ -1,0 +1,213 @@
+// platform.cc: JSON platform graph -> checked, pruned GraphPlatform.
+#include "tools/graph/platform.h"
+
+#include <utility>
+
+#include "absl/container/flat_hash_map.h"
+#include "absl/strings/str_format.h"
+#include "absl/strings/str_join.h"
+#include "flatbuffers/idl.h"
+#include "tables/platform_generated.h"
+#include "tables/platform_schema.h"
+
+namespace hetcast {
+namespace {
+
+absl::Status Bad(const std::string& message) {
+  return absl::InvalidArgumentError(message);
+}
+
+// Looks `name` up among the declared nodes; `where` names the field.
+absl::StatusOr<uint32_t> NodeId(
+    const absl::flat_hash_map<std::string, uint32_t>& ids,
+    const flatbuffers::String* name, const std::string& where) {
+  if (name == nullptr) return Bad(absl::StrFormat("%s: missing", where));
+  auto it = ids.find(name->str());
+  if (it == ids.end()) {
+    return Bad(absl::StrFormat("%s: unknown node '%s'", where, name->str()));
+  }
+  return it->second;
+}
+
+}  // namespace
+
+hetcast_graph_request GraphPlatform::Request(uint32_t flags) const {
+  hetcast_graph_request request = {};
+  request.node_count = names.size();
+  request.edges = edges.data();
+  request.edge_count = edges.size();
+  request.source = source;
+  request.targets = targets.data();
+  request.target_count = targets.size();
+  request.flags = flags;
+  return request;
+}
+
+std::string PrunedNote(const GraphPlatform& platform) {
+  if (platform.pruned.empty()) return "";
+  return absl::StrFormat("pruned %d node%s the source cannot reach: %s",
+                         platform.pruned.size(),
+                         platform.pruned.size() == 1 ? "" : "s",
+                         absl::StrJoin(platform.pruned, ", "));
+}
+
+absl::StatusOr<GraphPlatform> ParseGraphPlatform(absl::string_view json) {
+  flatbuffers::IDLOptions options;
+  flatbuffers::Parser parser(options);
+  if (!parser.Parse(kPlatformSchema)) {
+    return absl::InternalError(parser.error_);
+  }
+  const std::string text(json);
+  if (!parser.Parse(text.c_str())) {
+    return Bad(absl::StrFormat("platform JSON: %s", parser.error_));
+  }
+  flatbuffers::Verifier verifier(parser.builder_.GetBufferPointer(),
+                                 parser.builder_.GetSize());
+  if (!platform::VerifyPlatformBuffer(verifier)) {
+    return Bad("platform JSON: not a Platform object");
+  }
+  const platform::Platform* root =
+      platform::GetPlatform(parser.builder_.GetBufferPointer());
+  if (root->version() > kPlatformVersion) {
+    return Bad(absl::StrFormat(
+        "version: %d; this build reads platform files up to version %d",
+        root->version(), kPlatformVersion));
+  }
+
+  // Nodes, in file order.
+  if (root->nodes() == nullptr || root->nodes()->size() == 0) {
+    return Bad("nodes: give at least the source and one target");
+  }
+  const size_t n = root->nodes()->size();
+  if (n > HETCAST_GRAPH_MAX_NODES) {
+    return Bad(absl::StrFormat("nodes: %d nodes; at most %d", n,
+                               HETCAST_GRAPH_MAX_NODES));
+  }
+  std::vector<std::string> names;
+  absl::flat_hash_map<std::string, uint32_t> ids;
+  for (uint32_t v = 0; v < n; ++v) {
+    const flatbuffers::String* name = root->nodes()->Get(v);
+    if (name == nullptr || name->size() == 0) {
+      return Bad(absl::StrFormat("nodes[%d]: empty name", v));
+    }
+    if (!ids.emplace(name->str(), v).second) {
+      return Bad(
+          absl::StrFormat("nodes[%d]: '%s' is declared twice", v, name->str()));
+    }
+    names.push_back(name->str());
+  }
+
+  // Edges, with the position in "edges" each directed edge came from.
+  std::vector<hetcast_graph_edge> edges;
+  absl::flat_hash_map<std::pair<uint32_t, uint32_t>, uint32_t> edge_origin;
+  const uint32_t edge_entries =
+      root->edges() == nullptr ? 0 : root->edges()->size();
+  for (uint32_t e = 0; e < edge_entries; ++e) {
+    const platform::Edge* edge = root->edges()->Get(e);
+    const std::string where = absl::StrFormat("edges[%d]", e);
+    absl::StatusOr<uint32_t> from = NodeId(ids, edge->from(), where + ".from");
+    if (!from.ok()) return from.status();
+    absl::StatusOr<uint32_t> to = NodeId(ids, edge->to(), where + ".to");
+    if (!to.ok()) return to.status();
+    if (*from == *to) {
+      return Bad(absl::StrFormat("%s: self-loop on '%s'", where, names[*to]));
+    }
+    if (edge->cost() < 1 ||
+        static_cast<uint64_t>(edge->cost()) > HETCAST_MAX_COST) {
+      return Bad(absl::StrFormat(
+          "%s.cost: %d; a cost is 1 .. 2^40 ticks per unit message", where,
+          edge->cost()));
+    }
+    const uint64_t cost = static_cast<uint64_t>(edge->cost());
+    std::vector<std::pair<uint32_t, uint32_t>> directed = {{*from, *to}};
+    if (edge->both_directions()) directed.push_back({*to, *from});
+    for (const auto& [a, b] : directed) {
+      auto [it, inserted] = edge_origin.emplace(std::make_pair(a, b), e);
+      if (!inserted) {
+        return Bad(absl::StrFormat(
+            "%s: duplicate edge '%s' -> '%s' (already given by edges[%d])",
+            where, names[a], names[b], it->second));
+      }
+      if (edges.size() == HETCAST_GRAPH_MAX_EDGES) {
+        return Bad(absl::StrFormat("%s: more than %d directed edges", where,
+                                   HETCAST_GRAPH_MAX_EDGES));
+      }
+      edges.push_back(hetcast_graph_edge{a, b, cost});
+    }
+  }
+
+  absl::StatusOr<uint32_t> source = NodeId(ids, root->source(), "source");
+  if (!source.ok()) return source.status();
+
+  // What the source reaches (breadth-first over an adjacency list).
+  std::vector<std::vector<uint32_t>> out(n);
+  for (const hetcast_graph_edge& e : edges) out[e.from].push_back(e.to);
+  std::vector<bool> reached(n, false);
+  std::vector<uint32_t> queue = {*source};
+  reached[*source] = true;
+  for (size_t head = 0; head < queue.size(); ++head) {
+    for (uint32_t w : out[queue[head]]) {
+      if (!reached[w]) {
+        reached[w] = true;
+        queue.push_back(w);
+      }
+    }
+  }
+
+  // Targets.
+  if (root->targets() == nullptr || root->targets()->size() == 0) {
+    return Bad("targets: give at least one target");
+  }
+  std::vector<uint32_t> targets;
+  std::vector<int64_t> listed_at(n, -1);
+  for (uint32_t i = 0; i < root->targets()->size(); ++i) {
+    const std::string where = absl::StrFormat("targets[%d]", i);
+    absl::StatusOr<uint32_t> t = NodeId(ids, root->targets()->Get(i), where);
+    if (!t.ok()) return t.status();
+    if (*t == *source) {
+      return Bad(absl::StrFormat("%s: '%s' is the source", where, names[*t]));
+    }
+    if (listed_at[*t] >= 0) {
+      return Bad(absl::StrFormat("%s: '%s' is already targets[%d]", where,
+                                 names[*t], listed_at[*t]));
+    }
+    if (!reached[*t]) {
+      return Bad(
+          absl::StrFormat("%s: '%s' cannot be reached from the source "
+                          "'%s'",
+                          where, names[*t], names[*source]));
+    }
+    listed_at[*t] = i;
+    targets.push_back(*t);
+  }
+
+  // Prune and renumber. Notes A8.4: the paper only says what to do when a
+  // *target* loses its path ("there may be possibly no path from P_source
+  // to a node in P_target. In this case, we set Broadcast-EB(P\P_m) =
+  // +inf", §5.2.1), but any node the source cannot reach would make a
+  // broadcast on the platform infeasible and carries nothing in a
+  // multicast, so such nodes are removed here, once, and reported
+  // (PrunedNote); an unreachable target is an error above.
+  GraphPlatform result;
+  std::vector<uint32_t> new_id(n, HETCAST_NO_NODE);
+  for (uint32_t v = 0; v < n; ++v) {
+    if (reached[v]) {
+      new_id[v] = static_cast<uint32_t>(result.names.size());
+      result.names.push_back(names[v]);
+    } else {
+      result.pruned.push_back(names[v]);
+    }
+  }
+  for (const hetcast_graph_edge& e : edges) {
+    // An edge out of a reached node leads to a reached node.
+    if (reached[e.from]) {
+      result.edges.push_back(
+          hetcast_graph_edge{new_id[e.from], new_id[e.to], e.cost});
+    }
+  }
+  result.source = new_id[*source];
+  for (uint32_t t : targets) result.targets.push_back(new_id[t]);
+  return result;
+}
+
+}  // namespace hetcast

@@ -1,0 +1,59 @@
+// platform.h: platform graphs for pipelined multicast (Beaumont, Legrand,
+// Marchal & Robert 2004), read from JSON (tables/platform.fbs) with
+// FlatBuffers' own parser, checked, and pruned to what the source reaches.
+#ifndef HETCAST_TOOLS_GRAPH_PLATFORM_H_
+#define HETCAST_TOOLS_GRAPH_PLATFORM_H_
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "absl/strings/string_view.h"
+#include "runtime/include/hetcast/hetcast.h"
+
+namespace hetcast {
+
+// The newest platform schema version this build reads.
+inline constexpr uint32_t kPlatformVersion = 1;
+
+// GraphPlatform
+//
+// A checked platform with the arrays a hetcast_graph_request points into.
+// Node ids are positions in the file's "nodes" after the nodes the source
+// cannot reach have been removed (the others keep their order); edges keep
+// file order, an edge with "both_directions" giving (from, to) and then
+// (to, from); targets keep file order.
+struct GraphPlatform {
+  std::vector<std::string> names;  // Indexed by node id.
+  std::vector<hetcast_graph_edge> edges;
+  uint32_t source = 0;
+  std::vector<uint32_t> targets;
+  // Nodes the source cannot reach, removed, in file order.
+  std::vector<std::string> pruned;
+
+  // A request over this platform's arrays (valid while *this lives and is
+  // not modified).
+  hetcast_graph_request Request(uint32_t flags = 0) const;
+};
+
+// ParseGraphPlatform()
+//
+// Parses and checks a platform. Errors are InvalidArgument with one line
+// that names the item, e.g. "edges[2].to: unknown node 'x'",
+// "targets[1]: 'c' cannot be reached from the source 's'". Refused: JSON
+// the schema rejects, a version newer than kPlatformVersion, no or more
+// than HETCAST_GRAPH_MAX_NODES nodes, an empty or repeated node name, an
+// unknown node, a self-loop, an edge given twice (also through
+// "both_directions"), a cost outside 1 .. HETCAST_MAX_COST, more than
+// HETCAST_GRAPH_MAX_EDGES directed edges, a missing or unknown source, no
+// targets, a target listed twice, the source among the targets, and a
+// target the source cannot reach.
+absl::StatusOr<GraphPlatform> ParseGraphPlatform(absl::string_view json);
+
+// "pruned 2 nodes the source cannot reach: x, y" (empty when none were).
+std::string PrunedNote(const GraphPlatform& platform);
+
+}  // namespace hetcast
+
+#endif  // HETCAST_TOOLS_GRAPH_PLATFORM_H_
