@@ -1,0 +1,132 @@
+// resolve.cc: request -> start state (with the relay search) -> id layout.
+#include "runtime/table/resolve.h"
+
+#include "runtime/include/hetcast/hetcast.h"
+#include "runtime/table/view.h"
+
+namespace hetcast {
+namespace internal {
+namespace {
+
+hetcast_status CheckTableRequestShape(const ProfileView& v,
+                                      const hetcast_node_request* r) {
+  if (r == nullptr || r->destination_counts == nullptr ||
+      r->type_count != v.type_count || r->source_type >= v.type_count) {
+    return HETCAST_INVALID_ARGUMENT;
+  }
+  if (r->costs != nullptr) {
+    for (uint32_t j = 0; j < v.type_count; ++j) {
+      if (r->costs[j] != v.cost[j]) return HETCAST_INVALID_ARGUMENT;
+    }
+  }
+  return HETCAST_OK;
+}
+
+}  // namespace
+
+hetcast_status ResolveTableRequest(const ProfileView& v,
+                                   const hetcast_node_request* r,
+                                   Resolved* out) {
+  hetcast_status status = CheckTableRequestShape(v, r);
+  if (status != HETCAST_OK) return status;
+  const uint32_t k = v.type_count;
+  out->source = r->source_type;
+  out->state = 0;
+  out->destinations = 0;
+  out->relay_total = 0;
+  uint64_t slowest_destination = 0;
+  for (uint32_t j = 0; j < k; ++j) {
+    out->relays_used[j] = 0;
+    const uint64_t d = r->destination_counts[j];
+    out->destination_count[j] = d;
+    if (d > v.limit[j]) return HETCAST_NOT_IN_TABLE;
+    out->state += d * v.stride[j];
+    out->destinations += d;
+    if (d > 0 && v.cost[j] > slowest_destination) {
+      slowest_destination = v.cost[j];
+    }
+  }
+  out->completion = v.Time(out->source, out->state);
+  auto note_bound = [&](uint64_t state) {
+    if (!v.IsPtas()) return;
+    const uint32_t e =
+        static_cast<uint32_t>(out->source * v.state_count + state);
+    if (state == out->state || v.ptas_bound->Get(e) < out->bound) {
+      out->bound = v.ptas_bound->Get(e);
+      out->bound_kind = v.ptas_bound_kind->Get(e);
+    }
+  };
+  out->bound = out->completion;
+  out->bound_kind = HETCAST_BOUND_EXACT;
+  note_bound(out->state);
+  if (r->relay_counts == nullptr || out->destinations == 0) return HETCAST_OK;
+  // Theorem 7.1: try the m cheapest useful relays for m = 1..D. A relay no
+  // cheaper than the slowest destination never helps: in a schedule that
+  // uses one, move the last-arriving destination (a leaf, no faster than
+  // the relay) into the relay's place and drop the relay. And m <= D
+  // suffices (node_api.cc, UsefulRelayClasses, from K&K Lemma 4.1).
+  uint64_t taken[HETCAST_TABLE_MAX_TYPES] = {};
+  uint64_t state = out->state;
+  uint64_t m = 0;
+  for (uint32_t rank = 0; rank < k && m < out->destinations; ++rank) {
+    const uint32_t j = v.by_cost[rank];
+    if (v.cost[j] >= slowest_destination) break;
+    const uint64_t available = r->relay_counts[j];
+    for (uint64_t u = 0; u < available && m < out->destinations; ++u) {
+      if (r->destination_counts[j] + taken[j] + 1 > v.limit[j]) {
+        return HETCAST_NOT_IN_TABLE;
+      }
+      ++taken[j];
+      ++m;
+      state += v.stride[j];
+      const uint64_t t = v.Time(out->source, state);
+      note_bound(state);
+      if (t < out->completion) {
+        out->completion = t;
+        out->state = state;
+        out->relay_total = m;
+        for (uint32_t i = 0; i < k; ++i) out->relays_used[i] = taken[i];
+      }
+    }
+  }
+  // Exact profile: Theorem 7.1 makes the best m optimal, so the bound is the
+  // completion found (the no-relay time set above is no bound on it).
+  if (!v.IsPtas()) out->bound = out->completion;
+  return HETCAST_OK;
+}
+
+hetcast_status BuildTableLayout(const ProfileView& v,
+                                const hetcast_node_request* r,
+                                const Resolved& resolved, TableLayout* out) {
+  uint64_t next = 1;
+  for (uint32_t j = 0; j < v.type_count; ++j) {
+    out->destination_base[j] = static_cast<uint32_t>(next);
+    next += r->destination_counts[j];  // <= limit: cannot overflow.
+  }
+  for (uint32_t j = 0; j < v.type_count; ++j) {
+    out->relay_base[j] = static_cast<uint32_t>(next);
+    const uint64_t offered = r->relay_counts ? r->relay_counts[j] : 0;
+    out->relay_count[j] = offered;
+    if (offered > HETCAST_MAX_NODES || next + offered > HETCAST_MAX_NODES) {
+      return HETCAST_TOO_LARGE;
+    }
+    next += offered;
+  }
+  out->node_count = static_cast<uint32_t>(next);
+  out->participants =
+      static_cast<uint32_t>(1 + resolved.destinations + resolved.relay_total);
+  return HETCAST_OK;
+}
+
+hetcast_status PrepareTableRequest(const hetcast_profile* profile,
+                                   const hetcast_node_request* request,
+                                   Resolved* resolved, TableLayout* layout) {
+  if (profile == nullptr) return HETCAST_INVALID_ARGUMENT;
+  const ProfileView& v = ProfileViewOf(profile);
+  hetcast_status status = ResolveTableRequest(v, request, resolved);
+  if (status != HETCAST_OK) return status;
+  return BuildTableLayout(v, request, *resolved, layout);
+}
+
+}  // namespace internal
+}  // namespace hetcast
