@@ -2,6 +2,7 @@
 #include "runtime/table/resolve.h"
 
 #include "runtime/include/hetcast/hetcast.h"
+#include "runtime/node/relays.h"
 #include "runtime/table/view.h"
 
 namespace hetcast {
@@ -22,6 +23,52 @@ hetcast_status CheckTableRequestShape(const ProfileView& v,
   return HETCAST_OK;
 }
 
+// PTAS profiles: lowers the bound to the stored bound of `state` (a bound
+// on the multicast optimum when `state` is one Theorem 7.1 tries); the
+// request's own state sets it. Exact profiles store no bounds.
+void NoteTableBound(const ProfileView& v, uint64_t state, Resolved* out) {
+  if (!v.IsPtas()) return;
+  const uint32_t e = static_cast<uint32_t>(out->source * v.state_count + state);
+  if (state == out->state || v.ptas_bound->Get(e) < out->bound) {
+    out->bound = v.ptas_bound->Get(e);
+    out->bound_kind = v.ptas_bound_kind->Get(e);
+  }
+}
+
+// Theorem 7.1 (runtime/node/relays.h): looks up the destinations plus the
+// m cheapest useful relays for m = 1, 2, ... and keeps the best state (the
+// smallest m on ties).
+hetcast_status SearchTableRelays(const ProfileView& v,
+                                 const hetcast_node_request* r, Resolved* out) {
+  const uint32_t k = v.type_count;
+  UsefulRelays useful;
+  FindUsefulRelays(k, v.cost, r->destination_counts, r->relay_counts, &useful);
+  uint64_t taken[HETCAST_TABLE_MAX_TYPES] = {};
+  uint64_t state = out->state;
+  uint64_t m = 0;
+  for (uint32_t i = 0; i < useful.type_count && m < useful.max_relays; ++i) {
+    const uint32_t j = useful.types[i];
+    const uint64_t available = r->relay_counts[j];
+    for (uint64_t u = 0; u < available && m < useful.max_relays; ++u) {
+      if (r->destination_counts[j] + taken[j] + 1 > v.limit[j]) {
+        return HETCAST_NOT_IN_TABLE;
+      }
+      ++taken[j];
+      ++m;
+      state += v.stride[j];
+      const uint64_t t = v.Time(out->source, state);
+      NoteTableBound(v, state, out);
+      if (t < out->completion) {
+        out->completion = t;
+        out->state = state;
+        out->relay_total = m;
+        for (uint32_t l = 0; l < k; ++l) out->relays_used[l] = taken[l];
+      }
+    }
+  }
+  return HETCAST_OK;
+}
+
 }  // namespace
 
 hetcast_status ResolveTableRequest(const ProfileView& v,
@@ -34,7 +81,6 @@ hetcast_status ResolveTableRequest(const ProfileView& v,
   out->state = 0;
   out->destinations = 0;
   out->relay_total = 0;
-  uint64_t slowest_destination = 0;
   for (uint32_t j = 0; j < k; ++j) {
     out->relays_used[j] = 0;
     const uint64_t d = r->destination_counts[j];
@@ -42,53 +88,14 @@ hetcast_status ResolveTableRequest(const ProfileView& v,
     if (d > v.limit[j]) return HETCAST_NOT_IN_TABLE;
     out->state += d * v.stride[j];
     out->destinations += d;
-    if (d > 0 && v.cost[j] > slowest_destination) {
-      slowest_destination = v.cost[j];
-    }
   }
   out->completion = v.Time(out->source, out->state);
-  auto note_bound = [&](uint64_t state) {
-    if (!v.IsPtas()) return;
-    const uint32_t e =
-        static_cast<uint32_t>(out->source * v.state_count + state);
-    if (state == out->state || v.ptas_bound->Get(e) < out->bound) {
-      out->bound = v.ptas_bound->Get(e);
-      out->bound_kind = v.ptas_bound_kind->Get(e);
-    }
-  };
   out->bound = out->completion;
   out->bound_kind = HETCAST_BOUND_EXACT;
-  note_bound(out->state);
+  NoteTableBound(v, out->state, out);
   if (r->relay_counts == nullptr || out->destinations == 0) return HETCAST_OK;
-  // Theorem 7.1: try the m cheapest useful relays for m = 1..D. A relay no
-  // cheaper than the slowest destination never helps: in a schedule that
-  // uses one, move the last-arriving destination (a leaf, no faster than
-  // the relay) into the relay's place and drop the relay. And m <= D
-  // suffices (node_api.cc, UsefulRelayClasses, from K&K Lemma 4.1).
-  uint64_t taken[HETCAST_TABLE_MAX_TYPES] = {};
-  uint64_t state = out->state;
-  uint64_t m = 0;
-  for (uint32_t rank = 0; rank < k && m < out->destinations; ++rank) {
-    const uint32_t j = v.by_cost[rank];
-    if (v.cost[j] >= slowest_destination) break;
-    const uint64_t available = r->relay_counts[j];
-    for (uint64_t u = 0; u < available && m < out->destinations; ++u) {
-      if (r->destination_counts[j] + taken[j] + 1 > v.limit[j]) {
-        return HETCAST_NOT_IN_TABLE;
-      }
-      ++taken[j];
-      ++m;
-      state += v.stride[j];
-      const uint64_t t = v.Time(out->source, state);
-      note_bound(state);
-      if (t < out->completion) {
-        out->completion = t;
-        out->state = state;
-        out->relay_total = m;
-        for (uint32_t i = 0; i < k; ++i) out->relays_used[i] = taken[i];
-      }
-    }
-  }
+  status = SearchTableRelays(v, r, out);
+  if (status != HETCAST_OK) return status;
   // Exact profile: Theorem 7.1 makes the best m optimal, so the bound is the
   // completion found (the no-relay time set above is no bound on it).
   if (!v.IsPtas()) out->bound = out->completion;

@@ -126,18 +126,6 @@ const char* LoadEntryVector(const fb::Profile* p, uint64_t entries,
   return nullptr;
 }
 
-// Types by cost (insertion sort; k <= 16), ties by index.
-void SortProfileTypesByCost(ProfileView* view) {
-  for (uint32_t j = 0; j < view->type_count; ++j) {
-    uint32_t pos = j;
-    while (pos > 0 && view->cost[view->by_cost[pos - 1]] > view->cost[j]) {
-      view->by_cost[pos] = view->by_cost[pos - 1];
-      --pos;
-    }
-    view->by_cost[pos] = static_cast<uint8_t>(j);
-  }
-}
-
 }  // namespace
 
 uint64_t TableFnv1a64(const uint8_t* bytes, size_t size) {
@@ -171,9 +159,7 @@ const char* LoadProfileView(const fb::Profile* p, ProfileView* view) {
   reason = LoadEntryWidths(p, view);
   if (reason == nullptr) reason = LoadPtasVectors(p, entries, view);
   if (reason == nullptr) reason = LoadEntryVector(p, entries, view);
-  if (reason != nullptr) return reason;
-  SortProfileTypesByCost(view);
-  return nullptr;
+  return reason;
 }
 
 }  // namespace internal

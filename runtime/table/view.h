@@ -56,7 +56,6 @@ struct ProfileView {
   uint64_t cost[HETCAST_TABLE_MAX_TYPES];
   uint64_t stride[HETCAST_TABLE_MAX_TYPES];
   uint32_t limit[HETCAST_TABLE_MAX_TYPES];
-  uint8_t by_cost[HETCAST_TABLE_MAX_TYPES];  // Type indices, cheapest first.
   // Method Ptas only (tables/hetcast_table.fbs).
   const flatbuffers::Vector<uint64_t>* ptas_bound;
   const flatbuffers::Vector<uint8_t>* ptas_bound_kind;

@@ -6,6 +6,7 @@
 #include <utility>
 
 #include "absl/strings/str_format.h"
+#include "runtime/node/relays.h"
 #include "tools/gen/exact_dp.h"
 
 namespace hetcast {
@@ -668,27 +669,17 @@ absl::StatusOr<PtasResult> PlanPtas(const PtasRequest& request) {
   absl::StatusOr<Plan> fnf = RunFnf(full);
   if (!fnf.ok()) return fnf.status();
 
-  // Useful relays, cheapest first (ties by type), at most one per
-  // destination (runtime/node/node_api.cc gives the argument).
+  // Useful relays, cheapest first, and how many to try (Khuller & Kim
+  // Theorem 7.1; runtime/node/relays.h gives the rule and its proof).
   uint64_t destinations = 0;
-  uint64_t slowest = 0;
-  for (size_t j = 0; j < k; ++j) {
-    destinations += request.counts[j];
-    if (request.counts[j] > 0) slowest = std::max(slowest, request.costs[j]);
-  }
-  std::vector<uint32_t> relay_types;
-  uint64_t useful = 0;
-  for (uint32_t j = 0; j < k; ++j) {
-    if (relays[j] > 0 && request.costs[j] < slowest) {
-      relay_types.push_back(j);
-      useful += relays[j];
-    }
-  }
-  std::stable_sort(relay_types.begin(), relay_types.end(),
-                   [&](uint32_t a, uint32_t b) {
-                     return request.costs[a] < request.costs[b];
-                   });
-  useful = std::min(useful, destinations);
+  for (size_t j = 0; j < k; ++j) destinations += request.counts[j];
+  internal::UsefulRelays useful_relays;
+  internal::FindUsefulRelays(static_cast<uint32_t>(k), request.costs.data(),
+                             request.counts.data(), relays.data(),
+                             &useful_relays);
+  const std::vector<uint32_t> relay_types(
+      useful_relays.types, useful_relays.types + useful_relays.type_count);
+  const uint64_t useful = useful_relays.max_relays;
   // Theorem 7.2 runs the whole scheme once per relay count: refuse rather
   // than run for hours (each run is about 20 attempts of O(n) or more).
   const uint64_t nodes = fnf->nodes.size();

@@ -227,7 +227,7 @@ hetcast_status hetcast_node_plan_sizes(const hetcast_node_request* request,
  *
  * With relays, FNF runs on the destinations plus the m cheapest relays for
  * every m up to the destination count (Khuller & Kim Theorem 7.1; more never
- * pays, see runtime/node/node_api.cc), relays that end up forwarding to no
+ * pays, see runtime/node/relays.h), relays that end up forwarding to no
  * destination are dropped (which moves later sends earlier), and the best m
  * is kept (the smallest m on ties).
  *
@@ -402,10 +402,11 @@ hetcast_status hetcast_profile_type(const hetcast_profile* profile, size_t type,
  *
  * Relays: Khuller & Kim Theorem 7.1. An optimal multicast uses the m
  * cheapest relays for some m; only relays strictly cheaper than the slowest
- * destination can help, and m <= destinations suffices (see runtime/table/). The
- * table is looked up for every such m (cheapest relays first; the smallest
- * best m wins), O(min(relays, destinations)) lookups. If one of those
- * lookups falls outside the limits the answer is HETCAST_NOT_IN_TABLE. */
+ * destination can help, and m <= destinations suffices (see
+ * runtime/node/relays.h). The table is looked up for every such m (cheapest
+ * relays first; the smallest best m wins), O(min(relays, destinations))
+ * lookups. If one of those lookups falls outside the limits the answer is
+ * HETCAST_NOT_IN_TABLE. */
 
 /* The optimal completion time: one lookup without relays. */
 hetcast_status hetcast_profile_completion(const hetcast_profile* profile,
