@@ -13,6 +13,7 @@
 #include <stdint.h>
 
 #include "runtime/include/hetcast/hetcast.h"
+#include "runtime/node/layout.h"
 #include "runtime/table/resolve.h"
 #include "runtime/table/view.h"
 
@@ -33,14 +34,15 @@ struct PtasSchedule {
     source = s;
     const uint64_t e = s * view.state_count + state;
     first = view.ptas_offsets->Get(static_cast<uint32_t>(e));
-    uint32_t next = 1;
-    for (uint32_t j = 0; j < view.type_count; ++j) {
-      base[j] = next;
-      next += static_cast<uint32_t>((state / view.stride[j]) %
-                                    (uint64_t{view.limit[j]} + 1));
+    const uint32_t k = view.type_count;
+    uint64_t counts[HETCAST_TABLE_MAX_TYPES];
+    for (uint32_t j = 0; j < k; ++j) {
+      counts[j] = (state / view.stride[j]) % (uint64_t{view.limit[j]} + 1);
     }
-    base[view.type_count] = next;
-    n = next - 1;
+    // At most 65534 destinations (LoadProfileView): cannot fail.
+    uint32_t no_relays[HETCAST_TABLE_MAX_TYPES];
+    CanonicalIdBases(k, counts, nullptr, base, no_relays, &base[k]);
+    n = base[k] - 1;
   }
   uint32_t TypeOf(uint32_t id) const {
     if (id == 0) return source;

@@ -2,6 +2,7 @@
 #include "runtime/table/resolve.h"
 
 #include "runtime/include/hetcast/hetcast.h"
+#include "runtime/node/layout.h"
 #include "runtime/node/relays.h"
 #include "runtime/table/view.h"
 
@@ -105,21 +106,15 @@ hetcast_status ResolveTableRequest(const ProfileView& v,
 hetcast_status BuildTableLayout(const ProfileView& v,
                                 const hetcast_node_request* r,
                                 const Resolved& resolved, TableLayout* out) {
-  uint64_t next = 1;
+  // Destinations are within the limits, so only the relays can make the
+  // ids too many.
+  hetcast_status status = CanonicalIdBases(
+      v.type_count, r->destination_counts, r->relay_counts,
+      out->destination_base, out->relay_base, &out->node_count);
+  if (status != HETCAST_OK) return status;
   for (uint32_t j = 0; j < v.type_count; ++j) {
-    out->destination_base[j] = static_cast<uint32_t>(next);
-    next += r->destination_counts[j];  // <= limit: cannot overflow.
+    out->relay_count[j] = r->relay_counts ? r->relay_counts[j] : 0;
   }
-  for (uint32_t j = 0; j < v.type_count; ++j) {
-    out->relay_base[j] = static_cast<uint32_t>(next);
-    const uint64_t offered = r->relay_counts ? r->relay_counts[j] : 0;
-    out->relay_count[j] = offered;
-    if (offered > HETCAST_MAX_NODES || next + offered > HETCAST_MAX_NODES) {
-      return HETCAST_TOO_LARGE;
-    }
-    next += offered;
-  }
-  out->node_count = static_cast<uint32_t>(next);
   out->participants =
       static_cast<uint32_t>(1 + resolved.destinations + resolved.relay_total);
   return HETCAST_OK;

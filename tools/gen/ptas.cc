@@ -6,6 +6,7 @@
 #include <utility>
 
 #include "absl/strings/str_format.h"
+#include "runtime/node/layout.h"
 #include "runtime/node/relays.h"
 #include "tools/gen/exact_dp.h"
 
@@ -712,18 +713,16 @@ absl::StatusOr<PtasResult> PlanPtas(const PtasRequest& request) {
     bound = std::min(bound, searched->bound);
     // Instance ids -> request ids: per type, destinations first, then the
     // promoted relays (relay ids follow all destination ids).
-    std::vector<uint64_t> instance_base(k), dest_base(k), relay_base(k);
-    uint64_t next_instance = 1, next_dest = 1, next_relay = 1 + destinations;
-    for (size_t j = 0; j < k; ++j) {
-      instance_base[j] = next_instance;
-      next_instance += counts[j];
-      dest_base[j] = next_dest;
-      next_dest += request.counts[j];
-    }
-    for (size_t j = 0; j < k; ++j) {
-      relay_base[j] = next_relay;
-      next_relay += relays[j];
-    }
+    // Both are canonical layouts (ValidateRequest keeps them small).
+    std::vector<uint32_t> instance_base(k), no_relays(k);
+    std::vector<uint32_t> dest_base(k), relay_base(k);
+    uint32_t instance_nodes, request_nodes;
+    internal::CanonicalIdBases(static_cast<uint32_t>(k), counts.data(),
+                               nullptr, instance_base.data(), no_relays.data(),
+                               &instance_nodes);
+    internal::CanonicalIdBases(static_cast<uint32_t>(k), request.counts.data(),
+                               relays.data(), dest_base.data(),
+                               relay_base.data(), &request_nodes);
     auto map = [&](uint32_t id) -> uint32_t {
       if (id == 0) return 0;
       size_t j = k - 1;
@@ -742,7 +741,7 @@ absl::StatusOr<PtasResult> PlanPtas(const PtasRequest& request) {
     // moves later sends of its parent earlier).
     if (r > 0) {
       while (true) {
-        std::vector<uint32_t> out_degree(next_relay, 0);
+        std::vector<uint32_t> out_degree(request_nodes, 0);
         for (const hetcast_send& s : sends) ++out_degree[s.from];
         const size_t before = sends.size();
         sends.erase(std::remove_if(sends.begin(), sends.end(),
