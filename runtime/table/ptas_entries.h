@@ -15,6 +15,7 @@
 #include "runtime/include/hetcast/hetcast.h"
 #include "runtime/node/layout.h"
 #include "runtime/table/resolve.h"
+#include "runtime/table/state_index.h"
 #include "runtime/table/view.h"
 
 namespace hetcast {
@@ -37,7 +38,7 @@ struct PtasSchedule {
     const uint32_t k = view.type_count;
     uint64_t counts[HETCAST_TABLE_MAX_TYPES];
     for (uint32_t j = 0; j < k; ++j) {
-      counts[j] = (state / view.stride[j]) % (uint64_t{view.limit[j]} + 1);
+      counts[j] = TableStateDigit(state, view.stride[j], view.limit[j]);
     }
     // At most 65534 destinations (LoadProfileView): cannot fail.
     uint32_t no_relays[HETCAST_TABLE_MAX_TYPES];

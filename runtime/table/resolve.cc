@@ -79,16 +79,16 @@ hetcast_status ResolveTableRequest(const ProfileView& v,
   if (status != HETCAST_OK) return status;
   const uint32_t k = v.type_count;
   out->source = r->source_type;
-  out->state = 0;
   out->destinations = 0;
   out->relay_total = 0;
   for (uint32_t j = 0; j < k; ++j) {
     out->relays_used[j] = 0;
-    const uint64_t d = r->destination_counts[j];
-    out->destination_count[j] = d;
-    if (d > v.limit[j]) return HETCAST_NOT_IN_TABLE;
-    out->state += d * v.stride[j];
-    out->destinations += d;
+    out->destination_count[j] = r->destination_counts[j];
+    out->destinations += r->destination_counts[j];
+  }
+  if (hetcast_state_index_(k, r->destination_counts, v.limit, v.stride, 0,
+                           &out->state)) {
+    return HETCAST_NOT_IN_TABLE;
   }
   out->completion = v.Time(out->source, out->state);
   out->bound = out->completion;

@@ -157,31 +157,13 @@ hetcast_status hetcast_profile_completion(const hetcast_profile* profile,
       request->type_count == v.type_count &&
       request->source_type < v.type_count) {
     // The common case, kept to one pass: no relays, profile costs.
-    const uint64_t* counts = request->destination_counts;
-    uint64_t state = request->source_type * v.state_count;
-    bool outside = false;
-    auto add = [&](uint32_t j) {
-      outside |= counts[j] > v.limit[j];
-      state += counts[j] * v.stride[j];
-    };
-    switch (v.type_count) {  // Unrolled for up to 4 types.
-      case 4:
-        add(3);
-        [[fallthrough]];
-      case 3:
-        add(2);
-        [[fallthrough]];
-      case 2:
-        add(1);
-        [[fallthrough]];
-      case 1:
-        add(0);
-        break;
-      default:
-        for (uint32_t j = 0; j < v.type_count; ++j) add(j);
+    uint64_t entry;
+    if (hetcast_state_index_(v.type_count, request->destination_counts, v.limit,
+                             v.stride, request->source_type * v.state_count,
+                             &entry)) {
+      return HETCAST_NOT_IN_TABLE;
     }
-    if (outside) return HETCAST_NOT_IN_TABLE;
-    *completion_time = v.Entry(state) & v.time_mask;
+    *completion_time = v.Entry(entry) & v.time_mask;
     return HETCAST_OK;
   }
   Resolved resolved;

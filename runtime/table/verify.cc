@@ -12,6 +12,7 @@
 #include "flatbuffers/flatbuffers.h"
 #include "runtime/include/hetcast/hetcast.h"
 #include "runtime/table/ptas_entries.h"
+#include "runtime/table/state_index.h"
 #include "runtime/table/view.h"
 #include "tables/hetcast_table_generated.h"
 
@@ -88,10 +89,8 @@ const char* VerifyExactDecision(const ProfileView& v, uint32_t s,
     return "a decision's first child type is out of range";
   }
   if (y >= v.state_count) return "a decision's split is out of range";
-  uint64_t rest_of_y = y;
   for (uint32_t j = k; j-- > 0;) {
-    const uint64_t yj = rest_of_y / v.stride[j];
-    rest_of_y -= yj * v.stride[j];
+    const uint64_t yj = TableStateDigit(y, v.stride[j], v.limit[j]);
     if (yj + (j == l ? 1 : 0) > digits[j]) {
       return "a decision's split exceeds its state";
     }

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "runtime/include/hetcast/hetcast.h"
+#include "runtime/table/state_index.h"
 
 namespace hetcast {
 namespace internal {
@@ -25,7 +26,14 @@ const char* LoadProfileTypes(const fb::Profile* p, ProfileView* view,
   }
   const uint32_t k = types->size();
   view->type_count = k;
-  *states = 1;
+  for (uint32_t j = 0; j < k; ++j) {
+    const fb::NodeType* t = types->Get(j);
+    view->limit[j] = t == nullptr ? 0 : t->limit();
+  }
+  // Types are checked in order, each type's costs before the states its
+  // limit adds (so a table with several faults names the first).
+  const uint32_t fit = TableStrides(k, view->limit, view->stride,
+                                    HETCAST_TABLE_MAX_ENTRIES, states);
   for (uint32_t j = 0; j < k; ++j) {
     const fb::NodeType* t = types->Get(j);
     if (t == nullptr || t->name() == nullptr) return "a node type has no name";
@@ -33,12 +41,7 @@ const char* LoadProfileTypes(const fb::Profile* p, ProfileView* view,
       return "a node type's cost is 0 or above HETCAST_MAX_COST (2^40)";
     }
     view->cost[j] = t->cost();
-    view->limit[j] = t->limit();
-    view->stride[j] = *states;
-    if (__builtin_mul_overflow(*states, uint64_t{t->limit()} + 1, states) ||
-        *states > HETCAST_TABLE_MAX_ENTRIES) {
-      return "a profile's limits give too many states";
-    }
+    if (j == fit) return "a profile's limits give too many states";
   }
   return nullptr;
 }
@@ -140,7 +143,7 @@ const char* LoadProfileView(const fb::Profile* p, ProfileView* view) {
   memset(view, 0, sizeof(*view));
   view->profile = p;
   if (p->name() == nullptr) return "a profile has no name";
-  uint64_t states;
+  uint64_t states = 0;
   const char* reason = LoadProfileTypes(p, view, &states);
   if (reason != nullptr) return reason;
   uint64_t entries;
