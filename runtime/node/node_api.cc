@@ -3,9 +3,9 @@
 #include <algorithm>
 
 #include "runtime/arena.h"
-#include "runtime/node/fnf.h"
 #include "runtime/include/hetcast/hetcast.h"
 #include "runtime/node/evaluator.h"
+#include "runtime/node/fnf.h"
 #include "runtime/node/layout.h"
 #include "runtime/node/relays.h"
 

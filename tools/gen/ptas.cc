@@ -717,8 +717,8 @@ absl::StatusOr<PtasResult> PlanPtas(const PtasRequest& request) {
     std::vector<uint32_t> instance_base(k), no_relays(k);
     std::vector<uint32_t> dest_base(k), relay_base(k);
     uint32_t instance_nodes, request_nodes;
-    internal::CanonicalIdBases(static_cast<uint32_t>(k), counts.data(),
-                               nullptr, instance_base.data(), no_relays.data(),
+    internal::CanonicalIdBases(static_cast<uint32_t>(k), counts.data(), nullptr,
+                               instance_base.data(), no_relays.data(),
                                &instance_nodes);
     internal::CanonicalIdBases(static_cast<uint32_t>(k), request.counts.data(),
                                relays.data(), dest_base.data(),
