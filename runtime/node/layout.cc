@@ -6,6 +6,31 @@
 namespace hetcast {
 namespace internal {
 
+hetcast_status CanonicalIdBases(uint32_t k, const uint64_t* destination_counts,
+                                const uint64_t* relay_counts,
+                                uint32_t* destination_base,
+                                uint32_t* relay_base, uint32_t* node_count) {
+  // Count in 64 bits; the total is capped long before it could wrap.
+  uint64_t next_id = 1;
+  for (uint32_t c = 0; c < 2 * k; ++c) {
+    const bool relay = c >= k;
+    const uint32_t j = relay ? c - k : c;
+    uint64_t count = 0;
+    if (!relay) {
+      count = destination_counts[j];
+    } else if (relay_counts != nullptr) {
+      count = relay_counts[j];
+    }
+    if (count > HETCAST_MAX_NODES || next_id + count > HETCAST_MAX_NODES) {
+      return HETCAST_TOO_LARGE;
+    }
+    (relay ? relay_base : destination_base)[j] = static_cast<uint32_t>(next_id);
+    next_id += count;
+  }
+  *node_count = static_cast<uint32_t>(next_id);
+  return HETCAST_OK;
+}
+
 hetcast_status BuildNodeLayout(const hetcast_node_request* request,
                                NodeLayout* layout) {
   if (request == nullptr || layout == nullptr || request->costs == nullptr ||
@@ -28,29 +53,20 @@ hetcast_status BuildNodeLayout(const hetcast_node_request* request,
     }
     layout->cost[j] = request->costs[j];
   }
-  // Count in 64 bits; the total is capped long before it could wrap.
-  uint64_t next_id = 1;
+  hetcast_status status = CanonicalIdBases(
+      k, request->destination_counts, request->relay_counts, layout->class_base,
+      layout->class_base + k, &layout->node_count);
+  if (status != HETCAST_OK) return status;
   for (uint32_t c = 0; c < 2 * k; ++c) {
-    uint64_t count;
+    const uint32_t next =
+        c + 1 < 2 * k ? layout->class_base[c + 1] : layout->node_count;
+    layout->class_count_of[c] = next - layout->class_base[c];
     if (c < k) {
-      count = request->destination_counts[c];
+      layout->destination_total += layout->class_count_of[c];
     } else {
-      count =
-          request->relay_counts == nullptr ? 0 : request->relay_counts[c - k];
-    }
-    if (count > HETCAST_MAX_NODES || next_id + count > HETCAST_MAX_NODES) {
-      return HETCAST_TOO_LARGE;
-    }
-    layout->class_base[c] = static_cast<uint32_t>(next_id);
-    layout->class_count_of[c] = static_cast<uint32_t>(count);
-    next_id += count;
-    if (c < k) {
-      layout->destination_total += static_cast<uint32_t>(count);
-    } else {
-      layout->relay_total += static_cast<uint32_t>(count);
+      layout->relay_total += layout->class_count_of[c];
     }
   }
-  layout->node_count = static_cast<uint32_t>(next_id);
   for (uint32_t c = 0; c < 2 * k; ++c) layout->receive_order[c] = c;
   // Insertion sort: at most 2 * HETCAST_MAX_TYPES classes, and
   // std::stable_sort may allocate, which the runtime never does.

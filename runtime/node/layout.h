@@ -44,6 +44,21 @@ struct NodeLayout {
   }
 };
 
+// CanonicalIdBases
+//
+// The canonical id ranges of a request (hetcast.h, "Canonical node ids"): the
+// source is 0, then destination_counts[j] destinations of each type j in type
+// order, then relay_counts[j] relays of each type in type order
+// (`relay_counts` may be NULL: none). Writes the first id of each range to
+// destination_base[j] and relay_base[j] (k entries each) and the number of
+// ids to `*node_count`. HETCAST_TOO_LARGE when the ids would pass
+// HETCAST_MAX_NODES. Every node-model planner numbers its nodes from these:
+// NodeLayout, the table reader's TableLayout, the PTAS's instances.
+hetcast_status CanonicalIdBases(uint32_t k, const uint64_t* destination_counts,
+                                const uint64_t* relay_counts,
+                                uint32_t* destination_base,
+                                uint32_t* relay_base, uint32_t* node_count);
+
 // Validates `request` and fills `layout`. Errors: HETCAST_INVALID_ARGUMENT
 // (NULL arrays, zero or too many types, a zero cost, a bad source type),
 // HETCAST_TOO_LARGE (more than HETCAST_MAX_NODES nodes).

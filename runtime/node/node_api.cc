@@ -3,49 +3,37 @@
 #include <algorithm>
 
 #include "runtime/arena.h"
-#include "runtime/node/fnf.h"
 #include "runtime/include/hetcast/hetcast.h"
 #include "runtime/node/evaluator.h"
+#include "runtime/node/fnf.h"
 #include "runtime/node/layout.h"
+#include "runtime/node/relays.h"
 
 namespace hetcast {
 namespace internal {
 namespace {
 
-// Relay classes FNF may use, cheapest first. A relay no cheaper than every
-// destination is informed after all of them in FNF's receive order, so it
-// can never help; those are left out.
-//
-// `*useful_relays` is also capped at the destination count: some optimal
-// multicast uses at most that many relays. Take an optimal tree with the
-// fewest relays; every relay in it forwards (else drop it). It is an optimal
-// broadcast tree on its own nodes, and Khuller & Kim Lemma 4.1 rebuilds it so
-// that only the floor(n/2) fastest non-source nodes send, n = D + r. A relay
-// left without children could be dropped, contradicting minimality, so all r
-// relays still send: r <= (D + r) / 2, i.e. r <= D. Theorem 7.1's guarantee
-// thus needs only m <= D.
+// Relay classes FNF may use, cheapest first, and in `*useful_relays` the
+// most relays worth trying: the rule of Khuller & Kim Theorem 7.1 and its
+// proof are in relays.h. (For FNF it is also plain that a relay no cheaper
+// than every destination cannot help: it is informed after all of them in
+// FNF's receive order.)
 uint32_t UsefulRelayClasses(const NodeLayout& layout, uint32_t* classes,
                             uint64_t* useful_relays) {
-  uint64_t slowest_destination = 0;
-  for (uint32_t c = 0; c < layout.type_count; ++c) {
-    if (layout.class_count_of[c] > 0 && layout.cost[c] > slowest_destination) {
-      slowest_destination = layout.cost[c];
-    }
+  const uint32_t k = layout.type_count;
+  uint64_t destination_counts[HETCAST_MAX_TYPES];
+  uint64_t relay_counts[HETCAST_MAX_TYPES];
+  for (uint32_t j = 0; j < k; ++j) {
+    destination_counts[j] = layout.class_count_of[j];
+    relay_counts[j] = layout.class_count_of[k + j];
   }
-  uint32_t count = 0;
-  *useful_relays = 0;
-  for (uint32_t s = 0; s < layout.class_count; ++s) {
-    const uint32_t c = layout.receive_order[s];
-    if (layout.IsRelayClass(c) && layout.class_count_of[c] > 0 &&
-        layout.CostOfClass(c) < slowest_destination) {
-      classes[count++] = c;
-      *useful_relays += layout.class_count_of[c];
-    }
+  UsefulRelays useful;
+  FindUsefulRelays(k, layout.cost, destination_counts, relay_counts, &useful);
+  for (uint32_t i = 0; i < useful.type_count; ++i) {
+    classes[i] = k + useful.types[i];
   }
-  if (*useful_relays > layout.destination_total) {
-    *useful_relays = layout.destination_total;
-  }
-  return count;
+  *useful_relays = useful.max_relays;
+  return useful.type_count;
 }
 
 struct PlanScratch {

@@ -1,6 +1,6 @@
 // internal.h: the table planner with its algorithm made explicit, for
 // tests that check both reconstruction paths give identical schedules.
-// hetcast_profile_plan{,_sizes} are these with PlanPath::kAuto.
+// hetcast_profile_plan{,_sizes} are these with PlanPath::kAuto (plan.cc).
 #ifndef HETCAST_RUNTIME_TABLE_INTERNAL_H_
 #define HETCAST_RUNTIME_TABLE_INTERNAL_H_
 
@@ -15,15 +15,16 @@ enum class PlanPath {
   kSteps,   // One arrival time at a time (T, n < 2^26; else queues).
 };
 
-hetcast_status PlanSizes(const hetcast_profile* profile,
-                         const hetcast_node_request* request, PlanPath path,
-                         hetcast_node_sizes* sizes);
+hetcast_status PlanTableSizes(const hetcast_profile* profile,
+                              const hetcast_node_request* request,
+                              PlanPath path, hetcast_node_sizes* sizes);
 
-hetcast_status Plan(const hetcast_profile* profile,
-                    const hetcast_node_request* request, PlanPath path,
-                    void* workspace, size_t workspace_size, hetcast_node* nodes,
-                    size_t node_capacity, hetcast_transfer* transfers,
-                    size_t transfer_capacity, hetcast_answer* answer);
+hetcast_status PlanTable(const hetcast_profile* profile,
+                         const hetcast_node_request* request, PlanPath path,
+                         void* workspace, size_t workspace_size,
+                         hetcast_node* nodes, size_t node_capacity,
+                         hetcast_transfer* transfers, size_t transfer_capacity,
+                         hetcast_answer* answer);
 
 }  // namespace internal
 }  // namespace hetcast

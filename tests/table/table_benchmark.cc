@@ -128,9 +128,9 @@ void Reserve(const hetcast_node_request& request, Fixture* fixture) {
   }
   hetcast_node_sizes queue_sizes;
   Check("PlanSizes (queues)",
-        hetcast::internal::PlanSizes(&fixture->profile, &request,
-                                     hetcast::internal::PlanPath::kQueues,
-                                     &queue_sizes));
+        hetcast::internal::PlanTableSizes(&fixture->profile, &request,
+                                          hetcast::internal::PlanPath::kQueues,
+                                          &queue_sizes));
   if (fixture->queue_workspace.size() < queue_sizes.workspace_bytes) {
     fixture->queue_workspace.resize(queue_sizes.workspace_bytes);
   }
@@ -386,9 +386,10 @@ void RunPlans(
   size_t i = 0;
   for (auto _ : state) {
     if (queues) {
-      hetcast::internal::Plan(&f.profile, &requests[i], path, workspace.data(),
-                              workspace.size(), nodes.data(), nodes.size(),
-                              transfers.data(), transfers.size(), &answer);
+      hetcast::internal::PlanTable(&f.profile, &requests[i], path,
+                                   workspace.data(), workspace.size(),
+                                   nodes.data(), nodes.size(), transfers.data(),
+                                   transfers.size(), &answer);
     } else {
       hetcast_profile_plan(&f.profile, &requests[i], workspace.data(),
                            workspace.size(), nodes.data(), nodes.size(),

@@ -1,4 +1,4 @@
-// table_test.cc: the runtime's table path (runtime/table/table.cc), judged by the
+// table_test.cc: the runtime's table path (runtime/table/), judged by the
 // node-model evaluator, the exhaustive search, FNF and the paper's Fig. 1;
 // and table verification against truncated, corrupted and crafted tables.
 #include <algorithm>
@@ -15,9 +15,9 @@
 #include "runtime/table/internal.h"
 #include "tables/default_table.h"
 #include "tables/hetcast_table_generated.h"
-#include "tests/oracles/exhaustive_search.h"
 #include "tests/node/node_test_util.h"
 #include "tests/node/schedule_checks.h"
+#include "tests/oracles/exhaustive_search.h"
 #include "tests/table/table_test_util.h"
 #include "tools/gen/exact_dp.h"
 #include "tools/gen/gen_command.h"
@@ -326,15 +326,15 @@ PlanResult PlanWithPath(const hetcast_profile& profile,
   PlanResult result;
   const hetcast_node_request request = RequestOf(instance);
   hetcast_node_sizes sizes;
-  result.status = internal::PlanSizes(&profile, &request, path, &sizes);
+  result.status = internal::PlanTableSizes(&profile, &request, path, &sizes);
   if (result.status != HETCAST_OK) return result;
   std::vector<unsigned char> workspace(sizes.workspace_bytes);
   result.nodes.resize(sizes.node_count);
   result.transfers.resize(sizes.transfer_count);
-  result.status = internal::Plan(&profile, &request, path, workspace.data(),
-                                 workspace.size(), result.nodes.data(),
-                                 result.nodes.size(), result.transfers.data(),
-                                 result.transfers.size(), &result.answer);
+  result.status = internal::PlanTable(
+      &profile, &request, path, workspace.data(), workspace.size(),
+      result.nodes.data(), result.nodes.size(), result.transfers.data(),
+      result.transfers.size(), &result.answer);
   return result;
 }
 

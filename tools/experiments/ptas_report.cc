@@ -21,6 +21,7 @@
 #include <vector>
 
 #include "runtime/include/hetcast/hetcast.h"
+#include "runtime/table/state_index.h"
 #include "tools/gen/exact_dp.h"
 #include "tools/gen/profile.h"
 #include "tools/gen/ptas.h"
@@ -74,8 +75,8 @@ int EveryState() {
       for (uint32_t s = 0; s < c.costs.size(); ++s) {
         for (uint64_t state = 1; state < table->state_count; ++state) {
           for (size_t j = 0; j < counts.size(); ++j) {
-            counts[j] =
-                (state / table->stride[j]) % (uint64_t{c.limits[j]} + 1);
+            counts[j] = internal::TableStateDigit(state, table->stride[j],
+                                                  table->limit[j]);
           }
           const uint64_t opt = table->time[s * table->state_count + state];
           PtasRequest request{c.costs, s, counts, {}, eps, false};

@@ -6,9 +6,9 @@
 //   tau(s, i) = C(s) + min over l with i_l >= 1, 0 <= y <= i - e_l of
 //               max(tau(l, y), tau(s, i - e_l - y))
 //
-// The plain evaluation (tests/oracles/reference_dp.cc) enumerates every (l, y). This
-// one visits far fewer candidates and returns the same tau for every state;
-// tests/gen/exact_dp_test.cc checks that state by state. The rules:
+// The plain evaluation (tests/oracles/reference_dp.cc) enumerates every (l, y).
+// This one visits far fewer candidates and returns the same tau for every
+// state; tests/gen/exact_dp_test.cc checks that state by state. The rules:
 //
 // Rule 1 (Lemma 2 of Libeskind-Hadas et al., monotonic schedules). Every
 // schedule can be turned into a monotonic one, in which no non-root node
@@ -74,6 +74,7 @@
 #include <thread>
 
 #include "absl/strings/str_format.h"
+#include "runtime/table/state_index.h"
 
 namespace hetcast {
 namespace {
@@ -267,15 +268,15 @@ absl::StatusOr<ExactTable> SolveExact(const ProfileSpec& profile,
   ExactTable table;
   const size_t k = profile.types.size();
   table.type_count = static_cast<uint32_t>(k);
-  table.state_count = StateCount(profile);
-  uint64_t stride = 1;
   uint32_t level_count = 1;
   for (const NodeTypeSpec& t : profile.types) {
-    table.stride.push_back(stride);
     table.limit.push_back(t.limit);
-    stride *= uint64_t{t.limit} + 1;
     level_count += t.limit;
   }
+  // Validated: every type fits.
+  table.stride.resize(k);
+  internal::TableStrides(table.type_count, table.limit.data(),
+                         table.stride.data(), UINT64_MAX, &table.state_count);
   const uint64_t sc = table.state_count;
   table.time.assign(k * sc, 0);
   table.first_child.assign(k * sc, 0);
@@ -332,8 +333,8 @@ absl::StatusOr<ExactTable> SolveExact(const ProfileSpec& profile,
         for (uint64_t pos = chunk; pos < chunk_end; ++pos) {
           const uint64_t state = by_level[pos];
           for (size_t j = 0; j < k; ++j) {
-            digits[j] = static_cast<uint32_t>((state / table.stride[j]) %
-                                              (uint64_t{table.limit[j]} + 1));
+            digits[j] = static_cast<uint32_t>(internal::TableStateDigit(
+                state, table.stride[j], table.limit[j]));
           }
           solver.SolveState(state, digits.data(), scratch.data());
         }

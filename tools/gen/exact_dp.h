@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "absl/status/statusor.h"
+#include "runtime/include/hetcast/hetcast.h"
 #include "tools/gen/profile.h"
 
 namespace hetcast {
@@ -41,9 +42,12 @@ struct ExactTable {
   std::vector<uint8_t> first_child;  // Unused for state 0.
   std::vector<uint32_t> split;       // state(y); unused for state 0.
 
+  // The state of `counts` (at most type_count entries, within the limits):
+  // hetcast_state_index_, the runtime's own index.
   uint64_t StateOf(const std::vector<uint64_t>& counts) const {
-    uint64_t state = 0;
-    for (size_t j = 0; j < counts.size(); ++j) state += counts[j] * stride[j];
+    uint64_t state;
+    hetcast_state_index_(static_cast<uint32_t>(counts.size()), counts.data(),
+                         limit.data(), stride.data(), 0, &state);
     return state;
   }
 };

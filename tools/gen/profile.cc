@@ -4,9 +4,11 @@
 #include <algorithm>
 #include <cctype>
 #include <string>
+#include <vector>
 
 #include "absl/strings/str_format.h"
 #include "flatbuffers/idl.h"
+#include "runtime/table/state_index.h"
 #include "tables/profile_generated.h"
 #include "tables/profile_schema.h"
 
@@ -95,6 +97,22 @@ absl::StatusOr<ProfileSpec> ParseProfileJson(absl::string_view json) {
   return spec;
 }
 
+namespace {
+
+// The states of `profile` (TableStrides, the runtime's numbering) while
+// they stay at most `max_states`: returns how many leading types fit.
+uint32_t StatesThatFit(const ProfileSpec& profile, uint64_t max_states,
+                       uint64_t* states) {
+  const uint32_t k = static_cast<uint32_t>(profile.types.size());
+  std::vector<uint32_t> limits(k);
+  std::vector<uint64_t> strides(k);
+  for (uint32_t j = 0; j < k; ++j) limits[j] = profile.types[j].limit;
+  return internal::TableStrides(k, limits.data(), strides.data(), max_states,
+                                states);
+}
+
+}  // namespace
+
 absl::Status ValidateProfile(const ProfileSpec& profile) {
   if (profile.name.empty()) {
     return absl::InvalidArgumentError("name: missing or empty profile name");
@@ -108,7 +126,9 @@ absl::Status ValidateProfile(const ProfileSpec& profile) {
         absl::StrFormat("types: %d types, at most %d are supported",
                         profile.types.size(), kMaxProfileTypes));
   }
-  uint64_t states = 1;
+  // Each type's name and cost are checked before the states its limit adds.
+  uint64_t states = 0;
+  const uint32_t fit = StatesThatFit(profile, kMaxProfileEntries, &states);
   for (size_t j = 0; j < profile.types.size(); ++j) {
     const NodeTypeSpec& t = profile.types[j];
     if (t.name.empty()) {
@@ -135,8 +155,7 @@ absl::Status ValidateProfile(const ProfileSpec& profile) {
             "types[%d].name: '%s' duplicates types[%d].name", j, t.name, i));
       }
     }
-    if (__builtin_mul_overflow(states, uint64_t{t.limit} + 1, &states) ||
-        states > kMaxProfileEntries) {
+    if (j == fit) {
       return absl::InvalidArgumentError(absl::StrFormat(
           "types[%d].limit: the limits give more than 2^25 states per "
           "source type (prod(limit+1)); the documented maximum is 2^25 "
@@ -156,8 +175,8 @@ absl::Status ValidateProfile(const ProfileSpec& profile) {
 }
 
 uint64_t StateCount(const ProfileSpec& profile) {
-  uint64_t states = 1;
-  for (const NodeTypeSpec& t : profile.types) states *= uint64_t{t.limit} + 1;
+  uint64_t states = 0;
+  StatesThatFit(profile, UINT64_MAX, &states);
   return states;
 }
 

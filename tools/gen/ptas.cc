@@ -6,6 +6,8 @@
 #include <utility>
 
 #include "absl/strings/str_format.h"
+#include "runtime/node/layout.h"
+#include "runtime/node/relays.h"
 #include "tools/gen/exact_dp.h"
 
 namespace hetcast {
@@ -812,21 +814,19 @@ std::vector<hetcast_send> ToRequestIds(
     const PtasRequest& request, const std::vector<uint64_t>& counts,
     const std::vector<uint64_t>& relays,
     const std::vector<hetcast_send>& instance_sends) {
+  // Both are canonical layouts (ValidateRequest keeps them small): per
+  // type, destinations first, then the promoted relays (relay ids follow
+  // all destination ids).
   const size_t k = counts.size();
-  uint64_t destinations = 0;
-  for (size_t j = 0; j < k; ++j) destinations += request.counts[j];
-  std::vector<uint64_t> instance_base(k), dest_base(k), relay_base(k);
-  uint64_t next_instance = 1, next_dest = 1, next_relay = 1 + destinations;
-  for (size_t j = 0; j < k; ++j) {
-    instance_base[j] = next_instance;
-    next_instance += counts[j];
-    dest_base[j] = next_dest;
-    next_dest += request.counts[j];
-  }
-  for (size_t j = 0; j < k; ++j) {
-    relay_base[j] = next_relay;
-    next_relay += relays[j];
-  }
+  std::vector<uint32_t> instance_base(k), no_relays(k);
+  std::vector<uint32_t> dest_base(k), relay_base(k);
+  uint32_t instance_nodes, request_nodes;
+  internal::CanonicalIdBases(static_cast<uint32_t>(k), counts.data(), nullptr,
+                             instance_base.data(), no_relays.data(),
+                             &instance_nodes);
+  internal::CanonicalIdBases(static_cast<uint32_t>(k), request.counts.data(),
+                             relays.data(), dest_base.data(), relay_base.data(),
+                             &request_nodes);
   auto map = [&](uint32_t id) -> uint32_t {
     if (id == 0) return 0;
     size_t j = k - 1;
@@ -904,27 +904,17 @@ absl::StatusOr<PtasResult> PlanPtas(const PtasRequest& request) {
   absl::StatusOr<Plan> fnf = RunFnf(full);
   if (!fnf.ok()) return fnf.status();
 
-  // Useful relays, cheapest first (ties by type), at most one per
-  // destination (runtime/node/node_api.cc gives the argument).
+  // Useful relays, cheapest first, and how many to try (Khuller & Kim
+  // Theorem 7.1; runtime/node/relays.h gives the rule and its proof).
   uint64_t destinations = 0;
-  uint64_t slowest = 0;
-  for (size_t j = 0; j < k; ++j) {
-    destinations += request.counts[j];
-    if (request.counts[j] > 0) slowest = std::max(slowest, request.costs[j]);
-  }
-  std::vector<uint32_t> relay_types;
-  uint64_t useful = 0;
-  for (uint32_t j = 0; j < k; ++j) {
-    if (relays[j] > 0 && request.costs[j] < slowest) {
-      relay_types.push_back(j);
-      useful += relays[j];
-    }
-  }
-  std::stable_sort(relay_types.begin(), relay_types.end(),
-                   [&](uint32_t a, uint32_t b) {
-                     return request.costs[a] < request.costs[b];
-                   });
-  useful = std::min(useful, destinations);
+  for (size_t j = 0; j < k; ++j) destinations += request.counts[j];
+  internal::UsefulRelays useful_relays;
+  internal::FindUsefulRelays(static_cast<uint32_t>(k), request.costs.data(),
+                             request.counts.data(), relays.data(),
+                             &useful_relays);
+  const std::vector<uint32_t> relay_types(
+      useful_relays.types, useful_relays.types + useful_relays.type_count);
+  const uint64_t useful = useful_relays.max_relays;
   // Theorem 7.2 runs the whole scheme once per relay count: refuse rather
   // than run for hours (each run is about 20 attempts of O(n) or more).
   const uint64_t nodes = fnf->nodes.size();

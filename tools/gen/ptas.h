@@ -44,7 +44,7 @@
 //
 // Multicast with relays (Theorem 7.2): for every r from 0 to the number of
 // useful relays (cheaper than the slowest destination, at most the number of
-// destinations: argument in runtime/node/node_api.cc), the r cheapest relays are
+// destinations: argument in runtime/node/relays.h), the r cheapest relays are
 // made destinations and the broadcast scheme runs; relays that feed no
 // destination are then dropped. The best r wins (smallest on ties).
 //

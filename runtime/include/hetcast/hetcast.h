@@ -236,7 +236,7 @@ hetcast_status hetcast_node_plan_sizes(const hetcast_node_request* request,
  *
  * With relays, FNF runs on the destinations plus the m cheapest relays for
  * every m up to the destination count (Khuller & Kim Theorem 7.1; more never
- * pays, see runtime/node/node_api.cc), relays that end up forwarding to no
+ * pays, see runtime/node/relays.h), relays that end up forwarding to no
  * destination are dropped (which moves later sends earlier), and the best m
  * is kept (the smallest m on ties).
  *
@@ -411,10 +411,11 @@ hetcast_status hetcast_profile_type(const hetcast_profile* profile, size_t type,
  *
  * Relays: Khuller & Kim Theorem 7.1. An optimal multicast uses the m
  * cheapest relays for some m; only relays strictly cheaper than the slowest
- * destination can help, and m <= destinations suffices (see runtime/table/). The
- * table is looked up for every such m (cheapest relays first; the smallest
- * best m wins), O(min(relays, destinations)) lookups. If one of those
- * lookups falls outside the limits the answer is HETCAST_NOT_IN_TABLE. */
+ * destination can help, and m <= destinations suffices (see
+ * runtime/node/relays.h). The table is looked up for every such m (cheapest
+ * relays first; the smallest best m wins), O(min(relays, destinations))
+ * lookups. If one of those lookups falls outside the limits the answer is
+ * HETCAST_NOT_IN_TABLE. */
 
 /* The optimal completion time: one lookup without relays. */
 hetcast_status hetcast_profile_completion(const hetcast_profile* profile,
@@ -441,6 +442,63 @@ typedef struct hetcast_lookup {
 void hetcast_profile_lookup_view(const hetcast_profile* profile,
                                  hetcast_lookup* lookup);
 
+/* Internal, not API (the trailing underscore): the index of a count vector
+ * in a table profile, written once for the library, its table generator
+ * (tools/gen) and hetcast_lookup_completion below. A profile numbers the
+ * count vectors 0 <= counts[j] <= limits[j] of its k types in mixed radix,
+ * type 0 fastest:
+ *   state = sum over j of counts[j] * strides[j],
+ *   strides[0] = 1, strides[j + 1] = strides[j] * (limits[j] + 1),
+ * and the entry of source type s is s * state_count + state (strides and
+ * digits: runtime/table/state_index.h). Sets `*index` to `start + state`
+ * (start = s * state_count gives the entry in one pass). Returns nonzero,
+ * `*index` then meaningless, when a count is above its limit. */
+#if defined(__GNUC__) && !defined(__clang__)
+/* The cases for more types than a caller's array holds are never taken (k
+ * is the array's length), but GCC's -Warray-bounds cannot know that. */
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Warray-bounds"
+#endif
+static inline int hetcast_state_index_(uint32_t k, const uint64_t* counts,
+                                       const uint32_t* limits,
+                                       const uint64_t* strides, uint64_t start,
+                                       uint64_t* index) {
+  uint64_t sum = start;
+  int outside = 0;
+  uint32_t j;
+  /* Unrolled for up to 4 types (the loop's trip count is not known to the
+   * compiler); the loop for more. */
+  switch (k) {
+    case 4:
+      outside |= counts[3] > limits[3];
+      sum += counts[3] * strides[3];
+      /* fall through */
+    case 3:
+      outside |= counts[2] > limits[2];
+      sum += counts[2] * strides[2];
+      /* fall through */
+    case 2:
+      outside |= counts[1] > limits[1];
+      sum += counts[1] * strides[1];
+      /* fall through */
+    case 1:
+      outside |= counts[0] > limits[0];
+      sum += counts[0] * strides[0];
+      break;
+    default:
+      for (j = 0; j < k; ++j) {
+        outside |= counts[j] > limits[j];
+        sum += counts[j] * strides[j];
+      }
+  }
+  *index = sum;
+  return outside;
+}
+
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic pop
+#endif
+
 /* The optimal completion time for a source of type `source_type` and
  * `counts[j]` destinations of type j (lookup->type_count_ entries).
  * HETCAST_INVALID_ARGUMENT for a bad source type, HETCAST_NOT_IN_TABLE for
@@ -449,39 +507,15 @@ static inline hetcast_status hetcast_lookup_completion(
     const hetcast_lookup* lookup, uint32_t source_type, const uint64_t* counts,
     uint64_t* completion_time) {
   const uint32_t k = lookup->type_count_;
-  uint64_t state = source_type * lookup->state_count_;
+  uint64_t index;
   uint64_t entry;
-  int outside = 0;
-  uint32_t j;
   const unsigned char* p;
   if (source_type >= k) return HETCAST_INVALID_ARGUMENT;
-  /* Unrolled for up to 4 types (the loop's trip count is not known to the
-   * compiler); the loop for more. */
-  switch (k) {
-    case 4:
-      outside |= counts[3] > lookup->limit_[3];
-      state += counts[3] * lookup->stride_[3];
-      /* fall through */
-    case 3:
-      outside |= counts[2] > lookup->limit_[2];
-      state += counts[2] * lookup->stride_[2];
-      /* fall through */
-    case 2:
-      outside |= counts[1] > lookup->limit_[1];
-      state += counts[1] * lookup->stride_[1];
-      /* fall through */
-    case 1:
-      outside |= counts[0] > lookup->limit_[0];
-      state += counts[0] * lookup->stride_[0];
-      break;
-    default:
-      for (j = 0; j < k; ++j) {
-        outside |= counts[j] > lookup->limit_[j];
-        state += counts[j] * lookup->stride_[j];
-      }
+  if (hetcast_state_index_(k, counts, lookup->limit_, lookup->stride_,
+                           source_type * lookup->state_count_, &index)) {
+    return HETCAST_NOT_IN_TABLE;
   }
-  if (outside) return HETCAST_NOT_IN_TABLE;
-  p = lookup->entries_ + state * lookup->entry_bytes_;
+  p = lookup->entries_ + index * lookup->entry_bytes_;
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
   if (lookup->entry_bytes_ == 4) {
     uint32_t narrow;

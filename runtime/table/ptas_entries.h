@@ -1,0 +1,138 @@
+// ptas_entries.h: the schedules a PTAS profile stores whole, per entry.
+//
+// A PTAS profile (HETCAST_METHOD_PTAS) keeps, for every entry, the PTAS's
+// broadcast schedule of that entry's state as one (parent, send index)
+// record per destination, in the entry's canonical ids. PtasSchedule reads
+// one such schedule (verify.cc checks every one at open); PtasMapped puts it
+// in a request's ids, where relays the request offers may stand in for the
+// entry's extra destinations (Khuller & Kim Theorem 7.1).
+#ifndef HETCAST_RUNTIME_TABLE_PTAS_ENTRIES_H_
+#define HETCAST_RUNTIME_TABLE_PTAS_ENTRIES_H_
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "runtime/include/hetcast/hetcast.h"
+#include "runtime/node/layout.h"
+#include "runtime/table/resolve.h"
+#include "runtime/table/state_index.h"
+#include "runtime/table/view.h"
+
+namespace hetcast {
+namespace internal {
+
+// One stored PTAS schedule: the broadcast instance of an entry, ids 0..n
+// (source, then destinations by type), node v's record at nodes[first+v-1].
+struct PtasSchedule {
+  const ProfileView* v;
+  uint32_t source;
+  uint32_t n;
+  uint32_t first;
+  uint32_t base[HETCAST_TABLE_MAX_TYPES + 1];  // base[k] = n + 1.
+
+  PtasSchedule(const ProfileView& view, uint32_t s, uint64_t state) {
+    v = &view;
+    source = s;
+    const uint64_t e = s * view.state_count + state;
+    first = view.ptas_offsets->Get(static_cast<uint32_t>(e));
+    const uint32_t k = view.type_count;
+    uint64_t counts[HETCAST_TABLE_MAX_TYPES];
+    for (uint32_t j = 0; j < k; ++j) {
+      counts[j] = TableStateDigit(state, view.stride[j], view.limit[j]);
+    }
+    // At most 65534 destinations (LoadProfileView): cannot fail.
+    uint32_t no_relays[HETCAST_TABLE_MAX_TYPES];
+    CanonicalIdBases(k, counts, nullptr, base, no_relays, &base[k]);
+    n = base[k] - 1;
+  }
+  uint32_t TypeOf(uint32_t id) const {
+    if (id == 0) return source;
+    uint32_t j = 0;
+    while (id >= base[j + 1]) ++j;
+    return j;
+  }
+  uint32_t Parent(uint32_t id) const {
+    return v->ptas_nodes->Get(first + id - 1) & 0xFFFFu;
+  }
+  uint32_t Send(uint32_t id) const {
+    return v->ptas_nodes->Get(first + id - 1) >> 16;
+  }
+  // Arrival by walking up; false on a cycle, a bad record or an overflow.
+  bool Arrival(uint32_t id, uint64_t* arrival) const {
+    uint64_t t = 0;
+    for (uint32_t steps = 0; id != 0; ++steps) {
+      const uint32_t parent = Parent(id);
+      const uint32_t send = Send(id);
+      if (steps > n || parent > n || parent == id || send == 0) return false;
+      if (__builtin_add_overflow(t, send * v->cost[TypeOf(parent)], &t) ||
+          t > (uint64_t{1} << kTableMaxTimeBits)) {
+        return false;
+      }
+      id = parent;
+    }
+    *arrival = t;
+    return true;
+  }
+};
+
+// A PTAS entry's stored schedule in the request's ids: instance id ->
+// (type, position) -> IdOf, so destinations take each type's earliest
+// positions and the relays used the rest, as in the
+// reconstruction paths.
+struct PtasMapped {
+  PtasSchedule t;
+  const TableLayout* layout;
+  const Resolved* resolved;
+
+  PtasMapped(const ProfileView& v, const Resolved& r, const TableLayout& l)
+      : t(v, r.source, r.state), layout(&l), resolved(&r) {}
+  uint32_t RequestId(uint32_t id) const {
+    if (id == 0) return 0;
+    const uint32_t j = t.TypeOf(id);
+    return TableIdOf(*layout, *resolved, j, id - t.base[j]);
+  }
+  // The instance id of request id `rid`, or UINT32_MAX for an unused relay.
+  uint32_t InstanceId(uint32_t rid) const {
+    if (rid == 0) return 0;
+    const uint32_t k = t.v->type_count;
+    const bool relay = rid >= layout->relay_base[0];
+    const uint32_t* base =
+        relay ? layout->relay_base : layout->destination_base;
+    uint32_t j = 0;
+    while (j + 1 < k && rid >= base[j + 1]) ++j;
+    uint64_t position = rid - base[j];
+    if (relay) {
+      if (position >= resolved->relays_used[j]) return UINT32_MAX;
+      position += resolved->destination_count[j];
+    }
+    return t.base[j] + static_cast<uint32_t>(position);
+  }
+  hetcast_node Node(uint32_t id) const {
+    uint64_t arrival = 0;
+    t.Arrival(id, &arrival);  // Verified at open.
+    const uint32_t rid = RequestId(id);
+    return hetcast_node{arrival, RequestId(t.Parent(id)), t.TypeOf(id),
+                        t.Send(id), rid >= layout->relay_base[0] ? 1u : 0u};
+  }
+};
+
+// Writes the nodes (and, when `transfers` is not NULL, the sorted
+// transfers) of a resolved request's stored schedule. The source and the
+// unused relays are the caller's.
+void PlanPtasEntry(const ProfileView& v, const Resolved& resolved,
+                   const TableLayout& layout, hetcast_node* nodes,
+                   hetcast_transfer* transfers);
+
+// The node-role query on a stored schedule: `*node` (already holding the
+// node's type and relay flag) gets its record when the schedule informs it;
+// its children go to `children` by send index (the first
+// children_capacity of them), their number to `*child_count`.
+hetcast_status PtasEntryNodeRole(const ProfileView& v, const Resolved& resolved,
+                                 const TableLayout& layout, uint32_t node_id,
+                                 hetcast_node* node, hetcast_transfer* children,
+                                 size_t children_capacity, size_t* child_count);
+
+}  // namespace internal
+}  // namespace hetcast
+
+#endif  // HETCAST_RUNTIME_TABLE_PTAS_ENTRIES_H_
