@@ -240,9 +240,9 @@ hetcast_status ChooseNonblocking(const hetcast_request& request,
   choice->why = pin == HETCAST_ALGORITHM_NONE ? HETCAST_CHOICE_MODEL
                                               : HETCAST_CHOICE_PINNED;
   hetcast_nb_sizes need;
-  hetcast_status status = hetcast_nb_sizes_of(request.nonblocking, &need);
+  hetcast_status status = hetcast_nb_plan_sizes(request.nonblocking, &need);
   if (status != HETCAST_OK) {
-    return Refuse(status, "multi-source request rejected (hetcast_nb_sizes_of)",
+    return Refuse(status, "multi-source request rejected (hetcast_nb_plan_sizes)",
                   error);
   }
   choice->sizes.node_count = request.nonblocking->node_count;
@@ -400,7 +400,7 @@ hetcast_status Run(const hetcast_request& request, const Choice& choice,
                                   out.nodes, out.node_capacity, out.transfers,
                                   out.transfer_capacity, answer);
     case HETCAST_ALGORITHM_FNF:
-      return hetcast_node_plan_fnf(&choice.node, workspace, workspace_size,
+      return hetcast_node_plan(&choice.node, HETCAST_ALGORITHM_FNF, workspace, workspace_size,
                                    out.nodes, out.node_capacity, out.transfers,
                                    out.transfer_capacity, answer);
     case HETCAST_ALGORITHM_LCF:

@@ -357,15 +357,17 @@ hetcast_status hetcast_graph_plan_sizes(const hetcast_graph_request* request,
   return HETCAST_OK;
 }
 
-hetcast_status hetcast_graph_plan_mcph(const hetcast_graph_request* request,
-                                       void* workspace, size_t workspace_size,
-                                       hetcast_graph_route_edge* tree_edges,
-                                       size_t tree_edge_capacity,
-                                       hetcast_graph_slot* slots,
-                                       size_t slot_capacity,
-                                       hetcast_graph_answer* answer) {
+hetcast_status hetcast_graph_plan(const hetcast_graph_request* request,
+                                  hetcast_algorithm algorithm,
+                                  void* workspace, size_t workspace_size,
+                                  hetcast_graph_route_edge* tree_edges,
+                                  size_t tree_edge_capacity,
+                                  hetcast_graph_slot* slots,
+                                  size_t slot_capacity,
+                                  hetcast_graph_answer* answer) {
   if (answer == nullptr) return HETCAST_INVALID_ARGUMENT;
   memset(answer, 0, sizeof(*answer));
+  if (algorithm != HETCAST_ALGORITHM_MCPH) return HETCAST_INVALID_ARGUMENT;
   hetcast_status status = hetcast::internal::GraphCheckShape(request);
   if (status != HETCAST_OK) return status;
   const hetcast_graph_request& r = *request;

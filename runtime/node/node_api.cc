@@ -358,14 +358,16 @@ hetcast_status hetcast_node_plan_sizes(const hetcast_node_request* request,
   return HETCAST_OK;
 }
 
-hetcast_status hetcast_node_plan_fnf(const hetcast_node_request* request,
-                                     void* workspace, size_t workspace_size,
-                                     hetcast_node* nodes, size_t node_capacity,
-                                     hetcast_transfer* transfers,
-                                     size_t transfer_capacity,
-                                     hetcast_answer* answer) {
+hetcast_status hetcast_node_plan(const hetcast_node_request* request,
+                                 hetcast_algorithm algorithm, void* workspace,
+                                 size_t workspace_size, hetcast_node* nodes,
+                                 size_t node_capacity,
+                                 hetcast_transfer* transfers,
+                                 size_t transfer_capacity,
+                                 hetcast_answer* answer) {
   if (answer == nullptr) return HETCAST_INVALID_ARGUMENT;
   *answer = hetcast_answer();
+  if (algorithm != HETCAST_ALGORITHM_FNF) return HETCAST_INVALID_ARGUMENT;
   NodeLayout layout;
   hetcast_status status = BuildNodeLayout(request, &layout);
   if (status != HETCAST_OK) return status;

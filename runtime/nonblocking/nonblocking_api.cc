@@ -36,7 +36,7 @@ using hetcast::internal::NbScratch;
 
 extern "C" {
 
-hetcast_status hetcast_nb_sizes_of(const hetcast_nb_request* request,
+hetcast_status hetcast_nb_plan_sizes(const hetcast_nb_request* request,
                                    hetcast_nb_sizes* sizes) {
   if (sizes == nullptr) return HETCAST_INVALID_ARGUMENT;
   Nb nb;
@@ -102,9 +102,9 @@ hetcast_status hetcast_nb_plan(const hetcast_nb_request* request,
 }
 
 hetcast_status hetcast_nb_evaluate(const hetcast_nb_request* request,
-                                   void* workspace, size_t workspace_size,
                                    hetcast_nb_task* tasks, size_t task_count,
-                                   const size_t* list_begin,
+                                   const size_t* list_begin, void* workspace,
+                                   size_t workspace_size,
                                    hetcast_answer* answer) {
   if (answer == nullptr || list_begin == nullptr ||
       (tasks == nullptr && task_count != 0)) {

@@ -2,6 +2,9 @@
 // "Exact tables"). Each checks its arguments and hands over to the file
 // named after what it does: verify.cc (open), view.cc (profile handles),
 // resolve.cc (requests), plan.cc (schedules), node_role.cc (one node).
+// The library implements the opt-in inline lookup's view.
+#define HETCAST_STATIC_LINKING_ONLY 1
+
 #include <string.h>
 
 #include "flatbuffers/flatbuffers.h"

@@ -1,5 +1,5 @@
 // ptas_benchmark.cc: running time of the PTAS (tools/gen/ptas.h) against n and
-// eps, each next to FNF (hetcast_node_plan_fnf) on the same request in the
+// eps, each next to FNF (hetcast_node_plan) on the same request in the
 // same run.
 //
 //   bazel run //tests:ptas_benchmark
@@ -47,7 +47,7 @@ double FnfSeconds(const TypedNodes& t) {
   constexpr int kReps = 200;
   const auto start = std::chrono::steady_clock::now();
   for (int i = 0; i < kReps; ++i) {
-    hetcast_node_plan_fnf(&r, workspace.data(), workspace.size(), nodes.data(),
+    hetcast_node_plan(&r, HETCAST_ALGORITHM_FNF, workspace.data(), workspace.size(), nodes.data(),
                           nodes.size(), transfers.data(), transfers.size(),
                           &answer);
     benchmark::DoNotOptimize(nodes.data());

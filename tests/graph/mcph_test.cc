@@ -34,8 +34,8 @@ McphResult RunMcph(const GraphInstance& g) {
   std::vector<unsigned char> workspace(sizes.workspace_bytes);
   std::vector<hetcast_graph_route_edge> tree(sizes.tree_edge_count);
   std::vector<hetcast_graph_slot> slots(sizes.slot_count);
-  out.status = hetcast_graph_plan_mcph(
-      &request, workspace.data(), workspace.size(), tree.data(), tree.size(),
+  out.status = hetcast_graph_plan(
+      &request, HETCAST_ALGORITHM_MCPH, workspace.data(), workspace.size(), tree.data(), tree.size(),
       slots.data(), slots.size(), &out.answer);
   if (out.status != HETCAST_OK) return out;
   tree.resize(out.answer.tree_edge_count);
@@ -357,15 +357,15 @@ TEST(Mcph, RefusesBadRequests) {
   std::vector<hetcast_graph_route_edge> tree(sizes.tree_edge_count);
   std::vector<hetcast_graph_slot> slots(sizes.slot_count);
   hetcast_graph_answer answer;
-  EXPECT_EQ(hetcast_graph_plan_mcph(
-                &request, workspace.data(), workspace.size() - 1, tree.data(),
+  EXPECT_EQ(hetcast_graph_plan(
+                &request, HETCAST_ALGORITHM_MCPH, workspace.data(), workspace.size() - 1, tree.data(),
                 tree.size(), slots.data(), slots.size(), &answer),
             HETCAST_WORKSPACE_TOO_SMALL);
-  EXPECT_EQ(hetcast_graph_plan_mcph(
-                &request, workspace.data(), workspace.size(), tree.data(),
+  EXPECT_EQ(hetcast_graph_plan(
+                &request, HETCAST_ALGORITHM_MCPH, workspace.data(), workspace.size(), tree.data(),
                 tree.size() - 1, slots.data(), slots.size(), &answer),
             HETCAST_OUTPUT_TOO_SMALL);
-  EXPECT_EQ(hetcast_graph_plan_mcph(&request, workspace.data(),
+  EXPECT_EQ(hetcast_graph_plan(&request, HETCAST_ALGORITHM_MCPH, workspace.data(),
                                     workspace.size(), tree.data(), tree.size(),
                                     slots.data(), slots.size(), &answer),
             HETCAST_OK);

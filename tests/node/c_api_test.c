@@ -42,7 +42,7 @@ int main(void) {
   nodes = (hetcast_node*)calloc(sizes.node_count, sizeof *nodes);
   transfers =
       (hetcast_transfer*)calloc(sizes.transfer_count, sizeof *transfers);
-  CHECK(hetcast_node_plan_fnf(&request, workspace, sizes.workspace_bytes, nodes,
+  CHECK(hetcast_node_plan(&request, HETCAST_ALGORITHM_FNF, workspace, sizes.workspace_bytes, nodes,
                               sizes.node_count, transfers, sizes.transfer_count,
                               &answer) == HETCAST_OK);
   CHECK(answer.algorithm == HETCAST_ALGORITHM_FNF);
@@ -56,7 +56,7 @@ int main(void) {
   /* A bad request is an error code, not a crash. */
   request.source_type = 7;
   CHECK(hetcast_node_plan_sizes(&request, &sizes) == HETCAST_INVALID_ARGUMENT);
-  CHECK(hetcast_node_plan_fnf(NULL, NULL, 0, NULL, 0, NULL, 0, &answer) ==
+  CHECK(hetcast_node_plan(NULL, HETCAST_ALGORITHM_FNF, NULL, 0, NULL, 0, NULL, 0, &answer) ==
         HETCAST_INVALID_ARGUMENT);
 
   {

@@ -112,22 +112,22 @@ TEST(Fnf, SmallBuffersAreRejected) {
   std::vector<unsigned char> workspace(sizes.workspace_bytes);
   std::vector<hetcast_node> nodes(sizes.node_count);
   hetcast_answer answer;
-  EXPECT_EQ(hetcast_node_plan_fnf(&request, workspace.data(),
+  EXPECT_EQ(hetcast_node_plan(&request, HETCAST_ALGORITHM_FNF, workspace.data(),
                                   sizes.workspace_bytes - 1, nodes.data(),
                                   nodes.size(), nullptr, 0, &answer),
             HETCAST_WORKSPACE_TOO_SMALL);
-  EXPECT_EQ(hetcast_node_plan_fnf(&request, workspace.data(), workspace.size(),
+  EXPECT_EQ(hetcast_node_plan(&request, HETCAST_ALGORITHM_FNF, workspace.data(), workspace.size(),
                                   nodes.data(), nodes.size() - 1, nullptr, 0,
                                   &answer),
             HETCAST_OUTPUT_TOO_SMALL);
   std::vector<hetcast_transfer> transfers(sizes.transfer_count - 1);
-  EXPECT_EQ(hetcast_node_plan_fnf(&request, workspace.data(), workspace.size(),
+  EXPECT_EQ(hetcast_node_plan(&request, HETCAST_ALGORITHM_FNF, workspace.data(), workspace.size(),
                                   nodes.data(), nodes.size(), transfers.data(),
                                   transfers.size(), &answer),
             HETCAST_OUTPUT_TOO_SMALL);
   // Transfers are optional.
   EXPECT_EQ(
-      hetcast_node_plan_fnf(&request, workspace.data(), workspace.size(),
+      hetcast_node_plan(&request, HETCAST_ALGORITHM_FNF, workspace.data(), workspace.size(),
                             nodes.data(), nodes.size(), nullptr, 0, &answer),
       HETCAST_OK);
   EXPECT_EQ(answer.completion_time, 10u);

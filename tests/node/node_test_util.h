@@ -38,8 +38,8 @@ inline PlanResult PlanFnf(const TinyInstance& instance) {
   std::vector<unsigned char> workspace(sizes.workspace_bytes + 1);
   result.nodes.resize(sizes.node_count);
   result.transfers.resize(sizes.transfer_count);
-  result.status = hetcast_node_plan_fnf(
-      &request, workspace.data(), sizes.workspace_bytes, result.nodes.data(),
+  result.status = hetcast_node_plan(
+      &request, HETCAST_ALGORITHM_FNF, workspace.data(), sizes.workspace_bytes, result.nodes.data(),
       result.nodes.size(), result.transfers.data(), result.transfers.size(),
       &result.answer);
   if (result.status == HETCAST_OK) {

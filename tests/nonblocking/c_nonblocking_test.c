@@ -32,7 +32,7 @@ int main(void) {
   request.messages = messages;
   request.message_count = 2;
   hetcast_nb_sizes sizes;
-  CHECK(hetcast_nb_sizes_of(&request, &sizes) == HETCAST_OK);
+  CHECK(hetcast_nb_plan_sizes(&request, &sizes) == HETCAST_OK);
   CHECK(sizes.task_count == 10);
   CHECK(sizes.workspace_bytes <= sizeof(workspace));
   const hetcast_algorithm algorithms[4] = {
@@ -45,8 +45,7 @@ int main(void) {
     CHECK(answer.algorithm == algorithms[a]);
     CHECK(answer.lower_bound <= answer.completion_time);
     memcpy(replay, tasks, sizeof(tasks));
-    CHECK(hetcast_nb_evaluate(&request, workspace, sizeof(workspace), replay,
-                              sizes.task_count, begin, &checked) == HETCAST_OK);
+    CHECK(hetcast_nb_evaluate(&request, replay, sizes.task_count, begin, workspace, sizeof(workspace), &checked) == HETCAST_OK);
     CHECK(checked.completion_time == answer.completion_time);
   }
   uint64_t bound = 0;

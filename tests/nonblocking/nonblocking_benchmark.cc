@@ -49,7 +49,7 @@ struct Fixture {
     r.link_per_byte = link.data();
     r.messages = messages.data();
     r.message_count = messages.size();
-    hetcast_nb_sizes_of(&r, &sizes);
+    hetcast_nb_plan_sizes(&r, &sizes);
   }
 };
 

@@ -68,7 +68,7 @@ struct NbRun {
 NbRun Plan(const Instance& in, hetcast_algorithm algorithm) {
   NbRun run;
   hetcast_nb_sizes sizes;
-  run.status = hetcast_nb_sizes_of(&in.request, &sizes);
+  run.status = hetcast_nb_plan_sizes(&in.request, &sizes);
   if (run.status != HETCAST_OK) return run;
   std::vector<unsigned char> workspace(sizes.workspace_bytes);
   run.tasks.resize(sizes.task_count);
@@ -83,14 +83,13 @@ NbRun Evaluate(const Instance& in, std::vector<hetcast_nb_task> tasks,
                std::vector<size_t> begin) {
   NbRun run;
   hetcast_nb_sizes sizes;
-  run.status = hetcast_nb_sizes_of(&in.request, &sizes);
+  run.status = hetcast_nb_plan_sizes(&in.request, &sizes);
   if (run.status != HETCAST_OK) return run;
   std::vector<unsigned char> workspace(sizes.workspace_bytes);
   run.tasks = std::move(tasks);
   run.begin = std::move(begin);
   run.status = hetcast_nb_evaluate(
-      &in.request, workspace.data(), workspace.size(), run.tasks.data(),
-      run.tasks.size(), run.begin.data(), &run.answer);
+      &in.request, run.tasks.data(), run.tasks.size(), run.begin.data(), workspace.data(), workspace.size(), &run.answer);
   return run;
 }
 

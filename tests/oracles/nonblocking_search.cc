@@ -14,7 +14,7 @@ class Search {
  public:
   explicit Search(const hetcast_nb_request& r) : r_(r), n_(r.node_count) {
     hetcast_nb_sizes sizes;
-    hetcast_nb_sizes_of(&r_, &sizes);
+    hetcast_nb_plan_sizes(&r_, &sizes);
     workspace_.resize(sizes.workspace_bytes);
     for (size_t m = 0; m < r_.message_count; ++m) {
       parent_.push_back(
@@ -108,9 +108,7 @@ class Search {
     }
     begin.push_back(tasks.size());
     hetcast_answer answer;
-    if (hetcast_nb_evaluate(&r_, workspace_.data(), workspace_.size(),
-                            tasks.data(), tasks.size(), begin.data(),
-                            &answer) == HETCAST_OK) {
+    if (hetcast_nb_evaluate(&r_, tasks.data(), tasks.size(), begin.data(), workspace_.data(), workspace_.size(), &answer) == HETCAST_OK) {
       best_ = std::min(best_, answer.completion_time);
     }
   }

@@ -109,7 +109,7 @@ hetcast_request NodeRequest(const hetcast_node_request* node,
   return r;
 }
 
-// The per-model answer: hetcast_profile_plan or hetcast_node_plan_fnf.
+// The per-model answer: hetcast_profile_plan or hetcast_node_plan.
 Planned Direct(const hetcast_node_request& request,
                const hetcast_profile* profile) {
   Planned p;
@@ -126,7 +126,7 @@ Planned Direct(const hetcast_node_request& request,
                                      workspace.size(), p.nodes.data(),
                                      p.nodes.size(), p.transfers.data(),
                                      p.transfers.size(), &answer)
-              : hetcast_node_plan_fnf(&request, workspace.data(),
+              : hetcast_node_plan(&request, HETCAST_ALGORITHM_FNF, workspace.data(),
                                       workspace.size(), p.nodes.data(),
                                       p.nodes.size(), p.transfers.data(),
                                       p.transfers.size(), &answer);
@@ -466,7 +466,7 @@ Planned DirectNb(const hetcast_nb_request& request,
                  hetcast_algorithm algorithm) {
   Planned p;
   hetcast_nb_sizes sizes;
-  p.status = hetcast_nb_sizes_of(&request, &sizes);
+  p.status = hetcast_nb_plan_sizes(&request, &sizes);
   if (p.status != HETCAST_OK) return p;
   std::vector<unsigned char> workspace(sizes.workspace_bytes);
   p.tasks.resize(sizes.task_count);

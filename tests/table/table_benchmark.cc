@@ -39,6 +39,9 @@
 // is timed. At exit the binary prints the lookup / plain read ratios, ns per
 // node of reconstruction and ns per node-role query, all from this run's
 // measurements. The targets are printed for comparison, never asserted.
+// The inline lookup is opt-in (hetcast.h).
+#define HETCAST_STATIC_LINKING_ONLY 1
+
 #include <algorithm>
 #include <array>
 #include <cstdint>

@@ -1,6 +1,9 @@
 // table_test.cc: the runtime's table path (runtime/table/), judged by the
 // node-model evaluator, the exhaustive search, FNF and the paper's Fig. 1;
 // and table verification against truncated, corrupted and crafted tables.
+// The inline lookup is opt-in (hetcast.h).
+#define HETCAST_STATIC_LINKING_ONLY 1
+
 #include <algorithm>
 #include <cstdint>
 #include <cstring>

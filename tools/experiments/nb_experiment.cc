@@ -68,7 +68,7 @@ struct Sums {
 
 void Measure(const Request& q, Sums* sums) {
   hetcast_nb_sizes sizes;
-  if (hetcast_nb_sizes_of(&q.r, &sizes) != HETCAST_OK) std::abort();
+  if (hetcast_nb_plan_sizes(&q.r, &sizes) != HETCAST_OK) std::abort();
   std::vector<unsigned char> workspace(sizes.workspace_bytes);
   std::vector<hetcast_nb_task> tasks(sizes.task_count);
   std::vector<size_t> begin(kNodes + 1);

@@ -147,7 +147,7 @@ int RandomInstances(uint64_t seed, int runs) {
           std::vector<unsigned char> workspace(sizes.workspace_bytes);
           std::vector<hetcast_node> nodes(sizes.node_count);
           hetcast_answer answer;
-          if (hetcast_node_plan_fnf(&r, workspace.data(), workspace.size(),
+          if (hetcast_node_plan(&r, HETCAST_ALGORITHM_FNF, workspace.data(), workspace.size(),
                                     nodes.data(), nodes.size(), nullptr, 0,
                                     &answer) != HETCAST_OK) {
             return 1;

@@ -90,7 +90,7 @@ struct PtasRequest {
   std::vector<uint64_t> counts;  // Destinations per type.
   std::vector<uint64_t> relays;  // Relays per type; empty = none.
   Epsilon epsilon;
-  // When FNF's schedule (hetcast_node_plan_fnf) is strictly better, return
+  // When FNF's schedule (hetcast_node_plan) is strictly better, return
   // it instead (it is then within both guarantees, min(1.5, factor)).
   bool use_fnf_if_better = true;
   // The paper's search over T instead of the bisection: guesses on the

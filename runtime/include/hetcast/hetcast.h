@@ -34,6 +34,20 @@
 #include <stdint.h>
 #include <string.h>
 
+/* HETCAST_API marks every function of the API. A shared library built
+ * with -fvisibility=hidden exports exactly these; on Windows, define
+ * HETCAST_BUILD_SHARED when building the DLL and HETCAST_DLL when using
+ * it. Static builds need neither. */
+#if defined(_WIN32) && defined(HETCAST_BUILD_SHARED)
+#define HETCAST_API __declspec(dllexport)
+#elif defined(_WIN32) && defined(HETCAST_DLL)
+#define HETCAST_API __declspec(dllimport)
+#elif defined(__GNUC__) && __GNUC__ >= 4
+#define HETCAST_API __attribute__((visibility("default")))
+#else
+#define HETCAST_API
+#endif
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -42,16 +56,16 @@ extern "C" {
 /* Version                                                                  */
 
 #define HETCAST_VERSION_MAJOR 0
-#define HETCAST_VERSION_MINOR 1
+#define HETCAST_VERSION_MINOR 2
 #define HETCAST_VERSION_PATCH 0
 /* MAJOR * 10000 + MINOR * 100 + PATCH, as in SQLite. */
 #define HETCAST_VERSION_NUMBER                                   \
   (HETCAST_VERSION_MAJOR * 10000 + HETCAST_VERSION_MINOR * 100 + \
    HETCAST_VERSION_PATCH)
-#define HETCAST_VERSION_STRING "0.1.0"
+#define HETCAST_VERSION_STRING "0.2.0"
 
 /* The version of the library actually linked (compare with the macro). */
-int hetcast_version_number(void);
+HETCAST_API int hetcast_version_number(void);
 
 /* ------------------------------------------------------------------------ */
 /* Status codes (values are pinned: never renumbered, only appended)         */
@@ -79,7 +93,7 @@ typedef enum hetcast_status {
 
 /* A static, NUL-terminated description of `status` ("unknown status" for a
  * value this version does not know). Never NULL. */
-const char* hetcast_status_str(hetcast_status status);
+HETCAST_API const char* hetcast_status_str(hetcast_status status);
 
 /* ------------------------------------------------------------------------ */
 /* Limits                                                                   */
@@ -214,15 +228,15 @@ typedef struct hetcast_node_request {
 typedef struct hetcast_node_sizes {
   size_t node_count;      /* Entries a hetcast_node array needs. */
   size_t transfer_count;  /* Entries a transfer array needs (at most). */
-  size_t workspace_bytes; /* Workspace for hetcast_node_plan_fnf. */
-  /* FNF passes hetcast_node_plan_fnf will make (each O(node_count)): 1
+  size_t workspace_bytes; /* Workspace for hetcast_node_plan. */
+  /* FNF passes hetcast_node_plan will make (each O(node_count)): 1
    * without useful relays, else one per relay count m tried plus two. Lets
    * a caller refuse a request whose relay search is too long. */
   uint64_t fnf_runs;
 } hetcast_node_sizes;
 
 /* Validates `request` and says how much memory planning it needs. */
-hetcast_status hetcast_node_plan_sizes(const hetcast_node_request* request,
+HETCAST_API hetcast_status hetcast_node_plan_sizes(const hetcast_node_request* request,
                                        hetcast_node_sizes* sizes);
 
 /* Plans `request` with Fastest-Node-First.
@@ -243,12 +257,13 @@ hetcast_status hetcast_node_plan_sizes(const hetcast_node_request* request,
  * `nodes` receives node_count entries. `transfers` is optional (NULL with
  * capacity 0 skips writing them); when given, it receives the transfers
  * sorted by (start, from). */
-hetcast_status hetcast_node_plan_fnf(const hetcast_node_request* request,
-                                     void* workspace, size_t workspace_size,
-                                     hetcast_node* nodes, size_t node_capacity,
-                                     hetcast_transfer* transfers,
-                                     size_t transfer_capacity,
-                                     hetcast_answer* answer);
+HETCAST_API hetcast_status hetcast_node_plan(const hetcast_node_request* request,
+                                 hetcast_algorithm algorithm, void* workspace,
+                                 size_t workspace_size, hetcast_node* nodes,
+                                 size_t node_capacity,
+                                 hetcast_transfer* transfers,
+                                 size_t transfer_capacity,
+                                 hetcast_answer* answer);
 
 /* The doubling lower bound on any schedule for `request` (HETCAST_BOUND_
  * DOUBLING). With c the cheapest cost among destinations and relays and C_s
@@ -256,7 +271,7 @@ hetcast_status hetcast_node_plan_fnf(const hetcast_node_request* request,
  * of at most 2^floor((T - a) / c) nodes by time T, and the source's i-th
  * child arrives no earlier than i * C_s; the bound is the least T at which
  * 1 + sum_i 2^floor((T - i * C_s) / c) reaches 1 + destinations. */
-hetcast_status hetcast_node_lower_bound(const hetcast_node_request* request,
+HETCAST_API hetcast_status hetcast_node_lower_bound(const hetcast_node_request* request,
                                         uint64_t* lower_bound);
 
 /* One send of a structure handed to the evaluator. The order of the sends
@@ -267,7 +282,7 @@ typedef struct hetcast_send {
 } hetcast_send;
 
 /* Workspace the evaluator needs for `send_count` sends. */
-hetcast_status hetcast_node_evaluate_workspace_size(
+HETCAST_API hetcast_status hetcast_node_evaluate_workspace_size(
     const hetcast_node_request* request, size_t send_count, size_t* bytes);
 
 /* The node-model evaluator: recomputes every time of a structure from the
@@ -276,9 +291,9 @@ hetcast_status hetcast_node_evaluate_workspace_size(
  * to the source, a node receiving twice, a send from a node that never
  * receives, or a destination never reached. Ids are canonical for the
  * request's types but need not follow the canonical arrival order. Output
- * as for hetcast_node_plan_fnf, with the ids as given; the answer's lower
+ * as for hetcast_node_plan, with the ids as given; the answer's lower
  * bound is the doubling bound. */
-hetcast_status hetcast_node_evaluate(
+HETCAST_API hetcast_status hetcast_node_evaluate(
     const hetcast_node_request* request, const hetcast_send* sends,
     size_t send_count, void* workspace, size_t workspace_size,
     hetcast_node* nodes, size_t node_capacity, hetcast_transfer* transfers,
@@ -287,7 +302,7 @@ hetcast_status hetcast_node_evaluate(
 /* As hetcast_node_evaluate, then relabels the nodes into canonical ids (per
  * type and relay flag by arrival, ties by the parent's new id), so the
  * output has the form every planner's output has. Same workspace size. */
-hetcast_status hetcast_node_evaluate_canonical(
+HETCAST_API hetcast_status hetcast_node_evaluate_canonical(
     const hetcast_node_request* request, const hetcast_send* sends,
     size_t send_count, void* workspace, size_t workspace_size,
     hetcast_node* nodes, size_t node_capacity, hetcast_transfer* transfers,
@@ -380,26 +395,26 @@ typedef struct hetcast_profile_info {
  * completion; O(sum over entries of n^2) for n destinations per entry.
  * Returns HETCAST_INVALID_TABLE on any failure, with a static description in
  * `*error` when `error` is not NULL (NULL error is allowed). */
-hetcast_status hetcast_table_open(const void* data, size_t size,
+HETCAST_API hetcast_status hetcast_table_open(const void* data, size_t size,
                                   hetcast_table* table, const char** error);
 
-size_t hetcast_table_profile_count(const hetcast_table* table);
-uint32_t hetcast_table_schema_version(const hetcast_table* table);
+HETCAST_API size_t hetcast_table_profile_count(const hetcast_table* table);
+HETCAST_API uint32_t hetcast_table_schema_version(const hetcast_table* table);
 
 /* Finds the profile named `name` (NUL-terminated). HETCAST_INVALID_ARGUMENT
  * when there is none. */
-hetcast_status hetcast_table_find_profile(const hetcast_table* table,
+HETCAST_API hetcast_status hetcast_table_find_profile(const hetcast_table* table,
                                           const char* name, size_t* index);
 
 /* Prepares the query handle of profile `index` (< profile count). */
-hetcast_status hetcast_profile_open(const hetcast_table* table, size_t index,
+HETCAST_API hetcast_status hetcast_profile_open(const hetcast_table* table, size_t index,
                                     hetcast_profile* profile);
 
-void hetcast_profile_get_info(const hetcast_profile* profile,
+HETCAST_API void hetcast_profile_get_info(const hetcast_profile* profile,
                               hetcast_profile_info* info);
 
 /* Name (NUL-terminated, optional out), cost and limit of type `type`. */
-hetcast_status hetcast_profile_type(const hetcast_profile* profile, size_t type,
+HETCAST_API hetcast_status hetcast_profile_type(const hetcast_profile* profile, size_t type,
                                     const char** name, uint64_t* cost,
                                     uint64_t* limit);
 
@@ -407,7 +422,7 @@ hetcast_status hetcast_profile_type(const hetcast_profile* profile, size_t type,
  * type_count must equal the profile's; `costs` may be NULL (the profile's
  * costs) and otherwise must equal them (else HETCAST_INVALID_ARGUMENT).
  * Destination counts above a type's limit give HETCAST_NOT_IN_TABLE, the
- * caller's cue to fall back to hetcast_node_plan_fnf.
+ * caller's cue to fall back to hetcast_node_plan.
  *
  * Relays: Khuller & Kim Theorem 7.1. An optimal multicast uses the m
  * cheapest relays for some m; only relays strictly cheaper than the slowest
@@ -418,29 +433,9 @@ hetcast_status hetcast_profile_type(const hetcast_profile* profile, size_t type,
  * HETCAST_NOT_IN_TABLE. */
 
 /* The optimal completion time: one lookup without relays. */
-hetcast_status hetcast_profile_completion(const hetcast_profile* profile,
+HETCAST_API hetcast_status hetcast_profile_completion(const hetcast_profile* profile,
                                           const hetcast_node_request* request,
                                           uint64_t* completion_time);
-
-/* The lookup inlined into the caller, for hot loops (the pattern of
- * FlatBuffers' generated accessors): hetcast_profile_lookup_view() copies
- * what a lookup needs into a small caller-owned struct, once; then
- * hetcast_lookup_completion() below is a static inline function with no call
- * and no request struct. Same answers as hetcast_profile_completion without
- * relays. The fields are filled by the library and read only by that
- * function; treat them as private. */
-typedef struct hetcast_lookup {
-  const unsigned char* entries_; /* Little-endian, entry_bytes_ each. */
-  uint64_t state_count_;
-  uint64_t time_mask_;
-  uint32_t entry_bytes_; /* 4 or 8. */
-  uint32_t type_count_;
-  uint32_t limit_[HETCAST_TABLE_MAX_TYPES];
-  uint64_t stride_[HETCAST_TABLE_MAX_TYPES];
-} hetcast_lookup;
-
-void hetcast_profile_lookup_view(const hetcast_profile* profile,
-                                 hetcast_lookup* lookup);
 
 /* Internal, not API (the trailing underscore): the index of a count vector
  * in a table profile, written once for the library, its table generator
@@ -499,6 +494,33 @@ static inline int hetcast_state_index_(uint32_t k, const uint64_t* counts,
 #pragma GCC diagnostic pop
 #endif
 
+#if defined(HETCAST_STATIC_LINKING_ONLY)
+/* Opt-in (define HETCAST_STATIC_LINKING_ONLY before including this header):
+ * the inline lookup exposes the layout of a struct the library fills, so
+ * it is only for code linked statically against the same version, like
+ * zstd's ZSTD_STATIC_LINKING_ONLY. Its layout may change in any release. */
+
+/* The lookup inlined into the caller, for hot loops (the pattern of
+ * FlatBuffers' generated accessors): hetcast_profile_lookup_view() copies
+ * what a lookup needs into a small caller-owned struct, once; then
+ * hetcast_lookup_completion() below is a static inline function with no call
+ * and no request struct. Same answers as hetcast_profile_completion without
+ * relays. The fields are filled by the library and read only by that
+ * function; treat them as private. */
+typedef struct hetcast_lookup {
+  const unsigned char* entries_; /* Little-endian, entry_bytes_ each. */
+  uint64_t state_count_;
+  uint64_t time_mask_;
+  uint32_t entry_bytes_; /* 4 or 8. */
+  uint32_t type_count_;
+  uint32_t limit_[HETCAST_TABLE_MAX_TYPES];
+  uint64_t stride_[HETCAST_TABLE_MAX_TYPES];
+} hetcast_lookup;
+
+HETCAST_API void hetcast_profile_lookup_view(const hetcast_profile* profile,
+                                 hetcast_lookup* lookup);
+
+
 /* The optimal completion time for a source of type `source_type` and
  * `counts[j]` destinations of type j (lookup->type_count_ entries).
  * HETCAST_INVALID_ARGUMENT for a bad source type, HETCAST_NOT_IN_TABLE for
@@ -537,20 +559,22 @@ static inline hetcast_status hetcast_lookup_completion(
   return HETCAST_OK;
 }
 
+#endif /* HETCAST_STATIC_LINKING_ONLY */
+
 /* Array and workspace sizes for hetcast_profile_plan and
  * hetcast_profile_node_role (fnf_runs is 0). */
-hetcast_status hetcast_profile_plan_sizes(const hetcast_profile* profile,
+HETCAST_API hetcast_status hetcast_profile_plan_sizes(const hetcast_profile* profile,
                                           const hetcast_node_request* request,
                                           hetcast_node_sizes* sizes);
 
 /* Rebuilds an optimal schedule from the table's decisions into `nodes`
  * (node_count entries, canonical ids) and `transfers` (optional as in
- * hetcast_node_plan_fnf; sorted by (start, from)). The answer says
+ * hetcast_node_plan; sorted by (start, from)). The answer says
  * HETCAST_ALGORITHM_TABLE, exact, lower bound = completion time
  * (HETCAST_BOUND_EXACT). No allocation. O(n + k T) for n participants, k
  * types and completion time T when (T + 1) k <= 8 n + 256 (the usual case),
  * else O(n k). */
-hetcast_status hetcast_profile_plan(const hetcast_profile* profile,
+HETCAST_API hetcast_status hetcast_profile_plan(const hetcast_profile* profile,
                                     const hetcast_node_request* request,
                                     void* workspace, size_t workspace_size,
                                     hetcast_node* nodes, size_t node_capacity,
@@ -565,7 +589,7 @@ hetcast_status hetcast_profile_plan(const hetcast_profile* profile,
  * writes the first `children_capacity` and fails with
  * HETCAST_OUTPUT_TOO_SMALL. Gives exactly
  * the same facts as hetcast_profile_plan. Workspace as for the plan. */
-hetcast_status hetcast_profile_node_role(
+HETCAST_API hetcast_status hetcast_profile_node_role(
     const hetcast_profile* profile, const hetcast_node_request* request,
     uint32_t node_id, void* workspace, size_t workspace_size,
     hetcast_node* node, hetcast_transfer* children, size_t children_capacity,
@@ -610,7 +634,7 @@ typedef struct hetcast_cluster_request {
 
 /* Validates `request`; node_count = N, transfer_count = N - 1, and the
  * workspace hetcast_cluster_plan needs (fnf_runs is 0). */
-hetcast_status hetcast_cluster_plan_sizes(
+HETCAST_API hetcast_status hetcast_cluster_plan_sizes(
     const hetcast_cluster_request* request, hetcast_node_sizes* sizes);
 
 /* Plans a broadcast with `algorithm`: HETCAST_ALGORITHM_LCF (Khuller, Kim &
@@ -622,9 +646,9 @@ hetcast_status hetcast_cluster_plan_sizes(
  * (§6.1) or HETCAST_ALGORITHM_INTERLEAVED_LCF (§6.2); with `members`
  * (basic model), LCF Multicast (§4). One of `degrees`, `matching`,
  * `members` at a time; other combinations give HETCAST_INVALID_ARGUMENT.
- * Output as hetcast_node_plan_fnf; the answer's lower bound is
+ * Output as hetcast_node_plan; the answer's lower bound is
  * hetcast_cluster_lower_bound's. */
-hetcast_status hetcast_cluster_plan(const hetcast_cluster_request* request,
+HETCAST_API hetcast_status hetcast_cluster_plan(const hetcast_cluster_request* request,
                                     hetcast_algorithm algorithm,
                                     void* workspace, size_t workspace_size,
                                     hetcast_node* nodes, size_t node_capacity,
@@ -643,12 +667,12 @@ hetcast_status hetcast_cluster_plan(const hetcast_cluster_request* request,
  * ceil(log2 N) and LCF's makespan with free local transfers (Lemma 6.4).
  * The workspace sorts the cluster sizes: hetcast_cluster_plan_sizes'
  * workspace_bytes is enough. */
-hetcast_status hetcast_cluster_lower_bound(
+HETCAST_API hetcast_status hetcast_cluster_lower_bound(
     const hetcast_cluster_request* request, void* workspace,
     size_t workspace_size, uint64_t* lower_bound, hetcast_bound* kind);
 
 /* Workspace hetcast_cluster_evaluate needs for `transfer_count` transfers. */
-hetcast_status hetcast_cluster_evaluate_workspace_size(
+HETCAST_API hetcast_status hetcast_cluster_evaluate_workspace_size(
     const hetcast_cluster_request* request, size_t transfer_count,
     size_t* bytes);
 
@@ -662,7 +686,7 @@ hetcast_status hetcast_cluster_evaluate_workspace_size(
  * arrivals sorted by (start, from) in `transfers` (optional), and the
  * completion time; the answer's lower bound is hetcast_cluster_lower_bound's
  * for the same request. */
-hetcast_status hetcast_cluster_evaluate(
+HETCAST_API hetcast_status hetcast_cluster_evaluate(
     const hetcast_cluster_request* request, const hetcast_transfer* schedule,
     size_t transfer_count, void* workspace, size_t workspace_size,
     hetcast_node* nodes, size_t node_capacity, hetcast_transfer* transfers,
@@ -725,7 +749,7 @@ typedef struct hetcast_nb_sizes {
   size_t workspace_bytes; /* for plan, evaluate and the lower bound */
 } hetcast_nb_sizes;
 
-hetcast_status hetcast_nb_sizes_of(const hetcast_nb_request* request,
+HETCAST_API hetcast_status hetcast_nb_plan_sizes(const hetcast_nb_request* request,
                                    hetcast_nb_sizes* sizes);
 
 /* Plans with HETCAST_ALGORITHM_FEF, _ECF, _WR or _WRP (Wu, Yeh & Liu §4;
@@ -734,7 +758,7 @@ hetcast_status hetcast_nb_sizes_of(const hetcast_nb_request* request,
  * `list_begin` (node_count + 1 entries: node v's tasks are
  * tasks[list_begin[v] .. list_begin[v+1]) ). The answer's completion time is
  * the last receive's end; its lower bound is hetcast_nb_lower_bound's. */
-hetcast_status hetcast_nb_plan(const hetcast_nb_request* request,
+HETCAST_API hetcast_status hetcast_nb_plan(const hetcast_nb_request* request,
                                hetcast_algorithm algorithm, void* workspace,
                                size_t workspace_size, hetcast_nb_task* tasks,
                                size_t task_capacity, size_t* list_begin,
@@ -748,10 +772,10 @@ hetcast_status hetcast_nb_plan(const hetcast_nb_request* request,
  * non-destination, a destination not receiving its message exactly once,
  * unmatched sends and receives, a relay before its own receive, and lists
  * that deadlock (a receive waiting for a send that can never run). */
-hetcast_status hetcast_nb_evaluate(const hetcast_nb_request* request,
-                                   void* workspace, size_t workspace_size,
+HETCAST_API hetcast_status hetcast_nb_evaluate(const hetcast_nb_request* request,
                                    hetcast_nb_task* tasks, size_t task_count,
-                                   const size_t* list_begin,
+                                   const size_t* list_begin, void* workspace,
+                                   size_t workspace_size,
                                    hetcast_answer* answer);
 
 /* The lower bound of Wu, Yeh & Liu §3.1: L[k, i] = the shortest path from
@@ -760,7 +784,7 @@ hetcast_status hetcast_nb_evaluate(const hetcast_nb_request* request,
  * Eq. 2 over its messages, taken in order of arrival (L - R; the paper
  * sorts by L, which with unequal lengths can exceed the optimum: see
  * runtime/nonblocking/); the maximum over destinations. */
-hetcast_status hetcast_nb_lower_bound(const hetcast_nb_request* request,
+HETCAST_API hetcast_status hetcast_nb_lower_bound(const hetcast_nb_request* request,
                                       void* workspace, size_t workspace_size,
                                       uint64_t* lower_bound);
 
@@ -891,7 +915,7 @@ typedef enum hetcast_graph_violation {
 } hetcast_graph_violation;
 
 /* A static description of `violation` ("unknown violation" otherwise). */
-const char* hetcast_graph_violation_str(hetcast_graph_violation violation);
+HETCAST_API const char* hetcast_graph_violation_str(hetcast_graph_violation violation);
 
 typedef struct hetcast_graph_evaluation {
   hetcast_graph_violation violation;
@@ -915,7 +939,7 @@ typedef struct hetcast_graph_evaluation {
 } hetcast_graph_evaluation;
 
 /* Workspace hetcast_graph_evaluate needs for `schedule`'s sizes. */
-hetcast_status hetcast_graph_evaluate_workspace_size(
+HETCAST_API hetcast_status hetcast_graph_evaluate_workspace_size(
     const hetcast_graph_request* request,
     const hetcast_graph_schedule* schedule, size_t* bytes);
 
@@ -929,7 +953,7 @@ hetcast_status hetcast_graph_evaluate_workspace_size(
  * part. Returns HETCAST_INVALID_SCHEDULE with the first violation found
  * (checks run in the order of the enum) in `*evaluation`; otherwise fills
  * the throughput. The request's flags are ignored. */
-hetcast_status hetcast_graph_evaluate(const hetcast_graph_request* request,
+HETCAST_API hetcast_status hetcast_graph_evaluate(const hetcast_graph_request* request,
                                       const hetcast_graph_schedule* schedule,
                                       void* workspace, size_t workspace_size,
                                       hetcast_graph_evaluation* evaluation);
@@ -937,7 +961,7 @@ hetcast_status hetcast_graph_evaluate(const hetcast_graph_request* request,
 typedef struct hetcast_graph_sizes {
   size_t tree_edge_count; /* Entries the tree-edge array needs (at most). */
   size_t slot_count;      /* Entries the slot array needs (at most). */
-  size_t workspace_bytes; /* Workspace for hetcast_graph_plan_mcph. */
+  size_t workspace_bytes; /* Workspace for hetcast_graph_plan. */
 } hetcast_graph_sizes;
 
 typedef struct hetcast_graph_answer {
@@ -964,10 +988,10 @@ typedef struct hetcast_graph_answer {
 } hetcast_graph_answer;
 
 /* Validates what it can without memory (ranges, costs, self-loops, target
- * count) and says how much memory hetcast_graph_plan_mcph needs.
+ * count) and says how much memory hetcast_graph_plan needs.
  * Duplicate edges or targets and unreachable targets are found by the
  * plan, which returns HETCAST_INVALID_ARGUMENT. */
-hetcast_status hetcast_graph_plan_sizes(const hetcast_graph_request* request,
+HETCAST_API hetcast_status hetcast_graph_plan_sizes(const hetcast_graph_request* request,
                                         hetcast_graph_sizes* sizes);
 
 /* One multicast tree by the Minimum Cost Path Heuristic (§6, Fig. 9): the
@@ -986,13 +1010,14 @@ hetcast_status hetcast_graph_plan_sizes(const hetcast_graph_request* request,
  * tick 0, sorted by (start, from)), and in `answer` period = the load,
  * messages = 1; the schedule is {period, 1 message, 1 part, one route
  * {0, 1}, tree_edges, slots}. Deterministic; no heap. */
-hetcast_status hetcast_graph_plan_mcph(const hetcast_graph_request* request,
-                                       void* workspace, size_t workspace_size,
-                                       hetcast_graph_route_edge* tree_edges,
-                                       size_t tree_edge_capacity,
-                                       hetcast_graph_slot* slots,
-                                       size_t slot_capacity,
-                                       hetcast_graph_answer* answer);
+HETCAST_API hetcast_status hetcast_graph_plan(const hetcast_graph_request* request,
+                                  hetcast_algorithm algorithm,
+                                  void* workspace, size_t workspace_size,
+                                  hetcast_graph_route_edge* tree_edges,
+                                  size_t tree_edge_capacity,
+                                  hetcast_graph_slot* slots,
+                                  size_t slot_capacity,
+                                  hetcast_graph_answer* answer);
 
 /* ------------------------------------------------------------------------ */
 /* The planner: one entry point for every model                             */
@@ -1111,13 +1136,13 @@ typedef struct hetcast_plan_info {
 /* Validates `request`, makes the planner's choice and says how large the
  * arrays and the workspace must be. On error, `*error` (optional) points to
  * a static description naming what is wrong. */
-hetcast_status hetcast_plan_sizes(const hetcast_request* request,
+HETCAST_API hetcast_status hetcast_plan_sizes(const hetcast_request* request,
                                   hetcast_sizes* sizes, const char** error);
 
 /* Plans `request` into `output` (node and cluster models: as
- * hetcast_node_plan_fnf; multi-source: as hetcast_nb_plan) and fills
+ * hetcast_node_plan; multi-source: as hetcast_nb_plan) and fills
  * `info`. Deterministic: the same request gives the same bytes. No heap. */
-hetcast_status hetcast_plan(const hetcast_request* request, void* workspace,
+HETCAST_API hetcast_status hetcast_plan(const hetcast_request* request, void* workspace,
                             size_t workspace_size,
                             const hetcast_plan_output* output,
                             hetcast_plan_info* info, const char** error);
@@ -1140,7 +1165,7 @@ typedef struct hetcast_participant {
   size_t count;
 } hetcast_participant;
 
-hetcast_status hetcast_plan_participant(const hetcast_request* request,
+HETCAST_API hetcast_status hetcast_plan_participant(const hetcast_request* request,
                                         uint32_t participant, void* workspace,
                                         size_t workspace_size,
                                         hetcast_participant* out,
@@ -1150,7 +1175,7 @@ hetcast_status hetcast_plan_participant(const hetcast_request* request,
  * hetcast_table_open, computed there. Ranks of a collective compare it
  * before planning (different tables would give different trees and hang
  * the collective). */
-uint64_t hetcast_table_hash(const hetcast_table* table);
+HETCAST_API uint64_t hetcast_table_hash(const hetcast_table* table);
 
 #ifdef __cplusplus
 } /* extern "C" */
