@@ -190,4 +190,55 @@ TEST(TableAllocations, PtasTablePathAllocatesNothing) {
   EXPECT_GT(nodes_seen, 20u);
 }
 
+// The planner's table path (hetcast_plan_sizes, hetcast_plan and
+// hetcast_plan_participant answering from a profile) allocates nothing
+// either; it also plans FNF outside the table from the same workspace.
+TEST(TableAllocations, PlannerTablePathAllocatesNothing) {
+  static unsigned char workspace[1 << 16];
+  static hetcast_node nodes[256];
+  static hetcast_transfer transfers[256], sends[256];
+  uint64_t inside[3] = {7, 11, 5};
+  uint64_t outside[3] = {30, 2, 1};
+  uint64_t relays[3] = {3, 2, 0};
+  hetcast_node_request requests[3] = {{nullptr, 3, 2, inside, nullptr},
+                                      {nullptr, 3, 2, inside, relays},
+                                      {nullptr, 3, 1, outside, nullptr}};
+
+  const size_t before = g_allocations;
+  hetcast_table table;
+  ASSERT_EQ(hetcast_table_open(hetcast_default_table,
+                               hetcast_default_table_size, &table, nullptr),
+            HETCAST_OK);
+  hetcast_profile profile;
+  ASSERT_EQ(hetcast_profile_open(&table, 0, &profile), HETCAST_OK);
+  size_t answered_from_table = 0, participants = 0;
+  for (const hetcast_node_request& node : requests) {
+    hetcast_request request = {HETCAST_MODEL_NODE, HETCAST_ALGORITHM_NONE,
+                               &node, nullptr, nullptr, &profile, 1};
+    hetcast_sizes sizes;
+    ASSERT_EQ(hetcast_plan_sizes(&request, &sizes, nullptr), HETCAST_OK);
+    ASSERT_LE(sizes.workspace_bytes, sizeof(workspace));
+    ASSERT_LE(sizes.node_count, 256u);
+    hetcast_plan_output out = {nodes, 256, transfers, 256,
+                               nullptr, 0, nullptr, 0};
+    hetcast_plan_info info;
+    ASSERT_EQ(hetcast_plan(&request, workspace, sizeof(workspace), &out, &info,
+                           nullptr),
+              HETCAST_OK);
+    answered_from_table += info.answer.algorithm == HETCAST_ALGORITHM_TABLE;
+    for (uint32_t id = 0; id < sizes.node_count; ++id) {
+      hetcast_participant p = {};
+      p.sends = sends;
+      p.send_capacity = 256;
+      ASSERT_EQ(hetcast_plan_participant(&request, id, workspace,
+                                         sizeof(workspace), &p, nullptr),
+                HETCAST_OK);
+      ++participants;
+    }
+  }
+  EXPECT_EQ(g_allocations - before, 0u);
+  EXPECT_EQ(answered_from_table, 2u);
+  EXPECT_GT(participants, 60u);
+}
+
 }  // namespace
