@@ -7,6 +7,7 @@
 #include "runtime/node/evaluator.h"
 #include "runtime/node/fnf.h"
 #include "runtime/node/layout.h"
+#include "runtime/node/lower_bound.h"
 #include "runtime/node/relays.h"
 
 namespace hetcast {
@@ -392,11 +393,24 @@ hetcast_status hetcast_node_plan(const hetcast_node_request* request,
   // FNF <= 1.5 OPT (Khuller & Kim Cor. 4.1; Thm 7.1 for multicast), so
   // OPT >= ceil(2 * FNF / 3) = FNF - floor(FNF / 3), computed without 2 * FNF.
   const uint64_t thirds = fnf_completion - fnf_completion / 3;
-  hetcast::internal::FinishAnswer(
-      layout, HETCAST_ALGORITHM_FNF, completion,
-      doubling >= thirds ? doubling : thirds,
-      doubling >= thirds ? HETCAST_BOUND_DOUBLING : HETCAST_BOUND_FNF_THIRDS,
-      participants, nodes, transfers, answer);
+  uint64_t bound = doubling >= thirds ? doubling : thirds;
+  hetcast_bound kind =
+      doubling >= thirds ? HETCAST_BOUND_DOUBLING : HETCAST_BOUND_FNF_THIRDS;
+  // The nested-slots bound (runtime/node/lower_bound.h) in the FNF cohort
+  // array, which PlanFnf no longer needs; if it cannot run (overflow), the
+  // other two stand.
+  uint64_t nested = 0;
+  Arena lent(scratch.cohorts, hetcast::internal::FnfCohortCapacity(layout) *
+                                  sizeof(hetcast::internal::FnfCohort));
+  if (hetcast::internal::LowerBoundNestedSlots(layout, &lent, &nested) ==
+          HETCAST_OK &&
+      nested > bound) {
+    bound = nested;
+    kind = HETCAST_BOUND_NESTED_SLOTS;
+  }
+  hetcast::internal::FinishAnswer(layout, HETCAST_ALGORITHM_FNF, completion,
+                                  bound, kind, participants, nodes, transfers,
+                                  answer);
   return HETCAST_OK;
 }
 

@@ -54,9 +54,12 @@ const char* VerifyPtasSchedule(const ProfileView& v, uint32_t s,
   if (completion != v.Time(s, state)) {
     return "a PTAS completion time disagrees with its schedule";
   }
+  // Kinds a PTAS entry can carry: its guess, or FNF's answer's bound (which
+  // may be the nested-slots bound, appended after the guess).
+  const uint8_t kind = v.ptas_bound_kind->Get(static_cast<uint32_t>(e));
   if (v.ptas_bound->Get(static_cast<uint32_t>(e)) > completion ||
-      v.ptas_bound_kind->Get(static_cast<uint32_t>(e)) >
-          HETCAST_BOUND_PTAS_GUESS) {
+      (kind > HETCAST_BOUND_PTAS_GUESS &&
+       kind != HETCAST_BOUND_NESTED_SLOTS)) {
     return "a PTAS lower bound exceeds its completion time or has an "
            "unknown kind";
   }

@@ -87,6 +87,10 @@ BoundText DescribeBound(hetcast_bound bound) {
       return {"graph_ports",
               "one-port: the cheapest in-edge of any target, the cheapest "
               "out-edge of the source (ticks per message)"};
+    case HETCAST_BOUND_NESTED_SLOTS:
+      return {"nested_slots",
+              "fastest-first counting with each cost's send times relaxed "
+              "into the next faster cost's (runtime/node/lower_bound.h)"};
     case HETCAST_BOUND_NONE:
       break;
   }

@@ -177,7 +177,12 @@ typedef enum hetcast_bound {
    * over some in-edge and the source sends it over some out-edge, one at a
    * time (one-port): max(cheapest in-edge of any target, cheapest out-edge
    * of the source). Holds for any number of trees. */
-  HETCAST_BOUND_GRAPH_PORTS = 10
+  HETCAST_BOUND_GRAPH_PORTS = 10,
+  /* Node model: fastest-first counting on relaxed send times (each cost's
+   * send offsets nested in the next faster cost's, so receiving in order of
+   * cost becomes optimal), the best of a few anchors; never below the
+   * doubling bound (proof in runtime/node/lower_bound.h). */
+  HETCAST_BOUND_NESTED_SLOTS = 11
 } hetcast_bound;
 
 typedef struct hetcast_answer {

@@ -1,0 +1,132 @@
+// lower_bound.h: the nested-slots lower bound of the node model
+// (HETCAST_BOUND_NESTED_SLOTS), much closer to the optimum than doubling.
+//
+// Why not simply "fastest first"? Counting sends with receivers informed in
+// order of cost (FNF's order) is not a lower bound: Libeskind-Hadas et al.
+// say layered (fastest-first) schedules are not without loss of generality,
+// and Figure 1 of their paper (costs 2 and 3) has FNF at 10 and the optimum
+// at 9. The exchange that would justify it fails on floors: with a node of
+// cost 2 and one of cost 3 informed 3 and 2 ticks before T, the slow-first
+// order has 1 + 1 sends done by T, the fast-first order 1 + 0. So we relax
+// the send times until the exchange holds, and only then go fastest first.
+//
+// The relaxation. Let c_0 < c_1 < ... < c_{R-1} be the distinct costs of the
+// pool (destinations and relays; the source is kept exact). Give each cost
+// rank j a set S_j of positive integer offsets: a node of rank j informed at
+// t may complete sends at t + s for s in S_j (one per offset). We require
+//   (V) validity:  the i-th smallest element of S_j is <= i * c_j, so S_j
+//       offers at least floor(x / c_j) offsets in (0, x] for every x;
+//   (N) nesting:   S_0 ⊇ S_1 ⊇ ... ⊇ S_{R-1} (sets, no repeated offsets).
+// Construction from an anchor rank r:
+//   - S_r = {c_r, 2 c_r, ...}.
+//   - Slower ranks j > r: the i-th element of S_j is the phi_j(i)-th of
+//     S_{j-1}, phi_j(i) = floor(i c_j / c_{j-1}). phi_j is strictly
+//     increasing (c_j > c_{j-1}), so S_j ⊆ S_{j-1} with distinct offsets,
+//     and by induction elem_j(i) <= phi_j(i) c_{j-1} <= i c_j: (V) holds.
+//   - Faster ranks j < r (the "window rule"): S_j = S_{j+1} plus the offset
+//     m c_j for every m >= 1 whose window ((m-1) c_j, m c_j] holds no element
+//     of S_{j+1}. Every window then holds an element of S_j, so
+//     |S_j ∩ (0, m c_j]| >= m: (V) holds; the added offsets are not in
+//     S_{j+1}, so (N) holds.
+// Each anchor gives a valid bound; LowerBoundNestedSlots returns the best
+// over the anchors r < kNestedSlotsMaxAnchors (window rule evaluation costs
+// 2^r per offset).
+//
+// Theorem. Let g_j(x) = |S_j ∩ (0, x]| and let a_1 <= a_2 <= ... be the
+// arrivals of the relaxed greedy: the pool is sorted by cost, and a_i is
+// the least T with floor(T / C_s) + sum_{m < i} g_{rank(m)}(T - a_m) >= i
+// (C_s the source's cost; rank(m) the rank of the m-th cheapest pool node).
+// Then every schedule (with or without idling, using any of the relays)
+// has its last destination arrival >= a_D, D the number of destinations.
+//
+// Proof. Take a schedule; number its informed non-source nodes 1, 2, ... by
+// arrival t_1 <= t_2 <= ... (ties: parents first; a parent arrives strictly
+// earlier than its child since costs are >= 1). Nodes 1..i arrive by t_i,
+// each by a distinct send of the source or of a node numbered < i that
+// completes by t_i. A node v of cost c completes at most floor((T - t_v)/c)
+// sends by T, which is <= g_{rank(v)}(T - t_v) by (V). So
+//   (1)  i <= floor(t_i / C_s) + sum_{m < i} g_{rank(m)}(t_i - t_m)
+// for every i. Now change the nodes' ranks, keeping the times, so that (1)
+// still holds and ranks become the pool sorted by cost:
+//   - Exchange: if m < m' and rank(m) > rank(m') (a slower node first),
+//     swap the two ranks. Let h = g_fast - g_slow; by (N) every offset of
+//     S_slow is also in S_fast, so h is nondecreasing, and h(x) = 0 for
+//     x <= 0. For i > m' the right side of (1) changes by h(t_i - t_m) -
+//     h(t_i - t_m') >= 0 (t_m <= t_m'); for m < i <= m' by h(t_i - t_m)
+//     >= 0; for i <= m not at all.
+//   - Replacement: a pool node the schedule leaves out that is faster than
+//     a node it uses may take that node's place: g_fast >= g_slow by (N).
+// Repeating both (each step sorts further) gives the sorted pool order with
+// (1) intact. Finally, with the ranks sorted, induction on i gives a_i <=
+// t_i: the greedy's counting function at T uses a_m <= t_m (m < i) and each
+// g is nondecreasing, so it reaches i no later than at t_i. The schedule
+// informs at least D nodes by its last destination arrival, so that time is
+// >= t_D >= a_D. QED.
+//
+// Relation to the other bounds: with the anchor at the fastest rank every
+// S_j ⊆ multiples of c_0, so the greedy is no earlier than the doubling
+// model's (everyone at c_0), whose D-th arrival is the doubling bound; the
+// result is therefore >= DoublingLowerBound. With costs forming a
+// divisibility chain and the anchor at rank 0, S_j are exactly the
+// multiples of c_j and the greedy is FNF itself (optimal then,
+// Libeskind-Hadas et al. Lemma 6 and Corollary 1).
+//
+// Cost: one event-driven greedy per anchor, with a min-heap of cohorts (the
+// nodes of one rank informed at one tick), O(events * (log D + 2^r * R)).
+#ifndef HETCAST_RUNTIME_NODE_LOWER_BOUND_H_
+#define HETCAST_RUNTIME_NODE_LOWER_BOUND_H_
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "runtime/arena.h"
+#include "runtime/node/layout.h"
+
+namespace hetcast {
+namespace internal {
+
+// Anchors tried: ranks 0 .. kNestedSlotsMaxAnchors - 1 of the pool's costs.
+constexpr uint32_t kNestedSlotsMaxAnchors = 4;
+
+// The relaxed offsets of one anchor (see above). Exposed for tests.
+struct SlotLadder {
+  uint32_t rank_count = 0;  // R: distinct costs in the pool.
+  uint32_t anchor = 0;
+  uint64_t cost[HETCAST_MAX_TYPES] = {};  // Ascending, distinct.
+};
+
+// The least element of S_rank greater than `offset`, or HETCAST_NEVER when
+// that element would not fit below HETCAST_NEVER (every schedule ends
+// earlier, so such offsets never matter).
+uint64_t NextSlotOffset(const SlotLadder& ladder, uint32_t rank,
+                        uint64_t offset);
+
+// One heap entry of the relaxed greedy: `count` nodes of `rank` informed at
+// `arrival`, whose next offsets complete at `key`. Same size as FnfCohort,
+// so hetcast_node_plan can lend the FNF cohort array once FNF is done.
+struct NestedSlotCohort {
+  uint64_t key;
+  uint64_t arrival;
+  uint32_t count;
+  uint32_t rank;
+};
+
+// Bytes of workspace LowerBoundNestedSlots takes from its arena.
+size_t NestedSlotsWorkspaceBytes(const NodeLayout& layout);
+
+// The nested-slots bound of `layout` (max over anchors; 0 without
+// destinations). Scratch comes from `arena`: HETCAST_WORKSPACE_TOO_SMALL if
+// it runs out, HETCAST_OVERFLOW if the greedy would pass HETCAST_NEVER.
+hetcast_status LowerBoundNestedSlots(const NodeLayout& layout, Arena* arena,
+                                     uint64_t* lower_bound);
+
+// The same for one anchor rank (< the pool's distinct cost count and <
+// kNestedSlotsMaxAnchors); for tests and the report.
+hetcast_status LowerBoundNestedSlotsAnchor(const NodeLayout& layout,
+                                           uint32_t anchor, Arena* arena,
+                                           uint64_t* lower_bound);
+
+}  // namespace internal
+}  // namespace hetcast
+
+#endif  // HETCAST_RUNTIME_NODE_LOWER_BOUND_H_

@@ -1,0 +1,318 @@
+// lower_bound_test.cc: the nested-slots bound (runtime/node/lower_bound.h)
+// never above the optimum (exact DP on every state of small profiles, the
+// exhaustive search on tiny instances with relays), never below the
+// doubling bound, its offset sets as the proof requires, and its use in
+// hetcast_node_plan's answer.
+#include "runtime/node/lower_bound.h"
+
+#include <algorithm>
+#include <cstdint>
+#include <cstdio>
+#include <random>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "gmock/gmock.h"
+#include "gtest/gtest.h"
+#include "runtime/include/hetcast/hetcast.h"
+#include "runtime/node/evaluator.h"
+#include "runtime/node/layout.h"
+#include "tests/node/node_test_util.h"
+#include "tests/oracles/exhaustive_search.h"
+#include "tests/table/table_test_util.h"
+#include "tools/gen/exact_dp.h"
+#include "tools/gen/profile.h"
+
+namespace hetcast {
+namespace testing {
+namespace {
+
+using internal::Arena;
+using internal::NodeLayout;
+using internal::SlotLadder;
+
+NodeLayout LayoutOf(const TinyInstance& instance) {
+  const hetcast_node_request request = RequestOf(instance);
+  NodeLayout layout;
+  EXPECT_EQ(internal::BuildNodeLayout(&request, &layout), HETCAST_OK);
+  return layout;
+}
+
+// The bound of every anchor in `per_anchor` (as many as the pool has,
+// capped), and the best.
+uint64_t NestedBound(const NodeLayout& layout,
+                     std::vector<uint64_t>* per_anchor = nullptr) {
+  std::vector<unsigned char> workspace(
+      internal::NestedSlotsWorkspaceBytes(layout));
+  Arena arena(workspace.data(), workspace.size());
+  uint64_t bound = 0;
+  EXPECT_EQ(internal::LowerBoundNestedSlots(layout, &arena, &bound),
+            HETCAST_OK);
+  if (per_anchor != nullptr) {
+    per_anchor->clear();
+    for (uint32_t anchor = 0; anchor < internal::kNestedSlotsMaxAnchors;
+         ++anchor) {
+      Arena again(workspace.data(), workspace.size());
+      uint64_t one;
+      if (internal::LowerBoundNestedSlotsAnchor(layout, anchor, &again,
+                                                &one) != HETCAST_OK) {
+        break;
+      }
+      per_anchor->push_back(one);
+    }
+  }
+  return bound;
+}
+
+uint64_t Doubling(const NodeLayout& layout) {
+  uint64_t doubling = 0;
+  EXPECT_EQ(internal::DoublingLowerBound(layout, &doubling), HETCAST_OK);
+  return doubling;
+}
+
+// The offsets of S_rank in (0, horizon], by NextSlotOffset.
+std::vector<uint64_t> Offsets(const SlotLadder& ladder, uint32_t rank,
+                              uint64_t horizon) {
+  std::vector<uint64_t> out;
+  uint64_t x = 0;
+  for (;;) {
+    const uint64_t next = internal::NextSlotOffset(ladder, rank, x);
+    EXPECT_GT(next, x);
+    if (next > horizon) break;
+    out.push_back(next);
+    x = next;
+  }
+  return out;
+}
+
+// The sets of lower_bound.h built the naive way, up to `horizon`.
+std::vector<std::vector<uint64_t>> NaiveSets(const SlotLadder& ladder,
+                                             uint64_t horizon) {
+  const uint32_t r = ladder.anchor;
+  std::vector<std::vector<uint64_t>> sets(ladder.rank_count);
+  // Far enough past the horizon that every element <= horizon is found.
+  const uint64_t far = horizon * ladder.cost[ladder.rank_count - 1] + 1;
+  for (uint64_t x = ladder.cost[r]; x <= far; x += ladder.cost[r]) {
+    sets[r].push_back(x);
+  }
+  for (uint32_t j = r + 1; j < ladder.rank_count; ++j) {
+    for (uint64_t i = 1;; ++i) {
+      const uint64_t phi = i * ladder.cost[j] / ladder.cost[j - 1];
+      if (phi > sets[j - 1].size()) break;
+      sets[j].push_back(sets[j - 1][phi - 1]);
+    }
+  }
+  for (uint32_t j = r; j-- > 0;) {
+    std::set<uint64_t> s(sets[j + 1].begin(), sets[j + 1].end());
+    const uint64_t c = ladder.cost[j];
+    for (uint64_t m = 1; m * c <= horizon; ++m) {
+      auto it = s.upper_bound((m - 1) * c);
+      if (it == s.end() || *it > m * c) s.insert(m * c);
+    }
+    sets[j].assign(s.begin(), s.end());
+  }
+  for (auto& set : sets) {
+    set.erase(std::upper_bound(set.begin(), set.end(), horizon), set.end());
+  }
+  return sets;
+}
+
+TEST(NestedSlots, OffsetSetsAreValidNestedAndMatchTheNaiveConstruction) {
+  std::mt19937_64 rng(18);
+  for (int trial = 0; trial < 300; ++trial) {
+    SlotLadder ladder;
+    std::set<uint64_t> costs;
+    const uint32_t k = 1 + rng() % 5;
+    while (costs.size() < k) costs.insert(1 + rng() % 12);
+    for (uint64_t c : costs) ladder.cost[ladder.rank_count++] = c;
+    ladder.anchor = static_cast<uint32_t>(
+        rng() % std::min(k, internal::kNestedSlotsMaxAnchors));
+    const uint64_t horizon = 150;
+    const auto naive = NaiveSets(ladder, horizon);
+    for (uint32_t j = 0; j < ladder.rank_count; ++j) {
+      SCOPED_TRACE(::testing::Message() << "trial " << trial << " rank " << j);
+      const std::vector<uint64_t> s = Offsets(ladder, j, horizon);
+      EXPECT_EQ(s, naive[j]);
+      // (V): the i-th offset is at most i * c_j.
+      for (size_t i = 0; i < s.size(); ++i) {
+        EXPECT_LE(s[i], (i + 1) * ladder.cost[j]);
+      }
+      EXPECT_GE(s.size(), horizon / ladder.cost[j]);
+      // (N): every offset of the slower rank is one of this rank's.
+      if (j + 1 < ladder.rank_count) {
+        const std::vector<uint64_t> slower = Offsets(ladder, j + 1, horizon);
+        EXPECT_TRUE(std::includes(s.begin(), s.end(), slower.begin(),
+                                  slower.end()));
+      }
+    }
+  }
+}
+
+TEST(NestedSlots, HugeOffsetsSaturateInsteadOfWrapping) {
+  SlotLadder ladder;
+  ladder.rank_count = 3;
+  ladder.cost[0] = 3;
+  ladder.cost[1] = uint64_t{1} << 62;
+  ladder.cost[2] = (uint64_t{1} << 62) + 5;
+  ladder.anchor = 1;
+  EXPECT_EQ(internal::NextSlotOffset(ladder, 1, uint64_t{3} << 62),
+            HETCAST_NEVER);
+  // elem_2(3) = elem_1(floor(3 (2^62 + 5) / 2^62)) = 3 * 2^62 still fits.
+  EXPECT_EQ(internal::NextSlotOffset(ladder, 2, uint64_t{1} << 63),
+            uint64_t{3} << 62);
+  EXPECT_EQ(internal::NextSlotOffset(ladder, 2, uint64_t{3} << 62),
+            HETCAST_NEVER);
+  EXPECT_EQ(internal::NextSlotOffset(ladder, 0, 0), 3u);
+  EXPECT_EQ(internal::NextSlotOffset(ladder, 0, HETCAST_NEVER - 2),
+            HETCAST_NEVER);
+}
+
+ProfileSpec MakeProfile(const std::vector<uint64_t>& costs,
+                        const std::vector<uint64_t>& limits) {
+  ProfileSpec p;
+  p.name = "bound";
+  for (size_t j = 0; j < costs.size(); ++j) {
+    p.types.push_back(NodeTypeSpec{"t" + std::to_string(j), costs[j],
+                                   static_cast<uint32_t>(limits[j])});
+  }
+  return p;
+}
+
+// Every state and source of the profile: bound <= OPT (each anchor too),
+// bound >= doubling. Returns how many states the bound meets exactly.
+void ExpectBelowExactDpOnEveryState(const std::vector<uint64_t>& costs,
+                                    const std::vector<uint64_t>& limits) {
+  DpOptions options;
+  options.threads = 1;
+  absl::StatusOr<ExactTable> table =
+      SolveExact(MakeProfile(costs, limits), options);
+  ASSERT_TRUE(table.ok()) << table.status();
+  uint64_t exact = 0, states = 0;
+  ForEachCounts(limits, [&](const std::vector<uint64_t>& counts) {
+    for (uint32_t s = 0; s < costs.size(); ++s) {
+      const uint64_t opt =
+          table->time[s * table->state_count + table->StateOf(counts)];
+      const NodeLayout layout = LayoutOf(TinyInstance{costs, s, counts, {}});
+      std::vector<uint64_t> per_anchor;
+      const uint64_t bound = NestedBound(layout, &per_anchor);
+      for (uint64_t one : per_anchor) {
+        ASSERT_LE(one, opt) << ::testing::PrintToString(costs) << " source "
+                            << s << " counts "
+                            << ::testing::PrintToString(counts);
+      }
+      ASSERT_LE(bound, opt);
+      ASSERT_GE(bound, Doubling(layout));
+      ++states;
+      if (bound == opt) ++exact;
+    }
+  });
+  std::printf("costs %s limits %s: bound = OPT on %llu of %llu states\n",
+              ::testing::PrintToString(costs).c_str(),
+              ::testing::PrintToString(limits).c_str(),
+              static_cast<unsigned long long>(exact),
+              static_cast<unsigned long long>(states));
+}
+
+TEST(NestedSlots, NeverAboveTheExactDpOnEveryState) {
+  ExpectBelowExactDpOnEveryState({2, 3}, {12, 12});
+  ExpectBelowExactDpOnEveryState({2, 3, 7}, {6, 6, 6});
+  ExpectBelowExactDpOnEveryState({3, 5, 7}, {5, 5, 5});
+  ExpectBelowExactDpOnEveryState({1, 3, 4, 9}, {3, 3, 3, 3});
+  ExpectBelowExactDpOnEveryState({4, 7, 10, 13}, {3, 3, 3, 2});
+  ExpectBelowExactDpOnEveryState({1, 6}, {12, 12});
+}
+
+TEST(NestedSlots, NeverAboveTheExhaustiveOptimumWithRelaysAndEqualCosts) {
+  std::mt19937_64 rng(1118);
+  for (int trial = 0; trial < 600; ++trial) {
+    TinyInstance instance;
+    const int k = 1 + static_cast<int>(rng() % 4);
+    // Costs may repeat across types: the pool merges them.
+    for (int j = 0; j < k; ++j) instance.costs.push_back(1 + rng() % 7);
+    instance.source_type = static_cast<uint32_t>(rng() % k);
+    uint64_t budget = 1 + rng() % 7;
+    for (int j = 0; j < k; ++j) {
+      const uint64_t n = j + 1 == k ? budget : rng() % (budget + 1);
+      instance.destinations.push_back(n);
+      budget -= n;
+    }
+    if (trial % 2 == 0) {
+      for (int j = 0; j < k; ++j) instance.relays.push_back(rng() % 3);
+    }
+    SCOPED_TRACE(::testing::Message() << "trial " << trial);
+    const NodeLayout layout = LayoutOf(instance);
+    const uint64_t opt = ExhaustiveOptimum(instance);
+    std::vector<uint64_t> per_anchor;
+    const uint64_t bound = NestedBound(layout, &per_anchor);
+    for (uint64_t one : per_anchor) EXPECT_LE(one, opt);
+    EXPECT_LE(bound, opt);
+    EXPECT_GE(bound, Doubling(layout));
+    const PlanResult plan = PlanFnf(instance);
+    EXPECT_LE(plan.answer.lower_bound, opt);
+    EXPECT_GE(plan.answer.lower_bound, bound);
+  }
+}
+
+TEST(NestedSlots, Figure1) {
+  // Libeskind-Hadas et al. Figure 1: source cost 3, four of cost 2, seven
+  // of cost 3; FNF 10, optimum 9. Fastest-first counting with exact send
+  // times would say 10 (FNF itself): the relaxation must not.
+  const NodeLayout layout = LayoutOf(TinyInstance{{2, 3}, 1, {4, 7}, {}});
+  const uint64_t bound = NestedBound(layout);
+  EXPECT_LE(bound, 9u);
+  EXPECT_GE(bound, Doubling(layout));
+}
+
+TEST(NestedSlots, IsFnfOnADivisibilityChain) {
+  // Costs 2 | 4 | 12: with the anchor at the fastest cost the offsets are
+  // the exact multiples, the greedy is FNF, and FNF is optimal there.
+  const TinyInstance instance{{2, 4, 12}, 2, {5, 9, 20}, {}};
+  const PlanResult plan = PlanFnf(instance);
+  EXPECT_EQ(NestedBound(LayoutOf(instance)), plan.answer.completion_time);
+  EXPECT_EQ(plan.answer.exact, 1);
+}
+
+TEST(NestedSlots, PlanReportsItWhenItWins) {
+  // Costs 2, 3, 7 with most nodes slow: doubling assumes everyone sends
+  // every 2 ticks.
+  const TinyInstance instance{{2, 3, 7}, 2, {3, 10, 40}, {}};
+  const PlanResult plan = PlanFnf(instance);
+  ASSERT_EQ(plan.status, HETCAST_OK);
+  const NodeLayout layout = LayoutOf(instance);
+  const uint64_t nested = NestedBound(layout);
+  EXPECT_GT(nested, Doubling(layout));
+  EXPECT_EQ(plan.answer.lower_bound_kind, HETCAST_BOUND_NESTED_SLOTS);
+  EXPECT_EQ(plan.answer.lower_bound, nested);
+  EXPECT_LE(plan.answer.lower_bound, plan.answer.completion_time);
+}
+
+TEST(NestedSlots, HugeCostsDoNotWrap) {
+  const uint64_t big = uint64_t{1} << 61;
+  const NodeLayout layout =
+      LayoutOf(TinyInstance{{big, big + 1, 3}, 0, {3, 4, 0}, {0, 0, 2}});
+  std::vector<unsigned char> workspace(
+      internal::NestedSlotsWorkspaceBytes(layout));
+  Arena arena(workspace.data(), workspace.size());
+  uint64_t bound = 0;
+  const hetcast_status status =
+      internal::LowerBoundNestedSlots(layout, &arena, &bound);
+  ASSERT_TRUE(status == HETCAST_OK || status == HETCAST_OVERFLOW);
+  if (status == HETCAST_OK) EXPECT_GE(bound, big);
+}
+
+TEST(NestedSlots, NoDestinationsIsZeroAndSmallWorkspaceIsReported) {
+  const NodeLayout none = LayoutOf(TinyInstance{{2, 3}, 0, {0, 0}, {1, 1}});
+  EXPECT_EQ(NestedBound(none), 0u);
+  const NodeLayout some = LayoutOf(TinyInstance{{2, 3}, 0, {4, 4}, {}});
+  std::vector<unsigned char> workspace(
+      internal::NestedSlotsWorkspaceBytes(some) - 1);
+  Arena arena(workspace.data(), workspace.size());
+  uint64_t bound;
+  EXPECT_EQ(internal::LowerBoundNestedSlots(some, &arena, &bound),
+            HETCAST_WORKSPACE_TOO_SMALL);
+}
+
+}  // namespace
+}  // namespace testing
+}  // namespace hetcast

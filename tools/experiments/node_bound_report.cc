@@ -1,0 +1,201 @@
+// node_bound_report.cc: how close the node model's lower bounds are to the
+// optimum (issue 18, node model), rerunnable:
+//
+//   bazel run -c opt //tools:node_bound_report [-- --full]
+//
+// Part 1: every state (every source type, every destination mix) of exact
+// profiles solved by the Lemma 5 DP: max and mean of OPT / bound for the
+// doubling bound, the answer hetcast_node_plan gave before this bound
+// (max of doubling and ceil(2/3 FNF)), the nested-slots bound alone, and
+// the answer now; and how often each meets OPT. `--full` adds the issue's
+// profile (costs 2, 3, 7, up to 60 of each: 680,943 states, minutes).
+// Part 2: the cost of one nested-slots bound at 10^3 and 10^4 nodes.
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "runtime/arena.h"
+#include "runtime/include/hetcast/hetcast.h"
+#include "runtime/node/evaluator.h"
+#include "runtime/node/layout.h"
+#include "runtime/node/lower_bound.h"
+#include "tools/gen/exact_dp.h"
+#include "tools/gen/profile.h"
+
+namespace hetcast {
+namespace {
+
+struct Ratio {
+  double max = 0, sum = 0;
+  uint64_t count = 0, exact = 0;
+  void Add(uint64_t opt, uint64_t bound) {
+    const double r = bound == 0 ? 1e9 : static_cast<double>(opt) / bound;
+    max = std::max(max, r);
+    sum += r;
+    ++count;
+    if (bound == opt) ++exact;
+  }
+};
+
+struct Case {
+  std::vector<uint64_t> costs;
+  std::vector<uint32_t> limits;
+};
+
+void Row(const char* what, const Ratio& r) {
+  std::printf("    %-22s max %.4f  mean %.5f  =OPT %6.2f%%\n", what, r.max,
+              r.sum / r.count, 100.0 * r.exact / r.count);
+}
+
+int Profile(const Case& c) {
+  ProfileSpec spec;
+  spec.name = "report";
+  std::string label;
+  for (size_t j = 0; j < c.costs.size(); ++j) {
+    spec.types.push_back(
+        NodeTypeSpec{"t" + std::to_string(j), c.costs[j], c.limits[j]});
+    label += (j ? "," : "") + std::to_string(c.costs[j]) + "x" +
+             std::to_string(c.limits[j]);
+  }
+  DpOptions options;
+  options.threads = 1;
+  absl::StatusOr<ExactTable> table = SolveExact(spec, options);
+  if (!table.ok()) {
+    std::fprintf(stderr, "%s\n", table.status().ToString().c_str());
+    return 1;
+  }
+  const uint32_t k = static_cast<uint32_t>(c.costs.size());
+  Ratio doubling, before, nested, after;
+  std::vector<uint64_t> counts(k, 0);
+  std::vector<unsigned char> workspace;
+  for (uint64_t state = 0; state < table->state_count; ++state) {
+    uint64_t rest = state, total = 0;
+    for (uint32_t j = 0; j < k; ++j) {
+      counts[j] = rest % (c.limits[j] + 1);
+      rest /= c.limits[j] + 1;
+      total += counts[j];
+    }
+    if (total == 0) continue;
+    for (uint32_t s = 0; s < k; ++s) {
+      const uint64_t opt =
+          table->time[s * table->state_count + table->StateOf(counts)];
+      hetcast_node_request request{c.costs.data(), k, s, counts.data(),
+                                   nullptr};
+      internal::NodeLayout layout;
+      internal::BuildNodeLayout(&request, &layout);
+      uint64_t d = 0, n = 0;
+      internal::DoublingLowerBound(layout, &d);
+      workspace.resize(internal::NestedSlotsWorkspaceBytes(layout));
+      internal::Arena arena(workspace.data(), workspace.size());
+      internal::LowerBoundNestedSlots(layout, &arena, &n);
+      // FNF's completion for the ceil(2/3 FNF) bound, from the plan itself.
+      hetcast_node_sizes sizes;
+      hetcast_node_plan_sizes(&request, &sizes);
+      std::vector<unsigned char> plan_ws(sizes.workspace_bytes);
+      std::vector<hetcast_node> nodes(sizes.node_count);
+      hetcast_answer answer;
+      hetcast_node_plan(&request, HETCAST_ALGORITHM_FNF, plan_ws.data(),
+                        plan_ws.size(), nodes.data(), nodes.size(), nullptr, 0,
+                        &answer);
+      const uint64_t fnf = answer.completion_time;
+      const uint64_t thirds = fnf - fnf / 3;
+      if (n > opt || answer.lower_bound > opt) {
+        std::printf("BOUND ABOVE OPT: source %u state %llu\n", s,
+                    static_cast<unsigned long long>(state));
+        return 1;
+      }
+      doubling.Add(opt, d);
+      before.Add(opt, std::max(d, thirds));
+      nested.Add(opt, n);
+      after.Add(opt, answer.lower_bound);
+    }
+  }
+  std::printf("  costs x limits %s: %llu (source, state) pairs\n",
+              label.c_str(), static_cast<unsigned long long>(after.count));
+  Row("doubling", doubling);
+  Row("before: max(dbl, 2/3 FNF)", before);
+  Row("nested slots", nested);
+  Row("now: plan's answer", after);
+  std::fflush(stdout);
+  return 0;
+}
+
+void Timing(uint64_t nodes) {
+  const uint64_t costs[4] = {2, 3, 7, 11};
+  const uint64_t counts[4] = {nodes / 10, nodes / 5, nodes / 3,
+                              nodes - nodes / 10 - nodes / 5 - nodes / 3};
+  hetcast_node_request request{costs, 4, 2, counts, nullptr};
+  internal::NodeLayout layout;
+  internal::BuildNodeLayout(&request, &layout);
+  std::vector<unsigned char> workspace(
+      internal::NestedSlotsWorkspaceBytes(layout));
+  uint64_t bound = 0, doubling = 0;
+  const int reps = 2000;
+  auto start = std::chrono::steady_clock::now();
+  for (int i = 0; i < reps; ++i) {
+    internal::Arena arena(workspace.data(), workspace.size());
+    internal::LowerBoundNestedSlots(layout, &arena, &bound);
+  }
+  const double nested_us = std::chrono::duration<double, std::micro>(
+                               std::chrono::steady_clock::now() - start)
+                               .count() /
+                           reps;
+  start = std::chrono::steady_clock::now();
+  for (int i = 0; i < reps; ++i) internal::DoublingLowerBound(layout, &doubling);
+  const double doubling_us = std::chrono::duration<double, std::micro>(
+                                 std::chrono::steady_clock::now() - start)
+                                 .count() /
+                             reps;
+  hetcast_node_sizes sizes;
+  hetcast_node_plan_sizes(&request, &sizes);
+  std::vector<unsigned char> plan_ws(sizes.workspace_bytes);
+  std::vector<hetcast_node> out(sizes.node_count);
+  hetcast_answer answer;
+  start = std::chrono::steady_clock::now();
+  const int plan_reps = 200;
+  for (int i = 0; i < plan_reps; ++i) {
+    hetcast_node_plan(&request, HETCAST_ALGORITHM_FNF, plan_ws.data(),
+                      plan_ws.size(), out.data(), out.size(), nullptr, 0,
+                      &answer);
+  }
+  const double plan_us = std::chrono::duration<double, std::micro>(
+                             std::chrono::steady_clock::now() - start)
+                             .count() /
+                         plan_reps;
+  std::printf(
+      "  %6llu nodes, costs 2,3,7,11: nested slots %8.2f us (bound %llu), "
+      "doubling %6.2f us (bound %llu), whole plan %8.2f us (FNF %llu)\n",
+      static_cast<unsigned long long>(nodes), nested_us,
+      static_cast<unsigned long long>(bound), doubling_us,
+      static_cast<unsigned long long>(doubling), plan_us,
+      static_cast<unsigned long long>(answer.completion_time));
+}
+
+int Main(bool full) {
+  std::vector<Case> cases = {{{2, 3}, {60, 60}},
+                             {{1, 6}, {60, 60}},
+                             {{2, 3, 7}, {20, 20, 20}},
+                             {{3, 5, 7}, {16, 16, 16}},
+                             {{1, 3, 4, 9}, {8, 8, 8, 8}},
+                             {{4, 7, 10, 13}, {7, 7, 7, 7}}};
+  if (full) cases.push_back({{2, 3, 7}, {60, 60, 60}});
+  std::printf("Part 1: OPT / bound on every state of exact profiles\n");
+  for (const Case& c : cases) {
+    if (Profile(c) != 0) return 1;
+  }
+  std::printf("Part 2: cost of one bound\n");
+  Timing(1000);
+  Timing(10000);
+  return 0;
+}
+
+}  // namespace
+}  // namespace hetcast
+
+int main(int argc, char** argv) {
+  const bool full = argc > 1 && std::strcmp(argv[1], "--full") == 0;
+  return hetcast::Main(full);
+}
