@@ -298,7 +298,9 @@ TEST(NestedSlots, HugeCostsDoNotWrap) {
   const hetcast_status status =
       internal::LowerBoundNestedSlots(layout, &arena, &bound);
   ASSERT_TRUE(status == HETCAST_OK || status == HETCAST_OVERFLOW);
-  if (status == HETCAST_OK) EXPECT_GE(bound, big);
+  if (status == HETCAST_OK) {
+    EXPECT_GE(bound, big);
+  }
 }
 
 TEST(NestedSlots, NoDestinationsIsZeroAndSmallWorkspaceIsReported) {
