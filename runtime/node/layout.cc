@@ -2,6 +2,9 @@
 #include "runtime/node/layout.h"
 
 #include <algorithm>
+#include <utility>
+
+#include "runtime/config.h"
 
 namespace hetcast {
 namespace internal {
@@ -113,12 +116,44 @@ void ResetNodes(const NodeLayout& layout, hetcast_node* nodes) {
   }
 }
 
+namespace {
+
+bool StartsBefore(const hetcast_transfer& a, const hetcast_transfer& b) {
+  if (a.start != b.start) return a.start < b.start;
+  return a.from < b.from;
+}
+
+// Restores the max-heap order of transfers[root, count) below `root`.
+void SiftDown(hetcast_transfer* transfers, size_t root, size_t count) {
+  for (size_t child = 2 * root + 1; child < count; child = 2 * root + 1) {
+    if (child + 1 < count &&
+        StartsBefore(transfers[child], transfers[child + 1])) {
+      ++child;
+    }
+    if (!StartsBefore(transfers[root], transfers[child])) return;
+    std::swap(transfers[root], transfers[child]);
+    root = child;
+  }
+}
+
+}  // namespace
+
 void SortTransfers(hetcast_transfer* transfers, size_t count) {
-  std::sort(transfers, transfers + count,
-            [](const hetcast_transfer& a, const hetcast_transfer& b) {
-              if (a.start != b.start) return a.start < b.start;
-              return a.from < b.from;
-            });
+  if (!kOptimizeSize) {
+    std::sort(transfers, transfers + count,
+              [](const hetcast_transfer& a, const hetcast_transfer& b) {
+                return StartsBefore(a, b);
+              });
+    return;
+  }
+  // Heapsort: a fraction of std::sort's code, for the size-optimized build
+  // (config.h). A sender makes one send at a time, so no two transfers of a
+  // schedule share (start, from): every correct sort gives the same order.
+  for (size_t i = count / 2; i-- > 0;) SiftDown(transfers, i, count);
+  for (size_t end = count; end-- > 1;) {
+    std::swap(transfers[0], transfers[end]);
+    SiftDown(transfers, 0, end);
+  }
 }
 
 size_t CollectTransfers(const NodeLayout& layout, const hetcast_node* nodes,
