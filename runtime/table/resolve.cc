@@ -83,15 +83,13 @@ hetcast_status ResolveTableRequest(const ProfileView& v,
   out->relay_total = 0;
   for (uint32_t j = 0; j < k; ++j) {
     out->relays_used[j] = 0;
+    // 32 bits once the state index below has checked the limits.
+    out->destination_count[j] = static_cast<uint32_t>(r->destination_counts[j]);
     out->destinations += r->destination_counts[j];
   }
   if (hetcast_state_index_(k, r->destination_counts, v.limit, v.stride, 0,
                            &out->state)) {
     return HETCAST_NOT_IN_TABLE;
-  }
-  // Within the limits: 32 bits.
-  for (uint32_t j = 0; j < k; ++j) {
-    out->destination_count[j] = static_cast<uint32_t>(r->destination_counts[j]);
   }
   out->completion = v.Time(out->source, out->state);
   out->bound = out->completion;
