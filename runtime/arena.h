@@ -27,15 +27,20 @@ class Arena {
   // fit (or when measuring). Sticky: after one failure, failed() is true.
   template <typename T>
   T* Allocate(size_t count) {
+    return static_cast<T*>(AllocateBytes(count, sizeof(T), alignof(T)));
+  }
+
+  // Allocate's work for every type, written once (not once per T).
+  void* AllocateBytes(size_t count, size_t size, size_t alignment) {
     size_t bytes;
-    if (__builtin_mul_overflow(count, sizeof(T), &bytes)) {
+    if (__builtin_mul_overflow(count, size, &bytes)) {
       failed_ = true;
       return nullptr;
     }
     // Worst-case padding keeps the measured size independent of where the
     // caller's buffer happens to start.
     size_t padded;
-    if (__builtin_add_overflow(bytes, alignof(T) - 1, &padded) ||
+    if (__builtin_add_overflow(bytes, alignment - 1, &padded) ||
         __builtin_add_overflow(used_, padded, &padded) || padded > capacity_) {
       failed_ = true;
       return nullptr;
@@ -45,9 +50,9 @@ class Arena {
       return nullptr;
     }
     uintptr_t start = reinterpret_cast<uintptr_t>(base_ + used_);
-    uintptr_t aligned = (start + alignof(T) - 1) & ~(uintptr_t{alignof(T)} - 1);
+    uintptr_t aligned = (start + alignment - 1) & ~(uintptr_t{alignment} - 1);
     used_ = padded;
-    return reinterpret_cast<T*>(aligned);
+    return reinterpret_cast<void*>(aligned);
   }
 
   bool failed() const { return failed_; }

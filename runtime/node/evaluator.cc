@@ -117,7 +117,7 @@ hetcast_status DoublingLowerBound(const NodeLayout& layout,
   if (layout.destination_total == 0) return HETCAST_OK;
   uint64_t fastest = HETCAST_NEVER;
   for (uint32_t c = 0; c < layout.class_count; ++c) {
-    if (layout.class_count_of[c] > 0 && layout.CostOfClass(c) < fastest) {
+    if (layout.SizeOfClass(c) > 0 && layout.CostOfClass(c) < fastest) {
       fastest = layout.CostOfClass(c);
     }
   }

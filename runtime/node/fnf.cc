@@ -12,9 +12,11 @@ inline uint64_t SaturatingAdd(uint64_t a, uint64_t b) {
   return __builtin_add_overflow(a, b, &sum) ? HETCAST_NEVER : sum;
 }
 
+}  // namespace
+
 // One FIFO of cohorts per class, stored in the class's own slice of the
 // shared cohort array (a class never has more cohorts than ids).
-struct CohortRing {
+struct FnfRing {
   FnfCohort* slots;
   uint32_t capacity;
   uint32_t head;
@@ -35,17 +37,22 @@ struct CohortRing {
   }
 };
 
-}  // namespace
+bool CarveFnfScratch(const NodeLayout& layout, Arena* arena,
+                     FnfScratch* scratch) {
+  scratch->cohorts = arena->Allocate<FnfCohort>(FnfCohortCapacity(layout));
+  scratch->rings = arena->Allocate<FnfRing>(layout.class_count);
+  return !arena->failed();
+}
 
 hetcast_status RunFnf(const NodeLayout& layout, const uint32_t* inform_count,
-                      FnfCohort* cohorts, hetcast_node* nodes,
+                      const FnfScratch& scratch, hetcast_node* nodes,
                       uint64_t* completion) {
   const uint32_t class_count = layout.class_count;
-  CohortRing rings[2 * HETCAST_MAX_TYPES];
+  FnfRing* rings = scratch.rings;
   uint64_t remaining = 0;
   for (uint32_t c = 0; c < class_count; ++c) {
-    rings[c] = CohortRing{cohorts + (layout.class_base[c] - 1),
-                          layout.class_count_of[c], 0, 0};
+    rings[c] = FnfRing{scratch.cohorts + (layout.class_base[c] - 1),
+                       layout.SizeOfClass(c), 0, 0};
     remaining += inform_count[c];
   }
   *completion = 0;
@@ -109,7 +116,7 @@ hetcast_status RunFnf(const NodeLayout& layout, const uint32_t* inform_count,
       source_key = SaturatingAdd(now, source_cost);
     }
     for (uint32_t c = 0; c < class_count && remaining > 0; ++c) {
-      CohortRing& ring = rings[c];
+      FnfRing& ring = rings[c];
       const uint64_t cost = layout.CostOfClass(c);
       while (ring.size > 0 && ring.Front().key == now && remaining > 0) {
         FnfCohort cohort = ring.Pop();

@@ -20,6 +20,7 @@
 
 #include <stdint.h>
 
+#include "runtime/arena.h"
 #include "runtime/node/layout.h"
 
 namespace hetcast {
@@ -32,10 +33,25 @@ struct FnfCohort {
   uint32_t sends;  // Sends each member has made so far.
 };
 
-// Cohort storage RunFnf needs: one entry per non-source id (at least one).
+struct FnfRing;  // One FIFO of cohorts per class (fnf.cc).
+
+// FnfScratch
+//
+// RunFnf's working memory: one cohort per non-source id (at least one) and
+// one FIFO per class, carved from the caller's workspace.
+struct FnfScratch {
+  FnfCohort* cohorts;
+  FnfRing* rings;
+};
+
+// Cohorts FnfScratch holds: one per non-source id, at least one.
 inline uint32_t FnfCohortCapacity(const NodeLayout& layout) {
   return layout.node_count > 1 ? layout.node_count - 1 : 1;
 }
+
+// Carves `scratch` for `layout`. False when `arena` runs out.
+bool CarveFnfScratch(const NodeLayout& layout, Arena* arena,
+                     FnfScratch* scratch);
 
 // Informs, for every class c, the first inform_count[c] ids of c (relays
 // included as ordinary receivers) and writes their arrival, parent and
@@ -43,7 +59,7 @@ inline uint32_t FnfCohortCapacity(const NodeLayout& layout) {
 // `*completion` is the last arrival at a destination (0 if none).
 // HETCAST_OVERFLOW if a needed tick does not fit below HETCAST_NEVER.
 hetcast_status RunFnf(const NodeLayout& layout, const uint32_t* inform_count,
-                      FnfCohort* cohorts, hetcast_node* nodes,
+                      const FnfScratch& scratch, hetcast_node* nodes,
                       uint64_t* completion);
 
 }  // namespace internal

@@ -2,6 +2,9 @@
 #include "runtime/node/layout.h"
 
 #include <algorithm>
+#include <utility>
+
+#include "runtime/config.h"
 
 namespace hetcast {
 namespace internal {
@@ -24,7 +27,10 @@ hetcast_status CanonicalIdBases(uint32_t k, const uint64_t* destination_counts,
     if (count > HETCAST_MAX_NODES || next_id + count > HETCAST_MAX_NODES) {
       return HETCAST_TOO_LARGE;
     }
-    (relay ? relay_base : destination_base)[j] = static_cast<uint32_t>(next_id);
+    if (destination_base != nullptr) {
+      (relay ? relay_base : destination_base)[j] =
+          static_cast<uint32_t>(next_id);
+    }
     next_id += count;
   }
   *node_count = static_cast<uint32_t>(next_id);
@@ -44,30 +50,39 @@ hetcast_status BuildNodeLayout(const hetcast_node_request* request,
   }
   *layout = NodeLayout();
   const uint32_t k = static_cast<uint32_t>(request->type_count);
-  layout->type_count = k;
-  layout->class_count = 2 * k;
-  layout->source_type = request->source_type;
   for (uint32_t j = 0; j < k; ++j) {
     if (request->costs[j] == 0 || request->costs[j] == HETCAST_NEVER) {
       return HETCAST_INVALID_ARGUMENT;
     }
-    layout->cost[j] = request->costs[j];
   }
-  hetcast_status status = CanonicalIdBases(
-      k, request->destination_counts, request->relay_counts, layout->class_base,
-      layout->class_base + k, &layout->node_count);
+  hetcast_status status =
+      CanonicalIdBases(k, request->destination_counts, request->relay_counts,
+                       nullptr, nullptr, &layout->node_count);
   if (status != HETCAST_OK) return status;
-  for (uint32_t c = 0; c < 2 * k; ++c) {
-    const uint32_t next =
-        c + 1 < 2 * k ? layout->class_base[c + 1] : layout->node_count;
-    layout->class_count_of[c] = next - layout->class_base[c];
-    if (c < k) {
-      layout->destination_total += layout->class_count_of[c];
-    } else {
-      layout->relay_total += layout->class_count_of[c];
-    }
+  layout->type_count = k;
+  layout->class_count = 2 * k;
+  layout->source_type = request->source_type;
+  layout->cost = request->costs;
+  layout->destination_count = request->destination_counts;
+  layout->relay_count = request->relay_counts;
+  for (uint32_t j = 0; j < k; ++j) {
+    layout->destination_total += layout->SizeOfClass(j);
+    layout->relay_total += layout->SizeOfClass(k + j);
   }
-  for (uint32_t c = 0; c < 2 * k; ++c) layout->receive_order[c] = c;
+  return HETCAST_OK;
+}
+
+bool CarveNodeClasses(Arena* arena, NodeLayout* layout) {
+  const uint32_t classes = layout->class_count;
+  layout->class_base = arena->Allocate<uint32_t>(classes);
+  layout->receive_order = arena->Allocate<uint32_t>(classes);
+  if (layout->class_base == nullptr || layout->receive_order == nullptr) {
+    return !arena->failed();  // Measuring.
+  }
+  const uint32_t k = layout->type_count;
+  uint32_t node_count;  // BuildNodeLayout checked the ids: cannot fail.
+  CanonicalIdBases(k, layout->destination_count, layout->relay_count,
+                   layout->class_base, layout->class_base + k, &node_count);
   // Insertion sort: at most 2 * HETCAST_MAX_TYPES classes, and
   // std::stable_sort may allocate, which the runtime never does.
   const NodeLayout& l = *layout;
@@ -78,16 +93,16 @@ hetcast_status BuildNodeLayout(const hetcast_node_request* request,
     if (l.IsRelayClass(a) != l.IsRelayClass(b)) return !l.IsRelayClass(a);
     return l.TypeOfClass(a) < l.TypeOfClass(b);
   };
-  for (uint32_t i = 1; i < 2 * k; ++i) {
-    const uint32_t c = layout->receive_order[i];
+  uint32_t* order = layout->receive_order;
+  for (uint32_t i = 0; i < classes; ++i) {
     uint32_t j = i;
-    while (j > 0 && informed_before(c, layout->receive_order[j - 1])) {
-      layout->receive_order[j] = layout->receive_order[j - 1];
+    while (j > 0 && informed_before(i, order[j - 1])) {
+      order[j] = order[j - 1];
       --j;
     }
-    layout->receive_order[j] = c;
+    order[j] = i;
   }
-  return HETCAST_OK;
+  return true;
 }
 
 void ResetNodes(const NodeLayout& layout, hetcast_node* nodes) {
@@ -97,16 +112,48 @@ void ResetNodes(const NodeLayout& layout, hetcast_node* nodes) {
                              layout.TypeOfClass(c), 0,
                              layout.IsRelayClass(c) ? 1u : 0u};
     hetcast_node* first = nodes + layout.class_base[c];
-    std::fill(first, first + layout.class_count_of[c], blank);
+    std::fill(first, first + layout.SizeOfClass(c), blank);
   }
 }
 
+namespace {
+
+bool StartsBefore(const hetcast_transfer& a, const hetcast_transfer& b) {
+  if (a.start != b.start) return a.start < b.start;
+  return a.from < b.from;
+}
+
+// Restores the max-heap order of transfers[root, count) below `root`.
+void SiftDown(hetcast_transfer* transfers, size_t root, size_t count) {
+  for (size_t child = 2 * root + 1; child < count; child = 2 * root + 1) {
+    if (child + 1 < count &&
+        StartsBefore(transfers[child], transfers[child + 1])) {
+      ++child;
+    }
+    if (!StartsBefore(transfers[root], transfers[child])) return;
+    std::swap(transfers[root], transfers[child]);
+    root = child;
+  }
+}
+
+}  // namespace
+
 void SortTransfers(hetcast_transfer* transfers, size_t count) {
-  std::sort(transfers, transfers + count,
-            [](const hetcast_transfer& a, const hetcast_transfer& b) {
-              if (a.start != b.start) return a.start < b.start;
-              return a.from < b.from;
-            });
+  if (!kOptimizeSize) {
+    std::sort(transfers, transfers + count,
+              [](const hetcast_transfer& a, const hetcast_transfer& b) {
+                return StartsBefore(a, b);
+              });
+    return;
+  }
+  // Heapsort: a fraction of std::sort's code, for the size-optimized build
+  // (config.h). A sender makes one send at a time, so no two transfers of a
+  // schedule share (start, from): every correct sort gives the same order.
+  for (size_t i = count / 2; i-- > 0;) SiftDown(transfers, i, count);
+  for (size_t end = count; end-- > 1;) {
+    std::swap(transfers[0], transfers[end]);
+    SiftDown(transfers, 0, end);
+  }
 }
 
 size_t CollectTransfers(const NodeLayout& layout, const hetcast_node* nodes,

@@ -9,6 +9,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "runtime/arena.h"
 #include "runtime/include/hetcast/hetcast.h"
 
 namespace hetcast {
@@ -17,25 +18,40 @@ namespace internal {
 // A node class is a (type, destination-or-relay) pair. Class c < type_count
 // holds the destinations of type c; class type_count + j the relays of type
 // j. Classes in index order cover the canonical ids 1 .. node_count - 1.
+//
+// A NodeLayout is a few words whatever HETCAST_MAX_TYPES is: the per-type
+// values stay in the request (checked by BuildNodeLayout), and the per-class
+// arrays are carved from the caller's workspace by CarveNodeClasses, so that
+// no planner keeps arrays for 64 types on a firmware's stack.
 struct NodeLayout {
   uint32_t type_count = 0;
   uint32_t class_count = 0;  // 2 * type_count.
   uint32_t source_type = 0;
-  uint64_t cost[HETCAST_MAX_TYPES] = {};
-  uint32_t class_base[2 * HETCAST_MAX_TYPES] = {};      // First id of a class.
-  uint32_t class_count_of[2 * HETCAST_MAX_TYPES] = {};  // Ids in a class.
   uint32_t destination_total = 0;
   uint32_t relay_total = 0;
   uint32_t node_count = 0;  // 1 + destinations + relays.
-  // Classes in the order FNF informs them: by cost, destinations before
-  // relays of the same cost, then by type index.
-  uint32_t receive_order[2 * HETCAST_MAX_TYPES] = {};
+  // The request's arrays (type_count entries; relay_count NULL: none).
+  const uint64_t* cost = nullptr;
+  const uint64_t* destination_count = nullptr;
+  const uint64_t* relay_count = nullptr;
+  // From CarveNodeClasses (class_count entries each): the first id of each
+  // class, and the classes in the order FNF informs them (by cost,
+  // destinations before relays of the same cost, then by type index).
+  uint32_t* class_base = nullptr;
+  uint32_t* receive_order = nullptr;
 
   uint32_t TypeOfClass(uint32_t c) const {
     return c < type_count ? c : c - type_count;
   }
   uint64_t CostOfClass(uint32_t c) const { return cost[TypeOfClass(c)]; }
   bool IsRelayClass(uint32_t c) const { return c >= type_count; }
+  // Ids in class c (BuildNodeLayout checked that they fit 32 bits).
+  uint32_t SizeOfClass(uint32_t c) const {
+    if (!IsRelayClass(c)) return static_cast<uint32_t>(destination_count[c]);
+    return relay_count == nullptr
+               ? 0
+               : static_cast<uint32_t>(relay_count[c - type_count]);
+  }
   // The class of a non-source id (linear in the class count, which is small).
   uint32_t ClassOf(uint32_t id) const {
     uint32_t c = 0;
@@ -51,19 +67,26 @@ struct NodeLayout {
 // order, then relay_counts[j] relays of each type in type order
 // (`relay_counts` may be NULL: none). Writes the first id of each range to
 // destination_base[j] and relay_base[j] (k entries each) and the number of
-// ids to `*node_count`. HETCAST_TOO_LARGE when the ids would pass
-// HETCAST_MAX_NODES. Every node-model planner numbers its nodes from these:
-// NodeLayout, the table reader's TableLayout, the PTAS's instances.
+// ids to `*node_count` (the bases may be NULL together: count only).
+// HETCAST_TOO_LARGE when the ids would pass HETCAST_MAX_NODES. Every node-model
+// planner numbers its nodes from these: NodeLayout, the table reader's
+// TableLayout, the PTAS's instances.
 hetcast_status CanonicalIdBases(uint32_t k, const uint64_t* destination_counts,
                                 const uint64_t* relay_counts,
                                 uint32_t* destination_base,
                                 uint32_t* relay_base, uint32_t* node_count);
 
-// Validates `request` and fills `layout`. Errors: HETCAST_INVALID_ARGUMENT
-// (NULL arrays, zero or too many types, a zero cost, a bad source type),
-// HETCAST_TOO_LARGE (more than HETCAST_MAX_NODES nodes).
+// Validates `request` and fills `layout`, which refers to the request's
+// arrays from then on. Errors: HETCAST_INVALID_ARGUMENT (NULL arrays, zero
+// or too many types, a zero cost, a bad source type), HETCAST_TOO_LARGE
+// (more than HETCAST_MAX_NODES nodes).
 hetcast_status BuildNodeLayout(const hetcast_node_request* request,
                                NodeLayout* layout);
+
+// Carves class_base and receive_order from `arena` and fills them (when it
+// does not measure). Every planner that needs ids per class calls it first,
+// in its `*_sizes` function too. False when `arena` runs out.
+bool CarveNodeClasses(Arena* arena, NodeLayout* layout);
 
 // Writes type and relay flag of every id and marks every node as not
 // (yet) informed.

@@ -7,9 +7,6 @@ namespace hetcast {
 namespace internal {
 namespace {
 
-static_assert(sizeof(NestedSlotCohort) <= sizeof(FnfCohort) &&
-                  alignof(NestedSlotCohort) <= alignof(FnfCohort),
-              "hetcast_node_plan lends the FNF cohort array to the bound");
 
 inline uint64_t SaturatingAdd(uint64_t a, uint64_t b) {
   uint64_t sum;
@@ -146,14 +143,25 @@ struct CohortHeap {
 // ids (destinations plus relays) have each.
 struct Pool {
   uint32_t rank_count = 0;
-  uint64_t cost[HETCAST_MAX_TYPES] = {};
-  uint64_t count[HETCAST_MAX_TYPES] = {};
+  uint64_t* cost = nullptr;   // type_count entries (from the arena).
+  uint64_t* count = nullptr;  // type_count entries.
+  uint64_t* left = nullptr;   // type_count entries: RunGreedy's.
 };
 
-void BuildPool(const NodeLayout& layout, Pool* pool) {
+// Carves the pool's arrays (measuring when `arena` measures).
+bool CarvePool(const NodeLayout& layout, Arena* arena, Pool* pool) {
   *pool = Pool();
+  pool->cost = arena->Allocate<uint64_t>(layout.type_count);
+  pool->count = arena->Allocate<uint64_t>(layout.type_count);
+  pool->left = arena->Allocate<uint64_t>(layout.type_count);
+  return !arena->failed();
+}
+
+// Fills the carved pool from the layout's classes.
+void BuildPool(const NodeLayout& layout, Pool* pool) {
+  pool->rank_count = 0;
   for (uint32_t c = 0; c < layout.class_count; ++c) {
-    if (layout.class_count_of[c] == 0) continue;
+    if (layout.SizeOfClass(c) == 0) continue;
     const uint64_t cost = layout.CostOfClass(c);
     uint32_t r = 0;
     while (r < pool->rank_count && pool->cost[r] < cost) ++r;
@@ -166,7 +174,7 @@ void BuildPool(const NodeLayout& layout, Pool* pool) {
       pool->count[r] = 0;
       ++pool->rank_count;
     }
-    pool->count[r] += layout.class_count_of[c];
+    pool->count[r] += layout.SizeOfClass(c);
   }
 }
 
@@ -185,7 +193,7 @@ hetcast_status RunGreedy(const NodeLayout& layout, const Pool& pool,
   const uint64_t need = layout.destination_total;
   const uint64_t source_cost = layout.cost[layout.source_type];
   CohortHeap heap{items, 0};
-  uint64_t left[HETCAST_MAX_TYPES];
+  uint64_t* left = pool.left;
   for (uint32_t r = 0; r < pool.rank_count; ++r) left[r] = pool.count[r];
   uint32_t cursor = 0;  // Cheapest rank with nodes left.
   uint64_t informed = 0;
@@ -237,9 +245,19 @@ uint64_t NextSlotOffset(const SlotLadder& ladder, uint32_t rank,
   return SlowerElement(ladder, rank, SlowerNextIndex(ladder, rank, offset));
 }
 
+// Carves the pool and the heap; false when `arena` runs out.
+bool CarveNestedSlots(const NodeLayout& layout, Arena* arena, Pool* pool,
+                      NestedSlotCohort** items) {
+  CarvePool(layout, arena, pool);
+  *items = arena->Allocate<NestedSlotCohort>(HeapCapacity(layout));
+  return !arena->failed();
+}
+
 size_t NestedSlotsWorkspaceBytes(const NodeLayout& layout) {
   Arena measure;
-  measure.Allocate<NestedSlotCohort>(HeapCapacity(layout));
+  Pool pool;
+  NestedSlotCohort* items;
+  CarveNestedSlots(layout, &measure, &pool, &items);
   return measure.used();
 }
 
@@ -249,17 +267,18 @@ hetcast_status LowerBoundNestedSlotsAnchor(const NodeLayout& layout,
   *lower_bound = 0;
   if (layout.destination_total == 0) return HETCAST_OK;
   Pool pool;
+  NestedSlotCohort* items;
+  if (!CarveNestedSlots(layout, arena, &pool, &items)) {
+    return HETCAST_WORKSPACE_TOO_SMALL;
+  }
   BuildPool(layout, &pool);
   if (anchor >= pool.rank_count || anchor >= kNestedSlotsMaxAnchors) {
     return HETCAST_INVALID_ARGUMENT;
   }
-  NestedSlotCohort* items =
-      arena->Allocate<NestedSlotCohort>(HeapCapacity(layout));
-  if (items == nullptr) return HETCAST_WORKSPACE_TOO_SMALL;
   SlotLadder ladder;
   ladder.rank_count = pool.rank_count;
   ladder.anchor = anchor;
-  for (uint32_t r = 0; r < pool.rank_count; ++r) ladder.cost[r] = pool.cost[r];
+  ladder.cost = pool.cost;
   return RunGreedy(layout, pool, ladder, items, lower_bound);
 }
 
@@ -268,13 +287,14 @@ hetcast_status LowerBoundNestedSlots(const NodeLayout& layout, Arena* arena,
   *lower_bound = 0;
   if (layout.destination_total == 0) return HETCAST_OK;
   Pool pool;
+  NestedSlotCohort* items;
+  if (!CarveNestedSlots(layout, arena, &pool, &items)) {
+    return HETCAST_WORKSPACE_TOO_SMALL;
+  }
   BuildPool(layout, &pool);
-  NestedSlotCohort* items =
-      arena->Allocate<NestedSlotCohort>(HeapCapacity(layout));
-  if (items == nullptr) return HETCAST_WORKSPACE_TOO_SMALL;
   SlotLadder ladder;
   ladder.rank_count = pool.rank_count;
-  for (uint32_t r = 0; r < pool.rank_count; ++r) ladder.cost[r] = pool.cost[r];
+  ladder.cost = pool.cost;
   uint64_t best = 0;
   for (uint32_t anchor = 0;
        anchor < pool.rank_count && anchor < kNestedSlotsMaxAnchors; ++anchor) {

@@ -92,7 +92,7 @@ constexpr uint32_t kNestedSlotsMaxAnchors = 4;
 struct SlotLadder {
   uint32_t rank_count = 0;  // R: distinct costs in the pool.
   uint32_t anchor = 0;
-  uint64_t cost[HETCAST_MAX_TYPES] = {};  // Ascending, distinct.
+  const uint64_t* cost = nullptr;  // rank_count entries, ascending, distinct.
 };
 
 // The least element of S_rank greater than `offset`, or HETCAST_NEVER when
@@ -102,8 +102,7 @@ uint64_t NextSlotOffset(const SlotLadder& ladder, uint32_t rank,
                         uint64_t offset);
 
 // One heap entry of the relaxed greedy: `count` nodes of `rank` informed at
-// `arrival`, whose next offsets complete at `key`. Same size as FnfCohort,
-// so hetcast_node_plan can lend the FNF cohort array once FNF is done.
+// `arrival`, whose next offsets complete at `key`.
 struct NestedSlotCohort {
   uint64_t key;
   uint64_t arrival;
@@ -111,7 +110,9 @@ struct NestedSlotCohort {
   uint32_t rank;
 };
 
-// Bytes of workspace LowerBoundNestedSlots takes from its arena.
+// Bytes of workspace LowerBoundNestedSlots takes from its arena: the heap
+// and three arrays of one entry per type (nothing of HETCAST_MAX_TYPES
+// entries lives on the stack, for firmware).
 size_t NestedSlotsWorkspaceBytes(const NodeLayout& layout);
 
 // The nested-slots bound of `layout` (max over anchors; 0 without

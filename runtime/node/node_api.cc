@@ -14,54 +14,66 @@ namespace hetcast {
 namespace internal {
 namespace {
 
-// Relay classes FNF may use, cheapest first, and in `*useful_relays` the
-// most relays worth trying: the rule of Khuller & Kim Theorem 7.1 and its
-// proof are in relays.h. (For FNF it is also plain that a relay no cheaper
-// than every destination cannot help: it is informed after all of them in
-// FNF's receive order.)
+// Relay classes FNF may use, cheapest first (written to `classes` unless it
+// is NULL), and in `*useful_relays` the most relays worth trying: the rule
+// of Khuller & Kim Theorem 7.1 and its proof are in relays.h. (For FNF it is
+// also plain that a relay no cheaper than every destination cannot help: it
+// is informed after all of them in FNF's receive order.)
 uint32_t UsefulRelayClasses(const NodeLayout& layout, uint32_t* classes,
                             uint64_t* useful_relays) {
+  *useful_relays = 0;
+  if (layout.relay_count == nullptr) return 0;
   const uint32_t k = layout.type_count;
-  uint64_t destination_counts[HETCAST_MAX_TYPES];
-  uint64_t relay_counts[HETCAST_MAX_TYPES];
-  for (uint32_t j = 0; j < k; ++j) {
-    destination_counts[j] = layout.class_count_of[j];
-    relay_counts[j] = layout.class_count_of[k + j];
-  }
   UsefulRelays useful;
-  FindUsefulRelays(k, layout.cost, destination_counts, relay_counts, &useful);
-  for (uint32_t i = 0; i < useful.type_count; ++i) {
+  FindUsefulRelays(k, layout.cost, layout.destination_count, layout.relay_count,
+                   &useful);
+  for (uint32_t i = 0; classes != nullptr && i < useful.type_count; ++i) {
     classes[i] = k + useful.types[i];
   }
   *useful_relays = useful.max_relays;
   return useful.type_count;
 }
 
+// hetcast_node_plan's workspace. The per-class arrays are carved too, so
+// that the stack holds no array of HETCAST_MAX_TYPES entries.
 struct PlanScratch {
-  FnfCohort* cohorts;
+  FnfScratch fnf;
+  uint32_t* inform;         // Per class: how many of its ids FNF informs.
+  uint32_t* relay_classes;  // UsefulRelayClasses' classes.
   // Only when relays can help:
   hetcast_node* fnf_nodes;
   hetcast_node* pruned_nodes;
   uint32_t* order;
   uint8_t* useful;
   hetcast_send* sends;
+  uint32_t* next_id;  // Canonicalize's, per class.
   EvaluatorScratch evaluator;
+  // The nested-slots bound's (runtime/node/lower_bound.h).
+  unsigned char* bound;
+  size_t bound_bytes;
 };
 
-bool AllocatePlanScratch(const NodeLayout& layout, Arena* arena,
+// Carves the layout's classes and `scratch` (measuring when `arena`
+// measures: hetcast_node_plan_sizes runs the same code).
+bool AllocatePlanScratch(NodeLayout* layout, Arena* arena,
                          PlanScratch* scratch) {
   *scratch = PlanScratch();
-  scratch->cohorts = arena->Allocate<FnfCohort>(FnfCohortCapacity(layout));
-  uint32_t classes[2 * HETCAST_MAX_TYPES];
+  CarveNodeClasses(arena, layout);
+  CarveFnfScratch(*layout, arena, &scratch->fnf);
+  scratch->inform = arena->Allocate<uint32_t>(layout->class_count);
+  scratch->relay_classes = arena->Allocate<uint32_t>(layout->class_count);
+  scratch->bound_bytes = NestedSlotsWorkspaceBytes(*layout);
+  scratch->bound = arena->Allocate<unsigned char>(scratch->bound_bytes);
   uint64_t useful_relays;
-  if (UsefulRelayClasses(layout, classes, &useful_relays) > 0) {
-    const size_t n = layout.node_count;
+  if (UsefulRelayClasses(*layout, nullptr, &useful_relays) > 0) {
+    const size_t n = layout->node_count;
     scratch->fnf_nodes = arena->Allocate<hetcast_node>(n);
     scratch->pruned_nodes = arena->Allocate<hetcast_node>(n);
     scratch->order = arena->Allocate<uint32_t>(n);
     scratch->useful = arena->Allocate<uint8_t>(n);
     scratch->sends = arena->Allocate<hetcast_send>(n);
-    AllocateEvaluatorScratch(layout, n, arena, &scratch->evaluator);
+    scratch->next_id = arena->Allocate<uint32_t>(layout->class_count);
+    AllocateEvaluatorScratch(*layout, n, arena, &scratch->evaluator);
   }
   return !arena->failed();
 }
@@ -70,20 +82,32 @@ bool AllocatePlanScratch(const NodeLayout& layout, Arena* arena,
 struct CanonicalScratch {
   hetcast_node* raw;  // The evaluation with the ids as given.
   uint32_t* order;
+  uint32_t* next_id;  // Per class.
 };
 
-bool AllocateCanonicalScratch(const NodeLayout& layout, Arena* arena,
-                              CanonicalScratch* scratch) {
-  scratch->raw = arena->Allocate<hetcast_node>(layout.node_count);
-  scratch->order = arena->Allocate<uint32_t>(layout.node_count);
+// Carves the layout's classes, the evaluator's scratch and, when
+// `canonical`, the relabelling's (measuring when `arena` measures:
+// hetcast_node_evaluate_workspace_size runs the same code).
+bool AllocateEvaluateScratch(NodeLayout* layout, size_t send_count,
+                             bool canonical, Arena* arena,
+                             EvaluatorScratch* scratch,
+                             CanonicalScratch* relabel) {
+  CarveNodeClasses(arena, layout);
+  AllocateEvaluatorScratch(*layout, send_count, arena, scratch);
+  if (canonical) {
+    relabel->raw = arena->Allocate<hetcast_node>(layout->node_count);
+    relabel->order = arena->Allocate<uint32_t>(layout->node_count);
+    relabel->next_id = arena->Allocate<uint32_t>(layout->class_count);
+  }
   return !arena->failed();
 }
 
 // Relabels the informed nodes of `in` into canonical ids in `out`: per class
-// in order of arrival, ties by the parent's new id. `order` has node_count
-// entries of scratch.
+// in order of arrival, ties by the parent's new id. `order` and `new_id`
+// have node_count entries of scratch, `next_id` class_count.
 void Canonicalize(const NodeLayout& layout, const hetcast_node* in,
-                  uint32_t* order, uint32_t* new_id, hetcast_node* out) {
+                  uint32_t* order, uint32_t* new_id, uint32_t* next_id,
+                  hetcast_node* out) {
   uint32_t informed = 0;
   for (uint32_t v = 0; v < layout.node_count; ++v) {
     new_id[v] = HETCAST_NO_NODE;
@@ -93,7 +117,6 @@ void Canonicalize(const NodeLayout& layout, const hetcast_node* in,
     return in[a].arrival != in[b].arrival ? in[a].arrival < in[b].arrival
                                           : a < b;
   });
-  uint32_t next_id[2 * HETCAST_MAX_TYPES];
   for (uint32_t c = 0; c < layout.class_count; ++c) {
     next_id[c] = layout.class_base[c];
   }
@@ -130,18 +153,18 @@ void Canonicalize(const NodeLayout& layout, const hetcast_node* in,
 hetcast_status PlanFnf(const NodeLayout& layout, const PlanScratch& scratch,
                        hetcast_node* nodes, uint64_t* completion,
                        uint64_t* fnf_completion, size_t* participants) {
-  uint32_t inform[2 * HETCAST_MAX_TYPES];
+  uint32_t* inform = scratch.inform;
   for (uint32_t c = 0; c < layout.class_count; ++c) {
-    inform[c] = layout.IsRelayClass(c) ? 0 : layout.class_count_of[c];
+    inform[c] = layout.IsRelayClass(c) ? 0 : layout.SizeOfClass(c);
   }
-  uint32_t relay_classes[2 * HETCAST_MAX_TYPES];
+  uint32_t* relay_classes = scratch.relay_classes;
   uint64_t useful_relays;
   const uint32_t relay_class_count =
       UsefulRelayClasses(layout, relay_classes, &useful_relays);
   auto set_relays = [&](uint64_t m) {
     for (uint32_t i = 0; i < relay_class_count; ++i) {
       const uint32_t c = relay_classes[i];
-      const uint64_t take = std::min<uint64_t>(m, layout.class_count_of[c]);
+      const uint64_t take = std::min<uint64_t>(m, layout.SizeOfClass(c));
       inform[c] = static_cast<uint32_t>(take);
       m -= take;
     }
@@ -153,8 +176,7 @@ hetcast_status PlanFnf(const NodeLayout& layout, const PlanScratch& scratch,
     set_relays(m);
     ResetNodes(layout, nodes);
     uint64_t finish;
-    hetcast_status status =
-        RunFnf(layout, inform, scratch.cohorts, nodes, &finish);
+    hetcast_status status = RunFnf(layout, inform, scratch.fnf, nodes, &finish);
     if (status == HETCAST_OVERFLOW) continue;  // Another m may fit.
     if (status != HETCAST_OK) return status;
     if (finish < best) {
@@ -168,8 +190,7 @@ hetcast_status PlanFnf(const NodeLayout& layout, const PlanScratch& scratch,
   if (best_m == 0) {
     ResetNodes(layout, nodes);
     uint64_t finish;
-    hetcast_status status =
-        RunFnf(layout, inform, scratch.cohorts, nodes, &finish);
+    hetcast_status status = RunFnf(layout, inform, scratch.fnf, nodes, &finish);
     if (status != HETCAST_OK) return status;
     *completion = finish;
     *participants = 1 + layout.destination_total;
@@ -180,7 +201,7 @@ hetcast_status PlanFnf(const NodeLayout& layout, const PlanScratch& scratch,
   hetcast_node* fnf = scratch.fnf_nodes;
   ResetNodes(layout, fnf);
   uint64_t finish;
-  hetcast_status status = RunFnf(layout, inform, scratch.cohorts, fnf, &finish);
+  hetcast_status status = RunFnf(layout, inform, scratch.fnf, fnf, &finish);
   if (status != HETCAST_OK) return status;
   uint32_t informed = 0;
   for (uint32_t v = 0; v < layout.node_count; ++v) {
@@ -214,7 +235,7 @@ hetcast_status PlanFnf(const NodeLayout& layout, const PlanScratch& scratch,
   if (status != HETCAST_OK) return status;
   // The evaluator's scratch is free again: reuse it for the relabelling.
   Canonicalize(layout, scratch.pruned_nodes, scratch.order,
-               scratch.evaluator.queue, nodes);
+               scratch.evaluator.queue, scratch.next_id, nodes);
   *completion = pruned_completion;
   return HETCAST_OK;
 }
@@ -282,10 +303,8 @@ hetcast_status Evaluate(const hetcast_node_request* request,
   Arena arena(workspace, workspace_size);
   hetcast::internal::EvaluatorScratch scratch;
   hetcast::internal::CanonicalScratch relabel;
-  if (!hetcast::internal::AllocateEvaluatorScratch(layout, send_count, &arena,
-                                                   &scratch) ||
-      (canonical && !hetcast::internal::AllocateCanonicalScratch(layout, &arena,
-                                                                 &relabel))) {
+  if (!hetcast::internal::AllocateEvaluateScratch(
+          &layout, send_count, canonical, &arena, &scratch, &relabel)) {
     return HETCAST_WORKSPACE_TOO_SMALL;
   }
   uint64_t completion = 0;
@@ -296,7 +315,7 @@ hetcast_status Evaluate(const hetcast_node_request* request,
   if (status != HETCAST_OK) return status;
   if (canonical) {
     hetcast::internal::Canonicalize(layout, relabel.raw, relabel.order,
-                                    scratch.queue, nodes);
+                                    scratch.queue, relabel.next_id, nodes);
   }
   uint64_t doubling;
   status = hetcast::internal::DoublingLowerBound(layout, &doubling);
@@ -346,15 +365,14 @@ hetcast_status hetcast_node_plan_sizes(const hetcast_node_request* request,
   if (status != HETCAST_OK) return status;
   Arena measure;
   hetcast::internal::PlanScratch scratch;
-  if (!hetcast::internal::AllocatePlanScratch(layout, &measure, &scratch)) {
+  if (!hetcast::internal::AllocatePlanScratch(&layout, &measure, &scratch)) {
     return HETCAST_TOO_LARGE;
   }
   sizes->node_count = layout.node_count;
   sizes->transfer_count = layout.node_count - 1;
   sizes->workspace_bytes = measure.used();
-  uint32_t classes[2 * HETCAST_MAX_TYPES];
   uint64_t useful_relays;
-  hetcast::internal::UsefulRelayClasses(layout, classes, &useful_relays);
+  hetcast::internal::UsefulRelayClasses(layout, nullptr, &useful_relays);
   sizes->fnf_runs = useful_relays == 0 ? 1 : useful_relays + 2;
   return HETCAST_OK;
 }
@@ -378,7 +396,7 @@ hetcast_status hetcast_node_plan(const hetcast_node_request* request,
   if (workspace == nullptr) return HETCAST_INVALID_ARGUMENT;
   Arena arena(workspace, workspace_size);
   hetcast::internal::PlanScratch scratch;
-  if (!hetcast::internal::AllocatePlanScratch(layout, &arena, &scratch)) {
+  if (!hetcast::internal::AllocatePlanScratch(&layout, &arena, &scratch)) {
     return HETCAST_WORKSPACE_TOO_SMALL;
   }
   uint64_t completion = 0;
@@ -396,13 +414,11 @@ hetcast_status hetcast_node_plan(const hetcast_node_request* request,
   uint64_t bound = doubling >= thirds ? doubling : thirds;
   hetcast_bound kind =
       doubling >= thirds ? HETCAST_BOUND_DOUBLING : HETCAST_BOUND_FNF_THIRDS;
-  // The nested-slots bound (runtime/node/lower_bound.h) in the FNF cohort
-  // array, which PlanFnf no longer needs; if it cannot run (overflow), the
-  // other two stand.
+  // The nested-slots bound (runtime/node/lower_bound.h); if it cannot run
+  // (overflow), the other two stand.
   uint64_t nested = 0;
-  Arena lent(scratch.cohorts, hetcast::internal::FnfCohortCapacity(layout) *
-                                  sizeof(hetcast::internal::FnfCohort));
-  if (hetcast::internal::LowerBoundNestedSlots(layout, &lent, &nested) ==
+  Arena bound_arena(scratch.bound, scratch.bound_bytes);
+  if (hetcast::internal::LowerBoundNestedSlots(layout, &bound_arena, &nested) ==
           HETCAST_OK &&
       nested > bound) {
     bound = nested;
@@ -434,10 +450,9 @@ hetcast_status hetcast_node_evaluate_workspace_size(
   Arena measure;
   hetcast::internal::EvaluatorScratch scratch;
   hetcast::internal::CanonicalScratch canonical;
-  if (!hetcast::internal::AllocateEvaluatorScratch(layout, send_count, &measure,
-                                                   &scratch) ||
-      !hetcast::internal::AllocateCanonicalScratch(layout, &measure,
-                                                   &canonical)) {
+  if (!hetcast::internal::AllocateEvaluateScratch(&layout, send_count,
+                                                  /*canonical=*/true, &measure,
+                                                  &scratch, &canonical)) {
     return HETCAST_TOO_LARGE;
   }
   *bytes = measure.used();

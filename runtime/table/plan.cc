@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "runtime/arena.h"
+#include "runtime/config.h"
 #include "runtime/include/hetcast/hetcast.h"
 #include "runtime/table/internal.h"
 #include "runtime/table/ptas_entries.h"
@@ -15,9 +16,11 @@ namespace hetcast {
 namespace internal {
 namespace {
 
+// The size-optimized build (config.h) has the queue path only.
 bool UseStepPath(PlanPath path, const ProfileView& v, const Resolved& resolved,
                  const TableLayout& layout) {
-  if (path == PlanPath::kQueues || !StepPathFits(resolved, layout)) {
+  if (kOptimizeSize || path == PlanPath::kQueues ||
+      !StepPathFits(resolved, layout)) {
     return false;
   }
   return path == PlanPath::kSteps || StepPathPays(v, resolved, layout);

@@ -5,7 +5,9 @@
 #include <type_traits>
 
 #include "runtime/arena.h"
+#include "runtime/config.h"
 #include "runtime/include/hetcast/hetcast.h"
+#include "runtime/node/layout.h"
 #include "runtime/table/resolve.h"
 #include "runtime/table/view.h"
 
@@ -40,12 +42,18 @@ void MergeTransferRuns(const uint32_t* first, const hetcast_transfer* in,
 
 // The transfers of the expansion, `popped` of them in (arrival, from)
 // order, linked per sender type from `first` through `next`, merged into
-// (start, from) order. Small type counts get a merge of their own size.
+// (start, from) order. Small type counts get a merge of their own size
+// (not in the size-optimized build).
 template <typename Keys>
 void MergeBySenderType(uint32_t k, const uint32_t* first,
                        const hetcast_transfer* in,
                        const typename Keys::Key* key, const uint32_t* next,
                        uint32_t popped, hetcast_transfer* transfers) {
+  if (kOptimizeSize) {  // One merge for every k (config.h).
+    MergeTransferRuns<Keys, HETCAST_TABLE_MAX_TYPES>(first, in, key, next,
+                                                     popped, transfers, k);
+    return;
+  }
   switch (k) {
     case 1:
       for (uint32_t w = 0; w < popped; ++w) transfers[w] = in[w];
@@ -65,7 +73,9 @@ void MergeBySenderType(uint32_t k, const uint32_t* first,
   }
 }
 
-// ReconstructByQueues with its representation fixed.
+// ReconstructByQueues with its representation fixed. The size-optimized
+// build (config.h) writes the transfers in expansion order and sorts them
+// (no two share (start, from)), with no merge code and no scratch.
 template <typename Keys, typename Reader>
 void ReconstructWithKeys(const ProfileView& v, const Resolved& resolved,
                          const TableLayout& layout, const Keys& keys,
@@ -91,7 +101,12 @@ void ReconstructWithKeys(const ProfileView& v, const Resolved& resolved,
                                     child >= layout.relay_base[0]};
         if (with_transfers) {
           const uint64_t start = arrival - v.cost[sender_type];
-          out[popped] = hetcast_transfer{sender, child, start, arrival};
+          const hetcast_transfer transfer{sender, child, start, arrival};
+          if (kOptimizeSize) {
+            transfers[popped++] = transfer;
+            return true;
+          }
+          out[popped] = transfer;
           out_key[popped] = keys.MakeKey(start, sender);
           if (last[sender_type] == UINT32_MAX) {
             first[sender_type] = popped;
@@ -103,6 +118,10 @@ void ReconstructWithKeys(const ProfileView& v, const Resolved& resolved,
         return true;
       });
   if (!with_transfers || popped == 0) return;
+  if (kOptimizeSize) {
+    SortTransfers(transfers, popped);
+    return;
+  }
   // Expansion order is (arrival, from); for the senders of one type that
   // is also (start, from) order, so the schedule is a merge of the k
   // per-sender-type subsequences, linked through `out_next`.
@@ -115,12 +134,19 @@ void ReconstructWithKeys(const ProfileView& v, const Resolved& resolved,
 
 }  // namespace
 
+void ExpandTableTreeErased(const ProfileView& v, const Resolved& resolved,
+                           const TableLayout& layout, WideSender* pool,
+                           uint32_t* next, ErasedTableVisit visit) {
+  ExpandTableTreeWith(v, resolved, layout, WideKeys{}, TableEntryAnyWidth{&v},
+                      pool, next, visit);
+}
+
 bool CarveQueueScratch(size_t participants, bool with_transfers, Arena* arena,
                        QueueScratch* scratch) {
   *scratch = QueueScratch();
   scratch->pool = arena->Allocate<WideSender>(2 * participants);
   scratch->pool_next = arena->Allocate<uint32_t>(2 * participants);
-  if (with_transfers) {
+  if (with_transfers && !kOptimizeSize) {  // The merge's (config.h).
     scratch->popped = arena->Allocate<hetcast_transfer>(participants);
     scratch->popped_key = arena->Allocate<WideKey>(participants);
     scratch->popped_next = arena->Allocate<uint32_t>(participants);

@@ -15,7 +15,9 @@
 //
 // ExpandTableTree is a template over the key and entry representation
 // (DispatchQueueKeys picks them) and the visitor, so that the node-role
-// query (node_role.cc) can stop the walk early.
+// query (node_role.cc) can stop the walk early. The size-optimized build
+// (config.h) has one representation, and keeps no copies of per-type
+// arrays on the stack.
 #ifndef HETCAST_RUNTIME_TABLE_RECONSTRUCT_QUEUES_H_
 #define HETCAST_RUNTIME_TABLE_RECONSTRUCT_QUEUES_H_
 
@@ -23,6 +25,7 @@
 #include <stdint.h>
 
 #include "runtime/arena.h"
+#include "runtime/config.h"
 #include "runtime/include/hetcast/hetcast.h"
 #include "runtime/table/resolve.h"
 #include "runtime/table/view.h"
@@ -124,18 +127,21 @@ struct SenderQueues {
   uint32_t* next;
   uint32_t used;
   uint32_t queues;
-  // Queue q: its first and last pool slot, and a copy of its head's sort
-  // key (Keys::kEmpty when empty) so choosing the next sender is a scan of
-  // one small array.
+  // Queue q: its first and last pool slot, and (default build) a copy of
+  // its head's sort key (Keys::kEmpty when empty) so choosing the next
+  // sender is a scan of one small array; the size-optimized build reads the
+  // heads' keys from the pool instead.
   uint32_t head[2 * HETCAST_TABLE_MAX_TYPES];
   uint32_t tail[2 * HETCAST_TABLE_MAX_TYPES];
+#if !defined(HETCAST_OPTIMIZE_SIZE)
   typename Keys::Key head_key[2 * HETCAST_TABLE_MAX_TYPES];
+#endif
 
   SenderQueues(uint32_t k, Sender* pool_in, uint32_t* next_in)
       : pool(pool_in), next(next_in), used(0), queues(2 * k) {
     for (uint32_t q = 0; q < queues; ++q) {
       head[q] = tail[q] = kNone;
-      head_key[q] = Keys::kEmpty;
+      SetHeadKey(q, Keys::kEmpty);
     }
   }
 
@@ -144,7 +150,7 @@ struct SenderQueues {
     next[used] = kNone;
     if (tail[q] == kNone) {
       head[q] = used;
-      head_key[q] = Keys::KeyOf(x);
+      SetHeadKey(q, Keys::KeyOf(x));
     } else {
       next[tail[q]] = used;
     }
@@ -154,20 +160,42 @@ struct SenderQueues {
   // Removes the least head into `*top`; false when every queue is empty.
   bool Pop(Sender* top) {
     typename Keys::Key best_key;
-    const uint32_t best = QueueArgMin<Keys>(head_key, queues, &best_key);
+    const uint32_t best = LeastHead(&best_key);
     if (!Keys::Less(best_key, Keys::kEmpty)) return false;
     const uint32_t slot = head[best];
     const uint32_t after = next[slot];
     head[best] = after;
     if (after == kNone) {
       tail[best] = kNone;
-      head_key[best] = Keys::kEmpty;
+      SetHeadKey(best, Keys::kEmpty);
     } else {
-      head_key[best] = Keys::KeyOf(pool[after]);
+      SetHeadKey(best, Keys::KeyOf(pool[after]));
     }
     *top = pool[slot];
     return true;
   }
+
+ private:
+#if !defined(HETCAST_OPTIMIZE_SIZE)
+  void SetHeadKey(uint32_t q, typename Keys::Key key) { head_key[q] = key; }
+  uint32_t LeastHead(typename Keys::Key* key) const {
+    return QueueArgMin<Keys>(head_key, queues, key);
+  }
+#else
+  void SetHeadKey(uint32_t /*q*/, typename Keys::Key /*key*/) {}
+  // The first queue with the least head key (QueueArgMin's choice).
+  uint32_t LeastHead(typename Keys::Key* key) const {
+    uint32_t best = 0;
+    *key = Keys::kEmpty;
+    for (uint32_t q = 0; q < queues; ++q) {
+      if (head[q] != kNone && Keys::Less(Keys::KeyOf(pool[head[q]]), *key)) {
+        best = q;
+        *key = Keys::KeyOf(pool[head[q]]);
+      }
+    }
+    return best;
+  }
+#endif
 };
 
 // Expands the tree of `resolved` in canonical order, calling
@@ -182,21 +210,30 @@ struct SenderQueues {
 // positions of one type in pop order, and ids grow with positions
 // (TableIdOf). The next sender is the least of the 2k queue heads, O(k) per
 // transfer. `pool` and `next` have room for 2 * participants entries.
+//
+// ExpandTableTree (below) runs this, or in the size-optimized build its one
+// copy for every visitor.
 template <typename Keys, typename Reader, typename Visit>
-void ExpandTableTree(const ProfileView& v, const Resolved& resolved,
-                     const TableLayout& layout, const Keys& keys, Reader entry,
-                     typename Keys::Sender* pool, uint32_t* next, Visit visit) {
+void ExpandTableTreeWith(const ProfileView& v, const Resolved& resolved,
+                         const TableLayout& layout, const Keys& keys,
+                         Reader entry, typename Keys::Sender* pool,
+                         uint32_t* next, Visit visit) {
   using Sender = typename Keys::Sender;
+  const uint32_t k = v.type_count;
+#if !defined(HETCAST_OPTIMIZE_SIZE)
   // Local copies: the compiler need not reload them after every write to
   // the caller's arrays.
   uint64_t cost[HETCAST_TABLE_MAX_TYPES], stride[HETCAST_TABLE_MAX_TYPES];
-  uint64_t position[HETCAST_TABLE_MAX_TYPES];
-  const uint32_t k = v.type_count;
   for (uint32_t j = 0; j < k; ++j) {
     cost[j] = v.cost[j];
     stride[j] = v.stride[j];
-    position[j] = 0;
   }
+#else
+  const uint64_t* const cost = v.cost;
+  const uint64_t* const stride = v.stride;
+#endif
+  uint32_t position[HETCAST_TABLE_MAX_TYPES];  // Within the limits.
+  for (uint32_t j = 0; j < k; ++j) position[j] = 0;
   SenderQueues<Keys> queues(k, pool, next);
   const uint32_t time_bits = v.time_bits;
   const uint32_t split_shift = v.split_shift;
@@ -239,12 +276,64 @@ void ExpandTableTree(const ProfileView& v, const Resolved& resolved,
   }
 }
 
+// A visitor behind a function pointer: the size-optimized build expands
+// with this one type, so the loop is compiled once (config.h).
+struct ErasedTableVisit {
+  using Call = bool (*)(void* context, uint32_t sender, uint32_t sender_type,
+                        uint32_t child, uint32_t child_type, uint64_t arrival,
+                        uint32_t send_index, bool sender_done,
+                        bool child_sends);
+  void* context;
+  Call call;
+  bool operator()(uint32_t sender, uint32_t sender_type, uint32_t child,
+                  uint32_t child_type, uint64_t arrival, uint32_t send_index,
+                  bool sender_done, bool child_sends) const {
+    return call(context, sender, sender_type, child, child_type, arrival,
+                send_index, sender_done, child_sends);
+  }
+};
+
+// ExpandTableTreeWith in wide keys, the entry width read at run time, and
+// an erased visitor (reconstruct_queues.cc).
+void ExpandTableTreeErased(const ProfileView& v, const Resolved& resolved,
+                           const TableLayout& layout, WideSender* pool,
+                           uint32_t* next, ErasedTableVisit visit);
+
+// Expands the tree of `resolved` in canonical order, calling `visit` for
+// every transfer (ExpandTableTreeWith).
+template <typename Keys, typename Reader, typename Visit>
+void ExpandTableTree(const ProfileView& v, const Resolved& resolved,
+                     const TableLayout& layout, const Keys& keys, Reader entry,
+                     typename Keys::Sender* pool, uint32_t* next, Visit visit) {
+  if (!kOptimizeSize) {
+    ExpandTableTreeWith(v, resolved, layout, keys, entry, pool, next, visit);
+    return;
+  }
+  // DispatchQueueKeys chose wide keys: Keys::Sender is WideSender.
+  ExpandTableTreeErased(
+      v, resolved, layout, reinterpret_cast<WideSender*>(pool), next,
+      ErasedTableVisit{
+          &visit, [](void* context, uint32_t sender, uint32_t sender_type,
+                     uint32_t child, uint32_t child_type, uint64_t arrival,
+                     uint32_t send_index, bool sender_done, bool child_sends) {
+            return (*static_cast<Visit*>(context))(
+                sender, sender_type, child, child_type, arrival, send_index,
+                sender_done, child_sends);
+          }});
+}
+
 // Calls fn(keys, reader) with the fastest key and entry representation
 // that fit this request: packed keys when completion time and ids share 64
 // bits (the usual case), 4- or 8-byte entries as the profile stores them.
+// The size-optimized build (config.h) has one instantiation: wide keys,
+// which fit every request, and the entry width read at run time.
 template <typename Fn>
 void DispatchQueueKeys(const ProfileView& v, const Resolved& resolved,
                        const TableLayout& layout, Fn fn) {
+  if (kOptimizeSize) {
+    fn(WideKeys{}, TableEntryAnyWidth{&v});
+    return;
+  }
   const uint32_t id_bits = TableBitWidth(layout.node_count - 1);
   const bool packed = TableBitWidth(resolved.completion) + id_bits <= 63;
   const PackedKeys packed_keys{id_bits, (uint64_t{1} << id_bits) - 1};
@@ -278,8 +367,8 @@ struct QueueScratch {
 };
 
 // Carves the queue path's workspace for `participants` nodes; the popped_*
-// arrays only `with_transfers`. False when `arena` runs out (never when it
-// measures).
+// arrays only `with_transfers` (and not in the size-optimized build). False
+// when `arena` runs out (never when it measures).
 bool CarveQueueScratch(size_t participants, bool with_transfers, Arena* arena,
                        QueueScratch* scratch);
 

@@ -44,7 +44,7 @@ hetcast_status SearchTableRelays(const ProfileView& v,
   const uint32_t k = v.type_count;
   UsefulRelays useful;
   FindUsefulRelays(k, v.cost, r->destination_counts, r->relay_counts, &useful);
-  uint64_t taken[HETCAST_TABLE_MAX_TYPES] = {};
+  uint32_t taken[HETCAST_TABLE_MAX_TYPES] = {};
   uint64_t state = out->state;
   uint64_t m = 0;
   for (uint32_t i = 0; i < useful.type_count && m < useful.max_relays; ++i) {
@@ -83,7 +83,8 @@ hetcast_status ResolveTableRequest(const ProfileView& v,
   out->relay_total = 0;
   for (uint32_t j = 0; j < k; ++j) {
     out->relays_used[j] = 0;
-    out->destination_count[j] = r->destination_counts[j];
+    // 32 bits once the state index below has checked the limits.
+    out->destination_count[j] = static_cast<uint32_t>(r->destination_counts[j]);
     out->destinations += r->destination_counts[j];
   }
   if (hetcast_state_index_(k, r->destination_counts, v.limit, v.stride, 0,
@@ -113,7 +114,9 @@ hetcast_status BuildTableLayout(const ProfileView& v,
       out->destination_base, out->relay_base, &out->node_count);
   if (status != HETCAST_OK) return status;
   for (uint32_t j = 0; j < v.type_count; ++j) {
-    out->relay_count[j] = r->relay_counts ? r->relay_counts[j] : 0;
+    // CanonicalIdBases checked that the ids fit 32 bits.
+    out->relay_count[j] =
+        r->relay_counts ? static_cast<uint32_t>(r->relay_counts[j]) : 0;
   }
   out->participants =
       static_cast<uint32_t>(1 + resolved.destinations + resolved.relay_total);

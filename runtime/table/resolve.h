@@ -24,8 +24,10 @@ struct Resolved {
   uint64_t state;
   uint64_t completion;
   uint64_t destinations;
-  uint64_t destination_count[HETCAST_TABLE_MAX_TYPES];
-  uint64_t relays_used[HETCAST_TABLE_MAX_TYPES];
+  // Per type; 32 bits, since both are within the profile's limits (kept
+  // narrow: every query holds a Resolved on the stack).
+  uint32_t destination_count[HETCAST_TABLE_MAX_TYPES];
+  uint32_t relays_used[HETCAST_TABLE_MAX_TYPES];
   uint64_t relay_total;
   // PTAS profiles: the least stored bound over the instances tried (a bound
   // on the multicast optimum, Khuller & Kim Theorem 7.1), and its kind.
@@ -40,7 +42,7 @@ struct Resolved {
 struct TableLayout {
   uint32_t destination_base[HETCAST_TABLE_MAX_TYPES];
   uint32_t relay_base[HETCAST_TABLE_MAX_TYPES];
-  uint64_t relay_count[HETCAST_TABLE_MAX_TYPES];  // Offered, used or not.
+  uint32_t relay_count[HETCAST_TABLE_MAX_TYPES];  // Offered, used or not.
   uint32_t node_count;
   uint32_t participants;  // Source + destinations + relays used.
 };
@@ -74,7 +76,7 @@ hetcast_status PrepareTableRequest(const hetcast_profile* profile,
 // relay forwards, towards destinations in the end.
 inline uint32_t TableIdOf(const TableLayout& layout, const Resolved& resolved,
                           uint32_t l, uint64_t position) {
-  const uint64_t d = resolved.destination_count[l];
+  const uint32_t d = resolved.destination_count[l];
   return position < d
              ? layout.destination_base[l] + static_cast<uint32_t>(position)
              : layout.relay_base[l] + static_cast<uint32_t>(position - d);

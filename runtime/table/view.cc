@@ -71,9 +71,13 @@ const char* LoadEntryWidths(const fb::Profile* p, ProfileView* view) {
 // destination of every entry); an exact profile must carry none.
 const char* LoadPtasVectors(const fb::Profile* p, uint64_t entries,
                             ProfileView* view) {
+  view->ptas_bound = p->ptas_bound();
+  view->ptas_bound_kind = p->ptas_bound_kind();
+  view->ptas_offsets = p->ptas_offsets();
+  view->ptas_nodes = p->ptas_nodes();
   if (!view->IsPtas()) {
-    if (p->ptas_bound() != nullptr || p->ptas_nodes() != nullptr ||
-        p->ptas_offsets() != nullptr || p->ptas_bound_kind() != nullptr) {
+    if (view->ptas_bound != nullptr || view->ptas_nodes != nullptr ||
+        view->ptas_offsets != nullptr || view->ptas_bound_kind != nullptr) {
       return "an exact profile carries PTAS schedule vectors";
     }
     return nullptr;
@@ -82,10 +86,6 @@ const char* LoadPtasVectors(const fb::Profile* p, uint64_t entries,
   for (uint32_t j = 0; j < view->type_count; ++j) {
     destinations += view->limit[j];
   }
-  view->ptas_bound = p->ptas_bound();
-  view->ptas_bound_kind = p->ptas_bound_kind();
-  view->ptas_offsets = p->ptas_offsets();
-  view->ptas_nodes = p->ptas_nodes();
   view->epsilon_numerator = p->epsilon_numerator();
   view->epsilon_denominator = p->epsilon_denominator();
   if (view->epsilon_numerator == 0 ||
@@ -113,18 +113,20 @@ const char* LoadPtasVectors(const fb::Profile* p, uint64_t entries,
 // absent.
 const char* LoadEntryVector(const fb::Profile* p, uint64_t entries,
                             ProfileView* view) {
+  const auto* entries32 = p->entries32();
+  const auto* entries64 = p->entries64();
   if (view->entry_bytes == 4) {
-    if (p->entries32() == nullptr || p->entries64() != nullptr ||
-        p->entries32()->size() != entries) {
+    if (entries32 == nullptr || entries64 != nullptr ||
+        entries32->size() != entries) {
       return "a profile's entries32 vector is missing or has the wrong size";
     }
-    view->entries = reinterpret_cast<const uint8_t*>(p->entries32()->data());
+    view->entries = reinterpret_cast<const uint8_t*>(entries32->data());
   } else {
-    if (p->entries64() == nullptr || p->entries32() != nullptr ||
-        p->entries64()->size() != entries) {
+    if (entries64 == nullptr || entries32 != nullptr ||
+        entries64->size() != entries) {
       return "a profile's entries64 vector is missing or has the wrong size";
     }
-    view->entries = reinterpret_cast<const uint8_t*>(p->entries64()->data());
+    view->entries = reinterpret_cast<const uint8_t*>(entries64->data());
   }
   return nullptr;
 }

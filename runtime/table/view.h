@@ -130,6 +130,14 @@ struct TableEntryReader {
   }
 };
 
+// Reads the entries of one profile whatever their width, one branch per
+// read: the size-optimized build's single instantiation (config.h).
+struct TableEntryAnyWidth {
+  const ProfileView* v;
+  uint64_t operator()(uint64_t e) const { return v->Entry(e); }
+  void Prefetch(uint64_t /*e*/) const {}
+};
+
 }  // namespace internal
 }  // namespace hetcast
 

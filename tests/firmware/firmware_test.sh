@@ -1,21 +1,27 @@
 #!/usr/bin/env bash
-# tests/firmware/firmware_test.sh QUERIES_HOST QUERIES_ELF REPORT_SH
+# tests/firmware/firmware_test.sh QUERIES_HOST QUERIES_ELF REPORT_SH LIMITS_SH
 #
 # Runs queries.c on a Cortex-M4 under QEMU (mps2-an386, semihosting output,
 # a timeout so it can never hang the suite) and requires its answers to be
-# byte for byte those of the host build (QUERIES_HOST); then prints the
-# stack high-water marks and the flash figures, and checks that the size
-# images link no heap, stdio or libstdc++ runtime (REPORT_SH). Also checks
-# that both checks can fail: a changed byte must make the comparison fail,
-# and the semihosting program's map (which has stdio) must fail the check.
+# byte for byte those of the host build (QUERIES_HOST; the firmware's
+# runtime is the size-optimized build, HETCAST_OPTIMIZE_SIZE, the host's the
+# default one); then requires every query's stack high-water mark and the
+# table-path image's flash to stay within the bounds of LIMITS_SH, and
+# checks that the size images link no heap, stdio or libstdc++ runtime
+# (REPORT_SH). Also checks that the checks can fail: a changed byte must
+# make the comparison fail, a stack figure above the bound must be noticed,
+# and the semihosting program's map (which has stdio) must fail the link
+# check.
 set -uo pipefail
 
 die() { echo "firmware_test: FAIL: $*" >&2; exit 1; }
 
-(($# == 3)) || die "usage: firmware_test.sh QUERIES_HOST QUERIES_ELF REPORT_SH"
+(($# == 4)) || die "usage: firmware_test.sh QUERIES_HOST QUERIES_ELF REPORT_SH LIMITS_SH"
 host_program=$1
 elf=$2
 report=$3
+# shellcheck source=limits.sh
+source "$4"
 work=${TEST_TMPDIR:-$(mktemp -d)}
 QEMU_TIMEOUT_SECONDS=30
 
@@ -27,6 +33,12 @@ answers() { grep -v '^stack ' "$1"; }
 
 # Succeeds when the two runs gave the same answers, byte for byte.
 same_answers() { cmp -s <(answers "$1") <(answers "$2"); }
+
+# The queries of a run whose stack figure is above STACK_BOUND.
+stacks_over_bound() {
+  sed -nE 's/^stack ([a-z_]+): bytes=([0-9]+)$/\1 \2/p' "$1" |
+    awk -v bound="$STACK_BOUND" '$2 > bound { printf "%s (%d bytes) ", $1, $2 }'
+}
 
 run_target() {
   timeout "$QEMU_TIMEOUT_SECONDS" qemu-system-arm -M mps2-an386 -nographic \
@@ -55,9 +67,21 @@ sed '0,/completion=/s/completion=/completion=1/' "$work/target.out" >"$work/chan
 ! same_answers "$work/host.out" "$work/changed.out" ||
   die "the comparison did not notice a changed answer"
 
-echo "stack high-water marks (bytes below the caller's stack pointer):"
+echo "stack high-water marks (bytes below the caller's stack pointer; bound $STACK_BOUND):"
 grep '^stack ' "$work/target.out"
-"$report" "$(dirname "$elf")" || die "a size image links what it must not (above)"
+over=$(stacks_over_bound "$work/target.out")
+[[ -z "$over" ]] || die "stack above $STACK_BOUND bytes: $over"
+sed '0,/^stack [a-z_]*: bytes=/s/bytes=[0-9]*/bytes=99999/' "$work/target.out" >"$work/deep.out"
+[[ -n "$(stacks_over_bound "$work/deep.out")" ]] ||
+  die "the stack check did not notice a query above the bound"
+
+flash=$("$report" "$(dirname "$elf")") || { echo "$flash"; die "a size image links what it must not (above)"; }
+echo "$flash"
+table_path=$(sed -nE 's/^table path .*: ([0-9]+) bytes of flash.*/\1/p' <<<"$flash")
+[[ -n "$table_path" ]] || die "no table path figure in report.sh's output"
+((table_path <= FLASH_BOUND)) ||
+  die "the table path needs $table_path bytes of flash, above the bound of $FLASH_BOUND (limits.sh)"
+echo "table path: $table_path bytes of flash (bound $FLASH_BOUND, target $FLASH_TARGET)"
 "$report" --forbidden "$(dirname "$elf")/queries.map" >/dev/null &&
   die "the link check found no stdio in the semihosting program, so it cannot fail"
 echo "firmware_test: PASS"

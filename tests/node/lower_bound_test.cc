@@ -5,6 +5,7 @@
 // hetcast_node_plan's answer.
 #include "runtime/node/lower_bound.h"
 
+#include <deque>
 #include <algorithm>
 #include <cstdint>
 #include <cstdio>
@@ -32,8 +33,12 @@ using internal::Arena;
 using internal::NodeLayout;
 using internal::SlotLadder;
 
+// A NodeLayout refers to its request's arrays: keep the instance alive as
+// long as the layout (a deque never moves its elements).
 NodeLayout LayoutOf(const TinyInstance& instance) {
-  const hetcast_node_request request = RequestOf(instance);
+  static std::deque<TinyInstance>* kept = new std::deque<TinyInstance>();
+  kept->push_back(instance);
+  const hetcast_node_request request = RequestOf(kept->back());
   NodeLayout layout;
   EXPECT_EQ(internal::BuildNodeLayout(&request, &layout), HETCAST_OK);
   return layout;
@@ -125,7 +130,9 @@ TEST(NestedSlots, OffsetSetsAreValidNestedAndMatchTheNaiveConstruction) {
     std::set<uint64_t> costs;
     const uint32_t k = 1 + rng() % 5;
     while (costs.size() < k) costs.insert(1 + rng() % 12);
-    for (uint64_t c : costs) ladder.cost[ladder.rank_count++] = c;
+    const std::vector<uint64_t> ascending(costs.begin(), costs.end());
+    ladder.cost = ascending.data();
+    ladder.rank_count = k;
     ladder.anchor = static_cast<uint32_t>(
         rng() % std::min(k, internal::kNestedSlotsMaxAnchors));
     const uint64_t horizon = 150;
@@ -151,10 +158,9 @@ TEST(NestedSlots, OffsetSetsAreValidNestedAndMatchTheNaiveConstruction) {
 
 TEST(NestedSlots, HugeOffsetsSaturateInsteadOfWrapping) {
   SlotLadder ladder;
+  const uint64_t costs[3] = {3, uint64_t{1} << 62, (uint64_t{1} << 62) + 5};
   ladder.rank_count = 3;
-  ladder.cost[0] = 3;
-  ladder.cost[1] = uint64_t{1} << 62;
-  ladder.cost[2] = (uint64_t{1} << 62) + 5;
+  ladder.cost = costs;
   ladder.anchor = 1;
   EXPECT_EQ(internal::NextSlotOffset(ladder, 1, uint64_t{3} << 62),
             HETCAST_NEVER);

@@ -19,6 +19,10 @@
  *    concurrently as long as they do not share a workspace or output array.
  *  - Time is integer ticks (`uint64_t`). `HETCAST_NEVER` (UINT64_MAX) is not
  *    a time: any schedule that would need it fails with HETCAST_OVERFLOW.
+ *  - Build option: the library compiled with HETCAST_OPTIMIZE_SIZE defined
+ *    (firmware; runtime/config.h says what changes) trades host speed for
+ *    code size and stack. Its answers are the same byte for byte; a
+ *    `*_sizes` function may ask for less workspace, never for more.
  *
  * Canonical node ids (so that every participant computes the same schedule
  * on its own): the source is 0; destinations follow, all of type 0, then all
@@ -467,7 +471,14 @@ static inline int hetcast_state_index_(uint32_t k, const uint64_t* counts,
   int outside = 0;
   uint32_t j;
   /* Unrolled for up to 4 types (the loop's trip count is not known to the
-   * compiler); the loop for more. */
+   * compiler); the loop for more, and for every k in the size-optimized
+   * build (HETCAST_OPTIMIZE_SIZE, see the conventions above). */
+#if defined(HETCAST_OPTIMIZE_SIZE)
+  for (j = 0; j < k; ++j) {
+    outside |= counts[j] > limits[j];
+    sum += counts[j] * strides[j];
+  }
+#else
   switch (k) {
     case 4:
       outside |= counts[3] > limits[3];
@@ -491,6 +502,7 @@ static inline int hetcast_state_index_(uint32_t k, const uint64_t* counts,
         sum += counts[j] * strides[j];
       }
   }
+#endif
   *index = sum;
   return outside;
 }
