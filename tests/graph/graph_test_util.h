@@ -1,9 +1,12 @@
 // graph_test_util.h: test helpers for the graph model: requests and
-// schedules held in vectors, and the evaluator with an allocated workspace.
+// schedules held in vectors, seeded random platforms, and the evaluator with
+// an allocated workspace.
 #ifndef HETCAST_TESTS_GRAPH_GRAPH_TEST_UTIL_H_
 #define HETCAST_TESTS_GRAPH_GRAPH_TEST_UTIL_H_
 
+#include <algorithm>
 #include <cstdint>
+#include <random>
 #include <vector>
 
 #include "runtime/include/hetcast/hetcast.h"
@@ -54,6 +57,45 @@ struct GraphScheduleData {
     return s;
   }
 };
+
+// A random platform: n nodes, each ordered pair an edge with probability
+// `density` (edges shuffled), costs 1..max_cost, a random source and 1..
+// reachable targets. For small n: it is O(n^2) and its reachability search
+// O(n * edges).
+inline GraphInstance RandomGraphInstance(std::mt19937_64& rng, uint32_t n,
+                                         double density, uint64_t max_cost) {
+  for (;;) {
+    GraphInstance g;
+    g.node_count = n;
+    std::uniform_real_distribution<double> coin(0, 1);
+    std::uniform_int_distribution<uint64_t> cost(1, max_cost);
+    for (uint32_t a = 0; a < n; ++a) {
+      for (uint32_t b = 0; b < n; ++b) {
+        if (a != b && coin(rng) < density) g.edges.push_back({a, b, cost(rng)});
+      }
+    }
+    std::shuffle(g.edges.begin(), g.edges.end(), rng);
+    g.source = std::uniform_int_distribution<uint32_t>(0, n - 1)(rng);
+    std::vector<bool> reached(n, false);
+    std::vector<uint32_t> queue = {g.source};
+    reached[g.source] = true;
+    for (size_t i = 0; i < queue.size(); ++i) {
+      for (const hetcast_graph_edge& e : g.edges) {
+        if (e.from == queue[i] && !reached[e.to]) {
+          reached[e.to] = true;
+          queue.push_back(e.to);
+        }
+      }
+    }
+    std::vector<uint32_t> candidates(queue.begin() + 1, queue.end());
+    if (candidates.empty()) continue;
+    std::shuffle(candidates.begin(), candidates.end(), rng);
+    const size_t count =
+        std::uniform_int_distribution<size_t>(1, candidates.size())(rng);
+    g.targets.assign(candidates.begin(), candidates.begin() + count);
+    return g;
+  }
+}
 
 // hetcast_graph_evaluate with a workspace of exactly the size asked for.
 inline hetcast_status EvaluateGraphSchedule(const GraphInstance& instance,
