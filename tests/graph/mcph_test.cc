@@ -308,6 +308,27 @@ TEST(Mcph, BuildsTheSameTreesAsTheReferenceLoop) {
   EXPECT_EQ(compared, 3000);
 }
 
+// The same on the benchmark's larger platforms (graph_test_util.h,
+// RandomSparsePlatform), where each search settles many nodes and the
+// frontier is long.
+TEST(Mcph, BuildsTheSameTreesAsTheReferenceLoopOnLargerPlatforms) {
+  for (uint64_t seed = 1; seed <= 6; ++seed) {
+    const uint32_t n = 500 + 300 * static_cast<uint32_t>(seed);
+    GraphInstance g = RandomSparsePlatform(n, seed, seed % 2 ? 100 : 7);
+    for (uint32_t flags : {0u, HETCAST_GRAPH_MCPH_LITERAL_UPDATE}) {
+      g.flags = flags;
+      SCOPED_TRACE(::testing::Message() << "n " << n << " flags " << flags);
+      const McphResult m = RunMcph(g);
+      ASSERT_EQ(m.status, HETCAST_OK);
+      const std::vector<hetcast_graph_route_edge> reference =
+          oracle::ReferenceMcphTree(g.Request());
+      ASSERT_EQ(m.schedule.route_edges.size(), reference.size());
+      EXPECT_EQ(0, memcmp(m.schedule.route_edges.data(), reference.data(),
+                          reference.size() * sizeof(hetcast_graph_route_edge)));
+    }
+  }
+}
+
 TEST(Mcph, IsDeterministic) {
   std::mt19937_64 rng(99);
   const GraphInstance g = RandomGraphInstance(rng, 40, 0.15, 9);
