@@ -331,13 +331,13 @@ hetcast_status Choose(const hetcast_request* request, Choice* choice,
   if (request == nullptr) {
     return Refuse(HETCAST_INVALID_ARGUMENT, "request is NULL", error);
   }
-  const int given = (request->node != nullptr) +
-                    (request->cluster != nullptr) +
+  const int given = (request->node != nullptr) + (request->cluster != nullptr) +
                     (request->nonblocking != nullptr) +
                     (request->graph != nullptr);
   const bool right =
       (request->model == HETCAST_MODEL_NODE && request->node != nullptr) ||
-      (request->model == HETCAST_MODEL_CLUSTER && request->cluster != nullptr) ||
+      (request->model == HETCAST_MODEL_CLUSTER &&
+       request->cluster != nullptr) ||
       (request->model == HETCAST_MODEL_NONBLOCKING &&
        request->nonblocking != nullptr) ||
       (request->model == HETCAST_MODEL_GRAPH && request->graph != nullptr);
@@ -348,13 +348,13 @@ hetcast_status Choose(const hetcast_request* request, Choice* choice,
                   error);
   }
   choice->model = request->model;
-  hetcast_status status =
-      request->model == HETCAST_MODEL_NODE ? ChooseNode(*request, choice, error)
-      : request->model == HETCAST_MODEL_CLUSTER
-          ? ChooseCluster(*request, choice, error)
-      : request->model == HETCAST_MODEL_GRAPH
-          ? ChooseGraph(*request, choice, error)
-          : ChooseNonblocking(*request, choice, error);
+  hetcast_status status = request->model == HETCAST_MODEL_NODE
+                              ? ChooseNode(*request, choice, error)
+                          : request->model == HETCAST_MODEL_CLUSTER
+                              ? ChooseCluster(*request, choice, error)
+                          : request->model == HETCAST_MODEL_GRAPH
+                              ? ChooseGraph(*request, choice, error)
+                              : ChooseNonblocking(*request, choice, error);
   if (status != HETCAST_OK) return status;
   Arena measure;
   WholePlan plan;
@@ -430,8 +430,7 @@ void FillInfo(const hetcast_request& request, const Choice& choice,
   info->choice = choice.why;
   info->profile_index = choice.profile_index;
   const Guarantee g =
-      request.model == HETCAST_MODEL_NODE
-          ? NodeGuarantee(request, choice)
+      request.model == HETCAST_MODEL_NODE ? NodeGuarantee(request, choice)
       : request.model == HETCAST_MODEL_CLUSTER
           ? ClusterGuarantee(*request.cluster, choice.algorithm)
           : Guarantee{0, 0, 0, ""};  // WRP and MCPH are heuristics.
@@ -669,9 +668,9 @@ hetcast_status hetcast_plan_participant(const hetcast_request* request,
   }
   hetcast_answer answer;
   hetcast_graph_answer graph;
-  status = hetcast::internal::Run(*request, choice, plan.workspace,
-                                  plan.workspace_size, plan.output, &answer,
-                                  &graph);
+  status =
+      hetcast::internal::Run(*request, choice, plan.workspace,
+                             plan.workspace_size, plan.output, &answer, &graph);
   if (status != HETCAST_OK) {
     return Refuse(status,
                   choice.model == HETCAST_MODEL_GRAPH

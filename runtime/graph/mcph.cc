@@ -208,21 +208,21 @@ class GraphHeapWalk {
 
 struct GraphMcphScratch {
   GraphIndex index;
-  uint32_t* in_begin;      // node_count + 1: in-edges of v are
-  uint32_t* in_edge;       // edge_count: in_edge[in_begin[v] .. v + 1)
+  uint32_t* in_begin;  // node_count + 1: in-edges of v are
+  uint32_t* in_edge;   // edge_count: in_edge[in_begin[v] .. v + 1)
   // The out-edges in index order: head and original cost (what an edge
   // out of a node outside the tree costs a path in both readings).
-  uint32_t* out_to;        // edge_count
-  uint64_t* out_cost;      // edge_count
-  uint8_t* target_mark;    // node_count
-  uint8_t* in_tree;        // node_count
-  uint64_t* load;          // node_count: sum of original costs of tree edges
-  uint64_t* literal;       // edge_count: Fig. 9's c(i, k), literal variant
+  uint32_t* out_to;      // edge_count
+  uint64_t* out_cost;    // edge_count
+  uint8_t* target_mark;  // node_count
+  uint8_t* in_tree;      // node_count
+  uint64_t* load;        // node_count: sum of original costs of tree edges
+  uint64_t* literal;     // edge_count: Fig. 9's c(i, k), literal variant
   // The frontier, kept from one path to the next: for a node outside the
   // tree with an in-edge from it, the least cost of such an edge and that
   // edge (ties to the smaller tail).
-  uint64_t* frontier_key;  // node_count
-  uint32_t* frontier_via;  // node_count
+  uint64_t* frontier_key;    // node_count
+  uint32_t* frontier_via;    // node_count
   GraphHeapEntry* frontier;  // node_count: heap of frontier nodes
   uint32_t* frontier_at;     // node_count: position in it, or UINT32_MAX
   GraphHeapEntry* walk;      // node_count: GraphHeapWalk of `frontier`
@@ -393,7 +393,8 @@ class GraphMcph {
     if (frontier_.Contains(w)) {
       const uint64_t key = s_.frontier_key[w];
       if (cost > key ||
-          (cost == key && r_.edges[e].from > r_.edges[s_.frontier_via[w]].from)) {
+          (cost == key &&
+           r_.edges[e].from > r_.edges[s_.frontier_via[w]].from)) {
         return;
       }
     }
@@ -495,8 +496,8 @@ class GraphMcph {
         const uint64_t through = cost > key ? cost : key;
         // A settled node already has a bottleneck <= through.
         const uint64_t current = s_.touched[w] == search_ ? s_.bottleneck[w]
-                                 : frontier_.Contains(w) ? s_.frontier_key[w]
-                                                         : kGraphUnreached;
+                                 : frontier_.Contains(w)  ? s_.frontier_key[w]
+                                                          : kGraphUnreached;
         if (through < current) {
           s_.bottleneck[w] = through;
           s_.via[w] = s_.index.edge[k];

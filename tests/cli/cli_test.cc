@@ -345,9 +345,9 @@ TEST(CliGraph, JsonHasExactFractionsAndNames) {
 
 // Fig. 5's star (costs x4): optimal, and the port bound proves it.
 TEST(CliGraph, TextShowsTheTreeByNameAndTheSlots) {
-  const CliRun run = RunCli(Plan({"--model", "graph", "--platform",
-                                  GraphFile("fig5_star.json"), "--algorithm",
-                                  "mcph"}));
+  const CliRun run =
+      RunCli(Plan({"--model", "graph", "--platform",
+                   GraphFile("fig5_star.json"), "--algorithm", "mcph"}));
   ASSERT_EQ(run.exit_code, 0) << run.err;
   EXPECT_EQ(run.err, "");
   EXPECT_THAT(run.out, StartsWith("model: graph    algorithm: mcph    exact: "
@@ -375,9 +375,9 @@ TEST(CliGraph, PrunedNodesAreNotedOnStderr) {
 }
 
 TEST(CliGraph, SourceAndTargetsFromFlagsReplaceTheFiles) {
-  const CliRun run = RunCli(Plan({"--model", "graph", "--platform",
-                                  GraphFile("small_pruned.json"), "--source",
-                                  "a", "--targets", "b", "--format", "json"}));
+  const CliRun run = RunCli(
+      Plan({"--model", "graph", "--platform", GraphFile("small_pruned.json"),
+            "--source", "a", "--targets", "b", "--format", "json"}));
   ASSERT_EQ(run.exit_code, 0) << run.err;
   EXPECT_THAT(run.out, HasSubstr("\"source\":\"a\""));
   EXPECT_THAT(run.out, HasSubstr("\"period_per_message\":\"2/1\""));
@@ -389,9 +389,9 @@ TEST(CliGraph, SourceAndTargetsFromFlagsReplaceTheFiles) {
 // The two readings of Fig. 9's cost update (mcph_test.cc,
 // LiteralUpdateDoubleCounts).
 TEST(CliGraph, McphUpdateSelectsTheReading) {
-  const std::vector<std::string> args = {"--model", "graph", "--platform",
-                                         GraphFile("literal_update.json"),
-                                         "--format", "json"};
+  const std::vector<std::string> args = {
+      "--model",  "graph", "--platform", GraphFile("literal_update.json"),
+      "--format", "json"};
   const CliRun prose = RunCli(Plan(args));
   ASSERT_EQ(prose.exit_code, 0) << prose.err;
   EXPECT_THAT(prose.out, HasSubstr("\"period_per_message\":\"6/1\""));
@@ -456,8 +456,8 @@ INSTANTIATE_TEST_SUITE_P(
         BadCase{Plan({"--table", "@default", "--counts", "1,1,1", "--algorithm",
                       "ptas"}),
                 "leave out --algorithm ptas"},
-        BadCase{Plan({"--table", "@default", "--algorithm", "table",
-                      "--counts", "40,0,0"}),
+        BadCase{Plan({"--table", "@default", "--algorithm", "table", "--counts",
+                      "40,0,0"}),
                 "pinned TABLE, but the request exceeds the limits"},
         BadCase{Plan({"--node-costs", ""}), "--costs: the list is empty"},
         BadCase{Plan({"--node-costs", "3,0,1", "--algorithm", "ptas"}),
@@ -635,17 +635,16 @@ INSTANTIATE_TEST_SUITE_P(
         BadCase{Plan({"--model", "graph", "--platform",
                       GraphFile("small_pruned.json"), "--algorithm", "ub"}),
                 "--algorithm: 'ub' is not one of mcph"},
-        BadCase{Plan({"--model", "graph", "--platform",
-                      GraphFile("small_pruned.json"), "--mcph-update",
-                      "doubled"}),
-                "--mcph-update: 'doubled' is not one of prose, literal"},
+        BadCase{
+            Plan({"--model", "graph", "--platform",
+                  GraphFile("small_pruned.json"), "--mcph-update", "doubled"}),
+            "--mcph-update: 'doubled' is not one of prose, literal"},
         BadCase{Plan({"--model", "graph", "--platform",
                       GraphFile("small_pruned.json"), "--costs", "1"}),
                 "--costs is not a flag of --model graph"},
         BadCase{Plan({"--costs", "2", "--counts", "1", "--platform",
                       GraphFile("small_pruned.json")}),
                 "--platform is for --model graph, not --model node"}));
-
 
 }  // namespace
 

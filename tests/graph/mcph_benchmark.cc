@@ -45,7 +45,8 @@ const GraphInstance& Platform(uint32_t n) {
   static std::map<uint32_t, GraphInstance>* cache =
       new std::map<uint32_t, GraphInstance>();
   auto it = cache->find(n);
-  if (it == cache->end()) it = cache->emplace(n, RandomSparsePlatform(n, n)).first;
+  if (it == cache->end())
+    it = cache->emplace(n, RandomSparsePlatform(n, n)).first;
   return it->second;
 }
 
@@ -68,8 +69,7 @@ struct McphRun {
   void Plan() {
     if (hetcast_graph_plan(&request, HETCAST_ALGORITHM_MCPH, workspace.data(),
                            workspace.size(), tree.data(), tree.size(),
-                           slots.data(), slots.size(),
-                           &answer) != HETCAST_OK) {
+                           slots.data(), slots.size(), &answer) != HETCAST_OK) {
       std::abort();
     }
   }
@@ -244,11 +244,12 @@ int main(int argc, char** argv) {
         reference != hetcast::trees_reference->end()) {
       const bool same =
           runtime->second.size() == reference->second.size() &&
-          std::memcmp(runtime->second.data(), reference->second.data(),
-                      runtime->second.size() *
-                          sizeof(hetcast_graph_route_edge)) == 0;
+          std::memcmp(
+              runtime->second.data(), reference->second.data(),
+              runtime->second.size() * sizeof(hetcast_graph_route_edge)) == 0;
       std::printf("           tree: %zu edges, %s the previous loop's\n",
-                  runtime->second.size(), same ? "identical to" : "DIFFERS from");
+                  runtime->second.size(),
+                  same ? "identical to" : "DIFFERS from");
       if (!same) status = 1;
     }
   }

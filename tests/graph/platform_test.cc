@@ -212,7 +212,8 @@ TEST(GraphPlatform, EndpointErrorsNameTheFlag) {
   EXPECT_EQ(error(e), "--source: unknown node 'q'");
   e.source = "b";
   e.targets = std::vector<std::string>{"a"};
-  EXPECT_EQ(error(e), "--targets[0]: 'a' cannot be reached from the source 'b'");
+  EXPECT_EQ(error(e),
+            "--targets[0]: 'a' cannot be reached from the source 'b'");
   e.source.reset();
   e.targets = std::vector<std::string>{"a", "s"};
   EXPECT_EQ(error(e), "--targets[1]: 's' is the source");

@@ -45,12 +45,11 @@ Planned RunPlanner(const hetcast_request& request) {
   p.list_begin.resize(p.sizes.list_begin_count);
   p.tree_edges.resize(p.sizes.tree_edge_count);
   p.slots.resize(p.sizes.slot_count);
-  hetcast_plan_output out = {p.nodes.data(),      p.nodes.size(),
-                             p.transfers.data(),  p.transfers.size(),
-                             p.tasks.data(),      p.tasks.size(),
-                             p.list_begin.data(), p.list_begin.size(),
-                             p.tree_edges.data(), p.tree_edges.size(),
-                             p.slots.data(),      p.slots.size()};
+  hetcast_plan_output out = {
+      p.nodes.data(),      p.nodes.size(),      p.transfers.data(),
+      p.transfers.size(),  p.tasks.data(),      p.tasks.size(),
+      p.list_begin.data(), p.list_begin.size(), p.tree_edges.data(),
+      p.tree_edges.size(), p.slots.data(),      p.slots.size()};
   p.status = hetcast_plan(&request, workspace.data(), workspace.size(), &out,
                           &p.info, &p.error);
   if (p.status == HETCAST_OK && p.sizes.task_count == 0) {
@@ -556,7 +555,8 @@ Planned DirectGraph(const hetcast_graph_request& request) {
 // Small and mid-sized graphs, sparse and dense, with many cost ties or
 // few, in both readings of Fig. 9's update.
 GraphInstance RandomPlannerGraph(std::mt19937_64& rng, int trial) {
-  const uint32_t n = 2 + static_cast<uint32_t>(rng() % (trial % 4 == 0 ? 60 : 12));
+  const uint32_t n =
+      2 + static_cast<uint32_t>(rng() % (trial % 4 == 0 ? 60 : 12));
   const double density = trial % 3 == 0 ? 0.2 : 0.5;
   GraphInstance g = RandomGraphInstance(rng, n, density, trial % 2 ? 4 : 1000);
   g.flags = trial % 5 == 0 ? HETCAST_GRAPH_MCPH_LITERAL_UPDATE : 0;
@@ -635,9 +635,9 @@ TEST(PlannerGraph, BadRequestsAreRefusedWithAReason) {
   g.edges = {{0, 1, 2}, {1, 2, 2}, {3, 2, 1}};
   g.targets = {2};
   hetcast_graph_request graph = g.Request();
-  ASSERT_EQ(RunPlanner(GraphPlannerRequest(&graph, HETCAST_ALGORITHM_NONE))
-                .status,
-            HETCAST_OK);
+  ASSERT_EQ(
+      RunPlanner(GraphPlannerRequest(&graph, HETCAST_ALGORITHM_NONE)).status,
+      HETCAST_OK);
   // Found only by planning: an unreachable target, a duplicate edge.
   g.targets = {2, 3};
   graph = g.Request();
@@ -832,11 +832,11 @@ void ExpectGraphParticipantsMatch(const GraphInstance& g) {
       gathered.push_back(mine[s]);
     }
   }
-  std::stable_sort(gathered.begin(), gathered.end(),
-                   [](const hetcast_graph_slot& a, const hetcast_graph_slot& b) {
-                     return a.start != b.start ? a.start < b.start
-                                               : a.from < b.from;
-                   });
+  std::stable_sort(
+      gathered.begin(), gathered.end(),
+      [](const hetcast_graph_slot& a, const hetcast_graph_slot& b) {
+        return a.start != b.start ? a.start < b.start : a.from < b.from;
+      });
   EXPECT_TRUE(SameBytes(gathered, whole.slots));
 }
 
@@ -866,9 +866,9 @@ TEST(PlannerParticipant, GraphShortArraysAndBadIdsAreRefused) {
   EXPECT_EQ(hetcast_plan_participant(&request, 4, workspace.data(),
                                      workspace.size(), &p, nullptr),
             HETCAST_INVALID_ARGUMENT);
-  EXPECT_EQ(hetcast_plan_participant(&request, 0, workspace.data(), 8, &p,
-                                     nullptr),
-            HETCAST_WORKSPACE_TOO_SMALL);
+  EXPECT_EQ(
+      hetcast_plan_participant(&request, 0, workspace.data(), 8, &p, nullptr),
+      HETCAST_WORKSPACE_TOO_SMALL);
   ASSERT_EQ(hetcast_plan_participant(&request, 3, workspace.data(),
                                      workspace.size(), &p, nullptr),
             HETCAST_OK);

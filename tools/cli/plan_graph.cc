@@ -97,8 +97,7 @@ absl::StatusOr<GraphPlatform> ReadPlatform(const GraphEndpoints& endpoints) {
   }
   absl::StatusOr<std::string> json = ReadFileBytes(path);
   if (!json.ok()) return json.status();
-  absl::StatusOr<GraphPlatform> platform =
-      ParseGraphPlatform(*json, endpoints);
+  absl::StatusOr<GraphPlatform> platform = ParseGraphPlatform(*json, endpoints);
   if (platform.ok()) return platform;
   const absl::string_view message = platform.status().message();
   if (absl::StartsWith(message, "--")) return platform.status();
@@ -261,12 +260,13 @@ std::string RenderGraphJson(const GraphPlatform& platform,
     first = false;
   }
   // One weighted tree: it carries every message.
-  absl::StrAppendFormat(&out, "],\"trees\":[{\"throughput\":\"%s\",\"edges\":[",
-                        Fraction(a.throughput_numerator,
-                                 a.throughput_denominator));
+  absl::StrAppendFormat(
+      &out, "],\"trees\":[{\"throughput\":\"%s\",\"edges\":[",
+      Fraction(a.throughput_numerator, a.throughput_denominator));
   for (size_t i = 0; i < planned.tree_edges.size(); ++i) {
     const hetcast_graph_route_edge& e = planned.tree_edges[i];
-    absl::StrAppend(&out, i == 0 ? "" : ",", "{\"from\":", JsonString(names[e.from]),
+    absl::StrAppend(&out, i == 0 ? "" : ",",
+                    "{\"from\":", JsonString(names[e.from]),
                     ",\"to\":", JsonString(names[e.to]), "}");
   }
   absl::StrAppend(&out, "]}],\"schedule\":{\"period\":", a.period,
@@ -276,8 +276,8 @@ std::string RenderGraphJson(const GraphPlatform& platform,
     absl::StrAppend(&out, i == 0 ? "" : ",", "{\"start\":", s.start,
                     ",\"duration\":", s.duration,
                     ",\"from\":", JsonString(names[s.from]),
-                    ",\"to\":", JsonString(names[s.to]),
-                    ",\"tree\":", s.stream, ",\"amount\":", s.amount, "}");
+                    ",\"to\":", JsonString(names[s.to]), ",\"tree\":", s.stream,
+                    ",\"amount\":", s.amount, "}");
   }
   absl::StrAppend(&out, "]}}\n");
   return out;
@@ -304,10 +304,9 @@ absl::StatusOr<std::string> PlanGraphFromFlags(const std::string& format,
   absl::StatusOr<Planned> planned = PlanRequest(request);
   if (!planned.ok()) return planned.status();
   *note = PrunedNote(*platform);
-  return format == "json"
-             ? RenderGraphJson(*platform, *planned,
-                               absl::GetFlag(FLAGS_mcph_update))
-             : RenderGraphText(*platform, *planned);
+  return format == "json" ? RenderGraphJson(*platform, *planned,
+                                            absl::GetFlag(FLAGS_mcph_update))
+                          : RenderGraphText(*platform, *planned);
 }
 
 }  // namespace hetcast

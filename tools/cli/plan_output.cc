@@ -95,9 +95,7 @@ BoundText DescribeBound(hetcast_bound bound) {
 
 }  // namespace
 
-const char* BoundName(hetcast_bound bound) {
-  return DescribeBound(bound).name;
-}
+const char* BoundName(hetcast_bound bound) { return DescribeBound(bound).name; }
 
 const char* BoundExplanation(hetcast_bound bound) {
   return DescribeBound(bound).explanation;

@@ -171,9 +171,8 @@ absl::StatusOr<GraphPlatform> ParseGraphPlatform(
   }
 
   absl::StatusOr<uint32_t> source =
-      endpoints.source.has_value()
-          ? NodeId(ids, *endpoints.source, "--source")
-          : NodeId(ids, root->source(), "source");
+      endpoints.source.has_value() ? NodeId(ids, *endpoints.source, "--source")
+                                   : NodeId(ids, root->source(), "source");
   if (!source.ok()) return source.status();
 
   // What the source reaches (breadth-first over an adjacency list).

@@ -1041,11 +1041,12 @@ HETCAST_API hetcast_status hetcast_graph_plan(const hetcast_graph_request* reque
 /*    offline in tools/).                                                   */
 /* A request may pin an algorithm of its model (node: FNF or TABLE;         */
 /* cluster: LCF, FLAT_BINOMIAL or INTERLEAVED_LCF; multi-source: FEF, ECF,  */
-/* WR or WRP; graph: MCPH). A pin the request cannot honour is an error, never a silent  */
-/* substitute: TABLE without a covering profile is HETCAST_NOT_IN_TABLE, an */
-/* algorithm of another model HETCAST_INVALID_ARGUMENT.                     */
-/* The PTAS for plain per-node cost lists runs offline (tools/gen/ptas.h); its  */
-/* tables answer here as profiles.                                          */
+/* WR or WRP; graph: MCPH). A pin the request cannot honour is an error,    */
+/* never a silent substitute: TABLE without a covering profile is           */
+/* HETCAST_NOT_IN_TABLE, an algorithm of another model                      */
+/* HETCAST_INVALID_ARGUMENT.                                                */
+/* The PTAS for plain per-node cost lists runs offline (tools/gen/ptas.h);  */
+/* its tables answer here as profiles.                                      */
 
 typedef enum hetcast_model {
   HETCAST_MODEL_NODE = 0,        /* hetcast_node_request */
