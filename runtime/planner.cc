@@ -17,6 +17,7 @@ namespace {
 
 // The algorithm that answers a request, why, and what it needs.
 struct Choice {
+  hetcast_model model = HETCAST_MODEL_NODE;
   hetcast_algorithm algorithm = HETCAST_ALGORITHM_NONE;
   hetcast_choice why = HETCAST_CHOICE_MODEL;
   size_t profile_index = SIZE_MAX;
@@ -253,6 +254,43 @@ hetcast_status ChooseNonblocking(const hetcast_request& request,
 }
 
 // ---------------------------------------------------------------------------
+// Graph model: MCPH, the runtime's one algorithm for it.
+
+hetcast_status ChooseGraph(const hetcast_request& request, Choice* choice,
+                           const char** error) {
+  const hetcast_algorithm pin = request.algorithm;
+  if (pin != HETCAST_ALGORITHM_NONE && pin != HETCAST_ALGORITHM_MCPH) {
+    return Refuse(HETCAST_INVALID_ARGUMENT,
+                  "the graph model plans with MCPH only in the runtime (the "
+                  "LP bounds and heuristics are offline tools)",
+                  error);
+  }
+  choice->algorithm = HETCAST_ALGORITHM_MCPH;
+  choice->why = pin == HETCAST_ALGORITHM_NONE ? HETCAST_CHOICE_MODEL
+                                              : HETCAST_CHOICE_PINNED;
+  hetcast_graph_sizes need;
+  const hetcast_status status = hetcast_graph_plan_sizes(request.graph, &need);
+  if (status == HETCAST_TOO_LARGE) {
+    return Refuse(status,
+                  "graph request: more than HETCAST_GRAPH_MAX_NODES nodes or "
+                  "HETCAST_GRAPH_MAX_EDGES edges",
+                  error);
+  }
+  if (status != HETCAST_OK) {
+    return Refuse(status,
+                  "graph request rejected (hetcast_graph_plan_sizes): a "
+                  "count, node id, self-loop, cost, flag or target out of "
+                  "range",
+                  error);
+  }
+  choice->sizes.node_count = request.graph->node_count;
+  choice->sizes.tree_edge_count = need.tree_edge_count;
+  choice->sizes.slot_count = need.slot_count;
+  choice->algorithm_bytes = need.workspace_bytes;
+  return HETCAST_OK;
+}
+
+// ---------------------------------------------------------------------------
 // Dispatch.
 
 // The arrays a participant query plans into, carved ahead of the
@@ -266,14 +304,21 @@ struct WholePlan {
 bool CarveWholePlan(const Choice& choice, Arena* arena, WholePlan* plan) {
   const hetcast_sizes& s = choice.sizes;
   hetcast_plan_output& out = plan->output;
-  out.nodes = arena->Allocate<hetcast_node>(s.node_count);
-  out.node_capacity = s.node_count;
+  // The graph model's node_count counts participants; it has no node array.
+  const size_t node_entries =
+      choice.model == HETCAST_MODEL_GRAPH ? 0 : s.node_count;
+  out.nodes = arena->Allocate<hetcast_node>(node_entries);
+  out.node_capacity = node_entries;
   out.transfers = arena->Allocate<hetcast_transfer>(s.transfer_count);
   out.transfer_capacity = s.transfer_count;
   out.tasks = arena->Allocate<hetcast_nb_task>(s.task_count);
   out.task_capacity = s.task_count;
   out.list_begin = arena->Allocate<size_t>(s.list_begin_count);
   out.list_begin_capacity = s.list_begin_count;
+  out.tree_edges = arena->Allocate<hetcast_graph_route_edge>(s.tree_edge_count);
+  out.tree_edge_capacity = s.tree_edge_count;
+  out.slots = arena->Allocate<hetcast_graph_slot>(s.slot_count);
+  out.slot_capacity = s.slot_count;
   const size_t words = choice.algorithm_bytes / 8 + 1;
   plan->workspace = arena->Allocate<uint64_t>(words);
   plan->workspace_size = words * 8;
@@ -286,25 +331,30 @@ hetcast_status Choose(const hetcast_request* request, Choice* choice,
   if (request == nullptr) {
     return Refuse(HETCAST_INVALID_ARGUMENT, "request is NULL", error);
   }
-  const int given = (request->node != nullptr) +
-                    (request->cluster != nullptr) +
-                    (request->nonblocking != nullptr);
+  const int given = (request->node != nullptr) + (request->cluster != nullptr) +
+                    (request->nonblocking != nullptr) +
+                    (request->graph != nullptr);
   const bool right =
       (request->model == HETCAST_MODEL_NODE && request->node != nullptr) ||
-      (request->model == HETCAST_MODEL_CLUSTER && request->cluster != nullptr) ||
+      (request->model == HETCAST_MODEL_CLUSTER &&
+       request->cluster != nullptr) ||
       (request->model == HETCAST_MODEL_NONBLOCKING &&
-       request->nonblocking != nullptr);
+       request->nonblocking != nullptr) ||
+      (request->model == HETCAST_MODEL_GRAPH && request->graph != nullptr);
   if (given != 1 || !right) {
     return Refuse(HETCAST_INVALID_ARGUMENT,
                   "the request must give exactly one model request, the one "
                   "its model names",
                   error);
   }
-  hetcast_status status =
-      request->model == HETCAST_MODEL_NODE ? ChooseNode(*request, choice, error)
-      : request->model == HETCAST_MODEL_CLUSTER
-          ? ChooseCluster(*request, choice, error)
-          : ChooseNonblocking(*request, choice, error);
+  choice->model = request->model;
+  hetcast_status status = request->model == HETCAST_MODEL_NODE
+                              ? ChooseNode(*request, choice, error)
+                          : request->model == HETCAST_MODEL_CLUSTER
+                              ? ChooseCluster(*request, choice, error)
+                          : request->model == HETCAST_MODEL_GRAPH
+                              ? ChooseGraph(*request, choice, error)
+                              : ChooseNonblocking(*request, choice, error);
   if (status != HETCAST_OK) return status;
   Arena measure;
   WholePlan plan;
@@ -356,18 +406,34 @@ Guarantee NodeGuarantee(const hetcast_request& request, const Choice& choice) {
   return {1, 1, 0, "Libeskind-Hadas et al. Lemma 5 (exact table)"};
 }
 
+// The graph answer in hetcast_answer's terms (hetcast.h, hetcast_plan_info):
+// no completion time; counts of the tree.
+hetcast_answer GraphAnswerSummary(const hetcast_graph_request& request,
+                                  const hetcast_graph_answer& graph) {
+  hetcast_answer answer;
+  memset(&answer, 0, sizeof(answer));
+  answer.algorithm = graph.algorithm;
+  answer.exact = graph.exact;
+  answer.lower_bound_kind = graph.lower_bound_kind;
+  answer.node_count = request.node_count;
+  answer.participant_count = graph.tree_node_count;
+  answer.transfer_count = graph.tree_edge_count;
+  return answer;
+}
+
 void FillInfo(const hetcast_request& request, const Choice& choice,
-              const hetcast_answer& answer, hetcast_plan_info* info) {
+              const hetcast_answer& answer, const hetcast_graph_answer& graph,
+              hetcast_plan_info* info) {
   info->answer = answer;
+  memcpy(&info->graph, &graph, sizeof(graph));
   info->model = request.model;
   info->choice = choice.why;
   info->profile_index = choice.profile_index;
   const Guarantee g =
-      request.model == HETCAST_MODEL_NODE
-          ? NodeGuarantee(request, choice)
+      request.model == HETCAST_MODEL_NODE ? NodeGuarantee(request, choice)
       : request.model == HETCAST_MODEL_CLUSTER
           ? ClusterGuarantee(*request.cluster, choice.algorithm)
-          : Guarantee{0, 0, 0, ""};
+          : Guarantee{0, 0, 0, ""};  // WRP and MCPH are heuristics.
   info->factor_numerator = g.numerator;
   info->factor_denominator = g.denominator;
   info->additive = g.additive;
@@ -378,6 +444,15 @@ hetcast_status CheckOutput(const Choice& choice,
                            const hetcast_plan_output* out) {
   const hetcast_sizes& s = choice.sizes;
   if (out == nullptr) return HETCAST_INVALID_ARGUMENT;
+  if (choice.model == HETCAST_MODEL_GRAPH) {
+    if (out->tree_edges == nullptr || out->slots == nullptr) {
+      return HETCAST_INVALID_ARGUMENT;
+    }
+    return out->tree_edge_capacity < s.tree_edge_count ||
+                   out->slot_capacity < s.slot_count
+               ? HETCAST_OUTPUT_TOO_SMALL
+               : HETCAST_OK;
+  }
   if (s.task_count != 0 || s.list_begin_count != 0) {
     if (out->tasks == nullptr || out->list_begin == nullptr) {
       return HETCAST_INVALID_ARGUMENT;
@@ -390,10 +465,22 @@ hetcast_status CheckOutput(const Choice& choice,
   return out->nodes == nullptr ? HETCAST_INVALID_ARGUMENT : HETCAST_OK;
 }
 
+// Runs the chosen algorithm into `out`. `*answer` is always filled; the
+// graph model also fills `*graph` (and summarizes it in `*answer`).
 hetcast_status Run(const hetcast_request& request, const Choice& choice,
                    void* workspace, size_t workspace_size,
-                   const hetcast_plan_output& out, hetcast_answer* answer) {
+                   const hetcast_plan_output& out, hetcast_answer* answer,
+                   hetcast_graph_answer* graph) {
+  memset(graph, 0, sizeof(*graph));
   switch (choice.algorithm) {
+    case HETCAST_ALGORITHM_MCPH: {
+      const hetcast_status status = hetcast_graph_plan(
+          request.graph, choice.algorithm, workspace, workspace_size,
+          out.tree_edges, out.tree_edge_capacity, out.slots, out.slot_capacity,
+          graph);
+      *answer = GraphAnswerSummary(*request.graph, *graph);
+      return status;
+    }
     case HETCAST_ALGORITHM_TABLE:
       return hetcast_profile_plan(&request.profiles[choice.profile_index],
                                   &choice.node, workspace, workspace_size,
@@ -417,10 +504,60 @@ hetcast_status Run(const hetcast_request& request, const Choice& choice,
   }
 }
 
+// Why MCPH refused a request hetcast_graph_plan_sizes accepted.
+const char* GraphPlanError(hetcast_status status) {
+  return status == HETCAST_INVALID_ARGUMENT
+             ? "graph request: an edge or a target is given twice, or a "
+               "target cannot be reached from the source"
+             : hetcast_status_str(status);
+}
+
+// A graph participant's slots and its place in the tree (hetcast.h,
+// hetcast_participant). The slots are sorted by (start, from), so a
+// sender's come in the order it sends them.
+hetcast_status CutGraphParticipant(const hetcast_graph_request& request,
+                                   const WholePlan& plan,
+                                   const hetcast_graph_answer& graph,
+                                   uint32_t id, hetcast_participant* out) {
+  hetcast_node& node = out->node;
+  memset(&node, 0, sizeof(node));
+  node.parent = HETCAST_NO_NODE;
+  node.arrival = id == request.source ? 0 : HETCAST_NEVER;
+  node.is_relay = id != request.source;
+  for (size_t i = 0; i < request.target_count; ++i) {
+    if (request.targets[i] == id) node.is_relay = 0;
+  }
+  const hetcast_graph_slot* slots = plan.output.slots;
+  const hetcast_graph_slot* received = nullptr;
+  out->count = 0;
+  for (size_t t = 0; t < graph.slot_count; ++t) {
+    if (slots[t].to == id) received = &slots[t];
+    if (slots[t].from != id) continue;
+    if (out->count < out->slot_capacity) out->slots[out->count] = slots[t];
+    ++out->count;
+  }
+  if (received != nullptr) {
+    node.parent = received->from;
+    node.arrival = received->start + received->duration;
+    for (size_t t = 0; t < graph.slot_count; ++t) {
+      if (slots[t].from == node.parent && slots[t].start <= received->start) {
+        ++node.send_index;
+      }
+    }
+  }
+  return out->count > out->slot_capacity ? HETCAST_OUTPUT_TOO_SMALL
+                                         : HETCAST_OK;
+}
+
 // One participant's part, cut out of a whole plan.
-hetcast_status CutParticipant(const Choice& choice, const WholePlan& plan,
-                              const hetcast_answer& answer, uint32_t id,
+hetcast_status CutParticipant(const hetcast_request& request,
+                              const Choice& choice, const WholePlan& plan,
+                              const hetcast_answer& answer,
+                              const hetcast_graph_answer& graph, uint32_t id,
                               hetcast_participant* out) {
+  if (choice.model == HETCAST_MODEL_GRAPH) {
+    return CutGraphParticipant(*request.graph, plan, graph, id, out);
+  }
   if (choice.sizes.task_count != 0) {
     const size_t begin = plan.output.list_begin[id];
     const size_t end = plan.output.list_begin[id + 1];
@@ -484,12 +621,17 @@ hetcast_status hetcast_plan(const hetcast_request* request, void* workspace,
                   error);
   }
   hetcast_answer answer;
+  hetcast_graph_answer graph;
   status = hetcast::internal::Run(*request, choice, workspace, workspace_size,
-                                  *output, &answer);
+                                  *output, &answer, &graph);
   if (status != HETCAST_OK) {
-    return Refuse(status, hetcast_status_str(status), error);
+    return Refuse(status,
+                  choice.model == HETCAST_MODEL_GRAPH
+                      ? hetcast::internal::GraphPlanError(status)
+                      : hetcast_status_str(status),
+                  error);
   }
-  hetcast::internal::FillInfo(*request, choice, answer, info);
+  hetcast::internal::FillInfo(*request, choice, answer, graph, info);
   return HETCAST_OK;
 }
 
@@ -525,13 +667,19 @@ hetcast_status hetcast_plan_participant(const hetcast_request* request,
                   "workspace smaller than hetcast_plan_sizes asked for", error);
   }
   hetcast_answer answer;
-  status = hetcast::internal::Run(*request, choice, plan.workspace,
-                                  plan.workspace_size, plan.output, &answer);
+  hetcast_graph_answer graph;
+  status =
+      hetcast::internal::Run(*request, choice, plan.workspace,
+                             plan.workspace_size, plan.output, &answer, &graph);
   if (status != HETCAST_OK) {
-    return Refuse(status, hetcast_status_str(status), error);
+    return Refuse(status,
+                  choice.model == HETCAST_MODEL_GRAPH
+                      ? hetcast::internal::GraphPlanError(status)
+                      : hetcast_status_str(status),
+                  error);
   }
-  return hetcast::internal::CutParticipant(choice, plan, answer, participant,
-                                           out);
+  return hetcast::internal::CutParticipant(*request, choice, plan, answer,
+                                           graph, participant, out);
 }
 
 }  // extern "C"

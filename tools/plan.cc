@@ -42,14 +42,21 @@ absl::StatusOr<Planned> PlanRequest(
   plan.transfers.resize(plan.sizes.transfer_count);
   plan.tasks.resize(plan.sizes.task_count);
   plan.list_begin.resize(plan.sizes.list_begin_count);
+  plan.tree_edges.resize(plan.sizes.tree_edge_count);
+  plan.slots.resize(plan.sizes.slot_count);
   const hetcast_plan_output output = {
-      plan.nodes.data(),      plan.nodes.size(), plan.transfers.data(),
-      plan.transfers.size(),  plan.tasks.data(), plan.tasks.size(),
-      plan.list_begin.data(), plan.list_begin.size()};
+      plan.nodes.data(),      plan.nodes.size(),      plan.transfers.data(),
+      plan.transfers.size(),  plan.tasks.data(),      plan.tasks.size(),
+      plan.list_begin.data(), plan.list_begin.size(), plan.tree_edges.data(),
+      plan.tree_edges.size(), plan.slots.data(),      plan.slots.size()};
   status = hetcast_plan(&request, workspace.data(), workspace.size(), &output,
                         &plan.info, &error);
   if (status != HETCAST_OK) return FromRuntime(status, error);
-  if (plan.sizes.task_count == 0) {
+  if (request.model == HETCAST_MODEL_GRAPH) {
+    plan.transfers.clear();
+    plan.tree_edges.resize(plan.info.graph.tree_edge_count);
+    plan.slots.resize(plan.info.graph.slot_count);
+  } else if (plan.sizes.task_count == 0) {
     plan.transfers.resize(plan.info.answer.transfer_count);
   }
   return plan;

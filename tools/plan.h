@@ -22,6 +22,9 @@ struct Planned {
   std::vector<hetcast_transfer> transfers;  // Sorted by (start, from).
   std::vector<hetcast_nb_task> tasks;       // Multi-source model.
   std::vector<size_t> list_begin;
+  // Graph model: info.graph has the answer; trimmed to what was written.
+  std::vector<hetcast_graph_route_edge> tree_edges;
+  std::vector<hetcast_graph_slot> slots;  // Sorted by (start, from).
 };
 
 // Runs `check` (optional) on the sizes before planning, so a caller can

@@ -306,6 +306,103 @@ TEST(CliNonblocking, PlansAJsonRequest) {
   }
 }
 
+// ---------------------------------------------------------------------------
+// Platform graphs (pipelined multicast, MCPH).
+
+std::string GraphFile(const std::string& name) {
+  return "tests/testdata/graph/" + name;
+}
+
+// §3's platform (costs x10): MCPH's tree sends 15 ticks per message from the
+// source (mcph_test.cc, Section3NoSingleTreeReachesThroughputOne).
+TEST(CliGraph, JsonHasExactFractionsAndNames) {
+  const CliRun run =
+      RunCli(Plan({"--model", "graph", "--platform",
+                   GraphFile("fig1_example.json"), "--format", "json"}));
+  ASSERT_EQ(run.exit_code, 0) << run.err;
+  EXPECT_EQ(run.err, "");
+  EXPECT_THAT(run.out,
+              StartsWith("{\"model\":\"graph\",\"algorithm\":\"mcph\","
+                         "\"exact\":false,\"period_per_message\":\"15/1\","
+                         "\"throughput\":\"1/15\",\"lower_bound\":\"5/1\","
+                         "\"lower_bound_kind\":\"graph_ports\","
+                         "\"mcph_update\":\"prose\",\"source\":\"s\","
+                         "\"bottleneck\":\"s\",\"pruned\":[],"));
+  EXPECT_THAT(run.out, HasSubstr("{\"id\":0,\"name\":\"s\",\"role\":"
+                                 "\"source\",\"parent\":null,"
+                                 "\"send_load\":15}"));
+  // Edges in the order MCPH added them: P7's path first (bottleneck 10
+  // through P3, whose edge costs 5).
+  EXPECT_THAT(run.out, HasSubstr("\"trees\":[{\"throughput\":\"1/15\","
+                                 "\"edges\":[{\"from\":\"s\",\"to\":"
+                                 "\"P3\"},{\"from\":\"P3\",\"to\":\"P2\"}"));
+  EXPECT_THAT(run.out, HasSubstr("\"schedule\":{\"period\":15,\"messages\":1,"
+                                 "\"parts\":1,\"slots\":[{\"start\":0,"
+                                 "\"duration\":10,\"from\":\"s\",\"to\":"
+                                 "\"P1\",\"tree\":0,\"amount\":1}"));
+  EXPECT_EQ(run.out.find('\n'), run.out.size() - 1) << "one line";
+}
+
+// Fig. 5's star (costs x4): optimal, and the port bound proves it.
+TEST(CliGraph, TextShowsTheTreeByNameAndTheSlots) {
+  const CliRun run =
+      RunCli(Plan({"--model", "graph", "--platform",
+                   GraphFile("fig5_star.json"), "--algorithm", "mcph"}));
+  ASSERT_EQ(run.exit_code, 0) << run.err;
+  EXPECT_EQ(run.err, "");
+  EXPECT_THAT(run.out, StartsWith("model: graph    algorithm: mcph    exact: "
+                                  "yes\nperiod per message: 4/1 ticks\n"
+                                  "throughput: 1/4 messages per tick\n"
+                                  "lower bound: 4/1 (one-port:"));
+  EXPECT_THAT(run.out, HasSubstr("s (source)  load 4\n"
+                                 "`-- r (relay)  edge cost 4  load 4\n"
+                                 "    |-- t1 (target)  edge cost 1\n"));
+  EXPECT_THAT(run.out, HasSubstr("    `-- t4 (target)  edge cost 1\n"));
+  EXPECT_THAT(run.out, HasSubstr("  [0, 4)  s -> r\n"));
+  EXPECT_THAT(run.out, HasSubstr("  [3, 4)  r -> t4\n"));
+}
+
+TEST(CliGraph, PrunedNodesAreNotedOnStderr) {
+  const CliRun run =
+      RunCli(Plan({"--model", "graph", "--platform",
+                   GraphFile("small_pruned.json"), "--format", "json"}));
+  ASSERT_EQ(run.exit_code, 0) << run.err;
+  EXPECT_EQ(run.err,
+            "hetcast plan: note: pruned 2 nodes the source cannot reach: "
+            "lonely, island\n");
+  EXPECT_THAT(run.out, HasSubstr("\"pruned\":[\"lonely\",\"island\"]"));
+  EXPECT_THAT(run.out, HasSubstr("\"period_per_message\":\"8/1\""));
+}
+
+TEST(CliGraph, SourceAndTargetsFromFlagsReplaceTheFiles) {
+  const CliRun run = RunCli(
+      Plan({"--model", "graph", "--platform", GraphFile("small_pruned.json"),
+            "--source", "a", "--targets", "b", "--format", "json"}));
+  ASSERT_EQ(run.exit_code, 0) << run.err;
+  EXPECT_THAT(run.out, HasSubstr("\"source\":\"a\""));
+  EXPECT_THAT(run.out, HasSubstr("\"period_per_message\":\"2/1\""));
+  EXPECT_THAT(run.out, HasSubstr("\"pruned\":[\"lonely\",\"s\",\"c\","
+                                 "\"island\"]"));
+  EXPECT_THAT(run.err, HasSubstr("pruned 4 nodes"));
+}
+
+// The two readings of Fig. 9's cost update (mcph_test.cc,
+// LiteralUpdateDoubleCounts).
+TEST(CliGraph, McphUpdateSelectsTheReading) {
+  const std::vector<std::string> args = {
+      "--model",  "graph", "--platform", GraphFile("literal_update.json"),
+      "--format", "json"};
+  const CliRun prose = RunCli(Plan(args));
+  ASSERT_EQ(prose.exit_code, 0) << prose.err;
+  EXPECT_THAT(prose.out, HasSubstr("\"period_per_message\":\"6/1\""));
+  std::vector<std::string> literal_args = args;
+  literal_args.insert(literal_args.end(), {"--mcph-update", "literal"});
+  const CliRun literal = RunCli(Plan(literal_args));
+  ASSERT_EQ(literal.exit_code, 0) << literal.err;
+  EXPECT_THAT(literal.out, HasSubstr("\"period_per_message\":\"7/1\","));
+  EXPECT_THAT(literal.out, HasSubstr("\"mcph_update\":\"literal\""));
+}
+
 // Each bad input: exit status 2, one line on stderr naming the problem, and
 // nothing on stdout.
 struct BadCase {
@@ -359,8 +456,8 @@ INSTANTIATE_TEST_SUITE_P(
         BadCase{Plan({"--table", "@default", "--counts", "1,1,1", "--algorithm",
                       "ptas"}),
                 "leave out --algorithm ptas"},
-        BadCase{Plan({"--table", "@default", "--algorithm", "table",
-                      "--counts", "40,0,0"}),
+        BadCase{Plan({"--table", "@default", "--algorithm", "table", "--counts",
+                      "40,0,0"}),
                 "pinned TABLE, but the request exceeds the limits"},
         BadCase{Plan({"--node-costs", ""}), "--costs: the list is empty"},
         BadCase{Plan({"--node-costs", "3,0,1", "--algorithm", "ptas"}),
@@ -490,7 +587,64 @@ INSTANTIATE_TEST_SUITE_P(
         BadCase{Plan({"--model", "nonblocking", "--input",
                       "tests/testdata/nb_request.json", "--algorithm", "lcf"}),
                 "--algorithm: 'lcf' is not one of wrp, wr, ecf, fef"},
-        BadCase{{"inspect", kFig1Profile}, "not a valid hetcast table"}));
+        BadCase{{"inspect", kFig1Profile}, "not a valid hetcast table"},
+        // Platform graphs.
+        BadCase{Plan({"--model", "graph"}), "--platform: give the platform"},
+        BadCase{Plan({"--model", "graph", "--platform", "no/such.json"}),
+                "no/such.json"},
+        BadCase{Plan({"--model", "graph", "--platform",
+                      GraphFile("bad_unknown_node.json")}),
+                "bad_unknown_node.json: edges[1].to: unknown node 'x'"},
+        BadCase{Plan({"--model", "graph", "--platform",
+                      GraphFile("small_pruned.json"), "--targets", "b,zz"}),
+                "--targets[1]: unknown node 'zz'"},
+        BadCase{Plan({"--model", "graph", "--platform",
+                      GraphFile("small_pruned.json"), "--source", "q"}),
+                "--source: unknown node 'q'"},
+        BadCase{Plan({"--model", "graph", "--platform",
+                      GraphFile("bad_self_loop.json")}),
+                "edges[1]: self-loop on 'a'"},
+        BadCase{Plan({"--model", "graph", "--platform",
+                      GraphFile("bad_duplicate_edge.json")}),
+                "edges[2]: duplicate edge 'a' -> 's' (already given by "
+                "edges[0])"},
+        BadCase{Plan({"--model", "graph", "--platform",
+                      GraphFile("bad_zero_cost.json")}),
+                "edges[0].cost: 0; a cost is 1 .. 2^40"},
+        BadCase{Plan({"--model", "graph", "--platform",
+                      GraphFile("bad_large_cost.json")}),
+                "edges[0].cost: 2199023255552; a cost is 1 .. 2^40"},
+        BadCase{Plan({"--model", "graph", "--platform",
+                      GraphFile("bad_source_target.json")}),
+                "targets[1]: 's' is the source"},
+        BadCase{Plan({"--model", "graph", "--platform",
+                      GraphFile("small_pruned.json"), "--targets", "c,s"}),
+                "--targets[1]: 's' is the source"},
+        BadCase{Plan({"--model", "graph", "--platform",
+                      GraphFile("bad_no_targets.json")}),
+                "targets: give at least one target"},
+        BadCase{Plan({"--model", "graph", "--platform",
+                      GraphFile("bad_unreachable.json")}),
+                "targets[1]: 'b' cannot be reached from the source 's'"},
+        BadCase{Plan({"--model", "graph", "--platform",
+                      GraphFile("small_pruned.json"), "--targets", "island"}),
+                "--targets[0]: 'island' cannot be reached from the source 's'"},
+        BadCase{Plan({"--model", "graph", "--platform",
+                      GraphFile("small_pruned.json"), "--targets", "b,,c"}),
+                "--targets: empty entry in 'b,,c'"},
+        BadCase{Plan({"--model", "graph", "--platform",
+                      GraphFile("small_pruned.json"), "--algorithm", "ub"}),
+                "--algorithm: 'ub' is not one of mcph"},
+        BadCase{
+            Plan({"--model", "graph", "--platform",
+                  GraphFile("small_pruned.json"), "--mcph-update", "doubled"}),
+            "--mcph-update: 'doubled' is not one of prose, literal"},
+        BadCase{Plan({"--model", "graph", "--platform",
+                      GraphFile("small_pruned.json"), "--costs", "1"}),
+                "--costs is not a flag of --model graph"},
+        BadCase{Plan({"--costs", "2", "--counts", "1", "--platform",
+                      GraphFile("small_pruned.json")}),
+                "--platform is for --model graph, not --model node"}));
 
 }  // namespace
 

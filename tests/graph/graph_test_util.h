@@ -1,9 +1,14 @@
 // graph_test_util.h: test helpers for the graph model: requests and
-// schedules held in vectors, and the evaluator with an allocated workspace.
+// schedules held in vectors, seeded random platforms, and the evaluator with
+// an allocated workspace.
 #ifndef HETCAST_TESTS_GRAPH_GRAPH_TEST_UTIL_H_
 #define HETCAST_TESTS_GRAPH_GRAPH_TEST_UTIL_H_
 
+#include <algorithm>
 #include <cstdint>
+#include <random>
+#include <set>
+#include <utility>
 #include <vector>
 
 #include "runtime/include/hetcast/hetcast.h"
@@ -54,6 +59,82 @@ struct GraphScheduleData {
     return s;
   }
 };
+
+// A random platform: n nodes, each ordered pair an edge with probability
+// `density` (edges shuffled), costs 1..max_cost, a random source and 1..
+// reachable targets. For small n: it is O(n^2) and its reachability search
+// O(n * edges).
+inline GraphInstance RandomGraphInstance(std::mt19937_64& rng, uint32_t n,
+                                         double density, uint64_t max_cost) {
+  for (;;) {
+    GraphInstance g;
+    g.node_count = n;
+    std::uniform_real_distribution<double> coin(0, 1);
+    std::uniform_int_distribution<uint64_t> cost(1, max_cost);
+    for (uint32_t a = 0; a < n; ++a) {
+      for (uint32_t b = 0; b < n; ++b) {
+        if (a != b && coin(rng) < density) g.edges.push_back({a, b, cost(rng)});
+      }
+    }
+    std::shuffle(g.edges.begin(), g.edges.end(), rng);
+    g.source = std::uniform_int_distribution<uint32_t>(0, n - 1)(rng);
+    std::vector<bool> reached(n, false);
+    std::vector<uint32_t> queue = {g.source};
+    reached[g.source] = true;
+    for (size_t i = 0; i < queue.size(); ++i) {
+      for (const hetcast_graph_edge& e : g.edges) {
+        if (e.from == queue[i] && !reached[e.to]) {
+          reached[e.to] = true;
+          queue.push_back(e.to);
+        }
+      }
+    }
+    std::vector<uint32_t> candidates(queue.begin() + 1, queue.end());
+    if (candidates.empty()) continue;
+    std::shuffle(candidates.begin(), candidates.end(), rng);
+    const size_t count =
+        std::uniform_int_distribution<size_t>(1, candidates.size())(rng);
+    g.targets.assign(candidates.begin(), candidates.begin() + count);
+    return g;
+  }
+}
+
+// A sparse connected platform of any size (the MCPH benchmark's): node 0 is
+// the source; every node v > 0 is linked both ways to a uniformly chosen
+// earlier node (so the source reaches everything), then n more links both
+// ways between uniformly chosen pairs (a pair already linked is skipped):
+// about 4n directed edges, out-degree 4 on average. Each directed edge
+// costs 1..max_cost ticks, uniformly and independently. Targets: n / 3
+// distinct nodes other than the source, uniformly chosen.
+inline GraphInstance RandomSparsePlatform(uint32_t n, uint64_t seed,
+                                          uint64_t max_cost = 100) {
+  std::mt19937_64 rng(seed);
+  std::uniform_int_distribution<uint64_t> cost(1, max_cost);
+  GraphInstance g;
+  g.node_count = n;
+  g.source = 0;
+  std::set<std::pair<uint32_t, uint32_t>> linked;
+  const auto link = [&](uint32_t a, uint32_t b) {
+    if (a == b || !linked.insert({std::min(a, b), std::max(a, b)}).second) {
+      return;
+    }
+    g.edges.push_back({a, b, cost(rng)});
+    g.edges.push_back({b, a, cost(rng)});
+  };
+  for (uint32_t v = 1; v < n; ++v) {
+    link(std::uniform_int_distribution<uint32_t>(0, v - 1)(rng), v);
+  }
+  std::uniform_int_distribution<uint32_t> any(0, n - 1);
+  for (uint32_t i = 0; i < n; ++i) {
+    const uint32_t a = any(rng);
+    link(a, any(rng));
+  }
+  std::vector<uint32_t> others(n - 1);
+  for (uint32_t v = 1; v < n; ++v) others[v - 1] = v;
+  std::shuffle(others.begin(), others.end(), rng);
+  g.targets.assign(others.begin(), others.begin() + n / 3);
+  return g;
+}
 
 // hetcast_graph_evaluate with a workspace of exactly the size asked for.
 inline hetcast_status EvaluateGraphSchedule(const GraphInstance& instance,

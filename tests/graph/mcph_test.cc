@@ -11,6 +11,7 @@
 
 #include "gtest/gtest.h"
 #include "tests/graph/graph_test_util.h"
+#include "tests/oracles/graph_mcph_reference.h"
 #include "tests/oracles/graph_tree_search.h"
 #include "tools/graph/platform.h"
 
@@ -111,43 +112,6 @@ void CheckMcph(const GraphInstance& g, const McphResult& m,
   }
 }
 
-// A random platform: n nodes, each ordered pair an edge with probability
-// `density`, costs 1..max_cost, a random source and 1.. reachable targets.
-GraphInstance RandomInstance(std::mt19937_64& rng, uint32_t n, double density,
-                             uint64_t max_cost) {
-  for (;;) {
-    GraphInstance g;
-    g.node_count = n;
-    std::uniform_real_distribution<double> coin(0, 1);
-    std::uniform_int_distribution<uint64_t> cost(1, max_cost);
-    for (uint32_t a = 0; a < n; ++a) {
-      for (uint32_t b = 0; b < n; ++b) {
-        if (a != b && coin(rng) < density) g.edges.push_back({a, b, cost(rng)});
-      }
-    }
-    std::shuffle(g.edges.begin(), g.edges.end(), rng);
-    g.source = std::uniform_int_distribution<uint32_t>(0, n - 1)(rng);
-    std::vector<bool> reached(n, false);
-    std::vector<uint32_t> queue = {g.source};
-    reached[g.source] = true;
-    for (size_t i = 0; i < queue.size(); ++i) {
-      for (const hetcast_graph_edge& e : g.edges) {
-        if (e.from == queue[i] && !reached[e.to]) {
-          reached[e.to] = true;
-          queue.push_back(e.to);
-        }
-      }
-    }
-    std::vector<uint32_t> candidates(queue.begin() + 1, queue.end());
-    if (candidates.empty()) continue;
-    std::shuffle(candidates.begin(), candidates.end(), rng);
-    const size_t count =
-        std::uniform_int_distribution<size_t>(1, candidates.size())(rng);
-    g.targets.assign(candidates.begin(), candidates.begin() + count);
-    return g;
-  }
-}
-
 TEST(Mcph, RandomTinyGraphsPassTheEvaluatorAndNeverBeatTheBestTree) {
   std::mt19937_64 rng(20040426);
   int exact = 0;
@@ -157,7 +121,7 @@ TEST(Mcph, RandomTinyGraphsPassTheEvaluatorAndNeverBeatTheBestTree) {
     const uint32_t n = 2 + round % 6;  // 2 .. 7 nodes
     const double density = round % 3 == 0 ? 0.3 : 0.6;
     const uint64_t max_cost = round % 2 == 0 ? 3 : 20;  // many ties, or few
-    GraphInstance g = RandomInstance(rng, n, density, max_cost);
+    GraphInstance g = RandomGraphInstance(rng, n, density, max_cost);
     SCOPED_TRACE(::testing::Message() << "round " << round);
     const uint64_t best = oracle::BestSingleTreePeriod(g.Request());
     ASSERT_NE(best, UINT64_MAX);
@@ -182,7 +146,7 @@ TEST(Mcph, LargerRandomGraphsPassTheEvaluator) {
   std::mt19937_64 rng(7);
   for (int round = 0; round < 40; ++round) {
     const uint32_t n = 20 + 7 * round;
-    GraphInstance g = RandomInstance(rng, n, 4.0 / n, uint64_t{1} << 40);
+    GraphInstance g = RandomGraphInstance(rng, n, 4.0 / n, uint64_t{1} << 40);
     SCOPED_TRACE(::testing::Message() << "round " << round);
     for (uint32_t flags : {0u, HETCAST_GRAPH_MCPH_LITERAL_UPDATE}) {
       g.flags = flags;
@@ -312,9 +276,62 @@ TEST(Mcph, LiteralCostsSaturateOnLargeStars) {
   }
 }
 
+// The runtime's loop against the loop it replaced (one bottleneck Dijkstra
+// from the whole tree per path; tests/oracles/graph_mcph_reference.h): the
+// same tree, edge for edge and in the same order, in both readings of the
+// cost update, on 3000 seeded graphs from 2 to 300 nodes, sparse and
+// dense, with many cost ties and with few. Everything else MCPH answers
+// (period, bottleneck, slots) is computed from the tree by unchanged code.
+TEST(Mcph, BuildsTheSameTreesAsTheReferenceLoop) {
+  std::mt19937_64 rng(648459);
+  int compared = 0;
+  for (int round = 0; round < 1500; ++round) {
+    const bool tiny = round % 3 != 0;
+    const uint32_t n = tiny ? 2 + round % 11 : 20 + (round * 7) % 281;
+    const double density = tiny ? (round % 2 ? 0.3 : 0.7) : 3.0 / n;
+    const uint64_t max_cost = round % 4 == 0 ? 2 : round % 4 == 1 ? 9 : 1000;
+    GraphInstance g = RandomGraphInstance(rng, n, density, max_cost);
+    for (uint32_t flags : {0u, HETCAST_GRAPH_MCPH_LITERAL_UPDATE}) {
+      g.flags = flags;
+      SCOPED_TRACE(::testing::Message()
+                   << "round " << round << " flags " << flags);
+      const McphResult m = RunMcph(g);
+      ASSERT_EQ(m.status, HETCAST_OK);
+      const std::vector<hetcast_graph_route_edge> reference =
+          oracle::ReferenceMcphTree(g.Request());
+      ASSERT_EQ(m.schedule.route_edges.size(), reference.size());
+      ASSERT_EQ(0, memcmp(m.schedule.route_edges.data(), reference.data(),
+                          reference.size() * sizeof(hetcast_graph_route_edge)));
+      ++compared;
+    }
+  }
+  EXPECT_EQ(compared, 3000);
+}
+
+// The same on the benchmark's larger platforms (graph_test_util.h,
+// RandomSparsePlatform), where each search settles many nodes and the
+// frontier is long.
+TEST(Mcph, BuildsTheSameTreesAsTheReferenceLoopOnLargerPlatforms) {
+  for (uint64_t seed = 1; seed <= 6; ++seed) {
+    const uint32_t n = 500 + 300 * static_cast<uint32_t>(seed);
+    GraphInstance g = RandomSparsePlatform(n, seed, seed % 2 ? 100 : 7);
+    for (uint32_t flags : {0u, HETCAST_GRAPH_MCPH_LITERAL_UPDATE}) {
+      g.flags = flags;
+      SCOPED_TRACE(::testing::Message() << "n " << n << " flags " << flags);
+      const McphResult m = RunMcph(g);
+      ASSERT_EQ(m.status, HETCAST_OK);
+      const std::vector<hetcast_graph_route_edge> reference =
+          oracle::ReferenceMcphTree(g.Request());
+      ASSERT_EQ(m.schedule.route_edges.size(), reference.size());
+      EXPECT_EQ(0, memcmp(m.schedule.route_edges.data(), reference.data(),
+                          reference.size() * sizeof(hetcast_graph_route_edge)));
+    }
+  }
+}
+
 TEST(Mcph, IsDeterministic) {
   std::mt19937_64 rng(99);
-  const GraphInstance g = RandomInstance(rng, 40, 0.15, 9);
+  const GraphInstance g = RandomGraphInstance(rng, 40, 0.15, 9);
   const McphResult a = RunMcph(g);
   const McphResult b = RunMcph(g);
   ASSERT_EQ(a.status, HETCAST_OK);

@@ -177,6 +177,54 @@ TEST(GraphPlatform, RefusesBadTargets) {
             "targets[1]: 's' cannot be reached from the source 'a'");
 }
 
+TEST(GraphPlatform, EndpointsReplaceTheFilesAndPruneFromTheNewSource) {
+  GraphEndpoints endpoints;
+  endpoints.source = "a";
+  endpoints.targets = std::vector<std::string>{"b"};
+  // From a, s cannot be reached: pruned, and b renumbered.
+  absl::StatusOr<GraphPlatform> p = ParseGraphPlatform(
+      Platform(kTwoEdges, "\"source\": \"s\", \"targets\": [\"a\"]"),
+      endpoints);
+  ASSERT_TRUE(p.ok()) << p.status();
+  EXPECT_THAT(p->names, ElementsAre("a", "b"));
+  EXPECT_THAT(p->pruned, ElementsAre("s"));
+  EXPECT_EQ(p->source, 0u);
+  EXPECT_THAT(p->targets, ElementsAre(1u));
+  // Only targets replaced; the file need not give any.
+  GraphEndpoints targets_only;
+  targets_only.targets = std::vector<std::string>{"b", "a"};
+  p = ParseGraphPlatform(Platform(kTwoEdges, "\"source\": \"s\""),
+                         targets_only);
+  ASSERT_TRUE(p.ok()) << p.status();
+  EXPECT_THAT(p->targets, ElementsAre(2u, 1u));
+}
+
+TEST(GraphPlatform, EndpointErrorsNameTheFlag) {
+  const std::string json =
+      Platform(kTwoEdges, "\"source\": \"s\", \"targets\": [\"a\"]");
+  const auto error = [&json](const GraphEndpoints& endpoints) {
+    absl::StatusOr<GraphPlatform> p = ParseGraphPlatform(json, endpoints);
+    return p.ok() ? std::string("(accepted)")
+                  : std::string(p.status().message());
+  };
+  GraphEndpoints e;
+  e.source = "q";
+  EXPECT_EQ(error(e), "--source: unknown node 'q'");
+  e.source = "b";
+  e.targets = std::vector<std::string>{"a"};
+  EXPECT_EQ(error(e),
+            "--targets[0]: 'a' cannot be reached from the source 'b'");
+  e.source.reset();
+  e.targets = std::vector<std::string>{"a", "s"};
+  EXPECT_EQ(error(e), "--targets[1]: 's' is the source");
+  e.targets = std::vector<std::string>{"a", "b", "a"};
+  EXPECT_EQ(error(e), "--targets[2]: 'a' is already --targets[0]");
+  e.targets = std::vector<std::string>{"zz"};
+  EXPECT_EQ(error(e), "--targets[0]: unknown node 'zz'");
+  e.targets = std::vector<std::string>{};
+  EXPECT_EQ(error(e), "--targets: give at least one target");
+}
+
 TEST(GraphPlatform, RefusesBadNodeLists) {
   EXPECT_EQ(ErrorOf("{\"nodes\": [], \"source\": \"s\"}"),
             "nodes: give at least the source and one target");

@@ -3,6 +3,7 @@
 // model), its choices and their reasons, pins that cannot be honoured,
 // per-participant answers gathered over all participants against the whole
 // plan, and the table hash.
+#include <algorithm>
 #include <cstdint>
 #include <cstring>
 #include <random>
@@ -12,6 +13,7 @@
 #include "gtest/gtest.h"
 #include "runtime/include/hetcast/hetcast.h"
 #include "tables/default_table.h"
+#include "tests/graph/graph_test_util.h"
 #include "tools/cli/plan_nonblocking.h"
 
 namespace hetcast {
@@ -28,6 +30,8 @@ struct Planned {
   std::vector<hetcast_transfer> transfers;
   std::vector<hetcast_nb_task> tasks;
   std::vector<size_t> list_begin;
+  std::vector<hetcast_graph_route_edge> tree_edges;
+  std::vector<hetcast_graph_slot> slots;
 };
 
 Planned RunPlanner(const hetcast_request& request) {
@@ -39,14 +43,21 @@ Planned RunPlanner(const hetcast_request& request) {
   p.transfers.resize(p.sizes.transfer_count);
   p.tasks.resize(p.sizes.task_count);
   p.list_begin.resize(p.sizes.list_begin_count);
-  hetcast_plan_output out = {p.nodes.data(),      p.nodes.size(),
-                             p.transfers.data(),  p.transfers.size(),
-                             p.tasks.data(),      p.tasks.size(),
-                             p.list_begin.data(), p.list_begin.size()};
+  p.tree_edges.resize(p.sizes.tree_edge_count);
+  p.slots.resize(p.sizes.slot_count);
+  hetcast_plan_output out = {
+      p.nodes.data(),      p.nodes.size(),      p.transfers.data(),
+      p.transfers.size(),  p.tasks.data(),      p.tasks.size(),
+      p.list_begin.data(), p.list_begin.size(), p.tree_edges.data(),
+      p.tree_edges.size(), p.slots.data(),      p.slots.size()};
   p.status = hetcast_plan(&request, workspace.data(), workspace.size(), &out,
                           &p.info, &p.error);
   if (p.status == HETCAST_OK && p.sizes.task_count == 0) {
     p.transfers.resize(p.info.answer.transfer_count);
+  }
+  if (p.status == HETCAST_OK && request.model == HETCAST_MODEL_GRAPH) {
+    p.tree_edges.resize(p.info.graph.tree_edge_count);
+    p.slots.resize(p.info.graph.slot_count);
   }
   return p;
 }
@@ -512,6 +523,190 @@ TEST(PlannerNonblocking, DefaultIsWrpAndPinsEqualHetcastNbPlan) {
 }
 
 // ---------------------------------------------------------------------------
+// Graph model.
+
+hetcast_request GraphPlannerRequest(const hetcast_graph_request* graph,
+                                    hetcast_algorithm pin) {
+  hetcast_request r = {};
+  r.model = HETCAST_MODEL_GRAPH;
+  r.algorithm = pin;
+  r.graph = graph;
+  return r;
+}
+
+// hetcast_graph_plan with allocated outputs, trimmed to what it wrote.
+Planned DirectGraph(const hetcast_graph_request& request) {
+  Planned p;
+  hetcast_graph_sizes sizes;
+  p.status = hetcast_graph_plan_sizes(&request, &sizes);
+  if (p.status != HETCAST_OK) return p;
+  std::vector<unsigned char> workspace(sizes.workspace_bytes);
+  p.tree_edges.resize(sizes.tree_edge_count);
+  p.slots.resize(sizes.slot_count);
+  p.status = hetcast_graph_plan(&request, HETCAST_ALGORITHM_MCPH,
+                                workspace.data(), workspace.size(),
+                                p.tree_edges.data(), p.tree_edges.size(),
+                                p.slots.data(), p.slots.size(), &p.info.graph);
+  p.tree_edges.resize(p.info.graph.tree_edge_count);
+  p.slots.resize(p.info.graph.slot_count);
+  return p;
+}
+
+// Small and mid-sized graphs, sparse and dense, with many cost ties or
+// few, in both readings of Fig. 9's update.
+GraphInstance RandomPlannerGraph(std::mt19937_64& rng, int trial) {
+  const uint32_t n =
+      2 + static_cast<uint32_t>(rng() % (trial % 4 == 0 ? 60 : 12));
+  const double density = trial % 3 == 0 ? 0.2 : 0.5;
+  GraphInstance g = RandomGraphInstance(rng, n, density, trial % 2 ? 4 : 1000);
+  g.flags = trial % 5 == 0 ? HETCAST_GRAPH_MCPH_LITERAL_UPDATE : 0;
+  return g;
+}
+
+TEST(PlannerGraph, EqualsHetcastGraphPlanByteForByte) {
+  std::mt19937_64 rng(12);
+  for (int trial = 0; trial < 200; ++trial) {
+    const GraphInstance g = RandomPlannerGraph(rng, trial);
+    const hetcast_graph_request graph = g.Request();
+    const Planned direct = DirectGraph(graph);
+    ASSERT_EQ(direct.status, HETCAST_OK);
+    for (hetcast_algorithm pin :
+         {HETCAST_ALGORITHM_NONE, HETCAST_ALGORITHM_MCPH}) {
+      const Planned planner = RunPlanner(GraphPlannerRequest(&graph, pin));
+      ASSERT_EQ(planner.status, HETCAST_OK) << planner.error;
+      EXPECT_TRUE(SameBytes(planner.tree_edges, direct.tree_edges)) << trial;
+      EXPECT_TRUE(SameBytes(planner.slots, direct.slots)) << trial;
+      EXPECT_EQ(std::memcmp(&planner.info.graph, &direct.info.graph,
+                            sizeof(hetcast_graph_answer)),
+                0)
+          << trial;
+      EXPECT_EQ(planner.sizes.algorithm, HETCAST_ALGORITHM_MCPH);
+      EXPECT_EQ(planner.sizes.node_count, g.node_count);
+      EXPECT_EQ(planner.sizes.tree_edge_count, g.node_count - 1);
+      EXPECT_EQ(planner.info.model, HETCAST_MODEL_GRAPH);
+      EXPECT_EQ(planner.info.choice, pin == HETCAST_ALGORITHM_NONE
+                                         ? HETCAST_CHOICE_MODEL
+                                         : HETCAST_CHOICE_PINNED);
+      EXPECT_EQ(planner.info.profile_index, SIZE_MAX);
+      // A heuristic: no guarantee.
+      EXPECT_EQ(planner.info.factor_numerator, 0u);
+      EXPECT_EQ(planner.info.factor_denominator, 0u);
+      EXPECT_STREQ(planner.info.guarantee_source, "");
+      // The summary in hetcast_answer's terms.
+      const hetcast_answer& a = planner.info.answer;
+      EXPECT_EQ(a.algorithm, HETCAST_ALGORITHM_MCPH);
+      EXPECT_EQ(a.exact, direct.info.graph.exact);
+      EXPECT_EQ(a.completion_time, 0u);
+      EXPECT_EQ(a.lower_bound, 0u);
+      EXPECT_EQ(a.lower_bound_kind, HETCAST_BOUND_GRAPH_PORTS);
+      EXPECT_EQ(a.node_count, g.node_count);
+      EXPECT_EQ(a.participant_count, direct.info.graph.tree_node_count);
+      EXPECT_EQ(a.transfer_count, direct.info.graph.tree_edge_count);
+    }
+  }
+}
+
+TEST(PlannerGraph, OtherPinsAreRefusedWithAReason) {
+  std::mt19937_64 rng(13);
+  const GraphInstance g = RandomGraphInstance(rng, 8, 0.5, 9);
+  const hetcast_graph_request graph = g.Request();
+  for (hetcast_algorithm other :
+       {HETCAST_ALGORITHM_FNF, HETCAST_ALGORITHM_TABLE, HETCAST_ALGORITHM_LCF,
+        HETCAST_ALGORITHM_WRP, HETCAST_ALGORITHM_PTAS,
+        HETCAST_ALGORITHM_EVALUATED}) {
+    const Planned wrong = RunPlanner(GraphPlannerRequest(&graph, other));
+    EXPECT_EQ(wrong.status, HETCAST_INVALID_ARGUMENT) << other;
+    EXPECT_NE(std::string(wrong.error).find("MCPH only"), std::string::npos)
+        << wrong.error;
+  }
+  // MCPH belongs to the graph model only.
+  NodeCase c;
+  c.costs = {2, 3};
+  c.counts = {1, 1};
+  const hetcast_node_request node = c.request();
+  EXPECT_EQ(
+      RunPlanner(NodeRequest(&node, nullptr, 0, HETCAST_ALGORITHM_MCPH)).status,
+      HETCAST_INVALID_ARGUMENT);
+}
+
+TEST(PlannerGraph, BadRequestsAreRefusedWithAReason) {
+  GraphInstance g;
+  g.node_count = 4;
+  g.edges = {{0, 1, 2}, {1, 2, 2}, {3, 2, 1}};
+  g.targets = {2};
+  hetcast_graph_request graph = g.Request();
+  ASSERT_EQ(
+      RunPlanner(GraphPlannerRequest(&graph, HETCAST_ALGORITHM_NONE)).status,
+      HETCAST_OK);
+  // Found only by planning: an unreachable target, a duplicate edge.
+  g.targets = {2, 3};
+  graph = g.Request();
+  Planned bad = RunPlanner(GraphPlannerRequest(&graph, HETCAST_ALGORITHM_NONE));
+  EXPECT_EQ(bad.status, HETCAST_INVALID_ARGUMENT);
+  EXPECT_NE(std::string(bad.error).find("cannot be reached"), std::string::npos)
+      << bad.error;
+  g.targets = {2};
+  g.edges.push_back({1, 2, 5});
+  graph = g.Request();
+  bad = RunPlanner(GraphPlannerRequest(&graph, HETCAST_ALGORITHM_NONE));
+  EXPECT_EQ(bad.status, HETCAST_INVALID_ARGUMENT);
+  EXPECT_NE(std::string(bad.error).find("given twice"), std::string::npos);
+  // Found by the sizes: a self-loop, too many nodes.
+  g.edges = {{0, 1, 2}, {1, 1, 2}};
+  g.targets = {1};
+  graph = g.Request();
+  bad = RunPlanner(GraphPlannerRequest(&graph, HETCAST_ALGORITHM_NONE));
+  EXPECT_EQ(bad.status, HETCAST_INVALID_ARGUMENT);
+  EXPECT_NE(std::string(bad.error).find("self-loop"), std::string::npos);
+  g.edges = {{0, 1, 2}};
+  g.node_count = size_t{HETCAST_GRAPH_MAX_NODES} + 1;
+  graph = g.Request();
+  EXPECT_EQ(
+      RunPlanner(GraphPlannerRequest(&graph, HETCAST_ALGORITHM_NONE)).status,
+      HETCAST_TOO_LARGE);
+  // The graph request with another model's, or under another model.
+  g.node_count = 2;
+  graph = g.Request();
+  NodeCase c;
+  c.costs = {2};
+  c.counts = {1};
+  const hetcast_node_request node = c.request();
+  hetcast_request both = GraphPlannerRequest(&graph, HETCAST_ALGORITHM_NONE);
+  both.node = &node;
+  bad = RunPlanner(both);
+  EXPECT_EQ(bad.status, HETCAST_INVALID_ARGUMENT);
+  EXPECT_NE(std::string(bad.error).find("exactly one"), std::string::npos);
+  hetcast_request mislabeled =
+      GraphPlannerRequest(&graph, HETCAST_ALGORITHM_NONE);
+  mislabeled.model = HETCAST_MODEL_NONBLOCKING;
+  EXPECT_EQ(RunPlanner(mislabeled).status, HETCAST_INVALID_ARGUMENT);
+  // Output arrays missing or short.
+  hetcast_request ok = GraphPlannerRequest(&graph, HETCAST_ALGORITHM_NONE);
+  hetcast_sizes sizes;
+  ASSERT_EQ(hetcast_plan_sizes(&ok, &sizes, nullptr), HETCAST_OK);
+  std::vector<unsigned char> workspace(sizes.workspace_bytes);
+  std::vector<hetcast_graph_route_edge> tree(sizes.tree_edge_count);
+  std::vector<hetcast_graph_slot> slots(sizes.slot_count);
+  hetcast_plan_output out = {};
+  hetcast_plan_info info;
+  EXPECT_EQ(hetcast_plan(&ok, workspace.data(), workspace.size(), &out, &info,
+                         nullptr),
+            HETCAST_INVALID_ARGUMENT);
+  out.tree_edges = tree.data();
+  out.tree_edge_capacity = tree.size() - 1;
+  out.slots = slots.data();
+  out.slot_capacity = slots.size();
+  EXPECT_EQ(hetcast_plan(&ok, workspace.data(), workspace.size(), &out, &info,
+                         nullptr),
+            HETCAST_OUTPUT_TOO_SMALL);
+  out.tree_edge_capacity = tree.size();
+  EXPECT_EQ(hetcast_plan(&ok, workspace.data(), workspace.size(), &out, &info,
+                         nullptr),
+            HETCAST_OK);
+  EXPECT_EQ(info.graph.period, 2u);
+}
+
+// ---------------------------------------------------------------------------
 // Per-participant answers, gathered over all participants, equal the plan.
 
 void ExpectParticipantsMatch(const hetcast_request& request) {
@@ -577,6 +772,111 @@ TEST(PlannerParticipant, EveryModelGathersToTheWholePlan) {
     const NbRequest nb = RandomNb(rng);
     ExpectParticipantsMatch(NbPlannerRequest(&nb.request, HETCAST_ALGORITHM_NONE));
   }
+}
+
+// The graph model: each participant's slots, gathered, are the plan's
+// slots; its parent, arrival and place in its parent's sends agree with the
+// tree and the slots; the source and nodes outside the tree say so.
+void ExpectGraphParticipantsMatch(const GraphInstance& g) {
+  const hetcast_graph_request graph = g.Request();
+  const hetcast_request request =
+      GraphPlannerRequest(&graph, HETCAST_ALGORITHM_NONE);
+  const Planned whole = RunPlanner(request);
+  ASSERT_EQ(whole.status, HETCAST_OK) << whole.error;
+  std::vector<uint32_t> parent(g.node_count, HETCAST_NO_NODE);
+  for (const hetcast_graph_route_edge& e : whole.tree_edges) {
+    parent[e.to] = e.from;
+  }
+  std::vector<bool> target(g.node_count, false);
+  for (uint32_t t : g.targets) target[t] = true;
+  std::vector<unsigned char> workspace(whole.sizes.workspace_bytes);
+  std::vector<hetcast_graph_slot> gathered;
+  for (uint32_t id = 0; id < g.node_count; ++id) {
+    std::vector<hetcast_graph_slot> mine(g.node_count);
+    hetcast_participant p = {};
+    p.slots = mine.data();
+    p.slot_capacity = mine.size();
+    const char* error = "";
+    ASSERT_EQ(hetcast_plan_participant(&request, id, workspace.data(),
+                                       workspace.size(), &p, &error),
+              HETCAST_OK)
+        << error;
+    EXPECT_EQ(p.node.parent, parent[id]) << id;
+    EXPECT_EQ(p.node.is_relay, id != g.source && !target[id] ? 1u : 0u);
+    EXPECT_EQ(p.node.type, 0u);
+    if (id == g.source) {
+      EXPECT_EQ(p.node.arrival, 0u);
+    } else if (parent[id] == HETCAST_NO_NODE) {
+      EXPECT_EQ(p.node.arrival, HETCAST_NEVER);
+      EXPECT_EQ(p.count, 0u);
+    } else {
+      // Its receiving slot ends at its arrival, after send_index - 1 others
+      // of its parent's.
+      size_t before = 0;
+      const hetcast_graph_slot* received = nullptr;
+      for (const hetcast_graph_slot& s : whole.slots) {
+        if (s.to == id) received = &s;
+      }
+      ASSERT_NE(received, nullptr);
+      for (const hetcast_graph_slot& s : whole.slots) {
+        if (s.from == parent[id] && s.start < received->start) ++before;
+      }
+      EXPECT_EQ(p.node.arrival, received->start + received->duration);
+      EXPECT_EQ(p.node.send_index, before + 1);
+    }
+    for (size_t s = 0; s < p.count; ++s) {
+      EXPECT_EQ(mine[s].from, id);
+      if (s > 0) {
+        EXPECT_LT(mine[s - 1].start, mine[s].start);
+      }
+      gathered.push_back(mine[s]);
+    }
+  }
+  std::stable_sort(
+      gathered.begin(), gathered.end(),
+      [](const hetcast_graph_slot& a, const hetcast_graph_slot& b) {
+        return a.start != b.start ? a.start < b.start : a.from < b.from;
+      });
+  EXPECT_TRUE(SameBytes(gathered, whole.slots));
+}
+
+TEST(PlannerParticipant, GraphModelGathersToTheWholePlan) {
+  std::mt19937_64 rng(14);
+  for (int trial = 0; trial < 60; ++trial) {
+    ExpectGraphParticipantsMatch(RandomPlannerGraph(rng, trial));
+  }
+}
+
+TEST(PlannerParticipant, GraphShortArraysAndBadIdsAreRefused) {
+  GraphInstance g;
+  g.node_count = 4;
+  g.edges = {{0, 1, 2}, {0, 2, 3}, {0, 3, 4}};
+  g.targets = {1, 2, 3};
+  const hetcast_graph_request graph = g.Request();
+  const hetcast_request request =
+      GraphPlannerRequest(&graph, HETCAST_ALGORITHM_NONE);
+  hetcast_sizes sizes;
+  ASSERT_EQ(hetcast_plan_sizes(&request, &sizes, nullptr), HETCAST_OK);
+  std::vector<unsigned char> workspace(sizes.workspace_bytes);
+  hetcast_participant p = {};
+  EXPECT_EQ(hetcast_plan_participant(&request, 0, workspace.data(),
+                                     workspace.size(), &p, nullptr),
+            HETCAST_OUTPUT_TOO_SMALL);
+  EXPECT_EQ(p.count, 3u) << "the source sends to all three";
+  EXPECT_EQ(hetcast_plan_participant(&request, 4, workspace.data(),
+                                     workspace.size(), &p, nullptr),
+            HETCAST_INVALID_ARGUMENT);
+  EXPECT_EQ(
+      hetcast_plan_participant(&request, 0, workspace.data(), 8, &p, nullptr),
+      HETCAST_WORKSPACE_TOO_SMALL);
+  ASSERT_EQ(hetcast_plan_participant(&request, 3, workspace.data(),
+                                     workspace.size(), &p, nullptr),
+            HETCAST_OK);
+  // 3 is the source's third child: slots [0,2), [2,5), [5,9).
+  EXPECT_EQ(p.node.parent, 0u);
+  EXPECT_EQ(p.node.send_index, 3u);
+  EXPECT_EQ(p.node.arrival, 9u);
+  EXPECT_EQ(p.count, 0u);
 }
 
 TEST(PlannerParticipant, ShortArraysAndBadIdsAreRefused) {

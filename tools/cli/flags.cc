@@ -25,8 +25,9 @@ ABSL_FLAG(std::string, method, "auto",
           "gen: auto (exact DP unless its estimated work is too large, then "
           "the PTAS), exact or ptas.");
 ABSL_FLAG(std::string, model, "node",
-          "plan: node (heterogeneous node model) or cluster (two-level "
-          "clusters).");
+          "plan: node (heterogeneous node model), cluster (two-level "
+          "clusters), nonblocking (multi-source, non-blocking sends) or "
+          "graph (pipelined multicast on a platform graph).");
 ABSL_FLAG(std::string, cluster_sizes, "",
           "plan --model cluster: processors per cluster, source in the first.");
 ABSL_FLAG(std::string, inter_cost, "",
@@ -34,7 +35,8 @@ ABSL_FLAG(std::string, inter_cost, "",
 ABSL_FLAG(std::string, algorithm, "",
           "plan: pins the algorithm (default: the planner's choice); node: "
           "fnf, table or ptas; cluster: lcf, flat, interleaved, "
-          "bounded-degree or bounded-size; nonblocking: wrp, wr, ecf or fef.");
+          "bounded-degree or bounded-size; nonblocking: wrp, wr, ecf or fef; "
+          "graph: mcph.");
 ABSL_FLAG(std::string, degrees, "",
           "plan --model cluster: bounded degree d_i per cluster.");
 ABSL_FLAG(std::string, matching, "",
@@ -44,6 +46,16 @@ ABSL_FLAG(std::string, members, "",
           "plan --model cluster: multicast members per cluster.");
 ABSL_FLAG(std::string, input, "",
           "plan --model nonblocking: the request JSON file.");
+ABSL_FLAG(std::string, platform, "",
+          "plan --model graph: the platform JSON file (tables/platform.fbs).");
+ABSL_FLAG(std::string, source, "",
+          "plan --model graph: the source's name, instead of the file's.");
+ABSL_FLAG(std::string, targets, "",
+          "plan --model graph: the targets' names, e.g. a,b,c, instead of the "
+          "file's.");
+ABSL_FLAG(std::string, mcph_update, "prose",
+          "plan --model graph: MCPH's cost update, prose (as Beaumont et al. "
+          "§6 intend) or literal (as Fig. 9 prints it).");
 ABSL_FLAG(std::string, epsilon, "0.1",
           "plan --algorithm ptas: eps in (0, 1); the schedule is within "
           "(1 + eps)(1 + 3 eps) of the optimum.");

@@ -34,6 +34,11 @@ ABSL_DECLARE_FLAG(bool, postal);
 ABSL_DECLARE_FLAG(std::string, members);
 // plan --model nonblocking.
 ABSL_DECLARE_FLAG(std::string, input);
+// plan --model graph.
+ABSL_DECLARE_FLAG(std::string, platform);
+ABSL_DECLARE_FLAG(std::string, source);
+ABSL_DECLARE_FLAG(std::string, targets);
+ABSL_DECLARE_FLAG(std::string, mcph_update);
 // gen (and plan --table's --profile).
 ABSL_DECLARE_FLAG(std::string, profile);
 ABSL_DECLARE_FLAG(std::string, out);

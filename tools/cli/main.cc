@@ -1,6 +1,6 @@
 // main.cc: the `hetcast` command line: usage and dispatch. Each subcommand
-// lives in its own file (plan_node, plan_cluster, plan_nonblocking, gen,
-// inspect); the flags they share are in flags.h.
+// lives in its own file (plan_node, plan_cluster, plan_nonblocking,
+// plan_graph, gen, inspect); the flags they share are in flags.h.
 //
 //   hetcast plan --costs 2,3 --source-type 1 --counts 4,7 [--relays 0,2]
 //                [--format text|json]
@@ -8,6 +8,8 @@
 //                --source-type S --counts ... [--relays ...]
 //   hetcast gen --profile P.json[,Q.json] --out T.hct [--threads N]
 //   hetcast inspect T.hct|@default [--fnf-stats=false]
+//   hetcast plan --model graph --platform P.json [--source S --targets a,b]
+//                [--algorithm mcph] [--mcph-update prose|literal]
 //
 // `@default` is the default profile's table, embedded in the binary at build
 // time (tables/BUILD). Bad arguments, unreadable or invalid tables print one
@@ -15,6 +17,7 @@
 // is written to stdout.
 #include <cstdio>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "absl/flags/flag.h"
@@ -26,6 +29,7 @@
 #include "tools/cli/gen.h"
 #include "tools/cli/inspect.h"
 #include "tools/cli/plan_cluster.h"
+#include "tools/cli/plan_graph.h"
 #include "tools/cli/plan_node.h"
 #include "tools/cli/plan_nonblocking.h"
 #include "tools/cli/plan_output.h"
@@ -47,23 +51,50 @@ constexpr char kUsage[] =
     "[--threads N] [--method auto|exact|ptas] [--epsilon 0.1]\n"
     "       hetcast inspect T.hct|@default [--fnf-stats=false]\n"
     "       hetcast plan --model cluster --cluster-sizes 8,5,5,3,1 "
-    "--inter-cost 4 [--algorithm lcf|flat] [--format text|json]\n";
+    "--inter-cost 4 [--algorithm lcf|flat] [--format text|json]\n"
+    "       hetcast plan --model nonblocking --input R.json "
+    "[--algorithm wrp|wr|ecf|fef] [--format text|json]\n"
+    "       hetcast plan --model graph --platform P.json [--source NAME "
+    "--targets A,B,...] [--algorithm mcph] [--mcph-update prose|literal] "
+    "[--format text|json]\n";
+
+// The graph model's flags have no meaning for the other models.
+absl::Status RejectGraphFlags(const std::string& model) {
+  const std::pair<const char*, bool> flags[] = {
+      {"platform", !absl::GetFlag(FLAGS_platform).empty()},
+      {"source", !absl::GetFlag(FLAGS_source).empty()},
+      {"targets", !absl::GetFlag(FLAGS_targets).empty()},
+      {"mcph-update", absl::GetFlag(FLAGS_mcph_update) != "prose"},
+  };
+  for (const auto& [name, given] : flags) {
+    if (given) {
+      return absl::InvalidArgumentError(absl::StrFormat(
+          "--%s is for --model graph, not --model %s", name, model));
+    }
+  }
+  return absl::OkStatus();
+}
 
 // `hetcast plan`: --format and --model, then the model's subcommand.
-absl::StatusOr<std::string> Plan() {
+// `*note` is for stderr (plan_graph's pruned nodes).
+absl::StatusOr<std::string> Plan(std::string* note) {
   const std::string format = absl::GetFlag(FLAGS_format);
   if (format != "text" && format != "json") {
     return absl::InvalidArgumentError(
         absl::StrFormat("--format: '%s' is not one of text, json", format));
   }
   const std::string model = absl::GetFlag(FLAGS_model);
+  if (model == "graph") return PlanGraphFromFlags(format, note);
+  if (model != "node" && model != "cluster" && model != "nonblocking") {
+    return absl::InvalidArgumentError(absl::StrFormat(
+        "--model: '%s' is not one of node, cluster, nonblocking, graph",
+        model));
+  }
+  absl::Status status = RejectGraphFlags(model);
+  if (!status.ok()) return status;
   if (model == "nonblocking") {
     return PlanNbRequestFile(absl::GetFlag(FLAGS_input),
                              absl::GetFlag(FLAGS_algorithm), format);
-  }
-  if (model != "node" && model != "cluster") {
-    return absl::InvalidArgumentError(absl::StrFormat(
-        "--model: '%s' is not one of node, cluster, nonblocking", model));
   }
   absl::StatusOr<NodePlan> plan =
       model == "cluster" ? PlanClusterFromFlags() : PlanNodeFromFlags();
@@ -72,9 +103,10 @@ absl::StatusOr<std::string> Plan() {
 }
 
 // Applies the flags in `args` (what follows the subcommand) and runs
-// `command`; its output (gen writes none).
+// `command`; its output (gen writes none) and in `*note` a line for stderr.
 absl::StatusOr<std::string> Run(const std::string& command,
-                                const std::vector<std::string>& args) {
+                                const std::vector<std::string>& args,
+                                std::string* note) {
   std::vector<std::string> positional;
   absl::Status status = ApplyFlags(args, &positional);
   if (!status.ok()) return status;
@@ -88,7 +120,7 @@ absl::StatusOr<std::string> Run(const std::string& command,
     if (!status.ok()) return status;
     return std::string();
   }
-  return Plan();
+  return Plan(note);
 }
 
 int Main(int argc, char** argv) {
@@ -110,12 +142,17 @@ int Main(int argc, char** argv) {
                  command.c_str());
     return kUsageError;
   }
-  absl::StatusOr<std::string> out =
-      Run(command, std::vector<std::string>(args.begin() + 1, args.end()));
+  std::string note;
+  absl::StatusOr<std::string> out = Run(
+      command, std::vector<std::string>(args.begin() + 1, args.end()), &note);
   if (!out.ok()) {
     std::fprintf(stderr, "hetcast %s: %s\n", command.c_str(),
                  std::string(out.status().message()).c_str());
     return kUsageError;
+  }
+  if (!note.empty()) {
+    std::fprintf(stderr, "hetcast %s: note: %s\n", command.c_str(),
+                 note.c_str());
   }
   if (command == "gen") return 0;
   std::fwrite(out->data(), 1, out->size(), stdout);

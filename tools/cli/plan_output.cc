@@ -99,6 +99,12 @@ BoundText DescribeBound(hetcast_bound bound) {
 
 }  // namespace
 
+const char* BoundName(hetcast_bound bound) { return DescribeBound(bound).name; }
+
+const char* BoundExplanation(hetcast_bound bound) {
+  return DescribeBound(bound).explanation;
+}
+
 namespace {
 
 std::string Label(const NodePlan& plan) {

@@ -35,6 +35,10 @@ struct NodePlan {
 // Short algorithm name used in JSON ("fnf", "table", "evaluated").
 const char* AlgorithmName(hetcast_algorithm algorithm);
 
+// A lower-bound kind's JSON name ("graph_ports") and a readable explanation.
+const char* BoundName(hetcast_bound bound);
+const char* BoundExplanation(hetcast_bound bound);
+
 // {"model":"node","algorithm":...,"nodes":[...],"transfers":[...]}, one line.
 std::string RenderJson(const NodePlan& plan);
 

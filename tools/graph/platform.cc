@@ -20,13 +20,46 @@ absl::Status Bad(const std::string& message) {
 // Looks `name` up among the declared nodes; `where` names the field.
 absl::StatusOr<uint32_t> NodeId(
     const absl::flat_hash_map<std::string, uint32_t>& ids,
-    const flatbuffers::String* name, const std::string& where) {
-  if (name == nullptr) return Bad(absl::StrFormat("%s: missing", where));
-  auto it = ids.find(name->str());
+    const std::string& name, const std::string& where) {
+  auto it = ids.find(name);
   if (it == ids.end()) {
-    return Bad(absl::StrFormat("%s: unknown node '%s'", where, name->str()));
+    return Bad(absl::StrFormat("%s: unknown node '%s'", where, name));
   }
   return it->second;
+}
+
+absl::StatusOr<uint32_t> NodeId(
+    const absl::flat_hash_map<std::string, uint32_t>& ids,
+    const flatbuffers::String* name, const std::string& where) {
+  if (name == nullptr) return Bad(absl::StrFormat("%s: missing", where));
+  return NodeId(ids, name->str(), where);
+}
+
+// The targets by name, each with the field that names it: the file's
+// "targets", or `endpoints.targets` when set.
+absl::StatusOr<std::vector<std::pair<std::string, std::string>>> TargetNames(
+    const platform::Platform& root, const GraphEndpoints& endpoints) {
+  std::vector<std::pair<std::string, std::string>> named;
+  if (endpoints.targets.has_value()) {
+    if (endpoints.targets->empty()) {
+      return Bad("--targets: give at least one target");
+    }
+    for (size_t i = 0; i < endpoints.targets->size(); ++i) {
+      named.emplace_back(absl::StrFormat("--targets[%d]", i),
+                         (*endpoints.targets)[i]);
+    }
+    return named;
+  }
+  if (root.targets() == nullptr || root.targets()->size() == 0) {
+    return Bad("targets: give at least one target");
+  }
+  for (uint32_t i = 0; i < root.targets()->size(); ++i) {
+    const flatbuffers::String* name = root.targets()->Get(i);
+    const std::string where = absl::StrFormat("targets[%d]", i);
+    if (name == nullptr) return Bad(absl::StrFormat("%s: missing", where));
+    named.emplace_back(where, name->str());
+  }
+  return named;
 }
 
 }  // namespace
@@ -51,7 +84,8 @@ std::string PrunedNote(const GraphPlatform& platform) {
                          absl::StrJoin(platform.pruned, ", "));
 }
 
-absl::StatusOr<GraphPlatform> ParseGraphPlatform(absl::string_view json) {
+absl::StatusOr<GraphPlatform> ParseGraphPlatform(
+    absl::string_view json, const GraphEndpoints& endpoints) {
   flatbuffers::IDLOptions options;
   flatbuffers::Parser parser(options);
   if (!parser.Parse(kPlatformSchema)) {
@@ -136,7 +170,9 @@ absl::StatusOr<GraphPlatform> ParseGraphPlatform(absl::string_view json) {
     }
   }
 
-  absl::StatusOr<uint32_t> source = NodeId(ids, root->source(), "source");
+  absl::StatusOr<uint32_t> source =
+      endpoints.source.has_value() ? NodeId(ids, *endpoints.source, "--source")
+                                   : NodeId(ids, root->source(), "source");
   if (!source.ok()) return source.status();
 
   // What the source reaches (breadth-first over an adjacency list).
@@ -155,21 +191,21 @@ absl::StatusOr<GraphPlatform> ParseGraphPlatform(absl::string_view json) {
   }
 
   // Targets.
-  if (root->targets() == nullptr || root->targets()->size() == 0) {
-    return Bad("targets: give at least one target");
-  }
+  absl::StatusOr<std::vector<std::pair<std::string, std::string>>> named =
+      TargetNames(*root, endpoints);
+  if (!named.ok()) return named.status();
   std::vector<uint32_t> targets;
   std::vector<int64_t> listed_at(n, -1);
-  for (uint32_t i = 0; i < root->targets()->size(); ++i) {
-    const std::string where = absl::StrFormat("targets[%d]", i);
-    absl::StatusOr<uint32_t> t = NodeId(ids, root->targets()->Get(i), where);
+  for (size_t i = 0; i < named->size(); ++i) {
+    const std::string& where = (*named)[i].first;
+    absl::StatusOr<uint32_t> t = NodeId(ids, (*named)[i].second, where);
     if (!t.ok()) return t.status();
     if (*t == *source) {
       return Bad(absl::StrFormat("%s: '%s' is the source", where, names[*t]));
     }
     if (listed_at[*t] >= 0) {
-      return Bad(absl::StrFormat("%s: '%s' is already targets[%d]", where,
-                                 names[*t], listed_at[*t]));
+      return Bad(absl::StrFormat("%s: '%s' is already %s", where, names[*t],
+                                 (*named)[listed_at[*t]].first));
     }
     if (!reached[*t]) {
       return Bad(

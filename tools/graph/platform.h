@@ -5,6 +5,7 @@
 #define HETCAST_TOOLS_GRAPH_PLATFORM_H_
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -37,6 +38,17 @@ struct GraphPlatform {
   hetcast_graph_request Request(uint32_t flags = 0) const;
 };
 
+// GraphEndpoints
+//
+// A source and targets given outside the file (the command line's --source
+// and --targets): each one that is set replaces the file's field, and its
+// errors name it ("--source: unknown node 'x'", "--targets[1]: ...").
+// Pruning follows the source actually used.
+struct GraphEndpoints {
+  std::optional<std::string> source;
+  std::optional<std::vector<std::string>> targets;
+};
+
 // ParseGraphPlatform()
 //
 // Parses and checks a platform. Errors are InvalidArgument with one line
@@ -49,7 +61,8 @@ struct GraphPlatform {
 // HETCAST_GRAPH_MAX_EDGES directed edges, a missing or unknown source, no
 // targets, a target listed twice, the source among the targets, and a
 // target the source cannot reach.
-absl::StatusOr<GraphPlatform> ParseGraphPlatform(absl::string_view json);
+absl::StatusOr<GraphPlatform> ParseGraphPlatform(
+    absl::string_view json, const GraphEndpoints& endpoints = {});
 
 // "pruned 2 nodes the source cannot reach: x, y" (empty when none were).
 std::string PrunedNote(const GraphPlatform& platform);

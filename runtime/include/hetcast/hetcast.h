@@ -1053,18 +1053,23 @@ HETCAST_API hetcast_status hetcast_graph_plan(const hetcast_graph_request* reque
 /*    (degrees: Bounded Degree, §5.1-5.2; matching: BoundedSize, §5.3-5.4;  */
 /*    members: LCF Multicast, §4; postal: LCF in the postal model, §6.1).   */
 /*  - Multi-source non-blocking model: Work-Racing-Preemptive (§4.4).       */
+/*  - Graph model (pipelined multicast): MCPH (Beaumont et al. §6), the     */
+/*    runtime's one algorithm for it (the LP bounds and heuristics run      */
+/*    offline in tools/).                                                   */
 /* A request may pin an algorithm of its model (node: FNF or TABLE;         */
 /* cluster: LCF, FLAT_BINOMIAL or INTERLEAVED_LCF; multi-source: FEF, ECF,  */
-/* WR or WRP). A pin the request cannot honour is an error, never a silent  */
-/* substitute: TABLE without a covering profile is HETCAST_NOT_IN_TABLE, an */
-/* algorithm of another model HETCAST_INVALID_ARGUMENT.                     */
-/* The PTAS for plain per-node cost lists runs offline (tools/gen/ptas.h); its  */
-/* tables answer here as profiles.                                          */
+/* WR or WRP; graph: MCPH). A pin the request cannot honour is an error,    */
+/* never a silent substitute: TABLE without a covering profile is           */
+/* HETCAST_NOT_IN_TABLE, an algorithm of another model                      */
+/* HETCAST_INVALID_ARGUMENT.                                                */
+/* The PTAS for plain per-node cost lists runs offline (tools/gen/ptas.h);  */
+/* its tables answer here as profiles.                                      */
 
 typedef enum hetcast_model {
   HETCAST_MODEL_NODE = 0,        /* hetcast_node_request */
   HETCAST_MODEL_CLUSTER = 1,     /* hetcast_cluster_request */
-  HETCAST_MODEL_NONBLOCKING = 2  /* hetcast_nb_request */
+  HETCAST_MODEL_NONBLOCKING = 2, /* hetcast_nb_request */
+  HETCAST_MODEL_GRAPH = 3        /* hetcast_graph_request */
 } hetcast_model;
 
 /* Why the algorithm that answered was chosen (values pinned). */
@@ -1080,7 +1085,7 @@ typedef enum hetcast_choice {
   /* Node model, FNF: profiles match the costs, but the destination counts
    * (or the relays worth trying) exceed every one's limits. */
   HETCAST_CHOICE_OUTSIDE_TABLE = 4,
-  /* Cluster and multi-source models: the model's algorithm for the
+  /* Cluster, multi-source and graph models: the model's algorithm for the
    * request's constraints. */
   HETCAST_CHOICE_MODEL = 5
 } hetcast_choice;
@@ -1089,18 +1094,22 @@ typedef struct hetcast_request {
   hetcast_model model;
   /* HETCAST_ALGORITHM_NONE: the planner chooses; anything else pins. */
   hetcast_algorithm algorithm;
-  /* The model's request; the other two must be NULL. */
+  /* The model's request; the others must be NULL (`graph` is the last
+   * field, appended so that the fields above keep their places). */
   const hetcast_node_request* node;
   const hetcast_cluster_request* cluster;
   const hetcast_nb_request* nonblocking;
   /* Optional (node model): opened profiles, tried in order. */
   const hetcast_profile* profiles;
   size_t profile_count;
+  const hetcast_graph_request* graph;
 } hetcast_request;
 
 /* What hetcast_plan needs. Arrays of the node and cluster models: nodes and
- * transfers; of the multi-source model: tasks and list_begin. The others
- * are 0. */
+ * transfers; of the multi-source model: tasks and list_begin; of the graph
+ * model: tree_edges and slots. The others are 0, except node_count, which
+ * is the node count of the multi-source and graph requests too (their
+ * participant ids are 0 .. node_count - 1; no node array is written). */
 typedef struct hetcast_sizes {
   size_t node_count;
   size_t transfer_count;
@@ -1114,10 +1123,16 @@ typedef struct hetcast_sizes {
   /* FNF: the passes of the relay search (hetcast_node_sizes.fnf_runs);
    * 0 for every other algorithm. */
   uint64_t fnf_runs;
+  /* Graph model (hetcast_graph_sizes): route edges of the tree, slots. */
+  size_t tree_edge_count;
+  size_t slot_count;
 } hetcast_sizes;
 
 /* Where hetcast_plan writes (arrays of the other models may be NULL).
- * `transfers` is optional for the node and cluster models. */
+ * `transfers` is optional for the node and cluster models. The graph model
+ * writes what hetcast_graph_plan writes: the tree as route edges (route 0,
+ * parents first) and the slots of its periodic schedule, sorted by
+ * (start, from). */
 typedef struct hetcast_plan_output {
   hetcast_node* nodes;
   size_t node_capacity;
@@ -1127,11 +1142,20 @@ typedef struct hetcast_plan_output {
   size_t task_capacity;
   size_t* list_begin;
   size_t list_begin_capacity;
+  hetcast_graph_route_edge* tree_edges;
+  size_t tree_edge_capacity;
+  hetcast_graph_slot* slots;
+  size_t slot_capacity;
 } hetcast_plan_output;
 
 /* What the planner did, as typed fields. */
 typedef struct hetcast_plan_info {
-  /* Algorithm, exactness, completion, lower bound and its kind, counts. */
+  /* Algorithm, exactness, completion, lower bound and its kind, counts.
+   * Graph model: the objective is throughput, not a completion time, so
+   * completion_time and lower_bound are 0 and the exact fractions are in
+   * `graph`; algorithm, exact and lower_bound_kind are those of `graph`,
+   * node_count is the request's, participant_count the tree's nodes and
+   * transfer_count its edges. */
   hetcast_answer answer;
   hetcast_model model;
   hetcast_choice choice;
@@ -1148,6 +1172,10 @@ typedef struct hetcast_plan_info {
   /* Static, NUL-terminated: the paper and result behind the guarantee (""
    * when there is none). */
   const char* guarantee_source;
+  /* Graph model: hetcast_graph_plan's answer (period and throughput per
+   * message, the port lower bound, all as reduced fractions; the
+   * bottleneck node; the tree's counts). Zero for the other models. */
+  hetcast_graph_answer graph;
 } hetcast_plan_info;
 
 /* Validates `request`, makes the planner's choice and says how large the
@@ -1168,8 +1196,17 @@ HETCAST_API hetcast_status hetcast_plan(const hetcast_request* request, void* wo
  * computes only its own: node and cluster models: its own entry (arrival,
  * parent, type, ...) in `*node` and its sends in order, as transfers with
  * from = participant, in `sends`; multi-source model: its ordered task list
- * in `tasks`. `*count` is always set; if it exceeds the capacity the first
- * `capacity` are written and the call fails with HETCAST_OUTPUT_TOO_SMALL.
+ * in `tasks`; graph model: its slots (from = participant) in `slots`, in
+ * the order it sends them in every period (increasing start), and in
+ * `*node`: parent = its parent in the tree, arrival = the tick of the
+ * period at which its receiving slot ends (what it receives in one period
+ * it forwards in the next), send_index = the place of that slot among its
+ * parent's (1 = first), type 0, is_relay 1 unless it is the source or a
+ * target; for the source parent = HETCAST_NO_NODE and arrival 0, for a
+ * node outside the tree parent = HETCAST_NO_NODE, arrival = HETCAST_NEVER,
+ * send_index 0 and no slots. `*count` is always set; if it exceeds the
+ * capacity the first `capacity` are written and the call fails with
+ * HETCAST_OUTPUT_TOO_SMALL.
  * A table answers in O(participant's subtree path) without building the
  * tree (hetcast_profile_node_role); the other algorithms plan the whole
  * request inside the workspace. Same facts as hetcast_plan. */
@@ -1180,6 +1217,9 @@ typedef struct hetcast_participant {
   hetcast_nb_task* tasks;
   size_t task_capacity;
   size_t count;
+  /* Graph model (appended; may be NULL with capacity 0 otherwise). */
+  hetcast_graph_slot* slots;
+  size_t slot_capacity;
 } hetcast_participant;
 
 HETCAST_API hetcast_status hetcast_plan_participant(const hetcast_request* request,

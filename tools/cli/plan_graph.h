@@ -1,0 +1,43 @@
+// plan_graph.h: `hetcast plan --model graph`: pipelined multicast on a
+// platform graph (Beaumont, Legrand, Marchal & Robert 2004). A platform JSON
+// (tools/graph/platform.h) planned by the runtime planner (MCPH), rendered
+// with node names and exact fractions.
+//
+//   hetcast plan --model graph --platform P.json [--source S --targets a,b]
+//                [--algorithm mcph] [--mcph-update prose|literal]
+//                [--format text|json]
+#ifndef HETCAST_TOOLS_CLI_PLAN_GRAPH_H_
+#define HETCAST_TOOLS_CLI_PLAN_GRAPH_H_
+
+#include <string>
+
+#include "absl/status/statusor.h"
+#include "tools/graph/platform.h"
+#include "tools/plan.h"
+
+namespace hetcast {
+
+// PlanGraphFromFlags()
+//
+// Reads --platform (and --source, --targets, which replace the file's),
+// plans it with hetcast_plan() and renders it in `format` ("text" or
+// "json"). `*note` receives what the caller should print on stderr on
+// success (the nodes pruned because the source cannot reach them; empty
+// when none were). Errors are InvalidArgument with one line naming the flag
+// or the platform's item at fault.
+absl::StatusOr<std::string> PlanGraphFromFlags(const std::string& format,
+                                               std::string* note);
+
+// The renderings, for a plan of `platform` with MCPH's `update` ("prose" or
+// "literal"). Text: the answer, the tree with names (children in send
+// order) and the slots of the period. JSON: one line in the shape of the
+// other models, exact fractions as strings ("period_per_message":"15/1"),
+// nodes and slots by name.
+std::string RenderGraphText(const GraphPlatform& platform,
+                            const Planned& planned);
+std::string RenderGraphJson(const GraphPlatform& platform,
+                            const Planned& planned, const std::string& update);
+
+}  // namespace hetcast
+
+#endif  // HETCAST_TOOLS_CLI_PLAN_GRAPH_H_
