@@ -213,14 +213,20 @@ TEST(TableAllocations, PlannerTablePathAllocatesNothing) {
   ASSERT_EQ(hetcast_profile_open(&table, 0, &profile), HETCAST_OK);
   size_t answered_from_table = 0, participants = 0;
   for (const hetcast_node_request& node : requests) {
-    hetcast_request request = {HETCAST_MODEL_NODE, HETCAST_ALGORITHM_NONE,
-                               &node, nullptr, nullptr, &profile, 1};
+    hetcast_request request = {};
+    request.model = HETCAST_MODEL_NODE;
+    request.node = &node;
+    request.profiles = &profile;
+    request.profile_count = 1;
     hetcast_sizes sizes;
     ASSERT_EQ(hetcast_plan_sizes(&request, &sizes, nullptr), HETCAST_OK);
     ASSERT_LE(sizes.workspace_bytes, sizeof(workspace));
     ASSERT_LE(sizes.node_count, 256u);
-    hetcast_plan_output out = {nodes, 256, transfers, 256,
-                               nullptr, 0, nullptr, 0};
+    hetcast_plan_output out = {};
+    out.nodes = nodes;
+    out.node_capacity = 256;
+    out.transfers = transfers;
+    out.transfer_capacity = 256;
     hetcast_plan_info info;
     ASSERT_EQ(hetcast_plan(&request, workspace, sizeof(workspace), &out, &info,
                            nullptr),
