@@ -8,8 +8,11 @@
 // sizes always belong to the algorithm that runs.
 #include <string.h>
 
-#include "arena.h"
-#include "hetcast/hetcast.h"
+#include "runtime/arena.h"
+#include "runtime/cluster/internal.h"
+#include "runtime/include/hetcast/hetcast.h"
+#include "runtime/node/layout.h"
+#include "runtime/reject.h"
 
 namespace hetcast {
 namespace internal {
@@ -31,11 +34,6 @@ struct Choice {
   size_t algorithm_bytes = 0;
 };
 
-hetcast_status Refuse(hetcast_status status, const char* why,
-                      const char** error) {
-  if (error != nullptr) *error = why;
-  return status;
-}
 
 // ---------------------------------------------------------------------------
 // Node model: table, else FNF.
@@ -88,7 +86,7 @@ hetcast_status ChooseProfile(const hetcast_request& request, Choice* choice,
         hetcast_profile_plan_sizes(&profile, &choice->node, &need);
     if (status == HETCAST_NOT_IN_TABLE) continue;
     if (status != HETCAST_OK) {
-      return Refuse(status, "the node request does not fit its profile",
+      return Reject(status, "the node request does not fit its profile",
                     error);
     }
     choice->algorithm = HETCAST_ALGORITHM_TABLE;
@@ -105,16 +103,18 @@ hetcast_status ChooseProfile(const hetcast_request& request, Choice* choice,
 
 hetcast_status ChooseFnf(Choice* choice, const char** error) {
   if (choice->node.costs == nullptr) {
-    return Refuse(HETCAST_INVALID_ARGUMENT,
+    return Reject(HETCAST_INVALID_ARGUMENT,
                   "node request: costs are NULL and no profile of the same "
                   "type count supplies them",
                   error);
   }
+  NodeLayout layout;
+  hetcast_status status = BuildNodeLayout(&choice->node, &layout, error);
+  if (status != HETCAST_OK) return status;
   hetcast_node_sizes need;
-  hetcast_status status = hetcast_node_plan_sizes(&choice->node, &need);
+  status = hetcast_node_plan_sizes(&choice->node, &need);
   if (status != HETCAST_OK) {
-    return Refuse(status, "node request rejected (hetcast_node_plan_sizes)",
-                  error);
+    return Reject(status, "node request: too large to plan", error);
   }
   choice->algorithm = HETCAST_ALGORITHM_FNF;
   TakeNodeSizes(need, choice);
@@ -126,13 +126,13 @@ hetcast_status ChooseNode(const hetcast_request& request, Choice* choice,
   const hetcast_algorithm pin = request.algorithm;
   if (pin != HETCAST_ALGORITHM_NONE && pin != HETCAST_ALGORITHM_FNF &&
       pin != HETCAST_ALGORITHM_TABLE) {
-    return Refuse(HETCAST_INVALID_ARGUMENT,
+    return Reject(HETCAST_INVALID_ARGUMENT,
                   "the node model plans with FNF or TABLE only (the PTAS "
                   "answers through PTAS tables, or offline in tools/)",
                   error);
   }
   if (request.profile_count != 0 && request.profiles == nullptr) {
-    return Refuse(HETCAST_INVALID_ARGUMENT,
+    return Reject(HETCAST_INVALID_ARGUMENT,
                   "profiles is NULL but profile_count is not 0", error);
   }
   choice->node = *request.node;
@@ -145,7 +145,7 @@ hetcast_status ChooseNode(const hetcast_request& request, Choice* choice,
       return status;
     }
     if (pin == HETCAST_ALGORITHM_TABLE) {
-      return Refuse(HETCAST_NOT_IN_TABLE,
+      return Reject(HETCAST_NOT_IN_TABLE,
                     choice->why == HETCAST_CHOICE_OUTSIDE_TABLE
                         ? "pinned TABLE, but the request exceeds the limits "
                           "of every profile with its costs"
@@ -157,6 +157,26 @@ hetcast_status ChooseNode(const hetcast_request& request, Choice* choice,
     choice->why = HETCAST_CHOICE_PINNED;
   }
   return ChooseFnf(choice, error);
+}
+
+// ---------------------------------------------------------------------------
+// The models with a fixed menu of algorithms (cluster, multi-source, graph):
+// the pinned one if it is on the menu, else the model's default.
+
+hetcast_status PinOrDefault(hetcast_algorithm pin,
+                            const hetcast_algorithm* menu, size_t menu_size,
+                            const char* refusal, Choice* choice,
+                            const char** error) {
+  choice->algorithm = menu[0];  // The default comes first.
+  choice->why = HETCAST_CHOICE_MODEL;
+  if (pin == HETCAST_ALGORITHM_NONE) return HETCAST_OK;
+  for (size_t a = 0; a < menu_size; ++a) {
+    if (menu[a] != pin) continue;
+    choice->algorithm = pin;
+    choice->why = HETCAST_CHOICE_PINNED;
+    return HETCAST_OK;
+  }
+  return Reject(HETCAST_INVALID_ARGUMENT, refusal, error);
 }
 
 // ---------------------------------------------------------------------------
@@ -194,29 +214,26 @@ const char* ClusterMismatch(const hetcast_cluster_request& r,
 
 hetcast_status ChooseCluster(const hetcast_request& request, Choice* choice,
                              const char** error) {
-  const hetcast_algorithm pin = request.algorithm;
-  if (pin != HETCAST_ALGORITHM_NONE && pin != HETCAST_ALGORITHM_LCF &&
-      pin != HETCAST_ALGORITHM_FLAT_BINOMIAL &&
-      pin != HETCAST_ALGORITHM_INTERLEAVED_LCF) {
-    return Refuse(HETCAST_INVALID_ARGUMENT,
-                  "the cluster model plans with LCF, FLAT_BINOMIAL or "
-                  "INTERLEAVED_LCF only",
-                  error);
-  }
-  choice->algorithm = pin == HETCAST_ALGORITHM_NONE ? HETCAST_ALGORITHM_LCF
-                                                    : pin;
-  choice->why = pin == HETCAST_ALGORITHM_NONE ? HETCAST_CHOICE_MODEL
-                                              : HETCAST_CHOICE_PINNED;
+  static const hetcast_algorithm kMenu[] = {HETCAST_ALGORITHM_LCF,
+                                           HETCAST_ALGORITHM_FLAT_BINOMIAL,
+                                           HETCAST_ALGORITHM_INTERLEAVED_LCF};
+  hetcast_status status = PinOrDefault(
+      request.algorithm, kMenu, 3,
+      "the cluster model plans with LCF, FLAT_BINOMIAL or INTERLEAVED_LCF "
+      "only",
+      choice, error);
+  if (status != HETCAST_OK) return status;
+  ClusterLayout layout;
+  status = ValidateClusterRequest(request.cluster, &layout, error);
+  if (status != HETCAST_OK) return status;
   const char* mismatch = ClusterMismatch(*request.cluster, choice->algorithm);
   if (mismatch != nullptr) {
-    return Refuse(HETCAST_INVALID_ARGUMENT, mismatch, error);
+    return Reject(HETCAST_INVALID_ARGUMENT, mismatch, error);
   }
   hetcast_node_sizes need;
-  hetcast_status status = hetcast_cluster_plan_sizes(request.cluster, &need);
+  status = hetcast_cluster_plan_sizes(request.cluster, &need);
   if (status != HETCAST_OK) {
-    return Refuse(status,
-                  "cluster request rejected (hetcast_cluster_plan_sizes)",
-                  error);
+    return Reject(status, "cluster request: too large to plan", error);
   }
   TakeNodeSizes(need, choice);
   return HETCAST_OK;
@@ -227,23 +244,18 @@ hetcast_status ChooseCluster(const hetcast_request& request, Choice* choice,
 
 hetcast_status ChooseNonblocking(const hetcast_request& request,
                                  Choice* choice, const char** error) {
-  const hetcast_algorithm pin = request.algorithm;
-  if (pin != HETCAST_ALGORITHM_NONE && pin != HETCAST_ALGORITHM_FEF &&
-      pin != HETCAST_ALGORITHM_ECF && pin != HETCAST_ALGORITHM_WR &&
-      pin != HETCAST_ALGORITHM_WRP) {
-    return Refuse(HETCAST_INVALID_ARGUMENT,
-                  "the multi-source model plans with FEF, ECF, WR or WRP "
-                  "only",
-                  error);
-  }
-  choice->algorithm = pin == HETCAST_ALGORITHM_NONE ? HETCAST_ALGORITHM_WRP
-                                                    : pin;
-  choice->why = pin == HETCAST_ALGORITHM_NONE ? HETCAST_CHOICE_MODEL
-                                              : HETCAST_CHOICE_PINNED;
+  static const hetcast_algorithm kMenu[] = {
+      HETCAST_ALGORITHM_WRP, HETCAST_ALGORITHM_FEF, HETCAST_ALGORITHM_ECF,
+      HETCAST_ALGORITHM_WR};
+  hetcast_status status = PinOrDefault(
+      request.algorithm, kMenu, 4,
+      "the multi-source model plans with FEF, ECF, WR or WRP only", choice,
+      error);
+  if (status != HETCAST_OK) return status;
   hetcast_nb_sizes need;
-  hetcast_status status = hetcast_nb_plan_sizes(request.nonblocking, &need);
+  status = hetcast_nb_plan_sizes(request.nonblocking, &need);
   if (status != HETCAST_OK) {
-    return Refuse(status, "multi-source request rejected (hetcast_nb_plan_sizes)",
+    return Reject(status, "multi-source request rejected (hetcast_nb_plan_sizes)",
                   error);
   }
   choice->sizes.node_count = request.nonblocking->node_count;
@@ -258,26 +270,23 @@ hetcast_status ChooseNonblocking(const hetcast_request& request,
 
 hetcast_status ChooseGraph(const hetcast_request& request, Choice* choice,
                            const char** error) {
-  const hetcast_algorithm pin = request.algorithm;
-  if (pin != HETCAST_ALGORITHM_NONE && pin != HETCAST_ALGORITHM_MCPH) {
-    return Refuse(HETCAST_INVALID_ARGUMENT,
-                  "the graph model plans with MCPH only in the runtime (the "
-                  "LP bounds and heuristics are offline tools)",
-                  error);
-  }
-  choice->algorithm = HETCAST_ALGORITHM_MCPH;
-  choice->why = pin == HETCAST_ALGORITHM_NONE ? HETCAST_CHOICE_MODEL
-                                              : HETCAST_CHOICE_PINNED;
+  static const hetcast_algorithm kMenu[] = {HETCAST_ALGORITHM_MCPH};
+  hetcast_status status = PinOrDefault(
+      request.algorithm, kMenu, 1,
+      "the graph model plans with MCPH only in the runtime (the LP bounds "
+      "and heuristics are offline tools)",
+      choice, error);
+  if (status != HETCAST_OK) return status;
   hetcast_graph_sizes need;
-  const hetcast_status status = hetcast_graph_plan_sizes(request.graph, &need);
+  status = hetcast_graph_plan_sizes(request.graph, &need);
   if (status == HETCAST_TOO_LARGE) {
-    return Refuse(status,
+    return Reject(status,
                   "graph request: more than HETCAST_GRAPH_MAX_NODES nodes or "
                   "HETCAST_GRAPH_MAX_EDGES edges",
                   error);
   }
   if (status != HETCAST_OK) {
-    return Refuse(status,
+    return Reject(status,
                   "graph request rejected (hetcast_graph_plan_sizes): a "
                   "count, node id, self-loop, cost, flag or target out of "
                   "range",
@@ -329,7 +338,7 @@ hetcast_status Choose(const hetcast_request* request, Choice* choice,
                       const char** error) {
   if (error != nullptr) *error = "";
   if (request == nullptr) {
-    return Refuse(HETCAST_INVALID_ARGUMENT, "request is NULL", error);
+    return Reject(HETCAST_INVALID_ARGUMENT, "request is NULL", error);
   }
   const int given = (request->node != nullptr) + (request->cluster != nullptr) +
                     (request->nonblocking != nullptr) +
@@ -342,7 +351,7 @@ hetcast_status Choose(const hetcast_request* request, Choice* choice,
        request->nonblocking != nullptr) ||
       (request->model == HETCAST_MODEL_GRAPH && request->graph != nullptr);
   if (given != 1 || !right) {
-    return Refuse(HETCAST_INVALID_ARGUMENT,
+    return Reject(HETCAST_INVALID_ARGUMENT,
                   "the request must give exactly one model request, the one "
                   "its model names",
                   error);
@@ -360,7 +369,7 @@ hetcast_status Choose(const hetcast_request* request, Choice* choice,
   WholePlan plan;
   CarveWholePlan(*choice, &measure, &plan);
   if (measure.failed()) {
-    return Refuse(HETCAST_TOO_LARGE, "the plan's arrays overflow size_t",
+    return Reject(HETCAST_TOO_LARGE, "the plan's arrays overflow size_t",
                   error);
   }
   choice->sizes.workspace_bytes = measure.used();
@@ -587,14 +596,14 @@ hetcast_status CutParticipant(const hetcast_request& request,
 
 using hetcast::internal::Arena;
 using hetcast::internal::Choice;
-using hetcast::internal::Refuse;
+using hetcast::internal::Reject;
 
 extern "C" {
 
 hetcast_status hetcast_plan_sizes(const hetcast_request* request,
                                   hetcast_sizes* sizes, const char** error) {
   if (sizes == nullptr) {
-    return Refuse(HETCAST_INVALID_ARGUMENT, "sizes is NULL", error);
+    return Reject(HETCAST_INVALID_ARGUMENT, "sizes is NULL", error);
   }
   *sizes = hetcast_sizes();
   Choice choice;
@@ -608,7 +617,7 @@ hetcast_status hetcast_plan(const hetcast_request* request, void* workspace,
                             const hetcast_plan_output* output,
                             hetcast_plan_info* info, const char** error) {
   if (info == nullptr) {
-    return Refuse(HETCAST_INVALID_ARGUMENT, "info is NULL", error);
+    return Reject(HETCAST_INVALID_ARGUMENT, "info is NULL", error);
   }
   memset(info, 0, sizeof(*info));
   info->profile_index = SIZE_MAX;
@@ -617,7 +626,7 @@ hetcast_status hetcast_plan(const hetcast_request* request, void* workspace,
   if (status != HETCAST_OK) return status;
   status = hetcast::internal::CheckOutput(choice, output);
   if (status != HETCAST_OK) {
-    return Refuse(status, "output arrays missing or smaller than the sizes",
+    return Reject(status, "output arrays missing or smaller than the sizes",
                   error);
   }
   hetcast_answer answer;
@@ -625,7 +634,7 @@ hetcast_status hetcast_plan(const hetcast_request* request, void* workspace,
   status = hetcast::internal::Run(*request, choice, workspace, workspace_size,
                                   *output, &answer, &graph);
   if (status != HETCAST_OK) {
-    return Refuse(status,
+    return Reject(status,
                   choice.model == HETCAST_MODEL_GRAPH
                       ? hetcast::internal::GraphPlanError(status)
                       : hetcast_status_str(status),
@@ -641,14 +650,14 @@ hetcast_status hetcast_plan_participant(const hetcast_request* request,
                                         hetcast_participant* out,
                                         const char** error) {
   if (out == nullptr) {
-    return Refuse(HETCAST_INVALID_ARGUMENT, "out is NULL", error);
+    return Reject(HETCAST_INVALID_ARGUMENT, "out is NULL", error);
   }
   out->count = 0;
   Choice choice;
   hetcast_status status = hetcast::internal::Choose(request, &choice, error);
   if (status != HETCAST_OK) return status;
   if (participant >= choice.sizes.node_count) {
-    return Refuse(HETCAST_INVALID_ARGUMENT, "participant id out of range",
+    return Reject(HETCAST_INVALID_ARGUMENT, "participant id out of range",
                   error);
   }
   if (choice.algorithm == HETCAST_ALGORITHM_TABLE) {
@@ -657,13 +666,13 @@ hetcast_status hetcast_plan_participant(const hetcast_request* request,
         workspace, workspace_size, &out->node, out->sends, out->send_capacity,
         &out->count);
     return status == HETCAST_OK ? status
-                                : Refuse(status, hetcast_status_str(status),
+                                : Reject(status, hetcast_status_str(status),
                                          error);
   }
   Arena arena(workspace, workspace_size);
   hetcast::internal::WholePlan plan;
   if (!hetcast::internal::CarveWholePlan(choice, &arena, &plan)) {
-    return Refuse(HETCAST_WORKSPACE_TOO_SMALL,
+    return Reject(HETCAST_WORKSPACE_TOO_SMALL,
                   "workspace smaller than hetcast_plan_sizes asked for", error);
   }
   hetcast_answer answer;
@@ -672,7 +681,7 @@ hetcast_status hetcast_plan_participant(const hetcast_request* request,
       hetcast::internal::Run(*request, choice, plan.workspace,
                              plan.workspace_size, plan.output, &answer, &graph);
   if (status != HETCAST_OK) {
-    return Refuse(status,
+    return Reject(status,
                   choice.model == HETCAST_MODEL_GRAPH
                       ? hetcast::internal::GraphPlanError(status)
                       : hetcast_status_str(status),

@@ -89,7 +89,8 @@ struct LcfStop {
 // layout.cc: the request, its ids and the canonical relabelling.
 
 hetcast_status ValidateClusterRequest(const hetcast_cluster_request* r,
-                                      ClusterLayout* out);
+                                      ClusterLayout* out,
+                                      const char** why = nullptr);
 // base[c] = first id of cluster c, base[k] = N.
 void FillClusterBases(const ClusterLayout& l, uint32_t* base);
 // Cluster indices 1..k-1, largest first, ties by index.

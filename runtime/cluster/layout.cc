@@ -5,6 +5,7 @@
 
 #include "runtime/cluster/internal.h"
 #include "runtime/include/hetcast/hetcast.h"
+#include "runtime/reject.h"
 
 namespace hetcast {
 namespace internal {
@@ -102,28 +103,52 @@ void WriteCanonicalNodes(const ClusterLayout& l, const LcfScratch& s,
 }  // namespace
 
 hetcast_status ValidateClusterRequest(const hetcast_cluster_request* r,
-                                      ClusterLayout* out) {
+                                      ClusterLayout* out, const char** why) {
   if (r == nullptr || r->sizes == nullptr || r->cluster_count == 0 ||
-      r->cluster_count > HETCAST_MAX_NODES || r->inter_cost == 0 ||
-      r->inter_cost > HETCAST_MAX_COST || (r->postal != 0 && r->postal != 1)) {
-    return HETCAST_INVALID_ARGUMENT;
+      r->cluster_count > HETCAST_MAX_NODES) {
+    return Reject(HETCAST_INVALID_ARGUMENT,
+                  "cluster request: no clusters (sizes NULL or count 0)", why);
+  }
+  if (r->inter_cost == 0 || r->inter_cost > HETCAST_MAX_COST) {
+    return Reject(HETCAST_INVALID_ARGUMENT,
+                  "cluster request: inter_cost C must be in 1 .. 2^40", why);
+  }
+  if (r->postal != 0 && r->postal != 1) {
+    return Reject(HETCAST_INVALID_ARGUMENT,
+                  "cluster request: postal must be 0 or 1", why);
   }
   if (r->postal && (r->degrees != nullptr || r->matching != 0)) {
-    return HETCAST_INVALID_ARGUMENT;  // §5's bounds are for the blocking model.
+    // §5's bounds are for the blocking model.
+    return Reject(HETCAST_INVALID_ARGUMENT,
+                  "cluster request: degree and matching bounds belong to the "
+                  "blocking model, not the postal one",
+                  why);
   }
   uint64_t total = 0;
   for (size_t c = 0; c < r->cluster_count; ++c) {
-    if (r->sizes[c] == 0) return HETCAST_INVALID_ARGUMENT;
+    if (r->sizes[c] == 0) {
+      return Reject(HETCAST_INVALID_ARGUMENT,
+                    "cluster request: a cluster has no processors", why);
+    }
     if (r->degrees != nullptr &&
         (r->degrees[c] == 0 || r->degrees[c] > r->sizes[c])) {
-      return HETCAST_INVALID_ARGUMENT;
+      return Reject(HETCAST_INVALID_ARGUMENT,
+                    "cluster request: a degree is 0 or above its cluster's "
+                    "size",
+                    why);
     }
     if (r->members != nullptr && r->members[c] > r->sizes[c]) {
-      return HETCAST_INVALID_ARGUMENT;
+      return Reject(HETCAST_INVALID_ARGUMENT,
+                    "cluster request: more members than processors in a "
+                    "cluster",
+                    why);
     }
     if (__builtin_add_overflow(total, r->sizes[c], &total) ||
         total > HETCAST_MAX_NODES) {
-      return HETCAST_TOO_LARGE;
+      return Reject(HETCAST_TOO_LARGE,
+                    "cluster request: more than HETCAST_MAX_NODES (2^31 - 1) "
+                    "processors",
+                    why);
     }
   }
   out->request = r;

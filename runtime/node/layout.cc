@@ -5,6 +5,7 @@
 #include <utility>
 
 #include "runtime/config.h"
+#include "runtime/reject.h"
 
 namespace hetcast {
 namespace internal {
@@ -38,27 +39,41 @@ hetcast_status CanonicalIdBases(uint32_t k, const uint64_t* destination_counts,
 }
 
 hetcast_status BuildNodeLayout(const hetcast_node_request* request,
-                               NodeLayout* layout) {
+                               NodeLayout* layout, const char** why) {
   if (request == nullptr || layout == nullptr || request->costs == nullptr ||
       request->destination_counts == nullptr) {
-    return HETCAST_INVALID_ARGUMENT;
+    return Reject(HETCAST_INVALID_ARGUMENT,
+                  "node request: costs or destination_counts is NULL", why);
   }
-  if (request->type_count == 0) return HETCAST_INVALID_ARGUMENT;
-  if (request->type_count > HETCAST_MAX_TYPES) return HETCAST_TOO_LARGE;
+  if (request->type_count == 0) {
+    return Reject(HETCAST_INVALID_ARGUMENT, "node request: no types", why);
+  }
+  if (request->type_count > HETCAST_MAX_TYPES) {
+    return Reject(HETCAST_TOO_LARGE,
+                  "node request: more than HETCAST_MAX_TYPES (64) types", why);
+  }
   if (request->source_type >= request->type_count) {
-    return HETCAST_INVALID_ARGUMENT;
+    return Reject(HETCAST_INVALID_ARGUMENT,
+                  "node request: source_type is not one of the types", why);
   }
   *layout = NodeLayout();
   const uint32_t k = static_cast<uint32_t>(request->type_count);
   for (uint32_t j = 0; j < k; ++j) {
     if (request->costs[j] == 0 || request->costs[j] == HETCAST_NEVER) {
-      return HETCAST_INVALID_ARGUMENT;
+      return Reject(HETCAST_INVALID_ARGUMENT,
+                    "node request: a cost is 0 or 2^64-1; every cost must be "
+                    "in 1 .. 2^64-2",
+                    why);
     }
   }
   hetcast_status status =
       CanonicalIdBases(k, request->destination_counts, request->relay_counts,
                        nullptr, nullptr, &layout->node_count);
-  if (status != HETCAST_OK) return status;
+  if (status != HETCAST_OK) {
+    return Reject(status,
+                  "node request: more than HETCAST_MAX_NODES (2^31 - 1) nodes",
+                  why);
+  }
   layout->type_count = k;
   layout->class_count = 2 * k;
   layout->source_type = request->source_type;

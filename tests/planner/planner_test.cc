@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "runtime/include/hetcast/hetcast.h"
 #include "tables/default_table.h"
@@ -292,7 +293,22 @@ TEST(PlannerNode, MalformedRequestsAreRefusedWithAReason) {
   const hetcast_node_request bad = zero.request();
   hetcast_request r = NodeRequest(&bad, nullptr, 0);
   EXPECT_EQ(hetcast_plan_sizes(&r, &sizes, &error), HETCAST_INVALID_ARGUMENT);
-  EXPECT_STRNE(error, "");
+  // The validator's own reason, static, naming the problem.
+  EXPECT_THAT(error, ::testing::HasSubstr("node request: a cost is 0"));
+  NodeCase source = c;
+  source.source = 3;
+  const hetcast_node_request outside = source.request();
+  r = NodeRequest(&outside, nullptr, 0);
+  EXPECT_EQ(hetcast_plan_sizes(&r, &sizes, &error), HETCAST_INVALID_ARGUMENT);
+  EXPECT_THAT(error, ::testing::HasSubstr("source_type is not one of"));
+  const std::vector<uint64_t> empty_cluster = {3, 0};
+  const hetcast_cluster_request cluster = {empty_cluster.data(), 2, 4, 0,
+                                           nullptr, 0, nullptr};
+  hetcast_request rc = {};
+  rc.model = HETCAST_MODEL_CLUSTER;
+  rc.cluster = &cluster;
+  EXPECT_EQ(hetcast_plan_sizes(&rc, &sizes, &error), HETCAST_INVALID_ARGUMENT);
+  EXPECT_THAT(error, ::testing::HasSubstr("a cluster has no processors"));
 }
 
 // Khuller & Kim Theorem 7.1 makes the table's relay search exact: the

@@ -45,19 +45,12 @@ absl::Status RejectNodeFlags() {
   return absl::OkStatus();
 }
 
-// --cluster-sizes: every cluster has a processor, all of them fit the CLI.
+// --cluster-sizes: all of them fit the CLI (that every cluster has a
+// processor is the runtime's to check).
 absl::StatusOr<std::vector<uint64_t>> ClusterSizesFromFlag() {
   absl::StatusOr<std::vector<uint64_t>> sizes =
       ParseUintList(absl::GetFlag(FLAGS_cluster_sizes), "cluster-sizes");
   if (!sizes.ok()) return sizes.status();
-  for (size_t c = 0; c < sizes->size(); ++c) {
-    if ((*sizes)[c] == 0) {
-      return absl::InvalidArgumentError(absl::StrFormat(
-          "--cluster-sizes: cluster %d has no processors; every cluster needs "
-          "at least 1",
-          c));
-    }
-  }
   uint64_t total = 0;
   for (uint64_t size : *sizes) {
     if (__builtin_add_overflow(total, size, &total) || total > kCliMaxNodes) {
@@ -70,24 +63,17 @@ absl::StatusOr<std::vector<uint64_t>> ClusterSizesFromFlag() {
   return sizes;
 }
 
-// --inter-cost: C in 1 .. HETCAST_MAX_COST.
+// --inter-cost: C (its range is the runtime's to check).
 absl::StatusOr<uint64_t> InterCostFromFlag() {
   if (absl::GetFlag(FLAGS_inter_cost).empty()) {
     return absl::InvalidArgumentError(
         "--inter-cost: give C, the ticks of an inter-cluster transfer (>= 1)");
   }
-  absl::StatusOr<uint64_t> cost =
-      ParseUint(absl::GetFlag(FLAGS_inter_cost), "inter-cost");
-  if (!cost.ok()) return cost.status();
-  if (*cost == 0 || *cost > HETCAST_MAX_COST) {
-    return absl::InvalidArgumentError(absl::StrFormat(
-        "--inter-cost: %d is out of range; C must be in 1 .. 2^40", *cost));
-  }
-  return cost;
+  return ParseUint(absl::GetFlag(FLAGS_inter_cost), "inter-cost");
 }
 
 // A per-cluster list (`text` of flag `flag`; empty: none): at most one entry
-// per cluster, none above its cluster's size.
+// per cluster (its values are the runtime's to check).
 absl::Status PerClusterFromFlag(const std::string& text, const char* flag,
                                 const std::vector<uint64_t>& sizes,
                                 std::vector<uint64_t>* out) {
@@ -98,13 +84,6 @@ absl::Status PerClusterFromFlag(const std::string& text, const char* flag,
     return absl::InvalidArgumentError(
         absl::StrFormat("--%s has %d entries but there are %d clusters", flag,
                         list->size(), sizes.size()));
-  }
-  for (size_t c = 0; c < list->size(); ++c) {
-    if ((*list)[c] > sizes[c]) {
-      return absl::InvalidArgumentError(absl::StrFormat(
-          "--%s: %d for cluster %d, which has only %d processors", flag,
-          (*list)[c], c, sizes[c]));
-    }
   }
   *out = *std::move(list);
   return absl::OkStatus();
@@ -118,12 +97,6 @@ absl::Status BoundsFromFlags(ClusterInput* in) {
   status = PerClusterFromFlag(absl::GetFlag(FLAGS_members), "members",
                               in->sizes, &in->members);
   if (!status.ok()) return status;
-  for (size_t c = 0; c < in->degrees.size(); ++c) {
-    if (in->degrees[c] == 0) {
-      return absl::InvalidArgumentError(absl::StrFormat(
-          "--degrees: cluster %d has degree 0; each must be at least 1", c));
-    }
-  }
   if (absl::GetFlag(FLAGS_matching).empty()) return absl::OkStatus();
   absl::StatusOr<uint64_t> matching =
       ParseUint(absl::GetFlag(FLAGS_matching), "matching");
