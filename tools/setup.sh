@@ -20,6 +20,9 @@ BUILD_PACKAGES=(bazel-bootstrap g++ libabsl-dev libflatbuffers-dev
 TEST_PACKAGES=("${BUILD_PACKAGES[@]}" libgtest-dev libgmock-dev
                libbenchmark-dev gcc-arm-none-eabi libnewlib-arm-none-eabi
                libstdc++-arm-none-eabi-dev qemu-system-arm)
+# clang and its libFuzzer and sanitizer runtimes (libclang-rt-14-dev, only
+# recommended by clang) build the fuzz targets (tests/fuzz/README.md).
+TEST_PACKAGES+=(clang libclang-rt-14-dev)
 
 what=build
 list_only=false

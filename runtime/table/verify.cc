@@ -56,12 +56,14 @@ const char* VerifyPtasSchedule(const ProfileView& v, uint32_t s,
   }
   // Kinds a PTAS entry can carry: its guess, or FNF's answer's bound (which
   // may be the nested-slots bound, appended after the guess).
+  // A bound of kind "exact" must equal the completion time.
   const uint8_t kind = v.ptas_bound_kind->Get(static_cast<uint32_t>(e));
-  if (v.ptas_bound->Get(static_cast<uint32_t>(e)) > completion ||
-      (kind > HETCAST_BOUND_PTAS_GUESS &&
-       kind != HETCAST_BOUND_NESTED_SLOTS)) {
-    return "a PTAS lower bound exceeds its completion time or has an "
-           "unknown kind";
+  const uint64_t bound = v.ptas_bound->Get(static_cast<uint32_t>(e));
+  if (bound > completion ||
+      (kind > HETCAST_BOUND_PTAS_GUESS && kind != HETCAST_BOUND_NESTED_SLOTS) ||
+      (kind == HETCAST_BOUND_EXACT && bound != completion)) {
+    return "a PTAS lower bound exceeds its completion time or has a wrong "
+           "kind";
   }
   return nullptr;
 }

@@ -209,6 +209,14 @@ TEST(PtasTableVerification, CraftedDefectsAreRejected) {
     ExpectRejected(t, "lower bound exceeds");
   }
   {
+    // A bound below the completion time that calls itself exact (found by
+    // tests/fuzz's table target: the answer said kind "exact", exact 0).
+    Tiny t = good;
+    t.entries.bound[e] = t.entries.time[e] - 1;
+    t.entries.bound_kind[e] = HETCAST_BOUND_EXACT;
+    ExpectRejected(t, "lower bound exceeds");
+  }
+  {
     Tiny t = good;  // Type a's two nodes in the wrong order.
     std::swap(t.entries.nodes[first], t.entries.nodes[first + 1]);
     ExpectRejected(t, "");

@@ -71,10 +71,22 @@ extern "C" {
 /* The version of the library actually linked (compare with the macro). */
 HETCAST_API int hetcast_version_number(void);
 
+/* The enums of this header take any int value a caller stores in them: a C
+ * enum object holds any value of its int-sized type, and the library, which
+ * is C++, must see those values as values, not as undefined behaviour
+ * ([dcl.enum]: only an enum with a fixed underlying type has every value of
+ * that type). An out-of-range value is then refused like any bad argument.
+ * C sees no difference. */
+#ifdef __cplusplus
+#define HETCAST_ENUM_BASE : int
+#else
+#define HETCAST_ENUM_BASE
+#endif
+
 /* ------------------------------------------------------------------------ */
 /* Status codes (values are pinned: never renumbered, only appended)         */
 
-typedef enum hetcast_status {
+typedef enum hetcast_status HETCAST_ENUM_BASE {
   HETCAST_OK = 0,
   /* The request is malformed: zero types, a zero cost, a source type out of
    * range, a NULL array that is not optional. */
@@ -116,7 +128,7 @@ HETCAST_API const char* hetcast_status_str(hetcast_status status);
 /* ------------------------------------------------------------------------ */
 /* Answers                                                                  */
 
-typedef enum hetcast_algorithm {
+typedef enum hetcast_algorithm HETCAST_ENUM_BASE {
   HETCAST_ALGORITHM_NONE = 0,
   /* The structure was given by the caller and evaluated. */
   HETCAST_ALGORITHM_EVALUATED = 1,
@@ -149,7 +161,7 @@ typedef enum hetcast_algorithm {
 } hetcast_algorithm;
 
 /* Which bound produced `hetcast_answer.lower_bound` (the largest wins). */
-typedef enum hetcast_bound {
+typedef enum hetcast_bound HETCAST_ENUM_BASE {
   HETCAST_BOUND_NONE = 0,
   /* Doubling: no node sends faster than the fastest cost present, so the
    * informed set at most doubles per fastest-cost period after the source's
@@ -358,7 +370,7 @@ typedef struct hetcast_profile {
 } hetcast_profile;
 
 /* How a profile's entries were computed (values pinned). */
-typedef enum hetcast_table_method {
+typedef enum hetcast_table_method HETCAST_ENUM_BASE {
   /* Exact dynamic program: every completion time is optimal. */
   HETCAST_METHOD_EXACT_DP = 0,
   /* The PTAS of Khuller & Kim §6 on every entry: each completion time is
@@ -741,7 +753,7 @@ typedef struct hetcast_nb_request {
   size_t message_count; /* >= 1; sources need not be distinct */
 } hetcast_nb_request;
 
-typedef enum hetcast_nb_op {
+typedef enum hetcast_nb_op HETCAST_ENUM_BASE {
   HETCAST_NB_SEND = 0,
   HETCAST_NB_RECV = 1
 } hetcast_nb_op;
@@ -898,7 +910,7 @@ typedef struct hetcast_graph_schedule {
 } hetcast_graph_schedule;
 
 /* Why hetcast_graph_evaluate rejected a schedule (values pinned). */
-typedef enum hetcast_graph_violation {
+typedef enum hetcast_graph_violation HETCAST_ENUM_BASE {
   HETCAST_GRAPH_VALID = 0,
   /* period, messages or parts is 0, or messages * parts overflows. */
   HETCAST_GRAPH_BAD_PERIOD = 1,
@@ -1065,7 +1077,7 @@ HETCAST_API hetcast_status hetcast_graph_plan(const hetcast_graph_request* reque
 /* The PTAS for plain per-node cost lists runs offline (tools/gen/ptas.h);  */
 /* its tables answer here as profiles.                                      */
 
-typedef enum hetcast_model {
+typedef enum hetcast_model HETCAST_ENUM_BASE {
   HETCAST_MODEL_NODE = 0,        /* hetcast_node_request */
   HETCAST_MODEL_CLUSTER = 1,     /* hetcast_cluster_request */
   HETCAST_MODEL_NONBLOCKING = 2, /* hetcast_nb_request */
@@ -1073,7 +1085,7 @@ typedef enum hetcast_model {
 } hetcast_model;
 
 /* Why the algorithm that answered was chosen (values pinned). */
-typedef enum hetcast_choice {
+typedef enum hetcast_choice HETCAST_ENUM_BASE {
   /* The request pinned it. */
   HETCAST_CHOICE_PINNED = 0,
   /* A table profile matches and covers the request. */
