@@ -34,7 +34,6 @@ struct Choice {
   size_t algorithm_bytes = 0;
 };
 
-
 // ---------------------------------------------------------------------------
 // Node model: table, else FNF.
 
@@ -86,8 +85,7 @@ hetcast_status ChooseProfile(const hetcast_request& request, Choice* choice,
         hetcast_profile_plan_sizes(&profile, &choice->node, &need);
     if (status == HETCAST_NOT_IN_TABLE) continue;
     if (status != HETCAST_OK) {
-      return Reject(status, "the node request does not fit its profile",
-                    error);
+      return Reject(status, "the node request does not fit its profile", error);
     }
     choice->algorithm = HETCAST_ALGORITHM_TABLE;
     choice->why = HETCAST_CHOICE_TABLE;
@@ -95,9 +93,9 @@ hetcast_status ChooseProfile(const hetcast_request& request, Choice* choice,
     TakeNodeSizes(need, choice);
     return HETCAST_OK;
   }
-  choice->why = matched                   ? HETCAST_CHOICE_OUTSIDE_TABLE
-                : request.profile_count   ? HETCAST_CHOICE_NO_MATCHING_PROFILE
-                                          : HETCAST_CHOICE_NO_TABLE;
+  choice->why = matched                 ? HETCAST_CHOICE_OUTSIDE_TABLE
+                : request.profile_count ? HETCAST_CHOICE_NO_MATCHING_PROFILE
+                                        : HETCAST_CHOICE_NO_TABLE;
   return HETCAST_NOT_IN_TABLE;
 }
 
@@ -200,7 +198,8 @@ const char* ClusterMismatch(const hetcast_cluster_request& r,
     return "cluster request: multicast is implemented for LCF in the "
            "blocking model only (members with postal)";
   }
-  if (algorithm == HETCAST_ALGORITHM_FLAT_BINOMIAL && (r.postal || constrained)) {
+  if (algorithm == HETCAST_ALGORITHM_FLAT_BINOMIAL &&
+      (r.postal || constrained)) {
     return "pinned FLAT_BINOMIAL: the flat binomial tree ignores clusters; "
            "it is planned for the blocking model without degrees, matching "
            "or members";
@@ -215,8 +214,8 @@ const char* ClusterMismatch(const hetcast_cluster_request& r,
 hetcast_status ChooseCluster(const hetcast_request& request, Choice* choice,
                              const char** error) {
   static const hetcast_algorithm kMenu[] = {HETCAST_ALGORITHM_LCF,
-                                           HETCAST_ALGORITHM_FLAT_BINOMIAL,
-                                           HETCAST_ALGORITHM_INTERLEAVED_LCF};
+                                            HETCAST_ALGORITHM_FLAT_BINOMIAL,
+                                            HETCAST_ALGORITHM_INTERLEAVED_LCF};
   hetcast_status status = PinOrDefault(
       request.algorithm, kMenu, 3,
       "the cluster model plans with LCF, FLAT_BINOMIAL or INTERLEAVED_LCF "
@@ -242,21 +241,21 @@ hetcast_status ChooseCluster(const hetcast_request& request, Choice* choice,
 // ---------------------------------------------------------------------------
 // Multi-source model: WRP unless pinned.
 
-hetcast_status ChooseNonblocking(const hetcast_request& request,
-                                 Choice* choice, const char** error) {
+hetcast_status ChooseNonblocking(const hetcast_request& request, Choice* choice,
+                                 const char** error) {
   static const hetcast_algorithm kMenu[] = {
       HETCAST_ALGORITHM_WRP, HETCAST_ALGORITHM_FEF, HETCAST_ALGORITHM_ECF,
       HETCAST_ALGORITHM_WR};
-  hetcast_status status = PinOrDefault(
-      request.algorithm, kMenu, 4,
-      "the multi-source model plans with FEF, ECF, WR or WRP only", choice,
-      error);
+  hetcast_status status =
+      PinOrDefault(request.algorithm, kMenu, 4,
+                   "the multi-source model plans with FEF, ECF, WR or WRP only",
+                   choice, error);
   if (status != HETCAST_OK) return status;
   hetcast_nb_sizes need;
   status = hetcast_nb_plan_sizes(request.nonblocking, &need);
   if (status != HETCAST_OK) {
-    return Reject(status, "multi-source request rejected (hetcast_nb_plan_sizes)",
-                  error);
+    return Reject(
+        status, "multi-source request rejected (hetcast_nb_plan_sizes)", error);
   }
   choice->sizes.node_count = request.nonblocking->node_count;
   choice->sizes.task_count = need.task_count;
@@ -403,8 +402,7 @@ Guarantee ClusterGuarantee(const hetcast_cluster_request& r,
 
 Guarantee NodeGuarantee(const hetcast_request& request, const Choice& choice) {
   if (choice.algorithm == HETCAST_ALGORITHM_FNF) {
-    return {3, 2, 0,
-            "Khuller & Kim Corollary 4.1 (multicast: Theorem 7.1)"};
+    return {3, 2, 0, "Khuller & Kim Corollary 4.1 (multicast: Theorem 7.1)"};
   }
   hetcast_profile_info info;
   hetcast_profile_get_info(&request.profiles[choice.profile_index], &info);
@@ -496,16 +494,15 @@ hetcast_status Run(const hetcast_request& request, const Choice& choice,
                                   out.nodes, out.node_capacity, out.transfers,
                                   out.transfer_capacity, answer);
     case HETCAST_ALGORITHM_FNF:
-      return hetcast_node_plan(&choice.node, HETCAST_ALGORITHM_FNF, workspace, workspace_size,
-                                   out.nodes, out.node_capacity, out.transfers,
-                                   out.transfer_capacity, answer);
+      return hetcast_node_plan(&choice.node, HETCAST_ALGORITHM_FNF, workspace,
+                               workspace_size, out.nodes, out.node_capacity,
+                               out.transfers, out.transfer_capacity, answer);
     case HETCAST_ALGORITHM_LCF:
     case HETCAST_ALGORITHM_FLAT_BINOMIAL:
     case HETCAST_ALGORITHM_INTERLEAVED_LCF:
       return hetcast_cluster_plan(request.cluster, choice.algorithm, workspace,
                                   workspace_size, out.nodes, out.node_capacity,
-                                  out.transfers, out.transfer_capacity,
-                                  answer);
+                                  out.transfers, out.transfer_capacity, answer);
     default:
       return hetcast_nb_plan(request.nonblocking, choice.algorithm, workspace,
                              workspace_size, out.tasks, out.task_capacity,
@@ -571,9 +568,10 @@ hetcast_status CutParticipant(const hetcast_request& request,
     const size_t begin = plan.output.list_begin[id];
     const size_t end = plan.output.list_begin[id + 1];
     out->count = end - begin;
-    const size_t n = out->count < out->task_capacity ? out->count
-                                                     : out->task_capacity;
-    if (n != 0) memcpy(out->tasks, plan.output.tasks + begin, n * sizeof(*out->tasks));
+    const size_t n =
+        out->count < out->task_capacity ? out->count : out->task_capacity;
+    if (n != 0)
+      memcpy(out->tasks, plan.output.tasks + begin, n * sizeof(*out->tasks));
     return n < out->count ? HETCAST_OUTPUT_TOO_SMALL : HETCAST_OK;
   }
   out->node = plan.output.nodes[id];
@@ -661,13 +659,13 @@ hetcast_status hetcast_plan_participant(const hetcast_request* request,
                   error);
   }
   if (choice.algorithm == HETCAST_ALGORITHM_TABLE) {
-    status = hetcast_profile_node_role(
-        &request->profiles[choice.profile_index], &choice.node, participant,
-        workspace, workspace_size, &out->node, out->sends, out->send_capacity,
-        &out->count);
-    return status == HETCAST_OK ? status
-                                : Reject(status, hetcast_status_str(status),
-                                         error);
+    status = hetcast_profile_node_role(&request->profiles[choice.profile_index],
+                                       &choice.node, participant, workspace,
+                                       workspace_size, &out->node, out->sends,
+                                       out->send_capacity, &out->count);
+    return status == HETCAST_OK
+               ? status
+               : Reject(status, hetcast_status_str(status), error);
   }
   Arena arena(workspace, workspace_size);
   hetcast::internal::WholePlan plan;

@@ -7,7 +7,6 @@ namespace hetcast {
 namespace internal {
 namespace {
 
-
 inline uint64_t SaturatingAdd(uint64_t a, uint64_t b) {
   uint64_t sum;
   return __builtin_add_overflow(a, b, &sum) ? HETCAST_NEVER : sum;
@@ -229,8 +228,8 @@ hetcast_status RunGreedy(const NodeLayout& layout, const Pool& pool,
       const uint64_t key =
           SaturatingAdd(now, NextSlotOffset(ladder, cursor, 0));
       if (key != HETCAST_NEVER) {
-        heap.Push(NestedSlotCohort{key, now, static_cast<uint32_t>(take),
-                                   cursor});
+        heap.Push(
+            NestedSlotCohort{key, now, static_cast<uint32_t>(take), cursor});
       }
     }
   }

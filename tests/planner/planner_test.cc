@@ -66,7 +66,8 @@ Planned RunPlanner(const hetcast_request& request) {
 template <typename T>
 bool SameBytes(const std::vector<T>& a, const std::vector<T>& b) {
   return a.size() == b.size() &&
-         (a.empty() || std::memcmp(a.data(), b.data(), a.size() * sizeof(T)) == 0);
+         (a.empty() ||
+          std::memcmp(a.data(), b.data(), a.size() * sizeof(T)) == 0);
 }
 
 bool SameAnswer(const hetcast_answer& a, const hetcast_answer& b) {
@@ -133,15 +134,14 @@ Planned Direct(const hetcast_node_request& request,
   p.nodes.resize(sizes.node_count);
   p.transfers.resize(sizes.transfer_count);
   hetcast_answer answer;
-  p.status =
-      profile ? hetcast_profile_plan(profile, &request, workspace.data(),
-                                     workspace.size(), p.nodes.data(),
-                                     p.nodes.size(), p.transfers.data(),
-                                     p.transfers.size(), &answer)
-              : hetcast_node_plan(&request, HETCAST_ALGORITHM_FNF, workspace.data(),
-                                      workspace.size(), p.nodes.data(),
-                                      p.nodes.size(), p.transfers.data(),
-                                      p.transfers.size(), &answer);
+  p.status = profile ? hetcast_profile_plan(profile, &request, workspace.data(),
+                                            workspace.size(), p.nodes.data(),
+                                            p.nodes.size(), p.transfers.data(),
+                                            p.transfers.size(), &answer)
+                     : hetcast_node_plan(
+                           &request, HETCAST_ALGORITHM_FNF, workspace.data(),
+                           workspace.size(), p.nodes.data(), p.nodes.size(),
+                           p.transfers.data(), p.transfers.size(), &answer);
   p.info.answer = answer;
   p.transfers.resize(answer.transfer_count);
   return p;
@@ -302,8 +302,8 @@ TEST(PlannerNode, MalformedRequestsAreRefusedWithAReason) {
   EXPECT_EQ(hetcast_plan_sizes(&r, &sizes, &error), HETCAST_INVALID_ARGUMENT);
   EXPECT_THAT(error, ::testing::HasSubstr("source_type is not one of"));
   const std::vector<uint64_t> empty_cluster = {3, 0};
-  const hetcast_cluster_request cluster = {empty_cluster.data(), 2, 4, 0,
-                                           nullptr, 0, nullptr};
+  const hetcast_cluster_request cluster = {
+      empty_cluster.data(), 2, 4, 0, nullptr, 0, nullptr};
   hetcast_request rc = {};
   rc.model = HETCAST_MODEL_CLUSTER;
   rc.cluster = &cluster;
@@ -348,8 +348,12 @@ struct ClusterCase {
   uint64_t inter_cost = 1, matching = 0;
   int postal = 0;
   hetcast_cluster_request request() const {
-    return {sizes.data(), sizes.size(), inter_cost, postal,
-            degrees.empty() ? nullptr : degrees.data(), matching,
+    return {sizes.data(),
+            sizes.size(),
+            inter_cost,
+            postal,
+            degrees.empty() ? nullptr : degrees.data(),
+            matching,
             members.empty() ? nullptr : members.data()};
   }
 };
@@ -385,10 +389,9 @@ Planned DirectCluster(const hetcast_cluster_request& request,
   std::vector<unsigned char> workspace(sizes.workspace_bytes);
   p.nodes.resize(sizes.node_count);
   p.transfers.resize(sizes.transfer_count);
-  p.status = hetcast_cluster_plan(&request, algorithm, workspace.data(),
-                                  workspace.size(), p.nodes.data(),
-                                  p.nodes.size(), p.transfers.data(),
-                                  p.transfers.size(), &p.info.answer);
+  p.status = hetcast_cluster_plan(
+      &request, algorithm, workspace.data(), workspace.size(), p.nodes.data(),
+      p.nodes.size(), p.transfers.data(), p.transfers.size(), &p.info.answer);
   p.transfers.resize(p.info.answer.transfer_count);
   return p;
 }
@@ -778,7 +781,8 @@ void ExpectParticipantsMatch(const hetcast_request& request) {
 TEST(PlannerParticipant, EveryModelGathersToTheWholePlan) {
   std::mt19937_64 rng(7);
   for (int trial = 0; trial < 40; ++trial) {
-    const NodeCase c = RandomDefaultCase(rng, trial % 2 ? 30 : 12, trial % 3 == 0);
+    const NodeCase c =
+        RandomDefaultCase(rng, trial % 2 ? 30 : 12, trial % 3 == 0);
     const hetcast_node_request node = c.request();
     ExpectParticipantsMatch(NodeRequest(&node, &Default().profile, 1));
     ExpectParticipantsMatch(NodeRequest(&node, nullptr, 0));
@@ -786,7 +790,8 @@ TEST(PlannerParticipant, EveryModelGathersToTheWholePlan) {
     const hetcast_cluster_request cluster = k.request();
     ExpectParticipantsMatch(ClusterRequest(&cluster, HETCAST_ALGORITHM_NONE));
     const NbRequest nb = RandomNb(rng);
-    ExpectParticipantsMatch(NbPlannerRequest(&nb.request, HETCAST_ALGORITHM_NONE));
+    ExpectParticipantsMatch(
+        NbPlannerRequest(&nb.request, HETCAST_ALGORITHM_NONE));
   }
 }
 
@@ -914,9 +919,9 @@ TEST(PlannerParticipant, ShortArraysAndBadIdsAreRefused) {
     EXPECT_EQ(hetcast_plan_participant(&request, 16, workspace.data(),
                                        workspace.size(), &p, nullptr),
               HETCAST_INVALID_ARGUMENT);
-    EXPECT_EQ(hetcast_plan_participant(&request, 0, workspace.data(), 8, &p,
-                                       nullptr),
-              HETCAST_WORKSPACE_TOO_SMALL);
+    EXPECT_EQ(
+        hetcast_plan_participant(&request, 0, workspace.data(), 8, &p, nullptr),
+        HETCAST_WORKSPACE_TOO_SMALL);
   }
 }
 

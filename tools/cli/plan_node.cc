@@ -139,8 +139,8 @@ absl::Status ShapeFromFlags(size_t k, const char* costs_source, NodeInput* in) {
   // Its range is the runtime's (or the PTAS's) to check; past 32 bits it
   // cannot even be passed on.
   if (*source_type > UINT32_MAX) {
-    return absl::InvalidArgumentError(absl::StrFormat(
-        "--source-type: %d is not a type index", *source_type));
+    return absl::InvalidArgumentError(
+        absl::StrFormat("--source-type: %d is not a type index", *source_type));
   }
   in->source_type = static_cast<uint32_t>(*source_type);
   absl::StatusOr<std::vector<uint64_t>> counts =

@@ -62,6 +62,190 @@ absl::StatusOr<std::vector<std::pair<std::string, std::string>>> TargetNames(
   return named;
 }
 
+// The platform's names and edges as read, before pruning.
+struct ReadPlatform {
+  std::vector<std::string> names;  // In file order.
+  absl::flat_hash_map<std::string, uint32_t> ids;
+  std::vector<hetcast_graph_edge> edges;  // Directed.
+};
+
+// Parses and verifies the JSON against the platform schema (the buffer lives
+// in `parser`).
+absl::StatusOr<const platform::Platform*> ParsePlatformJson(
+    absl::string_view json, flatbuffers::Parser* parser) {
+  if (!parser->Parse(kPlatformSchema)) {
+    return absl::InternalError(parser->error_);
+  }
+  const std::string text(json);
+  if (!parser->Parse(text.c_str())) {
+    return Bad(absl::StrFormat("platform JSON: %s", parser->error_));
+  }
+  flatbuffers::Verifier verifier(parser->builder_.GetBufferPointer(),
+                                 parser->builder_.GetSize());
+  if (!platform::VerifyPlatformBuffer(verifier)) {
+    return Bad("platform JSON: not a Platform object");
+  }
+  const platform::Platform* root =
+      platform::GetPlatform(parser->builder_.GetBufferPointer());
+  if (root->version() > kPlatformVersion) {
+    return Bad(absl::StrFormat(
+        "version: %d; this build reads platform files up to version %d",
+        root->version(), kPlatformVersion));
+  }
+  return root;
+}
+
+// Nodes, in file order: named, each once, at most HETCAST_GRAPH_MAX_NODES.
+absl::Status ReadNodes(const platform::Platform& root, ReadPlatform* read) {
+  if (root.nodes() == nullptr || root.nodes()->size() == 0) {
+    return Bad("nodes: give at least the source and one target");
+  }
+  const size_t n = root.nodes()->size();
+  if (n > HETCAST_GRAPH_MAX_NODES) {
+    return Bad(absl::StrFormat("nodes: %d nodes; at most %d", n,
+                               HETCAST_GRAPH_MAX_NODES));
+  }
+  for (uint32_t v = 0; v < n; ++v) {
+    const flatbuffers::String* name = root.nodes()->Get(v);
+    if (name == nullptr || name->size() == 0) {
+      return Bad(absl::StrFormat("nodes[%d]: empty name", v));
+    }
+    if (!read->ids.emplace(name->str(), v).second) {
+      return Bad(
+          absl::StrFormat("nodes[%d]: '%s' is declared twice", v, name->str()));
+    }
+    read->names.push_back(name->str());
+  }
+  return absl::OkStatus();
+}
+
+// Edges: known endpoints, no self-loop, a cost in 1 .. HETCAST_MAX_COST, no
+// directed edge twice (the error names the entry that gave it first).
+absl::Status ReadEdges(const platform::Platform& root, ReadPlatform* read) {
+  absl::flat_hash_map<std::pair<uint32_t, uint32_t>, uint32_t> edge_origin;
+  const uint32_t entries = root.edges() == nullptr ? 0 : root.edges()->size();
+  for (uint32_t e = 0; e < entries; ++e) {
+    const platform::Edge* edge = root.edges()->Get(e);
+    const std::string where = absl::StrFormat("edges[%d]", e);
+    absl::StatusOr<uint32_t> from =
+        NodeId(read->ids, edge->from(), where + ".from");
+    if (!from.ok()) return from.status();
+    absl::StatusOr<uint32_t> to = NodeId(read->ids, edge->to(), where + ".to");
+    if (!to.ok()) return to.status();
+    if (*from == *to) {
+      return Bad(
+          absl::StrFormat("%s: self-loop on '%s'", where, read->names[*to]));
+    }
+    if (edge->cost() < 1 ||
+        static_cast<uint64_t>(edge->cost()) > HETCAST_MAX_COST) {
+      return Bad(absl::StrFormat(
+          "%s.cost: %d; a cost is 1 .. 2^40 ticks per unit message", where,
+          edge->cost()));
+    }
+    std::vector<std::pair<uint32_t, uint32_t>> directed = {{*from, *to}};
+    if (edge->both_directions()) directed.push_back({*to, *from});
+    for (const auto& [a, b] : directed) {
+      auto [it, inserted] = edge_origin.emplace(std::make_pair(a, b), e);
+      if (!inserted) {
+        return Bad(absl::StrFormat(
+            "%s: duplicate edge '%s' -> '%s' (already given by edges[%d])",
+            where, read->names[a], read->names[b], it->second));
+      }
+      if (read->edges.size() == HETCAST_GRAPH_MAX_EDGES) {
+        return Bad(absl::StrFormat("%s: more than %d directed edges", where,
+                                   HETCAST_GRAPH_MAX_EDGES));
+      }
+      read->edges.push_back(
+          hetcast_graph_edge{a, b, static_cast<uint64_t>(edge->cost())});
+    }
+  }
+  return absl::OkStatus();
+}
+
+// What `source` reaches (breadth-first over an adjacency list).
+std::vector<bool> Reached(const ReadPlatform& read, uint32_t source) {
+  const size_t n = read.names.size();
+  std::vector<std::vector<uint32_t>> out(n);
+  for (const hetcast_graph_edge& e : read.edges) out[e.from].push_back(e.to);
+  std::vector<bool> reached(n, false);
+  std::vector<uint32_t> queue = {source};
+  reached[source] = true;
+  for (size_t head = 0; head < queue.size(); ++head) {
+    for (uint32_t w : out[queue[head]]) {
+      if (!reached[w]) {
+        reached[w] = true;
+        queue.push_back(w);
+      }
+    }
+  }
+  return reached;
+}
+
+// The targets: known, not the source, each once, reached from the source.
+absl::StatusOr<std::vector<uint32_t>> ReadTargets(
+    const platform::Platform& root, const GraphEndpoints& endpoints,
+    const ReadPlatform& read, uint32_t source,
+    const std::vector<bool>& reached) {
+  absl::StatusOr<std::vector<std::pair<std::string, std::string>>> named =
+      TargetNames(root, endpoints);
+  if (!named.ok()) return named.status();
+  const std::vector<std::string>& names = read.names;
+  std::vector<uint32_t> targets;
+  std::vector<int64_t> listed_at(names.size(), -1);
+  for (size_t i = 0; i < named->size(); ++i) {
+    const std::string& where = (*named)[i].first;
+    absl::StatusOr<uint32_t> t = NodeId(read.ids, (*named)[i].second, where);
+    if (!t.ok()) return t.status();
+    if (*t == source) {
+      return Bad(absl::StrFormat("%s: '%s' is the source", where, names[*t]));
+    }
+    if (listed_at[*t] >= 0) {
+      return Bad(absl::StrFormat("%s: '%s' is already %s", where, names[*t],
+                                 (*named)[listed_at[*t]].first));
+    }
+    if (!reached[*t]) {
+      return Bad(
+          absl::StrFormat("%s: '%s' cannot be reached from the source '%s'",
+                          where, names[*t], names[source]));
+    }
+    listed_at[*t] = i;
+    targets.push_back(*t);
+  }
+  return targets;
+}
+
+// Prune and renumber. Notes A8.4: the paper only says what to do when a
+// *target* loses its path ("there may be possibly no path from P_source to
+// a node in P_target. In this case, we set Broadcast-EB(P\P_m) = +inf",
+// §5.2.1), but any node the source cannot reach would make a broadcast on
+// the platform infeasible and carries nothing in a multicast, so such nodes
+// are removed here, once, and reported (PrunedNote); an unreachable target
+// is an error in ReadTargets.
+GraphPlatform Pruned(const ReadPlatform& read, uint32_t source,
+                     const std::vector<uint32_t>& targets,
+                     const std::vector<bool>& reached) {
+  GraphPlatform result;
+  std::vector<uint32_t> new_id(read.names.size(), HETCAST_NO_NODE);
+  for (uint32_t v = 0; v < read.names.size(); ++v) {
+    if (reached[v]) {
+      new_id[v] = static_cast<uint32_t>(result.names.size());
+      result.names.push_back(read.names[v]);
+    } else {
+      result.pruned.push_back(read.names[v]);
+    }
+  }
+  for (const hetcast_graph_edge& e : read.edges) {
+    // An edge out of a reached node leads to a reached node.
+    if (reached[e.from]) {
+      result.edges.push_back(
+          hetcast_graph_edge{new_id[e.from], new_id[e.to], e.cost});
+    }
+  }
+  result.source = new_id[source];
+  for (uint32_t t : targets) result.targets.push_back(new_id[t]);
+  return result;
+}
+
 }  // namespace
 
 hetcast_graph_request GraphPlatform::Request(uint32_t flags) const {
@@ -88,162 +272,24 @@ absl::StatusOr<GraphPlatform> ParseGraphPlatform(
     absl::string_view json, const GraphEndpoints& endpoints) {
   flatbuffers::IDLOptions options;
   flatbuffers::Parser parser(options);
-  if (!parser.Parse(kPlatformSchema)) {
-    return absl::InternalError(parser.error_);
-  }
-  const std::string text(json);
-  if (!parser.Parse(text.c_str())) {
-    return Bad(absl::StrFormat("platform JSON: %s", parser.error_));
-  }
-  flatbuffers::Verifier verifier(parser.builder_.GetBufferPointer(),
-                                 parser.builder_.GetSize());
-  if (!platform::VerifyPlatformBuffer(verifier)) {
-    return Bad("platform JSON: not a Platform object");
-  }
-  const platform::Platform* root =
-      platform::GetPlatform(parser.builder_.GetBufferPointer());
-  if (root->version() > kPlatformVersion) {
-    return Bad(absl::StrFormat(
-        "version: %d; this build reads platform files up to version %d",
-        root->version(), kPlatformVersion));
-  }
-
-  // Nodes, in file order.
-  if (root->nodes() == nullptr || root->nodes()->size() == 0) {
-    return Bad("nodes: give at least the source and one target");
-  }
-  const size_t n = root->nodes()->size();
-  if (n > HETCAST_GRAPH_MAX_NODES) {
-    return Bad(absl::StrFormat("nodes: %d nodes; at most %d", n,
-                               HETCAST_GRAPH_MAX_NODES));
-  }
-  std::vector<std::string> names;
-  absl::flat_hash_map<std::string, uint32_t> ids;
-  for (uint32_t v = 0; v < n; ++v) {
-    const flatbuffers::String* name = root->nodes()->Get(v);
-    if (name == nullptr || name->size() == 0) {
-      return Bad(absl::StrFormat("nodes[%d]: empty name", v));
-    }
-    if (!ids.emplace(name->str(), v).second) {
-      return Bad(
-          absl::StrFormat("nodes[%d]: '%s' is declared twice", v, name->str()));
-    }
-    names.push_back(name->str());
-  }
-
-  // Edges, with the position in "edges" each directed edge came from.
-  std::vector<hetcast_graph_edge> edges;
-  absl::flat_hash_map<std::pair<uint32_t, uint32_t>, uint32_t> edge_origin;
-  const uint32_t edge_entries =
-      root->edges() == nullptr ? 0 : root->edges()->size();
-  for (uint32_t e = 0; e < edge_entries; ++e) {
-    const platform::Edge* edge = root->edges()->Get(e);
-    const std::string where = absl::StrFormat("edges[%d]", e);
-    absl::StatusOr<uint32_t> from = NodeId(ids, edge->from(), where + ".from");
-    if (!from.ok()) return from.status();
-    absl::StatusOr<uint32_t> to = NodeId(ids, edge->to(), where + ".to");
-    if (!to.ok()) return to.status();
-    if (*from == *to) {
-      return Bad(absl::StrFormat("%s: self-loop on '%s'", where, names[*to]));
-    }
-    if (edge->cost() < 1 ||
-        static_cast<uint64_t>(edge->cost()) > HETCAST_MAX_COST) {
-      return Bad(absl::StrFormat(
-          "%s.cost: %d; a cost is 1 .. 2^40 ticks per unit message", where,
-          edge->cost()));
-    }
-    const uint64_t cost = static_cast<uint64_t>(edge->cost());
-    std::vector<std::pair<uint32_t, uint32_t>> directed = {{*from, *to}};
-    if (edge->both_directions()) directed.push_back({*to, *from});
-    for (const auto& [a, b] : directed) {
-      auto [it, inserted] = edge_origin.emplace(std::make_pair(a, b), e);
-      if (!inserted) {
-        return Bad(absl::StrFormat(
-            "%s: duplicate edge '%s' -> '%s' (already given by edges[%d])",
-            where, names[a], names[b], it->second));
-      }
-      if (edges.size() == HETCAST_GRAPH_MAX_EDGES) {
-        return Bad(absl::StrFormat("%s: more than %d directed edges", where,
-                                   HETCAST_GRAPH_MAX_EDGES));
-      }
-      edges.push_back(hetcast_graph_edge{a, b, cost});
-    }
-  }
-
+  absl::StatusOr<const platform::Platform*> root =
+      ParsePlatformJson(json, &parser);
+  if (!root.ok()) return root.status();
+  ReadPlatform read;
+  absl::Status status = ReadNodes(**root, &read);
+  if (!status.ok()) return status;
+  status = ReadEdges(**root, &read);
+  if (!status.ok()) return status;
   absl::StatusOr<uint32_t> source =
-      endpoints.source.has_value() ? NodeId(ids, *endpoints.source, "--source")
-                                   : NodeId(ids, root->source(), "source");
+      endpoints.source.has_value()
+          ? NodeId(read.ids, *endpoints.source, "--source")
+          : NodeId(read.ids, (*root)->source(), "source");
   if (!source.ok()) return source.status();
-
-  // What the source reaches (breadth-first over an adjacency list).
-  std::vector<std::vector<uint32_t>> out(n);
-  for (const hetcast_graph_edge& e : edges) out[e.from].push_back(e.to);
-  std::vector<bool> reached(n, false);
-  std::vector<uint32_t> queue = {*source};
-  reached[*source] = true;
-  for (size_t head = 0; head < queue.size(); ++head) {
-    for (uint32_t w : out[queue[head]]) {
-      if (!reached[w]) {
-        reached[w] = true;
-        queue.push_back(w);
-      }
-    }
-  }
-
-  // Targets.
-  absl::StatusOr<std::vector<std::pair<std::string, std::string>>> named =
-      TargetNames(*root, endpoints);
-  if (!named.ok()) return named.status();
-  std::vector<uint32_t> targets;
-  std::vector<int64_t> listed_at(n, -1);
-  for (size_t i = 0; i < named->size(); ++i) {
-    const std::string& where = (*named)[i].first;
-    absl::StatusOr<uint32_t> t = NodeId(ids, (*named)[i].second, where);
-    if (!t.ok()) return t.status();
-    if (*t == *source) {
-      return Bad(absl::StrFormat("%s: '%s' is the source", where, names[*t]));
-    }
-    if (listed_at[*t] >= 0) {
-      return Bad(absl::StrFormat("%s: '%s' is already %s", where, names[*t],
-                                 (*named)[listed_at[*t]].first));
-    }
-    if (!reached[*t]) {
-      return Bad(
-          absl::StrFormat("%s: '%s' cannot be reached from the source "
-                          "'%s'",
-                          where, names[*t], names[*source]));
-    }
-    listed_at[*t] = i;
-    targets.push_back(*t);
-  }
-
-  // Prune and renumber. Notes A8.4: the paper only says what to do when a
-  // *target* loses its path ("there may be possibly no path from P_source
-  // to a node in P_target. In this case, we set Broadcast-EB(P\P_m) =
-  // +inf", §5.2.1), but any node the source cannot reach would make a
-  // broadcast on the platform infeasible and carries nothing in a
-  // multicast, so such nodes are removed here, once, and reported
-  // (PrunedNote); an unreachable target is an error above.
-  GraphPlatform result;
-  std::vector<uint32_t> new_id(n, HETCAST_NO_NODE);
-  for (uint32_t v = 0; v < n; ++v) {
-    if (reached[v]) {
-      new_id[v] = static_cast<uint32_t>(result.names.size());
-      result.names.push_back(names[v]);
-    } else {
-      result.pruned.push_back(names[v]);
-    }
-  }
-  for (const hetcast_graph_edge& e : edges) {
-    // An edge out of a reached node leads to a reached node.
-    if (reached[e.from]) {
-      result.edges.push_back(
-          hetcast_graph_edge{new_id[e.from], new_id[e.to], e.cost});
-    }
-  }
-  result.source = new_id[*source];
-  for (uint32_t t : targets) result.targets.push_back(new_id[t]);
-  return result;
+  const std::vector<bool> reached = Reached(read, *source);
+  absl::StatusOr<std::vector<uint32_t>> targets =
+      ReadTargets(**root, endpoints, read, *source, reached);
+  if (!targets.ok()) return targets.status();
+  return Pruned(read, *source, *targets, reached);
 }
 
 }  // namespace hetcast
