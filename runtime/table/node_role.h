@@ -6,10 +6,31 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "runtime/arena.h"
 #include "runtime/include/hetcast/hetcast.h"
+#include "runtime/table/node_role_steps.h"
+#include "runtime/table/reconstruct_queues.h"
+#include "runtime/table/resolve.h"
+#include "runtime/table/view.h"
 
 namespace hetcast {
 namespace internal {
+
+// NodeRoleScratch
+//
+// The workspace of a node-role query: the step pass's when the tree fits
+// it (RoleStepsFit), else the queue path's.
+struct NodeRoleScratch {
+  bool steps;
+  RoleStepScratch step;
+  QueueScratch queue;
+};
+
+// Carves the workspace of a node-role query on a resolved request
+// (measures when `arena` measures). False when `arena` runs out.
+bool CarveNodeRole(const ProfileView& v, const Resolved& resolved,
+                   const TableLayout& layout, Arena* arena,
+                   NodeRoleScratch* scratch);
 
 hetcast_status TableNodeRole(const hetcast_profile* profile,
                              const hetcast_node_request* request,

@@ -5,6 +5,7 @@
 #include "runtime/arena.h"
 #include "runtime/include/hetcast/hetcast.h"
 #include "runtime/table/internal.h"
+#include "runtime/table/node_role.h"
 #include "runtime/table/ptas_entries.h"
 #include "runtime/table/reconstruct_queues.h"
 #include "runtime/table/reconstruct_steps.h"
@@ -85,10 +86,10 @@ hetcast_status PlanTableSizes(const hetcast_profile* profile,
                  &scratch, &step_scratch);
   sizes->node_count = layout.node_count;
   sizes->transfer_count = layout.participants - 1;
-  // The node-role query needs the queue path's pool; ask for the larger.
+  // The node-role query has a workspace of its own; ask for the larger.
   Arena measure_role;
-  CarveQueueScratch(layout.participants, /*with_transfers=*/false,
-                    &measure_role, &scratch);
+  NodeRoleScratch role_scratch;
+  CarveNodeRole(v, resolved, layout, &measure_role, &role_scratch);
   sizes->workspace_bytes = measure.used() > measure_role.used()
                                ? measure.used()
                                : measure_role.used();
