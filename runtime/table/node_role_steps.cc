@@ -61,232 +61,284 @@ uint32_t RoleDenseOf(uint32_t k, const RoleDense& d, const TableLayout& layout,
   return d.relay_first[j] + (node_id - layout.relay_base[j]);
 }
 
-// Per type, what a send to that type reads.
+#if defined(__GNUC__) || defined(__clang__)
+#define HETCAST_ROLE_INLINE inline __attribute__((always_inline))
+#define HETCAST_ROLE_COLD __attribute__((noinline, cold))
+#else
+#define HETCAST_ROLE_INLINE inline
+#define HETCAST_ROLE_COLD
+#endif
+
+// Per type, what a send to that type reads: local arrays of the walk, whose
+// address no other code sees, so that the walk's writes to the workspace
+// do not make the compiler read them again.
 template <typename Word>
-struct RoleType {
-  const Word* row;     // Its entries.
-  uint64_t increment;  // One in its field of the position word.
-  uint64_t members;    // Its participants' bits (and the source's).
-  uint32_t stride;     // Its state stride.
+struct RoleTypes {
+  const Word* row[kRoleMaxTypes];     // Its entries.
+  uint64_t increment[kRoleMaxTypes];  // One in its field of the position word.
+  uint32_t stride[kRoleMaxTypes];     // Its state stride.
   // Its children take dense indices from its first destination on; the one
-  // that would take `end` (after its destinations) takes `relay_first`.
-  uint32_t end;
-  uint32_t relay_first;
-  uint32_t step;  // Its cost, or 0 when above T (it never sends).
+  // that would take end[l] (after its destinations) takes relay_first[l].
+  uint32_t end[kRoleMaxTypes];
+  uint32_t relay_first[kRoleMaxTypes];
+  // Where the senders of a step go: the types that send, grouped by cost,
+  // as (cost, their participants' bits); the source is a member of its type.
+  uint32_t cost_count;
+  uint32_t cost[kRoleMaxTypes];
+  uint64_t members[kRoleMaxTypes];
+
+  // Type l's next child: its field of the position word, after which the
+  // field moves on.
+  HETCAST_ROLE_INLINE uint32_t NextChild(uint32_t l,
+                                         uint64_t* positions) const {
+    const uint32_t shift = l * 8;
+    uint32_t child = static_cast<uint8_t>(*positions >> shift);
+    *positions += increment[l];
+    if (__builtin_expect(child == end[l], 0)) {  // Its first relay.
+      *positions += uint64_t{relay_first[l] - end[l]} << shift;
+      child = relay_first[l];
+    }
+    return child;
+  }
 };
 
-// The pass's state: what every step reads, and the asked node.
-template <typename Word>
-struct RoleWalk {
-  RoleType<Word> type[kRoleMaxTypes];
-  uint64_t positions;  // Per type (8 bits each), its next child's index.
-  uint32_t time_bits;
-  uint32_t split_shift;
-  uint32_t type_mask;
-  uint32_t* state;
-  const void** row;
-  uint32_t* arrival;
-  uint32_t target;  // Dense index of the asked node.
-  // For the answer.
+// What the answer needs, read only when the walk meets the asked node.
+struct RoleAnswer {
   const ProfileView* v;
   const Resolved* resolved;
   const TableLayout* layout;
   const RoleDense* dense;
+  const RoleNode* nodes;
+  uint32_t target;  // Dense index of the asked node.
   RoleOutput* out;
 
-  // The position word's field of type l: the child's dense index, after
-  // which the field moves on.
-  uint32_t NextChild(uint32_t l, uint64_t* positions_io) const {
-    const RoleType<Word>& to = type[l];
-    const uint32_t shift = l * 8;
-    uint32_t child = static_cast<uint8_t>(*positions_io >> shift);
-    *positions_io += to.increment;
-    if (__builtin_expect(child == to.end, 0)) {  // Its first relay.
-      *positions_io += uint64_t{to.relay_first - to.end} << shift;
-      child = to.relay_first;
-    }
-    return child;
+  uint32_t IdOf(uint32_t x) const {
+    return RoleIdOf(*dense, *resolved, *layout, x);
   }
-
-  uint32_t TypeOf(uint32_t x) const {
-    const Word* r = static_cast<const Word*>(row[x]);
-    return static_cast<uint32_t>((r - type[0].row) / v->state_count);
-  }
-
-  // The target arrives at t from sender x.
-  void Placed(uint32_t x, uint32_t t) const {
-    out->node->arrival = t;
-    out->node->parent = RoleIdOf(*dense, *resolved, *layout, x);
-    out->node->send_index =
-        static_cast<uint32_t>((t - arrival[x]) / v->cost[TypeOf(x)]);
-  }
-
-  // The target sends dense index `child`, arriving at t.
-  void Sent(uint32_t child, uint32_t t) const {
-    out->AddChild(hetcast_transfer{RoleIdOf(*dense, *resolved, *layout, target),
-                                   RoleIdOf(*dense, *resolved, *layout, child),
-                                   t - v->cost[TypeOf(target)], t});
-  }
-
-  uint32_t TypeOfEntry(uint64_t word) const {
-    return (word >> time_bits) & type_mask;
+  uint64_t CostOf(uint32_t x) const {
+    const size_t row_bytes = v->state_count * v->entry_bytes;
+    const size_t offset =
+        static_cast<const uint8_t*>(nodes[x].row) - v->entries;
+    return v->cost[offset / row_bytes];
   }
 };
 
-// Step t of the walk while nodes may still send: every sender of `walk`
-// sends, keeping what later steps need; the senders of later steps go to
-// `*born`. kSenderCheck: the target is among the senders. Returns true
-// when the target's role is complete.
+// The target arrives at t from sender x.
+HETCAST_ROLE_COLD void RolePlaced(const RoleAnswer& a, uint32_t x, uint32_t t) {
+  a.out->node->arrival = t;
+  a.out->node->parent = a.IdOf(x);
+  a.out->node->send_index =
+      static_cast<uint32_t>((t - a.nodes[x].arrival) / a.CostOf(x));
+}
+
+// The target sends dense index `child`, arriving at t.
+HETCAST_ROLE_COLD void RoleSent(const RoleAnswer& a, uint32_t child,
+                                uint32_t t) {
+  a.out->AddChild(hetcast_transfer{a.IdOf(a.target), a.IdOf(child),
+                                   t - a.CostOf(a.target), t});
+}
+
+// The entry layout.
+struct RoleDecode {
+  uint32_t time_bits;
+  uint32_t split_shift;
+  uint32_t type_mask;
+};
+
+// A send that involves the asked node: sender x sent `child` with subtree
+// y, leaving `remaining`.
+struct RoleHit {
+  uint32_t x;
+  uint32_t child;
+  uint32_t y;
+  uint32_t remaining;
+};
+
+// The senders of `*walk` send at step t while nodes may still send after
+// it: each keeps what later steps need, and the senders of later steps go
+// to `*born`. Stops early, returning true, at a send that involves the
+// target (kSenderCheck: the target may be among the senders), with `*walk`
+// holding the senders still to send. No call inside, so that the loop's
+// values stay in registers.
 template <bool kSenderCheck, typename Word>
-bool WalkFullStep(RoleWalk<Word>* w, uint64_t walk, uint32_t t,
-                  uint64_t* born_out) {
-  uint32_t* const state = w->state;
-  const void** const row = w->row;
-  uint32_t* const arrival = w->arrival;
-  const uint32_t target = w->target;
-  uint64_t positions = w->positions;
-  uint64_t born = 0;
-  bool done = false;
+HETCAST_ROLE_INLINE bool WalkFull(const RoleTypes<Word>& type, RoleDecode d,
+                                  RoleNode* nodes, uint32_t target, uint32_t t,
+                                  uint64_t* walk_io, uint64_t* positions_io,
+                                  uint64_t* born_io, RoleHit* hit) {
+  uint64_t walk = *walk_io;
+  uint64_t positions = *positions_io;
+  uint64_t born = *born_io;
+  bool met = false;
   while (walk != 0) {
+    const uint64_t bit = walk & (0 - walk);
     const uint32_t x = static_cast<uint32_t>(__builtin_ctzll(walk));
-    walk &= walk - 1;
-    const uint32_t from = state[x];
+    walk ^= bit;
+    const uint32_t from = nodes[x].state;
     const uint64_t word =
-        flatbuffers::EndianScalar(static_cast<const Word*>(row[x])[from]);
-    const uint32_t l = w->TypeOfEntry(word);
-    const uint32_t y = static_cast<uint32_t>(word >> w->split_shift);
-    const uint32_t child = w->NextChild(l, &positions);
-    const RoleType<Word>& to = w->type[l];
-    const uint32_t remaining = from - to.stride - y;
-    state[x] = remaining;
-    state[child] = y;
-    row[child] = to.row;
-    arrival[child] = t;
-    born |= (remaining != 0 ? RoleBit(x) : 0) | (y != 0 ? RoleBit(child) : 0);
-    if (__builtin_expect(child == target, 0)) {
-      w->Placed(x, t);
-      if (y == 0) {  // A leaf's role is complete once it is placed.
-        done = true;
-        break;
-      }
-    }
-    if (kSenderCheck && x == target) {
-      w->Sent(child, t);
-      if (remaining == 0) {
-        done = true;
-        break;
-      }
+        flatbuffers::EndianScalar(static_cast<const Word*>(nodes[x].row)[from]);
+    const uint32_t l = (word >> d.time_bits) & d.type_mask;
+    const uint32_t y = static_cast<uint32_t>(word >> d.split_shift);
+    const uint32_t child = type.NextChild(l, &positions);
+    const uint32_t remaining = from - type.stride[l] - y;
+    nodes[x].state = remaining;
+    nodes[child] = RoleNode{y, t, type.row[l]};
+    born |= (remaining != 0 ? bit : 0) | (y != 0 ? RoleBit(child) : 0);
+    if (__builtin_expect((child == target) | (kSenderCheck && x == target),
+                         0)) {
+      *hit = RoleHit{x, child, y, remaining};
+      met = true;
+      break;
     }
   }
-  w->positions = positions;
-  *born_out = born;
-  return done;
+  *walk_io = walk;
+  *positions_io = positions;
+  *born_io = born;
+  return met;
+}
+
+// Step t while nodes may still send after it: walks its senders `walk`,
+// answering for the target as it meets it; the senders of later steps go
+// to `*born`. Returns true when the target's role is complete.
+template <bool kSenderCheck, typename Word>
+HETCAST_ROLE_INLINE bool WalkFullStep(const RoleTypes<Word>& type, RoleDecode d,
+                                      RoleNode* nodes, const RoleAnswer& a,
+                                      uint64_t walk, uint32_t t,
+                                      uint64_t* positions, uint64_t* born) {
+  *born = 0;
+  RoleHit hit;
+  while (WalkFull<kSenderCheck>(type, d, nodes, a.target, t, &walk, positions,
+                                born, &hit)) {
+    if (hit.child == a.target) {
+      RolePlaced(a, hit.x, t);
+      if (hit.y == 0) return true;  // A leaf is complete once placed.
+    } else {
+      RoleSent(a, hit.child, t);
+      if (hit.remaining == 0) return true;  // Its last send.
+    }
+  }
+  return false;
 }
 
 // Step t when no node sends after it (t + C > T for every type that
 // sends): a send only takes its child's position. Returns true when the
-// target is placed or sends (its last send).
+// target is placed or sends (then its last send).
 template <typename Word>
-bool WalkCountStep(RoleWalk<Word>* w, uint64_t walk, uint32_t t) {
-  const uint32_t* const state = w->state;
-  const void* const* const row = w->row;
-  const uint32_t target = w->target;
-  uint64_t positions = w->positions;
+HETCAST_ROLE_INLINE bool WalkCountStep(const RoleTypes<Word>& type,
+                                       RoleDecode d, const RoleNode* nodes,
+                                       const RoleAnswer& a, uint64_t walk,
+                                       uint32_t t, uint64_t* positions_io) {
+  const uint32_t target = a.target;
+  uint64_t positions = *positions_io;
+  uint32_t x = 0;
+  uint32_t child = 0;
+  bool met = false;
   while (walk != 0) {
-    const uint32_t x = static_cast<uint32_t>(__builtin_ctzll(walk));
+    x = static_cast<uint32_t>(__builtin_ctzll(walk));
     walk &= walk - 1;
-    const uint64_t word =
-        flatbuffers::EndianScalar(static_cast<const Word*>(row[x])[state[x]]);
-    const uint32_t child = w->NextChild(w->TypeOfEntry(word), &positions);
+    const uint64_t word = flatbuffers::EndianScalar(
+        static_cast<const Word*>(nodes[x].row)[nodes[x].state]);
+    child = type.NextChild((word >> d.time_bits) & d.type_mask, &positions);
     if (__builtin_expect((child == target) | (x == target), 0)) {
-      if (child == target) {
-        w->Placed(x, t);
-      } else {
-        w->Sent(child, t);
-      }
-      return true;
+      met = true;
+      break;
     }
   }
-  w->positions = positions;
-  return false;
+  *positions_io = positions;
+  if (!met) return false;
+  if (child == target) {
+    RolePlaced(a, x, t);
+  } else {
+    RoleSent(a, child, t);
+  }
+  return true;
 }
 
-// Fills the walk's per-type records; returns the last step in which a node
-// born or kept could still send (T - the least cost of a type that sends).
+// Fills the walk's per-type records and the position word; returns the
+// last step in which a node born or kept could still send (T - the least
+// cost of a type that sends).
 template <typename Word>
-uint32_t InitRoleWalk(const ProfileView& v, const Resolved& resolved,
-                      const TableLayout& layout, RoleWalk<Word>* w) {
+uint32_t InitRoleTypes(const ProfileView& v, const Resolved& resolved,
+                       const TableLayout& layout, const RoleDense& dense,
+                       RoleTypes<Word>* type, uint64_t* positions) {
   const uint32_t T = static_cast<uint32_t>(resolved.completion);
   uint32_t least = T;
-  w->positions = 0;
+  *positions = 0;
+  type->cost_count = 0;
   for (uint32_t j = 0; j < v.type_count; ++j) {
-    RoleType<Word>& x = w->type[j];
     const uint32_t destinations =
         static_cast<uint32_t>(resolved.destination_count[j]);
     const uint32_t first = layout.destination_base[j];
-    x.row = reinterpret_cast<const Word*>(v.entries) + j * v.state_count;
-    x.increment = uint64_t{1} << (8 * j);
-    x.members = RoleBits(first, destinations) |
-                RoleBits(w->dense->relay_first[j], resolved.relays_used[j]) |
-                (j == resolved.source ? 1u : 0u);
-    x.stride = static_cast<uint32_t>(v.stride[j]);  // < 2^32 states.
-    x.end = first + destinations;
-    x.relay_first = w->dense->relay_first[j];
-    x.step = v.cost[j] <= T ? static_cast<uint32_t>(v.cost[j]) : 0;
-    if (x.members != 0 && x.step != 0 && x.step < least) least = x.step;
-    w->positions |= uint64_t{first} << (8 * j);
+    type->row[j] = reinterpret_cast<const Word*>(v.entries) + j * v.state_count;
+    type->increment[j] = uint64_t{1} << (8 * j);
+    type->stride[j] = static_cast<uint32_t>(v.stride[j]);  // < 2^32 states.
+    type->end[j] = first + destinations;
+    type->relay_first[j] = dense.relay_first[j];
+    *positions |= uint64_t{first} << (8 * j);
+    const uint64_t members =
+        RoleBits(first, destinations) |
+        RoleBits(dense.relay_first[j], resolved.relays_used[j]) |
+        (j == resolved.source ? 1u : 0u);
+    // A type slower than T, or without participants, never sends.
+    if (members == 0 || v.cost[j] > T) continue;
+    const uint32_t cost = static_cast<uint32_t>(v.cost[j]);
+    if (cost < least) least = cost;
+    uint32_t c = 0;
+    while (c < type->cost_count && type->cost[c] != cost) ++c;
+    if (c == type->cost_count) {
+      type->cost[c] = cost;
+      type->members[c] = 0;
+      ++type->cost_count;
+    }
+    type->members[c] |= members;
   }
   return T - least;
 }
 
 // The walk over entries of type Word: steps t = 1, 2, ... until the role
-// of dense index `target` is complete, at the latest at T (every node has
-// arrived by then).
+// of the target is complete, at the latest at T (every node has arrived by
+// then).
 template <typename Word>
 void RunRoleSteps(const ProfileView& v, const Resolved& resolved,
                   const TableLayout& layout, const RoleStepScratch& s,
-                  const RoleDense& dense, uint32_t target, RoleOutput* out) {
-  RoleWalk<Word> w;
-  w.time_bits = v.time_bits;
-  w.split_shift = v.split_shift;
-  w.type_mask = v.type_mask;
-  w.state = s.state;
-  w.row = s.row;
-  w.arrival = s.arrival;
-  w.target = target;
-  w.v = &v;
-  w.resolved = &resolved;
-  w.layout = &layout;
-  w.dense = &dense;
-  w.out = out;
-  const uint32_t last_full = InitRoleWalk(v, resolved, layout, &w);
-  const uint32_t k = v.type_count;
+                  const RoleAnswer& a) {
+  RoleTypes<Word> type;
+  uint64_t positions;
+  const uint32_t last_full =
+      InitRoleTypes(v, resolved, layout, *a.dense, &type, &positions);
+  const RoleDecode d{v.time_bits, v.split_shift, v.type_mask};
   const uint32_t T = static_cast<uint32_t>(resolved.completion);
+  // The ring covers the longest step; zeroed word by word, because the
+  // wide stores of a memset would not forward to the first steps' loads.
   uint32_t ring_size = 2;
-  while (ring_size <= T) ring_size *= 2;
+  for (uint32_t c = 0; c < type.cost_count; ++c) {
+    while (ring_size <= type.cost[c]) ring_size *= 2;
+  }
   const uint32_t ring_mask = ring_size - 1;
   uint64_t* const ring = s.due;
-  for (uint32_t i = 0; i < ring_size; ++i) ring[i] = 0;
-  w.state[0] = static_cast<uint32_t>(resolved.state);
-  w.row[0] = w.type[resolved.source].row;
-  w.arrival[0] = 0;
-  ring[w.type[resolved.source].step & ring_mask] = 1;
-  const uint64_t target_bit = RoleBit(target);
+  volatile uint64_t* const clear = ring;
+  for (uint32_t i = 0; i < ring_size; ++i) clear[i] = 0;
+  RoleNode* const nodes = s.nodes;
+  nodes[0] = RoleNode{static_cast<uint32_t>(resolved.state), 0,
+                      type.row[resolved.source]};
+  ring[v.cost[resolved.source] & ring_mask] = 1;
+  const uint64_t target_bit = RoleBit(a.target);
   for (uint32_t t = 1; t <= T; ++t) {
     const uint64_t walk = ring[t & ring_mask];
     if (walk == 0) continue;
     ring[t & ring_mask] = 0;
     if (t > last_full) {
-      if (WalkCountStep(&w, walk, t)) return;
+      if (WalkCountStep(type, d, nodes, a, walk, t, &positions)) return;
       continue;
     }
     uint64_t born;
-    const bool done = (walk & target_bit) != 0
-                          ? WalkFullStep<true>(&w, walk, t, &born)
-                          : WalkFullStep<false>(&w, walk, t, &born);
+    const bool done =
+        (walk & target_bit) != 0
+            ? WalkFullStep<true>(type, d, nodes, a, walk, t, &positions, &born)
+            : WalkFullStep<false>(type, d, nodes, a, walk, t, &positions,
+                                  &born);
     if (done) return;
-    for (uint32_t j = 0; j < k; ++j) {
-      ring[(t + w.type[j].step) & ring_mask] |= born & w.type[j].members;
+    for (uint32_t c = 0; c < type.cost_count; ++c) {
+      ring[(t + type.cost[c]) & ring_mask] |= born & type.members[c];
     }
   }
 }
@@ -301,12 +353,11 @@ bool RoleStepsFit(const ProfileView& v, const Resolved& resolved,
 
 void CarveRoleSteps(const Resolved& resolved, const TableLayout& layout,
                     Arena* arena, RoleStepScratch* scratch) {
+  // Room for any step up to the completion time.
   uint32_t ring = 2;
   while (ring <= resolved.completion) ring *= 2;
   scratch->due = arena->Allocate<uint64_t>(ring);
-  scratch->state = arena->Allocate<uint32_t>(layout.participants);
-  scratch->row = arena->Allocate<const void*>(layout.participants);
-  scratch->arrival = arena->Allocate<uint32_t>(layout.participants);
+  scratch->nodes = arena->Allocate<RoleNode>(layout.participants);
 }
 
 void RoleBySteps(const ProfileView& v, const Resolved& resolved,
@@ -314,13 +365,19 @@ void RoleBySteps(const ProfileView& v, const Resolved& resolved,
                  uint32_t node_id, RoleOutput* out) {
   if (resolved.state == 0) return;  // The source alone.
   const RoleDense dense = MakeRoleDense(v.type_count, resolved);
-  const uint32_t target = RoleDenseOf(v.type_count, dense, layout, node_id);
+  const RoleAnswer a{
+      &v,     &resolved,     &layout,
+      &dense, scratch.nodes, RoleDenseOf(v.type_count, dense, layout, node_id),
+      out};
   if (v.entry_bytes == 4) {
-    RunRoleSteps<uint32_t>(v, resolved, layout, scratch, dense, target, out);
+    RunRoleSteps<uint32_t>(v, resolved, layout, scratch, a);
   } else {
-    RunRoleSteps<uint64_t>(v, resolved, layout, scratch, dense, target, out);
+    RunRoleSteps<uint64_t>(v, resolved, layout, scratch, a);
   }
 }
 
 }  // namespace internal
 }  // namespace hetcast
+
+#undef HETCAST_ROLE_INLINE
+#undef HETCAST_ROLE_COLD

@@ -41,16 +41,21 @@
 namespace hetcast {
 namespace internal {
 
+// RoleNode
+//
+// A participant of the pass, by dense index.
+struct RoleNode {
+  uint32_t state;    // Its remaining subtree (a state of its type).
+  uint32_t arrival;  // Its arrival time.
+  const void* row;   // Its type's entries (a row of the table).
+};
+
 // RoleStepScratch
 //
-// The pass's workspace, by dense index: a participant's remaining subtree
-// (a state of its type), its type's entries (one row of the table) and its
-// arrival time; and the ring of senders by time.
+// The pass's workspace.
 struct RoleStepScratch {
-  uint64_t* due;      // Senders by time (bits); a power of two > T.
-  uint32_t* state;    // One per participant,
-  const void** row;   // its type's entries (a table row),
-  uint32_t* arrival;  // its arrival.
+  uint64_t* due;    // A ring of senders by time (bits), a power of two > T.
+  RoleNode* nodes;  // One per participant.
 };
 
 // RoleOutput
