@@ -77,9 +77,10 @@ void QueueNodeRole(const ProfileView& v, const Resolved& resolved,
 }  // namespace
 
 bool CarveNodeRole(const ProfileView& v, const Resolved& resolved,
-                   const TableLayout& layout, Arena* arena,
+                   const TableLayout& layout, RolePath path, Arena* arena,
                    NodeRoleScratch* scratch) {
-  scratch->steps = !v.IsPtas() && RoleStepsFit(v, resolved, layout);
+  scratch->steps = path == RolePath::kAuto && !v.IsPtas() &&
+                   RoleStepsFit(v, resolved, layout);
   if (scratch->steps) {
     CarveRoleSteps(resolved, layout, arena, &scratch->step);
     return !arena->failed();
@@ -93,7 +94,8 @@ hetcast_status TableNodeRole(const hetcast_profile* profile,
                              uint32_t node_id, void* workspace,
                              size_t workspace_size, hetcast_node* node,
                              hetcast_transfer* children,
-                             size_t children_capacity, size_t* child_count) {
+                             size_t children_capacity, size_t* child_count,
+                             RolePath path) {
   if (node == nullptr || child_count == nullptr ||
       (children == nullptr && children_capacity != 0)) {
     return HETCAST_INVALID_ARGUMENT;
@@ -108,7 +110,7 @@ hetcast_status TableNodeRole(const hetcast_profile* profile,
   const ProfileView& v = ProfileViewOf(profile);
   Arena arena(workspace, workspace_size);
   NodeRoleScratch scratch;
-  if (!CarveNodeRole(v, resolved, layout, &arena, &scratch)) {
+  if (!CarveNodeRole(v, resolved, layout, path, &arena, &scratch)) {
     return HETCAST_WORKSPACE_TOO_SMALL;
   }
   *node = NodeRoleStart(v, resolved, layout, node_id);

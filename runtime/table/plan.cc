@@ -89,7 +89,8 @@ hetcast_status PlanTableSizes(const hetcast_profile* profile,
   // The node-role query has a workspace of its own; ask for the larger.
   Arena measure_role;
   NodeRoleScratch role_scratch;
-  CarveNodeRole(v, resolved, layout, &measure_role, &role_scratch);
+  CarveNodeRole(v, resolved, layout, RolePath::kAuto, &measure_role,
+                &role_scratch);
   sizes->workspace_bytes = measure.used() > measure_role.used()
                                ? measure.used()
                                : measure_role.used();
