@@ -81,9 +81,8 @@ struct RoleTypes {
   // that would take end[l] (after its destinations) takes relay_first[l].
   uint32_t end[kRoleMaxTypes];
   uint32_t relay_first[kRoleMaxTypes];
-  // Where the senders of a step go: the types that send, grouped by cost,
-  // as (cost, their participants' bits); the source is a member of its type.
-  uint32_t cost_count;
+  // Where the senders of a step go: its participants' bits (and the
+  // source's) to step + cost, or nowhere (0, 0) when it never sends.
   uint32_t cost[kRoleMaxTypes];
   uint64_t members[kRoleMaxTypes];
 
@@ -263,7 +262,6 @@ uint32_t InitRoleTypes(const ProfileView& v, const Resolved& resolved,
   const uint32_t T = static_cast<uint32_t>(resolved.completion);
   uint32_t least = T;
   *positions = 0;
-  type->cost_count = 0;
   for (uint32_t j = 0; j < v.type_count; ++j) {
     const uint32_t destinations =
         static_cast<uint32_t>(resolved.destination_count[j]);
@@ -279,17 +277,10 @@ uint32_t InitRoleTypes(const ProfileView& v, const Resolved& resolved,
         RoleBits(dense.relay_first[j], resolved.relays_used[j]) |
         (j == resolved.source ? 1u : 0u);
     // A type slower than T, or without participants, never sends.
-    if (members == 0 || v.cost[j] > T) continue;
-    const uint32_t cost = static_cast<uint32_t>(v.cost[j]);
-    if (cost < least) least = cost;
-    uint32_t c = 0;
-    while (c < type->cost_count && type->cost[c] != cost) ++c;
-    if (c == type->cost_count) {
-      type->cost[c] = cost;
-      type->members[c] = 0;
-      ++type->cost_count;
-    }
-    type->members[c] |= members;
+    const bool sends = members != 0 && v.cost[j] <= T;
+    type->cost[j] = sends ? static_cast<uint32_t>(v.cost[j]) : 0;
+    type->members[j] = sends ? members : 0;
+    if (sends && type->cost[j] < least) least = type->cost[j];
   }
   return T - least;
 }
@@ -306,12 +297,13 @@ void RunRoleSteps(const ProfileView& v, const Resolved& resolved,
   const uint32_t last_full =
       InitRoleTypes(v, resolved, layout, *a.dense, &type, &positions);
   const RoleDecode d{v.time_bits, v.split_shift, v.type_mask};
+  const uint32_t k = v.type_count;
   const uint32_t T = static_cast<uint32_t>(resolved.completion);
   // The ring covers the longest step; zeroed word by word, because the
   // wide stores of a memset would not forward to the first steps' loads.
   uint32_t ring_size = 2;
-  for (uint32_t c = 0; c < type.cost_count; ++c) {
-    while (ring_size <= type.cost[c]) ring_size *= 2;
+  for (uint32_t j = 0; j < k; ++j) {
+    while (ring_size <= type.cost[j]) ring_size *= 2;
   }
   const uint32_t ring_mask = ring_size - 1;
   uint64_t* const ring = s.due;
@@ -337,8 +329,8 @@ void RunRoleSteps(const ProfileView& v, const Resolved& resolved,
             : WalkFullStep<false>(type, d, nodes, a, walk, t, &positions,
                                   &born);
     if (done) return;
-    for (uint32_t c = 0; c < type.cost_count; ++c) {
-      ring[(t + type.cost[c]) & ring_mask] |= born & type.members[c];
+    for (uint32_t j = 0; j < k; ++j) {
+      ring[(t + type.cost[j]) & ring_mask] |= born & type.members[j];
     }
   }
 }
