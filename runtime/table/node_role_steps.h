@@ -24,9 +24,10 @@
 // node's role is complete: when it is placed if it is a leaf, else after its
 // last send.
 //
-// O(T + sends walked) for completion time T, workspace O(T + n); no
-// data-dependent branch except the walk of a word's bits and the tests for
-// the asked node.
+// O(T + sends walked) for completion time T, workspace O(T + n). The
+// branches that depend on the tree are the walk of a word's bits, empty
+// steps, a type's first relay and the tests for the asked node; a hit is
+// answered outside the send loop, so the loop makes no call.
 #ifndef HETCAST_RUNTIME_TABLE_NODE_ROLE_STEPS_H_
 #define HETCAST_RUNTIME_TABLE_NODE_ROLE_STEPS_H_
 
