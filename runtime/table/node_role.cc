@@ -1,14 +1,17 @@
 // node_role.cc: one node's part of a table schedule
 // (hetcast_profile_node_role): its arrival, parent and children, without
-// writing the whole schedule. Exact profiles expand the tree with the queue
-// path until the node's role is complete; PTAS profiles read the stored
-// schedule (ptas_entries.cc).
+// writing the whole schedule. Exact profiles walk the tree in canonical
+// order until the node's role is complete: with the step pass
+// (node_role_steps.h) when the tree fits it, which is the usual case, else
+// with the queue path; PTAS profiles read the stored schedule
+// (ptas_entries.cc).
 #include "runtime/table/node_role.h"
 
 #include <type_traits>
 
 #include "runtime/arena.h"
 #include "runtime/include/hetcast/hetcast.h"
+#include "runtime/table/node_role_steps.h"
 #include "runtime/table/ptas_entries.h"
 #include "runtime/table/reconstruct_queues.h"
 #include "runtime/table/resolve.h"
@@ -32,16 +35,19 @@ hetcast_node NodeRoleStart(const ProfileView& v, const Resolved& resolved,
   return hetcast_node{HETCAST_NEVER, HETCAST_NO_NODE, j, 0, relay ? 1u : 0u};
 }
 
-// Expands the tree until `node_id` has been placed and, when it sends,
-// until its last child: its record goes to `*node`, its first
-// `children_capacity` children to `children` in send order, their number to
-// `*count`.
-hetcast_status QueueNodeRole(const ProfileView& v, const Resolved& resolved,
-                             const TableLayout& layout,
-                             const QueueScratch& scratch, uint32_t node_id,
-                             hetcast_node* node, hetcast_transfer* children,
-                             size_t children_capacity, size_t* count) {
-  bool overflowed = false;
+// Whether `node_id` (of type node.type) is a relay the schedule leaves out.
+bool UnusedRelay(const Resolved& resolved, const TableLayout& layout,
+                 uint32_t node_id, const hetcast_node& node) {
+  return node.is_relay && node_id - layout.relay_base[node.type] >=
+                              resolved.relays_used[node.type];
+}
+
+// Expands the tree with the queue path until `node_id` has been placed
+// and, when it sends, until its last child.
+void QueueNodeRole(const ProfileView& v, const Resolved& resolved,
+                   const TableLayout& layout, const QueueScratch& scratch,
+                   uint32_t node_id, RoleOutput* out) {
+  hetcast_node* node = out->node;
   DispatchQueueKeys(v, resolved, layout, [&](const auto& keys, auto reader) {
     using Keys = typename std::decay<decltype(keys)>::type;
     ExpandTableTree(
@@ -59,29 +65,37 @@ hetcast_status QueueNodeRole(const ProfileView& v, const Resolved& resolved,
             if (!child_sends) return false;
           }
           if (sender == node_id) {
-            if (*count < children_capacity) {
-              children[*count] = hetcast_transfer{
-                  sender, child, arrival - v.cost[sender_type], arrival};
-            } else {
-              overflowed = true;
-            }
-            ++*count;
+            out->AddChild(hetcast_transfer{
+                sender, child, arrival - v.cost[sender_type], arrival});
             if (sender_done) return false;
           }
           return true;
         });
   });
-  return overflowed ? HETCAST_OUTPUT_TOO_SMALL : HETCAST_OK;
 }
 
 }  // namespace
+
+bool CarveNodeRole(const ProfileView& v, const Resolved& resolved,
+                   const TableLayout& layout, RolePath path, Arena* arena,
+                   NodeRoleScratch* scratch) {
+  scratch->steps = path == RolePath::kAuto && !v.IsPtas() &&
+                   RoleStepsFit(v, resolved, layout);
+  if (scratch->steps) {
+    CarveRoleSteps(resolved, layout, arena, &scratch->step);
+    return !arena->failed();
+  }
+  return CarveQueueScratch(layout.participants, /*with_transfers=*/false, arena,
+                           &scratch->queue);
+}
 
 hetcast_status TableNodeRole(const hetcast_profile* profile,
                              const hetcast_node_request* request,
                              uint32_t node_id, void* workspace,
                              size_t workspace_size, hetcast_node* node,
                              hetcast_transfer* children,
-                             size_t children_capacity, size_t* child_count) {
+                             size_t children_capacity, size_t* child_count,
+                             RolePath path) {
   if (node == nullptr || child_count == nullptr ||
       (children == nullptr && children_capacity != 0)) {
     return HETCAST_INVALID_ARGUMENT;
@@ -95,9 +109,8 @@ hetcast_status TableNodeRole(const hetcast_profile* profile,
   if (node_id >= layout.node_count) return HETCAST_INVALID_ARGUMENT;
   const ProfileView& v = ProfileViewOf(profile);
   Arena arena(workspace, workspace_size);
-  QueueScratch scratch;
-  if (!CarveQueueScratch(layout.participants, /*with_transfers=*/false, &arena,
-                         &scratch)) {
+  NodeRoleScratch scratch;
+  if (!CarveNodeRole(v, resolved, layout, path, &arena, &scratch)) {
     return HETCAST_WORKSPACE_TOO_SMALL;
   }
   *node = NodeRoleStart(v, resolved, layout, node_id);
@@ -105,8 +118,15 @@ hetcast_status TableNodeRole(const hetcast_profile* profile,
     return PtasEntryNodeRole(v, resolved, layout, node_id, node, children,
                              children_capacity, child_count);
   }
-  return QueueNodeRole(v, resolved, layout, scratch, node_id, node, children,
-                       children_capacity, child_count);
+  if (UnusedRelay(resolved, layout, node_id, *node)) return HETCAST_OK;
+  RoleOutput out{node, children, children_capacity, 0};
+  if (scratch.steps) {
+    RoleBySteps(v, resolved, layout, scratch.step, node_id, &out);
+  } else {
+    QueueNodeRole(v, resolved, layout, scratch.queue, node_id, &out);
+  }
+  *child_count = out.count;
+  return out.count > children_capacity ? HETCAST_OUTPUT_TOO_SMALL : HETCAST_OK;
 }
 
 }  // namespace internal

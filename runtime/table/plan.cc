@@ -6,6 +6,7 @@
 #include "runtime/config.h"
 #include "runtime/include/hetcast/hetcast.h"
 #include "runtime/table/internal.h"
+#include "runtime/table/node_role.h"
 #include "runtime/table/ptas_entries.h"
 #include "runtime/table/reconstruct_queues.h"
 #include "runtime/table/reconstruct_steps.h"
@@ -88,10 +89,11 @@ hetcast_status PlanTableSizes(const hetcast_profile* profile,
                  &scratch, &step_scratch);
   sizes->node_count = layout.node_count;
   sizes->transfer_count = layout.participants - 1;
-  // The node-role query needs the queue path's pool; ask for the larger.
+  // The node-role query has a workspace of its own; ask for the larger.
   Arena measure_role;
-  CarveQueueScratch(layout.participants, /*with_transfers=*/false,
-                    &measure_role, &scratch);
+  NodeRoleScratch role_scratch;
+  CarveNodeRole(v, resolved, layout, RolePath::kAuto, &measure_role,
+                &role_scratch);
   sizes->workspace_bytes = measure.used() > measure_role.used()
                                ? measure.used()
                                : measure_role.used();

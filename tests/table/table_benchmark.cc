@@ -4,6 +4,7 @@
 //
 //   bazel run //tests:table_benchmark
 //   bazel run //tests:table_benchmark -- --benchmark_filter=Reconstruction
+//   bazel run //tests:table_benchmark -- --benchmark_filter=Largest
 //
 // (.bazelrc builds with -c opt.) By default each benchmark runs 12 short
 // repetitions (0.05 s) in random order across benchmarks, and only the
@@ -35,10 +36,22 @@
 //                           speedup.
 //   BM_NodeRole             hetcast_profile_node_role for a random node of a
 //                           random request.
+//   BM_NodeRoleLargest      hetcast_profile_node_role at the largest state,
+//                           once per source type, cycling through every node
+//                           id of the tree: ns per query, next to
+//                           BM_TableReconstructionLargest of the same request.
+//   BM_TableReconstructionNearLargest  the near-largest states: every
+//                           count at its limit or one below (the largest
+//                           excluded), every source type, in turn.
+//   BM_NodeRoleNearLargest  node roles of every id of those requests, in
+//                           turn: ns per query.
 // Every call on every input is checked once for HETCAST_OK before anything
-// is timed. At exit the binary prints the lookup / plain read ratios, ns per
-// node of reconstruction and ns per node-role query, all from this run's
-// measurements. The targets are printed for comparison, never asserted.
+// is timed, and the roles of the largest and near-largest requests are
+// gathered and compared with their plans. At exit the binary prints the
+// lookup / plain read ratios, ns per node of reconstruction, ns per
+// node-role query and its ratio to the full plan of the same requests, all
+// from this run's measurements. The targets are printed for comparison,
+// never asserted.
 // The inline lookup is opt-in (hetcast.h).
 #define HETCAST_STATIC_LINKING_ONLY 1
 
@@ -47,6 +60,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <map>
 #include <random>
 #include <set>
@@ -112,6 +126,19 @@ struct Fixture {
   // One destination of type 0, source type 0.
   Counts one_counts;
   hetcast_node_request one;
+  // The near-largest states (each count at its limit or one below, not all
+  // at the limit), every source type; `near_largest[i]` points into
+  // `near_largest_counts[i / k]`.
+  std::vector<Counts> near_largest_counts;
+  std::vector<hetcast_node_request> near_largest;
+  // Node-role queries: every (request, node id) of the largest state per
+  // source type, and of the near-largest states.
+  struct RoleQuery {
+    const hetcast_node_request* request;
+    uint32_t node_id;
+  };
+  std::vector<std::vector<RoleQuery>> largest_roles;
+  std::vector<RoleQuery> near_largest_roles;
 
   // Outputs sized for the largest of all the requests above (the second
   // workspace for the queue path with transfers).
@@ -142,6 +169,54 @@ void Reserve(const hetcast_node_request& request, Fixture* fixture) {
   }
   if (fixture->transfers.size() < sizes.transfer_count) {
     fixture->transfers.resize(sizes.transfer_count);
+  }
+}
+
+[[noreturn]] void DieRoleMismatch(const hetcast_node_request& request,
+                                  uint32_t id, const char* what) {
+  std::fprintf(stderr,
+               "table_benchmark: node role of id %u (source type %u) "
+               "disagrees with the plan: %s\n",
+               id, request.source_type, what);
+  std::abort();
+}
+
+// Gathers the role of every node id of `request` and aborts unless it is
+// the plan's: the benchmark times only right answers.
+void VerifyRolesMatchPlan(const hetcast_node_request& request,
+                          Fixture* fixture) {
+  hetcast_answer answer;
+  Check("hetcast_profile_plan",
+        hetcast_profile_plan(&fixture->profile, &request,
+                             fixture->workspace.data(),
+                             fixture->workspace.size(), fixture->nodes.data(),
+                             fixture->nodes.size(), fixture->transfers.data(),
+                             fixture->transfers.size(), &answer));
+  std::vector<hetcast_transfer> children(answer.transfer_count + 1);
+  for (uint32_t id = 0; id < answer.node_count; ++id) {
+    hetcast_node node;
+    size_t count = 0;
+    Check("hetcast_profile_node_role",
+          hetcast_profile_node_role(&fixture->profile, &request, id,
+                                    fixture->workspace.data(),
+                                    fixture->workspace.size(), &node,
+                                    children.data(), children.size(), &count));
+    const hetcast_node& want = fixture->nodes[id];
+    if (node.arrival != want.arrival || node.parent != want.parent ||
+        node.type != want.type || node.send_index != want.send_index ||
+        node.is_relay != want.is_relay) {
+      DieRoleMismatch(request, id, "node");
+    }
+    size_t c = 0;
+    for (size_t i = 0; i < answer.transfer_count; ++i) {
+      const hetcast_transfer& t = fixture->transfers[i];
+      if (t.from != id) continue;
+      if (c >= count || std::memcmp(&children[c], &t, sizeof(t)) != 0) {
+        DieRoleMismatch(request, id, "children");
+      }
+      ++c;
+    }
+    if (c != count) DieRoleMismatch(request, id, "child count");
   }
 }
 
@@ -192,8 +267,25 @@ void Verify(Fixture* fixture) {
   }
   for (const hetcast_node_request& request : fixture->largest) {
     verify_plan(request);
+    VerifyRolesMatchPlan(request, fixture);
+  }
+  for (const hetcast_node_request& request : fixture->near_largest) {
+    verify_plan(request);
+    VerifyRolesMatchPlan(request, fixture);
   }
   verify_plan(fixture->one);
+}
+
+// Every (request, node id) of `request`.
+void AddRoleQueries(const hetcast_profile& profile,
+                    const hetcast_node_request* request,
+                    std::vector<Fixture::RoleQuery>* queries) {
+  hetcast_node_sizes sizes;
+  Check("hetcast_profile_plan_sizes",
+        hetcast_profile_plan_sizes(&profile, request, &sizes));
+  for (uint32_t id = 0; id < sizes.node_count; ++id) {
+    queries->push_back(Fixture::RoleQuery{request, id});
+  }
 }
 
 Fixture* BuildFixture() {
@@ -264,6 +356,23 @@ Fixture* BuildFixture() {
         nullptr, k, s, fixture->largest_counts.data(), nullptr});
   }
 
+  // Near-largest: count j is limit - bit j of `below`, below = 1 .. 2^k - 1.
+  const uint32_t variants = (1u << k) - 1;
+  fixture->near_largest_counts.resize(variants);
+  for (uint32_t below = 1; below <= variants; ++below) {
+    Counts& counts = fixture->near_largest_counts[below - 1];
+    counts.fill(0);
+    for (size_t j = 0; j < k; ++j) {
+      counts[j] = fixture->limits[j] - ((below >> j) & 1);
+    }
+  }
+  for (const Counts& counts : fixture->near_largest_counts) {
+    for (uint32_t s = 0; s < k; ++s) {
+      fixture->near_largest.push_back(
+          hetcast_node_request{nullptr, k, s, counts.data(), nullptr});
+    }
+  }
+
   fixture->one_counts.fill(0);
   fixture->one_counts[0] = 1;
   fixture->one =
@@ -274,6 +383,17 @@ Fixture* BuildFixture() {
   }
   for (const hetcast_node_request& request : fixture->largest) {
     Reserve(request, fixture);
+  }
+  for (const hetcast_node_request& request : fixture->near_largest) {
+    Reserve(request, fixture);
+  }
+  fixture->largest_roles.resize(fixture->largest.size());
+  for (size_t s = 0; s < fixture->largest.size(); ++s) {
+    AddRoleQueries(fixture->profile, &fixture->largest[s],
+                   &fixture->largest_roles[s]);
+  }
+  for (const hetcast_node_request& request : fixture->near_largest) {
+    AddRoleQueries(fixture->profile, &request, &fixture->near_largest_roles);
   }
   for (size_t i = 0; i < kSequenceLength; ++i) {
     hetcast_node_sizes sizes;
@@ -443,6 +563,12 @@ BENCHMARK(BM_TableReconstructionLargest)
     ->DenseRange(0, 2)
     ->ComputeStatistics("min", MinOf);
 
+void BM_TableReconstructionNearLargest(benchmark::State& state) {
+  const Fixture& f = GetFixture();
+  RunPlans(state, f.near_largest.data(), f.near_largest.size());
+}
+BENCHMARK(BM_TableReconstructionNearLargest)->ComputeStatistics("min", MinOf);
+
 void BM_TableReconstructionOne(benchmark::State& state) {
   const Fixture& f = GetFixture();
   RunPlans(state, &f.one, 1);
@@ -469,9 +595,52 @@ void BM_NodeRole(benchmark::State& state) {
 }
 BENCHMARK(BM_NodeRole)->ComputeStatistics("min", MinOf);
 
+// One node-role query per iteration, cycling through `queries`.
+void RunRoles(benchmark::State& state,
+              const std::vector<Fixture::RoleQuery>& queries) {
+  const Fixture& f = GetFixture();
+  std::vector<unsigned char> workspace = f.workspace;
+  std::vector<hetcast_transfer> children = f.transfers;
+  hetcast_node node;
+  size_t child_count;
+  size_t i = 0;
+  for (auto _ : state) {
+    const Fixture::RoleQuery& q = queries[i];
+    hetcast_profile_node_role(&f.profile, q.request, q.node_id,
+                              workspace.data(), workspace.size(), &node,
+                              children.data(), children.size(), &child_count);
+    i = i + 1 == queries.size() ? 0 : i + 1;
+    benchmark::DoNotOptimize(node);
+    benchmark::DoNotOptimize(child_count);
+    benchmark::DoNotOptimize(children.data());
+  }
+  state.SetItemsProcessed(static_cast<int64_t>(state.iterations()));
+}
+
+void BM_NodeRoleLargest(benchmark::State& state) {
+  const Fixture& f = GetFixture();
+  const size_t source = static_cast<size_t>(state.range(0));
+  if (source >= f.largest_roles.size()) {
+    state.SkipWithError("no such source type");
+    return;
+  }
+  RunRoles(state, f.largest_roles[source]);
+}
+// One run per source type, as BM_TableReconstructionLargest.
+BENCHMARK(BM_NodeRoleLargest)
+    ->ArgName("source")
+    ->DenseRange(0, 2)
+    ->ComputeStatistics("min", MinOf);
+
+void BM_NodeRoleNearLargest(benchmark::State& state) {
+  RunRoles(state, GetFixture().near_largest_roles);
+}
+BENCHMARK(BM_NodeRoleNearLargest)->ComputeStatistics("min", MinOf);
+
 // What the summary needs from one benchmark run.
 struct Measured {
   double real_ns = 0;  // Real time per iteration.
+  double cpu_ns = 0;   // CPU time per iteration (this thread's).
   double nodes = 0;    // Mean participants per iteration, when reported.
 };
 
@@ -501,6 +670,8 @@ class SummaryReporter : public benchmark::ConsoleReporter {
       Measured& m = (*into)[name];
       m.real_ns =
           run.real_accumulated_time * 1e9 / static_cast<double>(run.iterations);
+      m.cpu_ns =
+          run.cpu_accumulated_time * 1e9 / static_cast<double>(run.iterations);
       auto nodes = run.counters.find("nodes");
       if (nodes != run.counters.end()) m.nodes = nodes->second.value;
     }
@@ -628,6 +799,7 @@ int main(int argc, char** argv) {
         "largest state, " + name.substr(name.find('/') + 1);
     per_node(name, label.c_str());
   }
+  per_node("BM_TableReconstructionNearLargest", "near-largest states");
   const Measured* one =
       reporter.Find("BM_TableReconstructionOne", SummaryReporter::kMedian);
   const Measured* one_min =
@@ -642,9 +814,42 @@ int main(int argc, char** argv) {
   const Measured* role_min =
       reporter.Find("BM_NodeRole", SummaryReporter::kMin);
   if (role != nullptr && role_min != nullptr) {
-    std::printf("node role = %.2f ns per query (%.2f)\n", role->real_ns,
-                role_min->real_ns);
+    std::printf("node role = %.2f ns per query (%.2f)  [random requests]\n",
+                role->real_ns, role_min->real_ns);
   }
+  // A query of a large state against the full plan of the same requests.
+  // The CPU-time medians are printed too: when other processes share the
+  // cores, real time also counts the time this one waits for them.
+  auto role_vs_plan = [&](const std::string& role_name,
+                          const std::string& plan_name, const char* label) {
+    const Measured* query[2];
+    const Measured* plan[2];
+    for (int w = 0; w < 2; ++w) {
+      const auto which = static_cast<SummaryReporter::Which>(w);
+      query[w] = reporter.Find(role_name, which);
+      plan[w] = reporter.Find(plan_name, which);
+      if (query[w] == nullptr || plan[w] == nullptr || plan[w]->real_ns <= 0 ||
+          plan[w]->cpu_ns <= 0) {
+        return;
+      }
+    }
+    std::printf(
+        "node role = %.2f ns per query (%.2f) (target <= 100)  [%s; full plan "
+        "%.0f ns (%.0f): a query is %.3f (%.3f) of a plan; CPU time %.2f ns "
+        "per query, %.0f ns per plan, %.3f]\n",
+        query[0]->real_ns, query[1]->real_ns, label, plan[0]->real_ns,
+        plan[1]->real_ns, query[0]->real_ns / plan[0]->real_ns,
+        query[1]->real_ns / plan[1]->real_ns, query[0]->cpu_ns, plan[0]->cpu_ns,
+        query[0]->cpu_ns / plan[0]->cpu_ns);
+  };
+  for (const std::string& name : reporter.Names()) {
+    if (name.rfind("BM_NodeRoleLargest/", 0) != 0) continue;
+    const std::string arg = name.substr(name.find('/') + 1);
+    const std::string label = "largest state, " + arg + ", every node id";
+    role_vs_plan(name, "BM_TableReconstructionLargest/" + arg, label.c_str());
+  }
+  role_vs_plan("BM_NodeRoleNearLargest", "BM_TableReconstructionNearLargest",
+               "near-largest states, every node id");
   benchmark::Shutdown();
   return 0;
 }

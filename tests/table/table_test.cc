@@ -368,6 +368,8 @@ int ExpectPathsAgree(const hetcast_profile& profile,
                std::memcmp(a.transfers.data(), b.transfers.data(),
                            a.transfers.size() * sizeof(hetcast_transfer)) == 0))
       << ::testing::PrintToString(instance.destinations);
+  // The node roles (both walks) agree with them too.
+  ExpectRolesMatchPlan(profile, instance, a);
   uint64_t destinations = 0;
   for (uint64_t d : instance.destinations) destinations += d;
   return a.answer.participant_count > 1 + destinations ? 2 : 1;
@@ -480,6 +482,71 @@ TEST(ReconstructionPaths, LargeCostsUseQueuesAndStayCanonical) {
       const TinyInstance instance{costs, s, i, {}};
       const PlanResult plan = PlanFromTable(profile, instance);
       ExpectConsistent(instance, plan);
+      // The node-role query walks with the queues too.
+      ExpectRolesMatchPlan(profile, instance, plan);
+    }
+  });
+}
+
+// The node-role query's step pass holds at most 64 participants and 8
+// types; beyond, the queue walk answers, with the same roles.
+TEST(NodeRole, TreesBeyondTheStepPassTakeTheQueueWalk) {
+  ProfileSpec wide;  // 71 participants at the largest state.
+  wide.name = "wide";
+  wide.types = {{"a", 2, 40}, {"b", 3, 30}};
+  ProfileSpec many;  // 9 types.
+  many.name = "many";
+  for (uint32_t j = 0; j < 9; ++j) {
+    many.types.push_back({"t" + std::to_string(j), 2 + j, 1});
+  }
+  for (const ProfileSpec* spec : {&wide, &many}) {
+    OwnedTable owned = ExactTableOf(*spec);
+    ASSERT_EQ(owned.status, HETCAST_OK) << owned.error;
+    hetcast_profile profile;
+    ASSERT_EQ(hetcast_profile_open(&owned.table, 0, &profile), HETCAST_OK);
+    const std::vector<uint64_t> costs = ProfileCosts(profile);
+    const std::vector<uint64_t> limits = Limits(profile);
+    std::vector<uint64_t> below(limits);  // Near the largest state.
+    for (uint64_t& b : below) b = b > 2 ? b - 2 : 0;
+    ForEachCounts(limits, [&](const std::vector<uint64_t>& i) {
+      for (size_t j = 0; j < i.size(); ++j) {
+        if (i[j] < below[j]) return;
+      }
+      for (uint32_t s = 0; s < costs.size(); s += 4) {
+        const TinyInstance instance{costs, s, i, {}};
+        const PlanResult plan = PlanFromTable(profile, instance);
+        ASSERT_EQ(plan.status, HETCAST_OK);
+        ExpectRolesMatchPlan(profile, instance, plan);
+      }
+    });
+  }
+}
+
+// A type far slower than the others makes the entries 8 bytes wide while
+// the requests of the fast types keep completion times small: the step
+// pass reads wide entries.
+TEST(NodeRole, WideEntriesWalkLikeNarrowOnes) {
+  ProfileSpec spec;
+  spec.name = "wide entries";
+  spec.types = {{"fast", 1, 6}, {"medium", 3, 5}, {"slow", 1u << 30, 1}};
+  OwnedTable owned = ExactTableOf(spec);
+  ASSERT_EQ(owned.status, HETCAST_OK) << owned.error;
+  hetcast_profile profile;
+  ASSERT_EQ(hetcast_profile_open(&owned.table, 0, &profile), HETCAST_OK);
+  hetcast_profile_info info;
+  hetcast_profile_get_info(&profile, &info);
+  ASSERT_EQ(info.entry_bytes, 8u);
+  const std::vector<uint64_t> costs = ProfileCosts(profile);
+  ForEachCounts(Limits(profile), [&](const std::vector<uint64_t>& i) {
+    for (uint32_t s = 0; s < costs.size(); ++s) {
+      for (const std::vector<uint64_t>& relays :
+           {std::vector<uint64_t>{0, 0, 0}, std::vector<uint64_t>{2, 1, 0}}) {
+        const TinyInstance instance{costs, s, i, relays};
+        const PlanResult plan = PlanFromTable(profile, instance);
+        if (plan.status == HETCAST_NOT_IN_TABLE) continue;
+        ASSERT_EQ(plan.status, HETCAST_OK);
+        ExpectRolesMatchPlan(profile, instance, plan);
+      }
     }
   });
 }

@@ -9,8 +9,9 @@
 
 #include "gtest/gtest.h"
 #include "runtime/include/hetcast/hetcast.h"
-#include "tests/oracles/exhaustive_search.h"
+#include "runtime/table/node_role.h"
 #include "tests/node/node_test_util.h"
+#include "tests/oracles/exhaustive_search.h"
 
 namespace hetcast {
 namespace testing {
@@ -66,7 +67,31 @@ inline PlanResult PlanFromTable(const hetcast_profile& profile,
   return result;
 }
 
-// Per-node roles of every id equal the full schedule.
+// One node's role, through the C API (internal::RolePath::kAuto, with the
+// workspace hetcast_profile_plan_sizes asks for) or with the queue walk
+// forced (room enough for it).
+inline hetcast_status RoleOf(const hetcast_profile& profile,
+                             const hetcast_node_request& request, uint32_t id,
+                             internal::RolePath path,
+                             std::vector<unsigned char>* workspace,
+                             hetcast_node* node,
+                             std::vector<hetcast_transfer>* children,
+                             size_t* count) {
+  if (path == internal::RolePath::kAuto) {
+    return hetcast_profile_node_role(&profile, &request, id, workspace->data(),
+                                     workspace->size(), node, children->data(),
+                                     children->size(), count);
+  }
+  std::vector<unsigned char> room(workspace->size() + 64 * children->size() +
+                                  256);
+  return internal::TableNodeRole(&profile, &request, id, room.data(),
+                                 room.size(), node, children->data(),
+                                 children->size(), count, path);
+}
+
+// Per-node roles of every id equal the full schedule, from both walks of
+// an exact profile (the step pass where the tree fits it, and the queue
+// walk); PTAS profiles read the stored schedule either way.
 inline void ExpectRolesMatchPlan(const hetcast_profile& profile,
                                  const TinyInstance& instance,
                                  const PlanResult& plan) {
@@ -75,28 +100,35 @@ inline void ExpectRolesMatchPlan(const hetcast_profile& profile,
   ASSERT_EQ(hetcast_profile_plan_sizes(&profile, &request, &sizes), HETCAST_OK);
   std::vector<unsigned char> workspace(sizes.workspace_bytes);
   std::vector<hetcast_transfer> children(plan.nodes.size());
-  for (uint32_t id = 0; id < plan.nodes.size(); ++id) {
-    hetcast_node node;
-    size_t count = 0;
-    ASSERT_EQ(hetcast_profile_node_role(
-                  &profile, &request, id, workspace.data(), workspace.size(),
-                  &node, children.data(), children.size(), &count),
-              HETCAST_OK);
-    const hetcast_node& want = plan.nodes[id];
-    EXPECT_EQ(node.arrival, want.arrival) << id;
-    EXPECT_EQ(node.parent, want.parent) << id;
-    EXPECT_EQ(node.type, want.type) << id;
-    EXPECT_EQ(node.send_index, want.send_index) << id;
-    EXPECT_EQ(node.is_relay, want.is_relay) << id;
-    std::vector<hetcast_transfer> expected;
-    for (const hetcast_transfer& t : plan.transfers) {
-      if (t.from == id) expected.push_back(t);
-    }
-    ASSERT_EQ(count, expected.size()) << id;
-    for (size_t c = 0; c < count; ++c) {
-      EXPECT_EQ(children[c].to, expected[c].to) << id;
-      EXPECT_EQ(children[c].start, expected[c].start) << id;
-      EXPECT_EQ(children[c].arrival, expected[c].arrival) << id;
+  for (const internal::RolePath path :
+       {internal::RolePath::kAuto, internal::RolePath::kQueues}) {
+    const int walk = static_cast<int>(path);
+    for (uint32_t id = 0; id < plan.nodes.size(); ++id) {
+      hetcast_node node;
+      size_t count = 0;
+      ASSERT_EQ(RoleOf(profile, request, id, path, &workspace, &node, &children,
+                       &count),
+                HETCAST_OK)
+          << id << " walk " << walk;
+      const hetcast_node& want = plan.nodes[id];
+      EXPECT_EQ(node.arrival, want.arrival) << id << " walk " << walk;
+      EXPECT_EQ(node.parent, want.parent) << id << " walk " << walk;
+      EXPECT_EQ(node.type, want.type) << id << " walk " << walk;
+      EXPECT_EQ(node.send_index, want.send_index) << id << " walk " << walk;
+      EXPECT_EQ(node.is_relay, want.is_relay) << id << " walk " << walk;
+      std::vector<hetcast_transfer> expected;
+      for (const hetcast_transfer& t : plan.transfers) {
+        if (t.from == id) expected.push_back(t);
+      }
+      ASSERT_EQ(count, expected.size()) << id << " walk " << walk;
+      for (size_t c = 0; c < count; ++c) {
+        EXPECT_EQ(children[c].from, id) << id << " walk " << walk;
+        EXPECT_EQ(children[c].to, expected[c].to) << id << " walk " << walk;
+        EXPECT_EQ(children[c].start, expected[c].start)
+            << id << " walk " << walk;
+        EXPECT_EQ(children[c].arrival, expected[c].arrival)
+            << id << " walk " << walk;
+      }
     }
   }
 }

@@ -617,7 +617,11 @@ HETCAST_API hetcast_status hetcast_profile_plan(const hetcast_profile* profile,
  * `*child_count` is always set; if it exceeds `children_capacity` the call
  * writes the first `children_capacity` and fails with
  * HETCAST_OUTPUT_TOO_SMALL. Gives exactly
- * the same facts as hetcast_profile_plan. Workspace as for the plan. */
+ * the same facts as hetcast_profile_plan. Workspace as for the plan. No
+ * allocation. Walks the tree in canonical order only until the node's role
+ * is complete (its last send, or its arrival for a leaf), writing nothing
+ * per node: O(T + transfers walked) with up to 64 participants and 8 types
+ * (runtime/table/node_role_steps.h), else O(k) per transfer walked. */
 HETCAST_API hetcast_status hetcast_profile_node_role(
     const hetcast_profile* profile, const hetcast_node_request* request,
     uint32_t node_id, void* workspace, size_t workspace_size,
