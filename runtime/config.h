@@ -6,7 +6,8 @@
 // firmware build tests/firmware/cross_build.sh does; in Bazel,
 // `--//runtime:optimize_size`), the runtime trades host speed for code size
 // and stack, for firmware:
-//  - tables rebuild schedules by the queue path only (no step path);
+//  - tables rebuild schedules, and answer per-node queries, by the queue
+//    path only (no step path, no node-role step pass);
 //  - the queue path is instantiated once, with wide keys and the entry width
 //    read at run time, instead of once per key and entry width;
 //  - no copies of per-type arrays on the stack for the compiler's sake.

@@ -10,6 +10,7 @@
 #include <type_traits>
 
 #include "runtime/arena.h"
+#include "runtime/config.h"
 #include "runtime/include/hetcast/hetcast.h"
 #include "runtime/table/node_role_steps.h"
 #include "runtime/table/ptas_entries.h"
@@ -79,7 +80,8 @@ void QueueNodeRole(const ProfileView& v, const Resolved& resolved,
 bool CarveNodeRole(const ProfileView& v, const Resolved& resolved,
                    const TableLayout& layout, RolePath path, Arena* arena,
                    NodeRoleScratch* scratch) {
-  scratch->steps = path == RolePath::kAuto && !v.IsPtas() &&
+  // The size build keeps the queue walk only (runtime/config.h).
+  scratch->steps = !kOptimizeSize && path == RolePath::kAuto && !v.IsPtas() &&
                    RoleStepsFit(v, resolved, layout);
   if (scratch->steps) {
     CarveRoleSteps(resolved, layout, arena, &scratch->step);

@@ -22,6 +22,8 @@ namespace {
 // they are read wide (Get), which on strict-alignment cores faults.
 // One message for both vectors read 64 bits wide (flash is scarce in the
 // firmware build; the vector is named).
+constexpr char kEntriesMissing[] =
+    "a profile's entries32 or entries64 vector is missing or mis-sized";
 constexpr char kMisaligned[] =
     "a profile's entries64 or ptas_bound vector is not 8-byte aligned";
 
@@ -135,13 +137,13 @@ const char* LoadEntryVector(const fb::Profile* p, uint64_t entries,
   if (view->entry_bytes == 4) {
     if (entries32 == nullptr || entries64 != nullptr ||
         entries32->size() != entries) {
-      return "a profile's entries32 vector is missing or has the wrong size";
+      return kEntriesMissing;
     }
     view->entries = reinterpret_cast<const uint8_t*>(entries32->data());
   } else {
     if (entries64 == nullptr || entries32 != nullptr ||
         entries64->size() != entries) {
-      return "a profile's entries64 vector is missing or has the wrong size";
+      return kEntriesMissing;
     }
     if (!AlignedForUlong(entries64)) {
       return kMisaligned;
