@@ -260,47 +260,54 @@ size_t NestedSlotsWorkspaceBytes(const NodeLayout& layout) {
   return measure.used();
 }
 
+// The pool, the heap and the ladder over the pool's costs (its anchor set
+// by the caller), from `arena`.
+struct NestedSlots {
+  Pool pool;
+  NestedSlotCohort* items = nullptr;
+  SlotLadder ladder;
+};
+
+hetcast_status PrepareNestedSlots(const NodeLayout& layout, Arena* arena,
+                                  NestedSlots* slots) {
+  if (!CarveNestedSlots(layout, arena, &slots->pool, &slots->items)) {
+    return HETCAST_WORKSPACE_TOO_SMALL;
+  }
+  BuildPool(layout, &slots->pool);
+  slots->ladder.rank_count = slots->pool.rank_count;
+  slots->ladder.cost = slots->pool.cost;
+  return HETCAST_OK;
+}
+
 hetcast_status LowerBoundNestedSlotsAnchor(const NodeLayout& layout,
                                            uint32_t anchor, Arena* arena,
                                            uint64_t* lower_bound) {
   *lower_bound = 0;
   if (layout.destination_total == 0) return HETCAST_OK;
-  Pool pool;
-  NestedSlotCohort* items;
-  if (!CarveNestedSlots(layout, arena, &pool, &items)) {
-    return HETCAST_WORKSPACE_TOO_SMALL;
-  }
-  BuildPool(layout, &pool);
-  if (anchor >= pool.rank_count || anchor >= kNestedSlotsMaxAnchors) {
+  NestedSlots slots;
+  const hetcast_status status = PrepareNestedSlots(layout, arena, &slots);
+  if (status != HETCAST_OK) return status;
+  if (anchor >= slots.pool.rank_count || anchor >= kNestedSlotsMaxAnchors) {
     return HETCAST_INVALID_ARGUMENT;
   }
-  SlotLadder ladder;
-  ladder.rank_count = pool.rank_count;
-  ladder.anchor = anchor;
-  ladder.cost = pool.cost;
-  return RunGreedy(layout, pool, ladder, items, lower_bound);
+  slots.ladder.anchor = anchor;
+  return RunGreedy(layout, slots.pool, slots.ladder, slots.items, lower_bound);
 }
 
 hetcast_status LowerBoundNestedSlots(const NodeLayout& layout, Arena* arena,
                                      uint64_t* lower_bound) {
   *lower_bound = 0;
   if (layout.destination_total == 0) return HETCAST_OK;
-  Pool pool;
-  NestedSlotCohort* items;
-  if (!CarveNestedSlots(layout, arena, &pool, &items)) {
-    return HETCAST_WORKSPACE_TOO_SMALL;
-  }
-  BuildPool(layout, &pool);
-  SlotLadder ladder;
-  ladder.rank_count = pool.rank_count;
-  ladder.cost = pool.cost;
+  NestedSlots slots;
+  hetcast_status status = PrepareNestedSlots(layout, arena, &slots);
+  if (status != HETCAST_OK) return status;
   uint64_t best = 0;
   for (uint32_t anchor = 0;
-       anchor < pool.rank_count && anchor < kNestedSlotsMaxAnchors; ++anchor) {
-    ladder.anchor = anchor;
+       anchor < slots.pool.rank_count && anchor < kNestedSlotsMaxAnchors;
+       ++anchor) {
+    slots.ladder.anchor = anchor;
     uint64_t bound;
-    const hetcast_status status =
-        RunGreedy(layout, pool, ladder, items, &bound);
+    status = RunGreedy(layout, slots.pool, slots.ladder, slots.items, &bound);
     if (status != HETCAST_OK) return status;
     if (bound > best) best = bound;
   }
