@@ -41,6 +41,7 @@ void SortArrivalGroup(const LcfScratch& s, uint32_t begin, uint32_t end) {
     const uint32_t moving = s.by_arrival[a];
     uint32_t b = a;
     for (; b > begin && s.group_key[b - 1] > moving_key; --b) {
+      if (s.work != nullptr) ++s.work->comparisons;
       s.group_key[b] = s.group_key[b - 1];
       s.by_arrival[b] = s.by_arrival[b - 1];
     }

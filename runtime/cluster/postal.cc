@@ -27,6 +27,7 @@ size_t RunPostalLcf(const ClusterLayout& l, const LcfScratch& s) {
   uint32_t total = 1, next_target = 0;
   const uint32_t waiting = k - 1;
   for (uint64_t t = 0; total < l.n; ++t) {
+    if (s.work != nullptr) ++s.work->steps;
     for (ClusterEventQueue* q : {&local, &global}) {
       while (q->Due(t)) {
         const ClusterEvent e = q->items[q->head++];
@@ -81,6 +82,7 @@ size_t RunInterleavedLcf(const ClusterLayout& l, const LcfScratch& s) {
   uint32_t total = 1, next_target = 0;
   const uint32_t waiting = k - 1;
   for (uint64_t t = 0; total < l.n; ++t) {
+    if (s.work != nullptr) ++s.work->steps;
     for (uint32_t c = 0; c < k; ++c) {
       // Holders of c: positions whose message has arrived by t.
       for (uint32_t p = 0; p < s.informed[c]; ++p) {
