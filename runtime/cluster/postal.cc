@@ -85,10 +85,9 @@ size_t RunPostalLcf(const ClusterLayout& l, const LcfScratch& s) {
       const uint32_t holders = s.received[c];
       const bool full = holders == l.size[c];
       for (uint32_t p = 0; p < holders; ++p) {
-        const uint32_t target = full ? (next_target < waiting
-                                            ? s.order[next_target++]
-                                            : UINT32_MAX)
-                                     : c;
+        const uint32_t target =
+            full ? (next_target < waiting ? s.order[next_target++] : UINT32_MAX)
+                 : c;
         if (target == UINT32_MAX || s.informed[target] >= l.size[target]) {
           break;
         }

@@ -121,8 +121,8 @@ TEST(ClusterWork, InterleavedLcfAtMaxCostScalesFromSmallerCosts) {
 // t, the groups the canonical ordering sorts by (parent, send order).
 TEST(ClusterWork, CanonicalOrderingIsNotQuadratic) {
   const uint64_t n = uint64_t{1} << 14;
-  for (const Planner planner : {Planner::kLcf, Planner::kPostalLcf,
-                                Planner::kInterleavedLcf}) {
+  for (const Planner planner :
+       {Planner::kLcf, Planner::kPostalLcf, Planner::kInterleavedLcf}) {
     const CountedPlan plan = PlanCounted({n}, 4, planner);
     EXPECT_LE(plan.work.comparisons, 2 * n * 14);
     EXPECT_EQ(plan.transfers.size(), n - 1);
