@@ -55,6 +55,14 @@ struct ClusterEventQueue {
   }
 };
 
+// Work done by one plan, for tests that bound it (the simulations must not
+// grow with C, the canonical ordering must stay O(N log N)); production
+// calls leave LcfScratch::work null.
+struct ClusterWork {
+  uint64_t steps = 0;        // Simulated instants (ticks the loop visits).
+  uint64_t comparisons = 0;  // Key comparisons of the canonical ordering.
+};
+
 // The planners' workspace. Algorithms write transfers with provisional ids
 // (cluster-major, but in no particular order within a cluster) to `raw`;
 // CanonicalizeCluster renames them.
@@ -78,6 +86,7 @@ struct LcfScratch {
   uint32_t* by_arrival;
   uint32_t* new_id;
   uint64_t* group_key;
+  ClusterWork* work = nullptr;  // Test hook: counts work when set.
 };
 
 // Where LCF(m) stopped (see RunLcf).

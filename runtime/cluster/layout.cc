@@ -30,23 +30,22 @@ void RecordClusterTree(const ClusterLayout& l, const LcfScratch& s,
 
 // Sorts s.by_arrival[begin, end), processors that arrive together, by
 // (parent's canonical id, send index). Parents arrived earlier, so their
-// canonical ids exist. Groups are small: insertion sort.
+// canonical ids exist. The key is cached per processor in s.group_key and
+// unique (one parent's i-th send reaches one processor), so an unstable
+// in-place sort gives the one order: O(g log g) for a group of g (binomial
+// doubling lands N / 2 processors together) and no allocation.
 void SortArrivalGroup(const LcfScratch& s, uint32_t begin, uint32_t end) {
+  uint64_t* key = s.group_key;  // Indexed by provisional id here.
   for (uint32_t g = begin; g < end; ++g) {
     const uint32_t v = s.by_arrival[g];
-    s.group_key[g] = (uint64_t{s.new_id[s.parent[v]]} << 32) | s.send_index[v];
+    key[v] = (uint64_t{s.new_id[s.parent[v]]} << 32) | s.send_index[v];
   }
-  for (uint32_t a = begin + 1; a < end; ++a) {
-    const uint64_t moving_key = s.group_key[a];
-    const uint32_t moving = s.by_arrival[a];
-    uint32_t b = a;
-    for (; b > begin && s.group_key[b - 1] > moving_key; --b) {
-      s.group_key[b] = s.group_key[b - 1];
-      s.by_arrival[b] = s.by_arrival[b - 1];
-    }
-    s.group_key[b] = moving_key;
-    s.by_arrival[b] = moving;
-  }
+  ClusterWork* work = s.work;
+  std::sort(s.by_arrival + begin, s.by_arrival + end,
+            [key, work](uint32_t a, uint32_t b) {
+              if (work != nullptr) ++work->comparisons;
+              return key[a] < key[b];
+            });
 }
 
 // s.new_id: per cluster by arrival, then parent's canonical id, then send
