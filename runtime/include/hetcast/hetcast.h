@@ -93,7 +93,8 @@ typedef enum hetcast_status HETCAST_ENUM_BASE {
   HETCAST_INVALID_ARGUMENT = 1,
   /* A time or a count does not fit in 64 bits. */
   HETCAST_OVERFLOW = 2,
-  /* More nodes or types than HETCAST_MAX_NODES / HETCAST_MAX_TYPES. */
+  /* More nodes or types than HETCAST_MAX_NODES / HETCAST_MAX_TYPES, or a
+   * multi-source request past HETCAST_NB_MAX_NODES, _CELLS or _WORK. */
   HETCAST_TOO_LARGE = 3,
   /* The workspace is smaller than the `*_sizes` function asked for. */
   HETCAST_WORKSPACE_TOO_SMALL = 4,
