@@ -789,15 +789,16 @@ typedef struct hetcast_nb_sizes {
  * K = message_count and T = the total of destination_count:
  *   N <= HETCAST_NB_MAX_NODES,
  *   K * N <= HETCAST_NB_MAX_CELLS (the workspace holds a few bytes per
- *     message and node: about 340 MB at the limit),
+ *     message and node: about 350 MB at the limit),
  *   T * (T + K + N) * ceil(K / N) <= HETCAST_NB_MAX_WORK. T * (T + K) bounds
  *     the (destination, candidate sender) pairs a step may look at, N the
  *     receivers WR and WRP compare, and ceil(K / N) the longer task lists
  *     WRP walks when nodes carry many messages.
- * At the work limit every algorithm plans in under 5 s on one core of a 2020s
- * x86 server (tests/nonblocking/nonblocking_benchmark.cc, BM_Limit): an
- * all-to-all of 128 nodes (T = 16,256) is accepted, one of 129 is not; a
- * broadcast may have 11,585 nodes (T = 11,584), not 11,586. */
+ * At the work limit every algorithm plans within about 4 s on one core of
+ * the development machine (tests/nonblocking/nonblocking_benchmark.cc,
+ * BM_Limit; the slowest measured is ECF on the all-to-all of 128 nodes,
+ * 3.9 s): an all-to-all of 128 nodes (T = 16,256) is accepted, one of 129
+ * is not; a broadcast may have 11,585 nodes (T = 11,584), not 11,586. */
 #define HETCAST_NB_MAX_NODES 65536u
 #define HETCAST_NB_MAX_CELLS (UINT64_C(1) << 24)
 #define HETCAST_NB_MAX_WORK (UINT64_C(1) << 28)
