@@ -341,7 +341,7 @@ const char* hetcast_status_str(hetcast_status status) {
     case HETCAST_OVERFLOW:
       return "a time or count overflows 64 bits";
     case HETCAST_TOO_LARGE:
-      return "too many nodes or types";
+      return "request over a size limit (nodes, types or work)";
     case HETCAST_WORKSPACE_TOO_SMALL:
       return "workspace too small";
     case HETCAST_OUTPUT_TOO_SMALL:

@@ -58,6 +58,13 @@ struct Nb {
   }
 };
 
+// FEF/ECF: a row (message m, sender j) with its best receiver i and that
+// transfer's value (fef_ecf.cc).
+struct NbRow {
+  uint64_t value;
+  uint32_t m, j, i;
+};
+
 // One transfer chosen by FEF, ECF or WR, with its times.
 struct NbDecision {
   uint32_t message, sender, receiver;
@@ -86,6 +93,7 @@ struct NbScratch {
   uint32_t* head;         // n
   uint32_t* tail;         // n
   uint32_t* last_send;    // n
+  NbRow* rows;            // k + total (FEF/ECF heap)
 };
 
 // The timing of a transfer j -> i of message m (the paper leaves the order

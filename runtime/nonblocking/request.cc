@@ -9,7 +9,17 @@ namespace hetcast {
 namespace internal {
 namespace {
 
-constexpr size_t kMaxNbNodes = 1 << 16;
+// The work measure of HETCAST_NB_MAX_WORK (hetcast.h); UINT64_MAX when it
+// does not fit.
+uint64_t NbWork(uint64_t total, uint64_t k, uint64_t n) {
+  const uint64_t per_node = (k + n - 1) / n;  // ceil(k / n), n >= 2
+  uint64_t work;
+  if (__builtin_mul_overflow(total, total + k + n, &work) ||
+      __builtin_mul_overflow(work, per_node, &work)) {
+    return UINT64_MAX;
+  }
+  return work;
+}
 
 // Fills the membership table; rejects a destination equal to its source, out
 // of range or listed twice.
@@ -32,12 +42,16 @@ hetcast_status NbMembers(Nb* nb) {
 }  // namespace
 
 hetcast_status NbShape(const hetcast_nb_request* r, Nb* nb) {
-  if (r == nullptr || r->node_count < 2 || r->node_count > kMaxNbNodes ||
-      r->send_fixed == nullptr || r->send_per_byte == nullptr ||
-      r->recv_fixed == nullptr || r->recv_per_byte == nullptr ||
-      r->link_per_byte == nullptr || r->messages == nullptr ||
-      r->message_count == 0 || r->message_count > kMaxNbNodes) {
+  if (r == nullptr || r->node_count < 2 || r->send_fixed == nullptr ||
+      r->send_per_byte == nullptr || r->recv_fixed == nullptr ||
+      r->recv_per_byte == nullptr || r->link_per_byte == nullptr ||
+      r->messages == nullptr || r->message_count == 0) {
     return HETCAST_INVALID_ARGUMENT;
+  }
+  // The limits of hetcast.h, checked before anything is sized or run.
+  if (r->node_count > HETCAST_NB_MAX_NODES ||
+      r->message_count > HETCAST_NB_MAX_CELLS / r->node_count) {
+    return HETCAST_TOO_LARGE;
   }
   nb->r = r;
   nb->n = static_cast<uint32_t>(r->node_count);
@@ -51,6 +65,9 @@ hetcast_status NbShape(const hetcast_nb_request* r, Nb* nb) {
       return HETCAST_INVALID_ARGUMENT;
     }
     nb->total += msg.destination_count;
+  }
+  if (NbWork(nb->total, nb->k, nb->n) > HETCAST_NB_MAX_WORK) {
+    return HETCAST_TOO_LARGE;
   }
   return HETCAST_OK;
 }
@@ -78,6 +95,7 @@ bool NbCarve(const Nb& nb, Arena* a, NbScratch* s) {
   s->head = a->Allocate<uint32_t>(nb.n);
   s->tail = a->Allocate<uint32_t>(nb.n);
   s->last_send = a->Allocate<uint32_t>(nb.n);
+  s->rows = a->Allocate<NbRow>(static_cast<size_t>(nb.k) + nb.total);
   return !a->failed();
 }
 

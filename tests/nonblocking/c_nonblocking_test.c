@@ -1,7 +1,7 @@
 /* c_nonblocking_test.c: the non-blocking multi-source part of the C API,
  * compiled as C11: every algorithm plans, the evaluator re-times the plan
  * to the same completion, the lower bound is below it, and a bad request
- * is refused. Exit status 0 on success. */
+ * and a request past a limit are refused. Exit status 0 on success. */
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
@@ -57,6 +57,12 @@ int main(void) {
   CHECK(hetcast_nb_plan(&request, HETCAST_ALGORITHM_WRP, workspace,
                         sizeof(workspace), tasks, 64, begin,
                         &answer) == HETCAST_INVALID_ARGUMENT);
+  /* One node past HETCAST_NB_MAX_NODES: refused before anything is read. */
+  messages[1].length = 64;
+  request.node_count = (size_t)HETCAST_NB_MAX_NODES + 1;
+  CHECK(hetcast_nb_plan_sizes(&request, &sizes) == HETCAST_TOO_LARGE);
+  request.node_count = 4;
+  CHECK(hetcast_nb_plan_sizes(&request, &sizes) == HETCAST_OK);
   printf("c_nonblocking_test: ok\n");
   return 0;
 }

@@ -1,11 +1,15 @@
 // nonblocking_benchmark.cc: planning time of FEF, ECF, WR and WRP for
 // N = 64, 256, 1024 nodes (Wu, Yeh & Liu §4 complexity claims: WR and WRP
-// O(N^3), ECF O(N^4)).
+// O(N^3), ECF O(N^4)), and (BM_Limit) at hetcast.h's work limit.
 //
 //   bazel run //tests:nonblocking_benchmark
+//   bazel run //tests:nonblocking_benchmark -- --benchmark_filter=BM_Limit
 //
 // Each request: 8 sources, each other node a destination with probability
 // 1/2, 64 KB messages, node overheads of the §5 classes, 1 Gbps links.
+// BM_Limit's shapes: a broadcast of N nodes (N = 4096, the case;
+// 11,585, the largest accepted) and an all-to-all of N nodes (128, the
+// largest accepted; 256 is refused).
 #include <random>
 #include <vector>
 
@@ -20,7 +24,8 @@ struct Fixture {
   std::vector<hetcast_nb_message> messages;
   hetcast_nb_request r = {};
   hetcast_nb_sizes sizes = {};
-  explicit Fixture(uint32_t n) {
+  enum Shape { kEightSources, kBroadcast, kAllToAll };
+  explicit Fixture(uint32_t n, Shape shape = kEightSources) {
     std::mt19937_64 rng(n);
     const uint64_t constant[4] = {80'000'000, 160'000'000, 280'000'000,
                                   400'000'000};
@@ -30,11 +35,15 @@ struct Fixture {
       fixed.push_back(constant[c]);
       per_byte.push_back(per[c]);
     }
-    link.assign(static_cast<size_t>(n) * n, 8'000);
-    for (uint32_t s = 0; s < 8; ++s) {
+    const uint32_t sources = shape == kEightSources ? 8
+                             : shape == kBroadcast  ? 1
+                                                    : n;
+    for (uint32_t s = 0; s < sources; ++s) {
       std::vector<uint32_t> d;
       for (uint32_t v = 0; v < n; ++v) {
-        if (v != s && rng() % 2 == 0) d.push_back(v);
+        if (v != s && (shape != kEightSources || rng() % 2 == 0)) {
+          d.push_back(v);
+        }
       }
       dests.push_back(d);
       messages.push_back(hetcast_nb_message{s, 65'536, nullptr, 0});
@@ -46,15 +55,25 @@ struct Fixture {
     r.node_count = n;
     r.send_fixed = r.recv_fixed = fixed.data();
     r.send_per_byte = r.recv_per_byte = per_byte.data();
-    r.link_per_byte = link.data();
+    r.link_per_byte = &link_unread;  // plan_sizes reads only the shape.
     r.messages = messages.data();
     r.message_count = messages.size();
-    hetcast_nb_plan_sizes(&r, &sizes);
+    status = hetcast_nb_plan_sizes(&r, &sizes);
+    if (status != HETCAST_OK) return;  // Refused: no N^2 matrix needed.
+    link.assign(static_cast<size_t>(n) * n, 8'000);
+    r.link_per_byte = link.data();
   }
+  uint64_t link_unread = 0;
+  hetcast_status status = HETCAST_OK;
 };
 
 void BM_Plan(benchmark::State& state, hetcast_algorithm algorithm) {
-  Fixture f(static_cast<uint32_t>(state.range(0)));
+  Fixture f(static_cast<uint32_t>(state.range(0)),
+            static_cast<Fixture::Shape>(state.range(1)));
+  if (f.status != HETCAST_OK) {
+    state.SkipWithError(hetcast_status_str(f.status));
+    return;
+  }
   std::vector<unsigned char> workspace(f.sizes.workspace_bytes);
   std::vector<hetcast_nb_task> tasks(f.sizes.task_count);
   std::vector<size_t> begin(f.r.node_count + 1);
@@ -72,25 +91,44 @@ void BM_Plan(benchmark::State& state, hetcast_algorithm algorithm) {
 }
 
 BENCHMARK_CAPTURE(BM_Plan, fef, HETCAST_ALGORITHM_FEF)
-    ->Arg(64)
-    ->Arg(256)
-    ->Arg(1024)
+    ->Args({64, 0})
+    ->Args({256, 0})
+    ->Args({1024, 0})
     ->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(BM_Plan, ecf, HETCAST_ALGORITHM_ECF)
-    ->Arg(64)
-    ->Arg(256)
-    ->Arg(1024)
+    ->Args({64, 0})
+    ->Args({256, 0})
+    ->Args({1024, 0})
     ->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(BM_Plan, wr, HETCAST_ALGORITHM_WR)
-    ->Arg(64)
-    ->Arg(256)
-    ->Arg(1024)
+    ->Args({64, 0})
+    ->Args({256, 0})
+    ->Args({1024, 0})
     ->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(BM_Plan, wrp, HETCAST_ALGORITHM_WRP)
-    ->Arg(64)
-    ->Arg(256)
-    ->Arg(1024)
+    ->Args({64, 0})
+    ->Args({256, 0})
+    ->Args({1024, 0})
     ->Unit(benchmark::kMillisecond);
+
+// Broadcasts (shape 1) and all-to-alls (shape 2) at and past the limit;
+// each runs once (the largest take seconds).
+void BM_Limit(benchmark::State& state, hetcast_algorithm algorithm) {
+  BM_Plan(state, algorithm);
+}
+#define HETCAST_LIMIT_CASES(name, algorithm)   \
+  BENCHMARK_CAPTURE(BM_Limit, name, algorithm) \
+      ->Args({4096, 1})                        \
+      ->Args({11585, 1})                       \
+      ->Args({11586, 1})                       \
+      ->Args({128, 2})                         \
+      ->Args({256, 2})                         \
+      ->Iterations(1)                          \
+      ->Unit(benchmark::kMillisecond)
+HETCAST_LIMIT_CASES(fef, HETCAST_ALGORITHM_FEF);
+HETCAST_LIMIT_CASES(ecf, HETCAST_ALGORITHM_ECF);
+HETCAST_LIMIT_CASES(wr, HETCAST_ALGORITHM_WR);
+HETCAST_LIMIT_CASES(wrp, HETCAST_ALGORITHM_WRP);
 
 }  // namespace
 

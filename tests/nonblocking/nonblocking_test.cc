@@ -5,11 +5,13 @@
 #include <algorithm>
 #include <cstdint>
 #include <cstdio>
+#include <cstring>
 #include <random>
 #include <vector>
 
 #include "gtest/gtest.h"
 #include "runtime/include/hetcast/hetcast.h"
+#include "tests/oracles/nonblocking_full_scan.h"
 #include "tests/oracles/nonblocking_search.h"
 #include "tools/cli/plan_nonblocking.h"
 
@@ -89,7 +91,8 @@ NbRun Evaluate(const Instance& in, std::vector<hetcast_nb_task> tasks,
   run.tasks = std::move(tasks);
   run.begin = std::move(begin);
   run.status = hetcast_nb_evaluate(
-      &in.request, run.tasks.data(), run.tasks.size(), run.begin.data(), workspace.data(), workspace.size(), &run.answer);
+      &in.request, run.tasks.data(), run.tasks.size(), run.begin.data(),
+      workspace.data(), workspace.size(), &run.answer);
   return run;
 }
 
@@ -200,6 +203,121 @@ TEST(NonblockingRequest, BadRequestsAreRejected) {
   in.messages[0].length = 0;  // Zero-length message.
   in.Finish();
   EXPECT_EQ(Plan(in, HETCAST_ALGORITHM_ECF).status, HETCAST_INVALID_ARGUMENT);
+}
+
+TEST(NonblockingRequest, LimitsAreExact) {
+  // hetcast.h's limits, each at its value (accepted) and one past it
+  // (HETCAST_TOO_LARGE). plan_sizes reads only the request's shape, so the
+  // node arrays and the link matrix stay short here.
+  const uint64_t zero[1] = {0};
+  std::vector<std::vector<uint32_t>> dests;
+  std::vector<hetcast_nb_message> messages;
+  hetcast_nb_request r = {};
+  auto shape = [&](size_t n, std::vector<size_t> counts) {
+    dests.assign(counts.size(), {});
+    messages.assign(counts.size(), hetcast_nb_message{0, 1, nullptr, 0});
+    for (size_t m = 0; m < counts.size(); ++m) {
+      for (uint32_t v = 1; v <= counts[m]; ++v) dests[m].push_back(v);
+      messages[m].destinations = dests[m].data();
+      messages[m].destination_count = counts[m];
+    }
+    r.node_count = n;
+    r.send_fixed = r.send_per_byte = r.recv_fixed = r.recv_per_byte = zero;
+    r.link_per_byte = zero;
+    r.messages = messages.data();
+    r.message_count = messages.size();
+    hetcast_nb_sizes sizes;
+    return hetcast_nb_plan_sizes(&r, &sizes);
+  };
+  EXPECT_EQ(shape(HETCAST_NB_MAX_NODES, {1}), HETCAST_OK);
+  EXPECT_EQ(shape(HETCAST_NB_MAX_NODES + 1, {1}), HETCAST_TOO_LARGE);
+  // K * N = 4096 * 4096 = HETCAST_NB_MAX_CELLS.
+  EXPECT_EQ(shape(4096, std::vector<size_t>(4096, 0)), HETCAST_OK);
+  EXPECT_EQ(shape(4096, std::vector<size_t>(4097, 0)), HETCAST_TOO_LARGE);
+  EXPECT_EQ(shape(4097, std::vector<size_t>(4096, 0)), HETCAST_TOO_LARGE);
+  // T (T + K + N) ceil(K / N) = 8192 * (8192 + 2 + 24574) = 2^28.
+  EXPECT_EQ(shape(24574, {4096, 4096}), HETCAST_OK);
+  EXPECT_EQ(shape(24574, {4096, 4097}), HETCAST_TOO_LARGE);
+  EXPECT_EQ(shape(24574, {4096, 4096, 0}), HETCAST_TOO_LARGE);
+  EXPECT_EQ(shape(24575, {4096, 4096}), HETCAST_TOO_LARGE);
+  // With more messages than nodes, ceil(K / N) = 2: T = 8192, K = 5192,
+  // N = 3000: 8192 * (8192 + 5192 + 3000) * 2 = 2^28.
+  auto counts = [](size_t extra, size_t zeros) {
+    std::vector<size_t> c = {2730, 2731, 2731 + extra};
+    c.resize(c.size() + zeros, 0);
+    return c;
+  };
+  EXPECT_EQ(shape(3000, counts(0, 5189)), HETCAST_OK);
+  EXPECT_EQ(shape(3000, counts(1, 5189)), HETCAST_TOO_LARGE);
+  EXPECT_EQ(shape(3000, counts(0, 5190)), HETCAST_TOO_LARGE);
+  // The cases: a 4096-node broadcast is accepted (and now quick);
+  // an all-to-all of 128 nodes is the largest accepted, 129 is refused.
+  EXPECT_EQ(shape(4096, {4095}), HETCAST_OK);
+  EXPECT_EQ(shape(11585, {11584}), HETCAST_OK);
+  EXPECT_EQ(shape(11586, {11585}), HETCAST_TOO_LARGE);
+  EXPECT_EQ(shape(128, std::vector<size_t>(128, 127)), HETCAST_OK);
+  EXPECT_EQ(shape(129, std::vector<size_t>(129, 128)), HETCAST_TOO_LARGE);
+  // Planning checks the same limits.
+  shape(HETCAST_NB_MAX_NODES + 1, {1});
+  hetcast_nb_task task[2];
+  size_t begin[1];
+  hetcast_answer answer;
+  unsigned char workspace[16];
+  EXPECT_EQ(hetcast_nb_plan(&r, HETCAST_ALGORITHM_ECF, workspace,
+                            sizeof(workspace), task, 2, begin, &answer),
+            HETCAST_TOO_LARGE);
+}
+
+TEST(NonblockingAlgorithms, FefAndEcfMatchTheFullScanByteForByte) {
+  // The heap of rows must choose exactly what the full scan chose, ties
+  // included: equal costs (many ties), random costs, lengths that saturate.
+  std::mt19937_64 rng(16);
+  int planned = 0;
+  for (int trial = 0; trial < 1500; ++trial) {
+    const uint32_t n = 2 + static_cast<uint32_t>(rng() % 24);
+    Instance in = trial % 3 == 0
+                      ? Uniform(n, 1 + rng() % 3, 1 + rng() % 3, rng() % 3)
+                      : Random(rng, n, 1 + rng() % 6, trial % 3 == 1);
+    if (trial % 3 == 0) {
+      const uint32_t k = 1 + static_cast<uint32_t>(rng() % 6);
+      for (uint32_t m = 0; m < k; ++m) {
+        const uint32_t source = static_cast<uint32_t>(rng() % n);
+        std::vector<uint32_t> d;
+        for (uint32_t v = 0; v < n; ++v) {
+          if (v != source && rng() % 4 != 0) d.push_back(v);
+        }
+        in.destinations.push_back(d);
+        in.messages.push_back(hetcast_nb_message{source, 1, nullptr, 0});
+      }
+    }
+    if (trial % 50 == 7) {  // Saturating times (kNbCap).
+      for (uint64_t& x : in.send_per_byte) x = HETCAST_MAX_COST;
+      for (hetcast_nb_message& m : in.messages) m.length = uint64_t{1} << 40;
+    }
+    for (size_t m = 0; m < in.messages.size(); ++m) {
+      std::vector<uint32_t>& d = in.destinations[m];
+      if (d.empty()) d.push_back((in.messages[m].source + 1) % n);
+      std::shuffle(d.begin(), d.end(), rng);
+    }
+    in.Finish();
+    for (bool fef : {true, false}) {
+      const NbRun plan =
+          Plan(in, fef ? HETCAST_ALGORITHM_FEF : HETCAST_ALGORITHM_ECF);
+      ASSERT_TRUE(plan.status == HETCAST_OK || plan.status == HETCAST_OVERFLOW)
+          << plan.status;
+      std::vector<hetcast_nb_task> tasks(plan.tasks.size());
+      std::vector<size_t> begin(plan.begin.size());
+      ASSERT_EQ(NbPlanByFullScan(&in.request, fef, tasks.data(), begin.data()),
+                HETCAST_OK);
+      ASSERT_EQ(begin, plan.begin) << trial;
+      ASSERT_EQ(std::memcmp(tasks.data(), plan.tasks.data(),
+                            tasks.size() * sizeof(hetcast_nb_task)),
+                0)
+          << "trial " << trial << (fef ? " FEF" : " ECF");
+      ++planned;
+    }
+  }
+  EXPECT_EQ(planned, 3000);
 }
 
 TEST(NonblockingAlgorithms, ReplayReproducesEveryPlannedTime) {

@@ -93,7 +93,8 @@ typedef enum hetcast_status HETCAST_ENUM_BASE {
   HETCAST_INVALID_ARGUMENT = 1,
   /* A time or a count does not fit in 64 bits. */
   HETCAST_OVERFLOW = 2,
-  /* More nodes or types than HETCAST_MAX_NODES / HETCAST_MAX_TYPES. */
+  /* More nodes or types than HETCAST_MAX_NODES / HETCAST_MAX_TYPES, or a
+   * multi-source request past HETCAST_NB_MAX_NODES, _CELLS or _WORK. */
   HETCAST_TOO_LARGE = 3,
   /* The workspace is smaller than the `*_sizes` function asked for. */
   HETCAST_WORKSPACE_TOO_SMALL = 4,
@@ -781,6 +782,26 @@ typedef struct hetcast_nb_sizes {
   size_t task_count;      /* 2 * total destinations */
   size_t workspace_bytes; /* for plan, evaluate and the lower bound */
 } hetcast_nb_sizes;
+
+/* Limits of a multi-source request, checked by hetcast_nb_plan_sizes (and by
+ * plan, evaluate and the lower bound) before any work, each answered with
+ * HETCAST_TOO_LARGE; a value at the limit is accepted. With N = node_count,
+ * K = message_count and T = the total of destination_count:
+ *   N <= HETCAST_NB_MAX_NODES,
+ *   K * N <= HETCAST_NB_MAX_CELLS (the workspace holds a few bytes per
+ *     message and node: about 350 MB at the limit),
+ *   T * (T + K + N) * ceil(K / N) <= HETCAST_NB_MAX_WORK. T * (T + K) bounds
+ *     the (destination, candidate sender) pairs a step may look at, N the
+ *     receivers WR and WRP compare, and ceil(K / N) the longer task lists
+ *     WRP walks when nodes carry many messages.
+ * At the work limit every algorithm plans within about 4 s on one core of
+ * the development machine (tests/nonblocking/nonblocking_benchmark.cc,
+ * BM_Limit; the slowest measured is ECF on the all-to-all of 128 nodes,
+ * 3.9 s): an all-to-all of 128 nodes (T = 16,256) is accepted, one of 129
+ * is not; a broadcast may have 11,585 nodes (T = 11,584), not 11,586. */
+#define HETCAST_NB_MAX_NODES 65536u
+#define HETCAST_NB_MAX_CELLS (UINT64_C(1) << 24)
+#define HETCAST_NB_MAX_WORK (UINT64_C(1) << 28)
 
 HETCAST_API hetcast_status hetcast_nb_plan_sizes(const hetcast_nb_request* request,
                                    hetcast_nb_sizes* sizes);
