@@ -49,12 +49,15 @@ namespace hetcast_fuzz {
 // ---------------------------------------------------------------------------
 // Allocation counting (the table path must allocate nothing).
 
+// Per thread: libFuzzer's own threads (the RSS limit's watcher) allocate
+// at any time, and only the fuzzing thread's calls are under test (a shared
+// flag once made a seed-corpus pass fail at random).
 inline size_t& AllocationsWhileCounting() {
-  static size_t count = 0;
+  static thread_local size_t count = 0;
   return count;
 }
 inline bool& Counting() {
-  static bool counting = false;
+  static thread_local bool counting = false;
   return counting;
 }
 inline void CountMalloc(const volatile void*, size_t) {
