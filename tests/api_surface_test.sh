@@ -19,7 +19,9 @@ cp "$1" "$work/hetcast_amalgamation.cc"
    -fvisibility=hidden -shared hetcast_amalgamation.cc -o libhetcast.so) ||
   die "the amalgamation does not build as a shared library"
 exported=$(nm -D --defined-only "$work/libhetcast.so" | awk '$2 == "T" { print $3 }' | sort)
-declared=$(grep -oE '^HETCAST_API [^(]*[ *](hetcast_[a-z0-9_]+)\(' "$2" |
+# Declarations may span lines (clang-format puts a long one's return type
+# on its own line): read the header as one line.
+declared=$(tr '\n' ' ' <"$2" | grep -oE 'HETCAST_API [^;({]*[ *]hetcast_[a-z0-9_]+\(' |
            grep -oE 'hetcast_[a-z0-9_]+\($' | tr -d '(' | sort)
 [[ -n "$declared" ]] || die "no HETCAST_API declarations found in hetcast.h"
 if [[ "$exported" != "$declared" ]]; then

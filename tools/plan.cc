@@ -18,9 +18,8 @@ absl::Status FromRuntime(hetcast_status status, const char* error) {
       return absl::InvalidArgumentError(
           absl::StrFormat("cannot plan this request: %s", error));
     default:
-      return absl::InternalError(absl::StrFormat("planning failed: %s (%s)",
-                                                 error,
-                                                 hetcast_status_str(status)));
+      return absl::InternalError(absl::StrFormat(
+          "planning failed: %s (%s)", error, hetcast_status_str(status)));
   }
 }
 

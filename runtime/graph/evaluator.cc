@@ -51,10 +51,11 @@ GraphWide GraphMulWide(uint64_t a, uint64_t b) {
   const uint64_t low_low = a_low * b_low;
   const uint64_t low_high = a_low * b_high;
   const uint64_t high_low = a_high * b_low;
-  const uint64_t middle = (low_low >> 32) + (low_high & 0xffffffffu) +
-                          (high_low & 0xffffffffu);
-  return {a_high * b_high + (low_high >> 32) + (high_low >> 32) + (middle >> 32),
-          (low_low & 0xffffffffu) | (middle << 32)};
+  const uint64_t middle =
+      (low_low >> 32) + (low_high & 0xffffffffu) + (high_low & 0xffffffffu);
+  return {
+      a_high * b_high + (low_high >> 32) + (high_low >> 32) + (middle >> 32),
+      (low_low & 0xffffffffu) | (middle << 32)};
 }
 
 constexpr uint32_t kGraphNoEntry = UINT32_MAX;

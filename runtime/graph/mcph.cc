@@ -599,8 +599,8 @@ hetcast_status hetcast_graph_plan_sizes(const hetcast_graph_request* request,
 }
 
 hetcast_status hetcast_graph_plan(const hetcast_graph_request* request,
-                                  hetcast_algorithm algorithm,
-                                  void* workspace, size_t workspace_size,
+                                  hetcast_algorithm algorithm, void* workspace,
+                                  size_t workspace_size,
                                   hetcast_graph_route_edge* tree_edges,
                                   size_t tree_edge_capacity,
                                   hetcast_graph_slot* slots,

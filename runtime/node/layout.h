@@ -81,8 +81,7 @@ hetcast_status CanonicalIdBases(uint32_t k, const uint64_t* destination_counts,
 // or too many types, a zero cost, a bad source type), HETCAST_TOO_LARGE
 // (more than HETCAST_MAX_NODES nodes); `*why` (optional) names the problem.
 hetcast_status BuildNodeLayout(const hetcast_node_request* request,
-                               NodeLayout* layout,
-                               const char** why = nullptr);
+                               NodeLayout* layout, const char** why = nullptr);
 
 // Carves class_base and receive_order from `arena` and fills them (when it
 // does not measure). Every planner that needs ids per class calls it first,

@@ -235,29 +235,12 @@ hetcast_status RunGreedy(const NodeLayout& layout, const Pool& pool,
   }
 }
 
-}  // namespace
-
-uint64_t NextSlotOffset(const SlotLadder& ladder, uint32_t rank,
-                        uint64_t offset) {
-  if (offset == HETCAST_NEVER) return HETCAST_NEVER;
-  if (rank < ladder.anchor) return FasterNext(ladder, rank, offset);
-  return SlowerElement(ladder, rank, SlowerNextIndex(ladder, rank, offset));
-}
-
 // Carves the pool and the heap; false when `arena` runs out.
 bool CarveNestedSlots(const NodeLayout& layout, Arena* arena, Pool* pool,
                       NestedSlotCohort** items) {
   CarvePool(layout, arena, pool);
   *items = arena->Allocate<NestedSlotCohort>(HeapCapacity(layout));
   return !arena->failed();
-}
-
-size_t NestedSlotsWorkspaceBytes(const NodeLayout& layout) {
-  Arena measure;
-  Pool pool;
-  NestedSlotCohort* items;
-  CarveNestedSlots(layout, &measure, &pool, &items);
-  return measure.used();
 }
 
 // The pool, the heap and the ladder over the pool's costs (its anchor set
@@ -277,6 +260,23 @@ hetcast_status PrepareNestedSlots(const NodeLayout& layout, Arena* arena,
   slots->ladder.rank_count = slots->pool.rank_count;
   slots->ladder.cost = slots->pool.cost;
   return HETCAST_OK;
+}
+
+}  // namespace
+
+uint64_t NextSlotOffset(const SlotLadder& ladder, uint32_t rank,
+                        uint64_t offset) {
+  if (offset == HETCAST_NEVER) return HETCAST_NEVER;
+  if (rank < ladder.anchor) return FasterNext(ladder, rank, offset);
+  return SlowerElement(ladder, rank, SlowerNextIndex(ladder, rank, offset));
+}
+
+size_t NestedSlotsWorkspaceBytes(const NodeLayout& layout) {
+  Arena measure;
+  Pool pool;
+  NestedSlotCohort* items;
+  CarveNestedSlots(layout, &measure, &pool, &items);
+  return measure.used();
 }
 
 hetcast_status LowerBoundNestedSlotsAnchor(const NodeLayout& layout,

@@ -37,7 +37,7 @@ using hetcast::internal::NbScratch;
 extern "C" {
 
 hetcast_status hetcast_nb_plan_sizes(const hetcast_nb_request* request,
-                                   hetcast_nb_sizes* sizes) {
+                                     hetcast_nb_sizes* sizes) {
   if (sizes == nullptr) return HETCAST_INVALID_ARGUMENT;
   Nb nb;
   hetcast_status status = hetcast::internal::NbShape(request, &nb);

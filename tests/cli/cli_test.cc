@@ -188,8 +188,7 @@ TEST(CliFiles, OnlyRegularFilesAreReadOrReplaced) {
   const std::string dir = ::testing::TempDir() + "/out_dir";
   mkdir(dir.c_str(), 0700);
   for (const std::string& out : {std::string("/dev/null"), dir, fifo}) {
-    const CliRun run =
-        RunCli({"gen", "--profile", kFig1Profile, "--out", out});
+    const CliRun run = RunCli({"gen", "--profile", kFig1Profile, "--out", out});
     EXPECT_EQ(run.exit_code, 2) << out;
     EXPECT_THAT(run.err, HasSubstr("is not a regular file")) << out;
   }

@@ -153,8 +153,9 @@ static hetcast_status OutsideTableFnf(void) {
   const hetcast_node_request request = {kCosts, 3, 0, kCounts, NULL};
   uint64_t completion = 0;
   lookup_status = hetcast_profile_completion(&profile, &request, &completion);
-  return hetcast_node_plan(&request, HETCAST_ALGORITHM_FNF, workspace, sizeof(workspace), nodes,
-                               kMaxNodes, transfers, kMaxNodes, &answer);
+  return hetcast_node_plan(&request, HETCAST_ALGORITHM_FNF, workspace,
+                           sizeof(workspace), nodes, kMaxNodes, transfers,
+                           kMaxNodes, &answer);
 }
 
 static void PrintOutsideTableFnf(void) {

@@ -36,11 +36,13 @@ __asm__(
     ".section .rodata\n"
     ".balign 16\n"
     "hetcast_fuzz_test_table:\n"
-    ".incbin \"" HETCAST_FUZZ_TEST_HCT "\"\n"
+    ".incbin \"" HETCAST_FUZZ_TEST_HCT
+    "\"\n"
     "hetcast_fuzz_test_table_end:\n"
     ".balign 16\n"
     "hetcast_fuzz_ptas_table:\n"
-    ".incbin \"" HETCAST_FUZZ_PTAS_HCT "\"\n"
+    ".incbin \"" HETCAST_FUZZ_PTAS_HCT
+    "\"\n"
     "hetcast_fuzz_ptas_table_end:\n"
     ".previous\n");
 extern "C" const unsigned char hetcast_fuzz_test_table[];
@@ -71,25 +73,23 @@ const Profiles& OpenProfiles() {
   static const Profiles profiles = [] {
     Profiles p;
     hetcast_table table;
-    FUZZ_CHECK_EQ(hetcast_table_open(hetcast_default_table,
-                                     hetcast_default_table_size, &table,
-                                     nullptr),
-                  HETCAST_OK);
-    FUZZ_CHECK_EQ(hetcast_profile_open(&table, 0, &p.all[0]), HETCAST_OK);
     FUZZ_CHECK_EQ(
-        hetcast_table_open(
-            hetcast_fuzz_test_table,
-            size_t(hetcast_fuzz_test_table_end - hetcast_fuzz_test_table),
-            &table, nullptr),
+        hetcast_table_open(hetcast_default_table, hetcast_default_table_size,
+                           &table, nullptr),
         HETCAST_OK);
+    FUZZ_CHECK_EQ(hetcast_profile_open(&table, 0, &p.all[0]), HETCAST_OK);
+    FUZZ_CHECK_EQ(hetcast_table_open(hetcast_fuzz_test_table,
+                                     size_t(hetcast_fuzz_test_table_end -
+                                            hetcast_fuzz_test_table),
+                                     &table, nullptr),
+                  HETCAST_OK);
     FUZZ_CHECK_EQ(hetcast_profile_open(&table, 0, &p.all[1]), HETCAST_OK);
     FUZZ_CHECK_EQ(hetcast_profile_open(&table, 1, &p.all[2]), HETCAST_OK);
-    FUZZ_CHECK_EQ(
-        hetcast_table_open(
-            hetcast_fuzz_ptas_table,
-            size_t(hetcast_fuzz_ptas_table_end - hetcast_fuzz_ptas_table),
-            &table, nullptr),
-        HETCAST_OK);
+    FUZZ_CHECK_EQ(hetcast_table_open(hetcast_fuzz_ptas_table,
+                                     size_t(hetcast_fuzz_ptas_table_end -
+                                            hetcast_fuzz_ptas_table),
+                                     &table, nullptr),
+                  HETCAST_OK);
     FUZZ_CHECK_EQ(hetcast_profile_open(&table, 0, &p.all[3]), HETCAST_OK);
     return p;
   }();
@@ -109,11 +109,16 @@ std::vector<uint64_t> ProfileCosts(const hetcast_profile& profile) {
 // A capacity near `needed`: equal, one or two less, or more.
 size_t NearCapacity(ByteReader& in, size_t needed) {
   switch (in.U8() % 8) {
-    case 0: return needed > 0 ? needed - 1 : 0;
-    case 1: return needed > 1 ? needed - 2 : 0;
-    case 2: return needed + 3;
-    case 3: return needed / 2;
-    default: return needed;
+    case 0:
+      return needed > 0 ? needed - 1 : 0;
+    case 1:
+      return needed > 1 ? needed - 2 : 0;
+    case 2:
+      return needed + 3;
+    case 3:
+      return needed / 2;
+    default:
+      return needed;
   }
 }
 
@@ -203,14 +208,22 @@ hetcast_algorithm PickAlgorithm(ByteReader& in) {
   const uint8_t pick = in.U8();
   if (pick < 128) return HETCAST_ALGORITHM_NONE;
   switch (pick % 8) {
-    case 0: return HETCAST_ALGORITHM_FNF;
-    case 1: return HETCAST_ALGORITHM_TABLE;
-    case 2: return HETCAST_ALGORITHM_LCF;
-    case 3: return HETCAST_ALGORITHM_FLAT_BINOMIAL;
-    case 4: return HETCAST_ALGORITHM_INTERLEAVED_LCF;
-    case 5: return HETCAST_ALGORITHM_WRP;
-    case 6: return HETCAST_ALGORITHM_PTAS;
-    default: return hetcast_algorithm(pick);  // Not an algorithm at all.
+    case 0:
+      return HETCAST_ALGORITHM_FNF;
+    case 1:
+      return HETCAST_ALGORITHM_TABLE;
+    case 2:
+      return HETCAST_ALGORITHM_LCF;
+    case 3:
+      return HETCAST_ALGORITHM_FLAT_BINOMIAL;
+    case 4:
+      return HETCAST_ALGORITHM_INTERLEAVED_LCF;
+    case 5:
+      return HETCAST_ALGORITHM_WRP;
+    case 6:
+      return HETCAST_ALGORITHM_PTAS;
+    default:
+      return hetcast_algorithm(pick);  // Not an algorithm at all.
   }
 }
 
@@ -309,9 +322,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   FUZZ_CHECK(transfers.BeyondCapacityIntact());
   FUZZ_CHECK(workspace.BeyondSizeIntact());
 
-  const bool room = node_capacity >= sizes.node_count &&
-                    (!with_transfers ||
-                     transfer_capacity >= sizes.transfer_count);
+  const bool room =
+      node_capacity >= sizes.node_count &&
+      (!with_transfers || transfer_capacity >= sizes.transfer_count);
   if (!room) {
     FUZZ_CHECK_EQ(planned, HETCAST_OUTPUT_TOO_SMALL);
     return 0;

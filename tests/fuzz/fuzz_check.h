@@ -32,16 +32,17 @@
   } while (0)
 
 // As FUZZ_CHECK, printing two values that should have been equal.
-#define FUZZ_CHECK_EQ(a, b)                                                \
-  do {                                                                     \
-    const unsigned long long fuzz_a_ = (unsigned long long)(a);            \
-    const unsigned long long fuzz_b_ = (unsigned long long)(b);            \
-    if (fuzz_a_ != fuzz_b_) {                                              \
-      std::fprintf(stderr, "%s:%d: FUZZ_CHECK_EQ failed: %s (%llu) != %s " \
-                   "(%llu)\n", __FILE__, __LINE__, #a, fuzz_a_, #b,        \
-                   fuzz_b_);                                               \
-      std::abort();                                                        \
-    }                                                                      \
+#define FUZZ_CHECK_EQ(a, b)                                        \
+  do {                                                             \
+    const unsigned long long fuzz_a_ = (unsigned long long)(a);    \
+    const unsigned long long fuzz_b_ = (unsigned long long)(b);    \
+    if (fuzz_a_ != fuzz_b_) {                                      \
+      std::fprintf(stderr,                                         \
+                   "%s:%d: FUZZ_CHECK_EQ failed: %s (%llu) != %s " \
+                   "(%llu)\n",                                     \
+                   __FILE__, __LINE__, #a, fuzz_a_, #b, fuzz_b_);  \
+      std::abort();                                                \
+    }                                                              \
   } while (0)
 
 namespace hetcast_fuzz {
@@ -97,9 +98,8 @@ class CanaryArray {
   explicit CanaryArray(size_t capacity)
       : capacity_(capacity), bytes_((capacity + kCanarySlack) * sizeof(T)) {
     // Raw bytes, aligned for T through a vector of max_align_t-sized words.
-    storage_.resize((bytes_ + sizeof(std::max_align_t) - 1) /
-                        sizeof(std::max_align_t) +
-                    1);
+    storage_.resize(
+        (bytes_ + sizeof(std::max_align_t) - 1) / sizeof(std::max_align_t) + 1);
     std::memset(storage_.data(), kCanaryByte, bytes_);
   }
   T* data() { return reinterpret_cast<T*>(storage_.data()); }
@@ -166,19 +166,32 @@ inline uint64_t EdgyValue(ByteReader& in, uint64_t small_modulus) {
   const uint8_t selector = in.U8();
   if (selector < 200) return selector % small_modulus;
   switch (selector) {
-    case 200: return 0;
-    case 201: return 1;
-    case 202: return HETCAST_MAX_COST - 1;
-    case 203: return HETCAST_MAX_COST;
-    case 204: return HETCAST_MAX_COST + 1;
-    case 205: return (uint64_t{1} << 32) - 1;
-    case 206: return uint64_t{1} << 32;
-    case 207: return (uint64_t{1} << 32) + 1;
-    case 208: return UINT64_MAX - 1;
-    case 209: return UINT64_MAX;
-    case 210: return uint64_t{1} << 31;
-    case 211: return (uint64_t{1} << 31) - 1;
-    default: return in.U64();
+    case 200:
+      return 0;
+    case 201:
+      return 1;
+    case 202:
+      return HETCAST_MAX_COST - 1;
+    case 203:
+      return HETCAST_MAX_COST;
+    case 204:
+      return HETCAST_MAX_COST + 1;
+    case 205:
+      return (uint64_t{1} << 32) - 1;
+    case 206:
+      return uint64_t{1} << 32;
+    case 207:
+      return (uint64_t{1} << 32) + 1;
+    case 208:
+      return UINT64_MAX - 1;
+    case 209:
+      return UINT64_MAX;
+    case 210:
+      return uint64_t{1} << 31;
+    case 211:
+      return (uint64_t{1} << 31) - 1;
+    default:
+      return in.U64();
   }
 }
 
@@ -232,13 +245,12 @@ inline void CheckNodePlan(const hetcast_node_request& request,
   std::vector<hetcast_transfer> evaluated_transfers(
       answer.node_count > 0 ? answer.node_count - 1 : 0);
   hetcast_answer evaluation;
-  FUZZ_CHECK_EQ(
-      hetcast_node_evaluate(&request, sends.data(), sends.size(),
-                            workspace.data(), workspace.size(),
-                            evaluated.data(), evaluated.size(),
-                            evaluated_transfers.data(),
-                            evaluated_transfers.size(), &evaluation),
-      HETCAST_OK);
+  FUZZ_CHECK_EQ(hetcast_node_evaluate(&request, sends.data(), sends.size(),
+                                      workspace.data(), workspace.size(),
+                                      evaluated.data(), evaluated.size(),
+                                      evaluated_transfers.data(),
+                                      evaluated_transfers.size(), &evaluation),
+                HETCAST_OK);
   FUZZ_CHECK_EQ(evaluation.completion_time, answer.completion_time);
   FUZZ_CHECK_EQ(evaluation.node_count, answer.node_count);
   FUZZ_CHECK_EQ(evaluation.participant_count, answer.participant_count);
@@ -280,12 +292,12 @@ inline void CheckClusterPlan(const hetcast_cluster_request& request,
   std::vector<hetcast_node> evaluated(answer.node_count);
   std::vector<hetcast_transfer> evaluated_transfers(answer.transfer_count);
   hetcast_answer evaluation;
-  FUZZ_CHECK_EQ(hetcast_cluster_evaluate(
-                    &request, transfers, answer.transfer_count,
-                    workspace.data(), workspace.size(), evaluated.data(),
-                    evaluated.size(), evaluated_transfers.data(),
-                    evaluated_transfers.size(), &evaluation),
-                HETCAST_OK);
+  FUZZ_CHECK_EQ(
+      hetcast_cluster_evaluate(
+          &request, transfers, answer.transfer_count, workspace.data(),
+          workspace.size(), evaluated.data(), evaluated.size(),
+          evaluated_transfers.data(), evaluated_transfers.size(), &evaluation),
+      HETCAST_OK);
   FUZZ_CHECK_EQ(evaluation.completion_time, answer.completion_time);
   FUZZ_CHECK_EQ(evaluation.lower_bound, answer.lower_bound);
   for (size_t v = 0; v < answer.node_count; ++v) {
@@ -303,8 +315,7 @@ inline void CheckClusterPlan(const hetcast_cluster_request& request,
 inline void CheckNbPlan(const hetcast_nb_request& request,
                         const hetcast_answer& answer,
                         const hetcast_nb_task* tasks, size_t task_count,
-                        const size_t* list_begin,
-                        size_t workspace_bytes) {
+                        const size_t* list_begin, size_t workspace_bytes) {
   FUZZ_CHECK(answer.lower_bound <= answer.completion_time);
   FUZZ_CHECK_EQ(list_begin[0], 0);
   FUZZ_CHECK_EQ(list_begin[request.node_count], task_count);
@@ -312,10 +323,10 @@ inline void CheckNbPlan(const hetcast_nb_request& request,
   for (hetcast_nb_task& task : copy) task.start = task.arrival = task.end = 7;
   std::vector<unsigned char> workspace(workspace_bytes);
   hetcast_answer evaluation;
-  FUZZ_CHECK_EQ(hetcast_nb_evaluate(&request, copy.data(), copy.size(),
-                                    list_begin, workspace.data(),
-                                    workspace.size(), &evaluation),
-                HETCAST_OK);
+  FUZZ_CHECK_EQ(
+      hetcast_nb_evaluate(&request, copy.data(), copy.size(), list_begin,
+                          workspace.data(), workspace.size(), &evaluation),
+      HETCAST_OK);
   FUZZ_CHECK_EQ(evaluation.completion_time, answer.completion_time);
   for (size_t i = 0; i < task_count; ++i) {
     FUZZ_CHECK_EQ(copy[i].start, tasks[i].start);

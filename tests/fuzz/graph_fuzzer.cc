@@ -31,8 +31,8 @@ void PlanAndEvaluate(const hetcast_graph_request& request) {
   hetcast_graph_answer answer;
   const hetcast_status status = hetcast_graph_plan(
       &request, HETCAST_ALGORITHM_MCPH, workspace.data(), workspace.size(),
-      tree_edges.data(), tree_edges.capacity(), slots.data(),
-      slots.capacity(), &answer);
+      tree_edges.data(), tree_edges.capacity(), slots.data(), slots.capacity(),
+      &answer);
   FUZZ_CHECK(workspace.BeyondSizeIntact());
   FUZZ_CHECK(tree_edges.BeyondCapacityIntact());
   FUZZ_CHECK(slots.BeyondCapacityIntact());
@@ -75,9 +75,9 @@ void PlanAndEvaluate(const hetcast_graph_request& request) {
       HETCAST_OK);
   CanaryWorkspace evaluator_workspace(bytes);
   hetcast_graph_evaluation evaluation;
-  const hetcast_status evaluated = hetcast_graph_evaluate(
-      &request, &schedule, evaluator_workspace.data(),
-      evaluator_workspace.size(), &evaluation);
+  const hetcast_status evaluated =
+      hetcast_graph_evaluate(&request, &schedule, evaluator_workspace.data(),
+                             evaluator_workspace.size(), &evaluation);
   if (evaluated != HETCAST_OK) {
     std::fprintf(stderr, "evaluator: %s (item %zu, node %u)\n",
                  hetcast_graph_violation_str(evaluation.violation),

@@ -71,11 +71,11 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     if (sizes.task_count > 0) {
       CanaryArray<hetcast_nb_task> short_tasks(sizes.task_count - 1);
       hetcast_answer refused;
-      FUZZ_CHECK_EQ(hetcast_nb_plan(&request, algorithm, workspace.data(),
-                                    workspace.size(), short_tasks.data(),
-                                    short_tasks.capacity(), list_begin.data(),
-                                    &refused),
-                    HETCAST_OUTPUT_TOO_SMALL);
+      FUZZ_CHECK_EQ(
+          hetcast_nb_plan(&request, algorithm, workspace.data(),
+                          workspace.size(), short_tasks.data(),
+                          short_tasks.capacity(), list_begin.data(), &refused),
+          HETCAST_OUTPUT_TOO_SMALL);
       FUZZ_CHECK(short_tasks.BeyondCapacityIntact());
     }
   }
@@ -99,9 +99,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   output.list_begin = list_begin.data();
   output.list_begin_capacity = list_begin.capacity();
   hetcast_plan_info info;
-  const hetcast_status status = hetcast_plan(
-      &planner_request, workspace.data(), workspace.size(), &output, &info,
-      &error);
+  const hetcast_status status =
+      hetcast_plan(&planner_request, workspace.data(), workspace.size(),
+                   &output, &info, &error);
   FUZZ_CHECK(workspace.BeyondSizeIntact());
   FUZZ_CHECK(tasks.BeyondCapacityIntact());
   FUZZ_CHECK(list_begin.BeyondCapacityIntact());

@@ -75,10 +75,9 @@ void CheckRole(const Profile& p, const hetcast_node_request& request,
   hetcast_status status;
   {
     NoAllocScope no_alloc;
-    status = hetcast_profile_node_role(&p.handle, &request, id,
-                                       workspace.data(), workspace.size(),
-                                       &node, children.data(),
-                                       children.capacity(), &child_count);
+    status = hetcast_profile_node_role(
+        &p.handle, &request, id, workspace.data(), workspace.size(), &node,
+        children.data(), children.capacity(), &child_count);
   }
   FUZZ_CHECK_EQ(status, HETCAST_OK);
   FUZZ_CHECK(workspace.BeyondSizeIntact());
@@ -105,8 +104,7 @@ void CheckRole(const Profile& p, const hetcast_node_request& request,
 
 // Every query of one request (counts and optional relays) on one profile.
 void QueryProfile(const Profile& p, uint32_t source_type,
-                  const std::vector<uint64_t>& counts,
-                  const uint64_t* relays) {
+                  const std::vector<uint64_t>& counts, const uint64_t* relays) {
   const size_t k = p.info.type_count;
   hetcast_node_request request = {nullptr, k, source_type, counts.data(),
                                   relays};
@@ -124,8 +122,8 @@ void QueryProfile(const Profile& p, uint32_t source_type,
     hetcast_lookup lookup;
     hetcast_profile_lookup_view(&p.handle, &lookup);
     uint64_t inline_completion = 0;
-    FUZZ_CHECK_EQ(hetcast_lookup_completion(&lookup, source_type,
-                                            counts.data(), &inline_completion),
+    FUZZ_CHECK_EQ(hetcast_lookup_completion(&lookup, source_type, counts.data(),
+                                            &inline_completion),
                   status);
     if (status == HETCAST_OK) FUZZ_CHECK_EQ(inline_completion, completion);
   } else {
@@ -147,12 +145,11 @@ void QueryProfile(const Profile& p, uint32_t source_type,
     hetcast_answer answer;
     {
       NoAllocScope no_alloc;
-      FUZZ_CHECK_EQ(hetcast_profile_plan(&p.handle, &request,
-                                         workspace.data(), workspace.size(),
-                                         nodes.data(), nodes.capacity(),
-                                         transfers.data(),
-                                         transfers.capacity(), &answer),
-                    status);
+      FUZZ_CHECK_EQ(
+          hetcast_profile_plan(&p.handle, &request, workspace.data(),
+                               workspace.size(), nodes.data(), nodes.capacity(),
+                               transfers.data(), transfers.capacity(), &answer),
+          status);
     }
     FUZZ_CHECK(nodes.Untouched());
     FUZZ_CHECK(transfers.Untouched());
@@ -167,10 +164,9 @@ void QueryProfile(const Profile& p, uint32_t source_type,
   hetcast_answer answer;
   {
     NoAllocScope no_alloc;
-    status = hetcast_profile_plan(&p.handle, &request, workspace.data(),
-                                  workspace.size(), nodes.data(),
-                                  nodes.capacity(), transfers.data(),
-                                  transfers.capacity(), &answer);
+    status = hetcast_profile_plan(
+        &p.handle, &request, workspace.data(), workspace.size(), nodes.data(),
+        nodes.capacity(), transfers.data(), transfers.capacity(), &answer);
   }
   FUZZ_CHECK_EQ(status, HETCAST_OK);
   FUZZ_CHECK(workspace.BeyondSizeIntact());
@@ -207,10 +203,9 @@ void QueryProfile(const Profile& p, uint32_t source_type,
     hetcast_answer refused;
     {
       NoAllocScope no_alloc;
-      status = hetcast_profile_plan(&p.handle, &request, workspace.data(),
-                                    workspace.size(), short_nodes.data(),
-                                    short_nodes.capacity(), nullptr, 0,
-                                    &refused);
+      status = hetcast_profile_plan(
+          &p.handle, &request, workspace.data(), workspace.size(),
+          short_nodes.data(), short_nodes.capacity(), nullptr, 0, &refused);
     }
     FUZZ_CHECK_EQ(status, HETCAST_OUTPUT_TOO_SMALL);
     FUZZ_CHECK(short_nodes.BeyondCapacityIntact());
@@ -241,8 +236,7 @@ void QueryProfile(const Profile& p, uint32_t source_type,
     hetcast_answer maybe;
     {
       NoAllocScope no_alloc;
-      status = hetcast_profile_plan(&p.handle, &request,
-                                    short_workspace.data(),
+      status = hetcast_profile_plan(&p.handle, &request, short_workspace.data(),
                                     short_workspace.size(), more_nodes.data(),
                                     more_nodes.capacity(), nullptr, 0, &maybe);
     }
@@ -270,10 +264,9 @@ void QueryProfile(const Profile& p, uint32_t source_type,
     hetcast_node node;
     size_t child_count = 0;
     std::vector<unsigned char> w(sizes.workspace_bytes);
-    FUZZ_CHECK(hetcast_profile_node_role(&p.handle, &request,
-                                         uint32_t(sizes.node_count), w.data(),
-                                         w.size(), &node, nullptr, 0,
-                                         &child_count) != HETCAST_OK);
+    FUZZ_CHECK(hetcast_profile_node_role(
+                   &p.handle, &request, uint32_t(sizes.node_count), w.data(),
+                   w.size(), &node, nullptr, 0, &child_count) != HETCAST_OK);
   }
 
   // The planner with this profile answers from the table with the same
@@ -330,8 +323,7 @@ void QueryTable(const hetcast_table& table) {
     Profile p;
     {
       NoAllocScope no_alloc;
-      FUZZ_CHECK_EQ(hetcast_profile_open(&table, index, &p.handle),
-                    HETCAST_OK);
+      FUZZ_CHECK_EQ(hetcast_profile_open(&table, index, &p.handle), HETCAST_OK);
       hetcast_profile_get_info(&p.handle, &p.info);
     }
     const size_t k = p.info.type_count;
@@ -374,8 +366,7 @@ void QueryTable(const hetcast_table& table) {
       FUZZ_CHECK_EQ(hetcast_profile_completion(&p.handle, &bad, &t),
                     HETCAST_OK);
       bad.source_type = uint32_t(k);
-      FUZZ_CHECK(hetcast_profile_completion(&p.handle, &bad, &t) !=
-                 HETCAST_OK);
+      FUZZ_CHECK(hetcast_profile_completion(&p.handle, &bad, &t) != HETCAST_OK);
       std::vector<uint64_t> more_counts(k + 1, 0), more_costs = p.costs;
       more_costs.push_back(p.costs.back() + 1);
       hetcast_node_request wider = {nullptr, k + 1, 0, more_counts.data(),

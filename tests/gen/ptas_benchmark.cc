@@ -47,9 +47,9 @@ double FnfSeconds(const TypedNodes& t) {
   constexpr int kReps = 200;
   const auto start = std::chrono::steady_clock::now();
   for (int i = 0; i < kReps; ++i) {
-    hetcast_node_plan(&r, HETCAST_ALGORITHM_FNF, workspace.data(), workspace.size(), nodes.data(),
-                          nodes.size(), transfers.data(), transfers.size(),
-                          &answer);
+    hetcast_node_plan(&r, HETCAST_ALGORITHM_FNF, workspace.data(),
+                      workspace.size(), nodes.data(), nodes.size(),
+                      transfers.data(), transfers.size(), &answer);
     benchmark::DoNotOptimize(nodes.data());
   }
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - start)

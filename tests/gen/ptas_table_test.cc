@@ -9,9 +9,9 @@
 
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
-#include "tests/oracles/exhaustive_search.h"
 #include "tests/node/node_test_util.h"
 #include "tests/node/schedule_checks.h"
+#include "tests/oracles/exhaustive_search.h"
 #include "tests/table/table_test_util.h"
 #include "tools/gen/exact_dp.h"
 #include "tools/gen/gen_command.h"

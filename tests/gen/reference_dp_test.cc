@@ -7,8 +7,8 @@
 #include <vector>
 
 #include "gtest/gtest.h"
-#include "tests/oracles/exhaustive_search.h"
 #include "tests/node/node_test_util.h"
+#include "tests/oracles/exhaustive_search.h"
 
 namespace hetcast {
 namespace testing {

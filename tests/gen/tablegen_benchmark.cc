@@ -7,10 +7,10 @@
 //                                                        generator only)
 //
 // Both solve the same profile (costs 2, 3, 5, 7; `limit` destinations per
-// type). The reference is tests/oracles/reference_dp.cc (test-only, unpruned); the
-// generator is tools/gen/exact_dp.cc with its pruning rules and two threads.
-// After timing, every completion time of every state is compared and the
-// run fails (exit 1) on any difference. Prints "speedup: N.Nx".
+// type). The reference is tests/oracles/reference_dp.cc (test-only, unpruned);
+// the generator is tools/gen/exact_dp.cc with its pruning rules and two
+// threads. After timing, every completion time of every state is compared and
+// the run fails (exit 1) on any difference. Prints "speedup: N.Nx".
 #include <chrono>
 #include <cstdio>
 #include <cstring>

@@ -33,8 +33,9 @@ int main(void) {
   CHECK(sizes.tree_edge_count == 5);
   CHECK(sizes.workspace_bytes <= sizeof(workspace));
   hetcast_graph_answer answer;
-  CHECK(hetcast_graph_plan(&request, HETCAST_ALGORITHM_MCPH, workspace, sizeof(workspace), tree, 8,
-                                slots, 8, &answer) == HETCAST_OK);
+  CHECK(hetcast_graph_plan(&request, HETCAST_ALGORITHM_MCPH, workspace,
+                           sizeof(workspace), tree, 8, slots, 8,
+                           &answer) == HETCAST_OK);
   CHECK(answer.algorithm == HETCAST_ALGORITHM_MCPH);
   CHECK(answer.period == 4 && answer.messages == 1);
   CHECK(answer.throughput_numerator == 1 && answer.throughput_denominator == 4);

@@ -36,8 +36,8 @@ McphResult RunMcph(const GraphInstance& g) {
   std::vector<hetcast_graph_route_edge> tree(sizes.tree_edge_count);
   std::vector<hetcast_graph_slot> slots(sizes.slot_count);
   out.status = hetcast_graph_plan(
-      &request, HETCAST_ALGORITHM_MCPH, workspace.data(), workspace.size(), tree.data(), tree.size(),
-      slots.data(), slots.size(), &out.answer);
+      &request, HETCAST_ALGORITHM_MCPH, workspace.data(), workspace.size(),
+      tree.data(), tree.size(), slots.data(), slots.size(), &out.answer);
   if (out.status != HETCAST_OK) return out;
   tree.resize(out.answer.tree_edge_count);
   slots.resize(out.answer.slot_count);
@@ -374,18 +374,21 @@ TEST(Mcph, RefusesBadRequests) {
   std::vector<hetcast_graph_route_edge> tree(sizes.tree_edge_count);
   std::vector<hetcast_graph_slot> slots(sizes.slot_count);
   hetcast_graph_answer answer;
-  EXPECT_EQ(hetcast_graph_plan(
-                &request, HETCAST_ALGORITHM_MCPH, workspace.data(), workspace.size() - 1, tree.data(),
-                tree.size(), slots.data(), slots.size(), &answer),
-            HETCAST_WORKSPACE_TOO_SMALL);
-  EXPECT_EQ(hetcast_graph_plan(
-                &request, HETCAST_ALGORITHM_MCPH, workspace.data(), workspace.size(), tree.data(),
-                tree.size() - 1, slots.data(), slots.size(), &answer),
-            HETCAST_OUTPUT_TOO_SMALL);
-  EXPECT_EQ(hetcast_graph_plan(&request, HETCAST_ALGORITHM_MCPH, workspace.data(),
-                                    workspace.size(), tree.data(), tree.size(),
-                                    slots.data(), slots.size(), &answer),
-            HETCAST_OK);
+  EXPECT_EQ(
+      hetcast_graph_plan(&request, HETCAST_ALGORITHM_MCPH, workspace.data(),
+                         workspace.size() - 1, tree.data(), tree.size(),
+                         slots.data(), slots.size(), &answer),
+      HETCAST_WORKSPACE_TOO_SMALL);
+  EXPECT_EQ(
+      hetcast_graph_plan(&request, HETCAST_ALGORITHM_MCPH, workspace.data(),
+                         workspace.size(), tree.data(), tree.size() - 1,
+                         slots.data(), slots.size(), &answer),
+      HETCAST_OUTPUT_TOO_SMALL);
+  EXPECT_EQ(
+      hetcast_graph_plan(&request, HETCAST_ALGORITHM_MCPH, workspace.data(),
+                         workspace.size(), tree.data(), tree.size(),
+                         slots.data(), slots.size(), &answer),
+      HETCAST_OK);
   EXPECT_EQ(answer.period, 2u);
 }
 

@@ -42,9 +42,10 @@ int main(void) {
   nodes = (hetcast_node*)calloc(sizes.node_count, sizeof *nodes);
   transfers =
       (hetcast_transfer*)calloc(sizes.transfer_count, sizeof *transfers);
-  CHECK(hetcast_node_plan(&request, HETCAST_ALGORITHM_FNF, workspace, sizes.workspace_bytes, nodes,
-                              sizes.node_count, transfers, sizes.transfer_count,
-                              &answer) == HETCAST_OK);
+  CHECK(hetcast_node_plan(&request, HETCAST_ALGORITHM_FNF, workspace,
+                          sizes.workspace_bytes, nodes, sizes.node_count,
+                          transfers, sizes.transfer_count,
+                          &answer) == HETCAST_OK);
   CHECK(answer.algorithm == HETCAST_ALGORITHM_FNF);
   CHECK(answer.completion_time == 10);
   CHECK(answer.transfer_count == 11);
@@ -56,8 +57,8 @@ int main(void) {
   /* A bad request is an error code, not a crash. */
   request.source_type = 7;
   CHECK(hetcast_node_plan_sizes(&request, &sizes) == HETCAST_INVALID_ARGUMENT);
-  CHECK(hetcast_node_plan(NULL, HETCAST_ALGORITHM_FNF, NULL, 0, NULL, 0, NULL, 0, &answer) ==
-        HETCAST_INVALID_ARGUMENT);
+  CHECK(hetcast_node_plan(NULL, HETCAST_ALGORITHM_FNF, NULL, 0, NULL, 0, NULL,
+                          0, &answer) == HETCAST_INVALID_ARGUMENT);
 
   {
     /* The evaluator keeps the ids it is given; the canonical variant

@@ -37,9 +37,9 @@ void BM_CohortFnf(benchmark::State& state) {
   for (auto _ : state) {
     // Nodes (parent, arrival, send index) and the bounds; transfers are a
     // separate sort, left out on both sides.
-    if (hetcast_node_plan(&request, HETCAST_ALGORITHM_FNF, workspace.data(), workspace.size(),
-                              nodes.data(), nodes.size(), nullptr, 0,
-                              &answer) != HETCAST_OK) {
+    if (hetcast_node_plan(&request, HETCAST_ALGORITHM_FNF, workspace.data(),
+                          workspace.size(), nodes.data(), nodes.size(), nullptr,
+                          0, &answer) != HETCAST_OK) {
       std::abort();
     }
     benchmark::DoNotOptimize(nodes.data());

@@ -5,10 +5,10 @@
 // hetcast_node_plan's answer.
 #include "runtime/node/lower_bound.h"
 
-#include <deque>
 #include <algorithm>
 #include <cstdint>
 #include <cstdio>
+#include <deque>
 #include <random>
 #include <set>
 #include <string>
@@ -60,8 +60,8 @@ uint64_t NestedBound(const NodeLayout& layout,
          ++anchor) {
       Arena again(workspace.data(), workspace.size());
       uint64_t one;
-      if (internal::LowerBoundNestedSlotsAnchor(layout, anchor, &again,
-                                                &one) != HETCAST_OK) {
+      if (internal::LowerBoundNestedSlotsAnchor(layout, anchor, &again, &one) !=
+          HETCAST_OK) {
         break;
       }
       per_anchor->push_back(one);
@@ -149,8 +149,8 @@ TEST(NestedSlots, OffsetSetsAreValidNestedAndMatchTheNaiveConstruction) {
       // (N): every offset of the slower rank is one of this rank's.
       if (j + 1 < ladder.rank_count) {
         const std::vector<uint64_t> slower = Offsets(ladder, j + 1, horizon);
-        EXPECT_TRUE(std::includes(s.begin(), s.end(), slower.begin(),
-                                  slower.end()));
+        EXPECT_TRUE(
+            std::includes(s.begin(), s.end(), slower.begin(), slower.end()));
       }
     }
   }
@@ -203,9 +203,9 @@ void ExpectBelowExactDpOnEveryState(const std::vector<uint64_t>& costs,
       std::vector<uint64_t> per_anchor;
       const uint64_t bound = NestedBound(layout, &per_anchor);
       for (uint64_t one : per_anchor) {
-        ASSERT_LE(one, opt) << ::testing::PrintToString(costs) << " source "
-                            << s << " counts "
-                            << ::testing::PrintToString(counts);
+        ASSERT_LE(one, opt)
+            << ::testing::PrintToString(costs) << " source " << s << " counts "
+            << ::testing::PrintToString(counts);
       }
       ASSERT_LE(bound, opt);
       ASSERT_GE(bound, Doubling(layout));

@@ -11,9 +11,9 @@
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "runtime/include/hetcast/hetcast.h"
-#include "tests/oracles/exhaustive_search.h"
 #include "tests/node/node_test_util.h"
 #include "tests/node/schedule_checks.h"
+#include "tests/oracles/exhaustive_search.h"
 #include "tests/oracles/textbook_fnf.h"
 
 namespace hetcast {
@@ -113,23 +113,23 @@ TEST(Fnf, SmallBuffersAreRejected) {
   std::vector<hetcast_node> nodes(sizes.node_count);
   hetcast_answer answer;
   EXPECT_EQ(hetcast_node_plan(&request, HETCAST_ALGORITHM_FNF, workspace.data(),
-                                  sizes.workspace_bytes - 1, nodes.data(),
-                                  nodes.size(), nullptr, 0, &answer),
+                              sizes.workspace_bytes - 1, nodes.data(),
+                              nodes.size(), nullptr, 0, &answer),
             HETCAST_WORKSPACE_TOO_SMALL);
-  EXPECT_EQ(hetcast_node_plan(&request, HETCAST_ALGORITHM_FNF, workspace.data(), workspace.size(),
-                                  nodes.data(), nodes.size() - 1, nullptr, 0,
-                                  &answer),
+  EXPECT_EQ(hetcast_node_plan(&request, HETCAST_ALGORITHM_FNF, workspace.data(),
+                              workspace.size(), nodes.data(), nodes.size() - 1,
+                              nullptr, 0, &answer),
             HETCAST_OUTPUT_TOO_SMALL);
   std::vector<hetcast_transfer> transfers(sizes.transfer_count - 1);
-  EXPECT_EQ(hetcast_node_plan(&request, HETCAST_ALGORITHM_FNF, workspace.data(), workspace.size(),
-                                  nodes.data(), nodes.size(), transfers.data(),
-                                  transfers.size(), &answer),
+  EXPECT_EQ(hetcast_node_plan(&request, HETCAST_ALGORITHM_FNF, workspace.data(),
+                              workspace.size(), nodes.data(), nodes.size(),
+                              transfers.data(), transfers.size(), &answer),
             HETCAST_OUTPUT_TOO_SMALL);
   // Transfers are optional.
-  EXPECT_EQ(
-      hetcast_node_plan(&request, HETCAST_ALGORITHM_FNF, workspace.data(), workspace.size(),
-                            nodes.data(), nodes.size(), nullptr, 0, &answer),
-      HETCAST_OK);
+  EXPECT_EQ(hetcast_node_plan(&request, HETCAST_ALGORITHM_FNF, workspace.data(),
+                              workspace.size(), nodes.data(), nodes.size(),
+                              nullptr, 0, &answer),
+            HETCAST_OK);
   EXPECT_EQ(answer.completion_time, 10u);
 }
 

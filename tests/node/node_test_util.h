@@ -39,9 +39,9 @@ inline PlanResult PlanFnf(const TinyInstance& instance) {
   result.nodes.resize(sizes.node_count);
   result.transfers.resize(sizes.transfer_count);
   result.status = hetcast_node_plan(
-      &request, HETCAST_ALGORITHM_FNF, workspace.data(), sizes.workspace_bytes, result.nodes.data(),
-      result.nodes.size(), result.transfers.data(), result.transfers.size(),
-      &result.answer);
+      &request, HETCAST_ALGORITHM_FNF, workspace.data(), sizes.workspace_bytes,
+      result.nodes.data(), result.nodes.size(), result.transfers.data(),
+      result.transfers.size(), &result.answer);
   if (result.status == HETCAST_OK) {
     result.transfers.resize(result.answer.transfer_count);
   }

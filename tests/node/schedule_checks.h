@@ -4,8 +4,8 @@
 
 #include "gtest/gtest.h"
 #include "runtime/include/hetcast/hetcast.h"
-#include "tests/oracles/exhaustive_search.h"
 #include "tests/node/node_test_util.h"
+#include "tests/oracles/exhaustive_search.h"
 
 namespace hetcast {
 namespace testing {

@@ -45,7 +45,9 @@ int main(void) {
     CHECK(answer.algorithm == algorithms[a]);
     CHECK(answer.lower_bound <= answer.completion_time);
     memcpy(replay, tasks, sizeof(tasks));
-    CHECK(hetcast_nb_evaluate(&request, replay, sizes.task_count, begin, workspace, sizeof(workspace), &checked) == HETCAST_OK);
+    CHECK(hetcast_nb_evaluate(&request, replay, sizes.task_count, begin,
+                              workspace, sizeof(workspace),
+                              &checked) == HETCAST_OK);
     CHECK(checked.completion_time == answer.completion_time);
   }
   uint64_t bound = 0;

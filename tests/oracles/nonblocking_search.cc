@@ -108,7 +108,9 @@ class Search {
     }
     begin.push_back(tasks.size());
     hetcast_answer answer;
-    if (hetcast_nb_evaluate(&r_, tasks.data(), tasks.size(), begin.data(), workspace_.data(), workspace_.size(), &answer) == HETCAST_OK) {
+    if (hetcast_nb_evaluate(&r_, tasks.data(), tasks.size(), begin.data(),
+                            workspace_.data(), workspace_.size(),
+                            &answer) == HETCAST_OK) {
       best_ = std::min(best_, answer.completion_time);
     }
   }

@@ -18,12 +18,12 @@ TEST(HetcastTableMacro, EmbeddedBytesEqualTheTableFile) {
   const std::string bytes((std::istreambuf_iterator<char>(file)),
                           std::istreambuf_iterator<char>());
   ASSERT_EQ(bytes.size(), hetcast_fig1_table_size);
-  EXPECT_EQ(bytes, std::string(reinterpret_cast<const char*>(
-                                   hetcast_fig1_table),
-                               hetcast_fig1_table_size));
-  EXPECT_EQ(reinterpret_cast<uintptr_t>(hetcast_fig1_table) %
-                HETCAST_TABLE_ALIGNMENT,
-            0u);
+  EXPECT_EQ(bytes,
+            std::string(reinterpret_cast<const char*>(hetcast_fig1_table),
+                        hetcast_fig1_table_size));
+  EXPECT_EQ(
+      reinterpret_cast<uintptr_t>(hetcast_fig1_table) % HETCAST_TABLE_ALIGNMENT,
+      0u);
   hetcast_table table;
   const char* error = "";
   ASSERT_EQ(hetcast_table_open(hetcast_fig1_table, hetcast_fig1_table_size,

@@ -117,9 +117,9 @@ absl::StatusOr<FnfComparison> CompareFnf(const hetcast_profile& profile) {
       nodes.resize(sizes.node_count);
       workspace.resize(sizes.workspace_bytes);
       hetcast_answer answer;
-      if (hetcast_node_plan(&request, HETCAST_ALGORITHM_FNF, workspace.data(), workspace.size(),
-                                nodes.data(), nodes.size(), nullptr, 0,
-                                &answer) != HETCAST_OK) {
+      if (hetcast_node_plan(&request, HETCAST_ALGORITHM_FNF, workspace.data(),
+                            workspace.size(), nodes.data(), nodes.size(),
+                            nullptr, 0, &answer) != HETCAST_OK) {
         return absl::InternalError("FNF failed on a table state");
       }
       ++stats.states;

@@ -144,7 +144,8 @@ void Timing(uint64_t nodes) {
                                .count() /
                            reps;
   start = std::chrono::steady_clock::now();
-  for (int i = 0; i < reps; ++i) internal::DoublingLowerBound(layout, &doubling);
+  for (int i = 0; i < reps; ++i)
+    internal::DoublingLowerBound(layout, &doubling);
   const double doubling_us = std::chrono::duration<double, std::micro>(
                                  std::chrono::steady_clock::now() - start)
                                  .count() /
@@ -175,12 +176,10 @@ void Timing(uint64_t nodes) {
 }
 
 int Main(bool full) {
-  std::vector<Case> cases = {{{2, 3}, {60, 60}},
-                             {{1, 6}, {60, 60}},
-                             {{2, 3, 7}, {20, 20, 20}},
-                             {{3, 5, 7}, {16, 16, 16}},
-                             {{1, 3, 4, 9}, {8, 8, 8, 8}},
-                             {{4, 7, 10, 13}, {7, 7, 7, 7}}};
+  std::vector<Case> cases = {
+      {{2, 3}, {60, 60}},           {{1, 6}, {60, 60}},
+      {{2, 3, 7}, {20, 20, 20}},    {{3, 5, 7}, {16, 16, 16}},
+      {{1, 3, 4, 9}, {8, 8, 8, 8}}, {{4, 7, 10, 13}, {7, 7, 7, 7}}};
   if (full) cases.push_back({{2, 3, 7}, {60, 60, 60}});
   std::printf("Part 1: OPT / bound on every state of exact profiles\n");
   for (const Case& c : cases) {

@@ -147,9 +147,9 @@ int RandomInstances(uint64_t seed, int runs) {
           std::vector<unsigned char> workspace(sizes.workspace_bytes);
           std::vector<hetcast_node> nodes(sizes.node_count);
           hetcast_answer answer;
-          if (hetcast_node_plan(&r, HETCAST_ALGORITHM_FNF, workspace.data(), workspace.size(),
-                                    nodes.data(), nodes.size(), nullptr, 0,
-                                    &answer) != HETCAST_OK) {
+          if (hetcast_node_plan(&r, HETCAST_ALGORITHM_FNF, workspace.data(),
+                                workspace.size(), nodes.data(), nodes.size(),
+                                nullptr, 0, &answer) != HETCAST_OK) {
             return 1;
           }
           fnf[i] = answer.completion_time;

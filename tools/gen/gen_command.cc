@@ -41,9 +41,9 @@ absl::StatusOr<int> OpenRegularFile(const std::string& path, size_t max_bytes,
   }
   if (static_cast<uint64_t>(info.st_size) > max_bytes) {
     close(fd);
-    return absl::InvalidArgumentError(absl::StrFormat(
-        "'%s' is %d bytes; at most %d are read", path, info.st_size,
-        max_bytes));
+    return absl::InvalidArgumentError(
+        absl::StrFormat("'%s' is %d bytes; at most %d are read", path,
+                        info.st_size, max_bytes));
   }
   *size = static_cast<size_t>(info.st_size);
   return fd;
@@ -104,8 +104,8 @@ absl::Status WriteFileSafely(const std::string& path, const std::string& bytes,
   struct stat info;
   if (lstat(path.c_str(), &info) == 0 && !S_ISREG(info.st_mode)) {
     return absl::InvalidArgumentError(absl::StrFormat(
-        "%s: '%s' exists and is not a regular file; it is left as it is",
-        flag, path));
+        "%s: '%s' exists and is not a regular file; it is left as it is", flag,
+        path));
   }
   std::string temporary = path + ".tmp.XXXXXX";
   const int fd = mkstemp(temporary.data());
@@ -121,8 +121,7 @@ absl::Status WriteFileSafely(const std::string& path, const std::string& bytes,
     done += static_cast<size_t>(put);
   }
   const bool closed = close(fd) == 0;
-  if (done != bytes.size() || !closed ||
-      chmod(temporary.c_str(), 0644) != 0 ||
+  if (done != bytes.size() || !closed || chmod(temporary.c_str(), 0644) != 0 ||
       rename(temporary.c_str(), path.c_str()) != 0) {
     const std::string why = Errno();
     unlink(temporary.c_str());

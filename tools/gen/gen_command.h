@@ -16,13 +16,13 @@ namespace hetcast {
 // Files the tools read are untrusted: only regular files are read (a FIFO,
 // a device or a directory is refused without blocking), and only up to a
 // size known before reading starts.
-inline constexpr size_t kMaxTextFileBytes = size_t{64} << 20;   // JSON.
+inline constexpr size_t kMaxTextFileBytes = size_t{64} << 20;  // JSON.
 inline constexpr size_t kMaxTableFileBytes = size_t{1} << 30;  // Tables.
 
 // Reads a whole regular file of at most `max_bytes`. The error names the
 // path and the limit.
-absl::StatusOr<std::string> ReadFileBytes(
-    const std::string& path, size_t max_bytes = kMaxTextFileBytes);
+absl::StatusOr<std::string> ReadFileBytes(const std::string& path,
+                                          size_t max_bytes = kMaxTextFileBytes);
 
 // Reads a table file into 8-byte-aligned memory (what hetcast_table_open
 // requires), at most `max_bytes`, with no second copy.

@@ -53,9 +53,10 @@ absl::StatusOr<Plan> RunFnf(const hetcast_node_request& r) {
   std::vector<unsigned char> workspace(sizes.workspace_bytes);
   f.nodes.resize(sizes.node_count);
   f.transfers.resize(sizes.transfer_count);
-  if (hetcast_node_plan(&r, HETCAST_ALGORITHM_FNF, workspace.data(), workspace.size(),
-                            f.nodes.data(), f.nodes.size(), f.transfers.data(),
-                            f.transfers.size(), &f.answer) != HETCAST_OK) {
+  if (hetcast_node_plan(&r, HETCAST_ALGORITHM_FNF, workspace.data(),
+                        workspace.size(), f.nodes.data(), f.nodes.size(),
+                        f.transfers.data(), f.transfers.size(),
+                        &f.answer) != HETCAST_OK) {
     return absl::OutOfRangeError("PTAS: FNF failed (a time overflows)");
   }
   f.transfers.resize(f.answer.transfer_count);

@@ -258,8 +258,8 @@ typedef struct hetcast_node_sizes {
 } hetcast_node_sizes;
 
 /* Validates `request` and says how much memory planning it needs. */
-HETCAST_API hetcast_status hetcast_node_plan_sizes(const hetcast_node_request* request,
-                                       hetcast_node_sizes* sizes);
+HETCAST_API hetcast_status hetcast_node_plan_sizes(
+    const hetcast_node_request* request, hetcast_node_sizes* sizes);
 
 /* Plans `request` with Fastest-Node-First.
  *
@@ -279,13 +279,11 @@ HETCAST_API hetcast_status hetcast_node_plan_sizes(const hetcast_node_request* r
  * `nodes` receives node_count entries. `transfers` is optional (NULL with
  * capacity 0 skips writing them); when given, it receives the transfers
  * sorted by (start, from). */
-HETCAST_API hetcast_status hetcast_node_plan(const hetcast_node_request* request,
-                                 hetcast_algorithm algorithm, void* workspace,
-                                 size_t workspace_size, hetcast_node* nodes,
-                                 size_t node_capacity,
-                                 hetcast_transfer* transfers,
-                                 size_t transfer_capacity,
-                                 hetcast_answer* answer);
+HETCAST_API hetcast_status hetcast_node_plan(
+    const hetcast_node_request* request, hetcast_algorithm algorithm,
+    void* workspace, size_t workspace_size, hetcast_node* nodes,
+    size_t node_capacity, hetcast_transfer* transfers, size_t transfer_capacity,
+    hetcast_answer* answer);
 
 /* The doubling lower bound on any schedule for `request` (HETCAST_BOUND_
  * DOUBLING). With c the cheapest cost among destinations and relays and C_s
@@ -293,8 +291,8 @@ HETCAST_API hetcast_status hetcast_node_plan(const hetcast_node_request* request
  * of at most 2^floor((T - a) / c) nodes by time T, and the source's i-th
  * child arrives no earlier than i * C_s; the bound is the least T at which
  * 1 + sum_i 2^floor((T - i * C_s) / c) reaches 1 + destinations. */
-HETCAST_API hetcast_status hetcast_node_lower_bound(const hetcast_node_request* request,
-                                        uint64_t* lower_bound);
+HETCAST_API hetcast_status hetcast_node_lower_bound(
+    const hetcast_node_request* request, uint64_t* lower_bound);
 
 /* One send of a structure handed to the evaluator. The order of the sends
  * of one sender is the order in which they appear in the array. */
@@ -418,27 +416,30 @@ typedef struct hetcast_profile_info {
  * Returns HETCAST_INVALID_TABLE on any failure, with a static description in
  * `*error` when `error` is not NULL (NULL error is allowed). */
 HETCAST_API hetcast_status hetcast_table_open(const void* data, size_t size,
-                                  hetcast_table* table, const char** error);
+                                              hetcast_table* table,
+                                              const char** error);
 
 HETCAST_API size_t hetcast_table_profile_count(const hetcast_table* table);
 HETCAST_API uint32_t hetcast_table_schema_version(const hetcast_table* table);
 
 /* Finds the profile named `name` (NUL-terminated). HETCAST_INVALID_ARGUMENT
  * when there is none. */
-HETCAST_API hetcast_status hetcast_table_find_profile(const hetcast_table* table,
-                                          const char* name, size_t* index);
+HETCAST_API hetcast_status hetcast_table_find_profile(
+    const hetcast_table* table, const char* name, size_t* index);
 
 /* Prepares the query handle of profile `index` (< profile count). */
-HETCAST_API hetcast_status hetcast_profile_open(const hetcast_table* table, size_t index,
-                                    hetcast_profile* profile);
+HETCAST_API hetcast_status hetcast_profile_open(const hetcast_table* table,
+                                                size_t index,
+                                                hetcast_profile* profile);
 
 HETCAST_API void hetcast_profile_get_info(const hetcast_profile* profile,
-                              hetcast_profile_info* info);
+                                          hetcast_profile_info* info);
 
 /* Name (NUL-terminated, optional out), cost and limit of type `type`. */
-HETCAST_API hetcast_status hetcast_profile_type(const hetcast_profile* profile, size_t type,
-                                    const char** name, uint64_t* cost,
-                                    uint64_t* limit);
+HETCAST_API hetcast_status hetcast_profile_type(const hetcast_profile* profile,
+                                                size_t type, const char** name,
+                                                uint64_t* cost,
+                                                uint64_t* limit);
 
 /* Requests to a profile use hetcast_node_request with these rules:
  * type_count must equal the profile's; `costs` may be NULL (the profile's
@@ -455,9 +456,9 @@ HETCAST_API hetcast_status hetcast_profile_type(const hetcast_profile* profile, 
  * HETCAST_NOT_IN_TABLE. */
 
 /* The optimal completion time: one lookup without relays. */
-HETCAST_API hetcast_status hetcast_profile_completion(const hetcast_profile* profile,
-                                          const hetcast_node_request* request,
-                                          uint64_t* completion_time);
+HETCAST_API hetcast_status hetcast_profile_completion(
+    const hetcast_profile* profile, const hetcast_node_request* request,
+    uint64_t* completion_time);
 
 /* Internal, not API (the trailing underscore): the index of a count vector
  * in a table profile, written once for the library, its table generator
@@ -548,8 +549,7 @@ typedef struct hetcast_lookup {
 } hetcast_lookup;
 
 HETCAST_API void hetcast_profile_lookup_view(const hetcast_profile* profile,
-                                 hetcast_lookup* lookup);
-
+                                             hetcast_lookup* lookup);
 
 /* The optimal completion time for a source of type `source_type` and
  * `counts[j]` destinations of type j (lookup->type_count_ entries).
@@ -593,9 +593,9 @@ static inline hetcast_status hetcast_lookup_completion(
 
 /* Array and workspace sizes for hetcast_profile_plan and
  * hetcast_profile_node_role (fnf_runs is 0). */
-HETCAST_API hetcast_status hetcast_profile_plan_sizes(const hetcast_profile* profile,
-                                          const hetcast_node_request* request,
-                                          hetcast_node_sizes* sizes);
+HETCAST_API hetcast_status hetcast_profile_plan_sizes(
+    const hetcast_profile* profile, const hetcast_node_request* request,
+    hetcast_node_sizes* sizes);
 
 /* Rebuilds an optimal schedule from the table's decisions into `nodes`
  * (node_count entries, canonical ids) and `transfers` (optional as in
@@ -604,13 +604,11 @@ HETCAST_API hetcast_status hetcast_profile_plan_sizes(const hetcast_profile* pro
  * (HETCAST_BOUND_EXACT). No allocation. O(n + k T) for n participants, k
  * types and completion time T when (T + 1) k <= 8 n + 256 (the usual case),
  * else O(n k). */
-HETCAST_API hetcast_status hetcast_profile_plan(const hetcast_profile* profile,
-                                    const hetcast_node_request* request,
-                                    void* workspace, size_t workspace_size,
-                                    hetcast_node* nodes, size_t node_capacity,
-                                    hetcast_transfer* transfers,
-                                    size_t transfer_capacity,
-                                    hetcast_answer* answer);
+HETCAST_API hetcast_status hetcast_profile_plan(
+    const hetcast_profile* profile, const hetcast_node_request* request,
+    void* workspace, size_t workspace_size, hetcast_node* nodes,
+    size_t node_capacity, hetcast_transfer* transfers, size_t transfer_capacity,
+    hetcast_answer* answer);
 
 /* One participant's role, without materialising the tree: node `node_id`'s
  * own entry (arrival, parent, type, send index, relay flag) in `*node`, and
@@ -682,13 +680,11 @@ HETCAST_API hetcast_status hetcast_cluster_plan_sizes(
  * `members` at a time; other combinations give HETCAST_INVALID_ARGUMENT.
  * Output as hetcast_node_plan; the answer's lower bound is
  * hetcast_cluster_lower_bound's. */
-HETCAST_API hetcast_status hetcast_cluster_plan(const hetcast_cluster_request* request,
-                                    hetcast_algorithm algorithm,
-                                    void* workspace, size_t workspace_size,
-                                    hetcast_node* nodes, size_t node_capacity,
-                                    hetcast_transfer* transfers,
-                                    size_t transfer_capacity,
-                                    hetcast_answer* answer);
+HETCAST_API hetcast_status hetcast_cluster_plan(
+    const hetcast_cluster_request* request, hetcast_algorithm algorithm,
+    void* workspace, size_t workspace_size, hetcast_node* nodes,
+    size_t node_capacity, hetcast_transfer* transfers, size_t transfer_capacity,
+    hetcast_answer* answer);
 
 /* The best lower bound of Khuller, Kim & Wan for the request, and which
  * term won. Broadcast, blocking model: max(ceil(log2 N), p C, (p - 1)(C -
@@ -706,9 +702,9 @@ HETCAST_API hetcast_status hetcast_cluster_lower_bound(
     size_t workspace_size, uint64_t* lower_bound, hetcast_bound* kind);
 
 /* Workspace hetcast_cluster_evaluate needs for `transfer_count` transfers. */
-HETCAST_API hetcast_status hetcast_cluster_evaluate_workspace_size(
-    const hetcast_cluster_request* request, size_t transfer_count,
-    size_t* bytes);
+HETCAST_API hetcast_status
+hetcast_cluster_evaluate_workspace_size(const hetcast_cluster_request* request,
+                                        size_t transfer_count, size_t* bytes);
 
 /* The cluster-model evaluator. Each transfer gives from, to and start (its
  * arrival field is ignored and recomputed). Rejects with
@@ -803,20 +799,19 @@ typedef struct hetcast_nb_sizes {
 #define HETCAST_NB_MAX_CELLS (UINT64_C(1) << 24)
 #define HETCAST_NB_MAX_WORK (UINT64_C(1) << 28)
 
-HETCAST_API hetcast_status hetcast_nb_plan_sizes(const hetcast_nb_request* request,
-                                   hetcast_nb_sizes* sizes);
+HETCAST_API hetcast_status hetcast_nb_plan_sizes(
+    const hetcast_nb_request* request, hetcast_nb_sizes* sizes);
 
 /* Plans with HETCAST_ALGORITHM_FEF, _ECF, _WR or _WRP (Wu, Yeh & Liu §4;
- * tie rules in runtime/nonblocking/). Writes the task lists node by node (node 0's
- * tasks in order, then node 1's, ...) into `tasks`, with their times, and
+ * tie rules in runtime/nonblocking/). Writes the task lists node by node (node
+ * 0's tasks in order, then node 1's, ...) into `tasks`, with their times, and
  * `list_begin` (node_count + 1 entries: node v's tasks are
  * tasks[list_begin[v] .. list_begin[v+1]) ). The answer's completion time is
  * the last receive's end; its lower bound is hetcast_nb_lower_bound's. */
-HETCAST_API hetcast_status hetcast_nb_plan(const hetcast_nb_request* request,
-                               hetcast_algorithm algorithm, void* workspace,
-                               size_t workspace_size, hetcast_nb_task* tasks,
-                               size_t task_capacity, size_t* list_begin,
-                               hetcast_answer* answer);
+HETCAST_API hetcast_status hetcast_nb_plan(
+    const hetcast_nb_request* request, hetcast_algorithm algorithm,
+    void* workspace, size_t workspace_size, hetcast_nb_task* tasks,
+    size_t task_capacity, size_t* list_begin, hetcast_answer* answer);
 
 /* The evaluator: executes the task lists (same layout as the plan's output;
  * the time fields are ignored and rewritten) under the model's rules and
@@ -826,11 +821,10 @@ HETCAST_API hetcast_status hetcast_nb_plan(const hetcast_nb_request* request,
  * non-destination, a destination not receiving its message exactly once,
  * unmatched sends and receives, a relay before its own receive, and lists
  * that deadlock (a receive waiting for a send that can never run). */
-HETCAST_API hetcast_status hetcast_nb_evaluate(const hetcast_nb_request* request,
-                                   hetcast_nb_task* tasks, size_t task_count,
-                                   const size_t* list_begin, void* workspace,
-                                   size_t workspace_size,
-                                   hetcast_answer* answer);
+HETCAST_API hetcast_status hetcast_nb_evaluate(
+    const hetcast_nb_request* request, hetcast_nb_task* tasks,
+    size_t task_count, const size_t* list_begin, void* workspace,
+    size_t workspace_size, hetcast_answer* answer);
 
 /* The lower bound of Wu, Yeh & Liu §3.1: L[k, i] = the shortest path from
  * message k's source to destination i over its source and destinations,
@@ -838,9 +832,9 @@ HETCAST_API hetcast_status hetcast_nb_evaluate(const hetcast_nb_request* request
  * Eq. 2 over its messages, taken in order of arrival (L - R; the paper
  * sorts by L, which with unequal lengths can exceed the optimum: see
  * runtime/nonblocking/); the maximum over destinations. */
-HETCAST_API hetcast_status hetcast_nb_lower_bound(const hetcast_nb_request* request,
-                                      void* workspace, size_t workspace_size,
-                                      uint64_t* lower_bound);
+HETCAST_API hetcast_status
+hetcast_nb_lower_bound(const hetcast_nb_request* request, void* workspace,
+                       size_t workspace_size, uint64_t* lower_bound);
 
 /* ------------------------------------------------------------------------ */
 /* Pipelined multicast on a platform graph (Beaumont, Legrand, Marchal &    */
@@ -969,7 +963,8 @@ typedef enum hetcast_graph_violation HETCAST_ENUM_BASE {
 } hetcast_graph_violation;
 
 /* A static description of `violation` ("unknown violation" otherwise). */
-HETCAST_API const char* hetcast_graph_violation_str(hetcast_graph_violation violation);
+HETCAST_API const char* hetcast_graph_violation_str(
+    hetcast_graph_violation violation);
 
 typedef struct hetcast_graph_evaluation {
   hetcast_graph_violation violation;
@@ -1007,10 +1002,10 @@ HETCAST_API hetcast_status hetcast_graph_evaluate_workspace_size(
  * part. Returns HETCAST_INVALID_SCHEDULE with the first violation found
  * (checks run in the order of the enum) in `*evaluation`; otherwise fills
  * the throughput. The request's flags are ignored. */
-HETCAST_API hetcast_status hetcast_graph_evaluate(const hetcast_graph_request* request,
-                                      const hetcast_graph_schedule* schedule,
-                                      void* workspace, size_t workspace_size,
-                                      hetcast_graph_evaluation* evaluation);
+HETCAST_API hetcast_status hetcast_graph_evaluate(
+    const hetcast_graph_request* request,
+    const hetcast_graph_schedule* schedule, void* workspace,
+    size_t workspace_size, hetcast_graph_evaluation* evaluation);
 
 typedef struct hetcast_graph_sizes {
   size_t tree_edge_count; /* Entries the tree-edge array needs (at most). */
@@ -1045,8 +1040,8 @@ typedef struct hetcast_graph_answer {
  * count) and says how much memory hetcast_graph_plan needs.
  * Duplicate edges or targets and unreachable targets are found by the
  * plan, which returns HETCAST_INVALID_ARGUMENT. */
-HETCAST_API hetcast_status hetcast_graph_plan_sizes(const hetcast_graph_request* request,
-                                        hetcast_graph_sizes* sizes);
+HETCAST_API hetcast_status hetcast_graph_plan_sizes(
+    const hetcast_graph_request* request, hetcast_graph_sizes* sizes);
 
 /* One multicast tree by the Minimum Cost Path Heuristic (§6, Fig. 9): the
  * tree starts as the source; while a target is outside it, the target
@@ -1064,14 +1059,12 @@ HETCAST_API hetcast_status hetcast_graph_plan_sizes(const hetcast_graph_request*
  * tick 0, sorted by (start, from)), and in `answer` period = the load,
  * messages = 1; the schedule is {period, 1 message, 1 part, one route
  * {0, 1}, tree_edges, slots}. Deterministic; no heap. */
-HETCAST_API hetcast_status hetcast_graph_plan(const hetcast_graph_request* request,
-                                  hetcast_algorithm algorithm,
-                                  void* workspace, size_t workspace_size,
-                                  hetcast_graph_route_edge* tree_edges,
-                                  size_t tree_edge_capacity,
-                                  hetcast_graph_slot* slots,
-                                  size_t slot_capacity,
-                                  hetcast_graph_answer* answer);
+HETCAST_API hetcast_status
+hetcast_graph_plan(const hetcast_graph_request* request,
+                   hetcast_algorithm algorithm, void* workspace,
+                   size_t workspace_size, hetcast_graph_route_edge* tree_edges,
+                   size_t tree_edge_capacity, hetcast_graph_slot* slots,
+                   size_t slot_capacity, hetcast_graph_answer* answer);
 
 /* ------------------------------------------------------------------------ */
 /* The planner: one entry point for every model                             */
@@ -1219,15 +1212,17 @@ typedef struct hetcast_plan_info {
  * arrays and the workspace must be. On error, `*error` (optional) points to
  * a static description naming what is wrong. */
 HETCAST_API hetcast_status hetcast_plan_sizes(const hetcast_request* request,
-                                  hetcast_sizes* sizes, const char** error);
+                                              hetcast_sizes* sizes,
+                                              const char** error);
 
 /* Plans `request` into `output` (node and cluster models: as
  * hetcast_node_plan; multi-source: as hetcast_nb_plan) and fills
  * `info`. Deterministic: the same request gives the same bytes. No heap. */
-HETCAST_API hetcast_status hetcast_plan(const hetcast_request* request, void* workspace,
-                            size_t workspace_size,
-                            const hetcast_plan_output* output,
-                            hetcast_plan_info* info, const char** error);
+HETCAST_API hetcast_status hetcast_plan(const hetcast_request* request,
+                                        void* workspace, size_t workspace_size,
+                                        const hetcast_plan_output* output,
+                                        hetcast_plan_info* info,
+                                        const char** error);
 
 /* One participant's part of the plan, so that each rank of a collective
  * computes only its own: node and cluster models: its own entry (arrival,
@@ -1259,11 +1254,9 @@ typedef struct hetcast_participant {
   size_t slot_capacity;
 } hetcast_participant;
 
-HETCAST_API hetcast_status hetcast_plan_participant(const hetcast_request* request,
-                                        uint32_t participant, void* workspace,
-                                        size_t workspace_size,
-                                        hetcast_participant* out,
-                                        const char** error);
+HETCAST_API hetcast_status hetcast_plan_participant(
+    const hetcast_request* request, uint32_t participant, void* workspace,
+    size_t workspace_size, hetcast_participant* out, const char** error);
 
 /* The table's identity: FNV-1a (64-bit) of the `size` bytes given to
  * hetcast_table_open, computed there. Ranks of a collective compare it
