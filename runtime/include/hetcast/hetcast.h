@@ -38,6 +38,15 @@
 #include <stdint.h>
 #include <string.h>
 
+/* The header's own inline functions: no warning where a file that
+ * includes the header does not call them (the runtime's amalgamation
+ * includes it into its main file). */
+#if defined(__GNUC__)
+#define HETCAST_INLINE static inline __attribute__((unused))
+#else
+#define HETCAST_INLINE static inline
+#endif
+
 /* HETCAST_API marks every function of the API. A shared library built
  * with -fvisibility=hidden exports exactly these; on Windows, define
  * HETCAST_BUILD_SHARED when building the DLL and HETCAST_DLL when using
@@ -477,10 +486,10 @@ HETCAST_API hetcast_status hetcast_profile_completion(
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Warray-bounds"
 #endif
-static inline int hetcast_state_index_(uint32_t k, const uint64_t* counts,
-                                       const uint32_t* limits,
-                                       const uint64_t* strides, uint64_t start,
-                                       uint64_t* index) {
+HETCAST_INLINE int hetcast_state_index_(uint32_t k, const uint64_t* counts,
+                                        const uint32_t* limits,
+                                        const uint64_t* strides, uint64_t start,
+                                        uint64_t* index) {
   uint64_t sum = start;
   int outside = 0;
   uint32_t j;
@@ -555,9 +564,9 @@ HETCAST_API void hetcast_profile_lookup_view(const hetcast_profile* profile,
  * `counts[j]` destinations of type j (lookup->type_count_ entries).
  * HETCAST_INVALID_ARGUMENT for a bad source type, HETCAST_NOT_IN_TABLE for
  * counts above the limits. */
-static inline hetcast_status hetcast_lookup_completion(
-    const hetcast_lookup* lookup, uint32_t source_type, const uint64_t* counts,
-    uint64_t* completion_time) {
+HETCAST_INLINE hetcast_status
+hetcast_lookup_completion(const hetcast_lookup* lookup, uint32_t source_type,
+                          const uint64_t* counts, uint64_t* completion_time) {
   const uint32_t k = lookup->type_count_;
   uint64_t index;
   uint64_t entry;
