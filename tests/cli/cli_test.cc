@@ -204,6 +204,19 @@ TEST(CliFiles, OnlyRegularFilesAreReadOrReplaced) {
   EXPECT_THAT(failed.err, HasSubstr("--out: cannot create a file beside"));
 }
 
+// A failed write to stdout exits 1 and says so on stderr (issue 15, item
+// 11; it exited 1 with nothing on stderr).
+TEST(CliFiles, AFailedWriteToStdoutIsReported) {
+  const std::string err_path = ::testing::TempDir() + "/full_err.txt";
+  const std::string command = "'" + *binary_path +
+                              "' plan --costs 2,3 --counts 4,7 >/dev/full 2>'" +
+                              err_path + "'";
+  const int status = std::system(command.c_str());
+  ASSERT_TRUE(WIFEXITED(status));
+  EXPECT_EQ(WEXITSTATUS(status), 1);
+  EXPECT_THAT(ReadFile(err_path), HasSubstr("cannot write the output"));
+}
+
 TEST(CliInspect, DescribesEveryProfile) {
   const CliRun run = RunCli({"inspect", kTestTable});
   ASSERT_EQ(run.exit_code, 0) << run.err;
@@ -474,6 +487,9 @@ INSTANTIATE_TEST_SUITE_P(
         BadCase{Plan({"--costs", "2,3", "--counts", "1,1.5"}), "'1.5' is not"},
         BadCase{Plan({"--costs", "2,-3", "--counts", "1,1"}),
                 "'-3' is not a non-negative"},
+        // A newline in an argument stays one line of stderr (issue 15, item
+        // 11).
+        BadCase{Plan({"--costs", "2\nx", "--counts", "1"}), "'2\\nx'"},
         BadCase{Plan({"--costs", "2,0", "--counts", "1,1"}),
                 "node request: a cost is 0"},
         BadCase{Plan({"--costs", "2", "--counts", "1,1"}),

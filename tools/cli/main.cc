@@ -15,7 +15,9 @@
 // time (tables/BUILD). Bad arguments, unreadable or invalid tables print one
 // line naming the problem to stderr and exit with status 2, before anything
 // is written to stdout.
+#include <cerrno>
 #include <cstdio>
+#include <cstring>
 #include <string>
 #include <utility>
 #include <vector>
@@ -24,6 +26,7 @@
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "absl/strings/str_format.h"
+#include "absl/strings/string_view.h"
 #include "tools/cli/args.h"
 #include "tools/cli/flags.h"
 #include "tools/cli/gen.h"
@@ -123,6 +126,23 @@ absl::StatusOr<std::string> Run(const std::string& command,
   return Plan(note);
 }
 
+// A message for one line of stderr: user text it quotes (arguments, file
+// contents) may hold newlines or other control bytes, shown escaped.
+std::string OneLine(absl::string_view message) {
+  std::string line;
+  for (const char c : message) {
+    const unsigned char byte = static_cast<unsigned char>(c);
+    if (c == '\n') {
+      line += "\\n";
+    } else if (byte < 0x20 || byte == 0x7f) {
+      line += absl::StrFormat("\\x%02x", byte);
+    } else {
+      line += c;
+    }
+  }
+  return line;
+}
+
 int Main(int argc, char** argv) {
   std::vector<std::string> args(argv + 1, argv + argc);
   if (args.empty()) {
@@ -139,7 +159,7 @@ int Main(int argc, char** argv) {
   const std::string command = args[0];
   if (command != "plan" && command != "gen" && command != "inspect") {
     std::fprintf(stderr, "hetcast: unknown command '%s'; try 'hetcast help'\n",
-                 command.c_str());
+                 OneLine(command).c_str());
     return kUsageError;
   }
   std::string note;
@@ -147,16 +167,22 @@ int Main(int argc, char** argv) {
       command, std::vector<std::string>(args.begin() + 1, args.end()), &note);
   if (!out.ok()) {
     std::fprintf(stderr, "hetcast %s: %s\n", command.c_str(),
-                 std::string(out.status().message()).c_str());
+                 OneLine(out.status().message()).c_str());
     return kUsageError;
   }
   if (!note.empty()) {
     std::fprintf(stderr, "hetcast %s: note: %s\n", command.c_str(),
-                 note.c_str());
+                 OneLine(note).c_str());
   }
   if (command == "gen") return 0;
-  std::fwrite(out->data(), 1, out->size(), stdout);
-  return std::fflush(stdout) == 0 ? 0 : 1;
+  const bool written =
+      std::fwrite(out->data(), 1, out->size(), stdout) == out->size();
+  if (std::fflush(stdout) != 0 || !written) {
+    std::fprintf(stderr, "hetcast %s: cannot write the output: %s\n",
+                 command.c_str(), std::strerror(errno));
+    return 1;
+  }
+  return 0;
 }
 
 }  // namespace
