@@ -308,6 +308,88 @@ void QueryProfile(const Profile& p, uint32_t source_type,
                               /*bound_is_doubling_or_better=*/p.info.exact);
 }
 
+// Opens profile `index` and checks what its info and types say.
+void OpenProfile(const hetcast_table& table, size_t index, Profile* p) {
+  {
+    NoAllocScope no_alloc;
+    FUZZ_CHECK_EQ(hetcast_profile_open(&table, index, &p->handle), HETCAST_OK);
+    hetcast_profile_get_info(&p->handle, &p->info);
+  }
+  const size_t k = p->info.type_count;
+  FUZZ_CHECK(k >= 1 && k <= HETCAST_TABLE_MAX_TYPES);
+  FUZZ_CHECK(p->info.name != nullptr);
+  FUZZ_CHECK(p->info.entry_bytes == 4 || p->info.entry_bytes == 8);
+  FUZZ_CHECK_EQ(p->info.entry_count, p->info.state_count * k);
+  FUZZ_CHECK(p->info.entry_count <= HETCAST_TABLE_MAX_ENTRIES);
+  FUZZ_CHECK_EQ(p->info.exact, p->info.method == HETCAST_METHOD_EXACT_DP);
+  size_t found = 0;
+  FUZZ_CHECK_EQ(hetcast_table_find_profile(&table, p->info.name, &found),
+                HETCAST_OK);
+  FUZZ_CHECK(found <= index);
+  uint64_t states = 1;
+  for (size_t j = 0; j < k; ++j) {
+    const char* name = nullptr;
+    uint64_t cost = 0, limit = 0;
+    FUZZ_CHECK_EQ(hetcast_profile_type(&p->handle, j, &name, &cost, &limit),
+                  HETCAST_OK);
+    FUZZ_CHECK(cost >= 1 && cost <= HETCAST_MAX_COST);
+    p->costs.push_back(cost);
+    p->limits.push_back(limit);
+    states *= limit + 1;
+  }
+  FUZZ_CHECK_EQ(states, p->info.state_count);
+  FUZZ_CHECK(hetcast_profile_type(&p->handle, k, nullptr, nullptr, nullptr) !=
+             HETCAST_OK);
+}
+
+// Requests the profile must refuse: other costs, another type count, a
+// source type out of range.
+void CheckRefusals(const Profile& p) {
+  const size_t k = p.info.type_count;
+  std::vector<uint64_t> counts(k, 0), other_costs = p.costs;
+  other_costs[0] += 1;
+  hetcast_node_request bad = {other_costs.data(), k, 0, counts.data(), nullptr};
+  uint64_t t;
+  FUZZ_CHECK_EQ(hetcast_profile_completion(&p.handle, &bad, &t),
+                HETCAST_INVALID_ARGUMENT);
+  bad.costs = p.costs.data();
+  FUZZ_CHECK_EQ(hetcast_profile_completion(&p.handle, &bad, &t), HETCAST_OK);
+  bad.source_type = uint32_t(k);
+  FUZZ_CHECK(hetcast_profile_completion(&p.handle, &bad, &t) != HETCAST_OK);
+  std::vector<uint64_t> more_counts(k + 1, 0);
+  hetcast_node_request wider = {nullptr, k + 1, 0, more_counts.data(), nullptr};
+  FUZZ_CHECK(hetcast_profile_completion(&p.handle, &wider, &t) != HETCAST_OK);
+}
+
+// Every query on source type `s`: no destinations, the limits, one past a
+// limit, two random states; with and without relays.
+void QuerySourceType(const Profile& p, uint32_t s, SplitMix* rng) {
+  const size_t k = p.info.type_count;
+  std::vector<std::vector<uint64_t>> count_sets;
+  count_sets.push_back(std::vector<uint64_t>(k, 0));
+  count_sets.push_back(p.limits);
+  for (size_t j = 0; j < k && j < 4; ++j) {
+    std::vector<uint64_t> past = p.limits;
+    past[j] += 1;
+    count_sets.push_back(past);
+  }
+  for (int r = 0; r < 2; ++r) {
+    std::vector<uint64_t> counts(k);
+    for (size_t j = 0; j < k; ++j) counts[j] = rng->Next() % (p.limits[j] + 1);
+    count_sets.push_back(counts);
+  }
+  for (const std::vector<uint64_t>& counts : count_sets) {
+    QueryProfile(p, s, counts, nullptr);
+  }
+  // Relays: one of each type, and a pseudo-random few per type.
+  std::vector<uint64_t> one_each(k, 1), few(k);
+  for (size_t j = 0; j < k; ++j) few[j] = rng->Next() % 4;
+  for (size_t c = 0; c < count_sets.size(); c += 2) {
+    QueryProfile(p, s, count_sets[c], one_each.data());
+    QueryProfile(p, s, count_sets[c], few.data());
+  }
+}
+
 void QueryTable(const hetcast_table& table) {
   const size_t profile_count = hetcast_table_profile_count(&table);
   FUZZ_CHECK(profile_count >= 1);
@@ -321,87 +403,12 @@ void QueryTable(const hetcast_table& table) {
   for (size_t index = 0; index < std::min(profile_count, kMaxProfiles);
        ++index) {
     Profile p;
-    {
-      NoAllocScope no_alloc;
-      FUZZ_CHECK_EQ(hetcast_profile_open(&table, index, &p.handle), HETCAST_OK);
-      hetcast_profile_get_info(&p.handle, &p.info);
-    }
-    const size_t k = p.info.type_count;
-    FUZZ_CHECK(k >= 1 && k <= HETCAST_TABLE_MAX_TYPES);
-    FUZZ_CHECK(p.info.name != nullptr);
-    FUZZ_CHECK(p.info.entry_bytes == 4 || p.info.entry_bytes == 8);
-    FUZZ_CHECK_EQ(p.info.entry_count, p.info.state_count * k);
-    FUZZ_CHECK(p.info.entry_count <= HETCAST_TABLE_MAX_ENTRIES);
-    FUZZ_CHECK_EQ(p.info.exact, p.info.method == HETCAST_METHOD_EXACT_DP);
-    size_t found = 0;
-    FUZZ_CHECK_EQ(hetcast_table_find_profile(&table, p.info.name, &found),
-                  HETCAST_OK);
-    FUZZ_CHECK(found <= index);
-    uint64_t states = 1;
-    for (size_t j = 0; j < k; ++j) {
-      const char* name = nullptr;
-      uint64_t cost = 0, limit = 0;
-      FUZZ_CHECK_EQ(hetcast_profile_type(&p.handle, j, &name, &cost, &limit),
-                    HETCAST_OK);
-      FUZZ_CHECK(cost >= 1 && cost <= HETCAST_MAX_COST);
-      p.costs.push_back(cost);
-      p.limits.push_back(limit);
-      states *= limit + 1;
-    }
-    FUZZ_CHECK_EQ(states, p.info.state_count);
-    FUZZ_CHECK(hetcast_profile_type(&p.handle, k, nullptr, nullptr, nullptr) !=
-               HETCAST_OK);
-
-    // Requests the profile must refuse: other costs, another type count, a
-    // source type out of range.
-    {
-      std::vector<uint64_t> counts(k, 0), other_costs = p.costs;
-      other_costs[0] += 1;
-      hetcast_node_request bad = {other_costs.data(), k, 0, counts.data(),
-                                  nullptr};
-      uint64_t t;
-      FUZZ_CHECK_EQ(hetcast_profile_completion(&p.handle, &bad, &t),
-                    HETCAST_INVALID_ARGUMENT);
-      bad.costs = p.costs.data();
-      FUZZ_CHECK_EQ(hetcast_profile_completion(&p.handle, &bad, &t),
-                    HETCAST_OK);
-      bad.source_type = uint32_t(k);
-      FUZZ_CHECK(hetcast_profile_completion(&p.handle, &bad, &t) != HETCAST_OK);
-      std::vector<uint64_t> more_counts(k + 1, 0), more_costs = p.costs;
-      more_costs.push_back(p.costs.back() + 1);
-      hetcast_node_request wider = {nullptr, k + 1, 0, more_counts.data(),
-                                    nullptr};
-      FUZZ_CHECK(hetcast_profile_completion(&p.handle, &wider, &t) !=
-                 HETCAST_OK);
-    }
-
+    OpenProfile(table, index, &p);
+    CheckRefusals(p);
     SplitMix rng{p.info.state_count * 31 + index};
+    const size_t k = p.info.type_count;
     for (uint32_t s = 0; s < std::min(k, kMaxSourceTypes); ++s) {
-      std::vector<std::vector<uint64_t>> count_sets;
-      count_sets.push_back(std::vector<uint64_t>(k, 0));
-      count_sets.push_back(p.limits);
-      for (size_t j = 0; j < k && j < 4; ++j) {
-        std::vector<uint64_t> past = p.limits;
-        past[j] += 1;
-        count_sets.push_back(past);
-      }
-      for (int r = 0; r < 2; ++r) {
-        std::vector<uint64_t> counts(k);
-        for (size_t j = 0; j < k; ++j) {
-          counts[j] = rng.Next() % (p.limits[j] + 1);
-        }
-        count_sets.push_back(counts);
-      }
-      for (const std::vector<uint64_t>& counts : count_sets) {
-        QueryProfile(p, s, counts, nullptr);
-      }
-      // Relays: one of each type, and a pseudo-random few per type.
-      std::vector<uint64_t> one_each(k, 1), few(k);
-      for (size_t j = 0; j < k; ++j) few[j] = rng.Next() % 4;
-      for (size_t c = 0; c < count_sets.size(); c += 2) {
-        QueryProfile(p, s, count_sets[c], one_each.data());
-        QueryProfile(p, s, count_sets[c], few.data());
-      }
+      QuerySourceType(p, s, &rng);
     }
   }
 }
