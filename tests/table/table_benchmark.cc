@@ -714,26 +714,8 @@ constexpr const char* kDefaultFlags[] = {
 
 }  // namespace
 
-int main(int argc, char** argv) {
-  std::vector<char*> args(argv, argv + argc);
-  args.insert(args.begin() + 1, const_cast<char**>(std::begin(kDefaultFlags)),
-              const_cast<char**>(std::end(kDefaultFlags)));
-  int arg_count = static_cast<int>(args.size());
-  benchmark::Initialize(&arg_count, args.data());
-  if (benchmark::ReportUnrecognizedArguments(arg_count, args.data())) return 1;
-  // Builds and verifies every input before the first timed loop.
-  const Fixture& f = GetFixture();
-  std::printf(
-      "profile \"%s\": %zu types, %llu entries of %zu bytes; %zu random "
-      "requests\n",
-      f.info.name, f.info.type_count,
-      static_cast<unsigned long long>(f.info.entry_count), f.info.entry_bytes,
-      kSequenceLength);
-  SummaryReporter reporter;
-  benchmark::RunSpecifiedBenchmarks(&reporter);
-
-  std::printf(
-      "\nSummary (median of the repetitions; the least in brackets):\n");
+// The summary's lines: lookups against plain array reads.
+void PrintLookupSummary(const SummaryReporter& reporter) {
   // Per lookup, not per batch.
   auto per_lookup = [&](const char* name, SummaryReporter::Which which) {
     const Measured* m = reporter.Find(name, which);
@@ -763,6 +745,10 @@ int main(int argc, char** argv) {
         kPrecomputed, "BM_PlainArrayRead");
   ratio("lookup, inline (hetcast_lookup_completion)", "BM_TableLookupInline",
         kPrecomputed, "BM_PlainArrayRead");
+}
+
+// Reconstruction per node, the two paths, the fixed cost.
+void PrintReconstructionSummary(const SummaryReporter& reporter) {
   auto per_node = [&](const std::string& name, const char* label,
                       bool target = true) {
     const Measured* median = reporter.Find(name, SummaryReporter::kMedian);
@@ -810,6 +796,10 @@ int main(int argc, char** argv) {
         "fixed cost\n",
         one->real_ns, one_min->real_ns);
   }
+}
+
+// Node-role queries, alone and against the full plan of the same requests.
+void PrintNodeRoleSummary(const SummaryReporter& reporter) {
   const Measured* role = reporter.Find("BM_NodeRole", SummaryReporter::kMedian);
   const Measured* role_min =
       reporter.Find("BM_NodeRole", SummaryReporter::kMin);
@@ -850,6 +840,31 @@ int main(int argc, char** argv) {
   }
   role_vs_plan("BM_NodeRoleNearLargest", "BM_TableReconstructionNearLargest",
                "near-largest states, every node id");
+}
+
+int main(int argc, char** argv) {
+  std::vector<char*> args(argv, argv + argc);
+  args.insert(args.begin() + 1, const_cast<char**>(std::begin(kDefaultFlags)),
+              const_cast<char**>(std::end(kDefaultFlags)));
+  int arg_count = static_cast<int>(args.size());
+  benchmark::Initialize(&arg_count, args.data());
+  if (benchmark::ReportUnrecognizedArguments(arg_count, args.data())) return 1;
+  // Builds and verifies every input before the first timed loop.
+  const Fixture& f = GetFixture();
+  std::printf(
+      "profile \"%s\": %zu types, %llu entries of %zu bytes; %zu random "
+      "requests\n",
+      f.info.name, f.info.type_count,
+      static_cast<unsigned long long>(f.info.entry_count), f.info.entry_bytes,
+      kSequenceLength);
+  SummaryReporter reporter;
+  benchmark::RunSpecifiedBenchmarks(&reporter);
+
+  std::printf(
+      "\nSummary (median of the repetitions; the least in brackets):\n");
+  PrintLookupSummary(reporter);
+  PrintReconstructionSummary(reporter);
+  PrintNodeRoleSummary(reporter);
   benchmark::Shutdown();
   return 0;
 }
