@@ -23,6 +23,15 @@ absl::Status FromRuntime(hetcast_status status, const char* error) {
   }
 }
 
+// Sizes `array` for `count` elements but never leaves it without storage:
+// the planner reads a NULL array as a missing one, also when none of its
+// elements is needed (a multi-source request with no destination at all).
+template <typename T>
+T* Storage(size_t count, std::vector<T>* array) {
+  array->resize(count == 0 ? 1 : count);
+  return array->data();
+}
+
 }  // namespace
 
 absl::StatusOr<Planned> PlanRequest(
@@ -37,20 +46,27 @@ absl::StatusOr<Planned> PlanRequest(
     if (!refused.ok()) return refused;
   }
   std::vector<unsigned char> workspace(plan.sizes.workspace_bytes);
-  plan.nodes.resize(plan.sizes.node_count);
-  plan.transfers.resize(plan.sizes.transfer_count);
-  plan.tasks.resize(plan.sizes.task_count);
-  plan.list_begin.resize(plan.sizes.list_begin_count);
-  plan.tree_edges.resize(plan.sizes.tree_edge_count);
-  plan.slots.resize(plan.sizes.slot_count);
+  const hetcast_sizes& n = plan.sizes;
   const hetcast_plan_output output = {
-      plan.nodes.data(),      plan.nodes.size(),      plan.transfers.data(),
-      plan.transfers.size(),  plan.tasks.data(),      plan.tasks.size(),
-      plan.list_begin.data(), plan.list_begin.size(), plan.tree_edges.data(),
-      plan.tree_edges.size(), plan.slots.data(),      plan.slots.size()};
+      Storage(n.node_count, &plan.nodes),
+      n.node_count,
+      Storage(n.transfer_count, &plan.transfers),
+      n.transfer_count,
+      Storage(n.task_count, &plan.tasks),
+      n.task_count,
+      Storage(n.list_begin_count, &plan.list_begin),
+      n.list_begin_count,
+      Storage(n.tree_edge_count, &plan.tree_edges),
+      n.tree_edge_count,
+      Storage(n.slot_count, &plan.slots),
+      n.slot_count};
   status = hetcast_plan(&request, workspace.data(), workspace.size(), &output,
                         &plan.info, &error);
   if (status != HETCAST_OK) return FromRuntime(status, error);
+  plan.nodes.resize(n.node_count);
+  plan.transfers.resize(n.transfer_count);
+  plan.tasks.resize(n.task_count);
+  plan.list_begin.resize(n.list_begin_count);
   if (request.model == HETCAST_MODEL_GRAPH) {
     plan.transfers.clear();
     plan.tree_edges.resize(plan.info.graph.tree_edge_count);

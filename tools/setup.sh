@@ -23,6 +23,10 @@ TEST_PACKAGES=("${BUILD_PACKAGES[@]}" libgtest-dev libgmock-dev
 # clang and its libFuzzer and sanitizer runtimes (libclang-rt-14-dev, only
 # recommended by clang) build the fuzz targets (tests/fuzz/README.md).
 TEST_PACKAGES+=(clang libclang-rt-14-dev)
+# A JSON Schema validator checks every JSON output against
+# docs/hetcast-output.schema.json; headless Chromium renders `hetcast
+# render`'s SVG to a PNG (tests/cli/).
+TEST_PACKAGES+=(python3-jsonschema chromium)
 
 what=build
 list_only=false

@@ -52,7 +52,9 @@ absl::StatusOr<std::vector<uint64_t>> ParseUintList(absl::string_view text,
 }
 
 absl::Status ApplyFlags(const std::vector<std::string>& args,
-                        std::vector<std::string>* positional) {
+                        const FlagNameCheck& check,
+                        std::vector<std::string>* positional,
+                        std::vector<std::string>* given) {
   for (size_t i = 0; i < args.size(); ++i) {
     const std::string& arg = args[i];
     if (arg.size() < 2 || arg[0] != '-') {
@@ -70,11 +72,14 @@ absl::Status ApplyFlags(const std::vector<std::string>& args,
       has_value = true;
     }
     std::replace(name.begin(), name.end(), '-', '_');
+    absl::Status allowed = check(arg, name);
+    if (!allowed.ok()) return allowed;
     absl::CommandLineFlag* flag = absl::FindCommandLineFlag(name);
     if (flag == nullptr || name.empty()) {
       return absl::InvalidArgumentError(
           absl::StrFormat("unknown flag '%s'", arg));
     }
+    if (given != nullptr) given->push_back(name);
     if (!has_value) {
       if (flag->IsOfType<bool>()) {
         value = "true";

@@ -3,6 +3,7 @@
 #define HETCAST_TOOLS_CLI_ARGS_H_
 
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -21,12 +22,22 @@ absl::StatusOr<std::vector<uint64_t>> ParseUintList(absl::string_view text,
 absl::StatusOr<uint64_t> ParseUint(absl::string_view text,
                                    absl::string_view flag);
 
+// Says whether flag `name` (underscored) may be set, as typed in `arg`;
+// its error is returned as is. Only the program's own flags should pass:
+// Abseil registers others (--flagfile, --fromenv, --undefok) that a
+// program's users must not reach by accident.
+using FlagNameCheck =
+    std::function<absl::Status(absl::string_view arg, absl::string_view name)>;
+
 // Applies `args` (everything after the subcommand) to the registered Abseil
-// flags. Accepts --name=value and --name value; dashes and underscores in
-// names are interchangeable (--source-type sets the flag source_type).
-// Positional arguments are returned in `positional`.
+// flags that `check` accepts. Accepts --name=value and --name value; dashes
+// and underscores in names are interchangeable (--source-type sets the flag
+// source_type). Positional arguments are returned in `positional`, the
+// names of the flags set (underscored, in order) in `given` (optional).
 absl::Status ApplyFlags(const std::vector<std::string>& args,
-                        std::vector<std::string>* positional);
+                        const FlagNameCheck& check,
+                        std::vector<std::string>* positional,
+                        std::vector<std::string>* given = nullptr);
 
 }  // namespace hetcast
 

@@ -68,3 +68,12 @@ ABSL_FLAG(std::string, node_costs, "",
           "the source first, then every destination, e.g. 3,1,1,2,7.");
 ABSL_FLAG(bool, fnf_stats, true,
           "inspect: compare FNF with the table on every state.");
+ABSL_FLAG(bool, explain, false,
+          "plan: say which algorithm answered and why, its guarantee and the "
+          "paper behind it, the lower bound and the gap.");
+ABSL_FLAG(std::string, to, "svg",
+          "render: svg (a Gantt chart) or dot (Graphviz: the tree, or the "
+          "multi-source deliveries).");
+ABSL_FLAG(std::string, plan, "",
+          "render: a plan as `hetcast plan --format json` prints it ('-': "
+          "stdin), instead of planning from the request flags.");

@@ -25,6 +25,7 @@ ABSL_DECLARE_FLAG(std::string, search);
 ABSL_DECLARE_FLAG(std::string, model);
 ABSL_DECLARE_FLAG(std::string, algorithm);
 ABSL_DECLARE_FLAG(std::string, format);
+ABSL_DECLARE_FLAG(bool, explain);
 // plan --model cluster.
 ABSL_DECLARE_FLAG(std::string, cluster_sizes);
 ABSL_DECLARE_FLAG(std::string, inter_cost);
@@ -46,6 +47,9 @@ ABSL_DECLARE_FLAG(int, threads);
 ABSL_DECLARE_FLAG(std::string, method);
 // inspect.
 ABSL_DECLARE_FLAG(bool, fnf_stats);
+// render.
+ABSL_DECLARE_FLAG(std::string, to);
+ABSL_DECLARE_FLAG(std::string, plan);
 
 namespace hetcast {
 

@@ -1,20 +1,15 @@
-// main.cc: the `hetcast` command line: usage and dispatch. Each subcommand
+// main.cc: the `hetcast` command line: help and dispatch. Each subcommand
 // lives in its own file (plan_node, plan_cluster, plan_nonblocking,
-// plan_graph, gen, inspect); the flags they share are in flags.h.
+// plan_graph, render, gen, inspect); which flags each accepts, its help and
+// examples are in commands.cc; the flags themselves in flags.cc.
 //
-//   hetcast plan --costs 2,3 --source-type 1 --counts 4,7 [--relays 0,2]
-//                [--format text|json]
-//   hetcast plan --table T.hct|@default [--profile NAME] [--costs ...]
-//                --source-type S --counts ... [--relays ...]
-//   hetcast gen --profile P.json[,Q.json] --out T.hct [--threads N]
-//   hetcast inspect T.hct|@default [--fnf-stats=false]
-//   hetcast plan --model graph --platform P.json [--source S --targets a,b]
-//                [--algorithm mcph] [--mcph-update prose|literal]
+//   hetcast help                     the commands, models and exit statuses
+//   hetcast COMMAND --help           one command (plan and render: per
+//                                    --model) with every flag and examples
+//   hetcast plan|render|gen|inspect  ...
 //
-// `@default` is the default profile's table, embedded in the binary at build
-// time (tables/BUILD). Bad arguments, unreadable or invalid tables print one
-// line naming the problem to stderr and exit with status 2, before anything
-// is written to stdout.
+// Exit status: 0 success; 2 bad input (one line on stderr names the
+// problem, nothing on stdout); 1 internal error or output not written.
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
@@ -28,6 +23,7 @@
 #include "absl/strings/str_format.h"
 #include "absl/strings/string_view.h"
 #include "tools/cli/args.h"
+#include "tools/cli/commands.h"
 #include "tools/cli/flags.h"
 #include "tools/cli/gen.h"
 #include "tools/cli/inspect.h"
@@ -40,61 +36,15 @@
 namespace hetcast {
 namespace {
 
-constexpr int kUsageError = 2;
-
-constexpr char kUsage[] =
-    "usage: hetcast plan --costs C0,C1,... --source-type S --counts "
-    "N0,N1,... [--relays R0,R1,...] [--format text|json]\n"
-    "       hetcast plan --table T.hct|@default [--profile NAME] "
-    "[--costs ...] --source-type S --counts ... [--relays ...]\n"
-    "       hetcast plan --algorithm ptas [--epsilon 0.1] (--costs ... "
-    "--source-type S --counts ... | --node-costs SOURCE,D1,D2,...) "
-    "[--relays ...]\n"
-    "       hetcast gen --profile P.json[,Q.json...] --out T.hct "
-    "[--threads N] [--method auto|exact|ptas] [--epsilon 0.1]\n"
-    "       hetcast inspect T.hct|@default [--fnf-stats=false]\n"
-    "       hetcast plan --model cluster --cluster-sizes 8,5,5,3,1 "
-    "--inter-cost 4 [--algorithm lcf|flat] [--format text|json]\n"
-    "       hetcast plan --model nonblocking --input R.json "
-    "[--algorithm wrp|wr|ecf|fef] [--format text|json]\n"
-    "       hetcast plan --model graph --platform P.json [--source NAME "
-    "--targets A,B,...] [--algorithm mcph] [--mcph-update prose|literal] "
-    "[--format text|json]\n";
-
-// The graph model's flags have no meaning for the other models.
-absl::Status RejectGraphFlags(const std::string& model) {
-  const std::pair<const char*, bool> flags[] = {
-      {"platform", !absl::GetFlag(FLAGS_platform).empty()},
-      {"source", !absl::GetFlag(FLAGS_source).empty()},
-      {"targets", !absl::GetFlag(FLAGS_targets).empty()},
-      {"mcph-update", absl::GetFlag(FLAGS_mcph_update) != "prose"},
-  };
-  for (const auto& [name, given] : flags) {
-    if (given) {
-      return absl::InvalidArgumentError(absl::StrFormat(
-          "--%s is for --model graph, not --model %s", name, model));
-    }
-  }
-  return absl::OkStatus();
-}
-
-// `hetcast plan`: --format and --model, then the model's subcommand.
-// `*note` is for stderr (plan_graph's pruned nodes).
-absl::StatusOr<std::string> Plan(std::string* note) {
+// `hetcast plan`: the model's subcommand, in --format. `*note` is for
+// stderr (plan_graph's pruned nodes).
+absl::StatusOr<std::string> Plan(const std::string& model, std::string* note) {
   const std::string format = absl::GetFlag(FLAGS_format);
   if (format != "text" && format != "json") {
     return absl::InvalidArgumentError(
         absl::StrFormat("--format: '%s' is not one of text, json", format));
   }
-  const std::string model = absl::GetFlag(FLAGS_model);
   if (model == "graph") return PlanGraphFromFlags(format, note);
-  if (model != "node" && model != "cluster" && model != "nonblocking") {
-    return absl::InvalidArgumentError(absl::StrFormat(
-        "--model: '%s' is not one of node, cluster, nonblocking, graph",
-        model));
-  }
-  absl::Status status = RejectGraphFlags(model);
-  if (!status.ok()) return status;
   if (model == "nonblocking") {
     return PlanNbRequestFile(absl::GetFlag(FLAGS_input),
                              absl::GetFlag(FLAGS_algorithm), format);
@@ -105,13 +55,55 @@ absl::StatusOr<std::string> Plan(std::string* note) {
   return format == "json" ? RenderJson(*plan) : RenderText(*plan);
 }
 
-// Applies the flags in `args` (what follows the subcommand) and runs
-// `command`; its output (gen writes none) and in `*note` a line for stderr.
+// The model `args` ask for (--model M or --model=M; the last one counts),
+// before the flags are applied: help and the flag check depend on it.
+std::string ModelIn(const std::vector<std::string>& args) {
+  std::string model = "node";
+  for (size_t i = 0; i < args.size(); ++i) {
+    for (const char* prefix : {"--model=", "-model="}) {
+      if (absl::string_view(args[i]).substr(0, strlen(prefix)) == prefix) {
+        model = args[i].substr(strlen(prefix));
+      }
+    }
+    if ((args[i] == "--model" || args[i] == "-model") && i + 1 < args.size()) {
+      model = args[i + 1];
+    }
+  }
+  return model;
+}
+
+// The spec of `command` for the model `args` ask for.
+absl::StatusOr<const CommandSpec*> SpecFor(
+    const std::string& command, const std::vector<std::string>& args) {
+  const std::string model = ModelIn(args);
+  const CommandSpec* spec = FindCommand(command, model);
+  if (spec == nullptr) {
+    return absl::InvalidArgumentError(absl::StrFormat(
+        "--model: '%s' is not one of node, cluster, nonblocking, graph",
+        model));
+  }
+  return spec;
+}
+
+// Only the flags some subcommand documents (commands.cc) may be set.
+absl::Status KnownFlag(absl::string_view arg, absl::string_view name) {
+  if (IsKnownFlag(name)) return absl::OkStatus();
+  return UnknownFlagError(arg, name);
+}
+
+// Applies the flags in `args` (what follows the subcommand), checks they
+// belong to the command (and model), and runs it; its output (gen writes
+// none) and in `*note` a line for stderr.
 absl::StatusOr<std::string> Run(const std::string& command,
                                 const std::vector<std::string>& args,
                                 std::string* note) {
   std::vector<std::string> positional;
-  absl::Status status = ApplyFlags(args, &positional);
+  std::vector<std::string> given;
+  absl::Status status = ApplyFlags(args, KnownFlag, &positional, &given);
+  if (!status.ok()) return status;
+  absl::StatusOr<const CommandSpec*> spec = SpecFor(command, args);
+  if (!spec.ok()) return spec.status();
+  status = CheckFlagsBelong(**spec, given);
   if (!status.ok()) return status;
   if (command == "inspect") return InspectCommand(positional);
   if (!positional.empty()) {
@@ -123,7 +115,7 @@ absl::StatusOr<std::string> Run(const std::string& command,
     if (!status.ok()) return status;
     return std::string();
   }
-  return Plan(note);
+  return Plan((*spec)->model, note);
 }
 
 // A message for one line of stderr: user text it quotes (arguments, file
@@ -143,46 +135,90 @@ std::string OneLine(absl::string_view message) {
   return line;
 }
 
+// Bad input is the user's to fix (2); the rest is ours, or the system's (1).
+int ExitStatusOf(const absl::Status& status) {
+  switch (status.code()) {
+    case absl::StatusCode::kInternal:
+    case absl::StatusCode::kUnknown:
+    case absl::StatusCode::kDataLoss:
+      return kExitInternal;
+    default:
+      return kExitBadInput;
+  }
+}
+
+bool IsHelp(absl::string_view arg) {
+  return arg == "--help" || arg == "-help" || arg == "-h" || arg == "help";
+}
+
+// `hetcast help [COMMAND]` and `hetcast COMMAND ... --help`.
+int Help(const std::string& command, const std::vector<std::string>& args) {
+  if (command.empty()) {
+    std::fputs(OverviewHelp().c_str(), stdout);
+    return kExitOk;
+  }
+  if (!IsCommand(command)) {
+    std::fprintf(stderr,
+                 "hetcast help: unknown command '%s'; try 'hetcast help'\n",
+                 OneLine(command).c_str());
+    return kExitBadInput;
+  }
+  absl::StatusOr<const CommandSpec*> spec = SpecFor(command, args);
+  if (!spec.ok()) {
+    std::fprintf(stderr, "hetcast %s: %s\n", command.c_str(),
+                 OneLine(spec.status().message()).c_str());
+    return kExitBadInput;
+  }
+  std::fputs(CommandHelp(**spec).c_str(), stdout);
+  return kExitOk;
+}
+
+// Writes `out` to stdout; a failure is said on stderr (exit 1).
+int WriteOutput(const std::string& command, const std::string& out) {
+  const bool written = std::fwrite(out.data(), 1, out.size(), stdout) ==
+                       out.size();
+  if (std::fflush(stdout) != 0 || !written) {
+    std::fprintf(stderr, "hetcast %s: cannot write the output: %s\n",
+                 command.c_str(), std::strerror(errno));
+    return kExitInternal;
+  }
+  return kExitOk;
+}
+
 int Main(int argc, char** argv) {
-  std::vector<std::string> args(argv + 1, argv + argc);
-  if (args.empty()) {
-    std::fputs(
-        "hetcast: missing command; usage: hetcast plan|gen|inspect "
-        "... (try 'hetcast help')\n",
-        stderr);
-    return kUsageError;
+  const std::vector<std::string> all(argv + 1, argv + argc);
+  if (all.empty()) {
+    std::fputs("hetcast: missing command; usage: hetcast "
+               "plan|render|gen|inspect|help ... (try 'hetcast help')\n",
+               stderr);
+    return kExitBadInput;
   }
-  if (args[0] == "help" || args[0] == "--help") {
-    std::fputs(kUsage, stdout);
-    return 0;
+  if (IsHelp(all[0])) {
+    const std::vector<std::string> rest(all.begin() + 1, all.end());
+    return Help(rest.empty() ? std::string() : rest[0], rest);
   }
-  const std::string command = args[0];
-  if (command != "plan" && command != "gen" && command != "inspect") {
+  const std::string& command = all[0];
+  if (!IsCommand(command)) {
     std::fprintf(stderr, "hetcast: unknown command '%s'; try 'hetcast help'\n",
                  OneLine(command).c_str());
-    return kUsageError;
+    return kExitBadInput;
+  }
+  const std::vector<std::string> args(all.begin() + 1, all.end());
+  for (const std::string& arg : args) {
+    if (IsHelp(arg) && arg != "help") return Help(command, args);
   }
   std::string note;
-  absl::StatusOr<std::string> out = Run(
-      command, std::vector<std::string>(args.begin() + 1, args.end()), &note);
+  absl::StatusOr<std::string> out = Run(command, args, &note);
   if (!out.ok()) {
     std::fprintf(stderr, "hetcast %s: %s\n", command.c_str(),
                  OneLine(out.status().message()).c_str());
-    return kUsageError;
+    return ExitStatusOf(out.status());
   }
   if (!note.empty()) {
     std::fprintf(stderr, "hetcast %s: note: %s\n", command.c_str(),
                  OneLine(note).c_str());
   }
-  if (command == "gen") return 0;
-  const bool written =
-      std::fwrite(out->data(), 1, out->size(), stdout) == out->size();
-  if (std::fflush(stdout) != 0 || !written) {
-    std::fprintf(stderr, "hetcast %s: cannot write the output: %s\n",
-                 command.c_str(), std::strerror(errno));
-    return 1;
-  }
-  return 0;
+  return command == "gen" ? kExitOk : WriteOutput(command, *out);
 }
 
 }  // namespace

@@ -28,23 +28,6 @@ struct ClusterInput {
   uint64_t matching = 0;          // 0: no matching bound.
 };
 
-// The node model's flags have no meaning here.
-absl::Status RejectNodeFlags() {
-  const std::pair<const char*, std::string> node_flags[] = {
-      {"costs", absl::GetFlag(FLAGS_costs)},
-      {"counts", absl::GetFlag(FLAGS_counts)},
-      {"relays", absl::GetFlag(FLAGS_relays)},
-      {"table", absl::GetFlag(FLAGS_table)},
-  };
-  for (const auto& [name, value] : node_flags) {
-    if (!value.empty()) {
-      return absl::InvalidArgumentError(absl::StrFormat(
-          "--%s is for --model node, not --model cluster", name));
-    }
-  }
-  return absl::OkStatus();
-}
-
 // --cluster-sizes: all of them fit the CLI (that every cluster has a
 // processor is the runtime's to check).
 absl::StatusOr<std::vector<uint64_t>> ClusterSizesFromFlag() {
@@ -168,8 +151,6 @@ absl::StatusOr<NodePlan> PlanCluster(const ClusterInput& in,
 }  // namespace
 
 absl::StatusOr<NodePlan> PlanClusterFromFlags() {
-  absl::Status status = RejectNodeFlags();
-  if (!status.ok()) return status;
   ClusterInput in;
   absl::StatusOr<std::vector<uint64_t>> sizes = ClusterSizesFromFlag();
   if (!sizes.ok()) return sizes.status();
@@ -177,7 +158,7 @@ absl::StatusOr<NodePlan> PlanClusterFromFlags() {
   absl::StatusOr<uint64_t> cost = InterCostFromFlag();
   if (!cost.ok()) return cost.status();
   in.inter_cost = *cost;
-  status = BoundsFromFlags(&in);
+  absl::Status status = BoundsFromFlags(&in);
   if (!status.ok()) return status;
   absl::StatusOr<hetcast_algorithm> pin = PinFromFlag(in);
   if (!pin.ok()) return pin.status();

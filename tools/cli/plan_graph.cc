@@ -20,35 +20,6 @@
 namespace hetcast {
 namespace {
 
-// The other models' flags have no meaning here.
-absl::Status RejectOtherModelsFlags() {
-  const std::pair<const char*, std::string> flags[] = {
-      {"costs", absl::GetFlag(FLAGS_costs)},
-      {"counts", absl::GetFlag(FLAGS_counts)},
-      {"relays", absl::GetFlag(FLAGS_relays)},
-      {"node-costs", absl::GetFlag(FLAGS_node_costs)},
-      {"table", absl::GetFlag(FLAGS_table)},
-      {"profile", absl::GetFlag(FLAGS_profile)},
-      {"cluster-sizes", absl::GetFlag(FLAGS_cluster_sizes)},
-      {"inter-cost", absl::GetFlag(FLAGS_inter_cost)},
-      {"degrees", absl::GetFlag(FLAGS_degrees)},
-      {"matching", absl::GetFlag(FLAGS_matching)},
-      {"members", absl::GetFlag(FLAGS_members)},
-      {"input", absl::GetFlag(FLAGS_input)},
-  };
-  for (const auto& [name, value] : flags) {
-    if (!value.empty()) {
-      return absl::InvalidArgumentError(
-          absl::StrFormat("--%s is not a flag of --model graph", name));
-    }
-  }
-  if (absl::GetFlag(FLAGS_postal)) {
-    return absl::InvalidArgumentError(
-        "--postal is not a flag of --model graph");
-  }
-  return absl::OkStatus();
-}
-
 // --algorithm as the planner's pin (empty: the planner's choice, MCPH).
 absl::StatusOr<hetcast_algorithm> PinFromFlag() {
   const std::string algorithm = absl::GetFlag(FLAGS_algorithm);
@@ -286,8 +257,6 @@ std::string RenderGraphJson(const GraphPlatform& platform,
 absl::StatusOr<std::string> PlanGraphFromFlags(const std::string& format,
                                                std::string* note) {
   note->clear();
-  absl::Status status = RejectOtherModelsFlags();
-  if (!status.ok()) return status;
   absl::StatusOr<hetcast_algorithm> pin = PinFromFlag();
   if (!pin.ok()) return pin.status();
   absl::StatusOr<uint32_t> flags = UpdateFromFlag();

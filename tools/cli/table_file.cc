@@ -44,6 +44,12 @@ absl::StatusOr<LoadedTable> LoadTable(const std::string& spec,
     }
     loaded.words = *std::move(words);
     loaded.data = loaded.words.data();
+    // The runtime would see no buffer at all, and say so in its terms.
+    if (loaded.size == 0) {
+      return absl::InvalidArgumentError(absl::StrFormat(
+          "%s'%s' is empty (0 bytes); a hetcast table is made by hetcast gen",
+          flag, spec));
+    }
   }
   const char* error = "";
   if (hetcast_table_open(loaded.data, loaded.size, &loaded.table, &error) !=

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "absl/flags/flag.h"
+#include "absl/strings/str_format.h"
 #include "absl/strings/str_split.h"
 #include "tools/cli/args.h"
 #include "tools/gen/gen_command.h"
@@ -20,10 +21,23 @@ ABSL_FLAG(int, threads, 0, "Worker threads (0 = every core).");
 ABSL_FLAG(std::string, method, "auto", "auto, exact or ptas.");
 ABSL_FLAG(std::string, epsilon, "0.1", "eps of the PTAS.");
 
+namespace {
+
+// This program's five flags and no other registered one (--flagfile...).
+absl::Status OwnFlag(absl::string_view arg, absl::string_view name) {
+  for (const char* own : {"profile", "out", "threads", "method", "epsilon"}) {
+    if (name == own) return absl::OkStatus();
+  }
+  return absl::InvalidArgumentError(
+      absl::StrFormat("unknown flag '%s'", std::string(arg)));
+}
+
+}  // namespace
+
 int main(int argc, char** argv) {
   std::vector<std::string> positional;
   absl::Status status = hetcast::ApplyFlags(
-      std::vector<std::string>(argv + 1, argv + argc), &positional);
+      std::vector<std::string>(argv + 1, argv + argc), OwnFlag, &positional);
   if (status.ok() &&
       (!positional.empty() || absl::GetFlag(FLAGS_out).empty())) {
     status = absl::InvalidArgumentError(

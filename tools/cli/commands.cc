@@ -1,0 +1,294 @@
+// commands.cc: the subcommand table (commands.h), help texts, flag checks.
+#include "tools/cli/commands.h"
+
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include "absl/flags/commandlineflag.h"
+#include "absl/flags/reflection.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
+#include "absl/strings/str_join.h"
+#include "absl/strings/str_replace.h"
+#include "absl/strings/str_split.h"
+
+namespace hetcast {
+namespace {
+
+// The flags every `plan` model shares.
+#define HETCAST_PLAN_FLAGS "model", "format", "explain", "algorithm"
+
+std::vector<CommandSpec> PlanSpecs() {
+  return {
+      {"plan", "node",
+       "hetcast plan [--model node] (--costs C0,C1,... --source-type S "
+       "--counts N0,N1,... | --table T.hct|@default [--profile NAME] ... | "
+       "--node-costs SOURCE,D1,D2,...) [--relays R0,R1,...] [--algorithm "
+       "fnf|table|ptas] [--format text|json] [--explain]",
+       "Heterogeneous node model (Libeskind-Hadas et al.; Khuller & Kim): a "
+       "node of type j needs C(j) ticks per send, one send at a time. "
+       "Answers from a table when one covers the request (exact), else FNF "
+       "(a 1.5-approximation), or the PTAS when asked.",
+       {HETCAST_PLAN_FLAGS, "costs", "source-type", "counts", "relays",
+        "node-costs", "table", "profile", "epsilon", "search"},
+       {"hetcast plan --costs 2,3 --source-type 1 --counts 4,7 --relays 0,2",
+        "hetcast plan --table @default --source-type 2 --counts 6,9,12 "
+        "--format json --explain"}},
+      {"plan", "cluster",
+       "hetcast plan --model cluster --cluster-sizes N0,N1,... --inter-cost "
+       "C [--algorithm lcf|flat|interleaved|bounded-degree|bounded-size] "
+       "[--degrees D0,D1,...] [--matching B] [--postal] [--members "
+       "M0,M1,...] [--format text|json] [--explain]",
+       "Two-level clusters (Khuller, Kim & Wan): 1 tick inside a cluster, C "
+       "ticks across clusters; the source is processor 0 of cluster 0. "
+       "Plans with the LCF family.",
+       {HETCAST_PLAN_FLAGS, "cluster-sizes", "inter-cost", "degrees",
+        "matching", "postal", "members"},
+       {"hetcast plan --model cluster --cluster-sizes 8,5,5,3,1 "
+        "--inter-cost 4",
+        "hetcast plan --model cluster --cluster-sizes 8,5,5,3,1 "
+        "--inter-cost 4 --members 8,2,0,3,1 --format json"}},
+      {"plan", "nonblocking",
+       "hetcast plan --model nonblocking --input REQUEST.json [--algorithm "
+       "wrp|wr|ecf|fef] [--format text|json] [--explain]",
+       "Several sources multicasting at once with non-blocking sends (Wu, "
+       "Yeh & Liu); the request file follows "
+       "tables/nonblocking_request.fbs.",
+       {HETCAST_PLAN_FLAGS, "input"},
+       {"hetcast plan --model nonblocking --input "
+        "tests/testdata/nb_request.json",
+        "hetcast plan --model nonblocking --input "
+        "tests/testdata/nb_request.json --algorithm ecf --format json"}},
+      {"plan", "graph",
+       "hetcast plan --model graph --platform PLATFORM.json [--source NAME "
+       "--targets A,B,...] [--algorithm mcph] [--mcph-update "
+       "prose|literal] [--format text|json] [--explain]",
+       "Pipelined multicast on a platform graph (Beaumont, Legrand, Marchal "
+       "& Robert 2004): one MCPH tree and its periodic schedule; the answer "
+       "is a throughput, as exact fractions.",
+       {HETCAST_PLAN_FLAGS, "platform", "source", "targets", "mcph-update"},
+       {"hetcast plan --model graph --platform "
+        "tests/testdata/graph/fig5_star.json",
+        "hetcast plan --model graph --platform "
+        "tests/testdata/graph/small_pruned.json --source a --targets b "
+        "--format json"}},
+  };
+}
+
+const std::vector<CommandSpec>& Specs() {
+  static const std::vector<CommandSpec>* specs = [] {
+    auto* all = new std::vector<CommandSpec>(PlanSpecs());
+    // RENDER_SPECS
+    all->push_back(
+        {"gen", "",
+         "hetcast gen --profile P.json[,Q.json...] --out T.hct [--threads N] "
+         "[--method auto|exact|ptas] [--epsilon 0.1]",
+         "Generates a table file from platform profiles: the exact dynamic "
+         "program (Libeskind-Hadas et al. Lemma 5), or the PTAS for profiles "
+         "too large for it. Same profiles, same bytes. Prints a progress "
+         "line to stderr every 2 s once a run takes longer.",
+         {"profile", "out", "threads", "method", "epsilon"},
+         {"hetcast gen --profile tables/profiles/fig1.json --out fig1.hct",
+          "hetcast gen --profile tables/profiles/many5.json --out many5.hct "
+          "--method ptas --epsilon 0.25"}});
+    all->push_back(
+        {"inspect", "", "hetcast inspect T.hct|@default [--fnf-stats=false] "
+                        "[--format text|json]",
+         "Describes a table: size, schema version, content hash, and per "
+         "profile its method, types, dimensions and entry sizes; with "
+         "--fnf-stats, how often and by how much FNF is worse than the "
+         "table over every state.",
+         {"table", "fnf-stats", "format"},
+         {"hetcast inspect @default --fnf-stats=false",
+          "hetcast inspect tables/test.hct --format json"}});
+    return all;
+  }();
+  return *specs;
+}
+
+bool HasModels(absl::string_view command) {
+  return command == "plan" || command == "render";
+}
+
+std::string Underscored(absl::string_view name) {
+  return absl::StrReplaceAll(name, {{"-", "_"}});
+}
+
+std::string Dashed(absl::string_view name) {
+  return absl::StrReplaceAll(name, {{"_", "-"}});
+}
+
+bool SpecHasFlag(const CommandSpec& spec, absl::string_view underscored) {
+  for (const char* flag : spec.flags) {
+    if (Underscored(flag) == underscored) return true;
+  }
+  return false;
+}
+
+// `text` in lines of at most 79 columns, each after `indent` spaces (a
+// word longer than a line gets one of its own).
+std::string Wrap(absl::string_view text, size_t indent) {
+  std::string out;
+  size_t column = 0;
+  for (absl::string_view word : absl::StrSplit(text, ' ', absl::SkipEmpty())) {
+    if (column > indent && column + 1 + word.size() > 79) {
+      out += "\n";
+      column = 0;
+    }
+    if (column == 0) {
+      out.append(indent, ' ');
+      column = indent;
+    } else {
+      out += ' ';
+      ++column;
+    }
+    absl::StrAppend(&out, word);
+    column += word.size();
+  }
+  return out + "\n";
+}
+
+// One flag's help lines: "--name=VALUE (default: X)" and its description.
+std::string FlagHelp(const char* name) {
+  const absl::CommandLineFlag* flag =
+      absl::FindCommandLineFlag(Underscored(name));
+  if (flag == nullptr) return absl::StrCat("  --", name, "\n");
+  std::string value = flag->DefaultValue();
+  if (value.empty()) value = "none";
+  return absl::StrCat(absl::StrFormat("  --%s (default: %s)\n", name, value),
+                      Wrap(flag->Help(), 6));
+}
+
+// Levenshtein distance, for suggestions.
+size_t EditDistance(absl::string_view a, absl::string_view b) {
+  std::vector<size_t> row(b.size() + 1);
+  for (size_t j = 0; j <= b.size(); ++j) row[j] = j;
+  for (size_t i = 1; i <= a.size(); ++i) {
+    size_t diagonal = row[0];
+    row[0] = i;
+    for (size_t j = 1; j <= b.size(); ++j) {
+      const size_t above = row[j];
+      row[j] = std::min({row[j] + 1, row[j - 1] + 1,
+                         diagonal + (a[i - 1] == b[j - 1] ? 0 : 1)});
+      diagonal = above;
+    }
+  }
+  return row[b.size()];
+}
+
+}  // namespace
+
+const CommandSpec* FindCommand(absl::string_view command,
+                               absl::string_view model) {
+  for (const CommandSpec& spec : Specs()) {
+    if (spec.command == command && (!HasModels(command) || spec.model == model)) {
+      return &spec;
+    }
+  }
+  return nullptr;
+}
+
+bool IsCommand(absl::string_view command) {
+  return HasModels(command) || FindCommand(command, "") != nullptr;
+}
+
+std::string OverviewHelp() {
+  return "hetcast: broadcast and multicast schedules for heterogeneous "
+         "clusters.\n\n"
+         "usage: hetcast COMMAND [FLAGS]\n\n"
+         "commands:\n"
+         "  plan     plan a schedule (one model per --model: node, cluster,\n"
+         "           nonblocking, graph; default node)\n"
+         "  render   draw a schedule as SVG (Gantt chart) or Graphviz DOT\n"
+         "  gen      generate a table file from platform profiles\n"
+         "  inspect  describe a table file\n"
+         "  help     this text; 'hetcast help COMMAND' for one command\n\n"
+         "'hetcast COMMAND --help' shows a command's synopsis, every flag "
+         "with its\ndefault and examples; for plan and render, add --model "
+         "M for that model\n(hetcast plan --model cluster --help).\n\n"
+         "Flags are --name=value or --name value; dashes and underscores in "
+         "names\nare the same. @default names the table embedded in the "
+         "binary.\n\n"
+         "exit status:\n"
+         "  0  success\n"
+         "  1  internal error, or the output could not be written\n"
+         "  2  bad input: arguments, files or requests (one line on stderr "
+         "names\n     the problem; nothing is written to stdout)\n";
+}
+
+std::string CommandHelp(const CommandSpec& spec) {
+  std::string out = absl::StrCat("usage:\n", Wrap(spec.synopsis, 2), "\n",
+                                 Wrap(spec.summary, 0), "\nflags:\n");
+  for (const char* flag : spec.flags) out += FlagHelp(flag);
+  out += "\nexamples:\n";
+  for (const char* example : spec.examples) {
+    absl::StrAppend(&out, "  ", example, "\n");
+  }
+  if (HasModels(spec.command)) {
+    absl::StrAppend(&out, "\nother models: hetcast ", spec.command,
+                    " --model node|cluster|nonblocking|graph --help\n");
+  }
+  absl::StrAppend(&out,
+                  "\nexit status: 0 success, 1 internal error, 2 bad input "
+                  "(see 'hetcast help').\n");
+  return out;
+}
+
+bool IsKnownFlag(absl::string_view name) {
+  for (const CommandSpec& spec : Specs()) {
+    if (SpecHasFlag(spec, name)) return true;
+  }
+  return false;
+}
+
+absl::Status UnknownFlagError(absl::string_view arg, absl::string_view name) {
+  const std::string wanted = Underscored(name);
+  std::string best;
+  size_t best_distance = 0;
+  for (const CommandSpec& spec : Specs()) {
+    for (const char* flag : spec.flags) {
+      const size_t distance = EditDistance(wanted, Underscored(flag));
+      if (best.empty() || distance < best_distance) {
+        best = flag;
+        best_distance = distance;
+      }
+    }
+  }
+  // A suggestion only when at most a third of the name differs.
+  if (!best.empty() && best_distance * 3 <= std::max<size_t>(wanted.size(), 3)) {
+    return absl::InvalidArgumentError(absl::StrFormat(
+        "unknown flag '%s'; did you mean '--%s'?", arg, best));
+  }
+  return absl::InvalidArgumentError(
+      absl::StrFormat("unknown flag '%s' (see 'hetcast help')", arg));
+}
+
+absl::Status CheckFlagsBelong(const CommandSpec& spec,
+                              const std::vector<std::string>& given) {
+  for (const std::string& name : given) {
+    if (SpecHasFlag(spec, name)) continue;
+    std::vector<std::string> owners;
+    for (const CommandSpec& other : Specs()) {
+      if (other.command != absl::string_view(spec.command) ||
+          !SpecHasFlag(other, name)) {
+        continue;
+      }
+      owners.push_back(absl::StrCat("--model ", other.model));
+    }
+    const std::string here = HasModels(spec.command)
+                                 ? absl::StrCat("--model ", spec.model)
+                                 : absl::StrCat("hetcast ", spec.command);
+    if (!owners.empty()) {
+      return absl::InvalidArgumentError(
+          absl::StrFormat("--%s is for %s, not %s", Dashed(name),
+                          absl::StrJoin(owners, " or "), here));
+    }
+    return absl::InvalidArgumentError(absl::StrFormat(
+        "--%s is not a flag of %s (see 'hetcast %s --help')", Dashed(name),
+        here, spec.command));
+  }
+  return absl::OkStatus();
+}
+
+}  // namespace hetcast
