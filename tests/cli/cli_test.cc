@@ -204,6 +204,69 @@ TEST(CliFiles, OnlyRegularFilesAreReadOrReplaced) {
   EXPECT_THAT(failed.err, HasSubstr("--out: cannot create a file beside"));
 }
 
+// Names from files are escaped by the JSON library (issue 15, item 8: a
+// profile named a"b\c gave invalid JSON); bytes that are not UTF-8 become
+// U+FFFD. tests/cli/json_schema_test.sh parses and validates these.
+TEST(CliJson, NamesAreEscaped) {
+  const std::string table = ::testing::TempDir() + "/quote.hct";
+  const CliRun gen = RunCli({"gen", "--profile",
+                             "tests/testdata/quote_profile.json", "--out",
+                             table});
+  ASSERT_EQ(gen.exit_code, 0) << gen.err;
+  const CliRun plan = RunCli(Plan({"--table", table, "--source-type", "0",
+                                   "--counts", "2,2", "--format", "json"}));
+  ASSERT_EQ(plan.exit_code, 0) << plan.err;
+  EXPECT_THAT(plan.out, HasSubstr("\"profile\":\"a\\\"b\\\\c\","));
+  const CliRun tick = RunCli(Plan({"--model", "nonblocking", "--input",
+                                   "tests/testdata/nb_tick_quote.json",
+                                   "--format", "json"}));
+  ASSERT_EQ(tick.exit_code, 0) << tick.err;
+  EXPECT_THAT(tick.out, HasSubstr("\"tick\":\"p\\\"s\\\\\","));
+  const std::string odd = ::testing::TempDir() + "/t\xff.hct";
+  std::ofstream(odd) << ReadFile(kTestTable);
+  const CliRun inspect =
+      RunCli({"inspect", odd, "--format", "json", "--fnf-stats=false"});
+  ASSERT_EQ(inspect.exit_code, 0) << inspect.err;
+  EXPECT_THAT(inspect.out, HasSubstr("/t\\uFFFD.hct\","));
+}
+
+// --explain: which algorithm answered and why, the guarantee with its
+// source, the lower bound and the gap, from the planner's typed answer.
+TEST(CliExplain, SaysWhyAndHowFar) {
+  const CliRun fnf = RunCli(Plan({"--costs", "2,3", "--source-type", "1",
+                                  "--counts", "4,7", "--explain"}));
+  ASSERT_EQ(fnf.exit_code, 0) << fnf.err;
+  EXPECT_THAT(fnf.out, HasSubstr("explain: Algorithm fnf answered because no "
+                                 "table was given"));
+  EXPECT_THAT(fnf.out, HasSubstr("completion <= 3/2 OPT (Khuller & Kim "
+                                 "Corollary 4.1"));
+  // FNF's 10 against the doubling bound's 9 (JsonForFigure1).
+  EXPECT_THAT(fnf.out, HasSubstr("Completion 10 ticks; lower bound 9"));
+  EXPECT_THAT(fnf.out, HasSubstr("gap 1 tick."));
+  const CliRun table = RunCli(Plan({"--table", kTestTable, "--source-type",
+                                    "1", "--counts", "4,7", "--format", "json",
+                                    "--explain"}));
+  ASSERT_EQ(table.exit_code, 0) << table.err;
+  EXPECT_THAT(table.out, HasSubstr("\"explain\":{\"choice\":\"table\","));
+  EXPECT_THAT(table.out, HasSubstr("\"guarantee_factor\":\"1/1\","));
+  EXPECT_THAT(table.out, HasSubstr("\"gap\":0,"));
+  const CliRun outside = RunCli(Plan({"--table", kTestTable, "--source-type",
+                                      "1", "--counts", "4,8", "--format",
+                                      "json", "--explain"}));
+  EXPECT_THAT(outside.out, HasSubstr("\"choice\":\"outside_table\""));
+  const CliRun pinned = RunCli(Plan({"--model", "cluster", "--cluster-sizes",
+                                     "8,5,5,3,1", "--inter-cost", "4",
+                                     "--algorithm", "flat", "--explain",
+                                     "--format", "json"}));
+  EXPECT_THAT(pinned.out, HasSubstr("\"choice\":\"pinned\""));
+  EXPECT_THAT(pinned.out, HasSubstr("\"guarantee\":\"none\""));
+  const CliRun lcf = RunCli(Plan({"--model", "cluster", "--cluster-sizes",
+                                  "8,5,5,3,1", "--inter-cost", "4",
+                                  "--explain"}));
+  EXPECT_THAT(lcf.out, HasSubstr("completion <= 2/1 OPT + 7 (Khuller, Kim & "
+                                 "Wan Theorem 3.3)"));
+}
+
 // A request whose messages have no destinations has nothing to deliver:
 // an empty plan, complete at 0 (issue 15, item 11: it said "planning
 // failed", because empty output arrays were passed as NULL).
@@ -352,9 +415,9 @@ TEST(CliGraph, JsonHasExactFractionsAndNames) {
                          "\"lower_bound_kind\":\"graph_ports\","
                          "\"mcph_update\":\"prose\",\"source\":\"s\","
                          "\"bottleneck\":\"s\",\"pruned\":[],"));
+  // The source has no parent: the member is left out.
   EXPECT_THAT(run.out, HasSubstr("{\"id\":0,\"name\":\"s\",\"role\":"
-                                 "\"source\",\"parent\":null,"
-                                 "\"send_load\":15}"));
+                                 "\"source\",\"send_load\":15}"));
   // Edges in the order MCPH added them: P7's path first (bottleneck 10
   // through P3, whose edge costs 5).
   EXPECT_THAT(run.out, HasSubstr("\"trees\":[{\"throughput\":\"1/15\","

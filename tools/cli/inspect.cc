@@ -13,6 +13,7 @@
 #include "absl/strings/str_join.h"
 #include "runtime/include/hetcast/hetcast.h"
 #include "tools/cli/flags.h"
+#include "tools/cli/json_output.h"
 #include "tools/cli/table_file.h"
 #include "tools/gen/ptas.h"
 
@@ -163,14 +164,12 @@ std::string FnfComparisonText(const FnfComparison& stats, bool exact) {
   return out + "\n";
 }
 
-// The report on the table `spec` names.
-absl::StatusOr<std::string> Inspect(const std::string& spec) {
-  absl::StatusOr<LoadedTable> table = LoadTable(spec, "");
-  if (!table.ok()) return table.status();
-  std::string out = TableSummary(*table);
-  for (size_t p = 0; p < hetcast_table_profile_count(&table->table); ++p) {
+// The text report on `table`.
+absl::StatusOr<std::string> InspectText(const LoadedTable& table) {
+  std::string out = TableSummary(table);
+  for (size_t p = 0; p < hetcast_table_profile_count(&table.table); ++p) {
     hetcast_profile profile;
-    hetcast_profile_open(&table->table, p, &profile);
+    hetcast_profile_open(&table.table, p, &profile);
     out += DescribeProfile(profile);
     if (!absl::GetFlag(FLAGS_fnf_stats)) continue;
     absl::StatusOr<FnfComparison> stats = CompareFnf(profile);
@@ -180,6 +179,113 @@ absl::StatusOr<std::string> Inspect(const std::string& spec) {
     out += FnfComparisonText(*stats, info.exact);
   }
   return out;
+}
+
+flatbuffers::Offset<out::FnfStats> BuildFnfStats(const FnfComparison& stats,
+                                                 JsonBuilder* builder) {
+  const auto worst = builder->CreateVector(stats.worst);
+  out::FnfStatsBuilder b(*builder);
+  b.add_states(stats.states);
+  b.add_suboptimal(stats.suboptimal);
+  b.add_max_excess(stats.max_excess);
+  if (stats.suboptimal > 0) {
+    b.add_mean_ratio(stats.ratio_sum / static_cast<double>(stats.suboptimal));
+    b.add_worst_source_type(stats.worst_source);
+  }
+  b.add_max_ratio(stats.max_ratio);
+  b.add_worst_counts(worst);
+  return b.Finish();
+}
+
+flatbuffers::Offset<flatbuffers::Vector<flatbuffers::Offset<out::InspectType>>>
+BuildTypes(const hetcast_profile& profile, JsonBuilder* builder) {
+  const std::vector<uint64_t> costs = ProfileCosts(profile);
+  const std::vector<uint64_t> limits = ProfileLimits(profile);
+  std::vector<flatbuffers::Offset<out::InspectType>> types;
+  for (size_t j = 0; j < costs.size(); ++j) {
+    const char* name = "";
+    hetcast_profile_type(&profile, j, &name, nullptr, nullptr);
+    types.push_back(out::CreateInspectType(*builder, static_cast<uint32_t>(j),
+                                           JsonString(builder, name), costs[j],
+                                           limits[j]));
+  }
+  return builder->CreateVector(types);
+}
+
+// One profile, as DescribeProfile and FnfComparisonText say it.
+absl::StatusOr<flatbuffers::Offset<out::InspectProfile>> BuildProfile(
+    const hetcast_profile& profile, JsonBuilder* builder) {
+  hetcast_profile_info info;
+  hetcast_profile_get_info(&profile, &info);
+  const bool ptas = info.method == HETCAST_METHOD_PTAS;
+  flatbuffers::Offset<out::FnfStats> fnf;
+  if (absl::GetFlag(FLAGS_fnf_stats)) {
+    absl::StatusOr<FnfComparison> stats = CompareFnf(profile);
+    if (!stats.ok()) return stats.status();
+    fnf = BuildFnfStats(*stats, builder);
+  }
+  std::vector<uint64_t> dims = {info.type_count};
+  for (uint64_t limit : ProfileLimits(profile)) dims.push_back(limit + 1);
+  const auto name = JsonString(builder, info.name);
+  const auto method = JsonString(builder, ptas ? "ptas" : "exact");
+  const Epsilon eps = {info.epsilon_numerator, info.epsilon_denominator};
+  const auto epsilon =
+      ptas ? JsonString(builder, absl::StrCat(eps.numerator, "/",
+                                              eps.denominator))
+           : flatbuffers::Offset<flatbuffers::String>();
+  const auto types = BuildTypes(profile, builder);
+  const auto dimensions = builder->CreateVector(dims);
+  out::InspectProfileBuilder b(*builder);
+  b.add_name(name);
+  b.add_method(method);
+  b.add_exact(info.exact != 0);
+  b.add_epsilon(epsilon);
+  if (ptas) b.add_guarantee(std::stod(FactorText(eps)));
+  b.add_types(types);
+  b.add_dimensions(dimensions);
+  b.add_states(info.entry_count);
+  b.add_count_vectors(info.state_count);
+  b.add_entry_bytes(info.entry_bytes);
+  b.add_schedule_bytes(info.schedule_bytes);
+  b.add_bytes_per_state(static_cast<double>(info.entry_bytes) +
+                        static_cast<double>(info.schedule_bytes) /
+                            static_cast<double>(info.entry_count));
+  b.add_fnf(fnf);
+  return b.Finish();
+}
+
+// The JSON report on `table` (tables/cli_output.fbs, Inspect).
+absl::StatusOr<std::string> InspectJson(const LoadedTable& table) {
+  JsonBuilder builder;
+  const size_t count = hetcast_table_profile_count(&table.table);
+  std::vector<flatbuffers::Offset<out::InspectProfile>> profiles;
+  uint64_t states = 0;
+  for (size_t p = 0; p < count; ++p) {
+    hetcast_profile profile;
+    hetcast_profile_open(&table.table, p, &profile);
+    hetcast_profile_info info;
+    hetcast_profile_get_info(&profile, &info);
+    states += info.entry_count;
+    absl::StatusOr<flatbuffers::Offset<out::InspectProfile>> built =
+        BuildProfile(profile, &builder);
+    if (!built.ok()) return built.status();
+    profiles.push_back(*built);
+  }
+  const auto name = JsonString(&builder, table.name);
+  const auto hash = JsonString(
+      &builder, absl::StrFormat("%016x", hetcast_table_hash(&table.table)));
+  const auto profile_vector = builder.CreateVector(profiles);
+  out::InspectBuilder root(builder);
+  root.add_table(name);
+  root.add_bytes(table.size);
+  root.add_schema_version(hetcast_table_schema_version(&table.table));
+  root.add_profile_count(static_cast<uint32_t>(count));
+  root.add_states(states);
+  root.add_bytes_per_state(static_cast<double>(table.size) /
+                           static_cast<double>(states));
+  root.add_content_hash(hash);
+  root.add_profiles(profile_vector);
+  return ToJson(&builder, root.Finish().Union(), "Inspect");
 }
 
 }  // namespace
@@ -193,7 +299,14 @@ absl::StatusOr<std::string> InspectCommand(
     return absl::InvalidArgumentError(
         "give exactly one table: hetcast inspect T.hct (or @default)");
   }
-  return Inspect(spec);
+  const std::string format = absl::GetFlag(FLAGS_format);
+  if (format != "text" && format != "json") {
+    return absl::InvalidArgumentError(
+        absl::StrFormat("--format: '%s' is not one of text, json", format));
+  }
+  absl::StatusOr<LoadedTable> table = LoadTable(spec, "");
+  if (!table.ok()) return table.status();
+  return format == "json" ? InspectJson(*table) : InspectText(*table);
 }
 
 }  // namespace hetcast

@@ -47,12 +47,15 @@ absl::StatusOr<std::string> Plan(const std::string& model, std::string* note) {
   if (model == "graph") return PlanGraphFromFlags(format, note);
   if (model == "nonblocking") {
     return PlanNbRequestFile(absl::GetFlag(FLAGS_input),
-                             absl::GetFlag(FLAGS_algorithm), format);
+                             absl::GetFlag(FLAGS_algorithm), format,
+                             absl::GetFlag(FLAGS_explain));
   }
   absl::StatusOr<NodePlan> plan =
       model == "cluster" ? PlanClusterFromFlags() : PlanNodeFromFlags();
   if (!plan.ok()) return plan.status();
-  return format == "json" ? RenderJson(*plan) : RenderText(*plan);
+  plan->explain = absl::GetFlag(FLAGS_explain);
+  if (format == "json") return RenderJson(*plan);
+  return RenderText(*plan);
 }
 
 // The model `args` ask for (--model M or --model=M; the last one counts),

@@ -145,6 +145,7 @@ absl::StatusOr<NodePlan> PlanCluster(const ClusterInput& in,
   plan.answer = planned->info.answer;
   plan.nodes = std::move(planned->nodes);
   plan.transfers = std::move(planned->transfers);
+  plan.explain_input = FromPlanInfo(planned->info);
   return plan;
 }
 

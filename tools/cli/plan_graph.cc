@@ -14,6 +14,8 @@
 #include "absl/strings/str_split.h"
 #include "runtime/include/hetcast/hetcast.h"
 #include "tools/cli/flags.h"
+#include "tools/cli/explain.h"
+#include "tools/cli/json_output.h"
 #include "tools/cli/plan_output.h"
 #include "tools/gen/gen_command.h"
 
@@ -78,24 +80,6 @@ absl::StatusOr<GraphPlatform> ReadPlatform(const GraphEndpoints& endpoints) {
 // "15/1": an exact fraction as the JSON and text show it.
 std::string Fraction(uint64_t numerator, uint64_t denominator) {
   return absl::StrCat(numerator, "/", denominator);
-}
-
-// `text` as a JSON string literal (names come from the user's file).
-std::string JsonString(absl::string_view text) {
-  std::string out = "\"";
-  for (const char c : text) {
-    const unsigned char byte = static_cast<unsigned char>(c);
-    if (c == '"' || c == '\\') {
-      out.push_back('\\');
-      out.push_back(c);
-    } else if (byte < 0x20) {
-      absl::StrAppendFormat(&out, "\\u%04x", byte);
-    } else {
-      out.push_back(c);
-    }
-  }
-  out.push_back('"');
-  return out;
 }
 
 // The tree as the renderings walk it: each node's parent, its children in
@@ -197,61 +181,105 @@ std::string RenderGraphText(const GraphPlatform& platform,
   return out;
 }
 
-std::string RenderGraphJson(const GraphPlatform& platform,
-                            const Planned& planned, const std::string& update) {
+namespace {
+
+// The tree's nodes in id order (file order after pruning).
+flatbuffers::Offset<flatbuffers::Vector<flatbuffers::Offset<out::GraphNode>>>
+BuildGraphNodes(const GraphPlatform& platform, const GraphTree& tree,
+                JsonBuilder* builder) {
+  const std::vector<std::string>& names = platform.names;
+  std::vector<flatbuffers::Offset<out::GraphNode>> nodes;
+  for (uint32_t v = 0; v < names.size(); ++v) {
+    if (!tree.in_tree[v]) continue;
+    const auto name = JsonString(builder, names[v]);
+    const auto role = JsonString(builder, Role(platform, tree, v));
+    const auto parent = tree.parent[v] == HETCAST_NO_NODE
+                            ? flatbuffers::Offset<flatbuffers::String>()
+                            : JsonString(builder, names[tree.parent[v]]);
+    nodes.push_back(
+        out::CreateGraphNode(*builder, v, name, role, parent, tree.load[v]));
+  }
+  return builder->CreateVector(nodes);
+}
+
+// One weighted tree: it carries every message.
+flatbuffers::Offset<out::GraphTree> BuildGraphTree(
+    const GraphPlatform& platform, const Planned& planned,
+    const std::string& throughput, JsonBuilder* builder) {
+  std::vector<flatbuffers::Offset<out::NamedEdge>> edges;
+  for (const hetcast_graph_route_edge& e : planned.tree_edges) {
+    const auto from = JsonString(builder, platform.names[e.from]);
+    const auto to = JsonString(builder, platform.names[e.to]);
+    edges.push_back(out::CreateNamedEdge(*builder, from, to));
+  }
+  const auto edge_vector = builder->CreateVector(edges);
+  return out::CreateGraphTree(*builder, JsonString(builder, throughput),
+                              edge_vector);
+}
+
+flatbuffers::Offset<out::GraphSchedule> BuildGraphSchedule(
+    const GraphPlatform& platform, const Planned& planned,
+    JsonBuilder* builder) {
+  std::vector<flatbuffers::Offset<out::GraphSlot>> slots;
+  for (const hetcast_graph_slot& s : planned.slots) {
+    const auto from = JsonString(builder, platform.names[s.from]);
+    const auto to = JsonString(builder, platform.names[s.to]);
+    slots.push_back(out::CreateGraphSlot(*builder, s.start, s.duration, from,
+                                         to, s.stream, s.amount));
+  }
+  const hetcast_graph_answer& a = planned.info.graph;
+  return out::CreateGraphSchedule(*builder, a.period, a.messages, 1,
+                                  builder->CreateVector(slots));
+}
+
+}  // namespace
+
+absl::StatusOr<std::string> RenderGraphJson(const GraphPlatform& platform,
+                                            const Planned& planned,
+                                            const std::string& update,
+                                            bool explain) {
   const hetcast_graph_answer& a = planned.info.graph;
   const GraphTree tree = TreeOf(platform, planned);
   const std::vector<std::string>& names = platform.names;
-  std::string out = absl::StrFormat(
-      "{\"model\":\"graph\",\"algorithm\":\"%s\",\"exact\":%s,"
-      "\"period_per_message\":\"%s\",\"throughput\":\"%s\","
-      "\"lower_bound\":\"%s\",\"lower_bound_kind\":\"%s\","
-      "\"mcph_update\":\"%s\",\"source\":%s,\"bottleneck\":%s,\"pruned\":[",
-      AlgorithmName(a.algorithm), a.exact ? "true" : "false",
-      Fraction(a.period_numerator, a.period_denominator),
-      Fraction(a.throughput_numerator, a.throughput_denominator),
-      Fraction(a.lower_bound_numerator, a.lower_bound_denominator),
-      BoundName(a.lower_bound_kind), update, JsonString(names[platform.source]),
-      JsonString(names[a.bottleneck_node]));
-  for (size_t i = 0; i < platform.pruned.size(); ++i) {
-    absl::StrAppend(&out, i == 0 ? "" : ",", JsonString(platform.pruned[i]));
-  }
-  // The tree's nodes in id order (file order after pruning).
-  absl::StrAppend(&out, "],\"nodes\":[");
-  bool first = true;
-  for (uint32_t v = 0; v < names.size(); ++v) {
-    if (!tree.in_tree[v]) continue;
-    absl::StrAppend(&out, first ? "" : ",", "{\"id\":", v,
-                    ",\"name\":", JsonString(names[v]), ",\"role\":\"",
-                    Role(platform, tree, v), "\",\"parent\":",
-                    tree.parent[v] == HETCAST_NO_NODE
-                        ? std::string("null")
-                        : JsonString(names[tree.parent[v]]),
-                    ",\"send_load\":", tree.load[v], "}");
-    first = false;
-  }
-  // One weighted tree: it carries every message.
-  absl::StrAppendFormat(
-      &out, "],\"trees\":[{\"throughput\":\"%s\",\"edges\":[",
-      Fraction(a.throughput_numerator, a.throughput_denominator));
-  for (size_t i = 0; i < planned.tree_edges.size(); ++i) {
-    const hetcast_graph_route_edge& e = planned.tree_edges[i];
-    absl::StrAppend(&out, i == 0 ? "" : ",",
-                    "{\"from\":", JsonString(names[e.from]),
-                    ",\"to\":", JsonString(names[e.to]), "}");
-  }
-  absl::StrAppend(&out, "]}],\"schedule\":{\"period\":", a.period,
-                  ",\"messages\":", a.messages, ",\"parts\":1,\"slots\":[");
-  for (size_t i = 0; i < planned.slots.size(); ++i) {
-    const hetcast_graph_slot& s = planned.slots[i];
-    absl::StrAppend(&out, i == 0 ? "" : ",", "{\"start\":", s.start,
-                    ",\"duration\":", s.duration,
-                    ",\"from\":", JsonString(names[s.from]),
-                    ",\"to\":", JsonString(names[s.to]), ",\"tree\":", s.stream,
-                    ",\"amount\":", s.amount, "}");
-  }
-  absl::StrAppend(&out, "]}}\n");
-  return out;
+  const std::string throughput =
+      Fraction(a.throughput_numerator, a.throughput_denominator);
+  JsonBuilder builder;
+  const auto model = JsonString(&builder, "graph");
+  const auto algorithm = JsonString(&builder, AlgorithmName(a.algorithm));
+  const auto period = JsonString(
+      &builder, Fraction(a.period_numerator, a.period_denominator));
+  const auto throughput_text = JsonString(&builder, throughput);
+  const auto bound = JsonString(
+      &builder, Fraction(a.lower_bound_numerator, a.lower_bound_denominator));
+  const auto kind = JsonString(&builder, BoundName(a.lower_bound_kind));
+  const auto update_text = JsonString(&builder, update);
+  const auto source = JsonString(&builder, names[platform.source]);
+  const auto bottleneck = JsonString(&builder, names[a.bottleneck_node]);
+  const auto pruned = JsonStrings(&builder, platform.pruned);
+  const auto nodes = BuildGraphNodes(platform, tree, &builder);
+  const auto trees = builder.CreateVector(std::vector<flatbuffers::Offset<out::GraphTree>>{
+      BuildGraphTree(platform, planned, throughput, &builder)});
+  const auto schedule = BuildGraphSchedule(platform, planned, &builder);
+  const auto explanation =
+      explain ? BuildExplain(&builder, Explain(FromPlanInfo(planned.info)))
+              : flatbuffers::Offset<out::Explain>();
+  out::GraphPlanBuilder root(builder);
+  root.add_model(model);
+  root.add_algorithm(algorithm);
+  root.add_exact(a.exact != 0);
+  root.add_period_per_message(period);
+  root.add_throughput(throughput_text);
+  root.add_lower_bound(bound);
+  root.add_lower_bound_kind(kind);
+  root.add_mcph_update(update_text);
+  root.add_source(source);
+  root.add_bottleneck(bottleneck);
+  root.add_pruned(pruned);
+  root.add_nodes(nodes);
+  root.add_trees(trees);
+  root.add_schedule(schedule);
+  root.add_explain(explanation);
+  return ToJson(&builder, root.Finish().Union(), "GraphPlan");
 }
 
 absl::StatusOr<std::string> PlanGraphFromFlags(const std::string& format,
@@ -273,9 +301,17 @@ absl::StatusOr<std::string> PlanGraphFromFlags(const std::string& format,
   absl::StatusOr<Planned> planned = PlanRequest(request);
   if (!planned.ok()) return planned.status();
   *note = PrunedNote(*platform);
-  return format == "json" ? RenderGraphJson(*platform, *planned,
-                                            absl::GetFlag(FLAGS_mcph_update))
-                          : RenderGraphText(*platform, *planned);
+  const bool explain = absl::GetFlag(FLAGS_explain);
+  if (format == "json") {
+    return RenderGraphJson(*platform, *planned,
+                           absl::GetFlag(FLAGS_mcph_update), explain);
+  }
+  std::string text = RenderGraphText(*platform, *planned);
+  if (explain) {
+    absl::StrAppend(&text, "explain: ",
+                    Explain(FromPlanInfo(planned->info)).text, "\n");
+  }
+  return text;
 }
 
 }  // namespace hetcast

@@ -35,8 +35,10 @@ absl::StatusOr<std::string> PlanGraphFromFlags(const std::string& format,
 // nodes and slots by name.
 std::string RenderGraphText(const GraphPlatform& platform,
                             const Planned& planned);
-std::string RenderGraphJson(const GraphPlatform& platform,
-                            const Planned& planned, const std::string& update);
+absl::StatusOr<std::string> RenderGraphJson(const GraphPlatform& platform,
+                                            const Planned& planned,
+                                            const std::string& update,
+                                            bool explain = false);
 
 }  // namespace hetcast
 

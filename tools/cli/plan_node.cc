@@ -225,9 +225,10 @@ void DescribeChoice(const hetcast_plan_info& info,
   }
   const std::string factor = FactorText(
       {table_info.epsilon_numerator, table_info.epsilon_denominator});
-  plan->extra_json += absl::StrFormat(
-      "\"method\":\"ptas\",\"epsilon\":\"%d/%d\",\"guarantee\":%s,",
-      table_info.epsilon_numerator, table_info.epsilon_denominator, factor);
+  plan->method = "ptas";
+  plan->epsilon = absl::StrFormat("%d/%d", table_info.epsilon_numerator,
+                                  table_info.epsilon_denominator);
+  plan->guarantee = std::stod(factor);
   plan->note = absl::StrFormat(
       "table: profile '%s' of %s, made by the PTAS (eps %d/%d): within %s x "
       "optimal",
@@ -254,6 +255,11 @@ absl::StatusOr<NodePlan> PlanNode(const hetcast_node_request& request,
   plan.nodes = std::move(planned->nodes);
   plan.transfers = std::move(planned->transfers);
   DescribeChoice(planned->info, profile, table_name, &plan);
+  plan.explain_input = FromPlanInfo(planned->info);
+  if (!plan.algorithm_label.empty()) {
+    plan.explain_input.algorithm = plan.algorithm_label;
+  }
+  plan.explain_input.profile = plan.profile;
   return plan;
 }
 
@@ -284,11 +290,19 @@ absl::StatusOr<NodePlan> PlanWithPtas(const hetcast_node_request& request,
   const bool fnf_won = result->answer.algorithm == HETCAST_ALGORITHM_FNF;
   if (fnf_won) plan.algorithm_label = "ptas-fnf";
   const std::string factor = FactorText(*eps, ptas.grid);
-  plan.extra_json += absl::StrFormat(
-      "\"epsilon\":\"%s\",\"search\":\"%s\",\"guarantee\":%s,"
-      "\"ptas_completion\":%d,\"fnf_completion\":%d,",
-      absl::GetFlag(FLAGS_epsilon), search, factor, result->ptas_completion,
-      result->fnf_completion);
+  plan.epsilon = absl::GetFlag(FLAGS_epsilon);
+  plan.search = search;
+  plan.guarantee = std::stod(factor);
+  plan.ptas_completion = result->ptas_completion;
+  plan.fnf_completion = result->fnf_completion;
+  // The PTAS runs here, not in the planner: its explanation's fields.
+  hetcast_plan_info& info = plan.explain_input.info;
+  info.answer = result->answer;
+  info.model = HETCAST_MODEL_NODE;
+  info.choice = HETCAST_CHOICE_PINNED;
+  info.guarantee_source = "Khuller & Kim Theorem 6.2 (multicast: Theorem 7.2)";
+  plan.explain_input.algorithm = fnf_won ? "ptas-fnf" : "ptas";
+  plan.explain_input.decimal_factor = factor;
   plan.note = absl::StrFormat(
       "PTAS (Khuller & Kim §6-7), eps %s: within %s x optimal; its schedule "
       "%d, FNF's %d%s",
@@ -314,8 +328,6 @@ absl::StatusOr<NodePlan> PlanNodeFromFlags() {
     in.per_node = true;
     in.typed = *std::move(typed);
     plan.costs = in.typed.costs;
-    plan.extra_json =
-        absl::StrFormat("\"type_costs\":[%s],", absl::StrJoin(plan.costs, ","));
   }
   status = use_table ? CostsFromTable(table_flag, &in, &plan.costs)
                      : CostsWithoutTable(in, &plan.costs);

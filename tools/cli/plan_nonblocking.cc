@@ -9,6 +9,8 @@
 #include "flatbuffers/idl.h"
 #include "tables/nonblocking_request_generated.h"
 #include "tables/nonblocking_request_schema.h"
+#include "tools/cli/explain.h"
+#include "tools/cli/json_output.h"
 #include "tools/cli/plan_output.h"
 #include "tools/gen/gen_command.h"
 #include "tools/plan.h"
@@ -187,50 +189,75 @@ NbTransfers TransfersOf(const NbRequest& in,
   return out;
 }
 
-// One line: the answer, every node's tasks, every transfer.
-std::string RenderNbJson(const NbRequest& in, const Planned& planned) {
-  const hetcast_answer& answer = planned.info.answer;
-  const std::vector<hetcast_nb_task>& tasks = planned.tasks;
-  const std::vector<size_t>& begin = planned.list_begin;
-  std::string out = absl::StrFormat(
-      "{\"model\":\"nonblocking\",\"algorithm\":\"%s\",\"exact\":%s,"
-      "\"tick\":\"%s\",\"completion_time\":%d,\"lower_bound\":%d,"
-      "\"lower_bound_kind\":\"earliest_reach\",\"nodes\":[",
-      AlgorithmName(answer.algorithm), answer.exact ? "true" : "false", in.tick,
-      answer.completion_time, answer.lower_bound);
-  for (size_t v = 0; v < in.request.node_count; ++v) {
-    absl::StrAppend(&out, v == 0 ? "" : ",", "{\"id\":", v, ",\"tasks\":[");
-    for (size_t t = begin[v]; t < begin[v + 1]; ++t) {
-      const hetcast_nb_task& x = tasks[t];
-      absl::StrAppend(&out, t == begin[v] ? "" : ",", "{\"op\":\"",
-                      x.op == HETCAST_NB_SEND ? "send" : "recv",
-                      "\",\"partner\":", x.partner,
-                      ",\"source\":", in.request.messages[x.message].source,
-                      ",\"message\":", x.message, ",\"start\":", x.start,
-                      ",\"end\":", x.end, "}");
-    }
-    absl::StrAppend(&out, "]}");
+// Node `v`'s task list, as the JSON has it.
+flatbuffers::Offset<out::NbNode> BuildNbNode(const NbRequest& in,
+                                             const Planned& planned, size_t v,
+                                             JsonBuilder* builder) {
+  std::vector<flatbuffers::Offset<out::NbTask>> tasks;
+  for (size_t t = planned.list_begin[v]; t < planned.list_begin[v + 1]; ++t) {
+    const hetcast_nb_task& x = planned.tasks[t];
+    const auto op = JsonString(builder, x.op == HETCAST_NB_SEND ? "send" : "recv");
+    tasks.push_back(out::CreateNbTask(
+        *builder, op, x.partner, in.request.messages[x.message].source,
+        x.message, x.start, x.end));
   }
-  absl::StrAppend(&out, "],\"transfers\":[");
-  const NbTransfers transfers = TransfersOf(in, tasks);
-  for (size_t i = 0; i < transfers.sends.size(); ++i) {
-    const hetcast_nb_task& s = *transfers.sends[i];
+  return out::CreateNbNode(*builder, static_cast<uint32_t>(v),
+                           builder->CreateVector(tasks));
+}
+
+// Every transfer in order of (start, sender), with its receive.
+flatbuffers::Offset<flatbuffers::Vector<flatbuffers::Offset<out::NbTransfer>>>
+BuildNbTransfers(const NbRequest& in, const Planned& planned,
+                 JsonBuilder* builder) {
+  std::vector<flatbuffers::Offset<out::NbTransfer>> transfers;
+  const NbTransfers all = TransfersOf(in, planned.tasks);
+  for (const hetcast_nb_task* send : all.sends) {
+    const hetcast_nb_task& s = *send;
     const hetcast_nb_task& r =
-        *transfers.recv_of[s.message * in.request.node_count + s.partner];
-    absl::StrAppend(&out, i == 0 ? "" : ",", "{\"from\":", s.node,
-                    ",\"to\":", s.partner,
-                    ",\"source\":", in.request.messages[s.message].source,
-                    ",\"message\":", s.message, ",\"start\":", s.start,
-                    ",\"arrival\":", s.arrival,
-                    ",\"receive_start\":", std::max(r.start, r.arrival),
-                    ",\"end\":", r.end, "}");
+        *all.recv_of[s.message * in.request.node_count + s.partner];
+    transfers.push_back(out::CreateNbTransfer(
+        *builder, s.node, s.partner, in.request.messages[s.message].source,
+        s.message, s.start, s.arrival, std::max(r.start, r.arrival), r.end));
   }
-  absl::StrAppend(&out, "]}\n");
-  return out;
+  return builder->CreateVector(transfers);
+}
+
+// One line: the answer, every node's tasks, every transfer
+// (tables/cli_output.fbs, NbPlan).
+absl::StatusOr<std::string> RenderNbJson(const NbRequest& in,
+                                         const Planned& planned, bool explain) {
+  const hetcast_answer& answer = planned.info.answer;
+  JsonBuilder builder;
+  const auto model = JsonString(&builder, "nonblocking");
+  const auto algorithm = JsonString(&builder, AlgorithmName(answer.algorithm));
+  const auto tick = JsonString(&builder, in.tick);
+  const auto kind = JsonString(&builder, BoundName(answer.lower_bound_kind));
+  std::vector<flatbuffers::Offset<out::NbNode>> nodes;
+  for (size_t v = 0; v < in.request.node_count; ++v) {
+    nodes.push_back(BuildNbNode(in, planned, v, &builder));
+  }
+  const auto node_vector = builder.CreateVector(nodes);
+  const auto transfers = BuildNbTransfers(in, planned, &builder);
+  const auto explanation =
+      explain ? BuildExplain(&builder, Explain(FromPlanInfo(planned.info)))
+              : flatbuffers::Offset<out::Explain>();
+  out::NbPlanBuilder root(builder);
+  root.add_model(model);
+  root.add_algorithm(algorithm);
+  root.add_exact(answer.exact != 0);
+  root.add_tick(tick);
+  root.add_completion_time(answer.completion_time);
+  root.add_lower_bound(answer.lower_bound);
+  root.add_lower_bound_kind(kind);
+  root.add_nodes(node_vector);
+  root.add_transfers(transfers);
+  root.add_explain(explanation);
+  return ToJson(&builder, root.Finish().Union(), "NbPlan");
 }
 
 // The answer, then each node's tasks on one line.
-std::string RenderNbText(const NbRequest& in, const Planned& planned) {
+std::string RenderNbText(const NbRequest& in, const Planned& planned,
+                         bool explain) {
   const hetcast_answer& answer = planned.info.answer;
   const std::vector<hetcast_nb_task>& tasks = planned.tasks;
   const std::vector<size_t>& begin = planned.list_begin;
@@ -240,6 +267,10 @@ std::string RenderNbText(const NbRequest& in, const Planned& planned) {
       "§3.1)\n",
       AlgorithmName(answer.algorithm), answer.exact ? "yes" : "no",
       answer.completion_time, in.tick, answer.lower_bound);
+  if (explain) {
+    absl::StrAppend(&out, "explain: ", Explain(FromPlanInfo(planned.info)).text,
+                    "\n");
+  }
   for (size_t v = 0; v < in.request.node_count; ++v) {
     absl::StrAppend(&out, "node ", v, ":");
     for (size_t t = begin[v]; t < begin[v + 1]; ++t) {
@@ -281,7 +312,8 @@ absl::StatusOr<NbRequest> ParseNbRequest(absl::string_view json) {
 
 absl::StatusOr<std::string> PlanNbRequest(const NbRequest& in,
                                           const std::string& algorithm,
-                                          const std::string& format) {
+                                          const std::string& format,
+                                          bool explain) {
   absl::StatusOr<hetcast_algorithm> pin = PinFromName(algorithm);
   if (!pin.ok()) return pin.status();
   hetcast_request request = {};
@@ -290,13 +322,14 @@ absl::StatusOr<std::string> PlanNbRequest(const NbRequest& in,
   request.nonblocking = &in.request;
   absl::StatusOr<Planned> planned = PlanRequest(request);
   if (!planned.ok()) return planned.status();
-  return format == "json" ? RenderNbJson(in, *planned)
-                          : RenderNbText(in, *planned);
+  if (format == "json") return RenderNbJson(in, *planned, explain);
+  return RenderNbText(in, *planned, explain);
 }
 
 absl::StatusOr<std::string> PlanNbRequestFile(const std::string& path,
                                               const std::string& algorithm,
-                                              const std::string& format) {
+                                              const std::string& format,
+                                              bool explain) {
   if (path.empty()) {
     return absl::InvalidArgumentError("--input: give the request JSON file");
   }
@@ -304,7 +337,7 @@ absl::StatusOr<std::string> PlanNbRequestFile(const std::string& path,
   if (!json.ok()) return json.status();
   absl::StatusOr<NbRequest> request = ParseNbRequest(*json);
   if (!request.ok()) return request.status();
-  return PlanNbRequest(*request, algorithm, format);
+  return PlanNbRequest(*request, algorithm, format, explain);
 }
 
 }  // namespace hetcast

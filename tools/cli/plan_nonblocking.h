@@ -30,16 +30,18 @@ struct NbRequest {
 absl::StatusOr<NbRequest> ParseNbRequest(absl::string_view json);
 
 // Plans `request` with `algorithm` ("fef", "ecf", "wr", "wrp") and renders
-// it ("text" or "json").
+// it ("text" or "json"; with `explain`, why and what it guarantees).
 absl::StatusOr<std::string> PlanNbRequest(const NbRequest& request,
                                           const std::string& algorithm,
-                                          const std::string& format);
+                                          const std::string& format,
+                                          bool explain = false);
 
 // `hetcast plan --model nonblocking --input PATH`: reads the request file
 // at `path` (empty: an error naming --input), then PlanNbRequest().
 absl::StatusOr<std::string> PlanNbRequestFile(const std::string& path,
                                               const std::string& algorithm,
-                                              const std::string& format);
+                                              const std::string& format,
+                                              bool explain = false);
 
 }  // namespace hetcast
 

@@ -6,6 +6,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
+#include "tools/cli/json_output.h"
 
 namespace hetcast {
 
@@ -114,47 +115,88 @@ std::string Label(const NodePlan& plan) {
 
 }  // namespace
 
-std::string RenderJson(const NodePlan& plan) {
-  const hetcast_answer& a = plan.answer;
-  std::string out = absl::StrFormat(
-      "{\"model\":\"%s\",\"algorithm\":\"%s\",\"exact\":%s,"
-      "\"completion_time\":%d,\"lower_bound\":%d,\"lower_bound_kind\":\"%s\","
-      "%s%s\"nodes\":[",
-      plan.model, Label(plan), a.exact ? "true" : "false", a.completion_time,
-      a.lower_bound, DescribeBound(a.lower_bound_kind).name,
-      plan.profile.empty()
-          ? std::string()
-          : absl::StrFormat("\"profile\":\"%s\",", plan.profile),
-      plan.extra_json);
-  bool first = true;
+namespace {
+
+// The nodes of the schedule (unused relays left out), as the JSON has them.
+flatbuffers::Offset<flatbuffers::Vector<flatbuffers::Offset<out::Node>>>
+BuildNodes(const NodePlan& plan, JsonBuilder* builder) {
+  std::vector<flatbuffers::Offset<out::Node>> nodes;
+  const bool cluster = plan.model == "cluster";
   for (size_t id = 0; id < plan.nodes.size(); ++id) {
     const hetcast_node& node = plan.nodes[id];
     if (node.arrival == HETCAST_NEVER) continue;  // An unused relay.
-    absl::StrAppend(&out, first ? "" : ",", "{\"id\":", id,
-                    plan.model == "cluster" ? ",\"cluster\":" : ",\"type\":",
-                    node.type, ",\"arrival\":", node.arrival, ",\"parent\":");
-    if (node.parent == HETCAST_NO_NODE) {
-      absl::StrAppend(&out, "-1");
+    out::NodeBuilder b(*builder);
+    b.add_id(static_cast<uint32_t>(id));
+    if (cluster) {
+      b.add_cluster(node.type);
     } else {
-      absl::StrAppend(&out, node.parent);
+      b.add_type(node.type);
     }
-    if (plan.model != "cluster") {
-      absl::StrAppend(&out, ",\"relay\":", node.is_relay ? "true" : "false");
-    } else if (plan.multicast) {
-      absl::StrAppend(&out, ",\"member\":", node.is_relay ? "false" : "true");
-    }
-    absl::StrAppend(&out, "}");
-    first = false;
+    b.add_arrival(node.arrival);
+    b.add_parent(node.parent == HETCAST_NO_NODE ? -1 : int64_t{node.parent});
+    if (!cluster) b.add_relay(node.is_relay != 0);
+    if (cluster && plan.multicast) b.add_member(node.is_relay == 0);
+    nodes.push_back(b.Finish());
   }
-  absl::StrAppend(&out, "],\"transfers\":[");
-  for (size_t i = 0; i < plan.transfers.size(); ++i) {
-    const hetcast_transfer& t = plan.transfers[i];
-    absl::StrAppend(&out, i == 0 ? "" : ",", "{\"from\":", t.from,
-                    ",\"to\":", t.to, ",\"start\":", t.start,
-                    ",\"arrival\":", t.arrival, "}");
+  return builder->CreateVector(nodes);
+}
+
+flatbuffers::Offset<flatbuffers::Vector<flatbuffers::Offset<out::Transfer>>>
+BuildTransfers(const NodePlan& plan, JsonBuilder* builder) {
+  std::vector<flatbuffers::Offset<out::Transfer>> transfers;
+  for (const hetcast_transfer& t : plan.transfers) {
+    transfers.push_back(
+        out::CreateTransfer(*builder, t.from, t.to, t.start, t.arrival));
   }
-  absl::StrAppend(&out, "]}\n");
-  return out;
+  return builder->CreateVector(transfers);
+}
+
+// A string field that is absent when `text` is empty.
+flatbuffers::Offset<flatbuffers::String> Optional(JsonBuilder* builder,
+                                                  const std::string& text) {
+  return text.empty() ? flatbuffers::Offset<flatbuffers::String>()
+                      : JsonString(builder, text);
+}
+
+}  // namespace
+
+absl::StatusOr<std::string> RenderJson(const NodePlan& plan) {
+  const hetcast_answer& a = plan.answer;
+  JsonBuilder builder;
+  const auto model = JsonString(&builder, plan.model);
+  const auto algorithm = JsonString(&builder, Label(plan));
+  const auto kind = JsonString(&builder, BoundName(a.lower_bound_kind));
+  const auto profile = Optional(&builder, plan.profile);
+  const auto method = Optional(&builder, plan.method);
+  const auto epsilon = Optional(&builder, plan.epsilon);
+  const auto search = Optional(&builder, plan.search);
+  const auto type_costs = plan.model == "node"
+                              ? builder.CreateVector(plan.costs)
+                              : flatbuffers::Offset<flatbuffers::Vector<uint64_t>>();
+  const auto nodes = BuildNodes(plan, &builder);
+  const auto transfers = BuildTransfers(plan, &builder);
+  const auto explain =
+      plan.explain ? BuildExplain(&builder, Explain(plan.explain_input))
+                   : flatbuffers::Offset<out::Explain>();
+  out::NodePlanBuilder root(builder);
+  root.add_model(model);
+  root.add_algorithm(algorithm);
+  root.add_exact(a.exact != 0);
+  root.add_completion_time(a.completion_time);
+  root.add_lower_bound(a.lower_bound);
+  root.add_lower_bound_kind(kind);
+  root.add_profile(profile);
+  root.add_method(method);
+  root.add_epsilon(epsilon);
+  root.add_search(search);
+  if (plan.guarantee) root.add_guarantee(*plan.guarantee);
+  if (plan.ptas_completion) root.add_ptas_completion(*plan.ptas_completion);
+  if (plan.fnf_completion) root.add_fnf_completion(*plan.fnf_completion);
+  root.add_type_costs(type_costs);
+  root.add_nodes(nodes);
+  root.add_transfers(transfers);
+  root.add_explain(explain);
+  return ToJson(&builder, root.Finish().Union(), "NodePlan");
 }
 
 std::string RenderText(const NodePlan& plan) {
@@ -166,6 +208,9 @@ std::string RenderText(const NodePlan& plan) {
       plan.model, Label(plan), a.exact ? "yes" : "no", a.completion_time,
       a.lower_bound, DescribeBound(a.lower_bound_kind).explanation,
       plan.note.empty() ? std::string() : plan.note + "\n");
+  if (plan.explain) {
+    absl::StrAppend(&out, "explain: ", Explain(plan.explain_input).text, "\n");
+  }
   // Children of every node in send order, from the parent links.
   const size_t n = plan.nodes.size();
   std::vector<std::vector<uint32_t>> children(n);

@@ -3,10 +3,13 @@
 #define HETCAST_TOOLS_CLI_PLAN_OUTPUT_H_
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
+#include "absl/status/statusor.h"
 #include "runtime/include/hetcast/hetcast.h"
+#include "tools/cli/explain.h"
 
 namespace hetcast {
 
@@ -21,8 +24,17 @@ struct NodePlan {
   std::string algorithm_label;
   // Table plans: the profile used (printed as "profile" in JSON).
   std::string profile;
-  // Extra JSON members, each ending in a comma, placed before "nodes".
-  std::string extra_json;
+  // A PTAS table ("method":"ptas") or `plan --algorithm ptas`: eps, the
+  // bisection or grid search, the factor, both completion times.
+  std::string method;
+  std::string epsilon;
+  std::string search;
+  std::optional<double> guarantee;
+  std::optional<uint64_t> ptas_completion;
+  std::optional<uint64_t> fnf_completion;
+  // What --explain says (printed when `explain` is set).
+  ExplainInput explain_input;
+  bool explain = false;
   // One extra line for the text rendering (empty: none).
   std::string note;
   // "node" (hetcast_node.type is the node type) or "cluster" (it is the
@@ -39,8 +51,9 @@ const char* AlgorithmName(hetcast_algorithm algorithm);
 const char* BoundName(hetcast_bound bound);
 const char* BoundExplanation(hetcast_bound bound);
 
-// {"model":"node","algorithm":...,"nodes":[...],"transfers":[...]}, one line.
-std::string RenderJson(const NodePlan& plan);
+// {"model":"node","algorithm":...,"nodes":[...],"transfers":[...]}, one line
+// (tables/cli_output.fbs, NodePlan).
+absl::StatusOr<std::string> RenderJson(const NodePlan& plan);
 
 // A readable tree: each node with id, type, cost and arrival.
 std::string RenderText(const NodePlan& plan);

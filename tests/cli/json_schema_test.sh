@@ -1,0 +1,73 @@
+#!/usr/bin/env bash
+# json_schema_test.sh HETCAST SCHEMA: every kind of JSON `hetcast` prints
+# (each model, the PTAS, tables, --explain, inspect, names with quotes,
+# backslashes and bytes that are not UTF-8) is valid JSON and valid against
+# docs/hetcast-output.schema.json, checked by Debian's python3-jsonschema.
+set -euo pipefail
+hetcast=$1
+schema=$2
+out=${TEST_TMPDIR:-$(mktemp -d)}/json_outputs
+rm -rf "$out" && mkdir -p "$out"
+n=0
+run() {  # run ARGS...: one JSON output, kept for the validator.
+  n=$((n + 1))
+  "$hetcast" "$@" >"$out/$n.json" 2>"$out/$n.err" ||
+    { echo "FAIL: hetcast $* exited $?: $(cat "$out/$n.err")"; exit 1; }
+  printf '%s\n' "$*" >"$out/$n.cmd"
+}
+data=tests/testdata
+run plan --costs 2,3 --source-type 1 --counts 4,7 --relays 0,2 --format json
+run plan --costs 2,3 --source-type 1 --counts 4,7 --format json --explain
+run plan --node-costs 3,2,2,2,2,3,3,3,3,3,3,3 --algorithm ptas --format json --explain
+run plan --costs 2,3 --source-type 1 --counts 4,7 --algorithm ptas --search grid --format json
+run plan --table @default --source-type 2 --counts 6,9,12 --format json --explain
+run plan --table @default --source-type 0 --counts 40,0,0 --format json --explain
+run plan --table tables/ptas_test.hct --source-type 4 --counts 3,3,2,2,2 --format json --explain
+run plan --model cluster --cluster-sizes 8,5,5,3,1 --inter-cost 4 --format json --explain
+run plan --model cluster --cluster-sizes 8,5,5,3,1 --inter-cost 4 --members 8,2,0,3,1 --format json
+run plan --model cluster --cluster-sizes 8,5,5,3,1 --inter-cost 4 --algorithm interleaved --format json
+for algorithm in wrp wr ecf fef; do
+  run plan --model nonblocking --input $data/nb_request.json --algorithm $algorithm --format json --explain
+done
+run plan --model nonblocking --input $data/nb_no_destinations.json --format json
+run plan --model nonblocking --input $data/nb_tick_quote.json --format json
+run plan --model graph --platform $data/graph/fig1_example.json --format json --explain
+run plan --model graph --platform $data/graph/small_pruned.json --format json
+run inspect tables/test.hct --format json
+run inspect tables/ptas_test.hct --format json
+run inspect @default --format json --fnf-stats=false
+# A profile named a"b\c, and a table path with a quote and a byte that is
+# not UTF-8.
+"$hetcast" gen --profile $data/quote_profile.json --out "$out/quote.hct"
+run plan --table "$out/quote.hct" --source-type 0 --counts 2,2 --format json --explain
+odd=$(printf '%s/t"\\\377.hct' "$out")
+cp tables/test.hct "$odd"
+run inspect "$odd" --format json --fnf-stats=false
+
+python3 - "$schema" "$out" "$n" <<'PY'
+import json, sys
+import jsonschema
+schema_path, out, count = sys.argv[1], sys.argv[2], int(sys.argv[3])
+with open(schema_path) as f:
+    schema = json.load(f)
+jsonschema.Draft202012Validator.check_schema(schema)
+validator = jsonschema.Draft202012Validator(schema)
+failed = 0
+for i in range(1, count + 1):
+    command = open(f"{out}/{i}.cmd", errors="replace").read().strip()
+    raw = open(f"{out}/{i}.json", "rb").read()
+    try:
+        text = raw.decode("utf-8")  # Strict: every output is UTF-8.
+        assert text.endswith("\n") and text.count("\n") == 1, "not one line"
+        document = json.loads(text)
+        errors = sorted(validator.iter_errors(document), key=str)
+        if errors:
+            raise ValueError("; ".join(
+                f"{'/'.join(map(str, e.absolute_path))}: {e.message}"
+                for e in errors[:3]))
+    except Exception as error:  # noqa: BLE001 - report and go on
+        failed += 1
+        print(f"FAIL: hetcast {command}: {error}")
+print(f"{count - failed} of {count} JSON outputs valid against {schema_path}")
+sys.exit(1 if failed else 0)
+PY

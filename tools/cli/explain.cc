@@ -1,0 +1,190 @@
+// explain.cc: the planner's answer as a reason, a guarantee and a gap.
+#include "tools/cli/explain.h"
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
+#include "tools/cli/plan_output.h"
+
+namespace hetcast {
+namespace {
+
+const char* ModelName(hetcast_model model) {
+  switch (model) {
+    case HETCAST_MODEL_CLUSTER:
+      return "cluster";
+    case HETCAST_MODEL_NONBLOCKING:
+      return "multi-source";
+    case HETCAST_MODEL_GRAPH:
+      return "graph";
+    default:
+      return "node";
+  }
+}
+
+const char* ChoiceName(hetcast_choice choice) {
+  switch (choice) {
+    case HETCAST_CHOICE_PINNED:
+      return "pinned";
+    case HETCAST_CHOICE_TABLE:
+      return "table";
+    case HETCAST_CHOICE_NO_TABLE:
+      return "no_table";
+    case HETCAST_CHOICE_NO_MATCHING_PROFILE:
+      return "no_matching_profile";
+    case HETCAST_CHOICE_OUTSIDE_TABLE:
+      return "outside_table";
+    case HETCAST_CHOICE_MODEL:
+      break;
+  }
+  return "model";
+}
+
+// Why the planner chose what it did, as a clause.
+std::string Reason(const ExplainInput& in) {
+  switch (in.info.choice) {
+    case HETCAST_CHOICE_PINNED:
+      return "--algorithm pinned it";
+    case HETCAST_CHOICE_TABLE:
+      return absl::StrFormat(
+          "the request is within the limits of table profile '%s', which "
+          "holds its schedule%s",
+          in.profile,
+          in.info.answer.exact ? " (optimal: exact dynamic program)" : "");
+    case HETCAST_CHOICE_NO_TABLE:
+      return "no table was given, so the node model's fallback, FNF with "
+             "the relay search, answered";
+    case HETCAST_CHOICE_NO_MATCHING_PROFILE:
+      return "no profile of the table has the request's types and costs, so "
+             "FNF answered";
+    case HETCAST_CHOICE_OUTSIDE_TABLE:
+      return "the request exceeds the limits of every profile with its types "
+             "and costs, so FNF answered";
+    case HETCAST_CHOICE_MODEL:
+      break;
+  }
+  return absl::StrFormat(
+      "it is the %s model's algorithm for the request's constraints",
+      ModelName(in.info.model));
+}
+
+// "completion <= 3/2 OPT + 7", and its parts.
+void Guarantee(const ExplainInput& in, Explanation* out) {
+  const hetcast_plan_info& info = in.info;
+  out->guarantee_source = info.guarantee_source == nullptr
+                              ? std::string()
+                              : std::string(info.guarantee_source);
+  if (info.factor_denominator != 0) {
+    out->guarantee_factor = absl::StrCat(info.factor_numerator, "/",
+                                         info.factor_denominator);
+    out->guarantee_additive = info.additive;
+  } else if (!in.decimal_factor.empty()) {
+    out->guarantee_factor = in.decimal_factor;
+  }
+  if (out->guarantee_factor.empty()) {
+    out->guarantee = "none";
+    return;
+  }
+  out->guarantee = absl::StrCat("completion <= ", out->guarantee_factor, " OPT");
+  if (out->guarantee_additive.value_or(0) != 0) {
+    absl::StrAppend(&out->guarantee, " + ", *out->guarantee_additive);
+  }
+}
+
+// The lower bound, and how far the answer may be from the optimum.
+std::string BoundSentence(const ExplainInput& in, Explanation* out) {
+  const hetcast_plan_info& info = in.info;
+  if (info.model == HETCAST_MODEL_GRAPH) {
+    const hetcast_graph_answer& g = info.graph;
+    // period - bound = (pn * bd - bn * pd) / (pd * bd); the tools' sizes
+    // keep these products far below 2^64 (costs <= 2^40, small periods).
+    const unsigned __int128 left =
+        static_cast<unsigned __int128>(g.period_numerator) *
+        g.lower_bound_denominator;
+    const unsigned __int128 right =
+        static_cast<unsigned __int128>(g.lower_bound_numerator) *
+        g.period_denominator;
+    const unsigned __int128 den =
+        static_cast<unsigned __int128>(g.period_denominator) *
+        g.lower_bound_denominator;
+    const unsigned __int128 num = left > right ? left - right : 0;
+    out->gap_fraction = absl::StrCat(static_cast<uint64_t>(num), "/",
+                                     static_cast<uint64_t>(den));
+    return absl::StrFormat(
+        "Period per message %d/%d ticks; lower bound %d/%d (%s); gap %s.",
+        g.period_numerator, g.period_denominator, g.lower_bound_numerator,
+        g.lower_bound_denominator, out->lower_bound_source, out->gap_fraction);
+  }
+  const hetcast_answer& a = info.answer;
+  out->gap = a.completion_time > a.lower_bound
+                 ? a.completion_time - a.lower_bound
+                 : 0;
+  return absl::StrFormat(
+      "Completion %d ticks; lower bound %d (%s); gap %d tick%s%s.",
+      a.completion_time, a.lower_bound, out->lower_bound_source, *out->gap,
+      *out->gap == 1 ? "" : "s", *out->gap == 0 ? ", so the schedule is optimal" : "");
+}
+
+}  // namespace
+
+ExplainInput FromPlanInfo(const hetcast_plan_info& info) {
+  ExplainInput in;
+  in.info = info;
+  const hetcast_algorithm algorithm = info.model == HETCAST_MODEL_GRAPH
+                                          ? info.graph.algorithm
+                                          : info.answer.algorithm;
+  in.algorithm = AlgorithmName(algorithm);
+  return in;
+}
+
+Explanation Explain(const ExplainInput& in) {
+  Explanation out;
+  out.choice = ChoiceName(in.info.choice);
+  out.reason = Reason(in);
+  Guarantee(in, &out);
+  const hetcast_bound kind = in.info.model == HETCAST_MODEL_GRAPH
+                                 ? in.info.graph.lower_bound_kind
+                                 : in.info.answer.lower_bound_kind;
+  out.lower_bound_kind = BoundName(kind);
+  out.lower_bound_source = BoundExplanation(kind);
+  const std::string bound = BoundSentence(in, &out);
+  out.text = absl::StrFormat(
+      "Algorithm %s answered because %s. Guarantee: %s%s. %s", in.algorithm, out.reason,
+      out.guarantee,
+      out.guarantee_source.empty()
+          ? std::string()
+          : absl::StrCat(" (", out.guarantee_source, ")"),
+      bound);
+  return out;
+}
+
+flatbuffers::Offset<out::Explain> BuildExplain(JsonBuilder* builder,
+                                               const Explanation& e) {
+  auto optional = [builder](const std::string& text) {
+    return text.empty() ? flatbuffers::Offset<flatbuffers::String>()
+                        : JsonString(builder, text);
+  };
+  const auto choice = JsonString(builder, e.choice);
+  const auto reason = JsonString(builder, e.reason);
+  const auto guarantee = JsonString(builder, e.guarantee);
+  const auto factor = optional(e.guarantee_factor);
+  const auto source = optional(e.guarantee_source);
+  const auto kind = JsonString(builder, e.lower_bound_kind);
+  const auto bound_source = JsonString(builder, e.lower_bound_source);
+  const auto gap_fraction = optional(e.gap_fraction);
+  const auto text = JsonString(builder, e.text);
+  out::ExplainBuilder explain(*builder);
+  explain.add_choice(choice);
+  explain.add_reason(reason);
+  explain.add_guarantee(guarantee);
+  explain.add_guarantee_factor(factor);
+  if (e.guarantee_additive) explain.add_guarantee_additive(*e.guarantee_additive);
+  explain.add_guarantee_source(source);
+  explain.add_lower_bound_kind(kind);
+  explain.add_lower_bound_source(bound_source);
+  if (e.gap) explain.add_gap(*e.gap);
+  explain.add_gap_fraction(gap_fraction);
+  explain.add_text(text);
+  return explain.Finish();
+}
+
+}  // namespace hetcast
