@@ -267,6 +267,82 @@ TEST(CliExplain, SaysWhyAndHowFar) {
                                  "Wan Theorem 3.3)"));
 }
 
+// How often `needle` occurs in `text`.
+size_t Count(const std::string& text, const std::string& needle) {
+  size_t count = 0;
+  for (size_t at = text.find(needle); at != std::string::npos;
+       at = text.find(needle, at + 1)) {
+    ++count;
+  }
+  return count;
+}
+
+// The Gantt chart has a bar (with a tooltip) per transfer and a row per
+// node; DOT has an edge per transfer; a plan's JSON on stdin draws the same
+// picture as planning from the flags.
+TEST(CliRender, OneBarAndOneEdgePerTransfer) {
+  const std::vector<std::string> fig1 = {"--costs", "2,3", "--source-type",
+                                         "1", "--counts", "4,7"};
+  std::vector<std::string> args = {"render"};
+  args.insert(args.end(), fig1.begin(), fig1.end());
+  const CliRun svg = RunCli(args);
+  ASSERT_EQ(svg.exit_code, 0) << svg.err;
+  EXPECT_THAT(svg.out, StartsWith("<svg xmlns=\"http://www.w3.org/2000/svg\""));
+  // 12 nodes, 11 transfers (JsonForFigure1), completion 10, bound 9.
+  EXPECT_EQ(Count(svg.out, "<title>"), 11u);
+  EXPECT_THAT(svg.out, HasSubstr(">completion 10</text>"));
+  EXPECT_THAT(svg.out, HasSubstr(">lower bound 9 (doubling)</text>"));
+  EXPECT_THAT(svg.out, HasSubstr(">type 1 (cost 3)</text>"));
+  args.insert(args.end(), {"--to", "dot"});
+  const CliRun dot = RunCli(args);
+  ASSERT_EQ(dot.exit_code, 0) << dot.err;
+  EXPECT_THAT(dot.out, HasSubstr("digraph hetcast {"));
+  EXPECT_EQ(Count(dot.out, " -> "), 11u);
+  EXPECT_THAT(dot.out, HasSubstr("n0 -> n1 [label=\"\u21921 [0, 3)\""));
+
+  const std::string plan_file = ::testing::TempDir() + "/fig1_plan.json";
+  std::vector<std::string> plan_args = Plan(fig1);
+  plan_args.insert(plan_args.end(), {"--format", "json"});
+  const CliRun plan = RunCli(plan_args);
+  std::ofstream(plan_file) << plan.out;
+  const std::string command = "'" + *binary_path + "' render --plan - <'" +
+                              plan_file + "' >'" + plan_file + ".svg'";
+  ASSERT_EQ(std::system(command.c_str()), 0);
+  EXPECT_EQ(ReadFile(plan_file + ".svg"), svg.out);
+}
+
+TEST(CliRender, EveryModelAndCollapsedRows) {
+  const CliRun nb = RunCli({"render", "--model", "nonblocking", "--input",
+                            "tests/testdata/nb_request.json", "--to", "dot"});
+  ASSERT_EQ(nb.exit_code, 0) << nb.err;
+  // Five deliveries: message 0 to three nodes, message 1 to two.
+  EXPECT_EQ(Count(nb.out, " -> "), 5u);
+  EXPECT_THAT(nb.out, HasSubstr("message from node 3"));
+  const CliRun graph =
+      RunCli({"render", "--model", "graph", "--platform",
+              "tests/testdata/graph/fig5_star.json"});
+  ASSERT_EQ(graph.exit_code, 0) << graph.err;
+  EXPECT_THAT(graph.out, HasSubstr(">period 4</text>"));
+  const CliRun cluster = RunCli({"render", "--model", "cluster",
+                                 "--cluster-sizes", "8,5,5,3,1",
+                                 "--inter-cost", "4", "--to", "dot"});
+  ASSERT_EQ(cluster.exit_code, 0) << cluster.err;
+  EXPECT_EQ(Count(cluster.out, "subgraph cluster_"), 5u);
+  EXPECT_EQ(Count(cluster.out, " -> "), 21u);  // 22 processors.
+  // 901 nodes: one row per type, and a note.
+  const CliRun big = RunCli({"render", "--costs", "2,3,5", "--counts",
+                             "300,300,300"});
+  ASSERT_EQ(big.exit_code, 0) << big.err;
+  EXPECT_THAT(big.out, HasSubstr("901 nodes: more than 300 rows"));
+  EXPECT_THAT(big.out, HasSubstr(">type 2 (cost 5) (300)</text>"));
+  const CliRun bad = RunCli({"render", "--plan", "-", "--costs", "2"});
+  EXPECT_EQ(bad.exit_code, 2);
+  EXPECT_THAT(bad.err, HasSubstr("leave out --costs"));
+  const CliRun not_plan = RunCli({"render", "--plan", kFig1Profile});
+  EXPECT_EQ(not_plan.exit_code, 2);
+  EXPECT_THAT(not_plan.err, HasSubstr("--plan is not the JSON of hetcast plan"));
+}
+
 // A request whose messages have no destinations has nothing to deliver:
 // an empty plan, complete at 0 (issue 15, item 11: it said "planning
 // failed", because empty output arrays were passed as NULL).
@@ -501,6 +577,8 @@ const std::vector<std::vector<std::string>> kHelpAsked = {
     {"plan", "--model", "graph"},
     {"gen"},
     {"inspect"},
+    {"render"},
+    {"render", "--model", "nonblocking"},
 };
 
 TEST(CliHelp, OverviewNamesEveryCommandAndTheExitStatuses) {

@@ -76,10 +76,41 @@ std::vector<CommandSpec> PlanSpecs() {
   };
 }
 
+// `hetcast render` takes a model's request flags (or --plan) and its own.
+CommandSpec RenderSpec(const CommandSpec& plan) {
+  CommandSpec spec = plan;
+  spec.command = "render";
+  spec.synopsis =
+      "hetcast render [--to svg|dot] (--plan PLAN.json|- | [--model M] "
+      "REQUEST FLAGS OF hetcast plan)";
+  spec.summary =
+      "Draws a schedule: an SVG Gantt chart (a row per node, a bar per "
+      "send from start to arrival, the completion time and the lower bound "
+      "as vertical lines) or a Graphviz DOT graph of the tree (node and "
+      "cluster models) or of the deliveries (multi-source). The schedule is "
+      "planned from the request flags, or read from `hetcast plan --format "
+      "json` output (--plan; '-' reads stdin). Beyond a few hundred nodes "
+      "the SVG collapses rows and says so.";
+  spec.flags.erase(std::remove_if(spec.flags.begin(), spec.flags.end(),
+                                  [](const char* f) {
+                                    return absl::string_view(f) == "format" ||
+                                           absl::string_view(f) == "explain";
+                                  }),
+                   spec.flags.end());
+  spec.flags.insert(spec.flags.begin(), {"to", "plan"});
+  spec.examples = {
+      "hetcast render --costs 2,3 --source-type 1 --counts 4,7 > fig1.svg",
+      "hetcast plan --model cluster --cluster-sizes 8,5,5,3,1 --inter-cost 4 "
+      "--format json | hetcast render --plan - --to dot"};
+  return spec;
+}
+
 const std::vector<CommandSpec>& Specs() {
   static const std::vector<CommandSpec>* specs = [] {
     auto* all = new std::vector<CommandSpec>(PlanSpecs());
-    // RENDER_SPECS
+    for (size_t i = 0, n = all->size(); i < n; ++i) {
+      all->push_back(RenderSpec((*all)[i]));
+    }
     all->push_back(
         {"gen", "",
          "hetcast gen --profile P.json[,Q.json...] --out T.hct [--threads N] "

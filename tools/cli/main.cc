@@ -32,6 +32,7 @@
 #include "tools/cli/plan_node.h"
 #include "tools/cli/plan_nonblocking.h"
 #include "tools/cli/plan_output.h"
+#include "tools/cli/render.h"
 
 namespace hetcast {
 namespace {
@@ -118,6 +119,7 @@ absl::StatusOr<std::string> Run(const std::string& command,
     if (!status.ok()) return status;
     return std::string();
   }
+  if (command == "render") return RenderCommand((*spec)->model, given);
   return Plan((*spec)->model, note);
 }
 

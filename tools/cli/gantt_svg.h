@@ -1,0 +1,64 @@
+// gantt_svg.h: a schedule as an SVG Gantt chart (`hetcast render`).
+//
+// One row per node, grouped and coloured by group (node type, cluster, or
+// the source of a multi-source message); a bar per send from its start to
+// its arrival, labelled with the receiver; a time axis in ticks; the
+// completion time and the lower bound as vertical lines; a legend. Past
+// kMaxChartRows rows, each group collapses into one row (its bars drawn
+// over each other) and a note says so.
+#ifndef HETCAST_TOOLS_CLI_GANTT_SVG_H_
+#define HETCAST_TOOLS_CLI_GANTT_SVG_H_
+
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace hetcast {
+
+inline constexpr size_t kMaxChartRows = 300;
+
+struct ChartRow {
+  std::string label;  // "0 (source)", "P3".
+  size_t group = 0;   // Index into Chart::groups.
+};
+
+struct ChartBar {
+  size_t row = 0;  // The sender's row.
+  uint64_t start = 0;
+  uint64_t end = 0;   // Arrival.
+  size_t to_row = 0;  // The receiver's row (a mark at `end` there).
+  std::string label;  // "→5".
+  size_t group = 0;   // Colour.
+};
+
+struct Chart {
+  std::string title;
+  std::vector<std::string> groups;  // Legend entries, in colour order.
+  std::vector<ChartRow> rows;       // Top to bottom.
+  std::vector<ChartBar> bars;
+  uint64_t completion = 0;
+  std::string completion_label;  // "completion 10".
+  std::string completion_legend = "completion time";
+  std::optional<uint64_t> lower_bound;
+  std::string lower_bound_label;
+  std::string unit = "ticks";
+};
+
+// Width and height of GanttSvg(chart)'s picture, in pixels.
+struct SvgSize {
+  int width = 0;
+  int height = 0;
+};
+SvgSize GanttSize(const Chart& chart);
+
+// The chart as a standalone SVG document (UTF-8; names XML-escaped).
+std::string GanttSvg(const Chart& chart);
+
+// `text` escaped for XML character data and attribute values.
+std::string XmlEscape(const std::string& text);
+
+}  // namespace hetcast
+
+#endif  // HETCAST_TOOLS_CLI_GANTT_SVG_H_
