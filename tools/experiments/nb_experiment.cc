@@ -25,6 +25,7 @@
 #include <vector>
 
 #include "runtime/include/hetcast/hetcast.h"
+#include "tools/progress.h"
 
 namespace {
 
@@ -122,6 +123,7 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "nb_experiment: bad --runs or --sources\n");
     return 2;
   }
+  std::setvbuf(stdout, nullptr, _IOLBF, 0);  // Rows appear as they are done.
   std::mt19937_64 rng(seed);
   const char* mixes[3] = {"small 1KB", "large 1-1.5MB", "mixed"};
   const struct {
@@ -144,8 +146,13 @@ int main(int argc, char** argv) {
     }
     q->link.assign(static_cast<size_t>(kNodes) * kNodes, link);
   };
+  // Runs for tens of seconds: a progress line on stderr.
+  hetcast::ProgressLine progress("nb_experiment");
+  const uint64_t total = 6 * (uint64_t{kNodes} + static_cast<uint64_t>(runs));
+  uint64_t done = 0;
   for (const auto& net : networks) {
     for (int mix = 0; mix < 3; ++mix) {
+      const std::string setting = std::string(net.name) + ", " + mixes[mix];
       // Single broadcast, every node the source once.
       Sums broadcast;
       Request q;
@@ -158,6 +165,7 @@ int main(int argc, char** argv) {
         q.messages = {hetcast_nb_message{source, Length(rng, mix), nullptr, 0}};
         q.Finish();
         Measure(q, &broadcast);
+        progress.Report(setting + ", broadcast", ++done, total);
       }
       Print((std::string(net.name) + ", " + mixes[mix] + ", broadcast").c_str(),
             broadcast);
@@ -181,6 +189,7 @@ int main(int argc, char** argv) {
         }
         q.Finish();
         Measure(q, &multicast);
+        progress.Report(setting + ", multicast", ++done, total);
       }
       Print((std::string(net.name) + ", " + mixes[mix] + ", multicast").c_str(),
             multicast);

@@ -25,9 +25,16 @@
 #include "tools/gen/exact_dp.h"
 #include "tools/gen/profile.h"
 #include "tools/gen/ptas.h"
+#include "tools/progress.h"
 
 namespace hetcast {
 namespace {
+
+// The report runs for tens of seconds: a progress line on stderr.
+ProgressLine& Progress() {
+  static ProgressLine* progress = new ProgressLine("ptas_report");
+  return *progress;
+}
 
 const Epsilon kEpsilons[] = {{1, 2}, {1, 4}, {1, 10}};
 
@@ -78,6 +85,9 @@ int EveryState() {
             counts[j] = internal::TableStateDigit(state, table->stride[j],
                                                   table->limit[j]);
           }
+          Progress().Report("part 1, profile " + label,
+                            s * table->state_count + state,
+                            c.costs.size() * table->state_count);
           const uint64_t opt = table->time[s * table->state_count + state];
           PtasRequest request{c.costs, s, counts, {}, eps, false};
           absl::StatusOr<PtasResult> r = PlanPtas(request);
@@ -160,6 +170,10 @@ int RandomInstances(uint64_t seed, int runs) {
         std::vector<double> ms(3, 0);
         for (int e = 0; e < 3; ++e) {
           for (int i = 0; i < runs; ++i) {
+            Progress().Report(std::string("part 2, ") + dist + " costs, n " +
+                                  std::to_string(n) + ", k " + std::to_string(k),
+                              static_cast<uint64_t>(e * runs + i + 1),
+                              static_cast<uint64_t>(3 * runs));
             const TypedNodes& t = instances[i];
             PtasRequest request{t.costs, t.source_type, t.counts,
                                 {},      kEpsilons[e],  false};
@@ -242,6 +256,7 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "ptas_report: --runs must be in 1..100000\n");
     return 2;
   }
+  std::setvbuf(stdout, nullptr, _IOLBF, 0);  // Rows appear as they are done.
   const int status = hetcast::EveryState();
   if (status != 0) return status;
   return hetcast::RandomInstances(seed, runs);

@@ -6,7 +6,6 @@
 #include <unistd.h>
 
 #include <cerrno>
-#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -16,6 +15,7 @@
 #include "tools/gen/profile.h"
 #include "tools/gen/ptas.h"
 #include "tools/gen/table_writer.h"
+#include "tools/progress.h"
 
 namespace hetcast {
 
@@ -154,8 +154,7 @@ absl::Status GenerateTableFile(const std::vector<std::string>& profile_paths,
   if (!eps.ok()) return eps.status();
   const int threads = gen.threads;
   std::vector<SolvedProfile> solved;
-  const auto start = std::chrono::steady_clock::now();
-  auto last_print = start;
+  ProgressLine progress("hetcast gen");
   for (const std::string& path : profile_paths) {
     absl::StatusOr<std::string> json = ReadFileBytes(path);
     if (!json.ok()) return json.status();
@@ -167,21 +166,9 @@ absl::Status GenerateTableFile(const std::vector<std::string>& profile_paths,
     DpOptions options;
     options.threads = threads;
     const std::string name = profile->name;
-    options.progress = [&](uint64_t done, uint64_t total) {
-      const auto now = std::chrono::steady_clock::now();
-      const double elapsed = std::chrono::duration<double>(now - start).count();
-      if (elapsed > 2.0 &&
-          std::chrono::duration<double>(now - last_print).count() > 2.0) {
-        std::fprintf(
-            stderr,
-            "hetcast gen: profile '%s': %llu/%llu states (%.0f%%) "
-            "after %.1f s\n",
-            name.c_str(), static_cast<unsigned long long>(done),
-            static_cast<unsigned long long>(total),
-            100.0 * static_cast<double>(done) / static_cast<double>(total),
-            elapsed);
-        last_print = now;
-      }
+    options.progress = [&progress, &name](uint64_t done, uint64_t total) {
+      progress.Report(absl::StrFormat("profile '%s': states", name), done,
+                      total);
     };
     const bool ptas =
         gen.method == "ptas" ||
@@ -214,13 +201,7 @@ absl::Status GenerateTableFile(const std::vector<std::string>& profile_paths,
   if (!bytes.ok()) return bytes.status();
   absl::Status written = WriteFileSafely(out_path, *bytes, "--out");
   if (!written.ok()) return written;
-  const double elapsed =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
-          .count();
-  if (elapsed > 2.0) {
-    std::fprintf(stderr, "hetcast gen: wrote %s (%zu bytes) in %.1f s\n",
-                 out_path.c_str(), bytes->size(), elapsed);
-  }
+  progress.Done(absl::StrFormat("wrote %s (%d bytes)", out_path, bytes->size()));
   return absl::OkStatus();
 }
 

@@ -1,0 +1,111 @@
+#!/usr/bin/env bash
+# readme_test.sh README HETCAST NAME=BINARY...: runs every command of
+# README.md's ```sh blocks, in order, so the README cannot drift from the
+# code, and checks that docs/schedule-example.svg is what its first line's
+# command draws today.
+#
+#   hetcast ..., bazel-bin/tools/hetcast ...   run (from a scratch directory
+#                                              that sees the repository's
+#                                              files), must exit 0
+#   bazel run //PKG:NAME [-- ARGS]             NAME=BINARY must be given:
+#     long runs (the experiments, --stretch)   start and print within 3 s
+#     Google Benchmark binaries                list the benchmarks the
+#                                              arguments select (>= 1)
+#     the rest (examples, cluster_compare)     run, must exit 0
+#   cp, export PATH=..., and the commands that run Bazel themselves
+#   (bazel build/test, tools/run_*.sh: CI and tools/fresh_machine.sh run
+#   them)                                      as a shell would, or skipped
+# Any other command fails the test: a new kind must be added here.
+set -euo pipefail
+readme=$1
+hetcast=$(realpath "$2")
+shift 2
+declare -A binaries
+for pair in "$@"; do binaries[${pair%%=*}]=$(realpath "${pair#*=}"); done
+root=$PWD
+work=${TEST_TMPDIR:-$(mktemp -d)}/readme
+rm -rf "$work" && mkdir -p "$work"
+for entry in tables tests examples docs tools; do
+  ln -s "$root/$entry" "$work/$entry"
+done
+
+# The README's sh blocks, one command per line (continuations joined,
+# trailing comments dropped).
+commands=$(awk '
+  /^```sh$/ { inside = 1; next }
+  /^```/ { inside = 0; next }
+  inside {
+    line = $0
+    sub(/[ \t]+#.*$/, "", line)
+    if (line ~ /\\$/) { sub(/\\$/, "", line); pending = pending line; next }
+    print pending line; pending = ""
+  }' "$readme")
+
+# Long runs (tens of seconds to minutes): checked to start, not run to
+# the end. NAME ARGS...
+is_long() {
+  [[ $1 == nb_experiment || $1 == ptas_report || " $* " == *" --stretch "* ]]
+}
+# The benchmark binaries' names (the rest are programs).
+is_benchmark() { [[ $1 == *_benchmark ]]; }
+
+bazel_run() {  # bazel_run //PKG:NAME [-- ARGS...]
+  local target=$1 name=${1##*:}
+  shift
+  [[ ${1:-} == -- ]] && shift
+  local binary=${binaries[$name]:-}
+  [[ -n $binary ]] || { echo "FAIL: no binary given for $target"; return 1; }
+  if is_long "$name" "$@"; then
+    local status=0
+    timeout 3 "$binary" "$@" >"$work/long.out" 2>&1 || status=$?
+    ((status == 0 || status == 124)) && [[ -s $work/long.out ]] ||
+      { echo "FAIL: $target did not start (status $status)"; return 1; }
+    echo "  started: $(head -c 100 "$work/long.out" | head -1)"
+  elif is_benchmark "$name"; then
+    local listed
+    listed=$("$binary" "$@" --benchmark_list_tests=true | grep -c '^BM_' || true)
+    ((listed > 0)) || { echo "FAIL: $target $* lists no benchmark"; return 1; }
+    echo "  listed $listed benchmarks"
+  else
+    "$binary" "$@"
+  fi
+}
+
+run_one() {  # run_one COMMAND-LINE
+  local line=$1
+  case $line in
+    "bazel build "* | "bazel test "* | tools/run_default.sh* | \
+      tools/run_tests.sh* | tools/fresh_machine.sh*)
+      echo "  skipped: runs Bazel itself"; return 0 ;;
+    'export PATH='*) return 0 ;;  # `hetcast` is $hetcast here.
+    "bazel run "*)
+      # shellcheck disable=SC2086
+      bazel_run ${line#bazel run } ;;
+    hetcast\ * | bazel-bin/tools/hetcast\ * | cp\ *)
+      local command=${line#bazel-bin/tools/}
+      command=${command//hetcast /\"\$hetcast\" }
+      (cd "$work" && hetcast=$hetcast bash -euo pipefail -c "$command") ;;
+    *) echo "FAIL: the README shows a command this test does not know: $line"
+       return 1 ;;
+  esac
+}
+
+count=0
+while IFS= read -r line; do
+  [[ -z $line ]] && continue
+  count=$((count + 1))
+  echo "\$ $line"
+  run_one "$line" >"$work/out.txt" 2>&1 || {
+    cat "$work/out.txt"; echo "FAIL: $line"; exit 1; }
+  head -3 "$work/out.txt"
+done <<<"$commands"
+echo "$count README commands done"
+
+# The committed picture is what its first line's command draws.
+picture=docs/schedule-example.svg
+made_by=$(head -1 "$picture" | sed -n 's/^<!-- Made by: \(hetcast [^(]*\) (.*$/\1/p')
+[[ -n $made_by ]] || { echo "FAIL: $picture's first line names no command"; exit 1; }
+(cd "$work" && bash -c "${made_by//hetcast /\"$hetcast\" }") >"$work/picture.svg"
+tail -n +2 "$picture" | cmp - "$work/picture.svg" ||
+  { echo "FAIL: $picture differs from: $made_by"; exit 1; }
+echo "$picture is what '$made_by' draws"
