@@ -39,37 +39,16 @@ static int ParseRequest(int argc, char** argv, uint32_t* source_type,
   return 1;
 }
 
-int main(int argc, char** argv) {
-  uint32_t source_type = 0;
-  uint64_t counts[kTypes];
-  if (!ParseRequest(argc, argv, &source_type, counts)) {
-    fprintf(stderr, "usage: quickstart SOURCE_TYPE COUNT0 COUNT1 COUNT2\n");
-    return 2;
-  }
-  /* The table: verified once, then looked up without further checks. */
-  hetcast_table table;
-  hetcast_profile profile;
+/* Plans `request` into arrays sized by hetcast_plan_sizes() and prints who
+ * answered and every transfer. Returns the exit status. */
+static int PlanAndPrint(const hetcast_request* request) {
   const char* why = "";
-  if (hetcast_table_open(hetcast_lab_table, hetcast_lab_table_size, &table,
-                         &why) != HETCAST_OK ||
-      hetcast_profile_open(&table, 0, &profile) != HETCAST_OK) {
-    fprintf(stderr, "quickstart: the embedded table: %s\n", why);
-    return 1;
-  }
-  const uint64_t costs[kTypes] = {2, 3, 7}; /* As in examples/lab.json. */
-  const hetcast_node_request node = {costs, kTypes, source_type, counts, NULL};
-  hetcast_request request = {0}; /* Members are only ever appended. */
-  request.model = HETCAST_MODEL_NODE;
-  request.node = &node;
-  request.profiles = &profile;
-  request.profile_count = 1;
-
-  /* How large the arrays and the workspace must be; then plan. */
   hetcast_sizes sizes;
-  if (hetcast_plan_sizes(&request, &sizes, &why) != HETCAST_OK) {
+  if (hetcast_plan_sizes(request, &sizes, &why) != HETCAST_OK) {
     fprintf(stderr, "quickstart: %s\n", why);
     return 2;
   }
+  /* +1: a valid pointer even when nothing is needed. */
   void* workspace = malloc(sizes.workspace_bytes + 1);
   hetcast_node* nodes = calloc(sizes.node_count + 1, sizeof(hetcast_node));
   hetcast_transfer* transfers =
@@ -83,7 +62,7 @@ int main(int argc, char** argv) {
   int status = 1;
   if (workspace == NULL || nodes == NULL || transfers == NULL) {
     fprintf(stderr, "quickstart: out of memory\n");
-  } else if (hetcast_plan(&request, workspace, sizes.workspace_bytes, &output,
+  } else if (hetcast_plan(request, workspace, sizes.workspace_bytes, &output,
                           &info, &why) != HETCAST_OK) {
     fprintf(stderr, "quickstart: %s\n", why);
   } else {
@@ -103,4 +82,38 @@ int main(int argc, char** argv) {
   free(nodes);
   free(transfers);
   return status;
+}
+
+int main(int argc, char** argv) {
+  uint32_t source_type = 0;
+  uint64_t counts[kTypes];
+  if (!ParseRequest(argc, argv, &source_type, counts)) {
+    fprintf(stderr, "usage: quickstart SOURCE_TYPE COUNT0 COUNT1 COUNT2\n");
+    return 2;
+  }
+  /* The table: verified once, then looked up without further checks. */
+  hetcast_table table;
+  hetcast_profile profile;
+  const char* why = "";
+  if (hetcast_table_open(hetcast_lab_table, hetcast_lab_table_size, &table,
+                         &why) != HETCAST_OK ||
+      hetcast_profile_open(&table, 0, &profile) != HETCAST_OK) {
+    fprintf(stderr, "quickstart: the embedded table: %s\n", why);
+    return 1;
+  }
+  uint64_t costs[kTypes]; /* The profile's: 2, 3, 7 (examples/lab.json). */
+  for (size_t j = 0; j < kTypes; ++j) {
+    if (hetcast_profile_type(&profile, j, NULL, &costs[j], NULL) !=
+        HETCAST_OK) {
+      fprintf(stderr, "quickstart: the profile has fewer than 3 types\n");
+      return 1;
+    }
+  }
+  const hetcast_node_request node = {costs, kTypes, source_type, counts, NULL};
+  hetcast_request request = {0}; /* Members are only ever appended. */
+  request.model = HETCAST_MODEL_NODE;
+  request.node = &node;
+  request.profiles = &profile;
+  request.profile_count = 1;
+  return PlanAndPrint(&request);
 }

@@ -32,25 +32,25 @@ class ProgressLine {
         std::chrono::duration<double>(now - last_).count() <= kQuietSeconds) {
       return;
     }
-    std::fprintf(stderr, "%s: %s: %llu/%llu (%.0f%%) after %.1f s\n",
-                 program_.c_str(), what.c_str(),
-                 static_cast<unsigned long long>(done),
-                 static_cast<unsigned long long>(total),
-                 total == 0 ? 100.0
-                            : 100.0 * static_cast<double>(done) /
-                                  static_cast<double>(total),
-                 elapsed);
+    std::fprintf(
+        stderr, "%s: %s: %llu/%llu (%.0f%%) after %.1f s\n", program_.c_str(),
+        what.c_str(), static_cast<unsigned long long>(done),
+        static_cast<unsigned long long>(total),
+        total == 0
+            ? 100.0
+            : 100.0 * static_cast<double>(done) / static_cast<double>(total),
+        elapsed);
     last_ = now;
   }
 
   // "PROGRAM: WHAT in T s", when the work ran for more than two seconds.
   void Done(const std::string& what) const {
-    const double elapsed = std::chrono::duration<double>(
-                               std::chrono::steady_clock::now() - start_)
-                               .count();
+    const double elapsed =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start_)
+            .count();
     if (elapsed > kQuietSeconds) {
-      std::fprintf(stderr, "%s: %s in %.1f s\n", program_.c_str(),
-                   what.c_str(), elapsed);
+      std::fprintf(stderr, "%s: %s in %.1f s\n", program_.c_str(), what.c_str(),
+                   elapsed);
     }
   }
 

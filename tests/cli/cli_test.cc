@@ -209,17 +209,17 @@ TEST(CliFiles, OnlyRegularFilesAreReadOrReplaced) {
 // U+FFFD. tests/cli/json_schema_test.sh parses and validates these.
 TEST(CliJson, NamesAreEscaped) {
   const std::string table = ::testing::TempDir() + "/quote.hct";
-  const CliRun gen = RunCli({"gen", "--profile",
-                             "tests/testdata/quote_profile.json", "--out",
-                             table});
+  const CliRun gen =
+      RunCli({"gen", "--profile", "tests/testdata/quote_profile.json", "--out",
+              table});
   ASSERT_EQ(gen.exit_code, 0) << gen.err;
   const CliRun plan = RunCli(Plan({"--table", table, "--source-type", "0",
                                    "--counts", "2,2", "--format", "json"}));
   ASSERT_EQ(plan.exit_code, 0) << plan.err;
   EXPECT_THAT(plan.out, HasSubstr("\"profile\":\"a\\\"b\\\\c\","));
-  const CliRun tick = RunCli(Plan({"--model", "nonblocking", "--input",
-                                   "tests/testdata/nb_tick_quote.json",
-                                   "--format", "json"}));
+  const CliRun tick =
+      RunCli(Plan({"--model", "nonblocking", "--input",
+                   "tests/testdata/nb_tick_quote.json", "--format", "json"}));
   ASSERT_EQ(tick.exit_code, 0) << tick.err;
   EXPECT_THAT(tick.out, HasSubstr("\"tick\":\"p\\\"s\\\\\","));
   const std::string odd = ::testing::TempDir() + "/t\xff.hct";
@@ -243,26 +243,25 @@ TEST(CliExplain, SaysWhyAndHowFar) {
   // FNF's 10 against the doubling bound's 9 (JsonForFigure1).
   EXPECT_THAT(fnf.out, HasSubstr("Completion 10 ticks; lower bound 9"));
   EXPECT_THAT(fnf.out, HasSubstr("gap 1 tick."));
-  const CliRun table = RunCli(Plan({"--table", kTestTable, "--source-type",
-                                    "1", "--counts", "4,7", "--format", "json",
-                                    "--explain"}));
+  const CliRun table =
+      RunCli(Plan({"--table", kTestTable, "--source-type", "1", "--counts",
+                   "4,7", "--format", "json", "--explain"}));
   ASSERT_EQ(table.exit_code, 0) << table.err;
   EXPECT_THAT(table.out, HasSubstr("\"explain\":{\"choice\":\"table\","));
   EXPECT_THAT(table.out, HasSubstr("\"guarantee_factor\":\"1/1\","));
   EXPECT_THAT(table.out, HasSubstr("\"gap\":0,"));
-  const CliRun outside = RunCli(Plan({"--table", kTestTable, "--source-type",
-                                      "1", "--counts", "4,8", "--format",
-                                      "json", "--explain"}));
+  const CliRun outside =
+      RunCli(Plan({"--table", kTestTable, "--source-type", "1", "--counts",
+                   "4,8", "--format", "json", "--explain"}));
   EXPECT_THAT(outside.out, HasSubstr("\"choice\":\"outside_table\""));
-  const CliRun pinned = RunCli(Plan({"--model", "cluster", "--cluster-sizes",
-                                     "8,5,5,3,1", "--inter-cost", "4",
-                                     "--algorithm", "flat", "--explain",
-                                     "--format", "json"}));
+  const CliRun pinned = RunCli(Plan(
+      {"--model", "cluster", "--cluster-sizes", "8,5,5,3,1", "--inter-cost",
+       "4", "--algorithm", "flat", "--explain", "--format", "json"}));
   EXPECT_THAT(pinned.out, HasSubstr("\"choice\":\"pinned\""));
   EXPECT_THAT(pinned.out, HasSubstr("\"guarantee\":\"none\""));
-  const CliRun lcf = RunCli(Plan({"--model", "cluster", "--cluster-sizes",
-                                  "8,5,5,3,1", "--inter-cost", "4",
-                                  "--explain"}));
+  const CliRun lcf =
+      RunCli(Plan({"--model", "cluster", "--cluster-sizes", "8,5,5,3,1",
+                   "--inter-cost", "4", "--explain"}));
   EXPECT_THAT(lcf.out, HasSubstr("completion <= 2/1 OPT + 7 (Khuller, Kim & "
                                  "Wan Theorem 3.3)"));
 }
@@ -281,8 +280,8 @@ size_t Count(const std::string& text, const std::string& needle) {
 // node; DOT has an edge per transfer; a plan's JSON on stdin draws the same
 // picture as planning from the flags.
 TEST(CliRender, OneBarAndOneEdgePerTransfer) {
-  const std::vector<std::string> fig1 = {"--costs", "2,3", "--source-type",
-                                         "1", "--counts", "4,7"};
+  const std::vector<std::string> fig1 = {"--costs", "2,3",      "--source-type",
+                                         "1",       "--counts", "4,7"};
   std::vector<std::string> args = {"render"};
   args.insert(args.end(), fig1.begin(), fig1.end());
   const CliRun svg = RunCli(args);
@@ -318,20 +317,19 @@ TEST(CliRender, EveryModelAndCollapsedRows) {
   // Five deliveries: message 0 to three nodes, message 1 to two.
   EXPECT_EQ(Count(nb.out, " -> "), 5u);
   EXPECT_THAT(nb.out, HasSubstr("message from node 3"));
-  const CliRun graph =
-      RunCli({"render", "--model", "graph", "--platform",
-              "tests/testdata/graph/fig5_star.json"});
+  const CliRun graph = RunCli({"render", "--model", "graph", "--platform",
+                               "tests/testdata/graph/fig5_star.json"});
   ASSERT_EQ(graph.exit_code, 0) << graph.err;
   EXPECT_THAT(graph.out, HasSubstr(">period 4</text>"));
-  const CliRun cluster = RunCli({"render", "--model", "cluster",
-                                 "--cluster-sizes", "8,5,5,3,1",
-                                 "--inter-cost", "4", "--to", "dot"});
+  const CliRun cluster =
+      RunCli({"render", "--model", "cluster", "--cluster-sizes", "8,5,5,3,1",
+              "--inter-cost", "4", "--to", "dot"});
   ASSERT_EQ(cluster.exit_code, 0) << cluster.err;
   EXPECT_EQ(Count(cluster.out, "subgraph cluster_"), 5u);
   EXPECT_EQ(Count(cluster.out, " -> "), 21u);  // 22 processors.
   // 901 nodes: one row per type, and a note.
-  const CliRun big = RunCli({"render", "--costs", "2,3,5", "--counts",
-                             "300,300,300"});
+  const CliRun big =
+      RunCli({"render", "--costs", "2,3,5", "--counts", "300,300,300"});
   ASSERT_EQ(big.exit_code, 0) << big.err;
   EXPECT_THAT(big.out, HasSubstr("901 nodes: more than 300 rows"));
   EXPECT_THAT(big.out, HasSubstr(">type 2 (cost 5) (300)</text>"));
@@ -340,16 +338,17 @@ TEST(CliRender, EveryModelAndCollapsedRows) {
   EXPECT_THAT(bad.err, HasSubstr("leave out --costs"));
   const CliRun not_plan = RunCli({"render", "--plan", kFig1Profile});
   EXPECT_EQ(not_plan.exit_code, 2);
-  EXPECT_THAT(not_plan.err, HasSubstr("--plan is not the JSON of hetcast plan"));
+  EXPECT_THAT(not_plan.err,
+              HasSubstr("--plan is not the JSON of hetcast plan"));
 }
 
 // A request whose messages have no destinations has nothing to deliver:
 // an empty plan, complete at 0 (issue 15, item 11: it said "planning
 // failed", because empty output arrays were passed as NULL).
 TEST(CliNonblocking, NoDestinationsIsAnEmptyPlan) {
-  const CliRun run = RunCli(Plan({"--model", "nonblocking", "--input",
-                                  "tests/testdata/nb_no_destinations.json",
-                                  "--format", "json"}));
+  const CliRun run = RunCli(
+      Plan({"--model", "nonblocking", "--input",
+            "tests/testdata/nb_no_destinations.json", "--format", "json"}));
   ASSERT_EQ(run.exit_code, 0) << run.err;
   EXPECT_THAT(run.out, HasSubstr("\"completion_time\":0,"));
   EXPECT_THAT(run.out, HasSubstr("\"transfers\":[]"));
@@ -617,8 +616,7 @@ TEST(CliHelp, EveryCommandHasSynopsisFlagsWithDefaultsAndTwoExamples) {
     EXPECT_THAT(run.out, StartsWith("usage:\n  hetcast " + args[0]));
     EXPECT_THAT(run.out, HasSubstr("\nflags:\n"));
     EXPECT_THAT(run.out, HasSubstr("exit status: 0 success"));
-    const std::vector<std::string> examples =
-        LinesAfter(run.out, "  hetcast ");
+    const std::vector<std::string> examples = LinesAfter(run.out, "  hetcast ");
     // The synopsis' first line starts the same way; the rest are examples.
     EXPECT_EQ(examples.size(), 3u) << run.out;
     // Every flag line shows its default.
@@ -925,8 +923,8 @@ INSTANTIATE_TEST_SUITE_P(
         BadCase{Plan({"--model", "cluster", "--cluster-sizes", "8,2",
                       "--inter-cost", "2", "--source-type", "1"}),
                 "--source-type is for --model node, not --model cluster"},
-        BadCase{{"gen", "--profile", kFig1Profile, "--out", "x.hct",
-                 "--counts", "1"},
+        BadCase{{"gen", "--profile", kFig1Profile, "--out", "x.hct", "--counts",
+                 "1"},
                 "--counts is not a flag of hetcast gen"},
         BadCase{Plan({"--costs", "2", "--counts", "1", "--flagfile=/dev/null"}),
                 "unknown flag '--flagfile=/dev/null'"},
@@ -949,6 +947,11 @@ INSTANTIATE_TEST_SUITE_P(
         BadCase{{"inspect", "tests/testdata/empty.hct"},
                 "'tests/testdata/empty.hct' is empty (0 bytes)"},
         BadCase{{"help", "frobnicate"}, "unknown command 'frobnicate'"},
+        // render --plan reads untrusted JSON.
+        BadCase{{"render", "--plan", "tests/testdata/plan_bad_type.json"},
+                "node 0 is of type 4000000000, but there are 1 nodes"},
+        BadCase{{"render", "--to", "png", "--costs", "2", "--counts", "1"},
+                "--to: 'png' is not one of svg, dot"},
         BadCase{{"plan", "--model", "mesh", "--help"},
                 "--model: 'mesh' is not one of"},
         BadCase{Plan({"--costs", "2", "--counts", "1", "--platform",

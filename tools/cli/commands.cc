@@ -21,7 +21,8 @@ namespace {
 
 std::vector<CommandSpec> PlanSpecs() {
   return {
-      {"plan", "node",
+      {"plan",
+       "node",
        "hetcast plan [--model node] (--costs C0,C1,... --source-type S "
        "--counts N0,N1,... | --table T.hct|@default [--profile NAME] ... | "
        "--node-costs SOURCE,D1,D2,...) [--relays R0,R1,...] [--algorithm "
@@ -35,7 +36,8 @@ std::vector<CommandSpec> PlanSpecs() {
        {"hetcast plan --costs 2,3 --source-type 1 --counts 4,7 --relays 0,2",
         "hetcast plan --table @default --source-type 2 --counts 6,9,12 "
         "--format json --explain"}},
-      {"plan", "cluster",
+      {"plan",
+       "cluster",
        "hetcast plan --model cluster --cluster-sizes N0,N1,... --inter-cost "
        "C [--algorithm lcf|flat|interleaved|bounded-degree|bounded-size] "
        "[--degrees D0,D1,...] [--matching B] [--postal] [--members "
@@ -49,7 +51,8 @@ std::vector<CommandSpec> PlanSpecs() {
         "--inter-cost 4",
         "hetcast plan --model cluster --cluster-sizes 8,5,5,3,1 "
         "--inter-cost 4 --members 8,2,0,3,1 --format json"}},
-      {"plan", "nonblocking",
+      {"plan",
+       "nonblocking",
        "hetcast plan --model nonblocking --input REQUEST.json [--algorithm "
        "wrp|wr|ecf|fef] [--format text|json] [--explain]",
        "Several sources multicasting at once with non-blocking sends (Wu, "
@@ -60,7 +63,8 @@ std::vector<CommandSpec> PlanSpecs() {
         "tests/testdata/nb_request.json",
         "hetcast plan --model nonblocking --input "
         "tests/testdata/nb_request.json --algorithm ecf --format json"}},
-      {"plan", "graph",
+      {"plan",
+       "graph",
        "hetcast plan --model graph --platform PLATFORM.json [--source NAME "
        "--targets A,B,...] [--algorithm mcph] [--mcph-update "
        "prose|literal] [--format text|json] [--explain]",
@@ -112,7 +116,8 @@ const std::vector<CommandSpec>& Specs() {
       all->push_back(RenderSpec((*all)[i]));
     }
     all->push_back(
-        {"gen", "",
+        {"gen",
+         "",
          "hetcast gen --profile P.json[,Q.json...] --out T.hct [--threads N] "
          "[--method auto|exact|ptas] [--epsilon 0.1]",
          "Generates a table file from platform profiles: the exact dynamic "
@@ -124,8 +129,10 @@ const std::vector<CommandSpec>& Specs() {
           "hetcast gen --profile tables/profiles/many5.json --out many5.hct "
           "--method ptas --epsilon 0.25"}});
     all->push_back(
-        {"inspect", "", "hetcast inspect T.hct|@default [--fnf-stats=false] "
-                        "[--format text|json]",
+        {"inspect",
+         "",
+         "hetcast inspect T.hct|@default [--fnf-stats=false] "
+         "[--format text|json]",
          "Describes a table: size, schema version, content hash, and per "
          "profile its method, types, dimensions and entry sizes; with "
          "--fnf-stats, how often and by how much FNF is worse than the "
@@ -213,7 +220,8 @@ size_t EditDistance(absl::string_view a, absl::string_view b) {
 const CommandSpec* FindCommand(absl::string_view command,
                                absl::string_view model) {
   for (const CommandSpec& spec : Specs()) {
-    if (spec.command == command && (!HasModels(command) || spec.model == model)) {
+    if (spec.command == command &&
+        (!HasModels(command) || spec.model == model)) {
       return &spec;
     }
   }
@@ -287,9 +295,10 @@ absl::Status UnknownFlagError(absl::string_view arg, absl::string_view name) {
     }
   }
   // A suggestion only when at most a third of the name differs.
-  if (!best.empty() && best_distance * 3 <= std::max<size_t>(wanted.size(), 3)) {
-    return absl::InvalidArgumentError(absl::StrFormat(
-        "unknown flag '%s'; did you mean '--%s'?", arg, best));
+  if (!best.empty() &&
+      best_distance * 3 <= std::max<size_t>(wanted.size(), 3)) {
+    return absl::InvalidArgumentError(
+        absl::StrFormat("unknown flag '%s'; did you mean '--%s'?", arg, best));
   }
   return absl::InvalidArgumentError(
       absl::StrFormat("unknown flag '%s' (see 'hetcast help')", arg));
@@ -315,9 +324,9 @@ absl::Status CheckFlagsBelong(const CommandSpec& spec,
           absl::StrFormat("--%s is for %s, not %s", Dashed(name),
                           absl::StrJoin(owners, " or "), here));
     }
-    return absl::InvalidArgumentError(absl::StrFormat(
-        "--%s is not a flag of %s (see 'hetcast %s --help')", Dashed(name),
-        here, spec.command));
+    return absl::InvalidArgumentError(
+        absl::StrFormat("--%s is not a flag of %s (see 'hetcast %s --help')",
+                        Dashed(name), here, spec.command));
   }
   return absl::OkStatus();
 }

@@ -74,8 +74,8 @@ void Guarantee(const ExplainInput& in, Explanation* out) {
                               ? std::string()
                               : std::string(info.guarantee_source);
   if (info.factor_denominator != 0) {
-    out->guarantee_factor = absl::StrCat(info.factor_numerator, "/",
-                                         info.factor_denominator);
+    out->guarantee_factor =
+        absl::StrCat(info.factor_numerator, "/", info.factor_denominator);
     out->guarantee_additive = info.additive;
   } else if (!in.decimal_factor.empty()) {
     out->guarantee_factor = in.decimal_factor;
@@ -84,7 +84,8 @@ void Guarantee(const ExplainInput& in, Explanation* out) {
     out->guarantee = "none";
     return;
   }
-  out->guarantee = absl::StrCat("completion <= ", out->guarantee_factor, " OPT");
+  out->guarantee =
+      absl::StrCat("completion <= ", out->guarantee_factor, " OPT");
   if (out->guarantee_additive.value_or(0) != 0) {
     absl::StrAppend(&out->guarantee, " + ", *out->guarantee_additive);
   }
@@ -115,13 +116,13 @@ std::string BoundSentence(const ExplainInput& in, Explanation* out) {
         g.lower_bound_denominator, out->lower_bound_source, out->gap_fraction);
   }
   const hetcast_answer& a = info.answer;
-  out->gap = a.completion_time > a.lower_bound
-                 ? a.completion_time - a.lower_bound
-                 : 0;
+  out->gap =
+      a.completion_time > a.lower_bound ? a.completion_time - a.lower_bound : 0;
   return absl::StrFormat(
       "Completion %d ticks; lower bound %d (%s); gap %d tick%s%s.",
       a.completion_time, a.lower_bound, out->lower_bound_source, *out->gap,
-      *out->gap == 1 ? "" : "s", *out->gap == 0 ? ", so the schedule is optimal" : "");
+      *out->gap == 1 ? "" : "s",
+      *out->gap == 0 ? ", so the schedule is optimal" : "");
 }
 
 }  // namespace
@@ -147,13 +148,13 @@ Explanation Explain(const ExplainInput& in) {
   out.lower_bound_kind = BoundName(kind);
   out.lower_bound_source = BoundExplanation(kind);
   const std::string bound = BoundSentence(in, &out);
-  out.text = absl::StrFormat(
-      "Algorithm %s answered because %s. Guarantee: %s%s. %s", in.algorithm, out.reason,
-      out.guarantee,
-      out.guarantee_source.empty()
-          ? std::string()
-          : absl::StrCat(" (", out.guarantee_source, ")"),
-      bound);
+  out.text =
+      absl::StrFormat("Algorithm %s answered because %s. Guarantee: %s%s. %s",
+                      in.algorithm, out.reason, out.guarantee,
+                      out.guarantee_source.empty()
+                          ? std::string()
+                          : absl::StrCat(" (", out.guarantee_source, ")"),
+                      bound);
   return out;
 }
 
@@ -177,7 +178,8 @@ flatbuffers::Offset<out::Explain> BuildExplain(JsonBuilder* builder,
   explain.add_reason(reason);
   explain.add_guarantee(guarantee);
   explain.add_guarantee_factor(factor);
-  if (e.guarantee_additive) explain.add_guarantee_additive(*e.guarantee_additive);
+  if (e.guarantee_additive)
+    explain.add_guarantee_additive(*e.guarantee_additive);
   explain.add_guarantee_source(source);
   explain.add_lower_bound_kind(kind);
   explain.add_lower_bound_source(bound_source);

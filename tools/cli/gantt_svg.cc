@@ -20,9 +20,8 @@ constexpr int kAxisHeight = 40;
 constexpr int kLegendLine = 18;
 
 // Colour-blind-safe qualitative palette (Okabe & Ito), then repeated.
-constexpr const char* kPalette[] = {"#0072B2", "#E69F00", "#009E73",
-                                    "#CC79A7", "#56B4E9", "#D55E00",
-                                    "#F0E442", "#000000"};
+constexpr const char* kPalette[] = {"#0072B2", "#E69F00", "#009E73", "#CC79A7",
+                                    "#56B4E9", "#D55E00", "#F0E442", "#000000"};
 
 const char* Colour(size_t group) {
   return kPalette[group % (sizeof(kPalette) / sizeof(kPalette[0]))];
@@ -86,7 +85,8 @@ Layout LayOut(const Chart& chart) {
     layout.rows.push_back(
         {absl::StrCat(chart.groups[g], " (", counts[g], ")"), g});
   }
-  for (const ChartRow& row : chart.rows) layout.row_of.push_back(drawn[row.group]);
+  for (const ChartRow& row : chart.rows)
+    layout.row_of.push_back(drawn[row.group]);
   AssignLanes(chart, &layout);
   return layout;
 }
@@ -113,25 +113,25 @@ uint64_t AxisStep(uint64_t span) {
 struct Scale {
   uint64_t span;
   double x(uint64_t t) const {
-    return kLeft + (kWidth - kLeft - kRight) * (static_cast<double>(t) /
-                                                static_cast<double>(span));
+    return kLeft + (kWidth - kLeft - kRight) *
+                       (static_cast<double>(t) / static_cast<double>(span));
   }
 };
 
 int LegendHeight(const Chart& chart, bool collapsed) {
-  return kLegendLine * static_cast<int>(chart.groups.size() + 2 +
-                                        (collapsed ? 1 : 0));
+  return kLegendLine *
+         static_cast<int>(chart.groups.size() + 2 + (collapsed ? 1 : 0));
 }
 
 void DrawRows(const Layout& layout, std::string* out) {
   for (size_t r = 0; r < layout.rows.size(); ++r) {
     const int y = layout.row_top[r];
     if (r % 2 == 1) {
-      absl::StrAppendFormat(out,
-                            "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" "
-                            "fill=\"#f3f3f3\"/>\n",
-                            kLeft, y, kWidth - kLeft - kRight,
-                            layout.row_top[r + 1] - y);
+      absl::StrAppendFormat(
+          out,
+          "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" "
+          "fill=\"#f3f3f3\"/>\n",
+          kLeft, y, kWidth - kLeft - kRight, layout.row_top[r + 1] - y);
     }
     absl::StrAppendFormat(out,
                           "<text x=\"%d\" y=\"%d\" text-anchor=\"end\" "
@@ -151,16 +151,15 @@ void DrawBars(const Chart& chart, const Layout& layout, const Scale& scale,
     const double x1 = std::max(scale.x(bar.end), x0 + 1.0);
     const int y = layout.row_top[layout.row_of[bar.row]] +
                   static_cast<int>(layout.lane_of_bar[i]) * kRowHeight;
-    absl::StrAppendFormat(out,
-                          "<rect x=\"%.1f\" y=\"%d\" width=\"%.1f\" "
-                          "height=\"%d\" rx=\"2\" fill=\"%s\" "
-                          "fill-opacity=\"%s\" stroke=\"#333\" "
-                          "stroke-width=\"0.5\"><title>%s</title></rect>\n",
-                          x0, y + 3, x1 - x0, kRowHeight - 6, Colour(bar.group),
-                          opacity,
-                          XmlEscape(absl::StrCat(chart.rows[bar.row].label, " ",
-                                                 bar.label, " [", bar.start,
-                                                 ", ", bar.end, ")")));
+    absl::StrAppendFormat(
+        out,
+        "<rect x=\"%.1f\" y=\"%d\" width=\"%.1f\" "
+        "height=\"%d\" rx=\"2\" fill=\"%s\" "
+        "fill-opacity=\"%s\" stroke=\"#333\" "
+        "stroke-width=\"0.5\"><title>%s</title></rect>\n",
+        x0, y + 3, x1 - x0, kRowHeight - 6, Colour(bar.group), opacity,
+        XmlEscape(absl::StrCat(chart.rows[bar.row].label, " ", bar.label, " [",
+                               bar.start, ", ", bar.end, ")")));
     if (!layout.collapsed && x1 - x0 >= 7.0 * bar.label.size()) {
       absl::StrAppendFormat(out,
                             "<text x=\"%.1f\" y=\"%d\" font-size=\"10\" "
@@ -169,10 +168,9 @@ void DrawBars(const Chart& chart, const Layout& layout, const Scale& scale,
     }
     if (layout.collapsed) continue;
     const int to_y = layout.row_top[layout.row_of[bar.to_row]];
-    absl::StrAppendFormat(out,
-                          "<circle cx=\"%.1f\" cy=\"%d\" r=\"3\" fill=\"%s\"/>\n",
-                          scale.x(bar.end), to_y + kRowHeight / 2,
-                          Colour(bar.group));
+    absl::StrAppendFormat(
+        out, "<circle cx=\"%.1f\" cy=\"%d\" r=\"3\" fill=\"%s\"/>\n",
+        scale.x(bar.end), to_y + kRowHeight / 2, Colour(bar.group));
   }
 }
 
@@ -253,11 +251,21 @@ std::string XmlEscape(const std::string& text) {
   std::string out;
   for (const char c : ValidUtf8(text)) {
     switch (c) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '"': out += "&quot;"; break;
-      case '\'': out += "&apos;"; break;
+      case '&':
+        out += "&amp;";
+        break;
+      case '<':
+        out += "&lt;";
+        break;
+      case '>':
+        out += "&gt;";
+        break;
+      case '"':
+        out += "&quot;";
+        break;
+      case '\'':
+        out += "&apos;";
+        break;
       default:
         // XML 1.0 allows no control characters but tab, newline, return.
         out += static_cast<unsigned char>(c) < 0x20 ? ' ' : c;
@@ -281,7 +289,8 @@ std::string GanttSvg(const Chart& chart) {
       "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" "
       "viewBox=\"0 0 %d %d\" font-family=\"sans-serif\" font-size=\"12\">\n"
       "<rect width=\"100%%\" height=\"100%%\" fill=\"#fff\"/>\n"
-      "<text x=\"%d\" y=\"20\" font-size=\"15\" font-weight=\"bold\">%s</text>\n",
+      "<text x=\"%d\" y=\"20\" font-size=\"15\" "
+      "font-weight=\"bold\">%s</text>\n",
       size.width, size.height, size.width, size.height, kLeft,
       XmlEscape(chart.title));
   DrawRows(layout, &out);

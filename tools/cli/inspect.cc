@@ -31,17 +31,30 @@ struct FnfComparison {
   uint32_t worst_source = 0;
 };
 
-// The table's first line: size, version and states of the whole file.
-std::string TableSummary(const LoadedTable& table) {
-  const size_t profiles = hetcast_table_profile_count(&table.table);
-  uint64_t total_states = 0;
-  for (size_t p = 0; p < profiles; ++p) {
+// The entries of every profile of `table`.
+uint64_t TotalStates(const LoadedTable& table) {
+  uint64_t total = 0;
+  for (size_t p = 0; p < hetcast_table_profile_count(&table.table); ++p) {
     hetcast_profile profile;
     hetcast_profile_open(&table.table, p, &profile);
     hetcast_profile_info info;
     hetcast_profile_get_info(&profile, &info);
-    total_states += info.entry_count;
+    total += info.entry_count;
   }
+  return total;
+}
+
+// A profile's bytes per entry, its stored schedules included.
+double BytesPerState(const hetcast_profile_info& info) {
+  return static_cast<double>(info.entry_bytes) +
+         static_cast<double>(info.schedule_bytes) /
+             static_cast<double>(info.entry_count);
+}
+
+// The table's first line: size, version and states of the whole file.
+std::string TableSummary(const LoadedTable& table) {
+  const size_t profiles = hetcast_table_profile_count(&table.table);
+  const uint64_t total_states = TotalStates(table);
   return absl::StrFormat(
       "table: %s\n  %d bytes, schema version %d, %d profile(s), %d states, "
       "%.2f bytes per state (whole file)\n  content hash %016x (FNV-1a; "
@@ -90,9 +103,7 @@ std::string DescribeProfile(const hetcast_profile& profile) {
           ? absl::StrFormat(" + %d bytes of stored schedules and bounds",
                             info.schedule_bytes)
           : std::string(),
-      static_cast<double>(info.entry_bytes) +
-          static_cast<double>(info.schedule_bytes) /
-              static_cast<double>(info.entry_count));
+      BytesPerState(info));
   return out;
 }
 
@@ -230,8 +241,8 @@ absl::StatusOr<flatbuffers::Offset<out::InspectProfile>> BuildProfile(
   const auto method = JsonString(builder, ptas ? "ptas" : "exact");
   const Epsilon eps = {info.epsilon_numerator, info.epsilon_denominator};
   const auto epsilon =
-      ptas ? JsonString(builder, absl::StrCat(eps.numerator, "/",
-                                              eps.denominator))
+      ptas ? JsonString(builder,
+                        absl::StrCat(eps.numerator, "/", eps.denominator))
            : flatbuffers::Offset<flatbuffers::String>();
   const auto types = BuildTypes(profile, builder);
   const auto dimensions = builder->CreateVector(dims);
@@ -247,9 +258,7 @@ absl::StatusOr<flatbuffers::Offset<out::InspectProfile>> BuildProfile(
   b.add_count_vectors(info.state_count);
   b.add_entry_bytes(info.entry_bytes);
   b.add_schedule_bytes(info.schedule_bytes);
-  b.add_bytes_per_state(static_cast<double>(info.entry_bytes) +
-                        static_cast<double>(info.schedule_bytes) /
-                            static_cast<double>(info.entry_count));
+  b.add_bytes_per_state(BytesPerState(info));
   b.add_fnf(fnf);
   return b.Finish();
 }
@@ -259,13 +268,10 @@ absl::StatusOr<std::string> InspectJson(const LoadedTable& table) {
   JsonBuilder builder;
   const size_t count = hetcast_table_profile_count(&table.table);
   std::vector<flatbuffers::Offset<out::InspectProfile>> profiles;
-  uint64_t states = 0;
+  const uint64_t states = TotalStates(table);
   for (size_t p = 0; p < count; ++p) {
     hetcast_profile profile;
     hetcast_profile_open(&table.table, p, &profile);
-    hetcast_profile_info info;
-    hetcast_profile_get_info(&profile, &info);
-    states += info.entry_count;
     absl::StatusOr<flatbuffers::Offset<out::InspectProfile>> built =
         BuildProfile(profile, &builder);
     if (!built.ok()) return built.status();

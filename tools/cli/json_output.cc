@@ -42,8 +42,8 @@ size_t Utf8Length(absl::string_view text, size_t i) {
 // A parser holding the schema, its root set to `root_type`.
 absl::Status LoadSchema(const char* root_type, flatbuffers::Parser* parser) {
   if (!parser->Parse(kCliOutputSchema) || !parser->SetRootType(root_type)) {
-    return absl::InternalError(absl::StrFormat(
-        "the output schema (%s): %s", root_type, parser->error_));
+    return absl::InternalError(absl::StrFormat("the output schema (%s): %s",
+                                               root_type, parser->error_));
   }
   return absl::OkStatus();
 }
@@ -96,7 +96,8 @@ flatbuffers::Offset<flatbuffers::String> JsonString(JsonBuilder* builder,
   return builder->CreateString(ValidUtf8(text));
 }
 
-flatbuffers::Offset<flatbuffers::Vector<flatbuffers::Offset<flatbuffers::String>>>
+flatbuffers::Offset<
+    flatbuffers::Vector<flatbuffers::Offset<flatbuffers::String>>>
 JsonStrings(JsonBuilder* builder, const std::vector<std::string>& texts) {
   std::vector<flatbuffers::Offset<flatbuffers::String>> offsets;
   for (const std::string& text : texts) {

@@ -38,7 +38,8 @@ flatbuffers::Offset<flatbuffers::String> JsonString(JsonBuilder* builder,
                                                     absl::string_view text);
 
 // Vectors of strings and numbers, always present (an empty one prints []).
-flatbuffers::Offset<flatbuffers::Vector<flatbuffers::Offset<flatbuffers::String>>>
+flatbuffers::Offset<
+    flatbuffers::Vector<flatbuffers::Offset<flatbuffers::String>>>
 JsonStrings(JsonBuilder* builder, const std::vector<std::string>& texts);
 
 // The finished buffer (root table `root_type` of tables/cli_output.fbs) as

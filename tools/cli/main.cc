@@ -180,8 +180,8 @@ int Help(const std::string& command, const std::vector<std::string>& args) {
 
 // Writes `out` to stdout; a failure is said on stderr (exit 1).
 int WriteOutput(const std::string& command, const std::string& out) {
-  const bool written = std::fwrite(out.data(), 1, out.size(), stdout) ==
-                       out.size();
+  const bool written =
+      std::fwrite(out.data(), 1, out.size(), stdout) == out.size();
   if (std::fflush(stdout) != 0 || !written) {
     std::fprintf(stderr, "hetcast %s: cannot write the output: %s\n",
                  command.c_str(), std::strerror(errno));
@@ -193,9 +193,10 @@ int WriteOutput(const std::string& command, const std::string& out) {
 int Main(int argc, char** argv) {
   const std::vector<std::string> all(argv + 1, argv + argc);
   if (all.empty()) {
-    std::fputs("hetcast: missing command; usage: hetcast "
-               "plan|render|gen|inspect|help ... (try 'hetcast help')\n",
-               stderr);
+    std::fputs(
+        "hetcast: missing command; usage: hetcast "
+        "plan|render|gen|inspect|help ... (try 'hetcast help')\n",
+        stderr);
     return kExitBadInput;
   }
   if (IsHelp(all[0])) {

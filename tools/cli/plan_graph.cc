@@ -13,8 +13,8 @@
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_split.h"
 #include "runtime/include/hetcast/hetcast.h"
-#include "tools/cli/flags.h"
 #include "tools/cli/explain.h"
+#include "tools/cli/flags.h"
 #include "tools/cli/json_output.h"
 #include "tools/cli/plan_output.h"
 #include "tools/gen/gen_command.h"
@@ -246,8 +246,8 @@ absl::StatusOr<std::string> RenderGraphJson(const GraphPlatform& platform,
   JsonBuilder builder;
   const auto model = JsonString(&builder, "graph");
   const auto algorithm = JsonString(&builder, AlgorithmName(a.algorithm));
-  const auto period = JsonString(
-      &builder, Fraction(a.period_numerator, a.period_denominator));
+  const auto period =
+      JsonString(&builder, Fraction(a.period_numerator, a.period_denominator));
   const auto throughput_text = JsonString(&builder, throughput);
   const auto bound = JsonString(
       &builder, Fraction(a.lower_bound_numerator, a.lower_bound_denominator));
@@ -257,8 +257,9 @@ absl::StatusOr<std::string> RenderGraphJson(const GraphPlatform& platform,
   const auto bottleneck = JsonString(&builder, names[a.bottleneck_node]);
   const auto pruned = JsonStrings(&builder, platform.pruned);
   const auto nodes = BuildGraphNodes(platform, tree, &builder);
-  const auto trees = builder.CreateVector(std::vector<flatbuffers::Offset<out::GraphTree>>{
-      BuildGraphTree(platform, planned, throughput, &builder)});
+  const auto trees =
+      builder.CreateVector(std::vector<flatbuffers::Offset<out::GraphTree>>{
+          BuildGraphTree(platform, planned, throughput, &builder)});
   const auto schedule = BuildGraphSchedule(platform, planned, &builder);
   const auto explanation =
       explain ? BuildExplain(&builder, Explain(FromPlanInfo(planned.info)))
@@ -308,8 +309,8 @@ absl::StatusOr<std::string> PlanGraphFromFlags(const std::string& format,
   }
   std::string text = RenderGraphText(*platform, *planned);
   if (explain) {
-    absl::StrAppend(&text, "explain: ",
-                    Explain(FromPlanInfo(planned->info)).text, "\n");
+    absl::StrAppend(
+        &text, "explain: ", Explain(FromPlanInfo(planned->info)).text, "\n");
   }
   return text;
 }

@@ -196,10 +196,11 @@ flatbuffers::Offset<out::NbNode> BuildNbNode(const NbRequest& in,
   std::vector<flatbuffers::Offset<out::NbTask>> tasks;
   for (size_t t = planned.list_begin[v]; t < planned.list_begin[v + 1]; ++t) {
     const hetcast_nb_task& x = planned.tasks[t];
-    const auto op = JsonString(builder, x.op == HETCAST_NB_SEND ? "send" : "recv");
-    tasks.push_back(out::CreateNbTask(
-        *builder, op, x.partner, in.request.messages[x.message].source,
-        x.message, x.start, x.end));
+    const auto op =
+        JsonString(builder, x.op == HETCAST_NB_SEND ? "send" : "recv");
+    tasks.push_back(out::CreateNbTask(*builder, op, x.partner,
+                                      in.request.messages[x.message].source,
+                                      x.message, x.start, x.end));
   }
   return out::CreateNbNode(*builder, static_cast<uint32_t>(v),
                            builder->CreateVector(tasks));

@@ -170,14 +170,15 @@ absl::StatusOr<std::string> RenderJson(const NodePlan& plan) {
   const auto method = Optional(&builder, plan.method);
   const auto epsilon = Optional(&builder, plan.epsilon);
   const auto search = Optional(&builder, plan.search);
-  const auto type_costs = plan.model == "node"
-                              ? builder.CreateVector(plan.costs)
-                              : flatbuffers::Offset<flatbuffers::Vector<uint64_t>>();
+  const auto type_costs =
+      plan.model == "node"
+          ? builder.CreateVector(plan.costs)
+          : flatbuffers::Offset<flatbuffers::Vector<uint64_t>>();
   const auto nodes = BuildNodes(plan, &builder);
   const auto transfers = BuildTransfers(plan, &builder);
-  const auto explain =
-      plan.explain ? BuildExplain(&builder, Explain(plan.explain_input))
-                   : flatbuffers::Offset<out::Explain>();
+  const auto explain = plan.explain
+                           ? BuildExplain(&builder, Explain(plan.explain_input))
+                           : flatbuffers::Offset<out::Explain>();
   out::NodePlanBuilder root(builder);
   root.add_model(model);
   root.add_algorithm(algorithm);

@@ -22,8 +22,8 @@
 namespace hetcast {
 namespace {
 
-using flatbuffers::Vector;
 using flatbuffers::Offset;
+using flatbuffers::Vector;
 
 // The plan as `hetcast plan --format json` prints it, planned here.
 absl::StatusOr<std::string> PlanJson(const std::string& model) {
@@ -78,58 +78,89 @@ std::vector<size_t> RowOrder(const std::vector<size_t>& group_of_id) {
   return ids;
 }
 
-// Node and cluster plans: a row per node, grouped by type or cluster.
-absl::StatusOr<Chart> NodeChart(const out::NodePlan& plan) {
-  const bool cluster = plan.model() != nullptr && plan.model()->str() == "cluster";
-  Chart chart;
+// Each node's group (its type or cluster) and the groups' legend entries.
+// The plan is untrusted input: a group past the node count is refused
+// rather than drawn (it would ask for that many legend entries).
+absl::Status NodeGroups(const out::NodePlan& plan, bool cluster,
+                        std::vector<size_t>* group_of, Chart* chart) {
   const size_t n = plan.nodes() == nullptr ? 0 : plan.nodes()->size();
-  std::map<uint32_t, size_t> row_of_id;
-  std::vector<size_t> group_of(n);
   size_t groups = 0;
   for (size_t i = 0; i < n; ++i) {
     const out::Node* node = plan.nodes()->Get(static_cast<uint32_t>(i));
-    group_of[i] = cluster ? node->cluster().value_or(0) : node->type().value_or(0);
-    groups = std::max(groups, group_of[i] + 1);
+    const uint32_t group =
+        cluster ? node->cluster().value_or(0) : node->type().value_or(0);
+    if (group >= n) {
+      return absl::InvalidArgumentError(absl::StrFormat(
+          "plan JSON: node %d is of %s %d, but there are %d nodes", node->id(),
+          cluster ? "cluster" : "type", group, n));
+    }
+    group_of->push_back(group);
+    groups = std::max<size_t>(groups, group + 1);
   }
   for (size_t g = 0; g < groups; ++g) {
     const bool costed = !cluster && plan.type_costs() != nullptr &&
                         g < plan.type_costs()->size();
-    chart.groups.push_back(
-        cluster ? absl::StrCat("cluster ", g)
-        : costed ? absl::StrCat("type ", g, " (cost ", plan.type_costs()->Get(g), ")")
-                 : absl::StrCat("type ", g));
+    chart->groups.push_back(cluster ? absl::StrCat("cluster ", g)
+                            : costed
+                                ? absl::StrCat("type ", g, " (cost ",
+                                               plan.type_costs()->Get(g), ")")
+                                : absl::StrCat("type ", g));
   }
+  return absl::OkStatus();
+}
+
+// A row per node (the source first, then by group) and a bar per transfer.
+absl::Status NodeRowsAndBars(const out::NodePlan& plan,
+                             const std::vector<size_t>& group_of,
+                             Chart* chart) {
+  std::map<uint32_t, size_t> row_of_id;
   for (size_t i : RowOrder(group_of)) {
     const out::Node* node = plan.nodes()->Get(static_cast<uint32_t>(i));
-    row_of_id[node->id()] = chart.rows.size();
-    const char* role = node->id() == 0 ? " (source)"
-                       : node->relay().value_or(false) ? " (relay)"
-                       : node->member().has_value() && !*node->member() ? " (helper)"
-                                                                       : "";
-    chart.rows.push_back({absl::StrCat(node->id(), role), group_of[i]});
+    row_of_id[node->id()] = chart->rows.size();
+    const char* role = node->id() == 0                  ? " (source)"
+                       : node->relay().value_or(false)  ? " (relay)"
+                       : !node->member().value_or(true) ? " (helper)"
+                                                        : "";
+    chart->rows.push_back({absl::StrCat(node->id(), role), group_of[i]});
   }
-  if (plan.transfers() != nullptr) {
-    for (const out::Transfer* t : *plan.transfers()) {
-      if (row_of_id.count(t->from()) == 0 || row_of_id.count(t->to()) == 0) {
-        return absl::InvalidArgumentError(absl::StrFormat(
-            "plan JSON: a transfer %d -> %d names a node not in \"nodes\"",
-            t->from(), t->to()));
-      }
-      const size_t row = row_of_id[t->from()];
-      chart.bars.push_back({row, t->start(), t->arrival(), row_of_id[t->to()],
-                            absl::StrCat("\u2192", t->to()), chart.rows[row].group});
+  if (plan.transfers() == nullptr) return absl::OkStatus();
+  for (const out::Transfer* t : *plan.transfers()) {
+    if (row_of_id.count(t->from()) == 0 || row_of_id.count(t->to()) == 0) {
+      return absl::InvalidArgumentError(absl::StrFormat(
+          "plan JSON: a transfer %d -> %d names a node not in \"nodes\"",
+          t->from(), t->to()));
     }
+    const size_t row = row_of_id[t->from()];
+    chart->bars.push_back({row, t->start(), t->arrival(), row_of_id[t->to()],
+                           absl::StrCat("\u2192", t->to()),
+                           chart->rows[row].group});
   }
-  const std::string algorithm = plan.algorithm() == nullptr ? "" : plan.algorithm()->str();
-  chart.title = absl::StrFormat("%s model, %s: %d nodes, completion %d ticks",
-                                cluster ? "cluster" : "node", algorithm, n,
-                                plan.completion_time());
+  return absl::OkStatus();
+}
+
+// Node and cluster plans: a row per node, grouped by type or cluster.
+absl::StatusOr<Chart> NodeChart(const out::NodePlan& plan) {
+  const bool cluster =
+      plan.model() != nullptr && plan.model()->str() == "cluster";
+  Chart chart;
+  std::vector<size_t> group_of;
+  absl::Status status = NodeGroups(plan, cluster, &group_of, &chart);
+  if (!status.ok()) return status;
+  status = NodeRowsAndBars(plan, group_of, &chart);
+  if (!status.ok()) return status;
+  chart.title = absl::StrFormat(
+      "%s model, %s: %d nodes, completion %d ticks",
+      cluster ? "cluster" : "node",
+      plan.algorithm() == nullptr ? "" : plan.algorithm()->str(),
+      group_of.size(), plan.completion_time());
   chart.completion = plan.completion_time();
   chart.completion_label = absl::StrCat("completion ", plan.completion_time());
   chart.lower_bound = plan.lower_bound();
   chart.lower_bound_label = absl::StrCat(
       "lower bound ", plan.lower_bound(),
-      plan.lower_bound_kind() == nullptr ? "" : absl::StrCat(" (", plan.lower_bound_kind()->str(), ")"));
+      plan.lower_bound_kind() == nullptr
+          ? ""
+          : absl::StrCat(" (", plan.lower_bound_kind()->str(), ")"));
   return chart;
 }
 
@@ -182,17 +213,21 @@ Chart GraphChart(const out::GraphPlan& plan) {
   std::map<std::string, size_t> row_of;
   if (plan.nodes() != nullptr) {
     for (const out::GraphNode* node : *plan.nodes()) {
-      const std::string role = node->role() == nullptr ? "" : node->role()->str();
-      const std::string name = node->name() == nullptr ? "" : node->name()->str();
+      const std::string role =
+          node->role() == nullptr ? "" : node->role()->str();
+      const std::string name =
+          node->name() == nullptr ? "" : node->name()->str();
       row_of[name] = chart.rows.size();
-      chart.rows.push_back(
-          {name, role == "source" ? 0u : role == "relay" ? 1u : 2u});
+      chart.rows.push_back({name, role == "source"  ? 0u
+                                  : role == "relay" ? 1u
+                                                    : 2u});
     }
   }
   const out::GraphSchedule* schedule = plan.schedule();
   if (schedule != nullptr && schedule->slots() != nullptr) {
     for (const out::GraphSlot* slot : *schedule->slots()) {
-      const std::string from = slot->from() == nullptr ? "" : slot->from()->str();
+      const std::string from =
+          slot->from() == nullptr ? "" : slot->from()->str();
       const std::string to = slot->to() == nullptr ? "" : slot->to()->str();
       if (row_of.count(from) == 0 || row_of.count(to) == 0) continue;
       chart.bars.push_back({row_of[from], slot->start(),
@@ -241,31 +276,31 @@ std::string ChartDot(const Chart& chart, bool boxes) {
       "[fontname=\"sans-serif\", fontsize=10];\n");
   for (size_t g = 0; g < chart.groups.size(); ++g) {
     if (boxes) {
-      absl::StrAppend(&out, "  subgraph cluster_", g, " {\n    label=",
-                      DotString(chart.groups[g]), ";\n");
+      absl::StrAppend(&out, "  subgraph cluster_", g,
+                      " {\n    label=", DotString(chart.groups[g]), ";\n");
     }
     for (size_t r = 0; r < chart.rows.size(); ++r) {
       if (chart.rows[r].group != g) continue;
-      absl::StrAppend(&out, boxes ? "    " : "  ", "n", r, " [label=",
-                      DotString(chart.rows[r].label), ", fillcolor=\"",
-                      DotColour(g), "40\"];\n");
+      absl::StrAppend(&out, boxes ? "    " : "  ", "n", r,
+                      " [label=", DotString(chart.rows[r].label),
+                      ", fillcolor=\"", DotColour(g), "40\"];\n");
     }
     if (boxes) out += "  }\n";
   }
   if (!boxes && !chart.groups.empty()) {  // The colours' legend.
     out += "  subgraph cluster_legend {\n    label=\"legend\";\n";
     for (size_t g = 0; g < chart.groups.size(); ++g) {
-      absl::StrAppend(&out, "    legend_", g, " [label=",
-                      DotString(chart.groups[g]), ", fillcolor=\"",
+      absl::StrAppend(&out, "    legend_", g,
+                      " [label=", DotString(chart.groups[g]), ", fillcolor=\"",
                       DotColour(g), "40\", color=\"", DotColour(g), "\"];\n");
     }
     out += "  }\n";
   }
   for (const ChartBar& bar : chart.bars) {
-    absl::StrAppend(&out, "  n", bar.row, " -> n", bar.to_row, " [label=",
-                    DotString(absl::StrCat(bar.label, " [", bar.start, ", ",
-                                           bar.end, ")")),
-                    ", color=\"", DotColour(bar.group), "\"];\n");
+    absl::StrAppend(
+        &out, "  n", bar.row, " -> n", bar.to_row, " [label=",
+        DotString(absl::StrCat(bar.label, " [", bar.start, ", ", bar.end, ")")),
+        ", color=\"", DotColour(bar.group), "\"];\n");
   }
   return out + "}\n";
 }
@@ -276,7 +311,8 @@ absl::StatusOr<Chart> ChartOf(const std::string& json, bool* cluster) {
   absl::StatusOr<const out::NodePlan*> node =
       ReadJson<out::NodePlan>(json, "NodePlan", &node_parser);
   if (node.ok()) {
-    *cluster = (*node)->model() != nullptr && (*node)->model()->str() == "cluster";
+    *cluster =
+        (*node)->model() != nullptr && (*node)->model()->str() == "cluster";
     return NodeChart(**node);
   }
   flatbuffers::Parser nb_parser;
@@ -295,8 +331,8 @@ absl::StatusOr<Chart> ChartOf(const std::string& json, bool* cluster) {
 
 }  // namespace
 
-absl::StatusOr<std::string> RenderCommand(const std::string& model,
-                                          const std::vector<std::string>& given) {
+absl::StatusOr<std::string> RenderCommand(
+    const std::string& model, const std::vector<std::string>& given) {
   const std::string to = absl::GetFlag(FLAGS_to);
   if (to != "svg" && to != "dot") {
     return absl::InvalidArgumentError(

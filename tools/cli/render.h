@@ -20,8 +20,8 @@
 namespace hetcast {
 
 // `given`: the flags set on the command line (underscored names).
-absl::StatusOr<std::string> RenderCommand(const std::string& model,
-                                          const std::vector<std::string>& given);
+absl::StatusOr<std::string> RenderCommand(
+    const std::string& model, const std::vector<std::string>& given);
 
 }  // namespace hetcast
 

@@ -171,7 +171,8 @@ int RandomInstances(uint64_t seed, int runs) {
         for (int e = 0; e < 3; ++e) {
           for (int i = 0; i < runs; ++i) {
             Progress().Report(std::string("part 2, ") + dist + " costs, n " +
-                                  std::to_string(n) + ", k " + std::to_string(k),
+                                  std::to_string(n) + ", k " +
+                                  std::to_string(k),
                               static_cast<uint64_t>(e * runs + i + 1),
                               static_cast<uint64_t>(3 * runs));
             const TypedNodes& t = instances[i];

@@ -201,7 +201,8 @@ absl::Status GenerateTableFile(const std::vector<std::string>& profile_paths,
   if (!bytes.ok()) return bytes.status();
   absl::Status written = WriteFileSafely(out_path, *bytes, "--out");
   if (!written.ok()) return written;
-  progress.Done(absl::StrFormat("wrote %s (%d bytes)", out_path, bytes->size()));
+  progress.Done(
+      absl::StrFormat("wrote %s (%d bytes)", out_path, bytes->size()));
   return absl::OkStatus();
 }
 
