@@ -4,8 +4,8 @@
 # code, and checks that docs/schedule-example.svg is what its first line's
 # command draws today.
 #
-#   hetcast ..., bazel-bin/tools/hetcast ...   run (from a scratch directory
-#                                              that sees the repository's
+#   hetcast ..., bazel-bin/tools/hetcast ...,  run (from a scratch directory
+#   embed_table ...                            that sees the repository's
 #                                              files), must exit 0
 #   bazel run //PKG:NAME [-- ARGS]             NAME=BINARY must be given:
 #     long runs (the experiments, --stretch)   start and print within 3 s
@@ -85,6 +85,9 @@ run_one() {  # run_one COMMAND-LINE
       local command=${line#bazel-bin/tools/}
       command=${command//hetcast /\"\$hetcast\" }
       (cd "$work" && hetcast=$hetcast bash -euo pipefail -c "$command") ;;
+    embed_table\ *)
+      # shellcheck disable=SC2086
+      (cd "$work" && "${binaries[embed_table]}" ${line#embed_table }) ;;
     *) echo "FAIL: the README shows a command this test does not know: $line"
        return 1 ;;
   esac
