@@ -35,8 +35,9 @@ done
 
 # Programs that tests run directly, outside Bazel's C++ toolchain
 # (tests/firmware: QEMU, and the host compilers that build the amalgamation
-# alone).
-TEST_PROGRAMS=(qemu-system-arm g++ gcc)
+# alone; tests/cli: the JSON Schema validator's Python and headless
+# Chromium; Debian's Python, whatever else PATH offers).
+TEST_PROGRAMS=(qemu-system-arm g++ gcc /usr/bin/python3 chromium)
 
 die() { echo "system_deps_check: $*" >&2; exit 1; }
 

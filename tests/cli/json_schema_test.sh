@@ -44,7 +44,7 @@ odd=$(printf '%s/t"\\\377.hct' "$out")
 cp tables/test.hct "$odd"
 run inspect "$odd" --format json --fnf-stats=false
 
-python3 - "$schema" "$out" "$n" <<'PY'
+/usr/bin/python3 - "$schema" "$out" "$n" <<'PY'
 import json, sys
 import jsonschema
 schema_path, out, count = sys.argv[1], sys.argv[2], int(sys.argv[3])

@@ -28,7 +28,7 @@ grep -q "more than 300 rows" "$dir/collapsed.svg"
 shoot fig1
 shoot collapsed
 
-python3 - "$dir" <<'PY'
+/usr/bin/python3 - "$dir" <<'PY'
 import struct, sys, zlib
 
 def decode_png(path):
