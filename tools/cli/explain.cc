@@ -91,25 +91,39 @@ void Guarantee(const ExplainInput& in, Explanation* out) {
   }
 }
 
+// Graph model: period - bound = (pn bd - bn pd) / (pd bd), reduced; the
+// products fit 128 bits. "?" in the rare case the reduced fraction does
+// not fit 64-bit terms.
+std::string GapFraction(const hetcast_graph_answer& g) {
+  using u128 = unsigned __int128;
+  const u128 left =
+      static_cast<u128>(g.period_numerator) * g.lower_bound_denominator;
+  const u128 right =
+      static_cast<u128>(g.lower_bound_numerator) * g.period_denominator;
+  u128 num = left > right ? left - right : 0;
+  u128 den =
+      static_cast<u128>(g.period_denominator) * g.lower_bound_denominator;
+  u128 a = num, b = den;  // Euclid.
+  while (b != 0) {
+    const u128 r = a % b;
+    a = b;
+    b = r;
+  }
+  if (a > 1) {
+    num /= a;
+    den /= a;
+  }
+  if (num > UINT64_MAX || den > UINT64_MAX) return "?";
+  return absl::StrCat(static_cast<uint64_t>(num), "/",
+                      static_cast<uint64_t>(den));
+}
+
 // The lower bound, and how far the answer may be from the optimum.
 std::string BoundSentence(const ExplainInput& in, Explanation* out) {
   const hetcast_plan_info& info = in.info;
   if (info.model == HETCAST_MODEL_GRAPH) {
     const hetcast_graph_answer& g = info.graph;
-    // period - bound = (pn * bd - bn * pd) / (pd * bd); the tools' sizes
-    // keep these products far below 2^64 (costs <= 2^40, small periods).
-    const unsigned __int128 left =
-        static_cast<unsigned __int128>(g.period_numerator) *
-        g.lower_bound_denominator;
-    const unsigned __int128 right =
-        static_cast<unsigned __int128>(g.lower_bound_numerator) *
-        g.period_denominator;
-    const unsigned __int128 den =
-        static_cast<unsigned __int128>(g.period_denominator) *
-        g.lower_bound_denominator;
-    const unsigned __int128 num = left > right ? left - right : 0;
-    out->gap_fraction = absl::StrCat(static_cast<uint64_t>(num), "/",
-                                     static_cast<uint64_t>(den));
+    out->gap_fraction = GapFraction(g);
     return absl::StrFormat(
         "Period per message %d/%d ticks; lower bound %d/%d (%s); gap %s.",
         g.period_numerator, g.period_denominator, g.lower_bound_numerator,
