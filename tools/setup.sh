@@ -13,8 +13,10 @@
 # package of it depends on (tools/check_system_deps.sh).
 set -euo pipefail
 
+# rapidjson-dev: the CLI writes its JSON with RapidJSON's streaming writer
+# (tools/cli/json_output.h).
 BUILD_PACKAGES=(bazel-bootstrap g++ libabsl-dev libflatbuffers-dev
-                flatbuffers-compiler)
+                flatbuffers-compiler rapidjson-dev)
 # The Cortex-M cross compiler, its C library and C++ headers, and QEMU run
 # the firmware test (tests/firmware/README.md).
 TEST_PACKAGES=("${BUILD_PACKAGES[@]}" libgtest-dev libgmock-dev

@@ -2,7 +2,8 @@
 # json_schema_test.sh HETCAST SCHEMA: every kind of JSON `hetcast` prints
 # (each model, the PTAS, tables, --explain, inspect, names with quotes,
 # backslashes and bytes that are not UTF-8) is valid JSON and valid against
-# docs/hetcast-output.schema.json, checked by Debian's python3-jsonschema.
+# docs/hetcast-output.schema.json, checked by Debian's python3-jsonschema;
+# and every plan reads back (hetcast render --plan).
 set -euo pipefail
 hetcast=$1
 schema=$2
@@ -43,6 +44,17 @@ run plan --table "$out/quote.hct" --source-type 0 --counts 2,2 --format json --e
 odd=$(printf '%s/t"\\\377.hct' "$out")
 cp tables/test.hct "$odd"
 run inspect "$odd" --format json --fnf-stats=false
+
+# Every plan reads back through tables/cli_output.fbs (what `render --plan`
+# parses with): the writer and the reader's schema agree.
+for ((i = 1; i <= n; i++)); do
+  if [[ $(cat "$out/$i.cmd") == plan* ]]; then
+    for to in svg dot; do
+      "$hetcast" render --plan "$out/$i.json" --to $to >/dev/null ||
+        { echo "FAIL: render --plan of: hetcast $(cat "$out/$i.cmd")"; exit 1; }
+    done
+  fi
+done
 
 /usr/bin/python3 - "$schema" "$out" "$n" <<'PY'
 import json, sys

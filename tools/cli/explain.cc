@@ -172,35 +172,26 @@ Explanation Explain(const ExplainInput& in) {
   return out;
 }
 
-flatbuffers::Offset<out::Explain> BuildExplain(JsonBuilder* builder,
-                                               const Explanation& e) {
-  auto optional = [builder](const std::string& text) {
-    return text.empty() ? flatbuffers::Offset<flatbuffers::String>()
-                        : JsonString(builder, text);
-  };
-  const auto choice = JsonString(builder, e.choice);
-  const auto reason = JsonString(builder, e.reason);
-  const auto guarantee = JsonString(builder, e.guarantee);
-  const auto factor = optional(e.guarantee_factor);
-  const auto source = optional(e.guarantee_source);
-  const auto kind = JsonString(builder, e.lower_bound_kind);
-  const auto bound_source = JsonString(builder, e.lower_bound_source);
-  const auto gap_fraction = optional(e.gap_fraction);
-  const auto text = JsonString(builder, e.text);
-  out::ExplainBuilder explain(*builder);
-  explain.add_choice(choice);
-  explain.add_reason(reason);
-  explain.add_guarantee(guarantee);
-  explain.add_guarantee_factor(factor);
-  if (e.guarantee_additive)
-    explain.add_guarantee_additive(*e.guarantee_additive);
-  explain.add_guarantee_source(source);
-  explain.add_lower_bound_kind(kind);
-  explain.add_lower_bound_source(bound_source);
-  if (e.gap) explain.add_gap(*e.gap);
-  explain.add_gap_fraction(gap_fraction);
-  explain.add_text(text);
-  return explain.Finish();
+void WriteExplain(const Explanation& e, JsonWriter* json) {
+  json->StartObject("explain");
+  json->Str("choice", e.choice);
+  json->Str("reason", e.reason);
+  json->Str("guarantee", e.guarantee);
+  if (!e.guarantee_factor.empty()) {
+    json->Str("guarantee_factor", e.guarantee_factor);
+  }
+  if (e.guarantee_additive) {
+    json->U64("guarantee_additive", *e.guarantee_additive);
+  }
+  if (!e.guarantee_source.empty()) {
+    json->Str("guarantee_source", e.guarantee_source);
+  }
+  json->Str("lower_bound_kind", e.lower_bound_kind);
+  json->Str("lower_bound_source", e.lower_bound_source);
+  if (e.gap) json->U64("gap", *e.gap);
+  if (!e.gap_fraction.empty()) json->Str("gap_fraction", e.gap_fraction);
+  json->Str("text", e.text);
+  json->EndObject();
 }
 
 }  // namespace hetcast

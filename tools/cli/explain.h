@@ -44,9 +44,8 @@ ExplainInput FromPlanInfo(const hetcast_plan_info& info);
 
 Explanation Explain(const ExplainInput& input);
 
-// The explanation in a buffer of tables/cli_output.fbs.
-flatbuffers::Offset<out::Explain> BuildExplain(JsonBuilder* builder,
-                                               const Explanation& explanation);
+// The explanation as the member "explain" of the object `json` is writing.
+void WriteExplain(const Explanation& explanation, JsonWriter* json);
 
 }  // namespace hetcast
 

@@ -192,106 +192,97 @@ absl::StatusOr<std::string> InspectText(const LoadedTable& table) {
   return out;
 }
 
-flatbuffers::Offset<out::FnfStats> BuildFnfStats(const FnfComparison& stats,
-                                                 JsonBuilder* builder) {
-  const auto worst = builder->CreateVector(stats.worst);
-  out::FnfStatsBuilder b(*builder);
-  b.add_states(stats.states);
-  b.add_suboptimal(stats.suboptimal);
-  b.add_max_excess(stats.max_excess);
+void WriteFnfStats(const FnfComparison& stats, JsonWriter* json) {
+  json->StartObject("fnf");
+  json->U64("states", stats.states);
+  json->U64("suboptimal", stats.suboptimal);
+  json->U64("max_excess", stats.max_excess);
   if (stats.suboptimal > 0) {
-    b.add_mean_ratio(stats.ratio_sum / static_cast<double>(stats.suboptimal));
-    b.add_worst_source_type(stats.worst_source);
+    json->Double("mean_ratio",
+                 stats.ratio_sum / static_cast<double>(stats.suboptimal));
   }
-  b.add_max_ratio(stats.max_ratio);
-  b.add_worst_counts(worst);
-  return b.Finish();
+  json->Double("max_ratio", stats.max_ratio);
+  if (stats.suboptimal > 0) {
+    json->U64("worst_source_type", stats.worst_source);
+  }
+  json->U64s("worst_counts", stats.worst);
+  json->EndObject();
 }
 
-flatbuffers::Offset<flatbuffers::Vector<flatbuffers::Offset<out::InspectType>>>
-BuildTypes(const hetcast_profile& profile, JsonBuilder* builder) {
+void WriteTypes(const hetcast_profile& profile, JsonWriter* json) {
   const std::vector<uint64_t> costs = ProfileCosts(profile);
   const std::vector<uint64_t> limits = ProfileLimits(profile);
-  std::vector<flatbuffers::Offset<out::InspectType>> types;
+  json->StartArray("types");
   for (size_t j = 0; j < costs.size(); ++j) {
     const char* name = "";
     hetcast_profile_type(&profile, j, &name, nullptr, nullptr);
-    types.push_back(out::CreateInspectType(*builder, static_cast<uint32_t>(j),
-                                           JsonString(builder, name), costs[j],
-                                           limits[j]));
+    json->StartObject();
+    json->U64("index", j);
+    json->Str("name", name);
+    json->U64("cost", costs[j]);
+    json->U64("limit", limits[j]);
+    json->EndObject();
   }
-  return builder->CreateVector(types);
+  json->EndArray();
 }
 
 // One profile, as DescribeProfile and FnfComparisonText say it.
-absl::StatusOr<flatbuffers::Offset<out::InspectProfile>> BuildProfile(
-    const hetcast_profile& profile, JsonBuilder* builder) {
+absl::Status WriteProfile(const hetcast_profile& profile, JsonWriter* json) {
   hetcast_profile_info info;
   hetcast_profile_get_info(&profile, &info);
   const bool ptas = info.method == HETCAST_METHOD_PTAS;
-  flatbuffers::Offset<out::FnfStats> fnf;
+  const Epsilon eps = {info.epsilon_numerator, info.epsilon_denominator};
+  std::vector<uint64_t> dims = {info.type_count};
+  for (uint64_t limit : ProfileLimits(profile)) dims.push_back(limit + 1);
+  json->StartObject();
+  json->Str("name", info.name);
+  json->Str("method", ptas ? "ptas" : "exact");
+  json->Bool("exact", info.exact != 0);
+  if (ptas) {
+    json->Str("epsilon", absl::StrCat(eps.numerator, "/", eps.denominator));
+    json->Double("guarantee", std::stod(FactorText(eps)));
+  }
+  WriteTypes(profile, json);
+  json->U64s("dimensions", dims);
+  json->U64("states", info.entry_count);
+  json->U64("count_vectors", info.state_count);
+  json->U64("entry_bytes", info.entry_bytes);
+  json->U64("schedule_bytes", info.schedule_bytes);
+  json->Double("bytes_per_state", BytesPerState(info));
   if (absl::GetFlag(FLAGS_fnf_stats)) {
     absl::StatusOr<FnfComparison> stats = CompareFnf(profile);
     if (!stats.ok()) return stats.status();
-    fnf = BuildFnfStats(*stats, builder);
+    WriteFnfStats(*stats, json);
   }
-  std::vector<uint64_t> dims = {info.type_count};
-  for (uint64_t limit : ProfileLimits(profile)) dims.push_back(limit + 1);
-  const auto name = JsonString(builder, info.name);
-  const auto method = JsonString(builder, ptas ? "ptas" : "exact");
-  const Epsilon eps = {info.epsilon_numerator, info.epsilon_denominator};
-  const auto epsilon =
-      ptas ? JsonString(builder,
-                        absl::StrCat(eps.numerator, "/", eps.denominator))
-           : flatbuffers::Offset<flatbuffers::String>();
-  const auto types = BuildTypes(profile, builder);
-  const auto dimensions = builder->CreateVector(dims);
-  out::InspectProfileBuilder b(*builder);
-  b.add_name(name);
-  b.add_method(method);
-  b.add_exact(info.exact != 0);
-  b.add_epsilon(epsilon);
-  if (ptas) b.add_guarantee(std::stod(FactorText(eps)));
-  b.add_types(types);
-  b.add_dimensions(dimensions);
-  b.add_states(info.entry_count);
-  b.add_count_vectors(info.state_count);
-  b.add_entry_bytes(info.entry_bytes);
-  b.add_schedule_bytes(info.schedule_bytes);
-  b.add_bytes_per_state(BytesPerState(info));
-  b.add_fnf(fnf);
-  return b.Finish();
+  json->EndObject();
+  return absl::OkStatus();
 }
 
-// The JSON report on `table` (tables/cli_output.fbs, Inspect).
+// The JSON report on `table` (docs/hetcast-output.schema.json, inspect).
 absl::StatusOr<std::string> InspectJson(const LoadedTable& table) {
-  JsonBuilder builder;
   const size_t count = hetcast_table_profile_count(&table.table);
-  std::vector<flatbuffers::Offset<out::InspectProfile>> profiles;
   const uint64_t states = TotalStates(table);
+  JsonWriter json;
+  json.StartObject();
+  json.Str("table", table.name);
+  json.U64("bytes", table.size);
+  json.U64("schema_version", hetcast_table_schema_version(&table.table));
+  json.U64("profile_count", count);
+  json.U64("states", states);
+  json.Double("bytes_per_state",
+              static_cast<double>(table.size) / static_cast<double>(states));
+  json.Str("content_hash",
+           absl::StrFormat("%016x", hetcast_table_hash(&table.table)));
+  json.StartArray("profiles");
   for (size_t p = 0; p < count; ++p) {
     hetcast_profile profile;
     hetcast_profile_open(&table.table, p, &profile);
-    absl::StatusOr<flatbuffers::Offset<out::InspectProfile>> built =
-        BuildProfile(profile, &builder);
-    if (!built.ok()) return built.status();
-    profiles.push_back(*built);
+    absl::Status status = WriteProfile(profile, &json);
+    if (!status.ok()) return status;
   }
-  const auto name = JsonString(&builder, table.name);
-  const auto hash = JsonString(
-      &builder, absl::StrFormat("%016x", hetcast_table_hash(&table.table)));
-  const auto profile_vector = builder.CreateVector(profiles);
-  out::InspectBuilder root(builder);
-  root.add_table(name);
-  root.add_bytes(table.size);
-  root.add_schema_version(hetcast_table_schema_version(&table.table));
-  root.add_profile_count(static_cast<uint32_t>(count));
-  root.add_states(states);
-  root.add_bytes_per_state(static_cast<double>(table.size) /
-                           static_cast<double>(states));
-  root.add_content_hash(hash);
-  root.add_profiles(profile_vector);
-  return ToJson(&builder, root.Finish().Union(), "Inspect");
+  json.EndArray();
+  json.EndObject();
+  return json.Finish();
 }
 
 }  // namespace

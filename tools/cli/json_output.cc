@@ -1,8 +1,12 @@
-// json_output.cc: FlatBuffers buffers <-> the CLI's JSON (json_output.h).
+// json_output.cc: the CLI's JSON written (RapidJSON) and read back
+// (FlatBuffers), json_output.h.
 #include "tools/cli/json_output.h"
+
+#include <utility>
 
 #include "absl/status/status.h"
 #include "absl/strings/str_format.h"
+#include "rapidjson/writer.h"
 #include "tables/cli_output_schema.h"
 
 namespace hetcast {
@@ -48,31 +52,6 @@ absl::Status LoadSchema(const char* root_type, flatbuffers::Parser* parser) {
   return absl::OkStatus();
 }
 
-// `text` without the blanks FlatBuffers puts after ':' and ',' (outside
-// strings), so the output is as compact as before.
-std::string Compact(const std::string& text) {
-  std::string out;
-  out.reserve(text.size());
-  bool in_string = false;
-  for (size_t i = 0; i < text.size(); ++i) {
-    const char c = text[i];
-    if (in_string) {
-      out += c;
-      if (c == '\\' && i + 1 < text.size()) {
-        out += text[++i];
-      } else if (c == '"') {
-        in_string = false;
-      }
-    } else if (c == '"') {
-      in_string = true;
-      out += c;
-    } else if (c != ' ' && c != '\n') {
-      out += c;
-    }
-  }
-  return out;
-}
-
 }  // namespace
 
 std::string ValidUtf8(absl::string_view text) {
@@ -91,37 +70,101 @@ std::string ValidUtf8(absl::string_view text) {
   return out;
 }
 
-flatbuffers::Offset<flatbuffers::String> JsonString(JsonBuilder* builder,
-                                                    absl::string_view text) {
-  return builder->CreateString(ValidUtf8(text));
-}
+namespace {
 
-flatbuffers::Offset<
-    flatbuffers::Vector<flatbuffers::Offset<flatbuffers::String>>>
-JsonStrings(JsonBuilder* builder, const std::vector<std::string>& texts) {
-  std::vector<flatbuffers::Offset<flatbuffers::String>> offsets;
-  for (const std::string& text : texts) {
-    offsets.push_back(JsonString(builder, text));
-  }
-  return builder->CreateVector(offsets);
-}
-
-absl::StatusOr<std::string> ToJson(JsonBuilder* builder,
-                                   flatbuffers::Offset<void> root,
-                                   const char* root_type) {
-  builder->Finish(root);
-  flatbuffers::IDLOptions options;
-  options.strict_json = true;
-  options.indent_step = -1;
-  flatbuffers::Parser parser(options);
-  absl::Status status = LoadSchema(root_type, &parser);
-  if (!status.ok()) return status;
+// RapidJSON's output stream concept over a std::string: the document is
+// built in the string that Finish() returns, never copied (a plan of 10^7
+// nodes is hundreds of megabytes).
+struct StringOutput {
+  typedef char Ch;
   std::string text;
-  if (!flatbuffers::GenerateText(parser, builder->GetBufferPointer(), &text)) {
-    return absl::InternalError(
-        absl::StrFormat("cannot print the %s as JSON", root_type));
+  void Put(char c) { text.push_back(c); }
+  void Flush() {}
+};
+
+// What RapidJSON's writer calls, found by argument-dependent lookup (the
+// string grows geometrically by itself; reserving exact sizes would not).
+void PutReserve(StringOutput&, size_t) {}
+void PutUnsafe(StringOutput& output, char c) { output.text.push_back(c); }
+
+}  // namespace
+
+// RapidJSON's writer: UTF-8 in, ASCII out.
+struct JsonWriter::State {
+  StringOutput output;
+  rapidjson::Writer<StringOutput, rapidjson::UTF8<>, rapidjson::ASCII<>> writer{
+      output};
+};
+
+JsonWriter::JsonWriter() : state_(new State) {}
+JsonWriter::~JsonWriter() = default;
+
+void JsonWriter::Key(absl::string_view key) {
+  if (key.empty()) return;
+  state_->writer.Key(key.data(), static_cast<rapidjson::SizeType>(key.size()));
+}
+
+void JsonWriter::StartObject(absl::string_view key) {
+  Key(key);
+  state_->writer.StartObject();
+}
+
+void JsonWriter::EndObject() { state_->writer.EndObject(); }
+
+void JsonWriter::StartArray(absl::string_view key) {
+  Key(key);
+  state_->writer.StartArray();
+}
+
+void JsonWriter::EndArray() { state_->writer.EndArray(); }
+
+void JsonWriter::Str(absl::string_view key, absl::string_view value) {
+  Key(key);
+  const std::string valid = ValidUtf8(value);
+  state_->writer.String(valid.data(),
+                        static_cast<rapidjson::SizeType>(valid.size()));
+}
+
+void JsonWriter::U64(absl::string_view key, uint64_t value) {
+  Key(key);
+  state_->writer.Uint64(value);
+}
+
+void JsonWriter::I64(absl::string_view key, int64_t value) {
+  Key(key);
+  state_->writer.Int64(value);
+}
+
+void JsonWriter::Bool(absl::string_view key, bool value) {
+  Key(key);
+  state_->writer.Bool(value);
+}
+
+void JsonWriter::Double(absl::string_view key, double value) {
+  Key(key);
+  state_->writer.Double(value);
+}
+
+void JsonWriter::U64s(absl::string_view key,
+                      const std::vector<uint64_t>& values) {
+  StartArray(key);
+  for (const uint64_t value : values) U64({}, value);
+  EndArray();
+}
+
+void JsonWriter::Strs(absl::string_view key,
+                      const std::vector<std::string>& values) {
+  StartArray(key);
+  for (const std::string& value : values) Str({}, value);
+  EndArray();
+}
+
+absl::StatusOr<std::string> JsonWriter::Finish() {
+  if (!state_->writer.IsComplete()) {
+    return absl::InternalError("the JSON output is incomplete");
   }
-  return Compact(text) + "\n";
+  state_->output.text.push_back('\n');
+  return std::move(state_->output.text);
 }
 
 absl::StatusOr<const uint8_t*> ParseJson(absl::string_view json,

@@ -1,55 +1,76 @@
-// json_output.h: the CLI's JSON, written by FlatBuffers' text generator over
-// tables/cli_output.fbs and read back by its parser (hetcast render).
+// json_output.h: the CLI's JSON: written by RapidJSON's streaming writer,
+// read back (hetcast render --plan) by FlatBuffers' parser over
+// tables/cli_output.fbs.
 //
-// Build a buffer of one of the schema's root tables with a JsonBuilder
-// (strings through JsonString, which makes any bytes valid UTF-8), then
-// ToJson() prints it: one line, every string escaped by the library, fields
-// in the schema's order, absent fields left out.
+// JsonWriter escapes every string (after making it valid UTF-8: bytes that
+// are not become U+FFFD) and writes non-ASCII characters as \uXXXX, so the
+// output is one line of ASCII. docs/hetcast-output.schema.json documents
+// every output field by field; tests validate every kind against it and
+// read the plans back through the .fbs schema.
+//
+//   JsonWriter json;
+//   json.StartObject();
+//   json.Str("model", "node");
+//   json.U64("completion_time", 10);
+//   json.EndObject();
+//   std::string text = json.Finish();  // {"model":"node",...}\n
 #ifndef HETCAST_TOOLS_CLI_JSON_OUTPUT_H_
 #define HETCAST_TOOLS_CLI_JSON_OUTPUT_H_
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
+#include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
 #include "flatbuffers/flatbuffers.h"
 #include "flatbuffers/idl.h"
-#include "tables/cli_output_generated.h"
 
 namespace hetcast {
-
-// JsonBuilder
-//
-// Stores every scalar it is given, defaults included, so "exact":false and
-// "completion_time":0 are printed; optional fields (`= null` in the schema)
-// left unset are not.
-class JsonBuilder : public flatbuffers::FlatBufferBuilder {
- public:
-  JsonBuilder() { ForceDefaults(true); }
-};
 
 // `text` with every byte sequence that is not UTF-8 replaced by U+FFFD.
 std::string ValidUtf8(absl::string_view text);
 
-// A string of the buffer: ValidUtf8(text).
-flatbuffers::Offset<flatbuffers::String> JsonString(JsonBuilder* builder,
-                                                    absl::string_view text);
+// JsonWriter
+//
+// Members are written in the order of the calls. The keyed calls write a
+// member of the current object; the unkeyed ones (`key` empty) an element
+// of the current array.
+class JsonWriter {
+ public:
+  JsonWriter();
+  ~JsonWriter();
+  JsonWriter(const JsonWriter&) = delete;
+  JsonWriter& operator=(const JsonWriter&) = delete;
 
-// Vectors of strings and numbers, always present (an empty one prints []).
-flatbuffers::Offset<
-    flatbuffers::Vector<flatbuffers::Offset<flatbuffers::String>>>
-JsonStrings(JsonBuilder* builder, const std::vector<std::string>& texts);
+  void StartObject(absl::string_view key = {});
+  void EndObject();
+  void StartArray(absl::string_view key = {});
+  void EndArray();
+  void Str(absl::string_view key, absl::string_view value);
+  void U64(absl::string_view key, uint64_t value);
+  void I64(absl::string_view key, int64_t value);
+  void Bool(absl::string_view key, bool value);
+  void Double(absl::string_view key, double value);
+  // An array of numbers or of strings.
+  void U64s(absl::string_view key, const std::vector<uint64_t>& values);
+  void Strs(absl::string_view key, const std::vector<std::string>& values);
 
-// The finished buffer (root table `root_type` of tables/cli_output.fbs) as
-// one line of JSON ending in a newline.
-absl::StatusOr<std::string> ToJson(JsonBuilder* builder,
-                                   flatbuffers::Offset<void> root,
-                                   const char* root_type);
+  // The document, one line ending in a newline; an internal error if the
+  // calls did not make one complete value.
+  absl::StatusOr<std::string> Finish();
 
-// Parses `json` as root table `root_type` into `parser` (which must
-// outlive the result); errors name the JSON. ReadJson also verifies it.
+ private:
+  void Key(absl::string_view key);
+  struct State;
+  std::unique_ptr<State> state_;
+};
+
+// Parses `json` as root table `root_type` of tables/cli_output.fbs into
+// `parser` (which must outlive the result); errors name the JSON.
+// ReadJson also verifies the buffer.
 absl::StatusOr<const uint8_t*> ParseJson(absl::string_view json,
                                          const char* root_type,
                                          flatbuffers::Parser* parser);

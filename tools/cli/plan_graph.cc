@@ -184,52 +184,63 @@ std::string RenderGraphText(const GraphPlatform& platform,
 namespace {
 
 // The tree's nodes in id order (file order after pruning).
-flatbuffers::Offset<flatbuffers::Vector<flatbuffers::Offset<out::GraphNode>>>
-BuildGraphNodes(const GraphPlatform& platform, const GraphTree& tree,
-                JsonBuilder* builder) {
+void WriteGraphNodes(const GraphPlatform& platform, const GraphTree& tree,
+                     JsonWriter* json) {
   const std::vector<std::string>& names = platform.names;
-  std::vector<flatbuffers::Offset<out::GraphNode>> nodes;
+  json->StartArray("nodes");
   for (uint32_t v = 0; v < names.size(); ++v) {
     if (!tree.in_tree[v]) continue;
-    const auto name = JsonString(builder, names[v]);
-    const auto role = JsonString(builder, Role(platform, tree, v));
-    const auto parent = tree.parent[v] == HETCAST_NO_NODE
-                            ? flatbuffers::Offset<flatbuffers::String>()
-                            : JsonString(builder, names[tree.parent[v]]);
-    nodes.push_back(
-        out::CreateGraphNode(*builder, v, name, role, parent, tree.load[v]));
+    json->StartObject();
+    json->U64("id", v);
+    json->Str("name", names[v]);
+    json->Str("role", Role(platform, tree, v));
+    if (tree.parent[v] != HETCAST_NO_NODE) {
+      json->Str("parent", names[tree.parent[v]]);
+    }
+    json->U64("send_load", tree.load[v]);
+    json->EndObject();
   }
-  return builder->CreateVector(nodes);
+  json->EndArray();
 }
 
 // One weighted tree: it carries every message.
-flatbuffers::Offset<out::GraphTree> BuildGraphTree(
-    const GraphPlatform& platform, const Planned& planned,
-    const std::string& throughput, JsonBuilder* builder) {
-  std::vector<flatbuffers::Offset<out::NamedEdge>> edges;
+void WriteGraphTrees(const GraphPlatform& platform, const Planned& planned,
+                     const std::string& throughput, JsonWriter* json) {
+  json->StartArray("trees");
+  json->StartObject();
+  json->Str("throughput", throughput);
+  json->StartArray("edges");
   for (const hetcast_graph_route_edge& e : planned.tree_edges) {
-    const auto from = JsonString(builder, platform.names[e.from]);
-    const auto to = JsonString(builder, platform.names[e.to]);
-    edges.push_back(out::CreateNamedEdge(*builder, from, to));
+    json->StartObject();
+    json->Str("from", platform.names[e.from]);
+    json->Str("to", platform.names[e.to]);
+    json->EndObject();
   }
-  const auto edge_vector = builder->CreateVector(edges);
-  return out::CreateGraphTree(*builder, JsonString(builder, throughput),
-                              edge_vector);
+  json->EndArray();
+  json->EndObject();
+  json->EndArray();
 }
 
-flatbuffers::Offset<out::GraphSchedule> BuildGraphSchedule(
-    const GraphPlatform& platform, const Planned& planned,
-    JsonBuilder* builder) {
-  std::vector<flatbuffers::Offset<out::GraphSlot>> slots;
-  for (const hetcast_graph_slot& s : planned.slots) {
-    const auto from = JsonString(builder, platform.names[s.from]);
-    const auto to = JsonString(builder, platform.names[s.to]);
-    slots.push_back(out::CreateGraphSlot(*builder, s.start, s.duration, from,
-                                         to, s.stream, s.amount));
-  }
+void WriteGraphSchedule(const GraphPlatform& platform, const Planned& planned,
+                        JsonWriter* json) {
   const hetcast_graph_answer& a = planned.info.graph;
-  return out::CreateGraphSchedule(*builder, a.period, a.messages, 1,
-                                  builder->CreateVector(slots));
+  json->StartObject("schedule");
+  json->U64("period", a.period);
+  json->U64("messages", a.messages);
+  json->U64("parts", 1);
+  json->StartArray("slots");
+  for (const hetcast_graph_slot& s : planned.slots) {
+    json->StartObject();
+    json->U64("start", s.start);
+    json->U64("duration", s.duration);
+    json->Str("from", platform.names[s.from]);
+    json->Str("to", platform.names[s.to]);
+    json->U64("tree", s.stream);
+    json->U64("amount", s.amount);
+    json->EndObject();
+  }
+  json->EndArray();
+  json->EndObject();
 }
 
 }  // namespace
@@ -239,48 +250,29 @@ absl::StatusOr<std::string> RenderGraphJson(const GraphPlatform& platform,
                                             const std::string& update,
                                             bool explain) {
   const hetcast_graph_answer& a = planned.info.graph;
-  const GraphTree tree = TreeOf(platform, planned);
-  const std::vector<std::string>& names = platform.names;
   const std::string throughput =
       Fraction(a.throughput_numerator, a.throughput_denominator);
-  JsonBuilder builder;
-  const auto model = JsonString(&builder, "graph");
-  const auto algorithm = JsonString(&builder, AlgorithmName(a.algorithm));
-  const auto period =
-      JsonString(&builder, Fraction(a.period_numerator, a.period_denominator));
-  const auto throughput_text = JsonString(&builder, throughput);
-  const auto bound = JsonString(
-      &builder, Fraction(a.lower_bound_numerator, a.lower_bound_denominator));
-  const auto kind = JsonString(&builder, BoundName(a.lower_bound_kind));
-  const auto update_text = JsonString(&builder, update);
-  const auto source = JsonString(&builder, names[platform.source]);
-  const auto bottleneck = JsonString(&builder, names[a.bottleneck_node]);
-  const auto pruned = JsonStrings(&builder, platform.pruned);
-  const auto nodes = BuildGraphNodes(platform, tree, &builder);
-  const auto trees =
-      builder.CreateVector(std::vector<flatbuffers::Offset<out::GraphTree>>{
-          BuildGraphTree(platform, planned, throughput, &builder)});
-  const auto schedule = BuildGraphSchedule(platform, planned, &builder);
-  const auto explanation =
-      explain ? BuildExplain(&builder, Explain(FromPlanInfo(planned.info)))
-              : flatbuffers::Offset<out::Explain>();
-  out::GraphPlanBuilder root(builder);
-  root.add_model(model);
-  root.add_algorithm(algorithm);
-  root.add_exact(a.exact != 0);
-  root.add_period_per_message(period);
-  root.add_throughput(throughput_text);
-  root.add_lower_bound(bound);
-  root.add_lower_bound_kind(kind);
-  root.add_mcph_update(update_text);
-  root.add_source(source);
-  root.add_bottleneck(bottleneck);
-  root.add_pruned(pruned);
-  root.add_nodes(nodes);
-  root.add_trees(trees);
-  root.add_schedule(schedule);
-  root.add_explain(explanation);
-  return ToJson(&builder, root.Finish().Union(), "GraphPlan");
+  JsonWriter json;
+  json.StartObject();
+  json.Str("model", "graph");
+  json.Str("algorithm", AlgorithmName(a.algorithm));
+  json.Bool("exact", a.exact != 0);
+  json.Str("period_per_message",
+           Fraction(a.period_numerator, a.period_denominator));
+  json.Str("throughput", throughput);
+  json.Str("lower_bound",
+           Fraction(a.lower_bound_numerator, a.lower_bound_denominator));
+  json.Str("lower_bound_kind", BoundName(a.lower_bound_kind));
+  json.Str("mcph_update", update);
+  json.Str("source", platform.names[platform.source]);
+  json.Str("bottleneck", platform.names[a.bottleneck_node]);
+  json.Strs("pruned", platform.pruned);
+  WriteGraphNodes(platform, TreeOf(platform, planned), &json);
+  WriteGraphTrees(platform, planned, throughput, &json);
+  WriteGraphSchedule(platform, planned, &json);
+  if (explain) WriteExplain(Explain(FromPlanInfo(planned.info)), &json);
+  json.EndObject();
+  return json.Finish();
 }
 
 absl::StatusOr<std::string> PlanGraphFromFlags(const std::string& format,

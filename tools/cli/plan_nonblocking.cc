@@ -190,70 +190,71 @@ NbTransfers TransfersOf(const NbRequest& in,
 }
 
 // Node `v`'s task list, as the JSON has it.
-flatbuffers::Offset<out::NbNode> BuildNbNode(const NbRequest& in,
-                                             const Planned& planned, size_t v,
-                                             JsonBuilder* builder) {
-  std::vector<flatbuffers::Offset<out::NbTask>> tasks;
+void WriteNbNode(const NbRequest& in, const Planned& planned, size_t v,
+                 JsonWriter* json) {
+  json->StartObject();
+  json->U64("id", v);
+  json->StartArray("tasks");
   for (size_t t = planned.list_begin[v]; t < planned.list_begin[v + 1]; ++t) {
     const hetcast_nb_task& x = planned.tasks[t];
-    const auto op =
-        JsonString(builder, x.op == HETCAST_NB_SEND ? "send" : "recv");
-    tasks.push_back(out::CreateNbTask(*builder, op, x.partner,
-                                      in.request.messages[x.message].source,
-                                      x.message, x.start, x.end));
+    json->StartObject();
+    json->Str("op", x.op == HETCAST_NB_SEND ? "send" : "recv");
+    json->U64("partner", x.partner);
+    json->U64("source", in.request.messages[x.message].source);
+    json->U64("message", x.message);
+    json->U64("start", x.start);
+    json->U64("end", x.end);
+    json->EndObject();
   }
-  return out::CreateNbNode(*builder, static_cast<uint32_t>(v),
-                           builder->CreateVector(tasks));
+  json->EndArray();
+  json->EndObject();
 }
 
 // Every transfer in order of (start, sender), with its receive.
-flatbuffers::Offset<flatbuffers::Vector<flatbuffers::Offset<out::NbTransfer>>>
-BuildNbTransfers(const NbRequest& in, const Planned& planned,
-                 JsonBuilder* builder) {
-  std::vector<flatbuffers::Offset<out::NbTransfer>> transfers;
+void WriteNbTransfers(const NbRequest& in, const Planned& planned,
+                      JsonWriter* json) {
+  json->StartArray("transfers");
   const NbTransfers all = TransfersOf(in, planned.tasks);
   for (const hetcast_nb_task* send : all.sends) {
     const hetcast_nb_task& s = *send;
     const hetcast_nb_task& r =
         *all.recv_of[s.message * in.request.node_count + s.partner];
-    transfers.push_back(out::CreateNbTransfer(
-        *builder, s.node, s.partner, in.request.messages[s.message].source,
-        s.message, s.start, s.arrival, std::max(r.start, r.arrival), r.end));
+    json->StartObject();
+    json->U64("from", s.node);
+    json->U64("to", s.partner);
+    json->U64("source", in.request.messages[s.message].source);
+    json->U64("message", s.message);
+    json->U64("start", s.start);
+    json->U64("arrival", s.arrival);
+    json->U64("receive_start", std::max(r.start, r.arrival));
+    json->U64("end", r.end);
+    json->EndObject();
   }
-  return builder->CreateVector(transfers);
+  json->EndArray();
 }
 
-// One line: the answer, every node's tasks, every transfer
-// (tables/cli_output.fbs, NbPlan).
+// One line: the answer, every node's tasks, every transfer.
 absl::StatusOr<std::string> RenderNbJson(const NbRequest& in,
                                          const Planned& planned, bool explain) {
   const hetcast_answer& answer = planned.info.answer;
-  JsonBuilder builder;
-  const auto model = JsonString(&builder, "nonblocking");
-  const auto algorithm = JsonString(&builder, AlgorithmName(answer.algorithm));
-  const auto tick = JsonString(&builder, in.tick);
-  const auto kind = JsonString(&builder, BoundName(answer.lower_bound_kind));
-  std::vector<flatbuffers::Offset<out::NbNode>> nodes;
+  JsonWriter json;
+  json.StartObject();
+  json.Str("model", "nonblocking");
+  json.Str("algorithm", AlgorithmName(answer.algorithm));
+  json.Bool("exact", answer.exact != 0);
+  json.Str("tick", in.tick);
+  json.U64("completion_time", answer.completion_time);
+  json.U64("lower_bound", answer.lower_bound);
+  json.Str("lower_bound_kind", BoundName(answer.lower_bound_kind));
+  json.StartArray("nodes");
   for (size_t v = 0; v < in.request.node_count; ++v) {
-    nodes.push_back(BuildNbNode(in, planned, v, &builder));
+    WriteNbNode(in, planned, v, &json);
   }
-  const auto node_vector = builder.CreateVector(nodes);
-  const auto transfers = BuildNbTransfers(in, planned, &builder);
-  const auto explanation =
-      explain ? BuildExplain(&builder, Explain(FromPlanInfo(planned.info)))
-              : flatbuffers::Offset<out::Explain>();
-  out::NbPlanBuilder root(builder);
-  root.add_model(model);
-  root.add_algorithm(algorithm);
-  root.add_exact(answer.exact != 0);
-  root.add_tick(tick);
-  root.add_completion_time(answer.completion_time);
-  root.add_lower_bound(answer.lower_bound);
-  root.add_lower_bound_kind(kind);
-  root.add_nodes(node_vector);
-  root.add_transfers(transfers);
-  root.add_explain(explanation);
-  return ToJson(&builder, root.Finish().Union(), "NbPlan");
+  json.EndArray();
+  WriteNbTransfers(in, planned, &json);
+  if (explain) WriteExplain(Explain(FromPlanInfo(planned.info)), &json);
+  json.EndObject();
+  return json.Finish();
 }
 
 // The answer, then each node's tasks on one line.

@@ -118,86 +118,74 @@ std::string Label(const NodePlan& plan) {
 namespace {
 
 // The nodes of the schedule (unused relays left out), as the JSON has them.
-flatbuffers::Offset<flatbuffers::Vector<flatbuffers::Offset<out::Node>>>
-BuildNodes(const NodePlan& plan, JsonBuilder* builder) {
-  std::vector<flatbuffers::Offset<out::Node>> nodes;
+void WriteNodes(const NodePlan& plan, JsonWriter* json) {
   const bool cluster = plan.model == "cluster";
+  json->StartArray("nodes");
   for (size_t id = 0; id < plan.nodes.size(); ++id) {
     const hetcast_node& node = plan.nodes[id];
     if (node.arrival == HETCAST_NEVER) continue;  // An unused relay.
-    out::NodeBuilder b(*builder);
-    b.add_id(static_cast<uint32_t>(id));
-    if (cluster) {
-      b.add_cluster(node.type);
-    } else {
-      b.add_type(node.type);
-    }
-    b.add_arrival(node.arrival);
-    b.add_parent(node.parent == HETCAST_NO_NODE ? -1 : int64_t{node.parent});
-    if (!cluster) b.add_relay(node.is_relay != 0);
-    if (cluster && plan.multicast) b.add_member(node.is_relay == 0);
-    nodes.push_back(b.Finish());
+    json->StartObject();
+    json->U64("id", id);
+    json->U64(cluster ? "cluster" : "type", node.type);
+    json->U64("arrival", node.arrival);
+    json->I64("parent",
+              node.parent == HETCAST_NO_NODE ? -1 : int64_t{node.parent});
+    if (!cluster) json->Bool("relay", node.is_relay != 0);
+    if (cluster && plan.multicast) json->Bool("member", node.is_relay == 0);
+    json->EndObject();
   }
-  return builder->CreateVector(nodes);
+  json->EndArray();
 }
 
-flatbuffers::Offset<flatbuffers::Vector<flatbuffers::Offset<out::Transfer>>>
-BuildTransfers(const NodePlan& plan, JsonBuilder* builder) {
-  std::vector<flatbuffers::Offset<out::Transfer>> transfers;
+void WriteTransfers(const NodePlan& plan, JsonWriter* json) {
+  json->StartArray("transfers");
   for (const hetcast_transfer& t : plan.transfers) {
-    transfers.push_back(
-        out::CreateTransfer(*builder, t.from, t.to, t.start, t.arrival));
+    json->StartObject();
+    json->U64("from", t.from);
+    json->U64("to", t.to);
+    json->U64("start", t.start);
+    json->U64("arrival", t.arrival);
+    json->EndObject();
   }
-  return builder->CreateVector(transfers);
+  json->EndArray();
 }
 
-// A string field that is absent when `text` is empty.
-flatbuffers::Offset<flatbuffers::String> Optional(JsonBuilder* builder,
-                                                  const std::string& text) {
-  return text.empty() ? flatbuffers::Offset<flatbuffers::String>()
-                      : JsonString(builder, text);
+// What a table or the PTAS adds: the profile, eps, the factor, both times.
+void WriteMethod(const NodePlan& plan, JsonWriter* json) {
+  const std::pair<const char*, const std::string*> texts[] = {
+      {"profile", &plan.profile},
+      {"method", &plan.method},
+      {"epsilon", &plan.epsilon},
+      {"search", &plan.search}};
+  for (const auto& [key, value] : texts) {
+    if (!value->empty()) json->Str(key, *value);
+  }
+  if (plan.guarantee) json->Double("guarantee", *plan.guarantee);
+  if (plan.ptas_completion) {
+    json->U64("ptas_completion", *plan.ptas_completion);
+  }
+  if (plan.fnf_completion) json->U64("fnf_completion", *plan.fnf_completion);
 }
 
 }  // namespace
 
 absl::StatusOr<std::string> RenderJson(const NodePlan& plan) {
   const hetcast_answer& a = plan.answer;
-  JsonBuilder builder;
-  const auto model = JsonString(&builder, plan.model);
-  const auto algorithm = JsonString(&builder, Label(plan));
-  const auto kind = JsonString(&builder, BoundName(a.lower_bound_kind));
-  const auto profile = Optional(&builder, plan.profile);
-  const auto method = Optional(&builder, plan.method);
-  const auto epsilon = Optional(&builder, plan.epsilon);
-  const auto search = Optional(&builder, plan.search);
-  const auto type_costs =
-      plan.model == "node"
-          ? builder.CreateVector(plan.costs)
-          : flatbuffers::Offset<flatbuffers::Vector<uint64_t>>();
-  const auto nodes = BuildNodes(plan, &builder);
-  const auto transfers = BuildTransfers(plan, &builder);
-  const auto explain = plan.explain
-                           ? BuildExplain(&builder, Explain(plan.explain_input))
-                           : flatbuffers::Offset<out::Explain>();
-  out::NodePlanBuilder root(builder);
-  root.add_model(model);
-  root.add_algorithm(algorithm);
-  root.add_exact(a.exact != 0);
-  root.add_completion_time(a.completion_time);
-  root.add_lower_bound(a.lower_bound);
-  root.add_lower_bound_kind(kind);
-  root.add_profile(profile);
-  root.add_method(method);
-  root.add_epsilon(epsilon);
-  root.add_search(search);
-  if (plan.guarantee) root.add_guarantee(*plan.guarantee);
-  if (plan.ptas_completion) root.add_ptas_completion(*plan.ptas_completion);
-  if (plan.fnf_completion) root.add_fnf_completion(*plan.fnf_completion);
-  root.add_type_costs(type_costs);
-  root.add_nodes(nodes);
-  root.add_transfers(transfers);
-  root.add_explain(explain);
-  return ToJson(&builder, root.Finish().Union(), "NodePlan");
+  JsonWriter json;
+  json.StartObject();
+  json.Str("model", plan.model);
+  json.Str("algorithm", Label(plan));
+  json.Bool("exact", a.exact != 0);
+  json.U64("completion_time", a.completion_time);
+  json.U64("lower_bound", a.lower_bound);
+  json.Str("lower_bound_kind", BoundName(a.lower_bound_kind));
+  WriteMethod(plan, &json);
+  if (plan.model == "node") json.U64s("type_costs", plan.costs);
+  WriteNodes(plan, &json);
+  WriteTransfers(plan, &json);
+  if (plan.explain) WriteExplain(Explain(plan.explain_input), &json);
+  json.EndObject();
+  return json.Finish();
 }
 
 std::string RenderText(const NodePlan& plan) {

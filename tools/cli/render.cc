@@ -9,6 +9,7 @@
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
+#include "tables/cli_output_generated.h"
 #include "tools/cli/flags.h"
 #include "tools/cli/gantt_svg.h"
 #include "tools/cli/json_output.h"
