@@ -142,9 +142,10 @@ void DrawRows(const Layout& layout, std::string* out) {
   }
 }
 
+// One bar per send, in its lane, labelled with its receiver when it fits,
+// and a mark at its arrival on the receiver's row.
 void DrawBars(const Chart& chart, const Layout& layout, const Scale& scale,
               std::string* out) {
-  const char* opacity = layout.collapsed ? "0.35" : "0.9";
   for (size_t i = 0; i < chart.bars.size(); ++i) {
     const ChartBar& bar = chart.bars[i];
     const double x0 = scale.x(bar.start);
@@ -153,24 +154,64 @@ void DrawBars(const Chart& chart, const Layout& layout, const Scale& scale,
                   static_cast<int>(layout.lane_of_bar[i]) * kRowHeight;
     absl::StrAppendFormat(
         out,
-        "<rect x=\"%.1f\" y=\"%d\" width=\"%.1f\" "
-        "height=\"%d\" rx=\"2\" fill=\"%s\" "
-        "fill-opacity=\"%s\" stroke=\"#333\" "
+        "<rect x=\"%.1f\" y=\"%d\" width=\"%.1f\" height=\"%d\" rx=\"2\" "
+        "fill=\"%s\" fill-opacity=\"0.9\" stroke=\"#333\" "
         "stroke-width=\"0.5\"><title>%s</title></rect>\n",
-        x0, y + 3, x1 - x0, kRowHeight - 6, Colour(bar.group), opacity,
+        x0, y + 3, x1 - x0, kRowHeight - 6, Colour(bar.group),
         XmlEscape(absl::StrCat(chart.rows[bar.row].label, " ", bar.label, " [",
                                bar.start, ", ", bar.end, ")")));
-    if (!layout.collapsed && x1 - x0 >= 7.0 * bar.label.size()) {
+    if (x1 - x0 >= 7.0 * bar.label.size()) {
       absl::StrAppendFormat(out,
                             "<text x=\"%.1f\" y=\"%d\" font-size=\"10\" "
                             "fill=\"#fff\">%s</text>\n",
                             x0 + 3, y + kRowHeight - 6, XmlEscape(bar.label));
     }
-    if (layout.collapsed) continue;
     const int to_y = layout.row_top[layout.row_of[bar.to_row]];
     absl::StrAppendFormat(
         out, "<circle cx=\"%.1f\" cy=\"%d\" r=\"3\" fill=\"%s\"/>\n",
         scale.x(bar.end), to_y + kRowHeight / 2, Colour(bar.group));
+  }
+}
+
+// Collapsed rows: per group, the times when some node of it sends, as
+// merged intervals (so the picture stays small however many sends there
+// are), darker where more sends overlap.
+void DrawMergedBars(const Chart& chart, const Layout& layout,
+                    const Scale& scale, std::string* out) {
+  struct Span {
+    uint64_t start, end, sends;
+  };
+  std::vector<std::vector<std::pair<uint64_t, uint64_t>>> by_row(
+      layout.rows.size());
+  for (const ChartBar& bar : chart.bars) {
+    by_row[layout.row_of[bar.row]].emplace_back(bar.start, bar.end);
+  }
+  for (size_t r = 0; r < by_row.size(); ++r) {
+    std::sort(by_row[r].begin(), by_row[r].end());
+    std::vector<Span> spans;
+    uint64_t most = 1;
+    for (const auto& [start, end] : by_row[r]) {
+      if (spans.empty() || start > spans.back().end) {
+        spans.push_back({start, end, 0});
+      }
+      spans.back().end = std::max(spans.back().end, end);
+      most = std::max(most, ++spans.back().sends);
+    }
+    for (const Span& span : spans) {
+      const double x0 = scale.x(span.start);
+      const double x1 = std::max(scale.x(span.end), x0 + 1.0);
+      absl::StrAppendFormat(
+          out,
+          "<rect x=\"%.1f\" y=\"%d\" width=\"%.1f\" height=\"%d\" "
+          "fill=\"%s\" fill-opacity=\"%.2f\" stroke=\"#333\" "
+          "stroke-width=\"0.5\"><title>%s</title></rect>\n",
+          x0, layout.row_top[r] + 3, x1 - x0, kRowHeight - 6,
+          Colour(layout.rows[r].group),
+          0.35 + 0.6 * static_cast<double>(span.sends) / most,
+          XmlEscape(absl::StrCat(layout.rows[r].label, ": ", span.sends,
+                                 " sends in [", span.start, ", ", span.end,
+                                 ")")));
+    }
   }
 }
 
@@ -236,12 +277,12 @@ void DrawLegend(const Chart& chart, bool collapsed, int top, std::string* out) {
                           kLeft, y + 5, kLeft + 14, y + 5, kLeft + 20, y + 10);
   }
   if (collapsed) {
-    absl::StrAppendFormat(out,
-                          "<text x=\"%d\" y=\"%d\" font-style=\"italic\">%d "
-                          "nodes: more than %d rows, so each group is one row "
-                          "(its bars drawn over each other)</text>\n",
-                          kLeft, y + kLegendLine + 10, chart.rows.size(),
-                          kMaxChartRows);
+    absl::StrAppendFormat(
+        out,
+        "<text x=\"%d\" y=\"%d\" font-style=\"italic\">%d "
+        "nodes: more than %d rows, so each group is one row "
+        "(when its nodes send; darker: more at once)</text>\n",
+        kLeft, y + kLegendLine + 10, chart.rows.size(), kMaxChartRows);
   }
 }
 
@@ -294,7 +335,11 @@ std::string GanttSvg(const Chart& chart) {
       size.width, size.height, size.width, size.height, kLeft,
       XmlEscape(chart.title));
   DrawRows(layout, &out);
-  DrawBars(chart, layout, scale, &out);
+  if (layout.collapsed) {
+    DrawMergedBars(chart, layout, scale, &out);
+  } else {
+    DrawBars(chart, layout, scale, &out);
+  }
   DrawAxis(scale, bottom, chart.unit, &out);
   if (chart.lower_bound) {
     DrawMark(scale, *chart.lower_bound, bottom, "#06c", "5,3", kTop - 22,

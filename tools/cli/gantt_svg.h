@@ -4,8 +4,9 @@
 // the source of a multi-source message); a bar per send from its start to
 // its arrival, labelled with the receiver; a time axis in ticks; the
 // completion time and the lower bound as vertical lines; a legend. Past
-// kMaxChartRows rows, each group collapses into one row (its bars drawn
-// over each other) and a note says so.
+// kMaxChartRows rows, each group collapses into one row (the merged times
+// when its nodes send, darker where more send at once: the picture stays
+// small however many nodes there are) and a note says so.
 #ifndef HETCAST_TOOLS_CLI_GANTT_SVG_H_
 #define HETCAST_TOOLS_CLI_GANTT_SVG_H_
 

@@ -81,9 +81,14 @@ absl::StatusOr<const Table*> ReadJson(absl::string_view json,
                                       flatbuffers::Parser* parser) {
   absl::StatusOr<const uint8_t*> buffer = ParseJson(json, root_type, parser);
   if (!buffer.ok()) return buffer.status();
-  flatbuffers::Verifier verifier(*buffer, parser->builder_.GetSize());
+  // A table takes at least 4 bytes: the buffer's size bounds their number
+  // (the Verifier's default of 10^6 would refuse plans of 500,000 nodes).
+  const size_t size = parser->builder_.GetSize();
+  flatbuffers::Verifier verifier(*buffer, size, /*max_depth=*/64,
+                                 /*max_tables=*/size / 4 + 1);
   if (!verifier.VerifyBuffer<Table>(nullptr)) {
-    return absl::InvalidArgumentError("plan JSON: not a plan");
+    return absl::InvalidArgumentError(
+        "plan JSON: the parsed plan does not verify");
   }
   return flatbuffers::GetRoot<Table>(*buffer);
 }
