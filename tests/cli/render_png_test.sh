@@ -15,7 +15,7 @@ shoot() {  # shoot NAME: NAME.svg -> NAME.png at the SVG's own size.
   size=$(head -1 "$svg" | sed -n 's/.*width="\([0-9]*\)" height="\([0-9]*\)".*/\1,\2/p')
   [[ -n $size ]] || { echo "FAIL: no size in $svg"; exit 1; }
   echo "$size" >"$dir/$1.size"
-  timeout 120 chromium --headless --no-sandbox --disable-gpu \
+  timeout 120 chromium --headless --no-sandbox --disable-gpu --disable-dev-shm-usage \
     --hide-scrollbars --user-data-dir="$dir/profile" \
     --window-size="$size" --screenshot="$dir/$1.png" "file://$svg" \
     >"$dir/$1.log" 2>&1 || { cat "$dir/$1.log"; exit 1; }
