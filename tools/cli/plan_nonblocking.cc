@@ -195,9 +195,10 @@ std::string RenderNbJson(const NbRequest& in, const Planned& planned) {
   std::string out = absl::StrFormat(
       "{\"model\":\"nonblocking\",\"algorithm\":\"%s\",\"exact\":%s,"
       "\"tick\":\"%s\",\"completion_time\":%d,\"lower_bound\":%d,"
-      "\"lower_bound_kind\":\"earliest_reach\",\"nodes\":[",
+      "\"lower_bound_kind\":\"%s\",\"nodes\":[",
       AlgorithmName(answer.algorithm), answer.exact ? "true" : "false", in.tick,
-      answer.completion_time, answer.lower_bound);
+      answer.completion_time, answer.lower_bound,
+      BoundName(answer.lower_bound_kind));
   for (size_t v = 0; v < in.request.node_count; ++v) {
     absl::StrAppend(&out, v == 0 ? "" : ",", "{\"id\":", v, ",\"tasks\":[");
     for (size_t t = begin[v]; t < begin[v + 1]; ++t) {

@@ -208,7 +208,16 @@ typedef enum hetcast_bound HETCAST_ENUM_BASE {
    * send offsets nested in the next faster cost's, so receiving in order of
    * cost becomes optimal), the best of a few anchors; never below the
    * doubling bound (proof in runtime/node/lower_bound.h). */
-  HETCAST_BOUND_NESTED_SLOTS = 11
+  HETCAST_BOUND_NESTED_SLOTS = 11,
+  /* Non-blocking model: each message's holders grow at most as fast as
+   * when every relay sends as cheaply, over links as short and after
+   * receives as quick as the fastest destination's; the slowest receivers
+   * get the earliest arrivals (proof in runtime/nonblocking/lower_bound.h). */
+  HETCAST_BOUND_NB_POSTAL_GROWTH = 12,
+  /* Non-blocking model: every node's receives and own first sends one at a
+   * time, and all nodes' least total work fitted between the earliest time
+   * each can start and the completion (runtime/nonblocking/lower_bound.h). */
+  HETCAST_BOUND_NB_SERIAL_WORK = 13
 } hetcast_bound;
 
 typedef struct hetcast_answer {
