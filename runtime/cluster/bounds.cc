@@ -1,8 +1,11 @@
 // bounds.cc: the lower bounds of Khuller, Kim & Wan on any schedule of a
 // cluster request: broadcast (Lemma 3.3, Theorem 3.2), bounded degree
 // (Lemma 5.1), bounded-size matching (Lemma 5.2, Theorem 5.4), multicast
-// (Lemma 4.2, Theorem 4.2) and postal (Lemma 6.4). Each holds for every
-// schedule, so the largest one that applies is reported.
+// (Lemma 4.2, Theorem 4.2) and postal (Lemma 6.4), and the cluster-fill
+// bound of internal.h. Each holds for every schedule, so the largest one
+// that applies is reported.
+#include <algorithm>
+
 #include "runtime/cluster/internal.h"
 #include "runtime/include/hetcast/hetcast.h"
 
@@ -155,9 +158,9 @@ void PostalLowerBound(const ClusterLayout& l, uint32_t* order,
 // schedule of I(d_i, d_i) is no slower than one of I(n_i, d_i) (Lemma 5.1),
 // so the broadcast bounds of the reduced instance apply, and ceil(log2 N)
 // still does.
-void ClusterLowerBound(const ClusterLayout& l, uint32_t* order,
-                       uint64_t* sorted, uint64_t* reduced, uint64_t* bound,
-                       hetcast_bound* kind) {
+void ClusterPaperLowerBound(const ClusterLayout& l, uint32_t* order,
+                            uint64_t* sorted, uint64_t* reduced,
+                            uint64_t* bound, hetcast_bound* kind) {
   if (l.request->members != nullptr) {
     MulticastLowerBound(l, order, bound, kind);
   } else if (l.request->matching != 0 && !l.request->postal) {
@@ -170,6 +173,38 @@ void ClusterLowerBound(const ClusterLayout& l, uint32_t* order,
     BroadcastLowerBound(DegreeReducedLayout(l, reduced), order, bound, kind);
     RaiseClusterBound(CeilLog2(l.n), HETCAST_BOUND_LOG2, bound, kind);
   }
+}
+
+// Cluster fill (internal.h, above ClusterLowerBound): the least t with
+// G_i(t) >= need_i, the largest over clusters i != 0.
+uint64_t ClusterFillBound(const ClusterLayout& l) {
+  uint64_t bound = 0;
+  for (uint32_t i = 1; i < l.k; ++i) {
+    const uint64_t need =
+        l.request->members != nullptr ? l.request->members[i] : l.size[i];
+    if (need == 0) continue;
+    // H(s): informed outside cluster i by tick s; 2^s saturates at N.
+    auto outside = [&](uint64_t s) {
+      const uint64_t doubling = s < 40 ? uint64_t{1} << s : l.n;
+      const uint64_t room = s < l.cost ? l.size[0] : l.n - l.size[i];
+      return std::min(doubling, room);
+    };
+    uint64_t informed = 0, t = l.cost;  // G(t) = 0 for t < C.
+    for (;; ++t) {
+      informed = 2 * informed + outside(t - l.cost);  // <= 3N: no overflow.
+      if (informed >= need) break;
+    }
+    bound = std::max(bound, t);
+  }
+  return bound;
+}
+
+void ClusterLowerBound(const ClusterLayout& l, uint32_t* order,
+                       uint64_t* sorted, uint64_t* reduced, uint64_t* bound,
+                       hetcast_bound* kind) {
+  ClusterPaperLowerBound(l, order, sorted, reduced, bound, kind);
+  RaiseClusterBound(ClusterFillBound(l), HETCAST_BOUND_CLUSTER_FILL, bound,
+                    kind);
 }
 
 }  // namespace internal

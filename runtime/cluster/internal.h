@@ -122,10 +122,37 @@ void CanonicalizeCluster(const ClusterLayout& l, const LcfScratch& s,
                          hetcast_transfer* transfers);
 
 // bounds.cc: the lower bounds; `order`, `sorted` and `reduced` hold k
-// entries each.
+// entries each. Besides the paper's, for every request shape (blocking,
+// bounded degree or matching, postal, multicast), the cluster-fill bound
+// (HETCAST_BOUND_CLUSTER_FILL):
+//   Let I_i(t) be the processors of cluster i != 0 informed by tick t (their
+//   transfer has ended), need_i the processors of i that must end informed
+//   (all, or the members of a multicast), H(s) = min(2^s, n_0) for s < C
+//   and min(2^s, N - n_i) for s >= C, and G(t) = 0 for t < C, G(t) =
+//   2 G(t - 1) + H(t - C) for t >= C. Then I_i(t) <= G(t), so the
+//   completion is at least the least t with G(t) >= need_i.
+//   Proof. Times are integers and every transfer takes 1 tick (inside a
+//   cluster) or C >= 1 ticks (across). A processor starts at most one
+//   transfer per tick (blocking: one at a time; postal: busy for the
+//   tick of the send) and each transfer informs at most one new one, so
+//   A(s), the informed processors by tick s, obeys A(s) <= 1 + sum_{u < s}
+//   A(u), hence A(s) <= 2^s. No processor outside cluster 0 is informed
+//   before tick C (its first copy crosses clusters). So H(s) bounds the
+//   processors outside cluster i informed by tick s. A processor of i that
+//   is informed at tick t >= 1 got its copy locally, from a processor of i
+//   informed by t - 1, or across, from one outside i informed by t - C;
+//   distinct processors informed at t have distinct senders (one start per
+//   tick). Hence I_i(t) <= I_i(t - 1) + I_i(t - 1) + H(t - C), and
+//   I_i(t) = 0 for t < C; induction gives I_i(t) <= G(t).
 void ClusterLowerBound(const ClusterLayout& l, uint32_t* order,
                        uint64_t* sorted, uint64_t* reduced, uint64_t* bound,
                        hetcast_bound* kind);
+// The paper's bounds alone (ClusterLowerBound without the cluster fill).
+void ClusterPaperLowerBound(const ClusterLayout& l, uint32_t* order,
+                            uint64_t* sorted, uint64_t* reduced,
+                            uint64_t* bound, hetcast_bound* kind);
+// The cluster-fill bound alone (0 when k = 1).
+uint64_t ClusterFillBound(const ClusterLayout& l);
 
 // lcf.cc: LCF (§3) and LCF Multicast (§4). Each Run* function needs
 // s.base filled and s.order sorted for `l`, writes s.raw and returns how

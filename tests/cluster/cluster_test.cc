@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <cstdio>
+#include <numeric>
 #include <random>
 #include <vector>
 
@@ -432,6 +433,56 @@ TEST(Multicast, BoundedVariantsAgainstExhaustiveSearch) {
     ++cases;
   }
   EXPECT_GT(cases, 100);
+}
+
+TEST(ClusterFill, HandDerivedBound) {
+  // Clusters {1, 6}, C = 2. G(2) = H(0) = 1; G(3) = 2 + H(1) = 2 + min(2,
+  // n_0 = 1) = 3; G(4) = 6 + H(2) = 6 + min(4, N - n_1 = 1) = 7 >= 6: 4.
+  // The paper's: ceil(log2 7) = 3, p C = 2, Theorem 3.2: ceil(log2 3.5) = 2.
+  const std::vector<uint64_t> sizes = {1, 6};
+  const ClusterRun run = Plan(Request(sizes, 2), HETCAST_ALGORITHM_LCF);
+  ASSERT_EQ(run.status, HETCAST_OK);
+  EXPECT_EQ(run.answer.lower_bound, 4u);
+  EXPECT_EQ(run.answer.lower_bound_kind, HETCAST_BOUND_CLUSTER_FILL);
+  EXPECT_LE(4u, ClusterExhaustiveOptimum({sizes, 2}));
+}
+
+TEST(ClusterFill, AtMostTheExhaustiveOptimum) {
+  // Few clusters, a small source cluster and larger C: where the fill bound
+  // wins. Broadcast, postal and multicast; the answer's bound <= OPT.
+  std::mt19937_64 rng(18);
+  int cases = 0, fill_wins = 0;
+  for (int trial = 0; trial < 120; ++trial) {
+    std::vector<uint64_t> sizes = {1 + rng() % 2};
+    while (sizes.size() < 3 && sizes[0] + sizes.back() < 7) {
+      const uint64_t total =
+          std::accumulate(sizes.begin(), sizes.end(), uint64_t{0});
+      if (total >= 7) break;
+      sizes.push_back(1 + rng() % (7 - total));
+    }
+    if (sizes.size() < 2) continue;
+    const uint64_t cost = 1 + rng() % 5;
+    const int variant = trial % 3;  // Broadcast, postal, multicast.
+    std::vector<uint64_t> members;
+    for (uint64_t size : sizes) members.push_back(rng() % (size + 1));
+    auto r = Request(sizes, cost);
+    ClusterInstance instance{sizes, cost};
+    if (variant == 1) r.postal = instance.postal = true;
+    if (variant == 2) {
+      r.members = members.data();
+      instance.members = members;
+    }
+    const ClusterRun plan = Plan(r, HETCAST_ALGORITHM_LCF);
+    ASSERT_EQ(plan.status, HETCAST_OK);
+    EXPECT_LE(plan.answer.lower_bound, ClusterExhaustiveOptimum(instance))
+        << ::testing::PrintToString(sizes) << " C=" << cost << " v=" << variant;
+    fill_wins += plan.answer.lower_bound_kind == HETCAST_BOUND_CLUSTER_FILL;
+    ++cases;
+  }
+  std::printf("cluster fill: the winning bound on %d of %d tiny instances\n",
+              fill_wins, cases);
+  EXPECT_GT(cases, 80);
+  EXPECT_GT(fill_wins, 0);
 }
 
 TEST(Lcf, FootnoteServesWaitingClustersAtOnce) {

@@ -237,10 +237,10 @@ std::string RenderNbText(const NbRequest& in, const Planned& planned) {
   const std::vector<size_t>& begin = planned.list_begin;
   std::string out = absl::StrFormat(
       "model: nonblocking    algorithm: %s    exact: %s\n"
-      "completion time: %d %s\nlower bound: %d (earliest reach, Wu, Yeh & Liu "
-      "§3.1)\n",
+      "completion time: %d %s\nlower bound: %d (%s)\n",
       AlgorithmName(answer.algorithm), answer.exact ? "yes" : "no",
-      answer.completion_time, in.tick, answer.lower_bound);
+      answer.completion_time, in.tick, answer.lower_bound,
+      BoundExplanation(answer.lower_bound_kind));
   for (size_t v = 0; v < in.request.node_count; ++v) {
     absl::StrAppend(&out, "node ", v, ":");
     for (size_t t = begin[v]; t < begin[v + 1]; ++t) {

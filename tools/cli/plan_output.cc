@@ -101,6 +101,11 @@ BoundText DescribeBound(hetcast_bound bound) {
               "each node's receives and own sends one at a time; all work "
               "between each node's earliest start and the completion "
               "(runtime/nonblocking/lower_bound.h)"};
+    case HETCAST_BOUND_CLUSTER_FILL:
+      return {"cluster_fill",
+              "a cluster's processors at most double per tick after its "
+              "first copy (C ticks), plus one copy per processor informed "
+              "elsewhere C ticks before (runtime/cluster/internal.h)"};
     case HETCAST_BOUND_NONE:
       break;
   }

@@ -217,7 +217,12 @@ typedef enum hetcast_bound HETCAST_ENUM_BASE {
   /* Non-blocking model: every node's receives and own first sends one at a
    * time, and all nodes' least total work fitted between the earliest time
    * each can start and the completion (runtime/nonblocking/lower_bound.h). */
-  HETCAST_BOUND_NB_SERIAL_WORK = 13
+  HETCAST_BOUND_NB_SERIAL_WORK = 13,
+  /* Cluster model: the processors of a cluster other than the source's at
+   * most double per tick after its first copy arrives (C ticks at the
+   * earliest), plus one copy per processor informed outside it C ticks
+   * before (proof in runtime/cluster/internal.h). */
+  HETCAST_BOUND_CLUSTER_FILL = 14
 } hetcast_bound;
 
 typedef struct hetcast_answer {
