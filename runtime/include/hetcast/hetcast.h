@@ -849,12 +849,17 @@ HETCAST_API hetcast_status hetcast_nb_evaluate(
     size_t task_count, const size_t* list_begin, void* workspace,
     size_t workspace_size, hetcast_answer* answer);
 
-/* The lower bound of Wu, Yeh & Liu §3.1: L[k, i] = the shortest path from
- * message k's source to destination i over its source and destinations,
- * edge u -> v costing S(u, l) + X(u, v) l + R(v, l); then per destination
- * Eq. 2 over its messages, taken in order of arrival (L - R; the paper
- * sorts by L, which with unequal lengths can exceed the optimum: see
- * runtime/nonblocking/); the maximum over destinations. */
+/* The largest of three lower bounds (the answers of hetcast_nb_plan and
+ * hetcast_nb_evaluate name the one that won; proofs in
+ * runtime/nonblocking/lower_bound.h):
+ *  - HETCAST_BOUND_EARLIEST_REACH, Wu, Yeh & Liu §3.1: L[k, i] = the
+ *    shortest path from message k's source to destination i over its source
+ *    and destinations, edge u -> v costing S(u, l) + X(u, v) l + R(v, l);
+ *    then per destination Eq. 2 over its messages, taken in order of
+ *    arrival (L - R; the paper sorts by L, which with unequal lengths can
+ *    exceed the optimum: see runtime/nonblocking/); the maximum over
+ *    destinations;
+ *  - HETCAST_BOUND_NB_POSTAL_GROWTH and HETCAST_BOUND_NB_SERIAL_WORK. */
 HETCAST_API hetcast_status
 hetcast_nb_lower_bound(const hetcast_nb_request* request, void* workspace,
                        size_t workspace_size, uint64_t* lower_bound);
