@@ -14,6 +14,7 @@
 #include "runtime/include/hetcast/hetcast.h"
 #include "runtime/nonblocking/internal.h"
 #include "runtime/nonblocking/lower_bound.h"
+#include "tests/nonblocking/nb_test_util.h"
 #include "tests/oracles/nonblocking_search.h"
 #include "tools/cli/plan_nonblocking.h"
 
@@ -46,22 +47,12 @@ Bounds BoundsOf(const Instance& in) {
   return b;
 }
 
-Instance Uniform(uint32_t n, uint64_t send, uint64_t recv, uint64_t x) {
-  Instance in;
-  in.send_fixed.assign(n, send);
-  in.send_per_byte.assign(n, 0);
-  in.recv_fixed.assign(n, recv);
-  in.recv_per_byte.assign(n, 0);
-  in.link.assign(static_cast<size_t>(n) * n, x);
-  return in;
-}
-
 TEST(NbLowerBound, GrowthOnAHandDerivedBroadcast) {
   // 0 sends a 10-byte message to 1 and 2: S = 5, X = 10, R = 3. Slots of
   // the source: 15, 20; a holder's first slot 15 + (3 + 5 + 10) = 33. So
   // max(15 + 3, 20 + 3) = 23, which the star schedule attains
   // (nonblocking_test.cc, TimesAHandDerivedSchedule); §3.1 gives 18.
-  Instance in = Uniform(3, 5, 3, 1);
+  Instance in = UniformNbRequest(3, 5, 3, 1);
   in.destinations = {{1, 2}};
   in.messages = {hetcast_nb_message{0, 10, nullptr, 0}};
   in.Finish();
@@ -76,7 +67,7 @@ TEST(NbLowerBound, GrowthServesTheSlowestReceiverFirst) {
   // S = 1, X = 0, R = 1 except node 3 with R = 10; three destinations.
   // Source slots 1, 2, 3; a holder's first slot 1 + (1 + 1 + 0) = 3.
   // Slots 1, 2, 3 paired with R 10, 1, 1: max(11, 3, 4) = 11.
-  Instance in = Uniform(4, 1, 1, 0);
+  Instance in = UniformNbRequest(4, 1, 1, 0);
   in.recv_fixed[3] = 10;
   in.destinations = {{1, 2, 3}};
   in.messages = {hetcast_nb_message{0, 1, nullptr, 0}};
@@ -90,7 +81,7 @@ TEST(NbLowerBound, SerialWorkOnAHandDerivedExchange) {
   // 6 * (4 + 6) = 60 over 3 nodes that all start at 0: T >= 20. Per node:
   // its own send (release 0, 4) and two receives (released at 4 + 0, 6
   // each): 4 + 6 + 6 = 16. §3.1: 10 + 6 = 16.
-  Instance in = Uniform(3, 4, 6, 0);
+  Instance in = UniformNbRequest(3, 4, 6, 0);
   in.destinations = {{1, 2}, {0, 2}, {0, 1}};
   in.messages = {hetcast_nb_message{0, 1, nullptr, 0},
                  hetcast_nb_message{1, 1, nullptr, 0},

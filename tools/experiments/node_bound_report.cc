@@ -16,6 +16,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <random>
 #include <string>
@@ -52,6 +53,22 @@ struct Case {
 void Row(const char* what, const Ratio& r) {
   std::printf("    %-22s max %.4f  mean %.5f  =OPT %6.2f%%\n", what, r.max,
               r.sum / r.count, 100.0 * r.exact / r.count);
+}
+
+// hetcast_node_plan's FNF answer for `request` (aborts on an error: the
+// report's requests are all valid).
+hetcast_answer PlanFnf(const hetcast_node_request& request) {
+  hetcast_node_sizes sizes;
+  hetcast_node_plan_sizes(&request, &sizes);
+  std::vector<unsigned char> workspace(sizes.workspace_bytes);
+  std::vector<hetcast_node> nodes(sizes.node_count);
+  hetcast_answer answer;
+  if (hetcast_node_plan(&request, HETCAST_ALGORITHM_FNF, workspace.data(),
+                        workspace.size(), nodes.data(), nodes.size(), nullptr,
+                        0, &answer) != HETCAST_OK) {
+    std::abort();
+  }
+  return answer;
 }
 
 int Profile(const Case& c) {
@@ -96,14 +113,7 @@ int Profile(const Case& c) {
       internal::Arena arena(workspace.data(), workspace.size());
       internal::LowerBoundNestedSlots(layout, &arena, &n);
       // FNF's completion for the ceil(2/3 FNF) bound, from the plan itself.
-      hetcast_node_sizes sizes;
-      hetcast_node_plan_sizes(&request, &sizes);
-      std::vector<unsigned char> plan_ws(sizes.workspace_bytes);
-      std::vector<hetcast_node> nodes(sizes.node_count);
-      hetcast_answer answer;
-      hetcast_node_plan(&request, HETCAST_ALGORITHM_FNF, plan_ws.data(),
-                        plan_ws.size(), nodes.data(), nodes.size(), nullptr, 0,
-                        &answer);
+      const hetcast_answer answer = PlanFnf(request);
       const uint64_t fnf = answer.completion_time;
       const uint64_t thirds = fnf - fnf / 3;
       if (n > opt || answer.lower_bound > opt) {
@@ -207,16 +217,7 @@ void GapFamily(std::mt19937_64& rng, uint32_t distinct, uint64_t nodes,
     const RandomInstance in = MakeRandomInstance(rng, distinct, nodes);
     hetcast_node_request request{in.costs.data(), distinct, in.source,
                                  in.counts.data(), nullptr};
-    hetcast_node_sizes sizes;
-    hetcast_node_plan_sizes(&request, &sizes);
-    std::vector<unsigned char> plan_ws(sizes.workspace_bytes);
-    std::vector<hetcast_node> out(sizes.node_count);
-    hetcast_answer answer;
-    if (hetcast_node_plan(&request, HETCAST_ALGORITHM_FNF, plan_ws.data(),
-                          plan_ws.size(), out.data(), out.size(), nullptr, 0,
-                          &answer) != HETCAST_OK) {
-      std::abort();
-    }
+    const hetcast_answer answer = PlanFnf(request);
     internal::NodeLayout layout;
     internal::BuildNodeLayout(&request, &layout);
     uint64_t doubling = 0;
