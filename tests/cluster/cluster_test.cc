@@ -460,36 +460,63 @@ uint64_t PaperLowerBound(const hetcast_cluster_request& r) {
   return bound;
 }
 
-TEST(ClusterFill, AtMostTheExhaustiveOptimum) {
-  // Few clusters, a small source cluster and larger C: where the fill bound
-  // wins. Broadcast, postal and multicast; the answer's bound <= OPT.
+// Tiny instances where the fill and entry bounds matter: a small source
+// cluster and up to 3 clusters (fill), or up to 6 clusters of 1-2
+// processors (entry), C up to 5. Variants: broadcast, postal, multicast,
+// bounded degree, bounded matching.
+struct BoundCase {
+  std::vector<uint64_t> sizes, members, degrees;
+  uint64_t cost = 1, matching = 0;
+  int variant = 0;
+};
+
+BoundCase RandomBoundCase(std::mt19937_64& rng, int trial) {
+  BoundCase b;
+  const bool many = trial % 2 == 1;
+  b.sizes = {1 + rng() % 2};
+  uint64_t total = b.sizes[0];
+  while (b.sizes.size() < (many ? 6u : 3u) && total < 7) {
+    b.sizes.push_back(1 + rng() % std::min<uint64_t>(many ? 2 : 6, 7 - total));
+    total += b.sizes.back();
+  }
+  b.cost = 1 + rng() % 5;
+  b.variant = (trial / 2) % 5;
+  for (uint64_t size : b.sizes) {
+    b.members.push_back(rng() % (size + 1));
+    b.degrees.push_back(1 + rng() % size);
+  }
+  b.matching = 1 + rng() % 2;
+  return b;
+}
+
+TEST(ClusterFillAndEntry, AtMostTheExhaustiveOptimum) {
   std::mt19937_64 rng(18);
-  int cases = 0, fill_wins = 0, timed = 0;
+  int cases = 0, fill_wins = 0, entry_wins = 0, timed = 0;
   double paper_ratio = 0, best_ratio = 0;
-  for (int trial = 0; trial < 120; ++trial) {
-    std::vector<uint64_t> sizes = {1 + rng() % 2};
-    uint64_t total = sizes[0];
-    while (sizes.size() < 3 && total < 7) {
-      sizes.push_back(1 + rng() % (7 - total));
-      total += sizes.back();
+  for (int trial = 0; trial < 200; ++trial) {
+    const BoundCase b = RandomBoundCase(rng, trial);
+    auto r = Request(b.sizes, b.cost);
+    ClusterInstance instance{b.sizes, b.cost};
+    if (b.variant == 1) r.postal = instance.postal = true;
+    if (b.variant == 2) {
+      r.members = b.members.data();
+      instance.members = b.members;
     }
-    const uint64_t cost = 1 + rng() % 5;
-    const int variant = trial % 3;  // Broadcast, postal, multicast.
-    std::vector<uint64_t> members;
-    for (uint64_t size : sizes) members.push_back(rng() % (size + 1));
-    auto r = Request(sizes, cost);
-    ClusterInstance instance{sizes, cost};
-    if (variant == 1) r.postal = instance.postal = true;
-    if (variant == 2) {
-      r.members = members.data();
-      instance.members = members;
+    if (b.variant == 3 && b.sizes.size() > 1) {
+      r.degrees = b.degrees.data();
+      instance.degrees = b.degrees;
+    }
+    if (b.variant == 4 && b.sizes.size() > 1) {
+      r.matching = instance.matching = b.matching;
     }
     const ClusterRun plan = Plan(r, HETCAST_ALGORITHM_LCF);
     ASSERT_EQ(plan.status, HETCAST_OK);
     const uint64_t opt = ClusterExhaustiveOptimum(instance);
     EXPECT_LE(plan.answer.lower_bound, opt)
-        << ::testing::PrintToString(sizes) << " C=" << cost << " v=" << variant;
+        << ::testing::PrintToString(b.sizes) << " C=" << b.cost << " variant "
+        << b.variant;
     fill_wins += plan.answer.lower_bound_kind == HETCAST_BOUND_CLUSTER_FILL;
+    entry_wins += plan.answer.lower_bound_kind == HETCAST_BOUND_CLUSTER_ENTRY;
     if (opt > 0) {  // A multicast to nobody outside the source: OPT 0.
       paper_ratio += static_cast<double>(opt) / PaperLowerBound(r);
       best_ratio += static_cast<double>(opt) / plan.answer.lower_bound;
@@ -498,11 +525,11 @@ TEST(ClusterFill, AtMostTheExhaustiveOptimum) {
     ++cases;
   }
   std::printf(
-      "cluster fill: the winning bound on %d of %d tiny instances; OPT / "
-      "bound mean %.4f (the paper's) -> %.4f (with the fill bound)\n",
-      fill_wins, cases, paper_ratio / timed, best_ratio / timed);
-  EXPECT_GT(cases, 80);
+      "tiny clusters: the fill bound wins on %d, the entry bound on %d of "
+      "%d; OPT / bound mean %.4f (the paper's) -> %.4f (with both)\n",
+      fill_wins, entry_wins, cases, paper_ratio / timed, best_ratio / timed);
   EXPECT_GT(fill_wins, 0);
+  EXPECT_GT(entry_wins, 0);
 }
 
 TEST(Lcf, FootnoteServesWaitingClustersAtOnce) {

@@ -106,6 +106,11 @@ BoundText DescribeBound(hetcast_bound bound) {
               "a cluster's processors at most double per tick after its "
               "first copy (C ticks), plus one copy per processor informed "
               "elsewhere C ticks before (runtime/cluster/internal.h)"};
+    case HETCAST_BOUND_CLUSTER_ENTRY:
+      return {"cluster_entry",
+              "every cluster needs an inter-cluster copy, sent at most once "
+              "per C ticks per processor, and copies spread only inside "
+              "clusters already entered (runtime/cluster/internal.h)"};
     case HETCAST_BOUND_NONE:
       break;
   }

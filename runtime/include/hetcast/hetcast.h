@@ -222,7 +222,12 @@ typedef enum hetcast_bound HETCAST_ENUM_BASE {
    * most double per tick after its first copy arrives (C ticks at the
    * earliest), plus one copy per processor informed outside it C ticks
    * before (proof in runtime/cluster/internal.h). */
-  HETCAST_BOUND_CLUSTER_FILL = 14
+  HETCAST_BOUND_CLUSTER_FILL = 14,
+  /* Cluster model: every cluster that needs a copy needs an inter-cluster
+   * transfer, each processor starts one at most every C ticks (blocking),
+   * and processors can only be informed inside clusters already holding a
+   * copy (proof in runtime/cluster/internal.h). */
+  HETCAST_BOUND_CLUSTER_ENTRY = 15
 } hetcast_bound;
 
 typedef struct hetcast_answer {
