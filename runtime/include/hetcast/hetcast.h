@@ -811,6 +811,41 @@ typedef struct hetcast_nb_sizes {
 HETCAST_API hetcast_status hetcast_nb_plan_sizes(
     const hetcast_nb_request* request, hetcast_nb_sizes* sizes);
 
+/* Which part of a multi-source request hetcast_nb_check rejected: `index`
+ * is the node (NODE), the link entry (LINK) or the message (SOURCE, LENGTH,
+ * DESTINATIONS, DESTINATION); `item` is the destination's place in its
+ * message's list (DESTINATION). */
+typedef enum hetcast_nb_field HETCAST_ENUM_BASE {
+  HETCAST_NB_FIELD_NONE = 0,         /* the request, an array, the workspace */
+  HETCAST_NB_FIELD_NODE_COUNT = 1,   /* node_count */
+  HETCAST_NB_FIELD_NODE = 2,         /* an overhead of node `index` */
+  HETCAST_NB_FIELD_LINK = 3,         /* link_per_byte[index] */
+  HETCAST_NB_FIELD_MESSAGES = 4,     /* message_count, or all destinations */
+  HETCAST_NB_FIELD_SOURCE = 5,       /* messages[index].source */
+  HETCAST_NB_FIELD_LENGTH = 6,       /* messages[index].length */
+  HETCAST_NB_FIELD_DESTINATIONS = 7, /* messages[index].destination_count */
+  HETCAST_NB_FIELD_DESTINATION = 8   /* messages[index].destinations[item] */
+} hetcast_nb_field;
+
+typedef struct hetcast_nb_rejection {
+  uint32_t field; /* hetcast_nb_field */
+  size_t index;
+  size_t item;
+  const char* reason; /* static, names the rule broken */
+} hetcast_nb_rejection;
+
+/* Every check plan, evaluate and the lower bound make of a request (the
+ * limits above, each message's source, length and destination count, every
+ * overhead and link time at most HETCAST_MAX_COST, then the destinations'
+ * ids), with what failed in `*rejection` (optional) when the status is not
+ * HETCAST_OK. hetcast_nb_plan_sizes makes the first of these only (it reads
+ * no per-node array). `workspace` as hetcast_nb_plan_sizes says; NULL
+ * checks all but the destinations' ids, which need it. */
+HETCAST_API hetcast_status hetcast_nb_check(const hetcast_nb_request* request,
+                                            void* workspace,
+                                            size_t workspace_size,
+                                            hetcast_nb_rejection* rejection);
+
 /* Plans with HETCAST_ALGORITHM_FEF, _ECF, _WR or _WRP (Wu, Yeh & Liu §4;
  * tie rules in runtime/nonblocking/). Writes the task lists node by node (node
  * 0's tasks in order, then node 1's, ...) into `tasks`, with their times, and
