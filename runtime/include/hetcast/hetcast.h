@@ -1087,6 +1087,35 @@ typedef struct hetcast_graph_answer {
 HETCAST_API hetcast_status hetcast_graph_plan_sizes(
     const hetcast_graph_request* request, hetcast_graph_sizes* sizes);
 
+/* Which part of a graph request hetcast_graph_check rejected: `index` is
+ * the edge (EDGE, EDGE_COST, DUPLICATE_EDGE, whose `item` is the earlier
+ * edge it repeats) or the target (TARGET). */
+typedef enum hetcast_graph_field HETCAST_ENUM_BASE {
+  HETCAST_GRAPH_FIELD_NONE = 0, /* the request, flags, the workspace */
+  HETCAST_GRAPH_FIELD_NODE_COUNT = 1,
+  HETCAST_GRAPH_FIELD_EDGE_COUNT = 2,     /* edge_count, edges NULL */
+  HETCAST_GRAPH_FIELD_EDGE = 3,           /* edges[index]: its endpoints */
+  HETCAST_GRAPH_FIELD_EDGE_COST = 4,      /* edges[index].cost */
+  HETCAST_GRAPH_FIELD_DUPLICATE_EDGE = 5, /* edges[index] = edges[item] */
+  HETCAST_GRAPH_FIELD_SOURCE = 6,
+  HETCAST_GRAPH_FIELD_TARGETS = 7, /* target_count, targets NULL */
+  HETCAST_GRAPH_FIELD_TARGET = 8   /* targets[index] */
+} hetcast_graph_field;
+
+typedef struct hetcast_graph_rejection {
+  uint32_t field; /* hetcast_graph_field */
+  size_t index;
+  size_t item;
+  const char* reason; /* static, names the rule broken */
+} hetcast_graph_rejection;
+
+/* The checks hetcast_graph_plan_sizes makes and, given the workspace it
+ * says (NULL: not), that no directed edge is given twice, with what failed
+ * in `*rejection` (optional) when the status is not HETCAST_OK. */
+HETCAST_API hetcast_status hetcast_graph_check(
+    const hetcast_graph_request* request, void* workspace,
+    size_t workspace_size, hetcast_graph_rejection* rejection);
+
 /* One multicast tree by the Minimum Cost Path Heuristic (§6, Fig. 9): the
  * tree starts as the source; while a target is outside it, the target
  * whose best path from the tree has the smallest bottleneck cost joins
