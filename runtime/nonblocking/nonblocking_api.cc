@@ -50,6 +50,18 @@ hetcast_status hetcast_nb_plan_sizes(const hetcast_nb_request* request,
   return HETCAST_OK;
 }
 
+hetcast_status hetcast_nb_check(const hetcast_nb_request* request,
+                                void* workspace, size_t workspace_size,
+                                hetcast_nb_rejection* rejection) {
+  Nb nb;
+  if (workspace == nullptr) {
+    return hetcast::internal::NbChecked(request, &nb, rejection);
+  }
+  NbScratch s;
+  return hetcast::internal::NbPrepare(request, workspace, workspace_size, &nb,
+                                      &s, rejection);
+}
+
 hetcast_status hetcast_nb_lower_bound(const hetcast_nb_request* request,
                                       void* workspace, size_t workspace_size,
                                       uint64_t* lower_bound) {

@@ -198,6 +198,78 @@ TEST(NonblockingRequest, BadRequestsAreRejected) {
   EXPECT_EQ(Plan(in, HETCAST_ALGORITHM_ECF).status, HETCAST_INVALID_ARGUMENT);
 }
 
+// hetcast_nb_check's verdict on `in`: the status and what it names.
+struct Verdict {
+  hetcast_status status;
+  hetcast_nb_rejection rejection;
+};
+Verdict Check(const Instance& in) {
+  hetcast_nb_sizes sizes;
+  std::vector<unsigned char> workspace;
+  if (hetcast_nb_plan_sizes(&in.request, &sizes) == HETCAST_OK) {
+    workspace.resize(sizes.workspace_bytes);
+  }
+  Verdict v;
+  v.rejection = hetcast_nb_rejection{99, 99, 99, nullptr};
+  v.status = hetcast_nb_check(&in.request,
+                              workspace.empty() ? nullptr : workspace.data(),
+                              workspace.size(), &v.rejection);
+  return v;
+}
+
+TEST(NonblockingRequest, CheckNamesTheFieldAndIndexThatFailed) {
+  Instance in = Uniform(4, 5, 3, 1);
+  in.destinations = {{1, 2}, {3, 1, 3}};  // messages[1].destinations[2].
+  in.messages = {hetcast_nb_message{0, 10, nullptr, 0},
+                 hetcast_nb_message{2, 10, nullptr, 0}};
+  in.Finish();
+  Verdict v = Check(in);
+  EXPECT_EQ(v.status, HETCAST_INVALID_ARGUMENT);
+  EXPECT_EQ(v.rejection.field, HETCAST_NB_FIELD_DESTINATION);
+  EXPECT_EQ(v.rejection.index, 1u);
+  EXPECT_EQ(v.rejection.item, 2u);
+  EXPECT_STREQ(v.rejection.reason, "the node is listed twice");
+  // The plan refuses the same request (the check is the plan's own).
+  EXPECT_EQ(Plan(in, HETCAST_ALGORITHM_WRP).status, HETCAST_INVALID_ARGUMENT);
+
+  in.destinations[1] = {3, 1};
+  in.messages[1].source = 4;  // No node 4.
+  in.Finish();
+  v = Check(in);
+  EXPECT_EQ(v.rejection.field, HETCAST_NB_FIELD_SOURCE);
+  EXPECT_EQ(v.rejection.index, 1u);
+
+  in.messages[1].source = 2;
+  in.recv_per_byte[3] = HETCAST_MAX_COST;  // At the limit: accepted.
+  in.Finish();
+  EXPECT_EQ(Check(in).status, HETCAST_OK);
+  in.recv_per_byte[3] = HETCAST_MAX_COST + 1;
+  in.Finish();
+  v = Check(in);
+  EXPECT_EQ(v.status, HETCAST_INVALID_ARGUMENT);
+  EXPECT_EQ(v.rejection.field, HETCAST_NB_FIELD_NODE);
+  EXPECT_EQ(v.rejection.index, 3u);
+  EXPECT_EQ(Plan(in, HETCAST_ALGORITHM_FEF).status, HETCAST_INVALID_ARGUMENT);
+  // plan_sizes reads the request's shape only.
+  hetcast_nb_sizes sizes;
+  EXPECT_EQ(hetcast_nb_plan_sizes(&in.request, &sizes), HETCAST_OK);
+
+  in.recv_per_byte[3] = 0;
+  in.link[2 * 4 + 1] = HETCAST_MAX_COST + 1;  // X(2, 1).
+  in.Finish();
+  v = Check(in);
+  EXPECT_EQ(v.rejection.field, HETCAST_NB_FIELD_LINK);
+  EXPECT_EQ(v.rejection.index, 9u);
+
+  Instance one = Uniform(1, 5, 3, 1);
+  one.destinations = {{}};
+  one.messages = {hetcast_nb_message{0, 10, nullptr, 0}};
+  one.Finish();
+  v = Check(one);
+  EXPECT_EQ(v.status, HETCAST_INVALID_ARGUMENT);
+  EXPECT_EQ(v.rejection.field, HETCAST_NB_FIELD_NODE_COUNT);
+}
+
 TEST(NonblockingRequest, LimitsAreExact) {
   // hetcast.h's limits, each at its value (accepted) and one past it
   // (HETCAST_TOO_LARGE). plan_sizes reads only the request's shape, so the

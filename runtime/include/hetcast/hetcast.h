@@ -830,6 +830,41 @@ typedef struct hetcast_nb_sizes {
 HETCAST_API hetcast_status hetcast_nb_plan_sizes(
     const hetcast_nb_request* request, hetcast_nb_sizes* sizes);
 
+/* Which part of a multi-source request hetcast_nb_check rejected: `index`
+ * is the node (NODE), the link entry (LINK) or the message (SOURCE, LENGTH,
+ * DESTINATIONS, DESTINATION); `item` is the destination's place in its
+ * message's list (DESTINATION). */
+typedef enum hetcast_nb_field HETCAST_ENUM_BASE {
+  HETCAST_NB_FIELD_NONE = 0,         /* the request, an array, the workspace */
+  HETCAST_NB_FIELD_NODE_COUNT = 1,   /* node_count */
+  HETCAST_NB_FIELD_NODE = 2,         /* an overhead of node `index` */
+  HETCAST_NB_FIELD_LINK = 3,         /* link_per_byte[index] */
+  HETCAST_NB_FIELD_MESSAGES = 4,     /* message_count, or all destinations */
+  HETCAST_NB_FIELD_SOURCE = 5,       /* messages[index].source */
+  HETCAST_NB_FIELD_LENGTH = 6,       /* messages[index].length */
+  HETCAST_NB_FIELD_DESTINATIONS = 7, /* messages[index].destination_count */
+  HETCAST_NB_FIELD_DESTINATION = 8   /* messages[index].destinations[item] */
+} hetcast_nb_field;
+
+typedef struct hetcast_nb_rejection {
+  uint32_t field; /* hetcast_nb_field */
+  size_t index;
+  size_t item;
+  const char* reason; /* static, names the rule broken */
+} hetcast_nb_rejection;
+
+/* Every check plan, evaluate and the lower bound make of a request (the
+ * limits above, each message's source, length and destination count, every
+ * overhead and link time at most HETCAST_MAX_COST, then the destinations'
+ * ids), with what failed in `*rejection` (optional) when the status is not
+ * HETCAST_OK. hetcast_nb_plan_sizes makes the first of these only (it reads
+ * no per-node array). `workspace` as hetcast_nb_plan_sizes says; NULL
+ * checks all but the destinations' ids, which need it. */
+HETCAST_API hetcast_status hetcast_nb_check(const hetcast_nb_request* request,
+                                            void* workspace,
+                                            size_t workspace_size,
+                                            hetcast_nb_rejection* rejection);
+
 /* Plans with HETCAST_ALGORITHM_FEF, _ECF, _WR or _WRP (Wu, Yeh & Liu §4;
  * tie rules in runtime/nonblocking/). Writes the task lists node by node (node
  * 0's tasks in order, then node 1's, ...) into `tasks`, with their times, and
@@ -1075,6 +1110,35 @@ typedef struct hetcast_graph_answer {
  * plan, which returns HETCAST_INVALID_ARGUMENT. */
 HETCAST_API hetcast_status hetcast_graph_plan_sizes(
     const hetcast_graph_request* request, hetcast_graph_sizes* sizes);
+
+/* Which part of a graph request hetcast_graph_check rejected: `index` is
+ * the edge (EDGE, EDGE_COST, DUPLICATE_EDGE, whose `item` is the earlier
+ * edge it repeats) or the target (TARGET). */
+typedef enum hetcast_graph_field HETCAST_ENUM_BASE {
+  HETCAST_GRAPH_FIELD_NONE = 0, /* the request, flags, the workspace */
+  HETCAST_GRAPH_FIELD_NODE_COUNT = 1,
+  HETCAST_GRAPH_FIELD_EDGE_COUNT = 2,     /* edge_count, edges NULL */
+  HETCAST_GRAPH_FIELD_EDGE = 3,           /* edges[index]: its endpoints */
+  HETCAST_GRAPH_FIELD_EDGE_COST = 4,      /* edges[index].cost */
+  HETCAST_GRAPH_FIELD_DUPLICATE_EDGE = 5, /* edges[index] = edges[item] */
+  HETCAST_GRAPH_FIELD_SOURCE = 6,
+  HETCAST_GRAPH_FIELD_TARGETS = 7, /* target_count, targets NULL */
+  HETCAST_GRAPH_FIELD_TARGET = 8   /* targets[index] */
+} hetcast_graph_field;
+
+typedef struct hetcast_graph_rejection {
+  uint32_t field; /* hetcast_graph_field */
+  size_t index;
+  size_t item;
+  const char* reason; /* static, names the rule broken */
+} hetcast_graph_rejection;
+
+/* The checks hetcast_graph_plan_sizes makes and, given the workspace it
+ * says (NULL: not), that no directed edge is given twice, with what failed
+ * in `*rejection` (optional) when the status is not HETCAST_OK. */
+HETCAST_API hetcast_status hetcast_graph_check(
+    const hetcast_graph_request* request, void* workspace,
+    size_t workspace_size, hetcast_graph_rejection* rejection);
 
 /* One multicast tree by the Minimum Cost Path Heuristic (§6, Fig. 9): the
  * tree starts as the source; while a target is outside it, the target
