@@ -21,6 +21,11 @@
 namespace hetcast {
 namespace internal {
 
+// Every arrival in a stored PTAS schedule is below this (hetcast.h; the
+// generator's times stay below 2^40), so (arrival, parent) packs into one
+// 64-bit key.
+constexpr uint64_t kPtasMaxArrival = uint64_t{1} << 47;
+
 // One stored PTAS schedule: the broadcast instance of an entry, ids 0..n
 // (source, then destinations by type), node v's record at nodes[first+v-1].
 struct PtasSchedule {
@@ -57,17 +62,19 @@ struct PtasSchedule {
   uint32_t Send(uint32_t id) const {
     return v->ptas_nodes->Get(first + id - 1) >> 16;
   }
-  // Arrival by walking up; false on a cycle, a bad record or an overflow.
-  bool Arrival(uint32_t id, uint64_t* arrival) const {
+  // Arrival by walking up, one unit of `*budget` per parent link; false on
+  // a bad record, an overflow or an exhausted budget (which a cycle always
+  // reaches).
+  bool Arrival(uint32_t id, uint64_t* arrival, uint32_t* budget) const {
     uint64_t t = 0;
-    for (uint32_t steps = 0; id != 0; ++steps) {
+    for (; id != 0; --*budget) {
       const uint32_t parent = Parent(id);
       const uint32_t send = Send(id);
-      if (steps > n || parent > n || parent == id || send == 0) return false;
-      if (__builtin_add_overflow(t, send * v->cost[TypeOf(parent)], &t) ||
-          t > (uint64_t{1} << kTableMaxTimeBits)) {
+      if (*budget == 0 || parent > n || parent == id || send == 0) {
         return false;
       }
+      t += send * v->cost[TypeOf(parent)];  // < 2^47 + 2^16 * 2^40.
+      if (t >= kPtasMaxArrival) return false;
       id = parent;
     }
     *arrival = t;
@@ -109,7 +116,8 @@ struct PtasMapped {
   }
   hetcast_node Node(uint32_t id) const {
     uint64_t arrival = 0;
-    t.Arrival(id, &arrival);  // Verified at open.
+    uint32_t budget = UINT32_MAX;  // Verified at open (verify.h).
+    t.Arrival(id, &arrival, &budget);
     const uint32_t rid = RequestId(id);
     return hetcast_node{arrival, RequestId(t.Parent(id)), t.TypeOf(id),
                         t.Send(id), rid >= layout->relay_base[0] ? 1u : 0u};

@@ -421,7 +421,10 @@ typedef struct hetcast_profile_info {
  * profile (HETCAST_METHOD_PTAS) instead has every stored schedule checked:
  * a tree over its state's nodes (no cycle, one receiver per send),
  * canonical order, completion equal to the entry, bound at most the
- * completion; O(sum over entries of n^2) for n destinations per entry.
+ * completion, every arrival below 2^47 ticks, and nodes at most 64 levels
+ * deep on average (the sum of the depths at most 64 n, which also bounds
+ * every query on the schedule);
+ * O(sum over entries of n k) for n destinations and k types per entry.
  * Returns HETCAST_INVALID_TABLE on any failure, with a static description in
  * `*error` when `error` is not NULL (NULL error is allowed). */
 HETCAST_API hetcast_status hetcast_table_open(const void* data, size_t size,
