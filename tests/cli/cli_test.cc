@@ -242,6 +242,29 @@ TEST(CliInspect, DescribesEveryProfile) {
   EXPECT_THAT(embedded.out, ::testing::Not(HasSubstr("FNF vs optimal")));
 }
 
+// FNF's statistics once planned every state: on a one-type table of limit
+// 2^20 that is 5.5 * 10^11 nodes, hours, far past this test's timeout. They
+// now compare a deterministic sample of count vectors and say so.
+TEST(CliInspect, FnfStatisticsOfAHugeProfileAreASample) {
+  const std::string profile = ::testing::TempDir() + "/one_type.json";
+  std::ofstream(profile)
+      << R"({"name": "one", "types": [{"name": "a", "cost": 3, )"
+      << R"("limit": 1048576}]})";
+  const std::string table = ::testing::TempDir() + "/one_type.hct";
+  const CliRun gen = RunCli({"gen", "--profile", profile, "--out", table});
+  ASSERT_EQ(gen.exit_code, 0) << gen.err;
+  const CliRun run = RunCli({"inspect", table});
+  ASSERT_EQ(run.exit_code, 0) << run.err;
+  EXPECT_THAT(run.out, HasSubstr("FNF vs optimal: FNF is suboptimal on 0 of"));
+  EXPECT_THAT(run.out, HasSubstr("of the 1048577 count vectors"));
+  // A small profile is still compared on every state: fig1 in test.hct has
+  // 2 source types x 8 x 8 count vectors.
+  const CliRun small = RunCli({"inspect", kTestTable});
+  ASSERT_EQ(small.exit_code, 0) << small.err;
+  EXPECT_THAT(small.out, HasSubstr(" of 128 states ("));
+  EXPECT_THAT(small.out, ::testing::Not(HasSubstr("a sample")));
+}
+
 TEST(CliPlanTable, Figure1FromTheTableIsExactNine) {
   const CliRun run =
       RunCli(Plan({"--table", kTestTable, "--profile", "fig1", "--source-type",
