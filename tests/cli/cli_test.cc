@@ -323,6 +323,26 @@ TEST(CliCluster, LcfJsonAndText) {
   EXPECT_THAT(multicast.out, HasSubstr("\"member\":true"));
 }
 
+// A well-formed request past a size limit says which limit: 10^6 nodes once
+// failed FlatBuffers' default table limit as "not a Request object".
+TEST(CliNonblocking, TooManyNodesNamesTheLimit) {
+  const std::string path = ::testing::TempDir() + "/million_nodes.json";
+  {
+    std::ofstream out(path);
+    out << R"({"tick": "ns", "nodes": [)";
+    for (int v = 0; v < 1000000; ++v) {
+      out << (v == 0 ? "" : ",") << R"({"send_fixed": 1, "recv_fixed": 1})";
+    }
+    out << R"(], "uniform_link_per_byte": 1, "messages": [{"source": 0, )"
+        << R"("length": 1, "destinations": [1]}]})";
+  }
+  const CliRun run =
+      RunCli({"plan", "--model", "nonblocking", "--input", path});
+  EXPECT_EQ(run.exit_code, 2);
+  EXPECT_THAT(run.err, HasSubstr("nodes: 1000000 nodes; the CLI plans at most "
+                                 "4096"));
+}
+
 TEST(CliNonblocking, PlansAJsonRequest) {
   const CliRun run = RunCli(Plan({"--model", "nonblocking", "--input",
                                   "tests/testdata/nb_request.json",

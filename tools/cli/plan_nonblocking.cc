@@ -11,6 +11,7 @@
 #include "tables/nonblocking_request_schema.h"
 #include "tools/cli/plan_output.h"
 #include "tools/gen/gen_command.h"
+#include "tools/json_verifier.h"
 #include "tools/plan.h"
 
 namespace hetcast {
@@ -43,8 +44,7 @@ absl::StatusOr<const nbrequest::Request*> ParseRoot(
     return absl::InvalidArgumentError(
         absl::StrFormat("request JSON: %s", parser->error_));
   }
-  flatbuffers::Verifier verifier(parser->builder_.GetBufferPointer(),
-                                 parser->builder_.GetSize());
+  flatbuffers::Verifier verifier = ParsedJsonVerifier(parser->builder_);
   if (!nbrequest::VerifyRequestBuffer(verifier)) {
     return absl::InvalidArgumentError("request JSON: not a Request object");
   }
@@ -57,7 +57,8 @@ absl::Status ReadNodes(const nbrequest::Request& root, NbRequest* out) {
     return absl::InvalidArgumentError("nodes: give at least two nodes");
   }
   if (root.nodes()->size() > 4096) {
-    return absl::InvalidArgumentError("nodes: at most 4096 nodes");
+    return absl::InvalidArgumentError(absl::StrFormat(
+        "nodes: %d nodes; the CLI plans at most 4096", root.nodes()->size()));
   }
   const size_t n = root.nodes()->size();
   for (size_t v = 0; v < n; ++v) {
