@@ -7,7 +7,8 @@
 // 20, with every relay count up to 4; and without a table, 1-4 types, costs
 // up to HETCAST_MAX_COST), cluster (every variant's flags, costs up to
 // HETCAST_MAX_COST) and multi-source (the planner's choice and every
-// algorithm pinned; evaluator and bound only). Not yet: graph requests.
+// algorithm pinned; evaluator and bound only) and graph (MCPH; evaluator
+// and bound).
 //
 // CI runs HETCAST_SOAK_ITERATIONS (default 5000 per model, under a second);
 // the long run is, e.g.:
@@ -23,6 +24,7 @@
 #include "gtest/gtest.h"
 #include "runtime/include/hetcast/hetcast.h"
 #include "tables/default_table.h"
+#include "tests/graph/graph_test_util.h"
 #include "tests/node/node_test_util.h"
 #include "tests/node/schedule_checks.h"
 #include "tests/oracles/cluster_search.h"
@@ -335,6 +337,57 @@ TEST(Soak, MultiSourceRequestsWithEveryAlgorithm) {
         << "iteration " << i;
     EXPECT_EQ(evaluated.completion_time, info.answer.completion_time);
     ExpectBoundsHold(info, /*optimum=*/0);
+    if (::testing::Test::HasFailure()) FAIL() << "iteration " << i;
+  }
+}
+
+// Graph model: 2-8 nodes, random edges (costs up to HETCAST_MAX_COST or
+// small), MCPH through the planner; its tree and slots replayed by
+// hetcast_graph_evaluate, which must find the claimed period, and the port
+// bound at most that period.
+TEST(Soak, GraphRequestsThroughThePlanner) {
+  std::mt19937_64 rng(EnvOr("HETCAST_SOAK_SEED", 15) + 3);
+  for (uint64_t i = 0; i < Iterations(); ++i) {
+    const uint32_t n = 2 + rng() % 7;
+    const uint64_t max_cost = rng() % 4 == 0 ? HETCAST_MAX_COST : 9;
+    GraphInstance g = RandomGraphInstance(rng, n, 0.5, max_cost);
+    if (rng() % 2 == 0) g.flags = HETCAST_GRAPH_MCPH_LITERAL_UPDATE;
+    const hetcast_graph_request graph = g.Request();
+    hetcast_request request = {};
+    request.model = HETCAST_MODEL_GRAPH;
+    request.graph = &graph;
+    hetcast_sizes sizes;
+    const char* why = "";
+    ASSERT_EQ(hetcast_plan_sizes(&request, &sizes, &why), HETCAST_OK) << why;
+    std::vector<unsigned char> workspace(sizes.workspace_bytes);
+    GraphScheduleData schedule;
+    schedule.route_edges.resize(sizes.tree_edge_count);
+    schedule.slots.resize(sizes.slot_count);
+    hetcast_plan_output out = {};
+    out.tree_edges = schedule.route_edges.data();
+    out.tree_edge_capacity = schedule.route_edges.size();
+    out.slots = schedule.slots.data();
+    out.slot_capacity = schedule.slots.size();
+    hetcast_plan_info info;
+    ASSERT_EQ(hetcast_plan(&request, workspace.data(), workspace.size(), &out,
+                           &info, &why),
+              HETCAST_OK)
+        << why << " at iteration " << i;
+    schedule.route_edges.resize(info.graph.tree_edge_count);
+    schedule.slots.resize(info.graph.slot_count);
+    schedule.period = info.graph.period;
+    schedule.messages = info.graph.messages;
+    schedule.routes = {{0, 1}};
+    hetcast_graph_evaluation e;
+    ASSERT_EQ(EvaluateGraphSchedule(g, schedule, &e), HETCAST_OK)
+        << "iteration " << i;
+    EXPECT_EQ(e.period_numerator, info.graph.period_numerator);
+    EXPECT_EQ(e.period_denominator, info.graph.period_denominator);
+    // lower bound <= period, as fractions.
+    EXPECT_LE(static_cast<unsigned __int128>(info.graph.lower_bound_numerator) *
+                  info.graph.period_denominator,
+              static_cast<unsigned __int128>(info.graph.period_numerator) *
+                  info.graph.lower_bound_denominator);
     if (::testing::Test::HasFailure()) FAIL() << "iteration " << i;
   }
 }
