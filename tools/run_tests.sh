@@ -1,9 +1,12 @@
 #!/usr/bin/env bash
 # tools/run_tests.sh: installs what is missing and runs every test
-# (`bazel test //...`), then checks that everything the build took from the
-# system comes from a package tools/setup.sh installs
+# (`bazel test //...`), again under ASan + UBSan (`--config=asan`, the slow
+# tests at the smaller sizes HETCAST_SANITIZER_RUN selects) and the threaded
+# tests under TSan (`--config=tsan`), then checks that everything the build
+# took from the system comes from a package tools/setup.sh installs
 # (tests/system_deps_check.sh). Extra arguments go to bazel, e.g.
-# --config=asan.
+# --config=asan (which then runs alone); HETCAST_SANITIZERS=0 skips the
+# sanitizer runs.
 # Ends with a plain line "N passed, N failed" counting test cases (from each
 # test's XML report), and exits non-zero if any test failed.
 set -uo pipefail
@@ -22,11 +25,14 @@ bazel_failed=false
 # run_suite ARGS... : `bazel test ARGS`, adding its test cases (from each
 # test's XML report) to `passed` and `failed`.
 run_suite() {
-  local log testlogs
+  local log testlogs arg options=()
+  for arg in "$@"; do
+    [[ "$arg" == //* ]] || options+=("$arg")  # Target patterns: not for info.
+  done
   log=$(mktemp)
   bazel test "$@" 2>&1 | tee "$log"
   [[ ${PIPESTATUS[0]} -eq 0 ]] || bazel_failed=true
-  testlogs=$(bazel info "${@:1:$#-1}" bazel-testlogs 2>/dev/null)
+  testlogs=$(bazel info "${options[@]}" bazel-testlogs 2>/dev/null)
   count_cases "$testlogs" <"$log"
   rm -f "$log"
 }
