@@ -62,23 +62,21 @@ struct PtasSchedule {
   uint32_t Send(uint32_t id) const {
     return v->ptas_nodes->Get(first + id - 1) >> 16;
   }
-  // Arrival by walking up, one unit of `*budget` per parent link; false on
-  // a bad record, an overflow or an exhausted budget (which a cycle always
-  // reaches).
-  bool Arrival(uint32_t id, uint64_t* arrival, uint32_t* budget) const {
+  // Arrival by walking up: the parent links walked (at least 1, as `id` is
+  // not the source), or 0 on a cycle, a bad record or an overflow.
+  uint32_t Arrival(uint32_t id, uint64_t* arrival) const {
     uint64_t t = 0;
-    for (; id != 0; --*budget) {
+    uint32_t depth = 0;
+    for (; id != 0; ++depth) {
       const uint32_t parent = Parent(id);
       const uint32_t send = Send(id);
-      if (*budget == 0 || parent > n || parent == id || send == 0) {
-        return false;
-      }
+      if (depth > n || parent > n || parent == id || send == 0) return 0;
       t += send * v->cost[TypeOf(parent)];  // < 2^47 + 2^16 * 2^40.
-      if (t >= kPtasMaxArrival) return false;
+      if (t >= kPtasMaxArrival) return 0;
       id = parent;
     }
     *arrival = t;
-    return true;
+    return depth;
   }
 };
 
@@ -116,8 +114,7 @@ struct PtasMapped {
   }
   hetcast_node Node(uint32_t id) const {
     uint64_t arrival = 0;
-    uint32_t budget = UINT32_MAX;  // Verified at open (verify.h).
-    t.Arrival(id, &arrival, &budget);
+    t.Arrival(id, &arrival);  // Verified at open (verify.h).
     const uint32_t rid = RequestId(id);
     return hetcast_node{arrival, RequestId(t.Parent(id)), t.TypeOf(id),
                         t.Send(id), rid >= layout->relay_base[0] ? 1u : 0u};

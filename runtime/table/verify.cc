@@ -38,10 +38,12 @@ const char* VerifyPtasTree(const PtasSchedule& t, uint64_t completion,
       if (next[i] == t.base[i + 1]) continue;
       // A head not walked yet: every type's at first, then the popped one's.
       if (popped == k || i == popped) {
-        if (!t.Arrival(next[i], &head[i], budget)) {
+        const uint32_t depth = t.Arrival(next[i], &head[i]);
+        if (depth == 0 || depth > *budget) {
           return "a PTAS schedule is too deep or has a bad parent, send "
                  "index or cycle";
         }
+        *budget -= depth;
         head[i] = head[i] << 16 | t.Parent(next[i]);
       }
       if (j == k || head[i] < head[j]) j = i;
