@@ -12,6 +12,7 @@
 #include "gtest/gtest.h"
 #include "runtime/include/hetcast/hetcast.h"
 #include "tables/default_table.h"
+#include "tests/planner/run_planner.h"
 
 namespace hetcast {
 namespace testing {
@@ -35,38 +36,26 @@ std::vector<unsigned char> Plan(const Case& c, const hetcast_profile* profile) {
   request.node = &node;
   request.profiles = profile;
   request.profile_count = 1;
-  hetcast_sizes sizes;
-  const char* why = nullptr;
-  std::vector<unsigned char> bytes;
-  if (hetcast_plan_sizes(&request, &sizes, &why) != HETCAST_OK) return bytes;
-  std::vector<unsigned char> workspace(sizes.workspace_bytes);
-  std::vector<hetcast_node> nodes(sizes.node_count);
-  std::vector<hetcast_transfer> transfers(sizes.transfer_count);
-  hetcast_plan_output out = {};
-  out.nodes = nodes.data();
-  out.node_capacity = nodes.size();
-  out.transfers = transfers.data();
-  out.transfer_capacity = transfers.size();
-  hetcast_plan_info info;
-  const hetcast_status status = hetcast_plan(
-      &request, workspace.data(), workspace.size(), &out, &info, &why);
-  bytes.push_back(static_cast<unsigned char>(status));
-  if (status != HETCAST_OK) return bytes;
+  Planned p = RunPlanner(request);
+  std::vector<unsigned char> bytes = {static_cast<unsigned char>(p.status)};
+  if (p.status != HETCAST_OK) return bytes;
   auto append = [&bytes](const void* data, size_t size) {
-    const auto* p = static_cast<const unsigned char*>(data);
-    bytes.insert(bytes.end(), p, p + size);
+    const auto* at = static_cast<const unsigned char*>(data);
+    bytes.insert(bytes.end(), at, at + size);
   };
-  append(&info.answer.completion_time, sizeof(uint64_t));
-  append(&info.answer.lower_bound, sizeof(uint64_t));
-  append(&info.answer.algorithm, sizeof(info.answer.algorithm));
-  append(nodes.data(), nodes.size() * sizeof(hetcast_node));
-  append(transfers.data(), info.answer.transfer_count * sizeof(transfers[0]));
-  std::vector<hetcast_transfer> sends(sizes.node_count);
+  append(&p.info.answer.completion_time, sizeof(uint64_t));
+  append(&p.info.answer.lower_bound, sizeof(uint64_t));
+  append(&p.info.answer.algorithm, sizeof(p.info.answer.algorithm));
+  append(p.plan.nodes.data(), p.plan.nodes.size() * sizeof(hetcast_node));
+  append(p.plan.transfers.data(),
+         p.plan.transfers.size() * sizeof(hetcast_transfer));
+  std::vector<hetcast_transfer> sends(p.sizes.node_count);
   hetcast_participant role = {};
   role.sends = sends.data();
   role.send_capacity = sends.size();
-  if (hetcast_plan_participant(&request, c.participant, workspace.data(),
-                               workspace.size(), &role, &why) == HETCAST_OK) {
+  const char* why = nullptr;
+  if (hetcast_plan_participant(&request, c.participant, p.workspace.data(),
+                               p.workspace.size(), &role, &why) == HETCAST_OK) {
     append(&role.node, sizeof(role.node));
     append(sends.data(), role.count * sizeof(sends[0]));
   }

@@ -29,6 +29,7 @@
 #include "tests/node/schedule_checks.h"
 #include "tests/oracles/cluster_search.h"
 #include "tests/oracles/exhaustive_search.h"
+#include "tests/planner/run_planner.h"
 
 namespace hetcast {
 namespace testing {
@@ -43,38 +44,6 @@ uint64_t Iterations() {
   // Sanitizer runs (tools/run_tests.sh) take a tenth.
   const uint64_t base = EnvOr("HETCAST_SOAK_ITERATIONS", 5000);
   return EnvOr("HETCAST_SANITIZER_RUN", 0) != 0 ? base / 10 + 1 : base;
-}
-
-// A node or cluster plan from hetcast_plan, its arrays sized by
-// hetcast_plan_sizes.
-struct Planned {
-  hetcast_status status = HETCAST_OK;
-  const char* error = "";
-  hetcast_plan_info info = {};
-  PlanResult plan;
-};
-
-Planned RunPlanner(const hetcast_request& request) {
-  Planned p;
-  hetcast_sizes sizes;
-  p.status = hetcast_plan_sizes(&request, &sizes, &p.error);
-  if (p.status != HETCAST_OK) return p;
-  std::vector<unsigned char> workspace(sizes.workspace_bytes);
-  p.plan.nodes.resize(sizes.node_count);
-  p.plan.transfers.resize(sizes.transfer_count);
-  hetcast_plan_output out = {};
-  out.nodes = p.plan.nodes.data();
-  out.node_capacity = p.plan.nodes.size();
-  out.transfers = p.plan.transfers.data();
-  out.transfer_capacity = p.plan.transfers.size();
-  p.status = hetcast_plan(&request, workspace.data(), workspace.size(), &out,
-                          &p.info, &p.error);
-  p.plan.status = p.status;
-  p.plan.answer = p.info.answer;
-  if (p.status == HETCAST_OK) {
-    p.plan.transfers.resize(p.info.answer.transfer_count);
-  }
-  return p;
 }
 
 // The bound and the claimed guarantee against the answer, and against the
