@@ -152,9 +152,6 @@ hetcast_status NbPrepare(const hetcast_nb_request* r, void* workspace,
 // request.cc: the start state of every heuristic: only sources informed.
 void NbResetState(const Nb& nb, const NbScratch& s);
 
-// lower_bound.cc: §3.1; kNbCap when it saturates.
-uint64_t NbLowerBound(const Nb& nb, const NbScratch& s);
-
 // fef_ecf.cc: FEF (§4.1) or ECF (§4.2) into s.decisions; returns the count.
 size_t RunFefOrEcf(const Nb& nb, const NbScratch& s, bool fef);
 // work_racing.cc: WR (§4.3) into s.decisions; returns the count.

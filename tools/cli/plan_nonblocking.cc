@@ -196,9 +196,10 @@ std::string RenderNbJson(const NbRequest& in, const Planned& planned) {
   std::string out = absl::StrFormat(
       "{\"model\":\"nonblocking\",\"algorithm\":\"%s\",\"exact\":%s,"
       "\"tick\":\"%s\",\"completion_time\":%d,\"lower_bound\":%d,"
-      "\"lower_bound_kind\":\"earliest_reach\",\"nodes\":[",
+      "\"lower_bound_kind\":\"%s\",\"nodes\":[",
       AlgorithmName(answer.algorithm), answer.exact ? "true" : "false", in.tick,
-      answer.completion_time, answer.lower_bound);
+      answer.completion_time, answer.lower_bound,
+      BoundName(answer.lower_bound_kind));
   for (size_t v = 0; v < in.request.node_count; ++v) {
     absl::StrAppend(&out, v == 0 ? "" : ",", "{\"id\":", v, ",\"tasks\":[");
     for (size_t t = begin[v]; t < begin[v + 1]; ++t) {
@@ -237,10 +238,10 @@ std::string RenderNbText(const NbRequest& in, const Planned& planned) {
   const std::vector<size_t>& begin = planned.list_begin;
   std::string out = absl::StrFormat(
       "model: nonblocking    algorithm: %s    exact: %s\n"
-      "completion time: %d %s\nlower bound: %d (earliest reach, Wu, Yeh & Liu "
-      "§3.1)\n",
+      "completion time: %d %s\nlower bound: %d (%s)\n",
       AlgorithmName(answer.algorithm), answer.exact ? "yes" : "no",
-      answer.completion_time, in.tick, answer.lower_bound);
+      answer.completion_time, in.tick, answer.lower_bound,
+      BoundExplanation(answer.lower_bound_kind));
   for (size_t v = 0; v < in.request.node_count; ++v) {
     absl::StrAppend(&out, "node ", v, ":");
     for (size_t t = begin[v]; t < begin[v + 1]; ++t) {

@@ -208,7 +208,26 @@ typedef enum hetcast_bound HETCAST_ENUM_BASE {
    * send offsets nested in the next faster cost's, so receiving in order of
    * cost becomes optimal), the best of a few anchors; never below the
    * doubling bound (proof in runtime/node/lower_bound.h). */
-  HETCAST_BOUND_NESTED_SLOTS = 11
+  HETCAST_BOUND_NESTED_SLOTS = 11,
+  /* Non-blocking model: each message's holders grow at most as fast as
+   * when every relay sends as cheaply, over links as short and after
+   * receives as quick as the fastest destination's; the slowest receivers
+   * get the earliest arrivals (proof in runtime/nonblocking/lower_bound.h). */
+  HETCAST_BOUND_NB_POSTAL_GROWTH = 12,
+  /* Non-blocking model: every node's receives and own first sends one at a
+   * time, and all nodes' least total work fitted between the earliest time
+   * each can start and the completion (runtime/nonblocking/lower_bound.h). */
+  HETCAST_BOUND_NB_SERIAL_WORK = 13,
+  /* Cluster model: the processors of a cluster other than the source's at
+   * most double per tick after its first copy arrives (C ticks at the
+   * earliest), plus one copy per processor informed outside it C ticks
+   * before (proof in runtime/cluster/internal.h). */
+  HETCAST_BOUND_CLUSTER_FILL = 14,
+  /* Cluster model: every cluster that needs a copy needs an inter-cluster
+   * transfer, each processor starts one at most every C ticks (blocking),
+   * and processors can only be informed inside clusters already holding a
+   * copy (proof in runtime/cluster/internal.h). */
+  HETCAST_BOUND_CLUSTER_ENTRY = 15
 } hetcast_bound;
 
 typedef struct hetcast_answer {
@@ -845,12 +864,17 @@ HETCAST_API hetcast_status hetcast_nb_evaluate(
     size_t task_count, const size_t* list_begin, void* workspace,
     size_t workspace_size, hetcast_answer* answer);
 
-/* The lower bound of Wu, Yeh & Liu §3.1: L[k, i] = the shortest path from
- * message k's source to destination i over its source and destinations,
- * edge u -> v costing S(u, l) + X(u, v) l + R(v, l); then per destination
- * Eq. 2 over its messages, taken in order of arrival (L - R; the paper
- * sorts by L, which with unequal lengths can exceed the optimum: see
- * runtime/nonblocking/); the maximum over destinations. */
+/* The largest of three lower bounds (the answers of hetcast_nb_plan and
+ * hetcast_nb_evaluate name the one that won; proofs in
+ * runtime/nonblocking/lower_bound.h):
+ *  - HETCAST_BOUND_EARLIEST_REACH, Wu, Yeh & Liu §3.1: L[k, i] = the
+ *    shortest path from message k's source to destination i over its source
+ *    and destinations, edge u -> v costing S(u, l) + X(u, v) l + R(v, l);
+ *    then per destination Eq. 2 over its messages, taken in order of
+ *    arrival (L - R; the paper sorts by L, which with unequal lengths can
+ *    exceed the optimum: see runtime/nonblocking/); the maximum over
+ *    destinations;
+ *  - HETCAST_BOUND_NB_POSTAL_GROWTH and HETCAST_BOUND_NB_SERIAL_WORK. */
 HETCAST_API hetcast_status
 hetcast_nb_lower_bound(const hetcast_nb_request* request, void* workspace,
                        size_t workspace_size, uint64_t* lower_bound);
