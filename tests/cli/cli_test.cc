@@ -242,6 +242,29 @@ TEST(CliInspect, DescribesEveryProfile) {
   EXPECT_THAT(embedded.out, ::testing::Not(HasSubstr("FNF vs optimal")));
 }
 
+// FNF's statistics once planned every state: on a one-type table of limit
+// 2^20 that is 5.5 * 10^11 nodes, hours, far past this test's timeout. They
+// now compare a deterministic sample of count vectors and say so.
+TEST(CliInspect, FnfStatisticsOfAHugeProfileAreASample) {
+  const std::string profile = ::testing::TempDir() + "/one_type.json";
+  std::ofstream(profile)
+      << R"({"name": "one", "types": [{"name": "a", "cost": 3, )"
+      << R"("limit": 1048576}]})";
+  const std::string table = ::testing::TempDir() + "/one_type.hct";
+  const CliRun gen = RunCli({"gen", "--profile", profile, "--out", table});
+  ASSERT_EQ(gen.exit_code, 0) << gen.err;
+  const CliRun run = RunCli({"inspect", table});
+  ASSERT_EQ(run.exit_code, 0) << run.err;
+  EXPECT_THAT(run.out, HasSubstr("FNF vs optimal: FNF is suboptimal on 0 of"));
+  EXPECT_THAT(run.out, HasSubstr("of the 1048577 count vectors"));
+  // A small profile is still compared on every state: fig1 in test.hct has
+  // 2 source types x 8 x 8 count vectors.
+  const CliRun small = RunCli({"inspect", kTestTable});
+  ASSERT_EQ(small.exit_code, 0) << small.err;
+  EXPECT_THAT(small.out, HasSubstr(" of 128 states ("));
+  EXPECT_THAT(small.out, ::testing::Not(HasSubstr("a sample")));
+}
+
 TEST(CliPlanTable, Figure1FromTheTableIsExactNine) {
   const CliRun run =
       RunCli(Plan({"--table", kTestTable, "--profile", "fig1", "--source-type",
@@ -298,6 +321,25 @@ TEST(CliCluster, LcfJsonAndText) {
        "4", "--members", "8,2,0,3,1", "--format", "json"}));
   ASSERT_EQ(multicast.exit_code, 0) << multicast.err;
   EXPECT_THAT(multicast.out, HasSubstr("\"member\":true"));
+}
+
+// A well-formed request past a size limit says which limit: 10^6 nodes once
+// failed FlatBuffers' default table limit as "not a Request object".
+TEST(CliNonblocking, TooManyNodesNamesTheLimit) {
+  const std::string path = ::testing::TempDir() + "/million_nodes.json";
+  {
+    std::ofstream out(path);
+    out << R"({"tick": "ns", "nodes": [)";
+    for (int v = 0; v < 1000000; ++v) {
+      out << (v == 0 ? "" : ",") << R"({"send_fixed": 1, "recv_fixed": 1})";
+    }
+    out << R"(], "uniform_link_per_byte": 1, "messages": [{"source": 0, )"
+        << R"("length": 1, "destinations": [1]}]})";
+  }
+  const CliRun run =
+      RunCli({"plan", "--model", "nonblocking", "--input", path});
+  EXPECT_EQ(run.exit_code, 2);
+  EXPECT_THAT(run.err, HasSubstr("more than HETCAST_NB_MAX_NODES (65,536) nodes"));
 }
 
 TEST(CliNonblocking, PlansAJsonRequest) {

@@ -67,4 +67,5 @@ ABSL_FLAG(std::string, node_costs, "",
           "plan: per-node costs instead of --costs/--counts/--source-type: "
           "the source first, then every destination, e.g. 3,1,1,2,7.");
 ABSL_FLAG(bool, fnf_stats, true,
-          "inspect: compare FNF with the table on every state.");
+          "inspect: compare FNF with the table on every state (on a sample "
+          "of count vectors when that would plan more than 2^25 nodes).");

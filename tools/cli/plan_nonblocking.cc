@@ -13,6 +13,7 @@
 #include "tables/nonblocking_request_schema.h"
 #include "tools/cli/plan_output.h"
 #include "tools/gen/gen_command.h"
+#include "tools/json_verifier.h"
 #include "tools/plan.h"
 
 namespace hetcast {
@@ -45,8 +46,7 @@ absl::StatusOr<const nbrequest::Request*> ParseRoot(
     return absl::InvalidArgumentError(
         absl::StrFormat("request JSON: %s", parser->error_));
   }
-  flatbuffers::Verifier verifier(parser->builder_.GetBufferPointer(),
-                                 parser->builder_.GetSize());
+  flatbuffers::Verifier verifier = ParsedJsonVerifier(parser->builder_);
   if (!nbrequest::VerifyRequestBuffer(verifier)) {
     return absl::InvalidArgumentError("request JSON: not a Request object");
   }

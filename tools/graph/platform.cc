@@ -10,6 +10,7 @@
 #include "flatbuffers/idl.h"
 #include "tables/platform_generated.h"
 #include "tables/platform_schema.h"
+#include "tools/json_verifier.h"
 
 namespace hetcast {
 namespace {
@@ -82,8 +83,7 @@ absl::StatusOr<const platform::Platform*> ParsePlatformJson(
   if (!parser->Parse(text.c_str())) {
     return Bad(absl::StrFormat("platform JSON: %s", parser->error_));
   }
-  flatbuffers::Verifier verifier(parser->builder_.GetBufferPointer(),
-                                 parser->builder_.GetSize());
+  flatbuffers::Verifier verifier = ParsedJsonVerifier(parser->builder_);
   if (!platform::VerifyPlatformBuffer(verifier)) {
     return Bad("platform JSON: not a Platform object");
   }

@@ -304,8 +304,14 @@ HETCAST_API hetcast_status hetcast_node_plan_sizes(
  * destination are dropped (which moves later sends earlier), and the best m
  * is kept (the smallest m on ties).
  *
+ * Planning memory grows with the destinations, not with the relays offered:
+ * only the relays of types that can help, at most D of each (D the
+ * destination count), are planned with (the workspace and transfer_count of
+ * hetcast_node_plan_sizes say so); the other relays get blank nodes.
+ *
  * `nodes` receives node_count entries. `transfers` is optional (NULL with
- * capacity 0 skips writing them); when given, it receives the transfers
+ * capacity 0 skips writing them); when given, it needs
+ * hetcast_node_plan_sizes' transfer_count entries and receives the transfers
  * sorted by (start, from). */
 HETCAST_API hetcast_status hetcast_node_plan(
     const hetcast_node_request* request, hetcast_algorithm algorithm,
@@ -339,8 +345,9 @@ HETCAST_API hetcast_status hetcast_node_evaluate_workspace_size(
  * to the source, a node receiving twice, a send from a node that never
  * receives, or a destination never reached. Ids are canonical for the
  * request's types but need not follow the canonical arrival order. Output
- * as for hetcast_node_plan, with the ids as given; the answer's lower
- * bound is the doubling bound. */
+ * as for hetcast_node_plan, with the ids as given (`transfers`, when given,
+ * needs min(send_count, node_count - 1) entries); the answer's lower bound
+ * is the doubling bound. */
 HETCAST_API hetcast_status hetcast_node_evaluate(
     const hetcast_node_request* request, const hetcast_send* sends,
     size_t send_count, void* workspace, size_t workspace_size,
@@ -440,7 +447,10 @@ typedef struct hetcast_profile_info {
  * profile (HETCAST_METHOD_PTAS) instead has every stored schedule checked:
  * a tree over its state's nodes (no cycle, one receiver per send),
  * canonical order, completion equal to the entry, bound at most the
- * completion; O(sum over entries of n^2) for n destinations per entry.
+ * completion, every arrival below 2^47 ticks, and nodes at most 64 levels
+ * deep on average (the sum of the depths at most 64 n, which also bounds
+ * every query on the schedule);
+ * O(sum over entries of n k) for n destinations and k types per entry.
  * Returns HETCAST_INVALID_TABLE on any failure, with a static description in
  * `*error` when `error` is not NULL (NULL error is allowed). */
 HETCAST_API hetcast_status hetcast_table_open(const void* data, size_t size,
