@@ -151,6 +151,38 @@ inline hetcast_status EvaluateGraphSchedule(const GraphInstance& instance,
                                 out);
 }
 
+// MCPH's answer with allocated outputs; the schedule is the one hetcast.h
+// describes: {period, 1 message, 1 part, route {0, 1}, tree, slots}.
+struct McphResult {
+  hetcast_status status = HETCAST_OK;
+  hetcast_graph_answer answer = {};
+  GraphScheduleData schedule;
+};
+
+inline McphResult RunMcph(const GraphInstance& g) {
+  McphResult out;
+  const hetcast_graph_request request = g.Request();
+  hetcast_graph_sizes sizes;
+  out.status = hetcast_graph_plan_sizes(&request, &sizes);
+  if (out.status != HETCAST_OK) return out;
+  std::vector<unsigned char> workspace(sizes.workspace_bytes);
+  std::vector<hetcast_graph_route_edge> tree(sizes.tree_edge_count);
+  std::vector<hetcast_graph_slot> slots(sizes.slot_count);
+  out.status = hetcast_graph_plan(
+      &request, HETCAST_ALGORITHM_MCPH, workspace.data(), workspace.size(),
+      tree.data(), tree.size(), slots.data(), slots.size(), &out.answer);
+  if (out.status != HETCAST_OK) return out;
+  tree.resize(out.answer.tree_edge_count);
+  slots.resize(out.answer.slot_count);
+  out.schedule.period = out.answer.period;
+  out.schedule.messages = out.answer.messages;
+  out.schedule.parts = 1;
+  out.schedule.routes = {{0, 1}};
+  out.schedule.route_edges = tree;
+  out.schedule.slots = slots;
+  return out;
+}
+
 }  // namespace hetcast
 
 #endif  // HETCAST_TESTS_GRAPH_GRAPH_TEST_UTIL_H_
