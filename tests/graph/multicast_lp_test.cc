@@ -36,8 +36,8 @@ mpq_class Ub(const GraphInstance& g) {
   return b.ok() ? b->period : mpq_class(-1);
 }
 
-mpq_class Opt(const GraphInstance& g) {
-  absl::StatusOr<mpq_class> opt = oracle::OptimalPeriod(g.Request());
+mpq_class Opt(const GraphInstance& g, size_t limit = 200000) {
+  absl::StatusOr<mpq_class> opt = oracle::OptimalPeriod(g.Request(), limit);
   EXPECT_TRUE(opt.ok()) << opt.status();
   return opt.ok() ? *opt : mpq_class(-1);
 }
@@ -144,7 +144,7 @@ TEST(MulticastLp, Figure5UbOverLbIsTheNumberOfTargets) {
 TEST(MulticastLp, Section3TwoTreesReachTheLowerBound) {
   const GraphInstance g = GraphInstanceFromFile("fig1_example.json");
   EXPECT_EQ(Lb(g), 10);
-  EXPECT_EQ(Opt(g), 10);
+  EXPECT_EQ(Opt(g, 3000000), 10);
   EXPECT_GT(oracle::BestSingleTreePeriod(g.Request()), 10u);
   const mpq_class ub = Ub(g);
   EXPECT_GE(ub, 40);
@@ -267,12 +267,38 @@ bool Measure(const GraphInstance& g, std::mt19937_64& rng, Measured* m) {
   return true;
 }
 
+// A random set system in Fig. 2's shape: the source (0) -> `sets` set
+// nodes (costs 1 .. max_cost), each set -> 1 .. all of the `elements`
+// element nodes (costs 1 .. max_cost), the elements the targets (each in
+// at least one set). On uniformly random digraphs of <= 8 nodes LB = OPT
+// nearly always (0 to 2 in 200 measured); shared relays are where (10')
+// undercounts (Fig. 4).
+GraphInstance RandomSetSystem(std::mt19937_64& rng, uint32_t sets,
+                              uint32_t elements, uint64_t max_cost) {
+  std::uniform_int_distribution<uint64_t> cost(1, max_cost);
+  GraphInstance g;
+  g.node_count = 1 + sets + elements;
+  for (uint32_t s = 1; s <= sets; ++s) g.edges.push_back({0, s, cost(rng)});
+  for (uint32_t e = 0; e < elements; ++e) {
+    const uint32_t element = 1 + sets + e;
+    g.targets.push_back(element);
+    const uint32_t first = 1 + rng() % sets;
+    for (uint32_t s = 1; s <= sets; ++s) {
+      if (s == first || rng() % 2 == 0) {
+        g.edges.push_back({s, element, cost(rng)});
+      }
+    }
+  }
+  return g;
+}
+
 // The relations of §5.1 and Theorem 4 on at least 200 seeded graphs of 3
-// to 8 nodes (those with more than 20000 parent assignments are skipped:
-// the oracle enumerates trees). Broadcast-EB is achievable for broadcast
-// (§5.1.3: weighted Edmonds branchings), so it equals the oracle's
-// broadcast optimum; UB and MMS-UB are achievable (scatter), so they are
-// >= OPT; a single tree (MCPH, the best tree) is never below OPT.
+// to 8 nodes, two in three uniformly random, one in three a set system
+// (graphs with more than 20000 parent assignments are skipped: the oracle
+// enumerates trees). Broadcast-EB is achievable for broadcast (§5.1.3:
+// weighted Edmonds branchings), so it equals the oracle's broadcast
+// optimum; UB and MMS-UB are achievable (scatter), so they are >= OPT; a
+// single tree (MCPH, the best tree) is never below OPT.
 TEST(MulticastLp, RandomGraphsAgainstTheTreePackingOracle) {
   std::mt19937_64 rng(2004);
   int checked = 0;
@@ -282,7 +308,10 @@ TEST(MulticastLp, RandomGraphsAgainstTheTreePackingOracle) {
     ASSERT_LT(round, 2000);
     const uint32_t n = 3 + round % 6;  // 3 .. 8 nodes
     const GraphInstance g =
-        RandomGraphInstance(rng, n, round % 2 ? 0.3 : 0.45, round % 3 ? 4 : 9);
+        round % 3 == 2
+            ? RandomSetSystem(rng, 2 + round % 2, 2 + round % 4, 4)
+            : RandomGraphInstance(rng, n, round % 2 ? 0.3 : 0.5,
+                                  round % 3 ? 4 : 9);
     SCOPED_TRACE(::testing::Message() << "round " << round);
     Measured m;
     if (!Measure(g, rng, &m)) continue;
