@@ -415,6 +415,64 @@ TEST(CliGraph, McphUpdateSelectsTheReading) {
   EXPECT_THAT(literal.out, HasSubstr("\"mcph_update\":\"literal\""));
 }
 
+// The exact LPs on Fig. 4's triangle (multicast_lp_test.cc,
+// Figure4NoBoundIsTight: LB 3, OPT 4, UB 6; MCPH finds the optimal tree).
+TEST(CliGraph, LpBoundsAsExactFractions) {
+  const auto run = [](const char* algorithm) {
+    return RunCli(Plan({"--model", "graph", "--platform",
+                        GraphFile("fig4_triangle.json"), "--algorithm",
+                        algorithm, "--format", "json"}));
+  };
+  const CliRun lb = run("lb");
+  ASSERT_EQ(lb.exit_code, 0) << lb.err;
+  EXPECT_EQ(lb.err, "");
+  EXPECT_THAT(lb.out, StartsWith("{\"model\":\"graph\",\"algorithm\":\"lb\","
+                                 "\"exact\":false,\"achievable\":false,"
+                                 "\"period_per_message\":\"3/1\","
+                                 "\"throughput\":\"1/3\","
+                                 "\"lower_bound\":\"3/1\","
+                                 "\"lower_bound_kind\":\"multicast_lb\","
+                                 "\"upper_bound\":\"6/1\""));
+  const CliRun ub = run("ub");
+  ASSERT_EQ(ub.exit_code, 0) << ub.err;
+  EXPECT_THAT(ub.out, HasSubstr("\"achievable\":true,"
+                                "\"period_per_message\":\"6/1\""));
+  const CliRun best = run("best");
+  ASSERT_EQ(best.exit_code, 0) << best.err;
+  EXPECT_THAT(best.out, HasSubstr("\"period_per_message\":\"4/1\""));
+  EXPECT_THAT(best.out, HasSubstr("\"broadcast\":\"6/1\",\"mcph\":\"4/1\","
+                                  "\"chosen\":\"mcph\""));
+  EXPECT_EQ(best.out.find('\n'), best.out.size() - 1) << "one line";
+}
+
+TEST(CliGraph, EmitsTheProgramAndItsExactSolution) {
+  const std::string lp = ::testing::TempDir() + "/fig4.lp";
+  const std::string solution = ::testing::TempDir() + "/fig4_solution.json";
+  const CliRun run = RunCli(
+      Plan({"--model", "graph", "--platform", GraphFile("fig4_triangle.json"),
+            "--algorithm", "lb", "--emit-lp", lp, "--emit-solution",
+            solution}));
+  ASSERT_EQ(run.exit_code, 0) << run.err;
+  EXPECT_THAT(run.out, StartsWith("model: graph    algorithm: lb    exact: "
+                                  "no\nperiod per message: 3/1 ticks"));
+  const std::string program = ReadFile(lp);
+  EXPECT_THAT(program, StartsWith("\\ hetcast: exact LP (every variable >= "
+                                  "0)\nMinimize\n obj: + T\nSubject To\n"));
+  // X1 (node 4) is reached from C1 (1) or C3 (3); (10') for it on s -> C1.
+  EXPECT_THAT(program, HasSubstr("\n reach_4: + x_0_4_1_4 + x_0_4_3_4 = 1\n"));
+  EXPECT_THAT(program, HasSubstr("\n largest_0_4_0_1: + n_0_1 - x_0_4_0_1 "
+                                 ">= 0\n"));
+  EXPECT_THAT(program, HasSubstr("\n send_0: + T - 2 n_0_1 - 2 n_0_2 - 2 n_0_3 "
+                                 ">= 0\n"));
+  EXPECT_THAT(program, testing::EndsWith("\nEnd\n"));
+  const std::string exact = ReadFile(solution);
+  EXPECT_THAT(exact, StartsWith("{\"program\":\"Multicast-LB\",\"objective\":"
+                                "\"3/1\",\"nodes\":[\"s\",\"C1\",\"C2\",\"C3\","
+                                "\"X1\",\"X2\",\"X3\"],\"values\":{"));
+  EXPECT_THAT(exact, HasSubstr("\"T\":\"3/1\""));
+  EXPECT_THAT(exact, HasSubstr("\"duals\":{\"leave_4\":"));
+}
+
 // Each bad input: exit status 2, one line on stderr naming the problem, and
 // nothing on stdout.
 struct BadCase {
@@ -650,9 +708,6 @@ INSTANTIATE_TEST_SUITE_P(
         BadCase{Plan({"--model", "graph", "--platform",
                       GraphFile("small_pruned.json"), "--targets", "b,,c"}),
                 "--targets: empty entry in 'b,,c'"},
-        BadCase{Plan({"--model", "graph", "--platform",
-                      GraphFile("small_pruned.json"), "--algorithm", "ub"}),
-                "--algorithm: 'ub' is not one of mcph"},
         BadCase{
             Plan({"--model", "graph", "--platform",
                   GraphFile("small_pruned.json"), "--mcph-update", "doubled"}),
@@ -662,7 +717,19 @@ INSTANTIATE_TEST_SUITE_P(
                 "--costs is not a flag of --model graph"},
         BadCase{Plan({"--costs", "2", "--counts", "1", "--platform",
                       GraphFile("small_pruned.json")}),
-                "--platform is for --model graph, not --model node"}));
+                "--platform is for --model graph, not --model node"},
+        BadCase{Plan({"--model", "graph", "--platform",
+                      GraphFile("fig4_triangle.json"), "--algorithm", "mcph",
+                      "--emit-lp", "x.lp"}),
+                "--emit-lp: needs --algorithm lb, ub or broadcast"},
+        BadCase{Plan({"--model", "graph", "--platform",
+                      GraphFile("fig4_triangle.json"), "--algorithm", "best",
+                      "--emit-solution", "x.json"}),
+                "--emit-solution: needs --algorithm lb, ub or broadcast"},
+        BadCase{Plan({"--model", "graph", "--platform",
+                      GraphFile("fig4_triangle.json"), "--algorithm",
+                      "simplex"}),
+                "--algorithm: 'simplex' is not one of mcph, lb, ub"}));
 
 }  // namespace
 

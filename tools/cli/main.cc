@@ -168,7 +168,10 @@ int Main(int argc, char** argv) {
   if (!out.ok()) {
     std::fprintf(stderr, "hetcast %s: %s\n", command.c_str(),
                  OneLine(out.status().message()).c_str());
-    return kUsageError;
+    // An internal error (an LP found infeasible, a failed certificate) is
+    // ours, not the user's: status 1.
+    return out.status().code() == absl::StatusCode::kInternal ? 1
+                                                              : kUsageError;
   }
   if (!note.empty()) {
     std::fprintf(stderr, "hetcast %s: note: %s\n", command.c_str(),

@@ -6,12 +6,15 @@
 //   hetcast plan --model graph --platform P.json [--source S --targets a,b]
 //                [--algorithm mcph] [--mcph-update prose|literal]
 //                [--format text|json]
+//
+// --algorithm lb|ub|broadcast|best: the exact LPs (plan_graph_lp.h).
 #ifndef HETCAST_TOOLS_CLI_PLAN_GRAPH_H_
 #define HETCAST_TOOLS_CLI_PLAN_GRAPH_H_
 
 #include <string>
 
 #include "absl/status/statusor.h"
+#include "absl/strings/string_view.h"
 #include "tools/graph/platform.h"
 #include "tools/plan.h"
 
@@ -37,6 +40,9 @@ std::string RenderGraphText(const GraphPlatform& platform,
                             const Planned& planned);
 std::string RenderGraphJson(const GraphPlatform& platform,
                             const Planned& planned, const std::string& update);
+
+// `text` as a JSON string literal (names come from the user's file).
+std::string GraphJsonString(absl::string_view text);
 
 }  // namespace hetcast
 
