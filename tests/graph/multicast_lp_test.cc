@@ -267,31 +267,6 @@ bool Measure(const GraphInstance& g, std::mt19937_64& rng, Measured* m) {
   return true;
 }
 
-// A random set system in Fig. 2's shape: the source (0) -> `sets` set
-// nodes (costs 1 .. max_cost), each set -> 1 .. all of the `elements`
-// element nodes (costs 1 .. max_cost), the elements the targets (each in
-// at least one set). On uniformly random digraphs of <= 8 nodes LB = OPT
-// nearly always (0 to 2 in 200 measured); shared relays are where (10')
-// undercounts (Fig. 4).
-GraphInstance RandomSetSystem(std::mt19937_64& rng, uint32_t sets,
-                              uint32_t elements, uint64_t max_cost) {
-  std::uniform_int_distribution<uint64_t> cost(1, max_cost);
-  GraphInstance g;
-  g.node_count = 1 + sets + elements;
-  for (uint32_t s = 1; s <= sets; ++s) g.edges.push_back({0, s, cost(rng)});
-  for (uint32_t e = 0; e < elements; ++e) {
-    const uint32_t element = 1 + sets + e;
-    g.targets.push_back(element);
-    const uint32_t first = 1 + rng() % sets;
-    for (uint32_t s = 1; s <= sets; ++s) {
-      if (s == first || rng() % 2 == 0) {
-        g.edges.push_back({s, element, cost(rng)});
-      }
-    }
-  }
-  return g;
-}
-
 // The relations of §5.1 and Theorem 4 on at least 200 seeded graphs of 3
 // to 8 nodes, two in three uniformly random, one in three a set system
 // (graphs with more than 20000 parent assignments are skipped: the oracle
