@@ -440,9 +440,36 @@ TEST(CliGraph, LpBoundsAsExactFractions) {
   const CliRun best = run("best");
   ASSERT_EQ(best.exit_code, 0) << best.err;
   EXPECT_THAT(best.out, HasSubstr("\"period_per_message\":\"4/1\""));
-  EXPECT_THAT(best.out, HasSubstr("\"broadcast\":\"6/1\",\"mcph\":\"4/1\","
-                                  "\"chosen\":\"mcph\""));
+  EXPECT_THAT(best.out, HasSubstr("\"candidates\":{\"mcph\":\"4/1\","
+                                  "\"broadcast\":\"6/1\",\"ub\":\"6/1\","
+                                  "\"reduced-broadcast\":\"4/1\","
+                                  "\"augmented-multicast\":\"4/1\","));
+  EXPECT_THAT(best.out, HasSubstr("\"chosen\":\"mcph\""));
   EXPECT_EQ(best.out.find('\n'), best.out.size() - 1) << "one line";
+}
+
+// lp_heuristics_test.cc, Figure4TriangleReachesTheOptimum: the broadcast
+// loses C1 (4 ticks); the grown set takes C1 (still +infinity) and C2.
+TEST(CliGraph, HeuristicsWithTheirTrace) {
+  const CliRun reduced = RunCli(Plan(
+      {"--model", "graph", "--platform", GraphFile("fig4_triangle.json"),
+       "--algorithm", "reduced-broadcast", "--trace"}));
+  ASSERT_EQ(reduced.exit_code, 0) << reduced.err;
+  EXPECT_THAT(reduced.out, HasSubstr("period per message: 4/1 ticks"));
+  EXPECT_THAT(reduced.out, HasSubstr("\nkept: s C2 C3 X1 X2 X3\ntrace "
+                                     "(accepted moves; the value after each):"
+                                     "\n  remove C1 -> 4/1\n"));
+  const CliRun augmented = RunCli(Plan(
+      {"--model", "graph", "--platform", GraphFile("fig4_triangle.json"),
+       "--algorithm", "augmented-multicast", "--trace", "--format", "json"}));
+  ASSERT_EQ(augmented.exit_code, 0) << augmented.err;
+  EXPECT_THAT(augmented.out,
+              HasSubstr("\"period_per_message\":\"4/1\""));
+  EXPECT_THAT(augmented.out,
+              HasSubstr("\"broadcast_set\":[\"s\",\"C1\",\"C2\",\"X1\","
+                        "\"X2\",\"X3\"],\"trace\":[{\"move\":\"add\","
+                        "\"node\":\"C1\",\"value\":\"inf\"},{\"move\":"
+                        "\"add\",\"node\":\"C2\",\"value\":\"4/1\"}]"));
 }
 
 TEST(CliGraph, EmitsTheProgramAndItsExactSolution) {

@@ -58,8 +58,8 @@ absl::StatusOr<hetcast_algorithm> PinFromFlag() {
   if (algorithm == "mcph") return HETCAST_ALGORITHM_MCPH;
   if (IsGraphLpAlgorithm(algorithm)) return HETCAST_ALGORITHM_NONE;
   return absl::InvalidArgumentError(absl::StrFormat(
-      "--algorithm: '%s' is not one of mcph, lb, ub, broadcast, best (the "
-      "graph model's LP heuristics are not implemented yet)",
+      "--algorithm: '%s' is not one of mcph, lb, ub, broadcast, "
+      "reduced-broadcast, augmented-multicast, augmented-sources, best",
       algorithm));
 }
 

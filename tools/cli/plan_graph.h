@@ -7,7 +7,8 @@
 //                [--algorithm mcph] [--mcph-update prose|literal]
 //                [--format text|json]
 //
-// --algorithm lb|ub|broadcast|best: the exact LPs (plan_graph_lp.h).
+// --algorithm lb|ub|broadcast|reduced-broadcast|augmented-multicast|
+// augmented-sources|best: the exact LPs (plan_graph_lp.h).
 #ifndef HETCAST_TOOLS_CLI_PLAN_GRAPH_H_
 #define HETCAST_TOOLS_CLI_PLAN_GRAPH_H_
 

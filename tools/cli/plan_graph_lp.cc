@@ -3,6 +3,7 @@
 #include "tools/cli/plan_graph_lp.h"
 
 #include <optional>
+#include <utility>
 #include <vector>
 
 #include "absl/flags/flag.h"
@@ -10,6 +11,7 @@
 #include "absl/strings/str_format.h"
 #include "tools/cli/plan_graph.h"
 #include "tools/gen/gen_command.h"
+#include "tools/graph/lp_heuristics.h"
 #include "tools/graph/multicast_lp.h"
 #include "tools/plan.h"
 
@@ -17,6 +19,9 @@ ABSL_FLAG(std::string, emit_lp, "",
           "plan --model graph --algorithm lb|ub|broadcast: also write the "
           "linear program to this file (CPLEX LP format; node ids are the "
           "platform's, in file order after pruning).");
+ABSL_FLAG(bool, trace, false,
+          "plan --model graph with an LP heuristic: list every accepted move "
+          "with the exact value after it.");
 ABSL_FLAG(std::string, emit_solution, "",
           "plan --model graph --algorithm lb|ub|broadcast: also write the "
           "exact optimum (every variable and dual as a fraction) to this "
@@ -25,25 +30,31 @@ ABSL_FLAG(std::string, emit_solution, "",
 namespace hetcast {
 namespace {
 
-// What the answer reports. `period` is the chosen algorithm's time per
-// message; `program` the one --emit-lp/--emit-solution write.
+// What the answer reports. `period` is the algorithm's time per message
+// (for best: the chosen one's); `candidates` every achievable period best
+// compared; `program` the one --emit-lp/--emit-solution write; `heuristic`
+// the state and trace of an LP heuristic.
 struct LpAnswer {
   std::string algorithm;
-  std::string chosen;  // For best: mcph, broadcast or ub.
+  std::string chosen;
   bool achievable = true;
   mpq_class period;
   mpq_class lower_bound;
   mpq_class upper_bound;
-  std::optional<mpq_class> broadcast;
-  std::optional<mpq_class> mcph;
+  std::vector<std::pair<std::string, mpq_class>> candidates;
   int lp_solves = 0;
   std::optional<LpBound> program;
   std::string program_name;
+  std::optional<HeuristicResult> heuristic;
 };
 
 // "3/2", "6/1": every exact value is shown this way (as MCPH's are).
 std::string Fraction(const mpq_class& q) {
   return absl::StrCat(q.get_num().get_str(), "/", q.get_den().get_str());
+}
+
+std::string Fraction(const LpValue& value) {
+  return value.has_value() ? Fraction(*value) : "inf";
 }
 
 mpq_class Reciprocal(const mpq_class& q) { return mpq_class(1 / q); }
@@ -69,18 +80,76 @@ absl::StatusOr<LpBound> WholeBroadcast(const GraphPlatform& platform) {
                      std::vector<bool>(platform.names.size(), true));
 }
 
-// The best of MCPH, the broadcast and the scatter (ties: that order).
-void ChooseBest(LpAnswer* answer) {
-  answer->chosen = "mcph";
-  answer->period = *answer->mcph;
-  if (*answer->broadcast < answer->period) {
-    answer->chosen = "broadcast";
-    answer->period = *answer->broadcast;
+using HeuristicFunction =
+    absl::StatusOr<HeuristicResult> (*)(const hetcast_graph_request&);
+
+// The LP heuristics by their --algorithm names, in the order best breaks
+// ties among them.
+constexpr std::pair<const char*, HeuristicFunction> kHeuristics[] = {
+    {"reduced-broadcast", &ReducedBroadcast},
+    {"augmented-multicast", &AugmentedMulticast},
+    {"augmented-sources", &AugmentedSources},
+};
+
+absl::StatusOr<HeuristicResult> RunHeuristic(const GraphPlatform& platform,
+                                             HeuristicFunction heuristic,
+                                             const char* name) {
+  absl::StatusOr<HeuristicResult> result = heuristic(platform.Request());
+  if (!result.ok()) return result.status();
+  if (!result->period.has_value()) {
+    return absl::InternalError(absl::StrCat(name, " ended at +infinity"));
   }
-  if (answer->upper_bound < answer->period) {
-    answer->chosen = "ub";
-    answer->period = answer->upper_bound;
+  return result;
+}
+
+// Every achievable answer, in the order best breaks ties: MCPH, the
+// broadcast, the scatter, the three heuristics.
+absl::Status AddCandidates(const GraphPlatform& platform, LpAnswer* answer) {
+  absl::StatusOr<mpq_class> mcph = McphPeriod(platform);
+  if (!mcph.ok()) return mcph.status();
+  answer->candidates.emplace_back("mcph", *mcph);
+  absl::StatusOr<LpBound> eb = WholeBroadcast(platform);
+  if (!eb.ok()) return eb.status();
+  ++answer->lp_solves;
+  answer->candidates.emplace_back("broadcast", eb->period);
+  answer->candidates.emplace_back("ub", answer->upper_bound);
+  for (const auto& [name, heuristic] : kHeuristics) {
+    absl::StatusOr<HeuristicResult> result =
+        RunHeuristic(platform, heuristic, name);
+    if (!result.ok()) return result.status();
+    answer->lp_solves += result->lp_solves;
+    answer->candidates.emplace_back(name, *result->period);
   }
+  answer->chosen = answer->candidates[0].first;
+  answer->period = answer->candidates[0].second;
+  for (const auto& [name, period] : answer->candidates) {
+    if (period < answer->period) {
+      answer->chosen = name;
+      answer->period = period;
+    }
+  }
+  return absl::OkStatus();
+}
+
+// lb, ub, broadcast: the program itself is the answer (and is emitted).
+absl::Status SolveProgram(const GraphPlatform& platform, LpBound lb,
+                          LpBound ub, LpAnswer* answer) {
+  if (answer->algorithm == "lb") {
+    answer->achievable = false;
+    answer->program = std::move(lb);
+    answer->program_name = "Multicast-LB";
+  } else if (answer->algorithm == "ub") {
+    answer->program = std::move(ub);
+    answer->program_name = "Multicast-UB";
+  } else {
+    absl::StatusOr<LpBound> eb = WholeBroadcast(platform);
+    if (!eb.ok()) return eb.status();
+    ++answer->lp_solves;
+    answer->program = *std::move(eb);
+    answer->program_name = "Broadcast-EB";
+  }
+  answer->period = answer->program->period;
+  return absl::OkStatus();
 }
 
 absl::StatusOr<LpAnswer> Solve(const GraphPlatform& platform,
@@ -94,32 +163,24 @@ absl::StatusOr<LpAnswer> Solve(const GraphPlatform& platform,
   answer.lp_solves = 2;
   answer.lower_bound = lb->period;
   answer.upper_bound = ub->period;
-  if (algorithm == "broadcast" || algorithm == "best") {
-    absl::StatusOr<LpBound> eb = WholeBroadcast(platform);
-    if (!eb.ok()) return eb.status();
-    ++answer.lp_solves;
-    answer.broadcast = eb->period;
-    if (algorithm == "broadcast") {
-      answer.period = eb->period;
-      answer.program = *std::move(eb);
-      answer.program_name = "Broadcast-EB";
+  absl::Status status;
+  if (algorithm == "best") {
+    status = AddCandidates(platform, &answer);
+  } else if (algorithm == "lb" || algorithm == "ub" ||
+             algorithm == "broadcast") {
+    status = SolveProgram(platform, *std::move(lb), *std::move(ub), &answer);
+  } else {
+    for (const auto& [name, heuristic] : kHeuristics) {
+      if (algorithm != name) continue;
+      absl::StatusOr<HeuristicResult> result =
+          RunHeuristic(platform, heuristic, name);
+      if (!result.ok()) return result.status();
+      answer.lp_solves += result->lp_solves;
+      answer.period = *result->period;
+      answer.heuristic = *std::move(result);
     }
   }
-  if (algorithm == "lb") {
-    answer.achievable = false;
-    answer.period = lb->period;
-    answer.program = *std::move(lb);
-    answer.program_name = "Multicast-LB";
-  } else if (algorithm == "ub") {
-    answer.period = ub->period;
-    answer.program = *std::move(ub);
-    answer.program_name = "Multicast-UB";
-  } else if (algorithm == "best") {
-    absl::StatusOr<mpq_class> mcph = McphPeriod(platform);
-    if (!mcph.ok()) return mcph.status();
-    answer.mcph = *mcph;
-    ChooseBest(&answer);
-  }
+  if (!status.ok()) return status;
   return answer;
 }
 
@@ -172,12 +233,67 @@ bool Exact(const LpAnswer& a) {
   return a.achievable && a.period == a.lower_bound;
 }
 
-std::string RenderText(const LpAnswer& a) {
-  const char* what =
-      a.algorithm == "lb"          ? "Multicast-LB: a lower bound, not a schedule"
-      : a.algorithm == "ub"        ? "Multicast-UB: the scatter achieves it"
-      : a.algorithm == "broadcast" ? "Broadcast-EB: a broadcast achieves it"
-                                   : "the best of mcph, broadcast and ub";
+const char* Describe(const std::string& algorithm) {
+  if (algorithm == "lb") return "Multicast-LB: a lower bound, not a schedule";
+  if (algorithm == "ub") return "Multicast-UB: the scatter achieves it";
+  if (algorithm == "broadcast") return "Broadcast-EB: a broadcast achieves it";
+  if (algorithm == "reduced-broadcast") {
+    return "REDUCED_BROADCAST, Fig. 6: a broadcast of the kept nodes";
+  }
+  if (algorithm == "augmented-multicast") {
+    return "AUGMENTED_MULTICAST, Fig. 7: a broadcast of the grown set";
+  }
+  if (algorithm == "augmented-sources") {
+    return "AUGMENTED_SOURCES, Fig. 8: a scatter from the ordered sources";
+  }
+  return "the best of mcph, broadcast, ub and the LP heuristics";
+}
+
+// What a heuristic's node list is, and what each of its moves does.
+std::pair<const char*, const char*> NodesAndMove(const std::string& algorithm) {
+  if (algorithm == "reduced-broadcast") return {"kept", "remove"};
+  if (algorithm == "augmented-multicast") return {"broadcast_set", "add"};
+  return {"sources", "add source"};
+}
+
+// The heuristic's nodes, and with --trace its accepted moves.
+std::string HeuristicText(const GraphPlatform& platform, const LpAnswer& a) {
+  const auto [nodes, move] = NodesAndMove(a.algorithm);
+  std::string out = absl::StrCat(nodes, ":");
+  for (uint32_t v : a.heuristic->nodes) {
+    absl::StrAppend(&out, " ", platform.names[v]);
+  }
+  absl::StrAppend(&out, "\n");
+  if (!absl::GetFlag(FLAGS_trace)) return out;
+  absl::StrAppend(&out, "trace (accepted moves; the value after each):\n");
+  for (const HeuristicMove& m : a.heuristic->trace) {
+    absl::StrAppend(&out, "  ", move, " ", platform.names[m.node], " -> ",
+                    Fraction(m.value), "\n");
+  }
+  return out;
+}
+
+std::string HeuristicJson(const GraphPlatform& platform, const LpAnswer& a) {
+  const auto [nodes, move] = NodesAndMove(a.algorithm);
+  std::string out = absl::StrCat(",\"", nodes, "\":[");
+  for (size_t i = 0; i < a.heuristic->nodes.size(); ++i) {
+    absl::StrAppend(&out, i == 0 ? "" : ",",
+                    GraphJsonString(platform.names[a.heuristic->nodes[i]]));
+  }
+  absl::StrAppend(&out, "]");
+  if (!absl::GetFlag(FLAGS_trace)) return out;
+  absl::StrAppend(&out, ",\"trace\":[");
+  for (size_t i = 0; i < a.heuristic->trace.size(); ++i) {
+    const HeuristicMove& m = a.heuristic->trace[i];
+    absl::StrAppend(&out, i == 0 ? "" : ",", "{\"move\":\"", move,
+                    "\",\"node\":", GraphJsonString(platform.names[m.node]),
+                    ",\"value\":\"", Fraction(m.value), "\"}");
+  }
+  absl::StrAppend(&out, "]");
+  return out;
+}
+
+std::string RenderText(const GraphPlatform& platform, const LpAnswer& a) {
   std::string out = absl::StrFormat(
       "model: graph    algorithm: %s    exact: %s\n"
       "period per message: %s ticks (%s)\n"
@@ -185,15 +301,14 @@ std::string RenderText(const LpAnswer& a) {
       "lower bound: %s (Multicast-LB: no schedule needs fewer ticks per "
       "message)\n"
       "upper bound: %s (Multicast-UB: the scatter achieves it)\n",
-      a.algorithm, Exact(a) ? "yes" : "no", Fraction(a.period), what,
-      Fraction(Reciprocal(a.period)), Fraction(a.lower_bound),
-      Fraction(a.upper_bound));
-  if (a.broadcast) {
-    absl::StrAppend(&out, "broadcast (Broadcast-EB): ", Fraction(*a.broadcast),
-                    "\n");
+      a.algorithm, Exact(a) ? "yes" : "no", Fraction(a.period),
+      Describe(a.algorithm), Fraction(Reciprocal(a.period)),
+      Fraction(a.lower_bound), Fraction(a.upper_bound));
+  for (const auto& [name, period] : a.candidates) {
+    absl::StrAppend(&out, "  ", name, ": ", Fraction(period), "\n");
   }
-  if (a.mcph) absl::StrAppend(&out, "mcph: ", Fraction(*a.mcph), "\n");
   if (!a.chosen.empty()) absl::StrAppend(&out, "chosen: ", a.chosen, "\n");
+  if (a.heuristic) absl::StrAppend(&out, HeuristicText(platform, a));
   absl::StrAppend(&out, "exact LP solves: ", a.lp_solves,
                   " (each optimum checked by its certificate)\n");
   return out;
@@ -209,16 +324,21 @@ std::string RenderJson(const GraphPlatform& platform, const LpAnswer& a) {
       a.achievable ? "true" : "false", Fraction(a.period),
       Fraction(Reciprocal(a.period)), Fraction(a.lower_bound),
       Fraction(a.upper_bound));
-  if (a.broadcast) {
-    absl::StrAppend(&out, ",\"broadcast\":\"", Fraction(*a.broadcast), "\"");
+  if (!a.candidates.empty()) {
+    absl::StrAppend(&out, ",\"candidates\":{");
+    for (size_t i = 0; i < a.candidates.size(); ++i) {
+      absl::StrAppend(&out, i == 0 ? "" : ",", "\"", a.candidates[i].first,
+                      "\":\"", Fraction(a.candidates[i].second), "\"");
+    }
+    absl::StrAppend(&out, "},\"chosen\":\"", a.chosen, "\"");
   }
-  if (a.mcph) absl::StrAppend(&out, ",\"mcph\":\"", Fraction(*a.mcph), "\"");
-  if (!a.chosen.empty()) absl::StrAppend(&out, ",\"chosen\":\"", a.chosen, "\"");
-  absl::StrAppend(&out, ",\"lp_solves\":", a.lp_solves,
-                  ",\"source\":", GraphJsonString(platform.names[platform.source]),
+  if (a.heuristic) absl::StrAppend(&out, HeuristicJson(platform, a));
+  absl::StrAppend(&out, ",\"lp_solves\":", a.lp_solves, ",\"source\":",
+                  GraphJsonString(platform.names[platform.source]),
                   ",\"pruned\":[");
   for (size_t i = 0; i < platform.pruned.size(); ++i) {
-    absl::StrAppend(&out, i == 0 ? "" : ",", GraphJsonString(platform.pruned[i]));
+    absl::StrAppend(&out, i == 0 ? "" : ",",
+                    GraphJsonString(platform.pruned[i]));
   }
   absl::StrAppend(&out, "]}\n");
   return out;
@@ -227,6 +347,9 @@ std::string RenderJson(const GraphPlatform& platform, const LpAnswer& a) {
 }  // namespace
 
 bool IsGraphLpAlgorithm(const std::string& algorithm) {
+  for (const auto& heuristic : kHeuristics) {
+    if (algorithm == heuristic.first) return true;
+  }
   return algorithm == "lb" || algorithm == "ub" || algorithm == "broadcast" ||
          algorithm == "best";
 }
@@ -257,7 +380,8 @@ absl::StatusOr<std::string> PlanGraphLp(const GraphPlatform& platform,
     status = EmitFiles(platform, *answer);
     if (!status.ok()) return status;
   }
-  return format == "json" ? RenderJson(platform, *answer) : RenderText(*answer);
+  return format == "json" ? RenderJson(platform, *answer)
+                          : RenderText(platform, *answer);
 }
 
 }  // namespace hetcast

@@ -2,12 +2,15 @@
 // programs of Beaumont et al. (tools/graph/multicast_lp.h):
 //
 //   hetcast plan --model graph --platform P.json [--source S --targets a,b]
-//       --algorithm lb|ub|broadcast|best [--format text|json]
-//       [--emit-lp FILE] [--emit-solution FILE]
+//       --algorithm lb|ub|broadcast|reduced-broadcast|augmented-multicast|
+//                   augmented-sources|best
+//       [--format text|json] [--trace] [--emit-lp FILE] [--emit-solution FILE]
 //
 // lb: Multicast-LB, a lower bound (not a schedule); ub: Multicast-UB, the
-// scatter; broadcast: Broadcast-EB of the whole (pruned) platform; best:
-// the smallest period among MCPH, the broadcast and the scatter. Every
+// scatter; broadcast: Broadcast-EB of the whole (pruned) platform; the
+// three LP heuristics of §5.2 (tools/graph/lp_heuristics.h; --trace lists
+// their accepted moves); best: the smallest period among MCPH, the
+// broadcast, the scatter and the heuristics (ties: that order). Every
 // answer carries LB and UB as exact fractions ("p/q"), every optimum was
 // checked by its certificate. --emit-lp writes the algorithm's program in
 // CPLEX LP format, --emit-solution its exact optimum as JSON (lb, ub and
