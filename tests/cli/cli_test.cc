@@ -472,6 +472,28 @@ TEST(CliGraph, HeuristicsWithTheirTrace) {
                         "\"add\",\"node\":\"C2\",\"value\":\"4/1\"}]"));
 }
 
+// Fig. 5's star: the scatter sends each t_i its own copy over s -> r (16
+// ticks per message); the schedule is checked by the evaluator.
+TEST(CliGraph, UbCarriesTheScattersSchedule) {
+  const CliRun run = RunCli(Plan({"--model", "graph", "--platform",
+                                  GraphFile("fig5_star.json"), "--algorithm",
+                                  "ub", "--format", "json"}));
+  ASSERT_EQ(run.exit_code, 0) << run.err;
+  EXPECT_THAT(run.out, HasSubstr("\"period_per_message\":\"16/1\""));
+  EXPECT_THAT(run.out, HasSubstr("\"schedule\":{\"period\":16,\"messages\":"
+                                 "1,\"parts\":4,\"routes\":[{\"first_part\":"
+                                 "0,\"part_count\":4,\"edges\":[{\"from\":"
+                                 "\"s\",\"to\":\"r\"},{\"from\":\"r\",\"to\":"
+                                 "\"t1\"}]}"));
+  const CliRun text = RunCli(Plan({"--model", "graph", "--platform",
+                                   GraphFile("fig5_star.json"), "--algorithm",
+                                   "ub"}));
+  ASSERT_EQ(text.exit_code, 0) << text.err;
+  EXPECT_THAT(text.out, HasSubstr("schedule: 1 message every 16 ticks in 4 "
+                                  "parts each; 4 routes, "));
+  EXPECT_THAT(text.out, HasSubstr("  route 3: s -> r -> t4  parts [0, 4)\n"));
+}
+
 TEST(CliGraph, EmitsTheProgramAndItsExactSolution) {
   const std::string lp = ::testing::TempDir() + "/fig4.lp";
   const std::string solution = ::testing::TempDir() + "/fig4_solution.json";

@@ -82,17 +82,10 @@ void CheckScatter(const GraphInstance& g) {
   ASSERT_TRUE(ub.ok()) << ub.status();
   absl::StatusOr<PeriodicSchedule> schedule = ScatterSchedule(g.Request(), *ub);
   ASSERT_TRUE(schedule.ok()) << schedule.status();
-  const hetcast_graph_request request = g.Request();
-  const hetcast_graph_schedule view = schedule->View();
-  size_t bytes = 0;
-  ASSERT_EQ(hetcast_graph_evaluate_workspace_size(&request, &view, &bytes),
-            HETCAST_OK);
-  std::vector<unsigned char> workspace(bytes);
-  hetcast_graph_evaluation e;
-  ASSERT_EQ(hetcast_graph_evaluate(&request, &view, workspace.data(), bytes,
-                                   &e),
-            HETCAST_OK)
-      << hetcast_graph_violation_str(e.violation) << " at " << e.item;
+  absl::StatusOr<hetcast_graph_evaluation> evaluation =
+      EvaluateSchedule(g.Request(), *schedule);
+  ASSERT_TRUE(evaluation.ok()) << evaluation.status();
+  const hetcast_graph_evaluation& e = *evaluation;
   EXPECT_EQ(mpq_class(mpz_class(std::to_string(e.period_numerator)),
                       mpz_class(std::to_string(e.period_denominator))),
             ub->period);

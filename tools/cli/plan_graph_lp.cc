@@ -9,10 +9,12 @@
 #include "absl/flags/flag.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
+#include "tools/cli/graph_schedule_output.h"
 #include "tools/cli/plan_graph.h"
 #include "tools/gen/gen_command.h"
 #include "tools/graph/lp_heuristics.h"
 #include "tools/graph/multicast_lp.h"
+#include "tools/graph/scatter_schedule.h"
 #include "tools/plan.h"
 
 ABSL_FLAG(std::string, emit_lp, "",
@@ -46,6 +48,10 @@ struct LpAnswer {
   std::optional<LpBound> program;
   std::string program_name;
   std::optional<HeuristicResult> heuristic;
+  // ub: the scatter's schedule (checked by the evaluator), or why there is
+  // none (a period beyond 64 bits).
+  std::optional<PeriodicSchedule> schedule;
+  std::string no_schedule;
 };
 
 // "3/2", "6/1": every exact value is shown this way (as MCPH's are).
@@ -131,6 +137,32 @@ absl::Status AddCandidates(const GraphPlatform& platform, LpAnswer* answer) {
   return absl::OkStatus();
 }
 
+// The scatter's periodic schedule, which the evaluator must accept at
+// exactly UB ticks per message; a period beyond 64 bits leaves the answer
+// without one and says why.
+absl::Status AddScatterSchedule(const GraphPlatform& platform,
+                                const LpBound& ub, LpAnswer* answer) {
+  absl::StatusOr<PeriodicSchedule> schedule =
+      ScatterSchedule(platform.Request(), ub);
+  if (schedule.status().code() == absl::StatusCode::kOutOfRange) {
+    answer->no_schedule = std::string(schedule.status().message());
+    return absl::OkStatus();
+  }
+  if (!schedule.ok()) return schedule.status();
+  absl::StatusOr<hetcast_graph_evaluation> e =
+      EvaluateSchedule(platform.Request(), *schedule);
+  if (!e.ok()) return e.status();
+  const mpq_class evaluated(mpz_class(absl::StrCat(e->period_numerator)),
+                            mpz_class(absl::StrCat(e->period_denominator)));
+  if (evaluated != ub.period) {
+    return absl::InternalError(absl::StrCat(
+        "the scatter's schedule needs ", Fraction(evaluated),
+        " ticks per message, not UB = ", Fraction(ub.period)));
+  }
+  answer->schedule = *std::move(schedule);
+  return absl::OkStatus();
+}
+
 // lb, ub, broadcast: the program itself is the answer (and is emitted).
 absl::Status SolveProgram(const GraphPlatform& platform, LpBound lb,
                           LpBound ub, LpAnswer* answer) {
@@ -139,6 +171,8 @@ absl::Status SolveProgram(const GraphPlatform& platform, LpBound lb,
     answer->program = std::move(lb);
     answer->program_name = "Multicast-LB";
   } else if (answer->algorithm == "ub") {
+    absl::Status status = AddScatterSchedule(platform, ub, answer);
+    if (!status.ok()) return status;
     answer->program = std::move(ub);
     answer->program_name = "Multicast-UB";
   } else {
@@ -309,6 +343,10 @@ std::string RenderText(const GraphPlatform& platform, const LpAnswer& a) {
   }
   if (!a.chosen.empty()) absl::StrAppend(&out, "chosen: ", a.chosen, "\n");
   if (a.heuristic) absl::StrAppend(&out, HeuristicText(platform, a));
+  if (a.schedule) absl::StrAppend(&out, ScheduleText(platform, *a.schedule));
+  if (!a.no_schedule.empty()) {
+    absl::StrAppend(&out, "schedule: none (", a.no_schedule, ")\n");
+  }
   absl::StrAppend(&out, "exact LP solves: ", a.lp_solves,
                   " (each optimum checked by its certificate)\n");
   return out;
@@ -333,6 +371,13 @@ std::string RenderJson(const GraphPlatform& platform, const LpAnswer& a) {
     absl::StrAppend(&out, "},\"chosen\":\"", a.chosen, "\"");
   }
   if (a.heuristic) absl::StrAppend(&out, HeuristicJson(platform, a));
+  if (a.schedule) {
+    absl::StrAppend(&out, ",\"schedule\":", ScheduleJson(platform, *a.schedule));
+  }
+  if (!a.no_schedule.empty()) {
+    absl::StrAppend(&out, ",\"schedule\":null,\"no_schedule\":",
+                    GraphJsonString(a.no_schedule));
+  }
   absl::StrAppend(&out, ",\"lp_solves\":", a.lp_solves, ",\"source\":",
                   GraphJsonString(platform.names[platform.source]),
                   ",\"pruned\":[");

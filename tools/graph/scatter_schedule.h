@@ -43,6 +43,14 @@ struct PeriodicSchedule {
 absl::StatusOr<PeriodicSchedule> ScatterSchedule(
     const hetcast_graph_request& request, const LpBound& ub);
 
+// EvaluateSchedule()
+//
+// hetcast_graph_evaluate on `schedule` with an allocated workspace: the
+// evaluation of a valid schedule, an InternalError naming the violation
+// otherwise (our schedules are meant to be valid).
+absl::StatusOr<hetcast_graph_evaluation> EvaluateSchedule(
+    const hetcast_graph_request& request, const PeriodicSchedule& schedule);
+
 }  // namespace hetcast
 
 #endif  // HETCAST_TOOLS_GRAPH_SCATTER_SCHEDULE_H_
