@@ -419,9 +419,9 @@ TEST(CliGraph, McphUpdateSelectsTheReading) {
 // Figure4NoBoundIsTight: LB 3, OPT 4, UB 6; MCPH finds the optimal tree).
 TEST(CliGraph, LpBoundsAsExactFractions) {
   const auto run = [](const char* algorithm) {
-    return RunCli(Plan({"--model", "graph", "--platform",
-                        GraphFile("fig4_triangle.json"), "--algorithm",
-                        algorithm, "--format", "json"}));
+    return RunCli(
+        Plan({"--model", "graph", "--platform", GraphFile("fig4_triangle.json"),
+              "--algorithm", algorithm, "--format", "json"}));
   };
   const CliRun lb = run("lb");
   ASSERT_EQ(lb.exit_code, 0) << lb.err;
@@ -451,9 +451,9 @@ TEST(CliGraph, LpBoundsAsExactFractions) {
 // lp_heuristics_test.cc, Figure4TriangleReachesTheOptimum: the broadcast
 // loses C1 (4 ticks); the grown set takes C1 (still +infinity) and C2.
 TEST(CliGraph, HeuristicsWithTheirTrace) {
-  const CliRun reduced = RunCli(Plan(
-      {"--model", "graph", "--platform", GraphFile("fig4_triangle.json"),
-       "--algorithm", "reduced-broadcast", "--trace"}));
+  const CliRun reduced = RunCli(
+      Plan({"--model", "graph", "--platform", GraphFile("fig4_triangle.json"),
+            "--algorithm", "reduced-broadcast", "--trace"}));
   ASSERT_EQ(reduced.exit_code, 0) << reduced.err;
   EXPECT_THAT(reduced.out, HasSubstr("period per message: 4/1 ticks"));
   EXPECT_THAT(reduced.out, HasSubstr("\nkept: s C2 C3 X1 X2 X3\ntrace "
@@ -463,8 +463,7 @@ TEST(CliGraph, HeuristicsWithTheirTrace) {
       {"--model", "graph", "--platform", GraphFile("fig4_triangle.json"),
        "--algorithm", "augmented-multicast", "--trace", "--format", "json"}));
   ASSERT_EQ(augmented.exit_code, 0) << augmented.err;
-  EXPECT_THAT(augmented.out,
-              HasSubstr("\"period_per_message\":\"4/1\""));
+  EXPECT_THAT(augmented.out, HasSubstr("\"period_per_message\":\"4/1\""));
   EXPECT_THAT(augmented.out,
               HasSubstr("\"broadcast_set\":[\"s\",\"C1\",\"C2\",\"X1\","
                         "\"X2\",\"X3\"],\"trace\":[{\"move\":\"add\","
@@ -475,9 +474,9 @@ TEST(CliGraph, HeuristicsWithTheirTrace) {
 // Fig. 5's star: the scatter sends each t_i its own copy over s -> r (16
 // ticks per message); the schedule is checked by the evaluator.
 TEST(CliGraph, UbCarriesTheScattersSchedule) {
-  const CliRun run = RunCli(Plan({"--model", "graph", "--platform",
-                                  GraphFile("fig5_star.json"), "--algorithm",
-                                  "ub", "--format", "json"}));
+  const CliRun run = RunCli(
+      Plan({"--model", "graph", "--platform", GraphFile("fig5_star.json"),
+            "--algorithm", "ub", "--format", "json"}));
   ASSERT_EQ(run.exit_code, 0) << run.err;
   EXPECT_THAT(run.out, HasSubstr("\"period_per_message\":\"16/1\""));
   EXPECT_THAT(run.out, HasSubstr("\"schedule\":{\"period\":16,\"messages\":"
@@ -485,9 +484,9 @@ TEST(CliGraph, UbCarriesTheScattersSchedule) {
                                  "0,\"part_count\":4,\"edges\":[{\"from\":"
                                  "\"s\",\"to\":\"r\"},{\"from\":\"r\",\"to\":"
                                  "\"t1\"}]}"));
-  const CliRun text = RunCli(Plan({"--model", "graph", "--platform",
-                                   GraphFile("fig5_star.json"), "--algorithm",
-                                   "ub"}));
+  const CliRun text =
+      RunCli(Plan({"--model", "graph", "--platform",
+                   GraphFile("fig5_star.json"), "--algorithm", "ub"}));
   ASSERT_EQ(text.exit_code, 0) << text.err;
   EXPECT_THAT(text.out, HasSubstr("schedule: 1 message every 16 ticks in 4 "
                                   "parts each; 4 routes, "));
@@ -497,10 +496,9 @@ TEST(CliGraph, UbCarriesTheScattersSchedule) {
 TEST(CliGraph, EmitsTheProgramAndItsExactSolution) {
   const std::string lp = ::testing::TempDir() + "/fig4.lp";
   const std::string solution = ::testing::TempDir() + "/fig4_solution.json";
-  const CliRun run = RunCli(
-      Plan({"--model", "graph", "--platform", GraphFile("fig4_triangle.json"),
-            "--algorithm", "lb", "--emit-lp", lp, "--emit-solution",
-            solution}));
+  const CliRun run = RunCli(Plan(
+      {"--model", "graph", "--platform", GraphFile("fig4_triangle.json"),
+       "--algorithm", "lb", "--emit-lp", lp, "--emit-solution", solution}));
   ASSERT_EQ(run.exit_code, 0) << run.err;
   EXPECT_THAT(run.out, StartsWith("model: graph    algorithm: lb    exact: "
                                   "no\nperiod per message: 3/1 ticks"));
@@ -775,10 +773,10 @@ INSTANTIATE_TEST_SUITE_P(
                       GraphFile("fig4_triangle.json"), "--algorithm", "best",
                       "--emit-solution", "x.json"}),
                 "--emit-solution: needs --algorithm lb, ub or broadcast"},
-        BadCase{Plan({"--model", "graph", "--platform",
-                      GraphFile("fig4_triangle.json"), "--algorithm",
-                      "simplex"}),
-                "--algorithm: 'simplex' is not one of mcph, lb, ub"}));
+        BadCase{
+            Plan({"--model", "graph", "--platform",
+                  GraphFile("fig4_triangle.json"), "--algorithm", "simplex"}),
+            "--algorithm: 'simplex' is not one of mcph, lb, ub"}));
 
 }  // namespace
 

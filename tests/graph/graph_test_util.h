@@ -106,7 +106,7 @@ inline GraphInstance RandomGraphInstance(std::mt19937_64& rng, uint32_t n,
 // nearly always (0 to 2 in 200 measured); shared relays are where (10')
 // undercounts (Fig. 4).
 inline GraphInstance RandomSetSystem(std::mt19937_64& rng, uint32_t sets,
-                              uint32_t elements, uint64_t max_cost) {
+                                     uint32_t elements, uint64_t max_cost) {
   std::uniform_int_distribution<uint64_t> cost(1, max_cost);
   GraphInstance g;
   g.node_count = 1 + sets + elements;

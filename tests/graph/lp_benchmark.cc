@@ -55,18 +55,24 @@ void BM_Program(benchmark::State& state) {
   }
 }
 BENCHMARK_TEMPLATE(BM_Program, MulticastLb)
-    ->Arg(30)->Arg(65)->Unit(benchmark::kMillisecond);
+    ->Arg(30)
+    ->Arg(65)
+    ->Unit(benchmark::kMillisecond);
 BENCHMARK_TEMPLATE(BM_Program, MulticastUb)
-    ->Arg(30)->Arg(65)->Unit(benchmark::kMillisecond);
+    ->Arg(30)
+    ->Arg(65)
+    ->Unit(benchmark::kMillisecond);
 
 absl::StatusOr<LpBound> WholeBroadcast(const hetcast_graph_request& r) {
   return BroadcastEb(r, std::vector<bool>(r.node_count, true));
 }
 BENCHMARK_TEMPLATE(BM_Program, WholeBroadcast)
-    ->Arg(30)->Arg(65)->Unit(benchmark::kMillisecond);
+    ->Arg(30)
+    ->Arg(65)
+    ->Unit(benchmark::kMillisecond);
 
-template <absl::StatusOr<HeuristicResult> (*Heuristic)(
-    const hetcast_graph_request&)>
+template <
+    absl::StatusOr<HeuristicResult> (*Heuristic)(const hetcast_graph_request&)>
 void BM_Heuristic(benchmark::State& state) {
   const GraphInstance& g = Platform(state.range(0));
   int solves = 0;
@@ -78,11 +84,20 @@ void BM_Heuristic(benchmark::State& state) {
   state.counters["lp_solves"] = solves;
 }
 BENCHMARK_TEMPLATE(BM_Heuristic, ReducedBroadcast)
-    ->Arg(30)->Arg(65)->Iterations(1)->Unit(benchmark::kSecond);
+    ->Arg(30)
+    ->Arg(65)
+    ->Iterations(1)
+    ->Unit(benchmark::kSecond);
 BENCHMARK_TEMPLATE(BM_Heuristic, AugmentedMulticast)
-    ->Arg(30)->Arg(65)->Iterations(1)->Unit(benchmark::kSecond);
+    ->Arg(30)
+    ->Arg(65)
+    ->Iterations(1)
+    ->Unit(benchmark::kSecond);
 BENCHMARK_TEMPLATE(BM_Heuristic, AugmentedSources)
-    ->Arg(30)->Arg(65)->Iterations(1)->Unit(benchmark::kSecond);
+    ->Arg(30)
+    ->Arg(65)
+    ->Iterations(1)
+    ->Unit(benchmark::kSecond);
 
 }  // namespace
 }  // namespace hetcast

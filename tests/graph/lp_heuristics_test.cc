@@ -4,6 +4,8 @@
 // AUGMENTED_SOURCES never above Multicast-UB, every accepted move not
 // worse than the one before, and no candidate of a final state accepted
 // (each re-solved).
+#include "tools/graph/lp_heuristics.h"
+
 #include <algorithm>
 #include <random>
 #include <vector>
@@ -12,7 +14,6 @@
 #include "tests/graph/graph_files.h"
 #include "tests/graph/graph_test_util.h"
 #include "tests/oracles/graph_tree_packing.h"
-#include "tools/graph/lp_heuristics.h"
 #include "tools/graph/multicast_lp.h"
 
 namespace hetcast {
@@ -20,8 +21,9 @@ namespace {
 
 using Heuristic =
     absl::StatusOr<HeuristicResult> (*)(const hetcast_graph_request&);
-using CandidateValue = absl::StatusOr<LpValue> (*)(
-    const hetcast_graph_request&, const std::vector<uint32_t>&, uint32_t);
+using CandidateValue = absl::StatusOr<LpValue> (*)(const hetcast_graph_request&,
+                                                   const std::vector<uint32_t>&,
+                                                   uint32_t);
 
 HeuristicResult RunHeuristic(Heuristic heuristic, const GraphInstance& g) {
   absl::StatusOr<HeuristicResult> result = heuristic(g.Request());
@@ -51,8 +53,7 @@ mpq_class Ub(const GraphInstance& g) {
 TEST(LpHeuristics, BroadcastsCannotSplitOverParallelRelays) {
   GraphInstance g;
   g.node_count = 6;  // s, a, a2, b, b2, t
-  g.edges = {{0, 1, 1}, {1, 2, 4}, {2, 5, 1},
-             {0, 3, 1}, {3, 4, 4}, {4, 5, 1}};
+  g.edges = {{0, 1, 1}, {1, 2, 4}, {2, 5, 1}, {0, 3, 1}, {3, 4, 4}, {4, 5, 1}};
   g.targets = {5};
   EXPECT_EQ(Ub(g), 2);
   EXPECT_EQ(Period(RunHeuristic(ReducedBroadcast, g)), 4);
@@ -130,8 +131,8 @@ std::vector<uint32_t> Others(const GraphInstance& g,
   }
   std::vector<uint32_t> out;
   for (uint32_t v = 0; v < g.node_count; ++v) {
-    const bool skip = std::find(excluded.begin(), excluded.end(), v) !=
-                      excluded.end();
+    const bool skip =
+        std::find(excluded.begin(), excluded.end(), v) != excluded.end();
     if (reached[v] && !skip && v != g.source) out.push_back(v);
   }
   return out;
@@ -149,8 +150,8 @@ void CheckHeuristics(const GraphInstance& g, const mpq_class& opt) {
   EXPECT_LE(Period(as), Ub(g));
   std::vector<uint32_t> rb_candidates;
   for (uint32_t v : rb.nodes) {
-    if (v != g.source && std::find(g.targets.begin(), g.targets.end(), v) ==
-                             g.targets.end()) {
+    if (v != g.source &&
+        std::find(g.targets.begin(), g.targets.end(), v) == g.targets.end()) {
       rb_candidates.push_back(v);
     }
   }
@@ -166,9 +167,8 @@ TEST(LpHeuristics, RandomGraphsAgainstTheOracle) {
     ASSERT_LT(round, 2000);
     const uint32_t n = 3 + round % 5;  // 3 .. 7 nodes
     const GraphInstance g =
-        round % 3 == 2
-            ? RandomSetSystem(rng, 2 + round % 2, 2 + round % 3, 4)
-            : RandomGraphInstance(rng, n, 0.45, round % 2 ? 4 : 9);
+        round % 3 == 2 ? RandomSetSystem(rng, 2 + round % 2, 2 + round % 3, 4)
+                       : RandomGraphInstance(rng, n, 0.45, round % 2 ? 4 : 9);
     SCOPED_TRACE(::testing::Message() << "round " << round);
     absl::StatusOr<mpq_class> opt = oracle::OptimalPeriod(g.Request(), 20000);
     if (!opt.ok()) continue;
@@ -186,8 +186,8 @@ TEST(LpHeuristics, EdgeOrderDoesNotChangeTheAnswer) {
     SCOPED_TRACE(::testing::Message() << "round " << round);
     GraphInstance shuffled = g;
     std::shuffle(shuffled.edges.begin(), shuffled.edges.end(), rng);
-    for (Heuristic h : {&ReducedBroadcast, &AugmentedMulticast,
-                        &AugmentedSources}) {
+    for (Heuristic h :
+         {&ReducedBroadcast, &AugmentedMulticast, &AugmentedSources}) {
       const HeuristicResult a = RunHeuristic(h, g);
       const HeuristicResult b = RunHeuristic(h, shuffled);
       EXPECT_EQ(a.period, b.period);

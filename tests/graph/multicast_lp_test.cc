@@ -3,6 +3,8 @@
 // the comments) and on seeded random graphs against the Theorem 4
 // tree-packing oracle, the best single tree and MCPH; the solver interface
 // and its certificate.
+#include "tools/graph/multicast_lp.h"
+
 #include <algorithm>
 #include <random>
 #include <string>
@@ -15,7 +17,6 @@
 #include "tests/oracles/graph_tree_packing.h"
 #include "tests/oracles/graph_tree_search.h"
 #include "tools/graph/exact_lp.h"
-#include "tools/graph/multicast_lp.h"
 
 namespace hetcast {
 namespace {
@@ -168,8 +169,8 @@ TEST(MulticastLp, Figure2SetCover) {
 TEST(MulticastLp, CirculationsThroughSourceOrTargetCarryNothing) {
   GraphInstance g;
   g.node_count = 5;  // s = 0, a = 1, t = 2, b = 3, x = 4
-  g.edges = {{0, 1, 1}, {1, 0, 1}, {2, 3, 1}, {3, 2, 1}, {0, 4, 100},
-             {4, 2, 100}};
+  g.edges = {{0, 1, 1}, {1, 0, 1},   {2, 3, 1},
+             {3, 2, 1}, {0, 4, 100}, {4, 2, 100}};
   g.targets = {2};
   EXPECT_EQ(Lb(g), 100);
   EXPECT_EQ(Ub(g), 100);
@@ -283,10 +284,9 @@ TEST(MulticastLp, RandomGraphsAgainstTheTreePackingOracle) {
     ASSERT_LT(round, 2000);
     const uint32_t n = 3 + round % 6;  // 3 .. 8 nodes
     const GraphInstance g =
-        round % 3 == 2
-            ? RandomSetSystem(rng, 2 + round % 2, 2 + round % 4, 4)
-            : RandomGraphInstance(rng, n, round % 2 ? 0.3 : 0.5,
-                                  round % 3 ? 4 : 9);
+        round % 3 == 2 ? RandomSetSystem(rng, 2 + round % 2, 2 + round % 4, 4)
+                       : RandomGraphInstance(rng, n, round % 2 ? 0.3 : 0.5,
+                                             round % 3 ? 4 : 9);
     SCOPED_TRACE(::testing::Message() << "round " << round);
     Measured m;
     if (!Measure(g, rng, &m)) continue;

@@ -1,6 +1,8 @@
 // scatter_schedule_test.cc: the König step on its own, and Multicast-UB's
 // periodic schedule judged by the exact evaluator (hetcast_graph_evaluate):
 // valid, and exactly 1 / UB messages per tick.
+#include "tools/graph/scatter_schedule.h"
+
 #include <algorithm>
 #include <random>
 #include <vector>
@@ -11,15 +13,14 @@
 #include "tests/graph/graph_test_util.h"
 #include "tools/graph/bipartite_colouring.h"
 #include "tools/graph/multicast_lp.h"
-#include "tools/graph/scatter_schedule.h"
 
 namespace hetcast {
 namespace {
 
 // Per node, its sending pieces are disjoint in time, and so are its
 // receiving ones; each transfer gets exactly its ticks; all in the period.
-void CheckPieces(const std::vector<Transfer>& transfers,
-                 uint64_t period, const std::vector<TransferPiece>& pieces) {
+void CheckPieces(const std::vector<Transfer>& transfers, uint64_t period,
+                 const std::vector<TransferPiece>& pieces) {
   std::vector<uint64_t> ticks(transfers.size(), 0);
   for (size_t a = 0; a < pieces.size(); ++a) {
     const TransferPiece& p = pieces[a];

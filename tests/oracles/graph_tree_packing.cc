@@ -64,7 +64,8 @@ struct Enumeration {
 
 std::vector<std::vector<uint32_t>> SteinerArborescences(
     const hetcast_graph_request& r, size_t limit) {
-  Enumeration en{r, std::vector<bool>(r.node_count, false),
+  Enumeration en{r,
+                 std::vector<bool>(r.node_count, false),
                  std::vector<std::vector<uint32_t>>(r.node_count),
                  std::vector<uint32_t>(r.node_count, HETCAST_NO_NODE),
                  {}};

@@ -25,13 +25,13 @@ std::vector<std::vector<hetcast_graph_route_edge>> EdgesByRoute(
 std::string ScheduleText(const GraphPlatform& platform,
                          const PeriodicSchedule& schedule) {
   const std::vector<std::string>& names = platform.names;
-  std::string out = absl::StrCat(
-      "schedule: ", schedule.messages,
-      schedule.messages == 1 ? " message" : " messages", " every ",
-      schedule.period, " ticks in ", schedule.parts,
-      schedule.parts == 1 ? " part" : " parts", " each; ",
-      schedule.routes.size(), " routes, ", schedule.slots.size(),
-      " slots (the evaluator accepts it)\n");
+  std::string out =
+      absl::StrCat("schedule: ", schedule.messages,
+                   schedule.messages == 1 ? " message" : " messages", " every ",
+                   schedule.period, " ticks in ", schedule.parts,
+                   schedule.parts == 1 ? " part" : " parts", " each; ",
+                   schedule.routes.size(), " routes, ", schedule.slots.size(),
+                   " slots (the evaluator accepts it)\n");
   const auto by_route = EdgesByRoute(schedule);
   for (size_t r = 0; r < by_route.size(); ++r) {
     absl::StrAppend(&out, "  route ", r, ": ", names[by_route[r][0].from]);
@@ -48,15 +48,15 @@ std::string ScheduleText(const GraphPlatform& platform,
 std::string ScheduleJson(const GraphPlatform& platform,
                          const PeriodicSchedule& schedule) {
   const std::vector<std::string>& names = platform.names;
-  std::string out = absl::StrCat("{\"period\":", schedule.period,
-                                 ",\"messages\":", schedule.messages,
-                                 ",\"parts\":", schedule.parts, ",\"routes\":[");
+  std::string out = absl::StrCat(
+      "{\"period\":", schedule.period, ",\"messages\":", schedule.messages,
+      ",\"parts\":", schedule.parts, ",\"routes\":[");
   const auto by_route = EdgesByRoute(schedule);
   for (size_t r = 0; r < by_route.size(); ++r) {
     const hetcast_graph_route& route = schedule.routes[r];
-    absl::StrAppend(&out, r == 0 ? "" : ",", "{\"first_part\":",
-                    route.first_part, ",\"part_count\":", route.part_count,
-                    ",\"edges\":[");
+    absl::StrAppend(&out, r == 0 ? "" : ",",
+                    "{\"first_part\":", route.first_part,
+                    ",\"part_count\":", route.part_count, ",\"edges\":[");
     for (size_t i = 0; i < by_route[r].size(); ++i) {
       const hetcast_graph_route_edge& e = by_route[r][i];
       absl::StrAppend(&out, i == 0 ? "" : ",",

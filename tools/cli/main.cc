@@ -170,8 +170,7 @@ int Main(int argc, char** argv) {
                  OneLine(out.status().message()).c_str());
     // An internal error (an LP found infeasible, a failed certificate) is
     // ours, not the user's: status 1.
-    return out.status().code() == absl::StatusCode::kInternal ? 1
-                                                              : kUsageError;
+    return out.status().code() == absl::StatusCode::kInternal ? 1 : kUsageError;
   }
   if (!note.empty()) {
     std::fprintf(stderr, "hetcast %s: note: %s\n", command.c_str(),

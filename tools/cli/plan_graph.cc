@@ -246,10 +246,12 @@ std::string RenderGraphJson(const GraphPlatform& platform,
       Fraction(a.period_numerator, a.period_denominator),
       Fraction(a.throughput_numerator, a.throughput_denominator),
       Fraction(a.lower_bound_numerator, a.lower_bound_denominator),
-      BoundName(a.lower_bound_kind), update, GraphJsonString(names[platform.source]),
+      BoundName(a.lower_bound_kind), update,
+      GraphJsonString(names[platform.source]),
       GraphJsonString(names[a.bottleneck_node]));
   for (size_t i = 0; i < platform.pruned.size(); ++i) {
-    absl::StrAppend(&out, i == 0 ? "" : ",", GraphJsonString(platform.pruned[i]));
+    absl::StrAppend(&out, i == 0 ? "" : ",",
+                    GraphJsonString(platform.pruned[i]));
   }
   // The tree's nodes in id order (file order after pruning).
   absl::StrAppend(&out, "],\"nodes\":[");
@@ -282,8 +284,8 @@ std::string RenderGraphJson(const GraphPlatform& platform,
     absl::StrAppend(&out, i == 0 ? "" : ",", "{\"start\":", s.start,
                     ",\"duration\":", s.duration,
                     ",\"from\":", GraphJsonString(names[s.from]),
-                    ",\"to\":", GraphJsonString(names[s.to]), ",\"tree\":", s.stream,
-                    ",\"amount\":", s.amount, "}");
+                    ",\"to\":", GraphJsonString(names[s.to]),
+                    ",\"tree\":", s.stream, ",\"amount\":", s.amount, "}");
   }
   absl::StrAppend(&out, "]}}\n");
   return out;
@@ -306,8 +308,7 @@ absl::StatusOr<std::string> PlanGraphFromFlags(const std::string& format,
   absl::StatusOr<GraphPlatform> platform = ReadPlatform(*endpoints);
   if (!platform.ok()) return platform.status();
   if (IsGraphLpAlgorithm(algorithm)) {
-    absl::StatusOr<std::string> out =
-        PlanGraphLp(*platform, algorithm, format);
+    absl::StatusOr<std::string> out = PlanGraphLp(*platform, algorithm, format);
     if (out.ok()) *note = PrunedNote(*platform);
     return out;
   }

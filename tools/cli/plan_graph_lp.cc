@@ -155,17 +155,17 @@ absl::Status AddScatterSchedule(const GraphPlatform& platform,
   const mpq_class evaluated(mpz_class(absl::StrCat(e->period_numerator)),
                             mpz_class(absl::StrCat(e->period_denominator)));
   if (evaluated != ub.period) {
-    return absl::InternalError(absl::StrCat(
-        "the scatter's schedule needs ", Fraction(evaluated),
-        " ticks per message, not UB = ", Fraction(ub.period)));
+    return absl::InternalError(
+        absl::StrCat("the scatter's schedule needs ", Fraction(evaluated),
+                     " ticks per message, not UB = ", Fraction(ub.period)));
   }
   answer->schedule = *std::move(schedule);
   return absl::OkStatus();
 }
 
 // lb, ub, broadcast: the program itself is the answer (and is emitted).
-absl::Status SolveProgram(const GraphPlatform& platform, LpBound lb,
-                          LpBound ub, LpAnswer* answer) {
+absl::Status SolveProgram(const GraphPlatform& platform, LpBound lb, LpBound ub,
+                          LpAnswer* answer) {
   if (answer->algorithm == "lb") {
     answer->achievable = false;
     answer->program = std::move(lb);
@@ -223,12 +223,12 @@ absl::StatusOr<LpAnswer> Solve(const GraphPlatform& platform,
 std::string SolutionJson(const GraphPlatform& platform, const std::string& name,
                          const LpBound& bound) {
   const LinearProgram& lp = bound.program.lp;
-  std::string out = absl::StrCat("{\"program\":\"", name,
-                                 "\",\"objective\":\"",
-                                 Fraction(bound.solution.objective),
-                                 "\",\"nodes\":[");
+  std::string out =
+      absl::StrCat("{\"program\":\"", name, "\",\"objective\":\"",
+                   Fraction(bound.solution.objective), "\",\"nodes\":[");
   for (size_t v = 0; v < platform.names.size(); ++v) {
-    absl::StrAppend(&out, v == 0 ? "" : ",", GraphJsonString(platform.names[v]));
+    absl::StrAppend(&out, v == 0 ? "" : ",",
+                    GraphJsonString(platform.names[v]));
   }
   absl::StrAppend(&out, "],\"values\":{");
   for (size_t j = 0; j < lp.columns.size(); ++j) {
@@ -358,10 +358,9 @@ std::string RenderJson(const GraphPlatform& platform, const LpAnswer& a) {
       "\"achievable\":%s,\"period_per_message\":\"%s\",\"throughput\":\"%s\","
       "\"lower_bound\":\"%s\",\"lower_bound_kind\":\"multicast_lb\","
       "\"upper_bound\":\"%s\"",
-      a.algorithm, Exact(a) ? "true" : "false",
-      a.achievable ? "true" : "false", Fraction(a.period),
-      Fraction(Reciprocal(a.period)), Fraction(a.lower_bound),
-      Fraction(a.upper_bound));
+      a.algorithm, Exact(a) ? "true" : "false", a.achievable ? "true" : "false",
+      Fraction(a.period), Fraction(Reciprocal(a.period)),
+      Fraction(a.lower_bound), Fraction(a.upper_bound));
   if (!a.candidates.empty()) {
     absl::StrAppend(&out, ",\"candidates\":{");
     for (size_t i = 0; i < a.candidates.size(); ++i) {
@@ -372,7 +371,8 @@ std::string RenderJson(const GraphPlatform& platform, const LpAnswer& a) {
   }
   if (a.heuristic) absl::StrAppend(&out, HeuristicJson(platform, a));
   if (a.schedule) {
-    absl::StrAppend(&out, ",\"schedule\":", ScheduleJson(platform, *a.schedule));
+    absl::StrAppend(&out,
+                    ",\"schedule\":", ScheduleJson(platform, *a.schedule));
   }
   if (!a.no_schedule.empty()) {
     absl::StrAppend(&out, ",\"schedule\":null,\"no_schedule\":",

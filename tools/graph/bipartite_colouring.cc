@@ -31,8 +31,8 @@ absl::Status Loads(size_t n, const std::vector<Transfer>& transfers,
     if (t.ticks > period - (*send)[t.from] ||
         t.ticks > period - (*receive)[t.to]) {
       return absl::InvalidArgumentError(absl::StrFormat(
-          "node %d or %d is busy more than the period (%d ticks)", t.from,
-          t.to, period));
+          "node %d or %d is busy more than the period (%d ticks)", t.from, t.to,
+          period));
     }
     (*send)[t.from] += t.ticks;
     (*receive)[t.to] += t.ticks;
@@ -130,7 +130,8 @@ absl::StatusOr<std::vector<TransferPiece>> ColourTransfers(
       return absl::InternalError("no perfect matching in a regular graph");
     }
     uint64_t run = period - now;
-    for (size_t e : matching.edge_of_receiver()) run = std::min(run, edges[e].left);
+    for (size_t e : matching.edge_of_receiver())
+      run = std::min(run, edges[e].left);
     std::vector<TransferPiece> round;
     for (size_t e : matching.edge_of_receiver()) {
       edges[e].left -= run;

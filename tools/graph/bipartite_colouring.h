@@ -40,8 +40,7 @@ struct TransferPiece {
 // receives more than `period` ticks, or a transfer names a node
 // >= node_count.
 absl::StatusOr<std::vector<TransferPiece>> ColourTransfers(
-    size_t node_count, const std::vector<Transfer>& transfers,
-    uint64_t period);
+    size_t node_count, const std::vector<Transfer>& transfers, uint64_t period);
 
 }  // namespace hetcast
 

@@ -170,9 +170,8 @@ namespace {
 // " + 3 x" / " - x": one term of a CPLEX LP expression.
 absl::StatusOr<std::string> Term(const mpq_class& a, const std::string& name) {
   if (a.get_den() != 1) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("coefficient ", a.get_str(), " of ", name,
-                     " is not an integer"));
+    return absl::InvalidArgumentError(absl::StrCat(
+        "coefficient ", a.get_str(), " of ", name, " is not an integer"));
   }
   const mpz_class magnitude = abs(a.get_num());
   return absl::StrCat(sgn(a) < 0 ? " - " : " + ",
@@ -187,7 +186,8 @@ std::string EmptyExpression(const LinearProgram& lp) {
 }  // namespace
 
 absl::StatusOr<std::string> WriteCplexLp(const LinearProgram& lp) {
-  std::string out = "\\ hetcast: exact LP (every variable >= 0)\nMinimize\n obj:";
+  std::string out =
+      "\\ hetcast: exact LP (every variable >= 0)\nMinimize\n obj:";
   bool any = false;
   for (const LinearProgram::Column& c : lp.columns) {
     if (sgn(c.objective) == 0) continue;

@@ -47,8 +47,8 @@ struct LinearProgram {
 
   size_t AddColumn(std::string name, mpq_class objective);
   size_t AddRow(std::string name,
-                std::vector<std::pair<size_t, mpq_class>> terms,
-                RowSense sense, mpq_class rhs);
+                std::vector<std::pair<size_t, mpq_class>> terms, RowSense sense,
+                mpq_class rhs);
 };
 
 // An optimum with the duals that prove it: x (one value per column), y

@@ -43,17 +43,16 @@ bool DualSignHolds(RowSense sense, const mpq_class& y) {
 absl::Status CheckPrimal(const LinearProgram& lp, const LpSolution& s) {
   for (size_t j = 0; j < lp.columns.size(); ++j) {
     if (sgn(s.x[j]) < 0) {
-      return Fails(absl::StrCat(lp.columns[j].name, " = ", s.x[j].get_str(),
-                                " < 0"));
+      return Fails(
+          absl::StrCat(lp.columns[j].name, " = ", s.x[j].get_str(), " < 0"));
     }
   }
   for (const LinearProgram::Row& r : lp.rows) {
     mpq_class lhs = 0;
     for (const auto& [column, a] : r.terms) lhs += a * s.x[column];
     if (!RowHolds(r.sense, lhs, r.rhs)) {
-      return Fails(absl::StrCat("row ", r.name, " is violated (",
-                                lhs.get_str(), " against ", r.rhs.get_str(),
-                                ")"));
+      return Fails(absl::StrCat("row ", r.name, " is violated (", lhs.get_str(),
+                                " against ", r.rhs.get_str(), ")"));
     }
   }
   return absl::OkStatus();
@@ -67,8 +66,9 @@ absl::Status CheckDual(const LinearProgram& lp, const LpSolution& s) {
   for (size_t r = 0; r < lp.rows.size(); ++r) {
     const LinearProgram::Row& row = lp.rows[r];
     if (!DualSignHolds(row.sense, s.y[r])) {
-      return Fails(absl::StrCat("dual of row ", row.name, " has the wrong sign (",
-                                s.y[r].get_str(), ")"));
+      return Fails(absl::StrCat("dual of row ", row.name,
+                                " has the wrong sign (", s.y[r].get_str(),
+                                ")"));
     }
     if (sgn(s.y[r]) == 0) continue;
     for (const auto& [column, a] : row.terms) {

@@ -263,10 +263,10 @@ absl::StatusOr<HeuristicResult> AugmentedSources(
   result.period = ValueOf(*current);
   Moves moves;
   moves.rank = [&]() {
-    return RankBy(request, *current, target,
-                  Candidates(request, reached,
-                             Marks(request.node_count, sources)),
-                  /*increasing=*/false, &result.lp_solves);
+    return RankBy(
+        request, *current, target,
+        Candidates(request, reached, Marks(request.node_count, sources)),
+        /*increasing=*/false, &result.lp_solves);
   };
   moves.value = [&](uint32_t m) { return WithSource(request, sources, m); };
   moves.accept = [&](uint32_t m, LpBound bound) {
@@ -289,7 +289,8 @@ absl::StatusOr<LpValue> ReducedBroadcastValue(
 absl::StatusOr<LpValue> AugmentedMulticastValue(
     const hetcast_graph_request& request, const std::vector<uint32_t>& nodes,
     uint32_t node) {
-  return ValueOrError(WithNode(request, Marks(request.node_count, nodes), node));
+  return ValueOrError(
+      WithNode(request, Marks(request.node_count, nodes), node));
 }
 
 absl::StatusOr<LpValue> AugmentedSourcesValue(

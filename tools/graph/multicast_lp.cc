@@ -171,8 +171,7 @@ void AddPortRows(const hetcast_graph_request& request,
                  MulticastProgram* program) {
   program->period_column = program->lp.AddColumn("T", 1);
   const size_t t = program->period_column;
-  std::vector<std::vector<std::pair<size_t, mpq_class>>> in(
-      request.node_count);
+  std::vector<std::vector<std::pair<size_t, mpq_class>>> in(request.node_count);
   std::vector<std::vector<std::pair<size_t, mpq_class>>> out(
       request.node_count);
   for (size_t e = 0; e < request.edge_count; ++e) {
@@ -229,9 +228,8 @@ absl::Status CheckRequest(const hetcast_graph_request& request) {
     const hetcast_graph_edge& edge = request.edges[e];
     if (edge.from >= request.node_count || edge.to >= request.node_count ||
         edge.from == edge.to || edge.cost == 0) {
-      return absl::InvalidArgumentError(
-          absl::StrFormat("edge %d (%d -> %d) is invalid", e, edge.from,
-                          edge.to));
+      return absl::InvalidArgumentError(absl::StrFormat(
+          "edge %d (%d -> %d) is invalid", e, edge.from, edge.to));
     }
   }
   if (request.target_count == 0) {
@@ -244,8 +242,7 @@ absl::Status CheckRequest(const hetcast_graph_request& request) {
     if (t >= request.node_count || t == request.source || seen[t] ||
         !reached[t]) {
       return absl::InvalidArgumentError(absl::StrFormat(
-          "target %d is out of range, the source, repeated or unreachable",
-          t));
+          "target %d is out of range, the source, repeated or unreachable", t));
     }
     seen[t] = true;
   }
@@ -300,8 +297,8 @@ absl::StatusOr<LpBound> MulticastUb(const hetcast_graph_request& request) {
 // "Broadcast-EB(P) = Multicast-LB(P, P)" (§5.1.3) read as the notes' A8.4
 // decides: the targets are P minus the source, on the subgraph P induces
 // ("P setminus P_m" in Fig. 6 is the subgraph without P_m). The paper sets
-// "Broadcast-EB(P setminus P_m) = +infinity" when "there may be possibly no path
-// from P_source to a node in P_target"; every kept node is a target of the
+// "Broadcast-EB(P setminus P_m) = +infinity" when "there may be possibly no
+// path from P_source to a node in P_target"; every kept node is a target of the
 // broadcast, so any kept node the source cannot reach inside the subgraph
 // makes it +infinity.
 absl::StatusOr<LpBound> BroadcastEb(const hetcast_graph_request& request,
@@ -322,7 +319,8 @@ absl::StatusOr<LpBound> BroadcastEb(const hetcast_graph_request& request,
     demands.push_back({v, {request.source}});
   }
   if (demands.empty()) {
-    return absl::InvalidArgumentError("Broadcast-EB: no node besides the source");
+    return absl::InvalidArgumentError(
+        "Broadcast-EB: no node besides the source");
   }
   return Solve(request, usable, demands, LoadRule::kLargest);
 }
@@ -355,7 +353,8 @@ absl::StatusOr<LpBound> MultiSourceUb(const hetcast_graph_request& request,
           sources[i]));
     }
     is_source[sources[i]] = true;
-    if (i > 0) demands.push_back({sources[i], {sources.begin(), sources.begin() + i}});
+    if (i > 0)
+      demands.push_back({sources[i], {sources.begin(), sources.begin() + i}});
   }
   const std::vector<bool> reached = Reached(request, AllEdges(request));
   for (uint32_t s : sources) {

@@ -96,9 +96,9 @@ mpz_class Lcm(const mpz_class& a, const mpz_class& b) {
 
 absl::StatusOr<uint64_t> ToU64(const mpz_class& v, const char* what) {
   if (sgn(v) < 0 || !mpz_fits_ulong_p(v.get_mpz_t())) {
-    return absl::OutOfRangeError(absl::StrCat(
-        "the scatter's schedule needs ", what, " = ", v.get_str(),
-        ", more than 64 bits"));
+    return absl::OutOfRangeError(absl::StrCat("the scatter's schedule needs ",
+                                              what, " = ", v.get_str(),
+                                              ", more than 64 bits"));
   }
   return static_cast<uint64_t>(mpz_get_ui(v.get_mpz_t()));
 }
@@ -217,8 +217,8 @@ absl::StatusOr<hetcast_graph_evaluation> EvaluateSchedule(
     return absl::InternalError(absl::StrCat(
         "the evaluator rejects the schedule: ", hetcast_status_str(status),
         status == HETCAST_INVALID_SCHEDULE
-            ? absl::StrCat(" (", hetcast_graph_violation_str(evaluation.violation),
-                           ")")
+            ? absl::StrCat(
+                  " (", hetcast_graph_violation_str(evaluation.violation), ")")
             : ""));
   }
   return evaluation;
