@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <map>
 #include <random>
 #include <set>
 #include <utility>
@@ -124,6 +125,18 @@ inline GraphInstance RandomSetSystem(std::mt19937_64& rng, uint32_t sets,
   return g;
 }
 
+// The LP tests' random instance of round `round`: one in three a set
+// system (2 or 3 sets, 2 to 5 elements, costs 1..4), the others uniformly
+// random digraphs of 3 + round % 6 nodes (density 0.3 or 0.5, costs 1..4
+// or 1..9).
+inline GraphInstance RandomLpInstance(std::mt19937_64& rng, int round) {
+  if (round % 3 == 2) {
+    return RandomSetSystem(rng, 2 + round % 2, 2 + round % 4, 4);
+  }
+  return RandomGraphInstance(rng, 3 + round % 6, round % 2 ? 0.3 : 0.5,
+                             round % 3 ? 4 : 9);
+}
+
 // A sparse connected platform of any size (the MCPH benchmark's): node 0 is
 // the source; every node v > 0 is linked both ways to a uniformly chosen
 // earlier node (so the source reaches everything), then n more links both
@@ -159,6 +172,17 @@ inline GraphInstance RandomSparsePlatform(uint32_t n, uint64_t seed,
   std::shuffle(others.begin(), others.end(), rng);
   g.targets.assign(others.begin(), others.begin() + n / 3);
   return g;
+}
+
+// RandomSparsePlatform(n, seed = n), made once per size (the benchmarks').
+inline const GraphInstance& CachedSparsePlatform(uint32_t n) {
+  static std::map<uint32_t, GraphInstance>* cache =
+      new std::map<uint32_t, GraphInstance>();
+  auto it = cache->find(n);
+  if (it == cache->end()) {
+    it = cache->emplace(n, RandomSparsePlatform(n, n)).first;
+  }
+  return it->second;
 }
 
 // hetcast_graph_evaluate with a workspace of exactly the size asked for.

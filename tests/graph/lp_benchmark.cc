@@ -10,7 +10,6 @@
 // checked (both counted). The targets: every LP at 65 nodes under
 // 1 s, a whole heuristic run under a minute. Heuristic runs are single
 // iterations; "lp_solves" counts the programs they solved.
-#include <map>
 
 #include "benchmark/benchmark.h"
 #include "runtime/include/hetcast/hetcast.h"
@@ -21,15 +20,7 @@
 namespace hetcast {
 namespace {
 
-const GraphInstance& Platform(uint32_t n) {
-  static std::map<uint32_t, GraphInstance>* cache =
-      new std::map<uint32_t, GraphInstance>();
-  auto it = cache->find(n);
-  if (it == cache->end()) {
-    it = cache->emplace(n, RandomSparsePlatform(n, n)).first;
-  }
-  return it->second;
-}
+const GraphInstance& Platform(uint32_t n) { return CachedSparsePlatform(n); }
 
 void BM_Mcph(benchmark::State& state) {
   const GraphInstance& g = Platform(state.range(0));

@@ -165,10 +165,7 @@ TEST(LpHeuristics, RandomGraphsAgainstTheOracle) {
   int checked = 0;
   for (int round = 0; checked < 200; ++round) {
     ASSERT_LT(round, 2000);
-    const uint32_t n = 3 + round % 5;  // 3 .. 7 nodes
-    const GraphInstance g =
-        round % 3 == 2 ? RandomSetSystem(rng, 2 + round % 2, 2 + round % 3, 4)
-                       : RandomGraphInstance(rng, n, 0.45, round % 2 ? 4 : 9);
+    const GraphInstance g = RandomLpInstance(rng, round);
     SCOPED_TRACE(::testing::Message() << "round " << round);
     absl::StatusOr<mpq_class> opt = oracle::OptimalPeriod(g.Request(), 20000);
     if (!opt.ok()) continue;

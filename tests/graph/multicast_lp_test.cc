@@ -282,11 +282,7 @@ TEST(MulticastLp, RandomGraphsAgainstTheTreePackingOracle) {
   int opt_below_best_tree = 0;
   for (int round = 0; checked < 200; ++round) {
     ASSERT_LT(round, 2000);
-    const uint32_t n = 3 + round % 6;  // 3 .. 8 nodes
-    const GraphInstance g =
-        round % 3 == 2 ? RandomSetSystem(rng, 2 + round % 2, 2 + round % 4, 4)
-                       : RandomGraphInstance(rng, n, round % 2 ? 0.3 : 0.5,
-                                             round % 3 ? 4 : 9);
+    const GraphInstance g = RandomLpInstance(rng, round);
     SCOPED_TRACE(::testing::Message() << "round " << round);
     Measured m;
     if (!Measure(g, rng, &m)) continue;

@@ -104,10 +104,7 @@ TEST(ScatterSchedule, RandomGraphsPassTheEvaluatorAtExactlyUb) {
   std::mt19937_64 rng(1984);
   for (int round = 0; round < 200; ++round) {
     SCOPED_TRACE(::testing::Message() << "round " << round);
-    const GraphInstance g =
-        round % 3 == 2
-            ? RandomSetSystem(rng, 2 + round % 2, 2 + round % 4, 4)
-            : RandomGraphInstance(rng, 3 + round % 6, 0.45, round % 2 ? 4 : 9);
+    const GraphInstance g = RandomLpInstance(rng, round);
     CheckScatter(g);
   }
 }

@@ -67,12 +67,8 @@ std::string ScheduleJson(const GraphPlatform& platform,
   }
   absl::StrAppend(&out, "],\"slots\":[");
   for (size_t i = 0; i < schedule.slots.size(); ++i) {
-    const hetcast_graph_slot& s = schedule.slots[i];
-    absl::StrAppend(&out, i == 0 ? "" : ",", "{\"start\":", s.start,
-                    ",\"duration\":", s.duration,
-                    ",\"from\":", GraphJsonString(names[s.from]),
-                    ",\"to\":", GraphJsonString(names[s.to]),
-                    ",\"route\":", s.stream, ",\"amount\":", s.amount, "}");
+    absl::StrAppend(&out, i == 0 ? "" : ",",
+                    GraphSlotJson(names, schedule.slots[i], "route"));
   }
   absl::StrAppend(&out, "]}");
   return out;

@@ -164,6 +164,15 @@ std::string GraphJsonString(absl::string_view text) {
   return out;
 }
 
+std::string GraphSlotJson(const std::vector<std::string>& names,
+                          const hetcast_graph_slot& s, const char* stream_key) {
+  return absl::StrCat("{\"start\":", s.start, ",\"duration\":", s.duration,
+                      ",\"from\":", GraphJsonString(names[s.from]),
+                      ",\"to\":", GraphJsonString(names[s.to]), ",\"",
+                      stream_key, "\":", s.stream, ",\"amount\":", s.amount,
+                      "}");
+}
+
 namespace {
 
 const char* Role(const GraphPlatform& platform, const GraphTree& tree,
@@ -280,12 +289,8 @@ std::string RenderGraphJson(const GraphPlatform& platform,
   absl::StrAppend(&out, "]}],\"schedule\":{\"period\":", a.period,
                   ",\"messages\":", a.messages, ",\"parts\":1,\"slots\":[");
   for (size_t i = 0; i < planned.slots.size(); ++i) {
-    const hetcast_graph_slot& s = planned.slots[i];
-    absl::StrAppend(&out, i == 0 ? "" : ",", "{\"start\":", s.start,
-                    ",\"duration\":", s.duration,
-                    ",\"from\":", GraphJsonString(names[s.from]),
-                    ",\"to\":", GraphJsonString(names[s.to]),
-                    ",\"tree\":", s.stream, ",\"amount\":", s.amount, "}");
+    absl::StrAppend(&out, i == 0 ? "" : ",",
+                    GraphSlotJson(names, planned.slots[i], "tree"));
   }
   absl::StrAppend(&out, "]}}\n");
   return out;

@@ -13,6 +13,7 @@
 #define HETCAST_TOOLS_CLI_PLAN_GRAPH_H_
 
 #include <string>
+#include <vector>
 
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
@@ -44,6 +45,13 @@ std::string RenderGraphJson(const GraphPlatform& platform,
 
 // `text` as a JSON string literal (names come from the user's file).
 std::string GraphJsonString(absl::string_view text);
+
+// One slot as JSON, its stream under `stream_key` ("tree" for MCPH's one
+// tree, "route" for the scatter's paths): {"start":0,"duration":4,
+// "from":"s","to":"r","tree":0,"amount":1}.
+std::string GraphSlotJson(const std::vector<std::string>& names,
+                          const hetcast_graph_slot& slot,
+                          const char* stream_key);
 
 }  // namespace hetcast
 
