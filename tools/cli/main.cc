@@ -33,6 +33,7 @@
 #include "tools/cli/inspect.h"
 #include "tools/cli/plan_cluster.h"
 #include "tools/cli/plan_graph.h"
+#include "tools/cli/plan_graph_lp.h"
 #include "tools/cli/plan_node.h"
 #include "tools/cli/plan_nonblocking.h"
 #include "tools/cli/plan_output.h"
@@ -74,6 +75,11 @@ absl::Status RejectGraphFlags(const std::string& model) {
       return absl::InvalidArgumentError(absl::StrFormat(
           "--%s is for --model graph, not --model %s", name, model));
     }
+  }
+  const std::vector<const char*> lp_flags = GivenGraphLpFlags();
+  if (!lp_flags.empty()) {
+    return absl::InvalidArgumentError(absl::StrFormat(
+        "--%s is for --model graph, not --model %s", lp_flags[0], model));
   }
   return absl::OkStatus();
 }

@@ -414,6 +414,16 @@ absl::Status CheckGraphLpFlags(const std::string& algorithm) {
   return absl::OkStatus();
 }
 
+std::vector<const char*> GivenGraphLpFlags() {
+  std::vector<const char*> given;
+  if (!absl::GetFlag(FLAGS_emit_lp).empty()) given.push_back("emit-lp");
+  if (!absl::GetFlag(FLAGS_emit_solution).empty()) {
+    given.push_back("emit-solution");
+  }
+  if (absl::GetFlag(FLAGS_trace)) given.push_back("trace");
+  return given;
+}
+
 absl::StatusOr<std::string> PlanGraphLp(const GraphPlatform& platform,
                                         const std::string& algorithm,
                                         const std::string& format) {

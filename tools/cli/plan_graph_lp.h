@@ -22,6 +22,7 @@
 #define HETCAST_TOOLS_CLI_PLAN_GRAPH_LP_H_
 
 #include <string>
+#include <vector>
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
@@ -35,6 +36,10 @@ bool IsGraphLpAlgorithm(const std::string& algorithm);
 // InvalidArgument when --emit-lp or --emit-solution is set but `algorithm`
 // has no single program to write.
 absl::Status CheckGraphLpFlags(const std::string& algorithm);
+
+// The flags of this file that are set ("emit-lp", "emit-solution",
+// "trace"), for the other models to refuse.
+std::vector<const char*> GivenGraphLpFlags();
 
 // Solves, writes the requested files and renders the answer in `format`
 // ("text" or "json").
