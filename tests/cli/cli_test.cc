@@ -493,6 +493,21 @@ TEST(CliGraph, UbCarriesTheScattersSchedule) {
   EXPECT_THAT(text.out, HasSubstr("  route 3: s -> r -> t4  parts [0, 4)\n"));
 }
 
+// best runs MCPH with the reading --mcph-update selects (6 and 7 ticks,
+// McphUpdateSelectsTheReading).
+TEST(CliGraph, BestUsesTheMcphReading) {
+  for (const auto& [update, period] :
+       {std::pair<const char*, const char*>{"prose", "6/1"},
+        {"literal", "7/1"}}) {
+    const CliRun run = RunCli(Plan(
+        {"--model", "graph", "--platform", GraphFile("literal_update.json"),
+         "--algorithm", "best", "--mcph-update", update, "--format", "json"}));
+    ASSERT_EQ(run.exit_code, 0) << run.err;
+    EXPECT_THAT(run.out, HasSubstr(std::string("\"candidates\":{\"mcph\":\"") +
+                                   period + "\""));
+  }
+}
+
 TEST(CliGraph, EmitsTheProgramAndItsExactSolution) {
   const std::string lp = ::testing::TempDir() + "/fig4.lp";
   const std::string solution = ::testing::TempDir() + "/fig4_solution.json";

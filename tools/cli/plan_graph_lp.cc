@@ -9,6 +9,7 @@
 #include "absl/flags/flag.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
+#include "tools/cli/flags.h"
 #include "tools/cli/graph_schedule_output.h"
 #include "tools/cli/plan_graph.h"
 #include "tools/gen/gen_command.h"
@@ -65,9 +66,13 @@ std::string Fraction(const LpValue& value) {
 
 mpq_class Reciprocal(const mpq_class& q) { return mpq_class(1 / q); }
 
-// MCPH through the runtime planner: its period per message.
+// MCPH through the runtime planner, with --mcph-update (checked by
+// plan_graph.cc): its period per message.
 absl::StatusOr<mpq_class> McphPeriod(const GraphPlatform& platform) {
-  const hetcast_graph_request graph = platform.Request();
+  const hetcast_graph_request graph =
+      platform.Request(absl::GetFlag(FLAGS_mcph_update) == "literal"
+                           ? HETCAST_GRAPH_MCPH_LITERAL_UPDATE
+                           : 0u);
   hetcast_request request = {};
   request.model = HETCAST_MODEL_GRAPH;
   request.algorithm = HETCAST_ALGORITHM_MCPH;
