@@ -13,8 +13,11 @@
 # package of it depends on (tools/check_system_deps.sh).
 set -euo pipefail
 
+# QSopt_ex (GPL-3+) and GMP: the exact LPs of the graph model, linked by
+# the `hetcast` command line only, never by the runtime (README.md,
+# "Licence").
 BUILD_PACKAGES=(bazel-bootstrap g++ libabsl-dev libflatbuffers-dev
-                flatbuffers-compiler)
+                flatbuffers-compiler libqsopt-ex-dev libgmp-dev)
 # The Cortex-M cross compiler, its C library and C++ headers, and QEMU run
 # the firmware test (tests/firmware/README.md).
 TEST_PACKAGES=("${BUILD_PACKAGES[@]}" libgtest-dev libgmock-dev

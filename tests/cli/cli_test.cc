@@ -457,6 +457,126 @@ TEST(CliGraph, McphUpdateSelectsTheReading) {
   EXPECT_THAT(literal.out, HasSubstr("\"mcph_update\":\"literal\""));
 }
 
+// The exact LPs on Fig. 4's triangle (multicast_lp_test.cc,
+// Figure4NoBoundIsTight: LB 3, OPT 4, UB 6; MCPH finds the optimal tree).
+TEST(CliGraph, LpBoundsAsExactFractions) {
+  const auto run = [](const char* algorithm) {
+    return RunCli(
+        Plan({"--model", "graph", "--platform", GraphFile("fig4_triangle.json"),
+              "--algorithm", algorithm, "--format", "json"}));
+  };
+  const CliRun lb = run("lb");
+  ASSERT_EQ(lb.exit_code, 0) << lb.err;
+  EXPECT_EQ(lb.err, "");
+  EXPECT_THAT(lb.out, StartsWith("{\"model\":\"graph\",\"algorithm\":\"lb\","
+                                 "\"exact\":false,\"achievable\":false,"
+                                 "\"period_per_message\":\"3/1\","
+                                 "\"throughput\":\"1/3\","
+                                 "\"lower_bound\":\"3/1\","
+                                 "\"lower_bound_kind\":\"multicast_lb\","
+                                 "\"upper_bound\":\"6/1\""));
+  const CliRun ub = run("ub");
+  ASSERT_EQ(ub.exit_code, 0) << ub.err;
+  EXPECT_THAT(ub.out, HasSubstr("\"achievable\":true,"
+                                "\"period_per_message\":\"6/1\""));
+  const CliRun best = run("best");
+  ASSERT_EQ(best.exit_code, 0) << best.err;
+  EXPECT_THAT(best.out, HasSubstr("\"period_per_message\":\"4/1\""));
+  EXPECT_THAT(best.out, HasSubstr("\"candidates\":{\"mcph\":\"4/1\","
+                                  "\"broadcast\":\"6/1\",\"ub\":\"6/1\","
+                                  "\"reduced-broadcast\":\"4/1\","
+                                  "\"augmented-multicast\":\"4/1\","));
+  EXPECT_THAT(best.out, HasSubstr("\"chosen\":\"mcph\""));
+  EXPECT_EQ(best.out.find('\n'), best.out.size() - 1) << "one line";
+}
+
+// lp_heuristics_test.cc, Figure4TriangleReachesTheOptimum: the broadcast
+// loses C1 (4 ticks); the grown set takes C1 (still +infinity) and C2.
+TEST(CliGraph, HeuristicsWithTheirTrace) {
+  const CliRun reduced = RunCli(
+      Plan({"--model", "graph", "--platform", GraphFile("fig4_triangle.json"),
+            "--algorithm", "reduced-broadcast", "--trace"}));
+  ASSERT_EQ(reduced.exit_code, 0) << reduced.err;
+  EXPECT_THAT(reduced.out, HasSubstr("period per message: 4/1 ticks"));
+  EXPECT_THAT(reduced.out, HasSubstr("\nkept: s C2 C3 X1 X2 X3\ntrace "
+                                     "(accepted moves; the value after each):"
+                                     "\n  remove C1 -> 4/1\n"));
+  const CliRun augmented = RunCli(Plan(
+      {"--model", "graph", "--platform", GraphFile("fig4_triangle.json"),
+       "--algorithm", "augmented-multicast", "--trace", "--format", "json"}));
+  ASSERT_EQ(augmented.exit_code, 0) << augmented.err;
+  EXPECT_THAT(augmented.out, HasSubstr("\"period_per_message\":\"4/1\""));
+  EXPECT_THAT(augmented.out,
+              HasSubstr("\"broadcast_set\":[\"s\",\"C1\",\"C2\",\"X1\","
+                        "\"X2\",\"X3\"],\"trace\":[{\"move\":\"add\","
+                        "\"node\":\"C1\",\"value\":\"inf\"},{\"move\":"
+                        "\"add\",\"node\":\"C2\",\"value\":\"4/1\"}]"));
+}
+
+// Fig. 5's star: the scatter sends each t_i its own copy over s -> r (16
+// ticks per message); the schedule is checked by the evaluator.
+TEST(CliGraph, UbCarriesTheScattersSchedule) {
+  const CliRun run = RunCli(
+      Plan({"--model", "graph", "--platform", GraphFile("fig5_star.json"),
+            "--algorithm", "ub", "--format", "json"}));
+  ASSERT_EQ(run.exit_code, 0) << run.err;
+  EXPECT_THAT(run.out, HasSubstr("\"period_per_message\":\"16/1\""));
+  EXPECT_THAT(run.out, HasSubstr("\"schedule\":{\"period\":16,\"messages\":"
+                                 "1,\"parts\":4,\"routes\":[{\"first_part\":"
+                                 "0,\"part_count\":4,\"edges\":[{\"from\":"
+                                 "\"s\",\"to\":\"r\"},{\"from\":\"r\",\"to\":"
+                                 "\"t1\"}]}"));
+  const CliRun text =
+      RunCli(Plan({"--model", "graph", "--platform",
+                   GraphFile("fig5_star.json"), "--algorithm", "ub"}));
+  ASSERT_EQ(text.exit_code, 0) << text.err;
+  EXPECT_THAT(text.out, HasSubstr("schedule: 1 message every 16 ticks in 4 "
+                                  "parts each; 4 routes, "));
+  EXPECT_THAT(text.out, HasSubstr("  route 3: s -> r -> t4  parts [0, 4)\n"));
+}
+
+// best runs MCPH with the reading --mcph-update selects (6 and 7 ticks,
+// McphUpdateSelectsTheReading).
+TEST(CliGraph, BestUsesTheMcphReading) {
+  for (const auto& [update, period] :
+       {std::pair<const char*, const char*>{"prose", "6/1"},
+        {"literal", "7/1"}}) {
+    const CliRun run = RunCli(Plan(
+        {"--model", "graph", "--platform", GraphFile("literal_update.json"),
+         "--algorithm", "best", "--mcph-update", update, "--format", "json"}));
+    ASSERT_EQ(run.exit_code, 0) << run.err;
+    EXPECT_THAT(run.out, HasSubstr(std::string("\"candidates\":{\"mcph\":\"") +
+                                   period + "\""));
+  }
+}
+
+TEST(CliGraph, EmitsTheProgramAndItsExactSolution) {
+  const std::string lp = ::testing::TempDir() + "/fig4.lp";
+  const std::string solution = ::testing::TempDir() + "/fig4_solution.json";
+  const CliRun run = RunCli(Plan(
+      {"--model", "graph", "--platform", GraphFile("fig4_triangle.json"),
+       "--algorithm", "lb", "--emit-lp", lp, "--emit-solution", solution}));
+  ASSERT_EQ(run.exit_code, 0) << run.err;
+  EXPECT_THAT(run.out, StartsWith("model: graph    algorithm: lb    exact: "
+                                  "no\nperiod per message: 3/1 ticks"));
+  const std::string program = ReadFile(lp);
+  EXPECT_THAT(program, StartsWith("\\ hetcast: exact LP (every variable >= "
+                                  "0)\nMinimize\n obj: + T\nSubject To\n"));
+  // X1 (node 4) is reached from C1 (1) or C3 (3); (10') for it on s -> C1.
+  EXPECT_THAT(program, HasSubstr("\n reach_4: + x_0_4_1_4 + x_0_4_3_4 = 1\n"));
+  EXPECT_THAT(program, HasSubstr("\n largest_0_4_0_1: + n_0_1 - x_0_4_0_1 "
+                                 ">= 0\n"));
+  EXPECT_THAT(program, HasSubstr("\n send_0: + T - 2 n_0_1 - 2 n_0_2 - 2 n_0_3 "
+                                 ">= 0\n"));
+  EXPECT_THAT(program, testing::EndsWith("\nEnd\n"));
+  const std::string exact = ReadFile(solution);
+  EXPECT_THAT(exact, StartsWith("{\"program\":\"Multicast-LB\",\"objective\":"
+                                "\"3/1\",\"nodes\":[\"s\",\"C1\",\"C2\",\"C3\","
+                                "\"X1\",\"X2\",\"X3\"],\"values\":{"));
+  EXPECT_THAT(exact, HasSubstr("\"T\":\"3/1\""));
+  EXPECT_THAT(exact, HasSubstr("\"duals\":{\"leave_4\":"));
+}
+
 // Each bad input: exit status 2, one line on stderr naming the problem, and
 // nothing on stdout.
 struct BadCase {
@@ -703,9 +823,6 @@ INSTANTIATE_TEST_SUITE_P(
         BadCase{Plan({"--model", "graph", "--platform",
                       GraphFile("small_pruned.json"), "--targets", "b,,c"}),
                 "--targets: empty entry in 'b,,c'"},
-        BadCase{Plan({"--model", "graph", "--platform",
-                      GraphFile("small_pruned.json"), "--algorithm", "ub"}),
-                "--algorithm: 'ub' is not one of mcph"},
         BadCase{
             Plan({"--model", "graph", "--platform",
                   GraphFile("small_pruned.json"), "--mcph-update", "doubled"}),
@@ -715,7 +832,24 @@ INSTANTIATE_TEST_SUITE_P(
                 "--costs is not a flag of --model graph"},
         BadCase{Plan({"--costs", "2", "--counts", "1", "--platform",
                       GraphFile("small_pruned.json")}),
-                "--platform is for --model graph, not --model node"}));
+                "--platform is for --model graph, not --model node"},
+        BadCase{Plan({"--costs", "2", "--counts", "1", "--trace"}),
+                "--trace is for --model graph, not --model node"},
+        BadCase{Plan({"--model", "cluster", "--cluster-sizes", "8,2",
+                      "--inter-cost", "4", "--emit-lp", "x.lp"}),
+                "--emit-lp is for --model graph, not --model cluster"},
+        BadCase{Plan({"--model", "graph", "--platform",
+                      GraphFile("fig4_triangle.json"), "--algorithm", "mcph",
+                      "--emit-lp", "x.lp"}),
+                "--emit-lp: needs --algorithm lb, ub or broadcast"},
+        BadCase{Plan({"--model", "graph", "--platform",
+                      GraphFile("fig4_triangle.json"), "--algorithm", "best",
+                      "--emit-solution", "x.json"}),
+                "--emit-solution: needs --algorithm lb, ub or broadcast"},
+        BadCase{
+            Plan({"--model", "graph", "--platform",
+                  GraphFile("fig4_triangle.json"), "--algorithm", "simplex"}),
+            "--algorithm: 'simplex' is not one of mcph, lb, ub"}));
 
 }  // namespace
 

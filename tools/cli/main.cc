@@ -33,6 +33,7 @@
 #include "tools/cli/inspect.h"
 #include "tools/cli/plan_cluster.h"
 #include "tools/cli/plan_graph.h"
+#include "tools/cli/plan_graph_lp.h"
 #include "tools/cli/plan_node.h"
 #include "tools/cli/plan_nonblocking.h"
 #include "tools/cli/plan_output.h"
@@ -74,6 +75,11 @@ absl::Status RejectGraphFlags(const std::string& model) {
       return absl::InvalidArgumentError(absl::StrFormat(
           "--%s is for --model graph, not --model %s", name, model));
     }
+  }
+  const std::vector<const char*> lp_flags = GivenGraphLpFlags();
+  if (!lp_flags.empty()) {
+    return absl::InvalidArgumentError(absl::StrFormat(
+        "--%s is for --model graph, not --model %s", lp_flags[0], model));
   }
   return absl::OkStatus();
 }
@@ -168,7 +174,9 @@ int Main(int argc, char** argv) {
   if (!out.ok()) {
     std::fprintf(stderr, "hetcast %s: %s\n", command.c_str(),
                  OneLine(out.status().message()).c_str());
-    return kUsageError;
+    // An internal error (an LP found infeasible, a failed certificate) is
+    // ours, not the user's: status 1.
+    return out.status().code() == absl::StatusCode::kInternal ? 1 : kUsageError;
   }
   if (!note.empty()) {
     std::fprintf(stderr, "hetcast %s: note: %s\n", command.c_str(),

@@ -14,6 +14,7 @@
 #include "absl/strings/str_split.h"
 #include "runtime/include/hetcast/hetcast.h"
 #include "tools/cli/flags.h"
+#include "tools/cli/plan_graph_lp.h"
 #include "tools/cli/plan_output.h"
 #include "tools/gen/gen_command.h"
 
@@ -49,14 +50,16 @@ absl::Status RejectOtherModelsFlags() {
   return absl::OkStatus();
 }
 
-// --algorithm as the planner's pin (empty: the planner's choice, MCPH).
+// --algorithm as the planner's pin (empty: the planner's choice, MCPH);
+// the LP algorithms (plan_graph_lp.h) are not the planner's.
 absl::StatusOr<hetcast_algorithm> PinFromFlag() {
   const std::string algorithm = absl::GetFlag(FLAGS_algorithm);
   if (algorithm.empty()) return HETCAST_ALGORITHM_NONE;
   if (algorithm == "mcph") return HETCAST_ALGORITHM_MCPH;
+  if (IsGraphLpAlgorithm(algorithm)) return HETCAST_ALGORITHM_NONE;
   return absl::InvalidArgumentError(absl::StrFormat(
-      "--algorithm: '%s' is not one of mcph (the graph model's LP bounds and "
-      "heuristics are not implemented yet)",
+      "--algorithm: '%s' is not one of mcph, lb, ub, broadcast, "
+      "reduced-broadcast, augmented-multicast, augmented-sources, best",
       algorithm));
 }
 
@@ -109,24 +112,6 @@ std::string Fraction(uint64_t numerator, uint64_t denominator) {
   return absl::StrCat(numerator, "/", denominator);
 }
 
-// `text` as a JSON string literal (names come from the user's file).
-std::string JsonString(absl::string_view text) {
-  std::string out = "\"";
-  for (const char c : text) {
-    const unsigned char byte = static_cast<unsigned char>(c);
-    if (c == '"' || c == '\\') {
-      out.push_back('\\');
-      out.push_back(c);
-    } else if (byte < 0x20) {
-      absl::StrAppendFormat(&out, "\\u%04x", byte);
-    } else {
-      out.push_back(c);
-    }
-  }
-  out.push_back('"');
-  return out;
-}
-
 // The tree as the renderings walk it: each node's parent, its children in
 // send order (the order of its slots), and its send load per message.
 struct GraphTree {
@@ -159,6 +144,36 @@ GraphTree TreeOf(const GraphPlatform& platform, const Planned& planned) {
   }
   return tree;
 }
+
+}  // namespace
+
+std::string GraphJsonString(absl::string_view text) {
+  std::string out = "\"";
+  for (const char c : text) {
+    const unsigned char byte = static_cast<unsigned char>(c);
+    if (c == '"' || c == '\\') {
+      out.push_back('\\');
+      out.push_back(c);
+    } else if (byte < 0x20) {
+      absl::StrAppendFormat(&out, "\\u%04x", byte);
+    } else {
+      out.push_back(c);
+    }
+  }
+  out.push_back('"');
+  return out;
+}
+
+std::string GraphSlotJson(const std::vector<std::string>& names,
+                          const hetcast_graph_slot& s, const char* stream_key) {
+  return absl::StrCat("{\"start\":", s.start, ",\"duration\":", s.duration,
+                      ",\"from\":", GraphJsonString(names[s.from]),
+                      ",\"to\":", GraphJsonString(names[s.to]), ",\"",
+                      stream_key, "\":", s.stream, ",\"amount\":", s.amount,
+                      "}");
+}
+
+namespace {
 
 const char* Role(const GraphPlatform& platform, const GraphTree& tree,
                  uint32_t v) {
@@ -240,10 +255,12 @@ std::string RenderGraphJson(const GraphPlatform& platform,
       Fraction(a.period_numerator, a.period_denominator),
       Fraction(a.throughput_numerator, a.throughput_denominator),
       Fraction(a.lower_bound_numerator, a.lower_bound_denominator),
-      BoundName(a.lower_bound_kind), update, JsonString(names[platform.source]),
-      JsonString(names[a.bottleneck_node]));
+      BoundName(a.lower_bound_kind), update,
+      GraphJsonString(names[platform.source]),
+      GraphJsonString(names[a.bottleneck_node]));
   for (size_t i = 0; i < platform.pruned.size(); ++i) {
-    absl::StrAppend(&out, i == 0 ? "" : ",", JsonString(platform.pruned[i]));
+    absl::StrAppend(&out, i == 0 ? "" : ",",
+                    GraphJsonString(platform.pruned[i]));
   }
   // The tree's nodes in id order (file order after pruning).
   absl::StrAppend(&out, "],\"nodes\":[");
@@ -251,11 +268,11 @@ std::string RenderGraphJson(const GraphPlatform& platform,
   for (uint32_t v = 0; v < names.size(); ++v) {
     if (!tree.in_tree[v]) continue;
     absl::StrAppend(&out, first ? "" : ",", "{\"id\":", v,
-                    ",\"name\":", JsonString(names[v]), ",\"role\":\"",
+                    ",\"name\":", GraphJsonString(names[v]), ",\"role\":\"",
                     Role(platform, tree, v), "\",\"parent\":",
                     tree.parent[v] == HETCAST_NO_NODE
                         ? std::string("null")
-                        : JsonString(names[tree.parent[v]]),
+                        : GraphJsonString(names[tree.parent[v]]),
                     ",\"send_load\":", tree.load[v], "}");
     first = false;
   }
@@ -266,18 +283,14 @@ std::string RenderGraphJson(const GraphPlatform& platform,
   for (size_t i = 0; i < planned.tree_edges.size(); ++i) {
     const hetcast_graph_route_edge& e = planned.tree_edges[i];
     absl::StrAppend(&out, i == 0 ? "" : ",",
-                    "{\"from\":", JsonString(names[e.from]),
-                    ",\"to\":", JsonString(names[e.to]), "}");
+                    "{\"from\":", GraphJsonString(names[e.from]),
+                    ",\"to\":", GraphJsonString(names[e.to]), "}");
   }
   absl::StrAppend(&out, "]}],\"schedule\":{\"period\":", a.period,
                   ",\"messages\":", a.messages, ",\"parts\":1,\"slots\":[");
   for (size_t i = 0; i < planned.slots.size(); ++i) {
-    const hetcast_graph_slot& s = planned.slots[i];
-    absl::StrAppend(&out, i == 0 ? "" : ",", "{\"start\":", s.start,
-                    ",\"duration\":", s.duration,
-                    ",\"from\":", JsonString(names[s.from]),
-                    ",\"to\":", JsonString(names[s.to]), ",\"tree\":", s.stream,
-                    ",\"amount\":", s.amount, "}");
+    absl::StrAppend(&out, i == 0 ? "" : ",",
+                    GraphSlotJson(names, planned.slots[i], "tree"));
   }
   absl::StrAppend(&out, "]}}\n");
   return out;
@@ -294,8 +307,16 @@ absl::StatusOr<std::string> PlanGraphFromFlags(const std::string& format,
   if (!flags.ok()) return flags.status();
   absl::StatusOr<GraphEndpoints> endpoints = EndpointsFromFlags();
   if (!endpoints.ok()) return endpoints.status();
+  const std::string algorithm = absl::GetFlag(FLAGS_algorithm);
+  status = CheckGraphLpFlags(algorithm);
+  if (!status.ok()) return status;
   absl::StatusOr<GraphPlatform> platform = ReadPlatform(*endpoints);
   if (!platform.ok()) return platform.status();
+  if (IsGraphLpAlgorithm(algorithm)) {
+    absl::StatusOr<std::string> out = PlanGraphLp(*platform, algorithm, format);
+    if (out.ok()) *note = PrunedNote(*platform);
+    return out;
+  }
   const hetcast_graph_request graph = platform->Request(*flags);
   hetcast_request request = {};
   request.model = HETCAST_MODEL_GRAPH;

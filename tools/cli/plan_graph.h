@@ -6,12 +6,17 @@
 //   hetcast plan --model graph --platform P.json [--source S --targets a,b]
 //                [--algorithm mcph] [--mcph-update prose|literal]
 //                [--format text|json]
+//
+// --algorithm lb|ub|broadcast|reduced-broadcast|augmented-multicast|
+// augmented-sources|best: the exact LPs (plan_graph_lp.h).
 #ifndef HETCAST_TOOLS_CLI_PLAN_GRAPH_H_
 #define HETCAST_TOOLS_CLI_PLAN_GRAPH_H_
 
 #include <string>
+#include <vector>
 
 #include "absl/status/statusor.h"
+#include "absl/strings/string_view.h"
 #include "tools/graph/platform.h"
 #include "tools/plan.h"
 
@@ -37,6 +42,16 @@ std::string RenderGraphText(const GraphPlatform& platform,
                             const Planned& planned);
 std::string RenderGraphJson(const GraphPlatform& platform,
                             const Planned& planned, const std::string& update);
+
+// `text` as a JSON string literal (names come from the user's file).
+std::string GraphJsonString(absl::string_view text);
+
+// One slot as JSON, its stream under `stream_key` ("tree" for MCPH's one
+// tree, "route" for the scatter's paths): {"start":0,"duration":4,
+// "from":"s","to":"r","tree":0,"amount":1}.
+std::string GraphSlotJson(const std::vector<std::string>& names,
+                          const hetcast_graph_slot& slot,
+                          const char* stream_key);
 
 }  // namespace hetcast
 
