@@ -83,5 +83,46 @@ RankMap MapClusterRanks(const std::vector<int>& labels, size_t label_count,
   return map;
 }
 
+void BuildPlannerRequest(const HETCAST_MPI_Params& params,
+                 const std::vector<int>& types, int root,
+                 const std::vector<char>& is_destination, bool multicast,
+                  bool allow_relays, PlannerRequest* out) {
+  out->request.model = params.model;
+  out->request.algorithm = params.algorithm;
+  if (params.model == HETCAST_MODEL_CLUSTER) {
+    std::vector<uint64_t> degrees;
+    if (params.degrees) {
+      degrees.assign(params.degrees, params.degrees + params.cluster_count);
+    }
+    out->map = MapClusterRanks(types, params.cluster_count, root,
+                               is_destination, multicast, degrees);
+    out->cluster = {out->map.cluster_sizes.data(),
+                    out->map.cluster_sizes.size(),
+                    params.inter_cost,
+                    params.postal,
+                    params.degrees ? out->map.degrees.data() : nullptr,
+                    params.matching,
+                    multicast ? out->map.members.data() : nullptr};
+    out->request.cluster = &out->cluster;
+    return;
+  }
+  out->map = MapNodeRanks(types, params.type_count, root, is_destination,
+                          allow_relays);
+  out->node = {params.costs, params.type_count,
+               static_cast<uint32_t>(types[root]),
+               out->map.destination_counts.data(),
+               allow_relays ? out->map.relay_counts.data() : nullptr};
+  out->request.node = &out->node;
+  if (params.table != nullptr) {
+    out->profiles.resize(hetcast_table_profile_count(params.table));
+    for (size_t p = 0; p < out->profiles.size(); ++p) {
+      hetcast_profile_open(params.table, p, &out->profiles[p]);
+    }
+    out->request.profiles = out->profiles.data();
+    out->request.profile_count = out->profiles.size();
+  }
+}
+
+
 }  // namespace mpi
 }  // namespace hetcast

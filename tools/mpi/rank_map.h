@@ -13,6 +13,9 @@
 #include <cstdint>
 #include <vector>
 
+#include "runtime/include/hetcast/hetcast.h"
+#include "tools/mpi/hetcast_mpi_params.h"
+
 namespace hetcast {
 namespace mpi {
 
@@ -45,6 +48,28 @@ RankMap MapClusterRanks(const std::vector<int>& labels, size_t label_count,
                         int root, const std::vector<char>& is_destination,
                         bool multicast,
                         const std::vector<uint64_t>& label_degrees);
+
+// The planner's request for one collective, with the storage it points
+// into (not copyable: the request points into its own members).
+struct PlannerRequest {
+  PlannerRequest() = default;
+  PlannerRequest(const PlannerRequest&) = delete;
+  PlannerRequest& operator=(const PlannerRequest&) = delete;
+  RankMap map;
+  hetcast_node_request node = {};
+  hetcast_cluster_request cluster = {};
+  std::vector<hetcast_profile> profiles;  // every profile of params.table
+  hetcast_request request = {};
+};
+
+// The request of a broadcast (`multicast` false: every rank but the root
+// is a destination) or multicast from `root`, with `types` the gathered
+// types (checked in range by the caller).
+void BuildPlannerRequest(const HETCAST_MPI_Params& params,
+                         const std::vector<int>& types, int root,
+                         const std::vector<char>& is_destination,
+                         bool multicast, bool allow_relays,
+                         PlannerRequest* out);
 
 }  // namespace mpi
 }  // namespace hetcast

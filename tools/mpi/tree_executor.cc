@@ -75,55 +75,6 @@ int MarkDestinations(const int* destinations, int destination_count,
   return HETCAST_MPI_SUCCESS;
 }
 
-// The planner's request for this call, with the storage it points into.
-struct Request {
-  RankMap map;
-  hetcast_node_request node = {};
-  hetcast_cluster_request cluster = {};
-  std::vector<hetcast_profile> profiles;
-  hetcast_request request = {};
-};
-
-void BuildRequest(const HETCAST_MPI_Params& params,
-                 const std::vector<int>& types, int root,
-                 const std::vector<char>& is_destination, bool multicast,
-                  bool allow_relays, Request* out) {
-  out->request.model = params.model;
-  out->request.algorithm = params.algorithm;
-  if (params.model == HETCAST_MODEL_CLUSTER) {
-    std::vector<uint64_t> degrees;
-    if (params.degrees) {
-      degrees.assign(params.degrees, params.degrees + params.cluster_count);
-    }
-    out->map = MapClusterRanks(types, params.cluster_count, root,
-                               is_destination, multicast, degrees);
-    out->cluster = {out->map.cluster_sizes.data(),
-                    out->map.cluster_sizes.size(),
-                    params.inter_cost,
-                    params.postal,
-                    params.degrees ? out->map.degrees.data() : nullptr,
-                    params.matching,
-                    multicast ? out->map.members.data() : nullptr};
-    out->request.cluster = &out->cluster;
-    return;
-  }
-  out->map = MapNodeRanks(types, params.type_count, root, is_destination,
-                          allow_relays);
-  out->node = {params.costs, params.type_count,
-               static_cast<uint32_t>(types[root]),
-               out->map.destination_counts.data(),
-               allow_relays ? out->map.relay_counts.data() : nullptr};
-  out->request.node = &out->node;
-  if (params.table != nullptr) {
-    out->profiles.resize(hetcast_table_profile_count(params.table));
-    for (size_t p = 0; p < out->profiles.size(); ++p) {
-      hetcast_profile_open(params.table, p, &out->profiles[p]);
-    }
-    out->request.profiles = out->profiles.data();
-    out->request.profile_count = out->profiles.size();
-  }
-}
-
 // This rank's part: receive from the parent, send to the children in order.
 int Execute(void* buffer, int count, MPI_Datatype datatype, MPI_Comm comm,
             const std::vector<int>& rank_of,
@@ -149,7 +100,7 @@ int Execute(void* buffer, int count, MPI_Datatype datatype, MPI_Comm comm,
 // hetcast_plan_sizes (same inputs, same verdict); ranks the request leaves
 // out stop there.
 int PlanAndExecute(void* buffer, int count, MPI_Datatype datatype,
-                   MPI_Comm comm, int rank, const Request& request) {
+                   MPI_Comm comm, int rank, const PlannerRequest& request) {
   hetcast_sizes sizes;
   const char* why = nullptr;
   if (hetcast_plan_sizes(&request.request, &sizes, &why) != HETCAST_OK) {
@@ -187,8 +138,8 @@ int TreeCollective(void* buffer, int count, MPI_Datatype datatype, int root,
   std::vector<int> types;
   result = CommTypes(comm, *params, &types);
   if (result != HETCAST_MPI_SUCCESS) return result;
-  Request request;
-  BuildRequest(*params, types, root, is_destination, multicast, allow_relays,
+  PlannerRequest request;
+  BuildPlannerRequest(*params, types, root, is_destination, multicast, allow_relays,
                &request);
   int rank = 0;
   MPI_Comm_rank(comm, &rank);
