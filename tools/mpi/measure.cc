@@ -126,7 +126,8 @@ double TimedMpiBcast(MPI_Comm comm, int root, int bytes, int repeats) {
 }
 
 int PlannedTicks(const HETCAST_MPI_Params& params,
-                 const std::vector<int>& types, int root, uint64_t* ticks) {
+                 const std::vector<int>& types, int root, uint64_t* ticks,
+                 hetcast_algorithm* algorithm) {
   PlannerRequest planner;
   BuildPlannerRequest(params, types, root,
                       std::vector<char>(types.size(), 1), false, false,
@@ -146,6 +147,7 @@ int PlannedTicks(const HETCAST_MPI_Params& params,
     return HETCAST_MPI_ERR_PLAN;
   }
   *ticks = info.answer.completion_time;
+  if (algorithm != nullptr) *algorithm = info.answer.algorithm;
   return HETCAST_MPI_SUCCESS;
 }
 

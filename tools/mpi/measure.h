@@ -41,9 +41,11 @@ double TimedMpiBcast(MPI_Comm comm, int root, int bytes, int repeats);
 
 // The completion time, in the model's ticks, of the whole plan the executor
 // runs for a broadcast from `root` with `types` the ranks' types (local: no
-// communication). HETCAST_MPI_ERR_PLAN when the planner refuses.
+// communication), and the algorithm that answered (optional).
+// HETCAST_MPI_ERR_PLAN when the planner refuses.
 int PlannedTicks(const HETCAST_MPI_Params& params,
-                 const std::vector<int>& types, int root, uint64_t* ticks);
+                 const std::vector<int>& types, int root, uint64_t* ticks,
+                 hetcast_algorithm* algorithm = nullptr);
 
 }  // namespace mpi
 }  // namespace hetcast
