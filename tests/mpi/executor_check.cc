@@ -79,13 +79,12 @@ std::string CallTree(const TreeScenario& s, const Role& role, int rank,
   if (rank == s.root) FillPattern(&buffer, message_seed);
   ResetCounts();
   const int code =
-      s.multicast
-          ? HETCAST_MPI_Mcast(buffer.data(), s.count, MPI_BYTE, s.root,
-                              s.destinations.data(),
-                              static_cast<int>(s.destinations.size()),
-                              s.allow_relays, comm, &s.params)
-          : HETCAST_MPI_Bcast(buffer.data(), s.count, MPI_BYTE, s.root, comm,
-                              &s.params);
+      s.multicast ? HETCAST_MPI_Mcast(buffer.data(), s.count, MPI_BYTE, s.root,
+                                      s.destinations.data(),
+                                      static_cast<int>(s.destinations.size()),
+                                      s.allow_relays, comm, &s.params)
+                  : HETCAST_MPI_Bcast(buffer.data(), s.count, MPI_BYTE, s.root,
+                                      comm, &s.params);
   const CallCounts counts = Counts();
   if (code != HETCAST_MPI_SUCCESS) {
     return "error " + std::to_string(code) + ": " + HETCAST_MPI_Last_error();
@@ -124,8 +123,8 @@ void TallyPlan(const TreeScenario& s, const hetcast_plan_info& info,
 bool RunTreeTrial(Kind kind, long trial, const World& world, Tally* tally) {
   std::mt19937_64 rng(world.seed * 1000003 + static_cast<int>(kind) * 7919 +
                       trial);
-  TreeScenario s = DrawTree(kind, world.size, &rng, &world.default_table,
-                            &world.test_table);
+  TreeScenario s =
+      DrawTree(kind, world.size, &rng, &world.default_table, &world.test_table);
   s.params.my_type = s.types[world.rank];
   hetcast_plan_info info;
   const std::vector<Role> roles = TreeRoles(s, &info);
@@ -133,9 +132,9 @@ bool RunTreeTrial(Kind kind, long trial, const World& world, Tally* tally) {
   MPI_Comm comm;
   MPI_Comm_dup(MPI_COMM_WORLD, &comm);
   for (long repeat = 0; repeat < 2 && failure.empty(); ++repeat) {
-    failure = CallTree(s, roles[world.rank], world.rank, comm,
-                       rng() ^ static_cast<uint64_t>(repeat),
-                       repeat == 0 ? 1 : 0);
+    failure =
+        CallTree(s, roles[world.rank], world.rank, comm,
+                 rng() ^ static_cast<uint64_t>(repeat), repeat == 0 ? 1 : 0);
   }
   MPI_Comm_free(&comm);
   TallyPlan(s, info, roles, tally);
@@ -161,9 +160,9 @@ std::string CallMulti(const MultiScenario& m, const Role& role, int rank,
     buffers[k] = storage[k].data();
   }
   ResetCounts();
-  const int code = HETCAST_MPI_Multicast_multi(
-      buffers.data(), MPI_BYTE, &m.request, HETCAST_ALGORITHM_NONE,
-      MPI_COMM_WORLD);
+  const int code =
+      HETCAST_MPI_Multicast_multi(buffers.data(), MPI_BYTE, &m.request,
+                                  HETCAST_ALGORITHM_NONE, MPI_COMM_WORLD);
   const CallCounts counts = Counts();
   if (code != HETCAST_MPI_SUCCESS) return HETCAST_MPI_Last_error();
   if (counts.sends != role.sends || counts.receives != role.receives) {
@@ -185,14 +184,13 @@ bool RunMultiTrial(long trial, const World& world) {
   const std::string failure =
       roles.empty() ? "the planner refused"
                     : CallMulti(m, roles[world.rank], world.rank, rng());
-  return AllRanks(failure.empty(), world,
-                  "multi-source trial " + std::to_string(trial) + ": " +
-                      failure);
+  return AllRanks(
+      failure.empty(), world,
+      "multi-source trial " + std::to_string(trial) + ": " + failure);
 }
 
 // Every rank must get `expected` and a message naming the problem.
-bool ExpectError(int code, int expected, const World& world,
-                 const char* what) {
+bool ExpectError(int code, int expected, const World& world, const char* what) {
   const std::string message = HETCAST_MPI_Last_error();
   if (world.rank == 0) {
     std::printf("bad input, %s: class %d, \"%s\"\n", what, code,
@@ -231,9 +229,9 @@ bool BadNodeInputs(const World& world) {
       BcastOnNewComm(NodeParams(kCosts, 3, last ? 7 : 0, nullptr), 16, 0),
       HETCAST_MPI_ERR_TYPE, world, "one rank of unknown type");
   HETCAST_MPI_Params params = NodeParams(kCosts, 3, 0, nullptr);
-  ok &= ExpectError(HETCAST_MPI_Bcast(buffer.data(), 16, MPI_BYTE, 0,
-                                      MPI_COMM_SELF, &params),
-                    HETCAST_MPI_ERR_COMM, world, "communicator of one rank");
+  ok &= ExpectError(
+      HETCAST_MPI_Bcast(buffer.data(), 16, MPI_BYTE, 0, MPI_COMM_SELF, &params),
+      HETCAST_MPI_ERR_COMM, world, "communicator of one rank");
   ok &= ExpectError(BcastOnNewComm(params, 16, world.size),
                     HETCAST_MPI_ERR_ROOT, world, "root outside");
   ok &= ExpectError(BcastOnNewComm(params, 0, 0), HETCAST_MPI_ERR_ARG, world,
@@ -265,8 +263,8 @@ bool BadCachedAndOtherInputs(const World& world) {
   cluster.cluster_count = 2;
   cluster.inter_cost = 3;
   cluster.my_type = world.rank == 0 ? 2 : 0;
-  ok &= ExpectError(BcastOnNewComm(cluster, 16, 0), HETCAST_MPI_ERR_TYPE,
-                    world, "cluster label out of range");
+  ok &= ExpectError(BcastOnNewComm(cluster, 16, 0), HETCAST_MPI_ERR_TYPE, world,
+                    "cluster label out of range");
   return ok;
 }
 
@@ -292,10 +290,10 @@ void PrintSummary(const World& world, const Tally& tally, long trials) {
   if (world.rank != 0) return;
   std::printf("%d ranks, seed %llu, %ld trials per kind:\n", world.size,
               static_cast<unsigned long long>(world.seed), trials);
-  std::printf("  table answered %ld, fell outside the table %ld, relays "
-              "used in %ld trials; failed trials %ld\n",
-              tally.from_table, tally.outside_table, tally.relays_used,
-              tally.failures);
+  std::printf(
+      "  table answered %ld, fell outside the table %ld, relays "
+      "used in %ld trials; failed trials %ld\n",
+      tally.from_table, tally.outside_table, tally.relays_used, tally.failures);
 }
 
 int Main(int argc, char** argv) {

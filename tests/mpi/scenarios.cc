@@ -121,9 +121,10 @@ void DrawCluster(Kind kind, int size, std::mt19937_64* rng,
   if (variant == 4) params.matching = Uniform(rng, 1, 3);
   if (variant == 3) {
     for (size_t label = 0; label < params.cluster_count; ++label) {
-      const uint64_t members = std::count(scenario->types.begin(),
-                                          scenario->types.end(), label);
-      scenario->degrees.push_back(Uniform(rng, 1, std::max<uint64_t>(1, members)));
+      const uint64_t members =
+          std::count(scenario->types.begin(), scenario->types.end(), label);
+      scenario->degrees.push_back(
+          Uniform(rng, 1, std::max<uint64_t>(1, members)));
     }
     params.degrees = scenario->degrees.data();
   }
@@ -133,9 +134,9 @@ void DrawCluster(Kind kind, int size, std::mt19937_64* rng,
 
 const char* KindName(Kind kind) {
   static const char* const kNames[kKindCount] = {
-      "node broadcast",       "node broadcast, table",
-      "node multicast",       "node multicast, fig1 table",
-      "cluster broadcast",    "cluster multicast",
+      "node broadcast",    "node broadcast, table",
+      "node multicast",    "node multicast, fig1 table",
+      "cluster broadcast", "cluster multicast",
       "multi-source"};
   return kNames[static_cast<int>(kind)];
 }
@@ -237,8 +238,8 @@ std::vector<Role> MultiRoles(const MultiScenario& scenario) {
   output.list_begin = list_begin.data();
   output.list_begin_capacity = list_begin.size();
   hetcast_plan_info info;
-  if (hetcast_plan(&request, workspace.data(), workspace.size(), &output,
-                   &info, nullptr) != HETCAST_OK) {
+  if (hetcast_plan(&request, workspace.data(), workspace.size(), &output, &info,
+                   nullptr) != HETCAST_OK) {
     return {};
   }
   std::vector<Role> roles(scenario.request.node_count);

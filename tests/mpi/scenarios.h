@@ -18,13 +18,13 @@ namespace hetcast {
 namespace mpi_test {
 
 enum class Kind {
-  kNodeBcast,         // FNF, random costs
-  kNodeBcastTable,    // the default table (always inside it)
-  kNodeMcastRelays,   // FNF with relays
-  kNodeMcastTable,    // fig1's table, inside or outside, with relays
-  kClusterBcast,      // LCF and its variants, the flat baseline
-  kClusterMcast,      // LCF Multicast with helpers
-  kMultiSource,       // non-blocking model, WRP
+  kNodeBcast,        // FNF, random costs
+  kNodeBcastTable,   // the default table (always inside it)
+  kNodeMcastRelays,  // FNF with relays
+  kNodeMcastTable,   // fig1's table, inside or outside, with relays
+  kClusterBcast,     // LCF and its variants, the flat baseline
+  kClusterMcast,     // LCF Multicast with helpers
+  kMultiSource,      // non-blocking model, WRP
 };
 constexpr int kKindCount = 7;
 const char* KindName(Kind kind);

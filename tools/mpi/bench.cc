@@ -74,15 +74,17 @@ int RunHetcast(const Bench& b) {
                              &seconds);
   }
   if (code != HETCAST_MPI_SUCCESS) {
-    if (b.rank == 0) std::fprintf(stderr, "bench: %s\n", HETCAST_MPI_Last_error());
+    if (b.rank == 0)
+      std::fprintf(stderr, "bench: %s\n", HETCAST_MPI_Last_error());
     return 1;
   }
   const bool equal = BuffersEqual(b);
   if (b.rank == 0) {
-    std::printf("hetcast_seconds=%.9g planned_seconds=%.9g algorithm=%d "
-                "buffers_equal=%d\n",
-                seconds, ticks * b.tick_seconds, static_cast<int>(algorithm),
-                equal ? 1 : 0);
+    std::printf(
+        "hetcast_seconds=%.9g planned_seconds=%.9g algorithm=%d "
+        "buffers_equal=%d\n",
+        seconds, ticks * b.tick_seconds, static_cast<int>(algorithm),
+        equal ? 1 : 0);
   }
   return equal ? 0 : 1;
 }
@@ -114,9 +116,14 @@ void BuildMulti(const Bench& b, ProgramArgs* args, MultiRequest* m) {
                            static_cast<uint64_t>(b.bytes),
                            m->destinations[k].data(), n - 1});
   }
-  m->request = {n, m->send_fixed.data(), m->send_per_byte.data(),
-                m->recv_fixed.data(), m->recv_per_byte.data(), m->link.data(),
-                m->messages.data(), 2};
+  m->request = {n,
+                m->send_fixed.data(),
+                m->send_per_byte.data(),
+                m->recv_fixed.data(),
+                m->recv_per_byte.data(),
+                m->link.data(),
+                m->messages.data(),
+                2};
 }
 
 // Planned completion (ps) of the whole WRP plan, or 0 on an error.
@@ -135,8 +142,8 @@ double PlannedMultiSeconds(const hetcast_nb_request& nb) {
   output.list_begin = list_begin.data();
   output.list_begin_capacity = list_begin.size();
   hetcast_plan_info info;
-  if (hetcast_plan(&request, workspace.data(), workspace.size(), &output,
-                   &info, nullptr) != HETCAST_OK) {
+  if (hetcast_plan(&request, workspace.data(), workspace.size(), &output, &info,
+                   nullptr) != HETCAST_OK) {
     return 0;
   }
   return info.answer.completion_time * 1e-12;
@@ -150,14 +157,16 @@ int RunMulti(const Bench& b, ProgramArgs* args) {
   for (size_t k = 0; k < 2; ++k) {
     storage[k].assign(b.bytes, 0);
     if (m.messages[k].source == static_cast<uint32_t>(b.rank)) {
-      for (int i = 0; i < b.bytes; ++i) storage[k][i] = static_cast<unsigned char>(i + 3 * k);
+      for (int i = 0; i < b.bytes; ++i)
+        storage[k][i] = static_cast<unsigned char>(i + 3 * k);
     }
     buffers[k] = storage[k].data();
   }
   MPI_Barrier(MPI_COMM_WORLD);
   const double start = MPI_Wtime();
-  const int code = HETCAST_MPI_Multicast_multi(
-      buffers.data(), MPI_BYTE, &m.request, HETCAST_ALGORITHM_NONE, MPI_COMM_WORLD);
+  const int code =
+      HETCAST_MPI_Multicast_multi(buffers.data(), MPI_BYTE, &m.request,
+                                  HETCAST_ALGORITHM_NONE, MPI_COMM_WORLD);
   double elapsed = MPI_Wtime() - start, slowest = 0;
   MPI_Allreduce(&elapsed, &slowest, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
   int ok = code == HETCAST_MPI_SUCCESS, all = 0;
@@ -168,10 +177,11 @@ int RunMulti(const Bench& b, ProgramArgs* args) {
   }
   MPI_Allreduce(&ok, &all, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
   if (b.rank == 0) {
-    std::printf("hetcast_seconds=%.9g planned_seconds=%.9g algorithm=%d "
-                "buffers_equal=%d\n",
-                slowest, PlannedMultiSeconds(m.request),
-                static_cast<int>(HETCAST_ALGORITHM_WRP), all);
+    std::printf(
+        "hetcast_seconds=%.9g planned_seconds=%.9g algorithm=%d "
+        "buffers_equal=%d\n",
+        slowest, PlannedMultiSeconds(m.request),
+        static_cast<int>(HETCAST_ALGORITHM_WRP), all);
   }
   return all == 1 ? 0 : 1;
 }
@@ -222,9 +232,8 @@ int Main(int argc, char** argv) {
   MPI_Comm_rank(MPI_COMM_WORLD, &b.rank);
   MPI_Comm_size(MPI_COMM_WORLD, &b.size);
   ProgramArgs args(argc, argv,
-                   {"model", "rank-labels", "costs", "tick-ps", "size",
-                    "table", "inter-cost", "repeats", "send-ps", "byte-ps",
-                    "recv-ps"});
+                   {"model", "rank-labels", "costs", "tick-ps", "size", "table",
+                    "inter-cost", "repeats", "send-ps", "byte-ps", "recv-ps"});
   b.bytes = static_cast<int>(args.Unsigned("size", 0));
   b.repeats = static_cast<int>(args.Unsigned("repeats", 1));
   std::string error = Configure(&args, &b);

@@ -78,8 +78,9 @@ void CostsInTicks(Calibration* c, int rank) {
     while (std::find(c->costs.begin(), c->costs.end(), ticks) !=
            c->costs.end()) {
       ++ticks;
-      if (rank == 0) std::printf("type %zu: cost raised to %llu ticks (distinct)\n", j,
-                                 static_cast<unsigned long long>(ticks));
+      if (rank == 0)
+        std::printf("type %zu: cost raised to %llu ticks (distinct)\n", j,
+                    static_cast<unsigned long long>(ticks));
     }
     c->costs.push_back(ticks);
   }
@@ -92,9 +93,8 @@ void MeasureNode(Calibration* c, int rank) {
         c->rank_types.begin());
     const std::vector<int> receivers =
         RoundRobinReceivers(c->rank_types, sender, Pick::kAny, 4);
-    c->send_seconds.push_back(SendCostSeconds(MPI_COMM_WORLD, sender,
-                                              receivers, c->bytes,
-                                              c->repeats));
+    c->send_seconds.push_back(SendCostSeconds(MPI_COMM_WORLD, sender, receivers,
+                                              c->bytes, c->repeats));
   }
   CostsInTicks(c, rank);
 }
@@ -112,23 +112,22 @@ void MeasureClusters(Calibration* c) {
     const std::vector<int> remote =
         RoundRobinReceivers(c->rank_clusters, sender, Pick::kOtherLabel, 4);
     if (!local.empty()) {
-      intra += SendCostSeconds(MPI_COMM_WORLD, sender, local, c->bytes,
-                               c->repeats);
+      intra +=
+          SendCostSeconds(MPI_COMM_WORLD, sender, local, c->bytes, c->repeats);
       ++intra_count;
     }
     if (!remote.empty()) {
-      inter += SendCostSeconds(MPI_COMM_WORLD, sender, remote, c->bytes,
-                               c->repeats);
+      inter +=
+          SendCostSeconds(MPI_COMM_WORLD, sender, remote, c->bytes, c->repeats);
       ++inter_count;
     }
   }
   c->intra_seconds = intra_count ? intra / intra_count : 0;
   c->inter_seconds = inter_count ? inter / inter_count : 0;
-  c->inter_cost =
-      c->intra_seconds > 0
-          ? std::max<uint64_t>(1, std::llround(c->inter_seconds /
-                                               c->intra_seconds))
-          : 1;
+  c->inter_cost = c->intra_seconds > 0
+                      ? std::max<uint64_t>(1, std::llround(c->inter_seconds /
+                                                           c->intra_seconds))
+                      : 1;
 }
 
 bool WriteProfile(const Calibration& c, const std::string& path,
@@ -169,9 +168,10 @@ void CheckBroadcast(const HETCAST_MPI_Params& params,
     return;
   }
   const double planned = ticks * tick_seconds;
-  std::printf("check, %s model: planned %.4g s, measured %.4g s, "
-              "planned / measured %.3f\n",
-              model, planned, measured, planned / measured);
+  std::printf(
+      "check, %s model: planned %.4g s, measured %.4g s, "
+      "planned / measured %.3f\n",
+      model, planned, measured, planned / measured);
 }
 
 void PrintCalibration(const Calibration& c) {
@@ -226,8 +226,8 @@ int Main(int argc, char** argv) {
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
   MPI_Comm_size(MPI_COMM_WORLD, &size);
   ProgramArgs args(argc, argv,
-                   {"size", "rank-types", "rank-clusters", "repeats",
-                    "tick-ns", "limit", "name", "profile-out", "cluster-out"});
+                   {"size", "rank-types", "rank-clusters", "repeats", "tick-ns",
+                    "limit", "name", "profile-out", "cluster-out"});
   Calibration c;
   const std::vector<uint64_t> types = args.UnsignedList("rank-types");
   const std::vector<uint64_t> clusters = args.UnsignedList("rank-clusters");
@@ -237,13 +237,17 @@ int Main(int argc, char** argv) {
   c.type_count = LabelCount(types, size);
   c.cluster_count = clusters.empty() ? 0 : LabelCount(clusters, size);
   std::string error = args.error();
-  if (error.empty() && (c.bytes <= 0 || c.repeats <= 0 || c.tick_seconds <= 0 ||
-                        c.type_count == 0 || (!clusters.empty() && !c.cluster_count))) {
-    error = "need --size >= 1, --repeats >= 1, --tick-ns >= 1 and one type "
-            "(and cluster) per rank, every label 0 .. max used";
+  if (error.empty() &&
+      (c.bytes <= 0 || c.repeats <= 0 || c.tick_seconds <= 0 ||
+       c.type_count == 0 || (!clusters.empty() && !c.cluster_count))) {
+    error =
+        "need --size >= 1, --repeats >= 1, --tick-ns >= 1 and one type "
+        "(and cluster) per rank, every label 0 .. max used";
   }
   if (!error.empty() || size < 2) {
-    if (rank == 0) std::fprintf(stderr, "calibrate: %s\n", error.empty() ? "needs 2 ranks or more" : error.c_str());
+    if (rank == 0)
+      std::fprintf(stderr, "calibrate: %s\n",
+                   error.empty() ? "needs 2 ranks or more" : error.c_str());
     return 2;
   }
   c.rank_types.assign(types.begin(), types.end());

@@ -74,8 +74,8 @@ RankEntry OwnEntry(const HETCAST_MPI_Params& params) {
 int CheckEntries(const std::vector<RankEntry>& entries,
                  const HETCAST_MPI_Params& params) {
   const bool node = params.model == HETCAST_MODEL_NODE;
-  const int64_t limit = static_cast<int64_t>(
-      node ? params.type_count : params.cluster_count);
+  const int64_t limit =
+      static_cast<int64_t>(node ? params.type_count : params.cluster_count);
   for (size_t rank = 0; rank < entries.size(); ++rank) {
     const RankEntry& entry = entries[rank];
     if (entry.params_hash != entries[0].params_hash) {

@@ -82,19 +82,17 @@ extern "C" {
 /* Memory for the plan could not be allocated. */
 #define HETCAST_MPI_ERR_NO_MEM 9
 
-
 /* Broadcast from `root` to every rank of `comm` along hetcast's plan. */
-int HETCAST_MPI_Bcast(void* buffer, int count, MPI_Datatype datatype,
-                      int root, MPI_Comm comm,
-                      const HETCAST_MPI_Params* params);
+int HETCAST_MPI_Bcast(void* buffer, int count, MPI_Datatype datatype, int root,
+                      MPI_Comm comm, const HETCAST_MPI_Params* params);
 
 /* Multicast from `root` to the `destination_count` ranks in `destinations`
  * (distinct, none the root; the same list on every rank). With
  * `allow_relays` nonzero the other ranks may forward (node model: relays,
  * Khuller & Kim §7; cluster model: the helpers of LCF Multicast, which are
  * always allowed). */
-int HETCAST_MPI_Mcast(void* buffer, int count, MPI_Datatype datatype,
-                      int root, const int* destinations, int destination_count,
+int HETCAST_MPI_Mcast(void* buffer, int count, MPI_Datatype datatype, int root,
+                      const int* destinations, int destination_count,
                       int allow_relays, MPI_Comm comm,
                       const HETCAST_MPI_Params* params);
 

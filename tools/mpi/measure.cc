@@ -60,8 +60,8 @@ double MaxOverRanks(MPI_Comm comm, double value) {
 
 }  // namespace
 
-std::vector<int> RoundRobinReceivers(const std::vector<int>& labels,
-                                     int sender, Pick pick, size_t k) {
+std::vector<int> RoundRobinReceivers(const std::vector<int>& labels, int sender,
+                                     Pick pick, size_t k) {
   const int count = *std::max_element(labels.begin(), labels.end()) + 1;
   std::vector<std::vector<int>> groups(count);
   for (size_t r = 0; r < labels.size(); ++r) {
@@ -104,8 +104,8 @@ int TimedHetcastBcast(MPI_Comm comm, int root, int bytes, int repeats,
   for (int r = 0; r < repeats && code == HETCAST_MPI_SUCCESS; ++r) {
     MPI_Barrier(comm);
     const double start = MPI_Wtime();
-    code = HETCAST_MPI_Bcast(buffer.data(), bytes, MPI_BYTE, root, comm,
-                             &params);
+    code =
+        HETCAST_MPI_Bcast(buffer.data(), bytes, MPI_BYTE, root, comm, &params);
     best = std::min(best, MaxOverRanks(comm, MPI_Wtime() - start));
   }
   if (code == HETCAST_MPI_SUCCESS) *seconds = best;
@@ -129,9 +129,8 @@ int PlannedTicks(const HETCAST_MPI_Params& params,
                  const std::vector<int>& types, int root, uint64_t* ticks,
                  hetcast_algorithm* algorithm) {
   PlannerRequest planner;
-  BuildPlannerRequest(params, types, root,
-                      std::vector<char>(types.size(), 1), false, false,
-                      &planner);
+  BuildPlannerRequest(params, types, root, std::vector<char>(types.size(), 1),
+                      false, false, &planner);
   hetcast_sizes sizes;
   if (hetcast_plan_sizes(&planner.request, &sizes, nullptr) != HETCAST_OK) {
     return HETCAST_MPI_ERR_PLAN;

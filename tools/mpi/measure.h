@@ -20,8 +20,8 @@ enum class Pick { kAny, kSameLabel, kOtherLabel };
 
 // Up to `k` ranks other than `sender`, taken round robin over the labels
 // (label order, each label's ranks in rank order) among those `pick` allows.
-std::vector<int> RoundRobinReceivers(const std::vector<int>& labels,
-                                     int sender, Pick pick, size_t k);
+std::vector<int> RoundRobinReceivers(const std::vector<int>& labels, int sender,
+                                     Pick pick, size_t k);
 
 // `sender` sends `bytes` to each of `receivers` back to back (blocking
 // MPI_Send); the last receiver answers with an empty message. The time per

@@ -11,7 +11,8 @@ namespace mpi {
 namespace {
 
 bool ParseUnsigned(const std::string& text, uint64_t* value) {
-  if (text.empty() || text.find_first_not_of("0123456789") != std::string::npos) {
+  if (text.empty() ||
+      text.find_first_not_of("0123456789") != std::string::npos) {
     return false;
   }
   errno = 0;
@@ -30,8 +31,8 @@ ProgramArgs::ProgramArgs(int argc, char** argv,
         arg.substr(0, equals).substr(arg.rfind("--", 0) == 0 ? 2 : 0);
     if (arg.rfind("--", 0) != 0 || equals == std::string::npos ||
         std::find(known.begin(), known.end(), name) == known.end()) {
-      error_ = "unknown or malformed argument '" + arg +
-               "' (expected --name=value)";
+      error_ =
+          "unknown or malformed argument '" + arg + "' (expected --name=value)";
       return;
     }
     values_[name] = arg.substr(equals + 1);

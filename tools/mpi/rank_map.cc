@@ -12,8 +12,7 @@ namespace {
 
 // Gives the ranks of `order` (already in canonical order) consecutive ids.
 void Number(const std::vector<int>& order, RankMap* map) {
-  map->canonical_of_rank.assign(map->canonical_of_rank.size(),
-                                HETCAST_NO_NODE);
+  map->canonical_of_rank.assign(map->canonical_of_rank.size(), HETCAST_NO_NODE);
   map->rank_of_canonical = order;
   for (size_t id = 0; id < order.size(); ++id) {
     map->canonical_of_rank[order[id]] = static_cast<uint32_t>(id);
@@ -22,8 +21,8 @@ void Number(const std::vector<int>& order, RankMap* map) {
 
 }  // namespace
 
-RankMap MapNodeRanks(const std::vector<int>& types, size_t type_count,
-                     int root, const std::vector<char>& is_destination,
+RankMap MapNodeRanks(const std::vector<int>& types, size_t type_count, int root,
+                     const std::vector<char>& is_destination,
                      bool allow_relays) {
   RankMap map;
   map.canonical_of_rank.resize(types.size());
@@ -84,9 +83,10 @@ RankMap MapClusterRanks(const std::vector<int>& labels, size_t label_count,
 }
 
 void BuildPlannerRequest(const HETCAST_MPI_Params& params,
-                 const std::vector<int>& types, int root,
-                 const std::vector<char>& is_destination, bool multicast,
-                  bool allow_relays, PlannerRequest* out) {
+                         const std::vector<int>& types, int root,
+                         const std::vector<char>& is_destination,
+                         bool multicast, bool allow_relays,
+                         PlannerRequest* out) {
   out->request.model = params.model;
   out->request.algorithm = params.algorithm;
   if (params.model == HETCAST_MODEL_CLUSTER) {
@@ -122,7 +122,6 @@ void BuildPlannerRequest(const HETCAST_MPI_Params& params,
     out->request.profile_count = out->profiles.size();
   }
 }
-
 
 }  // namespace mpi
 }  // namespace hetcast

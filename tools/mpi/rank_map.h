@@ -36,8 +36,8 @@ struct RankMap {
 // Node model. `types[r]` is rank r's type (< type_count, checked by the
 // caller), `is_destination[r]` whether it must receive (the root's entry is
 // ignored). Without relays the non-destination ranks are left out.
-RankMap MapNodeRanks(const std::vector<int>& types, size_t type_count,
-                     int root, const std::vector<char>& is_destination,
+RankMap MapNodeRanks(const std::vector<int>& types, size_t type_count, int root,
+                     const std::vector<char>& is_destination,
                      bool allow_relays);
 
 // Cluster model. `labels[r]` is rank r's cluster label (< label_count);

@@ -128,8 +128,8 @@ void WriteCluster(std::ostream& xml, const Platform& p, int cluster) {
         << "    <link id=\"l" << h << "\" bandwidth=\"" << g.bandwidth
         << "\" latency=\"" << g.latency
         << "\" sharing_policy=\"SPLITDUPLEX\"/>\n"
-        << "    <host_link id=\"h" << h << "\" up=\"l" << h
-        << "_UP\" down=\"l" << h << "_DOWN\"/>\n";
+        << "    <host_link id=\"h" << h << "\" up=\"l" << h << "_UP\" down=\"l"
+        << h << "_DOWN\"/>\n";
   }
   xml << "    <backbone id=\"bb" << cluster
       << "\" bandwidth=\"100GBps\" latency=\"0us\"/>\n  </zone>\n";
@@ -146,10 +146,9 @@ void WriteXml(std::ostream& xml, const Platform& p) {
   }
   for (int a = 0; a < p.cluster_count; ++a) {
     for (int b = a + 1; b < p.cluster_count; ++b) {
-      xml << "  <zoneRoute src=\"c" << a << "\" dst=\"c" << b
-          << "\" gw_src=\"c" << a << "_router\" gw_dst=\"c" << b
-          << "_router\"><link_ctn id=\"up" << a << "\"/><link_ctn id=\"up"
-          << b << "\"/></zoneRoute>\n";
+      xml << "  <zoneRoute src=\"c" << a << "\" dst=\"c" << b << "\" gw_src=\"c"
+          << a << "_router\" gw_dst=\"c" << b << "_router\"><link_ctn id=\"up"
+          << a << "\"/><link_ctn id=\"up" << b << "\"/></zoneRoute>\n";
     }
   }
   xml << "</zone>\n</platform>\n";
@@ -174,9 +173,9 @@ int Main(int argc, char** argv) {
   std::mt19937_64 rng(args.Unsigned("seed", 1));
   const std::string out = args.String("out", "");
   std::string error = args.error();
-  if (error.empty() && (n < 2 || out.empty() ||
-                        (kind != "homogeneous" && kind != "mixed" &&
-                         kind != "clusters"))) {
+  if (error.empty() &&
+      (n < 2 || out.empty() ||
+       (kind != "homogeneous" && kind != "mixed" && kind != "clusters"))) {
     error = "need --kind=homogeneous|mixed|clusters, --ranks >= 2, --out=DIR";
   }
   if (!error.empty()) {

@@ -32,9 +32,9 @@ int CheckArguments(const void* buffer, int count, int root, MPI_Comm comm,
                 "the communicator has 1 rank; a broadcast needs at least 2");
   }
   if (root < 0 || root >= *size) {
-    return Fail(HETCAST_MPI_ERR_ROOT,
-                "root " + std::to_string(root) + " is outside ranks 0 .. " +
-                    std::to_string(*size - 1));
+    return Fail(HETCAST_MPI_ERR_ROOT, "root " + std::to_string(root) +
+                                          " is outside ranks 0 .. " +
+                                          std::to_string(*size - 1));
   }
   if (count <= 0) {
     return Fail(HETCAST_MPI_ERR_ARG, "count is " + std::to_string(count) +
@@ -56,8 +56,8 @@ int CheckArguments(const void* buffer, int count, int root, MPI_Comm comm,
   return HETCAST_MPI_SUCCESS;
 }
 
-int MarkDestinations(const int* destinations, int destination_count,
-                     int root, int size, std::vector<char>* is_destination) {
+int MarkDestinations(const int* destinations, int destination_count, int root,
+                     int size, std::vector<char>* is_destination) {
   is_destination->assign(size, 0);
   if (destination_count < 0 || (destination_count > 0 && !destinations)) {
     return Fail(HETCAST_MPI_ERR_ARG, "bad destination list");
@@ -66,8 +66,8 @@ int MarkDestinations(const int* destinations, int destination_count,
     const int rank = destinations[d];
     if (rank < 0 || rank >= size || rank == root || (*is_destination)[rank]) {
       return Fail(HETCAST_MPI_ERR_ARG,
-                  "destinations[" + std::to_string(d) + "] = " +
-                      std::to_string(rank) +
+                  "destinations[" + std::to_string(d) +
+                      "] = " + std::to_string(rank) +
                       " is out of range, the root or repeated");
     }
     (*is_destination)[rank] = 1;
@@ -77,14 +77,13 @@ int MarkDestinations(const int* destinations, int destination_count,
 
 // This rank's part: receive from the parent, send to the children in order.
 int Execute(void* buffer, int count, MPI_Datatype datatype, MPI_Comm comm,
-            const std::vector<int>& rank_of,
-            const hetcast_participant& part) {
+            const std::vector<int>& rank_of, const hetcast_participant& part) {
   if (part.node.arrival == HETCAST_NEVER) return Succeed();  // unused relay
   if (part.node.parent != HETCAST_NO_NODE) {
-    int result = CheckMpi(MPI_Recv(buffer, count, datatype,
-                                   rank_of[part.node.parent], kTreeTag, comm,
-                                   MPI_STATUS_IGNORE),
-                          "MPI_Recv");
+    int result =
+        CheckMpi(MPI_Recv(buffer, count, datatype, rank_of[part.node.parent],
+                          kTreeTag, comm, MPI_STATUS_IGNORE),
+                 "MPI_Recv");
     if (result != HETCAST_MPI_SUCCESS) return result;
   }
   for (size_t s = 0; s < part.count; ++s) {
@@ -114,8 +113,7 @@ int PlanAndExecute(void* buffer, int count, MPI_Datatype datatype,
   part.sends = sends.data();
   part.send_capacity = sends.size();
   if (hetcast_plan_participant(&request.request, id, workspace.data(),
-                               workspace.size(), &part,
-                               &why) != HETCAST_OK) {
+                               workspace.size(), &part, &why) != HETCAST_OK) {
     return Fail(HETCAST_MPI_ERR_PLAN, std::string("planner: ") + why);
   }
   return Execute(buffer, count, datatype, comm, request.map.rank_of_canonical,
@@ -139,8 +137,8 @@ int TreeCollective(void* buffer, int count, MPI_Datatype datatype, int root,
   result = CommTypes(comm, *params, &types);
   if (result != HETCAST_MPI_SUCCESS) return result;
   PlannerRequest request;
-  BuildPlannerRequest(*params, types, root, is_destination, multicast, allow_relays,
-               &request);
+  BuildPlannerRequest(*params, types, root, is_destination, multicast,
+                      allow_relays, &request);
   int rank = 0;
   MPI_Comm_rank(comm, &rank);
   return PlanAndExecute(buffer, count, datatype, comm, rank, request);
@@ -152,15 +150,14 @@ int TreeCollective(void* buffer, int count, MPI_Datatype datatype, int root,
 
 extern "C" {
 
-int HETCAST_MPI_Bcast(void* buffer, int count, MPI_Datatype datatype,
-                      int root, MPI_Comm comm,
-                      const HETCAST_MPI_Params* params) {
-  return hetcast::mpi::TreeCollective(buffer, count, datatype, root, nullptr,
-                                      0, false, false, comm, params);
+int HETCAST_MPI_Bcast(void* buffer, int count, MPI_Datatype datatype, int root,
+                      MPI_Comm comm, const HETCAST_MPI_Params* params) {
+  return hetcast::mpi::TreeCollective(buffer, count, datatype, root, nullptr, 0,
+                                      false, false, comm, params);
 }
 
-int HETCAST_MPI_Mcast(void* buffer, int count, MPI_Datatype datatype,
-                      int root, const int* destinations, int destination_count,
+int HETCAST_MPI_Mcast(void* buffer, int count, MPI_Datatype datatype, int root,
+                      const int* destinations, int destination_count,
                       int allow_relays, MPI_Comm comm,
                       const HETCAST_MPI_Params* params) {
   return hetcast::mpi::TreeCollective(buffer, count, datatype, root,
