@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "tools/mpi/rank_map.h"
+#include "tools/mpi/whole_plan.h"
 
 namespace hetcast {
 namespace mpi_test {
@@ -164,30 +165,17 @@ std::vector<Role> TreeRoles(const TreeScenario& scenario,
   mpi::BuildPlannerRequest(scenario.params, scenario.types, scenario.root,
                            is_destination, scenario.multicast,
                            scenario.allow_relays, &planner);
-  hetcast_sizes sizes;
-  if (hetcast_plan_sizes(&planner.request, &sizes, nullptr) != HETCAST_OK) {
-    return {};
-  }
-  std::vector<unsigned char> workspace(sizes.workspace_bytes);
-  std::vector<hetcast_node> nodes(sizes.node_count);
-  std::vector<hetcast_transfer> transfers(sizes.transfer_count);
-  hetcast_plan_output output = {};
-  output.nodes = nodes.data();
-  output.node_capacity = nodes.size();
-  output.transfers = transfers.data();
-  output.transfer_capacity = transfers.size();
-  if (hetcast_plan(&planner.request, workspace.data(), workspace.size(),
-                   &output, info, nullptr) != HETCAST_OK) {
-    return {};
-  }
+  mpi::WholePlan plan;
+  if (!mpi::PlanWhole(planner.request, &plan)) return {};
+  *info = plan.info;
   std::vector<Role> roles(size);
   for (int rank = 0; rank < size; ++rank) {
     roles[rank].destination = is_destination[rank] && rank != scenario.root;
   }
   const std::vector<int>& rank_of = planner.map.rank_of_canonical;
-  for (size_t t = 0; t < info->answer.transfer_count; ++t) {
-    ++roles[rank_of[transfers[t].from]].sends;
-    ++roles[rank_of[transfers[t].to]].receives;
+  for (const hetcast_transfer& transfer : plan.transfers) {
+    ++roles[rank_of[transfer.from]].sends;
+    ++roles[rank_of[transfer.to]].receives;
   }
   return roles;
 }
@@ -227,23 +215,10 @@ std::vector<Role> MultiRoles(const MultiScenario& scenario) {
   hetcast_request request = {};
   request.model = HETCAST_MODEL_NONBLOCKING;
   request.nonblocking = &scenario.request;
-  hetcast_sizes sizes;
-  if (hetcast_plan_sizes(&request, &sizes, nullptr) != HETCAST_OK) return {};
-  std::vector<unsigned char> workspace(sizes.workspace_bytes);
-  std::vector<hetcast_nb_task> tasks(sizes.task_count);
-  std::vector<size_t> list_begin(sizes.list_begin_count);
-  hetcast_plan_output output = {};
-  output.tasks = tasks.data();
-  output.task_capacity = tasks.size();
-  output.list_begin = list_begin.data();
-  output.list_begin_capacity = list_begin.size();
-  hetcast_plan_info info;
-  if (hetcast_plan(&request, workspace.data(), workspace.size(), &output, &info,
-                   nullptr) != HETCAST_OK) {
-    return {};
-  }
+  mpi::WholePlan plan;
+  if (!mpi::PlanWhole(request, &plan)) return {};
   std::vector<Role> roles(scenario.request.node_count);
-  for (const hetcast_nb_task& task : tasks) {
+  for (const hetcast_nb_task& task : plan.tasks) {
     ++(task.op == HETCAST_NB_SEND ? roles[task.node].sends
                                   : roles[task.node].receives);
   }

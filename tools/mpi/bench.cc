@@ -33,6 +33,7 @@
 #include "tools/mpi/hetcast_mpi.h"
 #include "tools/mpi/measure.h"
 #include "tools/mpi/program_args.h"
+#include "tools/mpi/whole_plan.h"
 
 namespace hetcast {
 namespace mpi {
@@ -131,22 +132,9 @@ double PlannedMultiSeconds(const hetcast_nb_request& nb) {
   hetcast_request request = {};
   request.model = HETCAST_MODEL_NONBLOCKING;
   request.nonblocking = &nb;
-  hetcast_sizes sizes;
-  if (hetcast_plan_sizes(&request, &sizes, nullptr) != HETCAST_OK) return 0;
-  std::vector<unsigned char> workspace(sizes.workspace_bytes);
-  std::vector<hetcast_nb_task> tasks(sizes.task_count);
-  std::vector<size_t> list_begin(sizes.list_begin_count);
-  hetcast_plan_output output = {};
-  output.tasks = tasks.data();
-  output.task_capacity = tasks.size();
-  output.list_begin = list_begin.data();
-  output.list_begin_capacity = list_begin.size();
-  hetcast_plan_info info;
-  if (hetcast_plan(&request, workspace.data(), workspace.size(), &output, &info,
-                   nullptr) != HETCAST_OK) {
-    return 0;
-  }
-  return info.answer.completion_time * 1e-12;
+  WholePlan plan;
+  return PlanWhole(request, &plan) ? plan.info.answer.completion_time * 1e-12
+                                   : 0;
 }
 
 int RunMulti(const Bench& b, ProgramArgs* args) {

@@ -6,6 +6,7 @@
 #include <limits>
 
 #include "tools/mpi/rank_map.h"
+#include "tools/mpi/whole_plan.h"
 
 namespace hetcast {
 namespace mpi {
@@ -131,20 +132,9 @@ int PlannedTicks(const HETCAST_MPI_Params& params,
   PlannerRequest planner;
   BuildPlannerRequest(params, types, root, std::vector<char>(types.size(), 1),
                       false, false, &planner);
-  hetcast_sizes sizes;
-  if (hetcast_plan_sizes(&planner.request, &sizes, nullptr) != HETCAST_OK) {
-    return HETCAST_MPI_ERR_PLAN;
-  }
-  std::vector<unsigned char> workspace(sizes.workspace_bytes);
-  std::vector<hetcast_node> nodes(sizes.node_count);
-  hetcast_plan_output output = {};
-  output.nodes = nodes.data();
-  output.node_capacity = nodes.size();
-  hetcast_plan_info info;
-  if (hetcast_plan(&planner.request, workspace.data(), workspace.size(),
-                   &output, &info, nullptr) != HETCAST_OK) {
-    return HETCAST_MPI_ERR_PLAN;
-  }
+  WholePlan plan;
+  if (!PlanWhole(planner.request, &plan)) return HETCAST_MPI_ERR_PLAN;
+  const hetcast_plan_info& info = plan.info;
   *ticks = info.answer.completion_time;
   if (algorithm != nullptr) *algorithm = info.answer.algorithm;
   return HETCAST_MPI_SUCCESS;
