@@ -9,6 +9,6 @@ run() {  # RANKS SEED TRIALS
   echo "== mpiexec -n $1: seed $2, $3 trials per kind"
   timeout 120 mpiexec -n "$1" "$check" "$2" "$3" "$table"
 }
-run 4 1 20
-run 8 2 10
+run 4 1 16
+run 8 2 8
 run 16 3 3
