@@ -201,14 +201,7 @@ void DrawMulti(int size, std::mt19937_64* rng, MultiScenario* scenario) {
         {static_cast<uint32_t>(source), static_cast<uint64_t>(DrawCount(rng)),
          scenario->destinations[k].data(), chosen.size()});
   }
-  scenario->request = {n,
-                       scenario->send_fixed.data(),
-                       scenario->send_per_byte.data(),
-                       scenario->recv_fixed.data(),
-                       scenario->recv_per_byte.data(),
-                       scenario->link_per_byte.data(),
-                       scenario->messages.data(),
-                       scenario->messages.size()};
+  scenario->PointRequest();
 }
 
 std::vector<Role> MultiRoles(const MultiScenario& scenario) {

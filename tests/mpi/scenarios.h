@@ -13,6 +13,7 @@
 
 #include "runtime/include/hetcast/hetcast.h"
 #include "tools/mpi/hetcast_mpi.h"
+#include "tools/mpi/whole_plan.h"
 
 namespace hetcast {
 namespace mpi_test {
@@ -63,12 +64,7 @@ std::vector<Role> TreeRoles(const TreeScenario& scenario,
                             hetcast_plan_info* info);
 
 // One multi-source request over `size` ranks, with its storage.
-struct MultiScenario {
-  std::vector<uint64_t> send_fixed, send_per_byte, recv_fixed, recv_per_byte;
-  std::vector<uint64_t> link_per_byte;
-  std::vector<std::vector<uint32_t>> destinations;
-  std::vector<hetcast_nb_message> messages;
-  hetcast_nb_request request = {};
+struct MultiScenario : mpi::MultiSourceRequest {
   std::string description;
 };
 

@@ -90,14 +90,8 @@ int RunHetcast(const Bench& b) {
   return equal ? 0 : 1;
 }
 
-// The two-source request of --model=multi, with its storage.
-struct MultiRequest {
-  std::vector<uint64_t> send_fixed, send_per_byte, recv_fixed, recv_per_byte;
-  std::vector<uint64_t> link;
-  std::vector<std::vector<uint32_t>> destinations;
-  std::vector<hetcast_nb_message> messages;
-  hetcast_nb_request request = {};
-};
+// The two-source request of --model=multi.
+using MultiRequest = MultiSourceRequest;
 
 void BuildMulti(const Bench& b, ProgramArgs* args, MultiRequest* m) {
   const size_t n = static_cast<size_t>(b.size);
@@ -105,7 +99,7 @@ void BuildMulti(const Bench& b, ProgramArgs* args, MultiRequest* m) {
   m->send_per_byte.assign(n, 0);
   m->recv_fixed.assign(n, args->Unsigned("recv-ps", 1));
   m->recv_per_byte.assign(n, 0);
-  m->link.assign(n * n, args->Unsigned("byte-ps", 1));
+  m->link_per_byte.assign(n * n, args->Unsigned("byte-ps", 1));
   for (uint32_t source : {0u, static_cast<uint32_t>(n / 2)}) {
     m->destinations.emplace_back();
     for (uint32_t v = 0; v < n; ++v) {
@@ -117,14 +111,7 @@ void BuildMulti(const Bench& b, ProgramArgs* args, MultiRequest* m) {
                            static_cast<uint64_t>(b.bytes),
                            m->destinations[k].data(), n - 1});
   }
-  m->request = {n,
-                m->send_fixed.data(),
-                m->send_per_byte.data(),
-                m->recv_fixed.data(),
-                m->recv_per_byte.data(),
-                m->link.data(),
-                m->messages.data(),
-                2};
+  m->PointRequest();
 }
 
 // Planned completion (ps) of the whole WRP plan, or 0 on an error.

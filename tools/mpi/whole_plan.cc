@@ -5,6 +5,12 @@
 namespace hetcast {
 namespace mpi {
 
+void MultiSourceRequest::PointRequest() {
+  request = {send_fixed.size(), send_fixed.data(),    send_per_byte.data(),
+             recv_fixed.data(), recv_per_byte.data(), link_per_byte.data(),
+             messages.data(),   messages.size()};
+}
+
 bool PlanWhole(const hetcast_request& request, WholePlan* plan) {
   hetcast_sizes sizes;
   if (hetcast_plan_sizes(&request, &sizes, nullptr) != HETCAST_OK) {

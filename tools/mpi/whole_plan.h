@@ -18,6 +18,21 @@ struct WholePlan {
   std::vector<hetcast_nb_task> tasks;       // multi-source model
 };
 
+// A multi-source request with the storage it points into (not copyable:
+// the request points into its own members).
+struct MultiSourceRequest {
+  MultiSourceRequest() = default;
+  MultiSourceRequest(const MultiSourceRequest&) = delete;
+  MultiSourceRequest& operator=(const MultiSourceRequest&) = delete;
+  // Sets `request` to the vectors (node_count = send_fixed.size()).
+  void PointRequest();
+  std::vector<uint64_t> send_fixed, send_per_byte, recv_fixed, recv_per_byte;
+  std::vector<uint64_t> link_per_byte;              // node_count^2
+  std::vector<std::vector<uint32_t>> destinations;  // per message
+  std::vector<hetcast_nb_message> messages;
+  hetcast_nb_request request = {};
+};
+
 // Plans `request`; false when the planner refuses.
 bool PlanWhole(const hetcast_request& request, WholePlan* plan);
 
