@@ -74,6 +74,28 @@ std::vector<int> RandomSizes(int n, int parts, std::mt19937_64* rng) {
   return sizes;
 }
 
+// Generations and their counts, each host's generation in random order.
+void DrawMixed(int n, std::mt19937_64* rng, Platform* platform,
+               std::ostringstream* text) {
+  Platform& p = *platform;
+  std::vector<int> generations = {0, 1, 2, 3};
+  std::shuffle(generations.begin(), generations.end(), *rng);
+  generations.resize(Uniform(rng, 2, 4));
+  std::sort(generations.begin(), generations.end());
+  const std::vector<int> sizes =
+      RandomSizes(n, static_cast<int>(generations.size()), rng);
+  *text << "mixed:";
+  int host = 0;
+  for (size_t g = 0; g < generations.size(); ++g) {
+    *text << " " << sizes[g] << "x" << kGenerations[generations[g]].name;
+    for (int i = 0; i < sizes[g]; ++i) p.host_type[host++] = g;
+  }
+  std::shuffle(p.host_type.begin(), p.host_type.end(), *rng);
+  for (int h = 0; h < n; ++h) {
+    p.host_generation[h] = generations[p.host_type[h]];
+  }
+}
+
 Platform Draw(const std::string& kind, int n, std::mt19937_64* rng) {
   Platform p;
   p.host_generation.assign(n, 1);
@@ -81,22 +103,7 @@ Platform Draw(const std::string& kind, int n, std::mt19937_64* rng) {
   p.host_cluster.assign(n, 0);
   std::ostringstream text;
   if (kind == "mixed") {
-    std::vector<int> generations = {0, 1, 2, 3};
-    std::shuffle(generations.begin(), generations.end(), *rng);
-    generations.resize(Uniform(rng, 2, 4));
-    std::sort(generations.begin(), generations.end());
-    const std::vector<int> sizes =
-        RandomSizes(n, static_cast<int>(generations.size()), rng);
-    text << "mixed:";
-    int host = 0;
-    for (size_t g = 0; g < generations.size(); ++g) {
-      text << " " << sizes[g] << "x" << kGenerations[generations[g]].name;
-      for (int i = 0; i < sizes[g]; ++i) p.host_type[host++] = g;
-    }
-    std::shuffle(p.host_type.begin(), p.host_type.end(), *rng);
-    for (int h = 0; h < n; ++h) {
-      p.host_generation[h] = generations[p.host_type[h]];
-    }
+    DrawMixed(n, rng, &p, &text);
   } else if (kind == "clusters") {
     p.cluster_count = Uniform(rng, 2, std::max(2, std::min(8, n / 4)));
     const std::vector<int> sizes = RandomSizes(n, p.cluster_count, rng);
