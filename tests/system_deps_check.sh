@@ -36,7 +36,8 @@ done
 # Programs that tests run directly, outside Bazel's C++ toolchain
 # (tests/firmware: QEMU, and the host compilers that build the amalgamation
 # alone).
-TEST_PROGRAMS=(qemu-system-arm g++ gcc)
+# tests/mpi: MPICH's launcher and SimGrid's.
+TEST_PROGRAMS=(qemu-system-arm g++ gcc mpiexec smpirun)
 
 die() { echo "system_deps_check: $*" >&2; exit 1; }
 

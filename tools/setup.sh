@@ -26,6 +26,10 @@ TEST_PACKAGES=("${BUILD_PACKAGES[@]}" libgtest-dev libgmock-dev
 # clang and its libFuzzer and sanitizer runtimes (libclang-rt-14-dev, only
 # recommended by clang) build the fuzz targets (tests/fuzz/README.md).
 TEST_PACKAGES+=(clang libclang-rt-14-dev)
+# MPICH (mpicc's headers and library, the hydra launcher mpiexec) and
+# SimGrid's SMPI (smpicc, smpirun) run the MPI executor's tests and the
+# simulated-cluster experiment (tools/mpi/README.md).
+TEST_PACKAGES+=(mpich libmpich-dev libsimgrid-dev)
 
 what=build
 list_only=false
