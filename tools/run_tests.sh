@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # tools/run_tests.sh: installs what is missing and runs every test
-# (`bazel test //...`), again under ASan + UBSan (`--config=asan`, the slow
-# tests at the smaller sizes HETCAST_SANITIZER_RUN selects) and the threaded
-# tests under TSan (`--config=tsan`), then checks that everything the build
+# (`bazel test //...`), the threaded tests under TSan (`--config=tsan`),
+# with HETCAST_SANITIZERS=all also the suite under ASan + UBSan
+# (`--config=asan`, the slow tests at the smaller sizes
+# HETCAST_SANITIZER_RUN selects; not yet in CI by default: its time on a
+# fresh 2-core machine is unmeasured and likely past the budget), then checks that everything the build
 # took from the system comes from a package tools/setup.sh installs
 # (tests/system_deps_check.sh). Extra arguments go to bazel, e.g.
 # --config=asan (which then runs alone); HETCAST_SANITIZERS=0 skips the
@@ -65,16 +67,18 @@ count_cases() {
 
 run_suite "$@" //...
 
-# The suite again under AddressSanitizer + UndefinedBehaviorSanitizer (the
+# With HETCAST_SANITIZERS=all, the suite again under ASan + UBSan (the
 # slow tests read HETCAST_SANITIZER_RUN and take smaller sizes), and the
 # threaded tests under ThreadSanitizer. Without --config=ci: GCC's
 # -O1 -fsanitize builds warn falsely (stringop-overread), and the warnings
 # are the normal build's to check. HETCAST_SANITIZERS=0 skips both, as does
 # a sanitizer config given on the command line (that run is the one asked
 # for).
-if [[ "${HETCAST_SANITIZERS:-1}" != 0 && " ${user_args[*]} " != *--config=*san* ]]; then
-  run_suite --config=asan --test_env=HETCAST_SANITIZER_RUN=1 \
-    "${user_args[@]}" //...
+if [[ "${HETCAST_SANITIZERS:-tsan}" != 0 && " ${user_args[*]} " != *--config=*san* ]]; then
+  if [[ "${HETCAST_SANITIZERS:-tsan}" == all ]]; then
+    run_suite --config=asan --test_env=HETCAST_SANITIZER_RUN=1 \
+      "${user_args[@]}" //...
+  fi
   run_suite --config=tsan "${user_args[@]}" //tests:concurrency_test
 fi
 
