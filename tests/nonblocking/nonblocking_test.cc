@@ -218,7 +218,7 @@ Verdict Check(const Instance& in) {
 }
 
 TEST(NonblockingRequest, CheckNamesTheFieldAndIndexThatFailed) {
-  Instance in = Uniform(4, 5, 3, 1);
+  Instance in = UniformNbRequest(4, 5, 3, 1);
   in.destinations = {{1, 2}, {3, 1, 3}};  // messages[1].destinations[2].
   in.messages = {hetcast_nb_message{0, 10, nullptr, 0},
                  hetcast_nb_message{2, 10, nullptr, 0}};
@@ -261,7 +261,7 @@ TEST(NonblockingRequest, CheckNamesTheFieldAndIndexThatFailed) {
   EXPECT_EQ(v.rejection.field, HETCAST_NB_FIELD_LINK);
   EXPECT_EQ(v.rejection.index, 9u);
 
-  Instance one = Uniform(1, 5, 3, 1);
+  Instance one = UniformNbRequest(1, 5, 3, 1);
   one.destinations = {{}};
   one.messages = {hetcast_nb_message{0, 10, nullptr, 0}};
   one.Finish();

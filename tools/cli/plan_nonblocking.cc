@@ -76,6 +76,15 @@ absl::Status ReadNodes(const nbrequest::Request& root, NbRequest* out) {
 absl::Status ReadLinks(const nbrequest::Request& root, size_t n,
                        NbRequest* out) {
   out->link_matrix = root.link_per_byte() != nullptr;
+  // The CLI's own memory limit, checked before the n x n matrix below is
+  // made: at most HETCAST_NB_MAX_CELLS (2^24) link entries, 4,096 nodes
+  // (past that the matrix may not fit in memory).
+  if (n > 4096) {
+    return absl::InvalidArgumentError(absl::StrFormat(
+        "nodes: %d nodes; the CLI's n x n link matrix holds at most "
+        "HETCAST_NB_MAX_CELLS (2^24) entries, 4,096 nodes",
+        n));
+  }
   if (!out->link_matrix) {
     out->link.assign(n * n, root.uniform_link_per_byte());
     return absl::OkStatus();
@@ -141,17 +150,21 @@ std::string JsonPathOf(const NbRequest& in,
 
 // The runtime's checks of the request (hetcast_nb_check), reported at
 // their JSON path.
+// The checks without workspace (the limits among them) come first: the
+// workspace of a request past the limits may not fit in memory.
 absl::Status CheckRequest(const NbRequest& in) {
-  hetcast_nb_sizes sizes;
-  std::vector<unsigned char> workspace;
-  if (hetcast_nb_plan_sizes(&in.request, &sizes) == HETCAST_OK) {
-    workspace.resize(sizes.workspace_bytes);
-  }
   hetcast_nb_rejection rejection;
-  if (hetcast_nb_check(&in.request,
-                       workspace.empty() ? nullptr : workspace.data(),
-                       workspace.size(), &rejection) == HETCAST_OK) {
-    return absl::OkStatus();
+  std::vector<unsigned char> workspace;
+  if (hetcast_nb_check(&in.request, nullptr, 0, &rejection) == HETCAST_OK) {
+    hetcast_nb_sizes sizes;
+    if (hetcast_nb_plan_sizes(&in.request, &sizes) == HETCAST_OK) {
+      workspace.resize(sizes.workspace_bytes);
+    }
+    if (workspace.empty() ||
+        hetcast_nb_check(&in.request, workspace.data(), workspace.size(),
+                         &rejection) == HETCAST_OK) {
+      return absl::OkStatus();
+    }
   }
   return absl::InvalidArgumentError(
       absl::StrCat(JsonPathOf(in, rejection), ": ", rejection.reason));
