@@ -339,9 +339,10 @@ TEST(CliNonblocking, TooManyNodesNamesTheLimit) {
   const CliRun run =
       RunCli({"plan", "--model", "nonblocking", "--input", path});
   EXPECT_EQ(run.exit_code, 2);
-  EXPECT_THAT(run.err, HasSubstr("nodes: 1000000 nodes; the CLI's n x n link matrix "
-                                 "holds at most HETCAST_NB_MAX_CELLS (2^24) "
-                                 "entries, 4,096 nodes"));
+  EXPECT_THAT(run.err,
+              HasSubstr("nodes: 1000000 nodes; the CLI's n x n link matrix "
+                        "holds at most HETCAST_NB_MAX_CELLS (2^24) "
+                        "entries, 4,096 nodes"));
 }
 
 TEST(CliNonblocking, PlansAJsonRequest) {
