@@ -1146,9 +1146,9 @@ typedef struct hetcast_graph_rejection {
 /* The checks hetcast_graph_plan_sizes makes and, given the workspace it
  * says (NULL: not), that no directed edge is given twice, with what failed
  * in `*rejection` (optional) when the status is not HETCAST_OK. */
-HETCAST_API hetcast_status hetcast_graph_check(
-    const hetcast_graph_request* request, void* workspace,
-    size_t workspace_size, hetcast_graph_rejection* rejection);
+HETCAST_API hetcast_status
+hetcast_graph_check(const hetcast_graph_request* request, void* workspace,
+                    size_t workspace_size, hetcast_graph_rejection* rejection);
 
 /* One multicast tree by the Minimum Cost Path Heuristic (§6, Fig. 9): the
  * tree starts as the source; while a target is outside it, the target
