@@ -254,8 +254,9 @@ hetcast_status ChooseNonblocking(const hetcast_request& request, Choice* choice,
   hetcast_nb_sizes need;
   status = hetcast_nb_plan_sizes(request.nonblocking, &need);
   if (status != HETCAST_OK) {
-    return Reject(
-        status, "multi-source request rejected (hetcast_nb_plan_sizes)", error);
+    hetcast_nb_rejection rejection;
+    hetcast_nb_check(request.nonblocking, nullptr, 0, &rejection);
+    return Reject(status, rejection.reason, error);
   }
   choice->sizes.node_count = request.nonblocking->node_count;
   choice->sizes.task_count = need.task_count;
@@ -518,6 +519,32 @@ const char* GraphPlanError(hetcast_status status) {
              : hetcast_status_str(status);
 }
 
+// Why the multi-source planner refused a request hetcast_nb_plan_sizes
+// accepted (its costs or destinations): hetcast_nb_check's reason.
+const char* NonblockingPlanError(const hetcast_nb_request* request,
+                                 void* workspace, size_t workspace_size,
+                                 hetcast_status status) {
+  hetcast_nb_rejection rejection;
+  if (status == HETCAST_INVALID_ARGUMENT &&
+      hetcast_nb_check(request, workspace, workspace_size, &rejection) !=
+          HETCAST_OK) {
+    return rejection.reason;
+  }
+  return hetcast_status_str(status);
+}
+
+// Why Run refused a request Choose accepted.
+const char* RunError(const hetcast_request& request, const Choice& choice,
+                     void* workspace, size_t workspace_size,
+                     hetcast_status status) {
+  if (choice.model == HETCAST_MODEL_GRAPH) return GraphPlanError(status);
+  if (choice.model == HETCAST_MODEL_NONBLOCKING) {
+    return NonblockingPlanError(request.nonblocking, workspace, workspace_size,
+                                status);
+  }
+  return hetcast_status_str(status);
+}
+
 // A graph participant's slots and its place in the tree (hetcast.h,
 // hetcast_participant). The slots are sorted by (start, from), so a
 // sender's come in the order it sends them.
@@ -633,9 +660,8 @@ hetcast_status hetcast_plan(const hetcast_request* request, void* workspace,
                                   *output, &answer, &graph);
   if (status != HETCAST_OK) {
     return Reject(status,
-                  choice.model == HETCAST_MODEL_GRAPH
-                      ? hetcast::internal::GraphPlanError(status)
-                      : hetcast_status_str(status),
+                  hetcast::internal::RunError(*request, choice, workspace,
+                                              workspace_size, status),
                   error);
   }
   hetcast::internal::FillInfo(*request, choice, answer, graph, info);
@@ -680,9 +706,8 @@ hetcast_status hetcast_plan_participant(const hetcast_request* request,
                              plan.workspace_size, plan.output, &answer, &graph);
   if (status != HETCAST_OK) {
     return Reject(status,
-                  choice.model == HETCAST_MODEL_GRAPH
-                      ? hetcast::internal::GraphPlanError(status)
-                      : hetcast_status_str(status),
+                  hetcast::internal::RunError(*request, choice, plan.workspace,
+                                              plan.workspace_size, status),
                   error);
   }
   return hetcast::internal::CutParticipant(*request, choice, plan, answer,

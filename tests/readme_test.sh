@@ -21,7 +21,8 @@ readme=$1
 hetcast=$(realpath "$2")
 shift 2
 declare -A binaries
-for pair in "$@"; do binaries[${pair%%=*}]=$(realpath "${pair#*=}"); done
+# Absolute, not resolved: an sh_binary finds its data beside its runfiles link.
+for pair in "$@"; do binaries[${pair%%=*}]=$(realpath -s "${pair#*=}"); done
 root=$PWD
 work=${TEST_TMPDIR:-$(mktemp -d)}/readme
 rm -rf "$work" && mkdir -p "$work"
@@ -44,7 +45,7 @@ commands=$(awk '
 # Long runs (tens of seconds to minutes): checked to start, not run to
 # the end. NAME ARGS...
 is_long() {
-  [[ $1 == nb_experiment || $1 == ptas_report || " $* " == *" --stretch "* ]]
+  [[ $1 == nb_experiment || $1 == ptas_report || $1 == smpi_experiment || " $* " == *" --stretch "* ]]
 }
 # The benchmark binaries' names (the rest are programs).
 is_benchmark() { [[ $1 == *_benchmark ]]; }

@@ -36,8 +36,8 @@ done
 # Programs that tests run directly, outside Bazel's C++ toolchain
 # (tests/firmware: QEMU, and the host compilers that build the amalgamation
 # alone; tests/cli: the JSON Schema validator's Python and headless
-# Chromium; Debian's Python, whatever else PATH offers).
-TEST_PROGRAMS=(qemu-system-arm g++ gcc /usr/bin/python3 chromium)
+# Chromium; tests/mpi: MPICH's launcher and SimGrid's).
+TEST_PROGRAMS=(qemu-system-arm g++ gcc /usr/bin/python3 chromium mpiexec smpirun)
 
 die() { echo "system_deps_check: $*" >&2; exit 1; }
 

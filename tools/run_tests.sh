@@ -1,49 +1,86 @@
 #!/usr/bin/env bash
 # tools/run_tests.sh: installs what is missing and runs every test
-# (`bazel test //...`), then checks that everything the build took from the
-# system comes from a package tools/setup.sh installs
+# (`bazel test //...`), the threaded tests under TSan (`--config=tsan`),
+# with HETCAST_SANITIZERS=all also the suite under ASan + UBSan
+# (`--config=asan`, the slow tests at the smaller sizes
+# HETCAST_SANITIZER_RUN selects; not yet in CI by default: its time on a
+# fresh 2-core machine is unmeasured and likely past the budget), then checks that everything the build
+# took from the system comes from a package tools/setup.sh installs
 # (tests/system_deps_check.sh). Extra arguments go to bazel, e.g.
-# --config=asan.
+# --config=asan (which then runs alone); HETCAST_SANITIZERS=0 skips the
+# sanitizer runs.
 # Ends with a plain line "N passed, N failed" counting test cases (from each
 # test's XML report), and exits non-zero if any test failed.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 tools/setup.sh test || exit 1
 
+user_args=("$@")
 # CI (which sets CI=true) also turns warnings into errors (.bazelrc).
 if [[ "${CI:-}" == true ]]; then
   set -- --config=ci "$@"
 fi
 
-log=$(mktemp)
-bazel test "$@" //... 2>&1 | tee "$log"
-bazel_status=${PIPESTATUS[0]}
-
-testlogs=$(bazel info "$@" bazel-testlogs 2>/dev/null)
 passed=0
 failed=0
-# One summary line per test target: "//pkg:name   (cached) PASSED in 0.1s".
-while read -r target status; do
-  xml="$testlogs/${target#//}"
-  xml="${xml/://}/test.xml"
-  cases=0
-  failures=0
-  if [[ -f "$xml" ]]; then
-    cases=$(grep -c "<testcase" "$xml" || true)
-    failures=$(grep -c "<failure" "$xml" || true)
+bazel_failed=false
+# run_suite ARGS... : `bazel test ARGS`, adding its test cases (from each
+# test's XML report) to `passed` and `failed`.
+run_suite() {
+  local log testlogs arg options=()
+  for arg in "$@"; do
+    [[ "$arg" == //* ]] || options+=("$arg")  # Target patterns: not for info.
+  done
+  log=$(mktemp)
+  bazel test "$@" 2>&1 | tee "$log"
+  [[ ${PIPESTATUS[0]} -eq 0 ]] || bazel_failed=true
+  testlogs=$(bazel info "${options[@]}" bazel-testlogs 2>/dev/null)
+  count_cases "$testlogs" <"$log"
+  rm -f "$log"
+}
+
+# count_cases TESTLOGS < LOG: one summary line per test target,
+# "//pkg:name   (cached) PASSED in 0.1s".
+count_cases() {
+  local testlogs=$1 target status xml cases failures
+  while read -r target status; do
+    xml="$testlogs/${target#//}"
+    xml="${xml/://}/test.xml"
+    cases=0
+    failures=0
+    if [[ -f "$xml" ]]; then
+      cases=$(grep -c "<testcase" "$xml" || true)
+      failures=$(grep -c "<failure" "$xml" || true)
+    fi
+    if [[ "$status" == PASSED ]]; then
+      ((cases > 0)) || cases=1
+      passed=$((passed + cases - failures))
+      failed=$((failed + failures))
+    else
+      ((failures > 0)) || failures=1
+      ((cases > failures)) && passed=$((passed + cases - failures))
+      failed=$((failed + failures))
+    fi
+  done < <(sed -nE 's#^(//[^ ]+)[[:space:]]+(\(cached\)[[:space:]]+)?(PASSED|FAILED|TIMEOUT|FLAKY|NO STATUS|INCOMPLETE|FAILED TO BUILD).*#\1 \3#p' |
+           sed 's/ NO STATUS$/ NO_STATUS/; s/ FAILED TO BUILD$/ FAILED_TO_BUILD/')
+}
+
+run_suite "$@" //...
+
+# With HETCAST_SANITIZERS=all, the suite again under ASan + UBSan (the
+# slow tests read HETCAST_SANITIZER_RUN and take smaller sizes), and the
+# threaded tests under ThreadSanitizer. Without --config=ci: GCC's
+# -O1 -fsanitize builds warn falsely (stringop-overread), and the warnings
+# are the normal build's to check. HETCAST_SANITIZERS=0 skips both, as does
+# a sanitizer config given on the command line (that run is the one asked
+# for).
+if [[ "${HETCAST_SANITIZERS:-tsan}" != 0 && " ${user_args[*]} " != *--config=*san* ]]; then
+  if [[ "${HETCAST_SANITIZERS:-tsan}" == all ]]; then
+    run_suite --config=asan --test_env=HETCAST_SANITIZER_RUN=1 \
+      "${user_args[@]}" //...
   fi
-  if [[ "$status" == PASSED ]]; then
-    ((cases > 0)) || cases=1
-    passed=$((passed + cases - failures))
-    failed=$((failed + failures))
-  else
-    ((failures > 0)) || failures=1
-    ((cases > failures)) && passed=$((passed + cases - failures))
-    failed=$((failed + failures))
-  fi
-done < <(sed -nE 's#^(//[^ ]+)[[:space:]]+(\(cached\)[[:space:]]+)?(PASSED|FAILED|TIMEOUT|FLAKY|NO STATUS|INCOMPLETE|FAILED TO BUILD).*#\1 \3#p' "$log" |
-         sed 's/ NO STATUS$/ NO_STATUS/; s/ FAILED TO BUILD$/ FAILED_TO_BUILD/')
-rm -f "$log"
+  run_suite --config=tsan "${user_args[@]}" //tests:concurrency_test
+fi
 
 # The system-dependency check (tests/system_deps_check.sh) over the actions
 # just built, and its own test: without libgmock-dev in the setup list (the
@@ -61,8 +98,8 @@ else
   failed=$((failed + 1))
 fi
 
-if [[ $bazel_status -ne 0 && $failed -eq 0 ]]; then
-  failed=1  # The build itself failed before any test ran.
+if [[ $bazel_failed == true && $failed -eq 0 ]]; then
+  failed=1  # A build failed before any test ran.
 fi
 echo "$passed passed, $failed failed"
-[[ $bazel_status -eq 0 && $failed -eq 0 ]]
+[[ $bazel_failed == false && $failed -eq 0 ]]

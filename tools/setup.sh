@@ -14,9 +14,11 @@
 set -euo pipefail
 
 # rapidjson-dev: the CLI writes its JSON with RapidJSON's streaming writer
-# (tools/cli/json_output.h).
+# (tools/cli/json_output.h). QSopt_ex (GPL-3+) and GMP: the exact LPs of the
+# graph model, linked by the `hetcast` command line only, never by the
+# runtime (README.md, "Licence").
 BUILD_PACKAGES=(bazel-bootstrap g++ libabsl-dev libflatbuffers-dev
-                flatbuffers-compiler rapidjson-dev)
+                flatbuffers-compiler rapidjson-dev libqsopt-ex-dev libgmp-dev)
 # The Cortex-M cross compiler, its C library and C++ headers, and QEMU run
 # the firmware test (tests/firmware/README.md).
 TEST_PACKAGES=("${BUILD_PACKAGES[@]}" libgtest-dev libgmock-dev
@@ -29,6 +31,10 @@ TEST_PACKAGES+=(clang libclang-rt-14-dev)
 # docs/hetcast-output.schema.json; headless Chromium renders `hetcast
 # render`'s SVG to a PNG (tests/cli/).
 TEST_PACKAGES+=(python3-jsonschema chromium)
+# MPICH (mpicc's headers and library, the hydra launcher mpiexec) and
+# SimGrid's SMPI (smpicc, smpirun) run the MPI executor's tests and the
+# simulated-cluster experiment (tools/mpi/README.md).
+TEST_PACKAGES+=(mpich libmpich-dev libsimgrid-dev)
 
 what=build
 list_only=false

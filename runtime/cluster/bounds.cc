@@ -1,8 +1,11 @@
 // bounds.cc: the lower bounds of Khuller, Kim & Wan on any schedule of a
 // cluster request: broadcast (Lemma 3.3, Theorem 3.2), bounded degree
 // (Lemma 5.1), bounded-size matching (Lemma 5.2, Theorem 5.4), multicast
-// (Lemma 4.2, Theorem 4.2) and postal (Lemma 6.4). Each holds for every
-// schedule, so the largest one that applies is reported.
+// (Lemma 4.2, Theorem 4.2) and postal (Lemma 6.4), and the cluster-fill
+// bound of internal.h. Each holds for every schedule, so the largest one
+// that applies is reported.
+#include <algorithm>
+
 #include "runtime/cluster/internal.h"
 #include "runtime/include/hetcast/hetcast.h"
 
@@ -155,9 +158,9 @@ void PostalLowerBound(const ClusterLayout& l, uint32_t* order,
 // schedule of I(d_i, d_i) is no slower than one of I(n_i, d_i) (Lemma 5.1),
 // so the broadcast bounds of the reduced instance apply, and ceil(log2 N)
 // still does.
-void ClusterLowerBound(const ClusterLayout& l, uint32_t* order,
-                       uint64_t* sorted, uint64_t* reduced, uint64_t* bound,
-                       hetcast_bound* kind) {
+void ClusterPaperLowerBound(const ClusterLayout& l, uint32_t* order,
+                            uint64_t* sorted, uint64_t* reduced,
+                            uint64_t* bound, hetcast_bound* kind) {
   if (l.request->members != nullptr) {
     MulticastLowerBound(l, order, bound, kind);
   } else if (l.request->matching != 0 && !l.request->postal) {
@@ -170,6 +173,118 @@ void ClusterLowerBound(const ClusterLayout& l, uint32_t* order,
     BroadcastLowerBound(DegreeReducedLayout(l, reduced), order, bound, kind);
     RaiseClusterBound(CeilLog2(l.n), HETCAST_BOUND_LOG2, bound, kind);
   }
+}
+
+// Cluster fill (internal.h, above ClusterLowerBound): the least t with
+// G_i(t) >= need_i, the largest over clusters i != 0.
+uint64_t ClusterFillBound(const ClusterLayout& l) {
+  uint64_t bound = 0;
+  for (uint32_t i = 1; i < l.k; ++i) {
+    const uint64_t need =
+        l.request->members != nullptr ? l.request->members[i] : l.size[i];
+    if (need == 0) continue;
+    // H(s): informed outside cluster i by tick s; 2^s saturates at N.
+    auto outside = [&](uint64_t s) {
+      const uint64_t doubling = s < 40 ? uint64_t{1} << s : l.n;
+      const uint64_t room = s < l.cost ? l.size[0] : l.n - l.size[i];
+      return std::min(doubling, room);
+    };
+    uint64_t informed = 0, t = l.cost;  // G(t) = 0 for t < C.
+    for (;; ++t) {
+      informed = 2 * informed + outside(t - l.cost);  // <= 3N: no overflow.
+      if (informed >= need) break;
+    }
+    bound = std::max(bound, t);
+  }
+  return bound;
+}
+
+namespace {
+
+uint64_t Pow2AtMost(uint64_t exponent, uint64_t cap) {
+  return exponent < 63 && (uint64_t{1} << exponent) < cap
+             ? uint64_t{1} << exponent
+             : cap;
+}
+
+// What must end informed: clusters besides cluster 0 that need a copy, and
+// processors in all (the source counts).
+struct ClusterNeeds {
+  uint64_t clusters, processors;
+};
+
+ClusterNeeds NeedsOf(const ClusterLayout& l) {
+  if (l.request->members == nullptr) return {l.k - 1u, l.n};
+  uint64_t holders = l.request->members[0] > 0 ? 0 : 1;
+  for (uint32_t c = 0; c < l.k; ++c) holders += l.request->members[c];
+  return {OtherMemberClusters(l), holders};
+}
+
+// The upper-bound process of the cluster-entry bound (internal.h), one
+// tick at a time; `outside_at` and `entered_at` are rings of C entries
+// holding I_out and g at the last C ticks.
+struct ClusterEntryProcess {
+  const ClusterLayout& l;
+  const uint32_t* order;
+  uint64_t* outside_at;
+  uint64_t* entered_at;
+  uint64_t outside = 0, entered = 0, room = 0;  // I_out, g, Cap at t - 1.
+  uint32_t counted = 0;  // Clusters order[0, counted) are in `room`.
+
+  // Advances to tick t; returns A(t).
+  uint64_t Step(uint64_t t) {
+    const uint64_t c = l.cost, slot = t % c;
+    uint64_t outside_now = 0, entered_now = 0;
+    if (t >= c) {
+      const uint64_t source_side = Pow2AtMost(t - c, l.size[0]);
+      const uint64_t lagged =
+          std::min(Pow2AtMost(t - c, l.n), source_side + outside_at[slot]);
+      const uint64_t before = l.request->postal ? entered : entered_at[slot];
+      entered_now = std::min<uint64_t>(before + lagged, l.k);
+      outside_now =
+          std::min(std::min(2 * outside, room) + outside_at[slot] + source_side,
+                   l.n - l.size[0]);
+    }
+    outside_at[slot] = outside_now;
+    entered_at[slot] = entered_now;
+    outside = outside_now;
+    entered = entered_now;
+    while (counted < entered && counted + 1 < l.k) {
+      room += l.size[order[counted++]];
+    }
+    return std::min(Pow2AtMost(t, l.n), Pow2AtMost(t, l.size[0]) + outside_now);
+  }
+};
+
+}  // namespace
+
+uint64_t ClusterEntryBound(const ClusterLayout& l, uint32_t* order,
+                           uint64_t* outside_at, uint64_t* entered_at) {
+  if (l.k == 1 || l.cost > kClusterEntryMaxCost) return 0;
+  const ClusterNeeds need = NeedsOf(l);
+  SortOtherClusters(l, order);
+  ClusterEntryProcess process{l, order, outside_at, entered_at};
+  const uint64_t last = 64 * (l.cost + 1);  // Far past any real answer.
+  uint64_t entry_time = last, count_time = last;
+  for (uint64_t t = 0; t < last; ++t) {
+    const uint64_t informed = process.Step(t);
+    if (entry_time == last && process.entered >= need.clusters) {
+      entry_time = t;
+    }
+    if (count_time == last && informed >= need.processors) count_time = t;
+    if (entry_time < last && count_time < last) break;
+  }
+  return std::max(entry_time, count_time);
+}
+
+void ClusterLowerBound(const ClusterLayout& l, uint32_t* order,
+                       uint64_t* sorted, uint64_t* reduced, uint64_t* bound,
+                       hetcast_bound* kind) {
+  ClusterPaperLowerBound(l, order, sorted, reduced, bound, kind);
+  RaiseClusterBound(ClusterFillBound(l), HETCAST_BOUND_CLUSTER_FILL, bound,
+                    kind);
+  RaiseClusterBound(ClusterEntryBound(l, order, sorted, reduced),
+                    HETCAST_BOUND_CLUSTER_ENTRY, bound, kind);
 }
 
 }  // namespace internal

@@ -12,6 +12,7 @@
 using hetcast::internal::Arena;
 using hetcast::internal::CanonicalizeCluster;
 using hetcast::internal::CarveLcf;
+using hetcast::internal::ClusterBoundArray;
 using hetcast::internal::ClusterEvaluationBytes;
 using hetcast::internal::ClusterLayout;
 using hetcast::internal::ClusterLowerBound;
@@ -58,8 +59,8 @@ hetcast_status hetcast_cluster_lower_bound(
   if (status != HETCAST_OK) return status;
   Arena arena(workspace, workspace_size);
   uint32_t* order = arena.Allocate<uint32_t>(l.k);
-  uint64_t* sorted = arena.Allocate<uint64_t>(l.k);
-  uint64_t* reduced = arena.Allocate<uint64_t>(l.k);
+  uint64_t* sorted = arena.Allocate<uint64_t>(ClusterBoundArray(l));
+  uint64_t* reduced = arena.Allocate<uint64_t>(ClusterBoundArray(l));
   if (arena.failed()) return HETCAST_WORKSPACE_TOO_SMALL;
   ClusterLowerBound(l, order, sorted, reduced, lower_bound, kind);
   return HETCAST_OK;

@@ -44,8 +44,8 @@ bool CarveClusterEval(const ClusterLayout& l, size_t m, Arena* arena,
   s->global_busy = arena->Allocate<BusyInterval>(2 * m + 1);
   s->by_start = arena->Allocate<hetcast_transfer>(m + 1);
   s->order = arena->Allocate<uint32_t>(l.k);
-  s->sorted = arena->Allocate<uint64_t>(l.k);
-  s->reduced = arena->Allocate<uint64_t>(l.k);
+  s->sorted = arena->Allocate<uint64_t>(ClusterBoundArray(l));
+  s->reduced = arena->Allocate<uint64_t>(ClusterBoundArray(l));
   return !arena->failed();
 }
 

@@ -121,11 +121,75 @@ void CanonicalizeCluster(const ClusterLayout& l, const LcfScratch& s,
                          size_t count, hetcast_node* nodes,
                          hetcast_transfer* transfers);
 
-// bounds.cc: the lower bounds; `order`, `sorted` and `reduced` hold k
-// entries each.
+// bounds.cc: the lower bounds; `order` holds k entries, `sorted` and
+// `reduced` ClusterBoundArray(l) each (below). Besides the paper's, for every
+// request shape (blocking, bounded degree or matching, postal, multicast), the
+// cluster-fill bound (HETCAST_BOUND_CLUSTER_FILL):
+//   Let I_i(t) be the processors of cluster i != 0 informed by tick t (their
+//   transfer has ended), need_i the processors of i that must end informed
+//   (all, or the members of a multicast), H(s) = min(2^s, n_0) for s < C
+//   and min(2^s, N - n_i) for s >= C, and G(t) = 0 for t < C, G(t) =
+//   2 G(t - 1) + H(t - C) for t >= C. Then I_i(t) <= G(t), so the
+//   completion is at least the least t with G(t) >= need_i.
+//   Proof. Times are integers and every transfer takes 1 tick (inside a
+//   cluster) or C >= 1 ticks (across). A processor starts at most one
+//   transfer per tick (blocking: one at a time; postal: busy for the
+//   tick of the send) and each transfer informs at most one new one, so
+//   A(s), the informed processors by tick s, obeys A(s) <= 1 + sum_{u < s}
+//   A(u), hence A(s) <= 2^s. No processor outside cluster 0 is informed
+//   before tick C (its first copy crosses clusters). So H(s) bounds the
+//   processors outside cluster i informed by tick s. A processor of i that
+//   is informed at tick t >= 1 got its copy locally, from a processor of i
+//   informed by t - 1, or across, from one outside i informed by t - C;
+//   distinct processors informed at t have distinct senders (one start per
+//   tick). Hence I_i(t) <= I_i(t - 1) + I_i(t - 1) + H(t - C), and
+//   I_i(t) = 0 for t < C; induction gives I_i(t) <= G(t).
 void ClusterLowerBound(const ClusterLayout& l, uint32_t* order,
                        uint64_t* sorted, uint64_t* reduced, uint64_t* bound,
                        hetcast_bound* kind);
+//
+// And the cluster-entry bound (HETCAST_BOUND_CLUSTER_ENTRY), for C <=
+// kClusterEntryMaxCost: every cluster i != 0 that needs a copy needs a
+// global arrival, and the informed processors are capped by the sizes of
+// the clusters entered so far. With A(t) the informed processors by tick t,
+// I_0(t) <= min(n_0, 2^t) those of cluster 0, I_out(t) the others, g(t) the
+// global transfers landed by t and Cap(t) the processors of the clusters
+// other than 0 that hold a copy at t:
+//   (a) g(t) <= g(t - C) + A(t - C) (blocking: a processor informed at
+//       tau starts globals at least C apart, so at most floor((t - C -
+//       tau) / C) + 1 of its globals land by t; summing over processors
+//       gives sum_{j >= 0} A(t - C - jC)), and g(t) <= g(t - 1) + A(t - C)
+//       (postal: one start per processor and tick);
+//   (b) Cap(t) <= the g(t) largest clusters other than 0 together (each
+//       such cluster got its first copy by a global transfer);
+//   (c) I_out(t) <= min(2 I_out(t - 1), Cap(t - 1)) + I_out(t - C) +
+//       I_0(t - C): a processor outside cluster 0 informed at t got its
+//       copy locally, from one of the I_out(t - 1) of its own cluster, into
+//       one of the Cap(t - 1) - I_out(t - 1) processors of a cluster that
+//       already holds a copy, or globally from a processor informed by
+//       t - C (one start per processor and tick: distinct senders);
+//   (d) A(t) <= min(2^t, I_0(t) + I_out(t)) (2^t: see the fill bound).
+// Each right side is nondecreasing in the quantities it uses, so running
+// (a)-(d) forward from g = I_out = 0 for t < C gives upper bounds at every
+// tick. The completion T has g(T) >= the clusters needing a copy (distinct
+// clusters, distinct first arrivals) and A(T) >= the processors that must
+// end informed; T is at least the first tick where both bounds allow it.
+// The rings of (a) and (c) take `sorted` and `reduced`, which therefore
+// hold ClusterBoundArray(l) entries.
+constexpr uint64_t kClusterEntryMaxCost = 128;
+inline size_t ClusterBoundArray(const ClusterLayout& l) {
+  return l.k > kClusterEntryMaxCost ? l.k : kClusterEntryMaxCost;
+}
+// The cluster-entry bound alone (0 when k = 1 or C > kClusterEntryMaxCost);
+// `order` holds k entries, `outside_at` and `entered_at` C each.
+uint64_t ClusterEntryBound(const ClusterLayout& l, uint32_t* order,
+                           uint64_t* outside_at, uint64_t* entered_at);
+// The paper's bounds alone (ClusterLowerBound without the cluster fill).
+void ClusterPaperLowerBound(const ClusterLayout& l, uint32_t* order,
+                            uint64_t* sorted, uint64_t* reduced,
+                            uint64_t* bound, hetcast_bound* kind);
+// The cluster-fill bound alone (0 when k = 1).
+uint64_t ClusterFillBound(const ClusterLayout& l);
 
 // lcf.cc: LCF (§3) and LCF Multicast (§4). Each Run* function needs
 // s.base filled and s.order sorted for `l`, writes s.raw and returns how

@@ -131,8 +131,8 @@ class LcfRun {
 bool CarveLcf(const ClusterLayout& l, Arena* arena, LcfScratch* s) {
   const size_t n = l.n, k = l.k;
   s->order = arena->Allocate<uint32_t>(k);
-  s->sorted = arena->Allocate<uint64_t>(k);
-  s->reduced = arena->Allocate<uint64_t>(k);
+  s->sorted = arena->Allocate<uint64_t>(ClusterBoundArray(l));
+  s->reduced = arena->Allocate<uint64_t>(ClusterBoundArray(l));
   s->full_base = arena->Allocate<uint32_t>(k + 1);
   s->base = arena->Allocate<uint32_t>(k + 1);
   s->informed = arena->Allocate<uint32_t>(k);

@@ -4,33 +4,110 @@
 namespace hetcast {
 namespace internal {
 
-hetcast_status GraphCheckShape(const hetcast_graph_request* request) {
-  if (request == nullptr) return HETCAST_INVALID_ARGUMENT;
-  const hetcast_graph_request& r = *request;
-  if (r.node_count > HETCAST_GRAPH_MAX_NODES ||
-      r.edge_count > HETCAST_GRAPH_MAX_EDGES) {
-    return HETCAST_TOO_LARGE;
+namespace {
+
+// Sets `*rejection` (when given) and returns `status`: the one place a
+// check of a graph request says what failed.
+hetcast_status GraphReject(hetcast_status status, hetcast_graph_field field,
+                           size_t index, size_t item, const char* reason,
+                           hetcast_graph_rejection* rejection) {
+  if (rejection != nullptr) {
+    *rejection = hetcast_graph_rejection{static_cast<uint32_t>(field), index,
+                                         item, reason};
   }
-  if (r.node_count < 2 || r.edge_count == 0 || r.edges == nullptr ||
-      r.source >= r.node_count || r.target_count == 0 ||
-      r.target_count >= r.node_count || r.targets == nullptr ||
-      (r.flags & ~HETCAST_GRAPH_MCPH_LITERAL_UPDATE) != 0) {
-    return HETCAST_INVALID_ARGUMENT;
-  }
+  return status;
+}
+
+// Each edge's endpoints and cost.
+hetcast_status GraphCheckEdges(const hetcast_graph_request& r,
+                               hetcast_graph_rejection* rejection) {
   for (size_t e = 0; e < r.edge_count; ++e) {
     const hetcast_graph_edge& edge = r.edges[e];
-    if (edge.from >= r.node_count || edge.to >= r.node_count ||
-        edge.from == edge.to || edge.cost == 0 ||
-        edge.cost > HETCAST_MAX_COST) {
-      return HETCAST_INVALID_ARGUMENT;
+    if (edge.from >= r.node_count || edge.to >= r.node_count) {
+      return GraphReject(HETCAST_INVALID_ARGUMENT, HETCAST_GRAPH_FIELD_EDGE, e,
+                         0, "an endpoint is not a node", rejection);
     }
-  }
-  for (size_t i = 0; i < r.target_count; ++i) {
-    if (r.targets[i] >= r.node_count || r.targets[i] == r.source) {
-      return HETCAST_INVALID_ARGUMENT;
+    if (edge.from == edge.to) {
+      return GraphReject(HETCAST_INVALID_ARGUMENT, HETCAST_GRAPH_FIELD_EDGE, e,
+                         0, "a self-loop", rejection);
+    }
+    if (edge.cost == 0 || edge.cost > HETCAST_MAX_COST) {
+      return GraphReject(HETCAST_INVALID_ARGUMENT,
+                         HETCAST_GRAPH_FIELD_EDGE_COST, e, 0,
+                         "a cost is 1 .. HETCAST_MAX_COST (2^40) ticks per "
+                         "unit message",
+                         rejection);
     }
   }
   return HETCAST_OK;
+}
+
+// Each target a node other than the source, and fewer targets than the
+// other nodes.
+hetcast_status GraphCheckTargets(const hetcast_graph_request& r,
+                                 hetcast_graph_rejection* rejection) {
+  for (size_t i = 0; i < r.target_count; ++i) {
+    if (r.targets[i] >= r.node_count || r.targets[i] == r.source) {
+      return GraphReject(HETCAST_INVALID_ARGUMENT, HETCAST_GRAPH_FIELD_TARGET,
+                         i, 0,
+                         r.targets[i] == r.source ? "the target is the source"
+                                                  : "the target is not a node",
+                         rejection);
+    }
+  }
+  if (r.target_count >= r.node_count) {
+    return GraphReject(HETCAST_INVALID_ARGUMENT, HETCAST_GRAPH_FIELD_TARGETS, 0,
+                       0, "more targets than nodes other than the source",
+                       rejection);
+  }
+  return HETCAST_OK;
+}
+
+}  // namespace
+
+hetcast_status GraphCheckShape(const hetcast_graph_request* request,
+                               hetcast_graph_rejection* rejection) {
+  if (request == nullptr) {
+    return GraphReject(HETCAST_INVALID_ARGUMENT, HETCAST_GRAPH_FIELD_NONE, 0, 0,
+                       "request is NULL", rejection);
+  }
+  const hetcast_graph_request& r = *request;
+  // The limits first (HETCAST_TOO_LARGE), then the shape.
+  const char* const kNodes =
+      "a graph has 2 .. HETCAST_GRAPH_MAX_NODES (2^20) nodes";
+  const char* const kEdges =
+      "a graph has 1 .. HETCAST_GRAPH_MAX_EDGES (2^23) directed edges";
+  if (r.node_count > HETCAST_GRAPH_MAX_NODES) {
+    return GraphReject(HETCAST_TOO_LARGE, HETCAST_GRAPH_FIELD_NODE_COUNT, 0, 0,
+                       kNodes, rejection);
+  }
+  if (r.edge_count > HETCAST_GRAPH_MAX_EDGES) {
+    return GraphReject(HETCAST_TOO_LARGE, HETCAST_GRAPH_FIELD_EDGE_COUNT, 0, 0,
+                       kEdges, rejection);
+  }
+  if (r.node_count < 2) {
+    return GraphReject(HETCAST_INVALID_ARGUMENT, HETCAST_GRAPH_FIELD_NODE_COUNT,
+                       0, 0, kNodes, rejection);
+  }
+  if (r.edge_count == 0 || r.edges == nullptr) {
+    return GraphReject(HETCAST_INVALID_ARGUMENT, HETCAST_GRAPH_FIELD_EDGE_COUNT,
+                       0, 0, kEdges, rejection);
+  }
+  if (r.source >= r.node_count) {
+    return GraphReject(HETCAST_INVALID_ARGUMENT, HETCAST_GRAPH_FIELD_SOURCE, 0,
+                       0, "the source is not a node", rejection);
+  }
+  if (r.target_count == 0 || r.targets == nullptr) {
+    return GraphReject(HETCAST_INVALID_ARGUMENT, HETCAST_GRAPH_FIELD_TARGETS, 0,
+                       0, "no target", rejection);
+  }
+  if ((r.flags & ~HETCAST_GRAPH_MCPH_LITERAL_UPDATE) != 0) {
+    return GraphReject(HETCAST_INVALID_ARGUMENT, HETCAST_GRAPH_FIELD_NONE, 0, 0,
+                       "an unknown flag", rejection);
+  }
+  hetcast_status status = GraphCheckEdges(r, rejection);
+  if (status != HETCAST_OK) return status;
+  return GraphCheckTargets(r, rejection);
 }
 
 bool GraphCarveIndex(const hetcast_graph_request& request, Arena* arena,
@@ -43,7 +120,8 @@ bool GraphCarveIndex(const hetcast_graph_request& request, Arena* arena,
 }
 
 hetcast_status GraphBuildIndex(const hetcast_graph_request& request,
-                               GraphIndex* index) {
+                               GraphIndex* index,
+                               hetcast_graph_rejection* rejection) {
   const size_t n = request.node_count;
   const size_t m = request.edge_count;
   const hetcast_graph_edge* edges = request.edges;
@@ -67,7 +145,11 @@ hetcast_status GraphBuildIndex(const hetcast_graph_request& request,
   for (size_t v = 0; v < n; ++v) {
     for (uint32_t i = begin[v] + 1; i < begin[v + 1]; ++i) {
       if (edges[index->edge[i]].to == edges[index->edge[i - 1]].to) {
-        return HETCAST_INVALID_ARGUMENT;
+        // Stable sorts: the earlier entry comes first.
+        return GraphReject(HETCAST_INVALID_ARGUMENT,
+                           HETCAST_GRAPH_FIELD_DUPLICATE_EDGE, index->edge[i],
+                           index->edge[i - 1], "a directed edge given twice",
+                           rejection);
       }
     }
   }

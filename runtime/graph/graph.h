@@ -17,7 +17,9 @@ namespace internal {
 // The checks that need no memory: counts and ranges, node ids, self-loops,
 // costs, target ids. Distinct edges and targets are checked by
 // GraphBuildIndex and GraphMarkTargets.
-hetcast_status GraphCheckShape(const hetcast_graph_request* request);
+// `rejection` (optional) says what failed (hetcast_graph_check).
+hetcast_status GraphCheckShape(const hetcast_graph_request* request,
+                               hetcast_graph_rejection* rejection = nullptr);
 
 // Out-edges grouped by tail, sorted by head within a tail: the out-edges of
 // v are edge[begin[v] .. begin[v + 1]) (indices into request.edges).
@@ -33,7 +35,8 @@ bool GraphCarveIndex(const hetcast_graph_request& request, Arena* arena,
 
 // Fills `index`; HETCAST_INVALID_ARGUMENT if an edge is given twice.
 hetcast_status GraphBuildIndex(const hetcast_graph_request& request,
-                               GraphIndex* index);
+                               GraphIndex* index,
+                               hetcast_graph_rejection* rejection = nullptr);
 
 // The index of edge (from, to), or UINT32_MAX (binary search).
 uint32_t GraphFindEdge(const hetcast_graph_request& request,

@@ -584,6 +584,25 @@ void GraphTreeSlots(const hetcast_graph_request& r, const GraphMcphScratch& s,
 
 extern "C" {
 
+hetcast_status hetcast_graph_check(const hetcast_graph_request* request,
+                                   void* workspace, size_t workspace_size,
+                                   hetcast_graph_rejection* rejection) {
+  hetcast_status status =
+      hetcast::internal::GraphCheckShape(request, rejection);
+  if (status != HETCAST_OK || workspace == nullptr) return status;
+  hetcast::internal::Arena arena(workspace, workspace_size);
+  hetcast::internal::GraphIndex index;
+  if (!hetcast::internal::GraphCarveIndex(*request, &arena, &index)) {
+    if (rejection != nullptr) {
+      *rejection = hetcast_graph_rejection{
+          HETCAST_GRAPH_FIELD_NONE, 0, 0,
+          "workspace smaller than hetcast_graph_plan_sizes says"};
+    }
+    return HETCAST_WORKSPACE_TOO_SMALL;
+  }
+  return hetcast::internal::GraphBuildIndex(*request, &index, rejection);
+}
+
 hetcast_status hetcast_graph_plan_sizes(const hetcast_graph_request* request,
                                         hetcast_graph_sizes* sizes) {
   if (sizes == nullptr) return HETCAST_INVALID_ARGUMENT;

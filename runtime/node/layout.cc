@@ -5,6 +5,7 @@
 #include <utility>
 
 #include "runtime/config.h"
+#include "runtime/node/relays.h"
 #include "runtime/reject.h"
 
 namespace hetcast {
@@ -94,10 +95,13 @@ bool CarveNodeClasses(Arena* arena, NodeLayout* layout) {
   if (layout->class_base == nullptr || layout->receive_order == nullptr) {
     return !arena->failed();  // Measuring.
   }
-  const uint32_t k = layout->type_count;
-  uint32_t node_count;  // BuildNodeLayout checked the ids: cannot fail.
-  CanonicalIdBases(k, layout->destination_count, layout->relay_count,
-                   layout->class_base, layout->class_base + k, &node_count);
+  // The canonical ranges (CanonicalIdBases) of the classes' sizes, which
+  // CapRelays may have narrowed: destinations by type, then relays.
+  uint32_t next = 1;
+  for (uint32_t c = 0; c < classes; ++c) {
+    layout->class_base[c] = next;
+    next += layout->SizeOfClass(c);
+  }
   // Insertion sort: at most 2 * HETCAST_MAX_TYPES classes, and
   // std::stable_sort may allocate, which the runtime never does.
   const NodeLayout& l = *layout;
@@ -118,6 +122,46 @@ bool CarveNodeClasses(Arena* arena, NodeLayout* layout) {
     order[j] = i;
   }
   return true;
+}
+
+void CapRelays(NodeLayout* layout) {
+  if (layout->relay_count == nullptr) return;
+  const uint32_t k = layout->type_count;
+  UsefulRelays useful;
+  FindUsefulRelays(k, layout->cost, layout->destination_count,
+                   layout->relay_count, &useful);
+  layout->planned_relay_types = 0;
+  for (uint32_t i = 0; i < useful.type_count; ++i) {
+    layout->planned_relay_types |= uint64_t{1} << useful.types[i];
+  }
+  layout->relay_cap = layout->destination_total;
+  layout->relay_total = 0;
+  for (uint32_t j = 0; j < k; ++j) {
+    layout->relay_total += layout->SizeOfClass(k + j);
+  }
+  layout->node_count = 1 + layout->destination_total + layout->relay_total;
+}
+
+void ExpandPlannedIds(const NodeLayout& planned, const NodeLayout& full,
+                      hetcast_node* nodes) {
+  auto full_id = [&planned, &full](uint32_t id) {
+    if (id == 0 || id == HETCAST_NO_NODE) return id;
+    const uint32_t c = planned.ClassOf(id);
+    return id - planned.class_base[c] + full.class_base[c];
+  };
+  // Full ids are never below planned ones: downwards, nothing is
+  // overwritten before it has moved.
+  for (uint32_t id = planned.node_count; id-- > 1;) {
+    hetcast_node node = nodes[id];
+    node.parent = full_id(node.parent);
+    nodes[full_id(id)] = node;
+  }
+  for (uint32_t c = full.type_count; c < full.class_count; ++c) {
+    const hetcast_node blank{HETCAST_NEVER, HETCAST_NO_NODE,
+                             full.TypeOfClass(c), 0, 1};
+    std::fill(nodes + full.class_base[c] + planned.SizeOfClass(c),
+              nodes + full.class_base[c] + full.SizeOfClass(c), blank);
+  }
 }
 
 void ResetNodes(const NodeLayout& layout, hetcast_node* nodes) {

@@ -39,6 +39,10 @@ struct NodeLayout {
   // destinations before relays of the same cost, then by type index).
   uint32_t* class_base = nullptr;
   uint32_t* receive_order = nullptr;
+  // Planning only (CapRelays): the relays of the types in bit set
+  // `planned_relay_types` count at most `relay_cap` each, the others none.
+  uint64_t planned_relay_types = ~uint64_t{0};
+  uint64_t relay_cap = UINT64_MAX;
 
   uint32_t TypeOfClass(uint32_t c) const {
     return c < type_count ? c : c - type_count;
@@ -48,9 +52,10 @@ struct NodeLayout {
   // Ids in class c (BuildNodeLayout checked that they fit 32 bits).
   uint32_t SizeOfClass(uint32_t c) const {
     if (!IsRelayClass(c)) return static_cast<uint32_t>(destination_count[c]);
-    return relay_count == nullptr
-               ? 0
-               : static_cast<uint32_t>(relay_count[c - type_count]);
+    const uint32_t t = c - type_count;
+    if (relay_count == nullptr || (planned_relay_types >> t & 1) == 0) return 0;
+    const uint64_t relays = relay_count[t];
+    return static_cast<uint32_t>(relays < relay_cap ? relays : relay_cap);
   }
   // The class of a non-source id (linear in the class count, which is small).
   uint32_t ClassOf(uint32_t id) const {
@@ -75,6 +80,19 @@ hetcast_status CanonicalIdBases(uint32_t k, const uint64_t* destination_counts,
                                 const uint64_t* relay_counts,
                                 uint32_t* destination_base,
                                 uint32_t* relay_base, uint32_t* node_count);
+
+// Narrows `layout` to the relays FNF's relay search can use (relays.h: the
+// types whose relays can help, at most D relays each, D = destinations) and
+// recounts its nodes, so that the workspace grows with D, not with the
+// relays offered. Ids of destinations stay; relay ids close up
+// (ExpandPlannedIds moves a plan back to the request's ids).
+void CapRelays(NodeLayout* layout);
+
+// Moves the nodes of a plan made in `planned` (CapRelays of `full`, both
+// carved) to the request's ids of `full`, blanking the relays left out.
+// `nodes` has full.node_count entries.
+void ExpandPlannedIds(const NodeLayout& planned, const NodeLayout& full,
+                      hetcast_node* nodes);
 
 // Validates `request` and fills `layout`, which refers to the request's
 // arrays from then on. Errors: HETCAST_INVALID_ARGUMENT (NULL arrays, zero

@@ -78,6 +78,19 @@ bool AllocatePlanScratch(NodeLayout* layout, Arena* arena,
   return !arena->failed();
 }
 
+// The layout FNF plans in (CapRelays of `layout`: no more relays than can
+// help) and its scratch; `layout`'s classes too when the two differ, for
+// moving the plan back to the request's ids (measuring when `arena`
+// measures: hetcast_node_plan_sizes runs the same code).
+bool AllocatePlanLayouts(NodeLayout* layout, Arena* arena, NodeLayout* planned,
+                         PlanScratch* scratch) {
+  *planned = *layout;
+  CapRelays(planned);
+  if (!AllocatePlanScratch(planned, arena, scratch)) return false;
+  return planned->node_count == layout->node_count ||
+         CarveNodeClasses(arena, layout);
+}
+
 // Scratch of hetcast_node_evaluate_canonical beyond the evaluator's.
 struct CanonicalScratch {
   hetcast_node* raw;  // The evaluation with the ids as given.
@@ -240,9 +253,11 @@ hetcast_status PlanFnf(const NodeLayout& layout, const PlanScratch& scratch,
   return HETCAST_OK;
 }
 
+// The caller's arrays: every id's node, and `transfer_need` transfers when
+// `transfers` is given.
 hetcast_status CheckOutputs(const NodeLayout& layout, hetcast_node* nodes,
                             size_t node_capacity, hetcast_transfer* transfers,
-                            size_t transfer_capacity) {
+                            size_t transfer_capacity, size_t transfer_need) {
   if (nodes == nullptr || node_capacity < layout.node_count) {
     return nodes == nullptr ? HETCAST_INVALID_ARGUMENT
                             : HETCAST_OUTPUT_TOO_SMALL;
@@ -250,8 +265,7 @@ hetcast_status CheckOutputs(const NodeLayout& layout, hetcast_node* nodes,
   if (transfers == nullptr) {
     return transfer_capacity == 0 ? HETCAST_OK : HETCAST_INVALID_ARGUMENT;
   }
-  if (transfer_capacity < layout.node_count - 1)
-    return HETCAST_OUTPUT_TOO_SMALL;
+  if (transfer_capacity < transfer_need) return HETCAST_OUTPUT_TOO_SMALL;
   return HETCAST_OK;
 }
 
@@ -295,8 +309,10 @@ hetcast_status Evaluate(const hetcast_node_request* request,
   hetcast_status status = BuildNodeLayout(request, &layout);
   if (status != HETCAST_OK) return status;
   if (sends == nullptr && send_count > 0) return HETCAST_INVALID_ARGUMENT;
-  status = hetcast::internal::CheckOutputs(layout, nodes, node_capacity,
-                                           transfers, transfer_capacity);
+  // One transfer per send at most, and per node but the source.
+  status = hetcast::internal::CheckOutputs(
+      layout, nodes, node_capacity, transfers, transfer_capacity,
+      send_count < layout.node_count - 1 ? send_count : layout.node_count - 1);
   if (status != HETCAST_OK) return status;
   if (send_count >= layout.node_count) return HETCAST_INVALID_SCHEDULE;
   if (workspace == nullptr) return HETCAST_INVALID_ARGUMENT;
@@ -365,11 +381,13 @@ hetcast_status hetcast_node_plan_sizes(const hetcast_node_request* request,
   if (status != HETCAST_OK) return status;
   Arena measure;
   hetcast::internal::PlanScratch scratch;
-  if (!hetcast::internal::AllocatePlanScratch(&layout, &measure, &scratch)) {
+  NodeLayout planned;
+  if (!hetcast::internal::AllocatePlanLayouts(&layout, &measure, &planned,
+                                              &scratch)) {
     return HETCAST_TOO_LARGE;
   }
   sizes->node_count = layout.node_count;
-  sizes->transfer_count = layout.node_count - 1;
+  sizes->transfer_count = planned.node_count - 1;  // FNF informs no more.
   sizes->workspace_bytes = measure.used();
   uint64_t useful_relays;
   hetcast::internal::UsefulRelayClasses(layout, nullptr, &useful_relays);
@@ -390,23 +408,31 @@ hetcast_status hetcast_node_plan(const hetcast_node_request* request,
   NodeLayout layout;
   hetcast_status status = BuildNodeLayout(request, &layout);
   if (status != HETCAST_OK) return status;
+  // Transfers: at most one per node FNF may inform (CapRelays).
+  NodeLayout informable = layout;
+  hetcast::internal::CapRelays(&informable);
   status = hetcast::internal::CheckOutputs(layout, nodes, node_capacity,
-                                           transfers, transfer_capacity);
+                                           transfers, transfer_capacity,
+                                           informable.node_count - 1);
   if (status != HETCAST_OK) return status;
   if (workspace == nullptr) return HETCAST_INVALID_ARGUMENT;
   Arena arena(workspace, workspace_size);
   hetcast::internal::PlanScratch scratch;
-  if (!hetcast::internal::AllocatePlanScratch(&layout, &arena, &scratch)) {
+  NodeLayout planned;
+  if (!hetcast::internal::AllocatePlanLayouts(&layout, &arena, &planned,
+                                              &scratch)) {
     return HETCAST_WORKSPACE_TOO_SMALL;
   }
   uint64_t completion = 0;
   uint64_t fnf_completion = 0;
   size_t participants = 0;
-  status = hetcast::internal::PlanFnf(layout, scratch, nodes, &completion,
+  status = hetcast::internal::PlanFnf(planned, scratch, nodes, &completion,
                                       &fnf_completion, &participants);
   if (status != HETCAST_OK) return status;
+  // The bounds of the planned relays hold for the request's: some optimal
+  // schedule of the request uses only relays it keeps (relays.h).
   uint64_t doubling;
-  status = hetcast::internal::DoublingLowerBound(layout, &doubling);
+  status = hetcast::internal::DoublingLowerBound(planned, &doubling);
   if (status != HETCAST_OK) return status;
   // FNF <= 1.5 OPT (Khuller & Kim Cor. 4.1; Thm 7.1 for multicast), so
   // OPT >= ceil(2 * FNF / 3) = FNF - floor(FNF / 3), computed without 2 * FNF.
@@ -418,15 +444,17 @@ hetcast_status hetcast_node_plan(const hetcast_node_request* request,
   // (overflow), the other two stand.
   uint64_t nested = 0;
   Arena bound_arena(scratch.bound, scratch.bound_bytes);
-  if (hetcast::internal::LowerBoundNestedSlots(layout, &bound_arena, &nested) ==
-          HETCAST_OK &&
+  if (hetcast::internal::LowerBoundNestedSlots(planned, &bound_arena,
+                                               &nested) == HETCAST_OK &&
       nested > bound) {
     bound = nested;
     kind = HETCAST_BOUND_NESTED_SLOTS;
   }
-  hetcast::internal::FinishAnswer(layout, HETCAST_ALGORITHM_FNF, completion,
-                                  bound, kind, participants, nodes, transfers,
-                                  answer);
+  const bool capped = planned.node_count != layout.node_count;
+  if (capped) hetcast::internal::ExpandPlannedIds(planned, layout, nodes);
+  hetcast::internal::FinishAnswer(capped ? layout : planned,
+                                  HETCAST_ALGORITHM_FNF, completion, bound,
+                                  kind, participants, nodes, transfers, answer);
   return HETCAST_OK;
 }
 

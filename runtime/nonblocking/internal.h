@@ -142,18 +142,24 @@ struct NbBest {
   }
 };
 
-// request.cc: checks the request's shape and sizes (no membership yet).
-hetcast_status NbShape(const hetcast_nb_request* r, Nb* nb);
+// request.cc: checks the request's shape and sizes, reading no per-node
+// array (hetcast_nb_plan_sizes); `rejection` (optional) says what failed
+// (hetcast_nb_check).
+hetcast_status NbShape(const hetcast_nb_request* r, Nb* nb,
+                       hetcast_nb_rejection* rejection = nullptr);
+// request.cc: NbShape, then every overhead and link time at most
+// HETCAST_MAX_COST (no membership yet).
+hetcast_status NbChecked(const hetcast_nb_request* r, Nb* nb,
+                         hetcast_nb_rejection* rejection = nullptr);
 // request.cc: carves the scratch arrays; false when the arena is too small.
 bool NbCarve(const Nb& nb, Arena* a, NbScratch* s);
-// request.cc: NbShape, NbCarve from `workspace`, then the membership table.
+// request.cc: NbChecked, NbCarve from `workspace`, then the membership
+// table.
 hetcast_status NbPrepare(const hetcast_nb_request* r, void* workspace,
-                         size_t size, Nb* nb, NbScratch* s);
+                         size_t size, Nb* nb, NbScratch* s,
+                         hetcast_nb_rejection* rejection = nullptr);
 // request.cc: the start state of every heuristic: only sources informed.
 void NbResetState(const Nb& nb, const NbScratch& s);
-
-// lower_bound.cc: §3.1; kNbCap when it saturates.
-uint64_t NbLowerBound(const Nb& nb, const NbScratch& s);
 
 // fef_ecf.cc: FEF (§4.1) or ECF (§4.2) into s.decisions; returns the count.
 size_t RunFefOrEcf(const Nb& nb, const NbScratch& s, bool fef);

@@ -1,11 +1,14 @@
 // lower_bound.cc: the lower bound of Wu, Yeh & Liu §3.1 (Definition 1,
-// Eq. 2) in the idealised model where a node sends and receives at once.
+// Eq. 2) in the idealised model where a node sends and receives at once,
+// and the choice among the model's bounds (lower_bound.h).
 //
 // Receives at a destination are taken in order of arrival (L[k, i] -
 // R(i, l_k)), the optimal order for one machine with release dates. The
 // paper orders by L itself ("earliest-reach-first"), which with unequal
 // lengths can exceed the optimum (arrival 0 with R 10, arrival 1 with R 1:
 // by L 12, by arrival 11), so it is not used.
+#include "runtime/nonblocking/lower_bound.h"
+
 #include <algorithm>
 
 #include "runtime/include/hetcast/hetcast.h"
@@ -62,32 +65,52 @@ uint64_t NbReceiveFinish(const Nb& nb, const NbScratch& s,
     s.release[2 * jobs + 1] = nb.R(v, m);
     ++jobs;
   }
-  // Insertion sort of (release, processing) pairs by release.
-  for (size_t a = 1; a < jobs; ++a) {
-    const uint64_t r = s.release[2 * a], p = s.release[2 * a + 1];
-    size_t b = a;
-    for (; b > 0 && s.release[2 * (b - 1)] > r; --b) {
-      s.release[2 * b] = s.release[2 * (b - 1)];
-      s.release[2 * b + 1] = s.release[2 * (b - 1) + 1];
-    }
-    s.release[2 * b] = r;
-    s.release[2 * b + 1] = p;
-  }
-  uint64_t t = 0;
-  for (size_t a = 0; a < jobs; ++a) {
-    t = NbAdd(std::max(t, s.release[2 * a]), s.release[2 * a + 1]);
-  }
-  return t;
+  return NbReleaseMakespan(s.release, jobs);
 }
 
 }  // namespace
 
-uint64_t NbLowerBound(const Nb& nb, const NbScratch& s) {
+uint64_t NbReleaseMakespan(uint64_t* jobs, size_t count) {
+  // Insertion sort of (release, length) pairs by release.
+  for (size_t a = 1; a < count; ++a) {
+    const uint64_t r = jobs[2 * a], p = jobs[2 * a + 1];
+    size_t b = a;
+    for (; b > 0 && jobs[2 * (b - 1)] > r; --b) {
+      jobs[2 * b] = jobs[2 * (b - 1)];
+      jobs[2 * b + 1] = jobs[2 * (b - 1) + 1];
+    }
+    jobs[2 * b] = r;
+    jobs[2 * b + 1] = p;
+  }
+  uint64_t t = 0;
+  for (size_t a = 0; a < count; ++a) {
+    t = NbAdd(std::max(t, jobs[2 * a]), jobs[2 * a + 1]);
+  }
+  return t;
+}
+
+uint64_t NbEarliestReachBound(const Nb& nb, const NbScratch& s) {
   uint64_t* arrival = s.vwork;  // Reused: [k * n + v] idealised arrival.
   NbIdealArrivals(nb, s, arrival);
   uint64_t bound = 0;
   for (uint32_t v = 0; v < nb.n; ++v) {
     bound = std::max(bound, NbReceiveFinish(nb, s, arrival, v));
+  }
+  return bound;
+}
+
+uint64_t NbLowerBound(const Nb& nb, const NbScratch& s, hetcast_bound* kind) {
+  uint64_t bound = NbEarliestReachBound(nb, s);  // First: fills s.vwork.
+  *kind = HETCAST_BOUND_EARLIEST_REACH;
+  const uint64_t work = NbSerialWorkBound(nb, s);
+  if (work > bound) {
+    bound = work;
+    *kind = HETCAST_BOUND_NB_SERIAL_WORK;
+  }
+  const uint64_t growth = NbGrowthBound(nb, s);
+  if (growth > bound) {
+    bound = growth;
+    *kind = HETCAST_BOUND_NB_POSTAL_GROWTH;
   }
   return bound;
 }

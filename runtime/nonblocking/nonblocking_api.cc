@@ -1,9 +1,10 @@
 // nonblocking_api.cc: the C API of the multi-source model with non-blocking
 // sends (hetcast.h; Wu, Yeh & Liu): sizes, planning with FEF, ECF, WR or WRP
-// (§4), evaluation (§2-3) and the lower bound (§3.1).
+// (§4), evaluation (§2-3) and the lower bound (§3.1 and lower_bound.h).
 #include "runtime/arena.h"
 #include "runtime/include/hetcast/hetcast.h"
 #include "runtime/nonblocking/internal.h"
+#include "runtime/nonblocking/lower_bound.h"
 
 namespace hetcast {
 namespace internal {
@@ -17,8 +18,7 @@ hetcast_status NbAnswer(const Nb& nb, const NbScratch& s,
   if (completion >= kNbCap) return HETCAST_OVERFLOW;
   answer->algorithm = algorithm;
   answer->completion_time = completion;
-  answer->lower_bound = NbLowerBound(nb, s);
-  answer->lower_bound_kind = HETCAST_BOUND_EARLIEST_REACH;
+  answer->lower_bound = NbLowerBound(nb, s, &answer->lower_bound_kind);
   answer->exact = answer->lower_bound == completion;
   answer->node_count = nb.n;
   answer->participant_count = nb.n;
@@ -50,6 +50,18 @@ hetcast_status hetcast_nb_plan_sizes(const hetcast_nb_request* request,
   return HETCAST_OK;
 }
 
+hetcast_status hetcast_nb_check(const hetcast_nb_request* request,
+                                void* workspace, size_t workspace_size,
+                                hetcast_nb_rejection* rejection) {
+  Nb nb;
+  if (workspace == nullptr) {
+    return hetcast::internal::NbChecked(request, &nb, rejection);
+  }
+  NbScratch s;
+  return hetcast::internal::NbPrepare(request, workspace, workspace_size, &nb,
+                                      &s, rejection);
+}
+
 hetcast_status hetcast_nb_lower_bound(const hetcast_nb_request* request,
                                       void* workspace, size_t workspace_size,
                                       uint64_t* lower_bound) {
@@ -59,7 +71,8 @@ hetcast_status hetcast_nb_lower_bound(const hetcast_nb_request* request,
   hetcast_status status =
       hetcast::internal::NbPrepare(request, workspace, workspace_size, &nb, &s);
   if (status != HETCAST_OK) return status;
-  *lower_bound = hetcast::internal::NbLowerBound(nb, s);
+  hetcast_bound kind;
+  *lower_bound = hetcast::internal::NbLowerBound(nb, s, &kind);
   return *lower_bound >= hetcast::internal::kNbCap ? HETCAST_OVERFLOW
                                                    : HETCAST_OK;
 }

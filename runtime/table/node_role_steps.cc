@@ -86,6 +86,23 @@ struct RoleTypes {
   uint32_t cost[kRoleMaxTypes];
   uint64_t members[kRoleMaxTypes];
 
+  uint32_t first[kRoleMaxTypes];  // Its first destination's dense index.
+
+  // Type l's next position: a dense index, or end[l] for relay_first[l].
+  HETCAST_ROLE_INLINE uint32_t Position(uint32_t l, uint64_t positions) const {
+    return static_cast<uint8_t>(positions >> (l * 8));
+  }
+  // The place of dense index x (or end[l]) in type l's order, destinations
+  // then relays, and back.
+  uint32_t SequenceOf(uint32_t l, uint32_t x) const {
+    return x <= end[l] ? x - first[l] : end[l] - first[l] + x - relay_first[l];
+  }
+  uint32_t DenseOf(uint32_t l, uint32_t sequence) const {
+    const uint32_t destinations = end[l] - first[l];
+    return sequence < destinations ? first[l] + sequence
+                                   : relay_first[l] + sequence - destinations;
+  }
+
   // Type l's next child: its field of the position word, after which the
   // field moves on.
   HETCAST_ROLE_INLINE uint32_t NextChild(uint32_t l,
@@ -218,38 +235,67 @@ HETCAST_ROLE_INLINE bool WalkFullStep(const RoleTypes<Word>& type, RoleDecode d,
   return false;
 }
 
-// Step t when no node sends after it (t + C > T for every type that
-// sends): a send only takes its child's position. Returns true when the
-// target is placed or sends (then its last send).
+// The count phase: steps t > T - (least cost of a type that sends), in
+// which every send is its sender's last and its child a leaf (t + C > T).
+// So a sender's remaining subtree is one node, of the type it sends: a
+// sender of type l is one whose state is stride[l], and a step only moves
+// each type's position by its number of such senders, which a loop without
+// a table read or a store counts.
+
+// The senders of `walk` whose one remaining node has state `unit`.
+HETCAST_ROLE_INLINE uint32_t CountUnits(const RoleNode* nodes, uint64_t walk,
+                                        uint32_t unit) {
+  uint32_t count = 0;
+  for (; walk != 0; walk &= walk - 1) {
+    count += nodes[__builtin_ctzll(walk)].state == unit ? 1 : 0;
+  }
+  return count;
+}
+
+// The `rank`-th (from 0) sender of `walk` whose state is `unit`.
+uint32_t NthUnit(const RoleNode* nodes, uint64_t walk, uint32_t unit,
+                 uint32_t rank) {
+  for (;; walk &= walk - 1) {
+    const uint32_t x = static_cast<uint32_t>(__builtin_ctzll(walk));
+    if (nodes[x].state == unit && rank-- == 0) return x;
+  }
+}
+
+// Steps t .. T of the count phase, for a target that is either still to
+// be placed (then a leaf) or a sender whose last send is among them.
 template <typename Word>
-HETCAST_ROLE_INLINE bool WalkCountStep(const RoleTypes<Word>& type,
-                                       RoleDecode d, const RoleNode* nodes,
-                                       const RoleAnswer& a, uint64_t walk,
-                                       uint32_t t, uint64_t* positions_io) {
+void RoleCountPhase(const RoleTypes<Word>& type, const RoleNode* nodes,
+                    const RoleAnswer& a, const uint64_t* ring,
+                    uint32_t ring_mask, uint32_t t, uint32_t T,
+                    uint64_t positions) {
   const uint32_t target = a.target;
-  uint64_t positions = *positions_io;
-  uint32_t x = 0;
-  uint32_t child = 0;
-  bool met = false;
-  while (walk != 0) {
-    x = static_cast<uint32_t>(__builtin_ctzll(walk));
-    walk &= walk - 1;
-    const uint64_t word = flatbuffers::EndianScalar(
-        static_cast<const Word*>(nodes[x].row)[nodes[x].state]);
-    child = type.NextChild((word >> d.time_bits) & d.type_mask, &positions);
-    if (__builtin_expect((child == target) | (x == target), 0)) {
-      met = true;
-      break;
+  const uint32_t own = a.out->node->type;
+  const bool placed = type.Position(own, positions) > target;
+  // l: the type of the children counted; a placed target sends one of its
+  // one remaining node's type.
+  uint32_t l = own;
+  if (placed) {
+    for (l = 0; nodes[target].state != type.stride[l];) ++l;
+  }
+  const uint32_t unit = type.stride[l];
+  const uint32_t next = type.SequenceOf(l, type.Position(l, positions));
+  // Placed: the children of type l before the target's; else those still
+  // to be placed before the target.
+  uint32_t before = placed ? 0 : type.SequenceOf(l, target) - next;
+  for (; t <= T; ++t) {
+    const uint64_t walk = ring[t & ring_mask];
+    if (placed && (walk >> target & 1) != 0) {
+      before += CountUnits(nodes, walk & (RoleBit(target) - 1), unit);
+      RoleSent(a, type.DenseOf(l, next + before), t);
+      return;
     }
+    const uint32_t count = CountUnits(nodes, walk, unit);
+    if (!placed && before < count) {
+      RolePlaced(a, NthUnit(nodes, walk, unit, before), t);
+      return;
+    }
+    before = placed ? before + count : before - count;
   }
-  *positions_io = positions;
-  if (!met) return false;
-  if (child == target) {
-    RolePlaced(a, x, t);
-  } else {
-    RoleSent(a, child, t);
-  }
-  return true;
 }
 
 // Fills the walk's per-type records and the position word; returns the
@@ -270,6 +316,7 @@ uint32_t InitRoleTypes(const ProfileView& v, const Resolved& resolved,
     type->increment[j] = uint64_t{1} << (8 * j);
     type->stride[j] = static_cast<uint32_t>(v.stride[j]);  // < 2^32 states.
     type->end[j] = first + destinations;
+    type->first[j] = first;
     type->relay_first[j] = dense.relay_first[j];
     *positions |= uint64_t{first} << (8 * j);
     const uint64_t members =
@@ -315,13 +362,13 @@ void RunRoleSteps(const ProfileView& v, const Resolved& resolved,
   ring[v.cost[resolved.source] & ring_mask] = 1;
   const uint64_t target_bit = RoleBit(a.target);
   for (uint32_t t = 1; t <= T; ++t) {
+    if (t > last_full) {
+      RoleCountPhase(type, nodes, a, ring, ring_mask, t, T, positions);
+      return;
+    }
     const uint64_t walk = ring[t & ring_mask];
     if (walk == 0) continue;
     ring[t & ring_mask] = 0;
-    if (t > last_full) {
-      if (WalkCountStep(type, d, nodes, a, walk, t, &positions)) return;
-      continue;
-    }
     uint64_t born;
     const bool done =
         (walk & target_bit) != 0

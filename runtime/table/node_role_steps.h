@@ -18,11 +18,14 @@
 // What a send costs depends on what the rest of the walk needs of it. While
 // a node born now could still send before the completion time T, a send
 // keeps the sender's remaining subtree, the child's subtree and arrival,
-// and both bits. In the last steps (t + C > T for every type that sends) no
-// node sends again, so a send only counts its child's position: one entry
-// read and a few register operations. The walk stops as soon as the asked
-// node's role is complete: when it is placed if it is a leaf, else after its
-// last send.
+// and both bits. In the last steps (t + C > T for every type that sends, the
+// count phase) no node sends again, so every sender's remaining subtree is
+// the one leaf it sends, whose type its state names (the state is that
+// type's stride): such a step moves each type's position by the number of
+// its senders of that type, counted without a table read or a store, and
+// only the asked node's type (or its child's) is counted. The walk stops as
+// soon as the asked node's role is complete: when it is placed if it is a
+// leaf, else after its last send.
 //
 // O(T + sends walked) for completion time T, workspace O(T + n). The
 // branches that depend on the tree are the walk of a word's bits, empty

@@ -21,6 +21,11 @@
 namespace hetcast {
 namespace internal {
 
+// Every arrival in a stored PTAS schedule is below this (hetcast.h; the
+// generator's times stay below 2^40), so (arrival, parent) packs into one
+// 64-bit key.
+constexpr uint64_t kPtasMaxArrival = uint64_t{1} << 47;
+
 // One stored PTAS schedule: the broadcast instance of an entry, ids 0..n
 // (source, then destinations by type), node v's record at nodes[first+v-1].
 struct PtasSchedule {
@@ -57,21 +62,21 @@ struct PtasSchedule {
   uint32_t Send(uint32_t id) const {
     return v->ptas_nodes->Get(first + id - 1) >> 16;
   }
-  // Arrival by walking up; false on a cycle, a bad record or an overflow.
-  bool Arrival(uint32_t id, uint64_t* arrival) const {
+  // Arrival by walking up: the parent links walked (at least 1, as `id` is
+  // not the source), or 0 on a cycle, a bad record or an overflow.
+  uint32_t Arrival(uint32_t id, uint64_t* arrival) const {
     uint64_t t = 0;
-    for (uint32_t steps = 0; id != 0; ++steps) {
+    uint32_t depth = 0;
+    for (; id != 0; ++depth) {
       const uint32_t parent = Parent(id);
       const uint32_t send = Send(id);
-      if (steps > n || parent > n || parent == id || send == 0) return false;
-      if (__builtin_add_overflow(t, send * v->cost[TypeOf(parent)], &t) ||
-          t > (uint64_t{1} << kTableMaxTimeBits)) {
-        return false;
-      }
+      if (depth > n || parent > n || parent == id || send == 0) return 0;
+      t += send * v->cost[TypeOf(parent)];  // < 2^47 + 2^16 * 2^40.
+      if (t >= kPtasMaxArrival) return 0;
       id = parent;
     }
     *arrival = t;
-    return true;
+    return depth;
   }
 };
 
@@ -109,7 +114,7 @@ struct PtasMapped {
   }
   hetcast_node Node(uint32_t id) const {
     uint64_t arrival = 0;
-    t.Arrival(id, &arrival);  // Verified at open.
+    t.Arrival(id, &arrival);  // Verified at open (verify.h).
     const uint32_t rid = RequestId(id);
     return hetcast_node{arrival, RequestId(t.Parent(id)), t.TypeOf(id),
                         t.Send(id), rid >= layout->relay_base[0] ? 1u : 0u};

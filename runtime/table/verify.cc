@@ -18,10 +18,54 @@
 
 namespace hetcast {
 namespace internal {
+
+// A valid broadcast of its state in canonical ids, completing at
+// `completion`. Canonical order sorts each type's ids
+// by (arrival, parent), and two receivers of one send share both, so
+// merging the types by that key must give a strictly increasing sequence:
+// one check for both rules, O(n k) comparisons and one walk up per node
+// (within `*budget` parent links).
+const char* VerifyPtasTree(const PtasSchedule& t, uint64_t completion,
+                           uint32_t* budget) {
+  const uint32_t k = t.v->type_count;
+  uint64_t head[HETCAST_TABLE_MAX_TYPES];  // Key of next[j]: arrival, parent.
+  uint32_t next[HETCAST_TABLE_MAX_TYPES];  // Type j's next id to merge.
+  for (uint32_t j = 0; j < k; ++j) next[j] = t.base[j];
+  uint64_t last = 0;  // Every arrival is at least 1.
+  for (uint32_t popped = k, j;; popped = j) {
+    j = k;  // The type whose next node comes first; k once all are merged.
+    for (uint32_t i = 0; i < k; ++i) {
+      if (next[i] == t.base[i + 1]) continue;
+      // A head not walked yet: every type's at first, then the popped one's.
+      if (popped == k || i == popped) {
+        const uint32_t depth = t.Arrival(next[i], &head[i]);
+        if (depth == 0 || depth > *budget) {
+          return "a PTAS schedule is too deep or has a bad parent, send "
+                 "index or cycle";
+        }
+        *budget -= depth;
+        head[i] = head[i] << 16 | t.Parent(next[i]);
+      }
+      if (j == k || head[i] < head[j]) j = i;
+    }
+    if (j == k) break;
+    if (head[j] <= last) {
+      return "a PTAS schedule is not canonical or has two receivers of one "
+             "send";
+    }
+    last = head[j];
+    ++next[j];
+  }
+  if (last >> 16 != completion) {
+    return "a PTAS completion time disagrees with its schedule";
+  }
+  return nullptr;
+}
+
 namespace {
 
-// One stored PTAS schedule: a valid broadcast of its state in canonical ids
-// whose completion is the entry's time, with a bound at most that time.
+// One stored PTAS entry: its schedule's length, the schedule, its time, and
+// a bound at most that time.
 const char* VerifyPtasSchedule(const ProfileView& v, uint32_t s,
                                uint64_t state) {
   const uint64_t e = s * v.state_count + state;
@@ -31,29 +75,10 @@ const char* VerifyPtasSchedule(const ProfileView& v, uint32_t s,
       v.ptas_offsets->Get(static_cast<uint32_t>(e + 1)) - t.first != t.n) {
     return "a PTAS schedule's length is not its state's destination count";
   }
-  uint64_t completion = 0;
-  uint64_t previous = 0;
-  for (uint32_t id = 1; id <= t.n; ++id) {
-    uint64_t arrival;
-    if (!t.Arrival(id, &arrival)) {
-      return "a PTAS schedule has a bad parent, send index or cycle";
-    }
-    if (id > 1 && t.TypeOf(id) == t.TypeOf(id - 1) &&
-        (arrival < previous ||
-         (arrival == previous && t.Parent(id) < t.Parent(id - 1)))) {
-      return "a PTAS schedule's ids are not in canonical order";
-    }
-    for (uint32_t other = 1; other < id; ++other) {
-      if (t.Parent(other) == t.Parent(id) && t.Send(other) == t.Send(id)) {
-        return "a PTAS schedule has two receivers of one send";
-      }
-    }
-    previous = arrival;
-    if (arrival > completion) completion = arrival;
-  }
-  if (completion != v.Time(s, state)) {
-    return "a PTAS completion time disagrees with its schedule";
-  }
+  const uint64_t completion = v.Time(s, state);
+  uint32_t budget = kPtasMaxMeanDepth * t.n;
+  const char* reason = VerifyPtasTree(t, completion, &budget);
+  if (reason != nullptr) return reason;
   // Kinds a PTAS entry can carry: its guess, or FNF's answer's bound (which
   // may be the nested-slots bound, appended after the guess).
   // A bound of kind "exact" must equal the completion time.
@@ -68,8 +93,9 @@ const char* VerifyPtasSchedule(const ProfileView& v, uint32_t s,
   return nullptr;
 }
 
-// The semantic check of a PTAS profile: every stored schedule. O(sum of
-// n^2) over entries.
+// The semantic check of a PTAS profile: every stored schedule, O(n k) per
+// schedule of n destinations (k types), at most kPtasMaxMeanDepth n parent
+// links walked.
 const char* VerifyPtasEntries(const ProfileView& v) {
   for (uint32_t s = 0; s < v.type_count; ++s) {
     for (uint64_t state = 0; state < v.state_count; ++state) {

@@ -394,6 +394,29 @@ TEST(CliInspect, DescribesEveryProfile) {
   EXPECT_THAT(embedded.out, ::testing::Not(HasSubstr("FNF vs optimal")));
 }
 
+// FNF's statistics once planned every state: on a one-type table of limit
+// 2^20 that is 5.5 * 10^11 nodes, hours, far past this test's timeout. They
+// now compare a deterministic sample of count vectors and say so.
+TEST(CliInspect, FnfStatisticsOfAHugeProfileAreASample) {
+  const std::string profile = ::testing::TempDir() + "/one_type.json";
+  std::ofstream(profile)
+      << R"({"name": "one", "types": [{"name": "a", "cost": 3, )"
+      << R"("limit": 1048576}]})";
+  const std::string table = ::testing::TempDir() + "/one_type.hct";
+  const CliRun gen = RunCli({"gen", "--profile", profile, "--out", table});
+  ASSERT_EQ(gen.exit_code, 0) << gen.err;
+  const CliRun run = RunCli({"inspect", table});
+  ASSERT_EQ(run.exit_code, 0) << run.err;
+  EXPECT_THAT(run.out, HasSubstr("FNF vs optimal: FNF is suboptimal on 0 of"));
+  EXPECT_THAT(run.out, HasSubstr("of the 1048577 count vectors"));
+  // A small profile is still compared on every state: fig1 in test.hct has
+  // 2 source types x 8 x 8 count vectors.
+  const CliRun small = RunCli({"inspect", kTestTable});
+  ASSERT_EQ(small.exit_code, 0) << small.err;
+  EXPECT_THAT(small.out, HasSubstr(" of 128 states ("));
+  EXPECT_THAT(small.out, ::testing::Not(HasSubstr("a sample")));
+}
+
 TEST(CliPlanTable, Figure1FromTheTableIsExactNine) {
   const CliRun run =
       RunCli(Plan({"--table", kTestTable, "--profile", "fig1", "--source-type",
@@ -450,6 +473,28 @@ TEST(CliCluster, LcfJsonAndText) {
        "4", "--members", "8,2,0,3,1", "--format", "json"}));
   ASSERT_EQ(multicast.exit_code, 0) << multicast.err;
   EXPECT_THAT(multicast.out, HasSubstr("\"member\":true"));
+}
+
+// A well-formed request past a size limit says which limit: 10^6 nodes once
+// failed FlatBuffers' default table limit as "not a Request object".
+TEST(CliNonblocking, TooManyNodesNamesTheLimit) {
+  const std::string path = ::testing::TempDir() + "/million_nodes.json";
+  {
+    std::ofstream out(path);
+    out << R"({"tick": "ns", "nodes": [)";
+    for (int v = 0; v < 1000000; ++v) {
+      out << (v == 0 ? "" : ",") << R"({"send_fixed": 1, "recv_fixed": 1})";
+    }
+    out << R"(], "uniform_link_per_byte": 1, "messages": [{"source": 0, )"
+        << R"("length": 1, "destinations": [1]}]})";
+  }
+  const CliRun run =
+      RunCli({"plan", "--model", "nonblocking", "--input", path});
+  EXPECT_EQ(run.exit_code, 2);
+  EXPECT_THAT(run.err,
+              HasSubstr("nodes: 1000000 nodes; the CLI's n x n link matrix "
+                        "holds at most HETCAST_NB_MAX_CELLS (2^24) "
+                        "entries, 4,096 nodes"));
 }
 
 TEST(CliNonblocking, PlansAJsonRequest) {
@@ -670,6 +715,150 @@ TEST(CliHelp, EveryExampleRuns) {
   }
 }
 
+// The exact LPs on Fig. 4's triangle (multicast_lp_test.cc,
+// Figure4NoBoundIsTight: LB 3, OPT 4, UB 6; MCPH finds the optimal tree).
+TEST(CliGraph, LpBoundsAsExactFractions) {
+  const auto run = [](const char* algorithm) {
+    return RunCli(
+        Plan({"--model", "graph", "--platform", GraphFile("fig4_triangle.json"),
+              "--algorithm", algorithm, "--format", "json"}));
+  };
+  const CliRun lb = run("lb");
+  ASSERT_EQ(lb.exit_code, 0) << lb.err;
+  EXPECT_EQ(lb.err, "");
+  EXPECT_THAT(lb.out, StartsWith("{\"model\":\"graph\",\"algorithm\":\"lb\","
+                                 "\"exact\":false,\"achievable\":false,"
+                                 "\"period_per_message\":\"3/1\","
+                                 "\"throughput\":\"1/3\","
+                                 "\"lower_bound\":\"3/1\","
+                                 "\"lower_bound_kind\":\"multicast_lb\","
+                                 "\"upper_bound\":\"6/1\""));
+  const CliRun ub = run("ub");
+  ASSERT_EQ(ub.exit_code, 0) << ub.err;
+  EXPECT_THAT(ub.out, HasSubstr("\"achievable\":true,"
+                                "\"period_per_message\":\"6/1\""));
+  const CliRun best = run("best");
+  ASSERT_EQ(best.exit_code, 0) << best.err;
+  EXPECT_THAT(best.out, HasSubstr("\"period_per_message\":\"4/1\""));
+  EXPECT_THAT(best.out, HasSubstr("\"candidates\":{\"mcph\":\"4/1\","
+                                  "\"broadcast\":\"6/1\",\"ub\":\"6/1\","
+                                  "\"reduced-broadcast\":\"4/1\","
+                                  "\"augmented-multicast\":\"4/1\","));
+  EXPECT_THAT(best.out, HasSubstr("\"chosen\":\"mcph\""));
+  EXPECT_EQ(best.out.find('\n'), best.out.size() - 1) << "one line";
+}
+
+// lp_heuristics_test.cc, Figure4TriangleReachesTheOptimum: the broadcast
+// loses C1 (4 ticks); the grown set takes C1 (still +infinity) and C2.
+TEST(CliGraph, HeuristicsWithTheirTrace) {
+  const CliRun reduced = RunCli(
+      Plan({"--model", "graph", "--platform", GraphFile("fig4_triangle.json"),
+            "--algorithm", "reduced-broadcast", "--trace"}));
+  ASSERT_EQ(reduced.exit_code, 0) << reduced.err;
+  EXPECT_THAT(reduced.out, HasSubstr("period per message: 4/1 ticks"));
+  EXPECT_THAT(reduced.out, HasSubstr("\nkept: s C2 C3 X1 X2 X3\ntrace "
+                                     "(accepted moves; the value after each):"
+                                     "\n  remove C1 -> 4/1\n"));
+  const CliRun augmented = RunCli(Plan(
+      {"--model", "graph", "--platform", GraphFile("fig4_triangle.json"),
+       "--algorithm", "augmented-multicast", "--trace", "--format", "json"}));
+  ASSERT_EQ(augmented.exit_code, 0) << augmented.err;
+  EXPECT_THAT(augmented.out, HasSubstr("\"period_per_message\":\"4/1\""));
+  EXPECT_THAT(augmented.out,
+              HasSubstr("\"broadcast_set\":[\"s\",\"C1\",\"C2\",\"X1\","
+                        "\"X2\",\"X3\"],\"trace\":[{\"move\":\"add\","
+                        "\"node\":\"C1\",\"value\":\"inf\"},{\"move\":"
+                        "\"add\",\"node\":\"C2\",\"value\":\"4/1\"}]"));
+}
+
+// Fig. 5's star: the scatter sends each t_i its own copy over s -> r (16
+// ticks per message); the schedule is checked by the evaluator.
+TEST(CliGraph, UbCarriesTheScattersSchedule) {
+  const CliRun run = RunCli(
+      Plan({"--model", "graph", "--platform", GraphFile("fig5_star.json"),
+            "--algorithm", "ub", "--format", "json"}));
+  ASSERT_EQ(run.exit_code, 0) << run.err;
+  EXPECT_THAT(run.out, HasSubstr("\"period_per_message\":\"16/1\""));
+  EXPECT_THAT(run.out, HasSubstr("\"schedule\":{\"period\":16,\"messages\":"
+                                 "1,\"parts\":4,\"routes\":[{\"first_part\":"
+                                 "0,\"part_count\":4,\"edges\":[{\"from\":"
+                                 "\"s\",\"to\":\"r\"},{\"from\":\"r\",\"to\":"
+                                 "\"t1\"}]}"));
+  const CliRun text =
+      RunCli(Plan({"--model", "graph", "--platform",
+                   GraphFile("fig5_star.json"), "--algorithm", "ub"}));
+  ASSERT_EQ(text.exit_code, 0) << text.err;
+  EXPECT_THAT(text.out, HasSubstr("schedule: 1 message every 16 ticks in 4 "
+                                  "parts each; 4 routes, "));
+  EXPECT_THAT(text.out, HasSubstr("  route 3: s -> r -> t4  parts [0, 4)\n"));
+}
+
+// best runs MCPH with the reading --mcph-update selects (6 and 7 ticks,
+// McphUpdateSelectsTheReading).
+TEST(CliGraph, BestUsesTheMcphReading) {
+  for (const auto& [update, period] :
+       {std::pair<const char*, const char*>{"prose", "6/1"},
+        {"literal", "7/1"}}) {
+    const CliRun run = RunCli(Plan(
+        {"--model", "graph", "--platform", GraphFile("literal_update.json"),
+         "--algorithm", "best", "--mcph-update", update, "--format", "json"}));
+    ASSERT_EQ(run.exit_code, 0) << run.err;
+    EXPECT_THAT(run.out, HasSubstr(std::string("\"candidates\":{\"mcph\":\"") +
+                                   period + "\""));
+  }
+}
+
+// render draws MCPH's tree; an LP answer (a throughput of many routes) is
+// refused with a message that says so, planned or read back.
+TEST(CliGraph, RenderRefusesLpAnswers) {
+  const CliRun planned = RunCli(
+      {"render", "--model", "graph", "--platform", GraphFile("fig5_star.json"),
+       "--algorithm", "ub"});
+  EXPECT_EQ(planned.exit_code, 2);
+  EXPECT_THAT(planned.err, HasSubstr("render draws the graph model's MCPH "
+                                     "tree (--algorithm mcph)"));
+  EXPECT_EQ(planned.out, "");
+  const std::string json = ::testing::TempDir() + "/ub_answer.json";
+  const CliRun ub = RunCli(
+      Plan({"--model", "graph", "--platform", GraphFile("fig5_star.json"),
+            "--algorithm", "ub", "--format", "json"}));
+  ASSERT_EQ(ub.exit_code, 0) << ub.err;
+  {
+    std::ofstream file(json);
+    file << ub.out;
+  }
+  const CliRun read_back = RunCli({"render", "--plan", json});
+  EXPECT_EQ(read_back.exit_code, 2);
+  EXPECT_THAT(read_back.err, HasSubstr("--plan: render draws the graph"));
+}
+
+TEST(CliGraph, EmitsTheProgramAndItsExactSolution) {
+  const std::string lp = ::testing::TempDir() + "/fig4.lp";
+  const std::string solution = ::testing::TempDir() + "/fig4_solution.json";
+  const CliRun run = RunCli(Plan(
+      {"--model", "graph", "--platform", GraphFile("fig4_triangle.json"),
+       "--algorithm", "lb", "--emit-lp", lp, "--emit-solution", solution}));
+  ASSERT_EQ(run.exit_code, 0) << run.err;
+  EXPECT_THAT(run.out, StartsWith("model: graph    algorithm: lb    exact: "
+                                  "no\nperiod per message: 3/1 ticks"));
+  const std::string program = ReadFile(lp);
+  EXPECT_THAT(program, StartsWith("\\ hetcast: exact LP (every variable >= "
+                                  "0)\nMinimize\n obj: + T\nSubject To\n"));
+  // X1 (node 4) is reached from C1 (1) or C3 (3); (10') for it on s -> C1.
+  EXPECT_THAT(program, HasSubstr("\n reach_4: + x_0_4_1_4 + x_0_4_3_4 = 1\n"));
+  EXPECT_THAT(program, HasSubstr("\n largest_0_4_0_1: + n_0_1 - x_0_4_0_1 "
+                                 ">= 0\n"));
+  EXPECT_THAT(program, HasSubstr("\n send_0: + T - 2 n_0_1 - 2 n_0_2 - 2 n_0_3 "
+                                 ">= 0\n"));
+  EXPECT_THAT(program, testing::EndsWith("\nEnd\n"));
+  const std::string exact = ReadFile(solution);
+  EXPECT_THAT(exact, StartsWith("{\"program\":\"Multicast-LB\",\"objective\":"
+                                "\"3/1\",\"nodes\":[\"s\",\"C1\",\"C2\",\"C3\","
+                                "\"X1\",\"X2\",\"X3\"],\"values\":{"));
+  EXPECT_THAT(exact, HasSubstr("\"T\":\"3/1\""));
+  EXPECT_THAT(exact, HasSubstr("\"duals\":{\"leave_4\":"));
+}
+
 // Each bad input: exit status 2, one line on stderr naming the problem, and
 // nothing on stdout.
 struct BadCase {
@@ -844,16 +1033,26 @@ INSTANTIATE_TEST_SUITE_P(
         BadCase{Plan({"--model", "nonblocking"}), "--input: give"},
         BadCase{Plan({"--model", "nonblocking", "--input",
                       "tests/testdata/nb_source_dest.json"}),
-                "messages[0].destinations[0]: 0 is the message's source"},
+                "messages[0].destinations[0] = 0: the node is the message's "
+                "source"},
         BadCase{Plan({"--model", "nonblocking", "--input",
                       "tests/testdata/nb_unknown_node.json"}),
-                "node 5 does not exist"},
+                "messages[0].destinations[0] = 5: the node does not exist"},
         BadCase{Plan({"--model", "nonblocking", "--input",
                       "tests/testdata/nb_negative.json"}),
                 "request JSON"},
         BadCase{Plan({"--model", "nonblocking", "--input",
                       "tests/testdata/nb_zero_length.json"}),
-                "messages[0].length: 0"},
+                "messages[0].length = 0: a message has at least one byte"},
+        BadCase{Plan({"--model", "nonblocking", "--input",
+                      "tests/testdata/nb_large_overhead.json"}),
+                "nodes[1]: an overhead exceeds HETCAST_MAX_COST"},
+        BadCase{Plan({"--model", "nonblocking", "--input",
+                      "tests/testdata/nb_one_node.json"}),
+                "nodes (1 of them): give at least two nodes"},
+        BadCase{Plan({"--model", "nonblocking", "--input",
+                      "tests/testdata/nb_duplicate_destination.json"}),
+                "messages[0].destinations[2] = 2: the node is listed twice"},
         BadCase{Plan({"--model", "nonblocking", "--input",
                       "tests/testdata/nb_link_matrix.json"}),
                 "link_per_byte: 3 entries, a 2 x 2 matrix needs 4"},
@@ -876,23 +1075,24 @@ INSTANTIATE_TEST_SUITE_P(
                 "--source: unknown node 'q'"},
         BadCase{Plan({"--model", "graph", "--platform",
                       GraphFile("bad_self_loop.json")}),
-                "edges[1]: self-loop on 'a'"},
+                "edges[1] ('a' -> 'a'): a self-loop"},
         BadCase{Plan({"--model", "graph", "--platform",
                       GraphFile("bad_duplicate_edge.json")}),
-                "edges[2]: duplicate edge 'a' -> 's' (already given by "
-                "edges[0])"},
+                "edges[2] ('a' -> 's'), as edges[0]: a directed edge given "
+                "twice"},
         BadCase{Plan({"--model", "graph", "--platform",
                       GraphFile("bad_zero_cost.json")}),
-                "edges[0].cost: 0; a cost is 1 .. 2^40"},
+                "edges[0].cost = 0: a cost is 1 .. HETCAST_MAX_COST (2^40)"},
         BadCase{Plan({"--model", "graph", "--platform",
                       GraphFile("bad_large_cost.json")}),
-                "edges[0].cost: 2199023255552; a cost is 1 .. 2^40"},
+                "edges[0].cost = 2199023255552: a cost is 1 .. "
+                "HETCAST_MAX_COST (2^40)"},
         BadCase{Plan({"--model", "graph", "--platform",
                       GraphFile("bad_source_target.json")}),
-                "targets[1]: 's' is the source"},
+                "targets[1] = 's': the target is the source"},
         BadCase{Plan({"--model", "graph", "--platform",
                       GraphFile("small_pruned.json"), "--targets", "c,s"}),
-                "--targets[1]: 's' is the source"},
+                "--targets[1] = 's': the target is the source"},
         BadCase{Plan({"--model", "graph", "--platform",
                       GraphFile("bad_no_targets.json")}),
                 "targets: give at least one target"},
@@ -905,9 +1105,6 @@ INSTANTIATE_TEST_SUITE_P(
         BadCase{Plan({"--model", "graph", "--platform",
                       GraphFile("small_pruned.json"), "--targets", "b,,c"}),
                 "--targets: empty entry in 'b,,c'"},
-        BadCase{Plan({"--model", "graph", "--platform",
-                      GraphFile("small_pruned.json"), "--algorithm", "ub"}),
-                "--algorithm: 'ub' is not one of mcph"},
         BadCase{
             Plan({"--model", "graph", "--platform",
                   GraphFile("small_pruned.json"), "--mcph-update", "doubled"}),
@@ -958,7 +1155,24 @@ INSTANTIATE_TEST_SUITE_P(
                 "--model: 'mesh' is not one of"},
         BadCase{Plan({"--costs", "2", "--counts", "1", "--platform",
                       GraphFile("small_pruned.json")}),
-                "--platform is for --model graph, not --model node"}));
+                "--platform is for --model graph, not --model node"},
+        BadCase{Plan({"--costs", "2", "--counts", "1", "--trace"}),
+                "--trace is for --model graph, not --model node"},
+        BadCase{Plan({"--model", "cluster", "--cluster-sizes", "8,2",
+                      "--inter-cost", "4", "--emit-lp", "x.lp"}),
+                "--emit-lp is for --model graph, not --model cluster"},
+        BadCase{Plan({"--model", "graph", "--platform",
+                      GraphFile("fig4_triangle.json"), "--algorithm", "mcph",
+                      "--emit-lp", "x.lp"}),
+                "--emit-lp: needs --algorithm lb, ub or broadcast"},
+        BadCase{Plan({"--model", "graph", "--platform",
+                      GraphFile("fig4_triangle.json"), "--algorithm", "best",
+                      "--emit-solution", "x.json"}),
+                "--emit-solution: needs --algorithm lb, ub or broadcast"},
+        BadCase{
+            Plan({"--model", "graph", "--platform",
+                  GraphFile("fig4_triangle.json"), "--algorithm", "simplex"}),
+            "--algorithm: 'simplex' is not one of mcph, lb, ub"}));
 
 }  // namespace
 

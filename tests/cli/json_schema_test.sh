@@ -34,6 +34,21 @@ run plan --model nonblocking --input $data/nb_no_destinations.json --format json
 run plan --model nonblocking --input $data/nb_tick_quote.json --format json
 run plan --model graph --platform $data/graph/fig1_example.json --format json --explain
 run plan --model graph --platform $data/graph/small_pruned.json --format json
+# The graph model's exact LPs and LP heuristics (and --emit-solution's
+# file), which render does not draw.
+lp_first=$((n + 1))
+for algorithm in lb ub broadcast best; do
+  run plan --model graph --platform $data/graph/fig4_triangle.json --algorithm $algorithm --format json --explain
+done
+for algorithm in reduced-broadcast augmented-multicast augmented-sources; do
+  run plan --model graph --platform $data/graph/fig4_triangle.json --algorithm $algorithm --trace --format json
+done
+run plan --model graph --platform $data/graph/fig5_star.json --algorithm ub --format json
+lp_last=$n
+n=$((n + 1))
+"$hetcast" plan --model graph --platform $data/graph/fig4_triangle.json \
+  --algorithm broadcast --emit-solution "$out/$n.json" >/dev/null
+echo "plan --model graph --algorithm broadcast --emit-solution (the file)" >"$out/$n.cmd"
 run inspect tables/test.hct --format json
 run inspect tables/ptas_test.hct --format json
 run inspect @default --format json --fnf-stats=false
@@ -48,7 +63,12 @@ run inspect "$odd" --format json --fnf-stats=false
 # Every plan reads back through tables/cli_output.fbs (what `render --plan`
 # parses with): the writer and the reader's schema agree.
 for ((i = 1; i <= n; i++)); do
-  if [[ $(cat "$out/$i.cmd") == plan* ]]; then
+  if ((i >= lp_first && i <= lp_last + 1)); then
+    "$hetcast" render --plan "$out/$i.json" >/dev/null 2>"$out/render.err" &&
+      { echo "FAIL: render --plan drew an LP answer: $(cat "$out/$i.cmd")"; exit 1; }
+    grep -q "not drawn\|not the JSON" "$out/render.err" ||
+      { echo "FAIL: render --plan of an LP answer: $(cat "$out/render.err")"; exit 1; }
+  elif [[ $(cat "$out/$i.cmd") == plan* ]]; then
     for to in svg dot; do
       "$hetcast" render --plan "$out/$i.json" --to $to >/dev/null ||
         { echo "FAIL: render --plan of: hetcast $(cat "$out/$i.cmd")"; exit 1; }

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "gtest/gtest.h"
+#include "runtime/cluster/internal.h"
 #include "runtime/include/hetcast/hetcast.h"
 #include "tests/oracles/cluster_search.h"
 
@@ -432,6 +433,103 @@ TEST(Multicast, BoundedVariantsAgainstExhaustiveSearch) {
     ++cases;
   }
   EXPECT_GT(cases, 100);
+}
+
+TEST(ClusterFill, HandDerivedBound) {
+  // Clusters {1, 6}, C = 2. G(2) = H(0) = 1; G(3) = 2 + H(1) = 2 + min(2,
+  // n_0 = 1) = 3; G(4) = 6 + H(2) = 6 + min(4, N - n_1 = 1) = 7 >= 6: 4.
+  // The paper's: ceil(log2 7) = 3, p C = 2, Theorem 3.2: ceil(log2 3.5) = 2.
+  const std::vector<uint64_t> sizes = {1, 6};
+  const ClusterRun run = Plan(Request(sizes, 2), HETCAST_ALGORITHM_LCF);
+  ASSERT_EQ(run.status, HETCAST_OK);
+  EXPECT_EQ(run.answer.lower_bound, 4u);
+  EXPECT_EQ(run.answer.lower_bound_kind, HETCAST_BOUND_CLUSTER_FILL);
+  EXPECT_LE(4u, ClusterExhaustiveOptimum({sizes, 2}));
+}
+
+// The paper's bounds alone for `r` (ClusterLowerBound without the fill).
+uint64_t PaperLowerBound(const hetcast_cluster_request& r) {
+  internal::ClusterLayout layout;
+  EXPECT_EQ(internal::ValidateClusterRequest(&r, &layout), HETCAST_OK);
+  std::vector<uint32_t> order(layout.k);
+  std::vector<uint64_t> sorted(layout.k), reduced(layout.k);
+  uint64_t bound = 0;
+  hetcast_bound kind;
+  internal::ClusterPaperLowerBound(layout, order.data(), sorted.data(),
+                                   reduced.data(), &bound, &kind);
+  return bound;
+}
+
+// Tiny instances where the fill and entry bounds matter: a small source
+// cluster and up to 3 clusters (fill), or up to 6 clusters of 1-2
+// processors (entry), C up to 5. Variants: broadcast, postal, multicast,
+// bounded degree, bounded matching.
+struct BoundCase {
+  std::vector<uint64_t> sizes, members, degrees;
+  uint64_t cost = 1, matching = 0;
+  int variant = 0;
+};
+
+BoundCase RandomBoundCase(std::mt19937_64& rng, int trial) {
+  BoundCase b;
+  const bool many = trial % 2 == 1;
+  b.sizes = {1 + rng() % 2};
+  uint64_t total = b.sizes[0];
+  while (b.sizes.size() < (many ? 6u : 3u) && total < 7) {
+    b.sizes.push_back(1 + rng() % std::min<uint64_t>(many ? 2 : 6, 7 - total));
+    total += b.sizes.back();
+  }
+  b.cost = 1 + rng() % 5;
+  b.variant = (trial / 2) % 5;
+  for (uint64_t size : b.sizes) {
+    b.members.push_back(rng() % (size + 1));
+    b.degrees.push_back(1 + rng() % size);
+  }
+  b.matching = 1 + rng() % 2;
+  return b;
+}
+
+TEST(ClusterFillAndEntry, AtMostTheExhaustiveOptimum) {
+  std::mt19937_64 rng(18);
+  int cases = 0, fill_wins = 0, entry_wins = 0, timed = 0;
+  double paper_ratio = 0, best_ratio = 0;
+  for (int trial = 0; trial < 200; ++trial) {
+    const BoundCase b = RandomBoundCase(rng, trial);
+    auto r = Request(b.sizes, b.cost);
+    ClusterInstance instance{b.sizes, b.cost};
+    if (b.variant == 1) r.postal = instance.postal = true;
+    if (b.variant == 2) {
+      r.members = b.members.data();
+      instance.members = b.members;
+    }
+    if (b.variant == 3 && b.sizes.size() > 1) {
+      r.degrees = b.degrees.data();
+      instance.degrees = b.degrees;
+    }
+    if (b.variant == 4 && b.sizes.size() > 1) {
+      r.matching = instance.matching = b.matching;
+    }
+    const ClusterRun plan = Plan(r, HETCAST_ALGORITHM_LCF);
+    ASSERT_EQ(plan.status, HETCAST_OK);
+    const uint64_t opt = ClusterExhaustiveOptimum(instance);
+    EXPECT_LE(plan.answer.lower_bound, opt)
+        << ::testing::PrintToString(b.sizes) << " C=" << b.cost << " variant "
+        << b.variant;
+    fill_wins += plan.answer.lower_bound_kind == HETCAST_BOUND_CLUSTER_FILL;
+    entry_wins += plan.answer.lower_bound_kind == HETCAST_BOUND_CLUSTER_ENTRY;
+    if (opt > 0) {  // A multicast to nobody outside the source: OPT 0.
+      paper_ratio += static_cast<double>(opt) / PaperLowerBound(r);
+      best_ratio += static_cast<double>(opt) / plan.answer.lower_bound;
+      ++timed;
+    }
+    ++cases;
+  }
+  std::printf(
+      "tiny clusters: the fill bound wins on %d, the entry bound on %d of "
+      "%d; OPT / bound mean %.4f (the paper's) -> %.4f (with both)\n",
+      fill_wins, entry_wins, cases, paper_ratio / timed, best_ratio / timed);
+  EXPECT_GT(fill_wins, 0);
+  EXPECT_GT(entry_wins, 0);
 }
 
 TEST(Lcf, FootnoteServesWaitingClustersAtOnce) {

@@ -11,7 +11,8 @@
 # more on a fast machine than on a slow one, and a new finding could fail a
 # change that did not cause it). Environment: HETCAST_FUZZ_SEED (default 1),
 # HETCAST_FUZZ_SCALE (default 1: multiplies every target's executions),
-# HETCAST_FUZZ_SECONDS (default 60: a cap per run, for very slow machines).
+# HETCAST_FUZZ_SECONDS (default 60: a cap per run, for very slow machines),
+# HETCAST_SANITIZER_RUN (set: a tenth of the executions).
 # The five bounded runs and the corpus passes take about 40 s in all here.
 set -uo pipefail
 
@@ -58,6 +59,9 @@ for target in table api profile nonblocking graph; do
   mkdir -p "$new"
   log=$work/$target.run.log
   count=$((runs[$target] * scale))
+  # The sanitizer rerun of the suite (tools/run_tests.sh): these targets
+  # are built with ASan and UBSan already; a tenth of the runs.
+  [[ -z "${HETCAST_SANITIZER_RUN:-}" ]] || count=$((count / 10))
   if ! "$binary" "${options[@]}" "-seed=$seed" "-runs=$count" \
        "-max_total_time=$seconds" "$new" "$corpus" >"$log" 2>&1; then
     tail -40 "$log" >&2

@@ -9,6 +9,8 @@
 
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+#include "runtime/table/verify.h"
+#include "runtime/table/view.h"
 #include "tests/node/node_test_util.h"
 #include "tests/node/schedule_checks.h"
 #include "tests/oracles/exhaustive_search.h"
@@ -266,6 +268,113 @@ TEST(PtasTableVerification, TruncationsAndByteFlipsNeverReadOutOfBounds) {
     });
   }
   EXPECT_LT(accepted, 2000);
+}
+
+// A one-type PTAS profile (cost 3, limit `limit`) whose entries hold FNF's
+// broadcast of each state (optimal for one type) in canonical ids, except
+// that the state of `chain` destinations (if any) holds a chain: node i
+// informs node i + 1, the deepest tree there is.
+Tiny OneTypeTable(uint32_t limit, uint64_t chain) {
+  Tiny t;
+  t.spec.name = "one";
+  t.spec.types = {{"a", 3, limit}};
+  t.entries.epsilon_numerator = 1;
+  t.entries.epsilon_denominator = 4;
+  t.entries.offsets.push_back(0);
+  for (uint64_t n = 0; n <= limit; ++n) {
+    const uint64_t cost = 3;
+    const hetcast_node_request request = {&cost, 1, 0, &n, nullptr};
+    hetcast_node_sizes sizes;
+    EXPECT_EQ(hetcast_node_plan_sizes(&request, &sizes), HETCAST_OK);
+    std::vector<hetcast_node> nodes(sizes.node_count);
+    std::vector<unsigned char> workspace(sizes.workspace_bytes);
+    hetcast_answer answer;
+    EXPECT_EQ(
+        hetcast_node_plan(&request, HETCAST_ALGORITHM_FNF, workspace.data(),
+                          workspace.size(), nodes.data(), nodes.size(), nullptr,
+                          0, &answer),
+        HETCAST_OK);
+    const bool in_chain = n == chain;
+    for (uint32_t id = 1; id <= n; ++id) {
+      t.entries.nodes.push_back(in_chain ? (id - 1) | (1u << 16)
+                                         : nodes[id].parent |
+                                               (nodes[id].send_index << 16));
+    }
+    t.entries.offsets.push_back(static_cast<uint32_t>(t.entries.nodes.size()));
+    t.entries.time.push_back(in_chain ? cost * n : answer.completion_time);
+    t.entries.bound.push_back(in_chain ? 0 : answer.lower_bound);
+    t.entries.bound_kind.push_back(in_chain ? HETCAST_BOUND_DOUBLING
+                                            : answer.lower_bound_kind);
+  }
+  return t;
+}
+
+// The open-time check of every stored schedule, counted in parent links
+// walked. It once compared every pair of a schedule's nodes (31 s to open
+// a one-type table of limit 8000, 0.8 s now); now each node's arrival is
+// walked once and the types are merged, so on a one-type table of limit
+// 2000 (2 M stored nodes, about 1.3 G pairs) the walks are at most the
+// binomial trees' depth, ceil(log2(2001)) = 11, per node.
+TEST(PtasTableVerification, WorkIsLinearInTheStoredNodes) {
+  const Tiny t = OneTypeTable(2000, /*chain=*/UINT64_MAX);
+  const OwnedTable owned = OpenTableBytes(Write(t));
+  ASSERT_EQ(owned.status, HETCAST_OK) << owned.error;
+  hetcast_profile profile;
+  ASSERT_EQ(hetcast_profile_open(&owned.table, 0, &profile), HETCAST_OK);
+  const internal::ProfileView& view = internal::ProfileViewOf(&profile);
+  uint64_t work = 0;
+  for (uint64_t state = 0; state < view.state_count; ++state) {
+    const internal::PtasSchedule schedule(view, 0, state);
+    const uint32_t allowed = internal::kPtasMaxMeanDepth * schedule.n;
+    uint32_t budget = allowed;
+    ASSERT_EQ(internal::VerifyPtasTree(schedule, view.Time(0, state), &budget),
+              nullptr);
+    work += allowed - budget;
+  }
+  const uint64_t stored = t.entries.nodes.size();
+  EXPECT_GE(work, stored);  // Every node's arrival is walked.
+  EXPECT_LE(work, stored * 11);
+}
+
+// The sum of a schedule's depths is at most 64 n (verify.h): a chain of n
+// nodes has n (n + 1) / 2, so 127 nodes (8128 = 64 * 127) open and 128
+// (8256 > 8192) do not.
+TEST(PtasTableVerification, DeepSchedulesAreRejectedAtTheDepthLimit) {
+  ASSERT_EQ(internal::kPtasMaxMeanDepth, 64u);
+  const OwnedTable fits = OpenTableBytes(Write(OneTypeTable(130, 127)));
+  EXPECT_EQ(fits.status, HETCAST_OK) << fits.error;
+  const OwnedTable deep = OpenTableBytes(Write(OneTypeTable(130, 128)));
+  EXPECT_EQ(deep.status, HETCAST_INVALID_TABLE);
+  EXPECT_THAT(std::string(deep.error), HasSubstr("too deep"));
+}
+
+// A one-type PTAS profile of limit 1 (cost `cost`) whose one destination
+// hears the source's send `send`, at send * cost.
+Tiny OneSendTable(uint64_t cost, uint32_t send) {
+  Tiny t;
+  t.spec.name = "one-send";
+  t.spec.types = {{"a", cost, 1}};
+  t.entries.epsilon_numerator = 1;
+  t.entries.epsilon_denominator = 4;
+  t.entries.offsets = {0, 0, 1};
+  t.entries.nodes = {0u | send << 16};
+  t.entries.time = {0, send * cost};
+  t.entries.bound = {0, cost};
+  t.entries.bound_kind = {HETCAST_BOUND_EXACT, HETCAST_BOUND_DOUBLING};
+  return t;
+}
+
+// Stored arrivals stay below 2^47 (hetcast.h), so that the open-time merge
+// keys (arrival, parent) in 64 bits: 4513 * 31184907679 = 2^47 - 1 opens,
+// 128 * 2^40 = 2^47 does not.
+TEST(PtasTableVerification, ArrivalsUpTo2To47Minus1) {
+  ASSERT_EQ(4513 * uint64_t{31184907679}, (uint64_t{1} << 47) - 1);
+  const OwnedTable fits =
+      OpenTableBytes(Write(OneSendTable(31184907679, 4513)));
+  EXPECT_EQ(fits.status, HETCAST_OK) << fits.error;
+  const OwnedTable over = OpenTableBytes(Write(OneSendTable(1ull << 40, 128)));
+  EXPECT_EQ(over.status, HETCAST_INVALID_TABLE);
+  EXPECT_THAT(std::string(over.error), HasSubstr("bad parent, send index"));
 }
 
 TEST(PtasTableGeneration, DeterministicAndChosenByWorkEstimate) {

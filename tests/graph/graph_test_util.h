@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <map>
 #include <random>
 #include <set>
 #include <utility>
@@ -99,6 +100,43 @@ inline GraphInstance RandomGraphInstance(std::mt19937_64& rng, uint32_t n,
   }
 }
 
+// A random set system in Fig. 2's shape: the source (0) -> `sets` set
+// nodes (costs 1 .. max_cost), each set -> 1 .. all of the `elements`
+// element nodes (costs 1 .. max_cost), the elements the targets (each in
+// at least one set). On uniformly random digraphs of <= 8 nodes LB = OPT
+// nearly always (0 to 2 in 200 measured); shared relays are where (10')
+// undercounts (Fig. 4).
+inline GraphInstance RandomSetSystem(std::mt19937_64& rng, uint32_t sets,
+                                     uint32_t elements, uint64_t max_cost) {
+  std::uniform_int_distribution<uint64_t> cost(1, max_cost);
+  GraphInstance g;
+  g.node_count = 1 + sets + elements;
+  for (uint32_t s = 1; s <= sets; ++s) g.edges.push_back({0, s, cost(rng)});
+  for (uint32_t e = 0; e < elements; ++e) {
+    const uint32_t element = 1 + sets + e;
+    g.targets.push_back(element);
+    const uint32_t first = 1 + rng() % sets;
+    for (uint32_t s = 1; s <= sets; ++s) {
+      if (s == first || rng() % 2 == 0) {
+        g.edges.push_back({s, element, cost(rng)});
+      }
+    }
+  }
+  return g;
+}
+
+// The LP tests' random instance of round `round`: one in three a set
+// system (2 or 3 sets, 2 to 5 elements, costs 1..4), the others uniformly
+// random digraphs of 3 + round % 6 nodes (density 0.3 or 0.5, costs 1..4
+// or 1..9).
+inline GraphInstance RandomLpInstance(std::mt19937_64& rng, int round) {
+  if (round % 3 == 2) {
+    return RandomSetSystem(rng, 2 + round % 2, 2 + round % 4, 4);
+  }
+  return RandomGraphInstance(rng, 3 + round % 6, round % 2 ? 0.3 : 0.5,
+                             round % 3 ? 4 : 9);
+}
+
 // A sparse connected platform of any size (the MCPH benchmark's): node 0 is
 // the source; every node v > 0 is linked both ways to a uniformly chosen
 // earlier node (so the source reaches everything), then n more links both
@@ -136,6 +174,17 @@ inline GraphInstance RandomSparsePlatform(uint32_t n, uint64_t seed,
   return g;
 }
 
+// RandomSparsePlatform(n, seed = n), made once per size (the benchmarks').
+inline const GraphInstance& CachedSparsePlatform(uint32_t n) {
+  static std::map<uint32_t, GraphInstance>* cache =
+      new std::map<uint32_t, GraphInstance>();
+  auto it = cache->find(n);
+  if (it == cache->end()) {
+    it = cache->emplace(n, RandomSparsePlatform(n, n)).first;
+  }
+  return it->second;
+}
+
 // hetcast_graph_evaluate with a workspace of exactly the size asked for.
 inline hetcast_status EvaluateGraphSchedule(const GraphInstance& instance,
                                             const GraphScheduleData& data,
@@ -149,6 +198,38 @@ inline hetcast_status EvaluateGraphSchedule(const GraphInstance& instance,
   std::vector<unsigned char> workspace(bytes);
   return hetcast_graph_evaluate(&request, &schedule, workspace.data(), bytes,
                                 out);
+}
+
+// MCPH's answer with allocated outputs; the schedule is the one hetcast.h
+// describes: {period, 1 message, 1 part, route {0, 1}, tree, slots}.
+struct McphResult {
+  hetcast_status status = HETCAST_OK;
+  hetcast_graph_answer answer = {};
+  GraphScheduleData schedule;
+};
+
+inline McphResult RunMcph(const GraphInstance& g) {
+  McphResult out;
+  const hetcast_graph_request request = g.Request();
+  hetcast_graph_sizes sizes;
+  out.status = hetcast_graph_plan_sizes(&request, &sizes);
+  if (out.status != HETCAST_OK) return out;
+  std::vector<unsigned char> workspace(sizes.workspace_bytes);
+  std::vector<hetcast_graph_route_edge> tree(sizes.tree_edge_count);
+  std::vector<hetcast_graph_slot> slots(sizes.slot_count);
+  out.status = hetcast_graph_plan(
+      &request, HETCAST_ALGORITHM_MCPH, workspace.data(), workspace.size(),
+      tree.data(), tree.size(), slots.data(), slots.size(), &out.answer);
+  if (out.status != HETCAST_OK) return out;
+  tree.resize(out.answer.tree_edge_count);
+  slots.resize(out.answer.slot_count);
+  out.schedule.period = out.answer.period;
+  out.schedule.messages = out.answer.messages;
+  out.schedule.parts = 1;
+  out.schedule.routes = {{0, 1}};
+  out.schedule.route_edges = tree;
+  out.schedule.slots = slots;
+  return out;
 }
 
 }  // namespace hetcast

@@ -41,14 +41,7 @@
 namespace hetcast {
 namespace {
 
-const GraphInstance& Platform(uint32_t n) {
-  static std::map<uint32_t, GraphInstance>* cache =
-      new std::map<uint32_t, GraphInstance>();
-  auto it = cache->find(n);
-  if (it == cache->end())
-    it = cache->emplace(n, RandomSparsePlatform(n, n)).first;
-  return it->second;
-}
+const GraphInstance& Platform(uint32_t n) { return CachedSparsePlatform(n); }
 
 // MCPH's outputs, allocated once per size.
 struct McphRun {

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "gtest/gtest.h"
+#include "tests/graph/graph_files.h"
 #include "tests/graph/graph_test_util.h"
 #include "tests/oracles/graph_mcph_reference.h"
 #include "tests/oracles/graph_tree_search.h"
@@ -17,53 +18,6 @@
 
 namespace hetcast {
 namespace {
-
-struct McphResult {
-  hetcast_status status = HETCAST_OK;
-  hetcast_graph_answer answer = {};
-  GraphScheduleData schedule;
-};
-
-// MCPH with allocated outputs; the schedule is the one the header
-// describes: {period, 1 message, 1 part, route {0, 1}, tree, slots}.
-McphResult RunMcph(const GraphInstance& g) {
-  McphResult out;
-  const hetcast_graph_request request = g.Request();
-  hetcast_graph_sizes sizes;
-  out.status = hetcast_graph_plan_sizes(&request, &sizes);
-  if (out.status != HETCAST_OK) return out;
-  std::vector<unsigned char> workspace(sizes.workspace_bytes);
-  std::vector<hetcast_graph_route_edge> tree(sizes.tree_edge_count);
-  std::vector<hetcast_graph_slot> slots(sizes.slot_count);
-  out.status = hetcast_graph_plan(
-      &request, HETCAST_ALGORITHM_MCPH, workspace.data(), workspace.size(),
-      tree.data(), tree.size(), slots.data(), slots.size(), &out.answer);
-  if (out.status != HETCAST_OK) return out;
-  tree.resize(out.answer.tree_edge_count);
-  slots.resize(out.answer.slot_count);
-  out.schedule.period = out.answer.period;
-  out.schedule.messages = out.answer.messages;
-  out.schedule.parts = 1;
-  out.schedule.routes = {{0, 1}};
-  out.schedule.route_edges = tree;
-  out.schedule.slots = slots;
-  return out;
-}
-
-GraphInstance FromFile(const std::string& name) {
-  std::ifstream in("tests/testdata/graph/" + name);
-  std::stringstream text;
-  text << in.rdbuf();
-  absl::StatusOr<GraphPlatform> p = ParseGraphPlatform(text.str());
-  EXPECT_TRUE(p.ok()) << name << ": " << p.status();
-  GraphInstance g;
-  if (!p.ok()) return g;
-  g.node_count = p->names.size();
-  g.edges = p->edges;
-  g.source = p->source;
-  g.targets = p->targets;
-  return g;
-}
 
 std::vector<uint32_t> ParentsOf(const GraphInstance& g,
                                 const GraphScheduleData& s) {
@@ -166,7 +120,7 @@ TEST(Mcph, LargerRandomGraphsPassTheEvaluator) {
 // tree". The best single tree needs more than 10 ticks per message, while
 // two trees reach 10 (evaluator_test.cc, AcceptsTheTwoTreesOfSection3).
 TEST(Mcph, Section3NoSingleTreeReachesThroughputOne) {
-  const GraphInstance g = FromFile("fig1_example.json");
+  const GraphInstance g = GraphInstanceFromFile("fig1_example.json");
   const uint64_t best = oracle::BestSingleTreePeriod(g.Request());
   EXPECT_GT(best, 10u);
   // s -> {P1, P3} makes the source send 15 ticks per message; reaching P1
@@ -184,7 +138,7 @@ TEST(Mcph, Section3NoSingleTreeReachesThroughputOne) {
 // throughput B/K; the cover {C1, C4} of size B gives throughput 1, i.e.
 // one message per 8 ticks, the best any single tree does.
 TEST(Mcph, Figure2SetCoverTrees) {
-  const GraphInstance g = FromFile("fig2_set_cover.json");
+  const GraphInstance g = GraphInstanceFromFile("fig2_set_cover.json");
   std::vector<uint32_t> parents;
   const uint64_t best = oracle::BestSingleTreePeriod(g.Request(), &parents);
   EXPECT_EQ(best, 8u);
@@ -197,7 +151,7 @@ TEST(Mcph, Figure2SetCoverTrees) {
 // Fig. 4 reconstructed (triangle set cover), costs x2: any tree uses two
 // of the three sets, so the source sends two copies: 4 ticks.
 TEST(Mcph, Figure4TriangleCover) {
-  const GraphInstance g = FromFile("fig4_triangle.json");
+  const GraphInstance g = GraphInstanceFromFile("fig4_triangle.json");
   const uint64_t best = oracle::BestSingleTreePeriod(g.Request());
   EXPECT_EQ(best, 4u);
   const McphResult m = RunMcph(g);
@@ -208,7 +162,7 @@ TEST(Mcph, Figure4TriangleCover) {
 // Fig. 5 reconstructed, costs x4: s -> r (4), r -> t_i (1) for 4 targets.
 // The tree is optimal, and the port bound (s's only edge) proves it.
 TEST(Mcph, Figure5StarIsExact) {
-  const GraphInstance g = FromFile("fig5_star.json");
+  const GraphInstance g = GraphInstanceFromFile("fig5_star.json");
   const McphResult m = RunMcph(g);
   CheckMcph(g, m, oracle::BestSingleTreePeriod(g.Request()));
   EXPECT_EQ(m.answer.period, 4u);

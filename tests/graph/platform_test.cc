@@ -115,37 +115,41 @@ TEST(GraphPlatform, RefusesUnknownNodes) {
 TEST(GraphPlatform, RefusesSelfLoopsAndDuplicateEdges) {
   EXPECT_EQ(ErrorOf(Platform("{\"from\": \"a\", \"to\": \"a\", \"cost\": 1}",
                              "\"source\": \"s\", \"targets\": [\"a\"]")),
-            "edges[0]: self-loop on 'a'");
+            "edges[0] ('a' -> 'a'): a self-loop");
   EXPECT_EQ(
       ErrorOf(Platform(std::string(kTwoEdges) +
                            ", {\"from\": \"s\", \"to\": \"a\", \"cost\": 9}",
                        "\"source\": \"s\", \"targets\": [\"b\"]")),
-      "edges[2]: duplicate edge 's' -> 'a' (already given by edges[0])");
+      "edges[2] ('s' -> 'a'), as edges[0]: a directed edge given "
+      "twice");
   // The reverse of a both-directions edge given again.
   EXPECT_EQ(
       ErrorOf(Platform(
           "{\"from\": \"s\", \"to\": \"a\", \"cost\": 3, \"both_directions\": "
           "true}, {\"from\": \"a\", \"to\": \"s\", \"cost\": 3}",
           "\"source\": \"s\", \"targets\": [\"a\"]")),
-      "edges[1]: duplicate edge 'a' -> 's' (already given by edges[0])");
+      "edges[1] ('a' -> 's'), as edges[0]: a directed edge given "
+      "twice");
 }
 
 TEST(GraphPlatform, RefusesBadCosts) {
   EXPECT_EQ(ErrorOf(Platform("{\"from\": \"s\", \"to\": \"a\", \"cost\": 0}",
                              "\"source\": \"s\", \"targets\": [\"a\"]")),
-            "edges[0].cost: 0; a cost is 1 .. 2^40 ticks per unit message");
+            "edges[0].cost = 0: a cost is 1 .. HETCAST_MAX_COST (2^40) "
+            "ticks per unit message");
   EXPECT_EQ(ErrorOf(Platform("{\"from\": \"s\", \"to\": \"a\", \"cost\": -4}",
                              "\"source\": \"s\", \"targets\": [\"a\"]")),
-            "edges[0].cost: -4; a cost is 1 .. 2^40 ticks per unit message");
+            "edges[0].cost = -4: a cost is 1 .. HETCAST_MAX_COST (2^40) "
+            "ticks per unit message");
   // A missing cost is 0.
   EXPECT_THAT(ErrorOf(Platform("{\"from\": \"s\", \"to\": \"a\"}",
                                "\"source\": \"s\", \"targets\": [\"a\"]")),
-              HasSubstr("edges[0].cost: 0"));
+              HasSubstr("edges[0].cost = 0"));
   EXPECT_EQ(ErrorOf(Platform(
                 "{\"from\": \"s\", \"to\": \"a\", \"cost\": 1099511627777}",
                 "\"source\": \"s\", \"targets\": [\"a\"]")),
-            "edges[0].cost: 1099511627777; a cost is 1 .. 2^40 ticks per "
-            "unit message");
+            "edges[0].cost = 1099511627777: a cost is 1 .. "
+            "HETCAST_MAX_COST (2^40) ticks per unit message");
   // 2^40 itself is allowed.
   EXPECT_EQ(ErrorOf(Platform(
                 "{\"from\": \"s\", \"to\": \"a\", \"cost\": 1099511627776}",
@@ -166,7 +170,7 @@ TEST(GraphPlatform, RefusesBadTargets) {
   EXPECT_EQ(ErrorOf(Platform(kTwoEdges,
                              "\"source\": \"s\", \"targets\": "
                              "[\"b\", \"s\"]")),
-            "targets[1]: 's' is the source");
+            "targets[1] = 's': the target is the source");
   EXPECT_EQ(ErrorOf(Platform(kTwoEdges,
                              "\"source\": \"s\", \"targets\": "
                              "[\"b\", \"a\", \"b\"]")),
@@ -216,7 +220,7 @@ TEST(GraphPlatform, EndpointErrorsNameTheFlag) {
             "--targets[0]: 'a' cannot be reached from the source 'b'");
   e.source.reset();
   e.targets = std::vector<std::string>{"a", "s"};
-  EXPECT_EQ(error(e), "--targets[1]: 's' is the source");
+  EXPECT_EQ(error(e), "--targets[1] = 's': the target is the source");
   e.targets = std::vector<std::string>{"a", "b", "a"};
   EXPECT_EQ(error(e), "--targets[2]: 'a' is already --targets[0]");
   e.targets = std::vector<std::string>{"zz"};
@@ -236,8 +240,10 @@ TEST(GraphPlatform, RefusesBadNodeLists) {
   for (uint32_t v = 0; v <= HETCAST_GRAPH_MAX_NODES; ++v) {
     many += (v == 0 ? "\"n" : ",\"n") + std::to_string(v) + "\"";
   }
-  many += "], \"source\": \"n0\"}";
-  EXPECT_EQ(ErrorOf(many), "nodes: 1048577 nodes; at most 1048576");
+  many += "], \"source\": \"n0\", \"targets\": [\"n1\"]}";
+  EXPECT_EQ(ErrorOf(many),
+            "nodes (1048577 of them): a graph has 2 .. "
+            "HETCAST_GRAPH_MAX_NODES (2^20) nodes");
 }
 
 TEST(GraphPlatform, RefusesWhatTheSchemaRefuses) {

@@ -314,6 +314,54 @@ TEST(FnfProperty, PlanIsDeterministic) {
   }
 }
 
+// At most D relays can help D destinations (relays.h), so FNF's workspace
+// must not grow with the relays offered past that: it once held every
+// offered relay (1 GB for a 3-node answer offered 10^7). Offered 10^6
+// relays of each type, two destinations plan in the workspace of the same
+// request offered 2 of each (plus the request's class tables), and the
+// answer is that request's, with the relay ids moved to the bigger
+// request's and the other relays left out.
+TEST(FnfRelays, WorkspaceGrowsWithDestinationsNotWithOfferedRelays) {
+  const TinyInstance few{{2, 3, 7}, 2, {1, 0, 1}, {2, 2, 0}};
+  TinyInstance many = few;
+  many.relays = {1000000, 1000000, 1000000};
+  const hetcast_node_request few_request = RequestOf(few);
+  const hetcast_node_request many_request = RequestOf(many);
+  hetcast_node_sizes few_sizes, many_sizes;
+  ASSERT_EQ(hetcast_node_plan_sizes(&few_request, &few_sizes), HETCAST_OK);
+  ASSERT_EQ(hetcast_node_plan_sizes(&many_request, &many_sizes), HETCAST_OK);
+  EXPECT_EQ(many_sizes.node_count, 1 + 2 + 3000000u);
+  // Transfers: one per node FNF may inform, the destinations and 2 + 2
+  // relays.
+  EXPECT_EQ(many_sizes.transfer_count, 2 + 4u);
+  // Two tables of 2k = 6 class entries (uint32_t), with alignment padding.
+  EXPECT_LE(many_sizes.workspace_bytes,
+            few_sizes.workspace_bytes + 2 * (6 * 4 + 3));
+  const PlanResult small = PlanFnf(few);
+  const PlanResult big = PlanFnf(many);  // Its transfers: transfer_count.
+  ASSERT_EQ(big.status, HETCAST_OK);
+  ExpectConsistent(many, big);
+  EXPECT_EQ(big.answer.completion_time, small.answer.completion_time);
+  EXPECT_EQ(big.answer.participant_count, small.answer.participant_count);
+  // Ids: destinations 1, 2; relays of type 0 from 3, of type 1 from 3 + 2
+  // (few) or 3 + 10^6 (many); type 2's relays are slower than every
+  // destination and never used.
+  auto many_id = [](uint32_t id) {
+    return id < 5 || id == HETCAST_NO_NODE ? id : id - 5 + 1000003;
+  };
+  for (uint32_t id = 0; id < small.nodes.size(); ++id) {
+    const hetcast_node& a = small.nodes[id];
+    const hetcast_node& b = big.nodes[many_id(id)];
+    EXPECT_EQ(a.arrival, b.arrival) << id;
+    EXPECT_EQ(many_id(a.parent), b.parent) << id;
+    EXPECT_EQ(a.send_index, b.send_index) << id;
+  }
+  size_t used = 0;
+  for (const hetcast_node& node : big.nodes)
+    used += node.arrival != HETCAST_NEVER;
+  EXPECT_EQ(used, big.answer.participant_count);
+}
+
 }  // namespace
 }  // namespace testing
 }  // namespace hetcast

@@ -44,6 +44,9 @@ int main(void) {
                           tasks, 64, begin, &answer) == HETCAST_OK);
     CHECK(answer.algorithm == algorithms[a]);
     CHECK(answer.lower_bound <= answer.completion_time);
+    CHECK(answer.lower_bound_kind == HETCAST_BOUND_EARLIEST_REACH ||
+          answer.lower_bound_kind == HETCAST_BOUND_NB_POSTAL_GROWTH ||
+          answer.lower_bound_kind == HETCAST_BOUND_NB_SERIAL_WORK);
     memcpy(replay, tasks, sizeof(tasks));
     CHECK(hetcast_nb_evaluate(&request, replay, sizes.task_count, begin,
                               workspace, sizeof(workspace),

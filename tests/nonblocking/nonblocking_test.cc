@@ -11,6 +11,7 @@
 
 #include "gtest/gtest.h"
 #include "runtime/include/hetcast/hetcast.h"
+#include "tests/nonblocking/nb_test_util.h"
 #include "tests/oracles/nonblocking_full_scan.h"
 #include "tests/oracles/nonblocking_search.h"
 #include "tools/cli/plan_nonblocking.h"
@@ -21,17 +22,6 @@ namespace {
 
 // A request that owns its arrays (the CLI's type).
 using Instance = NbRequest;
-
-// n nodes with fixed overheads S = send, R = recv, per-byte parts 0, X = x.
-Instance Uniform(uint32_t n, uint64_t send, uint64_t recv, uint64_t x) {
-  Instance in;
-  in.send_fixed.assign(n, send);
-  in.send_per_byte.assign(n, 0);
-  in.recv_fixed.assign(n, recv);
-  in.recv_per_byte.assign(n, 0);
-  in.link.assign(static_cast<size_t>(n) * n, x);
-  return in;
-}
 
 Instance Random(std::mt19937_64& rng, uint32_t n, uint32_t sources,
                 bool uniform_link) {
@@ -107,7 +97,7 @@ TEST(NonblockingEvaluator, TimesAHandDerivedSchedule) {
   // 0 sends a 10-byte message to 1 and 2: S = 5, X = 1/byte, R = 3.
   // send to 1: [0, 5), arrives 15; send to 2: [5, 10), arrives 20;
   // 1 finishes at 18, 2 at 23.
-  Instance in = Uniform(3, 5, 3, 1);
+  Instance in = UniformNbRequest(3, 5, 3, 1);
   in.destinations = {{1, 2}};
   in.messages = {hetcast_nb_message{0, 10, nullptr, 0}};
   in.Finish();
@@ -126,12 +116,15 @@ TEST(NonblockingEvaluator, TimesAHandDerivedSchedule) {
                {0, 1, 3, 4});
   ASSERT_EQ(relay.status, HETCAST_OK);
   EXPECT_EQ(relay.answer.completion_time, 36u);
-  // Lower bound: direct path 5 + 10 + 3 = 18 for both, so 18.
-  EXPECT_EQ(run.answer.lower_bound, 18u);
+  // Lower bound: the source's copies arrive at 15 and 20 at the earliest,
+  // so 20 + 3 = 23 (nb_lower_bound_test.cc): the star is optimal.
+  EXPECT_EQ(run.answer.lower_bound, 23u);
+  EXPECT_EQ(run.answer.lower_bound_kind, HETCAST_BOUND_NB_POSTAL_GROWTH);
+  EXPECT_EQ(run.answer.exact, 1);
 }
 
 TEST(NonblockingEvaluator, RejectsInvalidTaskLists) {
-  Instance in = Uniform(4, 5, 3, 1);
+  Instance in = UniformNbRequest(4, 5, 3, 1);
   in.destinations = {{1, 2}, {0}};
   in.messages = {hetcast_nb_message{0, 10, nullptr, 0},
                  hetcast_nb_message{3, 10, nullptr, 0}};
@@ -159,7 +152,7 @@ TEST(NonblockingEvaluator, RejectsInvalidTaskLists) {
   // Here: 0 = [recv m1, send m0 to 1, send m0 to 2], 3 = [send m1] runs, so
   // no deadlock; make 3 wait for something that needs 0 first instead:
   // two nodes each receiving before sending to the other.
-  Instance cyc = Uniform(2, 5, 3, 1);
+  Instance cyc = UniformNbRequest(2, 5, 3, 1);
   cyc.destinations = {{1}, {0}};
   cyc.messages = {hetcast_nb_message{0, 10, nullptr, 0},
                   hetcast_nb_message{1, 10, nullptr, 0}};
@@ -188,7 +181,7 @@ TEST(NonblockingEvaluator, RejectsInvalidTaskLists) {
 }
 
 TEST(NonblockingRequest, BadRequestsAreRejected) {
-  Instance in = Uniform(3, 5, 3, 1);
+  Instance in = UniformNbRequest(3, 5, 3, 1);
   in.destinations = {{1, 1}};  // Duplicate destination.
   in.messages = {hetcast_nb_message{0, 10, nullptr, 0}};
   in.Finish();
@@ -203,6 +196,78 @@ TEST(NonblockingRequest, BadRequestsAreRejected) {
   in.messages[0].length = 0;  // Zero-length message.
   in.Finish();
   EXPECT_EQ(Plan(in, HETCAST_ALGORITHM_ECF).status, HETCAST_INVALID_ARGUMENT);
+}
+
+// hetcast_nb_check's verdict on `in`: the status and what it names.
+struct Verdict {
+  hetcast_status status;
+  hetcast_nb_rejection rejection;
+};
+Verdict Check(const Instance& in) {
+  hetcast_nb_sizes sizes;
+  std::vector<unsigned char> workspace;
+  if (hetcast_nb_plan_sizes(&in.request, &sizes) == HETCAST_OK) {
+    workspace.resize(sizes.workspace_bytes);
+  }
+  Verdict v;
+  v.rejection = hetcast_nb_rejection{99, 99, 99, nullptr};
+  v.status = hetcast_nb_check(&in.request,
+                              workspace.empty() ? nullptr : workspace.data(),
+                              workspace.size(), &v.rejection);
+  return v;
+}
+
+TEST(NonblockingRequest, CheckNamesTheFieldAndIndexThatFailed) {
+  Instance in = UniformNbRequest(4, 5, 3, 1);
+  in.destinations = {{1, 2}, {3, 1, 3}};  // messages[1].destinations[2].
+  in.messages = {hetcast_nb_message{0, 10, nullptr, 0},
+                 hetcast_nb_message{2, 10, nullptr, 0}};
+  in.Finish();
+  Verdict v = Check(in);
+  EXPECT_EQ(v.status, HETCAST_INVALID_ARGUMENT);
+  EXPECT_EQ(v.rejection.field, HETCAST_NB_FIELD_DESTINATION);
+  EXPECT_EQ(v.rejection.index, 1u);
+  EXPECT_EQ(v.rejection.item, 2u);
+  EXPECT_STREQ(v.rejection.reason, "the node is listed twice");
+  // The plan refuses the same request (the check is the plan's own).
+  EXPECT_EQ(Plan(in, HETCAST_ALGORITHM_WRP).status, HETCAST_INVALID_ARGUMENT);
+
+  in.destinations[1] = {3, 1};
+  in.messages[1].source = 4;  // No node 4.
+  in.Finish();
+  v = Check(in);
+  EXPECT_EQ(v.rejection.field, HETCAST_NB_FIELD_SOURCE);
+  EXPECT_EQ(v.rejection.index, 1u);
+
+  in.messages[1].source = 2;
+  in.recv_per_byte[3] = HETCAST_MAX_COST;  // At the limit: accepted.
+  in.Finish();
+  EXPECT_EQ(Check(in).status, HETCAST_OK);
+  in.recv_per_byte[3] = HETCAST_MAX_COST + 1;
+  in.Finish();
+  v = Check(in);
+  EXPECT_EQ(v.status, HETCAST_INVALID_ARGUMENT);
+  EXPECT_EQ(v.rejection.field, HETCAST_NB_FIELD_NODE);
+  EXPECT_EQ(v.rejection.index, 3u);
+  EXPECT_EQ(Plan(in, HETCAST_ALGORITHM_FEF).status, HETCAST_INVALID_ARGUMENT);
+  // plan_sizes reads the request's shape only.
+  hetcast_nb_sizes sizes;
+  EXPECT_EQ(hetcast_nb_plan_sizes(&in.request, &sizes), HETCAST_OK);
+
+  in.recv_per_byte[3] = 0;
+  in.link[2 * 4 + 1] = HETCAST_MAX_COST + 1;  // X(2, 1).
+  in.Finish();
+  v = Check(in);
+  EXPECT_EQ(v.rejection.field, HETCAST_NB_FIELD_LINK);
+  EXPECT_EQ(v.rejection.index, 9u);
+
+  Instance one = UniformNbRequest(1, 5, 3, 1);
+  one.destinations = {{}};
+  one.messages = {hetcast_nb_message{0, 10, nullptr, 0}};
+  one.Finish();
+  v = Check(one);
+  EXPECT_EQ(v.status, HETCAST_INVALID_ARGUMENT);
+  EXPECT_EQ(v.rejection.field, HETCAST_NB_FIELD_NODE_COUNT);
 }
 
 TEST(NonblockingRequest, LimitsAreExact) {
@@ -275,9 +340,10 @@ TEST(NonblockingAlgorithms, FefAndEcfMatchTheFullScanByteForByte) {
   int planned = 0;
   for (int trial = 0; trial < 1500; ++trial) {
     const uint32_t n = 2 + static_cast<uint32_t>(rng() % 24);
-    Instance in = trial % 3 == 0
-                      ? Uniform(n, 1 + rng() % 3, 1 + rng() % 3, rng() % 3)
-                      : Random(rng, n, 1 + rng() % 6, trial % 3 == 1);
+    Instance in =
+        trial % 3 == 0
+            ? UniformNbRequest(n, 1 + rng() % 3, 1 + rng() % 3, rng() % 3)
+            : Random(rng, n, 1 + rng() % 6, trial % 3 == 1);
     if (trial % 3 == 0) {
       const uint32_t k = 1 + static_cast<uint32_t>(rng() % 6);
       for (uint32_t m = 0; m < k; ++m) {

@@ -66,17 +66,23 @@ std::vector<CommandSpec> PlanSpecs() {
       {"plan",
        "graph",
        "hetcast plan --model graph --platform PLATFORM.json [--source NAME "
-       "--targets A,B,...] [--algorithm mcph] [--mcph-update "
-       "prose|literal] [--format text|json] [--explain]",
+       "--targets A,B,...] [--algorithm mcph|lb|ub|broadcast|"
+       "reduced-broadcast|augmented-multicast|augmented-sources|best] "
+       "[--mcph-update prose|literal] [--trace] [--emit-lp FILE] "
+       "[--emit-solution FILE] [--format text|json] [--explain]",
        "Pipelined multicast on a platform graph (Beaumont, Legrand, Marchal "
-       "& Robert 2004): one MCPH tree and its periodic schedule; the answer "
-       "is a throughput, as exact fractions.",
-       {HETCAST_PLAN_FLAGS, "platform", "source", "targets", "mcph-update"},
+       "& Robert 2004): MCPH's tree and its periodic schedule (default), "
+       "the exact linear programs (lb: Multicast-LB, a bound; ub: the "
+       "scatter of Multicast-UB; broadcast: Broadcast-EB), the three LP "
+       "heuristics of section 5.2, or the best of them; the answer is a "
+       "throughput, as exact fractions.",
+       {HETCAST_PLAN_FLAGS, "platform", "source", "targets", "mcph-update",
+        "trace", "emit-lp", "emit-solution"},
        {"hetcast plan --model graph --platform "
         "tests/testdata/graph/fig5_star.json",
         "hetcast plan --model graph --platform "
         "tests/testdata/graph/small_pruned.json --source a --targets b "
-        "--format json"}},
+        "--algorithm best --format json"}},
   };
 }
 

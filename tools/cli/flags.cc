@@ -36,7 +36,8 @@ ABSL_FLAG(std::string, algorithm, "",
           "plan: pins the algorithm (default: the planner's choice); node: "
           "fnf, table or ptas; cluster: lcf, flat, interleaved, "
           "bounded-degree or bounded-size; nonblocking: wrp, wr, ecf or fef; "
-          "graph: mcph.");
+          "graph: mcph, lb, ub, broadcast, reduced-broadcast, "
+          "augmented-multicast, augmented-sources or best.");
 ABSL_FLAG(std::string, degrees, "",
           "plan --model cluster: bounded degree d_i per cluster.");
 ABSL_FLAG(std::string, matching, "",
@@ -67,7 +68,8 @@ ABSL_FLAG(std::string, node_costs, "",
           "plan: per-node costs instead of --costs/--counts/--source-type: "
           "the source first, then every destination, e.g. 3,1,1,2,7.");
 ABSL_FLAG(bool, fnf_stats, true,
-          "inspect: compare FNF with the table on every state.");
+          "inspect: compare FNF with the table on every state (on a sample "
+          "of count vectors when that would plan more than 2^25 nodes).");
 ABSL_FLAG(bool, explain, false,
           "plan: say which algorithm answered and why, its guarantee and the "
           "paper behind it, the lower bound and the gap.");

@@ -140,6 +140,11 @@ void JsonWriter::Bool(absl::string_view key, bool value) {
   state_->writer.Bool(value);
 }
 
+void JsonWriter::Null(absl::string_view key) {
+  Key(key);
+  state_->writer.Null();
+}
+
 void JsonWriter::Double(absl::string_view key, double value) {
   Key(key);
   state_->writer.Double(value);

@@ -53,6 +53,7 @@ class JsonWriter {
   void U64(absl::string_view key, uint64_t value);
   void I64(absl::string_view key, int64_t value);
   void Bool(absl::string_view key, bool value);
+  void Null(absl::string_view key);
   void Double(absl::string_view key, double value);
   // An array of numbers or of strings.
   void U64s(absl::string_view key, const std::vector<uint64_t>& values);

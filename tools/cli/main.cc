@@ -29,6 +29,7 @@
 #include "tools/cli/inspect.h"
 #include "tools/cli/plan_cluster.h"
 #include "tools/cli/plan_graph.h"
+#include "tools/cli/plan_graph_lp.h"
 #include "tools/cli/plan_node.h"
 #include "tools/cli/plan_nonblocking.h"
 #include "tools/cli/plan_output.h"

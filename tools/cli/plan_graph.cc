@@ -16,20 +16,23 @@
 #include "tools/cli/explain.h"
 #include "tools/cli/flags.h"
 #include "tools/cli/json_output.h"
+#include "tools/cli/plan_graph_lp.h"
 #include "tools/cli/plan_output.h"
 #include "tools/gen/gen_command.h"
 
 namespace hetcast {
 namespace {
 
-// --algorithm as the planner's pin (empty: the planner's choice, MCPH).
+// --algorithm as the planner's pin (empty: the planner's choice, MCPH);
+// the LP algorithms (plan_graph_lp.h) are not the planner's.
 absl::StatusOr<hetcast_algorithm> PinFromFlag() {
   const std::string algorithm = absl::GetFlag(FLAGS_algorithm);
   if (algorithm.empty()) return HETCAST_ALGORITHM_NONE;
   if (algorithm == "mcph") return HETCAST_ALGORITHM_MCPH;
+  if (IsGraphLpAlgorithm(algorithm)) return HETCAST_ALGORITHM_NONE;
   return absl::InvalidArgumentError(absl::StrFormat(
-      "--algorithm: '%s' is not one of mcph (the graph model's LP bounds and "
-      "heuristics are not implemented yet)",
+      "--algorithm: '%s' is not one of mcph, lb, ub, broadcast, "
+      "reduced-broadcast, augmented-multicast, augmented-sources, best",
       algorithm));
 }
 
@@ -230,20 +233,26 @@ void WriteGraphSchedule(const GraphPlatform& platform, const Planned& planned,
   json->U64("parts", 1);
   json->StartArray("slots");
   for (const hetcast_graph_slot& s : planned.slots) {
-    json->StartObject();
-    json->U64("start", s.start);
-    json->U64("duration", s.duration);
-    json->Str("from", platform.names[s.from]);
-    json->Str("to", platform.names[s.to]);
-    json->U64("tree", s.stream);
-    json->U64("amount", s.amount);
-    json->EndObject();
+    WriteGraphSlot(platform.names, s, "tree", json);
   }
   json->EndArray();
   json->EndObject();
 }
 
 }  // namespace
+
+void WriteGraphSlot(const std::vector<std::string>& names,
+                    const hetcast_graph_slot& slot, const char* stream_key,
+                    JsonWriter* json) {
+  json->StartObject();
+  json->U64("start", slot.start);
+  json->U64("duration", slot.duration);
+  json->Str("from", names[slot.from]);
+  json->Str("to", names[slot.to]);
+  json->U64(stream_key, slot.stream);
+  json->U64("amount", slot.amount);
+  json->EndObject();
+}
 
 absl::StatusOr<std::string> RenderGraphJson(const GraphPlatform& platform,
                                             const Planned& planned,
@@ -284,8 +293,16 @@ absl::StatusOr<std::string> PlanGraphFromFlags(const std::string& format,
   if (!flags.ok()) return flags.status();
   absl::StatusOr<GraphEndpoints> endpoints = EndpointsFromFlags();
   if (!endpoints.ok()) return endpoints.status();
+  const std::string algorithm = absl::GetFlag(FLAGS_algorithm);
+  absl::Status status = CheckGraphLpFlags(algorithm);
+  if (!status.ok()) return status;
   absl::StatusOr<GraphPlatform> platform = ReadPlatform(*endpoints);
   if (!platform.ok()) return platform.status();
+  if (IsGraphLpAlgorithm(algorithm)) {
+    absl::StatusOr<std::string> out = PlanGraphLp(*platform, algorithm, format);
+    if (out.ok()) *note = PrunedNote(*platform);
+    return out;
+  }
   const hetcast_graph_request graph = platform->Request(*flags);
   hetcast_request request = {};
   request.model = HETCAST_MODEL_GRAPH;

@@ -6,12 +6,17 @@
 //   hetcast plan --model graph --platform P.json [--source S --targets a,b]
 //                [--algorithm mcph] [--mcph-update prose|literal]
 //                [--format text|json]
+//
+// --algorithm lb|ub|broadcast|reduced-broadcast|augmented-multicast|
+// augmented-sources|best: the exact LPs (plan_graph_lp.h).
 #ifndef HETCAST_TOOLS_CLI_PLAN_GRAPH_H_
 #define HETCAST_TOOLS_CLI_PLAN_GRAPH_H_
 
 #include <string>
+#include <vector>
 
 #include "absl/status/statusor.h"
+#include "tools/cli/json_output.h"
 #include "tools/graph/platform.h"
 #include "tools/plan.h"
 
@@ -39,6 +44,13 @@ absl::StatusOr<std::string> RenderGraphJson(const GraphPlatform& platform,
                                             const Planned& planned,
                                             const std::string& update,
                                             bool explain = false);
+
+// One slot as a JSON object, its stream under `stream_key` ("tree" for
+// MCPH's one tree, "route" for the scatter's paths): {"start":0,
+// "duration":4,"from":"s","to":"r","tree":0,"amount":1}.
+void WriteGraphSlot(const std::vector<std::string>& names,
+                    const hetcast_graph_slot& slot, const char* stream_key,
+                    JsonWriter* json);
 
 }  // namespace hetcast
 

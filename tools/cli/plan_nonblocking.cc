@@ -2,6 +2,8 @@
 #include "tools/cli/plan_nonblocking.h"
 
 #include <algorithm>
+#include <string>
+#include <vector>
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
@@ -13,6 +15,7 @@
 #include "tools/cli/json_output.h"
 #include "tools/cli/plan_output.h"
 #include "tools/gen/gen_command.h"
+#include "tools/json_verifier.h"
 #include "tools/plan.h"
 
 namespace hetcast {
@@ -45,35 +48,22 @@ absl::StatusOr<const nbrequest::Request*> ParseRoot(
     return absl::InvalidArgumentError(
         absl::StrFormat("request JSON: %s", parser->error_));
   }
-  flatbuffers::Verifier verifier(parser->builder_.GetBufferPointer(),
-                                 parser->builder_.GetSize());
+  flatbuffers::Verifier verifier = ParsedJsonVerifier(parser->builder_);
   if (!nbrequest::VerifyRequestBuffer(verifier)) {
     return absl::InvalidArgumentError("request JSON: not a Request object");
   }
   return nbrequest::GetRequest(parser->builder_.GetBufferPointer());
 }
 
-// "nodes": 2 .. 4096 of them, every overhead at most 2^40 ticks.
+// "nodes": one object per node (the runtime checks their number and
+// overheads).
 absl::Status ReadNodes(const nbrequest::Request& root, NbRequest* out) {
-  if (root.nodes() == nullptr || root.nodes()->size() < 2) {
-    return absl::InvalidArgumentError("nodes: give at least two nodes");
-  }
-  if (root.nodes()->size() > 4096) {
-    return absl::InvalidArgumentError("nodes: at most 4096 nodes");
-  }
-  const size_t n = root.nodes()->size();
+  const size_t n = root.nodes() == nullptr ? 0 : root.nodes()->size();
   for (size_t v = 0; v < n; ++v) {
     const nbrequest::Node* node = root.nodes()->Get(static_cast<uint32_t>(v));
     if (node == nullptr) {
       return absl::InvalidArgumentError(
           absl::StrFormat("nodes[%d]: missing", v));
-    }
-    for (uint64_t value : {node->send_fixed(), node->send_per_byte(),
-                           node->recv_fixed(), node->recv_per_byte()}) {
-      if (value > HETCAST_MAX_COST) {
-        return absl::InvalidArgumentError(absl::StrFormat(
-            "nodes[%d]: an overhead of %d ticks exceeds 2^40", v, value));
-      }
     }
     out->send_fixed.push_back(node->send_fixed());
     out->send_per_byte.push_back(node->send_per_byte());
@@ -84,72 +74,102 @@ absl::Status ReadNodes(const nbrequest::Request& root, NbRequest* out) {
 }
 
 // "link_per_byte" (an n x n matrix, row = sender) or
-// "uniform_link_per_byte"; every entry at most 2^40 ticks.
+// "uniform_link_per_byte".
 absl::Status ReadLinks(const nbrequest::Request& root, size_t n,
                        NbRequest* out) {
-  if (root.link_per_byte() != nullptr) {
-    if (root.link_per_byte()->size() != n * n) {
-      return absl::InvalidArgumentError(absl::StrFormat(
-          "link_per_byte: %d entries, a %d x %d matrix needs %d (row = "
-          "sender)",
-          root.link_per_byte()->size(), n, n, n * n));
-    }
-    out->link.assign(root.link_per_byte()->begin(),
-                     root.link_per_byte()->end());
-  } else {
+  out->link_matrix = root.link_per_byte() != nullptr;
+  // The CLI's own memory limit, checked before the n x n matrix below is
+  // made: at most HETCAST_NB_MAX_CELLS (2^24) link entries, 4,096 nodes
+  // (past that the matrix may not fit in memory).
+  if (n > 4096) {
+    return absl::InvalidArgumentError(absl::StrFormat(
+        "nodes: %d nodes; the CLI's n x n link matrix holds at most "
+        "HETCAST_NB_MAX_CELLS (2^24) entries, 4,096 nodes",
+        n));
+  }
+  if (!out->link_matrix) {
     out->link.assign(n * n, root.uniform_link_per_byte());
+    return absl::OkStatus();
   }
-  for (uint64_t x : out->link) {
-    if (x > HETCAST_MAX_COST) {
-      return absl::InvalidArgumentError(
-          "link_per_byte: a link time exceeds 2^40 ticks per byte");
-    }
+  if (root.link_per_byte()->size() != n * n) {
+    return absl::InvalidArgumentError(absl::StrFormat(
+        "link_per_byte: %d entries, a %d x %d matrix needs %d (row = "
+        "sender)",
+        root.link_per_byte()->size(), n, n, n * n));
   }
+  out->link.assign(root.link_per_byte()->begin(), root.link_per_byte()->end());
   return absl::OkStatus();
 }
 
-// messages[m]: an existing source, 1 .. 2^32 - 1 bytes, destinations that
-// exist, are not the source and are listed once.
-absl::Status ReadMessage(const nbrequest::Message* msg, uint32_t m, size_t n,
+// messages[m] as given (the runtime checks source, length and
+// destinations).
+absl::Status ReadMessage(const nbrequest::Message* msg, uint32_t m,
                          NbRequest* out) {
   if (msg == nullptr) {
     return absl::InvalidArgumentError(
         absl::StrFormat("messages[%d]: missing", m));
   }
-  if (msg->source() >= n) {
-    return absl::InvalidArgumentError(absl::StrFormat(
-        "messages[%d].source: node %d does not exist (nodes 0..%d)", m,
-        msg->source(), n - 1));
-  }
-  if (msg->length() == 0 || msg->length() >= (uint64_t{1} << 32)) {
-    return absl::InvalidArgumentError(absl::StrFormat(
-        "messages[%d].length: %d; a message has 1 .. 2^32 - 1 bytes", m,
-        msg->length()));
-  }
   std::vector<uint32_t> dests;
   if (msg->destinations() != nullptr) {
-    for (uint32_t d = 0; d < msg->destinations()->size(); ++d) {
-      const uint32_t v = msg->destinations()->Get(d);
-      if (v >= n) {
-        return absl::InvalidArgumentError(absl::StrFormat(
-            "messages[%d].destinations[%d]: node %d does not exist", m, d, v));
-      }
-      if (v == msg->source()) {
-        return absl::InvalidArgumentError(absl::StrFormat(
-            "messages[%d].destinations[%d]: %d is the message's source", m, d,
-            v));
-      }
-      if (std::find(dests.begin(), dests.end(), v) != dests.end()) {
-        return absl::InvalidArgumentError(absl::StrFormat(
-            "messages[%d].destinations[%d]: %d is listed twice", m, d, v));
-      }
-      dests.push_back(v);
-    }
+    dests.assign(msg->destinations()->begin(), msg->destinations()->end());
   }
   out->destinations.push_back(dests);
   out->messages.push_back(
       hetcast_nb_message{msg->source(), msg->length(), nullptr, 0});
   return absl::OkStatus();
+}
+
+// The JSON path (and value) of what the runtime rejected.
+std::string JsonPathOf(const NbRequest& in,
+                       const hetcast_nb_rejection& rejection) {
+  const size_t i = rejection.index;
+  switch (rejection.field) {
+    case HETCAST_NB_FIELD_NODE_COUNT:
+      return absl::StrFormat("nodes (%d of them)", in.send_fixed.size());
+    case HETCAST_NB_FIELD_NODE:
+      return absl::StrFormat("nodes[%d]", i);
+    case HETCAST_NB_FIELD_LINK:
+      return in.link_matrix ? absl::StrFormat("link_per_byte[%d]", i)
+                            : std::string("uniform_link_per_byte");
+    case HETCAST_NB_FIELD_MESSAGES:
+      return "messages";
+    case HETCAST_NB_FIELD_SOURCE:
+      return absl::StrFormat("messages[%d].source = %d", i,
+                             in.messages[i].source);
+    case HETCAST_NB_FIELD_LENGTH:
+      return absl::StrFormat("messages[%d].length = %d", i,
+                             in.messages[i].length);
+    case HETCAST_NB_FIELD_DESTINATIONS:
+      return absl::StrFormat("messages[%d].destinations", i);
+    case HETCAST_NB_FIELD_DESTINATION:
+      return absl::StrFormat("messages[%d].destinations[%d] = %d", i,
+                             rejection.item,
+                             in.destinations[i][rejection.item]);
+    default:
+      return "request";
+  }
+}
+
+// The runtime's checks of the request (hetcast_nb_check), reported at
+// their JSON path.
+// The checks without workspace (the limits among them) come first: the
+// workspace of a request past the limits may not fit in memory.
+absl::Status CheckRequest(const NbRequest& in) {
+  hetcast_nb_rejection rejection;
+  std::vector<unsigned char> workspace;
+  if (hetcast_nb_check(&in.request, nullptr, 0, &rejection) == HETCAST_OK) {
+    hetcast_nb_sizes sizes;
+    if (hetcast_nb_plan_sizes(&in.request, &sizes) == HETCAST_OK) {
+      workspace.resize(sizes.workspace_bytes);
+    }
+    if (workspace.empty() ||
+        hetcast_nb_check(&in.request, workspace.data(), workspace.size(),
+                         &rejection) == HETCAST_OK) {
+      return absl::OkStatus();
+    }
+  }
+  return absl::InvalidArgumentError(
+      absl::StrCat(JsonPathOf(in, rejection), ": ", rejection.reason));
 }
 
 // --algorithm as the planner's pin; empty leaves the choice (WRP) to it.
@@ -265,10 +285,10 @@ std::string RenderNbText(const NbRequest& in, const Planned& planned,
   const std::vector<size_t>& begin = planned.list_begin;
   std::string out = absl::StrFormat(
       "model: nonblocking    algorithm: %s    exact: %s\n"
-      "completion time: %d %s\nlower bound: %d (earliest reach, Wu, Yeh & Liu "
-      "§3.1)\n",
+      "completion time: %d %s\nlower bound: %d (%s)\n",
       AlgorithmName(answer.algorithm), answer.exact ? "yes" : "no",
-      answer.completion_time, in.tick, answer.lower_bound);
+      answer.completion_time, in.tick, answer.lower_bound,
+      BoundExplanation(answer.lower_bound_kind));
   if (explain) {
     absl::StrAppend(&out, "explain: ", Explain(FromPlanInfo(planned.info)).text,
                     "\n");
@@ -301,14 +321,14 @@ absl::StatusOr<NbRequest> ParseNbRequest(absl::string_view json) {
   status = ReadLinks(**root, n, &out);
   if (!status.ok()) return status;
   const auto* messages = (*root)->messages();
-  if (messages == nullptr || messages->size() == 0) {
-    return absl::InvalidArgumentError("messages: give at least one message");
-  }
-  for (uint32_t m = 0; m < messages->size(); ++m) {
-    status = ReadMessage(messages->Get(m), m, n, &out);
+  const uint32_t k = messages == nullptr ? 0 : messages->size();
+  for (uint32_t m = 0; m < k; ++m) {
+    status = ReadMessage(messages->Get(m), m, &out);
     if (!status.ok()) return status;
   }
   out.Finish();
+  status = CheckRequest(out);
+  if (!status.ok()) return status;
   return out;
 }
 

@@ -19,14 +19,16 @@ struct NbRequest {
   std::string tick = "tick";
   std::vector<uint64_t> send_fixed, send_per_byte, recv_fixed, recv_per_byte,
       link;
+  bool link_matrix = false;  // "link_per_byte" given (else the uniform one).
   std::vector<std::vector<uint32_t>> destinations;
   std::vector<hetcast_nb_message> messages;
   hetcast_nb_request request = {};
   void Finish();
 };
 
-// Parses and checks a request; errors name the field (e.g.
-// "messages[0].destinations[1]: 0 is the message's source").
+// Parses a request and checks it with the runtime (hetcast_nb_check, the
+// one place of the model's rules); errors name the JSON field (e.g.
+// "messages[0].destinations[1] = 0: the node is the message's source").
 absl::StatusOr<NbRequest> ParseNbRequest(absl::string_view json);
 
 // Plans `request` with `algorithm` ("fef", "ecf", "wr", "wrp") and renders

@@ -7,6 +7,7 @@
 
 #include "absl/flags/flag.h"
 #include "absl/status/status.h"
+#include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "tables/cli_output_generated.h"
@@ -15,6 +16,7 @@
 #include "tools/cli/json_output.h"
 #include "tools/cli/plan_cluster.h"
 #include "tools/cli/plan_graph.h"
+#include "tools/cli/plan_graph_lp.h"
 #include "tools/cli/plan_node.h"
 #include "tools/cli/plan_nonblocking.h"
 #include "tools/cli/plan_output.h"
@@ -26,6 +28,12 @@ namespace {
 using flatbuffers::Offset;
 using flatbuffers::Vector;
 
+// The graph model's LP answers (plan_graph_lp.h) are throughputs of many
+// trees or routes, not one tree: render draws MCPH's.
+constexpr char kLpNotDrawn[] =
+    "render draws the graph model's MCPH tree (--algorithm mcph); the answers "
+    "of --algorithm lb, ub, broadcast and the LP heuristics are not drawn";
+
 // The plan as `hetcast plan --format json` prints it, planned here.
 absl::StatusOr<std::string> PlanJson(const std::string& model) {
   if (model == "nonblocking") {
@@ -33,6 +41,9 @@ absl::StatusOr<std::string> PlanJson(const std::string& model) {
                              absl::GetFlag(FLAGS_algorithm), "json");
   }
   if (model == "graph") {
+    if (IsGraphLpAlgorithm(absl::GetFlag(FLAGS_algorithm))) {
+      return absl::InvalidArgumentError(kLpNotDrawn);
+    }
     std::string note;
     return PlanGraphFromFlags("json", &note);
   }
@@ -324,6 +335,10 @@ absl::StatusOr<Chart> ChartOf(const std::string& json, bool* cluster) {
   absl::StatusOr<const out::GraphPlan*> graph =
       ReadJson<out::GraphPlan>(json, "GraphPlan", &graph_parser);
   if (graph.ok()) return GraphChart(**graph);
+  if (absl::StartsWith(json, "{\"model\":\"graph\"") &&
+      absl::StrContains(json, "\"achievable\":")) {
+    return absl::InvalidArgumentError(absl::StrCat("--plan: ", kLpNotDrawn));
+  }
   return absl::InvalidArgumentError(absl::StrCat(
       "--plan is not the JSON of hetcast plan --format json (as a node or "
       "cluster plan: ",

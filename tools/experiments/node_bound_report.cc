@@ -10,10 +10,15 @@
 // the answer now; and how often each meets OPT. `--full` adds the issue's
 // profile (costs 2, 3, 7, up to 60 of each: 680,943 states, minutes).
 // Part 2: the cost of one nested-slots bound at 10^3 and 10^4 nodes.
+// Part 3: the certified gap, FNF's completion / the answer's lower bound,
+// on seeded random instances of 10^2 to 10^4 nodes with 3 to 32 distinct
+// costs: before (max of doubling and ceil(2/3 FNF)) and now.
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
+#include <random>
 #include <string>
 #include <vector>
 
@@ -48,6 +53,22 @@ struct Case {
 void Row(const char* what, const Ratio& r) {
   std::printf("    %-22s max %.4f  mean %.5f  =OPT %6.2f%%\n", what, r.max,
               r.sum / r.count, 100.0 * r.exact / r.count);
+}
+
+// hetcast_node_plan's FNF answer for `request` (aborts on an error: the
+// report's requests are all valid).
+hetcast_answer PlanFnf(const hetcast_node_request& request) {
+  hetcast_node_sizes sizes;
+  hetcast_node_plan_sizes(&request, &sizes);
+  std::vector<unsigned char> workspace(sizes.workspace_bytes);
+  std::vector<hetcast_node> nodes(sizes.node_count);
+  hetcast_answer answer;
+  if (hetcast_node_plan(&request, HETCAST_ALGORITHM_FNF, workspace.data(),
+                        workspace.size(), nodes.data(), nodes.size(), nullptr,
+                        0, &answer) != HETCAST_OK) {
+    std::abort();
+  }
+  return answer;
 }
 
 int Profile(const Case& c) {
@@ -92,14 +113,7 @@ int Profile(const Case& c) {
       internal::Arena arena(workspace.data(), workspace.size());
       internal::LowerBoundNestedSlots(layout, &arena, &n);
       // FNF's completion for the ceil(2/3 FNF) bound, from the plan itself.
-      hetcast_node_sizes sizes;
-      hetcast_node_plan_sizes(&request, &sizes);
-      std::vector<unsigned char> plan_ws(sizes.workspace_bytes);
-      std::vector<hetcast_node> nodes(sizes.node_count);
-      hetcast_answer answer;
-      hetcast_node_plan(&request, HETCAST_ALGORITHM_FNF, plan_ws.data(),
-                        plan_ws.size(), nodes.data(), nodes.size(), nullptr, 0,
-                        &answer);
+      const hetcast_answer answer = PlanFnf(request);
       const uint64_t fnf = answer.completion_time;
       const uint64_t thirds = fnf - fnf / 3;
       if (n > opt || answer.lower_bound > opt) {
@@ -175,6 +189,51 @@ void Timing(uint64_t nodes) {
       static_cast<unsigned long long>(answer.completion_time));
 }
 
+// Costs: `distinct` different values in 1..64; counts: `nodes` destinations
+// spread at random over the types; the source type at random.
+struct RandomInstance {
+  std::vector<uint64_t> costs, counts;
+  uint32_t source = 0;
+};
+
+RandomInstance MakeRandomInstance(std::mt19937_64& rng, uint32_t distinct,
+                                  uint64_t nodes) {
+  RandomInstance in;
+  std::vector<uint64_t> pool(64);
+  for (uint64_t c = 0; c < 64; ++c) pool[c] = c + 1;
+  std::shuffle(pool.begin(), pool.end(), rng);
+  in.costs.assign(pool.begin(), pool.begin() + distinct);
+  std::sort(in.costs.begin(), in.costs.end());
+  in.counts.assign(distinct, 0);
+  for (uint64_t v = 0; v < nodes; ++v) ++in.counts[rng() % distinct];
+  in.source = static_cast<uint32_t>(rng() % distinct);
+  return in;
+}
+
+void GapFamily(std::mt19937_64& rng, uint32_t distinct, uint64_t nodes,
+               int instances) {
+  Ratio before, now;
+  for (int i = 0; i < instances; ++i) {
+    const RandomInstance in = MakeRandomInstance(rng, distinct, nodes);
+    hetcast_node_request request{in.costs.data(), distinct, in.source,
+                                 in.counts.data(), nullptr};
+    const hetcast_answer answer = PlanFnf(request);
+    internal::NodeLayout layout;
+    internal::BuildNodeLayout(&request, &layout);
+    uint64_t doubling = 0;
+    internal::DoublingLowerBound(layout, &doubling);
+    const uint64_t fnf = answer.completion_time;
+    before.Add(fnf, std::max(doubling, fnf - fnf / 3));
+    now.Add(fnf, answer.lower_bound);
+  }
+  std::printf(
+      "  %2u costs, %5llu nodes, %d instances: FNF / bound  before mean "
+      "%.4f max %.4f | now mean %.4f max %.4f (=bound %5.1f%%)\n",
+      distinct, static_cast<unsigned long long>(nodes), instances,
+      before.sum / before.count, before.max, now.sum / now.count, now.max,
+      100.0 * now.exact / now.count);
+}
+
 int Main(bool full) {
   std::vector<Case> cases = {
       {{2, 3}, {60, 60}},           {{1, 6}, {60, 60}},
@@ -188,6 +247,13 @@ int Main(bool full) {
   std::printf("Part 2: cost of one bound\n");
   Timing(1000);
   Timing(10000);
+  std::printf("Part 3: certified gap on random instances (seed 18)\n");
+  std::mt19937_64 rng(18);
+  for (uint32_t distinct : {3u, 8u, 32u}) {
+    for (uint64_t nodes : {100u, 1000u, 10000u}) {
+      GapFamily(rng, distinct, nodes, nodes >= 10000 ? 20 : 100);
+    }
+  }
   return 0;
 }
 

@@ -11,6 +11,7 @@
 #include "runtime/table/state_index.h"
 #include "tables/profile_generated.h"
 #include "tables/profile_schema.h"
+#include "tools/json_verifier.h"
 
 namespace hetcast {
 namespace {
@@ -112,8 +113,7 @@ absl::StatusOr<ProfileSpec> ParseProfileJson(absl::string_view json) {
         field.empty() ? "" : absl::StrFormat(", field '%s'", field),
         parser.error_));
   }
-  flatbuffers::Verifier verifier(parser.builder_.GetBufferPointer(),
-                                 parser.builder_.GetSize());
+  flatbuffers::Verifier verifier = ParsedJsonVerifier(parser.builder_);
   if (!profile::VerifyProfileBuffer(verifier)) {
     return absl::InvalidArgumentError("profile JSON: not a Profile object");
   }

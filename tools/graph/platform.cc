@@ -4,11 +4,13 @@
 #include <utility>
 
 #include "absl/container/flat_hash_map.h"
+#include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
 #include "flatbuffers/idl.h"
 #include "tables/platform_generated.h"
 #include "tables/platform_schema.h"
+#include "tools/json_verifier.h"
 
 namespace hetcast {
 namespace {
@@ -67,6 +69,7 @@ struct ReadPlatform {
   std::vector<std::string> names;  // In file order.
   absl::flat_hash_map<std::string, uint32_t> ids;
   std::vector<hetcast_graph_edge> edges;  // Directed.
+  std::vector<uint32_t> origin;  // edges[i] comes from the file's origin[i].
 };
 
 // Parses and verifies the JSON against the platform schema (the buffer lives
@@ -80,8 +83,7 @@ absl::StatusOr<const platform::Platform*> ParsePlatformJson(
   if (!parser->Parse(text.c_str())) {
     return Bad(absl::StrFormat("platform JSON: %s", parser->error_));
   }
-  flatbuffers::Verifier verifier(parser->builder_.GetBufferPointer(),
-                                 parser->builder_.GetSize());
+  flatbuffers::Verifier verifier = ParsedJsonVerifier(parser->builder_);
   if (!platform::VerifyPlatformBuffer(verifier)) {
     return Bad("platform JSON: not a Platform object");
   }
@@ -101,10 +103,6 @@ absl::Status ReadNodes(const platform::Platform& root, ReadPlatform* read) {
     return Bad("nodes: give at least the source and one target");
   }
   const size_t n = root.nodes()->size();
-  if (n > HETCAST_GRAPH_MAX_NODES) {
-    return Bad(absl::StrFormat("nodes: %d nodes; at most %d", n,
-                               HETCAST_GRAPH_MAX_NODES));
-  }
   for (uint32_t v = 0; v < n; ++v) {
     const flatbuffers::String* name = root.nodes()->Get(v);
     if (name == nullptr || name->size() == 0) {
@@ -119,10 +117,9 @@ absl::Status ReadNodes(const platform::Platform& root, ReadPlatform* read) {
   return absl::OkStatus();
 }
 
-// Edges: known endpoints, no self-loop, a cost in 1 .. HETCAST_MAX_COST, no
-// directed edge twice (the error names the entry that gave it first).
+// Edges: known endpoints; both_directions gives two directed edges (the
+// runtime checks the rest: hetcast_graph_check).
 absl::Status ReadEdges(const platform::Platform& root, ReadPlatform* read) {
-  absl::flat_hash_map<std::pair<uint32_t, uint32_t>, uint32_t> edge_origin;
   const uint32_t entries = root.edges() == nullptr ? 0 : root.edges()->size();
   for (uint32_t e = 0; e < entries; ++e) {
     const platform::Edge* edge = root.edges()->Get(e);
@@ -132,31 +129,13 @@ absl::Status ReadEdges(const platform::Platform& root, ReadPlatform* read) {
     if (!from.ok()) return from.status();
     absl::StatusOr<uint32_t> to = NodeId(read->ids, edge->to(), where + ".to");
     if (!to.ok()) return to.status();
-    if (*from == *to) {
-      return Bad(
-          absl::StrFormat("%s: self-loop on '%s'", where, read->names[*to]));
-    }
-    if (edge->cost() < 1 ||
-        static_cast<uint64_t>(edge->cost()) > HETCAST_MAX_COST) {
-      return Bad(absl::StrFormat(
-          "%s.cost: %d; a cost is 1 .. 2^40 ticks per unit message", where,
-          edge->cost()));
-    }
-    std::vector<std::pair<uint32_t, uint32_t>> directed = {{*from, *to}};
-    if (edge->both_directions()) directed.push_back({*to, *from});
-    for (const auto& [a, b] : directed) {
-      auto [it, inserted] = edge_origin.emplace(std::make_pair(a, b), e);
-      if (!inserted) {
-        return Bad(absl::StrFormat(
-            "%s: duplicate edge '%s' -> '%s' (already given by edges[%d])",
-            where, read->names[a], read->names[b], it->second));
-      }
-      if (read->edges.size() == HETCAST_GRAPH_MAX_EDGES) {
-        return Bad(absl::StrFormat("%s: more than %d directed edges", where,
-                                   HETCAST_GRAPH_MAX_EDGES));
-      }
-      read->edges.push_back(
-          hetcast_graph_edge{a, b, static_cast<uint64_t>(edge->cost())});
+    // A negative cost becomes one above HETCAST_MAX_COST.
+    const uint64_t cost = static_cast<uint64_t>(edge->cost());
+    read->edges.push_back(hetcast_graph_edge{*from, *to, cost});
+    read->origin.push_back(e);
+    if (edge->both_directions()) {
+      read->edges.push_back(hetcast_graph_edge{*to, *from, cost});
+      read->origin.push_back(e);
     }
   }
   return absl::OkStatus();
@@ -181,37 +160,110 @@ std::vector<bool> Reached(const ReadPlatform& read, uint32_t source) {
   return reached;
 }
 
-// The targets: known, not the source, each once, reached from the source.
+// The targets by id (each a known name, listed once), and the field that
+// names each.
 absl::StatusOr<std::vector<uint32_t>> ReadTargets(
     const platform::Platform& root, const GraphEndpoints& endpoints,
-    const ReadPlatform& read, uint32_t source,
-    const std::vector<bool>& reached) {
+    const ReadPlatform& read, std::vector<std::string>* where_of) {
   absl::StatusOr<std::vector<std::pair<std::string, std::string>>> named =
       TargetNames(root, endpoints);
   if (!named.ok()) return named.status();
-  const std::vector<std::string>& names = read.names;
   std::vector<uint32_t> targets;
-  std::vector<int64_t> listed_at(names.size(), -1);
-  for (size_t i = 0; i < named->size(); ++i) {
-    const std::string& where = (*named)[i].first;
-    absl::StatusOr<uint32_t> t = NodeId(read.ids, (*named)[i].second, where);
+  std::vector<int64_t> listed_at(read.names.size(), -1);
+  for (const auto& [where, name] : *named) {
+    absl::StatusOr<uint32_t> t = NodeId(read.ids, name, where);
     if (!t.ok()) return t.status();
-    if (*t == source) {
-      return Bad(absl::StrFormat("%s: '%s' is the source", where, names[*t]));
-    }
     if (listed_at[*t] >= 0) {
-      return Bad(absl::StrFormat("%s: '%s' is already %s", where, names[*t],
-                                 (*named)[listed_at[*t]].first));
+      return Bad(absl::StrFormat("%s: '%s' is already %s", where, name,
+                                 (*where_of)[listed_at[*t]]));
     }
-    if (!reached[*t]) {
-      return Bad(
-          absl::StrFormat("%s: '%s' cannot be reached from the source '%s'",
-                          where, names[*t], names[source]));
-    }
-    listed_at[*t] = i;
+    listed_at[*t] = static_cast<int64_t>(targets.size());
     targets.push_back(*t);
+    where_of->push_back(where);
   }
   return targets;
+}
+
+// Each target reached from the source (the runtime has checked that none
+// is the source).
+absl::Status CheckTargetsReached(const std::vector<uint32_t>& targets,
+                                 const std::vector<std::string>& where_of,
+                                 const ReadPlatform& read, uint32_t source,
+                                 const std::vector<bool>& reached) {
+  for (size_t i = 0; i < targets.size(); ++i) {
+    if (!reached[targets[i]]) {
+      return Bad(absl::StrFormat(
+          "%s: '%s' cannot be reached from the source '%s'", where_of[i],
+          read.names[targets[i]], read.names[source]));
+    }
+  }
+  return absl::OkStatus();
+}
+
+// Where in the file a rejection of the runtime's points, and what it is.
+std::string FileFieldOf(const platform::Platform& root,
+                        const ReadPlatform& read,
+                        const std::vector<std::string>& target_where,
+                        const hetcast_graph_request& request,
+                        const hetcast_graph_rejection& rejection) {
+  const size_t i = rejection.index;
+  auto edge_at = [&](size_t k) {
+    const hetcast_graph_edge& e = read.edges[k];
+    return absl::StrFormat("edges[%d] ('%s' -> '%s')", read.origin[k],
+                           read.names[e.from], read.names[e.to]);
+  };
+  switch (rejection.field) {
+    case HETCAST_GRAPH_FIELD_NODE_COUNT:
+      return absl::StrFormat("nodes (%d of them)", read.names.size());
+    case HETCAST_GRAPH_FIELD_EDGE_COUNT:
+      return absl::StrFormat("edges (%d directed)", read.edges.size());
+    case HETCAST_GRAPH_FIELD_EDGE:
+      return edge_at(i);
+    case HETCAST_GRAPH_FIELD_EDGE_COST:
+      return absl::StrFormat("edges[%d].cost = %d", read.origin[i],
+                             root.edges()->Get(read.origin[i])->cost());
+    case HETCAST_GRAPH_FIELD_DUPLICATE_EDGE:
+      return absl::StrFormat("%s, as edges[%d]", edge_at(i),
+                             read.origin[rejection.item]);
+    case HETCAST_GRAPH_FIELD_TARGET:
+      return absl::StrFormat("%s = '%s'", target_where[i],
+                             read.names[request.targets[i]]);
+    case HETCAST_GRAPH_FIELD_SOURCE:
+      return "source";
+    case HETCAST_GRAPH_FIELD_TARGETS:
+      return "targets";
+    default:
+      return "platform";
+  }
+}
+
+// The runtime's checks (hetcast_graph_check) of the platform as read, before
+// pruning, reported at their place in the file.
+absl::Status CheckWithRuntime(const platform::Platform& root,
+                              const ReadPlatform& read, uint32_t source,
+                              const std::vector<uint32_t>& targets,
+                              const std::vector<std::string>& target_where) {
+  hetcast_graph_request request = {};
+  request.node_count = read.names.size();
+  request.edges = read.edges.data();
+  request.edge_count = read.edges.size();
+  request.source = source;
+  request.targets = targets.data();
+  request.target_count = targets.size();
+  hetcast_graph_sizes sizes;
+  std::vector<unsigned char> workspace;
+  if (hetcast_graph_plan_sizes(&request, &sizes) == HETCAST_OK) {
+    workspace.resize(sizes.workspace_bytes);
+  }
+  hetcast_graph_rejection rejection;
+  if (hetcast_graph_check(&request,
+                          workspace.empty() ? nullptr : workspace.data(),
+                          workspace.size(), &rejection) == HETCAST_OK) {
+    return absl::OkStatus();
+  }
+  return Bad(
+      absl::StrCat(FileFieldOf(root, read, target_where, request, rejection),
+                   ": ", rejection.reason));
 }
 
 // Prune and renumber. Notes A8.4: the paper only says what to do when a
@@ -285,10 +337,15 @@ absl::StatusOr<GraphPlatform> ParseGraphPlatform(
           ? NodeId(read.ids, *endpoints.source, "--source")
           : NodeId(read.ids, (*root)->source(), "source");
   if (!source.ok()) return source.status();
-  const std::vector<bool> reached = Reached(read, *source);
+  std::vector<std::string> target_where;
   absl::StatusOr<std::vector<uint32_t>> targets =
-      ReadTargets(**root, endpoints, read, *source, reached);
+      ReadTargets(**root, endpoints, read, &target_where);
   if (!targets.ok()) return targets.status();
+  status = CheckWithRuntime(**root, read, *source, *targets, target_where);
+  if (!status.ok()) return status;
+  const std::vector<bool> reached = Reached(read, *source);
+  status = CheckTargetsReached(*targets, target_where, read, *source, reached);
+  if (!status.ok()) return status;
   return Pruned(read, *source, *targets, reached);
 }
 

@@ -208,7 +208,26 @@ typedef enum hetcast_bound HETCAST_ENUM_BASE {
    * send offsets nested in the next faster cost's, so receiving in order of
    * cost becomes optimal), the best of a few anchors; never below the
    * doubling bound (proof in runtime/node/lower_bound.h). */
-  HETCAST_BOUND_NESTED_SLOTS = 11
+  HETCAST_BOUND_NESTED_SLOTS = 11,
+  /* Non-blocking model: each message's holders grow at most as fast as
+   * when every relay sends as cheaply, over links as short and after
+   * receives as quick as the fastest destination's; the slowest receivers
+   * get the earliest arrivals (proof in runtime/nonblocking/lower_bound.h). */
+  HETCAST_BOUND_NB_POSTAL_GROWTH = 12,
+  /* Non-blocking model: every node's receives and own first sends one at a
+   * time, and all nodes' least total work fitted between the earliest time
+   * each can start and the completion (runtime/nonblocking/lower_bound.h). */
+  HETCAST_BOUND_NB_SERIAL_WORK = 13,
+  /* Cluster model: the processors of a cluster other than the source's at
+   * most double per tick after its first copy arrives (C ticks at the
+   * earliest), plus one copy per processor informed outside it C ticks
+   * before (proof in runtime/cluster/internal.h). */
+  HETCAST_BOUND_CLUSTER_FILL = 14,
+  /* Cluster model: every cluster that needs a copy needs an inter-cluster
+   * transfer, each processor starts one at most every C ticks (blocking),
+   * and processors can only be informed inside clusters already holding a
+   * copy (proof in runtime/cluster/internal.h). */
+  HETCAST_BOUND_CLUSTER_ENTRY = 15
 } hetcast_bound;
 
 typedef struct hetcast_answer {
@@ -285,8 +304,14 @@ HETCAST_API hetcast_status hetcast_node_plan_sizes(
  * destination are dropped (which moves later sends earlier), and the best m
  * is kept (the smallest m on ties).
  *
+ * Planning memory grows with the destinations, not with the relays offered:
+ * only the relays of types that can help, at most D of each (D the
+ * destination count), are planned with (the workspace and transfer_count of
+ * hetcast_node_plan_sizes say so); the other relays get blank nodes.
+ *
  * `nodes` receives node_count entries. `transfers` is optional (NULL with
- * capacity 0 skips writing them); when given, it receives the transfers
+ * capacity 0 skips writing them); when given, it needs
+ * hetcast_node_plan_sizes' transfer_count entries and receives the transfers
  * sorted by (start, from). */
 HETCAST_API hetcast_status hetcast_node_plan(
     const hetcast_node_request* request, hetcast_algorithm algorithm,
@@ -320,8 +345,9 @@ HETCAST_API hetcast_status hetcast_node_evaluate_workspace_size(
  * to the source, a node receiving twice, a send from a node that never
  * receives, or a destination never reached. Ids are canonical for the
  * request's types but need not follow the canonical arrival order. Output
- * as for hetcast_node_plan, with the ids as given; the answer's lower
- * bound is the doubling bound. */
+ * as for hetcast_node_plan, with the ids as given (`transfers`, when given,
+ * needs min(send_count, node_count - 1) entries); the answer's lower bound
+ * is the doubling bound. */
 HETCAST_API hetcast_status hetcast_node_evaluate(
     const hetcast_node_request* request, const hetcast_send* sends,
     size_t send_count, void* workspace, size_t workspace_size,
@@ -421,7 +447,10 @@ typedef struct hetcast_profile_info {
  * profile (HETCAST_METHOD_PTAS) instead has every stored schedule checked:
  * a tree over its state's nodes (no cycle, one receiver per send),
  * canonical order, completion equal to the entry, bound at most the
- * completion; O(sum over entries of n^2) for n destinations per entry.
+ * completion, every arrival below 2^47 ticks, and nodes at most 64 levels
+ * deep on average (the sum of the depths at most 64 n, which also bounds
+ * every query on the schedule);
+ * O(sum over entries of n k) for n destinations and k types per entry.
  * Returns HETCAST_INVALID_TABLE on any failure, with a static description in
  * `*error` when `error` is not NULL (NULL error is allowed). */
 HETCAST_API hetcast_status hetcast_table_open(const void* data, size_t size,
@@ -811,6 +840,41 @@ typedef struct hetcast_nb_sizes {
 HETCAST_API hetcast_status hetcast_nb_plan_sizes(
     const hetcast_nb_request* request, hetcast_nb_sizes* sizes);
 
+/* Which part of a multi-source request hetcast_nb_check rejected: `index`
+ * is the node (NODE), the link entry (LINK) or the message (SOURCE, LENGTH,
+ * DESTINATIONS, DESTINATION); `item` is the destination's place in its
+ * message's list (DESTINATION). */
+typedef enum hetcast_nb_field HETCAST_ENUM_BASE {
+  HETCAST_NB_FIELD_NONE = 0,         /* the request, an array, the workspace */
+  HETCAST_NB_FIELD_NODE_COUNT = 1,   /* node_count */
+  HETCAST_NB_FIELD_NODE = 2,         /* an overhead of node `index` */
+  HETCAST_NB_FIELD_LINK = 3,         /* link_per_byte[index] */
+  HETCAST_NB_FIELD_MESSAGES = 4,     /* message_count, or all destinations */
+  HETCAST_NB_FIELD_SOURCE = 5,       /* messages[index].source */
+  HETCAST_NB_FIELD_LENGTH = 6,       /* messages[index].length */
+  HETCAST_NB_FIELD_DESTINATIONS = 7, /* messages[index].destination_count */
+  HETCAST_NB_FIELD_DESTINATION = 8   /* messages[index].destinations[item] */
+} hetcast_nb_field;
+
+typedef struct hetcast_nb_rejection {
+  uint32_t field; /* hetcast_nb_field */
+  size_t index;
+  size_t item;
+  const char* reason; /* static, names the rule broken */
+} hetcast_nb_rejection;
+
+/* Every check plan, evaluate and the lower bound make of a request (the
+ * limits above, each message's source, length and destination count, every
+ * overhead and link time at most HETCAST_MAX_COST, then the destinations'
+ * ids), with what failed in `*rejection` (optional) when the status is not
+ * HETCAST_OK. hetcast_nb_plan_sizes makes the first of these only (it reads
+ * no per-node array). `workspace` as hetcast_nb_plan_sizes says; NULL
+ * checks all but the destinations' ids, which need it. */
+HETCAST_API hetcast_status hetcast_nb_check(const hetcast_nb_request* request,
+                                            void* workspace,
+                                            size_t workspace_size,
+                                            hetcast_nb_rejection* rejection);
+
 /* Plans with HETCAST_ALGORITHM_FEF, _ECF, _WR or _WRP (Wu, Yeh & Liu §4;
  * tie rules in runtime/nonblocking/). Writes the task lists node by node (node
  * 0's tasks in order, then node 1's, ...) into `tasks`, with their times, and
@@ -835,12 +899,17 @@ HETCAST_API hetcast_status hetcast_nb_evaluate(
     size_t task_count, const size_t* list_begin, void* workspace,
     size_t workspace_size, hetcast_answer* answer);
 
-/* The lower bound of Wu, Yeh & Liu §3.1: L[k, i] = the shortest path from
- * message k's source to destination i over its source and destinations,
- * edge u -> v costing S(u, l) + X(u, v) l + R(v, l); then per destination
- * Eq. 2 over its messages, taken in order of arrival (L - R; the paper
- * sorts by L, which with unequal lengths can exceed the optimum: see
- * runtime/nonblocking/); the maximum over destinations. */
+/* The largest of three lower bounds (the answers of hetcast_nb_plan and
+ * hetcast_nb_evaluate name the one that won; proofs in
+ * runtime/nonblocking/lower_bound.h):
+ *  - HETCAST_BOUND_EARLIEST_REACH, Wu, Yeh & Liu §3.1: L[k, i] = the
+ *    shortest path from message k's source to destination i over its source
+ *    and destinations, edge u -> v costing S(u, l) + X(u, v) l + R(v, l);
+ *    then per destination Eq. 2 over its messages, taken in order of
+ *    arrival (L - R; the paper sorts by L, which with unequal lengths can
+ *    exceed the optimum: see runtime/nonblocking/); the maximum over
+ *    destinations;
+ *  - HETCAST_BOUND_NB_POSTAL_GROWTH and HETCAST_BOUND_NB_SERIAL_WORK. */
 HETCAST_API hetcast_status
 hetcast_nb_lower_bound(const hetcast_nb_request* request, void* workspace,
                        size_t workspace_size, uint64_t* lower_bound);
@@ -1051,6 +1120,35 @@ typedef struct hetcast_graph_answer {
  * plan, which returns HETCAST_INVALID_ARGUMENT. */
 HETCAST_API hetcast_status hetcast_graph_plan_sizes(
     const hetcast_graph_request* request, hetcast_graph_sizes* sizes);
+
+/* Which part of a graph request hetcast_graph_check rejected: `index` is
+ * the edge (EDGE, EDGE_COST, DUPLICATE_EDGE, whose `item` is the earlier
+ * edge it repeats) or the target (TARGET). */
+typedef enum hetcast_graph_field HETCAST_ENUM_BASE {
+  HETCAST_GRAPH_FIELD_NONE = 0, /* the request, flags, the workspace */
+  HETCAST_GRAPH_FIELD_NODE_COUNT = 1,
+  HETCAST_GRAPH_FIELD_EDGE_COUNT = 2,     /* edge_count, edges NULL */
+  HETCAST_GRAPH_FIELD_EDGE = 3,           /* edges[index]: its endpoints */
+  HETCAST_GRAPH_FIELD_EDGE_COST = 4,      /* edges[index].cost */
+  HETCAST_GRAPH_FIELD_DUPLICATE_EDGE = 5, /* edges[index] = edges[item] */
+  HETCAST_GRAPH_FIELD_SOURCE = 6,
+  HETCAST_GRAPH_FIELD_TARGETS = 7, /* target_count, targets NULL */
+  HETCAST_GRAPH_FIELD_TARGET = 8   /* targets[index] */
+} hetcast_graph_field;
+
+typedef struct hetcast_graph_rejection {
+  uint32_t field; /* hetcast_graph_field */
+  size_t index;
+  size_t item;
+  const char* reason; /* static, names the rule broken */
+} hetcast_graph_rejection;
+
+/* The checks hetcast_graph_plan_sizes makes and, given the workspace it
+ * says (NULL: not), that no directed edge is given twice, with what failed
+ * in `*rejection` (optional) when the status is not HETCAST_OK. */
+HETCAST_API hetcast_status
+hetcast_graph_check(const hetcast_graph_request* request, void* workspace,
+                    size_t workspace_size, hetcast_graph_rejection* rejection);
 
 /* One multicast tree by the Minimum Cost Path Heuristic (§6, Fig. 9): the
  * tree starts as the source; while a target is outside it, the target

@@ -1,0 +1,99 @@
+// work_bound.cc: the serial-work lower bound of the non-blocking model
+// (HETCAST_BOUND_NB_SERIAL_WORK; proof in lower_bound.h, item 3): each
+// node's own jobs one at a time, and everybody's work between the time each
+// node can start and the completion.
+#include <algorithm>
+
+#include "runtime/include/hetcast/hetcast.h"
+#include "runtime/nonblocking/internal.h"
+#include "runtime/nonblocking/lower_bound.h"
+
+namespace hetcast {
+namespace internal {
+namespace {
+
+// Node v's receives (released at their earliest-reach arrivals) and one
+// send of each message it is the source of, on one machine.
+uint64_t NbNodeMakespan(const Nb& nb, const NbScratch& s, uint32_t v) {
+  size_t jobs = 0;
+  for (uint32_t m = 0; m < nb.k; ++m) {
+    const hetcast_nb_message& msg = nb.r->messages[m];
+    if (nb.Dest(m, v)) {
+      s.release[2 * jobs] = s.vwork[static_cast<size_t>(m) * nb.n + v];
+      s.release[2 * jobs + 1] = nb.R(v, m);
+      ++jobs;
+    } else if (msg.source == v && msg.destination_count > 0) {
+      s.release[2 * jobs] = 0;
+      s.release[2 * jobs + 1] = nb.S(v, m);
+      ++jobs;
+    }
+  }
+  return NbReleaseMakespan(s.release, jobs);
+}
+
+// W: every message's receives, the source's send and d - 1 more sends at
+// the least send cost of its holders.
+uint64_t NbLeastWork(const Nb& nb) {
+  uint64_t work = 0;
+  for (uint32_t m = 0; m < nb.k; ++m) {
+    const hetcast_nb_message& msg = nb.r->messages[m];
+    if (msg.destination_count == 0) continue;
+    uint64_t cheapest = nb.S(msg.source, m);
+    work = NbAdd(work, cheapest);
+    for (size_t a = 0; a < msg.destination_count; ++a) {
+      work = NbAdd(work, nb.R(msg.destinations[a], m));
+      cheapest = std::min(cheapest, nb.S(msg.destinations[a], m));
+    }
+    work = NbAdd(work, NbMul(cheapest, msg.destination_count - 1));
+  }
+  return work;
+}
+
+// b_v for every node that takes part (lower_bound.h), into `begin`;
+// returns how many.
+size_t NbWorkBegins(const Nb& nb, const NbScratch& s, uint64_t* begin) {
+  size_t count = 0;
+  for (uint32_t v = 0; v < nb.n; ++v) {
+    uint64_t b = kNbCap;
+    bool takes_part = false;
+    for (uint32_t m = 0; m < nb.k; ++m) {
+      const hetcast_nb_message& msg = nb.r->messages[m];
+      if (msg.source == v && msg.destination_count > 0) {
+        b = 0;
+        takes_part = true;
+      } else if (nb.Dest(m, v)) {
+        b = std::min(b, s.vwork[static_cast<size_t>(m) * nb.n + v]);
+        takes_part = true;
+      }
+    }
+    if (takes_part) begin[count++] = b;
+  }
+  return count;
+}
+
+// The least integer T with sum_v max(0, T - begin[v]) >= work.
+uint64_t NbFillTime(uint64_t* begin, size_t count, uint64_t work) {
+  std::make_heap(begin, begin + count);
+  std::sort_heap(begin, begin + count);
+  uint64_t before = 0;  // Sum of the k earliest begins.
+  for (size_t k = 1; k <= count; ++k) {
+    before = NbAdd(before, begin[k - 1]);
+    const uint64_t t = (NbAdd(work, before) + k - 1) / k;
+    if (k == count || t <= begin[k]) return std::max(t, begin[k - 1]);
+  }
+  return 0;  // No node takes part: no work either.
+}
+
+}  // namespace
+
+uint64_t NbSerialWorkBound(const Nb& nb, const NbScratch& s) {
+  uint64_t bound = 0;
+  for (uint32_t v = 0; v < nb.n; ++v) {
+    bound = std::max(bound, NbNodeMakespan(nb, s, v));
+  }
+  const size_t count = NbWorkBegins(nb, s, s.work);
+  return std::max(bound, NbFillTime(s.work, count, NbLeastWork(nb)));
+}
+
+}  // namespace internal
+}  // namespace hetcast

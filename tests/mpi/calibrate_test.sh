@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# tests/mpi/calibrate_test.sh CALIBRATE HETCAST: the calibration path a user
+# takes on real MPICH processes: calibrate writes a profile and cluster
+# parameters, `hetcast gen` turns the profile into a table, and the planner
+# answers from that table. The measured numbers are noise here (4 ranks on
+# 2 shared cores), so only the path and the files' form are checked.
+set -euo pipefail
+calibrate=$1
+hetcast=$2
+dir=${TEST_TMPDIR:-$(mktemp -d)}
+fail() { echo "calibrate_test: $*" >&2; exit 1; }
+
+timeout 120 mpiexec -n 4 "$calibrate" --size=1024 --rank-types=0,1,1,0 \
+  --rank-clusters=0,0,1,1 --repeats=2 --tick-ns=100 --limit=4 --name=lab \
+  --profile-out="$dir/p.json" --cluster-out="$dir/c.json" | tee "$dir/out"
+grep -q '^check, node model: planned' "$dir/out" || fail "no node-model check"
+grep -q '^check, cluster model: planned' "$dir/out" || fail "no cluster-model check"
+grep -qE '"inter_cost": [1-9][0-9]*' "$dir/c.json" || fail "bad cluster file"
+
+"$hetcast" gen --profile "$dir/p.json" --out "$dir/t.hct"
+"$hetcast" plan --table "$dir/t.hct" --source-type 1 --counts 2,1 \
+  --format json >"$dir/plan.json"
+grep -q '"algorithm":"table"' "$dir/plan.json" || fail "table did not answer"
+
+# Bad input: a type with no rank, one rank; exit 2 with a message.
+for bad in "-n 2 $calibrate --size=8 --rank-types=0,2" \
+           "-n 1 $calibrate --size=8 --rank-types=0"; do
+  status=0
+  timeout 60 mpiexec $bad 2>"$dir/err" || status=$?
+  [[ $status -eq 2 && -s "$dir/err" ]] || fail "mpiexec $bad: status $status"
+done
+echo "calibrate_test: passed"

@@ -1,0 +1,80 @@
+// graph_schedule_output.cc: routes and slots by name.
+#include "tools/cli/graph_schedule_output.h"
+
+#include <vector>
+
+#include "absl/strings/str_cat.h"
+#include "tools/cli/plan_graph.h"
+
+namespace hetcast {
+namespace {
+
+// Each route's edges, in the order they were listed (source first).
+std::vector<std::vector<hetcast_graph_route_edge>> EdgesByRoute(
+    const PeriodicSchedule& schedule) {
+  std::vector<std::vector<hetcast_graph_route_edge>> by_route(
+      schedule.routes.size());
+  for (const hetcast_graph_route_edge& e : schedule.route_edges) {
+    by_route[e.route].push_back(e);
+  }
+  return by_route;
+}
+
+}  // namespace
+
+std::string ScheduleText(const GraphPlatform& platform,
+                         const PeriodicSchedule& schedule) {
+  const std::vector<std::string>& names = platform.names;
+  std::string out =
+      absl::StrCat("schedule: ", schedule.messages,
+                   schedule.messages == 1 ? " message" : " messages", " every ",
+                   schedule.period, " ticks in ", schedule.parts,
+                   schedule.parts == 1 ? " part" : " parts", " each; ",
+                   schedule.routes.size(), " routes, ", schedule.slots.size(),
+                   " slots (the evaluator accepts it)\n");
+  const auto by_route = EdgesByRoute(schedule);
+  for (size_t r = 0; r < by_route.size(); ++r) {
+    absl::StrAppend(&out, "  route ", r, ": ", names[by_route[r][0].from]);
+    for (const hetcast_graph_route_edge& e : by_route[r]) {
+      absl::StrAppend(&out, " -> ", names[e.to]);
+    }
+    const hetcast_graph_route& route = schedule.routes[r];
+    absl::StrAppend(&out, "  parts [", route.first_part, ", ",
+                    route.first_part + route.part_count, ")\n");
+  }
+  return out;
+}
+
+void WriteScheduleJson(const GraphPlatform& platform,
+                       const PeriodicSchedule& schedule, JsonWriter* json) {
+  const std::vector<std::string>& names = platform.names;
+  json->StartObject("schedule");
+  json->U64("period", schedule.period);
+  json->U64("messages", schedule.messages);
+  json->U64("parts", schedule.parts);
+  json->StartArray("routes");
+  const auto by_route = EdgesByRoute(schedule);
+  for (size_t r = 0; r < by_route.size(); ++r) {
+    json->StartObject();
+    json->U64("first_part", schedule.routes[r].first_part);
+    json->U64("part_count", schedule.routes[r].part_count);
+    json->StartArray("edges");
+    for (const hetcast_graph_route_edge& e : by_route[r]) {
+      json->StartObject();
+      json->Str("from", names[e.from]);
+      json->Str("to", names[e.to]);
+      json->EndObject();
+    }
+    json->EndArray();
+    json->EndObject();
+  }
+  json->EndArray();
+  json->StartArray("slots");
+  for (const hetcast_graph_slot& slot : schedule.slots) {
+    WriteGraphSlot(names, slot, "route", json);
+  }
+  json->EndArray();
+  json->EndObject();
+}
+
+}  // namespace hetcast

@@ -1,0 +1,29 @@
+// graph_schedule_output.h: a periodic schedule of the graph model
+// (tools/graph/scatter_schedule.h) rendered with node names, for
+// `hetcast plan --model graph --algorithm ub`.
+#ifndef HETCAST_TOOLS_CLI_GRAPH_SCHEDULE_OUTPUT_H_
+#define HETCAST_TOOLS_CLI_GRAPH_SCHEDULE_OUTPUT_H_
+
+#include <string>
+
+#include "tools/cli/json_output.h"
+#include "tools/graph/platform.h"
+#include "tools/graph/scatter_schedule.h"
+
+namespace hetcast {
+
+// "schedule: 2 messages every 12 ticks, 1 part each ..." and one line per
+// route ("route 0: s -> C1 -> X1  parts [0, 1)").
+std::string ScheduleText(const GraphPlatform& platform,
+                         const PeriodicSchedule& schedule);
+
+// The member "schedule" of the object `json` is writing: {"period":12,
+// "messages":2,"parts":1,"routes":[{"first_part":0,"part_count":1,
+// "edges":[{"from":"s","to":"C1"},...]}],"slots":[{"start":0,"duration":2,
+// "from":"s","to":"C1","route":0,"amount":1},...]}
+void WriteScheduleJson(const GraphPlatform& platform,
+                       const PeriodicSchedule& schedule, JsonWriter* json);
+
+}  // namespace hetcast
+
+#endif  // HETCAST_TOOLS_CLI_GRAPH_SCHEDULE_OUTPUT_H_

@@ -1,0 +1,479 @@
+// plan_graph_lp.cc: platform -> the exact LPs (and MCPH for --algorithm
+// best) -> text or JSON with exact fractions; --emit-lp, --emit-solution.
+#include "tools/cli/plan_graph_lp.h"
+
+#include <optional>
+#include <utility>
+#include <vector>
+
+#include "absl/flags/flag.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
+#include "tools/cli/explain.h"
+#include "tools/cli/flags.h"
+#include "tools/cli/json_output.h"
+#include "tools/cli/graph_schedule_output.h"
+#include "tools/cli/plan_graph.h"
+#include "tools/gen/gen_command.h"
+#include "tools/graph/lp_heuristics.h"
+#include "tools/graph/multicast_lp.h"
+#include "tools/graph/scatter_schedule.h"
+#include "tools/plan.h"
+
+ABSL_FLAG(std::string, emit_lp, "",
+          "plan --model graph --algorithm lb|ub|broadcast: also write the "
+          "linear program to this file (CPLEX LP format; node ids are the "
+          "platform's, in file order after pruning).");
+ABSL_FLAG(bool, trace, false,
+          "plan --model graph with an LP heuristic: list every accepted move "
+          "with the exact value after it.");
+ABSL_FLAG(std::string, emit_solution, "",
+          "plan --model graph --algorithm lb|ub|broadcast: also write the "
+          "exact optimum (every variable and dual as a fraction) to this "
+          "file as JSON.");
+
+namespace hetcast {
+namespace {
+
+// What the answer reports. `period` is the algorithm's time per message
+// (for best: the chosen one's); `candidates` every achievable period best
+// compared; `program` the one --emit-lp/--emit-solution write; `heuristic`
+// the state and trace of an LP heuristic.
+struct LpAnswer {
+  std::string algorithm;
+  std::string chosen;
+  bool achievable = true;
+  mpq_class period;
+  mpq_class lower_bound;
+  mpq_class upper_bound;
+  std::vector<std::pair<std::string, mpq_class>> candidates;
+  int lp_solves = 0;
+  std::optional<LpBound> program;
+  std::string program_name;
+  std::optional<HeuristicResult> heuristic;
+  // ub: the scatter's schedule (checked by the evaluator), or why there is
+  // none (a period beyond 64 bits).
+  std::optional<PeriodicSchedule> schedule;
+  std::string no_schedule;
+};
+
+// "3/2", "6/1": every exact value is shown this way (as MCPH's are).
+std::string Fraction(const mpq_class& q) {
+  return absl::StrCat(q.get_num().get_str(), "/", q.get_den().get_str());
+}
+
+std::string Fraction(const LpValue& value) {
+  return value.has_value() ? Fraction(*value) : "inf";
+}
+
+mpq_class Reciprocal(const mpq_class& q) { return mpq_class(1 / q); }
+
+// MCPH through the runtime planner, with --mcph-update (checked by
+// plan_graph.cc): its period per message.
+absl::StatusOr<mpq_class> McphPeriod(const GraphPlatform& platform) {
+  const hetcast_graph_request graph =
+      platform.Request(absl::GetFlag(FLAGS_mcph_update) == "literal"
+                           ? HETCAST_GRAPH_MCPH_LITERAL_UPDATE
+                           : 0u);
+  hetcast_request request = {};
+  request.model = HETCAST_MODEL_GRAPH;
+  request.algorithm = HETCAST_ALGORITHM_MCPH;
+  request.graph = &graph;
+  absl::StatusOr<Planned> planned = PlanRequest(request);
+  if (!planned.ok()) return planned.status();
+  const hetcast_graph_answer& a = planned->info.graph;
+  return mpq_class(mpz_class(absl::StrCat(a.period_numerator)),
+                   mpz_class(absl::StrCat(a.period_denominator)));
+}
+
+// Broadcast-EB of every node of the (pruned) platform: finite, since the
+// source reaches them all.
+absl::StatusOr<LpBound> WholeBroadcast(const GraphPlatform& platform) {
+  return BroadcastEb(platform.Request(),
+                     std::vector<bool>(platform.names.size(), true));
+}
+
+using HeuristicFunction =
+    absl::StatusOr<HeuristicResult> (*)(const hetcast_graph_request&);
+
+// The LP heuristics by their --algorithm names, in the order best breaks
+// ties among them.
+constexpr std::pair<const char*, HeuristicFunction> kHeuristics[] = {
+    {"reduced-broadcast", &ReducedBroadcast},
+    {"augmented-multicast", &AugmentedMulticast},
+    {"augmented-sources", &AugmentedSources},
+};
+
+absl::StatusOr<HeuristicResult> RunHeuristic(const GraphPlatform& platform,
+                                             HeuristicFunction heuristic,
+                                             const char* name) {
+  absl::StatusOr<HeuristicResult> result = heuristic(platform.Request());
+  if (!result.ok()) return result.status();
+  if (!result->period.has_value()) {
+    return absl::InternalError(absl::StrCat(name, " ended at +infinity"));
+  }
+  return result;
+}
+
+// Every achievable answer, in the order best breaks ties: MCPH, the
+// broadcast, the scatter, the three heuristics.
+absl::Status AddCandidates(const GraphPlatform& platform, LpAnswer* answer) {
+  absl::StatusOr<mpq_class> mcph = McphPeriod(platform);
+  if (!mcph.ok()) return mcph.status();
+  answer->candidates.emplace_back("mcph", *mcph);
+  absl::StatusOr<LpBound> eb = WholeBroadcast(platform);
+  if (!eb.ok()) return eb.status();
+  ++answer->lp_solves;
+  answer->candidates.emplace_back("broadcast", eb->period);
+  answer->candidates.emplace_back("ub", answer->upper_bound);
+  for (const auto& [name, heuristic] : kHeuristics) {
+    absl::StatusOr<HeuristicResult> result =
+        RunHeuristic(platform, heuristic, name);
+    if (!result.ok()) return result.status();
+    answer->lp_solves += result->lp_solves;
+    answer->candidates.emplace_back(name, *result->period);
+  }
+  answer->chosen = answer->candidates[0].first;
+  answer->period = answer->candidates[0].second;
+  for (const auto& [name, period] : answer->candidates) {
+    if (period < answer->period) {
+      answer->chosen = name;
+      answer->period = period;
+    }
+  }
+  return absl::OkStatus();
+}
+
+// The scatter's periodic schedule, which the evaluator must accept at
+// exactly UB ticks per message; a period beyond 64 bits leaves the answer
+// without one and says why.
+absl::Status AddScatterSchedule(const GraphPlatform& platform,
+                                const LpBound& ub, LpAnswer* answer) {
+  absl::StatusOr<PeriodicSchedule> schedule =
+      ScatterSchedule(platform.Request(), ub);
+  if (schedule.status().code() == absl::StatusCode::kOutOfRange) {
+    answer->no_schedule = std::string(schedule.status().message());
+    return absl::OkStatus();
+  }
+  if (!schedule.ok()) return schedule.status();
+  absl::StatusOr<hetcast_graph_evaluation> e =
+      EvaluateSchedule(platform.Request(), *schedule);
+  if (!e.ok()) return e.status();
+  const mpq_class evaluated(mpz_class(absl::StrCat(e->period_numerator)),
+                            mpz_class(absl::StrCat(e->period_denominator)));
+  if (evaluated != ub.period) {
+    return absl::InternalError(
+        absl::StrCat("the scatter's schedule needs ", Fraction(evaluated),
+                     " ticks per message, not UB = ", Fraction(ub.period)));
+  }
+  answer->schedule = *std::move(schedule);
+  return absl::OkStatus();
+}
+
+// lb, ub, broadcast: the program itself is the answer (and is emitted).
+absl::Status SolveProgram(const GraphPlatform& platform, LpBound lb, LpBound ub,
+                          LpAnswer* answer) {
+  if (answer->algorithm == "lb") {
+    answer->achievable = false;
+    answer->program = std::move(lb);
+    answer->program_name = "Multicast-LB";
+  } else if (answer->algorithm == "ub") {
+    absl::Status status = AddScatterSchedule(platform, ub, answer);
+    if (!status.ok()) return status;
+    answer->program = std::move(ub);
+    answer->program_name = "Multicast-UB";
+  } else {
+    absl::StatusOr<LpBound> eb = WholeBroadcast(platform);
+    if (!eb.ok()) return eb.status();
+    ++answer->lp_solves;
+    answer->program = *std::move(eb);
+    answer->program_name = "Broadcast-EB";
+  }
+  answer->period = answer->program->period;
+  return absl::OkStatus();
+}
+
+absl::StatusOr<LpAnswer> Solve(const GraphPlatform& platform,
+                               const std::string& algorithm) {
+  LpAnswer answer;
+  answer.algorithm = algorithm;
+  absl::StatusOr<LpBound> lb = MulticastLb(platform.Request());
+  if (!lb.ok()) return lb.status();
+  absl::StatusOr<LpBound> ub = MulticastUb(platform.Request());
+  if (!ub.ok()) return ub.status();
+  answer.lp_solves = 2;
+  answer.lower_bound = lb->period;
+  answer.upper_bound = ub->period;
+  absl::Status status;
+  if (algorithm == "best") {
+    status = AddCandidates(platform, &answer);
+  } else if (algorithm == "lb" || algorithm == "ub" ||
+             algorithm == "broadcast") {
+    status = SolveProgram(platform, *std::move(lb), *std::move(ub), &answer);
+  } else {
+    for (const auto& [name, heuristic] : kHeuristics) {
+      if (algorithm != name) continue;
+      absl::StatusOr<HeuristicResult> result =
+          RunHeuristic(platform, heuristic, name);
+      if (!result.ok()) return result.status();
+      answer.lp_solves += result->lp_solves;
+      answer.period = *result->period;
+      answer.heuristic = *std::move(result);
+    }
+  }
+  if (!status.ok()) return status;
+  return answer;
+}
+
+// The optimum of `bound` with the program's names: every column's value
+// and every row's dual, as exact fractions, in program order. (Column and
+// row names are made of node ids, never of the user's names.)
+absl::StatusOr<std::string> SolutionJson(const GraphPlatform& platform,
+                                         const std::string& name,
+                                         const LpBound& bound) {
+  const LinearProgram& lp = bound.program.lp;
+  JsonWriter json;
+  json.StartObject();
+  json.Str("program", name);
+  json.Str("objective", Fraction(bound.solution.objective));
+  json.Strs("nodes", platform.names);
+  json.StartObject("values");
+  for (size_t j = 0; j < lp.columns.size(); ++j) {
+    json.Str(lp.columns[j].name, Fraction(bound.solution.x[j]));
+  }
+  json.EndObject();
+  json.StartObject("duals");
+  for (size_t r = 0; r < lp.rows.size(); ++r) {
+    json.Str(lp.rows[r].name, Fraction(bound.solution.y[r]));
+  }
+  json.EndObject();
+  json.EndObject();
+  return json.Finish();
+}
+
+// --emit-lp and --emit-solution, when given.
+absl::Status EmitFiles(const GraphPlatform& platform, const LpAnswer& answer) {
+  const std::string lp_path = absl::GetFlag(FLAGS_emit_lp);
+  if (!lp_path.empty()) {
+    absl::StatusOr<std::string> text = WriteCplexLp(answer.program->program.lp);
+    if (!text.ok()) return absl::InternalError(text.status().message());
+    absl::Status status = WriteFileSafely(lp_path, *text, "--emit-lp");
+    if (!status.ok()) return status;
+  }
+  const std::string solution_path = absl::GetFlag(FLAGS_emit_solution);
+  if (!solution_path.empty()) {
+    absl::StatusOr<std::string> json =
+        SolutionJson(platform, answer.program_name, *answer.program);
+    if (!json.ok()) return json.status();
+    return WriteFileSafely(solution_path, *json, "--emit-solution");
+  }
+  return absl::OkStatus();
+}
+
+bool Exact(const LpAnswer& a) {
+  return a.achievable && a.period == a.lower_bound;
+}
+
+const char* Describe(const std::string& algorithm) {
+  if (algorithm == "lb") return "Multicast-LB: a lower bound, not a schedule";
+  if (algorithm == "ub") return "Multicast-UB: the scatter achieves it";
+  if (algorithm == "broadcast") return "Broadcast-EB: a broadcast achieves it";
+  if (algorithm == "reduced-broadcast") {
+    return "REDUCED_BROADCAST, Fig. 6: a broadcast of the kept nodes";
+  }
+  if (algorithm == "augmented-multicast") {
+    return "AUGMENTED_MULTICAST, Fig. 7: a broadcast of the grown set";
+  }
+  if (algorithm == "augmented-sources") {
+    return "AUGMENTED_SOURCES, Fig. 8: a scatter from the ordered sources";
+  }
+  return "the best of mcph, broadcast, ub and the LP heuristics";
+}
+
+// What a heuristic's node list is, and what each of its moves does.
+std::pair<const char*, const char*> NodesAndMove(const std::string& algorithm) {
+  if (algorithm == "reduced-broadcast") return {"kept", "remove"};
+  if (algorithm == "augmented-multicast") return {"broadcast_set", "add"};
+  return {"sources", "add source"};
+}
+
+// The heuristic's nodes, and with --trace its accepted moves.
+std::string HeuristicText(const GraphPlatform& platform, const LpAnswer& a) {
+  const auto [nodes, move] = NodesAndMove(a.algorithm);
+  std::string out = absl::StrCat(nodes, ":");
+  for (uint32_t v : a.heuristic->nodes) {
+    absl::StrAppend(&out, " ", platform.names[v]);
+  }
+  absl::StrAppend(&out, "\n");
+  if (!absl::GetFlag(FLAGS_trace)) return out;
+  absl::StrAppend(&out, "trace (accepted moves; the value after each):\n");
+  for (const HeuristicMove& m : a.heuristic->trace) {
+    absl::StrAppend(&out, "  ", move, " ", platform.names[m.node], " -> ",
+                    Fraction(m.value), "\n");
+  }
+  return out;
+}
+
+void WriteHeuristicJson(const GraphPlatform& platform, const LpAnswer& a,
+                        JsonWriter* json) {
+  const auto [nodes, move] = NodesAndMove(a.algorithm);
+  json->StartArray(nodes);
+  for (uint32_t v : a.heuristic->nodes) json->Str({}, platform.names[v]);
+  json->EndArray();
+  if (!absl::GetFlag(FLAGS_trace)) return;
+  json->StartArray("trace");
+  for (const HeuristicMove& m : a.heuristic->trace) {
+    json->StartObject();
+    json->Str("move", move);
+    json->Str("node", platform.names[m.node]);
+    json->Str("value", Fraction(m.value));
+    json->EndObject();
+  }
+  json->EndArray();
+}
+
+// --explain for the LP answers: the user pinned the algorithm; what it
+// guarantees (lb is a bound, the others achieve their period), Multicast-LB
+// as the lower bound and the gap period - LB.
+Explanation LpExplanation(const LpAnswer& a) {
+  Explanation e;
+  e.choice = "pinned";
+  e.reason = absl::StrCat("--algorithm ", a.algorithm, " was asked for (",
+                          Describe(a.algorithm), ")");
+  e.guarantee = a.achievable ? "the period is achieved by a schedule"
+                             : "none: a lower bound, not a schedule";
+  e.guarantee_source =
+      "Beaumont, Legrand, Marchal & Robert 2004, section 5.1 (the linear "
+      "programs) and section 5.2 (the heuristics)";
+  e.lower_bound_kind = "multicast_lb";
+  e.lower_bound_source =
+      "Multicast-LB, section 5.1: no schedule needs fewer ticks per message";
+  e.gap_fraction = Fraction(mpq_class(a.period - a.lower_bound));
+  e.text = absl::StrFormat(
+      "Algorithm %s answered because %s. Guarantee: %s (%s). Period per "
+      "message %s ticks; lower bound %s (%s); gap %s.",
+      a.algorithm, e.reason, e.guarantee, e.guarantee_source,
+      Fraction(a.period), Fraction(a.lower_bound), e.lower_bound_source,
+      e.gap_fraction);
+  return e;
+}
+
+std::string RenderText(const GraphPlatform& platform, const LpAnswer& a) {
+  std::string out = absl::StrFormat(
+      "model: graph    algorithm: %s    exact: %s\n"
+      "period per message: %s ticks (%s)\n"
+      "throughput: %s messages per tick\n"
+      "lower bound: %s (Multicast-LB: no schedule needs fewer ticks per "
+      "message)\n"
+      "upper bound: %s (Multicast-UB: the scatter achieves it)\n",
+      a.algorithm, Exact(a) ? "yes" : "no", Fraction(a.period),
+      Describe(a.algorithm), Fraction(Reciprocal(a.period)),
+      Fraction(a.lower_bound), Fraction(a.upper_bound));
+  for (const auto& [name, period] : a.candidates) {
+    absl::StrAppend(&out, "  ", name, ": ", Fraction(period), "\n");
+  }
+  if (!a.chosen.empty()) absl::StrAppend(&out, "chosen: ", a.chosen, "\n");
+  if (a.heuristic) absl::StrAppend(&out, HeuristicText(platform, a));
+  if (a.schedule) absl::StrAppend(&out, ScheduleText(platform, *a.schedule));
+  if (!a.no_schedule.empty()) {
+    absl::StrAppend(&out, "schedule: none (", a.no_schedule, ")\n");
+  }
+  absl::StrAppend(&out, "exact LP solves: ", a.lp_solves,
+                  " (each optimum checked by its certificate)\n");
+  return out;
+}
+
+void WriteCandidates(const LpAnswer& a, JsonWriter* json) {
+  if (a.candidates.empty()) return;
+  json->StartObject("candidates");
+  for (const auto& [name, period] : a.candidates) {
+    json->Str(name, Fraction(period));
+  }
+  json->EndObject();
+  json->Str("chosen", a.chosen);
+}
+
+absl::StatusOr<std::string> RenderJson(const GraphPlatform& platform,
+                                       const LpAnswer& a, bool explain) {
+  JsonWriter json;
+  json.StartObject();
+  json.Str("model", "graph");
+  json.Str("algorithm", a.algorithm);
+  json.Bool("exact", Exact(a));
+  json.Bool("achievable", a.achievable);
+  json.Str("period_per_message", Fraction(a.period));
+  json.Str("throughput", Fraction(Reciprocal(a.period)));
+  json.Str("lower_bound", Fraction(a.lower_bound));
+  json.Str("lower_bound_kind", "multicast_lb");
+  json.Str("upper_bound", Fraction(a.upper_bound));
+  WriteCandidates(a, &json);
+  if (a.heuristic) WriteHeuristicJson(platform, a, &json);
+  if (a.schedule) WriteScheduleJson(platform, *a.schedule, &json);
+  if (!a.no_schedule.empty()) {
+    json.Null("schedule");
+    json.Str("no_schedule", a.no_schedule);
+  }
+  json.U64("lp_solves", a.lp_solves);
+  json.Str("source", platform.names[platform.source]);
+  json.Strs("pruned", platform.pruned);
+  if (explain) WriteExplain(LpExplanation(a), &json);
+  json.EndObject();
+  return json.Finish();
+}
+
+}  // namespace
+
+bool IsGraphLpAlgorithm(const std::string& algorithm) {
+  for (const auto& heuristic : kHeuristics) {
+    if (algorithm == heuristic.first) return true;
+  }
+  return algorithm == "lb" || algorithm == "ub" || algorithm == "broadcast" ||
+         algorithm == "best";
+}
+
+absl::Status CheckGraphLpFlags(const std::string& algorithm) {
+  const bool one_program =
+      algorithm == "lb" || algorithm == "ub" || algorithm == "broadcast";
+  for (const auto& [flag, value] :
+       {std::pair<const char*, std::string>{"emit-lp",
+                                            absl::GetFlag(FLAGS_emit_lp)},
+        {"emit-solution", absl::GetFlag(FLAGS_emit_solution)}}) {
+    if (!value.empty() && !one_program) {
+      return absl::InvalidArgumentError(absl::StrFormat(
+          "--%s: needs --algorithm lb, ub or broadcast (one program)", flag));
+    }
+  }
+  return absl::OkStatus();
+}
+
+std::vector<const char*> GivenGraphLpFlags() {
+  std::vector<const char*> given;
+  if (!absl::GetFlag(FLAGS_emit_lp).empty()) given.push_back("emit-lp");
+  if (!absl::GetFlag(FLAGS_emit_solution).empty()) {
+    given.push_back("emit-solution");
+  }
+  if (absl::GetFlag(FLAGS_trace)) given.push_back("trace");
+  return given;
+}
+
+absl::StatusOr<std::string> PlanGraphLp(const GraphPlatform& platform,
+                                        const std::string& algorithm,
+                                        const std::string& format) {
+  absl::Status status = CheckGraphLpFlags(algorithm);
+  if (!status.ok()) return status;
+  absl::StatusOr<LpAnswer> answer = Solve(platform, algorithm);
+  if (!answer.ok()) return answer.status();
+  if (answer->program.has_value()) {
+    status = EmitFiles(platform, *answer);
+    if (!status.ok()) return status;
+  }
+  const bool explain = absl::GetFlag(FLAGS_explain);
+  if (format == "json") return RenderJson(platform, *answer, explain);
+  std::string text = RenderText(platform, *answer);
+  if (explain) {
+    absl::StrAppend(&text, "explain: ", LpExplanation(*answer).text, "\n");
+  }
+  return text;
+}
+
+}  // namespace hetcast

@@ -1,0 +1,52 @@
+// plan_graph_lp.h: `hetcast plan --model graph` with the exact linear
+// programs of Beaumont et al. (tools/graph/multicast_lp.h):
+//
+//   hetcast plan --model graph --platform P.json [--source S --targets a,b]
+//       --algorithm lb|ub|broadcast|reduced-broadcast|augmented-multicast|
+//                   augmented-sources|best
+//       [--format text|json] [--trace] [--emit-lp FILE] [--emit-solution FILE]
+//
+// lb: Multicast-LB, a lower bound (not a schedule); ub: Multicast-UB, the
+// scatter; broadcast: Broadcast-EB of the whole (pruned) platform; the
+// three LP heuristics of §5.2 (tools/graph/lp_heuristics.h; --trace lists
+// their accepted moves); best: the smallest period among MCPH, the
+// broadcast, the scatter and the heuristics (ties: that order). Every
+// answer carries LB and UB as exact fractions ("p/q"), every optimum was
+// checked by its certificate. --emit-lp writes the algorithm's program in
+// CPLEX LP format, --emit-solution its exact optimum as JSON (lb, ub and
+// broadcast only). An LP the solver finds infeasible or unbounded, or a
+// certificate that fails, is an InternalError (exit status 1).
+//
+// This part of the command line links QSopt_ex (GPL-3+).
+#ifndef HETCAST_TOOLS_CLI_PLAN_GRAPH_LP_H_
+#define HETCAST_TOOLS_CLI_PLAN_GRAPH_LP_H_
+
+#include <string>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
+#include "tools/graph/platform.h"
+
+namespace hetcast {
+
+// Whether `algorithm` (--algorithm) is answered here.
+bool IsGraphLpAlgorithm(const std::string& algorithm);
+
+// InvalidArgument when --emit-lp or --emit-solution is set but `algorithm`
+// has no single program to write.
+absl::Status CheckGraphLpFlags(const std::string& algorithm);
+
+// The flags of this file that are set ("emit-lp", "emit-solution",
+// "trace"), for the other models to refuse.
+std::vector<const char*> GivenGraphLpFlags();
+
+// Solves, writes the requested files and renders the answer in `format`
+// ("text" or "json").
+absl::StatusOr<std::string> PlanGraphLp(const GraphPlatform& platform,
+                                        const std::string& algorithm,
+                                        const std::string& format);
+
+}  // namespace hetcast
+
+#endif  // HETCAST_TOOLS_CLI_PLAN_GRAPH_LP_H_

@@ -1,0 +1,222 @@
+// exact_lp.cc: LinearProgram -> QSopt_ex's exact simplex -> a checked
+// optimum; and the CPLEX LP writer.
+#include "tools/graph/exact_lp.h"
+
+#include <cstdlib>
+#include <memory>
+#include <mutex>
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
+
+// exact.h has no extern "C" guards of its own; gmp.h (through gmpxx.h) must
+// come first.
+extern "C" {
+#include <qsopt_ex/QSopt_ex.h>
+}
+
+namespace hetcast {
+
+size_t LinearProgram::AddColumn(std::string name, mpq_class objective) {
+  columns.push_back({std::move(name), std::move(objective)});
+  return columns.size() - 1;
+}
+
+size_t LinearProgram::AddRow(std::string name,
+                             std::vector<std::pair<size_t, mpq_class>> terms,
+                             RowSense sense, mpq_class rhs) {
+  rows.push_back({std::move(name), std::move(terms), sense, std::move(rhs)});
+  return rows.size() - 1;
+}
+
+namespace {
+
+// A C array of initialised mpq_t laid out as QSopt_ex's own arrays are
+// (eg_lpnum.h, __EGlpNumAllocArray): the length in a size_t just before the
+// first element. QSexact_solver reads that length, so a plain array makes
+// it read garbage.
+class MpqArray {
+ public:
+  explicit MpqArray(size_t size)
+      : block_(static_cast<size_t*>(
+            std::malloc(sizeof(size_t) + sizeof(mpq_t) * size))) {
+    if (block_ == nullptr) std::abort();
+    block_[0] = size;
+    for (size_t i = 0; i < size; ++i) mpq_init(data()[i]);
+  }
+  ~MpqArray() {
+    for (size_t i = 0; i < block_[0]; ++i) mpq_clear(data()[i]);
+    std::free(block_);
+  }
+  MpqArray(const MpqArray&) = delete;
+  MpqArray& operator=(const MpqArray&) = delete;
+
+  mpq_t* data() { return reinterpret_cast<mpq_t*>(block_ + 1); }
+  mpq_ptr at(size_t i) { return data()[i]; }
+
+ private:
+  size_t* block_;
+};
+
+// QSopt_ex's global set-up. QSexactStart() installs GMP memory functions
+// of its own (their free() aborts on memory that GMP's default malloc gave,
+// and its own constants must stay with them: it frees and reallocates them
+// when it raises the precision), so it must run before any GMP number of
+// the process is made: a constructor of this library, before main() and
+// before any test builds a program. QSexactClear() is never called: GMP
+// numbers may outlive any point where it could run; its constants stay
+// reachable until exit.
+__attribute__((constructor)) void StartQsoptEx() { QSexactStart(); }
+
+// Serialises every use of QSopt_ex (global state).
+std::mutex& SolverMutex() {
+  static std::mutex* mutex = new std::mutex;
+  return *mutex;
+}
+
+struct ProblemDeleter {
+  void operator()(mpq_QSdata* p) const { mpq_QSfree_prob(p); }
+};
+using Problem = std::unique_ptr<mpq_QSdata, ProblemDeleter>;
+
+char SenseChar(RowSense sense) {
+  switch (sense) {
+    case RowSense::kLessEqual:
+      return 'L';
+    case RowSense::kEqual:
+      return 'E';
+    case RowSense::kGreaterEqual:
+      return 'G';
+  }
+  return 'E';
+}
+
+// The program as a QSopt_ex problem (a minimisation; columns 0 .. +inf).
+absl::StatusOr<Problem> LoadProblem(const LinearProgram& lp) {
+  Problem p(mpq_QScreate_prob("hetcast", QS_MIN));
+  if (p == nullptr) return absl::InternalError("QSopt_ex: no problem");
+  mpq_QSset_param(p.get(), QS_PARAM_SIMPLEX_DISPLAY, 0);
+  mpq_class zero = 0;
+  for (const LinearProgram::Column& c : lp.columns) {
+    if (mpq_QSnew_col(p.get(), c.objective.get_mpq_t(), zero.get_mpq_t(),
+                      mpq_ILL_MAXDOUBLE, c.name.c_str()) != 0) {
+      return absl::InternalError(
+          absl::StrCat("QSopt_ex: cannot add column ", c.name));
+    }
+  }
+  for (const LinearProgram::Row& r : lp.rows) {
+    std::vector<int> index;
+    MpqArray value(r.terms.size());
+    for (size_t i = 0; i < r.terms.size(); ++i) {
+      index.push_back(static_cast<int>(r.terms[i].first));
+      mpq_set(value.at(i), r.terms[i].second.get_mpq_t());
+    }
+    mpq_t rhs;
+    mpq_init(rhs);
+    mpq_set(rhs, r.rhs.get_mpq_t());
+    const int failed =
+        mpq_QSadd_row(p.get(), static_cast<int>(index.size()), index.data(),
+                      value.data(), &rhs, SenseChar(r.sense), r.name.c_str());
+    mpq_clear(rhs);
+    if (failed != 0) {
+      return absl::InternalError(
+          absl::StrCat("QSopt_ex: cannot add row ", r.name));
+    }
+  }
+  return p;
+}
+
+}  // namespace
+
+absl::StatusOr<LpSolution> SolveExactLp(const LinearProgram& lp) {
+  std::lock_guard<std::mutex> lock(SolverMutex());
+  absl::StatusOr<Problem> p = LoadProblem(lp);
+  if (!p.ok()) return p.status();
+  // QSexact_solver crashes without a dual array, and writes past an x of
+  // one entry per column once there are inequality rows (it copies values
+  // of its internal logical columns too): both get room for every column
+  // and every row.
+  const size_t room = lp.columns.size() + lp.rows.size() + 1;
+  MpqArray x(room);
+  MpqArray y(room);
+  int status = 0;
+  if (QSexact_solver(p->get(), x.data(), y.data(), nullptr, DUAL_SIMPLEX,
+                     &status) != 0) {
+    return absl::InternalError("QSopt_ex: the exact solver failed");
+  }
+  if (status == QS_LP_INFEASIBLE) {
+    return absl::InternalError("the LP is infeasible");
+  }
+  if (status == QS_LP_UNBOUNDED) {
+    return absl::InternalError("the LP is unbounded");
+  }
+  if (status != QS_LP_OPTIMAL) {
+    return absl::InternalError(
+        absl::StrFormat("QSopt_ex: no optimum (status %d)", status));
+  }
+  LpSolution solution;
+  for (size_t j = 0; j < lp.columns.size(); ++j) {
+    solution.x.emplace_back(x.at(j));
+    solution.objective += lp.columns[j].objective * solution.x.back();
+  }
+  for (size_t r = 0; r < lp.rows.size(); ++r) solution.y.emplace_back(y.at(r));
+  absl::Status proof = CheckLpCertificate(lp, solution);
+  if (!proof.ok()) return proof;
+  return solution;
+}
+
+namespace {
+
+// " + 3 x" / " - x": one term of a CPLEX LP expression.
+absl::StatusOr<std::string> Term(const mpq_class& a, const std::string& name) {
+  if (a.get_den() != 1) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "coefficient ", a.get_str(), " of ", name, " is not an integer"));
+  }
+  const mpz_class magnitude = abs(a.get_num());
+  return absl::StrCat(sgn(a) < 0 ? " - " : " + ",
+                      magnitude == 1 ? "" : magnitude.get_str() + " ", name);
+}
+
+// The format has no empty expression: " 0 x" for the first column.
+std::string EmptyExpression(const LinearProgram& lp) {
+  return absl::StrCat(" 0 ", lp.columns.empty() ? "x" : lp.columns[0].name);
+}
+
+}  // namespace
+
+absl::StatusOr<std::string> WriteCplexLp(const LinearProgram& lp) {
+  std::string out =
+      "\\ hetcast: exact LP (every variable >= 0)\nMinimize\n obj:";
+  bool any = false;
+  for (const LinearProgram::Column& c : lp.columns) {
+    if (sgn(c.objective) == 0) continue;
+    absl::StatusOr<std::string> term = Term(c.objective, c.name);
+    if (!term.ok()) return term.status();
+    absl::StrAppend(&out, *term);
+    any = true;
+  }
+  if (!any) absl::StrAppend(&out, EmptyExpression(lp));
+  absl::StrAppend(&out, "\nSubject To\n");
+  for (const LinearProgram::Row& r : lp.rows) {
+    absl::StrAppend(&out, " ", r.name, ":");
+    for (const auto& [column, a] : r.terms) {
+      absl::StatusOr<std::string> term = Term(a, lp.columns[column].name);
+      if (!term.ok()) return term.status();
+      absl::StrAppend(&out, *term);
+    }
+    if (r.terms.empty()) absl::StrAppend(&out, EmptyExpression(lp));
+    if (r.rhs.get_den() != 1) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("right-hand side of ", r.name, " is not an integer"));
+    }
+    const char* sense = r.sense == RowSense::kLessEqual ? "<="
+                        : r.sense == RowSense::kEqual   ? "="
+                                                        : ">=";
+    absl::StrAppend(&out, " ", sense, " ", r.rhs.get_str(), "\n");
+  }
+  absl::StrAppend(&out, "End\n");
+  return out;
+}
+
+}  // namespace hetcast

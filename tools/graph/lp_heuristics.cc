@@ -1,0 +1,307 @@
+// lp_heuristics.cc: Figs. 6-8 as one local search with three sets of
+// moves. The figures' misprints (notes A8.5-A8.7) are read as follows:
+//  - "sort the nodes from P setminus P_target": the source is not a target
+//    but can be neither removed (Fig. 6) nor added (Fig. 7); it is left
+//    out of the candidates.
+//  - "while Improvement = NO and m <= k_l" with "P setminus P_m" and m never
+//    incremented: candidates are tried in ranked order, P_{k_1}, P_{k_2},
+//    ..., the first accepted ends the pass; ties in the ranking go to the
+//    smaller node id.
+//  - Fig. 7 ranks by "Multicast-LB(P, P_target)" and line 11 grows
+//    P_target: the ranking LP and its score use the grown P_target, as the
+//    figure is written.
+//  - Fig. 8 names "MulticastMultiSource-LB" on every line, but no LB
+//    version exists and §5.2.3 and §7 call it "based on the linear program
+//    MulticastMultiSource-UB": MultiSourceUb. Its score sums, over every
+//    commodity whose destination is a target, the flow into P_m ("x_i" of
+//    the single-source programs has one commodity per target).
+//  - Nodes the source cannot reach are left out first (a broadcast that
+//    must reach them is +infinity; the platform parser prunes them anyway).
+#include "tools/graph/lp_heuristics.h"
+
+#include <algorithm>
+#include <functional>
+#include <utility>
+
+#include "tools/graph/multicast_lp.h"
+
+namespace hetcast {
+namespace {
+
+LpValue ValueOf(const LpBound& bound) {
+  if (!bound.finite) return std::nullopt;
+  return bound.period;
+}
+
+// The score of node m (Figs. 6-8: "sum_{i in P_target} sum_{P_j in
+// N^in(P_m)} x_i^{j,m} in the solution of" the ranking program), made
+// independent of the optimal vertex the solver returns (notes A8.2: a
+// vertex may carry circulations and, under (10'), flow that costs nothing
+// where another commodity is larger, and distinct optima route the same
+// flow through different relays): the least value that sum takes over
+// every optimum, i.e. the flow to the counted destinations that m carries
+// in every optimal solution. One LP per candidate: the program with T
+// fixed at T* and that sum minimised.
+absl::StatusOr<mpq_class> FaceMinimumInflow(
+    const hetcast_graph_request& request, const LpBound& bound,
+    const std::vector<bool>& counted, uint32_t m) {
+  const MulticastProgram& program = bound.program;
+  LinearProgram lp = program.lp;
+  for (LinearProgram::Column& column : lp.columns) column.objective = 0;
+  for (size_t c = 0; c < program.commodities.size(); ++c) {
+    if (!counted[program.commodities[c].destination]) continue;
+    for (size_t e = 0; e < request.edge_count; ++e) {
+      const size_t column = program.flow_column[c][e];
+      if (column != MulticastProgram::kNoColumn && request.edges[e].to == m) {
+        lp.columns[column].objective = 1;
+      }
+    }
+  }
+  lp.AddRow("fix_T", {{program.period_column, 1}}, RowSense::kEqual,
+            bound.period);
+  absl::StatusOr<LpSolution> solution = SolveExactLp(lp);
+  if (!solution.ok()) return solution.status();
+  return solution->objective;
+}
+
+// The candidates by score, increasing or decreasing, ties by node id.
+absl::StatusOr<std::vector<uint32_t>> RankBy(
+    const hetcast_graph_request& request, const LpBound& bound,
+    const std::vector<bool>& counted, std::vector<uint32_t> candidates,
+    bool increasing, int* lp_solves) {
+  std::vector<mpq_class> score(request.node_count);
+  for (uint32_t m : candidates) {
+    absl::StatusOr<mpq_class> s = FaceMinimumInflow(request, bound, counted, m);
+    if (!s.ok()) return s.status();
+    score[m] = *s;
+    ++*lp_solves;
+  }
+  std::sort(candidates.begin(), candidates.end(), [&](uint32_t a, uint32_t b) {
+    if (score[a] != score[b]) {
+      return increasing ? score[a] < score[b] : score[a] > score[b];
+    }
+    return a < b;
+  });
+  return candidates;
+}
+
+// What the heuristic needs from one of Figs. 6-8. `rank` ranks the
+// candidates of the current state (counting its LPs); `value` solves the
+// program with candidate m applied; `accept` applies m, with that
+// program's bound.
+struct Moves {
+  std::function<absl::StatusOr<std::vector<uint32_t>>()> rank;
+  std::function<absl::StatusOr<LpBound>(uint32_t)> value;
+  std::function<void(uint32_t, LpBound)> accept;
+};
+
+// Lines 3-11 of Figs. 6-8, from `result->period` (line 2's BestSol).
+absl::Status LocalSearch(const Moves& moves, HeuristicResult* result) {
+  for (;;) {
+    absl::StatusOr<std::vector<uint32_t>> ranked = moves.rank();
+    if (!ranked.ok()) return ranked.status();
+    bool improved = false;
+    for (uint32_t m : *ranked) {
+      absl::StatusOr<LpBound> tried = moves.value(m);
+      if (!tried.ok()) return tried.status();
+      if (tried->finite) ++result->lp_solves;
+      const LpValue value = ValueOf(*tried);
+      if (NotWorse(value, result->period)) {
+        result->period = value;
+        result->trace.push_back({m, value});
+        moves.accept(m, *std::move(tried));
+        improved = true;
+        break;
+      }
+    }
+    if (!improved) return absl::OkStatus();
+  }
+}
+
+// The nodes the source reaches (over every edge).
+std::vector<bool> Reachable(const hetcast_graph_request& request) {
+  std::vector<bool> reached(request.node_count, false);
+  reached[request.source] = true;
+  for (bool grew = true; grew;) {
+    grew = false;
+    for (size_t e = 0; e < request.edge_count; ++e) {
+      const hetcast_graph_edge& edge = request.edges[e];
+      if (reached[edge.from] && !reached[edge.to]) {
+        reached[edge.to] = grew = true;
+      }
+    }
+  }
+  return reached;
+}
+
+std::vector<bool> Marks(size_t n, const std::vector<uint32_t>& nodes) {
+  std::vector<bool> marked(n, false);
+  for (uint32_t v : nodes) marked[v] = true;
+  return marked;
+}
+
+std::vector<uint32_t> Marked(const std::vector<bool>& marked) {
+  std::vector<uint32_t> nodes;
+  for (uint32_t v = 0; v < marked.size(); ++v) {
+    if (marked[v]) nodes.push_back(v);
+  }
+  return nodes;
+}
+
+std::vector<uint32_t> Targets(const hetcast_graph_request& request) {
+  return std::vector<uint32_t>(request.targets,
+                               request.targets + request.target_count);
+}
+
+// Reached nodes outside `excluded` (and not the source).
+std::vector<uint32_t> Candidates(const hetcast_graph_request& request,
+                                 const std::vector<bool>& reached,
+                                 const std::vector<bool>& excluded) {
+  std::vector<uint32_t> candidates;
+  for (uint32_t v = 0; v < request.node_count; ++v) {
+    if (reached[v] && !excluded[v] && v != request.source) {
+      candidates.push_back(v);
+    }
+  }
+  return candidates;
+}
+
+// Fig. 6's program with `kept` minus m.
+absl::StatusOr<LpBound> WithoutNode(const hetcast_graph_request& request,
+                                    std::vector<bool> kept, uint32_t m) {
+  kept[m] = false;
+  return BroadcastEb(request, kept);
+}
+
+// Fig. 7's program on `in_set` plus m.
+absl::StatusOr<LpBound> WithNode(const hetcast_graph_request& request,
+                                 std::vector<bool> in_set, uint32_t m) {
+  in_set[m] = true;
+  return BroadcastEb(request, in_set);
+}
+
+// Fig. 8's program with m appended to the sources.
+absl::StatusOr<LpBound> WithSource(const hetcast_graph_request& request,
+                                   std::vector<uint32_t> sources, uint32_t m) {
+  sources.push_back(m);
+  return MultiSourceUb(request, sources);
+}
+
+absl::StatusOr<LpValue> ValueOrError(absl::StatusOr<LpBound> bound) {
+  if (!bound.ok()) return bound.status();
+  return ValueOf(*bound);
+}
+
+}  // namespace
+
+absl::StatusOr<HeuristicResult> ReducedBroadcast(
+    const hetcast_graph_request& request) {
+  const std::vector<bool> target = Marks(request.node_count, Targets(request));
+  std::vector<bool> kept = Reachable(request);
+  absl::StatusOr<LpBound> current = BroadcastEb(request, kept);
+  if (!current.ok()) return current.status();
+  HeuristicResult result;
+  result.lp_solves = 1;
+  result.period = ValueOf(*current);
+  Moves moves;
+  moves.rank = [&]() {
+    return RankBy(request, *current, target, Candidates(request, kept, target),
+                  /*increasing=*/true, &result.lp_solves);
+  };
+  moves.value = [&](uint32_t m) { return WithoutNode(request, kept, m); };
+  moves.accept = [&](uint32_t m, LpBound bound) {
+    kept[m] = false;
+    *current = std::move(bound);
+  };
+  absl::Status status = LocalSearch(moves, &result);
+  if (!status.ok()) return status;
+  result.nodes = Marked(kept);
+  return result;
+}
+
+absl::StatusOr<HeuristicResult> AugmentedMulticast(
+    const hetcast_graph_request& request) {
+  const std::vector<bool> reached = Reachable(request);
+  std::vector<bool> in_set = Marks(request.node_count, Targets(request));
+  in_set[request.source] = true;
+  absl::StatusOr<LpBound> start = BroadcastEb(request, in_set);
+  if (!start.ok()) return start.status();
+  HeuristicResult result;
+  result.lp_solves = start->finite ? 1 : 0;
+  result.period = ValueOf(*start);
+  Moves moves;
+  moves.rank = [&]() -> absl::StatusOr<std::vector<uint32_t>> {
+    std::vector<bool> grown = in_set;
+    grown[request.source] = false;
+    const std::vector<uint32_t> targets = Marked(grown);
+    hetcast_graph_request lb_request = request;
+    lb_request.targets = targets.data();
+    lb_request.target_count = targets.size();
+    absl::StatusOr<LpBound> lb = MulticastLb(lb_request);
+    if (!lb.ok()) return lb.status();
+    ++result.lp_solves;
+    return RankBy(lb_request, *lb, grown, Candidates(request, reached, in_set),
+                  /*increasing=*/false, &result.lp_solves);
+  };
+  moves.value = [&](uint32_t m) { return WithNode(request, in_set, m); };
+  moves.accept = [&](uint32_t m, LpBound) { in_set[m] = true; };
+  absl::Status status = LocalSearch(moves, &result);
+  if (!status.ok()) return status;
+  result.nodes = Marked(in_set);
+  return result;
+}
+
+absl::StatusOr<HeuristicResult> AugmentedSources(
+    const hetcast_graph_request& request) {
+  const std::vector<bool> reached = Reachable(request);
+  const std::vector<bool> target = Marks(request.node_count, Targets(request));
+  std::vector<uint32_t> sources = {request.source};
+  absl::StatusOr<LpBound> current = MultiSourceUb(request, sources);
+  if (!current.ok()) return current.status();
+  HeuristicResult result;
+  result.lp_solves = 1;
+  result.period = ValueOf(*current);
+  Moves moves;
+  moves.rank = [&]() {
+    return RankBy(
+        request, *current, target,
+        Candidates(request, reached, Marks(request.node_count, sources)),
+        /*increasing=*/false, &result.lp_solves);
+  };
+  moves.value = [&](uint32_t m) { return WithSource(request, sources, m); };
+  moves.accept = [&](uint32_t m, LpBound bound) {
+    sources.push_back(m);
+    *current = std::move(bound);
+  };
+  absl::Status status = LocalSearch(moves, &result);
+  if (!status.ok()) return status;
+  result.nodes = sources;
+  return result;
+}
+
+absl::StatusOr<LpValue> ReducedBroadcastValue(
+    const hetcast_graph_request& request, const std::vector<uint32_t>& nodes,
+    uint32_t node) {
+  return ValueOrError(
+      WithoutNode(request, Marks(request.node_count, nodes), node));
+}
+
+absl::StatusOr<LpValue> AugmentedMulticastValue(
+    const hetcast_graph_request& request, const std::vector<uint32_t>& nodes,
+    uint32_t node) {
+  return ValueOrError(
+      WithNode(request, Marks(request.node_count, nodes), node));
+}
+
+absl::StatusOr<LpValue> AugmentedSourcesValue(
+    const hetcast_graph_request& request, const std::vector<uint32_t>& nodes,
+    uint32_t node) {
+  return ValueOrError(WithSource(request, nodes, node));
+}
+
+bool NotWorse(const LpValue& a, const LpValue& b) {
+  if (!b.has_value()) return true;
+  return a.has_value() && *a <= *b;
+}
+
+}  // namespace hetcast

@@ -1,0 +1,83 @@
+// lp_heuristics.h: the three LP-based heuristics of Beaumont, Legrand,
+// Marchal & Robert (2004, §5.2, Figs. 6-8): REDUCED_BROADCAST,
+// AUGMENTED_MULTICAST and AUGMENTED_SOURCES, over the exact programs of
+// multicast_lp.h. Each is a local search: rank the candidate nodes by a
+// score read from an LP solution, accept the first whose program's value
+// is <= the best so far, re-rank, stop when no candidate is accepted.
+//
+// A node's score is the flow to the targets that it carries in every
+// optimal solution of the ranking program (the least over the optimal
+// face, one LP per candidate), so that it does not depend on which optimal
+// vertex the solver returns; ties go to the smaller node id.
+#ifndef HETCAST_TOOLS_GRAPH_LP_HEURISTICS_H_
+#define HETCAST_TOOLS_GRAPH_LP_HEURISTICS_H_
+
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "runtime/include/hetcast/hetcast.h"
+#include "tools/graph/exact_lp.h"
+
+namespace hetcast {
+
+// An LP value in ticks per message; nullopt is +infinity (Fig. 6: "we set
+// Broadcast-EB(P setminus P_m) = +infinity").
+using LpValue = std::optional<mpq_class>;
+
+// One accepted move: the node removed (REDUCED_BROADCAST) or added, and
+// the program's value after it.
+struct HeuristicMove {
+  uint32_t node;
+  LpValue value;
+};
+
+struct HeuristicResult {
+  LpValue period;  // BestSol at the end.
+  // REDUCED_BROADCAST: the nodes kept; AUGMENTED_MULTICAST: the broadcast
+  // set (source, targets, added nodes); AUGMENTED_SOURCES: the sources in
+  // order. Increasing ids except the sources.
+  std::vector<uint32_t> nodes;
+  std::vector<HeuristicMove> trace;
+  int lp_solves = 0;
+};
+
+// Fig. 6: from Broadcast-EB(P), remove non-target nodes while the
+// broadcast on the rest is not slower. The answer is a broadcast of the
+// kept nodes: achievable.
+absl::StatusOr<HeuristicResult> ReducedBroadcast(
+    const hetcast_graph_request& request);
+
+// Fig. 7: from Broadcast-EB(P_target + source) (often +infinity), add the
+// non-target nodes that carry the most flow in Multicast-LB while the
+// broadcast on the set is not slower.
+absl::StatusOr<HeuristicResult> AugmentedMulticast(
+    const hetcast_graph_request& request);
+
+// Fig. 8: from MulticastMultiSource-UB with the source alone (= UB), add
+// secondary sources while the program's value is not larger. Never above
+// Multicast-UB.
+absl::StatusOr<HeuristicResult> AugmentedSources(
+    const hetcast_graph_request& request);
+
+// The value of each heuristic's program for its state `nodes` plus the
+// candidate `node` (REDUCED_BROADCAST: minus it), as the heuristic
+// computes it: for tests that re-solve every candidate of a final state.
+absl::StatusOr<LpValue> ReducedBroadcastValue(
+    const hetcast_graph_request& request, const std::vector<uint32_t>& nodes,
+    uint32_t node);
+absl::StatusOr<LpValue> AugmentedMulticastValue(
+    const hetcast_graph_request& request, const std::vector<uint32_t>& nodes,
+    uint32_t node);
+absl::StatusOr<LpValue> AugmentedSourcesValue(
+    const hetcast_graph_request& request, const std::vector<uint32_t>& nodes,
+    uint32_t node);
+
+// Whether a <= b with +infinity the largest value ("<= BestSol" of Figs.
+// 6-8; +infinity <= +infinity holds, which is how Fig. 7 starts).
+bool NotWorse(const LpValue& a, const LpValue& b);
+
+}  // namespace hetcast
+
+#endif  // HETCAST_TOOLS_GRAPH_LP_HEURISTICS_H_

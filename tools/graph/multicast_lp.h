@@ -1,0 +1,83 @@
+// multicast_lp.h: the linear programs of Beaumont, Legrand, Marchal &
+// Robert (2004) for pipelined multicast on a platform graph, solved exactly
+// (exact_lp.h): Multicast-LB, Multicast-UB, Broadcast-EB (§5.1) and
+// MulticastMultiSource-UB (§5.2.3). Each optimum is T*, the time in ticks
+// to multicast one message (throughput 1 / T*), and is reported only after
+// its certificate passed. Equation numbers are the paper's; the decisions
+// on its ambiguities (shared/notes/pipelined-multicast.md A8) are in
+// multicast_lp.cc, each quoting the paper.
+#ifndef HETCAST_TOOLS_GRAPH_MULTICAST_LP_H_
+#define HETCAST_TOOLS_GRAPH_MULTICAST_LP_H_
+
+#include <cstdint>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "runtime/include/hetcast/hetcast.h"
+#include "tools/graph/exact_lp.h"
+
+namespace hetcast {
+
+// How an edge's load n_{j,k} counts the commodities crossing it.
+enum class LoadRule {
+  kLargest,  // (10'): n_{j,k} >= x_i^{j,k} for every commodity (LB, EB)
+  kSum,      // (10):  n_{j,k} = sum of x^{j,k} over commodities (UB, MMS)
+};
+
+// One flow of the program: from `origin` to `destination`.
+struct Commodity {
+  uint32_t origin;
+  uint32_t destination;
+};
+
+// MulticastProgram
+//
+// A built program and where its variables are: x_c^{e} is column
+// flow_column[c][e] (kNoColumn where the flow is fixed at 0: on edges into
+// the commodity's origin or out of its destination), n_e is
+// load_column[e], T* is period_column. Edges are the request's, in its
+// order; node ids are the request's.
+struct MulticastProgram {
+  static constexpr size_t kNoColumn = SIZE_MAX;
+  LinearProgram lp;
+  std::vector<Commodity> commodities;
+  std::vector<std::vector<size_t>> flow_column;
+  std::vector<size_t> load_column;
+  size_t period_column = 0;
+};
+
+// An exact bound: T* ticks per message, +infinity when no multicast exists
+// (Broadcast-EB of a node set the source does not reach entirely).
+struct LpBound {
+  bool finite = false;
+  mpq_class period;  // T*, when finite.
+  MulticastProgram program;
+  LpSolution solution;  // When finite; certified.
+};
+
+// Multicast-LB(P, P_target): minimise T* s.t. (1)-(9), (10'). No schedule
+// multicasts a message in fewer than T* ticks on average.
+absl::StatusOr<LpBound> MulticastLb(const hetcast_graph_request& request);
+
+// Multicast-UB(P, P_target): minimise T* s.t. (1)-(10): the scatter, which
+// a periodic schedule achieves.
+absl::StatusOr<LpBound> MulticastUb(const hetcast_graph_request& request);
+
+// Broadcast-EB(P) for the nodes with kept[v] set (the source among them):
+// Multicast-LB on the subgraph they induce with every kept node but the
+// source a target. +infinity when the source does not reach every kept
+// node inside that subgraph. `kept` has node_count entries.
+absl::StatusOr<LpBound> BroadcastEb(const hetcast_graph_request& request,
+                                    const std::vector<bool>& kept);
+
+// MulticastMultiSource-UB(P, P_target, P_source) for the ordered sources
+// `sources` (sources[0] the request's source; the others distinct nodes):
+// source s_i (i >= 1) receives the message from s_0 .. s_{i-1}, every
+// target not among the sources from any of them; loads are summed over
+// every commodity (10). With sources = {source} it is Multicast-UB.
+absl::StatusOr<LpBound> MultiSourceUb(const hetcast_graph_request& request,
+                                      const std::vector<uint32_t>& sources);
+
+}  // namespace hetcast
+
+#endif  // HETCAST_TOOLS_GRAPH_MULTICAST_LP_H_

@@ -1,0 +1,26 @@
+// json_verifier.h: the FlatBuffers Verifier for a buffer parsed from a
+// user's JSON (profiles, multi-source requests, platform files).
+#ifndef HETCAST_TOOLS_JSON_VERIFIER_H_
+#define HETCAST_TOOLS_JSON_VERIFIER_H_
+
+#include "flatbuffers/flatbuffers.h"
+
+namespace hetcast {
+
+// ParsedJsonVerifier
+//
+// FlatBuffers' default Verifier refuses a buffer of more than 10^6 tables,
+// so a well-formed request of 10^6 nodes failed as "not a Request object".
+// Every table takes at least 4 bytes, so a limit of size / 4 + 1 tables
+// rejects no buffer the parser built; the size limits of the reader that
+// follows (which name the field and the limit) then decide.
+inline flatbuffers::Verifier ParsedJsonVerifier(
+    const flatbuffers::FlatBufferBuilder& builder) {
+  return flatbuffers::Verifier(builder.GetBufferPointer(), builder.GetSize(),
+                               /*max_depth=*/64,
+                               /*max_tables=*/builder.GetSize() / 4 + 1);
+}
+
+}  // namespace hetcast
+
+#endif  // HETCAST_TOOLS_JSON_VERIFIER_H_

@@ -1,0 +1,239 @@
+// bench.cc: one broadcast timed, hetcast's or MPI's, for the SMPI comparison
+// (tools/mpi/smpi_experiment.sh) and the suite's SMPI check.
+//
+//   bench --model=node --rank-labels=T0,T1,... --costs=C0,C1,... --tick-ps=P
+//         --size=BYTES [--table=T.hct] [--repeats=1]
+//   bench --model=cluster --rank-labels=L0,L1,... --inter-cost=C --tick-ps=P
+//         --size=BYTES [--repeats=1]
+//   bench --model=multi --size=BYTES --send-ps=S --byte-ps=X --recv-ps=R
+//   bench --model=mpi --size=BYTES [--repeats=1]
+//
+// Root 0. Prints one line on rank 0: for hetcast, `hetcast_seconds=` the
+// slowest rank's time from a barrier (HETCAST_MPI_Bcast, after a first call
+// that gathers the types), `planned_seconds=` the plan's completion in ticks
+// times the tick (P picoseconds; for the cluster model the calibrated
+// intra-cluster time), `algorithm=` the planner's, `buffers_equal=` 1 when
+// every rank received the root's bytes; for MPI, `mpi_seconds=` the same
+// timing of MPI_Bcast (the algorithm is SMPI's --cfg=smpi/bcast:NAME).
+// --model=multi: ranks 0 and N/2 each multicast BYTES to all other ranks
+// (HETCAST_MPI_Multicast_multi, WRP), in the non-blocking model with
+// nominal costs S + X * bytes per send and R per receive (picoseconds; the
+// same for every rank and link), printed like hetcast's.
+// Exits 1 when buffers differ or the executor fails, 2 on bad arguments.
+
+#include <mpi.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <fstream>
+#include <iterator>
+#include <string>
+#include <vector>
+
+#include "tools/mpi/hetcast_mpi.h"
+#include "tools/mpi/measure.h"
+#include "tools/mpi/program_args.h"
+#include "tools/mpi/whole_plan.h"
+
+namespace hetcast {
+namespace mpi {
+namespace {
+
+struct Bench {
+  HETCAST_MPI_Params params = {};
+  std::vector<int> labels;
+  std::vector<uint64_t> costs;
+  std::vector<uint64_t> table_bytes;
+  hetcast_table table;
+  double tick_seconds = 0;
+  int bytes = 0, repeats = 1, rank = 0, size = 0;
+};
+
+// Every rank ends with the root's bytes (checked with an MPI_Allreduce).
+bool BuffersEqual(const Bench& b) {
+  std::vector<unsigned char> buffer(b.bytes);
+  for (int i = 0; i < b.bytes; ++i) {
+    buffer[i] = b.rank == 0 ? static_cast<unsigned char>(i * 131 + 7) : 0;
+  }
+  int ok = HETCAST_MPI_Bcast(buffer.data(), b.bytes, MPI_BYTE, 0,
+                             MPI_COMM_WORLD, &b.params) == HETCAST_MPI_SUCCESS;
+  for (int i = 0; i < b.bytes && ok; ++i) {
+    ok = buffer[i] == static_cast<unsigned char>(i * 131 + 7);
+  }
+  int all = 0;
+  MPI_Allreduce(&ok, &all, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
+  return all == 1;
+}
+
+int RunHetcast(const Bench& b) {
+  uint64_t ticks = 0;
+  hetcast_algorithm algorithm = HETCAST_ALGORITHM_NONE;
+  int code = PlannedTicks(b.params, b.labels, 0, &ticks, &algorithm);
+  double seconds = 0;
+  if (code == HETCAST_MPI_SUCCESS) {
+    code = TimedHetcastBcast(MPI_COMM_WORLD, 0, b.bytes, b.repeats, b.params,
+                             &seconds);
+  }
+  if (code != HETCAST_MPI_SUCCESS) {
+    if (b.rank == 0)
+      std::fprintf(stderr, "bench: %s\n", HETCAST_MPI_Last_error());
+    return 1;
+  }
+  const bool equal = BuffersEqual(b);
+  if (b.rank == 0) {
+    std::printf(
+        "hetcast_seconds=%.9g planned_seconds=%.9g algorithm=%d "
+        "buffers_equal=%d\n",
+        seconds, ticks * b.tick_seconds, static_cast<int>(algorithm),
+        equal ? 1 : 0);
+  }
+  return equal ? 0 : 1;
+}
+
+// The two-source request of --model=multi.
+using MultiRequest = MultiSourceRequest;
+
+void BuildMulti(const Bench& b, ProgramArgs* args, MultiRequest* m) {
+  const size_t n = static_cast<size_t>(b.size);
+  m->send_fixed.assign(n, args->Unsigned("send-ps", 1));
+  m->send_per_byte.assign(n, 0);
+  m->recv_fixed.assign(n, args->Unsigned("recv-ps", 1));
+  m->recv_per_byte.assign(n, 0);
+  m->link_per_byte.assign(n * n, args->Unsigned("byte-ps", 1));
+  for (uint32_t source : {0u, static_cast<uint32_t>(n / 2)}) {
+    m->destinations.emplace_back();
+    for (uint32_t v = 0; v < n; ++v) {
+      if (v != source) m->destinations.back().push_back(v);
+    }
+  }
+  for (size_t k = 0; k < 2; ++k) {
+    m->messages.push_back({k == 0 ? 0u : static_cast<uint32_t>(n / 2),
+                           static_cast<uint64_t>(b.bytes),
+                           m->destinations[k].data(), n - 1});
+  }
+  m->PointRequest();
+}
+
+// Planned completion (ps) of the whole WRP plan, or 0 on an error.
+double PlannedMultiSeconds(const hetcast_nb_request& nb) {
+  hetcast_request request = {};
+  request.model = HETCAST_MODEL_NONBLOCKING;
+  request.nonblocking = &nb;
+  WholePlan plan;
+  return PlanWhole(request, &plan) ? plan.info.answer.completion_time * 1e-12
+                                   : 0;
+}
+
+int RunMulti(const Bench& b, ProgramArgs* args) {
+  MultiRequest m;
+  BuildMulti(b, args, &m);
+  std::vector<std::vector<unsigned char>> storage(2);
+  std::vector<void*> buffers(2);
+  for (size_t k = 0; k < 2; ++k) {
+    storage[k].assign(b.bytes, 0);
+    if (m.messages[k].source == static_cast<uint32_t>(b.rank)) {
+      for (int i = 0; i < b.bytes; ++i)
+        storage[k][i] = static_cast<unsigned char>(i + 3 * k);
+    }
+    buffers[k] = storage[k].data();
+  }
+  MPI_Barrier(MPI_COMM_WORLD);
+  const double start = MPI_Wtime();
+  const int code =
+      HETCAST_MPI_Multicast_multi(buffers.data(), MPI_BYTE, &m.request,
+                                  HETCAST_ALGORITHM_NONE, MPI_COMM_WORLD);
+  double elapsed = MPI_Wtime() - start, slowest = 0;
+  MPI_Allreduce(&elapsed, &slowest, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
+  int ok = code == HETCAST_MPI_SUCCESS, all = 0;
+  for (size_t k = 0; k < 2 && ok; ++k) {
+    for (int i = 0; i < b.bytes && ok; ++i) {
+      ok = storage[k][i] == static_cast<unsigned char>(i + 3 * k);
+    }
+  }
+  MPI_Allreduce(&ok, &all, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
+  if (b.rank == 0) {
+    std::printf(
+        "hetcast_seconds=%.9g planned_seconds=%.9g algorithm=%d "
+        "buffers_equal=%d\n",
+        slowest, PlannedMultiSeconds(m.request),
+        static_cast<int>(HETCAST_ALGORITHM_WRP), all);
+  }
+  return all == 1 ? 0 : 1;
+}
+
+bool LoadTable(const std::string& path, Bench* b) {
+  std::ifstream file(path, std::ios::binary);
+  const std::string bytes((std::istreambuf_iterator<char>(file)),
+                          std::istreambuf_iterator<char>());
+  b->table_bytes.assign((bytes.size() + 7) / 8, 0);
+  bytes.copy(reinterpret_cast<char*>(b->table_bytes.data()), bytes.size());
+  return hetcast_table_open(b->table_bytes.data(), bytes.size(), &b->table,
+                            nullptr) == HETCAST_OK;
+}
+
+// Fills the model's parameters; an error message, or "".
+std::string Configure(ProgramArgs* args, Bench* b) {
+  const std::string model = args->String("model", "");
+  const std::vector<uint64_t> labels = args->UnsignedList("rank-labels");
+  b->labels.assign(labels.begin(), labels.end());
+  b->costs = args->UnsignedList("costs");
+  b->tick_seconds = args->Unsigned("tick-ps", 0) * 1e-12;
+  if (model == "mpi" || model == "multi") return "";
+  if (labels.size() != static_cast<size_t>(b->size)) {
+    return "--rank-labels needs one entry per rank";
+  }
+  b->params.my_type = b->labels[b->rank];
+  if (model == "node") {
+    b->params.model = HETCAST_MODEL_NODE;
+    b->params.costs = b->costs.data();
+    b->params.type_count = b->costs.size();
+    const std::string table = args->String("table", "");
+    if (!table.empty() && !LoadTable(table, b)) return "cannot open " + table;
+    if (!table.empty()) b->params.table = &b->table;
+    return "";
+  }
+  if (model != "cluster") return "--model must be node, cluster, multi or mpi";
+  b->params.model = HETCAST_MODEL_CLUSTER;
+  b->params.inter_cost = args->Unsigned("inter-cost", 1);
+  for (int label : b->labels) {
+    b->params.cluster_count =
+        std::max(b->params.cluster_count, static_cast<size_t>(label) + 1);
+  }
+  return "";
+}
+
+int Main(int argc, char** argv) {
+  Bench b;
+  MPI_Comm_rank(MPI_COMM_WORLD, &b.rank);
+  MPI_Comm_size(MPI_COMM_WORLD, &b.size);
+  ProgramArgs args(argc, argv,
+                   {"model", "rank-labels", "costs", "tick-ps", "size", "table",
+                    "inter-cost", "repeats", "send-ps", "byte-ps", "recv-ps"});
+  b.bytes = static_cast<int>(args.Unsigned("size", 0));
+  b.repeats = static_cast<int>(args.Unsigned("repeats", 1));
+  std::string error = Configure(&args, &b);
+  if (error.empty()) error = args.error();
+  if (error.empty() && (b.bytes <= 0 || b.repeats <= 0)) {
+    error = "--size and --repeats must be at least 1";
+  }
+  if (!error.empty()) {
+    if (b.rank == 0) std::fprintf(stderr, "bench: %s\n", error.c_str());
+    return 2;
+  }
+  if (args.String("model", "") == "multi") return RunMulti(b, &args);
+  if (args.String("model", "") != "mpi") return RunHetcast(b);
+  const double seconds = TimedMpiBcast(MPI_COMM_WORLD, 0, b.bytes, b.repeats);
+  if (b.rank == 0) std::printf("mpi_seconds=%.9g\n", seconds);
+  return 0;
+}
+
+}  // namespace
+}  // namespace mpi
+}  // namespace hetcast
+
+int main(int argc, char** argv) {
+  MPI_Init(&argc, &argv);
+  const int status = hetcast::mpi::Main(argc, argv);
+  MPI_Finalize();
+  return status;
+}

@@ -1,0 +1,269 @@
+// calibrate.cc: measures, on the machines it runs on, what hetcast's models
+// need for one message size, and writes it where `hetcast gen` and the
+// planner take it.
+//
+//   mpiexec -n N calibrate --size=BYTES --rank-types=T0,T1,...
+//       [--rank-clusters=L0,L1,...] [--repeats=5] [--tick-ns=1]
+//       [--limit=20] [--name=calibrated] [--profile-out=P.json]
+//       [--cluster-out=C.json]
+//
+// --rank-types gives rank i's node type (types 0 .. k-1, each with a rank);
+// --rank-clusters rank i's cluster label (optional).
+//
+// Node model: a node of type j needs C(j) per send, its i-th send arriving
+// i * C(j) after it starts. For each type the lowest rank of that type sends
+// the message to K = min(4, N - 1) other ranks back to back (blocking
+// MPI_Send, receivers taken round robin over the types, so the cost is an
+// average over receiver kinds); the last receiver answers with an empty
+// message. C(j) = (elapsed - one-way latency of an empty message) / K, the
+// minimum over the repeats. Costs are written in ticks of --tick-ns
+// nanoseconds (at least 1 tick); a profile needs distinct costs, so a cost
+// equal to an earlier type's is raised by one tick (said on stdout).
+//
+// Cluster model: the same measurement from the lowest rank of each cluster
+// to K ranks of its own cluster (intra) and of the other clusters (inter),
+// averaged over the clusters; the model's local transfer is 1 tick, so
+// inter_cost = max(1, round(inter / intra)).
+//
+// Finally, as a check of the whole path, one HETCAST_MPI_Bcast of the
+// message from rank 0 with the calibrated costs (node model; and cluster
+// model when clusters are given): its planned completion and the measured
+// one (the slowest rank's, from a barrier).
+
+#include <mpi.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include "tools/mpi/hetcast_mpi.h"
+#include "tools/mpi/measure.h"
+#include "tools/mpi/program_args.h"
+
+namespace hetcast {
+namespace mpi {
+namespace {
+
+struct Calibration {
+  std::vector<int> rank_types, rank_clusters;
+  size_t type_count = 0, cluster_count = 0;
+  int bytes = 0, repeats = 0;
+  double tick_seconds = 1e-9;
+  std::vector<double> send_seconds;  // per type
+  std::vector<uint64_t> costs;       // per type, ticks
+  double intra_seconds = 0, inter_seconds = 0;
+  uint64_t inter_cost = 0;
+};
+
+// Type (or cluster) count of a per-rank list, or 0 when a label in
+// 0 .. max has no rank or the list's length is not the communicator's.
+size_t LabelCount(const std::vector<uint64_t>& labels, int size) {
+  if (labels.size() != static_cast<size_t>(size)) return 0;
+  const uint64_t count = *std::max_element(labels.begin(), labels.end()) + 1;
+  for (uint64_t label = 0; label < count; ++label) {
+    if (std::find(labels.begin(), labels.end(), label) == labels.end()) {
+      return 0;
+    }
+  }
+  return count;
+}
+
+void CostsInTicks(Calibration* c, int rank) {
+  for (size_t j = 0; j < c->type_count; ++j) {
+    uint64_t ticks = std::max<uint64_t>(
+        1, std::llround(c->send_seconds[j] / c->tick_seconds));
+    while (std::find(c->costs.begin(), c->costs.end(), ticks) !=
+           c->costs.end()) {
+      ++ticks;
+      if (rank == 0)
+        std::printf("type %zu: cost raised to %llu ticks (distinct)\n", j,
+                    static_cast<unsigned long long>(ticks));
+    }
+    c->costs.push_back(ticks);
+  }
+}
+
+void MeasureNode(Calibration* c, int rank) {
+  for (size_t j = 0; j < c->type_count; ++j) {
+    const int sender = static_cast<int>(
+        std::find(c->rank_types.begin(), c->rank_types.end(), j) -
+        c->rank_types.begin());
+    const std::vector<int> receivers =
+        RoundRobinReceivers(c->rank_types, sender, Pick::kAny, 4);
+    c->send_seconds.push_back(SendCostSeconds(MPI_COMM_WORLD, sender, receivers,
+                                              c->bytes, c->repeats));
+  }
+  CostsInTicks(c, rank);
+}
+
+void MeasureClusters(Calibration* c) {
+  double intra = 0, inter = 0;
+  int intra_count = 0, inter_count = 0;
+  for (size_t l = 0; l < c->cluster_count; ++l) {
+    const int label = static_cast<int>(l);
+    const int sender = static_cast<int>(
+        std::find(c->rank_clusters.begin(), c->rank_clusters.end(), label) -
+        c->rank_clusters.begin());
+    const std::vector<int> local =
+        RoundRobinReceivers(c->rank_clusters, sender, Pick::kSameLabel, 4);
+    const std::vector<int> remote =
+        RoundRobinReceivers(c->rank_clusters, sender, Pick::kOtherLabel, 4);
+    if (!local.empty()) {
+      intra +=
+          SendCostSeconds(MPI_COMM_WORLD, sender, local, c->bytes, c->repeats);
+      ++intra_count;
+    }
+    if (!remote.empty()) {
+      inter +=
+          SendCostSeconds(MPI_COMM_WORLD, sender, remote, c->bytes, c->repeats);
+      ++inter_count;
+    }
+  }
+  c->intra_seconds = intra_count ? intra / intra_count : 0;
+  c->inter_seconds = inter_count ? inter / inter_count : 0;
+  c->inter_cost = c->intra_seconds > 0
+                      ? std::max<uint64_t>(1, std::llround(c->inter_seconds /
+                                                           c->intra_seconds))
+                      : 1;
+}
+
+bool WriteProfile(const Calibration& c, const std::string& path,
+                  const std::string& name, uint64_t limit) {
+  std::ofstream out(path);
+  out << "{\"name\": \"" << name << "\", \"types\": [";
+  for (size_t j = 0; j < c.type_count; ++j) {
+    out << (j ? ",\n  " : "\n  ") << "{\"name\": \"type" << j
+        << "\", \"cost\": " << c.costs[j] << ", \"limit\": " << limit << "}";
+  }
+  out << "\n]}\n";
+  return static_cast<bool>(out);
+}
+
+bool WriteClusters(const Calibration& c, const std::string& path) {
+  std::ofstream out(path);
+  out << "{\"bytes\": " << c.bytes << ", \"intra_seconds\": " << c.intra_seconds
+      << ", \"inter_seconds\": " << c.inter_seconds
+      << ", \"inter_cost\": " << c.inter_cost << "}\n";
+  return static_cast<bool>(out);
+}
+
+// One HETCAST_MPI_Bcast from rank 0 with the calibrated parameters: its
+// planned completion (ticks times the tick's seconds) against the measured.
+void CheckBroadcast(const HETCAST_MPI_Params& params,
+                    const std::vector<int>& labels, double tick_seconds,
+                    int bytes, const char* model, int rank) {
+  uint64_t ticks = 0;
+  double measured = 0;
+  int code = PlannedTicks(params, labels, 0, &ticks);
+  if (code == HETCAST_MPI_SUCCESS) {
+    code = TimedHetcastBcast(MPI_COMM_WORLD, 0, bytes, 3, params, &measured);
+  }
+  if (rank != 0) return;
+  if (code != HETCAST_MPI_SUCCESS) {
+    std::printf("check, %s model: error %d: %s\n", model, code,
+                HETCAST_MPI_Last_error());
+    return;
+  }
+  const double planned = ticks * tick_seconds;
+  std::printf(
+      "check, %s model: planned %.4g s, measured %.4g s, "
+      "planned / measured %.3f\n",
+      model, planned, measured, planned / measured);
+}
+
+void PrintCalibration(const Calibration& c) {
+  for (size_t j = 0; j < c.type_count; ++j) {
+    std::printf("type %zu: %.4g s per send of %d bytes = %llu ticks\n", j,
+                c.send_seconds[j], c.bytes,
+                static_cast<unsigned long long>(c.costs[j]));
+  }
+  if (c.cluster_count > 1) {
+    std::printf("clusters: intra %.4g s, inter %.4g s, inter_cost %llu\n",
+                c.intra_seconds, c.inter_seconds,
+                static_cast<unsigned long long>(c.inter_cost));
+  }
+}
+
+// Writes the files (rank 0), then checks a broadcast in each model.
+int Report(const Calibration& c, ProgramArgs* args, int rank) {
+  bool written = true;
+  if (rank == 0) {
+    PrintCalibration(c);
+    const std::string profile = args->String("profile-out", "");
+    const std::string clusters = args->String("cluster-out", "");
+    if (!profile.empty()) {
+      written &= WriteProfile(c, profile, args->String("name", "calibrated"),
+                              args->Unsigned("limit", 20));
+    }
+    if (!clusters.empty() && c.cluster_count > 1) {
+      written &= WriteClusters(c, clusters);
+    }
+    if (!written) std::fprintf(stderr, "calibrate: cannot write the output\n");
+  }
+  HETCAST_MPI_Params node = {};
+  node.model = HETCAST_MODEL_NODE;
+  node.costs = c.costs.data();
+  node.type_count = c.type_count;
+  node.my_type = c.rank_types[rank];
+  CheckBroadcast(node, c.rank_types, c.tick_seconds, c.bytes, "node", rank);
+  if (c.cluster_count > 1) {
+    HETCAST_MPI_Params cluster = {};
+    cluster.model = HETCAST_MODEL_CLUSTER;
+    cluster.cluster_count = c.cluster_count;
+    cluster.inter_cost = c.inter_cost;
+    cluster.my_type = c.rank_clusters[rank];
+    CheckBroadcast(cluster, c.rank_clusters, c.intra_seconds, c.bytes,
+                   "cluster", rank);
+  }
+  return written ? 0 : 1;
+}
+
+int Main(int argc, char** argv) {
+  int rank = 0, size = 0;
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  MPI_Comm_size(MPI_COMM_WORLD, &size);
+  ProgramArgs args(argc, argv,
+                   {"size", "rank-types", "rank-clusters", "repeats", "tick-ns",
+                    "limit", "name", "profile-out", "cluster-out"});
+  Calibration c;
+  const std::vector<uint64_t> types = args.UnsignedList("rank-types");
+  const std::vector<uint64_t> clusters = args.UnsignedList("rank-clusters");
+  c.bytes = static_cast<int>(args.Unsigned("size", 0));
+  c.repeats = static_cast<int>(args.Unsigned("repeats", 5));
+  c.tick_seconds = args.Unsigned("tick-ns", 1) * 1e-9;
+  c.type_count = LabelCount(types, size);
+  c.cluster_count = clusters.empty() ? 0 : LabelCount(clusters, size);
+  std::string error = args.error();
+  if (error.empty() &&
+      (c.bytes <= 0 || c.repeats <= 0 || c.tick_seconds <= 0 ||
+       c.type_count == 0 || (!clusters.empty() && !c.cluster_count))) {
+    error =
+        "need --size >= 1, --repeats >= 1, --tick-ns >= 1 and one type "
+        "(and cluster) per rank, every label 0 .. max used";
+  }
+  if (!error.empty() || size < 2) {
+    if (rank == 0)
+      std::fprintf(stderr, "calibrate: %s\n",
+                   error.empty() ? "needs 2 ranks or more" : error.c_str());
+    return 2;
+  }
+  c.rank_types.assign(types.begin(), types.end());
+  c.rank_clusters.assign(clusters.begin(), clusters.end());
+  MeasureNode(&c, rank);
+  if (c.cluster_count > 1) MeasureClusters(&c);
+  return Report(c, &args, rank);
+}
+
+}  // namespace
+}  // namespace mpi
+}  // namespace hetcast
+
+int main(int argc, char** argv) {
+  MPI_Init(&argc, &argv);
+  const int status = hetcast::mpi::Main(argc, argv);
+  MPI_Finalize();
+  return status;
+}

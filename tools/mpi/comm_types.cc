@@ -1,0 +1,169 @@
+// comm_types.cc: gathering and caching the ranks' types (MPI attribute
+// caching: a keyval created once, one cache object per communicator, freed
+// by the attribute's delete callback when the communicator is freed; a
+// duplicated communicator starts with no cache).
+
+#include "tools/mpi/comm_types.h"
+
+#include <cstdint>
+#include <string>
+
+#include "tools/mpi/errors.h"
+
+namespace hetcast {
+namespace mpi {
+namespace {
+
+// What each rank contributes to the gather.
+struct RankEntry {
+  int64_t type;
+  uint64_t table_hash;
+  uint64_t params_hash;
+};
+
+// One gathered entry list per model (node, cluster).
+struct CommCache {
+  bool valid[2] = {false, false};
+  std::vector<RankEntry> entries[2];
+};
+
+int DeleteCache(MPI_Comm, int, void* value, void*) {
+  delete static_cast<CommCache*>(value);
+  return MPI_SUCCESS;
+}
+
+int Keyval() {
+  static int keyval = MPI_KEYVAL_INVALID;
+  if (keyval == MPI_KEYVAL_INVALID) {
+    MPI_Comm_create_keyval(MPI_COMM_NULL_COPY_FN, DeleteCache, &keyval,
+                           nullptr);
+  }
+  return keyval;
+}
+
+int CacheOf(MPI_Comm comm, CommCache** cache) {
+  void* value = nullptr;
+  int found = 0;
+  int result = CheckMpi(MPI_Comm_get_attr(comm, Keyval(), &value, &found),
+                        "MPI_Comm_get_attr");
+  if (result != HETCAST_MPI_SUCCESS) return result;
+  if (found) {
+    *cache = static_cast<CommCache*>(value);
+    return HETCAST_MPI_SUCCESS;
+  }
+  *cache = new CommCache;
+  return CheckMpi(MPI_Comm_set_attr(comm, Keyval(), *cache),
+                  "MPI_Comm_set_attr");
+}
+
+void Mix(uint64_t* hash, uint64_t value) {
+  for (int byte = 0; byte < 8; ++byte) {
+    *hash = (*hash ^ ((value >> (8 * byte)) & 0xff)) * 0x100000001b3ull;
+  }
+}
+
+RankEntry OwnEntry(const HETCAST_MPI_Params& params) {
+  RankEntry own;
+  own.type = params.my_type;
+  own.table_hash = params.table ? hetcast_table_hash(params.table) : 0;
+  own.params_hash = ParamsHash(params);
+  return own;
+}
+
+// The same verdict on every rank: it reads only the gathered entries.
+int CheckEntries(const std::vector<RankEntry>& entries,
+                 const HETCAST_MPI_Params& params) {
+  const bool node = params.model == HETCAST_MODEL_NODE;
+  const int64_t limit =
+      static_cast<int64_t>(node ? params.type_count : params.cluster_count);
+  for (size_t rank = 0; rank < entries.size(); ++rank) {
+    const RankEntry& entry = entries[rank];
+    if (entry.params_hash != entries[0].params_hash) {
+      return Fail(HETCAST_MPI_ERR_MISMATCH,
+                  "rank " + std::to_string(rank) +
+                      " passed other model parameters than rank 0");
+    }
+    if (entry.table_hash != entries[0].table_hash) {
+      return Fail(HETCAST_MPI_ERR_MISMATCH,
+                  "rank " + std::to_string(rank) + "'s table (hash " +
+                      std::to_string(entry.table_hash) +
+                      ") differs from rank 0's (hash " +
+                      std::to_string(entries[0].table_hash) + ")");
+    }
+    if (entry.type < 0 || entry.type >= limit) {
+      return Fail(HETCAST_MPI_ERR_TYPE,
+                  "rank " + std::to_string(rank) + " has " +
+                      (node ? "node type " : "cluster ") +
+                      std::to_string(entry.type) + "; the model has " +
+                      std::to_string(limit) + (node ? " types" : " clusters"));
+    }
+  }
+  return HETCAST_MPI_SUCCESS;
+}
+
+int Gather(MPI_Comm comm, const RankEntry& own,
+           std::vector<RankEntry>* entries) {
+  int size = 0;
+  MPI_Comm_size(comm, &size);
+  entries->resize(size);
+  return CheckMpi(MPI_Allgather(&own, sizeof(own), MPI_BYTE, entries->data(),
+                                sizeof(own), MPI_BYTE, comm),
+                  "MPI_Allgather");
+}
+
+}  // namespace
+
+uint64_t ParamsHash(const HETCAST_MPI_Params& params) {
+  uint64_t hash = 0xcbf29ce484222325ull;
+  Mix(&hash, params.model);
+  Mix(&hash, params.algorithm);
+  Mix(&hash, params.type_count);
+  for (size_t t = 0; params.costs && t < params.type_count; ++t) {
+    Mix(&hash, params.costs[t]);
+  }
+  Mix(&hash, params.cluster_count);
+  Mix(&hash, params.inter_cost);
+  Mix(&hash, static_cast<uint64_t>(params.postal));
+  Mix(&hash, params.matching);
+  Mix(&hash, params.degrees != nullptr);
+  for (size_t c = 0; params.degrees && c < params.cluster_count; ++c) {
+    Mix(&hash, params.degrees[c]);
+  }
+  return hash;
+}
+
+int CommTypes(MPI_Comm comm, const HETCAST_MPI_Params& params,
+              std::vector<int>* types) {
+  CommCache* cache = nullptr;
+  int result = CacheOf(comm, &cache);
+  if (result != HETCAST_MPI_SUCCESS) return result;
+  const int model = params.model == HETCAST_MODEL_NODE ? 0 : 1;
+  std::vector<RankEntry>& entries = cache->entries[model];
+  const RankEntry own = OwnEntry(params);
+  if (!cache->valid[model]) {
+    result = Gather(comm, own, &entries);
+    if (result != HETCAST_MPI_SUCCESS) return result;
+    cache->valid[model] = true;
+  } else {
+    int rank = 0;
+    MPI_Comm_rank(comm, &rank);
+    const RankEntry& cached = entries[rank];
+    if (cached.type != own.type || cached.table_hash != own.table_hash ||
+        cached.params_hash != own.params_hash) {
+      return Fail(HETCAST_MPI_ERR_CHANGED,
+                  "rank " + std::to_string(rank) +
+                      "'s type, table or model parameters differ from those "
+                      "gathered on this communicator; use MPI_Comm_dup");
+    }
+  }
+  result = CheckEntries(entries, params);
+  if (result != HETCAST_MPI_SUCCESS) return result;
+  types->resize(entries.size());
+  for (size_t r = 0; r < entries.size(); ++r) {
+    (*types)[r] = static_cast<int>(entries[r].type);
+  }
+  return HETCAST_MPI_SUCCESS;
+}
+
+}  // namespace mpi
+}  // namespace hetcast

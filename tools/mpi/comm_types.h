@@ -1,0 +1,30 @@
+// comm_types.h: the ranks' types, gathered once per communicator and model
+// and cached on the communicator as an MPI attribute.
+
+#ifndef HETCAST_TOOLS_MPI_COMM_TYPES_H_
+#define HETCAST_TOOLS_MPI_COMM_TYPES_H_
+
+#include <vector>
+
+#include "tools/mpi/hetcast_mpi.h"
+
+namespace hetcast {
+namespace mpi {
+
+// Every rank's type (node model) or cluster label (cluster model) of
+// `comm`. The first call for a communicator and model is collective (one
+// MPI_Allgather of each rank's type, table hash and parameter hash); later
+// ones read the cache. Checks every rank's entry against the model (type
+// range, equal table and parameter hashes) from the gathered data alone, so
+// all ranks return the same error. HETCAST_MPI_ERR_CHANGED when this rank's
+// own entry differs from the cached one.
+int CommTypes(MPI_Comm comm, const HETCAST_MPI_Params& params,
+              std::vector<int>* types);
+
+// FNV-1a (64-bit) over the parameters every rank must share.
+uint64_t ParamsHash(const HETCAST_MPI_Params& params);
+
+}  // namespace mpi
+}  // namespace hetcast
+
+#endif  // HETCAST_TOOLS_MPI_COMM_TYPES_H_

@@ -1,0 +1,45 @@
+/* hetcast_mpi_params.h: what HETCAST_MPI_Bcast and HETCAST_MPI_Mcast need
+ * besides MPI's arguments (tools/mpi/hetcast_mpi.h). MPI-free, so that the
+ * rank mapping (rank_map.h) builds without MPI. */
+#ifndef HETCAST_TOOLS_MPI_HETCAST_MPI_PARAMS_H_
+#define HETCAST_TOOLS_MPI_HETCAST_MPI_PARAMS_H_
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "runtime/include/hetcast/hetcast.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* What the node and cluster models need from each rank. Zero-initialise and
+ * fill the fields of the model. */
+typedef struct HETCAST_MPI_Params {
+  hetcast_model model; /* HETCAST_MODEL_NODE or HETCAST_MODEL_CLUSTER. */
+  /* Node model: this rank's node type (< type_count); cluster model: its
+   * cluster label (< cluster_count). */
+  int my_type;
+  /* Node model: send cost in ticks per type (the same on every rank). */
+  const uint64_t* costs;
+  size_t type_count;
+  /* Node model, optional (NULL): an opened table; every profile of it is
+   * offered to the planner. Its content hash is compared across ranks. */
+  const hetcast_table* table;
+  /* Cluster model: labels 0 .. cluster_count - 1, inter-cluster cost C in
+   * local-transfer units, the postal variant, and optional per-label
+   * degree bounds (NULL: unbounded) or a matching bound (0: unbounded). */
+  size_t cluster_count;
+  uint64_t inter_cost;
+  int postal;
+  const uint64_t* degrees;
+  uint64_t matching;
+  /* HETCAST_ALGORITHM_NONE lets the planner choose; otherwise pinned. */
+  hetcast_algorithm algorithm;
+} HETCAST_MPI_Params;
+
+#ifdef __cplusplus
+} /* extern "C" */
+#endif
+
+#endif /* HETCAST_TOOLS_MPI_HETCAST_MPI_PARAMS_H_ */

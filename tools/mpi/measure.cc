@@ -1,0 +1,144 @@
+// measure.cc: the timing primitives of measure.h.
+
+#include "tools/mpi/measure.h"
+
+#include <algorithm>
+#include <limits>
+
+#include "tools/mpi/rank_map.h"
+#include "tools/mpi/whole_plan.h"
+
+namespace hetcast {
+namespace mpi {
+namespace {
+
+constexpr int kMeasureTag = 0x4844;
+
+// One round of SendCostSeconds: the sender's elapsed time (0 elsewhere).
+double SendRound(MPI_Comm comm, int rank, int sender,
+                 const std::vector<int>& receivers, std::vector<char>* buffer,
+                 int bytes) {
+  MPI_Barrier(comm);
+  const double start = MPI_Wtime();
+  if (rank == sender) {
+    for (int receiver : receivers) {
+      MPI_Send(buffer->data(), bytes, MPI_BYTE, receiver, kMeasureTag, comm);
+    }
+    MPI_Recv(nullptr, 0, MPI_BYTE, receivers.back(), kMeasureTag, comm,
+             MPI_STATUS_IGNORE);
+    return MPI_Wtime() - start;
+  }
+  if (std::find(receivers.begin(), receivers.end(), rank) != receivers.end()) {
+    MPI_Recv(buffer->data(), bytes, MPI_BYTE, sender, kMeasureTag, comm,
+             MPI_STATUS_IGNORE);
+    if (rank == receivers.back()) {
+      MPI_Send(nullptr, 0, MPI_BYTE, sender, kMeasureTag, comm);
+    }
+  }
+  return 0;
+}
+
+// The minimum over `repeats` rounds, as known to the sender, on every rank.
+double MinRound(MPI_Comm comm, int sender, const std::vector<int>& receivers,
+                int bytes, int repeats) {
+  int rank = 0;
+  MPI_Comm_rank(comm, &rank);
+  std::vector<char> buffer(std::max(bytes, 1));
+  double best = std::numeric_limits<double>::max();
+  for (int r = 0; r < repeats; ++r) {
+    best = std::min(best,
+                    SendRound(comm, rank, sender, receivers, &buffer, bytes));
+  }
+  MPI_Bcast(&best, 1, MPI_DOUBLE, sender, comm);
+  return best;
+}
+
+double MaxOverRanks(MPI_Comm comm, double value) {
+  double max = 0;
+  MPI_Allreduce(&value, &max, 1, MPI_DOUBLE, MPI_MAX, comm);
+  return max;
+}
+
+}  // namespace
+
+std::vector<int> RoundRobinReceivers(const std::vector<int>& labels, int sender,
+                                     Pick pick, size_t k) {
+  const int count = *std::max_element(labels.begin(), labels.end()) + 1;
+  std::vector<std::vector<int>> groups(count);
+  for (size_t r = 0; r < labels.size(); ++r) {
+    const bool same = labels[r] == labels[sender];
+    if (static_cast<int>(r) == sender || (pick == Pick::kSameLabel && !same) ||
+        (pick == Pick::kOtherLabel && same)) {
+      continue;
+    }
+    groups[labels[r]].push_back(static_cast<int>(r));
+  }
+  std::vector<int> picked;
+  for (size_t round = 0; picked.size() < k; ++round) {
+    const size_t before = picked.size();
+    for (const std::vector<int>& group : groups) {
+      if (round < group.size() && picked.size() < k) {
+        picked.push_back(group[round]);
+      }
+    }
+    if (picked.size() == before) break;
+  }
+  return picked;
+}
+
+double SendCostSeconds(MPI_Comm comm, int sender,
+                       const std::vector<int>& receivers, int bytes,
+                       int repeats) {
+  const std::vector<int> last{receivers.back()};
+  const double latency = MinRound(comm, sender, last, 0, repeats) / 2;
+  const double total = MinRound(comm, sender, receivers, bytes, repeats);
+  return std::max(0.0, total - latency) / receivers.size();
+}
+
+int TimedHetcastBcast(MPI_Comm comm, int root, int bytes, int repeats,
+                      const HETCAST_MPI_Params& params, double* seconds) {
+  std::vector<char> buffer(bytes);
+  *seconds = 0;
+  int code = HETCAST_MPI_Bcast(buffer.data(), bytes, MPI_BYTE, root, comm,
+                               &params);  // gathers the types
+  double best = std::numeric_limits<double>::max();
+  for (int r = 0; r < repeats && code == HETCAST_MPI_SUCCESS; ++r) {
+    MPI_Barrier(comm);
+    const double start = MPI_Wtime();
+    code =
+        HETCAST_MPI_Bcast(buffer.data(), bytes, MPI_BYTE, root, comm, &params);
+    best = std::min(best, MaxOverRanks(comm, MPI_Wtime() - start));
+  }
+  if (code == HETCAST_MPI_SUCCESS) *seconds = best;
+  return code;
+}
+
+double TimedMpiBcast(MPI_Comm comm, int root, int bytes, int repeats) {
+  std::vector<char> buffer(bytes);
+  MPI_Bcast(buffer.data(), bytes, MPI_BYTE, root, comm);  // warm-up
+  double best = std::numeric_limits<double>::max();
+  for (int r = 0; r < repeats; ++r) {
+    MPI_Barrier(comm);
+    const double start = MPI_Wtime();
+    MPI_Bcast(buffer.data(), bytes, MPI_BYTE, root, comm);
+    best = std::min(best, MaxOverRanks(comm, MPI_Wtime() - start));
+  }
+  return best;
+}
+
+int PlannedTicks(const HETCAST_MPI_Params& params,
+                 const std::vector<int>& types, int root, uint64_t* ticks,
+                 hetcast_algorithm* algorithm) {
+  PlannerRequest planner;
+  BuildPlannerRequest(params, types, root, std::vector<char>(types.size(), 1),
+                      false, false, &planner);
+  WholePlan plan;
+  if (!PlanWhole(planner.request, &plan)) return HETCAST_MPI_ERR_PLAN;
+  const hetcast_plan_info& info = plan.info;
+  *ticks = info.answer.completion_time;
+  if (algorithm != nullptr) *algorithm = info.answer.algorithm;
+  return HETCAST_MPI_SUCCESS;
+}
+
+}  // namespace mpi
+}  // namespace hetcast

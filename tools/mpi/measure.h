@@ -1,0 +1,53 @@
+// measure.h: timing primitives of the MPI programs (calibrate, bench).
+// Every function is collective over `comm` and returns the same value on
+// every rank. Times are MPI_Wtime seconds: on real processes sharing cores
+// they are noise (tests/mpi uses none); in SimGrid's SMPI they are the
+// simulated clock, deterministic.
+
+#ifndef HETCAST_TOOLS_MPI_MEASURE_H_
+#define HETCAST_TOOLS_MPI_MEASURE_H_
+
+#include <cstdint>
+#include <vector>
+
+#include "tools/mpi/hetcast_mpi.h"
+
+namespace hetcast {
+namespace mpi {
+
+// Which ranks RoundRobinReceivers may pick, relative to the sender's label.
+enum class Pick { kAny, kSameLabel, kOtherLabel };
+
+// Up to `k` ranks other than `sender`, taken round robin over the labels
+// (label order, each label's ranks in rank order) among those `pick` allows.
+std::vector<int> RoundRobinReceivers(const std::vector<int>& labels, int sender,
+                                     Pick pick, size_t k);
+
+// `sender` sends `bytes` to each of `receivers` back to back (blocking
+// MPI_Send); the last receiver answers with an empty message. The time per
+// send: (elapsed - one-way latency of an empty message) / receivers, the
+// minimum over `repeats`.
+double SendCostSeconds(MPI_Comm comm, int sender,
+                       const std::vector<int>& receivers, int bytes,
+                       int repeats);
+
+// Seconds from a barrier until the slowest rank returns from a broadcast of
+// `bytes` from `root`: the executor's (HETCAST_MPI_Bcast, after one call
+// that gathers the types) or MPI_Bcast; the minimum over `repeats`. An
+// executor error is returned as its class, with *seconds 0.
+int TimedHetcastBcast(MPI_Comm comm, int root, int bytes, int repeats,
+                      const HETCAST_MPI_Params& params, double* seconds);
+double TimedMpiBcast(MPI_Comm comm, int root, int bytes, int repeats);
+
+// The completion time, in the model's ticks, of the whole plan the executor
+// runs for a broadcast from `root` with `types` the ranks' types (local: no
+// communication), and the algorithm that answered (optional).
+// HETCAST_MPI_ERR_PLAN when the planner refuses.
+int PlannedTicks(const HETCAST_MPI_Params& params,
+                 const std::vector<int>& types, int root, uint64_t* ticks,
+                 hetcast_algorithm* algorithm = nullptr);
+
+}  // namespace mpi
+}  // namespace hetcast
+
+#endif  // HETCAST_TOOLS_MPI_MEASURE_H_

@@ -1,0 +1,168 @@
+// tree_executor.cc: HETCAST_MPI_Bcast and HETCAST_MPI_Mcast, node and
+// cluster models. Each rank asks the planner for its own part
+// (hetcast_plan_participant), receives from its parent, then sends to its
+// children in the planned order: blocking calls, as both models have the
+// sender busy for each send.
+
+#include <string>
+#include <vector>
+
+#include "tools/mpi/comm_types.h"
+#include "tools/mpi/errors.h"
+#include "tools/mpi/hetcast_mpi.h"
+#include "tools/mpi/rank_map.h"
+
+namespace hetcast {
+namespace mpi {
+namespace {
+
+// The tag of the executor's point-to-point messages. MPI keeps messages
+// between two ranks in order, so consecutive collectives do not mix.
+constexpr int kTreeTag = 0x4843;
+
+// Checks of arguments every rank passes alike, so every rank fails alike.
+int CheckArguments(const void* buffer, int count, int root, MPI_Comm comm,
+                   const HETCAST_MPI_Params* params, int* size) {
+  if (comm == MPI_COMM_NULL) {
+    return Fail(HETCAST_MPI_ERR_COMM, "the communicator is MPI_COMM_NULL");
+  }
+  MPI_Comm_size(comm, size);
+  if (*size < 2) {
+    return Fail(HETCAST_MPI_ERR_COMM,
+                "the communicator has 1 rank; a broadcast needs at least 2");
+  }
+  if (root < 0 || root >= *size) {
+    return Fail(HETCAST_MPI_ERR_ROOT, "root " + std::to_string(root) +
+                                          " is outside ranks 0 .. " +
+                                          std::to_string(*size - 1));
+  }
+  if (count <= 0) {
+    return Fail(HETCAST_MPI_ERR_ARG, "count is " + std::to_string(count) +
+                                         "; it must be at least 1");
+  }
+  if (params == nullptr || (params->model != HETCAST_MODEL_NODE &&
+                            params->model != HETCAST_MODEL_CLUSTER)) {
+    return Fail(HETCAST_MPI_ERR_ARG,
+                "params must name the node or the cluster model");
+  }
+  if (params->model == HETCAST_MODEL_NODE &&
+      (params->costs == nullptr || params->type_count == 0)) {
+    return Fail(HETCAST_MPI_ERR_ARG, "node model without costs");
+  }
+  if (params->model == HETCAST_MODEL_CLUSTER && params->cluster_count == 0) {
+    return Fail(HETCAST_MPI_ERR_ARG, "cluster model with 0 clusters");
+  }
+  if (buffer == nullptr) return Fail(HETCAST_MPI_ERR_ARG, "buffer is NULL");
+  return HETCAST_MPI_SUCCESS;
+}
+
+int MarkDestinations(const int* destinations, int destination_count, int root,
+                     int size, std::vector<char>* is_destination) {
+  is_destination->assign(size, 0);
+  if (destination_count < 0 || (destination_count > 0 && !destinations)) {
+    return Fail(HETCAST_MPI_ERR_ARG, "bad destination list");
+  }
+  for (int d = 0; d < destination_count; ++d) {
+    const int rank = destinations[d];
+    if (rank < 0 || rank >= size || rank == root || (*is_destination)[rank]) {
+      return Fail(HETCAST_MPI_ERR_ARG,
+                  "destinations[" + std::to_string(d) +
+                      "] = " + std::to_string(rank) +
+                      " is out of range, the root or repeated");
+    }
+    (*is_destination)[rank] = 1;
+  }
+  return HETCAST_MPI_SUCCESS;
+}
+
+// This rank's part: receive from the parent, send to the children in order.
+int Execute(void* buffer, int count, MPI_Datatype datatype, MPI_Comm comm,
+            const std::vector<int>& rank_of, const hetcast_participant& part) {
+  if (part.node.arrival == HETCAST_NEVER) return Succeed();  // unused relay
+  if (part.node.parent != HETCAST_NO_NODE) {
+    int result =
+        CheckMpi(MPI_Recv(buffer, count, datatype, rank_of[part.node.parent],
+                          kTreeTag, comm, MPI_STATUS_IGNORE),
+                 "MPI_Recv");
+    if (result != HETCAST_MPI_SUCCESS) return result;
+  }
+  for (size_t s = 0; s < part.count; ++s) {
+    int result = CheckMpi(MPI_Send(buffer, count, datatype,
+                                   rank_of[part.sends[s].to], kTreeTag, comm),
+                          "MPI_Send");
+    if (result != HETCAST_MPI_SUCCESS) return result;
+  }
+  return Succeed();
+}
+
+// Plans this rank's part and runs it. Every rank checks the request with
+// hetcast_plan_sizes (same inputs, same verdict); ranks the request leaves
+// out stop there.
+int PlanAndExecute(void* buffer, int count, MPI_Datatype datatype,
+                   MPI_Comm comm, int rank, const PlannerRequest& request) {
+  hetcast_sizes sizes;
+  const char* why = nullptr;
+  if (hetcast_plan_sizes(&request.request, &sizes, &why) != HETCAST_OK) {
+    return Fail(HETCAST_MPI_ERR_PLAN, std::string("planner: ") + why);
+  }
+  const uint32_t id = request.map.canonical_of_rank[rank];
+  if (id == HETCAST_NO_NODE) return Succeed();
+  std::vector<unsigned char> workspace(sizes.workspace_bytes);
+  std::vector<hetcast_transfer> sends(sizes.node_count);
+  hetcast_participant part = {};
+  part.sends = sends.data();
+  part.send_capacity = sends.size();
+  if (hetcast_plan_participant(&request.request, id, workspace.data(),
+                               workspace.size(), &part, &why) != HETCAST_OK) {
+    return Fail(HETCAST_MPI_ERR_PLAN, std::string("planner: ") + why);
+  }
+  return Execute(buffer, count, datatype, comm, request.map.rank_of_canonical,
+                 part);
+}
+
+int TreeCollective(void* buffer, int count, MPI_Datatype datatype, int root,
+                   const int* destinations, int destination_count,
+                   bool multicast, bool allow_relays, MPI_Comm comm,
+                   const HETCAST_MPI_Params* params) {
+  int size = 0;
+  int result = CheckArguments(buffer, count, root, comm, params, &size);
+  if (result != HETCAST_MPI_SUCCESS) return result;
+  std::vector<char> is_destination(size, 1);
+  if (multicast) {
+    result = MarkDestinations(destinations, destination_count, root, size,
+                              &is_destination);
+    if (result != HETCAST_MPI_SUCCESS) return result;
+  }
+  std::vector<int> types;
+  result = CommTypes(comm, *params, &types);
+  if (result != HETCAST_MPI_SUCCESS) return result;
+  PlannerRequest request;
+  BuildPlannerRequest(*params, types, root, is_destination, multicast,
+                      allow_relays, &request);
+  int rank = 0;
+  MPI_Comm_rank(comm, &rank);
+  return PlanAndExecute(buffer, count, datatype, comm, rank, request);
+}
+
+}  // namespace
+}  // namespace mpi
+}  // namespace hetcast
+
+extern "C" {
+
+int HETCAST_MPI_Bcast(void* buffer, int count, MPI_Datatype datatype, int root,
+                      MPI_Comm comm, const HETCAST_MPI_Params* params) {
+  return hetcast::mpi::TreeCollective(buffer, count, datatype, root, nullptr, 0,
+                                      false, false, comm, params);
+}
+
+int HETCAST_MPI_Mcast(void* buffer, int count, MPI_Datatype datatype, int root,
+                      const int* destinations, int destination_count,
+                      int allow_relays, MPI_Comm comm,
+                      const HETCAST_MPI_Params* params) {
+  return hetcast::mpi::TreeCollective(buffer, count, datatype, root,
+                                      destinations, destination_count, true,
+                                      allow_relays != 0, comm, params);
+}
+
+}  // extern "C"
