@@ -811,9 +811,9 @@ TEST(CliGraph, BestUsesTheMcphReading) {
 // render draws MCPH's tree; an LP answer (a throughput of many routes) is
 // refused with a message that says so, planned or read back.
 TEST(CliGraph, RenderRefusesLpAnswers) {
-  const CliRun planned = RunCli(
-      {"render", "--model", "graph", "--platform", GraphFile("fig5_star.json"),
-       "--algorithm", "ub"});
+  const CliRun planned =
+      RunCli({"render", "--model", "graph", "--platform",
+              GraphFile("fig5_star.json"), "--algorithm", "ub"});
   EXPECT_EQ(planned.exit_code, 2);
   EXPECT_THAT(planned.err, HasSubstr("render draws the graph model's MCPH "
                                      "tree (--algorithm mcph)"));
