@@ -19,15 +19,6 @@ constexpr uint32_t kRoleMaxTypes = 8;
 
 inline uint64_t RoleBit(uint32_t index) { return uint64_t{1} << index; }
 
-// A RoleNode's parts (node_role_steps.h).
-inline uint32_t RoleState(RoleNode node) { return static_cast<uint32_t>(node); }
-inline uint32_t RoleRow(RoleNode node) {
-  return static_cast<uint32_t>(node >> 32);
-}
-inline RoleNode MakeRoleNode(uint32_t row, uint32_t state) {
-  return uint64_t{row} << 32 | state;
-}
-
 // The bits first .. first + count - 1 (below bit 64).
 inline uint64_t RoleBits(uint32_t first, uint64_t count) {
   return count == 0 ? 0 : (~uint64_t{0} >> (64 - count)) << first;
@@ -81,9 +72,11 @@ uint32_t RoleDenseOf(uint32_t k, const RoleDense& d, const TableLayout& layout,
 // Per type, what a send to that type reads: local arrays of the walk, whose
 // address no other code sees, so that the walk's writes to the workspace
 // do not make the compiler read them again.
+template <typename Word>
 struct RoleTypes {
-  RoleNode row[kRoleMaxTypes];     // Its state 0: its first entry, high half.
-  uint32_t stride[kRoleMaxTypes];  // Its state stride.
+  const Word* row[kRoleMaxTypes];     // Its entries.
+  uint64_t increment[kRoleMaxTypes];  // One in its field of the position word.
+  uint32_t stride[kRoleMaxTypes];     // Its state stride.
   // Its children take dense indices from its first destination on; the one
   // that would take end[l] (after its destinations) takes relay_first[l].
   uint32_t end[kRoleMaxTypes];
@@ -95,6 +88,10 @@ struct RoleTypes {
 
   uint32_t first[kRoleMaxTypes];  // Its first destination's dense index.
 
+  // Type l's next position: a dense index, or end[l] for relay_first[l].
+  HETCAST_ROLE_INLINE uint32_t Position(uint32_t l, uint64_t positions) const {
+    return static_cast<uint8_t>(positions >> (l * 8));
+  }
   // The place of dense index x (or end[l]) in type l's order, destinations
   // then relays, and back.
   uint32_t SequenceOf(uint32_t l, uint32_t x) const {
@@ -106,11 +103,17 @@ struct RoleTypes {
                                    : relay_first[l] + sequence - destinations;
   }
 
-  // Type l's next child, a dense index; `next[l]` moves on.
-  HETCAST_ROLE_INLINE uint32_t NextChild(uint32_t l, uint32_t* next) const {
-    uint32_t child = next[l];
-    if (__builtin_expect(child == end[l], 0)) child = relay_first[l];
-    next[l] = child + 1;
+  // Type l's next child: its field of the position word, after which the
+  // field moves on.
+  HETCAST_ROLE_INLINE uint32_t NextChild(uint32_t l,
+                                         uint64_t* positions) const {
+    const uint32_t shift = l * 8;
+    uint32_t child = static_cast<uint8_t>(*positions >> shift);
+    *positions += increment[l];
+    if (__builtin_expect(child == end[l], 0)) {  // Its first relay.
+      *positions += uint64_t{relay_first[l] - end[l]} << shift;
+      child = relay_first[l];
+    }
     return child;
   }
 };
@@ -122,7 +125,6 @@ struct RoleAnswer {
   const TableLayout* layout;
   const RoleDense* dense;
   const RoleNode* nodes;
-  const uint32_t* arrival;
   uint32_t target;  // Dense index of the asked node.
   RoleOutput* out;
 
@@ -130,7 +132,10 @@ struct RoleAnswer {
     return RoleIdOf(*dense, *resolved, *layout, x);
   }
   uint64_t CostOf(uint32_t x) const {
-    return v->cost[RoleRow(nodes[x]) / v->state_count];
+    const size_t row_bytes = v->state_count * v->entry_bytes;
+    const size_t offset =
+        static_cast<const uint8_t*>(nodes[x].row) - v->entries;
+    return v->cost[offset / row_bytes];
   }
 };
 
@@ -139,7 +144,7 @@ HETCAST_ROLE_COLD void RolePlaced(const RoleAnswer& a, uint32_t x, uint32_t t) {
   a.out->node->arrival = t;
   a.out->node->parent = a.IdOf(x);
   a.out->node->send_index =
-      static_cast<uint32_t>((t - a.arrival[x]) / a.CostOf(x));
+      static_cast<uint32_t>((t - a.nodes[x].arrival) / a.CostOf(x));
 }
 
 // The target sends dense index `child`, arriving at t.
@@ -172,38 +177,37 @@ struct RoleHit {
 // holding the senders still to send. No call inside, so that the loop's
 // values stay in registers.
 template <bool kSenderCheck, typename Word>
-HETCAST_ROLE_INLINE bool WalkFull(const RoleTypes& type, RoleDecode d,
-                                  const Word* entries, RoleNode* nodes,
-                                  uint32_t* arrival, uint32_t target,
-                                  uint32_t t, uint64_t* walk_io, uint32_t* next,
+HETCAST_ROLE_INLINE bool WalkFull(const RoleTypes<Word>& type, RoleDecode d,
+                                  RoleNode* nodes, uint32_t target, uint32_t t,
+                                  uint64_t* walk_io, uint64_t* positions_io,
                                   uint64_t* born_io, RoleHit* hit) {
   uint64_t walk = *walk_io;
+  uint64_t positions = *positions_io;
   uint64_t born = *born_io;
   bool met = false;
   while (walk != 0) {
-    const uint64_t x = static_cast<uint64_t>(__builtin_ctzll(walk));
-    walk &= walk - 1;
-    const RoleNode sender = nodes[x];
+    const uint64_t bit = walk & (0 - walk);
+    const uint32_t x = static_cast<uint32_t>(__builtin_ctzll(walk));
+    walk ^= bit;
+    const uint32_t from = nodes[x].state;
     const uint64_t word =
-        flatbuffers::EndianScalar(entries[RoleRow(sender) + RoleState(sender)]);
+        flatbuffers::EndianScalar(static_cast<const Word*>(nodes[x].row)[from]);
     const uint32_t l = (word >> d.time_bits) & d.type_mask;
     const uint32_t y = static_cast<uint32_t>(word >> d.split_shift);
-    const uint32_t child = type.NextChild(l, next);
-    // The state stays above the row: what remains is within the state.
-    const RoleNode rest = sender - type.stride[l] - y;
-    nodes[x] = rest;
-    nodes[child] = type.row[l] + y;
-    arrival[child] = t;
-    born |= (RoleState(rest) != 0 ? uint64_t{1} << x : 0) |
-            (y != 0 ? RoleBit(child) : 0);
+    const uint32_t child = type.NextChild(l, &positions);
+    const uint32_t remaining = from - type.stride[l] - y;
+    nodes[x].state = remaining;
+    nodes[child] = RoleNode{y, t, type.row[l]};
+    born |= (remaining != 0 ? bit : 0) | (y != 0 ? RoleBit(child) : 0);
     if (__builtin_expect((child == target) | (kSenderCheck && x == target),
                          0)) {
-      *hit = RoleHit{static_cast<uint32_t>(x), child, y, RoleState(rest)};
+      *hit = RoleHit{x, child, y, remaining};
       met = true;
       break;
     }
   }
   *walk_io = walk;
+  *positions_io = positions;
   *born_io = born;
   return met;
 }
@@ -212,15 +216,14 @@ HETCAST_ROLE_INLINE bool WalkFull(const RoleTypes& type, RoleDecode d,
 // answering for the target as it meets it; the senders of later steps go
 // to `*born`. Returns true when the target's role is complete.
 template <bool kSenderCheck, typename Word>
-HETCAST_ROLE_INLINE bool WalkFullStep(const RoleTypes& type, RoleDecode d,
-                                      const Word* entries, RoleNode* nodes,
-                                      uint32_t* arrival, const RoleAnswer& a,
-                                      uint64_t walk, uint32_t t, uint32_t* next,
-                                      uint64_t* born) {
+HETCAST_ROLE_INLINE bool WalkFullStep(const RoleTypes<Word>& type, RoleDecode d,
+                                      RoleNode* nodes, const RoleAnswer& a,
+                                      uint64_t walk, uint32_t t,
+                                      uint64_t* positions, uint64_t* born) {
   *born = 0;
   RoleHit hit;
-  while (WalkFull<kSenderCheck>(type, d, entries, nodes, arrival, a.target, t,
-                                &walk, next, born, &hit)) {
+  while (WalkFull<kSenderCheck>(type, d, nodes, a.target, t, &walk, positions,
+                                born, &hit)) {
     if (hit.child == a.target) {
       RolePlaced(a, hit.x, t);
       if (hit.y == 0) return true;  // A leaf is complete once placed.
@@ -244,7 +247,7 @@ HETCAST_ROLE_INLINE uint32_t CountUnits(const RoleNode* nodes, uint64_t walk,
                                         uint32_t unit) {
   uint32_t count = 0;
   for (; walk != 0; walk &= walk - 1) {
-    count += RoleState(nodes[__builtin_ctzll(walk)]) == unit ? 1 : 0;
+    count += nodes[__builtin_ctzll(walk)].state == unit ? 1 : 0;
   }
   return count;
 }
@@ -254,35 +257,36 @@ uint32_t NthUnit(const RoleNode* nodes, uint64_t walk, uint32_t unit,
                  uint32_t rank) {
   for (;; walk &= walk - 1) {
     const uint32_t x = static_cast<uint32_t>(__builtin_ctzll(walk));
-    if (RoleState(nodes[x]) == unit && rank-- == 0) return x;
+    if (nodes[x].state == unit && rank-- == 0) return x;
   }
 }
 
 // Steps t .. T of the count phase, for a target that is either still to
 // be placed (then a leaf) or a sender whose last send is among them.
-void RoleCountPhase(const RoleTypes& type, const RoleNode* nodes,
+template <typename Word>
+void RoleCountPhase(const RoleTypes<Word>& type, const RoleNode* nodes,
                     const RoleAnswer& a, const uint64_t* ring,
                     uint32_t ring_mask, uint32_t t, uint32_t T,
-                    const uint32_t* next) {
+                    uint64_t positions) {
   const uint32_t target = a.target;
   const uint32_t own = a.out->node->type;
-  const bool placed = next[own] > target;
+  const bool placed = type.Position(own, positions) > target;
   // l: the type of the children counted; a placed target sends one of its
   // one remaining node's type.
   uint32_t l = own;
   if (placed) {
-    for (l = 0; RoleState(nodes[target]) != type.stride[l];) ++l;
+    for (l = 0; nodes[target].state != type.stride[l];) ++l;
   }
   const uint32_t unit = type.stride[l];
-  const uint32_t sequence = type.SequenceOf(l, next[l]);
+  const uint32_t next = type.SequenceOf(l, type.Position(l, positions));
   // Placed: the children of type l before the target's; else those still
   // to be placed before the target.
-  uint32_t before = placed ? 0 : type.SequenceOf(l, target) - sequence;
+  uint32_t before = placed ? 0 : type.SequenceOf(l, target) - next;
   for (; t <= T; ++t) {
     const uint64_t walk = ring[t & ring_mask];
     if (placed && (walk >> target & 1) != 0) {
       before += CountUnits(nodes, walk & (RoleBit(target) - 1), unit);
-      RoleSent(a, type.DenseOf(l, sequence + before), t);
+      RoleSent(a, type.DenseOf(l, next + before), t);
       return;
     }
     const uint32_t count = CountUnits(nodes, walk, unit);
@@ -297,22 +301,24 @@ void RoleCountPhase(const RoleTypes& type, const RoleNode* nodes,
 // Fills the walk's per-type records and the position word; returns the
 // last step in which a node born or kept could still send (T - the least
 // cost of a type that sends).
+template <typename Word>
 uint32_t InitRoleTypes(const ProfileView& v, const Resolved& resolved,
                        const TableLayout& layout, const RoleDense& dense,
-                       RoleTypes* type, uint32_t* next) {
+                       RoleTypes<Word>* type, uint64_t* positions) {
   const uint32_t T = static_cast<uint32_t>(resolved.completion);
   uint32_t least = T;
+  *positions = 0;
   for (uint32_t j = 0; j < v.type_count; ++j) {
     const uint32_t destinations =
         static_cast<uint32_t>(resolved.destination_count[j]);
     const uint32_t first = layout.destination_base[j];
-    // RoleStepsFit: the entries' indices fit 32 bits.
-    type->row[j] = MakeRoleNode(static_cast<uint32_t>(j * v.state_count), 0);
+    type->row[j] = reinterpret_cast<const Word*>(v.entries) + j * v.state_count;
+    type->increment[j] = uint64_t{1} << (8 * j);
     type->stride[j] = static_cast<uint32_t>(v.stride[j]);  // < 2^32 states.
     type->end[j] = first + destinations;
     type->first[j] = first;
     type->relay_first[j] = dense.relay_first[j];
-    next[j] = first;
+    *positions |= uint64_t{first} << (8 * j);
     const uint64_t members =
         RoleBits(first, destinations) |
         RoleBits(dense.relay_first[j], resolved.relays_used[j]) |
@@ -333,10 +339,10 @@ template <typename Word>
 void RunRoleSteps(const ProfileView& v, const Resolved& resolved,
                   const TableLayout& layout, const RoleStepScratch& s,
                   const RoleAnswer& a) {
-  RoleTypes type;
-  uint32_t next[kRoleMaxTypes];  // Each type's next dense index.
+  RoleTypes<Word> type;
+  uint64_t positions;
   const uint32_t last_full =
-      InitRoleTypes(v, resolved, layout, *a.dense, &type, next);
+      InitRoleTypes(v, resolved, layout, *a.dense, &type, &positions);
   const RoleDecode d{v.time_bits, v.split_shift, v.type_mask};
   const uint32_t k = v.type_count;
   const uint32_t T = static_cast<uint32_t>(resolved.completion);
@@ -350,16 +356,14 @@ void RunRoleSteps(const ProfileView& v, const Resolved& resolved,
   uint64_t* const ring = s.due;
   volatile uint64_t* const clear = ring;
   for (uint32_t i = 0; i < ring_size; ++i) clear[i] = 0;
-  const Word* const entries = reinterpret_cast<const Word*>(v.entries);
   RoleNode* const nodes = s.nodes;
-  uint32_t* const arrival = s.arrival;
-  nodes[0] = type.row[resolved.source] + resolved.state;
-  arrival[0] = 0;
+  nodes[0] = RoleNode{static_cast<uint32_t>(resolved.state), 0,
+                      type.row[resolved.source]};
   ring[v.cost[resolved.source] & ring_mask] = 1;
   const uint64_t target_bit = RoleBit(a.target);
   for (uint32_t t = 1; t <= T; ++t) {
     if (t > last_full) {
-      RoleCountPhase(type, nodes, a, ring, ring_mask, t, T, next);
+      RoleCountPhase(type, nodes, a, ring, ring_mask, t, T, positions);
       return;
     }
     const uint64_t walk = ring[t & ring_mask];
@@ -368,10 +372,9 @@ void RunRoleSteps(const ProfileView& v, const Resolved& resolved,
     uint64_t born;
     const bool done =
         (walk & target_bit) != 0
-            ? WalkFullStep<true>(type, d, entries, nodes, arrival, a, walk, t,
-                                 next, &born)
-            : WalkFullStep<false>(type, d, entries, nodes, arrival, a, walk, t,
-                                  next, &born);
+            ? WalkFullStep<true>(type, d, nodes, a, walk, t, &positions, &born)
+            : WalkFullStep<false>(type, d, nodes, a, walk, t, &positions,
+                                  &born);
     if (done) return;
     for (uint32_t j = 0; j < k; ++j) {
       ring[(t + type.cost[j]) & ring_mask] |= born & type.members[j];
@@ -384,7 +387,6 @@ void RunRoleSteps(const ProfileView& v, const Resolved& resolved,
 bool RoleStepsFit(const ProfileView& v, const Resolved& resolved,
                   const TableLayout& layout) {
   return layout.participants <= 64 && v.type_count <= kRoleMaxTypes &&
-         v.type_count * v.state_count <= UINT32_MAX &&
          StepPathFits(resolved, layout) && StepPathPays(v, resolved, layout);
 }
 
@@ -395,7 +397,6 @@ void CarveRoleSteps(const Resolved& resolved, const TableLayout& layout,
   while (ring <= resolved.completion) ring *= 2;
   scratch->due = arena->Allocate<uint64_t>(ring);
   scratch->nodes = arena->Allocate<RoleNode>(layout.participants);
-  scratch->arrival = arena->Allocate<uint32_t>(layout.participants);
 }
 
 void RoleBySteps(const ProfileView& v, const Resolved& resolved,
@@ -403,14 +404,10 @@ void RoleBySteps(const ProfileView& v, const Resolved& resolved,
                  uint32_t node_id, RoleOutput* out) {
   if (resolved.state == 0) return;  // The source alone.
   const RoleDense dense = MakeRoleDense(v.type_count, resolved);
-  const RoleAnswer a{&v,
-                     &resolved,
-                     &layout,
-                     &dense,
-                     scratch.nodes,
-                     scratch.arrival,
-                     RoleDenseOf(v.type_count, dense, layout, node_id),
-                     out};
+  const RoleAnswer a{
+      &v,     &resolved,     &layout,
+      &dense, scratch.nodes, RoleDenseOf(v.type_count, dense, layout, node_id),
+      out};
   if (v.entry_bytes == 4) {
     RunRoleSteps<uint32_t>(v, resolved, layout, scratch, a);
   } else {

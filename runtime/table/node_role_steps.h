@@ -47,19 +47,19 @@ namespace internal {
 
 // RoleNode
 //
-// A participant of the pass, by dense index, as one word: its remaining
-// subtree (a state of its type) in the low 32 bits, its type's first entry
-// (type * state_count) in the high 32, so that a send finds its entry with
-// one add and keeps what remains with one subtraction.
-using RoleNode = uint64_t;
+// A participant of the pass, by dense index.
+struct RoleNode {
+  uint32_t state;    // Its remaining subtree (a state of its type).
+  uint32_t arrival;  // Its arrival time.
+  const void* row;   // Its type's entries (a row of the table).
+};
 
 // RoleStepScratch
 //
 // The pass's workspace.
 struct RoleStepScratch {
-  uint64_t* due;      // A ring of senders by time (bits), a power of two > T.
-  RoleNode* nodes;    // One per participant.
-  uint32_t* arrival;  // One per participant: its arrival time.
+  uint64_t* due;    // A ring of senders by time (bits), a power of two > T.
+  RoleNode* nodes;  // One per participant.
 };
 
 // RoleOutput
