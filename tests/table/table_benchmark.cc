@@ -288,8 +288,9 @@ void AddRoleQueries(const hetcast_profile& profile,
   }
 }
 
-Fixture* BuildFixture() {
-  auto* fixture = new Fixture();
+// Opens the embedded default table's "default" profile and reads its
+// limits.
+void OpenDefaultProfile(Fixture* fixture) {
   const char* why = nullptr;
   hetcast_status status = hetcast_table_open(
       hetcast_default_table, hetcast_default_table_size, &fixture->table, &why);
@@ -304,15 +305,17 @@ Fixture* BuildFixture() {
   Check("hetcast_profile_open",
         hetcast_profile_open(&fixture->table, index, &fixture->profile));
   hetcast_profile_get_info(&fixture->profile, &fixture->info);
-  const size_t k = fixture->info.type_count;
-  for (size_t j = 0; j < k; ++j) {
+  for (size_t j = 0; j < fixture->info.type_count; ++j) {
     uint64_t cost, limit;
     Check("hetcast_profile_type",
           hetcast_profile_type(&fixture->profile, j, nullptr, &cost, &limit));
     fixture->limits.push_back(limit);
   }
+}
 
-  std::mt19937_64 rng(kSeed);
+// The plain arrays the lookups are compared with, their mixed-radix
+// strides, and the random indices of BM_PlainArrayRead.
+void BuildBaselines(std::mt19937_64* rng, Fixture* fixture) {
   fixture->plain.resize(fixture->info.entry_count);
   for (size_t e = 0; e < fixture->plain.size(); ++e) {
     fixture->plain[e] = static_cast<uint32_t>(e * 2654435761u);
@@ -322,16 +325,21 @@ Fixture* BuildFixture() {
     fixture->plain_times[e] = e * 0x9e3779b97f4a7c15ull;
   }
   uint64_t stride = 1;
-  for (size_t j = 0; j < k; ++j) {
+  for (uint64_t limit : fixture->limits) {
     fixture->strides.push_back(stride);
-    stride *= fixture->limits[j] + 1;
+    stride *= limit + 1;
   }
   std::uniform_int_distribution<uint32_t> entry(
       0, static_cast<uint32_t>(fixture->info.entry_count - 1));
   for (size_t i = 0; i < kSequenceLength; ++i) {
-    fixture->plain_index.push_back(entry(rng));
+    fixture->plain_index.push_back(entry(*rng));
   }
+}
 
+// kSequenceLength random requests: a random source type, every count
+// within its limit, no relays.
+void BuildRandomRequests(std::mt19937_64* rng, Fixture* fixture) {
+  const size_t k = fixture->info.type_count;
   std::uniform_int_distribution<uint32_t> source(0,
                                                  static_cast<uint32_t>(k - 1));
   fixture->counts.resize(kSequenceLength);
@@ -341,12 +349,18 @@ Fixture* BuildFixture() {
     counts.fill(0);
     for (size_t j = 0; j < k; ++j) {
       counts[j] =
-          std::uniform_int_distribution<uint64_t>(0, fixture->limits[j])(rng);
+          std::uniform_int_distribution<uint64_t>(0, fixture->limits[j])(*rng);
     }
     fixture->requests[i] =
-        hetcast_node_request{nullptr, k, source(rng), counts.data(), nullptr};
+        hetcast_node_request{nullptr, k, source(*rng), counts.data(), nullptr};
   }
+}
 
+// The largest state once per source type, the near-largest states (count
+// j is its limit minus bit j of `below`, below = 1 .. 2^k - 1) for every
+// source type, and the one-destination request.
+void BuildLargeRequests(Fixture* fixture) {
+  const size_t k = fixture->info.type_count;
   fixture->largest_counts.fill(0);
   for (size_t j = 0; j < k; ++j) {
     fixture->largest_counts[j] = fixture->limits[j];
@@ -355,8 +369,6 @@ Fixture* BuildFixture() {
     fixture->largest.push_back(hetcast_node_request{
         nullptr, k, s, fixture->largest_counts.data(), nullptr});
   }
-
-  // Near-largest: count j is limit - bit j of `below`, below = 1 .. 2^k - 1.
   const uint32_t variants = (1u << k) - 1;
   fixture->near_largest_counts.resize(variants);
   for (uint32_t below = 1; below <= variants; ++below) {
@@ -372,20 +384,21 @@ Fixture* BuildFixture() {
           hetcast_node_request{nullptr, k, s, counts.data(), nullptr});
     }
   }
-
   fixture->one_counts.fill(0);
   fixture->one_counts[0] = 1;
   fixture->one =
       hetcast_node_request{nullptr, k, 0, fixture->one_counts.data(), nullptr};
+}
+
+// Sizes the outputs for every request, then lists the node-role queries:
+// every id of the large requests, one random id of each random request.
+void BuildRoleQueries(std::mt19937_64* rng, Fixture* fixture) {
   Reserve(fixture->one, fixture);
-  for (const hetcast_node_request& request : fixture->requests) {
-    Reserve(request, fixture);
-  }
-  for (const hetcast_node_request& request : fixture->largest) {
-    Reserve(request, fixture);
-  }
-  for (const hetcast_node_request& request : fixture->near_largest) {
-    Reserve(request, fixture);
+  for (const auto* requests :
+       {&fixture->requests, &fixture->largest, &fixture->near_largest}) {
+    for (const hetcast_node_request& request : *requests) {
+      Reserve(request, fixture);
+    }
   }
   fixture->largest_roles.resize(fixture->largest.size());
   for (size_t s = 0; s < fixture->largest.size(); ++s) {
@@ -395,14 +408,25 @@ Fixture* BuildFixture() {
   for (const hetcast_node_request& request : fixture->near_largest) {
     AddRoleQueries(fixture->profile, &request, &fixture->near_largest_roles);
   }
-  for (size_t i = 0; i < kSequenceLength; ++i) {
+  for (const hetcast_node_request& request : fixture->requests) {
     hetcast_node_sizes sizes;
     Check("hetcast_profile_plan_sizes",
-          hetcast_profile_plan_sizes(&fixture->profile, &fixture->requests[i],
-                                     &sizes));
+          hetcast_profile_plan_sizes(&fixture->profile, &request, &sizes));
     fixture->node_ids.push_back(std::uniform_int_distribution<uint32_t>(
-        0, static_cast<uint32_t>(sizes.node_count - 1))(rng));
+        0, static_cast<uint32_t>(sizes.node_count - 1))(*rng));
   }
+}
+
+// The inputs in a fixed order of draws from one seeded generator, so that
+// every run times the same sequences; verified before anything is timed.
+Fixture* BuildFixture() {
+  auto* fixture = new Fixture();
+  OpenDefaultProfile(fixture);
+  std::mt19937_64 rng(kSeed);
+  BuildBaselines(&rng, fixture);
+  BuildRandomRequests(&rng, fixture);
+  BuildLargeRequests(fixture);
+  BuildRoleQueries(&rng, fixture);
   Verify(fixture);
   return fixture;
 }
