@@ -104,6 +104,23 @@ uint64_t FasterNext(const SlotLadder& ladder, uint32_t j, uint64_t x) {
   return next <= following_end ? next : following_end;
 }
 
+// A cohort's rank with this bit set sends at the true multiples of its
+// cost (a prefix node of the search, lower_bound.h).
+constexpr uint32_t kExactRank = 0x80000000u;
+
+// The first send offset of `rank` (maybe kExactRank-marked) after `x`.
+uint64_t CohortNext(const SlotLadder& ladder, uint32_t rank, uint64_t x) {
+  if ((rank & kExactRank) == 0) return NextSlotOffset(ladder, rank, x);
+  const uint64_t cost = ladder.cost[rank & ~kExactRank];
+  return MulOrNever(x / cost + 1, cost);
+}
+
+// Ranks given, in order, to the first receivers (exact send times).
+struct Prefix {
+  const uint32_t* rank = nullptr;
+  uint32_t length = 0;
+};
+
 // Min-heap of cohorts by key.
 struct CohortHeap {
   NestedSlotCohort* items;
@@ -187,13 +204,15 @@ size_t HeapCapacity(const NodeLayout& layout) {
 // The relaxed greedy of lower_bound.h for one ladder: the tick of the D-th
 // arrival.
 hetcast_status RunGreedy(const NodeLayout& layout, const Pool& pool,
-                         const SlotLadder& ladder, NestedSlotCohort* items,
-                         uint64_t* arrival_of_last) {
+                         const SlotLadder& ladder, const Prefix& prefix,
+                         NestedSlotCohort* items, uint64_t* arrival_of_last) {
   const uint64_t need = layout.destination_total;
   const uint64_t source_cost = layout.cost[layout.source_type];
   CohortHeap heap{items, 0};
   uint64_t* left = pool.left;
   for (uint32_t r = 0; r < pool.rank_count; ++r) left[r] = pool.count[r];
+  for (uint32_t p = 0; p < prefix.length; ++p) --left[prefix.rank[p]];
+  uint32_t placed = 0;  // Receivers given the prefix's exact ranks so far.
   uint32_t cursor = 0;  // Cheapest rank with nodes left.
   uint64_t informed = 0;
   uint64_t source_key = source_cost;
@@ -210,8 +229,7 @@ hetcast_status RunGreedy(const NodeLayout& layout, const Pool& pool,
       NestedSlotCohort cohort = heap.Pop();
       slots += cohort.count;  // Counts sum to < D: no overflow.
       cohort.key = SaturatingAdd(
-          cohort.arrival,
-          NextSlotOffset(ladder, cohort.rank, now - cohort.arrival));
+          cohort.arrival, CohortNext(ladder, cohort.rank, now - cohort.arrival));
       if (cohort.key != HETCAST_NEVER) heap.Push(cohort);
     }
     if (slots >= need - informed) {
@@ -219,7 +237,16 @@ hetcast_status RunGreedy(const NodeLayout& layout, const Pool& pool,
       return HETCAST_OK;
     }
     informed += slots;
-    // The receivers, fastest first, become one cohort per rank.
+    // The prefix's receivers, one exact cohort each, in order.
+    while (slots > 0 && placed < prefix.length) {
+      const uint32_t rank = prefix.rank[placed++];
+      --slots;
+      const uint64_t key = SaturatingAdd(now, ladder.cost[rank]);
+      if (key != HETCAST_NEVER) {
+        heap.Push(NestedSlotCohort{key, now, 1, rank | kExactRank});
+      }
+    }
+    // The other receivers, fastest first, become one cohort per rank.
     while (slots > 0) {
       while (left[cursor] == 0) ++cursor;  // The pool holds >= D nodes.
       const uint64_t take = slots < left[cursor] ? slots : left[cursor];
@@ -236,30 +263,135 @@ hetcast_status RunGreedy(const NodeLayout& layout, const Pool& pool,
 }
 
 // Carves the pool and the heap; false when `arena` runs out.
-bool CarveNestedSlots(const NodeLayout& layout, Arena* arena, Pool* pool,
-                      NestedSlotCohort** items) {
-  CarvePool(layout, arena, pool);
-  *items = arena->Allocate<NestedSlotCohort>(HeapCapacity(layout));
-  return !arena->failed();
-}
+// One node of the best-first search over prefixes (lower_bound.h): the
+// prefix of its parent plus `rank`, and the bound of its branch.
+struct PrefixNode {
+  uint64_t value;
+  uint32_t parent;
+  uint32_t rank;
+  uint32_t depth;
+  uint32_t open;  // 1 while on the frontier.
+};
 
-// The pool, the heap and the ladder over the pool's costs (its anchor set
-// by the caller), from `arena`.
+// The pool, the heap, the ladder over the pool's costs (its anchor set by
+// the caller) and the search's nodes and prefix, from `arena`.
 struct NestedSlots {
   Pool pool;
   NestedSlotCohort* items = nullptr;
   SlotLadder ladder;
+  PrefixNode* nodes = nullptr;  // PrefixSearchBudget(layout) entries.
+  uint32_t* prefix = nullptr;   // As many.
 };
+
+bool CarveNestedSlots(const NodeLayout& layout, Arena* arena,
+                      NestedSlots* slots) {
+  CarvePool(layout, arena, &slots->pool);
+  slots->items = arena->Allocate<NestedSlotCohort>(HeapCapacity(layout));
+  const uint32_t capacity = PrefixSearchBudget(layout);
+  slots->nodes = arena->Allocate<PrefixNode>(capacity);
+  slots->prefix = arena->Allocate<uint32_t>(capacity);
+  return !arena->failed();
+}
 
 hetcast_status PrepareNestedSlots(const NodeLayout& layout, Arena* arena,
                                   NestedSlots* slots) {
-  if (!CarveNestedSlots(layout, arena, &slots->pool, &slots->items)) {
+  if (!CarveNestedSlots(layout, arena, slots)) {
     return HETCAST_WORKSPACE_TOO_SMALL;
   }
   BuildPool(layout, &slots->pool);
   slots->ladder.rank_count = slots->pool.rank_count;
   slots->ladder.cost = slots->pool.cost;
   return HETCAST_OK;
+}
+
+// The best anchor's greedy with the first `length` receivers of ranks
+// `slots.prefix` (exact send times).
+hetcast_status BestOverAnchors(const NodeLayout& layout, NestedSlots* slots,
+                               uint32_t length, uint64_t* best) {
+  *best = 0;
+  const Prefix prefix{slots->prefix, length};
+  for (uint32_t anchor = 0;
+       anchor < slots->pool.rank_count && anchor < kNestedSlotsMaxAnchors;
+       ++anchor) {
+    slots->ladder.anchor = anchor;
+    uint64_t bound;
+    const hetcast_status status = RunGreedy(
+        layout, slots->pool, slots->ladder, prefix, slots->items, &bound);
+    if (status != HETCAST_OK) return status;
+    if (bound > *best) *best = bound;
+  }
+  return HETCAST_OK;
+}
+
+// The open node of least value (the first of equals).
+uint32_t LeastOpen(const PrefixNode* nodes, uint32_t count) {
+  uint32_t least = count;
+  for (uint32_t i = 0; i < count; ++i) {
+    if (nodes[i].open && (least == count || nodes[i].value < nodes[least].value)) {
+      least = i;
+    }
+  }
+  return least;
+}
+
+// Writes node `index`'s prefix into slots->prefix; returns its length.
+uint32_t PrefixOf(const NestedSlots& slots, uint32_t index) {
+  const uint32_t length = slots.nodes[index].depth;
+  for (uint32_t p = length; p > 0; --p) {
+    slots.prefix[p - 1] = slots.nodes[index].rank;
+    index = slots.nodes[index].parent;
+  }
+  return length;
+}
+
+// How many of the first `length` prefix entries are `rank`.
+uint32_t UsesOf(const uint32_t* prefix, uint32_t length, uint32_t rank) {
+  uint32_t uses = 0;
+  for (uint32_t p = 0; p < length; ++p) uses += prefix[p] == rank ? 1 : 0;
+  return uses;
+}
+
+// Replaces open node `index` by its children, one per rank with a node
+// left after its prefix; each child's value is at least its parent's.
+hetcast_status Expand(const NodeLayout& layout, NestedSlots* slots,
+                      uint32_t index, uint32_t* count) {
+  const uint64_t parent_value = slots->nodes[index].value;
+  slots->nodes[index].open = 0;
+  const uint32_t length = PrefixOf(*slots, index);
+  for (uint32_t r = 0; r < slots->pool.rank_count; ++r) {
+    if (UsesOf(slots->prefix, length, r) >= slots->pool.count[r]) continue;
+    slots->prefix[length] = r;
+    uint64_t value;
+    const hetcast_status status =
+        BestOverAnchors(layout, slots, length + 1, &value);
+    if (status != HETCAST_OK) return status;
+    if (value < parent_value) value = parent_value;
+    slots->nodes[(*count)++] = PrefixNode{value, index, r, length + 1, 1};
+  }
+  return HETCAST_OK;
+}
+
+// The best-first search of lower_bound.h: expands the least open node
+// while it is below `upper`, shorter than D and the nodes fit `budget`.
+hetcast_status SearchPrefixes(const NodeLayout& layout, NestedSlots* slots,
+                              uint32_t budget, uint64_t upper,
+                              uint64_t* lower_bound) {
+  uint64_t root;
+  hetcast_status status = BestOverAnchors(layout, slots, 0, &root);
+  if (status != HETCAST_OK) return status;
+  slots->nodes[0] = PrefixNode{root, 0, 0, 0, 1};
+  uint32_t count = 1;
+  for (;;) {
+    const uint32_t least = LeastOpen(slots->nodes, count);
+    const PrefixNode& node = slots->nodes[least];
+    if (node.value >= upper || node.depth >= layout.destination_total ||
+        count + slots->pool.rank_count > budget) {
+      *lower_bound = node.value;
+      return HETCAST_OK;
+    }
+    status = Expand(layout, slots, least, &count);
+    if (status != HETCAST_OK) return status;
+  }
 }
 
 }  // namespace
@@ -273,9 +405,8 @@ uint64_t NextSlotOffset(const SlotLadder& ladder, uint32_t rank,
 
 size_t NestedSlotsWorkspaceBytes(const NodeLayout& layout) {
   Arena measure;
-  Pool pool;
-  NestedSlotCohort* items;
-  CarveNestedSlots(layout, &measure, &pool, &items);
+  NestedSlots slots;
+  CarveNestedSlots(layout, &measure, &slots);
   return measure.used();
 }
 
@@ -291,28 +422,34 @@ hetcast_status LowerBoundNestedSlotsAnchor(const NodeLayout& layout,
     return HETCAST_INVALID_ARGUMENT;
   }
   slots.ladder.anchor = anchor;
-  return RunGreedy(layout, slots.pool, slots.ladder, slots.items, lower_bound);
+  return RunGreedy(layout, slots.pool, slots.ladder, Prefix(), slots.items,
+                   lower_bound);
 }
 
 hetcast_status LowerBoundNestedSlots(const NodeLayout& layout, Arena* arena,
                                      uint64_t* lower_bound) {
+  return LowerBoundPrefixSearch(layout, 1, HETCAST_NEVER, arena, lower_bound);
+}
+
+uint32_t PrefixSearchBudget(const NodeLayout& layout) {
+  const uint32_t destinations = layout.destination_total;
+  if (destinations <= 256) return kPrefixSearchMaxNodes;
+  if (destinations <= 2048) return kPrefixSearchMaxNodes / 16;
+  return 1;
+}
+
+hetcast_status LowerBoundPrefixSearch(const NodeLayout& layout,
+                                      uint32_t budget, uint64_t upper,
+                                      Arena* arena, uint64_t* lower_bound) {
   *lower_bound = 0;
   if (layout.destination_total == 0) return HETCAST_OK;
   NestedSlots slots;
-  hetcast_status status = PrepareNestedSlots(layout, arena, &slots);
+  const hetcast_status status = PrepareNestedSlots(layout, arena, &slots);
   if (status != HETCAST_OK) return status;
-  uint64_t best = 0;
-  for (uint32_t anchor = 0;
-       anchor < slots.pool.rank_count && anchor < kNestedSlotsMaxAnchors;
-       ++anchor) {
-    slots.ladder.anchor = anchor;
-    uint64_t bound;
-    status = RunGreedy(layout, slots.pool, slots.ladder, slots.items, &bound);
-    if (status != HETCAST_OK) return status;
-    if (bound > best) best = bound;
-  }
-  *lower_bound = best;
-  return HETCAST_OK;
+  const uint32_t capacity = PrefixSearchBudget(layout);
+  if (budget > capacity) budget = capacity;
+  if (budget == 0) budget = 1;
+  return SearchPrefixes(layout, &slots, budget, upper, lower_bound);
 }
 
 }  // namespace internal

@@ -121,6 +121,24 @@ size_t NestedSlotsWorkspaceBytes(const NodeLayout& layout);
 hetcast_status LowerBoundNestedSlots(const NodeLayout& layout, Arena* arena,
                                      uint64_t* lower_bound);
 
+// Nodes of the prefix search (below) the workspace has room for.
+constexpr uint32_t kPrefixSearchMaxNodes = 256;
+
+// The nested-slots bound refined by the best-first prefix search (see
+// above) over at most `budget` search nodes (capped at
+// kPrefixSearchMaxNodes; 1 = the nested-slots bound alone). The search
+// stops early once its bound reaches `upper` (a known completion time:
+// the bound then proves it optimal; HETCAST_NEVER for none). Same
+// workspace and errors as LowerBoundNestedSlots.
+hetcast_status LowerBoundPrefixSearch(const NodeLayout& layout,
+                                      uint32_t budget, uint64_t upper,
+                                      Arena* arena, uint64_t* lower_bound);
+
+// The search budget hetcast_node_plan gives a layout: many nodes for small
+// requests, none beyond the root (the nested-slots bound) for large ones,
+// so that the search costs about as much as planning.
+uint32_t PrefixSearchBudget(const NodeLayout& layout);
+
 // The same for one anchor rank (< the pool's distinct cost count and <
 // kNestedSlotsMaxAnchors); for tests and the report.
 hetcast_status LowerBoundNestedSlotsAnchor(const NodeLayout& layout,

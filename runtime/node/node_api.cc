@@ -440,12 +440,14 @@ hetcast_status hetcast_node_plan(const hetcast_node_request* request,
   uint64_t bound = doubling >= thirds ? doubling : thirds;
   hetcast_bound kind =
       doubling >= thirds ? HETCAST_BOUND_DOUBLING : HETCAST_BOUND_FNF_THIRDS;
-  // The nested-slots bound (runtime/node/lower_bound.h); if it cannot run
+  // The nested-slots bound refined by the prefix search, which stops once
+  // it proves FNF optimal (runtime/node/lower_bound.h); if it cannot run
   // (overflow), the other two stand.
   uint64_t nested = 0;
   Arena bound_arena(scratch.bound, scratch.bound_bytes);
-  if (hetcast::internal::LowerBoundNestedSlots(planned, &bound_arena,
-                                               &nested) == HETCAST_OK &&
+  if (hetcast::internal::LowerBoundPrefixSearch(
+          planned, hetcast::internal::PrefixSearchBudget(planned),
+          completion, &bound_arena, &nested) == HETCAST_OK &&
       nested > bound) {
     bound = nested;
     kind = HETCAST_BOUND_NESTED_SLOTS;
