@@ -228,8 +228,9 @@ hetcast_status RunGreedy(const NodeLayout& layout, const Pool& pool,
     while (heap.size > 0 && heap.items[0].key == now) {
       NestedSlotCohort cohort = heap.Pop();
       slots += cohort.count;  // Counts sum to < D: no overflow.
-      cohort.key = SaturatingAdd(
-          cohort.arrival, CohortNext(ladder, cohort.rank, now - cohort.arrival));
+      cohort.key =
+          SaturatingAdd(cohort.arrival,
+                        CohortNext(ladder, cohort.rank, now - cohort.arrival));
       if (cohort.key != HETCAST_NEVER) heap.Push(cohort);
     }
     if (slots >= need - informed) {
@@ -315,8 +316,8 @@ hetcast_status BestOverAnchors(const NodeLayout& layout, NestedSlots* slots,
        ++anchor) {
     slots->ladder.anchor = anchor;
     uint64_t bound;
-    const hetcast_status status = RunGreedy(
-        layout, slots->pool, slots->ladder, prefix, slots->items, &bound);
+    const hetcast_status status = RunGreedy(layout, slots->pool, slots->ladder,
+                                            prefix, slots->items, &bound);
     if (status != HETCAST_OK) return status;
     if (bound > *best) *best = bound;
   }
@@ -327,7 +328,8 @@ hetcast_status BestOverAnchors(const NodeLayout& layout, NestedSlots* slots,
 uint32_t LeastOpen(const PrefixNode* nodes, uint32_t count) {
   uint32_t least = count;
   for (uint32_t i = 0; i < count; ++i) {
-    if (nodes[i].open && (least == count || nodes[i].value < nodes[least].value)) {
+    if (nodes[i].open &&
+        (least == count || nodes[i].value < nodes[least].value)) {
       least = i;
     }
   }
@@ -438,9 +440,9 @@ uint32_t PrefixSearchBudget(const NodeLayout& layout) {
   return 1;
 }
 
-hetcast_status LowerBoundPrefixSearch(const NodeLayout& layout,
-                                      uint32_t budget, uint64_t upper,
-                                      Arena* arena, uint64_t* lower_bound) {
+hetcast_status LowerBoundPrefixSearch(const NodeLayout& layout, uint32_t budget,
+                                      uint64_t upper, Arena* arena,
+                                      uint64_t* lower_bound) {
   *lower_bound = 0;
   if (layout.destination_total == 0) return HETCAST_OK;
   NestedSlots slots;

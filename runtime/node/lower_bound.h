@@ -71,8 +71,36 @@
 // multiples of c_j and the greedy is FNF itself (optimal then,
 // Libeskind-Hadas et al. Lemma 6 and Corollary 1).
 //
+// The prefix search (reported as HETCAST_BOUND_NESTED_SLOTS too). The
+// relaxation loses most where slow nodes are informed late, but the
+// exchange needs it for every node. So fix the ranks of the first k
+// receivers and keep their send times exact: for a sequence of ranks
+// rho = (rho_1..rho_k), let a^rho be the greedy above whose receivers
+// 1..k take ranks rho with the true offsets {c, 2c, ...} (g(x) =
+// floor(x / c)), and the later ones the rest of the pool, fastest first,
+// with the relaxed g.
+// Lemma. Every schedule whose first k informed nodes (numbered as in the
+// proof above) have ranks rho has its last destination arrival >= a^rho_D.
+// Proof. (1) holds with true floors for nodes 1..k and g for the others
+// (g >= floor). The exchange and replacement steps only touch nodes > k,
+// whose ranks come from the pool less rho's; the terms of nodes <= k do
+// not change. The final induction a_i <= t_i is unchanged (floor is
+// nondecreasing too). QED.
+// A branch's bound is also a bound for each longer branch (the longer
+// branch's schedules are among the shorter's), so a search node's value is
+// the max of its own greedy and its parent's value. Best-first search:
+// start from the empty prefix (the nested-slots bound); repeatedly replace
+// the open prefix of least value by its children, one per rank with a node
+// left. The open prefixes always cover every schedule (a schedule informs
+// >= D nodes, so its first receivers follow exactly one open prefix of
+// length <= D), hence the least open value is a lower bound at every step,
+// and it never decreases. The search stops at its node budget, at depth D,
+// or once the least value reaches a known completion time (which it then
+// proves optimal).
+//
 // Cost: one event-driven greedy per anchor, with a min-heap of cohorts (the
-// nodes of one rank informed at one tick), O(events * (log D + 2^r * R)).
+// nodes of one rank informed at one tick), O(events * (log D + 2^r * R));
+// the search runs up to R of them per expanded prefix.
 #ifndef HETCAST_RUNTIME_NODE_LOWER_BOUND_H_
 #define HETCAST_RUNTIME_NODE_LOWER_BOUND_H_
 
@@ -130,9 +158,9 @@ constexpr uint32_t kPrefixSearchMaxNodes = 256;
 // stops early once its bound reaches `upper` (a known completion time:
 // the bound then proves it optimal; HETCAST_NEVER for none). Same
 // workspace and errors as LowerBoundNestedSlots.
-hetcast_status LowerBoundPrefixSearch(const NodeLayout& layout,
-                                      uint32_t budget, uint64_t upper,
-                                      Arena* arena, uint64_t* lower_bound);
+hetcast_status LowerBoundPrefixSearch(const NodeLayout& layout, uint32_t budget,
+                                      uint64_t upper, Arena* arena,
+                                      uint64_t* lower_bound);
 
 // The search budget hetcast_node_plan gives a layout: many nodes for small
 // requests, none beyond the root (the nested-slots bound) for large ones,

@@ -446,8 +446,8 @@ hetcast_status hetcast_node_plan(const hetcast_node_request* request,
   uint64_t nested = 0;
   Arena bound_arena(scratch.bound, scratch.bound_bytes);
   if (hetcast::internal::LowerBoundPrefixSearch(
-          planned, hetcast::internal::PrefixSearchBudget(planned),
-          completion, &bound_arena, &nested) == HETCAST_OK &&
+          planned, hetcast::internal::PrefixSearchBudget(planned), completion,
+          &bound_arena, &nested) == HETCAST_OK &&
       nested > bound) {
     bound = nested;
     kind = HETCAST_BOUND_NESTED_SLOTS;
