@@ -201,69 +201,122 @@ size_t HeapCapacity(const NodeLayout& layout) {
   return layout.destination_total > 1 ? layout.destination_total - 1 : 0;
 }
 
-// The relaxed greedy of lower_bound.h for one ladder: the tick of the D-th
-// arrival.
-hetcast_status RunGreedy(const NodeLayout& layout, const Pool& pool,
-                         const SlotLadder& ladder, const Prefix& prefix,
-                         NestedSlotCohort* items, uint64_t* arrival_of_last) {
-  const uint64_t need = layout.destination_total;
-  const uint64_t source_cost = layout.cost[layout.source_type];
-  CohortHeap heap{items, 0};
-  uint64_t* left = pool.left;
-  for (uint32_t r = 0; r < pool.rank_count; ++r) left[r] = pool.count[r];
-  for (uint32_t p = 0; p < prefix.length; ++p) --left[prefix.rank[p]];
-  uint32_t placed = 0;  // Receivers given the prefix's exact ranks so far.
-  uint32_t cursor = 0;  // Cheapest rank with nodes left.
-  uint64_t informed = 0;
-  uint64_t source_key = source_cost;
-  for (;;) {
-    uint64_t now = source_key;
-    if (heap.size > 0 && heap.items[0].key < now) now = heap.items[0].key;
-    if (now == HETCAST_NEVER) return HETCAST_OVERFLOW;
-    uint64_t slots = 0;
-    if (source_key == now) {
-      slots = 1;
-      source_key = SaturatingAdd(now, source_cost);
+// The relaxed greedy of lower_bound.h for one ladder and prefix, one tick
+// (event) at a time.
+class Greedy {
+ public:
+  Greedy(const NodeLayout& layout, const Pool& pool, const SlotLadder& ladder,
+         const Prefix& prefix, NestedSlotCohort* items)
+      : need_(layout.destination_total),
+        source_cost_(layout.cost[layout.source_type]),
+        source_key_(source_cost_),
+        pool_(pool),
+        ladder_(ladder),
+        prefix_(prefix),
+        heap_{items, 0} {
+    for (uint32_t r = 0; r < pool.rank_count; ++r) pool.left[r] = pool.count[r];
+    for (uint32_t p = 0; p < prefix.length; ++p) --pool.left[prefix.rank[p]];
+  }
+
+  // The tick of the D-th arrival.
+  hetcast_status Run(uint64_t* arrival_of_last) {
+    for (;;) {
+      uint64_t now = source_key_;
+      if (heap_.size > 0 && heap_.items[0].key < now) now = heap_.items[0].key;
+      if (carry_ > 0 && prefix_tick_ + 1 < now) now = prefix_tick_ + 1;
+      if (now == HETCAST_NEVER) return HETCAST_OVERFLOW;
+      uint64_t slots = carry_ + SlotsAt(now);  // Sum < D + 1 + carry.
+      carry_ = 0;
+      if (PlacePrefix(now, &slots) || slots >= need_ - informed_) {
+        *arrival_of_last = now;
+        return HETCAST_OK;
+      }
+      informed_ += slots;
+      PlacePool(now, slots);
     }
-    while (heap.size > 0 && heap.items[0].key == now) {
-      NestedSlotCohort cohort = heap.Pop();
-      slots += cohort.count;  // Counts sum to < D: no overflow.
+  }
+
+ private:
+  // The sends completing at `now` (the cohorts re-keyed).
+  uint64_t SlotsAt(uint64_t now) {
+    uint64_t slots = 0;
+    if (source_key_ == now) {
+      slots = 1;
+      source_key_ = SaturatingAdd(now, source_cost_);
+    }
+    while (heap_.size > 0 && heap_.items[0].key == now) {
+      NestedSlotCohort cohort = heap_.Pop();
+      slots += cohort.count;
       cohort.key =
           SaturatingAdd(cohort.arrival,
-                        CohortNext(ladder, cohort.rank, now - cohort.arrival));
-      if (cohort.key != HETCAST_NEVER) heap.Push(cohort);
+                        CohortNext(ladder_, cohort.rank, now - cohort.arrival));
+      if (cohort.key != HETCAST_NEVER) heap_.Push(cohort);
     }
-    if (slots >= need - informed) {
-      *arrival_of_last = now;
-      return HETCAST_OK;
-    }
-    informed += slots;
-    // The prefix's receivers, one exact cohort each, in order.
-    while (slots > 0 && placed < prefix.length) {
-      const uint32_t rank = prefix.rank[placed++];
-      --slots;
-      const uint64_t key = SaturatingAdd(now, ladder.cost[rank]);
+    return slots;
+  }
+
+  // The prefix's receivers, in order, one exact cohort each. Among equal
+  // arrivals the faster comes first (lower_bound.h), so a receiver faster
+  // than the one before it waits a tick, with the slots left. True when
+  // the D-th arrival is a prefix receiver at `now`.
+  bool PlacePrefix(uint64_t now, uint64_t* slots) {
+    while (*slots > 0 && placed_ < prefix_.length) {
+      const uint32_t rank = prefix_.rank[placed_];
+      if (placed_ > 0 && rank < prefix_.rank[placed_ - 1] &&
+          prefix_tick_ == now) {
+        carry_ = *slots;
+        *slots = 0;
+        return false;
+      }
+      ++placed_;
+      --*slots;
+      prefix_tick_ = now;
+      if (++informed_ == need_) return true;
+      const uint64_t key = SaturatingAdd(now, ladder_.cost[rank]);
       if (key != HETCAST_NEVER) {
-        heap.Push(NestedSlotCohort{key, now, 1, rank | kExactRank});
+        heap_.Push(NestedSlotCohort{key, now, 1, rank | kExactRank});
       }
     }
-    // The other receivers, fastest first, become one cohort per rank.
+    return false;
+  }
+
+  // The other receivers, fastest first, one cohort per rank.
+  void PlacePool(uint64_t now, uint64_t slots) {
     while (slots > 0) {
-      while (left[cursor] == 0) ++cursor;  // The pool holds >= D nodes.
-      const uint64_t take = slots < left[cursor] ? slots : left[cursor];
-      left[cursor] -= take;
+      while (pool_.left[cursor_] == 0) ++cursor_;  // The pool holds >= D.
+      const uint64_t take =
+          slots < pool_.left[cursor_] ? slots : pool_.left[cursor_];
+      pool_.left[cursor_] -= take;
       slots -= take;
       const uint64_t key =
-          SaturatingAdd(now, NextSlotOffset(ladder, cursor, 0));
+          SaturatingAdd(now, NextSlotOffset(ladder_, cursor_, 0));
       if (key != HETCAST_NEVER) {
-        heap.Push(
-            NestedSlotCohort{key, now, static_cast<uint32_t>(take), cursor});
+        heap_.Push(
+            NestedSlotCohort{key, now, static_cast<uint32_t>(take), cursor_});
       }
     }
   }
+
+  const uint64_t need_;
+  const uint64_t source_cost_;
+  uint64_t source_key_;
+  const Pool& pool_;
+  const SlotLadder& ladder_;
+  const Prefix& prefix_;
+  CohortHeap heap_;
+  uint64_t informed_ = 0;
+  uint64_t carry_ = 0;        // Slots a waiting prefix receiver left.
+  uint64_t prefix_tick_ = 0;  // The last prefix receiver's arrival.
+  uint32_t placed_ = 0;       // Prefix receivers placed.
+  uint32_t cursor_ = 0;       // Cheapest rank with nodes left.
+};
+
+hetcast_status RunGreedy(const NodeLayout& layout, const Pool& pool,
+                         const SlotLadder& ladder, const Prefix& prefix,
+                         NestedSlotCohort* items, uint64_t* arrival_of_last) {
+  return Greedy(layout, pool, ladder, prefix, items).Run(arrival_of_last);
 }
 
-// Carves the pool and the heap; false when `arena` runs out.
 // One node of the best-first search over prefixes (lower_bound.h): the
 // prefix of its parent plus `rank`, and the bound of its branch.
 struct PrefixNode {
@@ -435,9 +488,8 @@ hetcast_status LowerBoundNestedSlots(const NodeLayout& layout, Arena* arena,
 
 uint32_t PrefixSearchBudget(const NodeLayout& layout) {
   const uint32_t destinations = layout.destination_total;
-  if (destinations <= 256) return kPrefixSearchMaxNodes;
-  if (destinations <= 2048) return kPrefixSearchMaxNodes / 16;
-  return 1;
+  return destinations <= kPrefixSearchMaxDestinations ? kPrefixSearchMaxNodes
+                                                      : 1;
 }
 
 hetcast_status LowerBoundPrefixSearch(const NodeLayout& layout, uint32_t budget,

@@ -79,13 +79,20 @@
 // 1..k take ranks rho with the true offsets {c, 2c, ...} (g(x) =
 // floor(x / c)), and the later ones the rest of the pool, fastest first,
 // with the relaxed g.
-// Lemma. Every schedule whose first k informed nodes (numbered as in the
-// proof above) have ranks rho has its last destination arrival >= a^rho_D.
+// Number a schedule's nodes as in the proof above, ties in arrival broken
+// by rank, fastest first (a parent arrives strictly before its child, so
+// any order of ties keeps parents first). Then whenever node p + 1 is
+// faster than node p, t_{p+1} > t_p; the greedy imposes the same on its
+// prefix receivers (such a receiver waits a tick, keeping its slots).
+// Lemma. Every schedule whose first k informed nodes have ranks rho has
+// its last destination arrival >= a^rho_D.
 // Proof. (1) holds with true floors for nodes 1..k and g for the others
 // (g >= floor). The exchange and replacement steps only touch nodes > k,
 // whose ranks come from the pool less rho's; the terms of nodes <= k do
 // not change. The final induction a_i <= t_i is unchanged (floor is
-// nondecreasing too). QED.
+// nondecreasing too; for a prefix receiver that must wait, a_{p+1} =
+// max(a_p + 1, the least T whose count reaches p + 1) <= t_{p+1}, since
+// t_{p+1} > t_p >= a_p). QED.
 // A branch's bound is also a bound for each longer branch (the longer
 // branch's schedules are among the shorter's), so a search node's value is
 // the max of its own greedy and its parent's value. Best-first search:
@@ -162,9 +169,15 @@ hetcast_status LowerBoundPrefixSearch(const NodeLayout& layout, uint32_t budget,
                                       uint64_t upper, Arena* arena,
                                       uint64_t* lower_bound);
 
-// The search budget hetcast_node_plan gives a layout: many nodes for small
-// requests, none beyond the root (the nested-slots bound) for large ones,
-// so that the search costs about as much as planning.
+// The largest request (in destinations) hetcast_node_plan searches for.
+constexpr uint32_t kPrefixSearchMaxDestinations = 256;
+
+// The search budget hetcast_node_plan gives a layout (and the nodes the
+// workspace holds): kPrefixSearchMaxNodes up to kPrefixSearchMaxDestinations
+// destinations, where it meets the exact optimum on every state of the
+// report's tables (tools/experiments/node_bound_report.cc); beyond, 1 (the
+// nested-slots bound alone), whose cost grows with D where the search's
+// gains shrink.
 uint32_t PrefixSearchBudget(const NodeLayout& layout);
 
 // The same for one anchor rank (< the pool's distinct cost count and <
