@@ -120,29 +120,97 @@ void Print(const char* setting, const Sums& s) {
   std::printf("  | %5.2f\n", s.wrp_to_earliest_reach / s.n);
 }
 
-}  // namespace
-
-int main(int argc, char** argv) {
+struct Options {
   uint64_t seed = 1;
   int runs = 1000, sources = 8;
+};
+
+// Parses --seed=, --runs=, --sources=; false (with a message) on bad input.
+bool ParseOptions(int argc, char** argv, Options* options) {
   for (int i = 1; i < argc; ++i) {
     if (std::strncmp(argv[i], "--seed=", 7) == 0) {
-      seed = std::strtoull(argv[i] + 7, nullptr, 10);
+      options->seed = std::strtoull(argv[i] + 7, nullptr, 10);
     } else if (std::strncmp(argv[i], "--runs=", 7) == 0) {
-      runs = std::atoi(argv[i] + 7);
+      options->runs = std::atoi(argv[i] + 7);
     } else if (std::strncmp(argv[i], "--sources=", 10) == 0) {
-      sources = std::atoi(argv[i] + 10);
+      options->sources = std::atoi(argv[i] + 10);
     } else {
       std::fprintf(
           stderr, "usage: nb_experiment [--seed=N] [--runs=N] [--sources=N]\n");
-      return 2;
+      return false;
     }
   }
-  if (runs < 1 || sources < 1 || sources > static_cast<int>(kNodes)) {
+  if (options->runs < 1 || options->sources < 1 ||
+      options->sources > static_cast<int>(kNodes)) {
     std::fprintf(stderr, "nb_experiment: bad --runs or --sources\n");
-    return 2;
+    return false;
   }
-  std::mt19937_64 rng(seed);
+  return true;
+}
+
+// Each node's overhead class at random, every link `link` ps/byte.
+void RandomNodes(std::mt19937_64& rng, uint64_t link, Request* q) {
+  q->fixed.clear();
+  q->per_byte.clear();
+  for (uint32_t v = 0; v < kNodes; ++v) {
+    const int c = static_cast<int>(rng() % 4);
+    q->fixed.push_back(kConstant[c]);
+    q->per_byte.push_back(kPerByte[c]);
+  }
+  q->link.assign(static_cast<size_t>(kNodes) * kNodes, link);
+}
+
+// Single broadcast: one node configuration, every node the source once.
+Sums Broadcasts(std::mt19937_64& rng, uint64_t link, int mix) {
+  Sums broadcast;
+  Request q;
+  RandomNodes(rng, link, &q);
+  for (uint32_t source = 0; source < kNodes; ++source) {
+    q.dests = {{}};
+    for (uint32_t v = 0; v < kNodes; ++v) {
+      if (v != source) q.dests[0].push_back(v);
+    }
+    q.messages = {hetcast_nb_message{source, Length(rng, mix), nullptr, 0}};
+    q.Finish();
+    Measure(q, &broadcast);
+  }
+  return broadcast;
+}
+
+// Multiple multicast: `runs` configurations of `sources` distinct sources,
+// each other node a destination of each with probability 1/2.
+Sums Multicasts(std::mt19937_64& rng, uint64_t link, int mix,
+                const Options& options) {
+  Sums multicast;
+  Request q;
+  for (int run = 0; run < options.runs; ++run) {
+    RandomNodes(rng, link, &q);
+    std::vector<uint32_t> nodes(kNodes);
+    for (uint32_t v = 0; v < kNodes; ++v) nodes[v] = v;
+    std::shuffle(nodes.begin(), nodes.end(), rng);
+    q.dests.clear();
+    q.messages.clear();
+    for (int s = 0; s < options.sources; ++s) {
+      std::vector<uint32_t> dests;
+      for (uint32_t v = 0; v < kNodes; ++v) {
+        if (v != nodes[s] && rng() % 2 == 0) dests.push_back(v);
+      }
+      q.dests.push_back(dests);
+      q.messages.push_back(
+          hetcast_nb_message{nodes[s], Length(rng, mix), nullptr, 0});
+    }
+    q.Finish();
+    Measure(q, &multicast);
+  }
+  return multicast;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  Options options;
+  if (!ParseOptions(argc, argv, &options)) return 2;
+  std::mt19937_64 rng(options.seed);
   const char* mixes[3] = {"small 1KB", "large 1-1.5MB", "mixed"};
   const struct {
     const char* name;
@@ -151,60 +219,16 @@ int main(int argc, char** argv) {
   std::printf(
       "seed %llu; times in ms (mean); ratios = completion / lower "
       "bound (mean)\n",
-      static_cast<unsigned long long>(seed));
+      static_cast<unsigned long long>(options.seed));
   std::printf("%-34s %9s %9s %9s %9s %9s  | %5s %5s %5s %5s  | %5s\n",
               "setting", "FEF", "ECF", "WR", "WRP", "LB", "FEF", "ECF", "WR",
               "WRP", "§3.1");
-  auto random_nodes = [&](Request* q, uint64_t link) {
-    q->fixed.clear();
-    q->per_byte.clear();
-    for (uint32_t v = 0; v < kNodes; ++v) {
-      const int c = static_cast<int>(rng() % 4);
-      q->fixed.push_back(kConstant[c]);
-      q->per_byte.push_back(kPerByte[c]);
-    }
-    q->link.assign(static_cast<size_t>(kNodes) * kNodes, link);
-  };
   for (const auto& net : networks) {
     for (int mix = 0; mix < 3; ++mix) {
-      // Single broadcast, every node the source once.
-      Sums broadcast;
-      Request q;
-      random_nodes(&q, net.link);
-      for (uint32_t source = 0; source < kNodes; ++source) {
-        q.dests = {{}};
-        for (uint32_t v = 0; v < kNodes; ++v) {
-          if (v != source) q.dests[0].push_back(v);
-        }
-        q.messages = {hetcast_nb_message{source, Length(rng, mix), nullptr, 0}};
-        q.Finish();
-        Measure(q, &broadcast);
-      }
-      Print((std::string(net.name) + ", " + mixes[mix] + ", broadcast").c_str(),
-            broadcast);
-      // Multiple multicast.
-      Sums multicast;
-      for (int run = 0; run < runs; ++run) {
-        random_nodes(&q, net.link);
-        std::vector<uint32_t> nodes(kNodes);
-        for (uint32_t v = 0; v < kNodes; ++v) nodes[v] = v;
-        std::shuffle(nodes.begin(), nodes.end(), rng);
-        q.dests.clear();
-        q.messages.clear();
-        for (int s = 0; s < sources; ++s) {
-          std::vector<uint32_t> dests;
-          for (uint32_t v = 0; v < kNodes; ++v) {
-            if (v != nodes[s] && rng() % 2 == 0) dests.push_back(v);
-          }
-          q.dests.push_back(dests);
-          q.messages.push_back(
-              hetcast_nb_message{nodes[s], Length(rng, mix), nullptr, 0});
-        }
-        q.Finish();
-        Measure(q, &multicast);
-      }
-      Print((std::string(net.name) + ", " + mixes[mix] + ", multicast").c_str(),
-            multicast);
+      const std::string setting = std::string(net.name) + ", " + mixes[mix];
+      Print((setting + ", broadcast").c_str(), Broadcasts(rng, net.link, mix));
+      Print((setting + ", multicast").c_str(),
+            Multicasts(rng, net.link, mix, options));
     }
   }
   return 0;
