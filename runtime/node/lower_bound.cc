@@ -408,8 +408,8 @@ uint32_t UsesOf(const uint32_t* prefix, uint32_t length, uint32_t rank) {
 
 // Replaces open node `index` by its children, one per rank with a node
 // left after its prefix; each child's value is at least its parent's.
-hetcast_status Expand(const NodeLayout& layout, NestedSlots* slots,
-                      uint32_t index, uint32_t* count) {
+void Expand(const NodeLayout& layout, NestedSlots* slots, uint32_t index,
+            uint32_t* count) {
   const uint64_t parent_value = slots->nodes[index].value;
   slots->nodes[index].open = 0;
   const uint32_t length = PrefixOf(*slots, index);
@@ -417,13 +417,14 @@ hetcast_status Expand(const NodeLayout& layout, NestedSlots* slots,
     if (UsesOf(slots->prefix, length, r) >= slots->pool.count[r]) continue;
     slots->prefix[length] = r;
     uint64_t value;
-    const hetcast_status status =
-        BestOverAnchors(layout, slots, length + 1, &value);
-    if (status != HETCAST_OK) return status;
-    if (value < parent_value) value = parent_value;
+    // A greedy past HETCAST_NEVER leaves the child its parent's value,
+    // which bounds the child's branch too.
+    if (BestOverAnchors(layout, slots, length + 1, &value) != HETCAST_OK ||
+        value < parent_value) {
+      value = parent_value;
+    }
     slots->nodes[(*count)++] = PrefixNode{value, index, r, length + 1, 1};
   }
-  return HETCAST_OK;
 }
 
 // The best-first search of lower_bound.h: expands the least open node
@@ -432,7 +433,7 @@ hetcast_status SearchPrefixes(const NodeLayout& layout, NestedSlots* slots,
                               uint32_t budget, uint64_t upper,
                               uint64_t* lower_bound) {
   uint64_t root;
-  hetcast_status status = BestOverAnchors(layout, slots, 0, &root);
+  const hetcast_status status = BestOverAnchors(layout, slots, 0, &root);
   if (status != HETCAST_OK) return status;
   slots->nodes[0] = PrefixNode{root, 0, 0, 0, 1};
   uint32_t count = 1;
@@ -444,8 +445,7 @@ hetcast_status SearchPrefixes(const NodeLayout& layout, NestedSlots* slots,
       *lower_bound = node.value;
       return HETCAST_OK;
     }
-    status = Expand(layout, slots, least, &count);
-    if (status != HETCAST_OK) return status;
+    Expand(layout, slots, least, &count);
   }
 }
 
