@@ -117,7 +117,7 @@ uint64_t CohortNext(const SlotLadder& ladder, uint32_t rank, uint64_t x) {
 
 // Ranks given, in order, to the first receivers (exact send times).
 struct Prefix {
-  const uint32_t* rank = nullptr;
+  const uint8_t* rank = nullptr;
   uint32_t length = 0;
 };
 
@@ -319,12 +319,14 @@ hetcast_status RunGreedy(const NodeLayout& layout, const Pool& pool,
 
 // One node of the best-first search over prefixes (lower_bound.h): the
 // prefix of its parent plus `rank`, and the bound of its branch.
+static_assert(HETCAST_MAX_TYPES <= 256, "ranks must fit PrefixNode::rank");
+static_assert(kPrefixSearchMaxNodes < 65536, "depths must fit 16 bits");
 struct PrefixNode {
   uint64_t value;
   uint32_t parent;
-  uint32_t rank;
-  uint32_t depth;
-  uint32_t open;  // 1 while on the frontier.
+  uint16_t depth;  // <= kPrefixSearchMaxNodes.
+  uint8_t rank;    // < HETCAST_MAX_TYPES.
+  uint8_t open;    // 1 while on the frontier.
 };
 
 // The pool, the heap, the ladder over the pool's costs (its anchor set by
@@ -334,7 +336,7 @@ struct NestedSlots {
   NestedSlotCohort* items = nullptr;
   SlotLadder ladder;
   PrefixNode* nodes = nullptr;  // PrefixSearchBudget(layout) entries.
-  uint32_t* prefix = nullptr;   // As many.
+  uint8_t* prefix = nullptr;    // As many.
 };
 
 bool CarveNestedSlots(const NodeLayout& layout, Arena* arena,
@@ -343,7 +345,7 @@ bool CarveNestedSlots(const NodeLayout& layout, Arena* arena,
   slots->items = arena->Allocate<NestedSlotCohort>(HeapCapacity(layout));
   const uint32_t capacity = PrefixSearchBudget(layout);
   slots->nodes = arena->Allocate<PrefixNode>(capacity);
-  slots->prefix = arena->Allocate<uint32_t>(capacity);
+  slots->prefix = arena->Allocate<uint8_t>(capacity);
   return !arena->failed();
 }
 
@@ -400,7 +402,7 @@ uint32_t PrefixOf(const NestedSlots& slots, uint32_t index) {
 }
 
 // How many of the first `length` prefix entries are `rank`.
-uint32_t UsesOf(const uint32_t* prefix, uint32_t length, uint32_t rank) {
+uint32_t UsesOf(const uint8_t* prefix, uint32_t length, uint32_t rank) {
   uint32_t uses = 0;
   for (uint32_t p = 0; p < length; ++p) uses += prefix[p] == rank ? 1 : 0;
   return uses;
@@ -415,7 +417,7 @@ void Expand(const NodeLayout& layout, NestedSlots* slots, uint32_t index,
   const uint32_t length = PrefixOf(*slots, index);
   for (uint32_t r = 0; r < slots->pool.rank_count; ++r) {
     if (UsesOf(slots->prefix, length, r) >= slots->pool.count[r]) continue;
-    slots->prefix[length] = r;
+    slots->prefix[length] = static_cast<uint8_t>(r);
     uint64_t value;
     // A greedy past HETCAST_NEVER leaves the child its parent's value,
     // which bounds the child's branch too.
@@ -423,7 +425,9 @@ void Expand(const NodeLayout& layout, NestedSlots* slots, uint32_t index,
         value < parent_value) {
       value = parent_value;
     }
-    slots->nodes[(*count)++] = PrefixNode{value, index, r, length + 1, 1};
+    slots->nodes[(*count)++] =
+        PrefixNode{value, index, static_cast<uint16_t>(length + 1),
+                   static_cast<uint8_t>(r), 1};
   }
 }
 
@@ -488,8 +492,9 @@ hetcast_status LowerBoundNestedSlots(const NodeLayout& layout, Arena* arena,
 
 uint32_t PrefixSearchBudget(const NodeLayout& layout) {
   const uint32_t destinations = layout.destination_total;
-  return destinations <= kPrefixSearchMaxDestinations ? kPrefixSearchMaxNodes
-                                                      : 1;
+  if (destinations > kPrefixSearchMaxDestinations) return 1;
+  const uint32_t budget = kPrefixSearchNodesPerDestination * destinations;
+  return budget < kPrefixSearchMaxNodes ? budget : kPrefixSearchMaxNodes;
 }
 
 hetcast_status LowerBoundPrefixSearch(const NodeLayout& layout, uint32_t budget,

@@ -156,8 +156,8 @@ size_t NestedSlotsWorkspaceBytes(const NodeLayout& layout);
 hetcast_status LowerBoundNestedSlots(const NodeLayout& layout, Arena* arena,
                                      uint64_t* lower_bound);
 
-// Nodes of the prefix search (below) the workspace has room for.
-constexpr uint32_t kPrefixSearchMaxNodes = 256;
+// The most nodes of the prefix search (below) a workspace has room for.
+constexpr uint32_t kPrefixSearchMaxNodes = 1024;
 
 // The nested-slots bound refined by the best-first prefix search (see
 // above) over at most `budget` search nodes (capped at
@@ -169,15 +169,18 @@ hetcast_status LowerBoundPrefixSearch(const NodeLayout& layout, uint32_t budget,
                                       uint64_t upper, Arena* arena,
                                       uint64_t* lower_bound);
 
-// The largest request (in destinations) hetcast_node_plan searches for.
+// The largest request (in destinations) hetcast_node_plan searches for, and
+// the search nodes it gives each destination.
 constexpr uint32_t kPrefixSearchMaxDestinations = 256;
+constexpr uint32_t kPrefixSearchNodesPerDestination = 8;
 
 // The search budget hetcast_node_plan gives a layout (and the nodes the
-// workspace holds): kPrefixSearchMaxNodes up to kPrefixSearchMaxDestinations
-// destinations, where it meets the exact optimum on every state of the
-// report's tables (tools/experiments/node_bound_report.cc); beyond, 1 (the
-// nested-slots bound alone), whose cost grows with D where the search's
-// gains shrink.
+// workspace holds, 17 bytes each): 8 per destination up to
+// kPrefixSearchMaxNodes, for at most kPrefixSearchMaxDestinations
+// destinations, where it meets the exact optimum on all but a few states
+// of the report's tables (tools/experiments/node_bound_report.cc); beyond,
+// 1 (the nested-slots bound alone), whose cost grows with D where the
+// search's gains shrink.
 uint32_t PrefixSearchBudget(const NodeLayout& layout);
 
 // The same for one anchor rank (< the pool's distinct cost count and <
