@@ -321,12 +321,14 @@ hetcast_status RunGreedy(const NodeLayout& layout, const Pool& pool,
 // prefix of its parent plus `rank`, and the bound of its branch.
 static_assert(HETCAST_MAX_TYPES <= 256, "ranks must fit PrefixNode::rank");
 static_assert(kPrefixSearchMaxNodes < 65536, "depths must fit 16 bits");
+static_assert(kNestedSlotsMaxAnchors <= 128, "anchors must fit 7 bits");
 struct PrefixNode {
   uint64_t value;
   uint32_t parent;
-  uint16_t depth;  // <= kPrefixSearchMaxNodes.
-  uint8_t rank;    // < HETCAST_MAX_TYPES.
-  uint8_t open;    // 1 while on the frontier.
+  uint16_t depth;      // <= kPrefixSearchMaxNodes.
+  uint8_t rank;        // < HETCAST_MAX_TYPES.
+  uint8_t anchor : 7;  // The anchor whose greedy gave `value`.
+  uint8_t open : 1;    // 1 while on the frontier.
 };
 
 // The pool, the heap, the ladder over the pool's costs (its anchor set by
@@ -360,21 +362,31 @@ hetcast_status PrepareNestedSlots(const NodeLayout& layout, Arena* arena,
   return HETCAST_OK;
 }
 
-// The best anchor's greedy with the first `length` receivers of ranks
-// `slots.prefix` (exact send times).
+// The greedy with the first `length` receivers of ranks `slots.prefix`
+// (exact send times) for every anchor, starting at `first` and going round,
+// until one passes `floor` (then `*best` is its value and `*anchor` it;
+// every anchor's value is a bound, so stopping early keeps one). Else the
+// best of them.
 hetcast_status BestOverAnchors(const NodeLayout& layout, NestedSlots* slots,
-                               uint32_t length, uint64_t* best) {
+                               uint32_t length, uint64_t floor, uint32_t first,
+                               uint64_t* best, uint32_t* anchor) {
   *best = 0;
+  *anchor = first;
   const Prefix prefix{slots->prefix, length};
-  for (uint32_t anchor = 0;
-       anchor < slots->pool.rank_count && anchor < kNestedSlotsMaxAnchors;
-       ++anchor) {
-    slots->ladder.anchor = anchor;
+  const uint32_t anchors = slots->pool.rank_count < kNestedSlotsMaxAnchors
+                               ? slots->pool.rank_count
+                               : kNestedSlotsMaxAnchors;
+  for (uint32_t i = 0; i < anchors; ++i) {
+    slots->ladder.anchor = (first + i) % anchors;
     uint64_t bound;
     const hetcast_status status = RunGreedy(layout, slots->pool, slots->ladder,
                                             prefix, slots->items, &bound);
     if (status != HETCAST_OK) return status;
-    if (bound > *best) *best = bound;
+    if (bound > *best) {
+      *best = bound;
+      *anchor = slots->ladder.anchor;
+    }
+    if (*best > floor) break;
   }
   return HETCAST_OK;
 }
@@ -413,21 +425,28 @@ uint32_t UsesOf(const uint8_t* prefix, uint32_t length, uint32_t rank) {
 void Expand(const NodeLayout& layout, NestedSlots* slots, uint32_t index,
             uint32_t* count) {
   const uint64_t parent_value = slots->nodes[index].value;
+  const uint32_t parent_anchor = slots->nodes[index].anchor;
   slots->nodes[index].open = 0;
   const uint32_t length = PrefixOf(*slots, index);
   for (uint32_t r = 0; r < slots->pool.rank_count; ++r) {
     if (UsesOf(slots->prefix, length, r) >= slots->pool.count[r]) continue;
     slots->prefix[length] = static_cast<uint8_t>(r);
     uint64_t value;
+    uint32_t anchor;
     // A greedy past HETCAST_NEVER leaves the child its parent's value,
     // which bounds the child's branch too.
-    if (BestOverAnchors(layout, slots, length + 1, &value) != HETCAST_OK ||
+    if (BestOverAnchors(layout, slots, length + 1, parent_value, parent_anchor,
+                        &value, &anchor) != HETCAST_OK ||
         value < parent_value) {
       value = parent_value;
+      anchor = parent_anchor;
     }
-    slots->nodes[(*count)++] =
-        PrefixNode{value, index, static_cast<uint16_t>(length + 1),
-                   static_cast<uint8_t>(r), 1};
+    slots->nodes[(*count)++] = PrefixNode{value,
+                                          index,
+                                          static_cast<uint16_t>(length + 1),
+                                          static_cast<uint8_t>(r),
+                                          static_cast<uint8_t>(anchor),
+                                          1};
   }
 }
 
@@ -437,9 +456,11 @@ hetcast_status SearchPrefixes(const NodeLayout& layout, NestedSlots* slots,
                               uint32_t budget, uint64_t upper,
                               uint64_t* lower_bound) {
   uint64_t root;
-  const hetcast_status status = BestOverAnchors(layout, slots, 0, &root);
+  uint32_t anchor;
+  const hetcast_status status =
+      BestOverAnchors(layout, slots, 0, HETCAST_NEVER, 0, &root, &anchor);
   if (status != HETCAST_OK) return status;
-  slots->nodes[0] = PrefixNode{root, 0, 0, 0, 1};
+  slots->nodes[0] = PrefixNode{root, 0, 0, 0, static_cast<uint8_t>(anchor), 1};
   uint32_t count = 1;
   for (;;) {
     const uint32_t least = LeastOpen(slots->nodes, count);
