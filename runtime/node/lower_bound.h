@@ -107,7 +107,10 @@
 //
 // Cost: one event-driven greedy per anchor, with a min-heap of cohorts (the
 // nodes of one rank informed at one tick), O(events * (log D + 2^r * R));
-// the search runs up to R of them per expanded prefix.
+// the search evaluates one child per rank of each expanded prefix, trying
+// the anchors from its parent's winner on until one lifts it above its
+// parent (any anchor's value is a bound), and picks a prefix in
+// O(budget): at most about budget * kNestedSlotsMaxAnchors greedies.
 #ifndef HETCAST_RUNTIME_NODE_LOWER_BOUND_H_
 #define HETCAST_RUNTIME_NODE_LOWER_BOUND_H_
 
