@@ -373,9 +373,9 @@ TEST(NestedSlots, HugeCostsDoNotWrap) {
   // The search: children whose greedy overflows keep their parent's value.
   Arena again(workspace.data(), workspace.size());
   uint64_t searched = 0;
-  const hetcast_status search_status = internal::LowerBoundPrefixSearch(
-      layout, internal::kPrefixSearchMaxNodes, HETCAST_NEVER, &again,
-      &searched);
+  const hetcast_status search_status =
+      internal::LowerBoundPrefixSearch(layout, internal::kPrefixSearchMaxNodes,
+                                       HETCAST_NEVER, &again, &searched);
   ASSERT_EQ(search_status, status);
   if (search_status == HETCAST_OK) {
     EXPECT_GE(searched, bound);
