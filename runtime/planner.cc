@@ -11,6 +11,7 @@
 #include "runtime/arena.h"
 #include "runtime/cluster/internal.h"
 #include "runtime/include/hetcast/hetcast.h"
+#include "runtime/node/fnf.h"
 #include "runtime/node/layout.h"
 #include "runtime/reject.h"
 
@@ -475,8 +476,9 @@ hetcast_status CheckOutput(const Choice& choice,
 
 // Runs the chosen algorithm into `out`. `*answer` is always filled; the
 // graph model also fills `*graph` (and summarizes it in `*answer`).
+// `refine_bound` false: FNF leaves out its bound's prefix search (fnf.h).
 hetcast_status Run(const hetcast_request& request, const Choice& choice,
-                   void* workspace, size_t workspace_size,
+                   bool refine_bound, void* workspace, size_t workspace_size,
                    const hetcast_plan_output& out, hetcast_answer* answer,
                    hetcast_graph_answer* graph) {
   memset(graph, 0, sizeof(*graph));
@@ -495,9 +497,9 @@ hetcast_status Run(const hetcast_request& request, const Choice& choice,
                                   out.nodes, out.node_capacity, out.transfers,
                                   out.transfer_capacity, answer);
     case HETCAST_ALGORITHM_FNF:
-      return hetcast_node_plan(&choice.node, HETCAST_ALGORITHM_FNF, workspace,
-                               workspace_size, out.nodes, out.node_capacity,
-                               out.transfers, out.transfer_capacity, answer);
+      return PlanNodeFnf(&choice.node, refine_bound, workspace, workspace_size,
+                         out.nodes, out.node_capacity, out.transfers,
+                         out.transfer_capacity, answer);
     case HETCAST_ALGORITHM_LCF:
     case HETCAST_ALGORITHM_FLAT_BINOMIAL:
     case HETCAST_ALGORITHM_INTERLEAVED_LCF:
@@ -656,8 +658,9 @@ hetcast_status hetcast_plan(const hetcast_request* request, void* workspace,
   }
   hetcast_answer answer;
   hetcast_graph_answer graph;
-  status = hetcast::internal::Run(*request, choice, workspace, workspace_size,
-                                  *output, &answer, &graph);
+  status =
+      hetcast::internal::Run(*request, choice, /*refine_bound=*/true, workspace,
+                             workspace_size, *output, &answer, &graph);
   if (status != HETCAST_OK) {
     return Reject(status,
                   hetcast::internal::RunError(*request, choice, workspace,
@@ -701,9 +704,9 @@ hetcast_status hetcast_plan_participant(const hetcast_request* request,
   }
   hetcast_answer answer;
   hetcast_graph_answer graph;
-  status =
-      hetcast::internal::Run(*request, choice, plan.workspace,
-                             plan.workspace_size, plan.output, &answer, &graph);
+  status = hetcast::internal::Run(*request, choice, /*refine_bound=*/false,
+                                  plan.workspace, plan.workspace_size,
+                                  plan.output, &answer, &graph);
   if (status != HETCAST_OK) {
     return Reject(status,
                   hetcast::internal::RunError(*request, choice, plan.workspace,

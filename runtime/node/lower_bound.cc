@@ -104,6 +104,23 @@ uint64_t FasterNext(const SlotLadder& ladder, uint32_t j, uint64_t x) {
   return next <= following_end ? next : following_end;
 }
 
+// A cohort's rank with this bit set sends at the true multiples of its
+// cost (a prefix node of the search, lower_bound.h).
+constexpr uint32_t kExactRank = 0x80000000u;
+
+// The first send offset of `rank` (maybe kExactRank-marked) after `x`.
+uint64_t CohortNext(const SlotLadder& ladder, uint32_t rank, uint64_t x) {
+  if ((rank & kExactRank) == 0) return NextSlotOffset(ladder, rank, x);
+  const uint64_t cost = ladder.cost[rank & ~kExactRank];
+  return MulOrNever(x / cost + 1, cost);
+}
+
+// Ranks given, in order, to the first receivers (exact send times).
+struct Prefix {
+  const uint8_t* rank = nullptr;
+  uint32_t length = 0;
+};
+
 // Min-heap of cohorts by key.
 struct CohortHeap {
   NestedSlotCohort* items;
@@ -184,82 +201,277 @@ size_t HeapCapacity(const NodeLayout& layout) {
   return layout.destination_total > 1 ? layout.destination_total - 1 : 0;
 }
 
-// The relaxed greedy of lower_bound.h for one ladder: the tick of the D-th
-// arrival.
-hetcast_status RunGreedy(const NodeLayout& layout, const Pool& pool,
-                         const SlotLadder& ladder, NestedSlotCohort* items,
-                         uint64_t* arrival_of_last) {
-  const uint64_t need = layout.destination_total;
-  const uint64_t source_cost = layout.cost[layout.source_type];
-  CohortHeap heap{items, 0};
-  uint64_t* left = pool.left;
-  for (uint32_t r = 0; r < pool.rank_count; ++r) left[r] = pool.count[r];
-  uint32_t cursor = 0;  // Cheapest rank with nodes left.
-  uint64_t informed = 0;
-  uint64_t source_key = source_cost;
-  for (;;) {
-    uint64_t now = source_key;
-    if (heap.size > 0 && heap.items[0].key < now) now = heap.items[0].key;
-    if (now == HETCAST_NEVER) return HETCAST_OVERFLOW;
+// The relaxed greedy of lower_bound.h for one ladder and prefix, one tick
+// (event) at a time.
+class Greedy {
+ public:
+  Greedy(const NodeLayout& layout, const Pool& pool, const SlotLadder& ladder,
+         const Prefix& prefix, NestedSlotCohort* items)
+      : need_(layout.destination_total),
+        source_cost_(layout.cost[layout.source_type]),
+        source_key_(source_cost_),
+        pool_(pool),
+        ladder_(ladder),
+        prefix_(prefix),
+        heap_{items, 0} {
+    for (uint32_t r = 0; r < pool.rank_count; ++r) pool.left[r] = pool.count[r];
+    for (uint32_t p = 0; p < prefix.length; ++p) --pool.left[prefix.rank[p]];
+  }
+
+  // The tick of the D-th arrival.
+  hetcast_status Run(uint64_t* arrival_of_last) {
+    for (;;) {
+      uint64_t now = source_key_;
+      if (heap_.size > 0 && heap_.items[0].key < now) now = heap_.items[0].key;
+      if (carry_ > 0 && prefix_tick_ + 1 < now) now = prefix_tick_ + 1;
+      if (now == HETCAST_NEVER) return HETCAST_OVERFLOW;
+      uint64_t slots = carry_ + SlotsAt(now);  // Sum < D + 1 + carry.
+      carry_ = 0;
+      if (PlacePrefix(now, &slots) || slots >= need_ - informed_) {
+        *arrival_of_last = now;
+        return HETCAST_OK;
+      }
+      informed_ += slots;
+      PlacePool(now, slots);
+    }
+  }
+
+ private:
+  // The sends completing at `now` (the cohorts re-keyed).
+  uint64_t SlotsAt(uint64_t now) {
     uint64_t slots = 0;
-    if (source_key == now) {
+    if (source_key_ == now) {
       slots = 1;
-      source_key = SaturatingAdd(now, source_cost);
+      source_key_ = SaturatingAdd(now, source_cost_);
     }
-    while (heap.size > 0 && heap.items[0].key == now) {
-      NestedSlotCohort cohort = heap.Pop();
-      slots += cohort.count;  // Counts sum to < D: no overflow.
-      cohort.key = SaturatingAdd(
-          cohort.arrival,
-          NextSlotOffset(ladder, cohort.rank, now - cohort.arrival));
-      if (cohort.key != HETCAST_NEVER) heap.Push(cohort);
+    while (heap_.size > 0 && heap_.items[0].key == now) {
+      NestedSlotCohort cohort = heap_.Pop();
+      slots += cohort.count;
+      cohort.key =
+          SaturatingAdd(cohort.arrival,
+                        CohortNext(ladder_, cohort.rank, now - cohort.arrival));
+      if (cohort.key != HETCAST_NEVER) heap_.Push(cohort);
     }
-    if (slots >= need - informed) {
-      *arrival_of_last = now;
-      return HETCAST_OK;
+    return slots;
+  }
+
+  // The prefix's receivers, in order, one exact cohort each. Among equal
+  // arrivals the faster comes first (lower_bound.h), so a receiver faster
+  // than the one before it waits a tick, with the slots left. True when
+  // the D-th arrival is a prefix receiver at `now`.
+  bool PlacePrefix(uint64_t now, uint64_t* slots) {
+    while (*slots > 0 && placed_ < prefix_.length) {
+      const uint32_t rank = prefix_.rank[placed_];
+      if (placed_ > 0 && rank < prefix_.rank[placed_ - 1] &&
+          prefix_tick_ == now) {
+        carry_ = *slots;
+        *slots = 0;
+        return false;
+      }
+      ++placed_;
+      --*slots;
+      prefix_tick_ = now;
+      if (++informed_ == need_) return true;
+      const uint64_t key = SaturatingAdd(now, ladder_.cost[rank]);
+      if (key != HETCAST_NEVER) {
+        heap_.Push(NestedSlotCohort{key, now, 1, rank | kExactRank});
+      }
     }
-    informed += slots;
-    // The receivers, fastest first, become one cohort per rank.
+    return false;
+  }
+
+  // The other receivers, fastest first, one cohort per rank.
+  void PlacePool(uint64_t now, uint64_t slots) {
     while (slots > 0) {
-      while (left[cursor] == 0) ++cursor;  // The pool holds >= D nodes.
-      const uint64_t take = slots < left[cursor] ? slots : left[cursor];
-      left[cursor] -= take;
+      while (pool_.left[cursor_] == 0) ++cursor_;  // The pool holds >= D.
+      const uint64_t take =
+          slots < pool_.left[cursor_] ? slots : pool_.left[cursor_];
+      pool_.left[cursor_] -= take;
       slots -= take;
       const uint64_t key =
-          SaturatingAdd(now, NextSlotOffset(ladder, cursor, 0));
+          SaturatingAdd(now, NextSlotOffset(ladder_, cursor_, 0));
       if (key != HETCAST_NEVER) {
-        heap.Push(
-            NestedSlotCohort{key, now, static_cast<uint32_t>(take), cursor});
+        heap_.Push(
+            NestedSlotCohort{key, now, static_cast<uint32_t>(take), cursor_});
       }
     }
   }
+
+  const uint64_t need_;
+  const uint64_t source_cost_;
+  uint64_t source_key_;
+  const Pool& pool_;
+  const SlotLadder& ladder_;
+  const Prefix& prefix_;
+  CohortHeap heap_;
+  uint64_t informed_ = 0;
+  uint64_t carry_ = 0;        // Slots a waiting prefix receiver left.
+  uint64_t prefix_tick_ = 0;  // The last prefix receiver's arrival.
+  uint32_t placed_ = 0;       // Prefix receivers placed.
+  uint32_t cursor_ = 0;       // Cheapest rank with nodes left.
+};
+
+hetcast_status RunGreedy(const NodeLayout& layout, const Pool& pool,
+                         const SlotLadder& ladder, const Prefix& prefix,
+                         NestedSlotCohort* items, uint64_t* arrival_of_last) {
+  return Greedy(layout, pool, ladder, prefix, items).Run(arrival_of_last);
 }
 
-// Carves the pool and the heap; false when `arena` runs out.
-bool CarveNestedSlots(const NodeLayout& layout, Arena* arena, Pool* pool,
-                      NestedSlotCohort** items) {
-  CarvePool(layout, arena, pool);
-  *items = arena->Allocate<NestedSlotCohort>(HeapCapacity(layout));
-  return !arena->failed();
-}
+// One node of the best-first search over prefixes (lower_bound.h): the
+// prefix of its parent plus `rank`, and the bound of its branch.
+static_assert(HETCAST_MAX_TYPES <= 256, "ranks must fit PrefixNode::rank");
+static_assert(kPrefixSearchMaxNodes < 65536, "depths must fit 16 bits");
+static_assert(kNestedSlotsMaxAnchors <= 128, "anchors must fit 7 bits");
+struct PrefixNode {
+  uint64_t value;
+  uint32_t parent;
+  uint16_t depth;      // <= kPrefixSearchMaxNodes.
+  uint8_t rank;        // < HETCAST_MAX_TYPES.
+  uint8_t anchor : 7;  // The anchor whose greedy gave `value`.
+  uint8_t open : 1;    // 1 while on the frontier.
+};
 
-// The pool, the heap and the ladder over the pool's costs (its anchor set
-// by the caller), from `arena`.
+// The pool, the heap, the ladder over the pool's costs (its anchor set by
+// the caller) and the search's nodes and prefix, from `arena`.
 struct NestedSlots {
   Pool pool;
   NestedSlotCohort* items = nullptr;
   SlotLadder ladder;
+  PrefixNode* nodes = nullptr;  // PrefixSearchBudget(layout) entries.
+  uint8_t* prefix = nullptr;    // As many.
 };
+
+bool CarveNestedSlots(const NodeLayout& layout, Arena* arena,
+                      NestedSlots* slots) {
+  CarvePool(layout, arena, &slots->pool);
+  slots->items = arena->Allocate<NestedSlotCohort>(HeapCapacity(layout));
+  const uint32_t capacity = PrefixSearchBudget(layout);
+  slots->nodes = arena->Allocate<PrefixNode>(capacity);
+  slots->prefix = arena->Allocate<uint8_t>(capacity);
+  return !arena->failed();
+}
 
 hetcast_status PrepareNestedSlots(const NodeLayout& layout, Arena* arena,
                                   NestedSlots* slots) {
-  if (!CarveNestedSlots(layout, arena, &slots->pool, &slots->items)) {
+  if (!CarveNestedSlots(layout, arena, slots)) {
     return HETCAST_WORKSPACE_TOO_SMALL;
   }
   BuildPool(layout, &slots->pool);
   slots->ladder.rank_count = slots->pool.rank_count;
   slots->ladder.cost = slots->pool.cost;
   return HETCAST_OK;
+}
+
+// The greedy with the first `length` receivers of ranks `slots.prefix`
+// (exact send times) for every anchor, starting at `first` and going round,
+// until one passes `floor` (then `*best` is its value and `*anchor` it;
+// every anchor's value is a bound, so stopping early keeps one). Else the
+// best of them.
+hetcast_status BestOverAnchors(const NodeLayout& layout, NestedSlots* slots,
+                               uint32_t length, uint64_t floor, uint32_t first,
+                               uint64_t* best, uint32_t* anchor) {
+  *best = 0;
+  *anchor = first;
+  const Prefix prefix{slots->prefix, length};
+  const uint32_t anchors = slots->pool.rank_count < kNestedSlotsMaxAnchors
+                               ? slots->pool.rank_count
+                               : kNestedSlotsMaxAnchors;
+  for (uint32_t i = 0; i < anchors; ++i) {
+    slots->ladder.anchor = (first + i) % anchors;
+    uint64_t bound;
+    const hetcast_status status = RunGreedy(layout, slots->pool, slots->ladder,
+                                            prefix, slots->items, &bound);
+    if (status != HETCAST_OK) return status;
+    if (bound > *best) {
+      *best = bound;
+      *anchor = slots->ladder.anchor;
+    }
+    if (*best > floor) break;
+  }
+  return HETCAST_OK;
+}
+
+// The open node of least value (the first of equals).
+uint32_t LeastOpen(const PrefixNode* nodes, uint32_t count) {
+  uint32_t least = count;
+  for (uint32_t i = 0; i < count; ++i) {
+    if (nodes[i].open &&
+        (least == count || nodes[i].value < nodes[least].value)) {
+      least = i;
+    }
+  }
+  return least;
+}
+
+// Writes node `index`'s prefix into slots->prefix; returns its length.
+uint32_t PrefixOf(const NestedSlots& slots, uint32_t index) {
+  const uint32_t length = slots.nodes[index].depth;
+  for (uint32_t p = length; p > 0; --p) {
+    slots.prefix[p - 1] = slots.nodes[index].rank;
+    index = slots.nodes[index].parent;
+  }
+  return length;
+}
+
+// How many of the first `length` prefix entries are `rank`.
+uint32_t UsesOf(const uint8_t* prefix, uint32_t length, uint32_t rank) {
+  uint32_t uses = 0;
+  for (uint32_t p = 0; p < length; ++p) uses += prefix[p] == rank ? 1 : 0;
+  return uses;
+}
+
+// Replaces open node `index` by its children, one per rank with a node
+// left after its prefix; each child's value is at least its parent's.
+void Expand(const NodeLayout& layout, NestedSlots* slots, uint32_t index,
+            uint32_t* count) {
+  const uint64_t parent_value = slots->nodes[index].value;
+  const uint32_t parent_anchor = slots->nodes[index].anchor;
+  slots->nodes[index].open = 0;
+  const uint32_t length = PrefixOf(*slots, index);
+  for (uint32_t r = 0; r < slots->pool.rank_count; ++r) {
+    if (UsesOf(slots->prefix, length, r) >= slots->pool.count[r]) continue;
+    slots->prefix[length] = static_cast<uint8_t>(r);
+    uint64_t value;
+    uint32_t anchor;
+    // A greedy past HETCAST_NEVER leaves the child its parent's value,
+    // which bounds the child's branch too.
+    if (BestOverAnchors(layout, slots, length + 1, parent_value, parent_anchor,
+                        &value, &anchor) != HETCAST_OK ||
+        value < parent_value) {
+      value = parent_value;
+      anchor = parent_anchor;
+    }
+    slots->nodes[(*count)++] = PrefixNode{value,
+                                          index,
+                                          static_cast<uint16_t>(length + 1),
+                                          static_cast<uint8_t>(r),
+                                          static_cast<uint8_t>(anchor),
+                                          1};
+  }
+}
+
+// The best-first search of lower_bound.h: expands the least open node
+// while it is below `upper`, shorter than D and the nodes fit `budget`.
+hetcast_status SearchPrefixes(const NodeLayout& layout, NestedSlots* slots,
+                              uint32_t budget, uint64_t upper,
+                              uint64_t* lower_bound) {
+  uint64_t root;
+  uint32_t anchor;
+  const hetcast_status status =
+      BestOverAnchors(layout, slots, 0, HETCAST_NEVER, 0, &root, &anchor);
+  if (status != HETCAST_OK) return status;
+  slots->nodes[0] = PrefixNode{root, 0, 0, 0, static_cast<uint8_t>(anchor), 1};
+  uint32_t count = 1;
+  for (;;) {
+    const uint32_t least = LeastOpen(slots->nodes, count);
+    const PrefixNode& node = slots->nodes[least];
+    if (node.value >= upper || node.depth >= layout.destination_total ||
+        count + slots->pool.rank_count > budget) {
+      *lower_bound = node.value;
+      return HETCAST_OK;
+    }
+    Expand(layout, slots, least, &count);
+  }
 }
 
 }  // namespace
@@ -273,9 +485,8 @@ uint64_t NextSlotOffset(const SlotLadder& ladder, uint32_t rank,
 
 size_t NestedSlotsWorkspaceBytes(const NodeLayout& layout) {
   Arena measure;
-  Pool pool;
-  NestedSlotCohort* items;
-  CarveNestedSlots(layout, &measure, &pool, &items);
+  NestedSlots slots;
+  CarveNestedSlots(layout, &measure, &slots);
   return measure.used();
 }
 
@@ -291,28 +502,34 @@ hetcast_status LowerBoundNestedSlotsAnchor(const NodeLayout& layout,
     return HETCAST_INVALID_ARGUMENT;
   }
   slots.ladder.anchor = anchor;
-  return RunGreedy(layout, slots.pool, slots.ladder, slots.items, lower_bound);
+  return RunGreedy(layout, slots.pool, slots.ladder, Prefix(), slots.items,
+                   lower_bound);
 }
 
 hetcast_status LowerBoundNestedSlots(const NodeLayout& layout, Arena* arena,
                                      uint64_t* lower_bound) {
+  return LowerBoundPrefixSearch(layout, 1, HETCAST_NEVER, arena, lower_bound);
+}
+
+uint32_t PrefixSearchBudget(const NodeLayout& layout) {
+  const uint32_t destinations = layout.destination_total;
+  if (destinations > kPrefixSearchMaxDestinations) return 1;
+  const uint32_t budget = kPrefixSearchNodesPerDestination * destinations;
+  return budget < kPrefixSearchMaxNodes ? budget : kPrefixSearchMaxNodes;
+}
+
+hetcast_status LowerBoundPrefixSearch(const NodeLayout& layout, uint32_t budget,
+                                      uint64_t upper, Arena* arena,
+                                      uint64_t* lower_bound) {
   *lower_bound = 0;
   if (layout.destination_total == 0) return HETCAST_OK;
   NestedSlots slots;
-  hetcast_status status = PrepareNestedSlots(layout, arena, &slots);
+  const hetcast_status status = PrepareNestedSlots(layout, arena, &slots);
   if (status != HETCAST_OK) return status;
-  uint64_t best = 0;
-  for (uint32_t anchor = 0;
-       anchor < slots.pool.rank_count && anchor < kNestedSlotsMaxAnchors;
-       ++anchor) {
-    slots.ladder.anchor = anchor;
-    uint64_t bound;
-    status = RunGreedy(layout, slots.pool, slots.ladder, slots.items, &bound);
-    if (status != HETCAST_OK) return status;
-    if (bound > best) best = bound;
-  }
-  *lower_bound = best;
-  return HETCAST_OK;
+  const uint32_t capacity = PrefixSearchBudget(layout);
+  if (budget > capacity) budget = capacity;
+  if (budget == 0) budget = 1;
+  return SearchPrefixes(layout, &slots, budget, upper, lower_bound);
 }
 
 }  // namespace internal

@@ -71,8 +71,46 @@
 // multiples of c_j and the greedy is FNF itself (optimal then,
 // Libeskind-Hadas et al. Lemma 6 and Corollary 1).
 //
+// The prefix search (reported as HETCAST_BOUND_NESTED_SLOTS too). The
+// relaxation loses most where slow nodes are informed late, but the
+// exchange needs it for every node. So fix the ranks of the first k
+// receivers and keep their send times exact: for a sequence of ranks
+// rho = (rho_1..rho_k), let a^rho be the greedy above whose receivers
+// 1..k take ranks rho with the true offsets {c, 2c, ...} (g(x) =
+// floor(x / c)), and the later ones the rest of the pool, fastest first,
+// with the relaxed g.
+// Number a schedule's nodes as in the proof above, ties in arrival broken
+// by rank, fastest first (a parent arrives strictly before its child, so
+// any order of ties keeps parents first). Then whenever node p + 1 is
+// faster than node p, t_{p+1} > t_p; the greedy imposes the same on its
+// prefix receivers (such a receiver waits a tick, keeping its slots).
+// Lemma. Every schedule whose first k informed nodes have ranks rho has
+// its last destination arrival >= a^rho_D.
+// Proof. (1) holds with true floors for nodes 1..k and g for the others
+// (g >= floor). The exchange and replacement steps only touch nodes > k,
+// whose ranks come from the pool less rho's; the terms of nodes <= k do
+// not change. The final induction a_i <= t_i is unchanged (floor is
+// nondecreasing too; for a prefix receiver that must wait, a_{p+1} =
+// max(a_p + 1, the least T whose count reaches p + 1) <= t_{p+1}, since
+// t_{p+1} > t_p >= a_p). QED.
+// A branch's bound is also a bound for each longer branch (the longer
+// branch's schedules are among the shorter's), so a search node's value is
+// the max of its own greedy and its parent's value. Best-first search:
+// start from the empty prefix (the nested-slots bound); repeatedly replace
+// the open prefix of least value by its children, one per rank with a node
+// left. The open prefixes always cover every schedule (a schedule informs
+// >= D nodes, so its first receivers follow exactly one open prefix of
+// length <= D), hence the least open value is a lower bound at every step,
+// and it never decreases. The search stops at its node budget, at depth D,
+// or once the least value reaches a known completion time (which it then
+// proves optimal).
+//
 // Cost: one event-driven greedy per anchor, with a min-heap of cohorts (the
-// nodes of one rank informed at one tick), O(events * (log D + 2^r * R)).
+// nodes of one rank informed at one tick), O(events * (log D + 2^r * R));
+// the search evaluates one child per rank of each expanded prefix, trying
+// the anchors from its parent's winner on until one lifts it above its
+// parent (any anchor's value is a bound), and picks a prefix in
+// O(budget): at most about budget * kNestedSlotsMaxAnchors greedies.
 #ifndef HETCAST_RUNTIME_NODE_LOWER_BOUND_H_
 #define HETCAST_RUNTIME_NODE_LOWER_BOUND_H_
 
@@ -120,6 +158,34 @@ size_t NestedSlotsWorkspaceBytes(const NodeLayout& layout);
 // it runs out, HETCAST_OVERFLOW if the greedy would pass HETCAST_NEVER.
 hetcast_status LowerBoundNestedSlots(const NodeLayout& layout, Arena* arena,
                                      uint64_t* lower_bound);
+
+// The most nodes of the prefix search (below) a workspace has room for.
+constexpr uint32_t kPrefixSearchMaxNodes = 1024;
+
+// The nested-slots bound refined by the best-first prefix search (see
+// above) over at most `budget` search nodes (capped at
+// kPrefixSearchMaxNodes; 1 = the nested-slots bound alone). The search
+// stops early once its bound reaches `upper` (a known completion time:
+// the bound then proves it optimal; HETCAST_NEVER for none). Same
+// workspace and errors as LowerBoundNestedSlots.
+hetcast_status LowerBoundPrefixSearch(const NodeLayout& layout, uint32_t budget,
+                                      uint64_t upper, Arena* arena,
+                                      uint64_t* lower_bound);
+
+// The largest request (in destinations) hetcast_node_plan searches for, and
+// the search nodes it gives each destination.
+constexpr uint32_t kPrefixSearchMaxDestinations = 256;
+constexpr uint32_t kPrefixSearchNodesPerDestination = 8;
+
+// The search budget hetcast_node_plan gives a layout (and the nodes the
+// workspace holds, 17 bytes each): 8 per destination up to
+// kPrefixSearchMaxNodes, for at most kPrefixSearchMaxDestinations
+// destinations, where hetcast_node_plan's bound meets the exact optimum on
+// all but one of the 780,956 (source, state) pairs of the report's tables
+// (tools/experiments/node_bound_report.cc --full); beyond,
+// 1 (the nested-slots bound alone), whose cost grows with D where the
+// search's gains shrink.
+uint32_t PrefixSearchBudget(const NodeLayout& layout);
 
 // The same for one anchor rank (< the pool's distinct cost count and <
 // kNestedSlotsMaxAnchors); for tests and the report.

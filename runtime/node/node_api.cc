@@ -344,6 +344,75 @@ hetcast_status Evaluate(const hetcast_node_request* request,
 
 }  // namespace
 
+namespace hetcast {
+namespace internal {
+
+hetcast_status PlanNodeFnf(const hetcast_node_request* request,
+                           bool refine_bound, void* workspace,
+                           size_t workspace_size, hetcast_node* nodes,
+                           size_t node_capacity, hetcast_transfer* transfers,
+                           size_t transfer_capacity, hetcast_answer* answer) {
+  if (answer == nullptr) return HETCAST_INVALID_ARGUMENT;
+  *answer = hetcast_answer();
+  NodeLayout layout;
+  hetcast_status status = BuildNodeLayout(request, &layout);
+  if (status != HETCAST_OK) return status;
+  // Transfers: at most one per node FNF may inform (CapRelays).
+  NodeLayout informable = layout;
+  hetcast::internal::CapRelays(&informable);
+  status = hetcast::internal::CheckOutputs(layout, nodes, node_capacity,
+                                           transfers, transfer_capacity,
+                                           informable.node_count - 1);
+  if (status != HETCAST_OK) return status;
+  if (workspace == nullptr) return HETCAST_INVALID_ARGUMENT;
+  Arena arena(workspace, workspace_size);
+  hetcast::internal::PlanScratch scratch;
+  NodeLayout planned;
+  if (!hetcast::internal::AllocatePlanLayouts(&layout, &arena, &planned,
+                                              &scratch)) {
+    return HETCAST_WORKSPACE_TOO_SMALL;
+  }
+  uint64_t completion = 0;
+  uint64_t fnf_completion = 0;
+  size_t participants = 0;
+  status = hetcast::internal::PlanFnf(planned, scratch, nodes, &completion,
+                                      &fnf_completion, &participants);
+  if (status != HETCAST_OK) return status;
+  // The bounds of the planned relays hold for the request's: some optimal
+  // schedule of the request uses only relays it keeps (relays.h).
+  uint64_t doubling;
+  status = hetcast::internal::DoublingLowerBound(planned, &doubling);
+  if (status != HETCAST_OK) return status;
+  // FNF <= 1.5 OPT (Khuller & Kim Cor. 4.1; Thm 7.1 for multicast), so
+  // OPT >= ceil(2 * FNF / 3) = FNF - floor(FNF / 3), computed without 2 * FNF.
+  const uint64_t thirds = fnf_completion - fnf_completion / 3;
+  uint64_t bound = doubling >= thirds ? doubling : thirds;
+  hetcast_bound kind =
+      doubling >= thirds ? HETCAST_BOUND_DOUBLING : HETCAST_BOUND_FNF_THIRDS;
+  // The nested-slots bound refined by the prefix search, which stops once
+  // it proves FNF optimal (runtime/node/lower_bound.h); if it cannot run
+  // (overflow), the other two stand.
+  uint64_t nested = 0;
+  Arena bound_arena(scratch.bound, scratch.bound_bytes);
+  if (hetcast::internal::LowerBoundPrefixSearch(
+          planned,
+          refine_bound ? hetcast::internal::PrefixSearchBudget(planned) : 1,
+          completion, &bound_arena, &nested) == HETCAST_OK &&
+      nested > bound) {
+    bound = nested;
+    kind = HETCAST_BOUND_NESTED_SLOTS;
+  }
+  const bool capped = planned.node_count != layout.node_count;
+  if (capped) hetcast::internal::ExpandPlannedIds(planned, layout, nodes);
+  hetcast::internal::FinishAnswer(capped ? layout : planned,
+                                  HETCAST_ALGORITHM_FNF, completion, bound,
+                                  kind, participants, nodes, transfers, answer);
+  return HETCAST_OK;
+}
+
+}  // namespace internal
+}  // namespace hetcast
+
 extern "C" {
 
 int hetcast_version_number(void) { return HETCAST_VERSION_NUMBER; }
@@ -402,60 +471,13 @@ hetcast_status hetcast_node_plan(const hetcast_node_request* request,
                                  hetcast_transfer* transfers,
                                  size_t transfer_capacity,
                                  hetcast_answer* answer) {
-  if (answer == nullptr) return HETCAST_INVALID_ARGUMENT;
-  *answer = hetcast_answer();
-  if (algorithm != HETCAST_ALGORITHM_FNF) return HETCAST_INVALID_ARGUMENT;
-  NodeLayout layout;
-  hetcast_status status = BuildNodeLayout(request, &layout);
-  if (status != HETCAST_OK) return status;
-  // Transfers: at most one per node FNF may inform (CapRelays).
-  NodeLayout informable = layout;
-  hetcast::internal::CapRelays(&informable);
-  status = hetcast::internal::CheckOutputs(layout, nodes, node_capacity,
-                                           transfers, transfer_capacity,
-                                           informable.node_count - 1);
-  if (status != HETCAST_OK) return status;
-  if (workspace == nullptr) return HETCAST_INVALID_ARGUMENT;
-  Arena arena(workspace, workspace_size);
-  hetcast::internal::PlanScratch scratch;
-  NodeLayout planned;
-  if (!hetcast::internal::AllocatePlanLayouts(&layout, &arena, &planned,
-                                              &scratch)) {
-    return HETCAST_WORKSPACE_TOO_SMALL;
+  if (answer != nullptr && algorithm != HETCAST_ALGORITHM_FNF) {
+    *answer = hetcast_answer();
+    return HETCAST_INVALID_ARGUMENT;
   }
-  uint64_t completion = 0;
-  uint64_t fnf_completion = 0;
-  size_t participants = 0;
-  status = hetcast::internal::PlanFnf(planned, scratch, nodes, &completion,
-                                      &fnf_completion, &participants);
-  if (status != HETCAST_OK) return status;
-  // The bounds of the planned relays hold for the request's: some optimal
-  // schedule of the request uses only relays it keeps (relays.h).
-  uint64_t doubling;
-  status = hetcast::internal::DoublingLowerBound(planned, &doubling);
-  if (status != HETCAST_OK) return status;
-  // FNF <= 1.5 OPT (Khuller & Kim Cor. 4.1; Thm 7.1 for multicast), so
-  // OPT >= ceil(2 * FNF / 3) = FNF - floor(FNF / 3), computed without 2 * FNF.
-  const uint64_t thirds = fnf_completion - fnf_completion / 3;
-  uint64_t bound = doubling >= thirds ? doubling : thirds;
-  hetcast_bound kind =
-      doubling >= thirds ? HETCAST_BOUND_DOUBLING : HETCAST_BOUND_FNF_THIRDS;
-  // The nested-slots bound (runtime/node/lower_bound.h); if it cannot run
-  // (overflow), the other two stand.
-  uint64_t nested = 0;
-  Arena bound_arena(scratch.bound, scratch.bound_bytes);
-  if (hetcast::internal::LowerBoundNestedSlots(planned, &bound_arena,
-                                               &nested) == HETCAST_OK &&
-      nested > bound) {
-    bound = nested;
-    kind = HETCAST_BOUND_NESTED_SLOTS;
-  }
-  const bool capped = planned.node_count != layout.node_count;
-  if (capped) hetcast::internal::ExpandPlannedIds(planned, layout, nodes);
-  hetcast::internal::FinishAnswer(capped ? layout : planned,
-                                  HETCAST_ALGORITHM_FNF, completion, bound,
-                                  kind, participants, nodes, transfers, answer);
-  return HETCAST_OK;
+  return hetcast::internal::PlanNodeFnf(
+      request, /*refine_bound=*/true, workspace, workspace_size, nodes,
+      node_capacity, transfers, transfer_capacity, answer);
 }
 
 hetcast_status hetcast_node_lower_bound(const hetcast_node_request* request,

@@ -34,6 +34,13 @@ std::string ReadFile(const std::string& path) {
   return buffer.str();
 }
 
+// The number after the first `"key":` in `json` (0 if none).
+unsigned long long JsonNumber(const std::string& json, const std::string& key) {
+  const size_t at = json.find("\"" + key + "\":");
+  if (at == std::string::npos) return 0;
+  return std::strtoull(json.c_str() + at + key.size() + 3, nullptr, 10);
+}
+
 // Arguments are single-quoted for the shell; none of ours contain quotes.
 CliRun RunCli(const std::vector<std::string>& args) {
   const std::string dir = ::testing::TempDir();
@@ -122,8 +129,14 @@ TEST(CliPlanTable, PtasTableSaysApproximateWithItsGuarantee) {
       RunCli(Plan({"--table", out, "--source-type", "4", "--counts",
                    "3,3,2,2,2", "--format", "json"}));
   ASSERT_EQ(plan.exit_code, 0) << plan.err;
+  // A PTAS answer is approximate by construction; it says exact only when
+  // its lower bound proves it optimal (the node model's prefix search can).
   EXPECT_THAT(plan.out, StartsWith("{\"model\":\"node\",\"algorithm\":"
-                                   "\"table\",\"exact\":false,"));
+                                   "\"table\",\"exact\":"));
+  const bool proven = JsonNumber(plan.out, "lower_bound") ==
+                      JsonNumber(plan.out, "completion_time");
+  EXPECT_THAT(plan.out,
+              HasSubstr(proven ? "\"exact\":true," : "\"exact\":false,"));
   EXPECT_THAT(plan.out, HasSubstr("\"method\":\"ptas\",\"epsilon\":\"1/4\","
                                   "\"guarantee\":2.19,"));
   const CliRun bad = RunCli({"gen", "--profile", "tables/profiles/many5.json",

@@ -121,30 +121,111 @@ void Print(const char* setting, const Sums& s) {
   std::printf("  | %5.2f\n", s.wrp_to_earliest_reach / s.n);
 }
 
-}  // namespace
-
-int main(int argc, char** argv) {
+struct Options {
   uint64_t seed = 1;
   int runs = 1000, sources = 8;
+};
+
+// Parses --seed=, --runs=, --sources=; false (with a message) on bad input.
+bool ParseOptions(int argc, char** argv, Options* options) {
   for (int i = 1; i < argc; ++i) {
     if (std::strncmp(argv[i], "--seed=", 7) == 0) {
-      seed = std::strtoull(argv[i] + 7, nullptr, 10);
+      options->seed = std::strtoull(argv[i] + 7, nullptr, 10);
     } else if (std::strncmp(argv[i], "--runs=", 7) == 0) {
-      runs = std::atoi(argv[i] + 7);
+      options->runs = std::atoi(argv[i] + 7);
     } else if (std::strncmp(argv[i], "--sources=", 10) == 0) {
-      sources = std::atoi(argv[i] + 10);
+      options->sources = std::atoi(argv[i] + 10);
     } else {
       std::fprintf(
           stderr, "usage: nb_experiment [--seed=N] [--runs=N] [--sources=N]\n");
-      return 2;
+      return false;
     }
   }
-  if (runs < 1 || sources < 1 || sources > static_cast<int>(kNodes)) {
+  if (options->runs < 1 || options->sources < 1 ||
+      options->sources > static_cast<int>(kNodes)) {
     std::fprintf(stderr, "nb_experiment: bad --runs or --sources\n");
-    return 2;
+    return false;
   }
+  return true;
+}
+
+// A progress line on stderr (the whole run takes tens of seconds): one step
+// per planned request.
+struct Progress {
+  hetcast::ProgressLine line{"nb_experiment"};
+  uint64_t done = 0;
+  uint64_t total = 0;
+  void Step(const std::string& what) { line.Report(what, ++done, total); }
+};
+
+// Each node's overhead class at random, every link `link` ps/byte.
+void RandomNodes(std::mt19937_64& rng, uint64_t link, Request* q) {
+  q->fixed.clear();
+  q->per_byte.clear();
+  for (uint32_t v = 0; v < kNodes; ++v) {
+    const int c = static_cast<int>(rng() % 4);
+    q->fixed.push_back(kConstant[c]);
+    q->per_byte.push_back(kPerByte[c]);
+  }
+  q->link.assign(static_cast<size_t>(kNodes) * kNodes, link);
+}
+
+// Single broadcast: one node configuration, every node the source once.
+Sums Broadcasts(std::mt19937_64& rng, uint64_t link, int mix,
+                const std::string& setting, Progress* progress) {
+  Sums broadcast;
+  Request q;
+  RandomNodes(rng, link, &q);
+  for (uint32_t source = 0; source < kNodes; ++source) {
+    q.dests = {{}};
+    for (uint32_t v = 0; v < kNodes; ++v) {
+      if (v != source) q.dests[0].push_back(v);
+    }
+    q.messages = {hetcast_nb_message{source, Length(rng, mix), nullptr, 0}};
+    q.Finish();
+    Measure(q, &broadcast);
+    progress->Step(setting + ", broadcast");
+  }
+  return broadcast;
+}
+
+// Multiple multicast: `runs` configurations of `sources` distinct sources,
+// each other node a destination of each with probability 1/2.
+Sums Multicasts(std::mt19937_64& rng, uint64_t link, int mix,
+                const Options& options, const std::string& setting,
+                Progress* progress) {
+  Sums multicast;
+  Request q;
+  for (int run = 0; run < options.runs; ++run) {
+    RandomNodes(rng, link, &q);
+    std::vector<uint32_t> nodes(kNodes);
+    for (uint32_t v = 0; v < kNodes; ++v) nodes[v] = v;
+    std::shuffle(nodes.begin(), nodes.end(), rng);
+    q.dests.clear();
+    q.messages.clear();
+    for (int s = 0; s < options.sources; ++s) {
+      std::vector<uint32_t> dests;
+      for (uint32_t v = 0; v < kNodes; ++v) {
+        if (v != nodes[s] && rng() % 2 == 0) dests.push_back(v);
+      }
+      q.dests.push_back(dests);
+      q.messages.push_back(
+          hetcast_nb_message{nodes[s], Length(rng, mix), nullptr, 0});
+    }
+    q.Finish();
+    Measure(q, &multicast);
+    progress->Step(setting + ", multicast");
+  }
+  return multicast;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  Options options;
+  if (!ParseOptions(argc, argv, &options)) return 2;
   std::setvbuf(stdout, nullptr, _IOLBF, 0);  // Rows appear as they are done.
-  std::mt19937_64 rng(seed);
+  std::mt19937_64 rng(options.seed);
   const char* mixes[3] = {"small 1KB", "large 1-1.5MB", "mixed"};
   const struct {
     const char* name;
@@ -153,67 +234,19 @@ int main(int argc, char** argv) {
   std::printf(
       "seed %llu; times in ms (mean); ratios = completion / lower "
       "bound (mean)\n",
-      static_cast<unsigned long long>(seed));
+      static_cast<unsigned long long>(options.seed));
   std::printf("%-34s %9s %9s %9s %9s %9s  | %5s %5s %5s %5s  | %5s\n",
               "setting", "FEF", "ECF", "WR", "WRP", "LB", "FEF", "ECF", "WR",
               "WRP", "§3.1");
-  auto random_nodes = [&](Request* q, uint64_t link) {
-    q->fixed.clear();
-    q->per_byte.clear();
-    for (uint32_t v = 0; v < kNodes; ++v) {
-      const int c = static_cast<int>(rng() % 4);
-      q->fixed.push_back(kConstant[c]);
-      q->per_byte.push_back(kPerByte[c]);
-    }
-    q->link.assign(static_cast<size_t>(kNodes) * kNodes, link);
-  };
-  // Runs for tens of seconds: a progress line on stderr.
-  hetcast::ProgressLine progress("nb_experiment");
-  const uint64_t total = 6 * (uint64_t{kNodes} + static_cast<uint64_t>(runs));
-  uint64_t done = 0;
+  Progress progress;
+  progress.total = 6 * (uint64_t{kNodes} + static_cast<uint64_t>(options.runs));
   for (const auto& net : networks) {
     for (int mix = 0; mix < 3; ++mix) {
       const std::string setting = std::string(net.name) + ", " + mixes[mix];
-      // Single broadcast, every node the source once.
-      Sums broadcast;
-      Request q;
-      random_nodes(&q, net.link);
-      for (uint32_t source = 0; source < kNodes; ++source) {
-        q.dests = {{}};
-        for (uint32_t v = 0; v < kNodes; ++v) {
-          if (v != source) q.dests[0].push_back(v);
-        }
-        q.messages = {hetcast_nb_message{source, Length(rng, mix), nullptr, 0}};
-        q.Finish();
-        Measure(q, &broadcast);
-        progress.Report(setting + ", broadcast", ++done, total);
-      }
-      Print((std::string(net.name) + ", " + mixes[mix] + ", broadcast").c_str(),
-            broadcast);
-      // Multiple multicast.
-      Sums multicast;
-      for (int run = 0; run < runs; ++run) {
-        random_nodes(&q, net.link);
-        std::vector<uint32_t> nodes(kNodes);
-        for (uint32_t v = 0; v < kNodes; ++v) nodes[v] = v;
-        std::shuffle(nodes.begin(), nodes.end(), rng);
-        q.dests.clear();
-        q.messages.clear();
-        for (int s = 0; s < sources; ++s) {
-          std::vector<uint32_t> dests;
-          for (uint32_t v = 0; v < kNodes; ++v) {
-            if (v != nodes[s] && rng() % 2 == 0) dests.push_back(v);
-          }
-          q.dests.push_back(dests);
-          q.messages.push_back(
-              hetcast_nb_message{nodes[s], Length(rng, mix), nullptr, 0});
-        }
-        q.Finish();
-        Measure(q, &multicast);
-        progress.Report(setting + ", multicast", ++done, total);
-      }
-      Print((std::string(net.name) + ", " + mixes[mix] + ", multicast").c_str(),
-            multicast);
+      Print((setting + ", broadcast").c_str(),
+            Broadcasts(rng, net.link, mix, setting, &progress));
+      Print((setting + ", multicast").c_str(),
+            Multicasts(rng, net.link, mix, options, setting, &progress));
     }
   }
   return 0;

@@ -111,6 +111,127 @@ int EveryState() {
   return 0;
 }
 
+// `runs` random instances of `n` nodes over `k` distinct costs drawn from
+// `dist` ("uniform" in 1..100 or "log-uniform" in 1..1000).
+std::vector<TypedNodes> MakeInstances(std::mt19937_64& rng, const char* dist,
+                                      uint64_t n, uint64_t k, int runs) {
+  std::vector<TypedNodes> instances;
+  for (int i = 0; i < runs; ++i) {
+    std::vector<uint64_t> distinct;
+    while (distinct.size() < k) {
+      const uint64_t c = std::string(dist) == "uniform"
+                             ? 1 + rng() % 100
+                             : static_cast<uint64_t>(std::llround(std::exp(
+                                   std::uniform_real_distribution<double>(
+                                       0, std::log(1000.0))(rng))));
+      if (std::find(distinct.begin(), distinct.end(), c) == distinct.end()) {
+        distinct.push_back(c);
+      }
+    }
+    std::vector<uint64_t> nodes(n);
+    for (auto& v : nodes) v = distinct[rng() % k];
+    instances.push_back(*TypesFromNodeCosts(nodes));
+  }
+  return instances;
+}
+
+// One row group's results: FNF and the best lower bound per instance, and
+// per eps the PTAS's completion (-1: refused) and total milliseconds.
+struct RowGroup {
+  std::vector<uint64_t> fnf, bound;
+  std::vector<std::vector<int64_t>> ptas;
+  std::vector<double> ms;
+};
+
+// FNF's completion and the answer's bound, through hetcast_node_plan.
+bool PlanFnfAll(const std::vector<TypedNodes>& instances, RowGroup* group) {
+  for (const TypedNodes& t : instances) {
+    hetcast_node_request r = {t.costs.data(), t.costs.size(), t.source_type,
+                              t.counts.data(), nullptr};
+    hetcast_node_sizes sizes;
+    hetcast_node_plan_sizes(&r, &sizes);
+    std::vector<unsigned char> workspace(sizes.workspace_bytes);
+    std::vector<hetcast_node> nodes(sizes.node_count);
+    hetcast_answer answer;
+    if (hetcast_node_plan(&r, HETCAST_ALGORITHM_FNF, workspace.data(),
+                          workspace.size(), nodes.data(), nodes.size(), nullptr,
+                          0, &answer) != HETCAST_OK) {
+      return false;
+    }
+    group->fnf.push_back(answer.completion_time);
+    group->bound.push_back(answer.lower_bound);
+  }
+  return true;
+}
+
+// The PTAS for every eps, timed; every run's bound joins the best.
+bool PlanPtasAll(const std::vector<TypedNodes>& instances, RowGroup* group) {
+  const size_t runs = instances.size();
+  group->ptas.assign(3, std::vector<int64_t>(runs, -1));
+  group->ms.assign(3, 0);
+  for (int e = 0; e < 3; ++e) {
+    for (size_t i = 0; i < runs; ++i) {
+      Progress().Report("part 2, PTAS runs of this row group", e * runs + i + 1,
+                        3 * runs);
+      const TypedNodes& t = instances[i];
+      PtasRequest request{t.costs, t.source_type, t.counts,
+                          {},      kEpsilons[e],  false};
+      const auto start = std::chrono::steady_clock::now();
+      absl::StatusOr<PtasResult> r = PlanPtas(request);
+      group->ms[e] += std::chrono::duration<double, std::milli>(
+                          std::chrono::steady_clock::now() - start)
+                          .count();
+      if (!r.ok()) {
+        if (r.status().code() == absl::StatusCode::kOutOfRange) continue;
+        std::fprintf(stderr, "%s\n", std::string(r.status().message()).c_str());
+        return false;
+      }
+      group->ptas[e][i] = static_cast<int64_t>(r->ptas_completion);
+      group->bound[i] = std::max(group->bound[i], r->answer.lower_bound);
+    }
+  }
+  return true;
+}
+
+// The group's rows, one per eps.
+void PrintRowGroup(const char* dist, uint64_t n, uint64_t k, int runs,
+                   const RowGroup& g) {
+  Ratio fnf_ratio;
+  for (int i = 0; i < runs; ++i) {
+    fnf_ratio.Add(static_cast<double>(g.fnf[i]) / g.bound[i]);
+  }
+  for (int e = 0; e < 3; ++e) {
+    Ratio ratio, fnf_same;
+    int better = 0, worse = 0;
+    for (int i = 0; i < runs; ++i) {
+      if (g.ptas[e][i] < 0) continue;
+      ratio.Add(static_cast<double>(g.ptas[e][i]) / g.bound[i]);
+      fnf_same.Add(static_cast<double>(g.fnf[i]) / g.bound[i]);
+      if (static_cast<uint64_t>(g.ptas[e][i]) < g.fnf[i]) ++better;
+      if (static_cast<uint64_t>(g.ptas[e][i]) > g.fnf[i]) ++worse;
+    }
+    const double eps =
+        static_cast<double>(kEpsilons[e].numerator) / kEpsilons[e].denominator;
+    const auto n_ = static_cast<unsigned long long>(n);
+    const auto k_ = static_cast<unsigned long long>(k);
+    if (ratio.count == 0) {
+      std::printf(
+          "%-12s %5llu %4llu %5.2f | %5d/%-2d %8s %8s %9s %8.1f | %8s "
+          "%8.4f\n",
+          dist, n_, k_, eps, 0, runs, "-", "-", "-", g.ms[e] / runs, "-",
+          fnf_ratio.Mean());
+      continue;
+    }
+    std::printf(
+        "%-12s %5llu %4llu %5.2f | %5llu/%-2d %8.4f %8.4f %4d/%-4d %8.1f "
+        "| "
+        "%8.4f %8.4f\n",
+        dist, n_, k_, eps, static_cast<unsigned long long>(ratio.count), runs,
+        ratio.Mean(), ratio.max, better, worse, g.ms[e] / runs, fnf_same.Mean(),
+        fnf_ratio.Mean());
+  }
+}
+
 int RandomInstances(uint64_t seed, int runs) {
   std::printf(
       "\nPart 2: random per-node costs, %d instances per row (seed %llu); "
@@ -125,111 +246,13 @@ int RandomInstances(uint64_t seed, int runs) {
     for (uint64_t n : {50, 200, 1000}) {
       for (uint64_t k : {8, 32}) {
         // Same instances for every eps of a row group.
-        std::vector<TypedNodes> instances;
-        for (int i = 0; i < runs; ++i) {
-          std::vector<uint64_t> distinct;
-          while (distinct.size() < k) {
-            const uint64_t c =
-                std::string(dist) == "uniform"
-                    ? 1 + rng() % 100
-                    : static_cast<uint64_t>(std::llround(
-                          std::exp(std::uniform_real_distribution<double>(
-                              0, std::log(1000.0))(rng))));
-            if (std::find(distinct.begin(), distinct.end(), c) ==
-                distinct.end()) {
-              distinct.push_back(c);
-            }
-          }
-          std::vector<uint64_t> nodes(n);
-          for (auto& v : nodes) v = distinct[rng() % k];
-          instances.push_back(*TypesFromNodeCosts(nodes));
+        const std::vector<TypedNodes> instances =
+            MakeInstances(rng, dist, n, k, runs);
+        RowGroup group;
+        if (!PlanFnfAll(instances, &group) || !PlanPtasAll(instances, &group)) {
+          return 1;
         }
-        // FNF and the foundation's bound, then the best lower bound per
-        // instance over all runs.
-        std::vector<uint64_t> bound(runs, 0);
-        std::vector<uint64_t> fnf(runs, 0);
-        for (int i = 0; i < runs; ++i) {
-          const TypedNodes& t = instances[i];
-          hetcast_node_request r = {t.costs.data(), t.costs.size(),
-                                    t.source_type, t.counts.data(), nullptr};
-          hetcast_node_sizes sizes;
-          hetcast_node_plan_sizes(&r, &sizes);
-          std::vector<unsigned char> workspace(sizes.workspace_bytes);
-          std::vector<hetcast_node> nodes(sizes.node_count);
-          hetcast_answer answer;
-          if (hetcast_node_plan(&r, HETCAST_ALGORITHM_FNF, workspace.data(),
-                                workspace.size(), nodes.data(), nodes.size(),
-                                nullptr, 0, &answer) != HETCAST_OK) {
-            return 1;
-          }
-          fnf[i] = answer.completion_time;
-          bound[i] = answer.lower_bound;
-        }
-        std::vector<std::vector<int64_t>> ptas(3,
-                                               std::vector<int64_t>(runs, -1));
-        std::vector<double> ms(3, 0);
-        for (int e = 0; e < 3; ++e) {
-          for (int i = 0; i < runs; ++i) {
-            Progress().Report(std::string("part 2, ") + dist + " costs, n " +
-                                  std::to_string(n) + ", k " +
-                                  std::to_string(k),
-                              static_cast<uint64_t>(e * runs + i + 1),
-                              static_cast<uint64_t>(3 * runs));
-            const TypedNodes& t = instances[i];
-            PtasRequest request{t.costs, t.source_type, t.counts,
-                                {},      kEpsilons[e],  false};
-            const auto start = std::chrono::steady_clock::now();
-            absl::StatusOr<PtasResult> r = PlanPtas(request);
-            ms[e] += std::chrono::duration<double, std::milli>(
-                         std::chrono::steady_clock::now() - start)
-                         .count();
-            if (!r.ok()) {
-              if (r.status().code() != absl::StatusCode::kOutOfRange) {
-                std::fprintf(stderr, "%s\n",
-                             std::string(r.status().message()).c_str());
-                return 1;
-              }
-              continue;
-            }
-            ptas[e][i] = static_cast<int64_t>(r->ptas_completion);
-            bound[i] = std::max(bound[i], r->answer.lower_bound);
-          }
-        }
-        Ratio fnf_ratio;
-        for (int i = 0; i < runs; ++i) {
-          fnf_ratio.Add(static_cast<double>(fnf[i]) / bound[i]);
-        }
-        for (int e = 0; e < 3; ++e) {
-          Ratio ratio, fnf_same;
-          int better = 0, worse = 0;
-          for (int i = 0; i < runs; ++i) {
-            if (ptas[e][i] < 0) continue;
-            ratio.Add(static_cast<double>(ptas[e][i]) / bound[i]);
-            fnf_same.Add(static_cast<double>(fnf[i]) / bound[i]);
-            if (static_cast<uint64_t>(ptas[e][i]) < fnf[i]) ++better;
-            if (static_cast<uint64_t>(ptas[e][i]) > fnf[i]) ++worse;
-          }
-          const double eps = static_cast<double>(kEpsilons[e].numerator) /
-                             kEpsilons[e].denominator;
-          if (ratio.count == 0) {
-            std::printf(
-                "%-12s %5llu %4llu %5.2f | %5d/%-2d %8s %8s %9s %8.1f | %8s "
-                "%8.4f\n",
-                dist, static_cast<unsigned long long>(n),
-                static_cast<unsigned long long>(k), eps, 0, runs, "-", "-", "-",
-                ms[e] / runs, "-", fnf_ratio.Mean());
-            continue;
-          }
-          std::printf(
-              "%-12s %5llu %4llu %5.2f | %5llu/%-2d %8.4f %8.4f %4d/%-4d %8.1f "
-              "| "
-              "%8.4f %8.4f\n",
-              dist, static_cast<unsigned long long>(n),
-              static_cast<unsigned long long>(k), eps,
-              static_cast<unsigned long long>(ratio.count), runs, ratio.Mean(),
-              ratio.max, better, worse, ms[e] / runs, fnf_same.Mean(),
-              fnf_ratio.Mean());
-        }
+        PrintRowGroup(dist, n, k, runs, group);
       }
     }
   }

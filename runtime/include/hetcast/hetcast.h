@@ -207,7 +207,10 @@ typedef enum hetcast_bound HETCAST_ENUM_BASE {
   /* Node model: fastest-first counting on relaxed send times (each cost's
    * send offsets nested in the next faster cost's, so receiving in order of
    * cost becomes optimal), the best of a few anchors; never below the
-   * doubling bound (proof in runtime/node/lower_bound.h). */
+   * doubling bound. For requests of up to 256 destinations, refined by
+   * a best-first search that fixes the costs of the first receivers and
+   * times them exactly, until it proves the answer optimal or runs out of
+   * budget (proofs in runtime/node/lower_bound.h). */
   HETCAST_BOUND_NESTED_SLOTS = 11,
   /* Non-blocking model: each message's holders grow at most as fast as
    * when every relay sends as cheaply, over links as short and after
