@@ -32,6 +32,7 @@
 #include "runtime/node/lower_bound.h"
 #include "tools/gen/exact_dp.h"
 #include "tools/gen/profile.h"
+#include "tools/progress.h"
 
 namespace hetcast {
 namespace {
@@ -95,7 +96,9 @@ int Profile(const Case& c) {
   Ratio doubling, before, nested, after;
   std::vector<uint64_t> counts(k, 0);
   std::vector<unsigned char> workspace;
+  ProgressLine progress("node_bound_report");  // --full runs for minutes.
   for (uint64_t state = 0; state < table->state_count; ++state) {
+    progress.Report("profile " + label, state + 1, table->state_count);
     uint64_t rest = state, total = 0;
     for (uint32_t j = 0; j < k; ++j) {
       counts[j] = rest % (c.limits[j] + 1);
