@@ -45,12 +45,14 @@ commands=$(awk '
 # Long runs (tens of seconds to minutes): checked to start, not run to
 # the end. NAME ARGS...
 is_long() {
-  [[ $1 == nb_experiment || $1 == ptas_report || $1 == smpi_experiment || " $* " == *" --stretch "* ]]
+  [[ $1 == nb_experiment || $1 == ptas_report || $1 == smpi_experiment ||
+     $1 == node_bound_report || " $* " == *" --stretch "* ]]
 }
 # The benchmark binaries' names (the rest are programs).
 is_benchmark() { [[ $1 == *_benchmark ]]; }
 
-bazel_run() {  # bazel_run //PKG:NAME [-- ARGS...]
+bazel_run() {  # bazel_run [-c MODE] //PKG:NAME [-- ARGS...]
+  [[ $1 == -c ]] && shift 2  # The build mode changes no output.
   local target=$1 name=${1##*:}
   shift
   [[ ${1:-} == -- ]] && shift
