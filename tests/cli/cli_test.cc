@@ -9,6 +9,7 @@
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "gmock/gmock.h"
@@ -769,6 +770,34 @@ TEST(CliGraph, HeuristicsWithTheirTrace) {
                         "\"X2\",\"X3\"],\"trace\":[{\"move\":\"add\","
                         "\"node\":\"C1\",\"value\":\"inf\"},{\"move\":"
                         "\"add\",\"node\":\"C2\",\"value\":\"4/1\"}]"));
+}
+
+// Every achievable LP answer carries its periodic schedule, which the
+// command had the exact evaluator accept at exactly the period printed
+// (Fig. 4's triangle: broadcast 6, the two broadcast heuristics 4, the
+// multi-source scatter 6, best MCPH's tree at 4; lp_heuristics_test.cc).
+TEST(CliGraph, EveryAchievableAnswerCarriesItsSchedule) {
+  for (const auto& [algorithm, period] :
+       std::vector<std::pair<std::string, std::string>>{
+           {"broadcast", "6/1"},
+           {"reduced-broadcast", "4/1"},
+           {"augmented-multicast", "4/1"},
+           {"augmented-sources", "6/1"},
+           {"best", "4/1"}}) {
+    SCOPED_TRACE(algorithm);
+    const CliRun json = RunCli(Plan(
+        {"--model", "graph", "--platform", GraphFile("fig4_triangle.json"),
+         "--algorithm", algorithm, "--format", "json"}));
+    ASSERT_EQ(json.exit_code, 0) << json.err;
+    EXPECT_THAT(json.out,
+                HasSubstr("\"period_per_message\":\"" + period + "\""));
+    EXPECT_THAT(json.out, HasSubstr("\"schedule\":{\"period\":"));
+    const CliRun text = RunCli(
+        Plan({"--model", "graph", "--platform",
+              GraphFile("fig4_triangle.json"), "--algorithm", algorithm}));
+    ASSERT_EQ(text.exit_code, 0) << text.err;
+    EXPECT_THAT(text.out, HasSubstr("slots (the evaluator accepts it)\n"));
+  }
 }
 
 // Fig. 5's star: the scatter sends each t_i its own copy over s -> r (16
