@@ -7,7 +7,9 @@
 #include "tools/graph/broadcast_schedule.h"
 
 #include <algorithm>
+#include <functional>
 #include <random>
+#include <string>
 #include <vector>
 
 #include "gtest/gtest.h"
@@ -197,6 +199,80 @@ TEST(MultiSourceSchedule, RandomSourcesPassTheEvaluatorAtExactlyMms) {
     ExpectSchedule(g, MultiSourceSchedule(g.Request(), sources, *mms),
                    mms->period);
   }
+}
+
+mpq_class Ratio(uint64_t num, uint64_t den) {
+  mpq_class q(mpz_class(std::to_string(num)), mpz_class(std::to_string(den)));
+  q.canonicalize();
+  return q;
+}
+
+// A rounded schedule: valid, period <= bound, throughput at most the
+// exact 1 / T* and at least (floor(bound / T*) - routes) / bound, which the
+// rounding guarantees (each route loses less than one message, and the
+// period is at most the bound).
+// Returns how many bounds below the exact period it rounded to.
+int CheckRounded(
+    const GraphInstance& g, const absl::StatusOr<PeriodicSchedule>& exact,
+    const mpq_class& period_per_message,
+    const std::function<absl::StatusOr<PeriodicSchedule>(uint64_t)>& rounded) {
+  EXPECT_TRUE(exact.ok()) << exact.status();
+  if (!exact.ok()) return 0;
+  int rounded_below = 0;
+  for (uint64_t bound : {exact->period, exact->period / 2, exact->period / 5,
+                         static_cast<uint64_t>(7)}) {
+    SCOPED_TRACE(::testing::Message() << "bound " << bound);
+    if (bound == 0) continue;
+    absl::StatusOr<PeriodicSchedule> r = rounded(bound);
+    if (!r.ok()) {  // Only when not even one whole message fits.
+      EXPECT_EQ(r.status().code(), absl::StatusCode::kInvalidArgument);
+      continue;
+    }
+    absl::StatusOr<hetcast_graph_evaluation> e =
+        EvaluateSchedule(g.Request(), *r);
+    EXPECT_TRUE(e.ok()) << e.status();
+    if (!e.ok()) continue;
+    rounded_below += bound < exact->period;
+    EXPECT_LE(r->period, bound);
+    const mpq_class throughput = Ratio(r->messages, r->period);
+    EXPECT_EQ(throughput,
+              Ratio(e->throughput_numerator, e->throughput_denominator));
+    EXPECT_LE(throughput, 1 / period_per_message);
+    const mpq_class k = Ratio(bound, 1) / period_per_message;
+    const mpz_class floor_k = k.get_num() / k.get_den();
+    EXPECT_GE(throughput,
+              mpq_class(floor_k - exact->routes.size()) / Ratio(bound, 1));
+    if (bound == exact->period) {
+      EXPECT_EQ(throughput, 1 / period_per_message);
+    }
+  }
+  return rounded_below;
+}
+
+TEST(RoundedSchedule, BoundedPeriodsPassTheEvaluator) {
+  std::mt19937_64 rng(2007);
+  int rounded_below = 0;
+  for (int round = 0; round < 100; ++round) {
+    SCOPED_TRACE(::testing::Message() << "round " << round);
+    const GraphInstance g = RandomLpInstance(rng, round);
+    const hetcast_graph_request request = g.Request();
+    absl::StatusOr<LpBound> ub = MulticastUb(request);
+    ASSERT_TRUE(ub.ok()) << ub.status();
+    rounded_below += CheckRounded(
+        g, ScatterSchedule(request, *ub), ub->period,
+        [&](uint64_t bound) { return ScatterSchedule(request, *ub, bound); });
+    const std::vector<bool> all(g.node_count, true);
+    absl::StatusOr<LpBound> eb = BroadcastEb(request, all);
+    ASSERT_TRUE(eb.ok()) << eb.status();
+    if (!eb->finite) continue;
+    rounded_below +=
+        CheckRounded(g, BroadcastSchedule(request, all, *eb), eb->period,
+                     [&](uint64_t bound) {
+                       return BroadcastSchedule(request, all, *eb, bound);
+                     });
+  }
+  // Small exact periods leave no whole message below them.
+  EXPECT_GT(rounded_below, 20);
 }
 
 TEST(HeuristicSchedules, RandomGraphsPassTheEvaluator) {

@@ -12,8 +12,8 @@
 #include "absl/strings/str_format.h"
 #include "tools/cli/explain.h"
 #include "tools/cli/flags.h"
-#include "tools/cli/json_output.h"
 #include "tools/cli/graph_schedule_output.h"
+#include "tools/cli/json_output.h"
 #include "tools/cli/plan_graph.h"
 #include "tools/gen/gen_command.h"
 #include "tools/graph/broadcast_schedule.h"
@@ -29,6 +29,11 @@ ABSL_FLAG(std::string, emit_lp, "",
 ABSL_FLAG(bool, trace, false,
           "plan --model graph with an LP heuristic: list every accepted move "
           "with the exact value after it.");
+ABSL_FLAG(uint64_t, max_period, 0,
+          "plan --model graph with an LP algorithm that schedules: a period "
+          "of at most this many ticks; when the exact schedule's is longer "
+          "(or beyond 64 bits), the flows are rounded down to whole messages "
+          "and the throughput lost is reported, exactly. 0: exact only.");
 ABSL_FLAG(std::string, emit_solution, "",
           "plan --model graph --algorithm lb|ub|broadcast: also write the "
           "exact optimum (every variable and dual as a fraction) to this "
@@ -58,6 +63,9 @@ struct LpAnswer {
   // 64 bits).
   std::optional<PeriodicSchedule> schedule;
   std::string no_schedule;
+  // --max-period made the schedule round down: its ticks per message
+  // (more than `period`).
+  std::optional<mpq_class> rounded;
 };
 
 // "3/2", "6/1": every exact value is shown this way (as MCPH's are).
@@ -136,19 +144,41 @@ absl::StatusOr<HeuristicResult> RunHeuristic(const GraphPlatform& platform,
   return result;
 }
 
-// `schedule` as the answer's, once the evaluator accepts it at exactly
-// `period` ticks per message; a period beyond 64 bits leaves the answer
-// without one and says why.
+uint64_t MaxPeriod() { return absl::GetFlag(FLAGS_max_period); }
+
+// `schedule` as the answer's, once the evaluator accepts it: at exactly
+// `period` ticks per message, or, rounded for --max-period, at more in at
+// most that many ticks. A period beyond 64 bits leaves the answer without
+// one and says why.
 absl::Status AttachSchedule(const GraphPlatform& platform,
                             absl::StatusOr<PeriodicSchedule> schedule,
                             const mpq_class& period, LpAnswer* answer) {
   if (schedule.status().code() == absl::StatusCode::kOutOfRange) {
     answer->no_schedule = std::string(schedule.status().message());
+    if (MaxPeriod() == 0)
+      absl::StrAppend(&answer->no_schedule, "; see --max-period");
     return absl::OkStatus();
   }
   if (!schedule.ok()) return schedule.status();
-  absl::Status status = CheckScheduleAt(platform.Request(), *schedule, period);
-  if (!status.ok()) return status;
+  if (MaxPeriod() != 0 && schedule->period > MaxPeriod()) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "--max-period ", MaxPeriod(), ": one message of ",
+        answer->chosen.empty() ? answer->algorithm : answer->chosen, " needs ",
+        schedule->period, " ticks"));
+  }
+  absl::StatusOr<hetcast_graph_evaluation> e =
+      EvaluateSchedule(platform.Request(), *schedule);
+  if (!e.ok()) return e.status();
+  mpq_class evaluated(mpz_class(absl::StrCat(e->period_numerator)),
+                      mpz_class(absl::StrCat(e->period_denominator)));
+  if (evaluated != period) {
+    if (MaxPeriod() == 0 || evaluated < period) {
+      return absl::InternalError(
+          absl::StrCat("the schedule needs ", Fraction(evaluated),
+                       " ticks per message, not ", Fraction(period)));
+    }
+    answer->rounded = evaluated;
+  }
   answer->schedule = *std::move(schedule);
   return absl::OkStatus();
 }
@@ -171,12 +201,12 @@ absl::StatusOr<PeriodicSchedule> HeuristicSchedule(
   if (name == "augmented-sources") {
     absl::StatusOr<LpBound> mms = MultiSourceUb(request, result.nodes);
     if (!mms.ok()) return mms.status();
-    return MultiSourceSchedule(request, result.nodes, *mms);
+    return MultiSourceSchedule(request, result.nodes, *mms, MaxPeriod());
   }
   const std::vector<bool> kept = NodeSet(platform, result.nodes);
   absl::StatusOr<LpBound> eb = BroadcastEb(request, kept);
   if (!eb.ok()) return eb.status();
-  return BroadcastSchedule(request, kept, *eb);
+  return BroadcastSchedule(request, kept, *eb, MaxPeriod());
 }
 
 // What best compared, kept to schedule the one it chose.
@@ -217,11 +247,12 @@ absl::StatusOr<PeriodicSchedule> ChosenSchedule(const GraphPlatform& platform,
   const std::string& chosen = answer->chosen;
   if (chosen == "mcph") return compared.mcph->schedule;
   if (chosen == "broadcast") {
-    return BroadcastSchedule(platform.Request(),
-                             AllKept(platform),
-                             *compared.broadcast);
+    return BroadcastSchedule(platform.Request(), AllKept(platform),
+                             *compared.broadcast, MaxPeriod());
   }
-  if (chosen == "ub") return ScatterSchedule(platform.Request(), ub);
+  if (chosen == "ub") {
+    return ScatterSchedule(platform.Request(), ub, MaxPeriod());
+  }
   for (size_t i = 0; i < std::size(kHeuristics); ++i) {
     if (chosen != kHeuristics[i].first) continue;
     return HeuristicSchedule(platform, chosen, compared.heuristics[i],
@@ -260,19 +291,20 @@ absl::Status SolveProgram(const GraphPlatform& platform, LpBound lb, LpBound ub,
     answer->program = std::move(lb);
     answer->program_name = "Multicast-LB";
   } else if (answer->algorithm == "ub") {
-    status = AttachSchedule(platform, ScatterSchedule(platform.Request(), ub),
-                            ub.period, answer);
+    status = AttachSchedule(
+        platform, ScatterSchedule(platform.Request(), ub, MaxPeriod()),
+        ub.period, answer);
     answer->program = std::move(ub);
     answer->program_name = "Multicast-UB";
   } else {
     absl::StatusOr<LpBound> eb = WholeBroadcast(platform);
     if (!eb.ok()) return eb.status();
     ++answer->lp_solves;
-    status = AttachSchedule(
-        platform,
-        BroadcastSchedule(platform.Request(),
-                          AllKept(platform), *eb),
-        eb->period, answer);
+    status =
+        AttachSchedule(platform,
+                       BroadcastSchedule(platform.Request(), AllKept(platform),
+                                         *eb, MaxPeriod()),
+                       eb->period, answer);
     answer->program = *std::move(eb);
     answer->program_name = "Broadcast-EB";
   }
@@ -476,6 +508,14 @@ std::string RenderText(const GraphPlatform& platform, const LpAnswer& a) {
   if (!a.no_schedule.empty()) {
     absl::StrAppend(&out, "schedule: none (", a.no_schedule, ")\n");
   }
+  if (a.rounded) {
+    absl::StrAppend(
+        &out, "rounded (--max-period ", MaxPeriod(),
+        "): ", Fraction(*a.rounded), " ticks per message, throughput ",
+        Fraction(Reciprocal(*a.rounded)), ", lost ",
+        Fraction(mpq_class(Reciprocal(a.period) - Reciprocal(*a.rounded))),
+        " messages per tick\n");
+  }
   absl::StrAppend(&out, "exact LP solves: ", a.lp_solves,
                   " (each optimum checked by its certificate)\n");
   return out;
@@ -511,6 +551,15 @@ absl::StatusOr<std::string> RenderJson(const GraphPlatform& platform,
     json.Null("schedule");
     json.Str("no_schedule", a.no_schedule);
   }
+  if (a.rounded) {
+    json.StartObject("rounded");
+    json.U64("max_period", MaxPeriod());
+    json.Str("period_per_message", Fraction(*a.rounded));
+    json.Str("throughput", Fraction(Reciprocal(*a.rounded)));
+    json.Str("throughput_lost", Fraction(mpq_class(Reciprocal(a.period) -
+                                                   Reciprocal(*a.rounded))));
+    json.EndObject();
+  }
   json.U64("lp_solves", a.lp_solves);
   json.Str("source", platform.names[platform.source]);
   json.Strs("pruned", platform.pruned);
@@ -530,6 +579,12 @@ bool IsGraphLpAlgorithm(const std::string& algorithm) {
 }
 
 absl::Status CheckGraphLpFlags(const std::string& algorithm) {
+  if (MaxPeriod() != 0 &&
+      (algorithm == "lb" || !IsGraphLpAlgorithm(algorithm))) {
+    return absl::InvalidArgumentError(
+        "--max-period: needs an LP algorithm with a schedule (ub, broadcast, "
+        "reduced-broadcast, augmented-multicast, augmented-sources, best)");
+  }
   const bool one_program =
       algorithm == "lb" || algorithm == "ub" || algorithm == "broadcast";
   for (const auto& [flag, value] :
@@ -551,6 +606,7 @@ std::vector<const char*> GivenGraphLpFlags() {
     given.push_back("emit-solution");
   }
   if (absl::GetFlag(FLAGS_trace)) given.push_back("trace");
+  if (MaxPeriod() != 0) given.push_back("max-period");
   return given;
 }
 

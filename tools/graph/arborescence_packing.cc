@@ -30,8 +30,8 @@ class Packer {
   uint64_t left() const { return k_; }
 
  private:
-  absl::StatusOr<uint64_t> LargestMultiplicity(
-      const std::vector<bool>& in_tree, uint64_t bound) const;
+  absl::StatusOr<uint64_t> LargestMultiplicity(const std::vector<bool>& in_tree,
+                                               uint64_t bound) const;
   // The first node of the span joined to the root by less than `need`
   // units when the arcs of `in_tree` lose `m` each, with the cut that
   // shows it (the source side of a minimum cut); false when there is none.

@@ -50,15 +50,15 @@ absl::StatusOr<Capacities> CapacitiesOf(const hetcast_graph_request& r,
 
 absl::StatusOr<PeriodicSchedule> BroadcastSchedule(
     const hetcast_graph_request& request, const std::vector<bool>& kept,
-    const LpBound& eb) {
+    const LpBound& eb, uint64_t max_period) {
   if (!eb.finite) {
     return absl::InvalidArgumentError("Broadcast-EB is +infinity: no schedule");
   }
   absl::StatusOr<Capacities> c = CapacitiesOf(request, eb);
   if (!c.ok()) return c.status();
   const uint64_t n = static_cast<uint64_t>(mpz_get_ui(c->scale.get_mpz_t()));
-  absl::StatusOr<std::vector<Arborescence>> trees = PackArborescences(
-      request.node_count, c->arcs, request.source, kept, n);
+  absl::StatusOr<std::vector<Arborescence>> trees =
+      PackArborescences(request.node_count, c->arcs, request.source, kept, n);
   if (!trees.ok()) {
     return absl::InternalError(absl::StrCat(
         "Broadcast-EB's loads hold no packing: ", trees.status().message()));
@@ -69,11 +69,12 @@ absl::StatusOr<PeriodicSchedule> BroadcastSchedule(
     WeightedRoute& route = routes.emplace_back();
     for (size_t a : tree.arcs) route.edges.push_back(c->edge[a]);
     route.start = start;
-    route.weight = mpq_class(mpz_class(absl::StrCat(tree.multiplicity)), c->scale);
+    route.weight =
+        mpq_class(mpz_class(absl::StrCat(tree.multiplicity)), c->scale);
     route.weight.canonicalize();
     start += route.weight;
   }
-  return BuildPeriodicSchedule(request, routes, eb.period, "the broadcast");
+  return BuildSchedule(request, routes, eb.period, max_period, "the broadcast");
 }
 
 }  // namespace hetcast

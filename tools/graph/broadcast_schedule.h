@@ -28,10 +28,11 @@ namespace hetcast {
 // is busy at most T* per message: the period is K T*. The routes are the
 // arborescences, in the order they were packed, over consecutive
 // fractions of [0, 1). OutOfRange when N times the edge count, or the
-// period, would not fit in 63 or 64 bits.
+// period, would not fit in 63 or 64 bits (the packing needs the former
+// even when a non-zero `max_period` bounds the period, BuildSchedule).
 absl::StatusOr<PeriodicSchedule> BroadcastSchedule(
     const hetcast_graph_request& request, const std::vector<bool>& kept,
-    const LpBound& eb);
+    const LpBound& eb, uint64_t max_period = 0);
 
 }  // namespace hetcast
 

@@ -34,11 +34,14 @@ struct PeriodicSchedule {
 
 // A route of the stream: a tree (or path) rooted at the source, as request
 // edge indices with every edge after the one into its tail, carrying the
-// fraction [start, start + weight) of every message.
+// fraction [start, start + weight) of every message. Routes come in groups
+// (consecutive, by `group`) that each tile [0, 1) in order: one group per
+// target for the scatter (its paths), one for trees.
 struct WeightedRoute {
   std::vector<size_t> edges;
   mpq_class start;
   mpq_class weight;
+  uint32_t group = 0;
 };
 
 // BuildPeriodicSchedule()
@@ -56,6 +59,35 @@ absl::StatusOr<PeriodicSchedule> BuildPeriodicSchedule(
     const hetcast_graph_request& request,
     const std::vector<WeightedRoute>& routes,
     const mpq_class& period_per_message, const char* what);
+
+// BuildRoundedSchedule()
+//
+// A schedule of period at most `max_period` ticks from the same routes,
+// for when the exact one's period is too long (or beyond 64 bits). Two
+// roundings to whole messages, the one of higher throughput kept (ties:
+// the first): (a) K = floor(max_period / T*), route r carries floor(K w_r)
+// messages per period, each group trimmed to the least group's total K'
+// (from its last routes); loads only fall, so the busiest node needs at
+// most K T* <= max_period ticks; (b) largest remainders, every group
+// exactly K messages, at the largest K in [K - 32, K] whose busiest node
+// fits. The period is the busiest node's load; routes left with nothing
+// are dropped. Throughput K' / period <= 1 / T* (the rounded flows are a
+// feasible solution of the same program) and >= (K - routes) / max_period
+// by (a). InvalidArgument when no whole message fits (max_period too
+// small); OutOfRange as above.
+absl::StatusOr<PeriodicSchedule> BuildRoundedSchedule(
+    const hetcast_graph_request& request, std::vector<WeightedRoute> routes,
+    const mpq_class& period_per_message, uint64_t max_period, const char* what);
+
+// BuildSchedule()
+//
+// What every LP answer's schedule goes through: with max_period 0, the
+// exact schedule; otherwise the exact one if its period is at most
+// max_period ticks, else the rounded one.
+absl::StatusOr<PeriodicSchedule> BuildSchedule(
+    const hetcast_graph_request& request,
+    const std::vector<WeightedRoute>& routes,
+    const mpq_class& period_per_message, uint64_t max_period, const char* what);
 
 // EvaluateSchedule()
 //

@@ -78,7 +78,8 @@ std::vector<WeightedPath> Decompose(const hetcast_graph_request& r,
 void AddPaths(const hetcast_graph_request& r, const LpBound& bound, size_t c,
               mpq_class* start, std::vector<WeightedRoute>* routes) {
   for (WeightedPath& p : Decompose(r, bound.program, bound.solution.x, c)) {
-    routes->push_back({std::move(p.edges), *start, p.weight});
+    routes->push_back(
+        {std::move(p.edges), *start, p.weight, static_cast<uint32_t>(c)});
     *start += p.weight;
   }
 }
@@ -92,7 +93,8 @@ absl::StatusOr<std::vector<std::vector<WeightedRoute>>> PathsByDestination(
   std::vector<mpq_class> ends;
   const std::vector<Commodity>& commodities = bound.program.commodities;
   for (size_t c = 0; c < commodities.size(); ++c) {
-    if (c == 0 || commodities[c].destination != commodities[c - 1].destination) {
+    if (c == 0 ||
+        commodities[c].destination != commodities[c - 1].destination) {
       by_destination.emplace_back();
       ends.emplace_back(0);
     }
@@ -157,18 +159,19 @@ std::vector<size_t> PieceTree(
 }  // namespace
 
 absl::StatusOr<PeriodicSchedule> ScatterSchedule(
-    const hetcast_graph_request& request, const LpBound& ub) {
+    const hetcast_graph_request& request, const LpBound& ub,
+    uint64_t max_period) {
   std::vector<WeightedRoute> routes;
   for (size_t c = 0; c < ub.program.commodities.size(); ++c) {
     mpq_class start = 0;  // Each target's own parts.
     AddPaths(request, ub, c, &start, &routes);
   }
-  return BuildPeriodicSchedule(request, routes, ub.period, "the scatter");
+  return BuildSchedule(request, routes, ub.period, max_period, "the scatter");
 }
 
 absl::StatusOr<PeriodicSchedule> MultiSourceSchedule(
     const hetcast_graph_request& request, const std::vector<uint32_t>& sources,
-    const LpBound& mms) {
+    const LpBound& mms, uint64_t max_period) {
   if (sources.empty() || sources[0] != request.source) {
     return absl::InvalidArgumentError("sources[0] must be the source");
   }
@@ -188,8 +191,8 @@ absl::StatusOr<PeriodicSchedule> MultiSourceSchedule(
       routes.push_back({std::move(tree), cuts[i], weight});
     }
   }
-  return BuildPeriodicSchedule(request, routes, mms.period,
-                               "the multi-source scatter");
+  return BuildSchedule(request, routes, mms.period, max_period,
+                       "the multi-source scatter");
 }
 
 }  // namespace hetcast

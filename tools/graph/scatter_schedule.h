@@ -25,9 +25,11 @@ namespace hetcast {
 // closes a cycle, which is cancelled (it carries nothing to the target);
 // reaching the target gives a path of the least flow along it. Each path
 // is a route of its own: target t's paths carry [0, 1) of the message in
-// turn. OutOfRange when the period would not fit in 64 bits.
+// turn (a group each). OutOfRange when the period would not fit in 64
+// bits. A non-zero `max_period` bounds the period (BuildSchedule).
 absl::StatusOr<PeriodicSchedule> ScatterSchedule(
-    const hetcast_graph_request& request, const LpBound& ub);
+    const hetcast_graph_request& request, const LpBound& ub,
+    uint64_t max_period = 0);
 
 // MultiSourceSchedule()
 //
@@ -42,10 +44,10 @@ absl::StatusOr<PeriodicSchedule> ScatterSchedule(
 // source forwards only what it received: the evaluator's rules. Every
 // route edge is an edge of a path carrying the piece, so loads are at most
 // the program's (10) sums, and the period is K T*. Consecutive pieces with
-// the same tree are one route. OutOfRange as above.
+// the same tree are one route. OutOfRange and `max_period` as above.
 absl::StatusOr<PeriodicSchedule> MultiSourceSchedule(
     const hetcast_graph_request& request, const std::vector<uint32_t>& sources,
-    const LpBound& mms);
+    const LpBound& mms, uint64_t max_period = 0);
 
 }  // namespace hetcast
 
