@@ -9,6 +9,7 @@
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "gmock/gmock.h"
@@ -782,6 +783,62 @@ TEST(CliGraph, HeuristicsWithTheirTrace) {
                         "\"X2\",\"X3\"],\"trace\":[{\"move\":\"add\","
                         "\"node\":\"C1\",\"value\":\"inf\"},{\"move\":"
                         "\"add\",\"node\":\"C2\",\"value\":\"4/1\"}]"));
+}
+
+// Every achievable LP answer carries its periodic schedule, which the
+// command had the exact evaluator accept at exactly the period printed
+// (Fig. 4's triangle: broadcast 6, the two broadcast heuristics 4, the
+// multi-source scatter 6, best MCPH's tree at 4; lp_heuristics_test.cc).
+TEST(CliGraph, EveryAchievableAnswerCarriesItsSchedule) {
+  for (const auto& [algorithm, period] :
+       std::vector<std::pair<std::string, std::string>>{
+           {"broadcast", "6/1"},
+           {"reduced-broadcast", "4/1"},
+           {"augmented-multicast", "4/1"},
+           {"augmented-sources", "6/1"},
+           {"best", "4/1"}}) {
+    SCOPED_TRACE(algorithm);
+    const CliRun json = RunCli(
+        Plan({"--model", "graph", "--platform", GraphFile("fig4_triangle.json"),
+              "--algorithm", algorithm, "--format", "json"}));
+    ASSERT_EQ(json.exit_code, 0) << json.err;
+    EXPECT_THAT(json.out,
+                HasSubstr("\"period_per_message\":\"" + period + "\""));
+    EXPECT_THAT(json.out, HasSubstr("\"schedule\":{\"period\":"));
+    const CliRun text = RunCli(
+        Plan({"--model", "graph", "--platform", GraphFile("fig4_triangle.json"),
+              "--algorithm", algorithm}));
+    ASSERT_EQ(text.exit_code, 0) << text.err;
+    EXPECT_THAT(text.out, HasSubstr("slots (the evaluator accepts it)\n"));
+  }
+}
+
+// --max-period: Fig. 1's scatter needs 140 ticks for 3 messages; within
+// 100 ticks the command rounds the flows down (the evaluator accepted the
+// result) and reports the throughput lost; a bound below one message, or
+// an answer without a schedule (lb), is refused.
+TEST(CliGraph, MaxPeriodRoundsTheSchedule) {
+  const auto run = [](const char* algorithm, const char* bound) {
+    return RunCli(
+        Plan({"--model", "graph", "--platform", GraphFile("fig1_example.json"),
+              "--algorithm", algorithm, "--max-period", bound, "--format",
+              "json"}));
+  };
+  const CliRun rounded = run("ub", "100");
+  ASSERT_EQ(rounded.exit_code, 0) << rounded.err;
+  EXPECT_THAT(rounded.out, HasSubstr("\"period_per_message\":\"140/3\""));
+  EXPECT_THAT(rounded.out, HasSubstr("\"rounded\":{\"max_period\":100,"));
+  const CliRun exact = run("ub", "140");
+  ASSERT_EQ(exact.exit_code, 0) << exact.err;
+  EXPECT_THAT(exact.out, HasSubstr("\"schedule\":{\"period\":140,"));
+  EXPECT_THAT(exact.out, ::testing::Not(HasSubstr("\"rounded\"")));
+  const CliRun small = run("ub", "10");
+  EXPECT_EQ(small.exit_code, 2);
+  EXPECT_EQ(small.out, "");
+  EXPECT_THAT(small.err, HasSubstr("--max-period 10: rounded down"));
+  const CliRun lb = run("lb", "100");
+  EXPECT_EQ(lb.exit_code, 2);
+  EXPECT_THAT(lb.err, HasSubstr("--max-period: needs an LP algorithm"));
 }
 
 // Fig. 5's star: the scatter sends each t_i its own copy over s -> r (16

@@ -44,6 +44,7 @@ for algorithm in reduced-broadcast augmented-multicast augmented-sources; do
   run plan --model graph --platform $data/graph/fig4_triangle.json --algorithm $algorithm --trace --format json
 done
 run plan --model graph --platform $data/graph/fig5_star.json --algorithm ub --format json
+run plan --model graph --platform $data/graph/fig1_example.json --algorithm ub --max-period 100 --format json
 lp_last=$n
 n=$((n + 1))
 "$hetcast" plan --model graph --platform $data/graph/fig4_triangle.json \

@@ -69,7 +69,8 @@ std::vector<CommandSpec> PlanSpecs() {
        "--targets A,B,...] [--algorithm mcph|lb|ub|broadcast|"
        "reduced-broadcast|augmented-multicast|augmented-sources|best] "
        "[--mcph-update prose|literal] [--trace] [--emit-lp FILE] "
-       "[--emit-solution FILE] [--format text|json] [--explain]",
+       "[--emit-solution FILE] [--max-period TICKS] [--format text|json] "
+       "[--explain]",
        "Pipelined multicast on a platform graph (Beaumont, Legrand, Marchal "
        "& Robert 2004): MCPH's tree and its periodic schedule (default), "
        "the exact linear programs (lb: Multicast-LB, a bound; ub: the "
@@ -77,7 +78,7 @@ std::vector<CommandSpec> PlanSpecs() {
        "heuristics of section 5.2, or the best of them; the answer is a "
        "throughput, as exact fractions.",
        {HETCAST_PLAN_FLAGS, "platform", "source", "targets", "mcph-update",
-        "trace", "emit-lp", "emit-solution"},
+        "trace", "emit-lp", "emit-solution", "max-period"},
        {"hetcast plan --model graph --platform "
         "tests/testdata/graph/fig5_star.json",
         "hetcast plan --model graph --platform "

@@ -20,6 +20,29 @@ std::vector<std::vector<hetcast_graph_route_edge>> EdgesByRoute(
   return by_route;
 }
 
+// A path as "s -> a -> t"; a tree (a broadcast's arborescence, a
+// multi-source route) as its edges "s->a, a->t, a->u", parents first.
+std::string RouteText(const std::vector<std::string>& names,
+                      const std::vector<hetcast_graph_route_edge>& edges) {
+  bool path = true;
+  for (size_t i = 1; i < edges.size(); ++i) {
+    path = path && edges[i].from == edges[i - 1].to;
+  }
+  std::string out;
+  if (path) {
+    out = names[edges[0].from];
+    for (const hetcast_graph_route_edge& e : edges) {
+      absl::StrAppend(&out, " -> ", names[e.to]);
+    }
+    return out;
+  }
+  for (const hetcast_graph_route_edge& e : edges) {
+    absl::StrAppend(&out, out.empty() ? "" : ", ", names[e.from], "->",
+                    names[e.to]);
+  }
+  return out;
+}
+
 }  // namespace
 
 std::string ScheduleText(const GraphPlatform& platform,
@@ -34,10 +57,7 @@ std::string ScheduleText(const GraphPlatform& platform,
                    " slots (the evaluator accepts it)\n");
   const auto by_route = EdgesByRoute(schedule);
   for (size_t r = 0; r < by_route.size(); ++r) {
-    absl::StrAppend(&out, "  route ", r, ": ", names[by_route[r][0].from]);
-    for (const hetcast_graph_route_edge& e : by_route[r]) {
-      absl::StrAppend(&out, " -> ", names[e.to]);
-    }
+    absl::StrAppend(&out, "  route ", r, ": ", RouteText(names, by_route[r]));
     const hetcast_graph_route& route = schedule.routes[r];
     absl::StrAppend(&out, "  parts [", route.first_part, ", ",
                     route.first_part + route.part_count, ")\n");

@@ -1,6 +1,6 @@
 // graph_schedule_output.h: a periodic schedule of the graph model
-// (tools/graph/scatter_schedule.h) rendered with node names, for
-// `hetcast plan --model graph --algorithm ub`.
+// (tools/graph/periodic_schedule.h) rendered with node names, for every
+// achievable answer of `hetcast plan --model graph` with an LP algorithm.
 #ifndef HETCAST_TOOLS_CLI_GRAPH_SCHEDULE_OUTPUT_H_
 #define HETCAST_TOOLS_CLI_GRAPH_SCHEDULE_OUTPUT_H_
 
@@ -8,12 +8,13 @@
 
 #include "tools/cli/json_output.h"
 #include "tools/graph/platform.h"
-#include "tools/graph/scatter_schedule.h"
+#include "tools/graph/periodic_schedule.h"
 
 namespace hetcast {
 
 // "schedule: 2 messages every 12 ticks, 1 part each ..." and one line per
-// route ("route 0: s -> C1 -> X1  parts [0, 1)").
+// route ("route 0: s -> C1 -> X1  parts [0, 1)"; a tree as its edges,
+// "s->C1, C1->X1, C1->X2").
 std::string ScheduleText(const GraphPlatform& platform,
                          const PeriodicSchedule& schedule);
 

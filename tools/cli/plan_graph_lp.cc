@@ -2,6 +2,7 @@
 // best) -> text or JSON with exact fractions; --emit-lp, --emit-solution.
 #include "tools/cli/plan_graph_lp.h"
 
+#include <iterator>
 #include <optional>
 #include <utility>
 #include <vector>
@@ -15,6 +16,7 @@
 #include "tools/cli/json_output.h"
 #include "tools/cli/plan_graph.h"
 #include "tools/gen/gen_command.h"
+#include "tools/graph/broadcast_schedule.h"
 #include "tools/graph/lp_heuristics.h"
 #include "tools/graph/multicast_lp.h"
 #include "tools/graph/scatter_schedule.h"
@@ -27,6 +29,11 @@ ABSL_FLAG(std::string, emit_lp, "",
 ABSL_FLAG(bool, trace, false,
           "plan --model graph with an LP heuristic: list every accepted move "
           "with the exact value after it.");
+ABSL_FLAG(uint64_t, max_period, 0,
+          "plan --model graph with an LP algorithm that schedules: a period "
+          "of at most this many ticks; when the exact schedule's is longer "
+          "(or beyond 64 bits), the flows are rounded down to whole messages "
+          "and the throughput lost is reported, exactly. 0: exact only.");
 ABSL_FLAG(std::string, emit_solution, "",
           "plan --model graph --algorithm lb|ub|broadcast: also write the "
           "exact optimum (every variable and dual as a fraction) to this "
@@ -51,10 +58,14 @@ struct LpAnswer {
   std::optional<LpBound> program;
   std::string program_name;
   std::optional<HeuristicResult> heuristic;
-  // ub: the scatter's schedule (checked by the evaluator), or why there is
-  // none (a period beyond 64 bits).
+  // Every achievable answer: its periodic schedule (checked by the
+  // evaluator at exactly `period`), or why there is none (a period beyond
+  // 64 bits).
   std::optional<PeriodicSchedule> schedule;
   std::string no_schedule;
+  // --max-period made the schedule round down: its ticks per message
+  // (more than `period`).
+  std::optional<mpq_class> rounded;
 };
 
 // "3/2", "6/1": every exact value is shown this way (as MCPH's are).
@@ -68,9 +79,15 @@ std::string Fraction(const LpValue& value) {
 
 mpq_class Reciprocal(const mpq_class& q) { return mpq_class(1 / q); }
 
+// MCPH's answer as a periodic schedule: its one tree carries every part.
+struct Mcph {
+  mpq_class period;
+  PeriodicSchedule schedule;
+};
+
 // MCPH through the runtime planner, with --mcph-update (checked by
-// plan_graph.cc): its period per message.
-absl::StatusOr<mpq_class> McphPeriod(const GraphPlatform& platform) {
+// plan_graph.cc).
+absl::StatusOr<Mcph> RunMcph(const GraphPlatform& platform) {
   const hetcast_graph_request graph =
       platform.Request(absl::GetFlag(FLAGS_mcph_update) == "literal"
                            ? HETCAST_GRAPH_MCPH_LITERAL_UPDATE
@@ -82,15 +99,27 @@ absl::StatusOr<mpq_class> McphPeriod(const GraphPlatform& platform) {
   absl::StatusOr<Planned> planned = PlanRequest(request);
   if (!planned.ok()) return planned.status();
   const hetcast_graph_answer& a = planned->info.graph;
-  return mpq_class(mpz_class(absl::StrCat(a.period_numerator)),
-                   mpz_class(absl::StrCat(a.period_denominator)));
+  Mcph mcph;
+  mcph.period = mpq_class(mpz_class(absl::StrCat(a.period_numerator)),
+                          mpz_class(absl::StrCat(a.period_denominator)));
+  mcph.schedule.period = a.period;
+  mcph.schedule.messages = a.messages;
+  mcph.schedule.parts = 1;
+  mcph.schedule.routes = {{0, a.messages}};
+  mcph.schedule.route_edges = std::move(planned->tree_edges);
+  mcph.schedule.slots = std::move(planned->slots);
+  return mcph;
+}
+
+// Every node of the (pruned) platform kept.
+std::vector<bool> AllKept(const GraphPlatform& platform) {
+  return std::vector<bool>(platform.names.size(), true);
 }
 
 // Broadcast-EB of every node of the (pruned) platform: finite, since the
 // source reaches them all.
 absl::StatusOr<LpBound> WholeBroadcast(const GraphPlatform& platform) {
-  return BroadcastEb(platform.Request(),
-                     std::vector<bool>(platform.names.size(), true));
+  return BroadcastEb(platform.Request(), AllKept(platform));
 }
 
 using HeuristicFunction =
@@ -115,16 +144,89 @@ absl::StatusOr<HeuristicResult> RunHeuristic(const GraphPlatform& platform,
   return result;
 }
 
-// Every achievable answer, in the order best breaks ties: MCPH, the
-// broadcast, the scatter, the three heuristics.
-absl::Status AddCandidates(const GraphPlatform& platform, LpAnswer* answer) {
-  absl::StatusOr<mpq_class> mcph = McphPeriod(platform);
+uint64_t MaxPeriod() { return absl::GetFlag(FLAGS_max_period); }
+
+// `schedule` as the answer's, once the evaluator accepts it: at exactly
+// `period` ticks per message, or, rounded for --max-period, at more in at
+// most that many ticks. A period beyond 64 bits leaves the answer without
+// one and says why.
+absl::Status AttachSchedule(const GraphPlatform& platform,
+                            absl::StatusOr<PeriodicSchedule> schedule,
+                            const mpq_class& period, LpAnswer* answer) {
+  if (schedule.status().code() == absl::StatusCode::kOutOfRange) {
+    answer->no_schedule = std::string(schedule.status().message());
+    if (MaxPeriod() == 0)
+      absl::StrAppend(&answer->no_schedule, "; see --max-period");
+    return absl::OkStatus();
+  }
+  if (!schedule.ok()) return schedule.status();
+  if (MaxPeriod() != 0 && schedule->period > MaxPeriod()) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "--max-period ", MaxPeriod(), ": one message of ",
+        answer->chosen.empty() ? answer->algorithm : answer->chosen, " needs ",
+        schedule->period, " ticks"));
+  }
+  absl::StatusOr<hetcast_graph_evaluation> e =
+      EvaluateSchedule(platform.Request(), *schedule);
+  if (!e.ok()) return e.status();
+  mpq_class evaluated(mpz_class(absl::StrCat(e->period_numerator)),
+                      mpz_class(absl::StrCat(e->period_denominator)));
+  if (evaluated != period) {
+    if (MaxPeriod() == 0 || evaluated < period) {
+      return absl::InternalError(
+          absl::StrCat("the schedule needs ", Fraction(evaluated),
+                       " ticks per message, not ", Fraction(period)));
+    }
+    answer->rounded = evaluated;
+  }
+  answer->schedule = *std::move(schedule);
+  return absl::OkStatus();
+}
+
+std::vector<bool> NodeSet(const GraphPlatform& platform,
+                          const std::vector<uint32_t>& nodes) {
+  std::vector<bool> set(platform.names.size(), false);
+  for (uint32_t v : nodes) set[v] = true;
+  return set;
+}
+
+// The schedule of heuristic `name`'s final state, its program solved once
+// more: a broadcast of its node set (REDUCED_BROADCAST, AUGMENTED_MULTICAST)
+// or the multi-source scatter from its sources (AUGMENTED_SOURCES).
+absl::StatusOr<PeriodicSchedule> HeuristicSchedule(
+    const GraphPlatform& platform, const std::string& name,
+    const HeuristicResult& result, int* lp_solves) {
+  const hetcast_graph_request request = platform.Request();
+  ++*lp_solves;
+  if (name == "augmented-sources") {
+    absl::StatusOr<LpBound> mms = MultiSourceUb(request, result.nodes);
+    if (!mms.ok()) return mms.status();
+    return MultiSourceSchedule(request, result.nodes, *mms, MaxPeriod());
+  }
+  const std::vector<bool> kept = NodeSet(platform, result.nodes);
+  absl::StatusOr<LpBound> eb = BroadcastEb(request, kept);
+  if (!eb.ok()) return eb.status();
+  return BroadcastSchedule(request, kept, *eb, MaxPeriod());
+}
+
+// What best compared, kept to schedule the one it chose.
+struct Compared {
+  std::optional<Mcph> mcph;
+  std::optional<LpBound> broadcast;
+  std::vector<HeuristicResult> heuristics;  // In kHeuristics' order.
+};
+
+absl::Status RunCandidates(const GraphPlatform& platform, LpAnswer* answer,
+                           Compared* compared) {
+  absl::StatusOr<Mcph> mcph = RunMcph(platform);
   if (!mcph.ok()) return mcph.status();
-  answer->candidates.emplace_back("mcph", *mcph);
+  answer->candidates.emplace_back("mcph", mcph->period);
+  compared->mcph = *std::move(mcph);
   absl::StatusOr<LpBound> eb = WholeBroadcast(platform);
   if (!eb.ok()) return eb.status();
   ++answer->lp_solves;
   answer->candidates.emplace_back("broadcast", eb->period);
+  compared->broadcast = *std::move(eb);
   answer->candidates.emplace_back("ub", answer->upper_bound);
   for (const auto& [name, heuristic] : kHeuristics) {
     absl::StatusOr<HeuristicResult> result =
@@ -132,7 +234,41 @@ absl::Status AddCandidates(const GraphPlatform& platform, LpAnswer* answer) {
     if (!result.ok()) return result.status();
     answer->lp_solves += result->lp_solves;
     answer->candidates.emplace_back(name, *result->period);
+    compared->heuristics.push_back(*std::move(result));
   }
+  return absl::OkStatus();
+}
+
+// The chosen candidate's schedule.
+absl::StatusOr<PeriodicSchedule> ChosenSchedule(const GraphPlatform& platform,
+                                                const LpBound& ub,
+                                                const Compared& compared,
+                                                LpAnswer* answer) {
+  const std::string& chosen = answer->chosen;
+  if (chosen == "mcph") return compared.mcph->schedule;
+  if (chosen == "broadcast") {
+    return BroadcastSchedule(platform.Request(), AllKept(platform),
+                             *compared.broadcast, MaxPeriod());
+  }
+  if (chosen == "ub") {
+    return ScatterSchedule(platform.Request(), ub, MaxPeriod());
+  }
+  for (size_t i = 0; i < std::size(kHeuristics); ++i) {
+    if (chosen != kHeuristics[i].first) continue;
+    return HeuristicSchedule(platform, chosen, compared.heuristics[i],
+                             &answer->lp_solves);
+  }
+  return absl::InternalError(absl::StrCat("best chose ", chosen));
+}
+
+// Every achievable answer, in the order best breaks ties: MCPH, the
+// broadcast, the scatter, the three heuristics; the smallest period wins
+// and brings its schedule.
+absl::Status AddCandidates(const GraphPlatform& platform, const LpBound& ub,
+                           LpAnswer* answer) {
+  Compared compared;
+  absl::Status status = RunCandidates(platform, answer, &compared);
+  if (!status.ok()) return status;
   answer->chosen = answer->candidates[0].first;
   answer->period = answer->candidates[0].second;
   for (const auto& [name, period] : answer->candidates) {
@@ -141,56 +277,58 @@ absl::Status AddCandidates(const GraphPlatform& platform, LpAnswer* answer) {
       answer->period = period;
     }
   }
-  return absl::OkStatus();
-}
-
-// The scatter's periodic schedule, which the evaluator must accept at
-// exactly UB ticks per message; a period beyond 64 bits leaves the answer
-// without one and says why.
-absl::Status AddScatterSchedule(const GraphPlatform& platform,
-                                const LpBound& ub, LpAnswer* answer) {
-  absl::StatusOr<PeriodicSchedule> schedule =
-      ScatterSchedule(platform.Request(), ub);
-  if (schedule.status().code() == absl::StatusCode::kOutOfRange) {
-    answer->no_schedule = std::string(schedule.status().message());
-    return absl::OkStatus();
-  }
-  if (!schedule.ok()) return schedule.status();
-  absl::StatusOr<hetcast_graph_evaluation> e =
-      EvaluateSchedule(platform.Request(), *schedule);
-  if (!e.ok()) return e.status();
-  const mpq_class evaluated(mpz_class(absl::StrCat(e->period_numerator)),
-                            mpz_class(absl::StrCat(e->period_denominator)));
-  if (evaluated != ub.period) {
-    return absl::InternalError(
-        absl::StrCat("the scatter's schedule needs ", Fraction(evaluated),
-                     " ticks per message, not UB = ", Fraction(ub.period)));
-  }
-  answer->schedule = *std::move(schedule);
-  return absl::OkStatus();
+  return AttachSchedule(platform,
+                        ChosenSchedule(platform, ub, compared, answer),
+                        answer->period, answer);
 }
 
 // lb, ub, broadcast: the program itself is the answer (and is emitted).
 absl::Status SolveProgram(const GraphPlatform& platform, LpBound lb, LpBound ub,
                           LpAnswer* answer) {
+  absl::Status status;
   if (answer->algorithm == "lb") {
     answer->achievable = false;
     answer->program = std::move(lb);
     answer->program_name = "Multicast-LB";
   } else if (answer->algorithm == "ub") {
-    absl::Status status = AddScatterSchedule(platform, ub, answer);
-    if (!status.ok()) return status;
+    status = AttachSchedule(
+        platform, ScatterSchedule(platform.Request(), ub, MaxPeriod()),
+        ub.period, answer);
     answer->program = std::move(ub);
     answer->program_name = "Multicast-UB";
   } else {
     absl::StatusOr<LpBound> eb = WholeBroadcast(platform);
     if (!eb.ok()) return eb.status();
     ++answer->lp_solves;
+    status =
+        AttachSchedule(platform,
+                       BroadcastSchedule(platform.Request(), AllKept(platform),
+                                         *eb, MaxPeriod()),
+                       eb->period, answer);
     answer->program = *std::move(eb);
     answer->program_name = "Broadcast-EB";
   }
   answer->period = answer->program->period;
-  return absl::OkStatus();
+  return status;
+}
+
+// An LP heuristic's answer and its schedule.
+absl::Status SolveHeuristic(const GraphPlatform& platform, LpAnswer* answer) {
+  for (const auto& [name, heuristic] : kHeuristics) {
+    if (answer->algorithm != name) continue;
+    absl::StatusOr<HeuristicResult> result =
+        RunHeuristic(platform, heuristic, name);
+    if (!result.ok()) return result.status();
+    answer->lp_solves += result->lp_solves;
+    answer->period = *result->period;
+    answer->heuristic = *std::move(result);
+    return AttachSchedule(platform,
+                          HeuristicSchedule(platform, name, *answer->heuristic,
+                                            &answer->lp_solves),
+                          answer->period, answer);
+  }
+  return absl::InternalError(
+      absl::StrCat("unknown LP algorithm ", answer->algorithm));
 }
 
 absl::StatusOr<LpAnswer> Solve(const GraphPlatform& platform,
@@ -206,20 +344,12 @@ absl::StatusOr<LpAnswer> Solve(const GraphPlatform& platform,
   answer.upper_bound = ub->period;
   absl::Status status;
   if (algorithm == "best") {
-    status = AddCandidates(platform, &answer);
+    status = AddCandidates(platform, *ub, &answer);
   } else if (algorithm == "lb" || algorithm == "ub" ||
              algorithm == "broadcast") {
     status = SolveProgram(platform, *std::move(lb), *std::move(ub), &answer);
   } else {
-    for (const auto& [name, heuristic] : kHeuristics) {
-      if (algorithm != name) continue;
-      absl::StatusOr<HeuristicResult> result =
-          RunHeuristic(platform, heuristic, name);
-      if (!result.ok()) return result.status();
-      answer.lp_solves += result->lp_solves;
-      answer.period = *result->period;
-      answer.heuristic = *std::move(result);
-    }
+    status = SolveHeuristic(platform, &answer);
   }
   if (!status.ok()) return status;
   return answer;
@@ -378,6 +508,14 @@ std::string RenderText(const GraphPlatform& platform, const LpAnswer& a) {
   if (!a.no_schedule.empty()) {
     absl::StrAppend(&out, "schedule: none (", a.no_schedule, ")\n");
   }
+  if (a.rounded) {
+    absl::StrAppend(
+        &out, "rounded (--max-period ", MaxPeriod(),
+        "): ", Fraction(*a.rounded), " ticks per message, throughput ",
+        Fraction(Reciprocal(*a.rounded)), ", lost ",
+        Fraction(mpq_class(Reciprocal(a.period) - Reciprocal(*a.rounded))),
+        " messages per tick\n");
+  }
   absl::StrAppend(&out, "exact LP solves: ", a.lp_solves,
                   " (each optimum checked by its certificate)\n");
   return out;
@@ -413,6 +551,15 @@ absl::StatusOr<std::string> RenderJson(const GraphPlatform& platform,
     json.Null("schedule");
     json.Str("no_schedule", a.no_schedule);
   }
+  if (a.rounded) {
+    json.StartObject("rounded");
+    json.U64("max_period", MaxPeriod());
+    json.Str("period_per_message", Fraction(*a.rounded));
+    json.Str("throughput", Fraction(Reciprocal(*a.rounded)));
+    json.Str("throughput_lost", Fraction(mpq_class(Reciprocal(a.period) -
+                                                   Reciprocal(*a.rounded))));
+    json.EndObject();
+  }
   json.U64("lp_solves", a.lp_solves);
   json.Str("source", platform.names[platform.source]);
   json.Strs("pruned", platform.pruned);
@@ -432,6 +579,12 @@ bool IsGraphLpAlgorithm(const std::string& algorithm) {
 }
 
 absl::Status CheckGraphLpFlags(const std::string& algorithm) {
+  if (MaxPeriod() != 0 &&
+      (algorithm == "lb" || !IsGraphLpAlgorithm(algorithm))) {
+    return absl::InvalidArgumentError(
+        "--max-period: needs an LP algorithm with a schedule (ub, broadcast, "
+        "reduced-broadcast, augmented-multicast, augmented-sources, best)");
+  }
   const bool one_program =
       algorithm == "lb" || algorithm == "ub" || algorithm == "broadcast";
   for (const auto& [flag, value] :
@@ -453,6 +606,7 @@ std::vector<const char*> GivenGraphLpFlags() {
     given.push_back("emit-solution");
   }
   if (absl::GetFlag(FLAGS_trace)) given.push_back("trace");
+  if (MaxPeriod() != 0) given.push_back("max-period");
   return given;
 }
 

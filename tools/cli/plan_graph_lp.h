@@ -5,6 +5,7 @@
 //       --algorithm lb|ub|broadcast|reduced-broadcast|augmented-multicast|
 //                   augmented-sources|best
 //       [--format text|json] [--trace] [--emit-lp FILE] [--emit-solution FILE]
+//       [--max-period TICKS]
 //
 // lb: Multicast-LB, a lower bound (not a schedule); ub: Multicast-UB, the
 // scatter; broadcast: Broadcast-EB of the whole (pruned) platform; the
@@ -15,7 +16,11 @@
 // checked by its certificate. --emit-lp writes the algorithm's program in
 // CPLEX LP format, --emit-solution its exact optimum as JSON (lb, ub and
 // broadcast only). An LP the solver finds infeasible or unbounded, or a
-// certificate that fails, is an InternalError (exit status 1).
+// certificate that fails, is an InternalError (exit status 1). Every
+// answer but lb carries its periodic schedule, accepted by the exact
+// evaluator at exactly its period; --max-period bounds the schedule's
+// period, rounding the flows down to whole messages when the exact one is
+// longer, and reports the throughput lost.
 //
 // This part of the command line links QSopt_ex (GPL-3+).
 #ifndef HETCAST_TOOLS_CLI_PLAN_GRAPH_LP_H_

@@ -1,27 +1,13 @@
-// scatter_schedule.cc: UB's flows -> weighted paths -> routes, parts and
-// one-port slots.
+// scatter_schedule.cc: UB's and MMS-UB's flows -> weighted paths ->
+// routes (periodic_schedule.h does the rest).
 #include "tools/graph/scatter_schedule.h"
 
+#include <algorithm>
 #include <utility>
 
 #include "absl/strings/str_cat.h"
-#include "tools/graph/bipartite_colouring.h"
 
 namespace hetcast {
-
-hetcast_graph_schedule PeriodicSchedule::View() const {
-  hetcast_graph_schedule s = {};
-  s.period = period;
-  s.messages = messages;
-  s.parts = parts;
-  s.routes = routes.data();
-  s.route_count = routes.size();
-  s.route_edges = route_edges.data();
-  s.route_edge_count = route_edges.size();
-  s.slots = slots.data();
-  s.slot_count = slots.size();
-  return s;
-}
 
 namespace {
 
@@ -88,140 +74,125 @@ std::vector<WeightedPath> Decompose(const hetcast_graph_request& r,
   return paths;
 }
 
-mpz_class Lcm(const mpz_class& a, const mpz_class& b) {
-  mpz_class l;
-  mpz_lcm(l.get_mpz_t(), a.get_mpz_t(), b.get_mpz_t());
-  return l;
-}
-
-absl::StatusOr<uint64_t> ToU64(const mpz_class& v, const char* what) {
-  if (sgn(v) < 0 || !mpz_fits_ulong_p(v.get_mpz_t())) {
-    return absl::OutOfRangeError(absl::StrCat("the scatter's schedule needs ",
-                                              what, " = ", v.get_str(),
-                                              ", more than 64 bits"));
+// Commodity c's paths as routes laid end to end from `*start` on.
+void AddPaths(const hetcast_graph_request& r, const LpBound& bound, size_t c,
+              mpq_class* start, std::vector<WeightedRoute>* routes) {
+  for (WeightedPath& p : Decompose(r, bound.program, bound.solution.x, c)) {
+    routes->push_back(
+        {std::move(p.edges), *start, p.weight, static_cast<uint32_t>(c)});
+    *start += p.weight;
   }
-  return static_cast<uint64_t>(mpz_get_ui(v.get_mpz_t()));
 }
 
-mpz_class Cost(const hetcast_graph_request& r, size_t e) {
-  return mpz_class(absl::StrCat(r.edges[e].cost));
-}
-
-// K (messages per period), D (parts per message) and T (ticks per
-// period) for `paths`, each fitting in 64 bits with K D too.
-struct Scale {
-  mpz_class messages;
-  mpz_class parts;
-  uint64_t period = 0;
-};
-
-absl::StatusOr<Scale> ScaleOf(
-    const hetcast_graph_request& r,
-    const std::vector<std::pair<uint32_t, WeightedPath>>& paths,
-    const mpq_class& period_per_message) {
-  Scale scale{1, 1, 0};
-  for (const auto& [target, p] : paths) {
-    scale.messages = Lcm(scale.messages, p.weight.get_den());
-    for (size_t e : p.edges) scale.parts = Lcm(scale.parts, Cost(r, e));
+// Per destination, in program order (consecutive commodities share one),
+// its paths over [0, 1). InternalError when some destination's do not sum
+// to 1 (an LP answer that is not a multicast).
+absl::StatusOr<std::vector<std::vector<WeightedRoute>>> PathsByDestination(
+    const hetcast_graph_request& r, const LpBound& bound) {
+  std::vector<std::vector<WeightedRoute>> by_destination;
+  std::vector<mpq_class> ends;
+  const std::vector<Commodity>& commodities = bound.program.commodities;
+  for (size_t c = 0; c < commodities.size(); ++c) {
+    if (c == 0 ||
+        commodities[c].destination != commodities[c - 1].destination) {
+      by_destination.emplace_back();
+      ends.emplace_back(0);
+    }
+    AddPaths(r, bound, c, &ends.back(), &by_destination.back());
   }
-  absl::StatusOr<uint64_t> product =
-      ToU64(scale.messages * scale.parts, "messages x parts per period");
-  if (!product.ok()) return product.status();
-  const mpq_class period = period_per_message * scale.messages;
-  if (period.get_den() != 1) {
-    return absl::InternalError("K T* is not an integer");
-  }
-  absl::StatusOr<uint64_t> ticks = ToU64(period.get_num(), "a period");
-  if (!ticks.ok()) return ticks.status();
-  scale.period = *ticks;
-  return scale;
-}
-
-// Routes (each path its own parts of its target's K D per period) and the
-// transfers each route edge needs per period (K w c ticks), in path order.
-void Routes(const hetcast_graph_request& r,
-            const std::vector<std::pair<uint32_t, WeightedPath>>& paths,
-            const Scale& scale, PeriodicSchedule* schedule,
-            std::vector<Transfer>* transfers, std::vector<uint64_t>* costs) {
-  std::vector<mpz_class> next_part(r.node_count, 0);
-  for (size_t i = 0; i < paths.size(); ++i) {
-    const auto& [target, path] = paths[i];
-    const mpq_class messages = path.weight * scale.messages;  // An integer.
-    const mpz_class parts = messages.get_num() * scale.parts;
-    schedule->routes.push_back({mpz_get_ui(next_part[target].get_mpz_t()),
-                                mpz_get_ui(parts.get_mpz_t())});
-    next_part[target] += parts;
-    for (size_t e : path.edges) {
-      const hetcast_graph_edge& edge = r.edges[e];
-      schedule->route_edges.push_back(
-          {static_cast<uint32_t>(i), edge.from, edge.to});
-      const mpz_class ticks = messages.get_num() * Cost(r, e);
-      transfers->push_back({edge.from, edge.to, mpz_get_ui(ticks.get_mpz_t())});
-      costs->push_back(edge.cost);
+  for (const mpq_class& end : ends) {
+    if (end != 1) {
+      return absl::InternalError(absl::StrCat(
+          "a destination's flow paths carry ", end.get_str(), ", not 1"));
     }
   }
+  return by_destination;
+}
+
+// Every path end, sorted, distinct: the pieces are between consecutive ones.
+std::vector<mpq_class> Cuts(
+    const std::vector<std::vector<WeightedRoute>>& by_destination) {
+  std::vector<mpq_class> cuts = {0};
+  for (const auto& paths : by_destination) {
+    for (const WeightedRoute& p : paths) cuts.push_back(p.start + p.weight);
+  }
+  std::sort(cuts.begin(), cuts.end());
+  cuts.erase(std::unique(cuts.begin(), cuts.end()), cuts.end());
+  return cuts;
+}
+
+// Appends to `tree` the part of `path` after its last node already in the
+// tree (the origin at least), marking the nodes it adds.
+void Graft(const hetcast_graph_request& r, const std::vector<size_t>& path,
+           std::vector<bool>* in_tree, std::vector<size_t>* tree) {
+  size_t first = 0;
+  for (size_t i = path.size(); i-- > 0;) {
+    if ((*in_tree)[r.edges[path[i]].to]) {
+      first = i + 1;
+      break;
+    }
+  }
+  for (size_t i = first; i < path.size(); ++i) {
+    (*in_tree)[r.edges[path[i]].to] = true;
+    tree->push_back(path[i]);
+  }
+}
+
+// The route tree of the piece starting at `at`: each destination grafts
+// its path covering `at` (`cursor` per destination, advanced).
+std::vector<size_t> PieceTree(
+    const hetcast_graph_request& r,
+    const std::vector<std::vector<WeightedRoute>>& by_destination,
+    const mpq_class& at, std::vector<size_t>* cursor) {
+  std::vector<bool> in_tree(r.node_count, false);
+  in_tree[r.source] = true;
+  std::vector<size_t> tree;
+  for (size_t d = 0; d < by_destination.size(); ++d) {
+    const std::vector<WeightedRoute>& paths = by_destination[d];
+    size_t& i = (*cursor)[d];
+    while (paths[i].start + paths[i].weight <= at) ++i;
+    Graft(r, paths[i].edges, &in_tree, &tree);
+  }
+  return tree;
 }
 
 }  // namespace
 
 absl::StatusOr<PeriodicSchedule> ScatterSchedule(
-    const hetcast_graph_request& request, const LpBound& ub) {
-  std::vector<std::pair<uint32_t, WeightedPath>> paths;
+    const hetcast_graph_request& request, const LpBound& ub,
+    uint64_t max_period) {
+  std::vector<WeightedRoute> routes;
   for (size_t c = 0; c < ub.program.commodities.size(); ++c) {
-    for (WeightedPath& p : Decompose(request, ub.program, ub.solution.x, c)) {
-      paths.emplace_back(ub.program.commodities[c].destination, std::move(p));
-    }
+    mpq_class start = 0;  // Each target's own parts.
+    AddPaths(request, ub, c, &start, &routes);
   }
-  absl::StatusOr<Scale> scale = ScaleOf(request, paths, ub.period);
-  if (!scale.ok()) return scale.status();
-  PeriodicSchedule schedule;
-  schedule.period = scale->period;
-  schedule.messages = mpz_get_ui(scale->messages.get_mpz_t());
-  schedule.parts = mpz_get_ui(scale->parts.get_mpz_t());
-  std::vector<Transfer> transfers;
-  std::vector<uint64_t> costs;
-  Routes(request, paths, *scale, &schedule, &transfers, &costs);
-  absl::StatusOr<std::vector<TransferPiece>> pieces =
-      ColourTransfers(request.node_count, transfers, schedule.period);
-  if (!pieces.ok()) return pieces.status();
-  // A piece of t ticks on an edge of cost c carries t D / c parts (an
-  // integer: c divides D); transfers are in route-edge order.
-  for (const TransferPiece& piece : *pieces) {
-    const Transfer& t = transfers[piece.transfer];
-    const mpz_class amount = mpz_class(absl::StrCat(piece.ticks)) *
-                             scale->parts / costs[piece.transfer];
-    schedule.slots.push_back({piece.start, piece.ticks, t.from, t.to,
-                              schedule.route_edges[piece.transfer].route,
-                              mpz_get_ui(amount.get_mpz_t())});
-  }
-  return schedule;
+  return BuildSchedule(request, routes, ub.period, max_period, "the scatter");
 }
 
-}  // namespace hetcast
-
-namespace hetcast {
-
-absl::StatusOr<hetcast_graph_evaluation> EvaluateSchedule(
-    const hetcast_graph_request& request, const PeriodicSchedule& schedule) {
-  const hetcast_graph_schedule view = schedule.View();
-  size_t bytes = 0;
-  hetcast_status status =
-      hetcast_graph_evaluate_workspace_size(&request, &view, &bytes);
-  std::vector<unsigned char> workspace(bytes);
-  hetcast_graph_evaluation evaluation = {};
-  if (status == HETCAST_OK) {
-    status = hetcast_graph_evaluate(&request, &view, workspace.data(), bytes,
-                                    &evaluation);
+absl::StatusOr<PeriodicSchedule> MultiSourceSchedule(
+    const hetcast_graph_request& request, const std::vector<uint32_t>& sources,
+    const LpBound& mms, uint64_t max_period) {
+  if (sources.empty() || sources[0] != request.source) {
+    return absl::InvalidArgumentError("sources[0] must be the source");
   }
-  if (status != HETCAST_OK) {
-    return absl::InternalError(absl::StrCat(
-        "the evaluator rejects the schedule: ", hetcast_status_str(status),
-        status == HETCAST_INVALID_SCHEDULE
-            ? absl::StrCat(
-                  " (", hetcast_graph_violation_str(evaluation.violation), ")")
-            : ""));
+  absl::StatusOr<std::vector<std::vector<WeightedRoute>>> by_destination =
+      PathsByDestination(request, mms);
+  if (!by_destination.ok()) return by_destination.status();
+  const std::vector<mpq_class> cuts = Cuts(*by_destination);
+  std::vector<size_t> cursor(by_destination->size(), 0);
+  std::vector<WeightedRoute> routes;
+  for (size_t i = 0; i + 1 < cuts.size(); ++i) {
+    std::vector<size_t> tree =
+        PieceTree(request, *by_destination, cuts[i], &cursor);
+    const mpq_class weight = cuts[i + 1] - cuts[i];
+    if (!routes.empty() && routes.back().edges == tree) {
+      routes.back().weight += weight;
+    } else {
+      routes.push_back({std::move(tree), cuts[i], weight});
+    }
   }
-  return evaluation;
+  return BuildSchedule(request, routes, mms.period, max_period,
+                       "the multi-source scatter");
 }
 
 }  // namespace hetcast

@@ -1,9 +1,10 @@
-// scatter_schedule.h: the periodic schedule of Multicast-UB (Beaumont et
-// al. 2004, §5.1: "achievable via the scatter reconstruction"), built from
-// the exact LP values: each target's flow decomposed into weighted paths,
-// each path a route of its own parts of the stream, then the König step
-// (bipartite_colouring.h) for one-port slots. The result is the input of
-// hetcast_graph_evaluate and achieves exactly 1 / UB messages per tick.
+// scatter_schedule.h: the periodic schedules of Multicast-UB (Beaumont et
+// al. 2004, §5.1: "achievable via the scatter reconstruction") and of
+// MulticastMultiSource-UB (§5.2.3, the answer of AUGMENTED_SOURCES), built
+// from the exact LP values: each commodity's flow decomposed into weighted
+// paths, the paths turned into routes, then periodic_schedule.h (scaling,
+// König step). The results are the input of hetcast_graph_evaluate and
+// achieve exactly 1 / T* messages per tick.
 #ifndef HETCAST_TOOLS_GRAPH_SCATTER_SCHEDULE_H_
 #define HETCAST_TOOLS_GRAPH_SCATTER_SCHEDULE_H_
 
@@ -13,43 +14,40 @@
 #include "absl/status/statusor.h"
 #include "runtime/include/hetcast/hetcast.h"
 #include "tools/graph/multicast_lp.h"
+#include "tools/graph/periodic_schedule.h"
 
 namespace hetcast {
-
-// A periodic schedule with the arrays hetcast_graph_schedule points into.
-struct PeriodicSchedule {
-  uint64_t period = 0;    // T ticks
-  uint64_t messages = 0;  // K per period
-  uint64_t parts = 0;     // D per message
-  std::vector<hetcast_graph_route> routes;
-  std::vector<hetcast_graph_route_edge> route_edges;
-  std::vector<hetcast_graph_slot> slots;
-
-  // Valid while *this lives and is not modified.
-  hetcast_graph_schedule View() const;
-};
 
 // ScatterSchedule()
 //
 // `ub` must be MulticastUb(request)'s answer. Paths: from the source,
 // follow the out-edge of least index with flow left; a node met twice
 // closes a cycle, which is cancelled (it carries nothing to the target);
-// reaching the target gives a path of the least flow along it. K is the
-// least common multiple of the paths' weights' denominators (so each path
-// carries K w whole messages per period), D the least common multiple of
-// the costs of the edges used (so that every slot the König step cuts
-// carries whole parts), T = K T*. OutOfRange when K, K D or T would not
-// fit in 64 bits.
+// reaching the target gives a path of the least flow along it. Each path
+// is a route of its own: target t's paths carry [0, 1) of the message in
+// turn (a group each). OutOfRange when the period would not fit in 64
+// bits. A non-zero `max_period` bounds the period (BuildSchedule).
 absl::StatusOr<PeriodicSchedule> ScatterSchedule(
-    const hetcast_graph_request& request, const LpBound& ub);
+    const hetcast_graph_request& request, const LpBound& ub,
+    uint64_t max_period = 0);
 
-// EvaluateSchedule()
+// MultiSourceSchedule()
 //
-// hetcast_graph_evaluate on `schedule` with an allocated workspace: the
-// evaluation of a valid schedule, an InternalError naming the violation
-// otherwise (our schedules are meant to be valid).
-absl::StatusOr<hetcast_graph_evaluation> EvaluateSchedule(
-    const hetcast_graph_request& request, const PeriodicSchedule& schedule);
+// `mms` must be MultiSourceUb(request, sources)'s answer. Each
+// destination's commodities (from the sources before it) are decomposed
+// into paths as above and laid end to end over [0, 1) of the message, in
+// program order. Cut [0, 1) at every path's ends; on each piece, one route
+// tree: the destinations in turn (the secondary sources in order, then the
+// targets) each take the path that carries the piece to it, from the last
+// node of that path already in the tree (its origin, an earlier source,
+// is). A node so gets the piece once, from one parent, and a secondary
+// source forwards only what it received: the evaluator's rules. Every
+// route edge is an edge of a path carrying the piece, so loads are at most
+// the program's (10) sums, and the period is K T*. Consecutive pieces with
+// the same tree are one route. OutOfRange and `max_period` as above.
+absl::StatusOr<PeriodicSchedule> MultiSourceSchedule(
+    const hetcast_graph_request& request, const std::vector<uint32_t>& sources,
+    const LpBound& mms, uint64_t max_period = 0);
 
 }  // namespace hetcast
 

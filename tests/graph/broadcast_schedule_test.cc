@@ -1,0 +1,287 @@
+// broadcast_schedule_test.cc: the weighted arborescence packing (Edmonds'
+// branching theorem) against cut enumeration, and the periodic schedules of
+// every achievable LP answer judged by the exact evaluator
+// (hetcast_graph_evaluate): Broadcast-EB, REDUCED_BROADCAST and
+// AUGMENTED_MULTICAST (broadcasts of a node set), MulticastMultiSource-UB
+// and AUGMENTED_SOURCES, each valid at exactly the LP's period.
+#include "tools/graph/broadcast_schedule.h"
+
+#include <algorithm>
+#include <functional>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "gtest/gtest.h"
+#include "tests/graph/graph_files.h"
+#include "tests/graph/graph_test_util.h"
+#include "tools/graph/arborescence_packing.h"
+#include "tools/graph/lp_heuristics.h"
+#include "tools/graph/max_flow.h"
+#include "tools/graph/multicast_lp.h"
+#include "tools/graph/scatter_schedule.h"
+
+namespace hetcast {
+namespace {
+
+// Menger by enumeration: the least capacity entering a node set that holds
+// v and not the root (every such set of n <= 10 nodes).
+uint64_t CutOracle(size_t n, const std::vector<CapacitatedArc>& arcs,
+                   uint32_t root, uint32_t v) {
+  uint64_t best = UINT64_MAX;
+  for (uint32_t set = 0; set < (1u << n); ++set) {
+    if (!(set >> v & 1) || (set >> root & 1)) continue;
+    uint64_t in = 0;
+    for (const CapacitatedArc& a : arcs) {
+      if ((set >> a.to & 1) && !(set >> a.from & 1)) in += a.capacity;
+    }
+    best = std::min(best, in);
+  }
+  return best;
+}
+
+std::vector<CapacitatedArc> RandomArcs(std::mt19937_64& rng, uint32_t n) {
+  std::vector<CapacitatedArc> arcs;
+  for (uint32_t u = 0; u < n; ++u) {
+    for (uint32_t w = 0; w < n; ++w) {
+      if (u != w && rng() % 2) arcs.push_back({u, w, 1 + rng() % 12});
+    }
+  }
+  return arcs;
+}
+
+TEST(MaxFlow, EqualsTheLeastCut) {
+  std::mt19937_64 rng(7);
+  for (int round = 0; round < 200; ++round) {
+    const uint32_t n = 2 + round % 7;
+    const std::vector<CapacitatedArc> arcs = RandomArcs(rng, n);
+    const uint32_t v = 1 + rng() % (n - 1);
+    const uint64_t cut = CutOracle(n, arcs, 0, v);
+    EXPECT_EQ(MaxFlow(n, arcs, 0, v, UINT64_MAX).value, cut);
+    EXPECT_EQ(MaxFlow(n, arcs, 0, v, cut / 2).value, cut / 2);
+  }
+}
+
+// Each arborescence spans every node from the root with one arc into each
+// other node (its tail reached first); the arcs' uses stay within their
+// capacities; the multiplicities sum to k.
+void CheckPacking(size_t n, const std::vector<CapacitatedArc>& arcs,
+                  const std::vector<Arborescence>& trees, uint64_t k) {
+  std::vector<uint64_t> used(arcs.size(), 0);
+  uint64_t total = 0;
+  for (const Arborescence& t : trees) {
+    std::vector<bool> reached(n, false);
+    reached[0] = true;
+    for (size_t a : t.arcs) {
+      ASSERT_LT(a, arcs.size());
+      EXPECT_TRUE(reached[arcs[a].from]);
+      EXPECT_FALSE(reached[arcs[a].to]);
+      reached[arcs[a].to] = true;
+      used[a] += t.multiplicity;
+    }
+    EXPECT_EQ(std::count(reached.begin(), reached.end(), true), n);
+    EXPECT_GE(t.multiplicity, 1u);
+    total += t.multiplicity;
+  }
+  EXPECT_EQ(total, k);
+  for (size_t a = 0; a < arcs.size(); ++a) EXPECT_LE(used[a], arcs[a].capacity);
+}
+
+// Edmonds: k = min over v of the root-v cut admits a packing of k; k + 1
+// does not (some node gets less).
+TEST(ArborescencePacking, PacksTheLeastCutExactly) {
+  std::mt19937_64 rng(11);
+  int several = 0;
+  for (int round = 0; round < 200; ++round) {
+    SCOPED_TRACE(::testing::Message() << "round " << round);
+    const uint32_t n = 2 + round % 6;
+    const std::vector<CapacitatedArc> arcs = RandomArcs(rng, n);
+    uint64_t k = UINT64_MAX;
+    for (uint32_t v = 1; v < n; ++v) k = std::min(k, CutOracle(n, arcs, 0, v));
+    if (k == 0) continue;
+    const std::vector<bool> span(n, true);
+    absl::StatusOr<std::vector<Arborescence>> trees =
+        PackArborescences(n, arcs, 0, span, k);
+    ASSERT_TRUE(trees.ok()) << trees.status();
+    CheckPacking(n, arcs, *trees, k);
+    several += trees->size() > 1;
+    EXPECT_FALSE(PackArborescences(n, arcs, 0, span, k + 1).ok());
+  }
+  EXPECT_GT(several, 20);  // Not only single trees.
+}
+
+// The schedule is valid and needs exactly `period` ticks per message.
+void ExpectSchedule(const GraphInstance& g,
+                    const absl::StatusOr<PeriodicSchedule>& schedule,
+                    const mpq_class& period) {
+  ASSERT_TRUE(schedule.ok()) << schedule.status();
+  EXPECT_TRUE(CheckScheduleAt(g.Request(), *schedule, period).ok())
+      << CheckScheduleAt(g.Request(), *schedule, period);
+}
+
+std::vector<bool> Kept(const GraphInstance& g,
+                       const std::vector<uint32_t>& nodes) {
+  std::vector<bool> kept(g.node_count, false);
+  for (uint32_t v : nodes) kept[v] = true;
+  return kept;
+}
+
+// Broadcast-EB of the whole platform through its packing.
+size_t CheckWholeBroadcast(const GraphInstance& g) {
+  const std::vector<bool> all(g.node_count, true);
+  absl::StatusOr<LpBound> eb = BroadcastEb(g.Request(), all);
+  EXPECT_TRUE(eb.ok()) << eb.status();
+  if (!eb.ok() || !eb->finite) return 0;  // +infinity: nothing to schedule.
+  absl::StatusOr<PeriodicSchedule> s = BroadcastSchedule(g.Request(), all, *eb);
+  ExpectSchedule(g, s, eb->period);
+  return s.ok() ? s->routes.size() : 0;
+}
+
+// The heuristics' answers: a broadcast of their node set, or the
+// multi-source scatter from their sources, at the heuristic's period.
+void CheckHeuristicSchedules(const GraphInstance& g) {
+  for (auto heuristic : {&ReducedBroadcast, &AugmentedMulticast}) {
+    absl::StatusOr<HeuristicResult> r = heuristic(g.Request());
+    ASSERT_TRUE(r.ok()) << r.status();
+    ASSERT_TRUE(r->period.has_value());
+    const std::vector<bool> kept = Kept(g, r->nodes);
+    absl::StatusOr<LpBound> eb = BroadcastEb(g.Request(), kept);
+    ASSERT_TRUE(eb.ok()) << eb.status();
+    ASSERT_EQ(eb->period, *r->period);
+    ExpectSchedule(g, BroadcastSchedule(g.Request(), kept, *eb), *r->period);
+  }
+  absl::StatusOr<HeuristicResult> r = AugmentedSources(g.Request());
+  ASSERT_TRUE(r.ok()) << r.status();
+  absl::StatusOr<LpBound> mms = MultiSourceUb(g.Request(), r->nodes);
+  ASSERT_TRUE(mms.ok()) << mms.status();
+  ASSERT_EQ(mms->period, *r->period);
+  ExpectSchedule(g, MultiSourceSchedule(g.Request(), r->nodes, *mms),
+                 *r->period);
+}
+
+TEST(BroadcastSchedule, PaperInstancesPassTheEvaluator) {
+  for (const char* file : {"fig1_example.json", "fig2_set_cover.json",
+                           "fig4_triangle.json", "fig5_star.json"}) {
+    SCOPED_TRACE(file);
+    const GraphInstance g = GraphInstanceFromFile(file);
+    CheckWholeBroadcast(g);
+    CheckHeuristicSchedules(g);
+  }
+}
+
+TEST(BroadcastSchedule, RandomGraphsPassTheEvaluatorAtExactlyEb) {
+  std::mt19937_64 rng(2004);
+  int several = 0;
+  for (int round = 0; round < 200; ++round) {
+    SCOPED_TRACE(::testing::Message() << "round " << round);
+    several += CheckWholeBroadcast(RandomLpInstance(rng, round)) > 1;
+  }
+  EXPECT_GT(several, 10);  // Some broadcasts need several trees.
+}
+
+// MulticastMultiSource-UB from the source and up to three random other
+// nodes, in random order.
+TEST(MultiSourceSchedule, RandomSourcesPassTheEvaluatorAtExactlyMms) {
+  std::mt19937_64 rng(2005);
+  for (int round = 0; round < 200; ++round) {
+    SCOPED_TRACE(::testing::Message() << "round " << round);
+    const GraphInstance g = RandomLpInstance(rng, round);
+    std::vector<uint32_t> others;
+    for (uint32_t v = 0; v < g.node_count; ++v) {
+      if (v != g.source) others.push_back(v);
+    }
+    std::shuffle(others.begin(), others.end(), rng);
+    std::vector<uint32_t> sources = {g.source};
+    sources.insert(sources.end(), others.begin(),
+                   others.begin() + std::min<size_t>(rng() % 4, others.size()));
+    absl::StatusOr<LpBound> mms = MultiSourceUb(g.Request(), sources);
+    if (!mms.ok()) continue;  // A source the source cannot reach.
+    ExpectSchedule(g, MultiSourceSchedule(g.Request(), sources, *mms),
+                   mms->period);
+  }
+}
+
+mpq_class Ratio(uint64_t num, uint64_t den) {
+  mpq_class q(mpz_class(std::to_string(num)), mpz_class(std::to_string(den)));
+  q.canonicalize();
+  return q;
+}
+
+// A rounded schedule: valid, period <= bound, throughput at most the
+// exact 1 / T* and at least (floor(bound / T*) - routes) / bound, which the
+// rounding guarantees (each route loses less than one message, and the
+// period is at most the bound).
+// Returns how many bounds below the exact period it rounded to.
+int CheckRounded(
+    const GraphInstance& g, const absl::StatusOr<PeriodicSchedule>& exact,
+    const mpq_class& period_per_message,
+    const std::function<absl::StatusOr<PeriodicSchedule>(uint64_t)>& rounded) {
+  EXPECT_TRUE(exact.ok()) << exact.status();
+  if (!exact.ok()) return 0;
+  int rounded_below = 0;
+  for (uint64_t bound : {exact->period, exact->period / 2, exact->period / 5,
+                         static_cast<uint64_t>(7)}) {
+    SCOPED_TRACE(::testing::Message() << "bound " << bound);
+    if (bound == 0) continue;
+    absl::StatusOr<PeriodicSchedule> r = rounded(bound);
+    if (!r.ok()) {  // Only when not even one whole message fits.
+      EXPECT_EQ(r.status().code(), absl::StatusCode::kInvalidArgument);
+      continue;
+    }
+    absl::StatusOr<hetcast_graph_evaluation> e =
+        EvaluateSchedule(g.Request(), *r);
+    EXPECT_TRUE(e.ok()) << e.status();
+    if (!e.ok()) continue;
+    rounded_below += bound < exact->period;
+    EXPECT_LE(r->period, bound);
+    const mpq_class throughput = Ratio(r->messages, r->period);
+    EXPECT_EQ(throughput,
+              Ratio(e->throughput_numerator, e->throughput_denominator));
+    EXPECT_LE(throughput, 1 / period_per_message);
+    const mpq_class k = Ratio(bound, 1) / period_per_message;
+    const mpz_class floor_k = k.get_num() / k.get_den();
+    EXPECT_GE(throughput,
+              mpq_class(floor_k - exact->routes.size()) / Ratio(bound, 1));
+    if (bound == exact->period) {
+      EXPECT_EQ(throughput, 1 / period_per_message);
+    }
+  }
+  return rounded_below;
+}
+
+TEST(RoundedSchedule, BoundedPeriodsPassTheEvaluator) {
+  std::mt19937_64 rng(2007);
+  int rounded_below = 0;
+  for (int round = 0; round < 100; ++round) {
+    SCOPED_TRACE(::testing::Message() << "round " << round);
+    const GraphInstance g = RandomLpInstance(rng, round);
+    const hetcast_graph_request request = g.Request();
+    absl::StatusOr<LpBound> ub = MulticastUb(request);
+    ASSERT_TRUE(ub.ok()) << ub.status();
+    rounded_below += CheckRounded(
+        g, ScatterSchedule(request, *ub), ub->period,
+        [&](uint64_t bound) { return ScatterSchedule(request, *ub, bound); });
+    const std::vector<bool> all(g.node_count, true);
+    absl::StatusOr<LpBound> eb = BroadcastEb(request, all);
+    ASSERT_TRUE(eb.ok()) << eb.status();
+    if (!eb->finite) continue;
+    rounded_below +=
+        CheckRounded(g, BroadcastSchedule(request, all, *eb), eb->period,
+                     [&](uint64_t bound) {
+                       return BroadcastSchedule(request, all, *eb, bound);
+                     });
+  }
+  // Small exact periods leave no whole message below them.
+  EXPECT_GT(rounded_below, 20);
+}
+
+TEST(HeuristicSchedules, RandomGraphsPassTheEvaluator) {
+  std::mt19937_64 rng(2006);
+  for (int round = 0; round < 40; ++round) {
+    SCOPED_TRACE(::testing::Message() << "round " << round);
+    CheckHeuristicSchedules(RandomLpInstance(rng, round));
+  }
+}
+
+}  // namespace
+}  // namespace hetcast

@@ -1,0 +1,39 @@
+// broadcast_schedule.h: the periodic schedule of Broadcast-EB (Beaumont et
+// al. 2004, §5.1.3: achievable for broadcast by "weighted Edmonds +
+// König"), and so of REDUCED_BROADCAST and AUGMENTED_MULTICAST, which
+// answer with Broadcast-EB of a node set. The LP's edge loads n, scaled by
+// the least common multiple N of their denominators, are integer
+// capacities under which every kept node gets N units from the source (its
+// flow x_v, times N), so N spanning arborescences fit
+// (arborescence_packing.h); arborescence i with multiplicity m_i carries
+// the fraction m_i / N of every message, and periodic_schedule.h turns the
+// weighted trees into one-port slots.
+#ifndef HETCAST_TOOLS_GRAPH_BROADCAST_SCHEDULE_H_
+#define HETCAST_TOOLS_GRAPH_BROADCAST_SCHEDULE_H_
+
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "runtime/include/hetcast/hetcast.h"
+#include "tools/graph/multicast_lp.h"
+#include "tools/graph/periodic_schedule.h"
+
+namespace hetcast {
+
+// BroadcastSchedule()
+//
+// `eb` must be BroadcastEb(request, kept)'s finite answer. Capacities are
+// min(N n_e, N) (no arborescence uses an edge twice; N x_v^e is below
+// both), so every edge carries at most n_e of each message and every node
+// is busy at most T* per message: the period is K T*. The routes are the
+// arborescences, in the order they were packed, over consecutive
+// fractions of [0, 1). OutOfRange when N times the edge count, or the
+// period, would not fit in 63 or 64 bits (the packing needs the former
+// even when a non-zero `max_period` bounds the period, BuildSchedule).
+absl::StatusOr<PeriodicSchedule> BroadcastSchedule(
+    const hetcast_graph_request& request, const std::vector<bool>& kept,
+    const LpBound& eb, uint64_t max_period = 0);
+
+}  // namespace hetcast
+
+#endif  // HETCAST_TOOLS_GRAPH_BROADCAST_SCHEDULE_H_
