@@ -4,7 +4,7 @@
 //   executor_check SEED TRIALS TEST_TABLE.hct
 //
 // For TRIALS seeded random collectives of every kind (scenarios.h), half
-// of them cut into 2 to 8 pipelined segments and some broadcasts handed to
+// of them cut into 2 to 4 pipelined segments and some broadcasts handed to
 // MPI_Bcast (tools/mpi/call_rules.h), every rank checks, against the whole
 // plan computed by hetcast_plan (not the per-participant query the
 // executor uses): every destination's buffer equals the source's byte for

@@ -184,7 +184,7 @@ void DrawCallParams(const hetcast_plan_info& info, std::mt19937_64* rng,
                     TreeScenario* scenario) {
   HETCAST_MPI_Params& params = scenario->params;
   if (Uniform(rng, 0, 1)) {
-    const uint64_t segments = Uniform(rng, 1, 8);
+    const uint64_t segments = Uniform(rng, 2, 4);
     params.segment_bytes = (scenario->count + segments - 1) / segments;
   }
   const uint64_t ticks = Uniform(rng, 0, 2);

@@ -65,8 +65,8 @@ std::vector<Role> TreeRoles(const TreeScenario& scenario,
                             hetcast_plan_info* info);
 
 // Draws the per-call parameters of tools/mpi/call_rules.h for a scenario
-// whose whole plan `info` describes: segments for half the scenarios (1 to
-// 8 of them), and for broadcasts mpi_bcast_ticks equal to the planned
+// whose whole plan `info` describes: segments for half the scenarios (2 to
+// 4 of them), and for broadcasts mpi_bcast_ticks equal to the planned
 // completion, one above it, or 0 (unknown), a third each.
 void DrawCallParams(const hetcast_plan_info& info, std::mt19937_64* rng,
                     TreeScenario* scenario);
