@@ -12,10 +12,16 @@ fail() { echo "calibrate_test: $*" >&2; exit 1; }
 
 timeout 120 mpiexec -n 4 "$calibrate" --size=1024 --rank-types=0,1,1,0 \
   --rank-clusters=0,0,1,1 --repeats=2 --tick-ns=100 --limit=4 --name=lab \
-  --profile-out="$dir/p.json" --cluster-out="$dir/c.json" | tee "$dir/out"
+  --profile-out="$dir/p.json" --cluster-out="$dir/c.json" \
+  --rules-out="$dir/r.json" | tee "$dir/out"
 grep -q '^check, node model: planned' "$dir/out" || fail "no node-model check"
 grep -q '^check, cluster model: planned' "$dir/out" || fail "no cluster-model check"
 grep -qE '"inter_cost": [1-9][0-9]*' "$dir/c.json" || fail "bad cluster file"
+# The hand-over rule's input per model (1 KB: no segment candidates).
+for model in node cluster; do
+  grep -qE "\"$model\": \{\"planned_ticks\": [1-9][0-9]*, .*\"segment_bytes\": 0, .*\"mpi_bcast_ticks\": [1-9][0-9]*\}" "$dir/r.json" ||
+    fail "bad rules file for the $model model: $(cat "$dir/r.json")"
+done
 
 "$hetcast" gen --profile "$dir/p.json" --out "$dir/t.hct"
 "$hetcast" plan --table "$dir/t.hct" --source-type 1 --counts 2,1 \

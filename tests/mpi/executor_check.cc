@@ -3,11 +3,14 @@
 //
 //   executor_check SEED TRIALS TEST_TABLE.hct
 //
-// For TRIALS seeded random collectives of every kind (scenarios.h), every
-// rank checks, against the whole plan computed by hetcast_plan (not the
-// per-participant query the executor uses): every destination's buffer
-// equals the source's byte for byte; it made exactly the receives and sends
-// its role in the plan has (counted through MPI's profiling interface), so
+// For TRIALS seeded random collectives of every kind (scenarios.h), half
+// of them cut into 2 to 4 pipelined segments and some broadcasts handed to
+// MPI_Bcast (tools/mpi/call_rules.h), every rank checks, against the whole
+// plan computed by hetcast_plan (not the per-participant query the
+// executor uses): every destination's buffer equals the source's byte for
+// byte; it made exactly the receives and sends its role in the plan has,
+// once per segment, or exactly one MPI_Bcast when handed over (counted
+// through MPI's profiling interface), so
 // a rank that is neither destination nor relay makes none and its buffer
 // keeps its sentinel bytes; the types are gathered once per communicator
 // (one MPI_Allgather on the first call, none on the repeat). Then every bad
@@ -48,15 +51,22 @@ struct Tally {
   long from_table = 0;
   long outside_table = 0;
   long relays_used = 0;
+  long segmented = 0;      // trials run in more than one segment
+  long handed_to_mpi = 0;  // broadcasts handed to MPI_Bcast
   long failures = 0;
 };
+
+// True on every rank when `ok` holds on every rank.
+bool Everyone(bool ok) {
+  int local = ok ? 1 : 0, all = 0;
+  MPI_Allreduce(&local, &all, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
+  return all == 1;
+}
 
 // True on every rank when `ok` holds on every rank; a failing rank says why.
 bool AllRanks(bool ok, const World& world, const std::string& what) {
   if (!ok) std::fprintf(stderr, "rank %d: %s\n", world.rank, what.c_str());
-  int local = ok ? 1 : 0, all = 0;
-  MPI_Allreduce(&local, &all, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
-  return all == 1;
+  return Everyone(ok);
 }
 
 bool PatternEquals(const std::vector<unsigned char>& buffer, uint64_t seed) {
@@ -90,16 +100,20 @@ std::string CallTree(const TreeScenario& s, const Role& role, int rank,
     return "error " + std::to_string(code) + ": " + HETCAST_MPI_Last_error();
   }
   if (counts.allgathers != allgathers) return "wrong number of gathers";
-  if (counts.sends != role.sends || counts.receives != role.receives) {
-    return "made " + std::to_string(counts.receives) + " receives and " +
-           std::to_string(counts.sends) + " sends; the plan has " +
-           std::to_string(role.receives) + " and " + std::to_string(role.sends);
+  if (counts.sends != role.sends || counts.receives != role.receives ||
+      counts.bcasts != role.bcasts) {
+    return "made " + std::to_string(counts.receives) + " receives, " +
+           std::to_string(counts.sends) + " sends and " +
+           std::to_string(counts.bcasts) + " MPI_Bcast; the call has " +
+           std::to_string(role.receives) + ", " + std::to_string(role.sends) +
+           " and " + std::to_string(role.bcasts);
   }
   if ((role.destination || rank == s.root) &&
       !PatternEquals(buffer, message_seed)) {
     return "buffer differs from the source's";
   }
-  const bool part = role.receives + role.sends > 0 || rank == s.root;
+  const bool part =
+      role.receives + role.sends + role.bcasts > 0 || rank == s.root;
   if (!part && buffer != std::vector<unsigned char>(s.count, kSentinel)) {
     return "a rank outside the plan had its buffer written";
   }
@@ -127,14 +141,23 @@ bool RunTreeTrial(Kind kind, long trial, const World& world, Tally* tally) {
       DrawTree(kind, world.size, &rng, &world.default_table, &world.test_table);
   s.params.my_type = s.types[world.rank];
   hetcast_plan_info info;
-  const std::vector<Role> roles = TreeRoles(s, &info);
+  std::vector<Role> roles = TreeRoles(s, &info);
   std::string failure = roles.empty() ? "the planner refused" : "";
+  if (failure.empty()) {
+    DrawCallParams(info, &rng, &s);
+    roles = CallRoles(s, info, roles);
+    tally->segmented += SegmentCount(s) > 1 && roles[s.root].bcasts == 0;
+    tally->handed_to_mpi += roles[s.root].bcasts;
+  }
   MPI_Comm comm;
   MPI_Comm_dup(MPI_COMM_WORLD, &comm);
-  for (long repeat = 0; repeat < 2 && failure.empty(); ++repeat) {
+  const uint64_t message_seed = rng();
+  // The repeat runs only when every rank passed the first call (a rank
+  // alone in a collective would wait forever).
+  for (long repeat = 0; repeat < 2 && Everyone(failure.empty()); ++repeat) {
     failure =
         CallTree(s, roles[world.rank], world.rank, comm,
-                 rng() ^ static_cast<uint64_t>(repeat), repeat == 0 ? 1 : 0);
+                 message_seed ^ static_cast<uint64_t>(repeat), 1 - repeat);
   }
   MPI_Comm_free(&comm);
   TallyPlan(s, info, roles, tally);
@@ -292,8 +315,10 @@ void PrintSummary(const World& world, const Tally& tally, long trials) {
               static_cast<unsigned long long>(world.seed), trials);
   std::printf(
       "  table answered %ld, fell outside the table %ld, relays "
-      "used in %ld trials; failed trials %ld\n",
-      tally.from_table, tally.outside_table, tally.relays_used, tally.failures);
+      "used in %ld trials, run in segments %ld, handed to MPI_Bcast %ld; "
+      "failed trials %ld\n",
+      tally.from_table, tally.outside_table, tally.relays_used,
+      tally.segmented, tally.handed_to_mpi, tally.failures);
 }
 
 int Main(int argc, char** argv) {

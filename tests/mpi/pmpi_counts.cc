@@ -38,6 +38,18 @@ int MPI_Recv(void* buffer, int count, MPI_Datatype datatype, int source,
   return PMPI_Recv(buffer, count, datatype, source, tag, comm, status);
 }
 
+int MPI_Irecv(void* buffer, int count, MPI_Datatype datatype, int source,
+              int tag, MPI_Comm comm, MPI_Request* request) {
+  ++counts.receives;
+  return PMPI_Irecv(buffer, count, datatype, source, tag, comm, request);
+}
+
+int MPI_Bcast(void* buffer, int count, MPI_Datatype datatype, int root,
+              MPI_Comm comm) {
+  ++counts.bcasts;
+  return PMPI_Bcast(buffer, count, datatype, root, comm);
+}
+
 int MPI_Allgather(const void* send, int send_count, MPI_Datatype send_type,
                   void* receive, int receive_count, MPI_Datatype receive_type,
                   MPI_Comm comm) {

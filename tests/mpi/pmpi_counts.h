@@ -10,8 +10,9 @@ namespace mpi_test {
 
 struct CallCounts {
   long sends = 0;       // MPI_Send and MPI_Isend
-  long receives = 0;    // MPI_Recv
+  long receives = 0;    // MPI_Recv and MPI_Irecv
   long allgathers = 0;  // MPI_Allgather
+  long bcasts = 0;      // MPI_Bcast
 };
 
 // The counts since the last ResetCounts().

@@ -180,6 +180,57 @@ std::vector<Role> TreeRoles(const TreeScenario& scenario,
   return roles;
 }
 
+void DrawCallParams(const hetcast_plan_info& info, std::mt19937_64* rng,
+                    TreeScenario* scenario) {
+  HETCAST_MPI_Params& params = scenario->params;
+  if (Uniform(rng, 0, 1)) {
+    const uint64_t segments = Uniform(rng, 2, 4);
+    params.segment_bytes = (scenario->count + segments - 1) / segments;
+  }
+  const uint64_t ticks = Uniform(rng, 0, 2);
+  if (!scenario->multicast && ticks > 0) {
+    params.mpi_bcast_ticks = info.answer.completion_time + (ticks - 1);
+  }
+}
+
+namespace {
+
+bool HandedToMpi(const TreeScenario& s, const hetcast_plan_info& info) {
+  const HETCAST_MPI_Params& p = s.params;
+  if (s.multicast || p.algorithm != HETCAST_ALGORITHM_NONE) return false;
+  bool uniform = true;
+  for (int type : s.types) {
+    uniform &= p.model == HETCAST_MODEL_CLUSTER
+                   ? type == s.types[0]
+                   : p.costs[type] == p.costs[s.types[0]];
+  }
+  return uniform || (p.mpi_bcast_ticks != 0 &&
+                     p.mpi_bcast_ticks <= info.answer.completion_time);
+}
+
+}  // namespace
+
+long SegmentCount(const TreeScenario& s) {
+  const uint64_t segment = s.params.segment_bytes;
+  const uint64_t bytes = static_cast<uint64_t>(s.count);  // MPI_BYTE
+  if (segment == 0 || bytes < 2 * segment) return 1;
+  return static_cast<long>((bytes + segment - 1) / segment);
+}
+
+std::vector<Role> CallRoles(const TreeScenario& scenario,
+                            const hetcast_plan_info& info,
+                            const std::vector<Role>& roles) {
+  std::vector<Role> call = roles;
+  const bool handed = HandedToMpi(scenario, info);
+  const long segments = SegmentCount(scenario);
+  for (Role& role : call) {
+    role.bcasts = handed ? 1 : 0;
+    role.sends = handed ? 0 : role.sends * segments;
+    role.receives = handed ? 0 : role.receives * segments;
+  }
+  return call;
+}
+
 void DrawMulti(int size, std::mt19937_64* rng, MultiScenario* scenario) {
   const size_t n = static_cast<size_t>(size);
   for (auto* costs : {&scenario->send_fixed, &scenario->send_per_byte,

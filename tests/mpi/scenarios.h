@@ -48,6 +48,7 @@ struct TreeScenario {
 struct Role {
   long receives = 0;
   long sends = 0;
+  long bcasts = 0;           // MPI_Bcast calls (a broadcast handed over)
   bool destination = false;  // its buffer must equal the source's
 };
 
@@ -62,6 +63,26 @@ TreeScenario DrawTree(Kind kind, int size, std::mt19937_64* rng,
 // Empty on a planner error.
 std::vector<Role> TreeRoles(const TreeScenario& scenario,
                             hetcast_plan_info* info);
+
+// Draws the per-call parameters of tools/mpi/call_rules.h for a scenario
+// whose whole plan `info` describes: segments for half the scenarios (2 to
+// 4 of them), and for broadcasts mpi_bcast_ticks equal to the planned
+// completion, one above it, or 0 (unknown), a third each.
+void DrawCallParams(const hetcast_plan_info& info, std::mt19937_64* rng,
+                    TreeScenario* scenario);
+
+// Segments a tree scenario's message is sent in (MPI_BYTE elements).
+long SegmentCount(const TreeScenario& scenario);
+
+// The roles of the call as the executor must run it, from the whole plan's
+// `roles`, restating call_rules.h's rules: a broadcast handed to MPI_Bcast
+// (algorithm not pinned, and all ranks' types of equal cost or one
+// cluster, or 0 < mpi_bcast_ticks <= the planned completion) is one
+// MPI_Bcast on every rank; otherwise each planned transfer is one per
+// segment.
+std::vector<Role> CallRoles(const TreeScenario& scenario,
+                            const hetcast_plan_info& info,
+                            const std::vector<Role>& roles);
 
 // One multi-source request over `size` ranks, with its storage.
 struct MultiScenario : mpi::MultiSourceRequest {

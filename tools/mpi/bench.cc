@@ -2,9 +2,10 @@
 // (tools/mpi/smpi_experiment.sh) and the suite's SMPI check.
 //
 //   bench --model=node --rank-labels=T0,T1,... --costs=C0,C1,... --tick-ps=P
-//         --size=BYTES [--table=T.hct] [--repeats=1]
+//         --size=BYTES [--table=T.hct] [--repeats=1] [--segment-bytes=S]
+//         [--mpi-bcast-ticks=M]
 //   bench --model=cluster --rank-labels=L0,L1,... --inter-cost=C --tick-ps=P
-//         --size=BYTES [--repeats=1]
+//         --size=BYTES [--repeats=1] [--segment-bytes=S] [--mpi-bcast-ticks=M]
 //   bench --model=multi --size=BYTES --send-ps=S --byte-ps=X --recv-ps=R
 //   bench --model=mpi --size=BYTES [--repeats=1]
 //
@@ -13,7 +14,9 @@
 // that gathers the types), `planned_seconds=` the plan's completion in ticks
 // times the tick (P picoseconds; for the cluster model the calibrated
 // intra-cluster time), `algorithm=` the planner's, `buffers_equal=` 1 when
-// every rank received the root's bytes; for MPI, `mpi_seconds=` the same
+// every rank received the root's bytes, `handed_to_mpi=` 1 when the call
+// went to MPI_Bcast (call_rules.h; S and M are HETCAST_MPI_Params'
+// segment_bytes and mpi_bcast_ticks); for MPI, `mpi_seconds=` the same
 // timing of MPI_Bcast (the algorithm is SMPI's --cfg=smpi/bcast:NAME).
 // --model=multi: ranks 0 and N/2 each multicast BYTES to all other ranks
 // (HETCAST_MPI_Multicast_multi, WRP), in the non-blocking model with
@@ -66,9 +69,8 @@ bool BuffersEqual(const Bench& b) {
 }
 
 int RunHetcast(const Bench& b) {
-  uint64_t ticks = 0;
-  hetcast_algorithm algorithm = HETCAST_ALGORITHM_NONE;
-  int code = PlannedTicks(b.params, b.labels, 0, &ticks, &algorithm);
+  BcastForecast forecast;
+  int code = ForecastBcast(b.params, b.labels, 0, &forecast);
   double seconds = 0;
   if (code == HETCAST_MPI_SUCCESS) {
     code = TimedHetcastBcast(MPI_COMM_WORLD, 0, b.bytes, b.repeats, b.params,
@@ -83,9 +85,10 @@ int RunHetcast(const Bench& b) {
   if (b.rank == 0) {
     std::printf(
         "hetcast_seconds=%.9g planned_seconds=%.9g algorithm=%d "
-        "buffers_equal=%d\n",
-        seconds, ticks * b.tick_seconds, static_cast<int>(algorithm),
-        equal ? 1 : 0);
+        "buffers_equal=%d handed_to_mpi=%d\n",
+        seconds, forecast.ticks * b.tick_seconds,
+        static_cast<int>(forecast.algorithm), equal ? 1 : 0,
+        forecast.handed_to_mpi ? 1 : 0);
   }
   return equal ? 0 : 1;
 }
@@ -178,6 +181,8 @@ std::string Configure(ProgramArgs* args, Bench* b) {
   b->labels.assign(labels.begin(), labels.end());
   b->costs = args->UnsignedList("costs");
   b->tick_seconds = args->Unsigned("tick-ps", 0) * 1e-12;
+  b->params.segment_bytes = args->Unsigned("segment-bytes", 0);
+  b->params.mpi_bcast_ticks = args->Unsigned("mpi-bcast-ticks", 0);
   if (model == "mpi" || model == "multi") return "";
   if (labels.size() != static_cast<size_t>(b->size)) {
     return "--rank-labels needs one entry per rank";
@@ -208,7 +213,8 @@ int Main(int argc, char** argv) {
   MPI_Comm_size(MPI_COMM_WORLD, &b.size);
   ProgramArgs args(argc, argv,
                    {"model", "rank-labels", "costs", "tick-ps", "size", "table",
-                    "inter-cost", "repeats", "send-ps", "byte-ps", "recv-ps"});
+                    "inter-cost", "repeats", "send-ps", "byte-ps", "recv-ps",
+                    "segment-bytes", "mpi-bcast-ticks"});
   b.bytes = static_cast<int>(args.Unsigned("size", 0));
   b.repeats = static_cast<int>(args.Unsigned("repeats", 1));
   std::string error = Configure(&args, &b);
@@ -232,8 +238,5 @@ int Main(int argc, char** argv) {
 }  // namespace hetcast
 
 int main(int argc, char** argv) {
-  MPI_Init(&argc, &argv);
-  const int status = hetcast::mpi::Main(argc, argv);
-  MPI_Finalize();
-  return status;
+  return hetcast::mpi::RunMpiProgram(argc, argv, hetcast::mpi::Main);
 }

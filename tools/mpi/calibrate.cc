@@ -5,7 +5,7 @@
 //   mpiexec -n N calibrate --size=BYTES --rank-types=T0,T1,...
 //       [--rank-clusters=L0,L1,...] [--repeats=5] [--tick-ns=1]
 //       [--limit=20] [--name=calibrated] [--profile-out=P.json]
-//       [--cluster-out=C.json]
+//       [--cluster-out=C.json] [--rules-out=R.json]
 //
 // --rank-types gives rank i's node type (types 0 .. k-1, each with a rank);
 // --rank-clusters rank i's cluster label (optional).
@@ -28,7 +28,15 @@
 // Finally, as a check of the whole path, one HETCAST_MPI_Bcast of the
 // message from rank 0 with the calibrated costs (node model; and cluster
 // model when clusters are given): its planned completion and the measured
-// one (the slowest rank's, from a barrier).
+// one (the slowest rank's, from a barrier; the fastest of the whole message
+// and segments of bytes / 2, bytes / 4, ... down to 64 KiB, which is the
+// segment_bytes it reports); and MPI_Bcast's measured time. --rules-out
+// writes these per model, with mpi_bcast_ticks = planned *
+// MPI_Bcast's time / HETCAST_MPI_Bcast's time (at least 1): MPI_Bcast's
+// time on the prediction's scale, the executor's calibrated rule for
+// handing a broadcast to MPI_Bcast (call_rules.h); on the calibrated
+// communicator it hands over exactly when MPI_Bcast was measured at least
+// as fast.
 
 #include <mpi.h>
 
@@ -150,28 +158,99 @@ bool WriteClusters(const Calibration& c, const std::string& path) {
   return static_cast<bool>(out);
 }
 
-// One HETCAST_MPI_Bcast from rank 0 with the calibrated parameters: its
-// planned completion (ticks times the tick's seconds) against the measured.
-void CheckBroadcast(const HETCAST_MPI_Params& params,
-                    const std::vector<int>& labels, double tick_seconds,
-                    int bytes, const char* model, int rank) {
-  uint64_t ticks = 0;
-  double measured = 0;
-  int code = PlannedTicks(params, labels, 0, &ticks);
+// One broadcast from rank 0 with the calibrated parameters, executed by
+// HETCAST_MPI_Bcast (with the fastest segment size) and by MPI_Bcast: the
+// plan's completion in ticks, both measured times, and MPI_Bcast's time on
+// the prediction's scale.
+struct BroadcastCheck {
+  bool ok = false;
+  uint64_t planned_ticks = 0;
+  size_t segment_bytes = 0;
+  double hetcast_seconds = 0, mpi_seconds = 0;
+  uint64_t mpi_bcast_ticks = 0;  // planned * mpi / hetcast, at least 1
+};
+
+// HETCAST_MPI_Bcast timed with the whole message, then with segments of
+// bytes / 2, bytes / 4, ... down to 64 KiB (powers of two); keeps the
+// fastest (the earlier on ties) in check->segment_bytes.
+int FastestSegments(HETCAST_MPI_Params params, int bytes,
+                    BroadcastCheck* check) {
+  std::vector<size_t> candidates = {0};
+  for (size_t s = size_t{1} << 30; s >= 65536; s /= 2) {
+    if (s <= static_cast<size_t>(bytes) / 2) candidates.push_back(s);
+  }
+  check->hetcast_seconds = 0;
+  for (size_t segment : candidates) {
+    params.segment_bytes = segment;
+    double seconds = 0;
+    MPI_Comm comm;  // parameters are fixed per communicator (hetcast_mpi.h)
+    MPI_Comm_dup(MPI_COMM_WORLD, &comm);
+    const int code = TimedHetcastBcast(comm, 0, bytes, 3, params, &seconds);
+    MPI_Comm_free(&comm);
+    if (code != HETCAST_MPI_SUCCESS) return code;
+    if (segment == 0 || seconds < check->hetcast_seconds) {
+      check->hetcast_seconds = seconds;
+      check->segment_bytes = segment;
+    }
+  }
+  return HETCAST_MPI_SUCCESS;
+}
+
+BroadcastCheck CheckBroadcast(const HETCAST_MPI_Params& params,
+                              const std::vector<int>& labels,
+                              double tick_seconds, int bytes,
+                              const char* model, int rank) {
+  BroadcastCheck check;
+  BcastForecast forecast;
+  int code = ForecastBcast(params, labels, 0, &forecast);
   if (code == HETCAST_MPI_SUCCESS) {
-    code = TimedHetcastBcast(MPI_COMM_WORLD, 0, bytes, 3, params, &measured);
+    code = FastestSegments(params, bytes, &check);
   }
-  if (rank != 0) return;
   if (code != HETCAST_MPI_SUCCESS) {
-    std::printf("check, %s model: error %d: %s\n", model, code,
-                HETCAST_MPI_Last_error());
-    return;
+    if (rank == 0)
+      std::printf("check, %s model: error %d: %s\n", model, code,
+                  HETCAST_MPI_Last_error());
+    return check;
   }
-  const double planned = ticks * tick_seconds;
-  std::printf(
-      "check, %s model: planned %.4g s, measured %.4g s, "
-      "planned / measured %.3f\n",
-      model, planned, measured, planned / measured);
+  check.ok = true;
+  check.planned_ticks = forecast.ticks;
+  check.mpi_seconds = TimedMpiBcast(MPI_COMM_WORLD, 0, bytes, 3);
+  check.mpi_bcast_ticks = std::max<uint64_t>(
+      1, std::llround(forecast.ticks * check.mpi_seconds /
+                      std::max(check.hetcast_seconds, 1e-300)));
+  if (rank == 0) {
+    std::printf(
+        "check, %s model: planned %.4g s, measured %.4g s (segments of %zu "
+        "bytes; 0: whole), planned / measured %.3f; MPI_Bcast %.4g s "
+        "(mpi_bcast_ticks %llu)\n",
+        model, forecast.ticks * tick_seconds, check.hetcast_seconds,
+        check.segment_bytes,
+        forecast.ticks * tick_seconds / check.hetcast_seconds,
+        check.mpi_seconds,
+        static_cast<unsigned long long>(check.mpi_bcast_ticks));
+  }
+  return check;
+}
+
+void WriteCheck(std::ofstream* out, const char* model,
+                const BroadcastCheck& check) {
+  *out << ", \"" << model << "\": {\"planned_ticks\": " << check.planned_ticks
+       << ", \"hetcast_seconds\": " << check.hetcast_seconds
+       << ", \"segment_bytes\": " << check.segment_bytes
+       << ", \"mpi_seconds\": " << check.mpi_seconds
+       << ", \"mpi_bcast_ticks\": " << check.mpi_bcast_ticks << "}";
+}
+
+// The executor's calibrated rule input (hetcast_mpi_params.h,
+// mpi_bcast_ticks) per model, for this message size.
+bool WriteRules(const std::string& path, int bytes, const BroadcastCheck& node,
+                const BroadcastCheck& cluster) {
+  std::ofstream out(path);
+  out << "{\"bytes\": " << bytes;
+  if (node.ok) WriteCheck(&out, "node", node);
+  if (cluster.ok) WriteCheck(&out, "cluster", cluster);
+  out << "}\n";
+  return static_cast<bool>(out);
 }
 
 void PrintCalibration(const Calibration& c) {
@@ -208,15 +287,23 @@ int Report(const Calibration& c, ProgramArgs* args, int rank) {
   node.costs = c.costs.data();
   node.type_count = c.type_count;
   node.my_type = c.rank_types[rank];
-  CheckBroadcast(node, c.rank_types, c.tick_seconds, c.bytes, "node", rank);
+  const BroadcastCheck node_check = CheckBroadcast(
+      node, c.rank_types, c.tick_seconds, c.bytes, "node", rank);
+  BroadcastCheck cluster_check;
   if (c.cluster_count > 1) {
     HETCAST_MPI_Params cluster = {};
     cluster.model = HETCAST_MODEL_CLUSTER;
     cluster.cluster_count = c.cluster_count;
     cluster.inter_cost = c.inter_cost;
     cluster.my_type = c.rank_clusters[rank];
-    CheckBroadcast(cluster, c.rank_clusters, c.intra_seconds, c.bytes,
-                   "cluster", rank);
+    cluster_check = CheckBroadcast(cluster, c.rank_clusters, c.intra_seconds,
+                                   c.bytes, "cluster", rank);
+  }
+  const std::string rules = args->String("rules-out", "");
+  if (rank == 0 && !rules.empty() &&
+      !WriteRules(rules, c.bytes, node_check, cluster_check)) {
+    std::fprintf(stderr, "calibrate: cannot write %s\n", rules.c_str());
+    written = false;
   }
   return written ? 0 : 1;
 }
@@ -227,7 +314,8 @@ int Main(int argc, char** argv) {
   MPI_Comm_size(MPI_COMM_WORLD, &size);
   ProgramArgs args(argc, argv,
                    {"size", "rank-types", "rank-clusters", "repeats", "tick-ns",
-                    "limit", "name", "profile-out", "cluster-out"});
+                    "limit", "name", "profile-out", "cluster-out",
+                    "rules-out"});
   Calibration c;
   const std::vector<uint64_t> types = args.UnsignedList("rank-types");
   const std::vector<uint64_t> clusters = args.UnsignedList("rank-clusters");
@@ -262,8 +350,5 @@ int Main(int argc, char** argv) {
 }  // namespace hetcast
 
 int main(int argc, char** argv) {
-  MPI_Init(&argc, &argv);
-  const int status = hetcast::mpi::Main(argc, argv);
-  MPI_Finalize();
-  return status;
+  return hetcast::mpi::RunMpiProgram(argc, argv, hetcast::mpi::Main);
 }

@@ -129,6 +129,8 @@ uint64_t ParamsHash(const HETCAST_MPI_Params& params) {
   for (size_t c = 0; params.degrees && c < params.cluster_count; ++c) {
     Mix(&hash, params.degrees[c]);
   }
+  Mix(&hash, params.segment_bytes);
+  Mix(&hash, params.mpi_bcast_ticks);
   return hash;
 }
 

@@ -29,6 +29,13 @@
  *    other ranks' buffers are not touched and those ranks send and receive
  *    nothing.
  *
+ *  - Choices per call (tools/mpi/call_rules.h): a broadcast whose plan
+ *    offers nothing (homogeneous communicator) or that calibration predicts
+ *    MPI to do at least as fast (params.mpi_bcast_ticks) is handed to
+ *    MPI_Bcast, unless params.algorithm pins the planner's algorithm; with
+ *    params.segment_bytes a large message travels the tree in pipelined
+ *    segments.
+ *
  * Mapping from ranks to the planner's canonical ids (deterministic; nodes of
  * one type are interchangeable in the node model, processors of one cluster
  * in the cluster model, so any fixed bijection gives the planned times):

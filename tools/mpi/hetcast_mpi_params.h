@@ -36,6 +36,17 @@ typedef struct HETCAST_MPI_Params {
   uint64_t matching;
   /* HETCAST_ALGORITHM_NONE lets the planner choose; otherwise pinned. */
   hetcast_algorithm algorithm;
+  /* Segments (tools/mpi/call_rules.h): 0 sends the whole message per
+   * transfer; S > 0 sends a message of at least 2 S bytes down the tree in
+   * pipelined segments of S bytes (whole elements). tools/mpi/calibrate
+   * measures which S is fastest. */
+  size_t segment_bytes;
+  /* HETCAST_MPI_Bcast only: MPI_Bcast's calibrated completion on the
+   * scale of the plan's predicted completion (tools/mpi/calibrate writes
+   * it as planned * measured MPI_Bcast / measured HETCAST_MPI_Bcast). The
+   * call goes to MPI_Bcast when this is nonzero and at most the plan's
+   * predicted completion. 0: unknown (only the homogeneous rule). */
+  uint64_t mpi_bcast_ticks;
 } HETCAST_MPI_Params;
 
 #ifdef __cplusplus

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <limits>
 
+#include "tools/mpi/call_rules.h"
 #include "tools/mpi/rank_map.h"
 #include "tools/mpi/whole_plan.h"
 
@@ -126,17 +127,24 @@ double TimedMpiBcast(MPI_Comm comm, int root, int bytes, int repeats) {
   return best;
 }
 
-int PlannedTicks(const HETCAST_MPI_Params& params,
-                 const std::vector<int>& types, int root, uint64_t* ticks,
-                 hetcast_algorithm* algorithm) {
+int RunMpiProgram(int argc, char** argv, int (*program)(int, char**)) {
+  MPI_Init(&argc, &argv);
+  const int status = program(argc, argv);
+  MPI_Finalize();
+  return status;
+}
+
+int ForecastBcast(const HETCAST_MPI_Params& params,
+                  const std::vector<int>& types, int root,
+                  BcastForecast* forecast) {
   PlannerRequest planner;
   BuildPlannerRequest(params, types, root, std::vector<char>(types.size(), 1),
                       false, false, &planner);
   WholePlan plan;
   if (!PlanWhole(planner.request, &plan)) return HETCAST_MPI_ERR_PLAN;
-  const hetcast_plan_info& info = plan.info;
-  *ticks = info.answer.completion_time;
-  if (algorithm != nullptr) *algorithm = info.answer.algorithm;
+  forecast->ticks = plan.info.answer.completion_time;
+  forecast->algorithm = plan.info.answer.algorithm;
+  forecast->handed_to_mpi = HandToMpiBcast(params, types, planner.request);
   return HETCAST_MPI_SUCCESS;
 }
 

@@ -39,13 +39,24 @@ int TimedHetcastBcast(MPI_Comm comm, int root, int bytes, int repeats,
                       const HETCAST_MPI_Params& params, double* seconds);
 double TimedMpiBcast(MPI_Comm comm, int root, int bytes, int repeats);
 
-// The completion time, in the model's ticks, of the whole plan the executor
-// runs for a broadcast from `root` with `types` the ranks' types (local: no
-// communication), and the algorithm that answered (optional).
+// main() of an MPI program: MPI_Init, `program`, MPI_Finalize; returns the
+// program's exit status.
+int RunMpiProgram(int argc, char** argv, int (*program)(int, char**));
+
+// What the executor does for a broadcast from `root` with `types` the
+// ranks' types (local: no communication): the whole plan's completion in
+// the model's ticks, the algorithm that answered, and whether the call is
+// handed to MPI_Bcast (call_rules.h).
+struct BcastForecast {
+  uint64_t ticks = 0;
+  hetcast_algorithm algorithm = HETCAST_ALGORITHM_NONE;
+  bool handed_to_mpi = false;
+};
+
 // HETCAST_MPI_ERR_PLAN when the planner refuses.
-int PlannedTicks(const HETCAST_MPI_Params& params,
-                 const std::vector<int>& types, int root, uint64_t* ticks,
-                 hetcast_algorithm* algorithm = nullptr);
+int ForecastBcast(const HETCAST_MPI_Params& params,
+                  const std::vector<int>& types, int root,
+                  BcastForecast* forecast);
 
 }  // namespace mpi
 }  // namespace hetcast

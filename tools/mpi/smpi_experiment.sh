@@ -10,19 +10,26 @@
 # would do it:
 #   1. smpi_platform draws the platform from seed + N (smpi_platform.cc says
 #      what each kind is); nothing in it is derived from a model;
-#   2. calibrate runs on it (in simulation) and writes the profile (node
-#      types' send costs in 1 ns ticks) and the cluster parameters;
-#   3. `hetcast gen` makes a table of the profile when it is small
+#   2. bench runs MPI_Bcast under every --cfg=smpi/bcast:NAME; the fastest
+#      is "best", SMPI's `default` is MPI's own choice;
+#   3. for MPI = default and MPI = best (the MPI library's MPI_Bcast that
+#      hetcast may hand a call to, call_rules.h), calibrate runs on the
+#      platform (in simulation, under that MPI_Bcast) and writes the profile
+#      (node types' send costs in 1 ns ticks), the cluster parameters and
+#      the rules (the fastest segment size, mpi_bcast_ticks);
+#   4. `hetcast gen` makes a table of the profile when it is small
 #      (types * (limit + 1)^types <= 2^20, limit = the largest count of one
 #      type; else the planner uses FNF);
-#   4. bench runs HETCAST_MPI_Bcast from rank 0 (node model on the
-#      homogeneous and mixed platforms, cluster model on the clusters) and
-#      prints the simulated completion and the plan's prediction;
-#   5. bench runs MPI_Bcast under every --cfg=smpi/bcast:NAME.
+#   5. bench runs HETCAST_MPI_Bcast from rank 0 under that MPI_Bcast (node
+#      model on the homogeneous and mixed platforms, cluster model on the
+#      clusters) with the calibrated segment size and mpi_bcast_ticks, and
+#      prints the simulated completion, the plan's prediction and whether
+#      the call went to MPI_Bcast.
 # Output: DIR/results.csv (every number) and DIR/table.md (one row per
-# platform and size: hetcast, the best MPI algorithm, the ratio, SMPI's
-# default, hetcast's predicted / simulated). Times are SMPI's simulated
-# clock: deterministic, the same on any host.
+# platform and size: MPI's default and hetcast under it, the best MPI
+# algorithm and hetcast under it, the ratios, what hetcast ran, its
+# predicted / simulated). Times are SMPI's simulated clock: deterministic,
+# the same on any host.
 #
 # With the defaults this is the README's table (about 30 minutes of host
 # time on a loaded 2-core machine). More ranks work (--ranks=256,1024) but
@@ -82,44 +89,55 @@ label_stats() {
   tr ',' '\n' <"$1" | tail -n +2 | sort | uniq -c | sort -rn | head -1 | awk '{print $1}'
 }
 
-# Writes the model's bench arguments for DIR's platform into BENCH_ARGS.
-calibrate_and_plan() {  # DIR N SIZE KIND
-  local dir=$1 n=$2 size=$3 kind=$4 labels
+# The number after "KEY": in the MODEL object of a rules JSON.
+rule() {  # FILE MODEL KEY
+  grep -oE "\"$2\": \{[^}]*\}" "$1" | grep -oE "\"$3\": [0-9]+" | grep -oE '[0-9]+$'
+}
+
+# Writes the model's bench arguments for DIR's platform into BENCH_ARGS,
+# calibrated with MPI_Bcast = BCAST.
+calibrate_and_plan() {  # DIR N SIZE KIND BCAST
+  local dir=$1 n=$2 size=$3 kind=$4 bcast=$5 labels
   labels=$(cat "$dir/labels")
   if [[ $kind == clusters ]]; then
-    simulate "$dir" "$n" -- "$smpi_dir/calibrate" --size="$size" \
-      --rank-types="$(sed 's/[0-9][0-9]*/0/g' <<<"$labels")" \
+    simulate "$dir" "$n" "--cfg=smpi/bcast:$bcast" -- "$smpi_dir/calibrate" \
+      --size="$size" --rank-types="$(sed 's/[0-9][0-9]*/0/g' <<<"$labels")" \
       --rank-clusters="$labels" --repeats=1 --tick-ns=1 \
-      --cluster-out="$dir/clusters.json" >"$dir/calibrate.out"
+      --cluster-out="$dir/clusters.json" --rules-out="$dir/rules-$bcast.json" \
+      >"$dir/calibrate-$bcast.out"
     local inter intra_ps
     inter=$(grep -oE '"inter_cost": [0-9]+' "$dir/clusters.json" | grep -oE '[0-9]+$')
     intra_ps=$(grep -oE '"intra_seconds": [^,]+' "$dir/clusters.json" |
                awk '{printf "%.0f", $2 * 1e12}')
     BENCH_ARGS=(--model=cluster --rank-labels="$labels" --inter-cost="$inter"
                 --tick-ps="$intra_ps")
-    return
+  else
+    local limit types costs
+    limit=$(label_stats "$dir/labels")
+    simulate "$dir" "$n" "--cfg=smpi/bcast:$bcast" -- "$smpi_dir/calibrate" \
+      --size="$size" --rank-types="$labels" --repeats=1 --tick-ns=1 \
+      --limit="$limit" --profile-out="$dir/profile.json" \
+      --rules-out="$dir/rules-$bcast.json" >"$dir/calibrate-$bcast.out"
+    costs=$(grep -oE '"cost": [0-9]+' "$dir/profile.json" | grep -oE '[0-9]+$' | paste -sd,)
+    types=$(tr ',' '\n' <<<"$costs" | wc -l)
+    BENCH_ARGS=(--model=node --rank-labels="$labels" --costs="$costs" --tick-ps=1000)
+    if (( types * (limit + 1) ** types <= 1 << 20 )); then
+      "$hetcast_bin" gen --profile "$dir/profile.json" --out "$dir/table.hct" >/dev/null
+      BENCH_ARGS+=(--table="$dir/table.hct")
+    fi
   fi
-  local limit types
-  limit=$(label_stats "$dir/labels")
-  simulate "$dir" "$n" -- "$smpi_dir/calibrate" --size="$size" \
-    --rank-types="$labels" --repeats=1 --tick-ns=1 --limit="$limit" \
-    --profile-out="$dir/profile.json" >"$dir/calibrate.out"
-  local costs
-  costs=$(grep -oE '"cost": [0-9]+' "$dir/profile.json" | grep -oE '[0-9]+$' | paste -sd,)
-  types=$(tr ',' '\n' <<<"$costs" | wc -l)
-  BENCH_ARGS=(--model=node --rank-labels="$labels" --costs="$costs" --tick-ps=1000)
-  if (( types * (limit + 1) ** types <= 1 << 20 )); then
-    "$hetcast_bin" gen --profile "$dir/profile.json" --out "$dir/table.hct" >/dev/null
-    BENCH_ARGS+=(--table="$dir/table.hct")
-  fi
+  local model=node
+  [[ $kind == clusters ]] && model=cluster
+  BENCH_ARGS+=(--segment-bytes="$(rule "$dir/rules-$bcast.json" $model segment_bytes)"
+               --mpi-bcast-ticks="$(rule "$dir/rules-$bcast.json" $model mpi_bcast_ticks)")
 }
 
 csv=$out/results.csv
-echo "kind,ranks,bytes,platform,program,algorithm,simulated_seconds,planned_seconds" >"$csv"
+echo "kind,ranks,bytes,platform,program,algorithm,simulated_seconds,planned_seconds,mpi_bcast,segment_bytes,handed_to_mpi" >"$csv"
 table=$out/table.md
 {
-  echo "| platform | ranks | bytes | hetcast (model, algorithm) | planned / simulated | best MPI | MPI / hetcast | SMPI default |"
-  echo "|---|---|---|---|---|---|---|---|"
+  echo "| platform | ranks | bytes | MPI default | hetcast, MPI default | default / hetcast | best MPI | hetcast, MPI best | best / hetcast | hetcast ran (MPI best) | planned / simulated |"
+  echo "|---|---|---|---|---|---|---|---|---|---|---|"
 } >"$table"
 
 # hetcast.h's algorithm numbers, for the table.
@@ -127,38 +145,68 @@ algorithm_name() {
   case "$1" in 2) echo fnf ;; 3) echo table ;; 4) echo lcf ;; *) echo "algorithm $1" ;; esac
 }
 
+# Every MPI algorithm; sets BEST, BEST_NAME and DEFAULT.
+run_mpi() {  # DIR KIND N SIZE DESCRIPTION
+  local dir=$1 kind=$2 n=$3 size=$4 description=$5 name seconds
+  BEST=inf BEST_NAME=none DEFAULT=fail
+  for name in ${algorithms//,/ }; do
+    seconds=$(simulate "$dir" "$n" "--cfg=smpi/bcast:$name" -- "$smpi_dir/bench" \
+              --model=mpi --size="$size" 2>/dev/null | field mpi_seconds) || seconds=""
+    [[ -n "$seconds" ]] || seconds=fail
+    echo "$kind,$n,$size,$description,mpi,$name,$seconds,,,," >>"$csv"
+    [[ $name == default ]] && DEFAULT=$seconds
+    if [[ $seconds != fail ]] && awk -v s="$seconds" -v b="$BEST" 'BEGIN { exit !(b == "inf" || s < b) }'; then
+      BEST=$seconds
+      BEST_NAME=$name
+    fi
+  done
+}
+
+# HETCAST_MPI_Bcast with MPI_Bcast = BCAST; sets LINE (bench's output).
+run_hetcast() {  # DIR KIND N SIZE DESCRIPTION BCAST
+  local dir=$1 kind=$2 n=$3 size=$4 description=$5 bcast=$6
+  calibrate_and_plan "$dir" "$n" "$size" "$kind" "$bcast"
+  printf '%s\n' "${BENCH_ARGS[@]}" >"$dir/bench_args-$bcast"
+  LINE=$(simulate "$dir" "$n" "--cfg=smpi/bcast:$bcast" -- "$smpi_dir/bench" \
+         "${BENCH_ARGS[@]}" --size="$size")
+  [[ $(field buffers_equal <<<"$LINE") == 1 ]] || { echo "buffers differ: $dir" >&2; exit 1; }
+  local segment
+  segment=$(printf '%s\n' "${BENCH_ARGS[@]}" | field segment-bytes)
+  echo "$kind,$n,$size,$description,hetcast,$(algorithm_name "$(field algorithm <<<"$LINE")"),$(field hetcast_seconds <<<"$LINE"),$(field planned_seconds <<<"$LINE"),$bcast,$segment,$(field handed_to_mpi <<<"$LINE")" >>"$csv"
+  SEGMENT=$segment
+}
+
 run_case() {  # KIND N SIZE
   local kind=$1 n=$2 size=$3 dir=$out/$1-$2-$3
   mkdir -p "$dir"
   local description
   description=$("$platform_bin" --kind="$kind" --ranks="$n" --seed=$((seed + n)) --out="$dir")
-  calibrate_and_plan "$dir" "$n" "$size" "$kind"
-  local line hetcast planned algorithm
-  line=$(simulate "$dir" "$n" -- "$smpi_dir/bench" "${BENCH_ARGS[@]}" --size="$size")
-  hetcast=$(field hetcast_seconds <<<"$line")
-  planned=$(field planned_seconds <<<"$line")
-  algorithm=$(algorithm_name "$(field algorithm <<<"$line")")
-  [[ $(field buffers_equal <<<"$line") == 1 ]] || { echo "buffers differ: $dir" >&2; exit 1; }
-  echo "$kind,$n,$size,$description,hetcast,$algorithm,$hetcast,$planned" >>"$csv"
-  local best=inf best_name=none default=fail name seconds
-  for name in ${algorithms//,/ }; do
-    seconds=$(simulate "$dir" "$n" "--cfg=smpi/bcast:$name" -- "$smpi_dir/bench" \
-              --model=mpi --size="$size" 2>/dev/null | field mpi_seconds) || seconds=""
-    [[ -n "$seconds" ]] || seconds=fail
-    echo "$kind,$n,$size,$description,mpi,$name,$seconds," >>"$csv"
-    [[ $name == default ]] && default=$seconds
-    if [[ $seconds != fail ]] && awk -v s="$seconds" -v b="$best" 'BEGIN { exit !(b == "inf" || s < b) }'; then
-      best=$seconds
-      best_name=$name
-    fi
-  done
-  local model=node
+  run_mpi "$dir" "$kind" "$n" "$size" "$description"
+  local with_default=fail with_best line ran model=node
   [[ $kind == clusters ]] && model=cluster
-  awk -v d="$description" -v n="$n" -v b="$size" -v h="$hetcast" -v p="$planned" \
-      -v m="$model, $algorithm" -v bn="$best_name" -v bs="$best" -v df="$default" 'BEGIN {
-        printf "| %s | %d | %d | %.3g ms (%s) | %.2f | %.3g ms (%s) | %.2f | %s |\n",
-          d, n, b, h * 1e3, m, p / h, bs * 1e3, bn, bs / h,
-          (df == "fail" ? "fail" : sprintf("%.3g ms", df * 1e3)) }' >>"$table"
+  if [[ $DEFAULT != fail ]]; then
+    run_hetcast "$dir" "$kind" "$n" "$size" "$description" default
+    with_default=$(field hetcast_seconds <<<"$LINE")
+  fi
+  if [[ $BEST_NAME != default || $DEFAULT == fail ]]; then
+    run_hetcast "$dir" "$kind" "$n" "$size" "$description" "$BEST_NAME"
+  fi
+  line=$LINE
+  with_best=$(field hetcast_seconds <<<"$line")
+  if [[ $(field handed_to_mpi <<<"$line") == 1 ]]; then
+    ran="MPI_Bcast"
+  else
+    ran="$model, $(algorithm_name "$(field algorithm <<<"$line")"), segments $SEGMENT"
+  fi
+  awk -v d="$description" -v n="$n" -v b="$size" -v df="$DEFAULT" -v hd="$with_default" \
+      -v bn="$BEST_NAME" -v bs="$BEST" -v hb="$with_best" -v r="$ran" \
+      -v p="$(field planned_seconds <<<"$line")" -v h="$(field handed_to_mpi <<<"$line")" '
+      function ms(x) { return x == "fail" ? "fail" : sprintf("%.3g ms", x * 1e3) }
+      function ratio(x, y) { return (x == "fail" || y == "fail") ? "-" : sprintf("%.2f", x / y) }
+      BEGIN {
+        printf "| %s | %d | %d | %s | %s | %s | %s (%s) | %s | %s | %s | %s |\n",
+          d, n, b, ms(df), ms(hd), ratio(df, hd), ms(bs), bn, ms(hb), ratio(bs, hb), r,
+          (h == 1 ? "-" : sprintf("%.2f", p / hb)) }' >>"$table"
   tail -1 "$table"
 }
 

@@ -1,12 +1,15 @@
 // tree_executor.cc: HETCAST_MPI_Bcast and HETCAST_MPI_Mcast, node and
 // cluster models. Each rank asks the planner for its own part
 // (hetcast_plan_participant), receives from its parent, then sends to its
-// children in the planned order: blocking calls, as both models have the
-// sender busy for each send.
+// children in the planned order: blocking sends, as both models have the
+// sender busy for each send; large messages in pipelined segments, and
+// broadcasts the plan cannot improve handed to MPI_Bcast (call_rules.h).
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
+#include "tools/mpi/call_rules.h"
 #include "tools/mpi/comm_types.h"
 #include "tools/mpi/errors.h"
 #include "tools/mpi/hetcast_mpi.h"
@@ -75,22 +78,58 @@ int MarkDestinations(const int* destinations, int destination_count, int root,
   return HETCAST_MPI_SUCCESS;
 }
 
-// This rank's part: receive from the parent, send to the children in order.
-int Execute(void* buffer, int count, MPI_Datatype datatype, MPI_Comm comm,
+// The message cut into segments (call_rules.h): segment k's address and
+// element count.
+struct Segments {
+  Segments(void* buffer, int count, MPI_Datatype datatype,
+           const HETCAST_MPI_Params& params)
+      : bytes(static_cast<char*>(buffer)), count(count) {
+    MPI_Aint lower = 0;
+    MPI_Type_get_extent(datatype, &lower, &extent);
+    step = SegmentElements(params, count,
+                           static_cast<size_t>(std::max<MPI_Aint>(extent, 1)));
+    total = (count + step - 1) / step;
+  }
+  char* At(int k) const { return bytes + MPI_Aint{k} * step * extent; }
+  int Elements(int k) const { return std::min(step, count - k * step); }
+  char* bytes;
+  int count, step = 1, total = 1;
+  MPI_Aint extent = 1;
+};
+
+// Waits for the receive of segment k (a no-op once it has completed).
+int AwaitSegment(std::vector<MPI_Request>* pending, int k) {
+  if (pending->empty()) return HETCAST_MPI_SUCCESS;  // the root
+  return CheckMpi(MPI_Wait(&(*pending)[k], MPI_STATUS_IGNORE), "MPI_Wait");
+}
+
+// This rank's part: every segment's receive from the parent is posted
+// first; then each child in the planned order gets the whole message,
+// segment by segment, each sent as soon as it has arrived (so the first
+// child's stream overlaps this rank's own receive).
+int Execute(const Segments& message, MPI_Datatype datatype, MPI_Comm comm,
             const std::vector<int>& rank_of, const hetcast_participant& part) {
   if (part.node.arrival == HETCAST_NEVER) return Succeed();  // unused relay
-  if (part.node.parent != HETCAST_NO_NODE) {
-    int result =
-        CheckMpi(MPI_Recv(buffer, count, datatype, rank_of[part.node.parent],
-                          kTreeTag, comm, MPI_STATUS_IGNORE),
-                 "MPI_Recv");
+  const bool receives = part.node.parent != HETCAST_NO_NODE;
+  std::vector<MPI_Request> pending(receives ? message.total : 0);
+  for (size_t k = 0; k < pending.size(); ++k) {
+    const int result = CheckMpi(
+        MPI_Irecv(message.At(k), message.Elements(k), datatype,
+                  rank_of[part.node.parent], kTreeTag, comm, &pending[k]),
+        "MPI_Irecv");
     if (result != HETCAST_MPI_SUCCESS) return result;
   }
-  for (size_t s = 0; s < part.count; ++s) {
-    int result = CheckMpi(MPI_Send(buffer, count, datatype,
-                                   rank_of[part.sends[s].to], kTreeTag, comm),
+  for (size_t s = 0; s <= part.count; ++s) {  // s == count: a leaf's wait
+    for (int k = 0; k < message.total; ++k) {
+      int result = AwaitSegment(&pending, k);
+      if (result == HETCAST_MPI_SUCCESS && s < part.count) {
+        result = CheckMpi(MPI_Send(message.At(k), message.Elements(k),
+                                   datatype, rank_of[part.sends[s].to],
+                                   kTreeTag, comm),
                           "MPI_Send");
-    if (result != HETCAST_MPI_SUCCESS) return result;
+      }
+      if (result != HETCAST_MPI_SUCCESS) return result;
+    }
   }
   return Succeed();
 }
@@ -99,7 +138,8 @@ int Execute(void* buffer, int count, MPI_Datatype datatype, MPI_Comm comm,
 // hetcast_plan_sizes (same inputs, same verdict); ranks the request leaves
 // out stop there.
 int PlanAndExecute(void* buffer, int count, MPI_Datatype datatype,
-                   MPI_Comm comm, int rank, const PlannerRequest& request) {
+                   MPI_Comm comm, int rank, const PlannerRequest& request,
+                   const HETCAST_MPI_Params& params) {
   hetcast_sizes sizes;
   const char* why = nullptr;
   if (hetcast_plan_sizes(&request.request, &sizes, &why) != HETCAST_OK) {
@@ -116,8 +156,8 @@ int PlanAndExecute(void* buffer, int count, MPI_Datatype datatype,
                                workspace.size(), &part, &why) != HETCAST_OK) {
     return Fail(HETCAST_MPI_ERR_PLAN, std::string("planner: ") + why);
   }
-  return Execute(buffer, count, datatype, comm, request.map.rank_of_canonical,
-                 part);
+  return Execute(Segments(buffer, count, datatype, params), datatype, comm,
+                 request.map.rank_of_canonical, part);
 }
 
 int TreeCollective(void* buffer, int count, MPI_Datatype datatype, int root,
@@ -139,9 +179,14 @@ int TreeCollective(void* buffer, int count, MPI_Datatype datatype, int root,
   PlannerRequest request;
   BuildPlannerRequest(*params, types, root, is_destination, multicast,
                       allow_relays, &request);
+  if (!multicast && HandToMpiBcast(*params, types, request.request)) {
+    result = CheckMpi(MPI_Bcast(buffer, count, datatype, root, comm),
+                      "MPI_Bcast");
+    return result == HETCAST_MPI_SUCCESS ? Succeed() : result;
+  }
   int rank = 0;
   MPI_Comm_rank(comm, &rank);
-  return PlanAndExecute(buffer, count, datatype, comm, rank, request);
+  return PlanAndExecute(buffer, count, datatype, comm, rank, request, *params);
 }
 
 }  // namespace
