@@ -1252,7 +1252,9 @@ typedef struct hetcast_sizes {
   size_t transfer_count;
   size_t task_count;
   size_t list_begin_count; /* node_count + 1 for the multi-source model. */
-  size_t workspace_bytes;  /* For hetcast_plan and hetcast_plan_participant. */
+  /* For hetcast_plan and hetcast_plan_participant (which also holds a copy
+   * of the whole plan in it). */
+  size_t workspace_bytes;
   /* What will answer, and why: known before planning, so a caller can
    * refuse work it does not want. */
   hetcast_algorithm algorithm;
@@ -1263,6 +1265,10 @@ typedef struct hetcast_sizes {
   /* Graph model (hetcast_graph_sizes): route edges of the tree, slots. */
   size_t tree_edge_count;
   size_t slot_count;
+  /* What hetcast_plan alone needs (<= workspace_bytes, without the
+   * participant query's copy of the plan: half of it for a 10^7-node FNF
+   * plan). */
+  size_t plan_workspace_bytes;
 } hetcast_sizes;
 
 /* Where hetcast_plan writes (arrays of the other models may be NULL).
