@@ -196,6 +196,10 @@ absl::StatusOr<const uint8_t*> ParseJson(absl::string_view json,
     return absl::InvalidArgumentError(
         absl::StrFormat("plan JSON: %s", parser->error_));
   }
+  // Schema text ("union z{}") parses without making a buffer.
+  if (parser->builder_.GetSize() == 0) {
+    return absl::InvalidArgumentError("plan JSON: no JSON object");
+  }
   return parser->builder_.GetBufferPointer();
 }
 
