@@ -374,6 +374,7 @@ hetcast_status Choose(const hetcast_request* request, Choice* choice,
                   error);
   }
   choice->sizes.workspace_bytes = measure.used();
+  choice->sizes.plan_workspace_bytes = choice->algorithm_bytes;
   choice->sizes.algorithm = choice->algorithm;
   choice->sizes.choice = choice->why;
   return HETCAST_OK;

@@ -14,8 +14,14 @@ namespace hetcast {
 // Every table takes at least 4 bytes, so a limit of size / 4 + 1 tables
 // rejects no buffer the parser built; the size limits of the reader that
 // follows (which name the field and the limit) then decide.
+//
+// Text that is schema, not JSON ("union z{}"), parses without making a
+// buffer, whose pointer the builder then refuses (an assertion; found by
+// the profile fuzzer): the Verifier gets an empty buffer, which fails.
 inline flatbuffers::Verifier ParsedJsonVerifier(
     const flatbuffers::FlatBufferBuilder& builder) {
+  static const uint8_t kNoBuffer[1] = {0};
+  if (builder.GetSize() == 0) return flatbuffers::Verifier(kNoBuffer, 0);
   return flatbuffers::Verifier(builder.GetBufferPointer(), builder.GetSize(),
                                /*max_depth=*/64,
                                /*max_tables=*/builder.GetSize() / 4 + 1);

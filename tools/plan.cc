@@ -45,7 +45,9 @@ absl::StatusOr<Planned> PlanRequest(
     absl::Status refused = check(plan.sizes);
     if (!refused.ok()) return refused;
   }
-  std::vector<unsigned char> workspace(plan.sizes.workspace_bytes);
+  // hetcast_plan's own share (the participant query's copy of the plan in
+  // workspace_bytes would double the memory of a large plan).
+  std::vector<unsigned char> workspace(plan.sizes.plan_workspace_bytes);
   const hetcast_sizes& n = plan.sizes;
   const hetcast_plan_output output = {
       Storage(n.node_count, &plan.nodes),

@@ -137,7 +137,9 @@ hetcast_status NbShape(const hetcast_nb_request* r, Nb* nb,
   // The limits of hetcast.h, checked before anything is sized or run.
   if (r->node_count > HETCAST_NB_MAX_NODES) {
     return NbReject(HETCAST_TOO_LARGE, HETCAST_NB_FIELD_NODE_COUNT, 0, 0,
-                    "more than HETCAST_NB_MAX_NODES (65,536) nodes", rejection);
+                    "more than HETCAST_NB_MAX_NODES (16,384) nodes: the link "
+                    "matrix would pass 2^28 entries",
+                    rejection);
   }
   if (r->message_count > HETCAST_NB_MAX_CELLS / r->node_count) {
     return NbReject(HETCAST_TOO_LARGE, HETCAST_NB_FIELD_MESSAGES, 0, 0,

@@ -44,6 +44,17 @@ TEST(ReadFileBytes, TheLimitIsExact) {
   EXPECT_FALSE(ReadTableFile(path, &size, 10).ok());
 }
 
+// The default limit of JSON inputs: kMaxTextFileBytes read, one more not.
+TEST(ReadFileBytes, TheJsonLimitIsExact) {
+  const std::string path = TempPath("limit");
+  WriteText(path, std::string(kMaxTextFileBytes, ' '));
+  absl::StatusOr<std::string> fits = ReadFileBytes(path);
+  ASSERT_TRUE(fits.ok()) << fits.status();
+  EXPECT_EQ(fits->size(), kMaxTextFileBytes);
+  WriteText(path, std::string(kMaxTextFileBytes + 1, ' '));
+  EXPECT_FALSE(ReadFileBytes(path).ok());
+}
+
 TEST(ReadFileBytes, RefusesWhatIsNotARegularFile) {
   for (const char* path : {"/dev/zero", "/dev/null", "/"}) {
     absl::StatusOr<std::string> bytes = ReadFileBytes(path);

@@ -300,11 +300,16 @@ TEST(NonblockingRequest, LimitsAreExact) {
   EXPECT_EQ(shape(4096, std::vector<size_t>(4096, 0)), HETCAST_OK);
   EXPECT_EQ(shape(4096, std::vector<size_t>(4097, 0)), HETCAST_TOO_LARGE);
   EXPECT_EQ(shape(4097, std::vector<size_t>(4096, 0)), HETCAST_TOO_LARGE);
-  // T (T + K + N) ceil(K / N) = 8192 * (8192 + 2 + 24574) = 2^28.
-  EXPECT_EQ(shape(24574, {4096, 4096}), HETCAST_OK);
-  EXPECT_EQ(shape(24574, {4096, 4097}), HETCAST_TOO_LARGE);
-  EXPECT_EQ(shape(24574, {4096, 4096, 0}), HETCAST_TOO_LARGE);
-  EXPECT_EQ(shape(24575, {4096, 4096}), HETCAST_TOO_LARGE);
+  // The link matrix of the most nodes has 2^28 entries.
+  static_assert(uint64_t{HETCAST_NB_MAX_NODES} * HETCAST_NB_MAX_NODES ==
+                    uint64_t{1} << 28,
+                "N * N link entries at most 2^28");
+  // T (T + K + N) ceil(K / N) at N = 16,384, K = 2: 10,125 * 26,511 =
+  // 268,423,875 <= 2^28 = 268,435,456 < 10,126 * 26,512 = 268,460,512.
+  EXPECT_EQ(shape(16384, {5063, 5062}), HETCAST_OK);
+  EXPECT_EQ(shape(16384, {5063, 5063}), HETCAST_TOO_LARGE);
+  // K = 3 with the same T: 10,125 * 26,512 = 268,434,000 still fits.
+  EXPECT_EQ(shape(16384, {5063, 5062, 0}), HETCAST_OK);
   // With more messages than nodes, ceil(K / N) = 2: T = 8192, K = 5192,
   // N = 3000: 8192 * (8192 + 5192 + 3000) * 2 = 2^28.
   auto counts = [](size_t extra, size_t zeros) {

@@ -39,7 +39,8 @@ Planned RunPlanner(const hetcast_request& request) {
   Planned p;
   p.status = hetcast_plan_sizes(&request, &p.sizes, &p.error);
   if (p.status != HETCAST_OK) return p;
-  std::vector<unsigned char> workspace(p.sizes.workspace_bytes);
+  // hetcast_plan's own share: every test below plans in no more.
+  std::vector<unsigned char> workspace(p.sizes.plan_workspace_bytes);
   p.nodes.resize(p.sizes.node_count);
   p.transfers.resize(p.sizes.transfer_count);
   p.tasks.resize(p.sizes.task_count);
@@ -723,6 +724,56 @@ TEST(PlannerGraph, BadRequestsAreRefusedWithAReason) {
                          nullptr),
             HETCAST_OK);
   EXPECT_EQ(info.graph.period, 2u);
+}
+
+// ---------------------------------------------------------------------------
+// hetcast_plan's workspace (plan_workspace_bytes) is the answering
+// algorithm's own, as its model's sizes function states it; workspace_bytes
+// adds the participant query's copy of the plan's node and transfer arrays.
+
+// Checks `request`'s two workspace figures against `algorithm_bytes`.
+void ExpectPlanWorkspace(const hetcast_request& request,
+                         size_t algorithm_bytes) {
+  hetcast_sizes sizes;
+  ASSERT_EQ(hetcast_plan_sizes(&request, &sizes, nullptr), HETCAST_OK);
+  EXPECT_EQ(sizes.plan_workspace_bytes, algorithm_bytes);
+  const size_t plan_arrays =
+      (request.model == HETCAST_MODEL_GRAPH ? 0 : sizes.node_count) *
+          sizeof(hetcast_node) +
+      sizes.transfer_count * sizeof(hetcast_transfer);
+  EXPECT_GE(sizes.workspace_bytes - sizes.plan_workspace_bytes, plan_arrays);
+}
+
+TEST(PlannerSizes, PlanWorkspaceIsTheAlgorithmsOwn) {
+  std::mt19937_64 rng(21);
+  for (int trial = 0; trial < 20; ++trial) {
+    const NodeCase c = RandomDefaultCase(rng, 30, trial % 3 == 0);
+    const hetcast_node_request node = c.request();
+    hetcast_node_sizes need;
+    ASSERT_EQ(hetcast_node_plan_sizes(&node, &need), HETCAST_OK);
+    ExpectPlanWorkspace(NodeRequest(&node, nullptr, 0), need.workspace_bytes);
+    const hetcast_request table = NodeRequest(&node, &Default().profile, 1);
+    if (hetcast_profile_plan_sizes(&Default().profile, &node, &need) ==
+        HETCAST_OK) {
+      ExpectPlanWorkspace(table, need.workspace_bytes);
+    }
+    const ClusterCase k = RandomCluster(rng, trial % 5);
+    const hetcast_cluster_request cluster = k.request();
+    ASSERT_EQ(hetcast_cluster_plan_sizes(&cluster, &need), HETCAST_OK);
+    ExpectPlanWorkspace(ClusterRequest(&cluster, HETCAST_ALGORITHM_NONE),
+                        need.workspace_bytes);
+    const NbRequest nb = RandomNb(rng);
+    hetcast_nb_sizes nb_need;
+    ASSERT_EQ(hetcast_nb_plan_sizes(&nb.request, &nb_need), HETCAST_OK);
+    ExpectPlanWorkspace(NbPlannerRequest(&nb.request, HETCAST_ALGORITHM_NONE),
+                        nb_need.workspace_bytes);
+    const GraphInstance g = RandomPlannerGraph(rng, trial);
+    const hetcast_graph_request graph = g.Request();
+    hetcast_graph_sizes graph_need;
+    ASSERT_EQ(hetcast_graph_plan_sizes(&graph, &graph_need), HETCAST_OK);
+    ExpectPlanWorkspace(GraphPlannerRequest(&graph, HETCAST_ALGORITHM_NONE),
+                        graph_need.workspace_bytes);
+  }
 }
 
 // ---------------------------------------------------------------------------

@@ -72,31 +72,44 @@ std::string ValidUtf8(absl::string_view text) {
 
 namespace {
 
-// RapidJSON's output stream concept over a std::string: the document is
-// built in the string that Finish() returns, never copied (a plan of 10^7
-// nodes is hundreds of megabytes).
-struct StringOutput {
+// RapidJSON's output stream concept: the document is built in `text`
+// (returned by Finish(), never copied), or, with a sink, passed on to it
+// in pieces of kChunk bytes.
+struct ChunkedOutput {
   typedef char Ch;
+  static constexpr size_t kChunk = 1 << 16;
   std::string text;
-  void Put(char c) { text.push_back(c); }
-  void Flush() {}
+  TextSink* sink = nullptr;
+  void Put(char c) {
+    text.push_back(c);
+    if (sink != nullptr && text.size() >= kChunk) Flush();
+  }
+  void Flush() {
+    if (sink == nullptr) return;
+    sink->Append(text);
+    text.clear();
+  }
 };
 
 // What RapidJSON's writer calls, found by argument-dependent lookup (the
 // string grows geometrically by itself; reserving exact sizes would not).
-void PutReserve(StringOutput&, size_t) {}
-void PutUnsafe(StringOutput& output, char c) { output.text.push_back(c); }
+void PutReserve(ChunkedOutput&, size_t) {}
+void PutUnsafe(ChunkedOutput& output, char c) { output.Put(c); }
 
 }  // namespace
 
 // RapidJSON's writer: UTF-8 in, ASCII out.
 struct JsonWriter::State {
-  StringOutput output;
-  rapidjson::Writer<StringOutput, rapidjson::UTF8<>, rapidjson::ASCII<>> writer{
-      output};
+  ChunkedOutput output;
+  rapidjson::Writer<ChunkedOutput, rapidjson::UTF8<>, rapidjson::ASCII<>>
+      writer{output};
 };
 
 JsonWriter::JsonWriter() : state_(new State) {}
+
+JsonWriter::JsonWriter(TextSink* sink) : state_(new State) {
+  state_->output.sink = sink;
+}
 JsonWriter::~JsonWriter() = default;
 
 void JsonWriter::Key(absl::string_view key) {
@@ -169,6 +182,7 @@ absl::StatusOr<std::string> JsonWriter::Finish() {
     return absl::InternalError("the JSON output is incomplete");
   }
   state_->output.text.push_back('\n');
+  state_->output.Flush();
   return std::move(state_->output.text);
 }
 
@@ -181,6 +195,10 @@ absl::StatusOr<const uint8_t*> ParseJson(absl::string_view json,
   if (!parser->Parse(text.c_str())) {
     return absl::InvalidArgumentError(
         absl::StrFormat("plan JSON: %s", parser->error_));
+  }
+  // Schema text ("union z{}") parses without making a buffer.
+  if (parser->builder_.GetSize() == 0) {
+    return absl::InvalidArgumentError("plan JSON: no JSON object");
   }
   return parser->builder_.GetBufferPointer();
 }

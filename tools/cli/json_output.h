@@ -27,6 +27,7 @@
 #include "absl/strings/string_view.h"
 #include "flatbuffers/flatbuffers.h"
 #include "flatbuffers/idl.h"
+#include "tools/cli/text_sink.h"
 
 namespace hetcast {
 
@@ -41,6 +42,9 @@ std::string ValidUtf8(absl::string_view text);
 class JsonWriter {
  public:
   JsonWriter();
+  // Writes the document to `sink` as it is made (Finish() then returns an
+  // empty string); `sink` must outlive the writer.
+  explicit JsonWriter(TextSink* sink);
   ~JsonWriter();
   JsonWriter(const JsonWriter&) = delete;
   JsonWriter& operator=(const JsonWriter&) = delete;
@@ -59,8 +63,8 @@ class JsonWriter {
   void U64s(absl::string_view key, const std::vector<uint64_t>& values);
   void Strs(absl::string_view key, const std::vector<std::string>& values);
 
-  // The document, one line ending in a newline; an internal error if the
-  // calls did not make one complete value.
+  // The document, one line ending in a newline (empty when written to a
+  // sink); an internal error if the calls did not make one complete value.
   absl::StatusOr<std::string> Finish();
 
  private:

@@ -13,6 +13,8 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
+#include <functional>
+#include <memory>
 #include <string>
 #include <utility>
 #include <vector>
@@ -34,30 +36,57 @@
 #include "tools/cli/plan_nonblocking.h"
 #include "tools/cli/plan_output.h"
 #include "tools/cli/render.h"
+#include "tools/cli/text_sink.h"
 
 namespace hetcast {
 namespace {
 
+// What a command prints on stdout: `text`, or what `write` writes there as
+// it renders (plans of up to 10^7 nodes, about a gigabyte, stream).
+struct Output {
+  Output(std::string text) : text(std::move(text)) {}  // NOLINT: implicit.
+  explicit Output(std::function<absl::Status(TextSink*)> write)
+      : write(std::move(write)) {}
+  std::string text;
+  std::function<absl::Status(TextSink*)> write;
+};
+
+absl::StatusOr<Output> Text(absl::StatusOr<std::string> text) {
+  if (!text.ok()) return text.status();
+  return Output(*std::move(text));
+}
+
+// A node or cluster plan in `format`, rendered as it is written.
+Output Rendering(NodePlan plan, const std::string& format) {
+  auto held = std::make_shared<const NodePlan>(std::move(plan));
+  if (format == "json") {
+    return Output([held](TextSink* out) { return WriteJson(*held, out); });
+  }
+  return Output([held](TextSink* out) {
+    WriteText(*held, out);
+    return absl::OkStatus();
+  });
+}
+
 // `hetcast plan`: the model's subcommand, in --format. `*note` is for
 // stderr (plan_graph's pruned nodes).
-absl::StatusOr<std::string> Plan(const std::string& model, std::string* note) {
+absl::StatusOr<Output> Plan(const std::string& model, std::string* note) {
   const std::string format = absl::GetFlag(FLAGS_format);
   if (format != "text" && format != "json") {
     return absl::InvalidArgumentError(
         absl::StrFormat("--format: '%s' is not one of text, json", format));
   }
-  if (model == "graph") return PlanGraphFromFlags(format, note);
+  if (model == "graph") return Text(PlanGraphFromFlags(format, note));
   if (model == "nonblocking") {
-    return PlanNbRequestFile(absl::GetFlag(FLAGS_input),
-                             absl::GetFlag(FLAGS_algorithm), format,
-                             absl::GetFlag(FLAGS_explain));
+    return Text(PlanNbRequestFile(absl::GetFlag(FLAGS_input),
+                                  absl::GetFlag(FLAGS_algorithm), format,
+                                  absl::GetFlag(FLAGS_explain)));
   }
   absl::StatusOr<NodePlan> plan =
       model == "cluster" ? PlanClusterFromFlags() : PlanNodeFromFlags();
   if (!plan.ok()) return plan.status();
   plan->explain = absl::GetFlag(FLAGS_explain);
-  if (format == "json") return RenderJson(*plan);
-  return RenderText(*plan);
+  return Rendering(*std::move(plan), format);
 }
 
 // The model `args` ask for (--model M or --model=M; the last one counts),
@@ -99,9 +128,9 @@ absl::Status KnownFlag(absl::string_view arg, absl::string_view name) {
 // Applies the flags in `args` (what follows the subcommand), checks they
 // belong to the command (and model), and runs it; its output (gen writes
 // none) and in `*note` a line for stderr.
-absl::StatusOr<std::string> Run(const std::string& command,
-                                const std::vector<std::string>& args,
-                                std::string* note) {
+absl::StatusOr<Output> Run(const std::string& command,
+                           const std::vector<std::string>& args,
+                           std::string* note) {
   std::vector<std::string> positional;
   std::vector<std::string> given;
   absl::Status status = ApplyFlags(args, KnownFlag, &positional, &given);
@@ -110,7 +139,7 @@ absl::StatusOr<std::string> Run(const std::string& command,
   if (!spec.ok()) return spec.status();
   status = CheckFlagsBelong(**spec, given);
   if (!status.ok()) return status;
-  if (command == "inspect") return InspectCommand(positional);
+  if (command == "inspect") return Text(InspectCommand(positional));
   if (!positional.empty()) {
     return absl::InvalidArgumentError(
         absl::StrFormat("unexpected argument '%s'", positional[0]));
@@ -118,9 +147,9 @@ absl::StatusOr<std::string> Run(const std::string& command,
   if (command == "gen") {
     status = GenFromFlags();
     if (!status.ok()) return status;
-    return std::string();
+    return Output(std::string());
   }
-  if (command == "render") return RenderCommand((*spec)->model, given);
+  if (command == "render") return Text(RenderCommand((*spec)->model, given));
   return Plan((*spec)->model, note);
 }
 
@@ -180,10 +209,19 @@ int Help(const std::string& command, const std::vector<std::string>& args) {
 }
 
 // Writes `out` to stdout; a failure is said on stderr (exit 1).
-int WriteOutput(const std::string& command, const std::string& out) {
-  const bool written =
-      std::fwrite(out.data(), 1, out.size(), stdout) == out.size();
-  if (std::fflush(stdout) != 0 || !written) {
+int WriteOutput(const std::string& command, const Output& out) {
+  FileSink sink(stdout);
+  if (out.write) {
+    const absl::Status status = out.write(&sink);
+    if (!status.ok()) {
+      std::fprintf(stderr, "hetcast %s: %s\n", command.c_str(),
+                   OneLine(status.message()).c_str());
+      return kExitInternal;
+    }
+  } else {
+    sink.Append(out.text);
+  }
+  if (std::fflush(stdout) != 0 || !sink.ok()) {
     std::fprintf(stderr, "hetcast %s: cannot write the output: %s\n",
                  command.c_str(), std::strerror(errno));
     return kExitInternal;
@@ -215,7 +253,7 @@ int Main(int argc, char** argv) {
     if (IsHelp(arg) && arg != "help") return Help(command, args);
   }
   std::string note;
-  absl::StatusOr<std::string> out = Run(command, args, &note);
+  absl::StatusOr<Output> out = Run(command, args, &note);
   if (!out.ok()) {
     std::fprintf(stderr, "hetcast %s: %s\n", command.c_str(),
                  OneLine(out.status().message()).c_str());

@@ -189,83 +189,144 @@ void WriteMethod(const NodePlan& plan, JsonWriter* json) {
 
 }  // namespace
 
-absl::StatusOr<std::string> RenderJson(const NodePlan& plan) {
+namespace {
+
+void WritePlanJson(const NodePlan& plan, JsonWriter* json) {
   const hetcast_answer& a = plan.answer;
+  json->StartObject();
+  json->Str("model", plan.model);
+  json->Str("algorithm", Label(plan));
+  json->Bool("exact", a.exact != 0);
+  json->U64("completion_time", a.completion_time);
+  json->U64("lower_bound", a.lower_bound);
+  json->Str("lower_bound_kind", BoundName(a.lower_bound_kind));
+  WriteMethod(plan, json);
+  if (plan.model == "node") json->U64s("type_costs", plan.costs);
+  WriteNodes(plan, json);
+  WriteTransfers(plan, json);
+  if (plan.explain) WriteExplain(Explain(plan.explain_input), json);
+  json->EndObject();
+}
+
+// Every node's children in send order, as one array of ids (`ids`) cut by
+// `begin` (node v's are ids[begin[v]] .. ids[begin[v + 1] - 1]): 8 bytes
+// a node, where a list per node took about 40.
+struct Children {
+  std::vector<uint32_t> begin;
+  std::vector<uint32_t> ids;
+};
+
+Children ChildrenOf(const std::vector<hetcast_node>& nodes) {
+  const size_t n = nodes.size();
+  Children children;
+  children.begin.assign(n + 1, 0);
+  for (const hetcast_node& node : nodes) {
+    if (node.parent != HETCAST_NO_NODE) ++children.begin[node.parent + 1];
+  }
+  for (size_t id = 0; id < n; ++id) {
+    children.begin[id + 1] += children.begin[id];
+  }
+  children.ids.resize(children.begin[n]);
+  std::vector<uint32_t> next(children.begin.begin(), children.begin.end() - 1);
+  for (size_t id = 0; id < n; ++id) {
+    const uint32_t parent = nodes[id].parent;
+    if (parent != HETCAST_NO_NODE) {
+      children.ids[next[parent]++] = static_cast<uint32_t>(id);
+    }
+  }
+  for (size_t id = 0; id < n; ++id) {
+    std::sort(children.ids.begin() + children.begin[id],
+              children.ids.begin() + children.begin[id + 1],
+              [&nodes](uint32_t x, uint32_t y) {
+                return nodes[x].send_index < nodes[y].send_index;
+              });
+  }
+  return children;
+}
+
+// One line of the tree: id, role, type (or cluster), cost and arrival.
+std::string Describe(const NodePlan& plan, uint32_t id) {
+  const hetcast_node& node = plan.nodes[id];
+  if (plan.model == "cluster") {
+    return absl::StrFormat(
+        "%d%s  cluster %d  arrives %d", id,
+        id == 0 ? " (source)" : (node.is_relay ? " (helper)" : ""), node.type,
+        node.arrival);
+  }
+  return absl::StrFormat(
+      "%d%s  type %d  cost %d  arrives %d", id,
+      id == 0 ? " (source)" : (node.is_relay ? " (relay)" : ""), node.type,
+      plan.costs[node.type], node.arrival);
+}
+
+// The tree below the source, depth first. One prefix string is shared: a
+// node at depth d writes the first 4(d - 1) bytes of it, which its
+// ancestors (visited just before) left there.
+void WriteTree(const NodePlan& plan, TextSink* out) {
+  const Children children = ChildrenOf(plan.nodes);
+  struct Pending {
+    uint32_t id;
+    uint32_t depth;
+  };
+  std::vector<Pending> stack;
+  auto push_children = [&](uint32_t id, uint32_t depth) {
+    for (uint32_t i = children.begin[id + 1]; i-- > children.begin[id];) {
+      stack.push_back({children.ids[i], depth});
+    }
+  };
+  push_children(0, 1);
+  std::string prefix;
+  while (!stack.empty()) {
+    const Pending node = stack.back();
+    stack.pop_back();
+    const uint32_t parent = plan.nodes[node.id].parent;
+    const bool last = children.ids[children.begin[parent + 1] - 1] == node.id;
+    prefix.resize(4 * size_t{node.depth - 1});
+    out->Append(prefix);
+    out->Append(last ? "`-- " : "|-- ");
+    out->Append(Describe(plan, node.id));
+    out->Append("\n");
+    prefix += last ? "    " : "|   ";
+    push_children(node.id, node.depth + 1);
+  }
+}
+
+}  // namespace
+
+absl::StatusOr<std::string> RenderJson(const NodePlan& plan) {
   JsonWriter json;
-  json.StartObject();
-  json.Str("model", plan.model);
-  json.Str("algorithm", Label(plan));
-  json.Bool("exact", a.exact != 0);
-  json.U64("completion_time", a.completion_time);
-  json.U64("lower_bound", a.lower_bound);
-  json.Str("lower_bound_kind", BoundName(a.lower_bound_kind));
-  WriteMethod(plan, &json);
-  if (plan.model == "node") json.U64s("type_costs", plan.costs);
-  WriteNodes(plan, &json);
-  WriteTransfers(plan, &json);
-  if (plan.explain) WriteExplain(Explain(plan.explain_input), &json);
-  json.EndObject();
+  WritePlanJson(plan, &json);
   return json.Finish();
 }
 
-std::string RenderText(const NodePlan& plan) {
+absl::Status WriteJson(const NodePlan& plan, TextSink* out) {
+  JsonWriter json(out);
+  WritePlanJson(plan, &json);
+  return json.Finish().status();
+}
+
+void WriteText(const NodePlan& plan, TextSink* out) {
   const hetcast_answer& a = plan.answer;
-  std::string out = absl::StrFormat(
+  out->Append(absl::StrFormat(
       "model: %s    algorithm: %s    exact: %s\n"
       "completion time: %d\n"
       "lower bound: %d (%s)\n%s",
       plan.model, Label(plan), a.exact ? "yes" : "no", a.completion_time,
       a.lower_bound, DescribeBound(a.lower_bound_kind).explanation,
-      plan.note.empty() ? std::string() : plan.note + "\n");
+      plan.note.empty() ? std::string() : plan.note + "\n"));
   if (plan.explain) {
-    absl::StrAppend(&out, "explain: ", Explain(plan.explain_input).text, "\n");
+    out->Append(
+        absl::StrCat("explain: ", Explain(plan.explain_input).text, "\n"));
   }
-  // Children of every node in send order, from the parent links.
-  const size_t n = plan.nodes.size();
-  std::vector<std::vector<uint32_t>> children(n);
-  for (size_t id = 0; id < n; ++id) {
-    const hetcast_node& node = plan.nodes[id];
-    if (node.parent != HETCAST_NO_NODE) {
-      children[node.parent].push_back(static_cast<uint32_t>(id));
-    }
-  }
-  for (auto& list : children) {
-    std::sort(list.begin(), list.end(), [&plan](uint32_t x, uint32_t y) {
-      return plan.nodes[x].send_index < plan.nodes[y].send_index;
-    });
-  }
-  auto describe = [&plan](uint32_t id) {
-    const hetcast_node& node = plan.nodes[id];
-    if (plan.model == "cluster") {
-      return absl::StrFormat(
-          "%d%s  cluster %d  arrives %d", id,
-          id == 0 ? " (source)" : (node.is_relay ? " (helper)" : ""), node.type,
-          node.arrival);
-    }
-    return absl::StrFormat(
-        "%d%s  type %d  cost %d  arrives %d", id,
-        id == 0 ? " (source)" : (node.is_relay ? " (relay)" : ""), node.type,
-        plan.costs[node.type], node.arrival);
-  };
-  absl::StrAppend(&out, "tree (children in send order):\n", describe(0), "\n");
-  // Depth-first with an explicit stack: (node, prefix for its children).
-  std::vector<std::pair<uint32_t, std::string>> stack;
-  auto push_children = [&](uint32_t id, const std::string& prefix) {
-    const auto& list = children[id];
-    for (size_t i = list.size(); i-- > 0;) {
-      stack.emplace_back(list[i], prefix);
-    }
-  };
-  push_children(0, "");
-  while (!stack.empty()) {
-    auto [id, prefix] = stack.back();
-    stack.pop_back();
-    const auto& siblings = children[plan.nodes[id].parent];
-    const bool last = siblings.back() == id;
-    absl::StrAppend(&out, prefix, last ? "`-- " : "|-- ", describe(id), "\n");
-    push_children(id, prefix + (last ? "    " : "|   "));
-  }
-  return out;
+  out->Append(absl::StrCat("tree (children in send order):\n",
+                           Describe(plan, 0), "\n"));
+  WriteTree(plan, out);
+}
+
+std::string RenderText(const NodePlan& plan) {
+  StringSink out;
+  WriteText(plan, &out);
+  return std::move(out.text());
 }
 
 }  // namespace hetcast

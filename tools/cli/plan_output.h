@@ -10,6 +10,7 @@
 #include "absl/status/statusor.h"
 #include "runtime/include/hetcast/hetcast.h"
 #include "tools/cli/explain.h"
+#include "tools/cli/text_sink.h"
 
 namespace hetcast {
 
@@ -57,6 +58,11 @@ absl::StatusOr<std::string> RenderJson(const NodePlan& plan);
 
 // A readable tree: each node with id, type, cost and arrival.
 std::string RenderText(const NodePlan& plan);
+
+// The same two renderings written to `out` as they are made (the command
+// line's stdout: a plan of 10^7 nodes is about a gigabyte of either).
+absl::Status WriteJson(const NodePlan& plan, TextSink* out);
+void WriteText(const NodePlan& plan, TextSink* out);
 
 }  // namespace hetcast
 

@@ -24,6 +24,22 @@ measure() {  # LABEL ARGS...
   rm -f "$log"
 }
 
+# nb_request N ENTRIES: a multi-source request of N nodes whose link
+# matrix lists ENTRIES ones (N * N of them make it valid).
+nb_request() {
+  awk -v n="$1" -v entries="$2" 'BEGIN {
+    printf "{\"nodes\":["
+    for (i = 0; i < n; ++i) {
+      printf "%s{\"send_fixed\":1,\"send_per_byte\":1,\"recv_fixed\":1,\"recv_per_byte\":1}", (i ? "," : "")
+    }
+    printf "],\"link_per_byte\":["
+    for (i = 0; i < entries; ++i) printf "%s1", (i ? "," : "")
+    printf "],\"messages\":[{\"source\":0,\"length\":1,\"destinations\":[1]}]}"
+  }'
+}
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
 measure "FNF, 10^7 nodes (the cap), text" \
   plan --costs 2,3 --source-type 0 --counts 5000000,4999999
 measure "FNF, 10^7 nodes, json" \
@@ -39,3 +55,12 @@ measure "postal LCF, C = 2^40 - 1" \
 measure "Interleaved LCF, C = 2^40 - 1" \
   plan --model cluster --cluster-sizes 8,5,5,3,1 --inter-cost 1099511627775 \
   --algorithm interleaved
+# JSON inputs are at most 16 MiB (kMaxTextFileBytes). The parser's worst
+# case is one dense array: 8 million link entries, refused after parsing
+# (2 nodes need 4), and the largest explicit matrix that fits (2,860 nodes).
+nb_request 2 8300000 >"$work/dense.json"
+measure "multi-source JSON, 16 MiB of one dense array ($(stat -c %s "$work/dense.json") B)" \
+  plan --model nonblocking --input "$work/dense.json"
+nb_request 2860 $((2860 * 2860)) >"$work/matrix.json"
+measure "multi-source, 2,860 nodes, explicit matrix ($(stat -c %s "$work/matrix.json") B)" \
+  plan --model nonblocking --input "$work/matrix.json"

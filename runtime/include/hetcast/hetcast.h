@@ -824,7 +824,9 @@ typedef struct hetcast_nb_sizes {
  * plan, evaluate and the lower bound) before any work, each answered with
  * HETCAST_TOO_LARGE; a value at the limit is accepted. With N = node_count,
  * K = message_count and T = the total of destination_count:
- *   N <= HETCAST_NB_MAX_NODES,
+ *   N <= HETCAST_NB_MAX_NODES, so that the link matrix's N * N entries
+ *     are at most 2^28 (2 GB of the caller's, read once by the checks; at
+ *     65,536 nodes it was 2^32 entries, 32 GB),
  *   K * N <= HETCAST_NB_MAX_CELLS (the workspace holds a few bytes per
  *     message and node: about 350 MB at the limit),
  *   T * (T + K + N) * ceil(K / N) <= HETCAST_NB_MAX_WORK. T * (T + K) bounds
@@ -836,7 +838,7 @@ typedef struct hetcast_nb_sizes {
  * BM_Limit; the slowest measured is ECF on the all-to-all of 128 nodes,
  * 3.9 s): an all-to-all of 128 nodes (T = 16,256) is accepted, one of 129
  * is not; a broadcast may have 11,585 nodes (T = 11,584), not 11,586. */
-#define HETCAST_NB_MAX_NODES 65536u
+#define HETCAST_NB_MAX_NODES 16384u
 #define HETCAST_NB_MAX_CELLS (UINT64_C(1) << 24)
 #define HETCAST_NB_MAX_WORK (UINT64_C(1) << 28)
 
@@ -1255,7 +1257,9 @@ typedef struct hetcast_sizes {
   size_t transfer_count;
   size_t task_count;
   size_t list_begin_count; /* node_count + 1 for the multi-source model. */
-  size_t workspace_bytes;  /* For hetcast_plan and hetcast_plan_participant. */
+  /* For hetcast_plan and hetcast_plan_participant (which also holds a copy
+   * of the whole plan in it). */
+  size_t workspace_bytes;
   /* What will answer, and why: known before planning, so a caller can
    * refuse work it does not want. */
   hetcast_algorithm algorithm;
@@ -1266,6 +1270,10 @@ typedef struct hetcast_sizes {
   /* Graph model (hetcast_graph_sizes): route edges of the tree, slots. */
   size_t tree_edge_count;
   size_t slot_count;
+  /* What hetcast_plan alone needs (<= workspace_bytes, without the
+   * participant query's copy of the plan: half of it for a 10^7-node FNF
+   * plan). */
+  size_t plan_workspace_bytes;
 } hetcast_sizes;
 
 /* Where hetcast_plan writes (arrays of the other models may be NULL).
