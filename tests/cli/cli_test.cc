@@ -820,10 +820,9 @@ TEST(CliGraph, EveryAchievableAnswerCarriesItsSchedule) {
 // an answer without a schedule (lb), is refused.
 TEST(CliGraph, MaxPeriodRoundsTheSchedule) {
   const auto run = [](const char* algorithm, const char* bound) {
-    return RunCli(
-        Plan({"--model", "graph", "--platform", GraphFile("fig1_example.json"),
-              "--algorithm", algorithm, "--max-period", bound, "--format",
-              "json"}));
+    return RunCli(Plan({"--model", "graph", "--platform",
+                        GraphFile("fig1_example.json"), "--algorithm",
+                        algorithm, "--max-period", bound, "--format", "json"}));
   };
   const CliRun rounded = run("ub", "100");
   ASSERT_EQ(rounded.exit_code, 0) << rounded.err;

@@ -317,8 +317,8 @@ void PrintSummary(const World& world, const Tally& tally, long trials) {
       "  table answered %ld, fell outside the table %ld, relays "
       "used in %ld trials, run in segments %ld, handed to MPI_Bcast %ld; "
       "failed trials %ld\n",
-      tally.from_table, tally.outside_table, tally.relays_used,
-      tally.segmented, tally.handed_to_mpi, tally.failures);
+      tally.from_table, tally.outside_table, tally.relays_used, tally.segmented,
+      tally.handed_to_mpi, tally.failures);
 }
 
 int Main(int argc, char** argv) {

@@ -7,8 +7,8 @@
 #include <string>
 
 #include "tools/cli/json_output.h"
-#include "tools/graph/platform.h"
 #include "tools/graph/periodic_schedule.h"
+#include "tools/graph/platform.h"
 
 namespace hetcast {
 

@@ -198,8 +198,8 @@ int FastestSegments(HETCAST_MPI_Params params, int bytes,
 
 BroadcastCheck CheckBroadcast(const HETCAST_MPI_Params& params,
                               const std::vector<int>& labels,
-                              double tick_seconds, int bytes,
-                              const char* model, int rank) {
+                              double tick_seconds, int bytes, const char* model,
+                              int rank) {
   BroadcastCheck check;
   BcastForecast forecast;
   int code = ForecastBcast(params, labels, 0, &forecast);
@@ -287,8 +287,8 @@ int Report(const Calibration& c, ProgramArgs* args, int rank) {
   node.costs = c.costs.data();
   node.type_count = c.type_count;
   node.my_type = c.rank_types[rank];
-  const BroadcastCheck node_check = CheckBroadcast(
-      node, c.rank_types, c.tick_seconds, c.bytes, "node", rank);
+  const BroadcastCheck node_check =
+      CheckBroadcast(node, c.rank_types, c.tick_seconds, c.bytes, "node", rank);
   BroadcastCheck cluster_check;
   if (c.cluster_count > 1) {
     HETCAST_MPI_Params cluster = {};
@@ -312,10 +312,10 @@ int Main(int argc, char** argv) {
   int rank = 0, size = 0;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
   MPI_Comm_size(MPI_COMM_WORLD, &size);
-  ProgramArgs args(argc, argv,
-                   {"size", "rank-types", "rank-clusters", "repeats", "tick-ns",
-                    "limit", "name", "profile-out", "cluster-out",
-                    "rules-out"});
+  ProgramArgs args(
+      argc, argv,
+      {"size", "rank-types", "rank-clusters", "repeats", "tick-ns", "limit",
+       "name", "profile-out", "cluster-out", "rules-out"});
   Calibration c;
   const std::vector<uint64_t> types = args.UnsignedList("rank-types");
   const std::vector<uint64_t> clusters = args.UnsignedList("rank-clusters");

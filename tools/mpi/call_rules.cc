@@ -12,9 +12,9 @@ namespace mpi {
 bool HomogeneousForModel(const HETCAST_MPI_Params& params,
                          const std::vector<int>& types) {
   for (int type : types) {
-    if (params.model == HETCAST_MODEL_CLUSTER ? type != types[0]
-                                              : params.costs[type] !=
-                                                    params.costs[types[0]]) {
+    if (params.model == HETCAST_MODEL_CLUSTER
+            ? type != types[0]
+            : params.costs[type] != params.costs[types[0]]) {
       return false;
     }
   }

@@ -59,8 +59,7 @@ bool HandToMpiBcast(const HETCAST_MPI_Params& params,
 
 // Elements per segment for `count` elements of `extent` bytes each
 // (count itself when the message is not segmented). extent >= 1.
-int SegmentElements(const HETCAST_MPI_Params& params, int count,
-                    size_t extent);
+int SegmentElements(const HETCAST_MPI_Params& params, int count, size_t extent);
 
 }  // namespace mpi
 }  // namespace hetcast

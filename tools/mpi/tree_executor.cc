@@ -123,9 +123,8 @@ int Execute(const Segments& message, MPI_Datatype datatype, MPI_Comm comm,
     for (int k = 0; k < message.total; ++k) {
       int result = AwaitSegment(&pending, k);
       if (result == HETCAST_MPI_SUCCESS && s < part.count) {
-        result = CheckMpi(MPI_Send(message.At(k), message.Elements(k),
-                                   datatype, rank_of[part.sends[s].to],
-                                   kTreeTag, comm),
+        result = CheckMpi(MPI_Send(message.At(k), message.Elements(k), datatype,
+                                   rank_of[part.sends[s].to], kTreeTag, comm),
                           "MPI_Send");
       }
       if (result != HETCAST_MPI_SUCCESS) return result;
@@ -180,8 +179,8 @@ int TreeCollective(void* buffer, int count, MPI_Datatype datatype, int root,
   BuildPlannerRequest(*params, types, root, is_destination, multicast,
                       allow_relays, &request);
   if (!multicast && HandToMpiBcast(*params, types, request.request)) {
-    result = CheckMpi(MPI_Bcast(buffer, count, datatype, root, comm),
-                      "MPI_Bcast");
+    result =
+        CheckMpi(MPI_Bcast(buffer, count, datatype, root, comm), "MPI_Bcast");
     return result == HETCAST_MPI_SUCCESS ? Succeed() : result;
   }
   int rank = 0;
