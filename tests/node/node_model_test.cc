@@ -104,6 +104,44 @@ TEST(Fnf, ReportsOverflowInsteadOfWrapping) {
             HETCAST_OK);
 }
 
+// The exact 64-bit boundary. HETCAST_NEVER = 2^64 - 1 is not a time, so the
+// latest completion is 2^64 - 2. Source type cost 2^63, two destinations of
+// cost c: the source informs one at 2^63; the second is informed either by
+// the source at 2^64 or by that destination at 2^63 + c, so the completion
+// is 2^63 + c: 2^64 - 2 for c = 2^63 - 2 (fits), 2^64 - 1 for c = 2^63 - 1
+// (does not).
+TEST(Fnf, CompletionBoundaryIsExact) {
+  const uint64_t half = uint64_t{1} << 63;
+  const TinyInstance fits{{half - 2, half}, 1, {2, 0}, {}};
+  const PlanResult plan = PlanFnf(fits);
+  ASSERT_EQ(plan.status, HETCAST_OK);
+  EXPECT_EQ(plan.answer.completion_time, HETCAST_NEVER - 1);
+  EXPECT_LE(plan.answer.lower_bound, HETCAST_NEVER - 1);
+  EXPECT_EQ(PlanFnf(TinyInstance{{half - 1, half}, 1, {2, 0}, {}}).status,
+            HETCAST_OVERFLOW);
+  // The evaluator, on the relay chain 0 -> 1 -> 2 and on the star.
+  const PlanResult chain = Evaluate(fits, {{0, 1}, {1, 2}});
+  ASSERT_EQ(chain.status, HETCAST_OK);
+  EXPECT_EQ(chain.answer.completion_time, HETCAST_NEVER - 1);
+  EXPECT_EQ(Evaluate(TinyInstance{{half - 1, half}, 1, {2, 0}, {}},
+                     {{0, 1}, {1, 2}})
+                .status,
+            HETCAST_OVERFLOW);
+  EXPECT_EQ(Evaluate(fits, {{0, 1}, {0, 2}}).status, HETCAST_OVERFLOW);  // 2^64
+}
+
+// One destination: the completion is the source's cost, any cost up to
+// 2^64 - 2 (HETCAST_NEVER is refused as a cost).
+TEST(Fnf, LargestCostIsAccepted) {
+  const PlanResult plan = PlanFnf(TinyInstance{{HETCAST_NEVER - 1}, 0, {1}, {}});
+  ASSERT_EQ(plan.status, HETCAST_OK);
+  EXPECT_EQ(plan.answer.completion_time, HETCAST_NEVER - 1);
+  EXPECT_EQ(plan.answer.lower_bound, HETCAST_NEVER - 1);
+  EXPECT_EQ(plan.answer.exact, 1);
+  EXPECT_EQ(PlanFnf(TinyInstance{{HETCAST_NEVER}, 0, {1}, {}}).status,
+            HETCAST_INVALID_ARGUMENT);
+}
+
 TEST(Fnf, SmallBuffersAreRejected) {
   const TinyInstance instance = Figure1();
   const hetcast_node_request request = RequestOf(instance);
