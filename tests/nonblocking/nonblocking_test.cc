@@ -338,6 +338,80 @@ TEST(NonblockingRequest, LimitsAreExact) {
             HETCAST_TOO_LARGE);
 }
 
+// Times of this model are below 2^62 (hetcast.h). Node 0 sends one message
+// of length L to node 1; with X = 0 the completion is S(0, L) + R(1, L) =
+// send_per_byte * L + recv_fixed (Eqs. 3-4), every algorithm's, the
+// evaluator's and the lower bound's (the one path 0 -> 1).
+Instance OneTransfer(uint64_t per_byte, uint64_t length, uint64_t recv_fixed) {
+  Instance in = UniformNbRequest(2, 0, 0, 0);
+  in.send_per_byte[0] = per_byte;
+  in.recv_fixed[1] = recv_fixed;
+  in.destinations = {{1}};
+  in.messages = {hetcast_nb_message{0, length, nullptr, 0}};
+  in.Finish();
+  return in;
+}
+
+// Every answer of `in`: the status of each algorithm, the evaluator and the
+// lower bound must be `status`, and on HETCAST_OK the time must be `time`.
+void ExpectOneTransfer(const Instance& in, hetcast_status status,
+                       uint64_t time) {
+  for (const hetcast_algorithm a :
+       {HETCAST_ALGORITHM_FEF, HETCAST_ALGORITHM_ECF, HETCAST_ALGORITHM_WR,
+        HETCAST_ALGORITHM_WRP}) {
+    const NbRun plan = Plan(in, a);
+    ASSERT_EQ(plan.status, status) << a;
+    if (status == HETCAST_OK) {
+      EXPECT_EQ(plan.answer.completion_time, time) << a;
+      EXPECT_EQ(plan.answer.lower_bound, time) << a;
+    }
+  }
+  const NbRun run = Evaluate(in, {Send(0, 1, 0), Recv(1, 0, 0)}, {0, 1, 2});
+  ASSERT_EQ(run.status, status);
+  if (status == HETCAST_OK) {
+    EXPECT_EQ(run.answer.completion_time, time);
+  }
+  hetcast_nb_sizes sizes;
+  ASSERT_EQ(hetcast_nb_plan_sizes(&in.request, &sizes), HETCAST_OK);
+  std::vector<unsigned char> workspace(sizes.workspace_bytes);
+  uint64_t bound = 0;
+  ASSERT_EQ(hetcast_nb_lower_bound(&in.request, workspace.data(),
+                                   workspace.size(), &bound),
+            status);
+  if (status == HETCAST_OK) {
+    EXPECT_EQ(bound, time);
+  }
+}
+
+TEST(NonblockingTimes, CompletionBoundaryIsExact) {
+  const uint64_t cap = uint64_t{1} << 62;
+  const uint64_t length = (uint64_t{1} << 22) - 1;  // 2^40 L = 2^62 - 2^40.
+  // 2^62 - 2^40 + (2^40 - 1) = 2^62 - 1: the latest time, accepted.
+  ExpectOneTransfer(OneTransfer(HETCAST_MAX_COST, length, HETCAST_MAX_COST - 1),
+                    HETCAST_OK, cap - 1);
+  // One tick more: 2^62.
+  ExpectOneTransfer(OneTransfer(HETCAST_MAX_COST, length, HETCAST_MAX_COST),
+                    HETCAST_OVERFLOW, 0);
+}
+
+TEST(NonblockingTimes, PerByteCostTimesLengthIsChecked) {
+  const uint64_t cap = uint64_t{1} << 62;
+  // 2^40 * (2^22 - 1) fits; 2^40 * 2^22 = 2^62 does not.
+  ExpectOneTransfer(OneTransfer(HETCAST_MAX_COST, (uint64_t{1} << 22) - 1, 0),
+                    HETCAST_OK, cap - HETCAST_MAX_COST);
+  ExpectOneTransfer(OneTransfer(HETCAST_MAX_COST, uint64_t{1} << 22, 0),
+                    HETCAST_OVERFLOW, 0);
+  // Products that wrap 64 bits (2^40 * 2^24 = 2^64 would wrap to 0, and
+  // 2^40 * (2^24 + 1) to 2^40) must not come out small.
+  ExpectOneTransfer(OneTransfer(HETCAST_MAX_COST, uint64_t{1} << 24, 0),
+                    HETCAST_OVERFLOW, 0);
+  ExpectOneTransfer(OneTransfer(HETCAST_MAX_COST, (uint64_t{1} << 24) + 1, 0),
+                    HETCAST_OVERFLOW, 0);
+  // The longest message at one tick per byte.
+  ExpectOneTransfer(OneTransfer(1, HETCAST_NEVER, 0), HETCAST_OVERFLOW, 0);
+  ExpectOneTransfer(OneTransfer(1, cap - 1, 0), HETCAST_OK, cap - 1);
+}
+
 TEST(NonblockingAlgorithms, FefAndEcfMatchTheFullScanByteForByte) {
   // The heap of rows must choose exactly what the full scan chose, ties
   // included: equal costs (many ties), random costs, lengths that saturate.
