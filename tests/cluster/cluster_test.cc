@@ -264,6 +264,23 @@ TEST(ClusterRequest, BadRequestsAreRejected) {
   EXPECT_EQ(hetcast_cluster_plan_sizes(&h, &sizes), HETCAST_TOO_LARGE);
 }
 
+TEST(ClusterRequest, ProcessorTotalBoundaryIsExact) {
+  // The processors of all clusters total at most HETCAST_MAX_NODES; plan_sizes
+  // reads the shape only, so the largest total costs no memory here.
+  hetcast_node_sizes sizes;
+  const std::vector<uint64_t> most = {HETCAST_MAX_NODES - 1, 1};
+  auto r = Request(most, 2);
+  ASSERT_EQ(hetcast_cluster_plan_sizes(&r, &sizes), HETCAST_OK);
+  EXPECT_EQ(sizes.node_count, size_t{HETCAST_MAX_NODES});
+  const std::vector<uint64_t> one_more = {HETCAST_MAX_NODES, 1};
+  r = Request(one_more, 2);
+  EXPECT_EQ(hetcast_cluster_plan_sizes(&r, &sizes), HETCAST_TOO_LARGE);
+  // Sizes whose sum wraps 64 bits (2 + (2^64 - 2) = 2^64 -> 0) are refused.
+  const std::vector<uint64_t> wraps = {2, HETCAST_NEVER - 1};
+  r = Request(wraps, 2);
+  EXPECT_EQ(hetcast_cluster_plan_sizes(&r, &sizes), HETCAST_TOO_LARGE);
+}
+
 TEST(ClusterSearch, KnownOptima) {
   // One cluster: binomial doubling, ceil(log2 N).
   EXPECT_EQ(ClusterExhaustiveOptimum({{4}, 5}), 2u);
