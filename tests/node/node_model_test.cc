@@ -142,6 +142,22 @@ TEST(Fnf, LargestCostIsAccepted) {
             HETCAST_INVALID_ARGUMENT);
 }
 
+// Overflow with one relay count does not end the relay search. Source and
+// two destinations of cost 2^63, one relay of cost 1 offered: without it the
+// second destination is informed at 2^64 at the earliest (does not fit);
+// through the relay (informed at 2^63) they are informed at 2^63 + 1 and
+// 2^63 + 2, the optimum (nothing is informed before 2^63, and only the relay
+// can send again before 2^64).
+TEST(Fnf, RelaySearchSkipsOverflowingCounts) {
+  const uint64_t half = uint64_t{1} << 63;
+  const PlanResult plan = PlanFnf(TinyInstance{{1, half}, 1, {0, 2}, {1, 0}});
+  ASSERT_EQ(plan.status, HETCAST_OK);
+  EXPECT_EQ(plan.answer.completion_time, half + 2);
+  EXPECT_LE(plan.answer.lower_bound, half + 2);
+  EXPECT_EQ(PlanFnf(TinyInstance{{1, half}, 1, {0, 2}, {}}).status,
+            HETCAST_OVERFLOW);
+}
+
 TEST(Fnf, SmallBuffersAreRejected) {
   const TinyInstance instance = Figure1();
   const hetcast_node_request request = RequestOf(instance);
