@@ -31,6 +31,7 @@ namespace testing {
 namespace {
 
 using ::testing::HasSubstr;
+using ::testing::Not;
 
 std::string TestTableBytes() {
   absl::StatusOr<std::string> bytes = ReadFileBytes("tables/test.hct");
@@ -739,6 +740,56 @@ TEST(TableVerification, CraftedTablesAreCheckedSemantically) {
   a = Alteration{};
   a.entries = {{5, (uint64_t{16} << 5) | (0 << 4) | 4}};
   ExpectRejectedWith(a, "split");
+}
+
+// A profile with these limits and a consistent state count, whose entry
+// vector holds one entry only (a table at HETCAST_TABLE_MAX_ENTRIES would take
+// 128 MB): what it is refused for tells which check it got past.
+std::string ErrorWithLimits(const std::vector<uint32_t>& limits) {
+  uint64_t states = 1;
+  for (const uint32_t limit : limits) states *= uint64_t{limit} + 1;
+  flatbuffers::FlatBufferBuilder b;
+  std::vector<flatbuffers::Offset<fb::NodeType>> types;
+  for (const uint32_t limit : limits) {
+    types.push_back(fb::CreateNodeType(b, b.CreateString("t"), 2, limit));
+  }
+  uint32_t type_bits = 0, split_bits = 0;
+  while ((uint64_t{1} << type_bits) < limits.size()) ++type_bits;
+  while ((uint64_t{1} << split_bits) < states) ++split_bits;
+  const auto profile = fb::CreateProfile(
+      b, b.CreateString("limits"), b.CreateVector(types), fb::Method_ExactDp,
+      states, 4, static_cast<uint8_t>(type_bits),
+      static_cast<uint8_t>(split_bits), b.CreateVector(std::vector<uint32_t>(1)),
+      0);
+  const std::vector<flatbuffers::Offset<fb::Profile>> profiles = {profile};
+  b.FinishSizePrefixed(
+      fb::CreateHetcastTable(b, HETCAST_TABLE_SCHEMA_VERSION,
+                             b.CreateString("test"), b.CreateVector(profiles)),
+      "HCT1");
+  OwnedTable owned = OpenTableBytes(std::string(
+      reinterpret_cast<const char*>(b.GetBufferPointer()), b.GetSize()));
+  EXPECT_EQ(owned.status, HETCAST_INVALID_TABLE);
+  return owned.error;
+}
+
+TEST(TableVerification, EntryLimitIsExact) {
+  // One type: limit L gives L + 1 states and as many entries; 2^25 fit.
+  const uint32_t most = (uint32_t{1} << 25) - 1;
+  EXPECT_THAT(ErrorWithLimits({most}), Not(HasSubstr("too many states")));
+  EXPECT_THAT(ErrorWithLimits({most}), Not(HasSubstr("MAX_ENTRIES")));
+  EXPECT_THAT(ErrorWithLimits({most + 1}), HasSubstr("too many states"));
+  // Two types: 4096 * 4096 states * 2 types = 2^25 entries fit, 4096 * 4097
+  // * 2 do not (though the states alone would).
+  EXPECT_THAT(ErrorWithLimits({4095, 4095}), Not(HasSubstr("MAX_ENTRIES")));
+  EXPECT_THAT(ErrorWithLimits({4095, 4095}), Not(HasSubstr("too many")));
+  // Both got past the limits to the next check, the entry vector's size.
+  EXPECT_THAT(ErrorWithLimits({most}), HasSubstr("mis-sized"));
+  EXPECT_THAT(ErrorWithLimits({4095, 4095}), HasSubstr("mis-sized"));
+  EXPECT_THAT(ErrorWithLimits({4095, 4096}), HasSubstr("MAX_ENTRIES"));
+  // Limits whose state product would pass 2^64 ((2^32)^3 = 2^96) are refused
+  // too (the running product stops at the limit before it can wrap).
+  EXPECT_THAT(ErrorWithLimits({UINT32_MAX, UINT32_MAX, UINT32_MAX}),
+              HasSubstr("too many states"));
 }
 
 TEST(TableVerification, NullArgumentsAreRefused) {
