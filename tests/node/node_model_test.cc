@@ -123,17 +123,18 @@ TEST(Fnf, CompletionBoundaryIsExact) {
   const PlanResult chain = Evaluate(fits, {{0, 1}, {1, 2}});
   ASSERT_EQ(chain.status, HETCAST_OK);
   EXPECT_EQ(chain.answer.completion_time, HETCAST_NEVER - 1);
-  EXPECT_EQ(Evaluate(TinyInstance{{half - 1, half}, 1, {2, 0}, {}},
-                     {{0, 1}, {1, 2}})
-                .status,
-            HETCAST_OVERFLOW);
+  EXPECT_EQ(
+      Evaluate(TinyInstance{{half - 1, half}, 1, {2, 0}, {}}, {{0, 1}, {1, 2}})
+          .status,
+      HETCAST_OVERFLOW);
   EXPECT_EQ(Evaluate(fits, {{0, 1}, {0, 2}}).status, HETCAST_OVERFLOW);  // 2^64
 }
 
 // One destination: the completion is the source's cost, any cost up to
 // 2^64 - 2 (HETCAST_NEVER is refused as a cost).
 TEST(Fnf, LargestCostIsAccepted) {
-  const PlanResult plan = PlanFnf(TinyInstance{{HETCAST_NEVER - 1}, 0, {1}, {}});
+  const PlanResult plan =
+      PlanFnf(TinyInstance{{HETCAST_NEVER - 1}, 0, {1}, {}});
   ASSERT_EQ(plan.status, HETCAST_OK);
   EXPECT_EQ(plan.answer.completion_time, HETCAST_NEVER - 1);
   EXPECT_EQ(plan.answer.lower_bound, HETCAST_NEVER - 1);

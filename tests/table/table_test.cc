@@ -759,8 +759,8 @@ std::string ErrorWithLimits(const std::vector<uint32_t>& limits) {
   const auto profile = fb::CreateProfile(
       b, b.CreateString("limits"), b.CreateVector(types), fb::Method_ExactDp,
       states, 4, static_cast<uint8_t>(type_bits),
-      static_cast<uint8_t>(split_bits), b.CreateVector(std::vector<uint32_t>(1)),
-      0);
+      static_cast<uint8_t>(split_bits),
+      b.CreateVector(std::vector<uint32_t>(1)), 0);
   const std::vector<flatbuffers::Offset<fb::Profile>> profiles = {profile};
   b.FinishSizePrefixed(
       fb::CreateHetcastTable(b, HETCAST_TABLE_SCHEMA_VERSION,
