@@ -20,7 +20,8 @@ struct NbGrowthCosts {
 
 NbGrowthCosts NbRelaxedCosts(const Nb& nb, uint32_t m) {
   const hetcast_nb_message& msg = nb.r->messages[m];
-  NbGrowthCosts c = {nb.S(msg.source, m), kNbCap, kNbCap, kNbCap, kNbCap};
+  NbGrowthCosts c = {nb.S(msg.source, m), HETCAST_NEVER, HETCAST_NEVER,
+                     HETCAST_NEVER, HETCAST_NEVER};
   for (size_t a = 0; a < msg.destination_count; ++a) {
     const uint32_t w = msg.destinations[a];
     c.source_link = std::min(c.source_link, nb.X(msg.source, w, m));

@@ -20,16 +20,21 @@
 namespace hetcast {
 namespace internal {
 
-constexpr uint64_t kNbCap = uint64_t{1} << 62;  // Times saturate here.
 constexpr uint32_t kNbNone = UINT32_MAX;
 
+// Every time of the model is computed with these: exact while it fits,
+// HETCAST_NEVER (UINT64_MAX, not a time: hetcast.h) once the true value is
+// UINT64_MAX or more. They are monotone and compose (NbAdd(NbAdd(a, b), c)
+// is the true sum clamped at HETCAST_NEVER), so min, max and comparisons
+// over them are exact below HETCAST_NEVER, and a schedule or bound whose
+// value is HETCAST_NEVER is reported as HETCAST_OVERFLOW.
 inline uint64_t NbAdd(uint64_t a, uint64_t b) {
   uint64_t r;
-  return __builtin_add_overflow(a, b, &r) || r > kNbCap ? kNbCap : r;
+  return __builtin_add_overflow(a, b, &r) ? HETCAST_NEVER : r;
 }
 inline uint64_t NbMul(uint64_t a, uint64_t b) {
   uint64_t r;
-  return __builtin_mul_overflow(a, b, &r) || r > kNbCap ? kNbCap : r;
+  return __builtin_mul_overflow(a, b, &r) ? HETCAST_NEVER : r;
 }
 
 // A validated request with the model's costs (Eq. 1) for message m.

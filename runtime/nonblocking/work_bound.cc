@@ -54,7 +54,7 @@ uint64_t NbLeastWork(const Nb& nb) {
 size_t NbWorkBegins(const Nb& nb, const NbScratch& s, uint64_t* begin) {
   size_t count = 0;
   for (uint32_t v = 0; v < nb.n; ++v) {
-    uint64_t b = kNbCap;
+    uint64_t b = HETCAST_NEVER;
     bool takes_part = false;
     for (uint32_t m = 0; m < nb.k; ++m) {
       const hetcast_nb_message& msg = nb.r->messages[m];
@@ -71,17 +71,21 @@ size_t NbWorkBegins(const Nb& nb, const NbScratch& s, uint64_t* begin) {
   return count;
 }
 
-// The least integer T with sum_v max(0, T - begin[v]) >= work.
+// The least integer T >= the earliest begin with sum_v max(0, T - begin[v])
+// >= work, exactly: between consecutive begins b_k <= b_{k+1}, the k nodes
+// that have begun fill k (b_{k+1} - b_k) ticks of work.
 uint64_t NbFillTime(uint64_t* begin, size_t count, uint64_t work) {
+  if (count == 0) return 0;  // No node takes part: no work either.
   std::make_heap(begin, begin + count);
   std::sort_heap(begin, begin + count);
-  uint64_t before = 0;  // Sum of the k earliest begins.
-  for (size_t k = 1; k <= count; ++k) {
-    before = NbAdd(before, begin[k - 1]);
-    const uint64_t t = (NbAdd(work, before) + k - 1) / k;
-    if (k == count || t <= begin[k]) return std::max(t, begin[k - 1]);
+  uint64_t remaining = work;
+  for (size_t k = 1;; ++k) {
+    const uint64_t share = remaining / k + (remaining % k != 0 ? 1 : 0);
+    if (k == count) return NbAdd(begin[k - 1], share);
+    const uint64_t filled = NbMul(k, begin[k] - begin[k - 1]);
+    if (remaining <= filled) return begin[k - 1] + share;  // <= begin[k].
+    remaining -= filled;
   }
-  return 0;  // No node takes part: no work either.
 }
 
 }  // namespace

@@ -14,6 +14,17 @@ namespace hetcast {
 namespace internal {
 namespace {
 
+// Whether R(v, L) < R(w, L), exactly even when either passes 64 bits:
+// a_v + p_v L < a_w + p_w L compares the difference of the fixed parts with
+// the difference of the per-byte parts times L.
+bool WrFaster(const Nb& nb, uint32_t v, uint32_t w, uint64_t length) {
+  const uint64_t av = nb.r->recv_fixed[v], pv = nb.r->recv_per_byte[v];
+  const uint64_t aw = nb.r->recv_fixed[w], pw = nb.r->recv_per_byte[w];
+  if (pv == pw) return av < aw;
+  if (pv < pw) return av <= aw || av - aw < NbMul(pw - pv, length);
+  return aw > av && NbMul(pv - pw, length) < aw - av;
+}
+
 // WR/WRP Step 1: "Let P_i be the node with the minimum completed work whose
 // source set SR_i is not empty. If there are multiple possibilities, choose
 // the fastest one" (least R at the longest message, then lowest index).
@@ -22,14 +33,11 @@ uint32_t WrNextReceiver(const Nb& nb, const NbScratch& s) {
   for (uint32_t m = 0; m < nb.k; ++m) {
     longest = std::max(longest, nb.r->messages[m].length);
   }
-  auto speed = [&](uint32_t v) {
-    return NbAdd(nb.r->recv_fixed[v], NbMul(nb.r->recv_per_byte[v], longest));
-  };
   uint32_t i = kNbNone;
   for (uint32_t v = 0; v < nb.n; ++v) {
     if (s.remaining[v] == 0) continue;
     if (i == kNbNone || s.work[v] < s.work[i] ||
-        (s.work[v] == s.work[i] && speed(v) < speed(i))) {
+        (s.work[v] == s.work[i] && WrFaster(nb, v, i, longest))) {
       i = v;
     }
   }

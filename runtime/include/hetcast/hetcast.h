@@ -100,8 +100,8 @@ typedef enum hetcast_status HETCAST_ENUM_BASE {
   /* The request is malformed: zero types, a zero cost, a source type out of
    * range, a NULL array that is not optional. */
   HETCAST_INVALID_ARGUMENT = 1,
-  /* A time or a count does not fit in 64 bits (or reaches a model's
-   * documented time limit: 2^62 for the non-blocking model). */
+  /* A time or a count does not fit in 64 bits (a time of exactly
+   * HETCAST_NEVER = 2^64 - 1 included: it is reserved). */
   HETCAST_OVERFLOW = 2,
   /* More nodes or types than HETCAST_MAX_NODES / HETCAST_MAX_TYPES, or a
    * multi-source request past HETCAST_NB_MAX_NODES, _CELLS or _WORK. */
@@ -777,9 +777,9 @@ HETCAST_API hetcast_status hetcast_cluster_evaluate(
 /* after receiving it, and only to that message's destinations. The tick is */
 /* the caller's choice; tools/ uses picoseconds (per-byte costs rounded to  */
 /* whole picoseconds per byte). Every time of this model, products of a     */
-/* per-byte cost and a length included, is below 2^62 ticks: a plan, an     */
-/* evaluation or a lower bound that reaches 2^62 fails with                 */
-/* HETCAST_OVERFLOW (2^62 - 1 is accepted).                                 */
+/* per-byte cost and a length included, is computed exactly in 64 bits: a   */
+/* plan, an evaluation or a lower bound whose time would reach HETCAST_NEVER */
+/* (2^64 - 1, reserved) fails with HETCAST_OVERFLOW; 2^64 - 2 is accepted.  */
 
 typedef struct hetcast_nb_message {
   uint32_t source;
