@@ -64,10 +64,9 @@
 // each intermediate is min(true value, HETCAST_NEVER), so a bound is
 // rounded down only when its true value is HETCAST_NEVER or more, and then
 // it is HETCAST_NEVER (reported as HETCAST_OVERFLOW: no schedule fits).
-// One exception, which only weakens a bound: the serial-work bound's W is
-// clamped too, so when the total work passes 2^64 - 2 ticks the last step
-// of item 3 uses HETCAST_NEVER for W and may stay below the true bound. All
-// scratch comes from NbScratch (no heap).
+// The serial-work bound's W, a sum that may pass 64 bits while T fits, is
+// held in two words (work_bound.cc). All scratch comes from NbScratch (no
+// heap).
 #ifndef HETCAST_RUNTIME_NONBLOCKING_LOWER_BOUND_H_
 #define HETCAST_RUNTIME_NONBLOCKING_LOWER_BOUND_H_
 

@@ -457,6 +457,30 @@ TEST(NonblockingTimes, SerialReceivesAtTwoToTheSixtyFourAreExact) {
   }
 }
 
+TEST(NonblockingTimes, TwoSendsAtTwoToTheSixtyFourAreExact) {
+  // Node 0 sends to 1 and 2 (R = X = 0), S(0) = s = send_fixed + 2^40
+  // (2^23 - 1); a relay's send costs 2^63, so the best schedule sends
+  // twice from 0 and ends at 2 s, which is also the postal-growth bound
+  // (the source's slots s and 2 s). s = 2^63 - 1 gives 2^64 - 2; one tick
+  // more gives 2^64.
+  for (const uint64_t fixed : {HETCAST_MAX_COST - 1, HETCAST_MAX_COST}) {
+    Instance in = UniformNbRequest(3, HETCAST_MAX_COST, 0, 0);
+    for (uint64_t& x : in.send_per_byte) x = HETCAST_MAX_COST;
+    in.send_fixed[0] = fixed;
+    in.destinations = {{1, 2}};
+    in.messages = {hetcast_nb_message{0, (uint64_t{1} << 23) - 1, nullptr, 0}};
+    in.Finish();
+    const bool fits = fixed < HETCAST_MAX_COST;
+    ExpectEveryAnswer(
+        in, {Send(0, 1, 0), Send(0, 2, 0), Recv(1, 0, 0), Recv(2, 0, 0)},
+        {0, 2, 3, 4}, fits ? HETCAST_OK : HETCAST_OVERFLOW, kLatest);
+    if (fits) {
+      EXPECT_EQ(Plan(in, HETCAST_ALGORITHM_ECF).answer.lower_bound_kind,
+                HETCAST_BOUND_NB_POSTAL_GROWTH);
+    }
+  }
+}
+
 TEST(NonblockingTimes, WorkRacingTiesCompareReceiveCostsPast64Bits) {
   // WR's "fastest" receiver is the least R(v, L), L the longest message
   // (2^40 here, which only node 3 receives, at R = 0). Nodes 1 and 2 tie in
