@@ -14,6 +14,7 @@
 
 #include "runtime/arena.h"
 #include "runtime/include/hetcast/hetcast.h"
+#include "runtime/saturating.h"
 
 namespace hetcast {
 namespace internal {

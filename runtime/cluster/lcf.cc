@@ -204,11 +204,12 @@ uint64_t AppendLocalDoubling(uint32_t base, uint64_t holders, uint64_t goal,
   while (holders < goal) {
     const uint64_t senders = holders;
     for (uint64_t h = 0; h < senders && holders < goal; ++h) {
-      out[(*written)++] =
-          hetcast_transfer{base + static_cast<uint32_t>(h),
-                           base + static_cast<uint32_t>(holders++), t, t + 1};
+      out[(*written)++] = hetcast_transfer{
+          base + static_cast<uint32_t>(h),
+          base + static_cast<uint32_t>(holders++), t, TimeAdd(t, 1)};
     }
-    ++t;
+    t = TimeAdd(t, 1);  // After bounded-size matching's rounds, may be near
+                        // HETCAST_NEVER.
   }
   return holders;
 }

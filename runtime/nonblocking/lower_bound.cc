@@ -46,10 +46,10 @@ void NbIdealArrivals(const Nb& nb, const NbScratch& s, uint64_t* arrival) {
         if (s.done[b]) continue;
         const uint32_t to = node(b);
         const uint64_t at =
-            NbAdd(NbAdd(s.dist[u], nb.S(from, m)), nb.X(from, to, m));
+            TimeAdd(TimeAdd(s.dist[u], nb.S(from, m)), nb.X(from, to, m));
         arrival[static_cast<size_t>(m) * nb.n + to] =
             std::min(arrival[static_cast<size_t>(m) * nb.n + to], at);
-        s.dist[b] = std::min(s.dist[b], NbAdd(at, nb.R(to, m)));
+        s.dist[b] = std::min(s.dist[b], TimeAdd(at, nb.R(to, m)));
       }
     }
   }
@@ -84,7 +84,7 @@ uint64_t NbReleaseMakespan(uint64_t* jobs, size_t count) {
   }
   uint64_t t = 0;
   for (size_t a = 0; a < count; ++a) {
-    t = NbAdd(std::max(t, jobs[2 * a]), jobs[2 * a + 1]);
+    t = TimeAdd(std::max(t, jobs[2 * a]), jobs[2 * a + 1]);
   }
   return t;
 }

@@ -72,7 +72,7 @@ uint64_t NbWideCeilDiv(const NbWide& w, uint64_t k) {
     quotient = (quotient << 32) | (part / k);
     rest = part % k;
   }
-  return NbAdd(quotient, rest != 0 ? 1 : 0);
+  return TimeAdd(quotient, rest != 0 ? 1 : 0);
 }
 
 // W: every message's receives, the source's send and d - 1 more sends at
@@ -125,7 +125,7 @@ uint64_t NbFillTime(uint64_t* begin, size_t count, NbWide work) {
   std::make_heap(begin, begin + count);
   std::sort_heap(begin, begin + count);
   for (size_t k = 1;; ++k) {
-    if (k == count) return NbAdd(begin[k - 1], NbWideCeilDiv(work, k));
+    if (k == count) return TimeAdd(begin[k - 1], NbWideCeilDiv(work, k));
     const NbWide filled = NbWideTimes(begin[k] - begin[k - 1], k);
     if (work.AtMost(filled)) {
       return begin[k - 1] + NbWideCeilDiv(work, k);  // <= begin[k].
