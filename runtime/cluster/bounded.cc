@@ -77,11 +77,11 @@ uint64_t ServeInRounds(const ClusterLayout& l, const LcfScratch& s, uint64_t b,
            ++p, ++senders) {
         const uint32_t to = s.base[target] + informed[target]++;
         s.raw[(*written)++] =
-            hetcast_transfer{s.base[c] + p, to, t, t + l.cost};
+            hetcast_transfer{s.base[c] + p, to, t, TimeAdd(t, l.cost)};
         target = targets->Next();
       }
     }
-    t += l.cost;
+    t = TimeAdd(t, l.cost);  // Up to k rounds: k C may pass 64 bits.
   }
   return t;
 }

@@ -56,7 +56,7 @@ void BroadcastLowerBound(const ClusterLayout& l, uint32_t* order,
   if (l.k == 1) return;
   size_t served = 0;
   const uint64_t p = FreeLocalSteps(l, UINT64_MAX, order, &served);
-  // p < 2^32, C < 2^40: no overflow.
+  // The holders at least double per step: p <= 32, C <= 2^40, no overflow.
   RaiseClusterBound(p * l.cost, HETCAST_BOUND_GLOBAL_STEPS, bound, kind);
   if (p >= 1 && l.n >= 2) {
     // ceil(log2(N / 2)) = ceil(log2 N) - 1 for N >= 2.
@@ -108,9 +108,10 @@ void MatchingLowerBound(const ClusterLayout& l, uint32_t* order,
   const uint64_t p_b = FreeLocalSteps(l, b, order, &served);
   const uint64_t waiting = l.k - 1 - served;
   const uint64_t p = p_b + (waiting + b - 1) / b;
-  if (p >= 1) {
-    RaiseClusterBound(p * l.cost, HETCAST_BOUND_GLOBAL_STEPS, bound, kind);
-    RaiseClusterBound((p - 1) * (l.cost - 1) + CeilLog2(b),
+  if (p >= 1) {  // p is up to k: p C may pass 64 bits.
+    RaiseClusterBound(TimeMul(p, l.cost), HETCAST_BOUND_GLOBAL_STEPS, bound,
+                      kind);
+    RaiseClusterBound(TimeAdd(TimeMul(p - 1, l.cost - 1), CeilLog2(b)),
                       HETCAST_BOUND_KKW_THEOREM_3_2, bound, kind);
   }
 }

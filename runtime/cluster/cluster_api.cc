@@ -63,7 +63,8 @@ hetcast_status hetcast_cluster_lower_bound(
   uint64_t* reduced = arena.Allocate<uint64_t>(ClusterBoundArray(l));
   if (arena.failed()) return HETCAST_WORKSPACE_TOO_SMALL;
   ClusterLowerBound(l, order, sorted, reduced, lower_bound, kind);
-  return HETCAST_OK;
+  // No schedule fits below HETCAST_NEVER (bounded-size matching, p C).
+  return *lower_bound == HETCAST_NEVER ? HETCAST_OVERFLOW : HETCAST_OK;
 }
 
 hetcast_status hetcast_cluster_plan(const hetcast_cluster_request* request,
@@ -117,6 +118,8 @@ hetcast_status hetcast_cluster_plan(const hetcast_cluster_request* request,
       : algorithm == HETCAST_ALGORITHM_LCF ? RunLcf(l, s)
                                            : RunFlatBinomial(l, s);
   if (count > l.n - 1) return HETCAST_INVALID_SCHEDULE;  // Defensive.
+  // Times saturate at HETCAST_NEVER (bounded-size matching's rounds).
+  if (LcfAllLanded(s, count, 0) == HETCAST_NEVER) return HETCAST_OVERFLOW;
   CanonicalizeCluster(l, s, count, nodes, transfers);
   uint64_t completion = 0;
   for (uint32_t v = 0; v < l.n; ++v) {

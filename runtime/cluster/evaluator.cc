@@ -90,10 +90,12 @@ bool WithinOverlapLimit(BusyInterval* items, size_t count, Limit limit,
 // both ends for the whole transfer, except that a postal inter-cluster
 // transfer holds its sender for the first tick and its receiver for the
 // last; inter-cluster transfers also per endpoint cluster (degrees) or
-// all under one key (matching). False for a malformed transfer.
-bool RecordClusterTransfers(const ClusterLayout& l,
-                            const hetcast_transfer* schedule,
-                            size_t transfer_count, ClusterEvalScratch* s) {
+// all under one key (matching). HETCAST_INVALID_SCHEDULE for a malformed
+// transfer, HETCAST_OVERFLOW for one landing at HETCAST_NEVER or later.
+hetcast_status RecordClusterTransfers(const ClusterLayout& l,
+                                      const hetcast_transfer* schedule,
+                                      size_t transfer_count,
+                                      ClusterEvalScratch* s) {
   const hetcast_cluster_request* request = l.request;
   const uint32_t n = l.n;
   for (uint32_t v = 0; v < n; ++v) {
@@ -106,13 +108,14 @@ bool RecordClusterTransfers(const ClusterLayout& l,
   for (size_t i = 0; i < transfer_count; ++i) {
     const hetcast_transfer& x = schedule[i];
     if (x.from >= n || x.to >= n || x.to == 0 || x.from == x.to ||
-        s->parent[x.to] != HETCAST_NO_NODE || x.start >= (uint64_t{1} << 62)) {
-      return false;
+        s->parent[x.to] != HETCAST_NO_NODE) {
+      return HETCAST_INVALID_SCHEDULE;
     }
     const uint32_t cf = ClusterOf(s->base, l.k, x.from);
     const uint32_t ct = ClusterOf(s->base, l.k, x.to);
     const bool inter = cf != ct;
-    const uint64_t arrival = x.start + (inter ? l.cost : 1);
+    const uint64_t arrival = TimeAdd(x.start, inter ? l.cost : 1);
+    if (arrival == HETCAST_NEVER) return HETCAST_OVERFLOW;
     s->parent[x.to] = x.from;
     s->arrival[x.to] = arrival;
     if (request->postal != 0 && inter) {
@@ -133,7 +136,7 @@ bool RecordClusterTransfers(const ClusterLayout& l,
   }
   s->busy_count = busy_count;
   s->global_count = global_count;
-  return true;
+  return HETCAST_OK;
 }
 
 // Causality, reach, one transfer at a time per processor, and the degree
@@ -226,8 +229,10 @@ hetcast_status EvaluateClusterSchedule(const ClusterLayout& l,
     return HETCAST_WORKSPACE_TOO_SMALL;
   }
   FillClusterBases(l, s.base);
-  if (!RecordClusterTransfers(l, schedule, transfer_count, &s) ||
-      !ObeysClusterRules(l, schedule, transfer_count, s)) {
+  const hetcast_status status =
+      RecordClusterTransfers(l, schedule, transfer_count, &s);
+  if (status != HETCAST_OK) return status;
+  if (!ObeysClusterRules(l, schedule, transfer_count, s)) {
     return HETCAST_INVALID_SCHEDULE;
   }
   WriteClusterEvaluation(l, schedule, transfer_count, s, nodes, transfers,

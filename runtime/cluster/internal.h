@@ -14,6 +14,7 @@
 
 #include "runtime/arena.h"
 #include "runtime/include/hetcast/hetcast.h"
+#include "runtime/saturating.h"
 
 namespace hetcast {
 namespace internal {
@@ -37,11 +38,15 @@ inline uint32_t ClusterOf(const uint32_t* base, uint32_t k, uint32_t id) {
          1;
 }
 
-// One event of a simulation: a transfer lands at `time`.
+// One event of a simulation: the transfer from -> to lands at `time`; the
+// receiver holds the message and, unless `from` is kClusterNoSender (postal
+// senders are free after one tick), the sender is free again. One event per
+// transfer: a queue never holds more than N.
+constexpr uint32_t kClusterNoSender = UINT32_MAX;
 struct ClusterEvent {
   uint64_t time;
-  uint32_t id;
-  uint32_t arrival;  // 1: the processor receives; 0: a sender is free.
+  uint32_t from;
+  uint32_t to;
 };
 
 // A FIFO of events whose times never decrease (all pushed with now + d for
@@ -65,7 +70,8 @@ struct ClusterWork {
 
 // The planners' workspace. Algorithms write transfers with provisional ids
 // (cluster-major, but in no particular order within a cluster) to `raw`;
-// CanonicalizeCluster renames them.
+// CanonicalizeCluster renames them. Per processor: 4 (idle) + 2 x 16
+// (events) + 24 (raw) + 8 (arrival) + 5 x 4 = 88 bytes.
 struct LcfScratch {
   uint32_t* order;
   uint64_t* sorted;
@@ -82,10 +88,9 @@ struct LcfScratch {
   uint64_t* arrival;      // Provisional ids.
   uint32_t* parent;
   uint32_t* send_index;
-  uint32_t* sends;
+  uint32_t* sends;  // The same array as `idle`, free once a run is over.
   uint32_t* by_arrival;
   uint32_t* new_id;
-  uint64_t* group_key;
   ClusterWork* work = nullptr;  // Test hook: counts work when set.
 };
 

@@ -30,21 +30,23 @@ void RecordClusterTree(const ClusterLayout& l, const LcfScratch& s,
 
 // Sorts s.by_arrival[begin, end), processors that arrive together, by
 // (parent's canonical id, send index). Parents arrived earlier, so their
-// canonical ids exist. The key is cached per processor in s.group_key and
-// unique (one parent's i-th send reaches one processor), so an unstable
-// in-place sort gives the one order: O(g log g) for a group of g (binomial
-// doubling lands N / 2 processors together) and no allocation.
+// canonical ids exist. The key is unique (one parent's i-th send reaches
+// one processor), so an unstable in-place sort gives the one order:
+// O(g log g) for a group of g (binomial doubling lands N / 2 processors
+// together) and no allocation; the key is computed in the comparison, not
+// stored (8 bytes a processor).
 void SortArrivalGroup(const LcfScratch& s, uint32_t begin, uint32_t end) {
-  uint64_t* key = s.group_key;  // Indexed by provisional id here.
-  for (uint32_t g = begin; g < end; ++g) {
-    const uint32_t v = s.by_arrival[g];
-    key[v] = (uint64_t{s.new_id[s.parent[v]]} << 32) | s.send_index[v];
-  }
+  const uint32_t* new_id = s.new_id;
+  const uint32_t* parent = s.parent;
+  const uint32_t* send_index = s.send_index;
+  auto key = [new_id, parent, send_index](uint32_t v) {
+    return (uint64_t{new_id[parent[v]]} << 32) | send_index[v];
+  };
   ClusterWork* work = s.work;
   std::sort(s.by_arrival + begin, s.by_arrival + end,
             [key, work](uint32_t a, uint32_t b) {
               if (work != nullptr) ++work->comparisons;
-              return key[a] < key[b];
+              return key(a) < key(b);
             });
 }
 

@@ -56,12 +56,11 @@ class LcfRun {
     for (ClusterEventQueue* q : {&local_, &global_}) {
       while (q->Due(t)) {
         const ClusterEvent e = q->items[q->head++];
-        const uint32_t c = ClusterOf(s_.base, l_.k, e.id);
-        if (e.arrival) {
-          ++s_.received[c];
-          ++total_received_;
-        }
-        PushIdle(c, e.id);
+        PushIdle(ClusterOf(s_.base, l_.k, e.from), e.from);
+        const uint32_t c = ClusterOf(s_.base, l_.k, e.to);
+        ++s_.received[c];
+        ++total_received_;
+        PushIdle(c, e.to);
       }
     }
   }
@@ -112,8 +111,7 @@ class LcfRun {
     const uint64_t arrival = t + (inter ? l_.cost : 1);
     s_.raw[written_++] = hetcast_transfer{from, to, t, arrival};
     ClusterEventQueue& q = inter ? global_ : local_;
-    q.items[q.tail++] = ClusterEvent{arrival, from, 0};
-    q.items[q.tail++] = ClusterEvent{arrival, to, 1};
+    q.items[q.tail++] = ClusterEvent{arrival, from, to};
   }
 
   const ClusterLayout& l_;
@@ -139,16 +137,15 @@ bool CarveLcf(const ClusterLayout& l, Arena* arena, LcfScratch* s) {
   s->received = arena->Allocate<uint32_t>(k);
   s->idle_count = arena->Allocate<uint32_t>(k);
   s->idle = arena->Allocate<uint32_t>(n);
-  s->local_events = arena->Allocate<ClusterEvent>(2 * n);
-  s->global_events = arena->Allocate<ClusterEvent>(2 * n);
+  s->local_events = arena->Allocate<ClusterEvent>(n);
+  s->global_events = arena->Allocate<ClusterEvent>(n);
   s->raw = arena->Allocate<hetcast_transfer>(n);
   s->arrival = arena->Allocate<uint64_t>(n);
   s->parent = arena->Allocate<uint32_t>(n);
   s->send_index = arena->Allocate<uint32_t>(n);
-  s->sends = arena->Allocate<uint32_t>(n);
+  s->sends = s->idle;
   s->by_arrival = arena->Allocate<uint32_t>(n);
   s->new_id = arena->Allocate<uint32_t>(n);
-  s->group_key = arena->Allocate<uint64_t>(n);
   return !arena->failed();
 }
 
@@ -204,11 +201,12 @@ uint64_t AppendLocalDoubling(uint32_t base, uint64_t holders, uint64_t goal,
   while (holders < goal) {
     const uint64_t senders = holders;
     for (uint64_t h = 0; h < senders && holders < goal; ++h) {
-      out[(*written)++] =
-          hetcast_transfer{base + static_cast<uint32_t>(h),
-                           base + static_cast<uint32_t>(holders++), t, t + 1};
+      out[(*written)++] = hetcast_transfer{
+          base + static_cast<uint32_t>(h),
+          base + static_cast<uint32_t>(holders++), t, TimeAdd(t, 1)};
     }
-    ++t;
+    t = TimeAdd(t, 1);  // After bounded-size matching's rounds, may be near
+                        // HETCAST_NEVER.
   }
   return holders;
 }

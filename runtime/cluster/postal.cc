@@ -22,13 +22,13 @@ struct PostalQueues {
       : local{s.local_events, 0, 0}, global{s.global_events, 0, 0} {}
   void Push(bool inter, uint64_t arrival, uint32_t to) {
     ClusterEventQueue& q = inter ? global : local;
-    q.items[q.tail++] = ClusterEvent{arrival, to, 1};
+    q.items[q.tail++] = ClusterEvent{arrival, kClusterNoSender, to};
   }
   // Counts the processors whose message lands at `t` into s.received.
   void Land(const ClusterLayout& l, const LcfScratch& s, uint64_t t) {
     for (ClusterEventQueue* q : {&local, &global}) {
       while (q->Due(t)) {
-        ++s.received[ClusterOf(s.base, l.k, q->items[q->head++].id)];
+        ++s.received[ClusterOf(s.base, l.k, q->items[q->head++].to)];
       }
     }
   }

@@ -68,7 +68,8 @@ struct GraphEvalScratch {
   uint32_t* sort_scratch;  // max(route edges, slots)
   uint32_t* depth;         // per route edge: edges from the source, or 0
   uint32_t* chain;         // route edges being resolved
-  uint64_t* carried;       // per route edge: parts per period in its slots
+  uint64_t* carried;       // per route edge: parts per period in its slots,
+  uint32_t* carried_high;  // mod 2^64, and how many times 2^64 (< slots)
   uint32_t* slot_entry;    // per slot: its route edge
   uint32_t* slot_order;    // slots sorted by sender (receiver), start
   uint64_t* send_busy;     // node_count
@@ -89,6 +90,7 @@ bool GraphCarveEval(const hetcast_graph_request& request,
   s->depth = arena->Allocate<uint32_t>(routes + 1);
   s->chain = arena->Allocate<uint32_t>(routes + 1);
   s->carried = arena->Allocate<uint64_t>(routes + 1);
+  s->carried_high = arena->Allocate<uint32_t>(routes + 1);
   s->slot_entry = arena->Allocate<uint32_t>(slots + 1);
   s->slot_order = arena->Allocate<uint32_t>(slots + 1);
   s->send_busy = arena->Allocate<uint64_t>(n);
@@ -312,26 +314,35 @@ class GraphEvaluator {
 
   bool CheckOnePort() { return CheckPort(false) && CheckPort(true); }
 
+  // Route edge a carries more than b, exactly (sums may pass 64 bits).
+  bool CarriesMore(size_t a, size_t b) const {
+    if (x_.carried_high[a] != x_.carried_high[b]) {
+      return x_.carried_high[a] > x_.carried_high[b];
+    }
+    return x_.carried[a] > x_.carried[b];
+  }
+
   bool CheckAmounts() {
     const size_t count = s_.route_edge_count;
-    for (size_t i = 0; i < count; ++i) x_.carried[i] = 0;
+    for (size_t i = 0; i < count; ++i) x_.carried[i] = x_.carried_high[i] = 0;
     for (size_t i = 0; i < s_.slot_count; ++i) {
-      uint64_t& carried = x_.carried[x_.slot_entry[i]];
-      if (__builtin_add_overflow(carried, s_.slots[i].amount, &carried)) {
-        carried = UINT64_MAX;  // Already more than any route carries.
+      const uint32_t entry = x_.slot_entry[i];
+      if (__builtin_add_overflow(x_.carried[entry], s_.slots[i].amount,
+                                 &x_.carried[entry])) {
+        ++x_.carried_high[entry];  // At most one per slot: no wrap.
       }
     }
     for (size_t i = 0; i < count; ++i) {
       const hetcast_graph_route_edge& e = s_.route_edges[i];
       if (e.from == r_.source) continue;
-      const uint32_t parent = FindEntry(e.route, e.from);
-      if (x_.carried[i] > x_.carried[parent]) {
+      if (CarriesMore(i, FindEntry(e.route, e.from))) {
         return Fail(HETCAST_GRAPH_FORWARDS_UNRECEIVED, i, e.from);
       }
     }
     for (size_t i = 0; i < count; ++i) {
       const hetcast_graph_route_edge& e = s_.route_edges[i];
-      if (x_.carried[i] != s_.routes[e.route].part_count) {
+      if (x_.carried_high[i] != 0 ||
+          x_.carried[i] != s_.routes[e.route].part_count) {
         return Fail(HETCAST_GRAPH_EDGE_AMOUNT, i, e.from);
       }
     }

@@ -94,8 +94,8 @@ hetcast_status NbReplay(const Nb& nb, const NbScratch& s,
       hetcast_nb_task& x = tasks[t];
       if (x.op == HETCAST_NB_SEND) {
         x.start = s.avail[v];
-        x.end = NbAdd(x.start, nb.S(v, x.message));
-        x.arrival = NbAdd(x.end, nb.X(v, x.partner, x.message));
+        x.end = TimeAdd(x.start, nb.S(v, x.message));
+        x.arrival = TimeAdd(x.end, nb.X(v, x.partner, x.message));
         s.avail[v] = x.end;
         // Wake the receiver if it is blocked on exactly this receive.
         const uint32_t r =
@@ -107,7 +107,7 @@ hetcast_status NbReplay(const Nb& nb, const NbScratch& s,
         if (!s.executed[from]) break;  // Blocked.
         x.start = s.avail[v];
         x.arrival = tasks[from].arrival;
-        x.end = NbAdd(std::max(x.start, x.arrival), nb.R(v, x.message));
+        x.end = TimeAdd(std::max(x.start, x.arrival), nb.R(v, x.message));
         s.avail[v] = x.end;
         *completion = std::max(*completion, x.end);
       }

@@ -42,7 +42,7 @@ NbRow NbRowBest(const Nb& nb, const NbScratch& s, bool fef, uint32_t m,
     const uint32_t i = msg.destinations[b];
     if (informed[i]) continue;
     const uint64_t value =
-        fef ? NbAdd(NbAdd(nb.S(j, m), nb.X(j, i, m)), nb.R(i, m))
+        fef ? TimeAdd(TimeAdd(nb.S(j, m), nb.X(j, i, m)), nb.R(i, m))
             : NbCompleteTime(nb, s, m, j, i);
     best.Offer(value, m, j, i);
   }

@@ -20,7 +20,8 @@ struct NbGrowthCosts {
 
 NbGrowthCosts NbRelaxedCosts(const Nb& nb, uint32_t m) {
   const hetcast_nb_message& msg = nb.r->messages[m];
-  NbGrowthCosts c = {nb.S(msg.source, m), kNbCap, kNbCap, kNbCap, kNbCap};
+  NbGrowthCosts c = {nb.S(msg.source, m), HETCAST_NEVER, HETCAST_NEVER,
+                     HETCAST_NEVER, HETCAST_NEVER};
   for (size_t a = 0; a < msg.destination_count; ++a) {
     const uint32_t w = msg.destinations[a];
     c.source_link = std::min(c.source_link, nb.X(msg.source, w, m));
@@ -44,28 +45,28 @@ uint64_t NbMessageGrowth(const Nb& nb, uint32_t m, uint64_t* holders,
   const size_t d = msg.destination_count;
   const NbGrowthCosts c = NbRelaxedCosts(nb, m);
   const uint64_t holder_delay =
-      NbAdd(NbAdd(c.relay_receive, c.relay_send), c.relay_link);
+      TimeAdd(TimeAdd(c.relay_receive, c.relay_send), c.relay_link);
   if (d == 0 || holder_delay == 0) return 0;  // Claim A needs c > 0.
   for (size_t a = 0; a < d; ++a) receive[a] = nb.R(msg.destinations[a], m);
   std::make_heap(receive, receive + d);  // Largest first.
   const std::greater<uint64_t> later;
   size_t held = 0;
-  uint64_t source_next = NbAdd(c.source_link, c.source_send), bound = 0;
+  uint64_t source_next = TimeAdd(c.source_link, c.source_send), bound = 0;
   for (size_t i = 0; i < d; ++i) {
     uint64_t slot;
     if (held > 0 && holders[0] < source_next) {
       slot = holders[0];
       std::pop_heap(holders, holders + held, later);
-      holders[held - 1] = NbAdd(slot, c.relay_send);
+      holders[held - 1] = TimeAdd(slot, c.relay_send);
       std::push_heap(holders, holders + held, later);
     } else {
       slot = source_next;
-      source_next = NbAdd(source_next, c.source_send);
+      source_next = TimeAdd(source_next, c.source_send);
     }
-    holders[held++] = NbAdd(slot, holder_delay);  // The new holder.
+    holders[held++] = TimeAdd(slot, holder_delay);  // The new holder.
     std::push_heap(holders, holders + held, later);
     std::pop_heap(receive, receive + (d - i));
-    bound = std::max(bound, NbAdd(slot, receive[d - i - 1]));
+    bound = std::max(bound, TimeAdd(slot, receive[d - i - 1]));
   }
   return bound;
 }

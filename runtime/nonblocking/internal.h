@@ -16,21 +16,12 @@
 
 #include "runtime/arena.h"
 #include "runtime/include/hetcast/hetcast.h"
+#include "runtime/saturating.h"
 
 namespace hetcast {
 namespace internal {
 
-constexpr uint64_t kNbCap = uint64_t{1} << 62;  // Times saturate here.
 constexpr uint32_t kNbNone = UINT32_MAX;
-
-inline uint64_t NbAdd(uint64_t a, uint64_t b) {
-  uint64_t r;
-  return __builtin_add_overflow(a, b, &r) || r > kNbCap ? kNbCap : r;
-}
-inline uint64_t NbMul(uint64_t a, uint64_t b) {
-  uint64_t r;
-  return __builtin_mul_overflow(a, b, &r) || r > kNbCap ? kNbCap : r;
-}
 
 // A validated request with the model's costs (Eq. 1) for message m.
 struct Nb {
@@ -39,16 +30,16 @@ struct Nb {
   size_t total;      // Destinations over all messages.
   uint32_t* member;  // [k * n + v]: index of v in D_k, or kNbNone.
   uint64_t S(uint32_t i, uint32_t m) const {
-    return NbAdd(r->send_fixed[i],
-                 NbMul(r->send_per_byte[i], r->messages[m].length));
+    return TimeAdd(r->send_fixed[i],
+                   TimeMul(r->send_per_byte[i], r->messages[m].length));
   }
   uint64_t R(uint32_t i, uint32_t m) const {
-    return NbAdd(r->recv_fixed[i],
-                 NbMul(r->recv_per_byte[i], r->messages[m].length));
+    return TimeAdd(r->recv_fixed[i],
+                   TimeMul(r->recv_per_byte[i], r->messages[m].length));
   }
   uint64_t X(uint32_t i, uint32_t j, uint32_t m) const {
-    return NbMul(r->link_per_byte[static_cast<size_t>(i) * n + j],
-                 r->messages[m].length);
+    return TimeMul(r->link_per_byte[static_cast<size_t>(i) * n + j],
+                   r->messages[m].length);
   }
   bool Dest(uint32_t m, uint32_t v) const {
     return member[static_cast<size_t>(m) * n + v] != kNbNone;
@@ -103,8 +94,9 @@ struct NbScratch {
 // updates Avail[j] first, which would count S twice.
 inline uint64_t NbCompleteTime(const Nb& nb, const NbScratch& s, uint32_t m,
                                uint32_t j, uint32_t i) {
-  const uint64_t arrival = NbAdd(NbAdd(s.avail[j], nb.S(j, m)), nb.X(j, i, m));
-  return NbAdd(std::max(arrival, s.avail[i]), nb.R(i, m));
+  const uint64_t arrival =
+      TimeAdd(TimeAdd(s.avail[j], nb.S(j, m)), nb.X(j, i, m));
+  return TimeAdd(std::max(arrival, s.avail[i]), nb.R(i, m));
 }
 
 // Records the transfer j -> i of message m at the current availabilities;
@@ -116,10 +108,10 @@ inline void NbCommit(const Nb& nb, const NbScratch& s, size_t* count,
   d.sender = j;
   d.receiver = i;
   d.send_start = s.avail[j];
-  d.send_end = NbAdd(s.avail[j], nb.S(j, m));
-  d.arrival = NbAdd(d.send_end, nb.X(j, i, m));
+  d.send_end = TimeAdd(s.avail[j], nb.S(j, m));
+  d.arrival = TimeAdd(d.send_end, nb.X(j, i, m));
   d.recv_start = s.avail[i];
-  d.recv_end = NbAdd(std::max(d.arrival, s.avail[i]), nb.R(i, m));
+  d.recv_end = TimeAdd(std::max(d.arrival, s.avail[i]), nb.R(i, m));
   s.avail[j] = d.send_end;
   s.avail[i] = d.recv_end;
   s.informed[static_cast<size_t>(m) * nb.n + i] = 1;

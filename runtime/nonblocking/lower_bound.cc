@@ -23,7 +23,7 @@ namespace {
 // ([k * n + v]) gets L - R at each destination, the idealised arrival.
 void NbIdealArrivals(const Nb& nb, const NbScratch& s, uint64_t* arrival) {
   const size_t cells = static_cast<size_t>(nb.k) * nb.n;
-  for (size_t c = 0; c < cells; ++c) arrival[c] = kNbCap;
+  for (size_t c = 0; c < cells; ++c) arrival[c] = HETCAST_NEVER;
   for (uint32_t m = 0; m < nb.k; ++m) {
     const hetcast_nb_message& msg = nb.r->messages[m];
     const size_t count = msg.destination_count + 1;
@@ -31,7 +31,7 @@ void NbIdealArrivals(const Nb& nb, const NbScratch& s, uint64_t* arrival) {
       return a == 0 ? msg.source : msg.destinations[a - 1];
     };
     for (size_t a = 0; a < count; ++a) {
-      s.dist[a] = a == 0 ? 0 : kNbCap;
+      s.dist[a] = a == 0 ? 0 : HETCAST_NEVER;
       s.done[a] = 0;
     }
     for (size_t round = 0; round < count; ++round) {
@@ -39,17 +39,17 @@ void NbIdealArrivals(const Nb& nb, const NbScratch& s, uint64_t* arrival) {
       for (size_t a = 0; a < count; ++a) {
         if (!s.done[a] && (u == count || s.dist[a] < s.dist[u])) u = a;
       }
-      if (u == count || s.dist[u] >= kNbCap) break;
+      if (u == count || s.dist[u] == HETCAST_NEVER) break;
       s.done[u] = 1;
       const uint32_t from = node(u);
       for (size_t b = 1; b < count; ++b) {
         if (s.done[b]) continue;
         const uint32_t to = node(b);
         const uint64_t at =
-            NbAdd(NbAdd(s.dist[u], nb.S(from, m)), nb.X(from, to, m));
+            TimeAdd(TimeAdd(s.dist[u], nb.S(from, m)), nb.X(from, to, m));
         arrival[static_cast<size_t>(m) * nb.n + to] =
             std::min(arrival[static_cast<size_t>(m) * nb.n + to], at);
-        s.dist[b] = std::min(s.dist[b], NbAdd(at, nb.R(to, m)));
+        s.dist[b] = std::min(s.dist[b], TimeAdd(at, nb.R(to, m)));
       }
     }
   }
@@ -84,7 +84,7 @@ uint64_t NbReleaseMakespan(uint64_t* jobs, size_t count) {
   }
   uint64_t t = 0;
   for (size_t a = 0; a < count; ++a) {
-    t = NbAdd(std::max(t, jobs[2 * a]), jobs[2 * a + 1]);
+    t = TimeAdd(std::max(t, jobs[2 * a]), jobs[2 * a + 1]);
   }
   return t;
 }

@@ -60,8 +60,13 @@
 //    min(S0, g)] (d sends, one of them the source's), so sum_v max(0, T -
 //    b_v) >= W, and T >= the least integer with that property.
 //
-// Every bound saturates at kNbCap only by rounding down (NbAdd), which keeps
-// it a lower bound. All scratch comes from NbScratch (no heap).
+// Every bound is computed with TimeAdd and TimeMul, which clamp at
+// HETCAST_NEVER: each intermediate is min(true value, HETCAST_NEVER), so a
+// bound is rounded down only when its true value is HETCAST_NEVER or more, and
+// then it is HETCAST_NEVER (reported as HETCAST_OVERFLOW: no schedule fits).
+// The serial-work bound's W, a sum that may pass 64 bits while T fits, is
+// held in two words (work_bound.cc). All scratch comes from NbScratch (no
+// heap).
 #ifndef HETCAST_RUNTIME_NONBLOCKING_LOWER_BOUND_H_
 #define HETCAST_RUNTIME_NONBLOCKING_LOWER_BOUND_H_
 

@@ -15,7 +15,7 @@ namespace {
 hetcast_status NbAnswer(const Nb& nb, const NbScratch& s,
                         hetcast_algorithm algorithm, uint64_t completion,
                         size_t transfer_count, hetcast_answer* answer) {
-  if (completion >= kNbCap) return HETCAST_OVERFLOW;
+  if (completion == HETCAST_NEVER) return HETCAST_OVERFLOW;
   answer->algorithm = algorithm;
   answer->completion_time = completion;
   answer->lower_bound = NbLowerBound(nb, s, &answer->lower_bound_kind);
@@ -73,8 +73,7 @@ hetcast_status hetcast_nb_lower_bound(const hetcast_nb_request* request,
   if (status != HETCAST_OK) return status;
   hetcast_bound kind;
   *lower_bound = hetcast::internal::NbLowerBound(nb, s, &kind);
-  return *lower_bound >= hetcast::internal::kNbCap ? HETCAST_OVERFLOW
-                                                   : HETCAST_OK;
+  return *lower_bound == HETCAST_NEVER ? HETCAST_OVERFLOW : HETCAST_OK;
 }
 
 hetcast_status hetcast_nb_plan(const hetcast_nb_request* request,

@@ -31,20 +31,66 @@ uint64_t NbNodeMakespan(const Nb& nb, const NbScratch& s, uint32_t v) {
   return NbReleaseMakespan(s.release, jobs);
 }
 
+// W and what is left of it while the nodes fill it: hi 2^64 + lo, since W
+// may pass 64 bits while T fits (up to HETCAST_NB_MAX_NODES nodes share
+// it). Multipliers and divisors are node or destination counts, below
+// 2^32, which keeps each partial product within 64 bits.
+struct NbWide {
+  uint64_t hi = 0, lo = 0;
+  void Add(uint64_t x) {
+    lo += x;
+    hi += lo < x ? 1 : 0;
+  }
+  void Add(const NbWide& x) {
+    Add(x.lo);
+    hi += x.hi;
+  }
+  void Sub(const NbWide& x) {  // x <= *this.
+    hi -= x.hi + (lo < x.lo ? 1 : 0);
+    lo -= x.lo;
+  }
+  bool AtMost(const NbWide& x) const {
+    return hi != x.hi ? hi < x.hi : lo <= x.lo;
+  }
+};
+
+// x k, k < 2^32.
+NbWide NbWideTimes(uint64_t x, uint64_t k) {
+  const uint64_t upper = (x >> 32) * k, lower = (x & 0xffffffffu) * k;
+  NbWide w{upper >> 32, upper << 32};
+  w.Add(lower);
+  return w;
+}
+
+// ceil(w / k), 1 <= k < 2^32, by 32-bit digits; HETCAST_NEVER when it is
+// 2^64 - 1 or more.
+uint64_t NbWideCeilDiv(const NbWide& w, uint64_t k) {
+  if (w.hi >= k) return HETCAST_NEVER;
+  uint64_t quotient = 0, rest = w.hi;  // rest < k: each digit < 2^32.
+  for (const int shift : {32, 0}) {
+    const uint64_t part = (rest << 32) | ((w.lo >> shift) & 0xffffffffu);
+    quotient = (quotient << 32) | (part / k);
+    rest = part % k;
+  }
+  return TimeAdd(quotient, rest != 0 ? 1 : 0);
+}
+
 // W: every message's receives, the source's send and d - 1 more sends at
-// the least send cost of its holders.
-uint64_t NbLeastWork(const Nb& nb) {
-  uint64_t work = 0;
+// the least send cost of its holders. A cost clamped at HETCAST_NEVER
+// makes some node's own makespan HETCAST_NEVER, so the bound is then
+// HETCAST_NEVER whatever W is.
+NbWide NbLeastWork(const Nb& nb) {
+  NbWide work;
   for (uint32_t m = 0; m < nb.k; ++m) {
     const hetcast_nb_message& msg = nb.r->messages[m];
     if (msg.destination_count == 0) continue;
     uint64_t cheapest = nb.S(msg.source, m);
-    work = NbAdd(work, cheapest);
+    work.Add(cheapest);
     for (size_t a = 0; a < msg.destination_count; ++a) {
-      work = NbAdd(work, nb.R(msg.destinations[a], m));
+      work.Add(nb.R(msg.destinations[a], m));
       cheapest = std::min(cheapest, nb.S(msg.destinations[a], m));
     }
-    work = NbAdd(work, NbMul(cheapest, msg.destination_count - 1));
+    work.Add(NbWideTimes(cheapest, msg.destination_count - 1));
   }
   return work;
 }
@@ -54,7 +100,7 @@ uint64_t NbLeastWork(const Nb& nb) {
 size_t NbWorkBegins(const Nb& nb, const NbScratch& s, uint64_t* begin) {
   size_t count = 0;
   for (uint32_t v = 0; v < nb.n; ++v) {
-    uint64_t b = kNbCap;
+    uint64_t b = HETCAST_NEVER;
     bool takes_part = false;
     for (uint32_t m = 0; m < nb.k; ++m) {
       const hetcast_nb_message& msg = nb.r->messages[m];
@@ -71,17 +117,21 @@ size_t NbWorkBegins(const Nb& nb, const NbScratch& s, uint64_t* begin) {
   return count;
 }
 
-// The least integer T with sum_v max(0, T - begin[v]) >= work.
-uint64_t NbFillTime(uint64_t* begin, size_t count, uint64_t work) {
+// The least integer T >= the earliest begin with sum_v max(0, T - begin[v])
+// >= work, exactly: between consecutive begins b_k <= b_{k+1}, the k nodes
+// that have begun fill k (b_{k+1} - b_k) ticks of work.
+uint64_t NbFillTime(uint64_t* begin, size_t count, NbWide work) {
+  if (count == 0) return 0;  // No node takes part: no work either.
   std::make_heap(begin, begin + count);
   std::sort_heap(begin, begin + count);
-  uint64_t before = 0;  // Sum of the k earliest begins.
-  for (size_t k = 1; k <= count; ++k) {
-    before = NbAdd(before, begin[k - 1]);
-    const uint64_t t = (NbAdd(work, before) + k - 1) / k;
-    if (k == count || t <= begin[k]) return std::max(t, begin[k - 1]);
+  for (size_t k = 1;; ++k) {
+    if (k == count) return TimeAdd(begin[k - 1], NbWideCeilDiv(work, k));
+    const NbWide filled = NbWideTimes(begin[k] - begin[k - 1], k);
+    if (work.AtMost(filled)) {
+      return begin[k - 1] + NbWideCeilDiv(work, k);  // <= begin[k].
+    }
+    work.Sub(filled);
   }
-  return 0;  // No node takes part: no work either.
 }
 
 }  // namespace

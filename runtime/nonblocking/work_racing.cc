@@ -14,6 +14,17 @@ namespace hetcast {
 namespace internal {
 namespace {
 
+// Whether R(v, L) < R(w, L), exactly even when either passes 64 bits:
+// a_v + p_v L < a_w + p_w L compares the difference of the fixed parts with
+// the difference of the per-byte parts times L.
+bool WrFaster(const Nb& nb, uint32_t v, uint32_t w, uint64_t length) {
+  const uint64_t av = nb.r->recv_fixed[v], pv = nb.r->recv_per_byte[v];
+  const uint64_t aw = nb.r->recv_fixed[w], pw = nb.r->recv_per_byte[w];
+  if (pv == pw) return av < aw;
+  if (pv < pw) return av <= aw || av - aw < TimeMul(pw - pv, length);
+  return aw > av && TimeMul(pv - pw, length) < aw - av;
+}
+
 // WR/WRP Step 1: "Let P_i be the node with the minimum completed work whose
 // source set SR_i is not empty. If there are multiple possibilities, choose
 // the fastest one" (least R at the longest message, then lowest index).
@@ -22,14 +33,11 @@ uint32_t WrNextReceiver(const Nb& nb, const NbScratch& s) {
   for (uint32_t m = 0; m < nb.k; ++m) {
     longest = std::max(longest, nb.r->messages[m].length);
   }
-  auto speed = [&](uint32_t v) {
-    return NbAdd(nb.r->recv_fixed[v], NbMul(nb.r->recv_per_byte[v], longest));
-  };
   uint32_t i = kNbNone;
   for (uint32_t v = 0; v < nb.n; ++v) {
     if (s.remaining[v] == 0) continue;
     if (i == kNbNone || s.work[v] < s.work[i] ||
-        (s.work[v] == s.work[i] && speed(v) < speed(i))) {
+        (s.work[v] == s.work[i] && WrFaster(nb, v, i, longest))) {
       i = v;
     }
   }
@@ -42,8 +50,8 @@ void WrAddVirtualWork(const Nb& nb, const NbScratch& s, uint32_t m, uint32_t j,
   const uint64_t base = j == nb.r->messages[m].source
                             ? 0
                             : s.vwork[static_cast<size_t>(m) * nb.n + j];
-  const uint64_t ar = NbAdd(NbAdd(base, nb.S(j, m)), nb.X(j, i, m));
-  s.work[i] = NbAdd(std::max(s.work[i], ar), nb.R(i, m));
+  const uint64_t ar = TimeAdd(TimeAdd(base, nb.S(j, m)), nb.X(j, i, m));
+  s.work[i] = TimeAdd(std::max(s.work[i], ar), nb.R(i, m));
   s.vwork[static_cast<size_t>(m) * nb.n + i] = s.work[i];
   --s.remaining[i];
 }
@@ -104,7 +112,7 @@ WrpSlot WrpSendSlot(const Nb& nb, const NbScratch& s, uint32_t j, uint32_t m,
   for (uint32_t t = from == kNbNone ? s.head[j] : s.next[from]; t != kNbNone;
        t = s.next[t]) {
     // Every task after the last send is a receive (rule 1).
-    if (NbAdd(free_at, S) < s.pool[t].arrival) return WrpSlot{free_at, t};
+    if (TimeAdd(free_at, S) < s.pool[t].arrival) return WrpSlot{free_at, t};
     free_at = s.pool[t].end;
   }
   return WrpSlot{free_at, kNbNone};
@@ -156,8 +164,9 @@ WrpChoice WrpChoose(const Nb& nb, const NbScratch& s, uint32_t i,
   WrForEachSender(nb, s, i, [&](uint32_t m, uint32_t j) {
     const WrpSlot slot = WrpSendSlot(nb, s, j, m, recv_of);
     const uint64_t arrival =
-        NbAdd(NbAdd(slot.start, nb.S(j, m)), nb.X(j, i, m));
-    const uint64_t ct = NbAdd(std::max(arrival, WrpListEnd(s, i)), nb.R(i, m));
+        TimeAdd(TimeAdd(slot.start, nb.S(j, m)), nb.X(j, i, m));
+    const uint64_t ct =
+        TimeAdd(std::max(arrival, WrpListEnd(s, i)), nb.R(i, m));
     const uint64_t before = best.value;
     best.Offer(ct, m, j, i);
     if (best.value != before || (best.m == m && best.j == j)) {
@@ -205,7 +214,7 @@ size_t RunWrp(const Nb& nb, const NbScratch& s, uint32_t* recv_of) {
                                    m,
                                    c.slot.start,
                                    c.arrival,
-                                   NbAdd(c.slot.start, nb.S(j, m))};
+                                   TimeAdd(c.slot.start, nb.S(j, m))};
     if (c.slot.before == kNbNone) {
       WrpAppend(s, j, send);
     } else {
@@ -224,7 +233,7 @@ size_t RunWrp(const Nb& nb, const NbScratch& s, uint32_t* recv_of) {
                         m,
                         issue,
                         c.arrival,
-                        NbAdd(std::max(c.arrival, issue), nb.R(i, m))};
+                        TimeAdd(std::max(c.arrival, issue), nb.R(i, m))};
     WrpAppend(s, i, recv);
     recv_of[static_cast<size_t>(m) * nb.n + i] = recv;
     ++count;

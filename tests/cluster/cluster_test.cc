@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "gtest/gtest.h"
+#include "runtime/arena.h"
 #include "runtime/cluster/internal.h"
 #include "runtime/include/hetcast/hetcast.h"
 #include "tests/oracles/cluster_search.h"
@@ -185,6 +186,68 @@ TEST(ClusterEvaluator, RejectsInvalidSchedules) {
   // A valid one for contrast: 0->1 at 0, 0->2 at 1 (arr 3), 1->3 at 1 (arr 3).
   EXPECT_EQ(Evaluate(r, {{0, 1, 0, 0}, {0, 2, 1, 0}, {1, 3, 1, 0}}).status,
             HETCAST_OK);
+}
+
+// HETCAST_NEVER = 2^64 - 1 is not a time: a transfer may land at 2^64 - 2
+// at the latest, across clusters (start + C) or inside one (start + 1).
+TEST(ClusterEvaluator, ArrivalBoundaryIsExact) {
+  const uint64_t c = HETCAST_MAX_COST;
+  const std::vector<uint64_t> two = {1, 1};
+  for (const bool postal : {false, true}) {
+    hetcast_cluster_request r = Request(two, c);
+    r.postal = postal ? 1 : 0;
+    const ClusterRun fits = Evaluate(r, {{0, 1, HETCAST_NEVER - 1 - c, 0}});
+    ASSERT_EQ(fits.status, HETCAST_OK);
+    EXPECT_EQ(fits.answer.completion_time, HETCAST_NEVER - 1);
+    EXPECT_EQ(fits.nodes[1].arrival, HETCAST_NEVER - 1);
+    EXPECT_EQ(Evaluate(r, {{0, 1, HETCAST_NEVER - c, 0}}).status,
+              HETCAST_OVERFLOW);
+    EXPECT_EQ(Evaluate(r, {{0, 1, HETCAST_NEVER, 0}}).status,
+              HETCAST_OVERFLOW);  // Would wrap to C - 1.
+  }
+  const std::vector<uint64_t> one = {2};
+  const auto local = Request(one, c);
+  EXPECT_EQ(Evaluate(local, {{0, 1, HETCAST_NEVER - 2, 0}}).status, HETCAST_OK);
+  EXPECT_EQ(Evaluate(local, {{0, 1, HETCAST_NEVER - 1, 0}}).status,
+            HETCAST_OVERFLOW);
+}
+
+// BoundedSizeBroadcast's rounds (§5.3) are the one place cluster times grow
+// with the cluster count: k C can pass 64 bits, which needs about 2^24
+// clusters at C = 2^40. The same arithmetic with fewer clusters and a
+// larger C, through the internals (the API caps C at 2^40): three clusters
+// of one processor, B = 1, so one transfer per round of C: the last lands
+// at 2 C, and the bound is p C = 2 C (p = 2 rounds). C = 2^63 - 1 gives
+// 2^64 - 2; C = 2^63 gives 2^64, which must come out as HETCAST_NEVER
+// (the API's HETCAST_OVERFLOW), not 0.
+TEST(BoundedSize, RoundsPastSixtyFourBitsSaturate) {
+  const std::vector<uint64_t> sizes = {1, 1, 1};
+  for (const uint64_t cost : {(uint64_t{1} << 63) - 1, uint64_t{1} << 63}) {
+    hetcast_cluster_request r = Request(sizes, cost);
+    r.matching = 1;
+    const internal::ClusterLayout l{&r, 3, 3, cost, sizes.data()};
+    internal::Arena measure;
+    internal::LcfScratch s;
+    internal::CarveLcf(l, &measure, &s);
+    std::vector<unsigned char> workspace(measure.used());
+    internal::Arena arena(workspace.data(), workspace.size());
+    ASSERT_TRUE(internal::CarveLcf(l, &arena, &s));
+    internal::FillClusterBases(l, s.base);
+    internal::SortOtherClusters(l, s.order);
+    const size_t count = internal::RunBoundedSize(l, s);
+    ASSERT_EQ(count, 2u);
+    const uint64_t expected =
+        cost < (uint64_t{1} << 63) ? HETCAST_NEVER - 1 : HETCAST_NEVER;
+    EXPECT_EQ(internal::LcfAllLanded(s, count, 0), expected);
+    std::vector<uint64_t> sorted(internal::ClusterBoundArray(l));
+    std::vector<uint64_t> reduced(sorted.size());
+    uint64_t bound = 0;
+    hetcast_bound kind;
+    internal::ClusterLowerBound(l, s.order, sorted.data(), reduced.data(),
+                                &bound, &kind);
+    EXPECT_EQ(bound, expected);
+    EXPECT_EQ(kind, HETCAST_BOUND_GLOBAL_STEPS);
+  }
 }
 
 TEST(ClusterEvaluator, BoundedDegreeMatchingAndPostal) {

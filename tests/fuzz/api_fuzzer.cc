@@ -60,9 +60,6 @@ using hetcast_fuzz::EdgyValue;
 // Requests with more nodes than this are sized, not planned (one input must
 // take milliseconds).
 constexpr uint64_t kMaxPlannedNodes = 1 << 12;
-// Known (issue 15, item 4): postal LCF and Interleaved LCF take time
-// proportional to C; planned only up to this C until that is fixed.
-constexpr uint64_t kMaxPostalInterCost = 1 << 12;
 
 // Every profile the planner may be offered, opened once.
 struct Profiles {
@@ -196,9 +193,6 @@ void BuildCluster(ByteReader& in, Built* b) {
     b->members.resize(k);
     for (uint64_t& members : b->members) members = EdgyValue(in, 20);
     b->cluster.members = b->members.data();
-  }
-  if (b->cluster.postal && b->cluster.inter_cost > kMaxPostalInterCost) {
-    b->plan_it = false;
   }
   b->request.model = HETCAST_MODEL_CLUSTER;
   b->request.cluster = &b->cluster;

@@ -23,9 +23,9 @@ namespace {
 using hetcast_fuzz::CanaryArray;
 using hetcast_fuzz::CanaryWorkspace;
 
-// Known (issue 15, item 6): the planners have no work bound yet (a
-// 4096-node broadcast takes about 100 s), so larger requests are parsed,
-// sized and not planned.
+// The runtime bounds the planners' work (HETCAST_NB_MAX_WORK), but its worst
+// accepted requests take seconds (README, "Multi-source multicast"): too
+// slow per input, so larger requests are parsed, sized and not planned.
 constexpr size_t kMaxPlannedNodes = 48;
 constexpr size_t kMaxPlannedTasks = 512;
 

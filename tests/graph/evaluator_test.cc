@@ -337,6 +337,65 @@ TEST(GraphEvaluator, RejectsRouteEdgesCarryingTooLittle) {
   ExpectRejected(Chain(), d, HETCAST_GRAPH_EDGE_AMOUNT, 2, 0);
 }
 
+// Parts carried per period may pass 64 bits while each slot's amount fits.
+// Three parts per message and UINT64_MAX / 3 messages per period make
+// K D = 2^64 - 1 parts, every one a route's; at cost 1 per message a slot of
+// d ticks carries 3 d parts. A route edge whose slots carry exactly
+// 2^64 - 1 parts is accepted; 2^64 + 2 (three more) is refused, not taken
+// for 2^64 - 1 (saturated) or for 2 (wrapped).
+constexpr uint64_t kThird = UINT64_MAX / 3;  // 2^64 - 1 = 3 kThird.
+
+GraphScheduleData HugeRoute(uint64_t period) {
+  GraphScheduleData d;
+  d.period = period;
+  d.messages = kThird;
+  d.parts = 3;
+  d.routes = {{0, UINT64_MAX}};
+  return d;
+}
+
+TEST(GraphEvaluator, CountsPartsPastSixtyFourBitsExactly) {
+  GraphInstance g;
+  g.node_count = 2;
+  g.edges = {{0, 1, 1}};
+  g.targets = {1};
+  GraphScheduleData d = HugeRoute(kThird);
+  d.route_edges = {{0, 0, 1}};
+  // [0, 5) and [5, kThird): 15 + 3 (kThird - 5) = 2^64 - 1 parts.
+  d.slots = {{0, 5, 0, 1, 0, 15}, {5, kThird - 5, 0, 1, 0, 3 * (kThird - 5)}};
+  hetcast_status status;
+  const hetcast_graph_evaluation e = Evaluation(g, d, &status);
+  ASSERT_EQ(status, HETCAST_OK) << hetcast_graph_violation_str(e.violation);
+  EXPECT_EQ(e.throughput_numerator, 1u);  // kThird messages per kThird ticks.
+  EXPECT_EQ(e.throughput_denominator, 1u);
+  // One tick (three parts) more on the edge: 2^64 + 2 parts.
+  d.period = kThird + 1;
+  d.slots[1].duration += 1;
+  d.slots[1].amount += 3;
+  ExpectRejected(g, d, HETCAST_GRAPH_EDGE_AMOUNT, 0, 0);
+}
+
+TEST(GraphEvaluator, ComparesForwardedPartsPastSixtyFourBitsExactly) {
+  // s -> a carries 2^64 - 1 parts; a -> b forwards 2^64 + 2.
+  GraphInstance g;
+  g.node_count = 3;
+  g.edges = {{0, 1, 1}, {1, 2, 1}};
+  g.targets = {2};
+  GraphScheduleData d = HugeRoute(kThird + 1);
+  d.route_edges = {{0, 0, 1}, {0, 1, 2}};
+  d.slots = {{0, 5, 0, 1, 0, 15},
+             {5, kThird - 5, 0, 1, 0, 3 * (kThird - 5)},
+             {0, 5, 1, 2, 0, 15},
+             {5, kThird - 4, 1, 2, 0, 3 * (kThird - 4)}};
+  ExpectRejected(g, d, HETCAST_GRAPH_FORWARDS_UNRECEIVED, 1, 1);
+  // Forwarding exactly what it receives is accepted.
+  d.slots[3].duration -= 1;
+  d.slots[3].amount -= 3;
+  hetcast_status status;
+  const hetcast_graph_evaluation e = Evaluation(g, d, &status);
+  EXPECT_EQ(status, HETCAST_OK) << hetcast_graph_violation_str(e.violation);
+}
+
 TEST(GraphEvaluator, RejectsTargetsLeftOut) {
   GraphScheduleData d = ChainTree();
   d.route_edges.pop_back();  // Nobody sends to c.

@@ -394,6 +394,48 @@ TEST(NestedSlots, NoDestinationsIsZeroAndSmallWorkspaceIsReported) {
             HETCAST_WORKSPACE_TOO_SMALL);
 }
 
+// The bounds at the exact 64-bit boundary (HETCAST_NEVER = 2^64 - 1 is not
+// a time): the nested-slots bound, the prefix search and the doubling
+// bound each give `expected`, or all report HETCAST_OVERFLOW when it is
+// HETCAST_NEVER.
+void ExpectBoundsAt(const TinyInstance& instance, uint64_t expected) {
+  const NodeLayout layout = LayoutOf(instance);
+  std::vector<unsigned char> workspace(
+      internal::NestedSlotsWorkspaceBytes(layout));
+  const hetcast_status status =
+      expected == HETCAST_NEVER ? HETCAST_OVERFLOW : HETCAST_OK;
+  uint64_t nested = 0, searched = 0, doubling = 0;
+  Arena arena(workspace.data(), workspace.size());
+  EXPECT_EQ(internal::LowerBoundNestedSlots(layout, &arena, &nested), status);
+  Arena again(workspace.data(), workspace.size());
+  EXPECT_EQ(
+      internal::LowerBoundPrefixSearch(layout, internal::kPrefixSearchMaxNodes,
+                                       HETCAST_NEVER, &again, &searched),
+      status);
+  EXPECT_EQ(internal::DoublingLowerBound(layout, &doubling), status);
+  if (status == HETCAST_OK) {
+    EXPECT_EQ(nested, expected);
+    EXPECT_EQ(searched, expected);
+    EXPECT_EQ(doubling, expected);
+  }
+}
+
+TEST(NestedSlots, BoundsAreExactAtTwoToTheSixtyFour) {
+  const uint64_t half = uint64_t{1} << 63;
+  // One type of cost c, two destinations: the informed set doubles every c
+  // ticks (1, 2, 4), so every bound is 2 c: 2^64 - 2 for c = 2^63 - 1; for
+  // c = 2^63 it is 2^64, which does not fit.
+  ExpectBoundsAt(TinyInstance{{half - 1}, 0, {2}, {}}, HETCAST_NEVER - 1);
+  ExpectBoundsAt(TinyInstance{{half}, 0, {2}, {}}, HETCAST_NEVER);
+  // Source of cost 2^64 - 2, destinations of cost 1: one destination is
+  // informed at 2^64 - 2 at the earliest; a second at 2^64 - 1 (from the
+  // first), which is HETCAST_NEVER.
+  ExpectBoundsAt(TinyInstance{{1, HETCAST_NEVER - 1}, 1, {1, 0}, {}},
+                 HETCAST_NEVER - 1);
+  ExpectBoundsAt(TinyInstance{{1, HETCAST_NEVER - 1}, 1, {2, 0}, {}},
+                 HETCAST_NEVER);
+}
+
 }  // namespace
 }  // namespace testing
 }  // namespace hetcast

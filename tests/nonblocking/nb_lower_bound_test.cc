@@ -94,6 +94,39 @@ TEST(NbLowerBound, SerialWorkOnAHandDerivedExchange) {
   EXPECT_LE(b.best, NonblockingExhaustiveOptimum(in.request));
 }
 
+// Node 0 sends to d destinations with S(0) = s = send_fixed + 2^40 L,
+// R = X = 0, and relays' sends dearer than s (2^40 (L + 1)): the serial
+// work is W = d s (the source's send and d - 1 more at the least send cost,
+// s). Node 0 begins at 0, the destinations at s: node 0 alone fills s ticks
+// by time s, then d + 1 nodes share the other (d - 1) s, so the bound is
+// T = s + ceil((d - 1) s / (d + 1)), above each node's own makespan (s).
+uint64_t SerialWorkOfBroadcast(uint32_t d, uint64_t s) {
+  Instance in = UniformNbRequest(d + 1, HETCAST_MAX_COST, 0, 0);
+  for (uint64_t& x : in.send_per_byte) x = HETCAST_MAX_COST;
+  in.send_fixed[0] = s & (HETCAST_MAX_COST - 1);
+  std::vector<uint32_t> all;
+  for (uint32_t v = 1; v <= d; ++v) all.push_back(v);
+  in.destinations = {all};
+  in.messages = {hetcast_nb_message{0, s >> 40, nullptr, 0}};
+  in.Finish();
+  return BoundsOf(in).serial_work;
+}
+
+TEST(NbLowerBound, SerialWorkIsExactAtTwoToTheSixtyFour) {
+  // d = 2: T = s + ceil(s / 3). s = 3 (2^62 - 1) + 1 gives 4 (2^62 - 1) +
+  // 2 = 2^64 - 2, accepted; s one more gives 2^64 - 1 = HETCAST_NEVER (no
+  // schedule fits). W = 2 s passes 64 bits in both.
+  const uint64_t s2 = 3 * ((uint64_t{1} << 62) - 1) + 1;
+  EXPECT_EQ(SerialWorkOfBroadcast(2, s2), HETCAST_NEVER - 1);
+  EXPECT_EQ(SerialWorkOfBroadcast(2, s2 + 1), HETCAST_NEVER);
+  // d = 3: T = s + ceil(s / 2), the 2 s shared by four nodes itself past
+  // 64 bits. s = (2^65 - 5) / 3 = 2 (2^64 - 1) / 3 - 1 (odd) gives
+  // (3 s + 1) / 2 = 2^64 - 2; s + 1 gives 3 (s + 1) / 2 = 2^64 - 1.
+  const uint64_t s3 = 2 * (HETCAST_NEVER / 3) - 1;
+  EXPECT_EQ(SerialWorkOfBroadcast(3, s3), HETCAST_NEVER - 1);
+  EXPECT_EQ(SerialWorkOfBroadcast(3, s3 + 1), HETCAST_NEVER);
+}
+
 // Tiny random instances of three shapes: receive-heavy, send-heavy and
 // link-heavy costs; one to three messages.
 Instance Tiny(std::mt19937_64& rng, int shape) {

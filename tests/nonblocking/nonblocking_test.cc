@@ -338,23 +338,15 @@ TEST(NonblockingRequest, LimitsAreExact) {
             HETCAST_TOO_LARGE);
 }
 
-// Times of this model are below 2^62 (hetcast.h). Node 0 sends one message
-// of length L to node 1; with X = 0 the completion is S(0, L) + R(1, L) =
-// send_per_byte * L + recv_fixed (Eqs. 3-4), every algorithm's, the
-// evaluator's and the lower bound's (the one path 0 -> 1).
-Instance OneTransfer(uint64_t per_byte, uint64_t length, uint64_t recv_fixed) {
-  Instance in = UniformNbRequest(2, 0, 0, 0);
-  in.send_per_byte[0] = per_byte;
-  in.recv_fixed[1] = recv_fixed;
-  in.destinations = {{1}};
-  in.messages = {hetcast_nb_message{0, length, nullptr, 0}};
-  in.Finish();
-  return in;
-}
+// Times of this model are exact in 64 bits; HETCAST_NEVER = 2^64 - 1 is
+// reserved (hetcast.h), so 2^64 - 2 is the latest accepted time.
+constexpr uint64_t kLatest = HETCAST_NEVER - 1;
 
-// Every answer of `in`: the status of each algorithm, the evaluator and the
-// lower bound must be `status`, and on HETCAST_OK the time must be `time`.
-void ExpectOneTransfer(const Instance& in, hetcast_status status,
+// Every answer of `in`: the status of each algorithm, of the evaluator on
+// `tasks`/`begin` and of the lower bound must be `status`; on HETCAST_OK
+// each completion and bound must be `time`.
+void ExpectEveryAnswer(const Instance& in, std::vector<hetcast_nb_task> tasks,
+                       std::vector<size_t> begin, hetcast_status status,
                        uint64_t time) {
   for (const hetcast_algorithm a :
        {HETCAST_ALGORITHM_FEF, HETCAST_ALGORITHM_ECF, HETCAST_ALGORITHM_WR,
@@ -366,7 +358,7 @@ void ExpectOneTransfer(const Instance& in, hetcast_status status,
       EXPECT_EQ(plan.answer.lower_bound, time) << a;
     }
   }
-  const NbRun run = Evaluate(in, {Send(0, 1, 0), Recv(1, 0, 0)}, {0, 1, 2});
+  const NbRun run = Evaluate(in, std::move(tasks), std::move(begin));
   ASSERT_EQ(run.status, status);
   if (status == HETCAST_OK) {
     EXPECT_EQ(run.answer.completion_time, time);
@@ -383,33 +375,139 @@ void ExpectOneTransfer(const Instance& in, hetcast_status status,
   }
 }
 
-TEST(NonblockingTimes, CompletionBoundaryIsExact) {
-  const uint64_t cap = uint64_t{1} << 62;
-  const uint64_t length = (uint64_t{1} << 22) - 1;  // 2^40 L = 2^62 - 2^40.
-  // 2^62 - 2^40 + (2^40 - 1) = 2^62 - 1: the latest time, accepted.
-  ExpectOneTransfer(OneTransfer(HETCAST_MAX_COST, length, HETCAST_MAX_COST - 1),
-                    HETCAST_OK, cap - 1);
-  // One tick more: 2^62.
-  ExpectOneTransfer(OneTransfer(HETCAST_MAX_COST, length, HETCAST_MAX_COST),
-                    HETCAST_OVERFLOW, 0);
+// Node 0 sends one message of length L to node 1. Every part of Eqs. 3-4
+// counts: the completion is S(0, L) + X(0, 1) L + R(1, L) = send_fixed +
+// (send_per_byte + link + recv_per_byte) L + recv_fixed, every algorithm's,
+// the evaluator's and the lower bound's (the one path 0 -> 1).
+struct Transfer {
+  uint64_t send_fixed = 0, send_per_byte = 0, link = 0, recv_per_byte = 0;
+  uint64_t recv_fixed = 0, length = 1;
+};
+
+void ExpectOneTransfer(const Transfer& t, hetcast_status status,
+                       uint64_t time) {
+  Instance in = UniformNbRequest(2, 0, 0, 0);
+  in.send_fixed[0] = t.send_fixed;
+  in.send_per_byte[0] = t.send_per_byte;
+  in.link[1] = t.link;  // 0 -> 1
+  in.recv_per_byte[1] = t.recv_per_byte;
+  in.recv_fixed[1] = t.recv_fixed;
+  in.destinations = {{1}};
+  in.messages = {hetcast_nb_message{0, t.length, nullptr, 0}};
+  in.Finish();
+  ExpectEveryAnswer(in, {Send(0, 1, 0), Recv(1, 0, 0)}, {0, 1, 2}, status,
+                    time);
 }
 
-TEST(NonblockingTimes, PerByteCostTimesLengthIsChecked) {
-  const uint64_t cap = uint64_t{1} << 62;
-  // 2^40 * (2^22 - 1) fits; 2^40 * 2^22 = 2^62 does not.
-  ExpectOneTransfer(OneTransfer(HETCAST_MAX_COST, (uint64_t{1} << 22) - 1, 0),
-                    HETCAST_OK, cap - HETCAST_MAX_COST);
-  ExpectOneTransfer(OneTransfer(HETCAST_MAX_COST, uint64_t{1} << 22, 0),
-                    HETCAST_OVERFLOW, 0);
-  // Products that wrap 64 bits (2^40 * 2^24 = 2^64 would wrap to 0, and
-  // 2^40 * (2^24 + 1) to 2^40) must not come out small.
-  ExpectOneTransfer(OneTransfer(HETCAST_MAX_COST, uint64_t{1} << 24, 0),
-                    HETCAST_OVERFLOW, 0);
-  ExpectOneTransfer(OneTransfer(HETCAST_MAX_COST, (uint64_t{1} << 24) + 1, 0),
-                    HETCAST_OVERFLOW, 0);
-  // The longest message at one tick per byte.
-  ExpectOneTransfer(OneTransfer(1, HETCAST_NEVER, 0), HETCAST_OVERFLOW, 0);
-  ExpectOneTransfer(OneTransfer(1, cap - 1, 0), HETCAST_OK, cap - 1);
+TEST(NonblockingTimes, CompletionAtTwoToTheSixtyFourIsExact) {
+  // 2^24 = 3 * 5592405 + 1, so 3 * 2^40 * 5592405 = 2^64 - 2^40; with
+  // 2^39 + (2^39 - 2) more the completion is 2^64 - 2: accepted.
+  Transfer t;
+  t.send_per_byte = t.link = t.recv_per_byte = HETCAST_MAX_COST;
+  t.length = 5592405;
+  t.send_fixed = uint64_t{1} << 39;
+  t.recv_fixed = (uint64_t{1} << 39) - 2;
+  ExpectOneTransfer(t, HETCAST_OK, kLatest);
+  // One tick more is 2^64 - 1 = HETCAST_NEVER: refused.
+  t.recv_fixed += 1;
+  ExpectOneTransfer(t, HETCAST_OVERFLOW, 0);
+  // And one more wraps 64 bits to 0: refused, never small.
+  t.recv_fixed += 1;
+  ExpectOneTransfer(t, HETCAST_OVERFLOW, 0);
+}
+
+TEST(NonblockingTimes, PerByteCostTimesLengthIsExact) {
+  Transfer t;
+  t.send_per_byte = HETCAST_MAX_COST;
+  // 2^40 * (2^24 - 1) = 2^64 - 2^40 fits; 2^40 * 2^24 wraps to 0 and
+  // 2^40 * (2^24 + 1) to 2^40: both refused, never small.
+  t.length = (uint64_t{1} << 24) - 1;
+  ExpectOneTransfer(t, HETCAST_OK, HETCAST_NEVER - (HETCAST_MAX_COST - 1));
+  t.length = uint64_t{1} << 24;
+  ExpectOneTransfer(t, HETCAST_OVERFLOW, 0);
+  t.length = (uint64_t{1} << 24) + 1;
+  ExpectOneTransfer(t, HETCAST_OVERFLOW, 0);
+  // The longest messages at one tick per byte of link time.
+  t = Transfer();
+  t.link = 1;
+  t.length = kLatest;
+  ExpectOneTransfer(t, HETCAST_OK, kLatest);
+  t.length = HETCAST_NEVER;
+  ExpectOneTransfer(t, HETCAST_OVERFLOW, 0);
+}
+
+TEST(NonblockingTimes, SerialReceivesAtTwoToTheSixtyFourAreExact) {
+  // Nodes 0 and 1 each send one message to node 2, which receives them one
+  // after the other: completion 2 R, R = recv_fixed + 2^40 (2^23 - 1) =
+  // recv_fixed + 2^63 - 2^40 (S = X = 0). The lower bound is 2 R too (both
+  // arrive at 0). recv_fixed = 2^40 - 1 gives 2^64 - 2; 2^40 gives 2^64.
+  for (const uint64_t fixed : {HETCAST_MAX_COST - 1, HETCAST_MAX_COST}) {
+    Instance in = UniformNbRequest(3, 0, 0, 0);
+    in.recv_fixed[2] = fixed;
+    in.recv_per_byte[2] = HETCAST_MAX_COST;
+    in.destinations = {{2}, {2}};
+    const uint64_t length = (uint64_t{1} << 23) - 1;
+    in.messages = {hetcast_nb_message{0, length, nullptr, 0},
+                   hetcast_nb_message{1, length, nullptr, 0}};
+    in.Finish();
+    const bool fits = fixed < HETCAST_MAX_COST;
+    ExpectEveryAnswer(
+        in, {Send(0, 2, 0), Send(1, 2, 1), Recv(2, 0, 0), Recv(2, 1, 1)},
+        {0, 1, 2, 4}, fits ? HETCAST_OK : HETCAST_OVERFLOW, kLatest);
+  }
+}
+
+TEST(NonblockingTimes, TwoSendsAtTwoToTheSixtyFourAreExact) {
+  // Node 0 sends to 1 and 2 (R = X = 0), S(0) = s = send_fixed + 2^40
+  // (2^23 - 1); a relay's send costs 2^63, so the best schedule sends
+  // twice from 0 and ends at 2 s, which is also the postal-growth bound
+  // (the source's slots s and 2 s). s = 2^63 - 1 gives 2^64 - 2; one tick
+  // more gives 2^64.
+  for (const uint64_t fixed : {HETCAST_MAX_COST - 1, HETCAST_MAX_COST}) {
+    Instance in = UniformNbRequest(3, HETCAST_MAX_COST, 0, 0);
+    for (uint64_t& x : in.send_per_byte) x = HETCAST_MAX_COST;
+    in.send_fixed[0] = fixed;
+    in.destinations = {{1, 2}};
+    in.messages = {hetcast_nb_message{0, (uint64_t{1} << 23) - 1, nullptr, 0}};
+    in.Finish();
+    const bool fits = fixed < HETCAST_MAX_COST;
+    ExpectEveryAnswer(
+        in, {Send(0, 1, 0), Send(0, 2, 0), Recv(1, 0, 0), Recv(2, 0, 0)},
+        {0, 2, 3, 4}, fits ? HETCAST_OK : HETCAST_OVERFLOW, kLatest);
+    if (fits) {
+      EXPECT_EQ(Plan(in, HETCAST_ALGORITHM_ECF).answer.lower_bound_kind,
+                HETCAST_BOUND_NB_POSTAL_GROWTH);
+    }
+  }
+}
+
+TEST(NonblockingTimes, WorkRacingTiesCompareReceiveCostsPast64Bits) {
+  // WR's "fastest" receiver is the least R(v, L), L the longest message
+  // (2^40 here, which only node 3 receives, at R = 0). Nodes 1 and 2 tie in
+  // virtual work; R(1, L) = 2^80 and R(2, L) = 2^80 - 2^40 both pass 64
+  // bits, yet node 2 is faster and is served first. By hand (S(0) = 1,
+  // X = 0): 0 -> 3 on [0, 1); 0 -> 2 on [1, 2), 2 ends at 2 + 2^40 - 1;
+  // 0 -> 1 on [2, 3), 1 ends at 3 + 2^40. Serving 1 first would end at
+  // 2 + 2^40.
+  Instance in = UniformNbRequest(4, 0, 0, 0);
+  in.send_fixed[0] = 1;
+  in.recv_per_byte[1] = HETCAST_MAX_COST;
+  in.recv_per_byte[2] = HETCAST_MAX_COST - 1;
+  in.destinations = {{3}, {1, 2}};
+  in.messages = {hetcast_nb_message{0, HETCAST_MAX_COST, nullptr, 0},
+                 hetcast_nb_message{0, 1, nullptr, 0}};
+  in.Finish();
+  for (const hetcast_algorithm a :
+       {HETCAST_ALGORITHM_WR, HETCAST_ALGORITHM_WRP}) {
+    const NbRun plan = Plan(in, a);
+    ASSERT_EQ(plan.status, HETCAST_OK) << a;
+    EXPECT_EQ(plan.answer.completion_time, HETCAST_MAX_COST + 3) << a;
+    ASSERT_EQ(plan.begin, (std::vector<size_t>{0, 3, 4, 5, 6})) << a;
+    EXPECT_EQ(plan.tasks[1].partner, 2u) << a;  // 0's second send: to 2.
+    const NbRun replay = Evaluate(in, plan.tasks, plan.begin);
+    ASSERT_EQ(replay.status, HETCAST_OK) << a;
+    EXPECT_EQ(replay.answer.completion_time, HETCAST_MAX_COST + 3) << a;
+  }
 }
 
 TEST(NonblockingAlgorithms, FefAndEcfMatchTheFullScanByteForByte) {
@@ -435,7 +533,7 @@ TEST(NonblockingAlgorithms, FefAndEcfMatchTheFullScanByteForByte) {
         in.messages.push_back(hetcast_nb_message{source, 1, nullptr, 0});
       }
     }
-    if (trial % 50 == 7) {  // Saturating times (kNbCap).
+    if (trial % 50 == 7) {  // Times past 64 bits (HETCAST_NEVER).
       for (uint64_t& x : in.send_per_byte) x = HETCAST_MAX_COST;
       for (hetcast_nb_message& m : in.messages) m.length = uint64_t{1} << 40;
     }

@@ -10,9 +10,9 @@ namespace testing {
 namespace {
 
 using internal::Nb;
-using internal::NbAdd;
 using internal::NbBest;
 using internal::NbScratch;
+using internal::TimeAdd;
 
 size_t RunFefOrEcfByFullScan(const Nb& nb, const NbScratch& s, bool fef) {
   size_t count = 0;
@@ -28,7 +28,7 @@ size_t RunFefOrEcfByFullScan(const Nb& nb, const NbScratch& s, bool fef) {
           const uint32_t i = msg.destinations[b];
           if (informed[i]) continue;
           const uint64_t value =
-              fef ? NbAdd(NbAdd(nb.S(j, m), nb.X(j, i, m)), nb.R(i, m))
+              fef ? TimeAdd(TimeAdd(nb.S(j, m), nb.X(j, i, m)), nb.R(i, m))
                   : internal::NbCompleteTime(nb, s, m, j, i);
           best.Offer(value, m, j, i);
         }

@@ -100,8 +100,8 @@ typedef enum hetcast_status HETCAST_ENUM_BASE {
   /* The request is malformed: zero types, a zero cost, a source type out of
    * range, a NULL array that is not optional. */
   HETCAST_INVALID_ARGUMENT = 1,
-  /* A time or a count does not fit in 64 bits (or reaches a model's
-   * documented time limit: 2^62 for the non-blocking model). */
+  /* A time or a count does not fit in 64 bits (a time of exactly
+   * HETCAST_NEVER = 2^64 - 1 included: it is reserved). */
   HETCAST_OVERFLOW = 2,
   /* More nodes or types than HETCAST_MAX_NODES / HETCAST_MAX_TYPES, or a
    * multi-source request past HETCAST_NB_MAX_NODES, _CELLS or _WORK. */
@@ -721,7 +721,9 @@ HETCAST_API hetcast_status hetcast_cluster_plan_sizes(
  * (basic model), LCF Multicast (§4). One of `degrees`, `matching`,
  * `members` at a time; other combinations give HETCAST_INVALID_ARGUMENT.
  * Output as hetcast_node_plan; the answer's lower bound is
- * hetcast_cluster_lower_bound's. */
+ * hetcast_cluster_lower_bound's. HETCAST_OVERFLOW when a time would reach
+ * HETCAST_NEVER (2^64 - 1): only BoundedSizeBroadcast's rounds, one C each
+ * and up to one per cluster, can get there (at least 2^24 clusters). */
 HETCAST_API hetcast_status hetcast_cluster_plan(
     const hetcast_cluster_request* request, hetcast_algorithm algorithm,
     void* workspace, size_t workspace_size, hetcast_node* nodes,
@@ -738,7 +740,8 @@ HETCAST_API hetcast_status hetcast_cluster_plan(
  * (p' - 1)(C - 1) + ceil(log2(k' / 2)) (Lemma 4.2, Theorem 4.2). Postal:
  * ceil(log2 N) and LCF's makespan with free local transfers (Lemma 6.4).
  * The workspace sorts the cluster sizes: hetcast_cluster_plan_sizes'
- * workspace_bytes is enough. */
+ * workspace_bytes is enough. HETCAST_OVERFLOW when the bound is
+ * HETCAST_NEVER (no schedule ends before 2^64 - 1). */
 HETCAST_API hetcast_status hetcast_cluster_lower_bound(
     const hetcast_cluster_request* request, void* workspace,
     size_t workspace_size, uint64_t* lower_bound, hetcast_bound* kind);
@@ -753,7 +756,9 @@ hetcast_cluster_evaluate_workspace_size(const hetcast_cluster_request* request,
  * HETCAST_INVALID_SCHEDULE: ids out of range, a transfer to the source or
  * to oneself, a processor receiving twice, a send before the sender has the
  * message, two transfers of one processor overlapping, a degree or
- * matching bound exceeded, a processor never reached. Output: every
+ * matching bound exceeded, a processor never reached; with
+ * HETCAST_OVERFLOW a transfer that would land at HETCAST_NEVER (2^64 - 1)
+ * or later (start + C or start + 1; 2^64 - 2 is accepted). Output: every
  * processor's arrival and parent in `nodes`, the transfers with their
  * arrivals sorted by (start, from) in `transfers` (optional), and the
  * completion time; the answer's lower bound is hetcast_cluster_lower_bound's
@@ -777,9 +782,9 @@ HETCAST_API hetcast_status hetcast_cluster_evaluate(
 /* after receiving it, and only to that message's destinations. The tick is */
 /* the caller's choice; tools/ uses picoseconds (per-byte costs rounded to  */
 /* whole picoseconds per byte). Every time of this model, products of a     */
-/* per-byte cost and a length included, is below 2^62 ticks: a plan, an     */
-/* evaluation or a lower bound that reaches 2^62 fails with                 */
-/* HETCAST_OVERFLOW (2^62 - 1 is accepted).                                 */
+/* per-byte cost and a length included, is computed exactly in 64 bits: a   */
+/* plan, an evaluation or a lower bound whose time would reach HETCAST_NEVER */
+/* (2^64 - 1, reserved) fails with HETCAST_OVERFLOW; 2^64 - 2 is accepted.  */
 
 typedef struct hetcast_nb_message {
   uint32_t source;
