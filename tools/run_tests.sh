@@ -1,19 +1,22 @@
 #!/usr/bin/env bash
-# tools/run_tests.sh: installs what is missing and runs every test
-# (`bazel test //...`), the threaded tests under TSan (`--config=tsan`),
-# with HETCAST_SANITIZERS=all also the suite under ASan + UBSan
-# (`--config=asan`, the slow tests at the smaller sizes
-# HETCAST_SANITIZER_RUN selects; not in CI by default: from a fresh output
-# base on the shared 2-core VM it took 2,384 s, against 1,025 s for the
-# normal suite, both measured on 2026-11-23 under a load of 10-15;
-# compiling the 755 actions a second time dominates, and of the tests
-# ptas_test alone ran 477 s of 914 s), then checks that everything the build
-# took from the system comes from a package tools/setup.sh installs
-# (tests/system_deps_check.sh). Extra arguments go to bazel, e.g.
-# --config=asan (which then runs alone); HETCAST_SANITIZERS=0 skips the
-# sanitizer runs.
+# tools/run_tests.sh: installs what is missing and runs every test three
+# ways: the whole suite normally (`bazel test //...`, every target built,
+# every test at its normal size); the whole suite again under
+# AddressSanitizer + UndefinedBehaviorSanitizer (`--config=asan
+# --build_tests_only`: every test target runs, but binaries no test uses,
+# the benchmarks and experiments, are not built a second time; the slow
+# tests read HETCAST_SANITIZER_RUN=1 and take smaller sizes, never a skip);
+# and the threaded tests under ThreadSanitizer (`--config=tsan`). Then it
+# checks that everything the build took from the system comes from a
+# package tools/setup.sh installs (tests/system_deps_check.sh).
+# HETCAST_SANITIZERS=tsan leaves out the ASan + UBSan pass, =0 both
+# sanitizer passes. Extra arguments go to bazel, e.g. --config=asan (which
+# then runs alone).
 # Ends with a plain line "N passed, N failed" counting test cases (from each
-# test's XML report), and exits non-zero if any test failed.
+# test's XML report) of every pass: a case that runs in the normal and in
+# the ASan pass counts twice, a test target without an XML report of its
+# own cases (sh_test) counts as one case per pass, and the two checks of
+# tests/system_deps_check.sh as one each. Exits non-zero if any failed.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 tools/setup.sh test || exit 1
@@ -70,17 +73,15 @@ count_cases() {
 
 run_suite "$@" //...
 
-# With HETCAST_SANITIZERS=all, the suite again under ASan + UBSan (the
-# slow tests read HETCAST_SANITIZER_RUN and take smaller sizes), and the
-# threaded tests under ThreadSanitizer. Without --config=ci: GCC's
-# -O1 -fsanitize builds warn falsely (stringop-overread), and the warnings
-# are the normal build's to check. HETCAST_SANITIZERS=0 skips both, as does
-# a sanitizer config given on the command line (that run is the one asked
-# for).
-if [[ "${HETCAST_SANITIZERS:-tsan}" != 0 && " ${user_args[*]} " != *--config=*san* ]]; then
-  if [[ "${HETCAST_SANITIZERS:-tsan}" == all ]]; then
-    run_suite --config=asan --test_env=HETCAST_SANITIZER_RUN=1 \
-      "${user_args[@]}" //...
+# The sanitizer passes (see the top of this file). Without --config=ci:
+# GCC's -O1 -fsanitize builds warn falsely (stringop-overread), and the
+# warnings are the normal build's to check. A sanitizer config given on the
+# command line skips them (that run is the one asked for).
+sanitizers=${HETCAST_SANITIZERS:-all}
+if [[ "$sanitizers" != 0 && " ${user_args[*]} " != *--config=*san* ]]; then
+  if [[ "$sanitizers" == all ]]; then
+    run_suite --config=asan --build_tests_only \
+      --test_env=HETCAST_SANITIZER_RUN=1 "${user_args[@]}" //...
   fi
   run_suite --config=tsan "${user_args[@]}" //tests:concurrency_test
 fi
