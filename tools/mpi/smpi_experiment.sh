@@ -4,7 +4,8 @@
 #
 #   bazel run //tools/mpi:smpi_experiment -- [--kinds=homogeneous,mixed,clusters]
 #       [--ranks=16,64] [--sizes=1024,65536,1048576] [--seed=2026]
-#       [--algorithms=NAME,...] [--out=DIR]
+#       [--algorithms=NAME,...] [--timeout=900] [--bound-max-ranks=256]
+#       [--out=DIR]
 #
 # For every platform kind, rank count N and message size, the way a user
 # would do it:
@@ -24,17 +25,26 @@
 #      model on the homogeneous and mixed platforms, cluster model on the
 #      clusters) with the calibrated segment size and mpi_bcast_ticks, and
 #      prints the simulated completion, the plan's prediction and whether
-#      the call went to MPI_Bcast.
+#      the call went to MPI_Bcast;
+#   6. for N <= --bound-max-ranks (N * (N - 1) timed transfers): bench
+#      --model=bound, the lower bound on every tree of whole-message
+#      transfers (transfer_bound.h), and hetcast's non-blocking model
+#      calibrated per pair (calibrate --pairs-out, bench --model=pairs).
+# An MPI algorithm that fails or runs past --timeout seconds of host time
+# (per smpirun) is left out of "best" and listed under "skipped"; when the
+# calibration under the best fails, hetcast runs beside the next fastest
+# MPI_Bcast that works. The script stops only when buffers differ.
 # Output: DIR/results.csv (every number) and DIR/table.md (one row per
 # platform and size: MPI's default and hetcast under it, the best MPI
 # algorithm and hetcast under it, the ratios, what hetcast ran, its
-# predicted / simulated). Times are SMPI's simulated clock: deterministic,
-# the same on any host.
+# predicted / simulated, the tree bound, the per-pair model, what was
+# skipped; results.csv also has each run's host seconds). Times are SMPI's
+# simulated clock: deterministic, the same on any host.
 #
-# With the defaults this is the README's table (about 30 minutes of host
-# time on a loaded 2-core machine). More ranks work (--ranks=256,1024) but
-# cost much more: at 256 ranks each arrival_pattern_aware* run alone takes
-# minutes of host time.
+# With the defaults this is the README's table (about 8 minutes on a loaded
+# 2-core machine). More ranks work (--ranks=256,1024) but cost much more: at
+# 256 ranks each arrival_pattern_aware* run alone takes minutes of host
+# time (docs/mpi-results.md has the measured costs).
 #
 # Every smpirun gets --cfg=smpi/simulate-computation:no (host CPU time is not
 # injected, so results do not depend on the host's load) and
