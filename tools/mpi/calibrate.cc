@@ -262,8 +262,9 @@ bool WriteRules(const std::string& path, int bytes, const BroadcastCheck& node,
   return static_cast<bool>(out);
 }
 
-// The non-blocking model's costs per pair (see the top), on rank 0.
-bool WritePairs(int bytes, const std::string& path) {
+// The non-blocking model's costs per pair (see the top): measured on every
+// rank (collective), written by rank 0; whether rank 0 could write.
+bool WritePairsOnRoot(int bytes, const std::string& path) {
   int rank = 0, size = 0;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
   MPI_Comm_size(MPI_COMM_WORLD, &size);
@@ -287,6 +288,13 @@ bool WritePairs(int bytes, const std::string& path) {
   }
   out << "\n";
   return static_cast<bool>(out);
+}
+
+// WritePairsOnRoot, its status on every rank (so all stop alike).
+bool WritePairs(int bytes, const std::string& path) {
+  int written = WritePairsOnRoot(bytes, path);
+  MPI_Bcast(&written, 1, MPI_INT, 0, MPI_COMM_WORLD);
+  return written != 0;
 }
 
 void PrintCalibration(const Calibration& c) {
