@@ -173,9 +173,10 @@ run_mpi() {  # DIR KIND N SIZE DESCRIPTION
   : >"$dir/mpi_times"
   for name in ${algorithms//,/ }; do
     start=$(date +%s.%N) status=0
-    seconds=$(simulate "$dir" "$n" "--cfg=smpi/bcast:$name" -- "$smpi_dir/bench" \
-              --model=mpi --size="$size" 2>"$dir/mpi-$name.err" | field mpi_seconds) ||
+    simulate "$dir" "$n" "--cfg=smpi/bcast:$name" -- "$smpi_dir/bench" \
+      --model=mpi --size="$size" >"$dir/mpi-$name.out" 2>"$dir/mpi-$name.err" ||
       status=$?
+    seconds=$(field mpi_seconds <"$dir/mpi-$name.out" || true)
     if [[ -z "$seconds" ]]; then
       seconds=fail
       [[ $status == 124 ]] && seconds=timeout
