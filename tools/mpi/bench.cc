@@ -209,9 +209,10 @@ std::string ReadPairs(const Bench& b, const std::string& path,
   std::ifstream in(path);
   size_t n = 0, bytes = 0;
   in >> n >> bytes;
-  if (!in || n != static_cast<size_t>(b.size)) {
+  if (!in || n != static_cast<size_t>(b.size) ||
+      bytes != static_cast<size_t>(b.bytes)) {
     return path + " is not a pairs file for " + std::to_string(b.size) +
-           " ranks";
+           " ranks and " + std::to_string(b.bytes) + " bytes";
   }
   m->send_fixed.assign(n, 0);
   m->link_per_byte.assign(n * n, 0);
