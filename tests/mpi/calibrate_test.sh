@@ -28,6 +28,19 @@ done
   --format json >"$dir/plan.json"
 grep -q '"algorithm":"table"' "$dir/plan.json" || fail "table did not answer"
 
+# The per-pair costs (--pairs-out): "N BYTES", N send costs, N * N link
+# costs; an unwritable path fails on every rank (exit 1), no hang.
+timeout 120 mpiexec -n 3 "$calibrate" --size=512 --rank-types=0,0,0 \
+  --repeats=1 --pairs-out="$dir/pairs.txt" >/dev/null
+[[ $(head -1 "$dir/pairs.txt") == "3 512" ]] || fail "bad pairs header"
+[[ $(tail -n +2 "$dir/pairs.txt" | wc -w) -eq 12 ]] || fail "bad pairs costs"
+status=0
+timeout 60 mpiexec -n 3 "$calibrate" --size=512 --rank-types=0,0,0 \
+  --repeats=1 --pairs-out="$dir/no/such/dir/p.txt" 2>"$dir/err" >/dev/null ||
+  status=$?
+[[ $status -eq 1 ]] && grep -q "cannot write" "$dir/err" ||
+  fail "unwritable --pairs-out: status $status"
+
 # Bad input: a type with no rank, one rank; exit 2 with a message.
 for bad in "-n 2 $calibrate --size=8 --rank-types=0,2" \
            "-n 1 $calibrate --size=8 --rank-types=0"; do

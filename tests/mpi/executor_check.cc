@@ -30,6 +30,7 @@
 #include "tests/mpi/pmpi_counts.h"
 #include "tests/mpi/scenarios.h"
 #include "tools/mpi/hetcast_mpi.h"
+#include "tools/mpi/whole_plan.h"
 
 namespace hetcast {
 namespace mpi_test {
@@ -266,6 +267,40 @@ bool BadNodeInputs(const World& world) {
   return ok;
 }
 
+// A one-message multi-source request over `n` nodes (unit costs), message
+// length `length`.
+void UnitMulti(size_t n, uint64_t length, mpi::MultiSourceRequest* m) {
+  m->send_fixed.assign(n, 1);
+  m->send_per_byte.assign(n, 0);
+  m->recv_fixed.assign(n, 1);
+  m->recv_per_byte.assign(n, 0);
+  m->link_per_byte.assign(n * n, 1);
+  m->destinations.assign(1, {});
+  for (uint32_t v = 1; v < n; ++v) m->destinations[0].push_back(v);
+  m->messages.assign(
+      1, {0, length, m->destinations[0].data(), m->destinations[0].size()});
+  m->PointRequest();
+}
+
+bool BadMultiSourceInputs(const World& world) {
+  std::vector<unsigned char> buffer(16, kSentinel);
+  void* buffers[1] = {buffer.data()};
+  mpi::MultiSourceRequest zero, wrong_size;
+  UnitMulti(world.size, 0, &zero);
+  UnitMulti(world.size + 1, 16, &wrong_size);
+  auto multi = [&](const mpi::MultiSourceRequest& m, MPI_Comm comm) {
+    return HETCAST_MPI_Multicast_multi(buffers, MPI_BYTE, &m.request,
+                                       HETCAST_ALGORITHM_NONE, comm);
+  };
+  bool ok = ExpectError(multi(zero, MPI_COMM_WORLD), HETCAST_MPI_ERR_ARG, world,
+                        "multi-source, length zero");
+  ok &= ExpectError(multi(wrong_size, MPI_COMM_WORLD), HETCAST_MPI_ERR_ARG,
+                    world, "multi-source, node_count not the size");
+  ok &= ExpectError(multi(wrong_size, MPI_COMM_SELF), HETCAST_MPI_ERR_COMM,
+                    world, "multi-source, communicator of one rank");
+  return ok;
+}
+
 // Every rank changes its type on a communicator whose types are cached.
 bool BadCachedAndOtherInputs(const World& world) {
   static const uint64_t kCosts[2] = {2, 3};
@@ -289,6 +324,35 @@ bool BadCachedAndOtherInputs(const World& world) {
   ok &= ExpectError(BcastOnNewComm(cluster, 16, 0), HETCAST_MPI_ERR_TYPE, world,
                     "cluster label out of range");
   return ok;
+}
+
+// The bad inputs for the multicasts: every rank gets the class.
+bool BadMulticastInputs(const World& world) {
+  static const uint64_t kCosts[3] = {2, 3, 5};
+  std::vector<unsigned char> buffer(16, kSentinel);
+  const std::vector<int> to = {world.size - 1};
+  const std::vector<int> outside = {world.size};
+  HETCAST_MPI_Params params = NodeParams(kCosts, 3, 0, nullptr);
+  MPI_Comm comm;
+  MPI_Comm_dup(MPI_COMM_WORLD, &comm);
+  auto mcast = [&](int count, int root, const std::vector<int>& destinations,
+                   MPI_Comm on) {
+    return HETCAST_MPI_Mcast(buffer.data(), count, MPI_BYTE, root,
+                             destinations.data(), 1, 0, on, &params);
+  };
+  bool ok = ExpectError(mcast(0, 0, to, comm), HETCAST_MPI_ERR_ARG, world,
+                        "multicast, count zero");
+  ok &= ExpectError(mcast(16, world.size, to, comm), HETCAST_MPI_ERR_ROOT,
+                    world, "multicast, root outside");
+  ok &= ExpectError(mcast(16, 0, outside, comm), HETCAST_MPI_ERR_ARG, world,
+                    "multicast, destination outside");
+  ok &= ExpectError(mcast(16, 0, to, MPI_COMM_SELF), HETCAST_MPI_ERR_COMM,
+                    world, "multicast, communicator of one rank");
+  params.my_type = world.rank == world.size - 1 ? 3 : 0;  // 3 types: 0 .. 2
+  ok &= ExpectError(mcast(16, 0, to, comm), HETCAST_MPI_ERR_TYPE, world,
+                    "multicast, one rank of unknown type");
+  MPI_Comm_free(&comm);
+  return ok && BadMultiSourceInputs(world);
 }
 
 bool LoadTables(const char* path, World* world,
@@ -341,6 +405,7 @@ int Main(int argc, char** argv) {
   }
   bool bad_ok = BadNodeInputs(world);
   bad_ok = BadCachedAndOtherInputs(world) && bad_ok;
+  bad_ok = BadMulticastInputs(world) && bad_ok;
   PrintSummary(world, tally, trials);
   return tally.failures == 0 && bad_ok ? 0 : 1;
 }

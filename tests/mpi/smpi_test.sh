@@ -4,7 +4,9 @@
 # README's comparison (smpi_experiment.sh: platform, calibration in the
 # simulation, gen, plan, execute): the node model on a mixed platform and
 # the cluster model on two-level clusters, against two SMPI algorithms; and
-# a multi-source multicast. Checks that every rank's buffer equals the
+# a multi-source multicast. The experiment also runs its analysis columns
+# (the whole-transfer bound and the non-blocking model calibrated per pair,
+# whose buffers it checks too). Checks that every rank's buffer equals the
 # source's; the prediction ratio is reported, no timing is asserted.
 set -euo pipefail
 experiment=$1
@@ -22,6 +24,9 @@ SMPI_DIR=$(dirname "$bench") PLATFORM_BIN=$platform HETCAST_BIN=$hetcast \
 # after planned_seconds names the MPI_Bcast it may hand the call to).
 [[ $(grep -cE ',hetcast,[^,]*,[^,]*,[^,]*,default,' "$dir/experiment/results.csv") -eq 2 ]] ||
   fail "expected one hetcast row per model under MPI's default"
+[[ $(grep -c ',bound,whole_transfer,[0-9]' "$dir/experiment/results.csv") -eq 2 &&
+   $(grep -c ',hetcast,wrp_pairs,[0-9]' "$dir/experiment/results.csv") -eq 2 ]] ||
+  fail "expected a bound and a per-pair row per case"
 cat "$dir/experiment/table.md"
 
 "$platform" --kind=mixed --ranks=8 --seed=7 --out="$dir" >/dev/null

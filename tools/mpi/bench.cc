@@ -6,8 +6,11 @@
 //         [--mpi-bcast-ticks=M]
 //   bench --model=cluster --rank-labels=L0,L1,... --inter-cost=C --tick-ps=P
 //         --size=BYTES [--repeats=1] [--segment-bytes=S] [--mpi-bcast-ticks=M]
+//         [--postal=0|1]
 //   bench --model=multi --size=BYTES --send-ps=S --byte-ps=X --recv-ps=R
 //   bench --model=mpi --size=BYTES [--repeats=1]
+//   bench --model=bound --size=BYTES
+//   bench --model=pairs --pairs=P.txt --size=BYTES
 //
 // Root 0. Prints one line on rank 0: for hetcast, `hetcast_seconds=` the
 // slowest rank's time from a barrier (HETCAST_MPI_Bcast, after a first call
@@ -22,11 +25,19 @@
 // (HETCAST_MPI_Multicast_multi, WRP), in the non-blocking model with
 // nominal costs S + X * bytes per send and R per receive (picoseconds; the
 // same for every rank and link), printed like hetcast's.
+// --model=bound: `bound_seconds=` the whole-transfer lower bound of a
+// broadcast from rank 0 (transfer_bound.h) from every pair's uncontended
+// transfer time (measure.h, PairTransferSeconds; SMPI only: it needs one
+// clock for all ranks) and `farthest_rank=` a rank that bound reaches last.
+// --model=pairs: HETCAST_MPI_Multicast_multi of one message from rank 0 to
+// every other rank in the non-blocking model with the per-pair costs of
+// calibrate --pairs-out (WRP), printed like hetcast's.
 // Exits 1 when buffers differ or the executor fails, 2 on bad arguments.
 
 #include <mpi.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <fstream>
 #include <iterator>
@@ -36,6 +47,7 @@
 #include "tools/mpi/hetcast_mpi.h"
 #include "tools/mpi/measure.h"
 #include "tools/mpi/program_args.h"
+#include "tools/mpi/transfer_bound.h"
 #include "tools/mpi/whole_plan.h"
 
 namespace hetcast {
@@ -164,6 +176,91 @@ int RunMulti(const Bench& b, ProgramArgs* args) {
   return all == 1 ? 0 : 1;
 }
 
+// The whole-transfer bound from rank 0, in picoseconds of the measured
+// pair times.
+int RunBound(const Bench& b) {
+  const std::vector<double> seconds =
+      PairTransferSeconds(MPI_COMM_WORLD, b.bytes);
+  if (b.rank != 0) return 0;
+  std::vector<uint64_t> ps(seconds.size());
+  for (size_t i = 0; i < seconds.size(); ++i) {
+    ps[i] =
+        static_cast<uint64_t>(std::llround(std::max(0.0, seconds[i]) * 1e12));
+  }
+  const size_t n = static_cast<size_t>(b.size);
+  const std::vector<uint64_t> arrivals = EarliestArrivals(ps, n, 0);
+  if (arrivals.empty()) {
+    std::fprintf(stderr, "bench: the transfer times overflow the bound\n");
+    return 1;
+  }
+  const size_t farthest = static_cast<size_t>(
+      std::max_element(arrivals.begin(), arrivals.end()) - arrivals.begin());
+  std::printf("bound_seconds=%.9g farthest_rank=%zu\n",
+              arrivals[farthest] * 1e-12, farthest);
+  return 0;
+}
+
+// --model=pairs: the non-blocking model's costs per pair from `path`
+// (calibrate --pairs-out: "N BYTES", N send costs, N * N link costs per
+// byte, picoseconds); one message of b.bytes from rank 0 to every other
+// rank. An error message, or "".
+std::string ReadPairs(const Bench& b, const std::string& path,
+                      MultiRequest* m) {
+  std::ifstream in(path);
+  size_t n = 0, bytes = 0;
+  in >> n >> bytes;
+  if (!in || n != static_cast<size_t>(b.size) ||
+      bytes != static_cast<size_t>(b.bytes)) {
+    return path + " is not a pairs file for " + std::to_string(b.size) +
+           " ranks and " + std::to_string(b.bytes) + " bytes";
+  }
+  m->send_fixed.assign(n, 0);
+  m->link_per_byte.assign(n * n, 0);
+  for (uint64_t& cost : m->send_fixed) in >> cost;
+  for (uint64_t& cost : m->link_per_byte) in >> cost;
+  if (!in) return path + " ends early";
+  m->send_per_byte.assign(n, 0);
+  m->recv_fixed.assign(n, 0);
+  m->recv_per_byte.assign(n, 0);
+  m->destinations.emplace_back();
+  for (uint32_t v = 1; v < n; ++v) m->destinations.back().push_back(v);
+  m->messages.push_back(
+      {0, static_cast<uint64_t>(b.bytes), m->destinations[0].data(), n - 1});
+  m->PointRequest();
+  return "";
+}
+
+int RunPairs(const Bench& b, const std::string& path) {
+  MultiRequest m;
+  const std::string error = ReadPairs(b, path, &m);
+  if (!error.empty()) {
+    if (b.rank == 0) std::fprintf(stderr, "bench: %s\n", error.c_str());
+    return 2;
+  }
+  std::vector<unsigned char> storage(b.bytes, 0);
+  if (b.rank == 0) {
+    for (int i = 0; i < b.bytes; ++i)
+      storage[i] = static_cast<unsigned char>(i);
+  }
+  void* buffers[1] = {storage.data()};
+  MPI_Barrier(MPI_COMM_WORLD);
+  const double start = MPI_Wtime();
+  const int code = HETCAST_MPI_Multicast_multi(
+      buffers, MPI_BYTE, &m.request, HETCAST_ALGORITHM_NONE, MPI_COMM_WORLD);
+  double elapsed = MPI_Wtime() - start, slowest = 0;
+  MPI_Allreduce(&elapsed, &slowest, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
+  int ok = code == HETCAST_MPI_SUCCESS, all = 0;
+  for (int i = 0; i < b.bytes && ok; ++i) {
+    ok = storage[i] == static_cast<unsigned char>(i);
+  }
+  MPI_Allreduce(&ok, &all, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
+  if (b.rank == 0) {
+    std::printf("hetcast_seconds=%.9g planned_seconds=%.9g buffers_equal=%d\n",
+                slowest, PlannedMultiSeconds(m.request), all);
+  }
+  return all == 1 ? 0 : 1;
+}
+
 bool LoadTable(const std::string& path, Bench* b) {
   std::ifstream file(path, std::ios::binary);
   const std::string bytes((std::istreambuf_iterator<char>(file)),
@@ -183,7 +280,10 @@ std::string Configure(ProgramArgs* args, Bench* b) {
   b->tick_seconds = args->Unsigned("tick-ps", 0) * 1e-12;
   b->params.segment_bytes = args->Unsigned("segment-bytes", 0);
   b->params.mpi_bcast_ticks = args->Unsigned("mpi-bcast-ticks", 0);
-  if (model == "mpi" || model == "multi") return "";
+  if (model == "mpi" || model == "multi" || model == "bound" ||
+      model == "pairs") {
+    return "";
+  }
   if (labels.size() != static_cast<size_t>(b->size)) {
     return "--rank-labels needs one entry per rank";
   }
@@ -197,9 +297,12 @@ std::string Configure(ProgramArgs* args, Bench* b) {
     if (!table.empty()) b->params.table = &b->table;
     return "";
   }
-  if (model != "cluster") return "--model must be node, cluster, multi or mpi";
+  if (model != "cluster") {
+    return "--model must be node, cluster, multi, mpi or bound";
+  }
   b->params.model = HETCAST_MODEL_CLUSTER;
   b->params.inter_cost = args->Unsigned("inter-cost", 1);
+  b->params.postal = args->Unsigned("postal", 0) != 0;
   for (int label : b->labels) {
     b->params.cluster_count =
         std::max(b->params.cluster_count, static_cast<size_t>(label) + 1);
@@ -214,7 +317,7 @@ int Main(int argc, char** argv) {
   ProgramArgs args(argc, argv,
                    {"model", "rank-labels", "costs", "tick-ps", "size", "table",
                     "inter-cost", "repeats", "send-ps", "byte-ps", "recv-ps",
-                    "segment-bytes", "mpi-bcast-ticks"});
+                    "segment-bytes", "mpi-bcast-ticks", "postal", "pairs"});
   b.bytes = static_cast<int>(args.Unsigned("size", 0));
   b.repeats = static_cast<int>(args.Unsigned("repeats", 1));
   std::string error = Configure(&args, &b);
@@ -227,6 +330,10 @@ int Main(int argc, char** argv) {
     return 2;
   }
   if (args.String("model", "") == "multi") return RunMulti(b, &args);
+  if (args.String("model", "") == "bound") return RunBound(b);
+  if (args.String("model", "") == "pairs") {
+    return RunPairs(b, args.String("pairs", ""));
+  }
   if (args.String("model", "") != "mpi") return RunHetcast(b);
   const double seconds = TimedMpiBcast(MPI_COMM_WORLD, 0, b.bytes, b.repeats);
   if (b.rank == 0) std::printf("mpi_seconds=%.9g\n", seconds);

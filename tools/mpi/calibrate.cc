@@ -5,7 +5,7 @@
 //   mpiexec -n N calibrate --size=BYTES --rank-types=T0,T1,...
 //       [--rank-clusters=L0,L1,...] [--repeats=5] [--tick-ns=1]
 //       [--limit=20] [--name=calibrated] [--profile-out=P.json]
-//       [--cluster-out=C.json] [--rules-out=R.json]
+//       [--cluster-out=C.json] [--rules-out=R.json] [--pairs-out=P.txt]
 //
 // --rank-types gives rank i's node type (types 0 .. k-1, each with a rank);
 // --rank-clusters rank i's cluster label (optional).
@@ -24,6 +24,15 @@
 // to K ranks of its own cluster (intra) and of the other clusters (inter),
 // averaged over the clusters; the model's local transfer is 1 tick, so
 // inter_cost = max(1, round(inter / intra)).
+//
+// Non-blocking model per pair (--pairs-out, SMPI only: it needs one clock
+// for all ranks; N * (N - 1) timed transfers): rank s's send cost S(s) =
+// the time per send of s's back-to-back sends (as above, to K ranks round
+// robin: until s can send again), and the link cost of s -> r per byte =
+// (T(s, r) - S(s)) / BYTES, T(s, r) the uncontended arrival of one transfer
+// (measure.h, PairTransferSeconds); no receive cost. Written in
+// picoseconds as text: "N BYTES", then the N send costs, then the N * N
+// link costs (row = sender), for bench --model=pairs.
 //
 // Finally, as a check of the whole path, one HETCAST_MPI_Bcast of the
 // message from rank 0 with the calibrated costs (node model; and cluster
@@ -253,6 +262,41 @@ bool WriteRules(const std::string& path, int bytes, const BroadcastCheck& node,
   return static_cast<bool>(out);
 }
 
+// The non-blocking model's costs per pair (see the top): measured on every
+// rank (collective), written by rank 0; whether rank 0 could write.
+bool WritePairsOnRoot(int bytes, const std::string& path) {
+  int rank = 0, size = 0;
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  MPI_Comm_size(MPI_COMM_WORLD, &size);
+  const std::vector<double> times = PairTransferSeconds(MPI_COMM_WORLD, bytes);
+  const std::vector<int> any(size, 0);
+  std::vector<double> send(size);
+  for (int s = 0; s < size; ++s) {
+    send[s] =
+        SendCostSeconds(MPI_COMM_WORLD, s,
+                        RoundRobinReceivers(any, s, Pick::kAny, 4), bytes, 1);
+  }
+  if (rank != 0) return true;
+  std::ofstream out(path);
+  out << size << " " << bytes << "\n";
+  for (int s = 0; s < size; ++s) {
+    out << (s ? " " : "") << std::llround(send[s] * 1e12);
+  }
+  for (size_t i = 0; i < times.size(); ++i) {
+    const double rest = std::max(0.0, times[i] - send[i / size]);
+    out << (i % size ? " " : "\n") << std::llround(rest * 1e12 / bytes);
+  }
+  out << "\n";
+  return static_cast<bool>(out);
+}
+
+// WritePairsOnRoot, its status on every rank (so all stop alike).
+bool WritePairs(int bytes, const std::string& path) {
+  int written = WritePairsOnRoot(bytes, path);
+  MPI_Bcast(&written, 1, MPI_INT, 0, MPI_COMM_WORLD);
+  return written != 0;
+}
+
 void PrintCalibration(const Calibration& c) {
   for (size_t j = 0; j < c.type_count; ++j) {
     std::printf("type %zu: %.4g s per send of %d bytes = %llu ticks\n", j,
@@ -315,7 +359,7 @@ int Main(int argc, char** argv) {
   ProgramArgs args(
       argc, argv,
       {"size", "rank-types", "rank-clusters", "repeats", "tick-ns", "limit",
-       "name", "profile-out", "cluster-out", "rules-out"});
+       "name", "profile-out", "cluster-out", "rules-out", "pairs-out"});
   Calibration c;
   const std::vector<uint64_t> types = args.UnsignedList("rank-types");
   const std::vector<uint64_t> clusters = args.UnsignedList("rank-clusters");
@@ -340,6 +384,11 @@ int Main(int argc, char** argv) {
   }
   c.rank_types.assign(types.begin(), types.end());
   c.rank_clusters.assign(clusters.begin(), clusters.end());
+  const std::string pairs = args.String("pairs-out", "");
+  if (!pairs.empty() && !WritePairs(c.bytes, pairs)) {
+    std::fprintf(stderr, "calibrate: cannot write %s\n", pairs.c_str());
+    return 1;
+  }
   MeasureNode(&c, rank);
   if (c.cluster_count > 1) MeasureClusters(&c);
   return Report(c, &args, rank);

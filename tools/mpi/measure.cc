@@ -60,7 +60,49 @@ double MaxOverRanks(MPI_Comm comm, double value) {
   return max;
 }
 
+// Rank `sender`'s row of PairTransferSeconds (on the sender; the others
+// take part as receivers).
+std::vector<double> SenderRow(MPI_Comm comm, int rank, int size, int sender,
+                              std::vector<char>* buffer, int bytes) {
+  std::vector<double> row(size, 0);
+  for (int r = 0; r < size; ++r) {
+    if (r == sender || (rank != sender && rank != r)) continue;
+    double arrival = 0;
+    if (rank == sender) {
+      const double start = MPI_Wtime();
+      MPI_Send(buffer->data(), bytes, MPI_BYTE, r, kMeasureTag, comm);
+      MPI_Recv(&arrival, 1, MPI_DOUBLE, r, kMeasureTag, comm,
+               MPI_STATUS_IGNORE);
+      row[r] = arrival - start;
+    } else {
+      MPI_Recv(buffer->data(), bytes, MPI_BYTE, sender, kMeasureTag, comm,
+               MPI_STATUS_IGNORE);
+      arrival = MPI_Wtime();
+      MPI_Send(&arrival, 1, MPI_DOUBLE, sender, kMeasureTag, comm);
+    }
+  }
+  return row;
+}
+
 }  // namespace
+
+std::vector<double> PairTransferSeconds(MPI_Comm comm, int bytes) {
+  int rank = 0, size = 0;
+  MPI_Comm_rank(comm, &rank);
+  MPI_Comm_size(comm, &size);
+  std::vector<char> buffer(std::max(bytes, 1));
+  std::vector<double> mine(size, 0);
+  for (int sender = 0; sender < size; ++sender) {
+    MPI_Barrier(comm);
+    std::vector<double> row =
+        SenderRow(comm, rank, size, sender, &buffer, bytes);
+    if (rank == sender) mine = row;
+  }
+  std::vector<double> times(rank == 0 ? static_cast<size_t>(size) * size : 0);
+  MPI_Gather(mine.data(), size, MPI_DOUBLE, times.data(), size, MPI_DOUBLE, 0,
+             comm);
+  return times;
+}
 
 std::vector<int> RoundRobinReceivers(const std::vector<int>& labels, int sender,
                                      Pick pick, size_t k) {

@@ -31,6 +31,16 @@ double SendCostSeconds(MPI_Comm comm, int sender,
                        const std::vector<int>& receivers, int bytes,
                        int repeats);
 
+// Every ordered pair's uncontended transfer time of `bytes`, in seconds,
+// row s = sender (times[s * N + r], 0 on the diagonal), on rank 0 (empty
+// elsewhere). One transfer at a time: each sender in rank order sends to
+// every other rank in turn, the receiver answering with its MPI_Wtime at
+// arrival before the next transfer starts; the time is that arrival minus
+// the sender's MPI_Wtime before MPI_Send. Meaningful only where MPI_Wtime
+// is one clock for all ranks (SMPI's simulated clock): N * (N - 1)
+// transfers, for the analysis of the SMPI comparison.
+std::vector<double> PairTransferSeconds(MPI_Comm comm, int bytes);
+
 // Seconds from a barrier until the slowest rank returns from a broadcast of
 // `bytes` from `root`: the executor's (HETCAST_MPI_Bcast, after one call
 // that gathers the types) or MPI_Bcast; the minimum over `repeats`. An

@@ -32,7 +32,8 @@ int CheckArguments(const void* buffer, int count, int root, MPI_Comm comm,
   MPI_Comm_size(comm, size);
   if (*size < 2) {
     return Fail(HETCAST_MPI_ERR_COMM,
-                "the communicator has 1 rank; a broadcast needs at least 2");
+                "the communicator has 1 rank; a broadcast or multicast needs "
+                "at least 2");
   }
   if (root < 0 || root >= *size) {
     return Fail(HETCAST_MPI_ERR_ROOT, "root " + std::to_string(root) +
