@@ -337,23 +337,22 @@ struct NestedSlots {
   Pool pool;
   NestedSlotCohort* items = nullptr;
   SlotLadder ladder;
-  PrefixNode* nodes = nullptr;  // PrefixSearchBudget(layout) entries.
+  PrefixNode* nodes = nullptr;  // The search's node capacity.
   uint8_t* prefix = nullptr;    // As many.
 };
 
-bool CarveNestedSlots(const NodeLayout& layout, Arena* arena,
+bool CarveNestedSlots(const NodeLayout& layout, uint32_t capacity, Arena* arena,
                       NestedSlots* slots) {
   CarvePool(layout, arena, &slots->pool);
   slots->items = arena->Allocate<NestedSlotCohort>(HeapCapacity(layout));
-  const uint32_t capacity = PrefixSearchBudget(layout);
   slots->nodes = arena->Allocate<PrefixNode>(capacity);
   slots->prefix = arena->Allocate<uint8_t>(capacity);
   return !arena->failed();
 }
 
-hetcast_status PrepareNestedSlots(const NodeLayout& layout, Arena* arena,
-                                  NestedSlots* slots) {
-  if (!CarveNestedSlots(layout, arena, slots)) {
+hetcast_status PrepareNestedSlots(const NodeLayout& layout, uint32_t capacity,
+                                  Arena* arena, NestedSlots* slots) {
+  if (!CarveNestedSlots(layout, capacity, arena, slots)) {
     return HETCAST_WORKSPACE_TOO_SMALL;
   }
   BuildPool(layout, &slots->pool);
@@ -474,6 +473,12 @@ hetcast_status SearchPrefixes(const NodeLayout& layout, NestedSlots* slots,
   }
 }
 
+// A search size within 1 .. kPrefixSearchMaxNodes.
+uint32_t ClampSearchNodes(uint32_t nodes) {
+  if (nodes == 0) return 1;
+  return nodes < kPrefixSearchMaxNodes ? nodes : kPrefixSearchMaxNodes;
+}
+
 }  // namespace
 
 uint64_t NextSlotOffset(const SlotLadder& ladder, uint32_t rank,
@@ -486,7 +491,14 @@ uint64_t NextSlotOffset(const SlotLadder& ladder, uint32_t rank,
 size_t NestedSlotsWorkspaceBytes(const NodeLayout& layout) {
   Arena measure;
   NestedSlots slots;
-  CarveNestedSlots(layout, &measure, &slots);
+  CarveNestedSlots(layout, PrefixSearchBudget(layout), &measure, &slots);
+  return measure.used();
+}
+
+size_t PrefixSearchWorkspaceBytes(const NodeLayout& layout, uint32_t nodes) {
+  Arena measure;
+  NestedSlots slots;
+  CarveNestedSlots(layout, ClampSearchNodes(nodes), &measure, &slots);
   return measure.used();
 }
 
@@ -496,7 +508,8 @@ hetcast_status LowerBoundNestedSlotsAnchor(const NodeLayout& layout,
   *lower_bound = 0;
   if (layout.destination_total == 0) return HETCAST_OK;
   NestedSlots slots;
-  const hetcast_status status = PrepareNestedSlots(layout, arena, &slots);
+  const hetcast_status status =
+      PrepareNestedSlots(layout, PrefixSearchBudget(layout), arena, &slots);
   if (status != HETCAST_OK) return status;
   if (anchor >= slots.pool.rank_count || anchor >= kNestedSlotsMaxAnchors) {
     return HETCAST_INVALID_ARGUMENT;
@@ -521,15 +534,22 @@ uint32_t PrefixSearchBudget(const NodeLayout& layout) {
 hetcast_status LowerBoundPrefixSearch(const NodeLayout& layout, uint32_t budget,
                                       uint64_t upper, Arena* arena,
                                       uint64_t* lower_bound) {
+  const uint32_t capacity = PrefixSearchBudget(layout);
+  return LowerBoundWidePrefixSearch(
+      layout, budget < capacity ? budget : capacity, upper, arena, lower_bound);
+}
+
+hetcast_status LowerBoundWidePrefixSearch(const NodeLayout& layout,
+                                          uint32_t nodes, uint64_t upper,
+                                          Arena* arena, uint64_t* lower_bound) {
   *lower_bound = 0;
   if (layout.destination_total == 0) return HETCAST_OK;
+  nodes = ClampSearchNodes(nodes);
   NestedSlots slots;
-  const hetcast_status status = PrepareNestedSlots(layout, arena, &slots);
+  const hetcast_status status =
+      PrepareNestedSlots(layout, nodes, arena, &slots);
   if (status != HETCAST_OK) return status;
-  const uint32_t capacity = PrefixSearchBudget(layout);
-  if (budget > capacity) budget = capacity;
-  if (budget == 0) budget = 1;
-  return SearchPrefixes(layout, &slots, budget, upper, lower_bound);
+  return SearchPrefixes(layout, &slots, nodes, upper, lower_bound);
 }
 
 }  // namespace internal

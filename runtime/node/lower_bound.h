@@ -172,6 +172,17 @@ hetcast_status LowerBoundPrefixSearch(const NodeLayout& layout, uint32_t budget,
                                       uint64_t upper, Arena* arena,
                                       uint64_t* lower_bound);
 
+// The prefix search with `nodes` search nodes (1 .. kPrefixSearchMaxNodes,
+// clamped) whatever the request's size, for tools that can spend more time
+// than hetcast_node_plan (the cost is up to about nodes *
+// kNestedSlotsMaxAnchors greedy passes); its workspace is
+// PrefixSearchWorkspaceBytes(layout, nodes). Same bound and errors as
+// LowerBoundPrefixSearch.
+size_t PrefixSearchWorkspaceBytes(const NodeLayout& layout, uint32_t nodes);
+hetcast_status LowerBoundWidePrefixSearch(const NodeLayout& layout,
+                                          uint32_t nodes, uint64_t upper,
+                                          Arena* arena, uint64_t* lower_bound);
+
 // The largest request (in destinations) hetcast_node_plan searches for, and
 // the search nodes it gives each destination.
 constexpr uint32_t kPrefixSearchMaxDestinations = 256;
