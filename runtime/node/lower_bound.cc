@@ -456,8 +456,11 @@ hetcast_status SearchPrefixes(const NodeLayout& layout, NestedSlots* slots,
                               uint64_t* lower_bound) {
   uint64_t root;
   uint32_t anchor;
+  // The anchors stop at the first that reaches `upper` (which it then
+  // proves optimal): no other can say more.
+  const uint64_t floor = upper == HETCAST_NEVER ? HETCAST_NEVER : upper - 1;
   const hetcast_status status =
-      BestOverAnchors(layout, slots, 0, HETCAST_NEVER, 0, &root, &anchor);
+      BestOverAnchors(layout, slots, 0, floor, 0, &root, &anchor);
   if (status != HETCAST_OK) return status;
   slots->nodes[0] = PrefixNode{root, 0, 0, 0, static_cast<uint8_t>(anchor), 1};
   uint32_t count = 1;
@@ -477,6 +480,22 @@ hetcast_status SearchPrefixes(const NodeLayout& layout, NestedSlots* slots,
 uint32_t ClampSearchNodes(uint32_t nodes) {
   if (nodes == 0) return 1;
   return nodes < kPrefixSearchMaxNodes ? nodes : kPrefixSearchMaxNodes;
+}
+
+// The prefix search over `budget` nodes (clamped to 1 .. capacity) with
+// room carved for `capacity`.
+hetcast_status SearchWithCapacity(const NodeLayout& layout, uint32_t capacity,
+                                  uint32_t budget, uint64_t upper, Arena* arena,
+                                  uint64_t* lower_bound) {
+  *lower_bound = 0;
+  if (layout.destination_total == 0) return HETCAST_OK;
+  NestedSlots slots;
+  const hetcast_status status =
+      PrepareNestedSlots(layout, capacity, arena, &slots);
+  if (status != HETCAST_OK) return status;
+  if (budget > capacity) budget = capacity;
+  if (budget == 0) budget = 1;
+  return SearchPrefixes(layout, &slots, budget, upper, lower_bound);
 }
 
 }  // namespace
@@ -535,21 +554,16 @@ hetcast_status LowerBoundPrefixSearch(const NodeLayout& layout, uint32_t budget,
                                       uint64_t upper, Arena* arena,
                                       uint64_t* lower_bound) {
   const uint32_t capacity = PrefixSearchBudget(layout);
-  return LowerBoundWidePrefixSearch(
-      layout, budget < capacity ? budget : capacity, upper, arena, lower_bound);
+  return SearchWithCapacity(layout, capacity,
+                            budget < capacity ? budget : capacity, upper, arena,
+                            lower_bound);
 }
 
 hetcast_status LowerBoundWidePrefixSearch(const NodeLayout& layout,
                                           uint32_t nodes, uint64_t upper,
                                           Arena* arena, uint64_t* lower_bound) {
-  *lower_bound = 0;
-  if (layout.destination_total == 0) return HETCAST_OK;
   nodes = ClampSearchNodes(nodes);
-  NestedSlots slots;
-  const hetcast_status status =
-      PrepareNestedSlots(layout, nodes, arena, &slots);
-  if (status != HETCAST_OK) return status;
-  return SearchPrefixes(layout, &slots, nodes, upper, lower_bound);
+  return SearchWithCapacity(layout, nodes, nodes, upper, arena, lower_bound);
 }
 
 }  // namespace internal

@@ -105,6 +105,11 @@
 // or once the least value reaches a known completion time (which it then
 // proves optimal).
 //
+// Given a known completion `upper`, the anchors of the empty prefix are
+// tried in order until one reaches `upper`: each anchor's value is a bound
+// on its own, so that one already proves the schedule optimal and the others
+// cannot raise the answer (OPT <= upper); the search then stops too.
+//
 // Cost: one event-driven greedy per anchor, with a min-heap of cohorts (the
 // nodes of one rank informed at one tick), O(events * (log D + 2^r * R));
 // the search evaluates one child per rank of each expanded prefix, trying
