@@ -15,6 +15,7 @@
 #include "runtime/include/hetcast/hetcast.h"
 #include "runtime/node/layout.h"
 #include "runtime/node/lower_bound.h"
+#include "tests/node/exact_profile.h"
 #include "tests/node/node_test_util.h"
 #include "tests/oracles/exhaustive_search.h"
 #include "tests/table/table_test_util.h"
@@ -79,17 +80,6 @@ TEST(DeadlineFnf, Figure1ReachesTheOptimum) {
   const uint64_t opt = ExhaustiveOptimum(instance);
   ASSERT_GT(PlanFnf(instance).answer.completion_time, opt);
   EXPECT_EQ(ImprovedAndChecked(instance, opt), opt);
-}
-
-ProfileSpec MakeProfile(const std::vector<uint64_t>& costs,
-                        const std::vector<uint64_t>& limits) {
-  ProfileSpec p;
-  p.name = "deadline";
-  for (size_t j = 0; j < costs.size(); ++j) {
-    p.types.push_back(NodeTypeSpec{"t" + std::to_string(j), costs[j],
-                                   static_cast<uint32_t>(limits[j])});
-  }
-  return p;
 }
 
 // Every state and source of the profile: OPT <= improved <= FNF, and the
