@@ -337,23 +337,22 @@ struct NestedSlots {
   Pool pool;
   NestedSlotCohort* items = nullptr;
   SlotLadder ladder;
-  PrefixNode* nodes = nullptr;  // PrefixSearchBudget(layout) entries.
+  PrefixNode* nodes = nullptr;  // The search's node capacity.
   uint8_t* prefix = nullptr;    // As many.
 };
 
-bool CarveNestedSlots(const NodeLayout& layout, Arena* arena,
+bool CarveNestedSlots(const NodeLayout& layout, uint32_t capacity, Arena* arena,
                       NestedSlots* slots) {
   CarvePool(layout, arena, &slots->pool);
   slots->items = arena->Allocate<NestedSlotCohort>(HeapCapacity(layout));
-  const uint32_t capacity = PrefixSearchBudget(layout);
   slots->nodes = arena->Allocate<PrefixNode>(capacity);
   slots->prefix = arena->Allocate<uint8_t>(capacity);
   return !arena->failed();
 }
 
-hetcast_status PrepareNestedSlots(const NodeLayout& layout, Arena* arena,
-                                  NestedSlots* slots) {
-  if (!CarveNestedSlots(layout, arena, slots)) {
+hetcast_status PrepareNestedSlots(const NodeLayout& layout, uint32_t capacity,
+                                  Arena* arena, NestedSlots* slots) {
+  if (!CarveNestedSlots(layout, capacity, arena, slots)) {
     return HETCAST_WORKSPACE_TOO_SMALL;
   }
   BuildPool(layout, &slots->pool);
@@ -457,8 +456,11 @@ hetcast_status SearchPrefixes(const NodeLayout& layout, NestedSlots* slots,
                               uint64_t* lower_bound) {
   uint64_t root;
   uint32_t anchor;
+  // The anchors stop at the first that reaches `upper` (which it then
+  // proves optimal): no other can say more.
+  const uint64_t floor = upper == HETCAST_NEVER ? HETCAST_NEVER : upper - 1;
   const hetcast_status status =
-      BestOverAnchors(layout, slots, 0, HETCAST_NEVER, 0, &root, &anchor);
+      BestOverAnchors(layout, slots, 0, floor, 0, &root, &anchor);
   if (status != HETCAST_OK) return status;
   slots->nodes[0] = PrefixNode{root, 0, 0, 0, static_cast<uint8_t>(anchor), 1};
   uint32_t count = 1;
@@ -474,6 +476,28 @@ hetcast_status SearchPrefixes(const NodeLayout& layout, NestedSlots* slots,
   }
 }
 
+// A search size within 1 .. kPrefixSearchMaxNodes.
+uint32_t ClampSearchNodes(uint32_t nodes) {
+  if (nodes == 0) return 1;
+  return nodes < kPrefixSearchMaxNodes ? nodes : kPrefixSearchMaxNodes;
+}
+
+// The prefix search over `budget` nodes (clamped to 1 .. capacity) with
+// room carved for `capacity`.
+hetcast_status SearchWithCapacity(const NodeLayout& layout, uint32_t capacity,
+                                  uint32_t budget, uint64_t upper, Arena* arena,
+                                  uint64_t* lower_bound) {
+  *lower_bound = 0;
+  if (layout.destination_total == 0) return HETCAST_OK;
+  NestedSlots slots;
+  const hetcast_status status =
+      PrepareNestedSlots(layout, capacity, arena, &slots);
+  if (status != HETCAST_OK) return status;
+  if (budget > capacity) budget = capacity;
+  if (budget == 0) budget = 1;
+  return SearchPrefixes(layout, &slots, budget, upper, lower_bound);
+}
+
 }  // namespace
 
 uint64_t NextSlotOffset(const SlotLadder& ladder, uint32_t rank,
@@ -486,7 +510,14 @@ uint64_t NextSlotOffset(const SlotLadder& ladder, uint32_t rank,
 size_t NestedSlotsWorkspaceBytes(const NodeLayout& layout) {
   Arena measure;
   NestedSlots slots;
-  CarveNestedSlots(layout, &measure, &slots);
+  CarveNestedSlots(layout, PrefixSearchBudget(layout), &measure, &slots);
+  return measure.used();
+}
+
+size_t PrefixSearchWorkspaceBytes(const NodeLayout& layout, uint32_t nodes) {
+  Arena measure;
+  NestedSlots slots;
+  CarveNestedSlots(layout, ClampSearchNodes(nodes), &measure, &slots);
   return measure.used();
 }
 
@@ -496,7 +527,8 @@ hetcast_status LowerBoundNestedSlotsAnchor(const NodeLayout& layout,
   *lower_bound = 0;
   if (layout.destination_total == 0) return HETCAST_OK;
   NestedSlots slots;
-  const hetcast_status status = PrepareNestedSlots(layout, arena, &slots);
+  const hetcast_status status =
+      PrepareNestedSlots(layout, PrefixSearchBudget(layout), arena, &slots);
   if (status != HETCAST_OK) return status;
   if (anchor >= slots.pool.rank_count || anchor >= kNestedSlotsMaxAnchors) {
     return HETCAST_INVALID_ARGUMENT;
@@ -521,15 +553,17 @@ uint32_t PrefixSearchBudget(const NodeLayout& layout) {
 hetcast_status LowerBoundPrefixSearch(const NodeLayout& layout, uint32_t budget,
                                       uint64_t upper, Arena* arena,
                                       uint64_t* lower_bound) {
-  *lower_bound = 0;
-  if (layout.destination_total == 0) return HETCAST_OK;
-  NestedSlots slots;
-  const hetcast_status status = PrepareNestedSlots(layout, arena, &slots);
-  if (status != HETCAST_OK) return status;
   const uint32_t capacity = PrefixSearchBudget(layout);
-  if (budget > capacity) budget = capacity;
-  if (budget == 0) budget = 1;
-  return SearchPrefixes(layout, &slots, budget, upper, lower_bound);
+  return SearchWithCapacity(layout, capacity,
+                            budget < capacity ? budget : capacity, upper, arena,
+                            lower_bound);
+}
+
+hetcast_status LowerBoundWidePrefixSearch(const NodeLayout& layout,
+                                          uint32_t nodes, uint64_t upper,
+                                          Arena* arena, uint64_t* lower_bound) {
+  nodes = ClampSearchNodes(nodes);
+  return SearchWithCapacity(layout, nodes, nodes, upper, arena, lower_bound);
 }
 
 }  // namespace internal

@@ -105,6 +105,11 @@
 // or once the least value reaches a known completion time (which it then
 // proves optimal).
 //
+// Given a known completion `upper`, the anchors of the empty prefix are
+// tried in order until one reaches `upper`: each anchor's value is a bound
+// on its own, so that one already proves the schedule optimal and the others
+// cannot raise the answer (OPT <= upper); the search then stops too.
+//
 // Cost: one event-driven greedy per anchor, with a min-heap of cohorts (the
 // nodes of one rank informed at one tick), O(events * (log D + 2^r * R));
 // the search evaluates one child per rank of each expanded prefix, trying
@@ -171,6 +176,17 @@ constexpr uint32_t kPrefixSearchMaxNodes = 1024;
 hetcast_status LowerBoundPrefixSearch(const NodeLayout& layout, uint32_t budget,
                                       uint64_t upper, Arena* arena,
                                       uint64_t* lower_bound);
+
+// The prefix search with `nodes` search nodes (1 .. kPrefixSearchMaxNodes,
+// clamped) whatever the request's size, for tools that can spend more time
+// than hetcast_node_plan (the cost is up to about nodes *
+// kNestedSlotsMaxAnchors greedy passes); its workspace is
+// PrefixSearchWorkspaceBytes(layout, nodes). Same bound and errors as
+// LowerBoundPrefixSearch.
+size_t PrefixSearchWorkspaceBytes(const NodeLayout& layout, uint32_t nodes);
+hetcast_status LowerBoundWidePrefixSearch(const NodeLayout& layout,
+                                          uint32_t nodes, uint64_t upper,
+                                          Arena* arena, uint64_t* lower_bound);
 
 // The largest request (in destinations) hetcast_node_plan searches for, and
 // the search nodes it gives each destination.

@@ -19,6 +19,7 @@
 #include "runtime/include/hetcast/hetcast.h"
 #include "runtime/node/evaluator.h"
 #include "runtime/node/layout.h"
+#include "tests/node/exact_profile.h"
 #include "tests/node/node_test_util.h"
 #include "tests/oracles/exhaustive_search.h"
 #include "tests/table/table_test_util.h"
@@ -185,17 +186,6 @@ TEST(NestedSlots, HugeOffsetsSaturateInsteadOfWrapping) {
   EXPECT_EQ(internal::NextSlotOffset(ladder, 0, 0), 3u);
   EXPECT_EQ(internal::NextSlotOffset(ladder, 0, HETCAST_NEVER - 2),
             HETCAST_NEVER);
-}
-
-ProfileSpec MakeProfile(const std::vector<uint64_t>& costs,
-                        const std::vector<uint64_t>& limits) {
-  ProfileSpec p;
-  p.name = "bound";
-  for (size_t j = 0; j < costs.size(); ++j) {
-    p.types.push_back(NodeTypeSpec{"t" + std::to_string(j), costs[j],
-                                   static_cast<uint32_t>(limits[j])});
-  }
-  return p;
 }
 
 // Every state and source of the profile: bound <= OPT (each anchor too),

@@ -1,7 +1,9 @@
 // node_bound_report.cc: how close the node model's lower bounds are to the
 // optimum (issue 18, node model), rerunnable:
 //
-//   bazel run -c opt //tools:node_bound_report [-- --full]
+//   bazel run -c opt //tools:node_bound_report [-- --full | -- --gaps]
+//
+// (`--gaps`: Parts 3 and 4 only.)
 //
 // Part 1: every state (every source type, every destination mix) of exact
 // profiles solved by the Lemma 5 DP: max and mean of OPT / bound for the
@@ -16,6 +18,11 @@
 // Part 3: the certified gap, FNF's completion / the answer's lower bound,
 // on seeded random instances of 10^2 to 10^4 nodes with 3 to 32 distinct
 // costs: before (max of doubling and ceil(2/3 FNF)) and now.
+// Part 4: on the same instances, FNF improved by deadline-aware receive
+// orders (tools/gen/deadline_fnf.h): how often and by how much it beats
+// FNF, and the certified gap of the tools' answer (improved completion over
+// the better of the plan's bound and the prefix search run with
+// kPrefixSearchMaxNodes nodes at every size), with each part's time.
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -30,6 +37,7 @@
 #include "runtime/node/evaluator.h"
 #include "runtime/node/layout.h"
 #include "runtime/node/lower_bound.h"
+#include "tools/gen/deadline_fnf.h"
 #include "tools/gen/exact_dp.h"
 #include "tools/gen/profile.h"
 #include "tools/progress.h"
@@ -258,25 +266,103 @@ void GapFamily(std::mt19937_64& rng, uint32_t distinct, uint64_t nodes,
       100.0 * now.exact / now.count);
 }
 
-int Main(bool full) {
+// Microseconds since `start`.
+double MicrosSince(std::chrono::steady_clock::time_point start) {
+  return std::chrono::duration<double, std::micro>(
+             std::chrono::steady_clock::now() - start)
+      .count();
+}
+
+// The wide prefix search's bound (kPrefixSearchMaxNodes search nodes,
+// stopped once it reaches `upper`).
+uint64_t WideBound(const hetcast_node_request& request, uint64_t upper) {
+  internal::NodeLayout layout;
+  internal::BuildNodeLayout(&request, &layout);
+  const uint32_t nodes = internal::kPrefixSearchMaxNodes;
+  std::vector<unsigned char> workspace(
+      internal::PrefixSearchWorkspaceBytes(layout, nodes));
+  internal::Arena arena(workspace.data(), workspace.size());
+  uint64_t bound = 0;
+  if (internal::LowerBoundWidePrefixSearch(layout, nodes, upper, &arena,
+                                           &bound) != HETCAST_OK) {
+    std::abort();
+  }
+  return bound;
+}
+
+// Part 4 for one family: deadline FNF (tools/gen/deadline_fnf.h) against
+// FNF, and the certified gap of the tools' answer: the improved completion
+// over the better of the plan's bound and the wide prefix search.
+void ImprovedFamily(std::mt19937_64& rng, uint32_t distinct, uint64_t nodes,
+                    int instances) {
+  Ratio plan_gap, gain, tools_gap;
+  int improved = 0;
+  double plan_us = 0, improve_us = 0, wide_us = 0;
+  for (int i = 0; i < instances; ++i) {
+    const RandomInstance in = MakeRandomInstance(rng, distinct, nodes);
+    hetcast_node_request request{in.costs.data(), distinct, in.source,
+                                 in.counts.data(), nullptr};
+    auto start = std::chrono::steady_clock::now();
+    const hetcast_answer answer = PlanFnf(request);
+    plan_us += MicrosSince(start);
+    DeadlineFnfOptions options;
+    options.lower_bound = answer.lower_bound;
+    start = std::chrono::steady_clock::now();
+    absl::StatusOr<DeadlineFnfResult> result =
+        ImproveFnfByDeadlines(request, options);
+    improve_us += MicrosSince(start);
+    if (!result.ok()) std::abort();
+    start = std::chrono::steady_clock::now();
+    const uint64_t wide = WideBound(request, result->completion);
+    wide_us += MicrosSince(start);
+    const uint64_t bound = std::max(answer.lower_bound, wide);
+    if (bound > result->completion) std::abort();  // A bound above a schedule.
+    plan_gap.Add(answer.completion_time, answer.lower_bound);
+    gain.Add(answer.completion_time, result->completion);
+    tools_gap.Add(result->completion, bound);
+    if (result->completion < answer.completion_time) ++improved;
+  }
+  std::printf(
+      "  %2u costs, %5llu nodes: improved %3d/%d (FNF / improved mean %.4f "
+      "max %.4f) | gap plan mean %.4f max %.4f -> tools mean %.4f max %.4f | "
+      "us: plan %.0f, improve (with its FNF plan) %.0f, wide bound %.0f\n",
+      distinct, static_cast<unsigned long long>(nodes), improved, instances,
+      gain.sum / gain.count, gain.max, plan_gap.sum / plan_gap.count,
+      plan_gap.max, tools_gap.sum / tools_gap.count, tools_gap.max,
+      plan_us / instances, improve_us / instances, wide_us / instances);
+  std::fflush(stdout);
+}
+
+int Main(bool full, bool gaps_only) {
   std::vector<Case> cases = {
       {{2, 3}, {60, 60}},           {{1, 6}, {60, 60}},
       {{2, 3, 7}, {20, 20, 20}},    {{3, 5, 7}, {16, 16, 16}},
       {{1, 3, 4, 9}, {8, 8, 8, 8}}, {{4, 7, 10, 13}, {7, 7, 7, 7}}};
   if (full) cases.push_back({{2, 3, 7}, {60, 60, 60}});
-  std::printf("Part 1: OPT / bound on every state of exact profiles\n");
-  for (const Case& c : cases) {
-    if (Profile(c) != 0) return 1;
+  if (!gaps_only) {
+    std::printf("Part 1: OPT / bound on every state of exact profiles\n");
+    for (const Case& c : cases) {
+      if (Profile(c) != 0) return 1;
+    }
+    std::printf("Part 2: cost of one bound\n");
+    Timing(200);
+    Timing(1000);
+    Timing(10000);
   }
-  std::printf("Part 2: cost of one bound\n");
-  Timing(200);
-  Timing(1000);
-  Timing(10000);
   std::printf("Part 3: certified gap on random instances (seed 18)\n");
   std::mt19937_64 rng(18);
   for (uint32_t distinct : {3u, 8u, 32u}) {
     for (uint64_t nodes : {100u, 1000u, 10000u}) {
       GapFamily(rng, distinct, nodes, nodes >= 10000 ? 20 : 100);
+    }
+  }
+  std::printf(
+      "Part 4: deadline FNF and the wide prefix search (tools), same "
+      "instances\n");
+  rng.seed(18);
+  for (uint32_t distinct : {3u, 8u, 32u}) {
+    for (uint64_t nodes : {100u, 1000u, 10000u}) {
+      ImprovedFamily(rng, distinct, nodes, nodes >= 10000 ? 20 : 100);
     }
   }
   return 0;
@@ -287,5 +373,6 @@ int Main(bool full) {
 
 int main(int argc, char** argv) {
   const bool full = argc > 1 && std::strcmp(argv[1], "--full") == 0;
-  return hetcast::Main(full);
+  const bool gaps_only = argc > 1 && std::strcmp(argv[1], "--gaps") == 0;
+  return hetcast::Main(full, gaps_only);
 }
