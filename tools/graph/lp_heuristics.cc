@@ -40,9 +40,9 @@ LpValue ValueOf(const LpBound& bound) {
 // where another commodity is larger, and distinct optima route the same
 // flow through different relays): the least value that sum takes over
 // every optimum, i.e. the flow to the counted destinations that m carries
-// in every optimal solution. One LP per candidate: the program with T
-// fixed at T* and that sum minimised.
-//
+// in every optimal solution: the program with T fixed at T* and that sum
+// minimised, at most one LP per candidate (FaceMinimumInflow() below).
+
 // The columns of that sum: the counted commodities' flows into m.
 std::vector<size_t> InflowColumns(const hetcast_graph_request& request,
                                   const MulticastProgram& program,
@@ -114,13 +114,15 @@ mpq_class ForcedInflow(const hetcast_graph_request& request,
 // when that equals ForcedInflow() it is the minimum, with no LP.
 absl::StatusOr<mpq_class> FaceMinimumInflow(
     const hetcast_graph_request& request, const LpBound& bound,
-    const std::vector<bool>& counted, uint32_t m, bool* solved) {
+    const std::vector<bool>& counted, uint32_t m, ScoreMethod method,
+    bool* solved) {
   const MulticastProgram& program = bound.program;
   const std::vector<size_t> inflow =
       InflowColumns(request, program, counted, m);
   mpq_class at_vertex = 0;
   for (size_t column : inflow) at_vertex += bound.solution.x[column];
-  *solved = at_vertex != ForcedInflow(request, program, counted, m);
+  *solved = method == ScoreMethod::kAlwaysLp ||
+            at_vertex != ForcedInflow(request, program, counted, m);
   if (!*solved) return at_vertex;
   LinearProgram lp = program.lp;
   for (LinearProgram::Column& column : lp.columns) column.objective = 0;
@@ -140,12 +142,12 @@ absl::StatusOr<mpq_class> FaceMinimumInflow(
 absl::StatusOr<std::vector<uint32_t>> RankBy(
     const hetcast_graph_request& request, const LpBound& bound,
     const std::vector<bool>& counted, std::vector<uint32_t> candidates,
-    bool increasing, int* lp_solves) {
+    bool increasing, ScoreMethod method, int* lp_solves) {
   std::vector<mpq_class> score(request.node_count);
   for (uint32_t m : candidates) {
     bool solved = false;
     absl::StatusOr<mpq_class> s =
-        FaceMinimumInflow(request, bound, counted, m, &solved);
+        FaceMinimumInflow(request, bound, counted, m, method, &solved);
     if (!s.ok()) return s.status();
     score[m] = *s;
     if (solved) ++*lp_solves;
@@ -268,8 +270,8 @@ absl::StatusOr<LpValue> ValueOrError(absl::StatusOr<LpBound> bound) {
 
 }  // namespace
 
-absl::StatusOr<HeuristicResult> ReducedBroadcast(
-    const hetcast_graph_request& request) {
+absl::StatusOr<HeuristicResult> ReducedBroadcastScoredBy(
+    const hetcast_graph_request& request, ScoreMethod scores) {
   const std::vector<bool> target = Marks(request.node_count, Targets(request));
   std::vector<bool> kept = Reachable(request);
   absl::StatusOr<LpBound> current = BroadcastEb(request, kept);
@@ -280,7 +282,7 @@ absl::StatusOr<HeuristicResult> ReducedBroadcast(
   Moves moves;
   moves.rank = [&]() {
     return RankBy(request, *current, target, Candidates(request, kept, target),
-                  /*increasing=*/true, &result.lp_solves);
+                  /*increasing=*/true, scores, &result.lp_solves);
   };
   moves.value = [&](uint32_t m) { return WithoutNode(request, kept, m); };
   moves.accept = [&](uint32_t m, LpBound bound) {
@@ -293,8 +295,8 @@ absl::StatusOr<HeuristicResult> ReducedBroadcast(
   return result;
 }
 
-absl::StatusOr<HeuristicResult> AugmentedMulticast(
-    const hetcast_graph_request& request) {
+absl::StatusOr<HeuristicResult> AugmentedMulticastScoredBy(
+    const hetcast_graph_request& request, ScoreMethod scores) {
   const std::vector<bool> reached = Reachable(request);
   std::vector<bool> in_set = Marks(request.node_count, Targets(request));
   in_set[request.source] = true;
@@ -315,7 +317,7 @@ absl::StatusOr<HeuristicResult> AugmentedMulticast(
     if (!lb.ok()) return lb.status();
     ++result.lp_solves;
     return RankBy(lb_request, *lb, grown, Candidates(request, reached, in_set),
-                  /*increasing=*/false, &result.lp_solves);
+                  /*increasing=*/false, scores, &result.lp_solves);
   };
   moves.value = [&](uint32_t m) { return WithNode(request, in_set, m); };
   moves.accept = [&](uint32_t m, LpBound) { in_set[m] = true; };
@@ -325,8 +327,8 @@ absl::StatusOr<HeuristicResult> AugmentedMulticast(
   return result;
 }
 
-absl::StatusOr<HeuristicResult> AugmentedSources(
-    const hetcast_graph_request& request) {
+absl::StatusOr<HeuristicResult> AugmentedSourcesScoredBy(
+    const hetcast_graph_request& request, ScoreMethod scores) {
   const std::vector<bool> reached = Reachable(request);
   const std::vector<bool> target = Marks(request.node_count, Targets(request));
   std::vector<uint32_t> sources = {request.source};
@@ -340,7 +342,7 @@ absl::StatusOr<HeuristicResult> AugmentedSources(
     return RankBy(
         request, *current, target,
         Candidates(request, reached, Marks(request.node_count, sources)),
-        /*increasing=*/false, &result.lp_solves);
+        /*increasing=*/false, scores, &result.lp_solves);
   };
   moves.value = [&](uint32_t m) { return WithSource(request, sources, m); };
   moves.accept = [&](uint32_t m, LpBound bound) {
@@ -371,6 +373,21 @@ absl::StatusOr<LpValue> AugmentedSourcesValue(
     const hetcast_graph_request& request, const std::vector<uint32_t>& nodes,
     uint32_t node) {
   return ValueOrError(WithSource(request, nodes, node));
+}
+
+absl::StatusOr<HeuristicResult> ReducedBroadcast(
+    const hetcast_graph_request& request) {
+  return ReducedBroadcastScoredBy(request, ScoreMethod::kBoundsFirst);
+}
+
+absl::StatusOr<HeuristicResult> AugmentedMulticast(
+    const hetcast_graph_request& request) {
+  return AugmentedMulticastScoredBy(request, ScoreMethod::kBoundsFirst);
+}
+
+absl::StatusOr<HeuristicResult> AugmentedSources(
+    const hetcast_graph_request& request) {
+  return AugmentedSourcesScoredBy(request, ScoreMethod::kBoundsFirst);
 }
 
 bool NotWorse(const LpValue& a, const LpValue& b) {
