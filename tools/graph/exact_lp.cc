@@ -162,7 +162,8 @@ LpBasis FinalBasis(mpq_QSdata* p, const LinearProgram& lp) {
 }  // namespace
 
 absl::StatusOr<LpSolution> SolveExactLp(const LinearProgram& lp,
-                                        const LpBasis* start) {
+                                        const LpBasis* start,
+                                        LpBasis* final_basis) {
   std::lock_guard<std::mutex> lock(SolverMutex());
   absl::StatusOr<Problem> p = LoadProblem(lp);
   if (!p.ok()) return p.status();
@@ -196,7 +197,7 @@ absl::StatusOr<LpSolution> SolveExactLp(const LinearProgram& lp,
     solution.objective += lp.columns[j].objective * solution.x.back();
   }
   for (size_t r = 0; r < lp.rows.size(); ++r) solution.y.emplace_back(y.at(r));
-  solution.basis = FinalBasis(p->get(), lp);
+  if (final_basis != nullptr) *final_basis = FinalBasis(p->get(), lp);
   absl::Status proof = CheckLpCertificate(lp, solution);
   if (!proof.ok()) return proof;
   return solution;

@@ -62,13 +62,11 @@ struct LpBasis {
 
 // An optimum with the duals that prove it: x (one value per column), y
 // (one per row; the multipliers of the dual max rhs.y s.t. A^T y <= c, with
-// y_r >= 0 on >= rows and y_r <= 0 on <= rows) and the objective value;
-// and the optimal basis the solver ended with (empty if it gave none).
+// y_r >= 0 on >= rows and y_r <= 0 on <= rows) and the objective value.
 struct LpSolution {
   std::vector<mpq_class> x;
   std::vector<mpq_class> y;
   mpq_class objective;
-  LpBasis basis;
 };
 
 // SolveExactLp()
@@ -84,9 +82,11 @@ struct LpSolution {
 // optimal basis of the same rows under another objective, plus basic
 // rows appended), the primal simplex starts from it: the LP heuristics'
 // face-minimum LPs start from the ranking program's optimal basis. The
-// optimum is certified the same way.
+// optimum is certified the same way. With `final_basis`, the optimal basis
+// the solver ended with goes there (empty if it gave none).
 absl::StatusOr<LpSolution> SolveExactLp(const LinearProgram& lp,
-                                        const LpBasis* start = nullptr);
+                                        const LpBasis* start = nullptr,
+                                        LpBasis* final_basis = nullptr);
 
 // CheckLpCertificate()
 //

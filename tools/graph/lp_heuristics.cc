@@ -131,7 +131,7 @@ absl::StatusOr<mpq_class> FaceMinimumInflow(
             bound.period);
   // The ranking program's optimal basis with fix_T's row basic is a
   // feasible basis of this LP (its slack is 0 at T = T*): start there.
-  LpBasis start = bound.solution.basis;
+  LpBasis start = bound.basis;
   start.row_status.push_back('1');
   absl::StatusOr<LpSolution> solution = SolveExactLp(lp, &start);
   if (!solution.ok()) return solution.status();
