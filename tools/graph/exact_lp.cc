@@ -126,12 +126,48 @@ absl::StatusOr<Problem> LoadProblem(const LinearProgram& lp) {
   return p;
 }
 
+struct BasisDeleter {
+  void operator()(QSbasis* b) const { mpq_QSfree_basis(b); }
+};
+using Basis = std::unique_ptr<QSbasis, BasisDeleter>;
+
+// `start` loaded into `p` as QSexact_solver's starting basis; null when
+// there is none or it does not fit.
+Basis StartingBasis(mpq_QSdata* p, const LinearProgram& lp,
+                    const LpBasis* start) {
+  if (start == nullptr || start->column_status.size() != lp.columns.size() ||
+      start->row_status.size() != lp.rows.size()) {
+    return nullptr;
+  }
+  std::string columns = start->column_status;
+  std::string rows = start->row_status;
+  if (mpq_QSload_basis_array(p, columns.data(), rows.data()) != 0) {
+    return nullptr;
+  }
+  return Basis(mpq_QSget_basis(p));
+}
+
+// The basis QSopt_ex ended with (empty if it has none).
+LpBasis FinalBasis(mpq_QSdata* p, const LinearProgram& lp) {
+  LpBasis basis;
+  basis.column_status.assign(lp.columns.size(), '0');
+  basis.row_status.assign(lp.rows.size(), '0');
+  if (mpq_QSget_basis_array(p, basis.column_status.data(),
+                            basis.row_status.data()) != 0) {
+    return LpBasis();
+  }
+  return basis;
+}
+
 }  // namespace
 
-absl::StatusOr<LpSolution> SolveExactLp(const LinearProgram& lp) {
+absl::StatusOr<LpSolution> SolveExactLp(const LinearProgram& lp,
+                                        const LpBasis* start,
+                                        LpBasis* final_basis) {
   std::lock_guard<std::mutex> lock(SolverMutex());
   absl::StatusOr<Problem> p = LoadProblem(lp);
   if (!p.ok()) return p.status();
+  Basis basis = StartingBasis(p->get(), lp, start);
   // QSexact_solver crashes without a dual array, and writes past an x of
   // one entry per column once there are inequality rows (it copies values
   // of its internal logical columns too): both get room for every column
@@ -140,7 +176,8 @@ absl::StatusOr<LpSolution> SolveExactLp(const LinearProgram& lp) {
   MpqArray x(room);
   MpqArray y(room);
   int status = 0;
-  if (QSexact_solver(p->get(), x.data(), y.data(), nullptr, DUAL_SIMPLEX,
+  if (QSexact_solver(p->get(), x.data(), y.data(), basis.get(),
+                     basis != nullptr ? PRIMAL_SIMPLEX : DUAL_SIMPLEX,
                      &status) != 0) {
     return absl::InternalError("QSopt_ex: the exact solver failed");
   }
@@ -160,6 +197,7 @@ absl::StatusOr<LpSolution> SolveExactLp(const LinearProgram& lp) {
     solution.objective += lp.columns[j].objective * solution.x.back();
   }
   for (size_t r = 0; r < lp.rows.size(); ++r) solution.y.emplace_back(y.at(r));
+  if (final_basis != nullptr) *final_basis = FinalBasis(p->get(), lp);
   absl::Status proof = CheckLpCertificate(lp, solution);
   if (!proof.ok()) return proof;
   return solution;

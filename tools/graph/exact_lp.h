@@ -51,6 +51,15 @@ struct LinearProgram {
                 mpq_class rhs);
 };
 
+// A simplex basis in QSopt_ex's terms: one status character per column
+// and per row ('0' at lower bound, '1' basic, '2' at upper bound). Only a
+// starting point: it never changes which optimum is proved, and a basis
+// that does not fit the program is ignored.
+struct LpBasis {
+  std::string column_status;
+  std::string row_status;
+};
+
 // An optimum with the duals that prove it: x (one value per column), y
 // (one per row; the multipliers of the dual max rhs.y s.t. A^T y <= c, with
 // y_r >= 0 on >= rows and y_r <= 0 on <= rows) and the objective value.
@@ -68,7 +77,16 @@ struct LpSolution {
 // error, the certificate's failure): the paper's programs are feasible and
 // bounded whenever their callers build them. Calls are serialised
 // (QSopt_ex keeps global state).
-absl::StatusOr<LpSolution> SolveExactLp(const LinearProgram& lp);
+//
+// With `start` (a basis of this program that is primal feasible, e.g. an
+// optimal basis of the same rows under another objective, plus basic
+// rows appended), the primal simplex starts from it: the LP heuristics'
+// face-minimum LPs start from the ranking program's optimal basis. The
+// optimum is certified the same way. With `final_basis`, the optimal basis
+// the solver ended with goes there (empty if it gave none).
+absl::StatusOr<LpSolution> SolveExactLp(const LinearProgram& lp,
+                                        const LpBasis* start = nullptr,
+                                        LpBasis* final_basis = nullptr);
 
 // CheckLpCertificate()
 //

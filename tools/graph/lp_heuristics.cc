@@ -40,26 +40,100 @@ LpValue ValueOf(const LpBound& bound) {
 // where another commodity is larger, and distinct optima route the same
 // flow through different relays): the least value that sum takes over
 // every optimum, i.e. the flow to the counted destinations that m carries
-// in every optimal solution. One LP per candidate: the program with T
-// fixed at T* and that sum minimised.
-absl::StatusOr<mpq_class> FaceMinimumInflow(
-    const hetcast_graph_request& request, const LpBound& bound,
-    const std::vector<bool>& counted, uint32_t m) {
-  const MulticastProgram& program = bound.program;
-  LinearProgram lp = program.lp;
-  for (LinearProgram::Column& column : lp.columns) column.objective = 0;
+// in every optimal solution: the program with T fixed at T* and that sum
+// minimised, at most one LP per candidate (FaceMinimumInflow() below).
+
+// The columns of that sum: the counted commodities' flows into m.
+std::vector<size_t> InflowColumns(const hetcast_graph_request& request,
+                                  const MulticastProgram& program,
+                                  const std::vector<bool>& counted,
+                                  uint32_t m) {
+  std::vector<size_t> columns;
   for (size_t c = 0; c < program.commodities.size(); ++c) {
     if (!counted[program.commodities[c].destination]) continue;
     for (size_t e = 0; e < request.edge_count; ++e) {
       const size_t column = program.flow_column[c][e];
       if (column != MulticastProgram::kNoColumn && request.edges[e].to == m) {
-        lp.columns[column].objective = 1;
+        columns.push_back(column);
       }
     }
   }
+  return columns;
+}
+
+// The nodes `origin` reaches over the program's edges (those with a load
+// column) that do not touch m.
+std::vector<bool> ReachedAvoiding(const hetcast_graph_request& request,
+                                  const MulticastProgram& program,
+                                  uint32_t origin, uint32_t m) {
+  std::vector<bool> reached(request.node_count, false);
+  reached[origin] = true;
+  for (bool grew = true; grew;) {
+    grew = false;
+    for (size_t e = 0; e < request.edge_count; ++e) {
+      const hetcast_graph_edge& edge = request.edges[e];
+      if (program.load_column[e] == MulticastProgram::kNoColumn ||
+          edge.from == m || edge.to == m) {
+        continue;
+      }
+      if (reached[edge.from] && !reached[edge.to])
+        reached[edge.to] = grew = true;
+    }
+  }
+  return reached;
+}
+
+// A lower bound on the face minimum: every counted destination that is m,
+// or that none of its origins reaches without m, receives its whole
+// message, 1 by (2), through m. (m is a candidate: never an origin.)
+mpq_class ForcedInflow(const hetcast_graph_request& request,
+                       const MulticastProgram& program,
+                       const std::vector<bool>& counted, uint32_t m) {
+  std::vector<std::vector<bool>> reached(request.node_count);
+  std::vector<bool> bypassed(request.node_count, false);
+  for (const Commodity& c : program.commodities) {
+    if (reached[c.origin].empty()) {
+      reached[c.origin] = ReachedAvoiding(request, program, c.origin, m);
+    }
+    if (c.destination != m && reached[c.origin][c.destination]) {
+      bypassed[c.destination] = true;
+    }
+  }
+  mpq_class forced = 0;
+  for (const Commodity& c : program.commodities) {
+    if (counted[c.destination] && !bypassed[c.destination]) {
+      bypassed[c.destination] = true;  // count each destination once
+      forced += 1;
+    }
+  }
+  return forced;
+}
+
+// The face minimum; `solved` says whether it took an LP. The solver's
+// optimum is on the face, so its inflow bounds the minimum from above:
+// when that equals ForcedInflow() it is the minimum, with no LP.
+absl::StatusOr<mpq_class> FaceMinimumInflow(
+    const hetcast_graph_request& request, const LpBound& bound,
+    const std::vector<bool>& counted, uint32_t m, ScoreMethod method,
+    bool* solved) {
+  const MulticastProgram& program = bound.program;
+  const std::vector<size_t> inflow =
+      InflowColumns(request, program, counted, m);
+  mpq_class at_vertex = 0;
+  for (size_t column : inflow) at_vertex += bound.solution.x[column];
+  *solved = method == ScoreMethod::kAlwaysLp ||
+            at_vertex != ForcedInflow(request, program, counted, m);
+  if (!*solved) return at_vertex;
+  LinearProgram lp = program.lp;
+  for (LinearProgram::Column& column : lp.columns) column.objective = 0;
+  for (size_t column : inflow) lp.columns[column].objective = 1;
   lp.AddRow("fix_T", {{program.period_column, 1}}, RowSense::kEqual,
             bound.period);
-  absl::StatusOr<LpSolution> solution = SolveExactLp(lp);
+  // The ranking program's optimal basis with fix_T's row basic is a
+  // feasible basis of this LP (its slack is 0 at T = T*): start there.
+  LpBasis start = bound.basis;
+  start.row_status.push_back('1');
+  absl::StatusOr<LpSolution> solution = SolveExactLp(lp, &start);
   if (!solution.ok()) return solution.status();
   return solution->objective;
 }
@@ -68,13 +142,15 @@ absl::StatusOr<mpq_class> FaceMinimumInflow(
 absl::StatusOr<std::vector<uint32_t>> RankBy(
     const hetcast_graph_request& request, const LpBound& bound,
     const std::vector<bool>& counted, std::vector<uint32_t> candidates,
-    bool increasing, int* lp_solves) {
+    bool increasing, ScoreMethod method, int* lp_solves) {
   std::vector<mpq_class> score(request.node_count);
   for (uint32_t m : candidates) {
-    absl::StatusOr<mpq_class> s = FaceMinimumInflow(request, bound, counted, m);
+    bool solved = false;
+    absl::StatusOr<mpq_class> s =
+        FaceMinimumInflow(request, bound, counted, m, method, &solved);
     if (!s.ok()) return s.status();
     score[m] = *s;
-    ++*lp_solves;
+    if (solved) ++*lp_solves;
   }
   std::sort(candidates.begin(), candidates.end(), [&](uint32_t a, uint32_t b) {
     if (score[a] != score[b]) {
@@ -194,8 +270,8 @@ absl::StatusOr<LpValue> ValueOrError(absl::StatusOr<LpBound> bound) {
 
 }  // namespace
 
-absl::StatusOr<HeuristicResult> ReducedBroadcast(
-    const hetcast_graph_request& request) {
+absl::StatusOr<HeuristicResult> ReducedBroadcastScoredBy(
+    const hetcast_graph_request& request, ScoreMethod scores) {
   const std::vector<bool> target = Marks(request.node_count, Targets(request));
   std::vector<bool> kept = Reachable(request);
   absl::StatusOr<LpBound> current = BroadcastEb(request, kept);
@@ -206,7 +282,7 @@ absl::StatusOr<HeuristicResult> ReducedBroadcast(
   Moves moves;
   moves.rank = [&]() {
     return RankBy(request, *current, target, Candidates(request, kept, target),
-                  /*increasing=*/true, &result.lp_solves);
+                  /*increasing=*/true, scores, &result.lp_solves);
   };
   moves.value = [&](uint32_t m) { return WithoutNode(request, kept, m); };
   moves.accept = [&](uint32_t m, LpBound bound) {
@@ -219,8 +295,8 @@ absl::StatusOr<HeuristicResult> ReducedBroadcast(
   return result;
 }
 
-absl::StatusOr<HeuristicResult> AugmentedMulticast(
-    const hetcast_graph_request& request) {
+absl::StatusOr<HeuristicResult> AugmentedMulticastScoredBy(
+    const hetcast_graph_request& request, ScoreMethod scores) {
   const std::vector<bool> reached = Reachable(request);
   std::vector<bool> in_set = Marks(request.node_count, Targets(request));
   in_set[request.source] = true;
@@ -241,7 +317,7 @@ absl::StatusOr<HeuristicResult> AugmentedMulticast(
     if (!lb.ok()) return lb.status();
     ++result.lp_solves;
     return RankBy(lb_request, *lb, grown, Candidates(request, reached, in_set),
-                  /*increasing=*/false, &result.lp_solves);
+                  /*increasing=*/false, scores, &result.lp_solves);
   };
   moves.value = [&](uint32_t m) { return WithNode(request, in_set, m); };
   moves.accept = [&](uint32_t m, LpBound) { in_set[m] = true; };
@@ -251,8 +327,8 @@ absl::StatusOr<HeuristicResult> AugmentedMulticast(
   return result;
 }
 
-absl::StatusOr<HeuristicResult> AugmentedSources(
-    const hetcast_graph_request& request) {
+absl::StatusOr<HeuristicResult> AugmentedSourcesScoredBy(
+    const hetcast_graph_request& request, ScoreMethod scores) {
   const std::vector<bool> reached = Reachable(request);
   const std::vector<bool> target = Marks(request.node_count, Targets(request));
   std::vector<uint32_t> sources = {request.source};
@@ -266,7 +342,7 @@ absl::StatusOr<HeuristicResult> AugmentedSources(
     return RankBy(
         request, *current, target,
         Candidates(request, reached, Marks(request.node_count, sources)),
-        /*increasing=*/false, &result.lp_solves);
+        /*increasing=*/false, scores, &result.lp_solves);
   };
   moves.value = [&](uint32_t m) { return WithSource(request, sources, m); };
   moves.accept = [&](uint32_t m, LpBound bound) {
@@ -297,6 +373,21 @@ absl::StatusOr<LpValue> AugmentedSourcesValue(
     const hetcast_graph_request& request, const std::vector<uint32_t>& nodes,
     uint32_t node) {
   return ValueOrError(WithSource(request, nodes, node));
+}
+
+absl::StatusOr<HeuristicResult> ReducedBroadcast(
+    const hetcast_graph_request& request) {
+  return ReducedBroadcastScoredBy(request, ScoreMethod::kBoundsFirst);
+}
+
+absl::StatusOr<HeuristicResult> AugmentedMulticast(
+    const hetcast_graph_request& request) {
+  return AugmentedMulticastScoredBy(request, ScoreMethod::kBoundsFirst);
+}
+
+absl::StatusOr<HeuristicResult> AugmentedSources(
+    const hetcast_graph_request& request) {
+  return AugmentedSourcesScoredBy(request, ScoreMethod::kBoundsFirst);
 }
 
 bool NotWorse(const LpValue& a, const LpValue& b) {

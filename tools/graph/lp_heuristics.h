@@ -43,23 +43,36 @@ struct HeuristicResult {
   int lp_solves = 0;
 };
 
+// How a node's score is found: always by its LP (one per candidate, as
+// before), or first from bounds that often meet -- the solver's optimum
+// (above) and the destinations that cannot be reached without the node
+// (below) -- and by the LP only when they do not. Both give the same
+// exact score, hence the same moves; kAlwaysLp is for tests that show it.
+enum class ScoreMethod { kBoundsFirst, kAlwaysLp };
+
 // Fig. 6: from Broadcast-EB(P), remove non-target nodes while the
 // broadcast on the rest is not slower. The answer is a broadcast of the
 // kept nodes: achievable.
 absl::StatusOr<HeuristicResult> ReducedBroadcast(
     const hetcast_graph_request& request);
+absl::StatusOr<HeuristicResult> ReducedBroadcastScoredBy(
+    const hetcast_graph_request& request, ScoreMethod scores);
 
 // Fig. 7: from Broadcast-EB(P_target + source) (often +infinity), add the
 // non-target nodes that carry the most flow in Multicast-LB while the
 // broadcast on the set is not slower.
 absl::StatusOr<HeuristicResult> AugmentedMulticast(
     const hetcast_graph_request& request);
+absl::StatusOr<HeuristicResult> AugmentedMulticastScoredBy(
+    const hetcast_graph_request& request, ScoreMethod scores);
 
 // Fig. 8: from MulticastMultiSource-UB with the source alone (= UB), add
 // secondary sources while the program's value is not larger. Never above
 // Multicast-UB.
 absl::StatusOr<HeuristicResult> AugmentedSources(
     const hetcast_graph_request& request);
+absl::StatusOr<HeuristicResult> AugmentedSourcesScoredBy(
+    const hetcast_graph_request& request, ScoreMethod scores);
 
 // The value of each heuristic's program for its state `nodes` plus the
 // candidate `node` (REDUCED_BROADCAST: minus it), as the heuristic

@@ -260,7 +260,8 @@ absl::StatusOr<LpBound> Solve(const hetcast_graph_request& request,
   AddConservationRows(request, &program);
   AddLoadRows(request, usable, rule, &program);
   AddPortRows(request, &program);
-  absl::StatusOr<LpSolution> solution = SolveExactLp(program.lp);
+  absl::StatusOr<LpSolution> solution =
+      SolveExactLp(program.lp, nullptr, &bound.basis);
   if (!solution.ok()) return solution.status();
   bound.finite = true;
   bound.period = solution->objective;

@@ -53,6 +53,7 @@ struct LpBound {
   mpq_class period;  // T*, when finite.
   MulticastProgram program;
   LpSolution solution;  // When finite; certified.
+  LpBasis basis;        // The solver's optimal basis, when finite.
 };
 
 // Multicast-LB(P, P_target): minimise T* s.t. (1)-(9), (10'). No schedule
