@@ -26,6 +26,7 @@
 #include <fstream>
 #include <map>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "absl/flags/flag.h"
@@ -53,13 +54,23 @@ ABSL_FLAG(int, platforms, 10, "platforms per size");
 ABSL_FLAG(std::string, densities, "0,10,20,30,40,50,60,70,80,90,100",
           "target densities in percent of the LAN nodes; 0 = one target");
 ABSL_FLAG(uint64_t, seed, 1, "seed of the first platform");
+ABSL_FLAG(std::string, algorithms,
+          "mcph,broadcast,reduced-broadcast,augmented-multicast,"
+          "augmented-sources",
+          "the algorithms to run (Multicast-LB and -UB always run)");
+ABSL_FLAG(bool, tables_only, false,
+          "run nothing: write DIR/fig11.md from DIR/fig11.csv (e.g. the "
+          "lines of several runs, or of a run stopped part-way)");
 
 namespace hetcast {
 namespace {
 
-// The algorithms in the order of the tables.
+// The algorithms in the order of the tables, with their --algorithms
+// keys; then the two bounds every instance solves first.
 constexpr const char* kAlgorithms[] = {"MCPH", "Broadcast", "Red. BC",
                                        "Augm. MC", "Multisource MC"};
+constexpr const char* kKeys[] = {"mcph", "broadcast", "reduced-broadcast",
+                                 "augmented-multicast", "augmented-sources"};
 constexpr int kAlgorithmCount = 5;
 
 struct Outcome {
@@ -156,16 +167,77 @@ absl::StatusOr<Outcome> Timed(int index, const hetcast_graph_request& r) {
   return out;
 }
 
-// One finished instance: its bounds and every algorithm's outcome.
-struct Result {
+// One CSV line: an algorithm's outcome on one instance.
+struct Record {
   std::string size;
   int platform = 0;
   uint64_t seed = 0;
   int percent = 0;
   size_t targets = 0;
-  Outcome lb, ub;
-  Outcome algorithms[kAlgorithmCount];
+  std::string algorithm;
+  mpq_class period;
+  double seconds = 0;
+  int lp_solves = 0;
 };
+
+constexpr char kCsvHeader[] =
+    "size,platform,seed,density_percent,targets,algorithm,period,seconds,"
+    "lp_solves";
+
+std::string CsvLine(const Record& r) {
+  return absl::StrFormat("%s,%d,%d,%d,%d,%s,%s,%.6f,%d\n", r.size, r.platform,
+                         r.seed, r.percent, r.targets, r.algorithm,
+                         r.period.get_str(), r.seconds, r.lp_solves);
+}
+
+absl::StatusOr<Record> ParseCsvLine(absl::string_view line) {
+  const std::vector<std::string> f = absl::StrSplit(line, ',');
+  Record r;
+  bool ok = f.size() == 9;
+  if (ok) {
+    r.size = f[0], r.algorithm = f[5];
+    ok =
+        absl::SimpleAtoi(f[1], &r.platform) &&
+        absl::SimpleAtoi(f[2], &r.seed) && absl::SimpleAtoi(f[3], &r.percent) &&
+        absl::SimpleAtoi(f[4], &r.targets) && r.period.set_str(f[6], 10) == 0 &&
+        absl::SimpleAtod(f[7], &r.seconds) &&
+        absl::SimpleAtoi(f[8], &r.lp_solves) && r.period > 0;
+  }
+  if (!ok) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("fig11.csv: malformed line '", line, "'"));
+  }
+  r.period.canonicalize();
+  return r;
+}
+
+// Runs the bounds and the chosen algorithms on one instance, writing each
+// line as soon as it is known.
+absl::Status RunInstance(const TiersPlatform& tiers, Record base,
+                         const std::vector<bool>& chosen, std::ofstream& csv) {
+  const size_t lan = tiers.LanNodes().size();
+  GraphPlatform platform = tiers.platform;
+  // Another stream than the generator's ("targets!").
+  platform.targets =
+      TiersTargets(tiers, tiers.seed ^ 0x7461726765747321ull,
+                   std::max<size_t>(1, (base.percent * lan + 99) / 100));
+  base.targets = platform.targets.size();
+  const hetcast_graph_request request = platform.Request();
+  for (int index = -2; index < kAlgorithmCount; ++index) {
+    if (index >= 0 && !chosen[index]) continue;
+    absl::StatusOr<Outcome> out = Timed(index, request);
+    if (!out.ok()) return out.status();
+    Record r = base;
+    r.algorithm = index == -2   ? "Multicast-UB"
+                  : index == -1 ? "Multicast-LB"
+                                : kAlgorithms[index];
+    r.period = out->period, r.seconds = out->seconds;
+    r.lp_solves = out->lp_solves;
+    csv << CsvLine(r);
+    csv.flush();
+  }
+  return absl::OkStatus();
+}
 
 std::string Decimal(const mpq_class& value) {
   // Rounded to three decimals exactly: floor(1000 v + 1/2) / 1000.
@@ -175,75 +247,51 @@ std::string Decimal(const mpq_class& value) {
   return absl::StrFormat("%s.%03d", units.get_str(), thousandths.get_si());
 }
 
-void WriteCsvHeader(std::ofstream& csv) {
-  csv << "size,platform,seed,density_percent,targets,algorithm,period,"
-         "period_over_ub,period_over_lb,seconds,lp_solves\n";
-}
-
-void WriteCsvLine(std::ofstream& csv, const Result& r, const char* name,
-                  const Outcome& o) {
-  csv << absl::StrFormat("%s,%d,%d,%d,%d,%s,%s,%s,%s,%.6f,%d\n", r.size,
-                         r.platform, r.seed, r.percent, r.targets, name,
-                         o.period.get_str(), Decimal(o.period / r.ub.period),
-                         Decimal(o.period / r.lb.period), o.seconds,
-                         o.lp_solves);
-}
-
-void WriteCsv(std::ofstream& csv, const Result& r) {
-  WriteCsvLine(csv, r, "Multicast-LB", r.lb);
-  WriteCsvLine(csv, r, "Multicast-UB", r.ub);
-  for (int a = 0; a < kAlgorithmCount; ++a) {
-    WriteCsvLine(csv, r, kAlgorithms[a], r.algorithms[a]);
-  }
-  csv.flush();
-}
-
-absl::StatusOr<Result> RunInstance(const TiersPlatform& tiers, int percent) {
-  Result r;
-  const size_t lan = tiers.LanNodes().size();
-  GraphPlatform platform = tiers.platform;
-  // Another stream than the generator's ("targets!").
-  platform.targets =
-      TiersTargets(tiers, tiers.seed ^ 0x7461726765747321ull,
-                   std::max<size_t>(1, (percent * lan + 99) / 100));
-  r.targets = platform.targets.size();
-  const hetcast_graph_request request = platform.Request();
-  for (int index = -2; index < kAlgorithmCount; ++index) {
-    absl::StatusOr<Outcome> out = Timed(index, request);
-    if (!out.ok()) return out.status();
-    Outcome& slot = index == -2   ? r.ub
-                    : index == -1 ? r.lb
-                                  : r.algorithms[index];
-    slot = *out;
-  }
-  return r;
-}
-
-// The means of a group of results (one size and density).
-struct Means {
+// The means of one algorithm over the platforms of a size and density.
+struct Mean {
   size_t count = 0;
-  size_t targets = 0;
-  mpq_class over_ub[kAlgorithmCount], over_lb[kAlgorithmCount];
-  double seconds[kAlgorithmCount + 2] = {};  // Then LB, UB.
-  double lp_solves[kAlgorithmCount] = {};
+  mpq_class over_ub, over_lb;
+  double seconds = 0, lp_solves = 0;
 };
 
-void Add(Means& m, const Result& r) {
-  ++m.count;
-  m.targets = r.targets;
-  for (int a = 0; a < kAlgorithmCount; ++a) {
-    m.over_ub[a] += r.algorithms[a].period / r.ub.period;
-    m.over_lb[a] += r.algorithms[a].period / r.lb.period;
-    m.seconds[a] += r.algorithms[a].seconds;
-    m.lp_solves[a] += r.algorithms[a].lp_solves;
+struct Group {
+  size_t targets = 0;
+  std::map<std::string, Mean> by_algorithm;
+};
+
+using Groups = std::map<std::string, std::map<int, Group>>;
+
+// Groups the records; an algorithm's ratios use the Multicast-LB and -UB
+// lines of the same size, platform and density.
+absl::StatusOr<Groups> GroupRecords(const std::vector<Record>& records) {
+  std::map<std::tuple<std::string, int, int, std::string>, mpq_class> bound;
+  for (const Record& r : records) {
+    bound[{r.size, r.platform, r.percent, r.algorithm}] = r.period;
   }
-  m.seconds[kAlgorithmCount] += r.lb.seconds;
-  m.seconds[kAlgorithmCount + 1] += r.ub.seconds;
+  Groups groups;
+  for (const Record& r : records) {
+    const auto lb = bound.find({r.size, r.platform, r.percent, "Multicast-LB"});
+    const auto ub = bound.find({r.size, r.platform, r.percent, "Multicast-UB"});
+    if (lb == bound.end() || ub == bound.end()) {
+      return absl::InvalidArgumentError(absl::StrFormat(
+          "fig11.csv: %s platform %d at %d%% has no Multicast-LB or -UB line",
+          r.size, r.platform, r.percent));
+    }
+    Group& group = groups[r.size][r.percent];
+    group.targets = r.targets;
+    Mean& mean = group.by_algorithm[r.algorithm];
+    ++mean.count;
+    mean.over_ub += r.period / ub->second;
+    mean.over_lb += r.period / lb->second;
+    mean.seconds += r.seconds;
+    mean.lp_solves += r.lp_solves;
+  }
+  return groups;
 }
 
 std::string TableHead(const std::vector<std::string>& columns) {
-  std::string head = "| density | targets | platforms |";
-  std::string rule = "|---:|---:|---:|";
+  std::string head = "| density | targets |";
+  std::string rule = "|---:|---:|";
   for (const std::string& c : columns) {
     absl::StrAppend(&head, " ", c, " |");
     absl::StrAppend(&rule, "---:|");
@@ -251,68 +299,95 @@ std::string TableHead(const std::vector<std::string>& columns) {
   return absl::StrCat(head, "\n", rule, "\n");
 }
 
-std::string RowHead(int percent, const Means& m) {
-  return absl::StrFormat("| %s | %d | %d |",
-                         percent == 0 ? "1 target" : absl::StrCat(percent, "%"),
-                         m.targets, m.count);
-}
-
-std::string RatioTable(const std::map<int, Means>& groups, bool over_ub) {
-  std::string out = TableHead(
-      std::vector<std::string>(std::begin(kAlgorithms), std::end(kAlgorithms)));
-  for (const auto& [percent, m] : groups) {
-    absl::StrAppend(&out, RowHead(percent, m));
-    for (int a = 0; a < kAlgorithmCount; ++a) {
-      const mpq_class sum = over_ub ? m.over_ub[a] : m.over_lb[a];
-      absl::StrAppend(&out, " ", Decimal(sum / static_cast<long>(m.count)),
-                      " |");
-    }
-    absl::StrAppend(&out, "\n");
+// A cell: the mean and, when not every platform ran, "(n)".
+template <typename Format>
+std::string Cell(const Group& group, const std::string& algorithm,
+                 size_t platforms, Format format) {
+  const auto it = group.by_algorithm.find(algorithm);
+  if (it == group.by_algorithm.end()) return " - |";
+  std::string cell = absl::StrCat(" ", format(it->second));
+  if (it->second.count != platforms) {
+    absl::StrAppend(&cell, " (", it->second.count, ")");
   }
-  return out;
+  return absl::StrCat(cell, " |");
 }
 
-std::string TimeTable(const std::map<int, Means>& groups) {
-  std::vector<std::string> columns(std::begin(kAlgorithms),
-                                   std::end(kAlgorithms));
-  columns.push_back("Multicast-LB");
-  columns.push_back("Multicast-UB");
+template <typename Format>
+std::string Table(const std::map<int, Group>& groups,
+                  const std::vector<std::string>& columns, Format format) {
   std::string out = TableHead(columns);
-  for (const auto& [percent, m] : groups) {
-    absl::StrAppend(&out, RowHead(percent, m));
-    for (int a = 0; a < kAlgorithmCount + 2; ++a) {
-      const double mean = m.seconds[a] / m.count;
-      std::string cell = a == 0 ? absl::StrFormat("%.6f", mean)
-                                : absl::StrFormat("%.2f", mean);
-      if (a >= 2 && a < kAlgorithmCount) {
-        absl::StrAppend(
-            &cell, absl::StrFormat(" (%.0f LPs)", m.lp_solves[a] / m.count));
-      }
-      absl::StrAppend(&out, " ", cell, " |");
+  for (const auto& [percent, group] : groups) {
+    const size_t platforms = group.by_algorithm.at("Multicast-LB").count;
+    absl::StrAppend(&out, "| ",
+                    percent == 0 ? "1 target" : absl::StrCat(percent, "%"),
+                    " | ", group.targets, " |");
+    for (const std::string& c : columns) {
+      absl::StrAppend(&out, Cell(group, c, platforms, format));
     }
     absl::StrAppend(&out, "\n");
   }
   return out;
 }
 
-std::string Markdown(const std::vector<Result>& results,
-                     const std::string& command) {
-  std::map<std::string, std::map<int, Means>> groups;
-  for (const Result& r : results) Add(groups[r.size][r.percent], r);
-  std::string out = absl::StrCat("<!-- made by: ", command,
-                                 " -->\n# Fig. 11 on Tiers-like platforms\n");
-  for (const auto& [size, by_density] : groups) {
-    absl::StrAppend(
-        &out, "\n## ", size, " platforms\n\n",
-        "Mean period per message over Multicast-UB (scatter), as Fig. "
-        "11(a, c):\n\n",
-        RatioTable(by_density, true),
-        "\nMean period per message over Multicast-LB, as Fig. 11(b, d):\n\n",
-        RatioTable(by_density, false),
-        "\nMean wall time in seconds (LP heuristics: mean LPs solved):\n\n",
-        TimeTable(by_density));
+std::string SizeSection(const std::string& size,
+                        const std::map<int, Group>& groups) {
+  const std::vector<std::string> heuristics(std::begin(kAlgorithms),
+                                            std::end(kAlgorithms));
+  std::vector<std::string> timed = heuristics;
+  timed.push_back("Multicast-LB");
+  timed.push_back("Multicast-UB");
+  const auto ratio = [](bool over_ub) {
+    return [over_ub](const Mean& m) {
+      return Decimal((over_ub ? m.over_ub : m.over_lb) /
+                     static_cast<long>(m.count));
+    };
+  };
+  const auto time = [](const Mean& m) {
+    std::string cell = absl::StrFormat("%.4g", m.seconds / m.count);
+    if (m.lp_solves > 0) {
+      absl::StrAppend(&cell,
+                      absl::StrFormat(" [%.0f LPs]", m.lp_solves / m.count));
+    }
+    return cell;
+  };
+  return absl::StrCat(
+      "\n## ", size, " platforms\n\n",
+      "Mean period per message over Multicast-UB (scatter), as Fig. "
+      "11(a, c):\n\n",
+      Table(groups, heuristics, ratio(true)),
+      "\nMean period per message over Multicast-LB, as Fig. 11(b, d):\n\n",
+      Table(groups, heuristics, ratio(false)),
+      "\nMean wall time in seconds [LP heuristics: mean LPs solved]:\n\n",
+      Table(groups, timed, time));
+}
+
+absl::StatusOr<std::string> Markdown(const std::vector<Record>& records,
+                                     const std::string& command) {
+  absl::StatusOr<Groups> groups = GroupRecords(records);
+  if (!groups.ok()) return groups.status();
+  std::string out = absl::StrCat(
+      "<!-- made by: ", command, " -->\n# Fig. 11 on Tiers-like platforms\n\n",
+      "Means over the platforms of each row; \"(n)\": only n platforms ran "
+      "that algorithm; \"-\": none did. Lines: fig11.csv.\n");
+  for (const auto& [size, by_density] : *groups) {
+    absl::StrAppend(&out, SizeSection(size, by_density));
   }
   return out;
+}
+
+absl::StatusOr<std::vector<Record>> ReadCsv(const std::string& path) {
+  std::ifstream in(path);
+  if (!in)
+    return absl::InvalidArgumentError(absl::StrCat("cannot read ", path));
+  std::vector<Record> records;
+  std::string line;
+  while (std::getline(in, line)) {
+    if (line.empty() || line == kCsvHeader) continue;
+    absl::StatusOr<Record> r = ParseCsvLine(line);
+    if (!r.ok()) return r.status();
+    records.push_back(*std::move(r));
+  }
+  return records;
 }
 
 absl::StatusOr<std::vector<int>> Densities() {
@@ -327,6 +402,21 @@ absl::StatusOr<std::vector<int>> Densities() {
     out.push_back(percent);
   }
   return out;
+}
+
+absl::StatusOr<std::vector<bool>> Chosen() {
+  std::vector<bool> chosen(kAlgorithmCount, false);
+  for (absl::string_view item :
+       absl::StrSplit(absl::GetFlag(FLAGS_algorithms), ',')) {
+    const auto it = std::find(std::begin(kKeys), std::end(kKeys), item);
+    if (it == std::end(kKeys)) {
+      return absl::InvalidArgumentError(
+          absl::StrFormat("--algorithms: '%s' is not one of %s", item,
+                          absl::StrJoin(kKeys, ", ")));
+    }
+    chosen[it - std::begin(kKeys)] = true;
+  }
+  return chosen;
 }
 
 // (size name, parameters, seed offset) for --size.
@@ -363,39 +453,54 @@ int Fail(const absl::Status& status) {
   return status.code() == absl::StatusCode::kInvalidArgument ? 2 : 1;
 }
 
-int Run(const std::string& command) {
-  const std::string dir = absl::GetFlag(FLAGS_out);
+// Every size, platform and density, appended to `csv`.
+absl::Status RunAll(std::ofstream& csv) {
   absl::StatusOr<std::vector<int>> densities = Densities();
+  if (!densities.ok()) return densities.status();
   absl::StatusOr<std::vector<SizeRun>> sizes = Sizes();
-  if (dir.empty()) return Fail(absl::InvalidArgumentError("--out: required"));
-  if (!densities.ok()) return Fail(densities.status());
-  if (!sizes.ok()) return Fail(sizes.status());
-  std::ofstream csv(dir + "/fig11.csv");
-  if (!csv) return Fail(absl::InvalidArgumentError("--out: cannot write"));
-  WriteCsvHeader(csv);
+  if (!sizes.ok()) return sizes.status();
+  absl::StatusOr<std::vector<bool>> chosen = Chosen();
+  if (!chosen.ok()) return chosen.status();
   const int platforms = absl::GetFlag(FLAGS_platforms);
-  std::vector<Result> results;
+  const uint64_t total = sizes->size() * platforms * densities->size();
+  uint64_t done = 0;
   ProgressLine progress("fig11");
   for (const SizeRun& run : *sizes) {
     for (int i = 0; i < platforms; ++i) {
-      const uint64_t seed = absl::GetFlag(FLAGS_seed) + run.seed_offset + i;
+      Record base;
+      base.size = run.name, base.platform = i;
+      base.seed = absl::GetFlag(FLAGS_seed) + run.seed_offset + i;
       absl::StatusOr<TiersPlatform> tiers =
-          GenerateTiersPlatform(run.parameters, seed);
-      if (!tiers.ok()) return Fail(tiers.status());
+          GenerateTiersPlatform(run.parameters, base.seed);
+      if (!tiers.ok()) return tiers.status();
       for (int percent : *densities) {
-        absl::StatusOr<Result> r = RunInstance(*tiers, percent);
-        if (!r.ok()) return Fail(r.status());
-        r->size = run.name, r->platform = i, r->seed = seed;
-        r->percent = percent;
-        WriteCsv(csv, *r);
-        results.push_back(*r);
-        progress.Report(absl::StrCat(run.name, " platforms"), results.size(),
-                        sizes->size() * platforms * densities->size());
+        base.percent = percent;
+        absl::Status status = RunInstance(*tiers, base, *chosen, csv);
+        if (!status.ok()) return status;
+        progress.Report(absl::StrCat(run.name, " instances"), ++done, total);
       }
     }
   }
-  std::ofstream(dir + "/fig11.md") << Markdown(results, command);
   progress.Done("done");
+  return absl::OkStatus();
+}
+
+int Run(const std::string& command) {
+  const std::string dir = absl::GetFlag(FLAGS_out);
+  if (dir.empty()) return Fail(absl::InvalidArgumentError("--out: required"));
+  const std::string csv_path = dir + "/fig11.csv";
+  if (!absl::GetFlag(FLAGS_tables_only)) {
+    std::ofstream csv(csv_path);
+    if (!csv) return Fail(absl::InvalidArgumentError("--out: cannot write"));
+    csv << kCsvHeader << "\n";
+    absl::Status status = RunAll(csv);
+    if (!status.ok()) return Fail(status);
+  }
+  absl::StatusOr<std::vector<Record>> records = ReadCsv(csv_path);
+  if (!records.ok()) return Fail(records.status());
+  absl::StatusOr<std::string> markdown = Markdown(*records, command);
+  if (!markdown.ok()) return Fail(markdown.status());
+  std::ofstream(dir + "/fig11.md") << *markdown;
   return 0;
 }
 
@@ -405,7 +510,7 @@ int Run(const std::string& command) {
 int main(int argc, char** argv) {
   absl::SetProgramUsageMessage(
       "fig11 --out=DIR [--size=small|big|both|tiny] [--platforms=N] "
-      "[--densities=0,10,...] [--seed=S]");
+      "[--densities=0,10,...] [--algorithms=...] [--seed=S] [--tables_only]");
   std::vector<char*> rest = absl::ParseCommandLine(argc, argv);
   if (rest.size() > 1) {
     std::fprintf(stderr, "fig11: unexpected argument '%s'\n", rest[1]);
