@@ -25,6 +25,7 @@
 #include <cstdio>
 #include <fstream>
 #include <map>
+#include <set>
 #include <string>
 #include <tuple>
 #include <vector>
@@ -262,20 +263,25 @@ struct Group {
 using Groups = std::map<std::string, std::map<int, Group>>;
 
 // Groups the records; an algorithm's ratios use the Multicast-LB and -UB
-// lines of the same size, platform and density.
+// lines of the same size, seed and density (so the lines of runs with
+// other --seed values can be merged; a repeated line counts once).
 absl::StatusOr<Groups> GroupRecords(const std::vector<Record>& records) {
-  std::map<std::tuple<std::string, int, int, std::string>, mpq_class> bound;
+  std::map<std::tuple<std::string, uint64_t, int, std::string>, mpq_class>
+      bound;
   for (const Record& r : records) {
-    bound[{r.size, r.platform, r.percent, r.algorithm}] = r.period;
+    bound[{r.size, r.seed, r.percent, r.algorithm}] = r.period;
   }
   Groups groups;
+  std::set<std::tuple<std::string, uint64_t, int, std::string>> seen;
   for (const Record& r : records) {
-    const auto lb = bound.find({r.size, r.platform, r.percent, "Multicast-LB"});
-    const auto ub = bound.find({r.size, r.platform, r.percent, "Multicast-UB"});
+    // The first of repeated lines (merged runs) counts, once.
+    if (!seen.insert({r.size, r.seed, r.percent, r.algorithm}).second) continue;
+    const auto lb = bound.find({r.size, r.seed, r.percent, "Multicast-LB"});
+    const auto ub = bound.find({r.size, r.seed, r.percent, "Multicast-UB"});
     if (lb == bound.end() || ub == bound.end()) {
       return absl::InvalidArgumentError(absl::StrFormat(
-          "fig11.csv: %s platform %d at %d%% has no Multicast-LB or -UB line",
-          r.size, r.platform, r.percent));
+          "fig11.csv: %s seed %d at %d%% has no Multicast-LB or -UB line",
+          r.size, r.seed, r.percent));
     }
     Group& group = groups[r.size][r.percent];
     group.targets = r.targets;
