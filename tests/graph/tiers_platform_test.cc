@@ -58,6 +58,9 @@ TEST(TiersPlatform, NodeCountsOfFigure11) {
   EXPECT_EQ(big.platform.names.size(), 65u);
   EXPECT_EQ(CountLevel(big, TiersLevel::kLan), 47u);
   EXPECT_EQ(CountLevel(big, TiersLevel::kMan), 12u);
+  const TiersPlatform tiny = Generate(TinyTiers(), 1);
+  EXPECT_EQ(tiny.platform.names.size(), 10u);
+  EXPECT_EQ(CountLevel(tiny, TiersLevel::kLan), 5u);
 }
 
 // Neighbours of each node (links are symmetric, checked here).
@@ -88,7 +91,8 @@ CostRange RangeOf(const TiersParameters& p, TiersLevel a, TiersLevel b) {
 }
 
 TEST(TiersPlatform, CostsComeFromTheirLevelsRange) {
-  for (const TiersParameters& p : {TiersParameters(), BigTiers()}) {
+  for (const TiersParameters& p :
+       {TiersParameters(), BigTiers(), TinyTiers()}) {
     for (uint64_t seed = 1; seed <= 20; ++seed) {
       const TiersPlatform t = Generate(p, seed);
       for (const hetcast_graph_edge& e : t.platform.edges) {
@@ -101,7 +105,8 @@ TEST(TiersPlatform, CostsComeFromTheirLevelsRange) {
 }
 
 TEST(TiersPlatform, SourceReachesEveryNodeFromTheWan) {
-  for (const TiersParameters& p : {TiersParameters(), BigTiers()}) {
+  for (const TiersParameters& p :
+       {TiersParameters(), BigTiers(), TinyTiers()}) {
     for (uint64_t seed = 1; seed <= 20; ++seed) {
       const TiersPlatform t = Generate(p, seed);
       EXPECT_EQ(t.level[t.platform.source], TiersLevel::kWan);

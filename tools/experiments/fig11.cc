@@ -434,15 +434,8 @@ struct SizeRun {
 
 absl::StatusOr<std::vector<SizeRun>> Sizes() {
   const std::string size = absl::GetFlag(FLAGS_size);
-  TiersParameters tiny;
-  tiny.wan_nodes = 2;
-  tiny.man_count = 1;
-  tiny.man_nodes = 3;
-  tiny.lans_per_man = 2;
-  tiny.lan_nodes = 5;
-  tiny.man_wan_links = 1;
   std::vector<SizeRun> out;
-  if (size == "tiny") out.push_back({"tiny", tiny, 0});
+  if (size == "tiny") out.push_back({"tiny", TinyTiers(), 0});
   if (size == "small" || size == "both") {
     out.push_back({"small", TiersParameters(), 0});
   }

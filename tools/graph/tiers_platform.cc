@@ -212,6 +212,17 @@ TiersParameters BigTiers() {
   return p;
 }
 
+TiersParameters TinyTiers() {
+  TiersParameters p;
+  p.wan_nodes = 2;
+  p.man_count = 1;
+  p.man_nodes = 3;
+  p.lans_per_man = 2;
+  p.lan_nodes = 5;
+  p.man_wan_links = 1;
+  return p;
+}
+
 std::vector<uint32_t> TiersPlatform::LanNodes() const {
   std::vector<uint32_t> lan;
   for (uint32_t v = 0; v < level.size(); ++v) {

@@ -81,6 +81,10 @@ struct TiersParameters {
 // 65 nodes: a WAN of 6, 3 MANs of 4, 3 LANs per MAN with 47 nodes in all.
 TiersParameters BigTiers();
 
+// 10 nodes, for quick checks: a WAN of 2, one MAN of 3, 2 LANs with 5
+// nodes in all, one MAN-WAN link.
+TiersParameters TinyTiers();
+
 // A generated platform: the checked platform (no targets yet: the
 // experiment draws them) and each node's level.
 struct TiersPlatform {
