@@ -196,6 +196,8 @@ TEST(SimgridPlatform, RefusesBadValuesNamingTheLink) {
   EXPECT_THAT(Refusal(Platform(R"(<host id="a"/><host id="b"/>
         <link id="l" bandwidth="1Bps" sharing_policy="WIFI"/>)")),
               HasSubstr("sharing_policy 'WIFI'"));
+  EXPECT_THAT(Refusal(Platform(R"(<host id=""/>)")),
+              HasSubstr("line 4: <host>: empty id"));
   EXPECT_THAT(Refusal(Platform(R"(<host id="a"/><router id="a"/>)")),
               HasSubstr("the id is already taken on line 4"));
   EXPECT_THAT(Refusal(Platform(kTwo), Ends("a", {"b"}), "0s"),

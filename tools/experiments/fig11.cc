@@ -349,8 +349,8 @@ std::string SizeSection(const std::string& size,
     };
   };
   const auto time = [](const Mean& m) {
-    std::string cell = absl::StrFormat("%.4g", m.seconds / m.count);
-    if (m.lp_solves > 0) {
+    std::string cell = absl::StrFormat("%.3g", m.seconds / m.count);
+    if (m.lp_solves > m.count) {  // More than the one LP of a bound.
       absl::StrAppend(&cell,
                       absl::StrFormat(" [%.0f LPs]", m.lp_solves / m.count));
     }

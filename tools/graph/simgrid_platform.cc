@@ -242,6 +242,7 @@ bool ReadAttributes(XmlRead& read, const ElementRule& rule,
 }
 
 void AddNode(XmlRead& read, const std::string& element, const std::string& id) {
+  if (id.empty()) return read.Fail(absl::StrCat("<", element, ">: empty id"));
   const auto [it, fresh] = read.node_line.emplace(id, read.Line());
   if (!fresh) {
     return read.Fail(
