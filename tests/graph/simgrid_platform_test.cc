@@ -64,6 +64,18 @@ TEST(SimgridPlatform, EdgesFollowTheCostFormula) {
           Edge(0u, 1u, 333333333334u)));
 }
 
+// SimGrid's own files start with this DOCTYPE (its loader requires it);
+// the DTD it names is not read.
+TEST(SimgridPlatform, AcceptsSimgridsDoctype) {
+  absl::StatusOr<GraphPlatform> p = ParseSimgridPlatform(
+      "<?xml version='1.0'?>\n<!DOCTYPE platform SYSTEM "
+      "\"https://simgrid.org/simgrid.dtd\">\n" +
+          Platform(kThreeLinks).substr(22),
+      1000000, "1us", Ends("a", {"b"}));
+  ASSERT_TRUE(p.ok()) << p.status();
+  EXPECT_EQ(p->edges.size(), 5u);
+}
+
 TEST(SimgridPlatform, TickAndSizeScaleTheCost) {
   // l1 with 1000 bytes and a tick of 0.1 ms: 50 us + 0.8 us = 50.8 us =
   // 0.508 ticks: 1 tick.
@@ -214,8 +226,11 @@ TEST(SimgridPlatform, RefusesDtdsEntitiesAndMalformedXml) {
                       "\"&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;\">]>\n"
                       "<platform version=\"4.1\">&b;</platform>"),
               HasSubstr("line 2: <!DOCTYPE> is refused"));
-  EXPECT_THAT(Refusal("<!DOCTYPE platform SYSTEM "
+  EXPECT_THAT(Refusal("<!DOCTYPE html SYSTEM "
                       "\"https://simgrid.org/simgrid.dtd\"><platform/>"),
+              HasSubstr("<!DOCTYPE> is refused"));
+  EXPECT_THAT(Refusal("<!DOCTYPE platform SYSTEM \"file:///etc/passwd\">"
+                      "<platform/>"),
               HasSubstr("<!DOCTYPE> is refused"));
   EXPECT_THAT(Refusal("<platform version=\"4.1\">"),
               HasSubstr("malformed XML"));

@@ -13,6 +13,7 @@
 
 #include "absl/status/status.h"
 #include "absl/strings/ascii.h"
+#include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "runtime/include/hetcast/hetcast.h"
@@ -330,11 +331,20 @@ void XMLCALL OnText(void* data, const XML_Char* text, int length) {
   }
 }
 
-void XMLCALL OnDoctype(void* data, const XML_Char*, const XML_Char*,
-                       const XML_Char*, int) {
-  static_cast<XmlRead*>(data)->Fail(
-      "<!DOCTYPE> is refused (SimGrid has its DTD built in; no DTD, entity "
-      "or external file is read)");
+// SimGrid requires `<!DOCTYPE platform SYSTEM ".../simgrid.dtd">`; the DTD
+// is never read (no external entity handler, parameter entities off), and
+// an internal subset, where entities would be declared, is refused.
+void XMLCALL OnDoctype(void* data, const XML_Char* name, const XML_Char* sysid,
+                       const XML_Char* pubid, int has_internal_subset) {
+  XmlRead& read = *static_cast<XmlRead*>(data);
+  const absl::string_view system = sysid == nullptr ? "" : sysid;
+  if (std::string(name) != "platform" || pubid != nullptr ||
+      has_internal_subset || !absl::EndsWith(system, "simgrid.dtd")) {
+    read.Fail(
+        "<!DOCTYPE> is refused unless it is <!DOCTYPE platform SYSTEM "
+        "\"https://simgrid.org/simgrid.dtd\"> (which is never read; no "
+        "entity is declared or expanded)");
+  }
 }
 
 void XMLCALL OnEntity(void* data, const XML_Char* name, int, const XML_Char*,

@@ -5,6 +5,8 @@
 //
 // The subset, and nothing else:
 //
+//   <?xml version='1.0'?>
+//   <!DOCTYPE platform SYSTEM "https://simgrid.org/simgrid.dtd">  (optional)
 //   <platform version="4.1">
 //     <zone id="z" routing="Full">
 //       <host id="a" speed="1Gf"/>          (speed, core: read, ignored)
@@ -25,9 +27,10 @@
 // element (zoneRoute, cluster, AS, prop, ...), any other attribute, a
 // routing other than Full, a route of zero or several links, a link used
 // by two edges, a repeated id or edge, a route from a node to itself, an
-// unknown id, a DOCTYPE or entity declaration (nothing is ever expanded or
-// fetched), text, more than kMaxSimgridBytes or nesting deeper than the
-// subset's. A SHARED link used both ways: SimGrid shares its bandwidth
+// unknown id, any other DOCTYPE (the DTD named is never read; an internal
+// subset, where entities are declared, is refused, so nothing is ever
+// expanded or fetched), text, more than kMaxSimgridBytes or nesting deeper than
+// the subset's. A SHARED link used both ways: SimGrid shares its bandwidth
 // between the two directions, the graph model does not (SPLITDUPLEX is
 // the exact match); said here, not refused, as the notes choose.
 //
