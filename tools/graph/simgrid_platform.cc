@@ -466,39 +466,51 @@ absl::StatusOr<std::vector<std::string>> RouteSides(const XmlRoute& route,
 }
 
 // The directed edges of the routes, each checked.
-absl::StatusOr<std::vector<ImportedEdge>> RouteEdges(
-    const XmlRead& read,
-    const std::map<std::string, std::pair<const XmlLink*, uint64_t>>& costs) {
+using LinkCostMap = std::map<std::string, std::pair<const XmlLink*, uint64_t>>;
+
+// The route's link with its cost, once the route is one link between two
+// distinct known nodes.
+absl::StatusOr<LinkCostMap::const_iterator> RouteLink(
+    const XmlRead& read, const XmlRoute& route, const LinkCostMap& costs) {
+  const auto fail = [&](const std::string& why) {
+    return Bad(absl::StrCat(RouteTag(route), ": ", why));
+  };
+  if (route.links.size() != 1) {
+    return fail(absl::StrFormat(
+        "%d links; only a route of one link is an independent edge",
+        route.links.size()));
+  }
+  for (const std::string& end : {route.src, route.dst}) {
+    if (!read.node_line.count(end)) return fail("unknown node '" + end + "'");
+  }
+  if (route.src == route.dst) return fail("a route from a node to itself");
+  const auto link = costs.find(route.links[0].first);
+  if (link == costs.end()) {
+    return fail("unknown link '" + route.links[0].first + "'");
+  }
+  return link;
+}
+
+// The directed edges of the routes, each link (side) and edge used once.
+absl::StatusOr<std::vector<ImportedEdge>> RouteEdges(const XmlRead& read,
+                                                     const LinkCostMap& costs) {
   std::vector<ImportedEdge> edges;
   std::map<std::string, int> side_used;
   std::map<std::pair<std::string, std::string>, int> edge_line;
   for (const XmlRoute& route : read.routes) {
-    const auto fail = [&](const std::string& why) {
-      return Bad(absl::StrCat(RouteTag(route), ": ", why));
-    };
-    if (route.links.size() != 1) {
-      return fail(absl::StrFormat(
-          "%d links; only a route of one link is an independent edge",
-          route.links.size()));
-    }
-    for (const std::string& end : {route.src, route.dst}) {
-      if (!read.node_line.count(end)) return fail("unknown node '" + end + "'");
-    }
-    if (route.src == route.dst) return fail("a route from a node to itself");
-    const auto link = costs.find(route.links[0].first);
-    if (link == costs.end()) {
-      return fail("unknown link '" + route.links[0].first + "'");
-    }
+    absl::StatusOr<LinkCostMap::const_iterator> link =
+        RouteLink(read, route, costs);
+    if (!link.ok()) return link.status();
     absl::StatusOr<std::vector<std::string>> sides =
-        RouteSides(route, *link->second.first);
+        RouteSides(route, *(*link)->second.first);
     if (!sides.ok()) return sides.status();
     for (const std::string& side : *sides) {
       const auto [it, fresh] = side_used.emplace(side, route.line);
       if (!fresh) {
-        return fail(absl::StrFormat(
-            "link '%s' is already used by the route on line %d; a link "
+        return Bad(absl::StrFormat(
+            "%s: link '%s' is already used by the route on line %d; a link "
             "shared by routes is not an independent edge",
-            route.links[0].first, it->second));
+            RouteTag(route), route.links[0].first, it->second));
       }
     }
     std::vector<std::pair<std::string, std::string>> directed = {
@@ -507,12 +519,11 @@ absl::StatusOr<std::vector<ImportedEdge>> RouteEdges(
     for (const auto& e : directed) {
       const auto [it, fresh] = edge_line.emplace(e, route.line);
       if (!fresh) {
-        return fail(
-            absl::StrFormat("the edge '%s' -> '%s' is already given "
-                            "on line %d",
-                            e.first, e.second, it->second));
+        return Bad(absl::StrFormat(
+            "%s: the edge '%s' -> '%s' is already given on line %d",
+            RouteTag(route), e.first, e.second, it->second));
       }
-      edges.push_back({e.first, e.second, link->second.second});
+      edges.push_back({e.first, e.second, (*link)->second.second});
     }
   }
   return edges;
