@@ -16,9 +16,11 @@ set -euo pipefail
 # rapidjson-dev: the CLI writes its JSON with RapidJSON's streaming writer
 # (tools/cli/json_output.h). QSopt_ex (GPL-3+) and GMP: the exact LPs of the
 # graph model, linked by the `hetcast` command line only, never by the
-# runtime (README.md, "Licence").
+# runtime (README.md, "Licence"). Expat parses the optional SimGrid
+# platform XML (`plan --model graph --platform-xml`).
 BUILD_PACKAGES=(bazel-bootstrap g++ libabsl-dev libflatbuffers-dev
-                flatbuffers-compiler rapidjson-dev libqsopt-ex-dev libgmp-dev)
+                flatbuffers-compiler rapidjson-dev libqsopt-ex-dev libgmp-dev
+                libexpat1-dev)
 # The Cortex-M cross compiler, its C library and C++ headers, and QEMU run
 # the firmware test (tests/firmware/README.md).
 TEST_PACKAGES=("${BUILD_PACKAGES[@]}" libgtest-dev libgmock-dev

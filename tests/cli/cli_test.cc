@@ -3,6 +3,7 @@
 #include <sys/stat.h>
 #include <sys/wait.h>
 
+#include <algorithm>
 #include <array>
 #include <cstdio>
 #include <cstdlib>
@@ -608,6 +609,48 @@ TEST(CliGraph, SourceAndTargetsFromFlagsReplaceTheFiles) {
   EXPECT_THAT(run.out, HasSubstr("\"pruned\":[\"lonely\",\"s\",\"c\","
                                  "\"island\"]"));
   EXPECT_THAT(run.err, HasSubstr("pruned 4 nodes"));
+}
+
+// SimGrid XML: simgrid_star.xml's comment derives each edge's cost from
+// ceil((latency + bytes / bandwidth) / tick); the tree shows the costs of
+// the edges it uses.
+TEST(CliGraph, ImportsSimgridXml) {
+  const CliRun run =
+      RunCli(Plan({"--model", "graph", "--platform-xml",
+                   GraphFile("simgrid_star.xml"), "--message-bytes", "1000000",
+                   "--tick", "1us", "--source", "s", "--targets", "t1,t2,t3"}));
+  ASSERT_EQ(run.exit_code, 0) << run.err;
+  EXPECT_THAT(run.out, HasSubstr("r (relay)  edge cost 850"));
+  EXPECT_THAT(run.out, HasSubstr("t1 (target)  edge cost 8100"));
+  EXPECT_THAT(run.out, HasSubstr("t3 (target)  edge cost 80200"));
+}
+
+TEST(CliGraph, RefusesSimgridXmlOutsideTheSubset) {
+  const std::string path = ::testing::TempDir() + "/cluster.xml";
+  {
+    std::ofstream file(path);
+    file << "<platform version=\"4.1\">\n<zone id=\"z\" routing=\"Full\">"
+            "\n<cluster id=\"c\"/>\n</zone></platform>\n";
+  }
+  const std::vector<std::string> base = {
+      "--model", "graph", "--platform-xml", path, "--message-bytes", "1",
+      "--tick",  "1s",    "--source",       "a",  "--targets",       "b"};
+  const CliRun run = RunCli(Plan(base));
+  EXPECT_EQ(run.exit_code, 2);
+  EXPECT_EQ(run.out, "");
+  EXPECT_THAT(run.err, HasSubstr(path + ": line 3: <cluster> inside <zone> "
+                                        "is not in the supported subset"));
+  EXPECT_EQ(std::count(run.err.begin(), run.err.end(), '\n'), 1);
+  const CliRun no_tick = RunCli(
+      Plan({"--model", "graph", "--platform-xml", GraphFile("simgrid_star.xml"),
+            "--message-bytes", "10", "--source", "s", "--targets", "t1"}));
+  EXPECT_EQ(no_tick.exit_code, 2);
+  EXPECT_THAT(no_tick.err, HasSubstr("--tick: '' is not a time"));
+  const CliRun both =
+      RunCli(Plan({"--model", "graph", "--platform",
+                   GraphFile("fig5_star.json"), "--tick", "1us"}));
+  EXPECT_EQ(both.exit_code, 2);
+  EXPECT_THAT(both.err, HasSubstr("only with --platform-xml"));
 }
 
 // The two readings of Fig. 9's cost update (mcph_test.cc,

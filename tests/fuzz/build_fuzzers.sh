@@ -13,7 +13,7 @@
 # tools/ .cc files among them are compiled, the runtime's come from the
 # amalgamation) and Debian's Abseil and FlatBuffers libraries. Everything is
 # built with -fsanitize=fuzzer,address,undefined. Writes to OUT_DIR:
-#   {table,api,profile,nonblocking,graph}_fuzzer   the targets;
+#   {table,api,profile,nonblocking,graph,simgrid}_fuzzer   the targets;
 #   fuzzers.d   every system file the compiles and links read (the compilers'
 #               -MD output, the link maps' LOAD lines and the compiler
 #               drivers), in the .d format, for tests/system_deps_check.sh.
@@ -105,6 +105,7 @@ spawn api_fuzzer tests/fuzz/api_fuzzer.cc \
 spawn profile_fuzzer tests/fuzz/profile_fuzzer.cc
 spawn nonblocking_fuzzer tests/fuzz/nonblocking_fuzzer.cc
 spawn graph_fuzzer tests/fuzz/graph_fuzzer.cc
+spawn simgrid_fuzzer tests/fuzz/simgrid_fuzzer.cc
 tool_objects=()
 for source in "${tool_sources[@]}"; do
   name=${source//\//_}
@@ -122,11 +123,11 @@ link() {
   local objects=("$@")
   clang++ -fsanitize=fuzzer "${SANITIZE[@]}" -Wl,-Map="$work/$target.map" \
     "${objects[@]/#/$work/}" -o "$out/$target" \
-    -lflatbuffers "${ABSL_LIBS[@]}" -lpthread
+    -lflatbuffers "${ABSL_LIBS[@]}" -lexpat -lgmpxx -lgmp -lpthread
 }
 link table_fuzzer table_fuzzer.o runtime.o
 link api_fuzzer api_fuzzer.o runtime.o default_table.o
-for target in profile_fuzzer nonblocking_fuzzer graph_fuzzer; do
+for target in profile_fuzzer nonblocking_fuzzer graph_fuzzer simgrid_fuzzer; do
   link "$target" "$target.o" "${tool_objects[@]}" runtime.o
 done
 

@@ -65,8 +65,9 @@ std::vector<CommandSpec> PlanSpecs() {
         "tests/testdata/nb_request.json --algorithm ecf --format json"}},
       {"plan",
        "graph",
-       "hetcast plan --model graph --platform PLATFORM.json [--source NAME "
-       "--targets A,B,...] [--algorithm mcph|lb|ub|broadcast|"
+       "hetcast plan --model graph (--platform PLATFORM.json | "
+       "--platform-xml SIMGRID.xml --message-bytes B --tick T) [--source "
+       "NAME --targets A,B,...] [--algorithm mcph|lb|ub|broadcast|"
        "reduced-broadcast|augmented-multicast|augmented-sources|best] "
        "[--mcph-update prose|literal] [--trace] [--emit-lp FILE] "
        "[--emit-solution FILE] [--max-period TICKS] [--format text|json] "
@@ -76,14 +77,19 @@ std::vector<CommandSpec> PlanSpecs() {
        "the exact linear programs (lb: Multicast-LB, a bound; ub: the "
        "scatter of Multicast-UB; broadcast: Broadcast-EB), the three LP "
        "heuristics of section 5.2, or the best of them; the answer is a "
-       "throughput, as exact fractions.",
-       {HETCAST_PLAN_FLAGS, "platform", "source", "targets", "mcph-update",
-        "trace", "emit-lp", "emit-solution", "max-period"},
+       "throughput, as exact fractions. A SimGrid platform XML "
+       "(--platform-xml) is imported with each one-link route an edge "
+       "costing ceil((latency + message bytes / bandwidth) / tick) ticks; "
+       "anything else in it is refused by name.",
+       {HETCAST_PLAN_FLAGS, "platform", "platform-xml", "message-bytes", "tick",
+        "source", "targets", "mcph-update", "trace", "emit-lp", "emit-solution",
+        "max-period"},
        {"hetcast plan --model graph --platform "
         "tests/testdata/graph/fig5_star.json",
-        "hetcast plan --model graph --platform "
-        "tests/testdata/graph/small_pruned.json --source a --targets b "
-        "--algorithm best --format json"}},
+        "hetcast plan --model graph --platform-xml "
+        "tests/testdata/graph/simgrid_star.xml --message-bytes 1000000 "
+        "--tick 1us --source s --targets t1,t2,t3 --algorithm best --format "
+        "json"}},
   };
 }
 

@@ -49,6 +49,16 @@ ABSL_FLAG(std::string, input, "",
           "plan --model nonblocking: the request JSON file.");
 ABSL_FLAG(std::string, platform, "",
           "plan --model graph: the platform JSON file (tables/platform.fbs).");
+ABSL_FLAG(std::string, platform_xml, "",
+          "plan --model graph: a SimGrid platform XML file (version 4.1, one "
+          "Full zone, one-link routes) instead of --platform; needs --source, "
+          "--targets, --message-bytes and --tick.");
+ABSL_FLAG(uint64_t, message_bytes, 0,
+          "plan --model graph --platform-xml: the message size in bytes.");
+ABSL_FLAG(std::string, tick, "",
+          "plan --model graph --platform-xml: the length of a tick with its "
+          "unit, e.g. 1us; an edge costs ceil((latency + bytes / bandwidth) "
+          "/ tick) ticks.");
 ABSL_FLAG(std::string, source, "",
           "plan --model graph: the source's name, instead of the file's.");
 ABSL_FLAG(std::string, targets, "",

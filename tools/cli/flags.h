@@ -37,6 +37,9 @@ ABSL_DECLARE_FLAG(std::string, members);
 ABSL_DECLARE_FLAG(std::string, input);
 // plan --model graph.
 ABSL_DECLARE_FLAG(std::string, platform);
+ABSL_DECLARE_FLAG(std::string, platform_xml);
+ABSL_DECLARE_FLAG(uint64_t, message_bytes);
+ABSL_DECLARE_FLAG(std::string, tick);
 ABSL_DECLARE_FLAG(std::string, source);
 ABSL_DECLARE_FLAG(std::string, targets);
 ABSL_DECLARE_FLAG(std::string, mcph_update);

@@ -19,6 +19,7 @@
 #include "tools/cli/plan_graph_lp.h"
 #include "tools/cli/plan_output.h"
 #include "tools/gen/gen_command.h"
+#include "tools/graph/simgrid_platform.h"
 
 namespace hetcast {
 namespace {
@@ -64,16 +65,30 @@ absl::StatusOr<GraphEndpoints> EndpointsFromFlags() {
   return endpoints;
 }
 
-// The platform file, parsed and checked; errors about the file name it.
+// The platform file (JSON, or SimGrid XML with --platform-xml), parsed
+// and checked; errors about the file name it.
 absl::StatusOr<GraphPlatform> ReadPlatform(const GraphEndpoints& endpoints) {
-  const std::string path = absl::GetFlag(FLAGS_platform);
-  if (path.empty()) {
+  const std::string json_path = absl::GetFlag(FLAGS_platform);
+  const std::string xml_path = absl::GetFlag(FLAGS_platform_xml);
+  if (json_path.empty() == xml_path.empty()) {
     return absl::InvalidArgumentError(
-        "--platform: give the platform JSON file");
+        "--platform: give the platform JSON file, or a SimGrid XML file "
+        "with --platform-xml (one of them)");
   }
-  absl::StatusOr<std::string> json = ReadFileBytes(path);
-  if (!json.ok()) return json.status();
-  absl::StatusOr<GraphPlatform> platform = ParseGraphPlatform(*json, endpoints);
+  if (xml_path.empty() && (absl::GetFlag(FLAGS_message_bytes) != 0 ||
+                           !absl::GetFlag(FLAGS_tick).empty())) {
+    return absl::InvalidArgumentError(
+        "--message-bytes and --tick: only with --platform-xml (JSON "
+        "platforms give costs in ticks)");
+  }
+  const std::string path = xml_path.empty() ? json_path : xml_path;
+  absl::StatusOr<std::string> text = ReadFileBytes(path);
+  if (!text.ok()) return text.status();
+  absl::StatusOr<GraphPlatform> platform =
+      xml_path.empty()
+          ? ParseGraphPlatform(*text, endpoints)
+          : ParseSimgridPlatform(*text, absl::GetFlag(FLAGS_message_bytes),
+                                 absl::GetFlag(FLAGS_tick), endpoints);
   if (platform.ok()) return platform;
   const absl::string_view message = platform.status().message();
   if (absl::StartsWith(message, "--")) return platform.status();

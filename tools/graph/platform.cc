@@ -320,6 +320,35 @@ std::string PrunedNote(const GraphPlatform& platform) {
                          absl::StrJoin(platform.pruned, ", "));
 }
 
+namespace {
+
+// The checks and pruning of a verified platform.
+absl::StatusOr<GraphPlatform> FromRoot(const platform::Platform& root,
+                                       const GraphEndpoints& endpoints) {
+  ReadPlatform read;
+  absl::Status status = ReadNodes(root, &read);
+  if (!status.ok()) return status;
+  status = ReadEdges(root, &read);
+  if (!status.ok()) return status;
+  absl::StatusOr<uint32_t> source =
+      endpoints.source.has_value()
+          ? NodeId(read.ids, *endpoints.source, "--source")
+          : NodeId(read.ids, root.source(), "source");
+  if (!source.ok()) return source.status();
+  std::vector<std::string> target_where;
+  absl::StatusOr<std::vector<uint32_t>> targets =
+      ReadTargets(root, endpoints, read, &target_where);
+  if (!targets.ok()) return targets.status();
+  status = CheckWithRuntime(root, read, *source, *targets, target_where);
+  if (!status.ok()) return status;
+  const std::vector<bool> reached = Reached(read, *source);
+  status = CheckTargetsReached(*targets, target_where, read, *source, reached);
+  if (!status.ok()) return status;
+  return Pruned(read, *source, *targets, reached);
+}
+
+}  // namespace
+
 absl::StatusOr<GraphPlatform> ParseGraphPlatform(
     absl::string_view json, const GraphEndpoints& endpoints) {
   flatbuffers::IDLOptions options;
@@ -327,26 +356,18 @@ absl::StatusOr<GraphPlatform> ParseGraphPlatform(
   absl::StatusOr<const platform::Platform*> root =
       ParsePlatformJson(json, &parser);
   if (!root.ok()) return root.status();
-  ReadPlatform read;
-  absl::Status status = ReadNodes(**root, &read);
-  if (!status.ok()) return status;
-  status = ReadEdges(**root, &read);
-  if (!status.ok()) return status;
-  absl::StatusOr<uint32_t> source =
-      endpoints.source.has_value()
-          ? NodeId(read.ids, *endpoints.source, "--source")
-          : NodeId(read.ids, (*root)->source(), "source");
-  if (!source.ok()) return source.status();
-  std::vector<std::string> target_where;
-  absl::StatusOr<std::vector<uint32_t>> targets =
-      ReadTargets(**root, endpoints, read, &target_where);
-  if (!targets.ok()) return targets.status();
-  status = CheckWithRuntime(**root, read, *source, *targets, target_where);
-  if (!status.ok()) return status;
-  const std::vector<bool> reached = Reached(read, *source);
-  status = CheckTargetsReached(*targets, target_where, read, *source, reached);
-  if (!status.ok()) return status;
-  return Pruned(read, *source, *targets, reached);
+  return FromRoot(**root, endpoints);
+}
+
+absl::StatusOr<GraphPlatform> CheckGraphPlatformBuffer(
+    const flatbuffers::FlatBufferBuilder& builder,
+    const GraphEndpoints& endpoints) {
+  flatbuffers::Verifier verifier = ParsedJsonVerifier(builder);
+  if (!platform::VerifyPlatformBuffer(verifier)) {
+    return absl::InternalError("built platform: not a Platform object");
+  }
+  return FromRoot(*platform::GetPlatform(builder.GetBufferPointer()),
+                  endpoints);
 }
 
 }  // namespace hetcast

@@ -11,6 +11,7 @@
 
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
+#include "flatbuffers/flatbuffers.h"
 #include "runtime/include/hetcast/hetcast.h"
 
 namespace hetcast {
@@ -63,6 +64,15 @@ struct GraphEndpoints {
 // target the source cannot reach.
 absl::StatusOr<GraphPlatform> ParseGraphPlatform(
     absl::string_view json, const GraphEndpoints& endpoints = {});
+
+// CheckGraphPlatformBuffer()
+//
+// The checks and pruning of ParseGraphPlatform on a platform::Platform
+// (tables/platform.fbs) finished in `builder`: for importers of other
+// formats (simgrid_platform.h), which build one in memory.
+absl::StatusOr<GraphPlatform> CheckGraphPlatformBuffer(
+    const flatbuffers::FlatBufferBuilder& builder,
+    const GraphEndpoints& endpoints);
 
 // "pruned 2 nodes the source cannot reach: x, y" (empty when none were).
 std::string PrunedNote(const GraphPlatform& platform);
