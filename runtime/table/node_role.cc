@@ -12,6 +12,7 @@
 #include "runtime/arena.h"
 #include "runtime/config.h"
 #include "runtime/include/hetcast/hetcast.h"
+#include "runtime/table/node_role_descent.h"
 #include "runtime/table/node_role_steps.h"
 #include "runtime/table/ptas_entries.h"
 #include "runtime/table/reconstruct_queues.h"
@@ -110,6 +111,15 @@ hetcast_status TableNodeRole(const hetcast_profile* profile,
   if (status != HETCAST_OK) return status;
   if (node_id >= layout.node_count) return HETCAST_INVALID_ARGUMENT;
   const ProfileView& v = ProfileViewOf(profile);
+  if (path == RolePath::kDescent && !v.IsPtas()) {
+    *node = NodeRoleStart(v, resolved, layout, node_id);
+    if (UnusedRelay(resolved, layout, node_id, *node)) return HETCAST_OK;
+    RoleOutput out{node, children, children_capacity, 0};
+    RoleByDescent(v, resolved, layout, node_id, &out);
+    *child_count = out.count;
+    return out.count > children_capacity ? HETCAST_OUTPUT_TOO_SMALL
+                                         : HETCAST_OK;
+  }
   Arena arena(workspace, workspace_size);
   NodeRoleScratch scratch;
   if (!CarveNodeRole(v, resolved, layout, path, &arena, &scratch)) {

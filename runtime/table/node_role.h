@@ -19,9 +19,10 @@ namespace internal {
 // How an exact profile's node role is found; hetcast_profile_node_role
 // uses kAuto, tests force kQueues to check both walks against each other.
 enum class RolePath {
-  kAuto,    // The step pass when the tree fits it (RoleStepsFit), else
-            // the queue walk.
-  kQueues,  // The queue walk, any tree.
+  kAuto,     // The step pass when the tree fits it (RoleStepsFit), else
+             // the queue walk.
+  kQueues,   // The queue walk, any tree.
+  kDescent,  // Prototype: depth-first ids, from the source down.
 };
 
 // NodeRoleScratch

@@ -70,6 +70,7 @@
 #include "benchmark/benchmark.h"
 #include "runtime/include/hetcast/hetcast.h"
 #include "runtime/table/internal.h"
+#include "runtime/table/node_role.h"
 #include "tables/default_table.h"
 
 namespace {
@@ -104,6 +105,7 @@ struct Fixture {
   hetcast_profile profile;
   hetcast_profile_info info;
   std::vector<uint64_t> limits;
+  std::vector<uint64_t> costs;
 
   // Baseline: an array of info.entry_count elements and random indices.
   std::vector<uint32_t> plain;
@@ -220,6 +222,60 @@ void VerifyRolesMatchPlan(const hetcast_node_request& request,
   }
 }
 
+// Prototype: gathers the descent's role of every node id of `request`,
+// evaluates the sends they list (hetcast_node_evaluate, ids as given) and
+// aborts unless every node's facts and the completion agree with it and
+// with the plan's completion.
+void VerifyDescentRoles(const hetcast_node_request& request, Fixture* fixture) {
+  hetcast_answer plan;
+  Check("hetcast_profile_plan",
+        hetcast_profile_plan(&fixture->profile, &request,
+                             fixture->workspace.data(),
+                             fixture->workspace.size(), fixture->nodes.data(),
+                             fixture->nodes.size(), fixture->transfers.data(),
+                             fixture->transfers.size(), &plan));
+  const size_t n = plan.node_count;
+  std::vector<hetcast_node> roles(n);
+  std::vector<hetcast_send> sends;
+  std::vector<hetcast_transfer> children(n);
+  for (uint32_t id = 0; id < n; ++id) {
+    size_t count = 0;
+    Check("descent role",
+          hetcast::internal::TableNodeRole(
+              &fixture->profile, &request, id, fixture->workspace.data(),
+              fixture->workspace.size(), &roles[id], children.data(),
+              children.size(), &count, hetcast::internal::RolePath::kDescent));
+    for (size_t c = 0; c < count; ++c) {
+      sends.push_back(hetcast_send{children[c].from, children[c].to});
+    }
+  }
+  hetcast_node_request with_costs = request;
+  with_costs.costs = fixture->costs.data();
+  size_t bytes = 0;
+  Check("evaluate size", hetcast_node_evaluate_workspace_size(
+                             &with_costs, sends.size(), &bytes));
+  std::vector<unsigned char> workspace(bytes + 1);
+  std::vector<hetcast_node> nodes(n);
+  hetcast_answer evaluated;
+  Check("hetcast_node_evaluate",
+        hetcast_node_evaluate(&with_costs, sends.data(), sends.size(),
+                              workspace.data(), workspace.size(), nodes.data(),
+                              n, nullptr, 0, &evaluated));
+  if (evaluated.completion_time != plan.completion_time) {
+    DieRoleMismatch(request, 0, "descent completion");
+  }
+  for (uint32_t id = 0; id < n; ++id) {
+    if (std::memcmp(&nodes[id], &roles[id], sizeof(hetcast_node)) != 0) {
+      std::fprintf(stderr, "eval %llu %u %u %u %u role %llu %u %u %u %u\n",
+                   (unsigned long long)nodes[id].arrival, nodes[id].parent,
+                   nodes[id].type, nodes[id].send_index, nodes[id].is_relay,
+                   (unsigned long long)roles[id].arrival, roles[id].parent,
+                   roles[id].type, roles[id].send_index, roles[id].is_relay);
+      DieRoleMismatch(request, id, "descent node");
+    }
+  }
+}
+
 // Runs every timed call once on every input and aborts on any status other
 // than HETCAST_OK (and on plan / completion disagreeing).
 void Verify(Fixture* fixture) {
@@ -268,8 +324,10 @@ void Verify(Fixture* fixture) {
   for (const hetcast_node_request& request : fixture->largest) {
     verify_plan(request);
     VerifyRolesMatchPlan(request, fixture);
+    VerifyDescentRoles(request, fixture);
   }
   for (const hetcast_node_request& request : fixture->near_largest) {
+    VerifyDescentRoles(request, fixture);
     verify_plan(request);
     VerifyRolesMatchPlan(request, fixture);
   }
@@ -310,6 +368,7 @@ void OpenDefaultProfile(Fixture* fixture) {
     Check("hetcast_profile_type",
           hetcast_profile_type(&fixture->profile, j, nullptr, &cost, &limit));
     fixture->limits.push_back(limit);
+    fixture->costs.push_back(cost);
   }
 }
 
@@ -620,8 +679,9 @@ void BM_NodeRole(benchmark::State& state) {
 BENCHMARK(BM_NodeRole)->ComputeStatistics("min", MinOf);
 
 // One node-role query per iteration, cycling through `queries`.
-void RunRoles(benchmark::State& state,
-              const std::vector<Fixture::RoleQuery>& queries) {
+void RunRoles(
+    benchmark::State& state, const std::vector<Fixture::RoleQuery>& queries,
+    hetcast::internal::RolePath path = hetcast::internal::RolePath::kAuto) {
   const Fixture& f = GetFixture();
   std::vector<unsigned char> workspace = f.workspace;
   std::vector<hetcast_transfer> children = f.transfers;
@@ -630,9 +690,9 @@ void RunRoles(benchmark::State& state,
   size_t i = 0;
   for (auto _ : state) {
     const Fixture::RoleQuery& q = queries[i];
-    hetcast_profile_node_role(&f.profile, q.request, q.node_id,
-                              workspace.data(), workspace.size(), &node,
-                              children.data(), children.size(), &child_count);
+    hetcast::internal::TableNodeRole(
+        &f.profile, q.request, q.node_id, workspace.data(), workspace.size(),
+        &node, children.data(), children.size(), &child_count, path);
     i = i + 1 == queries.size() ? 0 : i + 1;
     benchmark::DoNotOptimize(node);
     benchmark::DoNotOptimize(child_count);
@@ -652,6 +712,22 @@ void BM_NodeRoleLargest(benchmark::State& state) {
 }
 // One run per source type, as BM_TableReconstructionLargest.
 BENCHMARK(BM_NodeRoleLargest)
+    ->ArgName("source")
+    ->DenseRange(0, 2)
+    ->ComputeStatistics("min", MinOf);
+
+// Prototype: the descent (depth-first ids) on the same queries.
+void BM_NodeRoleDescentLargest(benchmark::State& state) {
+  const Fixture& f = GetFixture();
+  const size_t source = static_cast<size_t>(state.range(0));
+  if (source >= f.largest_roles.size()) {
+    state.SkipWithError("no such source type");
+    return;
+  }
+  RunRoles(state, f.largest_roles[source],
+           hetcast::internal::RolePath::kDescent);
+}
+BENCHMARK(BM_NodeRoleDescentLargest)
     ->ArgName("source")
     ->DenseRange(0, 2)
     ->ComputeStatistics("min", MinOf);
@@ -860,6 +936,12 @@ void PrintNodeRoleSummary(const SummaryReporter& reporter) {
     if (name.rfind("BM_NodeRoleLargest/", 0) != 0) continue;
     const std::string arg = name.substr(name.find('/') + 1);
     const std::string label = "largest state, " + arg + ", every node id";
+    role_vs_plan(name, "BM_TableReconstructionLargest/" + arg, label.c_str());
+  }
+  for (const std::string& name : reporter.Names()) {
+    if (name.rfind("BM_NodeRoleDescentLargest/", 0) != 0) continue;
+    const std::string arg = name.substr(name.find('/') + 1);
+    const std::string label = "descent, largest state, " + arg;
     role_vs_plan(name, "BM_TableReconstructionLargest/" + arg, label.c_str());
   }
   role_vs_plan("BM_NodeRoleNearLargest", "BM_TableReconstructionNearLargest",

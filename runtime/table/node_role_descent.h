@@ -1,0 +1,37 @@
+// node_role_descent.h: the node-role query by descent, for ids in
+// depth-first order of the table's send chains.
+//
+// With canonical ids in depth-first order (a node, then its first child's
+// whole subtree, then its second child's, ...; hetcast.h), the nodes of a
+// type that come before a node are those of the subtrees it follows, and a
+// table state is exactly a subtree's count vector. So the i-th node of type
+// j is found from the source down: at each sender, its sends are the
+// decisions of its remaining state (first child's type l and subtree y);
+// a child whose subtree holds fewer than the nodes of type j still to skip
+// is skipped whole, else the walk descends into it. The counts of the
+// nodes skipped add up as state indices (disjoint subtrees of one tree:
+// no digit carries), so every id on the way is one digit of that sum.
+// O(depth + sends of the senders on the path) table reads, no workspace.
+#ifndef HETCAST_RUNTIME_TABLE_NODE_ROLE_DESCENT_H_
+#define HETCAST_RUNTIME_TABLE_NODE_ROLE_DESCENT_H_
+
+#include <stdint.h>
+
+#include "runtime/table/node_role_steps.h"
+#include "runtime/table/resolve.h"
+#include "runtime/table/view.h"
+
+namespace hetcast {
+namespace internal {
+
+// The role of participant `node_id` (not an unused relay) of an exact
+// profile's request, in depth-first canonical order. `out->node` holds its
+// type and relay flag.
+void RoleByDescent(const ProfileView& v, const Resolved& resolved,
+                   const TableLayout& layout, uint32_t node_id,
+                   RoleOutput* out);
+
+}  // namespace internal
+}  // namespace hetcast
+
+#endif  // HETCAST_RUNTIME_TABLE_NODE_ROLE_DESCENT_H_
