@@ -111,7 +111,8 @@ hetcast_status TableNodeRole(const hetcast_profile* profile,
   if (status != HETCAST_OK) return status;
   if (node_id >= layout.node_count) return HETCAST_INVALID_ARGUMENT;
   const ProfileView& v = ProfileViewOf(profile);
-  if (path == RolePath::kDescent && !v.IsPtas()) {
+  // The size build leaves the prototype out (runtime/config.h).
+  if (!kOptimizeSize && path == RolePath::kDescent && !v.IsPtas()) {
     *node = NodeRoleStart(v, resolved, layout, node_id);
     if (UnusedRelay(resolved, layout, node_id, *node)) return HETCAST_OK;
     RoleOutput out{node, children, children_capacity, 0};

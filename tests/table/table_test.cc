@@ -143,6 +143,7 @@ TEST_F(TestTable, RolesEqualTheFullScheduleOnEveryState) {
         const PlanResult plan = PlanFromTable(profile, instance);
         ExpectConsistent(instance, plan);
         ExpectRolesMatchPlan(profile, instance, plan);
+        ExpectDescentMatchesDepthFirstPlan(profile, instance, plan);
       }
     });
   }
@@ -176,6 +177,7 @@ TEST_F(TestTable, RelaysMatchExhaustiveSearch) {
               PlanFnf(instance).answer.completion_time);
     ExpectConsistent(instance, plan);
     ExpectRolesMatchPlan(profile, instance, plan);
+    ExpectDescentMatchesDepthFirstPlan(profile, instance, plan);
     // Every relay the schedule uses forwards the message.
     for (uint32_t id = 0; id < plan.nodes.size(); ++id) {
       if (!plan.nodes[id].is_relay || plan.nodes[id].arrival == HETCAST_NEVER) {
@@ -518,6 +520,7 @@ TEST(NodeRole, TreesBeyondTheStepPassTakeTheQueueWalk) {
         const PlanResult plan = PlanFromTable(profile, instance);
         ASSERT_EQ(plan.status, HETCAST_OK);
         ExpectRolesMatchPlan(profile, instance, plan);
+        ExpectDescentMatchesDepthFirstPlan(profile, instance, plan);
       }
     });
   }
@@ -547,6 +550,7 @@ TEST(NodeRole, WideEntriesWalkLikeNarrowOnes) {
         if (plan.status == HETCAST_NOT_IN_TABLE) continue;
         ASSERT_EQ(plan.status, HETCAST_OK);
         ExpectRolesMatchPlan(profile, instance, plan);
+        ExpectDescentMatchesDepthFirstPlan(profile, instance, plan);
       }
     }
   });

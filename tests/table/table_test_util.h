@@ -2,6 +2,7 @@
 #ifndef HETCAST_TESTS_TABLE_TABLE_TEST_UTIL_H_
 #define HETCAST_TESTS_TABLE_TABLE_TEST_UTIL_H_
 
+#include <algorithm>
 #include <cstdint>
 #include <cstring>
 #include <string>
@@ -129,6 +130,107 @@ inline void ExpectRolesMatchPlan(const hetcast_profile& profile,
         EXPECT_EQ(children[c].arrival, expected[c].arrival)
             << id << " walk " << walk;
       }
+    }
+  }
+}
+
+// Test-only reference for the depth-first canonical order: `plan`'s tree
+// renumbered by a recursive walk (a node, then its first child's whole
+// subtree, then its second child's, ...): per type, the nodes met in that
+// order take the type's destination ids first, then its relay ids. Ids the
+// plan leaves blank (unused relays, the last of their group) stay blank.
+inline std::vector<hetcast_node> DepthFirstRelabel(
+    const TinyInstance& instance, const std::vector<hetcast_node>& nodes) {
+  const size_t n = nodes.size();
+  const size_t k = instance.costs.size();
+  std::vector<std::vector<uint32_t>> kids(n);
+  for (uint32_t id = 1; id < n; ++id) {
+    if (nodes[id].parent != HETCAST_NO_NODE)
+      kids[nodes[id].parent].push_back(id);
+  }
+  for (std::vector<uint32_t>& list : kids) {
+    std::sort(list.begin(), list.end(), [&](uint32_t a, uint32_t b) {
+      return nodes[a].send_index < nodes[b].send_index;
+    });
+  }
+  std::vector<uint32_t> preorder;
+  std::vector<uint32_t> stack{0};
+  while (!stack.empty()) {
+    const uint32_t v = stack.back();
+    stack.pop_back();
+    preorder.push_back(v);
+    stack.insert(stack.end(), kids[v].rbegin(), kids[v].rend());
+  }
+  std::vector<uint32_t> destination_base(k), relay_base(k);
+  uint32_t next = 1;
+  for (size_t j = 0; j < k; ++j) {
+    destination_base[j] = next;
+    next += static_cast<uint32_t>(instance.destinations[j]);
+  }
+  for (size_t j = 0; j < k; ++j) {
+    relay_base[j] = next;
+    next +=
+        instance.relays.empty() ? 0 : static_cast<uint32_t>(instance.relays[j]);
+  }
+  std::vector<uint32_t> new_id(n, 0);
+  std::vector<uint64_t> seen(k, 0);
+  for (size_t i = 1; i < preorder.size(); ++i) {
+    const uint32_t j = nodes[preorder[i]].type;
+    const uint64_t p = seen[j]++;
+    const uint64_t d = instance.destinations[j];
+    new_id[preorder[i]] = static_cast<uint32_t>(
+        p < d ? destination_base[j] + p : relay_base[j] + (p - d));
+  }
+  std::vector<hetcast_node> out(nodes);  // Keeps the blanks.
+  for (uint32_t v : preorder) {
+    hetcast_node node = nodes[v];
+    if (v != 0) node.parent = new_id[node.parent];
+    node.is_relay = new_id[v] >= relay_base[0] ? 1 : 0;
+    out[new_id[v]] = node;
+  }
+  return out;
+}
+
+// The descent (internal::RolePath::kDescent, depth-first ids) answers, for
+// every id, exactly what DepthFirstRelabel makes of `plan`: the node and its
+// sends in order with their times.
+inline void ExpectDescentMatchesDepthFirstPlan(const hetcast_profile& profile,
+                                               const TinyInstance& instance,
+                                               const PlanResult& plan) {
+  const hetcast_node_request request = RequestOf(instance);
+  const std::vector<hetcast_node> want =
+      DepthFirstRelabel(instance, plan.nodes);
+  std::vector<hetcast_transfer> children(want.size());
+  for (uint32_t id = 0; id < want.size(); ++id) {
+    hetcast_node node;
+    size_t count = 0;
+    ASSERT_EQ(internal::TableNodeRole(&profile, &request, id, nullptr, 0, &node,
+                                      children.data(), children.size(), &count,
+                                      internal::RolePath::kDescent),
+              HETCAST_OK)
+        << id;
+    EXPECT_EQ(node.arrival, want[id].arrival) << id;
+    EXPECT_EQ(node.parent, want[id].parent) << id;
+    EXPECT_EQ(node.type, want[id].type) << id;
+    EXPECT_EQ(node.send_index, want[id].send_index) << id;
+    EXPECT_EQ(node.is_relay, want[id].is_relay) << id;
+    std::vector<hetcast_transfer> expected;
+    for (uint32_t c = 1; c < want.size(); ++c) {
+      if (want[c].parent != id) continue;
+      const uint64_t arrival = want[c].arrival;
+      expected.push_back(hetcast_transfer{
+          id, c, arrival - instance.costs[want[id].type], arrival});
+    }
+    std::sort(expected.begin(), expected.end(),
+              [](const hetcast_transfer& a, const hetcast_transfer& b) {
+                return a.start < b.start;
+              });
+    ASSERT_EQ(count, expected.size()) << id;
+    for (size_t c = 0; c < count; ++c) {
+      EXPECT_EQ(children[c].from, expected[c].from) << id;
+      EXPECT_EQ(children[c].to, expected[c].to) << id;
+      EXPECT_EQ(children[c].start, expected[c].start) << id;
+      EXPECT_EQ(children[c].arrival, expected[c].arrival) << id;
     }
   }
 }
