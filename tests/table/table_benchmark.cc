@@ -40,6 +40,11 @@
 //                           once per source type, cycling through every node
 //                           id of the tree: ns per query, next to
 //                           BM_TableReconstructionLargest of the same request.
+//   BM_NodeRoleDescentLargest  the same queries answered by the prototype
+//                           descent (RolePath::kDescent: ids in depth-first
+//                           order, not today's canonical order; see
+//                           runtime/table/node_role_descent.h), whose roles
+//                           are checked through hetcast_node_evaluate.
 //   BM_TableReconstructionNearLargest  the near-largest states: every
 //                           count at its limit or one below (the largest
 //                           excluded), every source type, in turn.
@@ -266,11 +271,6 @@ void VerifyDescentRoles(const hetcast_node_request& request, Fixture* fixture) {
   }
   for (uint32_t id = 0; id < n; ++id) {
     if (std::memcmp(&nodes[id], &roles[id], sizeof(hetcast_node)) != 0) {
-      std::fprintf(stderr, "eval %llu %u %u %u %u role %llu %u %u %u %u\n",
-                   (unsigned long long)nodes[id].arrival, nodes[id].parent,
-                   nodes[id].type, nodes[id].send_index, nodes[id].is_relay,
-                   (unsigned long long)roles[id].arrival, roles[id].parent,
-                   roles[id].type, roles[id].send_index, roles[id].is_relay);
       DieRoleMismatch(request, id, "descent node");
     }
   }
