@@ -10,10 +10,13 @@ namespace hetcast {
 namespace internal {
 
 enum class PlanPath {
-  kAuto,    // Steps when (T + 1) k <= 8 n + 256, else queues.
-  kQueues,  // Time-ordered queues of senders, any T.
-  kSteps,   // One arrival time at a time (T, n < 2^26; else queues;
-            // always queues in the size-optimized build, config.h).
+  kAuto,        // Steps when (T + 1) k <= 8 n + 256, else queues.
+  kQueues,      // Time-ordered queues of senders, any T.
+  kDepthFirst,  // Prototype: ids in depth-first order, not canonical
+                // (reconstruct_depth_first.h; exact profiles, not in the
+                // size build; else as kAuto).
+  kSteps,       // One arrival time at a time (T, n < 2^26; else queues;
+                // always queues in the size-optimized build, config.h).
 };
 
 hetcast_status PlanTableSizes(const hetcast_profile* profile,

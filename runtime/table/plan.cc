@@ -8,6 +8,7 @@
 #include "runtime/table/internal.h"
 #include "runtime/table/node_role.h"
 #include "runtime/table/ptas_entries.h"
+#include "runtime/table/reconstruct_depth_first.h"
 #include "runtime/table/reconstruct_queues.h"
 #include "runtime/table/reconstruct_steps.h"
 #include "runtime/table/resolve.h"
@@ -54,6 +55,11 @@ void WriteSourceAndUnusedRelays(const ProfileView& v, const Resolved& resolved,
   }
 }
 
+// Whether the depth-first prototype runs (internal.h).
+bool UseDepthFirst(PlanPath path, const ProfileView& v) {
+  return !kOptimizeSize && path == PlanPath::kDepthFirst && !v.IsPtas();
+}
+
 void FillTableAnswer(const Resolved& resolved, const TableLayout& layout,
                      hetcast_answer* answer) {
   const size_t participants = layout.participants;
@@ -85,8 +91,14 @@ hetcast_status PlanTableSizes(const hetcast_profile* profile,
   StepPlan step_plan;
   const bool steps = UseStepPath(path, v, resolved, layout);
   if (steps) MakeStepPlan(v, resolved, &step_plan);
-  CarveTablePlan(steps, step_plan, layout, /*with_transfers=*/true, &measure,
-                 &scratch, &step_scratch);
+  if (UseDepthFirst(path, v)) {
+    DepthFirstScratch depth_first;
+    CarveDepthFirst(resolved, layout, /*with_transfers=*/true, &measure,
+                    &depth_first);
+  } else {
+    CarveTablePlan(steps, step_plan, layout, /*with_transfers=*/true, &measure,
+                   &scratch, &step_scratch);
+  }
   sizes->node_count = layout.node_count;
   sizes->transfer_count = layout.participants - 1;
   // The node-role query has a workspace of its own; ask for the larger.
@@ -126,6 +138,17 @@ hetcast_status PlanTable(const hetcast_profile* profile,
   StepPlan step_plan;
   if (steps) MakeStepPlan(v, resolved, &step_plan);
   Arena arena(workspace, workspace_size);
+  if (UseDepthFirst(path, v)) {
+    DepthFirstScratch depth_first;
+    if (!CarveDepthFirst(resolved, layout, transfers != nullptr, &arena,
+                         &depth_first)) {
+      return HETCAST_WORKSPACE_TOO_SMALL;
+    }
+    WriteSourceAndUnusedRelays(v, resolved, layout, nodes);
+    ReconstructDepthFirst(v, resolved, layout, depth_first, nodes, transfers);
+    FillTableAnswer(resolved, layout, answer);
+    return HETCAST_OK;
+  }
   QueueScratch scratch;
   StepScratch step_scratch;
   if (!CarveTablePlan(steps, step_plan, layout, transfers != nullptr, &arena,

@@ -45,6 +45,11 @@
 //                           order, not today's canonical order; see
 //                           runtime/table/node_role_descent.h), whose roles
 //                           are checked through hetcast_node_evaluate.
+//   BM_TableReconstructionDepthFirst, ...DepthFirstLargest  the prototype
+//                           depth-first reconstruction (PlanPath::
+//                           kDepthFirst, the plan that goes with the
+//                           descent's ids) on the random and largest
+//                           requests; checked against the descent's roles.
 //   BM_TableReconstructionNearLargest  the near-largest states: every
 //                           count at its limit or one below (the largest
 //                           excluded), every source type, in turn.
@@ -150,6 +155,7 @@ struct Fixture {
   // Outputs sized for the largest of all the requests above (the second
   // workspace for the queue path with transfers).
   std::vector<unsigned char> workspace;
+  // Room for the internal paths (queues, depth-first prototype).
   std::vector<unsigned char> queue_workspace;
   std::vector<hetcast_node> nodes;
   std::vector<hetcast_transfer> transfers;
@@ -163,13 +169,15 @@ void Reserve(const hetcast_node_request& request, Fixture* fixture) {
   if (fixture->workspace.size() < sizes.workspace_bytes) {
     fixture->workspace.resize(sizes.workspace_bytes);
   }
-  hetcast_node_sizes queue_sizes;
-  Check("PlanSizes (queues)",
-        hetcast::internal::PlanTableSizes(&fixture->profile, &request,
-                                          hetcast::internal::PlanPath::kQueues,
-                                          &queue_sizes));
-  if (fixture->queue_workspace.size() < queue_sizes.workspace_bytes) {
-    fixture->queue_workspace.resize(queue_sizes.workspace_bytes);
+  for (const auto path : {hetcast::internal::PlanPath::kQueues,
+                          hetcast::internal::PlanPath::kDepthFirst}) {
+    hetcast_node_sizes path_sizes;
+    Check("PlanSizes (internal path)",
+          hetcast::internal::PlanTableSizes(&fixture->profile, &request, path,
+                                            &path_sizes));
+    if (fixture->queue_workspace.size() < path_sizes.workspace_bytes) {
+      fixture->queue_workspace.resize(path_sizes.workspace_bytes);
+    }
   }
   if (fixture->nodes.size() < sizes.node_count) {
     fixture->nodes.resize(sizes.node_count);
@@ -190,24 +198,27 @@ void Reserve(const hetcast_node_request& request, Fixture* fixture) {
 
 // Gathers the role of every node id of `request` and aborts unless it is
 // the plan's: the benchmark times only right answers.
-void VerifyRolesMatchPlan(const hetcast_node_request& request,
-                          Fixture* fixture) {
+void VerifyRolesMatchPlan(
+    const hetcast_node_request& request, Fixture* fixture,
+    hetcast::internal::PlanPath plan_path = hetcast::internal::PlanPath::kAuto,
+    hetcast::internal::RolePath role_path =
+        hetcast::internal::RolePath::kAuto) {
   hetcast_answer answer;
-  Check("hetcast_profile_plan",
-        hetcast_profile_plan(&fixture->profile, &request,
-                             fixture->workspace.data(),
-                             fixture->workspace.size(), fixture->nodes.data(),
-                             fixture->nodes.size(), fixture->transfers.data(),
-                             fixture->transfers.size(), &answer));
+  Check("PlanTable",
+        hetcast::internal::PlanTable(
+            &fixture->profile, &request, plan_path,
+            fixture->queue_workspace.data(), fixture->queue_workspace.size(),
+            fixture->nodes.data(), fixture->nodes.size(),
+            fixture->transfers.data(), fixture->transfers.size(), &answer));
   std::vector<hetcast_transfer> children(answer.transfer_count + 1);
   for (uint32_t id = 0; id < answer.node_count; ++id) {
     hetcast_node node;
     size_t count = 0;
-    Check("hetcast_profile_node_role",
-          hetcast_profile_node_role(&fixture->profile, &request, id,
-                                    fixture->workspace.data(),
-                                    fixture->workspace.size(), &node,
-                                    children.data(), children.size(), &count));
+    Check("TableNodeRole",
+          hetcast::internal::TableNodeRole(
+              &fixture->profile, &request, id, fixture->workspace.data(),
+              fixture->workspace.size(), &node, children.data(),
+              children.size(), &count, role_path));
     const hetcast_node& want = fixture->nodes[id];
     if (node.arrival != want.arrival || node.parent != want.parent ||
         node.type != want.type || node.send_index != want.send_index ||
@@ -325,9 +336,15 @@ void Verify(Fixture* fixture) {
     verify_plan(request);
     VerifyRolesMatchPlan(request, fixture);
     VerifyDescentRoles(request, fixture);
+    VerifyRolesMatchPlan(request, fixture,
+                         hetcast::internal::PlanPath::kDepthFirst,
+                         hetcast::internal::RolePath::kDescent);
   }
   for (const hetcast_node_request& request : fixture->near_largest) {
     VerifyDescentRoles(request, fixture);
+    VerifyRolesMatchPlan(request, fixture,
+                         hetcast::internal::PlanPath::kDepthFirst,
+                         hetcast::internal::RolePath::kDescent);
     verify_plan(request);
     VerifyRolesMatchPlan(request, fixture);
   }
@@ -581,7 +598,7 @@ void RunPlans(
     benchmark::State& state, const hetcast_node_request* requests, size_t count,
     hetcast::internal::PlanPath path = hetcast::internal::PlanPath::kAuto) {
   const Fixture& f = GetFixture();
-  const bool queues = path == hetcast::internal::PlanPath::kQueues;
+  const bool queues = path != hetcast::internal::PlanPath::kAuto;
   // Copies: the fixture stays read-only.
   std::vector<unsigned char> workspace =
       queues ? f.queue_workspace : f.workspace;
@@ -624,6 +641,13 @@ BENCHMARK(BM_TableReconstruction)->ComputeStatistics("min", MinOf);
 // The same requests through the queue path (2k time-ordered queues, the
 // path for large completion times): the algorithm the step path replaced
 // in the usual case, as a baseline in the same run.
+void BM_TableReconstructionDepthFirst(benchmark::State& state) {
+  const Fixture& f = GetFixture();
+  RunPlans(state, f.requests.data(), f.requests.size(),
+           hetcast::internal::PlanPath::kDepthFirst);
+}
+BENCHMARK(BM_TableReconstructionDepthFirst)->ComputeStatistics("min", MinOf);
+
 void BM_TableReconstructionQueues(benchmark::State& state) {
   const Fixture& f = GetFixture();
   RunPlans(state, f.requests.data(), f.requests.size(),
@@ -642,6 +666,22 @@ void BM_TableReconstructionLargest(benchmark::State& state) {
 }
 // One run per source type of the default profile (3 types).
 BENCHMARK(BM_TableReconstructionLargest)
+    ->ArgName("source")
+    ->DenseRange(0, 2)
+    ->ComputeStatistics("min", MinOf);
+
+// Prototype: the depth-first reconstruction on the same requests.
+void BM_TableReconstructionDepthFirstLargest(benchmark::State& state) {
+  const Fixture& f = GetFixture();
+  const size_t source = static_cast<size_t>(state.range(0));
+  if (source >= f.largest.size()) {
+    state.SkipWithError("no such source type");
+    return;
+  }
+  RunPlans(state, &f.largest[source], 1,
+           hetcast::internal::PlanPath::kDepthFirst);
+}
+BENCHMARK(BM_TableReconstructionDepthFirstLargest)
     ->ArgName("source")
     ->DenseRange(0, 2)
     ->ComputeStatistics("min", MinOf);
@@ -866,6 +906,8 @@ void PrintReconstructionSummary(const SummaryReporter& reporter) {
   per_node("BM_TableReconstruction", "random requests");
   per_node("BM_TableReconstructionQueues", "random requests, queue path",
            /*target=*/false);
+  per_node("BM_TableReconstructionDepthFirst",
+           "random requests, depth-first prototype", /*target=*/false);
   {
     const Measured* steps =
         reporter.Find("BM_TableReconstruction", SummaryReporter::kMedian);
@@ -884,6 +926,14 @@ void PrintReconstructionSummary(const SummaryReporter& reporter) {
     const std::string label =
         "largest state, " + name.substr(name.find('/') + 1);
     per_node(name, label.c_str());
+  }
+  for (const std::string& name : reporter.Names()) {
+    if (name.rfind("BM_TableReconstructionDepthFirstLargest/", 0) != 0) {
+      continue;
+    }
+    const std::string label = "depth-first prototype, largest state, " +
+                              name.substr(name.find('/') + 1);
+    per_node(name, label.c_str(), /*target=*/false);
   }
   per_node("BM_TableReconstructionNearLargest", "near-largest states");
   const Measured* one =
@@ -943,6 +993,8 @@ void PrintNodeRoleSummary(const SummaryReporter& reporter) {
     const std::string arg = name.substr(name.find('/') + 1);
     const std::string label = "descent, largest state, " + arg;
     role_vs_plan(name, "BM_TableReconstructionLargest/" + arg, label.c_str());
+    role_vs_plan(name, "BM_TableReconstructionDepthFirstLargest/" + arg,
+                 (label + " vs the depth-first plan").c_str());
   }
   role_vs_plan("BM_NodeRoleNearLargest", "BM_TableReconstructionNearLargest",
                "near-largest states, every node id");

@@ -487,6 +487,8 @@ TEST(ReconstructionPaths, LargeCostsUseQueuesAndStayCanonical) {
       ExpectConsistent(instance, plan);
       // The node-role query walks with the queues too.
       ExpectRolesMatchPlan(profile, instance, plan);
+      // The depth-first prototype sorts its transfers here.
+      ExpectDescentMatchesDepthFirstPlan(profile, instance, plan);
     }
   });
 }

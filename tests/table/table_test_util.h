@@ -10,6 +10,7 @@
 
 #include "gtest/gtest.h"
 #include "runtime/include/hetcast/hetcast.h"
+#include "runtime/table/internal.h"
 #include "runtime/table/node_role.h"
 #include "tests/node/node_test_util.h"
 #include "tests/oracles/exhaustive_search.h"

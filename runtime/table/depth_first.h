@@ -1,0 +1,93 @@
+// depth_first.h: reading a table's send chains in depth-first id order
+// (node_role_descent.h), shared by the descent query and the depth-first
+// reconstruction.
+//
+// A sender's remaining state's decision is its next send: the child's type
+// l and subtree y. With ids in depth-first order, the nodes before a child
+// are counted by adding the states passed (disjoint subtrees of one tree:
+// no digit carries), so a child's id is one digit of that sum.
+#ifndef HETCAST_RUNTIME_TABLE_DEPTH_FIRST_H_
+#define HETCAST_RUNTIME_TABLE_DEPTH_FIRST_H_
+
+#include <stdint.h>
+
+#include "flatbuffers/flatbuffers.h"
+#include "runtime/table/resolve.h"
+#include "runtime/table/state_index.h"
+#include "runtime/table/view.h"
+
+namespace hetcast {
+namespace internal {
+
+// A sender's next send: the first child's type and subtree of its
+// remaining state.
+struct ChainDecision {
+  uint32_t type;
+  uint64_t subtree;
+};
+
+// A sender in a chain walk: its type, remaining state, when its next send
+// starts, and the nodes before its next child in depth-first order (a state
+// index: the sum of the counts passed).
+struct ChainSender {
+  uint32_t type;
+  uint64_t state;
+  uint64_t start;
+  uint64_t before;
+};
+
+// The chain reader over entries of type Word (the profile's entry width).
+template <typename Word>
+struct ChainReader {
+  const ProfileView& v;
+  const Resolved& resolved;
+  const TableLayout& layout;
+
+  // The source, before its first send.
+  ChainSender Source() const {
+    return ChainSender{resolved.source, resolved.state, 0, 0};
+  }
+  ChainDecision Next(const ChainSender& s) const {
+    const uint64_t word =
+        flatbuffers::EndianScalar(reinterpret_cast<const Word*>(
+            v.entries)[s.type * v.state_count + s.state]);
+    return ChainDecision{
+        static_cast<uint32_t>(word >> v.time_bits) & v.type_mask,
+        word >> v.split_shift};
+  }
+  uint64_t Digit(uint64_t state, uint32_t l) const {
+    return TableStateDigit(state, v.stride[l], v.limit[l]);
+  }
+  // The id of the node of type l that has `before` nodes before it.
+  uint32_t IdAt(uint32_t l, uint64_t before) const {
+    return TableIdOf(layout, resolved, l, Digit(before, l));
+  }
+  // The child of `s`'s next send, d, as a sender before its first send.
+  ChainSender Child(const ChainSender& s, const ChainDecision& d) const {
+    return ChainSender{d.type, d.subtree, s.start + v.cost[s.type],
+                       s.before + v.stride[d.type]};
+  }
+  // Moves `*s` past its next send, d.
+  void Pass(const ChainDecision& d, ChainSender* s) const {
+    const uint64_t subtree = v.stride[d.type] + d.subtree;
+    s->before += subtree;
+    s->state -= subtree;
+    s->start += v.cost[s->type];
+  }
+};
+
+// Runs fn(reader) with the reader of the profile's entry width.
+template <typename Fn>
+void WithChainReader(const ProfileView& v, const Resolved& resolved,
+                     const TableLayout& layout, Fn fn) {
+  if (v.entry_bytes == 4) {
+    fn(ChainReader<uint32_t>{v, resolved, layout});
+  } else {
+    fn(ChainReader<uint64_t>{v, resolved, layout});
+  }
+}
+
+}  // namespace internal
+}  // namespace hetcast
+
+#endif  // HETCAST_RUNTIME_TABLE_DEPTH_FIRST_H_
