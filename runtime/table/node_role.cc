@@ -111,8 +111,8 @@ hetcast_status TableNodeRole(const hetcast_profile* profile,
   if (status != HETCAST_OK) return status;
   if (node_id >= layout.node_count) return HETCAST_INVALID_ARGUMENT;
   const ProfileView& v = ProfileViewOf(profile);
-  // The size build leaves the prototype out (runtime/config.h).
-  if (!kOptimizeSize && path == RolePath::kDescent && !v.IsPtas()) {
+#if !defined(HETCAST_OPTIMIZE_SIZE)  // The prototype (runtime/config.h).
+  if (path == RolePath::kDescent && !v.IsPtas()) {
     *node = NodeRoleStart(v, resolved, layout, node_id);
     if (UnusedRelay(resolved, layout, node_id, *node)) return HETCAST_OK;
     RoleOutput out{node, children, children_capacity, 0};
@@ -121,6 +121,7 @@ hetcast_status TableNodeRole(const hetcast_profile* profile,
     return out.count > children_capacity ? HETCAST_OUTPUT_TOO_SMALL
                                          : HETCAST_OK;
   }
+#endif
   Arena arena(workspace, workspace_size);
   NodeRoleScratch scratch;
   if (!CarveNodeRole(v, resolved, layout, path, &arena, &scratch)) {

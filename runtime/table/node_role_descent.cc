@@ -7,6 +7,9 @@
 #include "runtime/table/resolve.h"
 #include "runtime/table/view.h"
 
+// The size build leaves the prototype out (runtime/config.h).
+#if !defined(HETCAST_OPTIMIZE_SIZE)
+
 namespace hetcast {
 namespace internal {
 namespace {
@@ -82,3 +85,5 @@ void RoleByDescent(const ProfileView& v, const Resolved& resolved,
 
 }  // namespace internal
 }  // namespace hetcast
+
+#endif  // !defined(HETCAST_OPTIMIZE_SIZE)

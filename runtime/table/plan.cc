@@ -55,10 +55,13 @@ void WriteSourceAndUnusedRelays(const ProfileView& v, const Resolved& resolved,
   }
 }
 
-// Whether the depth-first prototype runs (internal.h).
+#if !defined(HETCAST_OPTIMIZE_SIZE)
+// Whether the depth-first prototype runs (internal.h; not in the size
+// build, runtime/config.h).
 bool UseDepthFirst(PlanPath path, const ProfileView& v) {
-  return !kOptimizeSize && path == PlanPath::kDepthFirst && !v.IsPtas();
+  return path == PlanPath::kDepthFirst && !v.IsPtas();
 }
+#endif
 
 void FillTableAnswer(const Resolved& resolved, const TableLayout& layout,
                      hetcast_answer* answer) {
@@ -91,11 +94,14 @@ hetcast_status PlanTableSizes(const hetcast_profile* profile,
   StepPlan step_plan;
   const bool steps = UseStepPath(path, v, resolved, layout);
   if (steps) MakeStepPlan(v, resolved, &step_plan);
+#if !defined(HETCAST_OPTIMIZE_SIZE)
   if (UseDepthFirst(path, v)) {
     DepthFirstScratch depth_first;
     CarveDepthFirst(resolved, layout, /*with_transfers=*/true, &measure,
                     &depth_first);
-  } else {
+  } else
+#endif
+  {
     CarveTablePlan(steps, step_plan, layout, /*with_transfers=*/true, &measure,
                    &scratch, &step_scratch);
   }
@@ -138,6 +144,7 @@ hetcast_status PlanTable(const hetcast_profile* profile,
   StepPlan step_plan;
   if (steps) MakeStepPlan(v, resolved, &step_plan);
   Arena arena(workspace, workspace_size);
+#if !defined(HETCAST_OPTIMIZE_SIZE)
   if (UseDepthFirst(path, v)) {
     DepthFirstScratch depth_first;
     if (!CarveDepthFirst(resolved, layout, transfers != nullptr, &arena,
@@ -149,6 +156,7 @@ hetcast_status PlanTable(const hetcast_profile* profile,
     FillTableAnswer(resolved, layout, answer);
     return HETCAST_OK;
   }
+#endif
   QueueScratch scratch;
   StepScratch step_scratch;
   if (!CarveTablePlan(steps, step_plan, layout, transfers != nullptr, &arena,

@@ -7,6 +7,9 @@
 #include "runtime/node/layout.h"
 #include "runtime/table/depth_first.h"
 
+// The size build leaves the prototype out (runtime/config.h).
+#if !defined(HETCAST_OPTIMIZE_SIZE)
+
 namespace hetcast {
 namespace internal {
 namespace {
@@ -116,3 +119,5 @@ void ReconstructDepthFirst(const ProfileView& v, const Resolved& resolved,
 
 }  // namespace internal
 }  // namespace hetcast
+
+#endif  // !defined(HETCAST_OPTIMIZE_SIZE)
