@@ -13,7 +13,6 @@
 
 #include "flatbuffers/flatbuffers.h"
 #include "runtime/table/resolve.h"
-#include "runtime/table/state_index.h"
 #include "runtime/table/view.h"
 
 namespace hetcast {
@@ -55,8 +54,12 @@ struct ChainReader {
         static_cast<uint32_t>(word >> v.time_bits) & v.type_mask,
         word >> v.split_shift};
   }
-  uint64_t Digit(uint64_t state, uint32_t l) const {
-    return TableStateDigit(state, v.stride[l], v.limit[l]);
+  // Type l's count in `state`: TableStateDigit in 32 bits, since states
+  // are below HETCAST_TABLE_MAX_ENTRIES (2^25) and so are the sums of
+  // disjoint subtrees' states.
+  uint32_t Digit(uint64_t state, uint32_t l) const {
+    return static_cast<uint32_t>(state) / static_cast<uint32_t>(v.stride[l]) %
+           (v.limit[l] + 1);
   }
   // The id of the node of type l that has `before` nodes before it.
   uint32_t IdAt(uint32_t l, uint64_t before) const {

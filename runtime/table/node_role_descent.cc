@@ -30,7 +30,11 @@ template <typename Reader>
 ChainSender FindTarget(const Reader& r, uint32_t j, uint64_t skip,
                        hetcast_node* node) {
   ChainSender s = r.Source();
-  uint32_t parent = 0;
+  // The sender's id is read (one digit) only once it is the target's
+  // parent: until then, its type and the nodes before it.
+  bool at_source = true;
+  uint32_t sender_type = 0;
+  uint64_t sender_before = 0;
   uint32_t sends = 0;
   while (s.state != 0) {
     const ChainDecision next = r.Next(s);
@@ -45,12 +49,14 @@ ChainSender FindTarget(const Reader& r, uint32_t j, uint64_t skip,
     const ChainSender child = r.Child(s, next);
     if (own != 0 && skip == 0) {
       node->arrival = child.start;
-      node->parent = parent;
+      node->parent = at_source ? 0 : r.IdAt(sender_type, sender_before);
       node->send_index = sends + 1;
       return child;
     }
     skip -= own;
-    parent = r.IdAt(next.type, s.before);
+    at_source = false;
+    sender_type = next.type;
+    sender_before = s.before;
     s = child;
     sends = 0;
   }

@@ -20,11 +20,14 @@
 // hetcast_node_evaluate_canonical number depth-first too (a 0.x API change).
 // Measured 2026-11-23 at the default table's largest states (61
 // participants, every id in turn; `bazel run -c opt //tests:table_benchmark
-// -- --benchmark_filter=Largest --benchmark_repetitions=5`, load 9-11 on 2
-// cores): 79-85 ns of CPU time per query against 313-458 ns for the step
-// pass and 612-790 ns for the full plan in the same run (0.10-0.14 of a
-// plan); 790-807 instructions per query under callgrind, resolve and id
-// layout included, against 3,425-3,760 for the step pass.
+// -- --benchmark_filter=Largest --benchmark_repetitions=5`, load 9-12 on 2
+// cores, so CPU time): 65-86 ns per query against 260-460 ns for the step
+// pass and 510-810 ns for the full plan in the same runs (a query is 0.09
+// to 0.14 of a plan; the step pass 0.36 to 0.61); 780-800 instructions per
+// query under callgrind, resolve and id layout included, against 3,425 to
+// 3,760 for the step pass. The depth-first plan that goes with these ids
+// (reconstruct_depth_first.h) costs 9,250-9,330 instructions at the same
+// states against 7,015-8,304 for the step path (1.2-1.45x its CPU time).
 #ifndef HETCAST_RUNTIME_TABLE_NODE_ROLE_DESCENT_H_
 #define HETCAST_RUNTIME_TABLE_NODE_ROLE_DESCENT_H_
 
