@@ -238,18 +238,25 @@ void VerifyRolesMatchPlan(
   }
 }
 
-// Prototype: gathers the descent's role of every node id of `request`,
-// evaluates the sends they list (hetcast_node_evaluate, ids as given) and
-// aborts unless every node's facts and the completion agree with it and
-// with the plan's completion.
-void VerifyDescentRoles(const hetcast_node_request& request, Fixture* fixture) {
-  hetcast_answer plan;
+// hetcast_profile_plan of `request` into the fixture's arrays, checked.
+hetcast_answer PlanIntoFixture(const hetcast_node_request& request,
+                               Fixture* fixture) {
+  hetcast_answer answer;
   Check("hetcast_profile_plan",
         hetcast_profile_plan(&fixture->profile, &request,
                              fixture->workspace.data(),
                              fixture->workspace.size(), fixture->nodes.data(),
                              fixture->nodes.size(), fixture->transfers.data(),
-                             fixture->transfers.size(), &plan));
+                             fixture->transfers.size(), &answer));
+  return answer;
+}
+
+// Prototype: gathers the descent's role of every node id of `request`,
+// evaluates the sends they list (hetcast_node_evaluate, ids as given) and
+// aborts unless every node's facts and the completion agree with it and
+// with the plan's completion.
+void VerifyDescentRoles(const hetcast_node_request& request, Fixture* fixture) {
+  const hetcast_answer plan = PlanIntoFixture(request, fixture);
   const size_t n = plan.node_count;
   std::vector<hetcast_node> roles(n);
   std::vector<hetcast_send> sends;
@@ -292,12 +299,7 @@ void VerifyDescentRoles(const hetcast_node_request& request, Fixture* fixture) {
 void Verify(Fixture* fixture) {
   hetcast_answer answer;
   auto verify_plan = [&](const hetcast_node_request& request) {
-    Check("hetcast_profile_plan",
-          hetcast_profile_plan(&fixture->profile, &request,
-                               fixture->workspace.data(),
-                               fixture->workspace.size(), fixture->nodes.data(),
-                               fixture->nodes.size(), fixture->transfers.data(),
-                               fixture->transfers.size(), &answer));
+    answer = PlanIntoFixture(request, fixture);
     uint64_t completion;
     Check("hetcast_profile_completion",
           hetcast_profile_completion(&fixture->profile, &request, &completion));
@@ -638,9 +640,7 @@ void BM_TableReconstruction(benchmark::State& state) {
 }
 BENCHMARK(BM_TableReconstruction)->ComputeStatistics("min", MinOf);
 
-// The same requests through the queue path (2k time-ordered queues, the
-// path for large completion times): the algorithm the step path replaced
-// in the usual case, as a baseline in the same run.
+// Prototype: the same requests through the depth-first reconstruction.
 void BM_TableReconstructionDepthFirst(benchmark::State& state) {
   const Fixture& f = GetFixture();
   RunPlans(state, f.requests.data(), f.requests.size(),
@@ -648,6 +648,9 @@ void BM_TableReconstructionDepthFirst(benchmark::State& state) {
 }
 BENCHMARK(BM_TableReconstructionDepthFirst)->ComputeStatistics("min", MinOf);
 
+// The same requests through the queue path (2k time-ordered queues, the
+// path for large completion times): the algorithm the step path replaced
+// in the usual case, as a baseline in the same run.
 void BM_TableReconstructionQueues(benchmark::State& state) {
   const Fixture& f = GetFixture();
   RunPlans(state, f.requests.data(), f.requests.size(),
@@ -655,14 +658,20 @@ void BM_TableReconstructionQueues(benchmark::State& state) {
 }
 BENCHMARK(BM_TableReconstructionQueues)->ComputeStatistics("min", MinOf);
 
-void BM_TableReconstructionLargest(benchmark::State& state) {
+// Plans the largest state of source type state.range(0) by `path`.
+void RunLargestPlans(benchmark::State& state,
+                     hetcast::internal::PlanPath path) {
   const Fixture& f = GetFixture();
   const size_t source = static_cast<size_t>(state.range(0));
   if (source >= f.largest.size()) {
     state.SkipWithError("no such source type");
     return;
   }
-  RunPlans(state, &f.largest[source], 1);
+  RunPlans(state, &f.largest[source], 1, path);
+}
+
+void BM_TableReconstructionLargest(benchmark::State& state) {
+  RunLargestPlans(state, hetcast::internal::PlanPath::kAuto);
 }
 // One run per source type of the default profile (3 types).
 BENCHMARK(BM_TableReconstructionLargest)
@@ -672,14 +681,7 @@ BENCHMARK(BM_TableReconstructionLargest)
 
 // Prototype: the depth-first reconstruction on the same requests.
 void BM_TableReconstructionDepthFirstLargest(benchmark::State& state) {
-  const Fixture& f = GetFixture();
-  const size_t source = static_cast<size_t>(state.range(0));
-  if (source >= f.largest.size()) {
-    state.SkipWithError("no such source type");
-    return;
-  }
-  RunPlans(state, &f.largest[source], 1,
-           hetcast::internal::PlanPath::kDepthFirst);
+  RunLargestPlans(state, hetcast::internal::PlanPath::kDepthFirst);
 }
 BENCHMARK(BM_TableReconstructionDepthFirstLargest)
     ->ArgName("source")
@@ -741,14 +743,21 @@ void RunRoles(
   state.SetItemsProcessed(static_cast<int64_t>(state.iterations()));
 }
 
-void BM_NodeRoleLargest(benchmark::State& state) {
+// Every node role of the largest state of source type state.range(0), by
+// `path`.
+void RunLargestRoles(benchmark::State& state,
+                     hetcast::internal::RolePath path) {
   const Fixture& f = GetFixture();
   const size_t source = static_cast<size_t>(state.range(0));
   if (source >= f.largest_roles.size()) {
     state.SkipWithError("no such source type");
     return;
   }
-  RunRoles(state, f.largest_roles[source]);
+  RunRoles(state, f.largest_roles[source], path);
+}
+
+void BM_NodeRoleLargest(benchmark::State& state) {
+  RunLargestRoles(state, hetcast::internal::RolePath::kAuto);
 }
 // One run per source type, as BM_TableReconstructionLargest.
 BENCHMARK(BM_NodeRoleLargest)
@@ -758,14 +767,7 @@ BENCHMARK(BM_NodeRoleLargest)
 
 // Prototype: the descent (depth-first ids) on the same queries.
 void BM_NodeRoleDescentLargest(benchmark::State& state) {
-  const Fixture& f = GetFixture();
-  const size_t source = static_cast<size_t>(state.range(0));
-  if (source >= f.largest_roles.size()) {
-    state.SkipWithError("no such source type");
-    return;
-  }
-  RunRoles(state, f.largest_roles[source],
-           hetcast::internal::RolePath::kDescent);
+  RunLargestRoles(state, hetcast::internal::RolePath::kDescent);
 }
 BENCHMARK(BM_NodeRoleDescentLargest)
     ->ArgName("source")
