@@ -14,7 +14,20 @@ timeout 120 mpiexec -n 4 "$calibrate" --size=1024 --rank-types=0,1,1,0 \
   --rank-clusters=0,0,1,1 --repeats=2 --tick-ns=100 --limit=4 --name=lab \
   --profile-out="$dir/p.json" --cluster-out="$dir/c.json" \
   --rules-out="$dir/r.json" | tee "$dir/out"
-grep -q '^check, node model: planned' "$dir/out" || fail "no node-model check"
+# Node costs: the "any" set is always checked; the profile holds the set the
+# output names, whose costs are the ones printed per type.
+grep -q '^check, node (any) model: planned' "$dir/out" || fail "no node-model check"
+chosen=$(sed -n 's/^node costs from receivers: \(any\|same\)$/\1/p' "$dir/out")
+[[ -n $chosen ]] || fail "no chosen node cost set"
+measured() { sed -n "s/^check, node ($1) model: .*, measured \([^ ]*\) s .*/\1/p" "$dir/out"; }
+if [[ $chosen == same ]]; then  # only when measured faster than "any"
+  awk -v s="$(measured same)" -v a="$(measured any)" \
+    'BEGIN { exit !(s != "" && s + 0 < a + 0) }' || fail "'same' chosen, not faster"
+fi
+printed=$(sed -n 's/^type [0-9]*: .* = \([0-9]*\) ticks$/\1/p' "$dir/out" | paste -sd,)
+profiled=$(grep -oE '"cost": [0-9]+' "$dir/p.json" | grep -oE '[0-9]+$' | paste -sd,)
+[[ -n $printed && $printed == "$profiled" ]] ||
+  fail "profile costs $profiled, printed $printed"
 grep -q '^check, cluster model: planned' "$dir/out" || fail "no cluster-model check"
 grep -qE '"inter_cost": [1-9][0-9]*' "$dir/c.json" || fail "bad cluster file"
 # The hand-over rule's input per model (1 KB: no segment candidates).

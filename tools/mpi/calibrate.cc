@@ -13,10 +13,14 @@
 // Node model: a node of type j needs C(j) per send, its i-th send arriving
 // i * C(j) after it starts. For each type the lowest rank of that type sends
 // the message to K = min(4, N - 1) other ranks back to back (blocking
-// MPI_Send, receivers taken round robin over the types, so the cost is an
-// average over receiver kinds); the last receiver answers with an empty
-// message. C(j) = (elapsed - one-way latency of an empty message) / K, the
-// minimum over the repeats. Costs are written in ticks of --tick-ns
+// MPI_Send); the last receiver answers with an empty message. C(j) =
+// (elapsed - one-way latency of an empty message) / K, the minimum over the
+// repeats. Two choices of receivers give two cost sets: "any", taken round
+// robin over the types (an average over receiver kinds), and "same", ranks
+// of the sender's own type (the type's own speed, not held up by slower
+// receivers; "any" for a type with one rank). With two or more types both
+// are checked (below) and the profile gets the set whose broadcast was
+// measured faster ("any" on ties). Costs are written in ticks of --tick-ns
 // nanoseconds (at least 1 tick); a profile needs distinct costs, so a cost
 // equal to an earlier type's is raised by one tick (said on stdout).
 //
@@ -35,11 +39,11 @@
 // link costs (row = sender), for bench --model=pairs.
 //
 // Finally, as a check of the whole path, one HETCAST_MPI_Bcast of the
-// message from rank 0 with the calibrated costs (node model; and cluster
-// model when clusters are given): its planned completion and the measured
-// one (the slowest rank's, from a barrier; the fastest of the whole message
-// and segments of bytes / 2, bytes / 4, ... down to 64 KiB, which is the
-// segment_bytes it reports); and MPI_Bcast's measured time. --rules-out
+// message from rank 0 with the calibrated costs (node model, each cost set;
+// and cluster model when clusters are given): its planned completion and the
+// measured one (the slowest rank's, from a barrier; the fastest of the whole
+// message and segments of bytes / 2, bytes / 4, ... down to 64 KiB, which is
+// the segment_bytes it reports); and MPI_Bcast's measured time. --rules-out
 // writes these per model, with mpi_bcast_ticks = planned *
 // MPI_Bcast's time / HETCAST_MPI_Bcast's time (at least 1): MPI_Bcast's
 // time on the prediction's scale, the executor's calibrated rule for
@@ -54,6 +58,7 @@
 #include <cstdio>
 #include <fstream>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "tools/mpi/hetcast_mpi.h"
@@ -69,8 +74,9 @@ struct Calibration {
   size_t type_count = 0, cluster_count = 0;
   int bytes = 0, repeats = 0;
   double tick_seconds = 1e-9;
-  std::vector<double> send_seconds;  // per type
+  std::vector<double> send_seconds;  // per type, of the chosen receivers
   std::vector<uint64_t> costs;       // per type, ticks
+  const char* receivers = "any";     // which receivers the costs are from
   double intra_seconds = 0, inter_seconds = 0;
   uint64_t inter_cost = 0;
 };
@@ -88,32 +94,41 @@ size_t LabelCount(const std::vector<uint64_t>& labels, int size) {
   return count;
 }
 
-void CostsInTicks(Calibration* c, int rank) {
-  for (size_t j = 0; j < c->type_count; ++j) {
-    uint64_t ticks = std::max<uint64_t>(
-        1, std::llround(c->send_seconds[j] / c->tick_seconds));
-    while (std::find(c->costs.begin(), c->costs.end(), ticks) !=
-           c->costs.end()) {
+// Distinct costs in ticks (see the top) of per-type send times.
+std::vector<uint64_t> CostsInTicks(const std::vector<double>& send_seconds,
+                                   double tick_seconds, int rank) {
+  std::vector<uint64_t> costs;
+  for (size_t j = 0; j < send_seconds.size(); ++j) {
+    uint64_t ticks =
+        std::max<uint64_t>(1, std::llround(send_seconds[j] / tick_seconds));
+    while (std::find(costs.begin(), costs.end(), ticks) != costs.end()) {
       ++ticks;
       if (rank == 0)
         std::printf("type %zu: cost raised to %llu ticks (distinct)\n", j,
                     static_cast<unsigned long long>(ticks));
     }
-    c->costs.push_back(ticks);
+    costs.push_back(ticks);
   }
+  return costs;
 }
 
-void MeasureNode(Calibration* c, int rank) {
-  for (size_t j = 0; j < c->type_count; ++j) {
+// Each type's send time to receivers `pick` allows ("any" where a type has
+// no other rank of its own).
+std::vector<double> SendSecondsPerType(const Calibration& c, Pick pick) {
+  std::vector<double> seconds;
+  for (size_t j = 0; j < c.type_count; ++j) {
     const int sender = static_cast<int>(
-        std::find(c->rank_types.begin(), c->rank_types.end(), j) -
-        c->rank_types.begin());
-    const std::vector<int> receivers =
-        RoundRobinReceivers(c->rank_types, sender, Pick::kAny, 4);
-    c->send_seconds.push_back(SendCostSeconds(MPI_COMM_WORLD, sender, receivers,
-                                              c->bytes, c->repeats));
+        std::find(c.rank_types.begin(), c.rank_types.end(), j) -
+        c.rank_types.begin());
+    std::vector<int> receivers =
+        RoundRobinReceivers(c.rank_types, sender, pick, 4);
+    if (receivers.empty()) {
+      receivers = RoundRobinReceivers(c.rank_types, sender, Pick::kAny, 4);
+    }
+    seconds.push_back(
+        SendCostSeconds(MPI_COMM_WORLD, sender, receivers, c.bytes, c.repeats));
   }
-  CostsInTicks(c, rank);
+  return seconds;
 }
 
 void MeasureClusters(Calibration* c) {
@@ -298,6 +313,7 @@ bool WritePairs(int bytes, const std::string& path) {
 }
 
 void PrintCalibration(const Calibration& c) {
+  std::printf("node costs from receivers: %s\n", c.receivers);
   for (size_t j = 0; j < c.type_count; ++j) {
     std::printf("type %zu: %.4g s per send of %d bytes = %llu ticks\n", j,
                 c.send_seconds[j], c.bytes,
@@ -310,8 +326,43 @@ void PrintCalibration(const Calibration& c) {
   }
 }
 
-// Writes the files (rank 0), then checks a broadcast in each model.
-int Report(const Calibration& c, ProgramArgs* args, int rank) {
+// The node model's check (CheckBroadcast) with per-type `costs`.
+BroadcastCheck NodeCheck(const Calibration& c,
+                         const std::vector<uint64_t>& costs, const char* label,
+                         int rank) {
+  HETCAST_MPI_Params node = {};
+  node.model = HETCAST_MODEL_NODE;
+  node.costs = costs.data();
+  node.type_count = c.type_count;
+  node.my_type = c.rank_types[rank];
+  return CheckBroadcast(node, c.rank_types, c.tick_seconds, c.bytes, label,
+                        rank);
+}
+
+// Measures the "any" and "same" cost sets (see the top), checks a broadcast
+// with each and keeps the faster in c; returns the kept set's check.
+BroadcastCheck MeasureNode(Calibration* c, int rank) {
+  c->send_seconds = SendSecondsPerType(*c, Pick::kAny);
+  c->costs = CostsInTicks(c->send_seconds, c->tick_seconds, rank);
+  BroadcastCheck check = NodeCheck(*c, c->costs, "node (any)", rank);
+  if (c->type_count < 2) return check;
+  std::vector<double> same = SendSecondsPerType(*c, Pick::kSameLabel);
+  std::vector<uint64_t> costs = CostsInTicks(same, c->tick_seconds, rank);
+  if (costs == c->costs) return check;
+  const BroadcastCheck same_check = NodeCheck(*c, costs, "node (same)", rank);
+  if (same_check.ok &&
+      (!check.ok || same_check.hetcast_seconds < check.hetcast_seconds)) {
+    c->send_seconds = std::move(same);
+    c->costs = std::move(costs);
+    c->receivers = "same";
+    check = same_check;
+  }
+  return check;
+}
+
+// Writes the files (rank 0), then checks the cluster model.
+int Report(const Calibration& c, const BroadcastCheck& node_check,
+           ProgramArgs* args, int rank) {
   bool written = true;
   if (rank == 0) {
     PrintCalibration(c);
@@ -326,13 +377,6 @@ int Report(const Calibration& c, ProgramArgs* args, int rank) {
     }
     if (!written) std::fprintf(stderr, "calibrate: cannot write the output\n");
   }
-  HETCAST_MPI_Params node = {};
-  node.model = HETCAST_MODEL_NODE;
-  node.costs = c.costs.data();
-  node.type_count = c.type_count;
-  node.my_type = c.rank_types[rank];
-  const BroadcastCheck node_check =
-      CheckBroadcast(node, c.rank_types, c.tick_seconds, c.bytes, "node", rank);
   BroadcastCheck cluster_check;
   if (c.cluster_count > 1) {
     HETCAST_MPI_Params cluster = {};
@@ -389,9 +433,9 @@ int Main(int argc, char** argv) {
     std::fprintf(stderr, "calibrate: cannot write %s\n", pairs.c_str());
     return 1;
   }
-  MeasureNode(&c, rank);
+  const BroadcastCheck node_check = MeasureNode(&c, rank);
   if (c.cluster_count > 1) MeasureClusters(&c);
-  return Report(c, &args, rank);
+  return Report(c, node_check, &args, rank);
 }
 
 }  // namespace
