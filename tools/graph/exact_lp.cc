@@ -5,6 +5,7 @@
 #include <cstdlib>
 #include <memory>
 #include <mutex>
+#include <vector>
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
@@ -91,38 +92,70 @@ char SenseChar(RowSense sense) {
   return 'E';
 }
 
-// The program as a QSopt_ex problem (a minimisation; columns 0 .. +inf).
-absl::StatusOr<Problem> LoadProblem(const LinearProgram& lp) {
-  Problem p(mpq_QScreate_prob("hetcast", QS_MIN));
-  if (p == nullptr) return absl::InternalError("QSopt_ex: no problem");
-  mpq_QSset_param(p.get(), QS_PARAM_SIMPLEX_DISPLAY, 0);
-  mpq_class zero = 0;
-  for (const LinearProgram::Column& c : lp.columns) {
-    if (mpq_QSnew_col(p.get(), c.objective.get_mpq_t(), zero.get_mpq_t(),
-                      mpq_ILL_MAXDOUBLE, c.name.c_str()) != 0) {
-      return absl::InternalError(
-          absl::StrCat("QSopt_ex: cannot add column ", c.name));
-    }
-  }
+// The program's matrix by column, as mpq_QSload_prob() takes it.
+struct ColumnMajor {
+  std::vector<int> count;
+  std::vector<int> begin;
+  std::vector<int> row;
+  std::vector<const mpq_class*> value;
+};
+
+ColumnMajor ByColumn(const LinearProgram& lp) {
+  ColumnMajor m;
+  m.count.assign(lp.columns.size(), 0);
   for (const LinearProgram::Row& r : lp.rows) {
-    std::vector<int> index;
-    MpqArray value(r.terms.size());
-    for (size_t i = 0; i < r.terms.size(); ++i) {
-      index.push_back(static_cast<int>(r.terms[i].first));
-      mpq_set(value.at(i), r.terms[i].second.get_mpq_t());
-    }
-    mpq_t rhs;
-    mpq_init(rhs);
-    mpq_set(rhs, r.rhs.get_mpq_t());
-    const int failed =
-        mpq_QSadd_row(p.get(), static_cast<int>(index.size()), index.data(),
-                      value.data(), &rhs, SenseChar(r.sense), r.name.c_str());
-    mpq_clear(rhs);
-    if (failed != 0) {
-      return absl::InternalError(
-          absl::StrCat("QSopt_ex: cannot add row ", r.name));
+    for (const auto& term : r.terms) ++m.count[term.first];
+  }
+  int next = 0;
+  for (int c : m.count) {
+    m.begin.push_back(next);
+    next += c;
+  }
+  m.row.resize(next);
+  m.value.resize(next);
+  std::vector<int> fill = m.begin;
+  for (size_t r = 0; r < lp.rows.size(); ++r) {
+    for (const auto& [column, a] : lp.rows[r].terms) {
+      m.row[fill[column]] = static_cast<int>(r);
+      m.value[fill[column]++] = &a;
     }
   }
+  return m;
+}
+
+// The program as a QSopt_ex problem (a minimisation; columns 0 .. +inf),
+// loaded whole: adding rows one by one (mpq_QSadd_row) costs as much as
+// the floating-point simplex on the larger programs.
+absl::StatusOr<Problem> LoadProblem(const LinearProgram& lp) {
+  const ColumnMajor m = ByColumn(lp);
+  const size_t columns = lp.columns.size();
+  const size_t rows = lp.rows.size();
+  MpqArray value(m.value.size());
+  for (size_t k = 0; k < m.value.size(); ++k) {
+    mpq_set(value.at(k), m.value[k]->get_mpq_t());
+  }
+  MpqArray objective(columns), lower(columns), upper(columns), rhs(rows);
+  std::vector<const char*> column_names;
+  for (size_t j = 0; j < columns; ++j) {
+    mpq_set(objective.at(j), lp.columns[j].objective.get_mpq_t());
+    mpq_set(upper.at(j), mpq_ILL_MAXDOUBLE);
+    column_names.push_back(lp.columns[j].name.c_str());
+  }
+  std::string sense;
+  std::vector<const char*> row_names;
+  for (size_t r = 0; r < rows; ++r) {
+    mpq_set(rhs.at(r), lp.rows[r].rhs.get_mpq_t());
+    sense.push_back(SenseChar(lp.rows[r].sense));
+    row_names.push_back(lp.rows[r].name.c_str());
+  }
+  std::vector<int> count = m.count, begin = m.begin, row = m.row;
+  Problem p(mpq_QSload_prob(
+      "hetcast", static_cast<int>(columns), static_cast<int>(rows),
+      count.data(), begin.data(), row.data(), value.data(), QS_MIN,
+      objective.data(), rhs.data(), sense.data(), lower.data(), upper.data(),
+      column_names.data(), row_names.data()));
+  if (p == nullptr) return absl::InternalError("QSopt_ex: cannot load the LP");
+  mpq_QSset_param(p.get(), QS_PARAM_SIMPLEX_DISPLAY, 0);
   return p;
 }
 

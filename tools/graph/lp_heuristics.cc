@@ -43,14 +43,33 @@ LpValue ValueOf(const LpBound& bound) {
 // in every optimal solution: the program with T fixed at T* and that sum
 // minimised, at most one LP per candidate (FaceMinimumInflow() below).
 
-// The columns of that sum: the counted commodities' flows into m.
-std::vector<size_t> InflowColumns(const hetcast_graph_request& request,
-                                  const MulticastProgram& program,
-                                  const std::vector<bool>& counted,
-                                  uint32_t m) {
+// Whether flow c of `program` (a commodity, or a group of them) goes to
+// counted destinations. A group's flow is counted whole, so a group must
+// not mix counted and other destinations (MMS-UB's groups: the targets,
+// and each secondary source alone).
+absl::StatusOr<bool> FlowCounted(const MulticastProgram& program,
+                                 const std::vector<bool>& counted, size_t c) {
+  if (program.groups.empty()) {
+    return counted[program.commodities[c].destination];
+  }
+  const std::vector<uint32_t>& destinations = program.groups[c].destinations;
+  size_t in = 0;
+  for (uint32_t d : destinations) in += counted[d] ? 1 : 0;
+  if (in != 0 && in != destinations.size()) {
+    return absl::InternalError("a flow group mixes counted destinations");
+  }
+  return in != 0;
+}
+
+// The columns of that sum: the counted flows into m.
+absl::StatusOr<std::vector<size_t>> InflowColumns(
+    const hetcast_graph_request& request, const MulticastProgram& program,
+    const std::vector<bool>& counted, uint32_t m) {
   std::vector<size_t> columns;
-  for (size_t c = 0; c < program.commodities.size(); ++c) {
-    if (!counted[program.commodities[c].destination]) continue;
+  for (size_t c = 0; c < program.flow_column.size(); ++c) {
+    absl::StatusOr<bool> in = FlowCounted(program, counted, c);
+    if (!in.ok()) return in.status();
+    if (!*in) continue;
     for (size_t e = 0; e < request.edge_count; ++e) {
       const size_t column = program.flow_column[c][e];
       if (column != MulticastProgram::kNoColumn && request.edges[e].to == m) {
@@ -111,22 +130,27 @@ mpq_class ForcedInflow(const hetcast_graph_request& request,
 
 // The face minimum; `solved` says whether it took an LP. The solver's
 // optimum is on the face, so its inflow bounds the minimum from above:
-// when that equals ForcedInflow() it is the minimum, with no LP.
+// when that equals ForcedInflow() it is the minimum, with no LP. Grouped
+// programs are minimised grouped (the same minimum: multicast_lp.cc,
+// "Grouped flows").
 absl::StatusOr<mpq_class> FaceMinimumInflow(
     const hetcast_graph_request& request, const LpBound& bound,
     const std::vector<bool>& counted, uint32_t m, ScoreMethod method,
     bool* solved) {
-  const MulticastProgram& program = bound.program;
-  const std::vector<size_t> inflow =
+  const bool grouped = !bound.grouped.groups.empty();
+  const MulticastProgram& program = grouped ? bound.grouped : bound.program;
+  const LpSolution& optimum = grouped ? bound.grouped_solution : bound.solution;
+  const absl::StatusOr<std::vector<size_t>> inflow =
       InflowColumns(request, program, counted, m);
+  if (!inflow.ok()) return inflow.status();
   mpq_class at_vertex = 0;
-  for (size_t column : inflow) at_vertex += bound.solution.x[column];
+  for (size_t column : *inflow) at_vertex += optimum.x[column];
   *solved = method == ScoreMethod::kAlwaysLp ||
-            at_vertex != ForcedInflow(request, program, counted, m);
+            at_vertex != ForcedInflow(request, bound.program, counted, m);
   if (!*solved) return at_vertex;
   LinearProgram lp = program.lp;
   for (LinearProgram::Column& column : lp.columns) column.objective = 0;
-  for (size_t column : inflow) lp.columns[column].objective = 1;
+  for (size_t column : *inflow) lp.columns[column].objective = 1;
   lp.AddRow("fix_T", {{program.period_column, 1}}, RowSense::kEqual,
             bound.period);
   // The ranking program's optimal basis with fix_T's row basic is a

@@ -31,11 +31,13 @@
 //    message (A8.13); that is the paper's model and a limit of it.
 #include "tools/graph/multicast_lp.h"
 
+#include <algorithm>
 #include <utility>
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
+#include "tools/graph/grouped_flow.h"
 
 namespace hetcast {
 namespace {
@@ -105,8 +107,8 @@ void AddDemandRows(const hetcast_graph_request& request,
     }
     program->lp.AddRow(absl::StrCat("leave_", demand.destination),
                        std::move(out), RowSense::kEqual, 1);
-    program->lp.AddRow(absl::StrCat("reach_", demand.destination),
-                       std::move(in), RowSense::kEqual, 1);
+    program->lp.AddRow(ReachRowName(demand.destination), std::move(in),
+                       RowSense::kEqual, 1);
   }
 }
 
@@ -128,9 +130,8 @@ void AddConservationRows(const hetcast_graph_request& request,
           balance[v].empty()) {
         continue;
       }
-      program->lp.AddRow(absl::StrCat("conserve_", commodity.origin, "_",
-                                      commodity.destination, "_", v),
-                         std::move(balance[v]), RowSense::kEqual, 0);
+      program->lp.AddRow(ConserveRowName(commodity, v), std::move(balance[v]),
+                         RowSense::kEqual, 0);
     }
   }
 }
@@ -146,7 +147,7 @@ void AddLoadRows(const hetcast_graph_request& request,
     const size_t n = program->lp.AddColumn(absl::StrCat("n_", edge), 0);
     program->load_column[e] = n;
     std::vector<std::pair<size_t, mpq_class>> sum = {{n, 1}};
-    for (size_t c = 0; c < program->commodities.size(); ++c) {
+    for (size_t c = 0; c < program->flow_column.size(); ++c) {
       const size_t x = program->flow_column[c][e];
       if (x == MulticastProgram::kNoColumn) continue;
       if (rule == LoadRule::kSum) {
@@ -249,17 +250,113 @@ absl::Status CheckRequest(const hetcast_graph_request& request) {
   return absl::OkStatus();
 }
 
+// The paper's program, unsolved.
+void BuildProgram(const hetcast_graph_request& request,
+                  const std::vector<bool>& usable,
+                  const std::vector<Demand>& demands, LoadRule rule,
+                  MulticastProgram* program) {
+  AddFlowColumns(request, usable, demands, program);
+  AddDemandRows(request, demands, program);
+  AddConservationRows(request, program);
+  AddLoadRows(request, usable, rule, program);
+  AddPortRows(request, program);
+}
+
+// Grouped flows. Under (10) the x of a commodity enter the rest of the
+// program only through n_e = sum of x, so the commodities of destinations
+// with the same origins can share one flow: it leaves any origin, leaves
+// one unit at each destination, is conserved at every other node, and may
+// cross destinations and end in origins. Summing a group's x maps every
+// solution of the paper's program to one of the grouped program with the
+// same n and T; conversely a grouped flow splits into paths, each from one
+// origin to one destination, plus cycles and flow into origins that only
+// add load (ExpandGroupedSolution()). So the optima are equal; and the
+// flow into a non-origin node (the LP heuristics' score) is the same sum
+// in both, and dropping cycles only lowers it, so its least value over
+// the optimal face is equal too. UB then has one flow instead of one per
+// target, MMS-UB one per origin set instead of one per (origin,
+// destination).
+std::vector<FlowGroup> GroupDemands(const std::vector<Demand>& demands) {
+  std::vector<FlowGroup> groups;
+  for (const Demand& demand : demands) {
+    auto group = std::find_if(
+        groups.begin(), groups.end(),
+        [&](const FlowGroup& g) { return g.origins == demand.origins; });
+    if (group == groups.end()) {
+      group = groups.insert(groups.end(), FlowGroup{demand.origins, {}});
+    }
+    group->destinations.push_back(demand.destination);
+  }
+  return groups;
+}
+
+// A group's flow on every usable edge ("f_G_J_K"), and its conservation
+// rows: out minus in is -1 at a destination, 0 at other nodes but the
+// origins.
+void AddGroupedFlows(const hetcast_graph_request& request,
+                     const std::vector<bool>& usable,
+                     MulticastProgram* program) {
+  for (size_t g = 0; g < program->groups.size(); ++g) {
+    const FlowGroup& group = program->groups[g];
+    std::vector<size_t>& column = program->flow_column.emplace_back(
+        request.edge_count, MulticastProgram::kNoColumn);
+    std::vector<std::vector<std::pair<size_t, mpq_class>>> balance(
+        request.node_count);
+    for (size_t e = 0; e < request.edge_count; ++e) {
+      if (!usable[e]) continue;
+      const hetcast_graph_edge& edge = request.edges[e];
+      column[e] =
+          program->lp.AddColumn(absl::StrCat("f_", g, "_", EdgeName(edge)), 0);
+      balance[edge.from].emplace_back(column[e], 1);
+      balance[edge.to].emplace_back(column[e], -1);
+    }
+    std::vector<int> need(request.node_count, 0);
+    for (uint32_t o : group.origins) need[o] = 1;  // no row
+    for (uint32_t d : group.destinations) need[d] = -1;
+    std::vector<size_t>& row = program->group_row.emplace_back(
+        request.node_count, MulticastProgram::kNoColumn);
+    for (uint32_t v = 0; v < request.node_count; ++v) {
+      if (need[v] == 1 || (need[v] == 0 && balance[v].empty())) continue;
+      row[v] =
+          program->lp.AddRow(absl::StrCat("group_", g, "_", v),
+                             std::move(balance[v]), RowSense::kEqual, need[v]);
+    }
+  }
+}
+
+absl::StatusOr<LpBound> SolveGrouped(const hetcast_graph_request& request,
+                                     const std::vector<bool>& usable,
+                                     const std::vector<Demand>& demands) {
+  LpBound bound;
+  BuildProgram(request, usable, demands, LoadRule::kSum, &bound.program);
+  MulticastProgram& grouped = bound.grouped;
+  grouped.groups = GroupDemands(demands);
+  AddGroupedFlows(request, usable, &grouped);
+  AddLoadRows(request, usable, LoadRule::kSum, &grouped);
+  AddPortRows(request, &grouped);
+  absl::StatusOr<LpSolution> solution =
+      SolveExactLp(grouped.lp, nullptr, &bound.basis);
+  if (!solution.ok()) return solution.status();
+  absl::StatusOr<LpSolution> expanded =
+      ExpandGroupedSolution(request, bound.program, grouped, *solution);
+  if (!expanded.ok()) return expanded.status();
+  absl::Status proof = CheckLpCertificate(bound.program.lp, *expanded);
+  if (!proof.ok()) return proof;
+  bound.finite = true;
+  bound.period = expanded->objective;
+  bound.solution = *std::move(expanded);
+  bound.grouped_solution = *std::move(solution);
+  return bound;
+}
+
 absl::StatusOr<LpBound> Solve(const hetcast_graph_request& request,
                               const std::vector<bool>& usable,
                               const std::vector<Demand>& demands,
                               LoadRule rule) {
+  if (rule == LoadRule::kSum) return SolveGrouped(request, usable, demands);
   LpBound bound;
   MulticastProgram& program = bound.program;
-  AddFlowColumns(request, usable, demands, &program);
-  AddDemandRows(request, demands, &program);
-  AddConservationRows(request, &program);
-  AddLoadRows(request, usable, rule, &program);
-  AddPortRows(request, &program);
+  BuildProgram(request, usable, demands, rule, &program);
   absl::StatusOr<LpSolution> solution =
       SolveExactLp(program.lp, nullptr, &bound.basis);
   if (!solution.ok()) return solution.status();

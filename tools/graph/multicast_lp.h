@@ -30,30 +30,53 @@ struct Commodity {
   uint32_t destination;
 };
 
+// The destinations that receive the message from the same origins: under
+// (10) their commodities add up on every edge, so one flow serves them all
+// (multicast_lp.cc, "Grouped flows").
+struct FlowGroup {
+  std::vector<uint32_t> origins;
+  std::vector<uint32_t> destinations;
+};
+
 // MulticastProgram
 //
 // A built program and where its variables are: x_c^{e} is column
 // flow_column[c][e] (kNoColumn where the flow is fixed at 0: on edges into
 // the commodity's origin or out of its destination), n_e is
 // load_column[e], T* is period_column. Edges are the request's, in its
-// order; node ids are the request's.
+// order; node ids are the request's. In a grouped program `groups` is set
+// instead of `commodities` and flow_column[g][e] is group g's flow: the
+// sum of its commodities' x on e.
 struct MulticastProgram {
   static constexpr size_t kNoColumn = SIZE_MAX;
   LinearProgram lp;
   std::vector<Commodity> commodities;
+  std::vector<FlowGroup> groups;
   std::vector<std::vector<size_t>> flow_column;
+  // Grouped only: group g's conservation row at node v (kNoColumn where
+  // there is none: at its origins and nodes without edges).
+  std::vector<std::vector<size_t>> group_row;
   std::vector<size_t> load_column;
   size_t period_column = 0;
 };
 
 // An exact bound: T* ticks per message, +infinity when no multicast exists
 // (Broadcast-EB of a node set the source does not reach entirely).
+//
+// Programs with (10) (UB, MMS-UB) are solved grouped: `grouped` is the
+// program the solver saw, `grouped_solution` its optimum (certified too);
+// `solution`, the paper's program's, is built from it by path
+// decomposition and certified on `program`. Otherwise `grouped` is empty.
 struct LpBound {
   bool finite = false;
   mpq_class period;  // T*, when finite.
   MulticastProgram program;
   LpSolution solution;  // When finite; certified.
-  LpBasis basis;        // The solver's optimal basis, when finite.
+  MulticastProgram grouped;
+  LpSolution grouped_solution;
+  // The solver's optimal basis (of `grouped` when that is set), when
+  // finite.
+  LpBasis basis;
 };
 
 // Multicast-LB(P, P_target): minimise T* s.t. (1)-(9), (10'). No schedule
