@@ -145,12 +145,15 @@ uint64_t NextSlotOffset(const SlotLadder& ladder, uint32_t rank,
                         uint64_t offset);
 
 // One heap entry of the relaxed greedy: `count` nodes of `rank` informed at
-// `arrival`, whose next offsets complete at `key`.
+// `arrival`, whose next offsets complete at `key` (the index-th offset of
+// their rank's, from 0; it stops counting where lower_bound.cc stops
+// keeping offsets).
 struct NestedSlotCohort {
   uint64_t key;
   uint64_t arrival;
   uint32_t count;
-  uint32_t rank;
+  uint16_t rank;  // < HETCAST_MAX_TYPES <= 256, plus a flag bit.
+  uint16_t index;
 };
 
 // Bytes of workspace LowerBoundNestedSlots takes from its arena: the heap
