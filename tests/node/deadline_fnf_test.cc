@@ -28,10 +28,12 @@ namespace {
 
 // The improved schedule's completion, checked through the evaluator (the
 // test's own call), between `opt` and FNF's completion.
-uint64_t ImprovedAndChecked(const TinyInstance& instance, uint64_t opt) {
+uint64_t ImprovedAndChecked(
+    const TinyInstance& instance, uint64_t opt,
+    const DeadlineFnfOptions& options = DeadlineFnfOptions()) {
   const hetcast_node_request request = RequestOf(instance);
   absl::StatusOr<DeadlineFnfResult> result =
-      ImproveFnfByDeadlines(request, DeadlineFnfOptions());
+      ImproveFnfByDeadlines(request, options);
   EXPECT_TRUE(result.ok()) << result.status();
   if (!result.ok()) return 0;
   const uint64_t fnf = PlanFnf(instance).answer.completion_time;
@@ -158,6 +160,88 @@ TEST(DeadlineFnf, RelaysKeepFnfAndBadRequestsAreRefused) {
   absl::StatusOr<DeadlineFnfResult> refused =
       ImproveFnfByDeadlines(bad, DeadlineFnfOptions());
   EXPECT_EQ(refused.status().code(), absl::StatusCode::kInvalidArgument);
+}
+
+// The local search over receive orders: between the exhaustive optimum and
+// the deadline rule's result, through the evaluator, and it closes more
+// gaps than the rule alone.
+TEST(OrderSearch, BetweenTheExhaustiveOptimumAndTheRuleOnTinyInstances) {
+  std::mt19937_64 rng(1819);
+  DeadlineFnfOptions search;
+  search.search_moves = 400;
+  int late = 0, rule_closed = 0, search_closed = 0;
+  for (int trial = 0; trial < 300; ++trial) {
+    TinyInstance instance;
+    const int k = 2 + static_cast<int>(rng() % 3);
+    for (int j = 0; j < k; ++j) instance.costs.push_back(1 + rng() % 11);
+    instance.source_type = static_cast<uint32_t>(rng() % k);
+    instance.destinations.assign(k, 0);
+    const int d = 1 + static_cast<int>(rng() % 8);
+    for (int i = 0; i < d; ++i) ++instance.destinations[rng() % k];
+    SCOPED_TRACE(::testing::Message() << "trial " << trial);
+    const uint64_t opt = ExhaustiveOptimum(instance);
+    const uint64_t rule = ImprovedAndChecked(instance, opt);
+    const uint64_t searched = ImprovedAndChecked(instance, opt, search);
+    EXPECT_LE(searched, rule);
+    if (PlanFnf(instance).answer.completion_time > opt) ++late;
+    if (rule == opt) ++rule_closed;
+    if (searched == opt) ++search_closed;
+  }
+  std::printf(
+      "tiny instances: FNF late on %d; rule = OPT on %d, search on %d\n", late,
+      rule_closed, search_closed);
+  EXPECT_GT(late, 0);
+  EXPECT_GE(search_closed, rule_closed);
+}
+
+TEST(OrderSearch, BetweenTheExactDpAndTheRuleOnEveryState) {
+  const std::vector<uint64_t> costs = {2, 3, 7}, limits = {5, 5, 5};
+  DpOptions dp;
+  dp.threads = 1;
+  absl::StatusOr<ExactTable> table = SolveExact(MakeProfile(costs, limits), dp);
+  ASSERT_TRUE(table.ok()) << table.status();
+  DeadlineFnfOptions search;
+  search.search_moves = 300;
+  ForEachCounts(limits, [&](const std::vector<uint64_t>& counts) {
+    for (uint32_t s = 0; s < costs.size(); ++s) {
+      const uint64_t opt =
+          table->time[s * table->state_count + table->StateOf(counts)];
+      const TinyInstance instance{costs, s, counts, {}};
+      EXPECT_LE(ImprovedAndChecked(instance, opt, search),
+                ImprovedAndChecked(instance, opt));
+    }
+  });
+}
+
+TEST(OrderSearch, DeterministicEvaluatedAndNoLaterThanTheRuleOnLargeInstances) {
+  std::mt19937_64 rng(1820);
+  DeadlineFnfOptions search;
+  search.search_moves = 300;
+  for (int trial = 0; trial < 6; ++trial) {
+    TinyInstance instance;
+    const int k = 3 + static_cast<int>(rng() % 8);
+    for (int j = 0; j < k; ++j) instance.costs.push_back(1 + rng() % 64);
+    instance.source_type = static_cast<uint32_t>(rng() % k);
+    instance.destinations.assign(k, 0);
+    for (int i = 0; i < 1000; ++i) ++instance.destinations[rng() % k];
+    const hetcast_node_request request = RequestOf(instance);
+    absl::StatusOr<DeadlineFnfResult> rule =
+        ImproveFnfByDeadlines(request, DeadlineFnfOptions());
+    absl::StatusOr<DeadlineFnfResult> first =
+        ImproveFnfByDeadlines(request, search);
+    absl::StatusOr<DeadlineFnfResult> second =
+        ImproveFnfByDeadlines(request, search);
+    ASSERT_TRUE(rule.ok() && first.ok() && second.ok());
+    EXPECT_LE(first->completion, rule->completion);
+    EXPECT_EQ(first->completion, second->completion);
+    EXPECT_EQ(first->sends.size(), second->sends.size());
+    EXPECT_GE(first->completion, PlanFnf(instance).answer.lower_bound);
+    if (!first->sends.empty()) {
+      const PlanResult evaluated = Evaluate(instance, first->sends);
+      ASSERT_EQ(evaluated.status, HETCAST_OK);
+      EXPECT_EQ(evaluated.answer.completion_time, first->completion);
+    }
+  }
 }
 
 // The wide prefix search (any size) never above the exact DP, on states
