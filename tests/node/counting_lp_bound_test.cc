@@ -14,8 +14,6 @@
 #include "tests/node/exact_profile.h"
 #include "tests/node/node_test_util.h"
 #include "tests/oracles/exhaustive_search.h"
-#include "tests/table/table_test_util.h"
-#include "tools/gen/exact_dp.h"
 
 namespace hetcast {
 namespace testing {
@@ -42,23 +40,12 @@ bool ExpectValidAt(const TinyInstance& instance, uint64_t opt) {
 
 void ExpectBelowExactDpOnEveryState(const std::vector<uint64_t>& costs,
                                     const std::vector<uint64_t>& limits) {
-  DpOptions options;
-  options.threads = 1;
-  absl::StatusOr<ExactTable> table =
-      SolveExact(MakeProfile(costs, limits), options);
-  ASSERT_TRUE(table.ok()) << table.status();
   uint64_t states = 0, exact = 0;
-  ForEachCounts(limits, [&](const std::vector<uint64_t>& counts) {
-    for (uint32_t s = 0; s < costs.size(); ++s) {
-      const uint64_t opt =
-          table->time[s * table->state_count + table->StateOf(counts)];
-      SCOPED_TRACE(::testing::Message()
-                   << ::testing::PrintToString(costs) << " source " << s
-                   << " counts " << ::testing::PrintToString(counts));
-      ++states;
-      if (ExpectValidAt(TinyInstance{costs, s, counts, {}}, opt)) ++exact;
-    }
-  });
+  ForEachExactState(costs, limits,
+                    [&](const TinyInstance& instance, uint64_t opt) {
+                      ++states;
+                      if (ExpectValidAt(instance, opt)) ++exact;
+                    });
   std::printf("costs %s limits %s: counting LP bound = OPT on %llu of %llu\n",
               ::testing::PrintToString(costs).c_str(),
               ::testing::PrintToString(limits).c_str(),
@@ -76,19 +63,7 @@ TEST(CountingLpBound, NeverAboveTheExactDpOnEveryState) {
 TEST(CountingLpBound, NeverAboveTheExhaustiveOptimumWithRelaysAndEqualCosts) {
   std::mt19937_64 rng(1818);
   for (int trial = 0; trial < 150; ++trial) {
-    TinyInstance instance;
-    const int k = 1 + static_cast<int>(rng() % 4);
-    for (int j = 0; j < k; ++j) instance.costs.push_back(1 + rng() % 7);
-    instance.source_type = static_cast<uint32_t>(rng() % k);
-    uint64_t budget = 1 + rng() % 6;
-    for (int j = 0; j < k; ++j) {
-      const uint64_t n = j + 1 == k ? budget : rng() % (budget + 1);
-      instance.destinations.push_back(n);
-      budget -= n;
-    }
-    if (trial % 2 == 0) {
-      for (int j = 0; j < k; ++j) instance.relays.push_back(rng() % 3);
-    }
+    const TinyInstance instance = RandomTinyInstance(rng, 6, trial % 2 == 0);
     SCOPED_TRACE(::testing::Message() << "trial " << trial);
     ExpectValidAt(instance, ExhaustiveOptimum(instance));
   }

@@ -248,20 +248,8 @@ TEST(NestedSlots, NeverAboveTheExactDpOnEveryState) {
 TEST(NestedSlots, NeverAboveTheExhaustiveOptimumWithRelaysAndEqualCosts) {
   std::mt19937_64 rng(1118);
   for (int trial = 0; trial < 600; ++trial) {
-    TinyInstance instance;
-    const int k = 1 + static_cast<int>(rng() % 4);
     // Costs may repeat across types: the pool merges them.
-    for (int j = 0; j < k; ++j) instance.costs.push_back(1 + rng() % 7);
-    instance.source_type = static_cast<uint32_t>(rng() % k);
-    uint64_t budget = 1 + rng() % 7;
-    for (int j = 0; j < k; ++j) {
-      const uint64_t n = j + 1 == k ? budget : rng() % (budget + 1);
-      instance.destinations.push_back(n);
-      budget -= n;
-    }
-    if (trial % 2 == 0) {
-      for (int j = 0; j < k; ++j) instance.relays.push_back(rng() % 3);
-    }
+    const TinyInstance instance = RandomTinyInstance(rng, 7, trial % 2 == 0);
     SCOPED_TRACE(::testing::Message() << "trial " << trial);
     const NodeLayout layout = LayoutOf(instance);
     const uint64_t opt = ExhaustiveOptimum(instance);
