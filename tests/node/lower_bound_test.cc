@@ -268,6 +268,67 @@ TEST(NestedSlots, NeverAboveTheExhaustiveOptimumWithRelaysAndEqualCosts) {
   }
 }
 
+// The theorem's definition of the relaxed greedy (lower_bound.h), naively:
+// a_i is the least T with floor(T / C_s) + sum_{m < i} g(T - a_m) >= i,
+// g counting the offsets of the m-th cheapest node's rank up to its
+// argument (NextSlotOffset one at a time), for one anchor.
+uint64_t NaiveRelaxedGreedy(const TinyInstance& instance, uint32_t anchor) {
+  std::vector<uint64_t> costs;    // The pool's distinct costs, ascending.
+  std::vector<uint32_t> rank_of;  // Of the pool's nodes, cheapest first.
+  std::vector<std::pair<uint64_t, uint64_t>> pool;  // (cost, count)
+  for (size_t j = 0; j < instance.costs.size(); ++j) {
+    pool.push_back({instance.costs[j], instance.destinations[j]});
+  }
+  std::sort(pool.begin(), pool.end());
+  for (const auto& [cost, count] : pool) {
+    if (count == 0) continue;
+    if (costs.empty() || costs.back() != cost) costs.push_back(cost);
+    rank_of.insert(rank_of.end(), count, costs.size() - 1);
+  }
+  const SlotLadder ladder{static_cast<uint32_t>(costs.size()), anchor,
+                          costs.data()};
+  auto g = [&](uint32_t rank, uint64_t x) {
+    uint64_t count = 0;
+    for (uint64_t offset = internal::NextSlotOffset(ladder, rank, 0);
+         offset <= x; offset = internal::NextSlotOffset(ladder, rank, offset)) {
+      ++count;
+    }
+    return count;
+  };
+  const uint64_t source_cost = instance.costs[instance.source_type];
+  std::vector<uint64_t> arrival;
+  for (uint64_t i = 1; i <= rank_of.size(); ++i) {
+    uint64_t t = arrival.empty() ? 1 : arrival.back();
+    for (;; ++t) {
+      uint64_t slots = t / source_cost;
+      for (size_t m = 0; m < arrival.size(); ++m) {
+        if (t > arrival[m]) slots += g(rank_of[m], t - arrival[m]);
+      }
+      if (slots >= i) break;
+    }
+    arrival.push_back(t);
+  }
+  return arrival.back();
+}
+
+TEST(NestedSlots, GreedyMeetsTheTheoremsDefinitionWithLongOffsetRuns) {
+  // Fast nodes among slow ones send many times (past the offsets the
+  // greedy keeps per rank), with every anchor.
+  const std::vector<TinyInstance> instances = {
+      {{1, 37, 50}, 1, {2, 40, 40}, {}},
+      {{1, 2, 29, 31}, 2, {1, 2, 30, 30}, {}},
+      {{2, 3, 7, 90}, 3, {1, 2, 30, 40}, {}}};
+  for (const TinyInstance& instance : instances) {
+    std::vector<uint64_t> per_anchor;
+    NestedBound(LayoutOf(instance), &per_anchor);
+    ASSERT_FALSE(per_anchor.empty());
+    for (uint32_t anchor = 0; anchor < per_anchor.size(); ++anchor) {
+      EXPECT_EQ(per_anchor[anchor], NaiveRelaxedGreedy(instance, anchor))
+          << ::testing::PrintToString(instance.costs) << " anchor " << anchor;
+    }
+  }
+}
+
 TEST(NestedSlots, Figure1) {
   // Libeskind-Hadas et al. Figure 1: source cost 3, four of cost 2, seven
   // of cost 3; FNF 10, optimum 9. Fastest-first counting with exact send
