@@ -104,17 +104,6 @@ uint64_t FasterNext(const SlotLadder& ladder, uint32_t j, uint64_t x) {
   return next <= following_end ? next : following_end;
 }
 
-// A cohort's rank with this bit set sends at the true multiples of its
-// cost (a prefix node of the search, lower_bound.h).
-constexpr uint32_t kExactRank = 0x80000000u;
-
-// The first send offset of `rank` (maybe kExactRank-marked) after `x`.
-uint64_t CohortNext(const SlotLadder& ladder, uint32_t rank, uint64_t x) {
-  if ((rank & kExactRank) == 0) return NextSlotOffset(ladder, rank, x);
-  const uint64_t cost = ladder.cost[rank & ~kExactRank];
-  return MulOrNever(x / cost + 1, cost);
-}
-
 // Ranks given, in order, to the first receivers (exact send times).
 struct Prefix {
   const uint8_t* rank = nullptr;
@@ -136,9 +125,12 @@ struct CohortHeap {
     }
     items[i] = cohort;
   }
-  NestedSlotCohort Pop() {
-    const NestedSlotCohort top = items[0];
-    const NestedSlotCohort last = items[--size];
+  void Pop() {
+    if (--size > 0) SiftDownFromTop(items[size]);
+  }
+  // Puts `cohort` at the top and restores the order (its key is no less
+  // than the one it replaces): one sift instead of a pop and a push.
+  void SiftDownFromTop(const NestedSlotCohort& cohort) {
     uint32_t i = 0;
     for (;;) {
       uint32_t child = 2 * i + 1;
@@ -146,14 +138,55 @@ struct CohortHeap {
       if (child + 1 < size && items[child + 1].key < items[child].key) {
         ++child;
       }
-      if (last.key <= items[child].key) break;
+      if (cohort.key <= items[child].key) break;
       items[i] = items[child];
       i = child;
     }
-    if (size > 0) items[i] = last;
-    return top;
+    items[i] = cohort;
   }
 };
+
+// The first kSlotMemoEntries offsets of each rank's S_j under one anchor,
+// computed when first needed: a cohort's next send is then one lookup
+// instead of NextSlotOffset's chain of divisions.
+constexpr uint32_t kSlotMemoEntries = 32;
+struct SlotMemo {
+  uint64_t* offset = nullptr;    // kSlotMemoEntries per rank.
+  uint32_t* size = nullptr;      // Offsets known, per rank.
+  uint32_t anchor = UINT32_MAX;  // The anchor they belong to.
+};
+
+// The `index`-th offset (from 0) of S_rank: from the memo while the index
+// fits, else NextSlotOffset after `offset` (the cohort's current offset,
+// the (index - 1)-th).
+uint64_t OffsetAt(const SlotLadder& ladder, SlotMemo* memo, uint32_t rank,
+                  uint32_t index, uint64_t offset) {
+  if (index >= kSlotMemoEntries) return NextSlotOffset(ladder, rank, offset);
+  uint64_t* known = memo->offset + size_t{rank} * kSlotMemoEntries;
+  uint32_t& size = memo->size[rank];
+  while (size <= index) {
+    known[size] = NextSlotOffset(ladder, rank, size == 0 ? 0 : known[size - 1]);
+    ++size;
+  }
+  return known[index];
+}
+
+// A cohort's rank with this bit set sends at the true multiples of its
+// cost (a prefix node of the search, lower_bound.h).
+constexpr uint16_t kExactRank = 0x8000u;
+
+// The tick of `cohort`'s send after the one completing at `now` (its key),
+// advancing its offset index.
+uint64_t NextKey(const SlotLadder& ladder, SlotMemo* memo,
+                 NestedSlotCohort* cohort, uint64_t now) {
+  if ((cohort->rank & kExactRank) != 0) {
+    return SaturatingAdd(now, ladder.cost[cohort->rank & ~kExactRank]);
+  }
+  if (cohort->index < kSlotMemoEntries) ++cohort->index;
+  return SaturatingAdd(cohort->arrival,
+                       OffsetAt(ladder, memo, cohort->rank, cohort->index,
+                                now - cohort->arrival));
+}
 
 // The pool: distinct costs of the classes with ids, ascending, and how many
 // ids (destinations plus relays) have each.
@@ -206,15 +239,20 @@ size_t HeapCapacity(const NodeLayout& layout) {
 class Greedy {
  public:
   Greedy(const NodeLayout& layout, const Pool& pool, const SlotLadder& ladder,
-         const Prefix& prefix, NestedSlotCohort* items)
+         const Prefix& prefix, NestedSlotCohort* items, SlotMemo* memo)
       : need_(layout.destination_total),
         source_cost_(layout.cost[layout.source_type]),
         source_key_(source_cost_),
         pool_(pool),
         ladder_(ladder),
         prefix_(prefix),
+        memo_(memo),
         heap_{items, 0} {
     for (uint32_t r = 0; r < pool.rank_count; ++r) pool.left[r] = pool.count[r];
+    if (memo->anchor != ladder.anchor) {
+      for (uint32_t r = 0; r < pool.rank_count; ++r) memo->size[r] = 0;
+      memo->anchor = ladder.anchor;
+    }
     for (uint32_t p = 0; p < prefix.length; ++p) --pool.left[prefix.rank[p]];
   }
 
@@ -245,12 +283,14 @@ class Greedy {
       source_key_ = SaturatingAdd(now, source_cost_);
     }
     while (heap_.size > 0 && heap_.items[0].key == now) {
-      NestedSlotCohort cohort = heap_.Pop();
+      NestedSlotCohort cohort = heap_.items[0];
       slots += cohort.count;
-      cohort.key =
-          SaturatingAdd(cohort.arrival,
-                        CohortNext(ladder_, cohort.rank, now - cohort.arrival));
-      if (cohort.key != HETCAST_NEVER) heap_.Push(cohort);
+      cohort.key = NextKey(ladder_, memo_, &cohort, now);
+      if (cohort.key == HETCAST_NEVER) {
+        heap_.Pop();
+      } else {
+        heap_.SiftDownFromTop(cohort);
+      }
     }
     return slots;
   }
@@ -274,7 +314,8 @@ class Greedy {
       if (++informed_ == need_) return true;
       const uint64_t key = SaturatingAdd(now, ladder_.cost[rank]);
       if (key != HETCAST_NEVER) {
-        heap_.Push(NestedSlotCohort{key, now, 1, rank | kExactRank});
+        heap_.Push(NestedSlotCohort{
+            key, now, 1, static_cast<uint16_t>(rank | kExactRank), 0});
       }
     }
     return false;
@@ -289,10 +330,10 @@ class Greedy {
       pool_.left[cursor_] -= take;
       slots -= take;
       const uint64_t key =
-          SaturatingAdd(now, NextSlotOffset(ladder_, cursor_, 0));
+          SaturatingAdd(now, OffsetAt(ladder_, memo_, cursor_, 0, 0));
       if (key != HETCAST_NEVER) {
-        heap_.Push(
-            NestedSlotCohort{key, now, static_cast<uint32_t>(take), cursor_});
+        heap_.Push(NestedSlotCohort{key, now, static_cast<uint32_t>(take),
+                                    static_cast<uint16_t>(cursor_), 0});
       }
     }
   }
@@ -303,6 +344,7 @@ class Greedy {
   const Pool& pool_;
   const SlotLadder& ladder_;
   const Prefix& prefix_;
+  SlotMemo* memo_;
   CohortHeap heap_;
   uint64_t informed_ = 0;
   uint64_t carry_ = 0;        // Slots a waiting prefix receiver left.
@@ -313,8 +355,9 @@ class Greedy {
 
 hetcast_status RunGreedy(const NodeLayout& layout, const Pool& pool,
                          const SlotLadder& ladder, const Prefix& prefix,
-                         NestedSlotCohort* items, uint64_t* arrival_of_last) {
-  return Greedy(layout, pool, ladder, prefix, items).Run(arrival_of_last);
+                         NestedSlotCohort* items, SlotMemo* memo,
+                         uint64_t* arrival_of_last) {
+  return Greedy(layout, pool, ladder, prefix, items, memo).Run(arrival_of_last);
 }
 
 // One node of the best-first search over prefixes (lower_bound.h): the
@@ -336,6 +379,7 @@ struct PrefixNode {
 struct NestedSlots {
   Pool pool;
   NestedSlotCohort* items = nullptr;
+  SlotMemo memo;
   SlotLadder ladder;
   PrefixNode* nodes = nullptr;  // The search's node capacity.
   uint8_t* prefix = nullptr;    // As many.
@@ -345,6 +389,9 @@ bool CarveNestedSlots(const NodeLayout& layout, uint32_t capacity, Arena* arena,
                       NestedSlots* slots) {
   CarvePool(layout, arena, &slots->pool);
   slots->items = arena->Allocate<NestedSlotCohort>(HeapCapacity(layout));
+  slots->memo.offset =
+      arena->Allocate<uint64_t>(size_t{layout.type_count} * kSlotMemoEntries);
+  slots->memo.size = arena->Allocate<uint32_t>(layout.type_count);
   slots->nodes = arena->Allocate<PrefixNode>(capacity);
   slots->prefix = arena->Allocate<uint8_t>(capacity);
   return !arena->failed();
@@ -378,8 +425,9 @@ hetcast_status BestOverAnchors(const NodeLayout& layout, NestedSlots* slots,
   for (uint32_t i = 0; i < anchors; ++i) {
     slots->ladder.anchor = (first + i) % anchors;
     uint64_t bound;
-    const hetcast_status status = RunGreedy(layout, slots->pool, slots->ladder,
-                                            prefix, slots->items, &bound);
+    const hetcast_status status =
+        RunGreedy(layout, slots->pool, slots->ladder, prefix, slots->items,
+                  &slots->memo, &bound);
     if (status != HETCAST_OK) return status;
     if (bound > *best) {
       *best = bound;
@@ -535,7 +583,7 @@ hetcast_status LowerBoundNestedSlotsAnchor(const NodeLayout& layout,
   }
   slots.ladder.anchor = anchor;
   return RunGreedy(layout, slots.pool, slots.ladder, Prefix(), slots.items,
-                   lower_bound);
+                   &slots.memo, lower_bound);
 }
 
 hetcast_status LowerBoundNestedSlots(const NodeLayout& layout, Arena* arena,

@@ -111,7 +111,10 @@
 // cannot raise the answer (OPT <= upper); the search then stops too.
 //
 // Cost: one event-driven greedy per anchor, with a min-heap of cohorts (the
-// nodes of one rank informed at one tick), O(events * (log D + 2^r * R));
+// nodes of one rank informed at one tick), O(events * log D) plus the
+// offsets computed (2^r * R each): a cohort keeps the index of its next
+// offset, and each rank's first offsets are computed once per anchor and
+// kept in the workspace, so most sends cost one lookup and one sift;
 // the search evaluates one child per rank of each expanded prefix, trying
 // the anchors from its parent's winner on until one lifts it above its
 // parent (any anchor's value is a bound), and picks a prefix in
@@ -145,17 +148,20 @@ uint64_t NextSlotOffset(const SlotLadder& ladder, uint32_t rank,
                         uint64_t offset);
 
 // One heap entry of the relaxed greedy: `count` nodes of `rank` informed at
-// `arrival`, whose next offsets complete at `key`.
+// `arrival`, whose next offsets complete at `key` (the index-th offset of
+// their rank's, from 0; it stops counting where lower_bound.cc stops
+// keeping offsets).
 struct NestedSlotCohort {
   uint64_t key;
   uint64_t arrival;
   uint32_t count;
-  uint32_t rank;
+  uint16_t rank;  // < HETCAST_MAX_TYPES <= 256, plus a flag bit.
+  uint16_t index;
 };
 
-// Bytes of workspace LowerBoundNestedSlots takes from its arena: the heap
-// and three arrays of one entry per type (nothing of HETCAST_MAX_TYPES
-// entries lives on the stack, for firmware).
+// Bytes of workspace LowerBoundNestedSlots takes from its arena: the heap,
+// four arrays of one entry per type and the kept offsets (32 per type;
+// nothing of HETCAST_MAX_TYPES entries lives on the stack, for firmware).
 size_t NestedSlotsWorkspaceBytes(const NodeLayout& layout);
 
 // The nested-slots bound of `layout` (max over anchors; 0 without

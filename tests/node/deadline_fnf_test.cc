@@ -26,12 +26,31 @@ namespace hetcast {
 namespace testing {
 namespace {
 
+// min_types to min_types + type_spread - 1 types of costs 1 to max_cost
+// and destinations spread over them at random: `destinations` of them if
+// it is large (> 8), else 1 to `destinations`.
+TinyInstance RandomInstance(std::mt19937_64& rng, int min_types,
+                            int type_spread, uint64_t max_cost,
+                            int destinations) {
+  TinyInstance instance;
+  const int k = min_types + static_cast<int>(rng() % type_spread);
+  for (int j = 0; j < k; ++j) instance.costs.push_back(1 + rng() % max_cost);
+  instance.source_type = static_cast<uint32_t>(rng() % k);
+  instance.destinations.assign(k, 0);
+  const int d = destinations > 8 ? destinations
+                                 : 1 + static_cast<int>(rng() % destinations);
+  for (int i = 0; i < d; ++i) ++instance.destinations[rng() % k];
+  return instance;
+}
+
 // The improved schedule's completion, checked through the evaluator (the
 // test's own call), between `opt` and FNF's completion.
-uint64_t ImprovedAndChecked(const TinyInstance& instance, uint64_t opt) {
+uint64_t ImprovedAndChecked(
+    const TinyInstance& instance, uint64_t opt,
+    const DeadlineFnfOptions& options = DeadlineFnfOptions()) {
   const hetcast_node_request request = RequestOf(instance);
   absl::StatusOr<DeadlineFnfResult> result =
-      ImproveFnfByDeadlines(request, DeadlineFnfOptions());
+      ImproveFnfByDeadlines(request, options);
   EXPECT_TRUE(result.ok()) << result.status();
   if (!result.ok()) return 0;
   const uint64_t fnf = PlanFnf(instance).answer.completion_time;
@@ -53,13 +72,7 @@ TEST(DeadlineFnf, BetweenTheExhaustiveOptimumAndFnfOnTinyInstances) {
   std::mt19937_64 rng(1818);
   int fnf_late = 0, closed = 0;
   for (int trial = 0; trial < 400; ++trial) {
-    TinyInstance instance;
-    const int k = 2 + static_cast<int>(rng() % 3);
-    for (int j = 0; j < k; ++j) instance.costs.push_back(1 + rng() % 11);
-    instance.source_type = static_cast<uint32_t>(rng() % k);
-    instance.destinations.assign(k, 0);
-    const int d = 1 + static_cast<int>(rng() % 8);
-    for (int i = 0; i < d; ++i) ++instance.destinations[rng() % k];
+    const TinyInstance instance = RandomInstance(rng, 2, 3, 11, 8);
     SCOPED_TRACE(::testing::Message() << "trial " << trial);
     const uint64_t opt = ExhaustiveOptimum(instance);
     const uint64_t fnf = PlanFnf(instance).answer.completion_time;
@@ -86,23 +99,14 @@ TEST(DeadlineFnf, Figure1ReachesTheOptimum) {
 // improvement helps somewhere FNF is late.
 void ExpectBetweenExactDpAndFnf(const std::vector<uint64_t>& costs,
                                 const std::vector<uint64_t>& limits) {
-  DpOptions options;
-  options.threads = 1;
-  absl::StatusOr<ExactTable> table =
-      SolveExact(MakeProfile(costs, limits), options);
-  ASSERT_TRUE(table.ok()) << table.status();
   uint64_t late = 0, improved_states = 0;
-  ForEachCounts(limits, [&](const std::vector<uint64_t>& counts) {
-    for (uint32_t s = 0; s < costs.size(); ++s) {
-      const uint64_t opt =
-          table->time[s * table->state_count + table->StateOf(counts)];
-      const TinyInstance instance{costs, s, counts, {}};
-      const uint64_t fnf = PlanFnf(instance).answer.completion_time;
-      const uint64_t improved = ImprovedAndChecked(instance, opt);
-      if (fnf > opt) ++late;
-      if (improved < fnf) ++improved_states;
-    }
-  });
+  ForEachExactState(
+      costs, limits, [&](const TinyInstance& instance, uint64_t opt) {
+        const uint64_t fnf = PlanFnf(instance).answer.completion_time;
+        const uint64_t improved = ImprovedAndChecked(instance, opt);
+        if (fnf > opt) ++late;
+        if (improved < fnf) ++improved_states;
+      });
   std::printf("costs %s: FNF late on %llu states, improved on %llu\n",
               ::testing::PrintToString(costs).c_str(),
               static_cast<unsigned long long>(late),
@@ -116,30 +120,40 @@ TEST(DeadlineFnf, BetweenTheExactDpAndFnfOnEveryState) {
   ExpectBetweenExactDpAndFnf({4, 7, 10, 13}, {3, 3, 3, 2});
 }
 
+// Two runs with `options` give the same schedule, the evaluator's
+// completion, no later than `no_later_than` and no earlier than the plan's
+// lower bound.
+void ExpectDeterministicAndNoLaterThan(const TinyInstance& instance,
+                                       const DeadlineFnfOptions& options,
+                                       uint64_t no_later_than) {
+  const hetcast_node_request request = RequestOf(instance);
+  absl::StatusOr<DeadlineFnfResult> first =
+      ImproveFnfByDeadlines(request, options);
+  absl::StatusOr<DeadlineFnfResult> second =
+      ImproveFnfByDeadlines(request, options);
+  ASSERT_TRUE(first.ok() && second.ok());
+  EXPECT_LE(first->completion, no_later_than);
+  EXPECT_EQ(first->completion, second->completion);
+  ASSERT_EQ(first->sends.size(), second->sends.size());
+  for (size_t i = 0; i < first->sends.size(); ++i) {
+    EXPECT_EQ(first->sends[i].from, second->sends[i].from);
+    EXPECT_EQ(first->sends[i].to, second->sends[i].to);
+  }
+  // The answer's bound is a lower bound: nothing can beat it.
+  EXPECT_GE(first->completion, PlanFnf(instance).answer.lower_bound);
+  if (!first->sends.empty()) {
+    const PlanResult evaluated = Evaluate(instance, first->sends);
+    ASSERT_EQ(evaluated.status, HETCAST_OK);
+    EXPECT_EQ(evaluated.answer.completion_time, first->completion);
+  }
+}
+
 TEST(DeadlineFnf, DeterministicAndNoLaterThanFnfOnLargeInstances) {
   std::mt19937_64 rng(18);
   for (int trial = 0; trial < 20; ++trial) {
-    TinyInstance instance;
-    const int k = 3 + static_cast<int>(rng() % 30);
-    for (int j = 0; j < k; ++j) instance.costs.push_back(1 + rng() % 64);
-    instance.source_type = static_cast<uint32_t>(rng() % k);
-    instance.destinations.assign(k, 0);
-    for (int i = 0; i < 3000; ++i) ++instance.destinations[rng() % k];
-    const hetcast_node_request request = RequestOf(instance);
-    absl::StatusOr<DeadlineFnfResult> first =
-        ImproveFnfByDeadlines(request, DeadlineFnfOptions());
-    absl::StatusOr<DeadlineFnfResult> second =
-        ImproveFnfByDeadlines(request, DeadlineFnfOptions());
-    ASSERT_TRUE(first.ok() && second.ok());
-    EXPECT_LE(first->completion, first->fnf_completion);
-    EXPECT_EQ(first->completion, second->completion);
-    ASSERT_EQ(first->sends.size(), second->sends.size());
-    for (size_t i = 0; i < first->sends.size(); ++i) {
-      EXPECT_EQ(first->sends[i].from, second->sends[i].from);
-      EXPECT_EQ(first->sends[i].to, second->sends[i].to);
-    }
-    // The answer's bound is a lower bound: nothing can beat it.
-    EXPECT_GE(first->completion, PlanFnf(instance).answer.lower_bound);
+    const TinyInstance instance = RandomInstance(rng, 3, 30, 64, 3000);
+    ExpectDeterministicAndNoLaterThan(instance, DeadlineFnfOptions(),
+                                      PlanFnf(instance).answer.completion_time);
   }
 }
 
@@ -158,6 +172,55 @@ TEST(DeadlineFnf, RelaysKeepFnfAndBadRequestsAreRefused) {
   absl::StatusOr<DeadlineFnfResult> refused =
       ImproveFnfByDeadlines(bad, DeadlineFnfOptions());
   EXPECT_EQ(refused.status().code(), absl::StatusCode::kInvalidArgument);
+}
+
+// The local search over receive orders: between the exhaustive optimum and
+// the deadline rule's result, through the evaluator, and it closes more
+// gaps than the rule alone.
+TEST(OrderSearch, BetweenTheExhaustiveOptimumAndTheRuleOnTinyInstances) {
+  std::mt19937_64 rng(1819);
+  DeadlineFnfOptions search;
+  search.search_moves = 400;
+  int late = 0, rule_closed = 0, search_closed = 0;
+  for (int trial = 0; trial < 300; ++trial) {
+    const TinyInstance instance = RandomInstance(rng, 2, 3, 11, 8);
+    SCOPED_TRACE(::testing::Message() << "trial " << trial);
+    const uint64_t opt = ExhaustiveOptimum(instance);
+    const uint64_t rule = ImprovedAndChecked(instance, opt);
+    const uint64_t searched = ImprovedAndChecked(instance, opt, search);
+    EXPECT_LE(searched, rule);
+    if (PlanFnf(instance).answer.completion_time > opt) ++late;
+    if (rule == opt) ++rule_closed;
+    if (searched == opt) ++search_closed;
+  }
+  std::printf(
+      "tiny instances: FNF late on %d; rule = OPT on %d, search on %d\n", late,
+      rule_closed, search_closed);
+  EXPECT_GT(late, 0);
+  EXPECT_GE(search_closed, rule_closed);
+}
+
+TEST(OrderSearch, BetweenTheExactDpAndTheRuleOnEveryState) {
+  DeadlineFnfOptions search;
+  search.search_moves = 300;
+  ForEachExactState({2, 3, 7}, {5, 5, 5},
+                    [&](const TinyInstance& instance, uint64_t opt) {
+                      EXPECT_LE(ImprovedAndChecked(instance, opt, search),
+                                ImprovedAndChecked(instance, opt));
+                    });
+}
+
+TEST(OrderSearch, DeterministicEvaluatedAndNoLaterThanTheRuleOnLargeInstances) {
+  std::mt19937_64 rng(1820);
+  DeadlineFnfOptions search;
+  search.search_moves = 300;
+  for (int trial = 0; trial < 6; ++trial) {
+    const TinyInstance instance = RandomInstance(rng, 3, 8, 64, 1000);
+    absl::StatusOr<DeadlineFnfResult> rule =
+        ImproveFnfByDeadlines(RequestOf(instance), DeadlineFnfOptions());
+    ASSERT_TRUE(rule.ok());
+    ExpectDeterministicAndNoLaterThan(instance, search, rule->completion);
+  }
 }
 
 // The wide prefix search (any size) never above the exact DP, on states

@@ -248,20 +248,8 @@ TEST(NestedSlots, NeverAboveTheExactDpOnEveryState) {
 TEST(NestedSlots, NeverAboveTheExhaustiveOptimumWithRelaysAndEqualCosts) {
   std::mt19937_64 rng(1118);
   for (int trial = 0; trial < 600; ++trial) {
-    TinyInstance instance;
-    const int k = 1 + static_cast<int>(rng() % 4);
     // Costs may repeat across types: the pool merges them.
-    for (int j = 0; j < k; ++j) instance.costs.push_back(1 + rng() % 7);
-    instance.source_type = static_cast<uint32_t>(rng() % k);
-    uint64_t budget = 1 + rng() % 7;
-    for (int j = 0; j < k; ++j) {
-      const uint64_t n = j + 1 == k ? budget : rng() % (budget + 1);
-      instance.destinations.push_back(n);
-      budget -= n;
-    }
-    if (trial % 2 == 0) {
-      for (int j = 0; j < k; ++j) instance.relays.push_back(rng() % 3);
-    }
+    const TinyInstance instance = RandomTinyInstance(rng, 7, trial % 2 == 0);
     SCOPED_TRACE(::testing::Message() << "trial " << trial);
     const NodeLayout layout = LayoutOf(instance);
     const uint64_t opt = ExhaustiveOptimum(instance);
@@ -277,6 +265,67 @@ TEST(NestedSlots, NeverAboveTheExhaustiveOptimumWithRelaysAndEqualCosts) {
     const PlanResult plan = PlanFnf(instance);
     EXPECT_LE(plan.answer.lower_bound, opt);
     EXPECT_GE(plan.answer.lower_bound, bound);
+  }
+}
+
+// The theorem's definition of the relaxed greedy (lower_bound.h), naively:
+// a_i is the least T with floor(T / C_s) + sum_{m < i} g(T - a_m) >= i,
+// g counting the offsets of the m-th cheapest node's rank up to its
+// argument (NextSlotOffset one at a time), for one anchor.
+uint64_t NaiveRelaxedGreedy(const TinyInstance& instance, uint32_t anchor) {
+  std::vector<uint64_t> costs;    // The pool's distinct costs, ascending.
+  std::vector<uint32_t> rank_of;  // Of the pool's nodes, cheapest first.
+  std::vector<std::pair<uint64_t, uint64_t>> pool;  // (cost, count)
+  for (size_t j = 0; j < instance.costs.size(); ++j) {
+    pool.push_back({instance.costs[j], instance.destinations[j]});
+  }
+  std::sort(pool.begin(), pool.end());
+  for (const auto& [cost, count] : pool) {
+    if (count == 0) continue;
+    if (costs.empty() || costs.back() != cost) costs.push_back(cost);
+    rank_of.insert(rank_of.end(), count, costs.size() - 1);
+  }
+  const SlotLadder ladder{static_cast<uint32_t>(costs.size()), anchor,
+                          costs.data()};
+  auto g = [&](uint32_t rank, uint64_t x) {
+    uint64_t count = 0;
+    for (uint64_t offset = internal::NextSlotOffset(ladder, rank, 0);
+         offset <= x; offset = internal::NextSlotOffset(ladder, rank, offset)) {
+      ++count;
+    }
+    return count;
+  };
+  const uint64_t source_cost = instance.costs[instance.source_type];
+  std::vector<uint64_t> arrival;
+  for (uint64_t i = 1; i <= rank_of.size(); ++i) {
+    uint64_t t = arrival.empty() ? 1 : arrival.back();
+    for (;; ++t) {
+      uint64_t slots = t / source_cost;
+      for (size_t m = 0; m < arrival.size(); ++m) {
+        if (t > arrival[m]) slots += g(rank_of[m], t - arrival[m]);
+      }
+      if (slots >= i) break;
+    }
+    arrival.push_back(t);
+  }
+  return arrival.back();
+}
+
+TEST(NestedSlots, GreedyMeetsTheTheoremsDefinitionWithLongOffsetRuns) {
+  // Fast nodes among slow ones send many times (past the offsets the
+  // greedy keeps per rank), with every anchor.
+  const std::vector<TinyInstance> instances = {
+      {{1, 37, 50}, 1, {2, 40, 40}, {}},
+      {{1, 2, 29, 31}, 2, {1, 2, 30, 30}, {}},
+      {{2, 3, 7, 90}, 3, {1, 2, 30, 40}, {}}};
+  for (const TinyInstance& instance : instances) {
+    std::vector<uint64_t> per_anchor;
+    NestedBound(LayoutOf(instance), &per_anchor);
+    ASSERT_FALSE(per_anchor.empty());
+    for (uint32_t anchor = 0; anchor < per_anchor.size(); ++anchor) {
+      EXPECT_EQ(per_anchor[anchor], NaiveRelaxedGreedy(instance, anchor))
+          << ::testing::PrintToString(instance.costs) << " anchor " << anchor;
+    }
   }
 }
 

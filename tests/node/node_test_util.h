@@ -3,6 +3,7 @@
 #define HETCAST_TESTS_NODE_NODE_TEST_UTIL_H_
 
 #include <cstdint>
+#include <random>
 #include <vector>
 
 #include "runtime/include/hetcast/hetcast.h"
@@ -27,6 +28,27 @@ inline hetcast_node_request RequestOf(const TinyInstance& instance) {
   request.relay_counts =
       instance.relays.empty() ? nullptr : instance.relays.data();
   return request;
+}
+
+// 1 to 4 types of costs 1 to 7 (repeats allowed), 1 to max_destinations
+// destinations and, with relays, 0 to 2 relays of each type.
+inline TinyInstance RandomTinyInstance(std::mt19937_64& rng,
+                                       uint64_t max_destinations,
+                                       bool with_relays) {
+  TinyInstance instance;
+  const int k = 1 + static_cast<int>(rng() % 4);
+  for (int j = 0; j < k; ++j) instance.costs.push_back(1 + rng() % 7);
+  instance.source_type = static_cast<uint32_t>(rng() % k);
+  uint64_t budget = 1 + rng() % max_destinations;
+  for (int j = 0; j < k; ++j) {
+    const uint64_t n = j + 1 == k ? budget : rng() % (budget + 1);
+    instance.destinations.push_back(n);
+    budget -= n;
+  }
+  if (with_relays) {
+    for (int j = 0; j < k; ++j) instance.relays.push_back(rng() % 3);
+  }
+  return instance;
 }
 
 inline PlanResult PlanFnf(const TinyInstance& instance) {

@@ -19,10 +19,13 @@
 // on seeded random instances of 10^2 to 10^4 nodes with 3 to 32 distinct
 // costs: before (max of doubling and ceil(2/3 FNF)) and now.
 // Part 4: on the same instances, FNF improved by deadline-aware receive
-// orders (tools/gen/deadline_fnf.h): how often and by how much it beats
-// FNF, and the certified gap of the tools' answer (improved completion over
-// the better of the plan's bound and the prefix search run with
-// kPrefixSearchMaxNodes nodes at every size), with each part's time.
+// orders and then by a local search over receive orders
+// (tools/gen/deadline_fnf.h): how often and by how much it beats FNF, and
+// the certified gap of the tools' answer, before (deadline FNF over the
+// better of the plan's bound and the prefix search run with
+// kPrefixSearchMaxNodes nodes at every size) and now (with the search,
+// over the counting LP bound too, tools/gen/counting_lp_bound.h), with
+// each part's time.
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -37,6 +40,7 @@
 #include "runtime/node/evaluator.h"
 #include "runtime/node/layout.h"
 #include "runtime/node/lower_bound.h"
+#include "tools/gen/counting_lp_bound.h"
 #include "tools/gen/deadline_fnf.h"
 #include "tools/gen/exact_dp.h"
 #include "tools/gen/profile.h"
@@ -290,46 +294,88 @@ uint64_t WideBound(const hetcast_node_request& request, uint64_t upper) {
   return bound;
 }
 
-// Part 4 for one family: deadline FNF (tools/gen/deadline_fnf.h) against
-// FNF, and the certified gap of the tools' answer: the improved completion
-// over the better of the plan's bound and the wide prefix search.
+// Part 4's figures of one family, summed over its instances.
+struct ToolsFigures {
+  Ratio plan_gap, gain, before_gap, gap;
+  int improved = 0, searched = 0;
+  double plan_us = 0, improve_us = 0, wide_us = 0, lp_us = 0, search_us = 0;
+};
+
+// Aborts with the status's message unless it is OK.
+template <typename T>
+const T& OrDie(const absl::StatusOr<T>& value) {
+  if (!value.ok()) {
+    std::fprintf(stderr, "%s\n", value.status().ToString().c_str());
+    std::abort();
+  }
+  return *value;
+}
+
+// One instance of Part 4: the plan, deadline FNF, the wide prefix search
+// and the counting LP bound (searched between the better of the first two
+// and deadline FNF's completion), then deadline FNF with the local search
+// (`moves` tries, stopped at that bound).
+void ToolsInstance(const hetcast_node_request& request, uint32_t moves,
+                   ToolsFigures* figures) {
+  auto start = std::chrono::steady_clock::now();
+  const hetcast_answer answer = PlanFnf(request);
+  figures->plan_us += MicrosSince(start);
+  DeadlineFnfOptions options;
+  options.lower_bound = answer.lower_bound;
+  start = std::chrono::steady_clock::now();
+  const DeadlineFnfResult rule = OrDie(ImproveFnfByDeadlines(request, options));
+  figures->improve_us += MicrosSince(start);
+  start = std::chrono::steady_clock::now();
+  const uint64_t before =
+      std::max(answer.lower_bound, WideBound(request, rule.completion));
+  figures->wide_us += MicrosSince(start);
+  if (before > rule.completion) std::abort();  // A bound above a schedule.
+  start = std::chrono::steady_clock::now();
+  const uint64_t bound =
+      OrDie(CountingLpBound(request, before, rule.completion));
+  figures->lp_us += MicrosSince(start);
+  options.lower_bound = bound;
+  options.search_moves = moves;
+  start = std::chrono::steady_clock::now();
+  const DeadlineFnfResult searched =
+      OrDie(ImproveFnfByDeadlines(request, options));
+  figures->search_us += MicrosSince(start);
+  if (bound > searched.completion) std::abort();
+  figures->plan_gap.Add(answer.completion_time, answer.lower_bound);
+  figures->gain.Add(answer.completion_time, searched.completion);
+  figures->before_gap.Add(rule.completion, before);
+  figures->gap.Add(searched.completion, bound);
+  if (searched.completion < answer.completion_time) ++figures->improved;
+  if (searched.searched) ++figures->searched;
+}
+
+// Part 4 for one family: the tools' answer against FNF, and its certified
+// gap before (deadline FNF over the plan's bound and the wide prefix
+// search) and now (with the local search, over the counting LP bound too).
 void ImprovedFamily(std::mt19937_64& rng, uint32_t distinct, uint64_t nodes,
                     int instances) {
-  Ratio plan_gap, gain, tools_gap;
-  int improved = 0;
-  double plan_us = 0, improve_us = 0, wide_us = 0;
+  ToolsFigures f;
+  // At most about 10^7 receivers re-timed per instance (the search stops
+  // once it meets the bound).
+  const uint32_t moves = static_cast<uint32_t>(10000000 / nodes);
   for (int i = 0; i < instances; ++i) {
     const RandomInstance in = MakeRandomInstance(rng, distinct, nodes);
-    hetcast_node_request request{in.costs.data(), distinct, in.source,
-                                 in.counts.data(), nullptr};
-    auto start = std::chrono::steady_clock::now();
-    const hetcast_answer answer = PlanFnf(request);
-    plan_us += MicrosSince(start);
-    DeadlineFnfOptions options;
-    options.lower_bound = answer.lower_bound;
-    start = std::chrono::steady_clock::now();
-    absl::StatusOr<DeadlineFnfResult> result =
-        ImproveFnfByDeadlines(request, options);
-    improve_us += MicrosSince(start);
-    if (!result.ok()) std::abort();
-    start = std::chrono::steady_clock::now();
-    const uint64_t wide = WideBound(request, result->completion);
-    wide_us += MicrosSince(start);
-    const uint64_t bound = std::max(answer.lower_bound, wide);
-    if (bound > result->completion) std::abort();  // A bound above a schedule.
-    plan_gap.Add(answer.completion_time, answer.lower_bound);
-    gain.Add(answer.completion_time, result->completion);
-    tools_gap.Add(result->completion, bound);
-    if (result->completion < answer.completion_time) ++improved;
+    const hetcast_node_request request{in.costs.data(), distinct, in.source,
+                                       in.counts.data(), nullptr};
+    ToolsInstance(request, moves, &f);
   }
+  const double n = instances;
   std::printf(
-      "  %2u costs, %5llu nodes: improved %3d/%d (FNF / improved mean %.4f "
-      "max %.4f) | gap plan mean %.4f max %.4f -> tools mean %.4f max %.4f | "
-      "us: plan %.0f, improve (with its FNF plan) %.0f, wide bound %.0f\n",
-      distinct, static_cast<unsigned long long>(nodes), improved, instances,
-      gain.sum / gain.count, gain.max, plan_gap.sum / plan_gap.count,
-      plan_gap.max, tools_gap.sum / tools_gap.count, tools_gap.max,
-      plan_us / instances, improve_us / instances, wide_us / instances);
+      "  %2u costs, %5llu nodes: improved %3d/%d (by the search %d; FNF / "
+      "improved mean %.4f max %.4f) | gap plan mean %.4f max %.4f | tools "
+      "before mean %.4f max %.4f -> now mean %.4f max %.4f (=bound %5.1f%%) "
+      "| us: plan %.0f, deadline FNF %.0f, wide bound %.0f, LP bound %.0f, "
+      "search (%u moves) %.0f\n",
+      distinct, static_cast<unsigned long long>(nodes), f.improved, instances,
+      f.searched, f.gain.sum / n, f.gain.max, f.plan_gap.sum / n,
+      f.plan_gap.max, f.before_gap.sum / n, f.before_gap.max, f.gap.sum / n,
+      f.gap.max, 100.0 * f.gap.exact / n, f.plan_us / n, f.improve_us / n,
+      f.wide_us / n, f.lp_us / n, moves, f.search_us / n);
   std::fflush(stdout);
 }
 
@@ -357,7 +403,8 @@ int Main(bool full, bool gaps_only) {
     }
   }
   std::printf(
-      "Part 4: deadline FNF and the wide prefix search (tools), same "
+      "Part 4: deadline FNF, its local search, the wide prefix search and "
+      "the counting LP bound (tools), same "
       "instances\n");
   rng.seed(18);
   for (uint32_t distinct : {3u, 8u, 32u}) {

@@ -4,6 +4,8 @@
 #include <algorithm>
 #include <numeric>
 #include <queue>
+#include <random>
+#include <tuple>
 #include <utility>
 
 #include "absl/status/status.h"
@@ -206,10 +208,136 @@ absl::StatusOr<uint64_t> EvaluatedCompletion(
       nodes.data(), nodes.size(), nullptr, 0, &answer);
   if (status != HETCAST_OK) {
     return absl::InternalError(absl::StrFormat(
-        "deadline FNF built a schedule the evaluator rejects: %s",
+        "deadline FNF or its search built a schedule the evaluator "
+        "rejects: %s",
         hetcast_status_str(status)));
   }
   return answer.completion_time;
+}
+
+// A receive sequence's schedule (deadline_fnf.h, "The local search"):
+// its completion and how many receivers arrive then (fewer is closer to
+// finishing a tick earlier).
+struct SequenceOutcome {
+  uint64_t completion = 0;
+  uint64_t at_completion = 0;
+  bool operator<=(const SequenceOutcome& other) const {
+    return std::tie(completion, at_completion) <=
+           std::tie(other.completion, other.at_completion);
+  }
+};
+
+// The k-th receiver of `sequence` (types) takes the k-th earliest send,
+// ties to the lower sender id; writes the sends when `sends` is not null.
+absl::StatusOr<SequenceOutcome> RunSequence(
+    const hetcast_node_request& request, const std::vector<uint32_t>& sequence,
+    std::vector<hetcast_send>* sends) {
+  // (arrival of the send, sender id, sender's cost), earliest first.
+  using Slot = std::tuple<uint64_t, uint32_t, uint64_t>;
+  std::priority_queue<Slot, std::vector<Slot>, std::greater<Slot>> slots;
+  const uint64_t source_cost = request.costs[request.source_type];
+  slots.emplace(source_cost, 0, source_cost);
+  std::vector<uint32_t> next_id = MakeReceivers(request).next_id;
+  if (sends != nullptr) sends->clear();
+  SequenceOutcome outcome;
+  for (uint32_t type : sequence) {
+    const auto [now, from, cost] = slots.top();
+    slots.pop();
+    const uint32_t to = next_id[type]++;
+    if (sends != nullptr) sends->push_back(hetcast_send{from, to});
+    uint64_t next, first;
+    if (__builtin_add_overflow(now, cost, &next) ||
+        __builtin_add_overflow(now, request.costs[type], &first) ||
+        next >= HETCAST_NEVER || first >= HETCAST_NEVER) {
+      return absl::OutOfRangeError("a send time passes HETCAST_NEVER");
+    }
+    slots.emplace(next, from, cost);
+    slots.emplace(first, to, request.costs[type]);
+    outcome.at_completion =
+        now == outcome.completion ? outcome.at_completion + 1 : 1;
+    outcome.completion = now;
+  }
+  return outcome;
+}
+
+// The receivers' types in the order `sends` informs them.
+std::vector<uint32_t> SequenceOf(const hetcast_node_request& request,
+                                 const std::vector<hetcast_send>& sends) {
+  const std::vector<uint32_t> base = MakeReceivers(request).next_id;
+  std::vector<uint32_t> sequence;
+  for (const hetcast_send& send : sends) {
+    uint32_t type = 0;
+    while (type + 1 < base.size() && send.to >= base[type + 1]) ++type;
+    sequence.push_back(type);
+  }
+  return sequence;
+}
+
+// FNF's receive order: the types by cost, then index, each count times.
+std::vector<uint32_t> FnfSequence(const hetcast_node_request& request) {
+  std::vector<uint32_t> sequence;
+  for (uint32_t type : MakeReceivers(request).order) {
+    sequence.insert(sequence.end(), request.destination_counts[type], type);
+  }
+  return sequence;
+}
+
+// The local search of deadline_fnf.h from `sequence`: random swaps and
+// moves of two receivers of different types, kept when the outcome is no
+// worse, until options.search_moves or the lower bound.
+absl::StatusOr<SequenceOutcome> SearchSequences(
+    const hetcast_node_request& request, const DeadlineFnfOptions& options,
+    std::vector<uint32_t>* sequence) {
+  absl::StatusOr<SequenceOutcome> best =
+      RunSequence(request, *sequence, nullptr);
+  if (!best.ok()) return best.status();
+  std::mt19937_64 rng(options.search_seed);
+  const size_t n = sequence->size();
+  std::vector<uint32_t> candidate;
+  for (uint32_t move = 0; move < options.search_moves && n > 1 &&
+                          best->completion > options.lower_bound;
+       ++move) {
+    const size_t a = rng() % n, b = rng() % n;
+    if ((*sequence)[a] == (*sequence)[b]) continue;
+    candidate = *sequence;
+    if (rng() % 2 == 0) {
+      std::swap(candidate[a], candidate[b]);
+    } else {
+      const uint32_t type = candidate[a];
+      candidate.erase(candidate.begin() + a);
+      candidate.insert(candidate.begin() + b, type);
+    }
+    absl::StatusOr<SequenceOutcome> outcome =
+        RunSequence(request, candidate, nullptr);
+    if (!outcome.ok()) continue;  // Past HETCAST_NEVER: not kept.
+    if (*outcome <= *best) {
+      *best = *outcome;
+      sequence->swap(candidate);
+    }
+  }
+  return best;
+}
+
+// Runs the local search from the best schedule so far (`result`) and keeps
+// its schedule when it finishes earlier.
+absl::Status ImproveBySearch(const hetcast_node_request& request,
+                             const DeadlineFnfOptions& options,
+                             DeadlineFnfResult* result) {
+  std::vector<uint32_t> sequence = result->sends.empty()
+                                       ? FnfSequence(request)
+                                       : SequenceOf(request, result->sends);
+  absl::StatusOr<SequenceOutcome> found =
+      SearchSequences(request, options, &sequence);
+  if (!found.ok()) return found.status();
+  if (found->completion >= result->completion) return absl::OkStatus();
+  std::vector<hetcast_send> sends;
+  absl::StatusOr<SequenceOutcome> rebuilt =
+      RunSequence(request, sequence, &sends);
+  if (!rebuilt.ok()) return rebuilt.status();
+  result->completion = rebuilt->completion;
+  result->sends.swap(sends);
+  result->searched = true;
+  return absl::OkStatus();
 }
 
 }  // namespace
@@ -236,6 +364,10 @@ absl::StatusOr<DeadlineFnfResult> ImproveFnfByDeadlines(
     result.deadline = deadline;
     result.sends.swap(sends);
     deadline = *completion;
+  }
+  if (options.search_moves > 0 && result.completion > options.lower_bound) {
+    absl::Status searched = ImproveBySearch(request, options, &result);
+    if (!searched.ok()) return searched;
   }
   if (result.sends.empty()) return result;
   absl::StatusOr<uint64_t> evaluated =

@@ -38,6 +38,18 @@
 // types)), like the runtime's FNF but with a heap; at most max_deadlines
 // tries plus one FNF plan and one evaluation.
 //
+// The local search (options.search_moves > 0). Every non-idling schedule
+// is its receive sequence (above), so the search walks over sequences:
+// from the best schedule so far (the deadline rule's, else FNF's order),
+// it swaps two receivers of different types or moves one elsewhere, at
+// random (seeded), and keeps the change when the schedule's completion is
+// no later and, at equal completion, no more receivers arrive at the last
+// tick. It stops after search_moves tries or at the lower bound. Each try
+// re-times the whole sequence (O(D log D)); the kept schedule, if earlier
+// than the best before, is checked by hetcast_node_evaluate like the
+// rule's. With the counting LP bound (counting_lp_bound.h) it proves some
+// results optimal that FNF and the rule leave a few ticks above it.
+//
 // Relays are not handled: a request with relays keeps FNF's schedule (the
 // result says so).
 #ifndef HETCAST_TOOLS_GEN_DEADLINE_FNF_H_
@@ -57,6 +69,9 @@ struct DeadlineFnfOptions {
   // No schedule completes before this (a lower bound on the optimum; 0 if
   // none is known): the search stops there.
   uint64_t lower_bound = 0;
+  // Local search tries after the deadline rule (0: none), and its seed.
+  uint32_t search_moves = 0;
+  uint64_t search_seed = 18;
 };
 
 struct DeadlineFnfResult {
@@ -67,6 +82,7 @@ struct DeadlineFnfResult {
   uint64_t deadline = 0;
   uint32_t deadlines_tried = 0;
   bool relays_skipped = false;  // The request had relays: FNF kept.
+  bool searched = false;        // The local search gave the result.
   // The improved structure (canonical ids of the request's types; the
   // sends of one sender in time order), empty when FNF's schedule is kept.
   std::vector<hetcast_send> sends;
