@@ -23,6 +23,7 @@ using hetcast::internal::RunBoundedDegree;
 using hetcast::internal::RunBoundedDegreeMulticast;
 using hetcast::internal::RunBoundedSize;
 using hetcast::internal::RunBoundedSizeMulticast;
+using hetcast::internal::RunEagerLcf;
 using hetcast::internal::RunFlatBinomial;
 using hetcast::internal::RunInterleavedLcf;
 using hetcast::internal::RunLcf;
@@ -79,7 +80,8 @@ hetcast_status hetcast_cluster_plan(const hetcast_cluster_request* request,
   if (nodes == nullptr || (transfers == nullptr && transfer_capacity != 0) ||
       (algorithm != HETCAST_ALGORITHM_LCF &&
        algorithm != HETCAST_ALGORITHM_FLAT_BINOMIAL &&
-       algorithm != HETCAST_ALGORITHM_INTERLEAVED_LCF)) {
+       algorithm != HETCAST_ALGORITHM_INTERLEAVED_LCF &&
+       algorithm != HETCAST_ALGORITHM_EAGER_LCF)) {
     return HETCAST_INVALID_ARGUMENT;
   }
   ClusterLayout l;
@@ -107,6 +109,7 @@ hetcast_status hetcast_cluster_plan(const hetcast_cluster_request* request,
   SortOtherClusters(l, s.order);
   const size_t count =
       algorithm == HETCAST_ALGORITHM_INTERLEAVED_LCF ? RunInterleavedLcf(l, s)
+      : algorithm == HETCAST_ALGORITHM_EAGER_LCF     ? RunEagerLcf(l, s)
       : request->postal                              ? RunPostalLcf(l, s)
       : request->degrees != nullptr && request->members != nullptr
           ? RunBoundedDegreeMulticast(l, s)

@@ -168,7 +168,14 @@ typedef enum hetcast_algorithm HETCAST_ENUM_BASE {
   /* Pipelined multicast on a platform graph: the Minimum Cost Path
    * Heuristic of Beaumont, Legrand, Marchal & Robert §6 (Fig. 9), one
    * multicast tree. */
-  HETCAST_ALGORITHM_MCPH = 12
+  HETCAST_ALGORITHM_MCPH = 12,
+  /* Eager LCF (runtime/cluster/eager.cc): LCF whose holders serve the
+   * waiting clusters as soon as their own cluster's local broadcast can
+   * spare them; basic and postal broadcast. */
+  HETCAST_ALGORITHM_EAGER_LCF = 13,
+  /* Critical-first Work-Racing (runtime/nonblocking/critical_first.cc):
+   * serves the destinations with the longest remaining work first. */
+  HETCAST_ALGORITHM_CRITICAL_FIRST = 14
 } hetcast_algorithm;
 
 /* Which bound produced `hetcast_answer.lower_bound` (the largest wins). */
