@@ -142,6 +142,49 @@ hetcast_status hetcast_cluster_plan(const hetcast_cluster_request* request,
   return HETCAST_OK;
 }
 
+}  // extern "C"
+
+namespace hetcast {
+namespace internal {
+
+hetcast_status PlanClusterEarliest(const hetcast_cluster_request* request,
+                                   void* workspace, size_t workspace_size,
+                                   hetcast_node* nodes, size_t node_capacity,
+                                   hetcast_transfer* transfers,
+                                   size_t transfer_capacity,
+                                   hetcast_answer* answer) {
+  const hetcast_status status = hetcast_cluster_plan(
+      request, HETCAST_ALGORITHM_LCF, workspace, workspace_size, nodes,
+      node_capacity, transfers, transfer_capacity, answer);
+  if (status != HETCAST_OK || request->degrees != nullptr ||
+      request->matching != 0 || request->members != nullptr) {
+    return status;
+  }
+  ClusterLayout l;
+  ValidateClusterRequest(request, &l);  // Checked by hetcast_cluster_plan.
+  Arena arena(workspace, workspace_size);
+  LcfScratch s;
+  CarveLcf(l, &arena, &s);  // Fits: LCF ran in it.
+  FillClusterBases(l, s.base);
+  SortOtherClusters(l, s.order);
+  const size_t count = RunEagerLcf(l, s);
+  // A broadcast: every processor receives, so the last landing completes.
+  const uint64_t completion = LcfAllLanded(s, count, 0);
+  if (count != l.n - 1 || completion >= answer->completion_time) {
+    return HETCAST_OK;  // LCF wins ties.
+  }
+  CanonicalizeCluster(l, s, count, nodes, transfers);
+  answer->algorithm = HETCAST_ALGORITHM_EAGER_LCF;
+  answer->completion_time = completion;
+  answer->exact = answer->lower_bound == completion;
+  return HETCAST_OK;
+}
+
+}  // namespace internal
+}  // namespace hetcast
+
+extern "C" {
+
 hetcast_status hetcast_cluster_evaluate_workspace_size(
     const hetcast_cluster_request* request, size_t transfer_count,
     size_t* bytes) {

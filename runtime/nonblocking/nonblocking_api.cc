@@ -85,7 +85,8 @@ hetcast_status hetcast_nb_plan(const hetcast_nb_request* request,
       (algorithm != HETCAST_ALGORITHM_FEF &&
        algorithm != HETCAST_ALGORITHM_ECF &&
        algorithm != HETCAST_ALGORITHM_WR &&
-       algorithm != HETCAST_ALGORITHM_WRP)) {
+       algorithm != HETCAST_ALGORITHM_WRP &&
+       algorithm != HETCAST_ALGORITHM_CRITICAL_FIRST)) {
     return HETCAST_INVALID_ARGUMENT;
   }
   *answer = hetcast_answer();
@@ -98,8 +99,10 @@ hetcast_status hetcast_nb_plan(const hetcast_nb_request* request,
   hetcast::internal::NbResetState(nb, s);
   uint64_t completion = 0;
   size_t count = 0;
-  if (algorithm == HETCAST_ALGORITHM_WRP) {
-    count = hetcast::internal::RunWrp(nb, s, s.recv_task);
+  if (algorithm == HETCAST_ALGORITHM_WRP ||
+      algorithm == HETCAST_ALGORITHM_CRITICAL_FIRST) {
+    count = hetcast::internal::RunWrp(
+        nb, s, s.recv_task, algorithm == HETCAST_ALGORITHM_CRITICAL_FIRST);
     completion = hetcast::internal::NbListsFromWrp(nb, s, tasks, list_begin);
   } else {
     count = algorithm == HETCAST_ALGORITHM_WR
@@ -112,6 +115,39 @@ hetcast_status hetcast_nb_plan(const hetcast_nb_request* request,
   return hetcast::internal::NbAnswer(nb, s, algorithm, completion, count,
                                      answer);
 }
+
+}  // extern "C"
+
+namespace hetcast {
+namespace internal {
+
+hetcast_status NbPlanEarliest(const hetcast_nb_request* request,
+                              void* workspace, size_t workspace_size,
+                              hetcast_nb_task* tasks, size_t task_capacity,
+                              size_t* list_begin, hetcast_answer* answer) {
+  hetcast_status status =
+      hetcast_nb_plan(request, HETCAST_ALGORITHM_WRP, workspace, workspace_size,
+                      tasks, task_capacity, list_begin, answer);
+  if (status != HETCAST_OK) return status;
+  Nb nb;
+  NbScratch s;
+  status = NbPrepare(request, workspace, workspace_size, &nb, &s);
+  if (status != HETCAST_OK) return status;  // Cannot happen: WRP ran.
+  NbResetState(nb, s);
+  RunWrp(nb, s, s.recv_task, /*critical_first=*/true);
+  const uint64_t completion = NbListsFromWrp(nb, s, nullptr, nullptr);
+  if (completion >= answer->completion_time) return HETCAST_OK;  // WRP wins.
+  NbListsFromWrp(nb, s, tasks, list_begin);
+  answer->algorithm = HETCAST_ALGORITHM_CRITICAL_FIRST;
+  answer->completion_time = completion;
+  answer->exact = answer->lower_bound == completion;
+  return HETCAST_OK;
+}
+
+}  // namespace internal
+}  // namespace hetcast
+
+extern "C" {
 
 hetcast_status hetcast_nb_evaluate(const hetcast_nb_request* request,
                                    hetcast_nb_task* tasks, size_t task_count,

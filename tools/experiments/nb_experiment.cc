@@ -68,6 +68,7 @@ uint64_t Length(std::mt19937_64& rng, int mix) {
 struct Sums {
   double t[5] = {0, 0, 0, 0, 0};  // FEF, ECF, WR, WRP, LB (ps)
   double ratio[4] = {0, 0, 0, 0};
+  double best = 0, cf = 0; int kind[32] = {};
   double wrp_to_earliest_reach = 0;
   int n = 0;
 };
@@ -107,6 +108,14 @@ void Measure(const Request& q, Sums* sums) {
         static_cast<double>(answer.completion_time) / static_cast<double>(lb);
   }
   sums->t[4] += static_cast<double>(lb);
+  {
+    hetcast_answer cf;
+    if (hetcast_nb_plan(&q.r, HETCAST_ALGORITHM_CRITICAL_FIRST, workspace.data(), workspace.size(),
+                        tasks.data(), tasks.size(), begin.data(), &cf) != HETCAST_OK) std::abort();
+    sums->best += static_cast<double>(std::min(cf.completion_time, answer.completion_time)) / static_cast<double>(lb);
+    sums->cf += static_cast<double>(cf.completion_time) / static_cast<double>(lb);
+    sums->kind[answer.lower_bound_kind % 32]++;
+  }
   sums->wrp_to_earliest_reach +=
       static_cast<double>(answer.completion_time) /
       static_cast<double>(EarliestReach(q.r, &workspace));
@@ -118,7 +127,8 @@ void Print(const char* setting, const Sums& s) {
   for (int a = 0; a < 5; ++a) std::printf(" %9.2f", s.t[a] / s.n / 1e9);
   std::printf("  |");
   for (int a = 0; a < 4; ++a) std::printf(" %5.2f", s.ratio[a] / s.n);
-  std::printf("  | %5.2f\n", s.wrp_to_earliest_reach / s.n);
+  std::printf("  | %5.2f | %6.3f %6.3f\n", s.wrp_to_earliest_reach / s.n, s.ratio[3]/s.n, s.best/s.n);
+  std::printf("   cf %.3f kinds:", s.cf/s.n); for (int i=0;i<32;++i) if (s.kind[i]) std::printf(" %d:%d", i, s.kind[i]); std::printf("\n");
 }
 
 struct Options {
