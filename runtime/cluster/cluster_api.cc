@@ -156,8 +156,10 @@ hetcast_status PlanClusterEarliest(const hetcast_cluster_request* request,
   const hetcast_status status = hetcast_cluster_plan(
       request, HETCAST_ALGORITHM_LCF, workspace, workspace_size, nodes,
       node_capacity, transfers, transfer_capacity, answer);
+  // One cluster: no cluster waits, so Eager LCF's schedule is LCF's.
   if (status != HETCAST_OK || request->degrees != nullptr ||
-      request->matching != 0 || request->members != nullptr) {
+      request->matching != 0 || request->members != nullptr ||
+      request->cluster_count == 1) {
     return status;
   }
   ClusterLayout l;
