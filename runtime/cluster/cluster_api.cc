@@ -5,6 +5,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "runtime/answer.h"
 #include "runtime/arena.h"
 #include "runtime/cluster/internal.h"
 #include "runtime/include/hetcast/hetcast.h"
@@ -172,13 +173,10 @@ hetcast_status PlanClusterEarliest(const hetcast_cluster_request* request,
   const size_t count = RunEagerLcf(l, s);
   // A broadcast: every processor receives, so the last landing completes.
   const uint64_t completion = LcfAllLanded(s, count, 0);
-  if (count != l.n - 1 || completion >= answer->completion_time) {
-    return HETCAST_OK;  // LCF wins ties.
+  if (count == l.n - 1 &&
+      TakeIfEarlier(HETCAST_ALGORITHM_EAGER_LCF, completion, answer)) {
+    CanonicalizeCluster(l, s, count, nodes, transfers);
   }
-  CanonicalizeCluster(l, s, count, nodes, transfers);
-  answer->algorithm = HETCAST_ALGORITHM_EAGER_LCF;
-  answer->completion_time = completion;
-  answer->exact = answer->lower_bound == completion;
   return HETCAST_OK;
 }
 

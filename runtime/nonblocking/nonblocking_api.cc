@@ -1,6 +1,7 @@
 // nonblocking_api.cc: the C API of the multi-source model with non-blocking
 // sends (hetcast.h; Wu, Yeh & Liu): sizes, planning with FEF, ECF, WR or WRP
 // (§4), evaluation (§2-3) and the lower bound (§3.1 and lower_bound.h).
+#include "runtime/answer.h"
 #include "runtime/arena.h"
 #include "runtime/include/hetcast/hetcast.h"
 #include "runtime/nonblocking/internal.h"
@@ -136,11 +137,9 @@ hetcast_status NbPlanEarliest(const hetcast_nb_request* request,
   NbResetState(nb, s);
   RunWrp(nb, s, s.recv_task, /*critical_first=*/true);
   const uint64_t completion = NbListsFromWrp(nb, s, nullptr, nullptr);
-  if (completion >= answer->completion_time) return HETCAST_OK;  // WRP wins.
-  NbListsFromWrp(nb, s, tasks, list_begin);
-  answer->algorithm = HETCAST_ALGORITHM_CRITICAL_FIRST;
-  answer->completion_time = completion;
-  answer->exact = answer->lower_bound == completion;
+  if (TakeIfEarlier(HETCAST_ALGORITHM_CRITICAL_FIRST, completion, answer)) {
+    NbListsFromWrp(nb, s, tasks, list_begin);
+  }
   return HETCAST_OK;
 }
 
