@@ -13,6 +13,7 @@
 #include "runtime/include/hetcast/hetcast.h"
 #include "runtime/node/fnf.h"
 #include "runtime/node/layout.h"
+#include "runtime/nonblocking/internal.h"
 #include "runtime/reject.h"
 
 namespace hetcast {
@@ -205,6 +206,10 @@ const char* ClusterMismatch(const hetcast_cluster_request& r,
            "it is planned for the blocking model without degrees, matching "
            "or members";
   }
+  if (algorithm == HETCAST_ALGORITHM_EAGER_LCF && constrained) {
+    return "pinned EAGER_LCF: Eager LCF plans broadcasts (blocking or "
+           "postal) without degrees, matching or members";
+  }
   if (algorithm == HETCAST_ALGORITHM_INTERLEAVED_LCF && !r.postal) {
     return "pinned INTERLEAVED_LCF: Interleaved LCF is defined for the "
            "postal model (set postal)";
@@ -214,13 +219,13 @@ const char* ClusterMismatch(const hetcast_cluster_request& r,
 
 hetcast_status ChooseCluster(const hetcast_request& request, Choice* choice,
                              const char** error) {
-  static const hetcast_algorithm kMenu[] = {HETCAST_ALGORITHM_LCF,
-                                            HETCAST_ALGORITHM_FLAT_BINOMIAL,
-                                            HETCAST_ALGORITHM_INTERLEAVED_LCF};
+  static const hetcast_algorithm kMenu[] = {
+      HETCAST_ALGORITHM_LCF, HETCAST_ALGORITHM_FLAT_BINOMIAL,
+      HETCAST_ALGORITHM_INTERLEAVED_LCF, HETCAST_ALGORITHM_EAGER_LCF};
   hetcast_status status = PinOrDefault(
-      request.algorithm, kMenu, 3,
-      "the cluster model plans with LCF, FLAT_BINOMIAL or INTERLEAVED_LCF "
-      "only",
+      request.algorithm, kMenu, 4,
+      "the cluster model plans with LCF, FLAT_BINOMIAL, INTERLEAVED_LCF or "
+      "EAGER_LCF only",
       choice, error);
   if (status != HETCAST_OK) return status;
   ClusterLayout layout;
@@ -246,11 +251,12 @@ hetcast_status ChooseNonblocking(const hetcast_request& request, Choice* choice,
                                  const char** error) {
   static const hetcast_algorithm kMenu[] = {
       HETCAST_ALGORITHM_WRP, HETCAST_ALGORITHM_FEF, HETCAST_ALGORITHM_ECF,
-      HETCAST_ALGORITHM_WR};
-  hetcast_status status =
-      PinOrDefault(request.algorithm, kMenu, 4,
-                   "the multi-source model plans with FEF, ECF, WR or WRP only",
-                   choice, error);
+      HETCAST_ALGORITHM_WR, HETCAST_ALGORITHM_CRITICAL_FIRST};
+  hetcast_status status = PinOrDefault(
+      request.algorithm, kMenu, 5,
+      "the multi-source model plans with FEF, ECF, WR, WRP or CRITICAL_FIRST "
+      "only",
+      choice, error);
   if (status != HETCAST_OK) return status;
   hetcast_nb_sizes need;
   status = hetcast_nb_plan_sizes(request.nonblocking, &need);
@@ -504,13 +510,27 @@ hetcast_status Run(const hetcast_request& request, const Choice& choice,
     case HETCAST_ALGORITHM_LCF:
     case HETCAST_ALGORITHM_FLAT_BINOMIAL:
     case HETCAST_ALGORITHM_INTERLEAVED_LCF:
-      return hetcast_cluster_plan(request.cluster, choice.algorithm, workspace,
-                                  workspace_size, out.nodes, out.node_capacity,
-                                  out.transfers, out.transfer_capacity, answer);
+    case HETCAST_ALGORITHM_EAGER_LCF:
+      // Unpinned: the earlier of LCF and Eager LCF (LCF on ties).
+      return choice.why == HETCAST_CHOICE_MODEL
+                 ? PlanClusterEarliest(request.cluster, workspace,
+                                       workspace_size, out.nodes,
+                                       out.node_capacity, out.transfers,
+                                       out.transfer_capacity, answer)
+                 : hetcast_cluster_plan(request.cluster, choice.algorithm,
+                                        workspace, workspace_size, out.nodes,
+                                        out.node_capacity, out.transfers,
+                                        out.transfer_capacity, answer);
     default:
-      return hetcast_nb_plan(request.nonblocking, choice.algorithm, workspace,
-                             workspace_size, out.tasks, out.task_capacity,
-                             out.list_begin, answer);
+      // Unpinned: the earlier of WRP and the critical-first run (WRP on
+      // ties).
+      return choice.why == HETCAST_CHOICE_MODEL
+                 ? NbPlanEarliest(request.nonblocking, workspace,
+                                  workspace_size, out.tasks, out.task_capacity,
+                                  out.list_begin, answer)
+                 : hetcast_nb_plan(request.nonblocking, choice.algorithm,
+                                   workspace, workspace_size, out.tasks,
+                                   out.task_capacity, out.list_begin, answer);
   }
 }
 

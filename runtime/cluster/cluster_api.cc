@@ -5,6 +5,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "runtime/answer.h"
 #include "runtime/arena.h"
 #include "runtime/cluster/internal.h"
 #include "runtime/include/hetcast/hetcast.h"
@@ -23,6 +24,7 @@ using hetcast::internal::RunBoundedDegree;
 using hetcast::internal::RunBoundedDegreeMulticast;
 using hetcast::internal::RunBoundedSize;
 using hetcast::internal::RunBoundedSizeMulticast;
+using hetcast::internal::RunEagerLcf;
 using hetcast::internal::RunFlatBinomial;
 using hetcast::internal::RunInterleavedLcf;
 using hetcast::internal::RunLcf;
@@ -79,7 +81,8 @@ hetcast_status hetcast_cluster_plan(const hetcast_cluster_request* request,
   if (nodes == nullptr || (transfers == nullptr && transfer_capacity != 0) ||
       (algorithm != HETCAST_ALGORITHM_LCF &&
        algorithm != HETCAST_ALGORITHM_FLAT_BINOMIAL &&
-       algorithm != HETCAST_ALGORITHM_INTERLEAVED_LCF)) {
+       algorithm != HETCAST_ALGORITHM_INTERLEAVED_LCF &&
+       algorithm != HETCAST_ALGORITHM_EAGER_LCF)) {
     return HETCAST_INVALID_ARGUMENT;
   }
   ClusterLayout l;
@@ -107,6 +110,7 @@ hetcast_status hetcast_cluster_plan(const hetcast_cluster_request* request,
   SortOtherClusters(l, s.order);
   const size_t count =
       algorithm == HETCAST_ALGORITHM_INTERLEAVED_LCF ? RunInterleavedLcf(l, s)
+      : algorithm == HETCAST_ALGORITHM_EAGER_LCF     ? RunEagerLcf(l, s)
       : request->postal                              ? RunPostalLcf(l, s)
       : request->degrees != nullptr && request->members != nullptr
           ? RunBoundedDegreeMulticast(l, s)
@@ -138,6 +142,48 @@ hetcast_status hetcast_cluster_plan(const hetcast_cluster_request* request,
   answer->transfer_count = count;
   return HETCAST_OK;
 }
+
+}  // extern "C"
+
+namespace hetcast {
+namespace internal {
+
+hetcast_status PlanClusterEarliest(const hetcast_cluster_request* request,
+                                   void* workspace, size_t workspace_size,
+                                   hetcast_node* nodes, size_t node_capacity,
+                                   hetcast_transfer* transfers,
+                                   size_t transfer_capacity,
+                                   hetcast_answer* answer) {
+  const hetcast_status status = hetcast_cluster_plan(
+      request, HETCAST_ALGORITHM_LCF, workspace, workspace_size, nodes,
+      node_capacity, transfers, transfer_capacity, answer);
+  // One cluster: no cluster waits, so Eager LCF's schedule is LCF's.
+  if (status != HETCAST_OK || request->degrees != nullptr ||
+      request->matching != 0 || request->members != nullptr ||
+      request->cluster_count == 1) {
+    return status;
+  }
+  ClusterLayout l;
+  ValidateClusterRequest(request, &l);  // Checked by hetcast_cluster_plan.
+  Arena arena(workspace, workspace_size);
+  LcfScratch s;
+  CarveLcf(l, &arena, &s);  // Fits: LCF ran in it.
+  FillClusterBases(l, s.base);
+  SortOtherClusters(l, s.order);
+  const size_t count = RunEagerLcf(l, s);
+  // A broadcast: every processor receives, so the last landing completes.
+  const uint64_t completion = LcfAllLanded(s, count, 0);
+  if (count == l.n - 1 &&
+      TakeIfEarlier(HETCAST_ALGORITHM_EAGER_LCF, completion, answer)) {
+    CanonicalizeCluster(l, s, count, nodes, transfers);
+  }
+  return HETCAST_OK;
+}
+
+}  // namespace internal
+}  // namespace hetcast
+
+extern "C" {
 
 hetcast_status hetcast_cluster_evaluate_workspace_size(
     const hetcast_cluster_request* request, size_t transfer_count,

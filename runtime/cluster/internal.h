@@ -40,9 +40,12 @@ inline uint32_t ClusterOf(const uint32_t* base, uint32_t k, uint32_t id) {
 
 // One event of a simulation: the transfer from -> to lands at `time`; the
 // receiver holds the message and, unless `from` is kClusterNoSender (postal
-// senders are free after one tick), the sender is free again. One event per
-// transfer: a queue never holds more than N.
+// senders are free after one tick), the sender is free again. A postal
+// sender's return is an event of its own, with `to` kClusterNoReceiver. At
+// most one event per transfer in each queue: a queue never holds more
+// than N.
 constexpr uint32_t kClusterNoSender = UINT32_MAX;
+constexpr uint32_t kClusterNoReceiver = UINT32_MAX;
 struct ClusterEvent {
   uint64_t time;
   uint32_t from;
@@ -92,6 +95,43 @@ struct LcfScratch {
   uint32_t* by_arrival;
   uint32_t* new_id;
   ClusterWork* work = nullptr;  // Test hook: counts work when set.
+};
+
+// The state of a simulation of LCF (lcf.cc) or Eager LCF (eager.cc): the
+// targeted and landed processors of every cluster, its idle holders (a
+// stack each) and the transfers in flight, local and global apart so that
+// each queue's times never decrease. With `postal`, an inter-cluster send
+// holds its sender for one tick (Khuller, Kim & Wan §6), so the sender
+// comes back through the local queue; otherwise both ends are busy until
+// the transfer lands. Transfers are written to s.raw.
+class ClusterHolders {
+ public:
+  ClusterHolders(const ClusterLayout& l, const LcfScratch& s, bool postal);
+
+  // Lands the transfers due at `t`: receivers count, and both ends idle.
+  void Land(uint64_t t);
+  // A transfer from idle processor `from` (popped from cluster
+  // `from_cluster`) to the next untargeted processor of `to_cluster`.
+  void Send(uint32_t from, uint32_t from_cluster, uint32_t to_cluster,
+            uint64_t t);
+  uint32_t PopIdle(uint32_t c);
+  uint64_t NextEventTime() const {
+    return local_.Next() < global_.Next() ? local_.Next() : global_.Next();
+  }
+  uint64_t idle_total() const { return idle_total_; }
+  uint32_t total_received() const { return total_received_; }
+  size_t written() const { return written_; }
+
+ private:
+  void PushIdle(uint32_t c, uint32_t id);
+
+  const ClusterLayout& l_;
+  const LcfScratch& s_;
+  ClusterEventQueue local_, global_;
+  const bool postal_;
+  uint32_t total_received_ = 1;
+  uint64_t idle_total_ = 0;
+  size_t written_ = 0;
 };
 
 // Where LCF(m) stopped (see RunLcf).
@@ -204,6 +244,21 @@ bool CarveLcf(const ClusterLayout& l, Arena* arena, LcfScratch* s);
 size_t RunLcf(const ClusterLayout& l, const LcfScratch& s,
               uint32_t stop_copies = 0, LcfStop* stop = nullptr);
 size_t RunLcfMulticast(const ClusterLayout& l, const LcfScratch& s);
+
+// eager.cc: Eager LCF, blocking (l.request->postal 0) or postal broadcast.
+size_t RunEagerLcf(const ClusterLayout& l, const LcfScratch& s);
+
+// cluster_api.cc: the planner's default (hetcast.h, "The planner"):
+// hetcast_cluster_plan with HETCAST_ALGORITHM_LCF, arguments as there; for
+// a broadcast (no degrees, matching or members), blocking or postal, Eager
+// LCF runs in the same workspace too and answers instead when it completes
+// strictly earlier (answer->algorithm says which answered).
+hetcast_status PlanClusterEarliest(const hetcast_cluster_request* request,
+                                   void* workspace, size_t workspace_size,
+                                   hetcast_node* nodes, size_t node_capacity,
+                                   hetcast_transfer* transfers,
+                                   size_t transfer_capacity,
+                                   hetcast_answer* answer);
 // When the last of the `count` transfers of s.raw lands (`not_before` if
 // later).
 uint64_t LcfAllLanded(const LcfScratch& s, size_t count, uint64_t not_before);

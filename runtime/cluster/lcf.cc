@@ -30,40 +30,12 @@ namespace hetcast {
 namespace internal {
 namespace {
 
-// One run of LCF: the idle processors of every cluster (a stack each) and
-// the transfers in flight, local and global apart so that each queue's
-// times never decrease.
+// One run of LCF: the simulation's state (ClusterHolders) and LCF's rules
+// for the idle processors.
 class LcfRun {
  public:
   LcfRun(const ClusterLayout& l, const LcfScratch& s)
-      : l_(l),
-        s_(s),
-        local_{s.local_events, 0, 0},
-        global_{s.global_events, 0, 0},
-        waiting_(l.k - 1) {
-    for (uint32_t c = 0; c < l.k; ++c) {
-      s.informed[c] = 0;
-      s.received[c] = 0;
-      s.idle_count[c] = 0;
-    }
-    s.informed[0] = 1;
-    s.received[0] = 1;
-    PushIdle(0, 0);
-  }
-
-  // Lands the transfers due at `t`: receivers count, and both ends idle.
-  void Land(uint64_t t) {
-    for (ClusterEventQueue* q : {&local_, &global_}) {
-      while (q->Due(t)) {
-        const ClusterEvent e = q->items[q->head++];
-        PushIdle(ClusterOf(s_.base, l_.k, e.from), e.from);
-        const uint32_t c = ClusterOf(s_.base, l_.k, e.to);
-        ++s_.received[c];
-        ++total_received_;
-        PushIdle(c, e.to);
-      }
-    }
-  }
+      : l_(l), s_(s), holders_(l, s, /*postal=*/false), waiting_(l.k - 1) {}
 
   // Every idle processor of the clusters that are (`full`) or are not full
   // sends to the largest untargeted cluster, clusters in index order.
@@ -71,7 +43,7 @@ class LcfRun {
     for (uint32_t c = 0; c < l_.k && next_target_ < waiting_; ++c) {
       if ((s_.received[c] == l_.size[c]) != full) continue;
       while (s_.idle_count[c] > 0 && next_target_ < waiting_) {
-        Send(PopIdle(c), c, s_.order[next_target_++], t);
+        holders_.Send(holders_.PopIdle(c), c, s_.order[next_target_++], t);
       }
     }
   }
@@ -81,50 +53,82 @@ class LcfRun {
     for (uint32_t c = 0; c < l_.k; ++c) {
       if (s_.received[c] == l_.size[c]) continue;
       while (s_.idle_count[c] > 0 && s_.informed[c] < l_.size[c]) {
-        Send(PopIdle(c), c, c, t);
+        holders_.Send(holders_.PopIdle(c), c, c, t);
       }
     }
   }
 
-  uint64_t NextEventTime() const {
-    return local_.Next() < global_.Next() ? local_.Next() : global_.Next();
-  }
+  ClusterHolders& holders() { return holders_; }
   uint32_t Untargeted() const { return waiting_ - next_target_; }
-  uint64_t idle_total() const { return idle_total_; }
-  uint32_t total_received() const { return total_received_; }
   uint32_t next_target() const { return next_target_; }
-  size_t written() const { return written_; }
 
  private:
-  void PushIdle(uint32_t c, uint32_t id) {
-    s_.idle[s_.base[c] + s_.idle_count[c]++] = id;
-    ++idle_total_;
-  }
-  uint32_t PopIdle(uint32_t c) {
-    --idle_total_;
-    return s_.idle[s_.base[c] + --s_.idle_count[c]];
-  }
-  void Send(uint32_t from, uint32_t from_cluster, uint32_t to_cluster,
-            uint64_t t) {
-    const uint32_t to = s_.base[to_cluster] + s_.informed[to_cluster]++;
-    const bool inter = from_cluster != to_cluster;
-    const uint64_t arrival = t + (inter ? l_.cost : 1);
-    s_.raw[written_++] = hetcast_transfer{from, to, t, arrival};
-    ClusterEventQueue& q = inter ? global_ : local_;
-    q.items[q.tail++] = ClusterEvent{arrival, from, to};
-  }
-
   const ClusterLayout& l_;
   const LcfScratch& s_;
-  ClusterEventQueue local_, global_;
+  ClusterHolders holders_;
   const uint32_t waiting_;  // Clusters other than cluster 0.
   uint32_t next_target_ = 0;
-  uint32_t total_received_ = 1;
-  uint64_t idle_total_ = 0;
-  size_t written_ = 0;
 };
 
 }  // namespace
+
+ClusterHolders::ClusterHolders(const ClusterLayout& l, const LcfScratch& s,
+                               bool postal)
+    : l_(l),
+      s_(s),
+      local_{s.local_events, 0, 0},
+      global_{s.global_events, 0, 0},
+      postal_(postal) {
+  for (uint32_t c = 0; c < l.k; ++c) {
+    s.informed[c] = 0;
+    s.received[c] = 0;
+    s.idle_count[c] = 0;
+  }
+  s.informed[0] = 1;
+  s.received[0] = 1;
+  PushIdle(0, 0);
+}
+
+void ClusterHolders::Land(uint64_t t) {
+  for (ClusterEventQueue* q : {&local_, &global_}) {
+    while (q->Due(t)) {
+      const ClusterEvent e = q->items[q->head++];
+      if (e.from != kClusterNoSender) {
+        PushIdle(ClusterOf(s_.base, l_.k, e.from), e.from);
+      }
+      if (e.to == kClusterNoReceiver) continue;
+      const uint32_t c = ClusterOf(s_.base, l_.k, e.to);
+      ++s_.received[c];
+      ++total_received_;
+      PushIdle(c, e.to);
+    }
+  }
+}
+
+void ClusterHolders::Send(uint32_t from, uint32_t from_cluster,
+                          uint32_t to_cluster, uint64_t t) {
+  const uint32_t to = s_.base[to_cluster] + s_.informed[to_cluster]++;
+  const bool inter = from_cluster != to_cluster;
+  const uint64_t arrival = t + (inter ? l_.cost : 1);
+  s_.raw[written_++] = hetcast_transfer{from, to, t, arrival};
+  if (inter && postal_) {
+    global_.items[global_.tail++] = ClusterEvent{arrival, kClusterNoSender, to};
+    local_.items[local_.tail++] = ClusterEvent{t + 1, from, kClusterNoReceiver};
+    return;
+  }
+  ClusterEventQueue& q = inter ? global_ : local_;
+  q.items[q.tail++] = ClusterEvent{arrival, from, to};
+}
+
+uint32_t ClusterHolders::PopIdle(uint32_t c) {
+  --idle_total_;
+  return s_.idle[s_.base[c] + --s_.idle_count[c]];
+}
+
+void ClusterHolders::PushIdle(uint32_t c, uint32_t id) {
+  s_.idle[s_.base[c] + s_.idle_count[c]++] = id;
+  ++idle_total_;
+}
 
 bool CarveLcf(const ClusterLayout& l, Arena* arena, LcfScratch* s) {
   const size_t n = l.n, k = l.k;
@@ -155,18 +159,19 @@ bool CarveLcf(const ClusterLayout& l, Arena* arena, LcfScratch* s) {
 size_t RunLcf(const ClusterLayout& l, const LcfScratch& s, uint32_t stop_copies,
               LcfStop* stop) {
   LcfRun run(l, s);
+  ClusterHolders& holders = run.holders();
   uint64_t paused_until = 0;
   uint64_t t = 0;
-  while (run.total_received() < l.n) {
-    run.Land(t);
-    if (run.total_received() == l.n) break;
-    if (stop_copies > 0 && run.total_received() >= stop_copies) {
+  while (holders.total_received() < l.n) {
+    holders.Land(t);
+    if (holders.total_received() == l.n) break;
+    if (stop_copies > 0 && holders.total_received() >= stop_copies) {
       stop->time = t;
       stop->next_target = run.next_target();
-      return run.written();
+      return holders.written();
     }
     const uint32_t untargeted = run.Untargeted();
-    if (untargeted > 0 && run.idle_total() >= untargeted) {
+    if (untargeted > 0 && holders.idle_total() >= untargeted) {
       // Footnote 1: serve every remaining cluster now, full clusters'
       // processors first, and pause local broadcasting for C ticks.
       run.ServeWaiting(t, /*full=*/true);
@@ -176,11 +181,11 @@ size_t RunLcf(const ClusterLayout& l, const LcfScratch& s, uint32_t stop_copies,
       run.ServeWaiting(t, /*full=*/true);
     }
     if (t >= paused_until) run.BroadcastLocally(t);
-    const uint64_t next = run.NextEventTime();
+    const uint64_t next = holders.NextEventTime();
     if (next == HETCAST_NEVER) break;  // Cannot happen: something is in flight.
     t = next;
   }
-  return run.written();
+  return holders.written();
 }
 
 uint64_t LcfAllLanded(const LcfScratch& s, size_t count, uint64_t not_before) {

@@ -159,16 +159,34 @@ size_t RunFefOrEcf(const Nb& nb, const NbScratch& s, bool fef);
 size_t RunWr(const Nb& nb, const NbScratch& s);
 // work_racing.cc: WRP (§4.4) into the linked lists s.pool, s.head, s.next;
 // recv_of[k * n + v] is set to v's receive of m. Returns the transfer count.
-size_t RunWrp(const Nb& nb, const NbScratch& s, uint32_t* recv_of);
+// With `critical_first`, the receivers come in critical_first.cc's order
+// instead of Step 1's (HETCAST_ALGORITHM_CRITICAL_FIRST).
+size_t RunWrp(const Nb& nb, const NbScratch& s, uint32_t* recv_of,
+              bool critical_first = false);
+// critical_first.cc: the receiver order of the critical-first run, which
+// keeps each node's remaining receive work in s.dist.
+void CriticalFirstStart(const Nb& nb, const NbScratch& s);
+uint32_t CriticalFirstReceiver(const Nb& nb, const NbScratch& s);
+void CriticalFirstServed(const Nb& nb, const NbScratch& s, uint32_t m,
+                         uint32_t i);
 
 // task_lists.cc: writes FEF/ECF/WR's decisions as node lists (each node's
 // tasks in decision order); returns the last receive's end.
 uint64_t NbListsFromDecisions(const Nb& nb, const NbScratch& s, size_t count,
                               hetcast_nb_task* tasks, size_t* list_begin);
-// task_lists.cc: writes WRP's linked lists as node lists; returns the last
-// receive's end.
+// task_lists.cc: writes WRP's linked lists as node lists (none when `tasks`
+// is null); returns the last receive's end.
 uint64_t NbListsFromWrp(const Nb& nb, const NbScratch& s,
                         hetcast_nb_task* tasks, size_t* list_begin);
+
+// nonblocking_api.cc: the planner's default (hetcast.h, "The planner"):
+// hetcast_nb_plan with HETCAST_ALGORITHM_WRP, arguments as there; then the
+// critical-first run in the same workspace, which answers instead when it
+// completes strictly earlier (answer->algorithm says which answered).
+hetcast_status NbPlanEarliest(const hetcast_nb_request* request,
+                              void* workspace, size_t workspace_size,
+                              hetcast_nb_task* tasks, size_t task_capacity,
+                              size_t* list_begin, hetcast_answer* answer);
 
 // evaluator.cc: checks and replays task lists (see hetcast_nb_evaluate),
 // rewriting their times; on success `*completion` is the last receive's end.

@@ -1,6 +1,7 @@
 // nonblocking_api.cc: the C API of the multi-source model with non-blocking
 // sends (hetcast.h; Wu, Yeh & Liu): sizes, planning with FEF, ECF, WR or WRP
 // (§4), evaluation (§2-3) and the lower bound (§3.1 and lower_bound.h).
+#include "runtime/answer.h"
 #include "runtime/arena.h"
 #include "runtime/include/hetcast/hetcast.h"
 #include "runtime/nonblocking/internal.h"
@@ -85,7 +86,8 @@ hetcast_status hetcast_nb_plan(const hetcast_nb_request* request,
       (algorithm != HETCAST_ALGORITHM_FEF &&
        algorithm != HETCAST_ALGORITHM_ECF &&
        algorithm != HETCAST_ALGORITHM_WR &&
-       algorithm != HETCAST_ALGORITHM_WRP)) {
+       algorithm != HETCAST_ALGORITHM_WRP &&
+       algorithm != HETCAST_ALGORITHM_CRITICAL_FIRST)) {
     return HETCAST_INVALID_ARGUMENT;
   }
   *answer = hetcast_answer();
@@ -98,8 +100,10 @@ hetcast_status hetcast_nb_plan(const hetcast_nb_request* request,
   hetcast::internal::NbResetState(nb, s);
   uint64_t completion = 0;
   size_t count = 0;
-  if (algorithm == HETCAST_ALGORITHM_WRP) {
-    count = hetcast::internal::RunWrp(nb, s, s.recv_task);
+  if (algorithm == HETCAST_ALGORITHM_WRP ||
+      algorithm == HETCAST_ALGORITHM_CRITICAL_FIRST) {
+    count = hetcast::internal::RunWrp(
+        nb, s, s.recv_task, algorithm == HETCAST_ALGORITHM_CRITICAL_FIRST);
     completion = hetcast::internal::NbListsFromWrp(nb, s, tasks, list_begin);
   } else {
     count = algorithm == HETCAST_ALGORITHM_WR
@@ -112,6 +116,37 @@ hetcast_status hetcast_nb_plan(const hetcast_nb_request* request,
   return hetcast::internal::NbAnswer(nb, s, algorithm, completion, count,
                                      answer);
 }
+
+}  // extern "C"
+
+namespace hetcast {
+namespace internal {
+
+hetcast_status NbPlanEarliest(const hetcast_nb_request* request,
+                              void* workspace, size_t workspace_size,
+                              hetcast_nb_task* tasks, size_t task_capacity,
+                              size_t* list_begin, hetcast_answer* answer) {
+  hetcast_status status =
+      hetcast_nb_plan(request, HETCAST_ALGORITHM_WRP, workspace, workspace_size,
+                      tasks, task_capacity, list_begin, answer);
+  if (status != HETCAST_OK) return status;
+  Nb nb;
+  NbScratch s;
+  status = NbPrepare(request, workspace, workspace_size, &nb, &s);
+  if (status != HETCAST_OK) return status;  // Cannot happen: WRP ran.
+  NbResetState(nb, s);
+  RunWrp(nb, s, s.recv_task, /*critical_first=*/true);
+  const uint64_t completion = NbListsFromWrp(nb, s, nullptr, nullptr);
+  if (TakeIfEarlier(HETCAST_ALGORITHM_CRITICAL_FIRST, completion, answer)) {
+    NbListsFromWrp(nb, s, tasks, list_begin);
+  }
+  return HETCAST_OK;
+}
+
+}  // namespace internal
+}  // namespace hetcast
+
+extern "C" {
 
 hetcast_status hetcast_nb_evaluate(const hetcast_nb_request* request,
                                    hetcast_nb_task* tasks, size_t task_count,

@@ -40,15 +40,15 @@ uint64_t NbListsFromWrp(const Nb& nb, const NbScratch& s,
   uint64_t completion = 0;
   size_t w = 0;
   for (uint32_t v = 0; v < nb.n; ++v) {
-    list_begin[v] = w;
+    if (tasks != nullptr) list_begin[v] = w;
     for (uint32_t t = s.head[v]; t != kNbNone; t = s.next[t]) {
-      tasks[w++] = s.pool[t];
+      if (tasks != nullptr) tasks[w++] = s.pool[t];
       if (s.pool[t].op == HETCAST_NB_RECV) {
         completion = std::max(completion, s.pool[t].end);
       }
     }
   }
-  list_begin[nb.n] = w;
+  if (tasks != nullptr) list_begin[nb.n] = w;
   return completion;
 }
 

@@ -194,16 +194,20 @@ size_t RunWr(const Nb& nb, const NbScratch& s) {
   return count;
 }
 
-size_t RunWrp(const Nb& nb, const NbScratch& s, uint32_t* recv_of) {
+size_t RunWrp(const Nb& nb, const NbScratch& s, uint32_t* recv_of,
+              bool critical_first) {
   for (uint32_t v = 0; v < nb.n; ++v) {
     s.head[v] = s.tail[v] = s.last_send[v] = kNbNone;
   }
+  if (critical_first) CriticalFirstStart(nb, s);
   uint32_t used = 0;
   size_t count = 0;
   while (count < nb.total) {
-    const uint32_t i = WrNextReceiver(nb, s);
+    const uint32_t i =
+        critical_first ? CriticalFirstReceiver(nb, s) : WrNextReceiver(nb, s);
     const WrpChoice c = WrpChoose(nb, s, i, recv_of);
     const uint32_t m = c.m, j = c.j;
+    if (critical_first) CriticalFirstServed(nb, s, m, i);
     WrAddVirtualWork(nb, s, m, j, i);  // Eqs. 5-6, as in WR.
     s.informed[static_cast<size_t>(m) * nb.n + i] = 1;
     // The send, inserted into j's list.

@@ -483,6 +483,11 @@ TEST(CliCluster, LcfJsonAndText) {
        "4", "--postal", "--algorithm", "interleaved", "--format", "json"}));
   ASSERT_EQ(postal.exit_code, 0) << postal.err;
   EXPECT_THAT(postal.out, HasSubstr("\"algorithm\":\"interleaved\""));
+  const CliRun eager = RunCli(Plan(
+      {"--model", "cluster", "--cluster-sizes", "8,5,5,3,1", "--inter-cost",
+       "4", "--postal", "--algorithm", "eager", "--format", "json"}));
+  ASSERT_EQ(eager.exit_code, 0) << eager.err;
+  EXPECT_THAT(eager.out, HasSubstr("\"algorithm\":\"eager\""));
   const CliRun multicast = RunCli(Plan(
       {"--model", "cluster", "--cluster-sizes", "8,5,5,3,1", "--inter-cost",
        "4", "--members", "8,2,0,3,1", "--format", "json"}));
@@ -522,13 +527,18 @@ TEST(CliNonblocking, PlansAJsonRequest) {
                                   "\"wrp\","));
   EXPECT_THAT(run.out, HasSubstr("\"receive_start\":"));
   EXPECT_THAT(run.out, HasSubstr("\"source\":3"));
-  for (const char* algorithm : {"fef", "ecf", "wr"}) {
+  for (const char* algorithm : {"fef", "ecf", "wr", "critical-first"}) {
     const CliRun other = RunCli(
         Plan({"--model", "nonblocking", "--input",
               "tests/testdata/nb_request.json", "--algorithm", algorithm}));
     ASSERT_EQ(other.exit_code, 0) << other.err;
     EXPECT_THAT(other.out, HasSubstr("completion time:"));
   }
+  const CliRun critical = RunCli(Plan(
+      {"--model", "nonblocking", "--input", "tests/testdata/nb_request.json",
+       "--algorithm", "critical-first", "--format", "json"}));
+  ASSERT_EQ(critical.exit_code, 0) << critical.err;
+  EXPECT_THAT(critical.out, HasSubstr("\"algorithm\":\"critical-first\""));
 }
 
 // ---------------------------------------------------------------------------
@@ -1171,7 +1181,8 @@ INSTANTIATE_TEST_SUITE_P(
                 "link_per_byte: 3 entries, a 2 x 2 matrix needs 4"},
         BadCase{Plan({"--model", "nonblocking", "--input",
                       "tests/testdata/nb_request.json", "--algorithm", "lcf"}),
-                "--algorithm: 'lcf' is not one of wrp, wr, ecf, fef"},
+                "--algorithm: 'lcf' is not one of wrp, critical-first, wr, "
+                "ecf, fef"},
         BadCase{{"inspect", kFig1Profile}, "not a valid hetcast table"},
         // Platform graphs.
         BadCase{Plan({"--model", "graph"}), "--platform: give the platform"},

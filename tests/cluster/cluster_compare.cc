@@ -1,6 +1,6 @@
-// cluster_compare.cc: LCF, Interleaved LCF and a cluster-unaware binomial
-// tree on random cluster mixes, each as a ratio to the lower bound of its
-// model (the table for issue 5's closing note).
+// cluster_compare.cc: LCF, Interleaved LCF, a cluster-unaware binomial
+// tree and the planner's answer on random cluster mixes, each as a ratio to
+// the lower bound of its model (the table for issue 5's closing note).
 //
 //   bazel run //tests:cluster_compare            (seed 1, 200 mixes per row)
 //   bazel run //tests:cluster_compare -- 7 500   (seed, mixes per row)
@@ -10,9 +10,12 @@
 // Postal model: LCF and Interleaved LCF against the postal bound
 // (max of ceil(log2 N), Lemma 6.4). Both also with the cluster-fill bound
 // (runtime/cluster/internal.h, issue 18): the answer's bound is the larger.
-// Mean and max of completion / bound; the last two columns give LCF's
-// (blocking, postal) mean against the paper's bounds alone, as before
-// issue 18.
+// Mean and max of completion / bound; "paper only" gives LCF's (blocking,
+// postal) mean against the paper's bounds alone, as before issue 18;
+// "answer" the planner's default (the earlier of LCF and Eager LCF,
+// runtime/cluster/eager.cc) against the answer's bound. The last lines
+// average the 12 rows: the gap (ratio - 1) before and after, and how much
+// of it is gone.
 #include <cstdio>
 #include <cstdlib>
 #include <random>
@@ -33,6 +36,7 @@ struct Stats {
   }
 };
 
+// HETCAST_ALGORITHM_NONE: the planner's default (PlanClusterEarliest).
 uint64_t Completion(hetcast_cluster_request r, hetcast_algorithm algorithm,
                     uint64_t* bound) {
   hetcast_node_sizes sizes;
@@ -40,14 +44,35 @@ uint64_t Completion(hetcast_cluster_request r, hetcast_algorithm algorithm,
   std::vector<unsigned char> workspace(sizes.workspace_bytes);
   std::vector<hetcast_node> nodes(sizes.node_count);
   hetcast_answer answer;
-  if (hetcast_cluster_plan(&r, algorithm, workspace.data(), workspace.size(),
-                           nodes.data(), nodes.size(), nullptr, 0,
-                           &answer) != HETCAST_OK) {
-    std::abort();
-  }
+  const hetcast_status status =
+      algorithm == HETCAST_ALGORITHM_NONE
+          ? hetcast::internal::PlanClusterEarliest(
+                &r, workspace.data(), workspace.size(), nodes.data(),
+                nodes.size(), nullptr, 0, &answer)
+          : hetcast_cluster_plan(&r, algorithm, workspace.data(),
+                                 workspace.size(), nodes.data(), nodes.size(),
+                                 nullptr, 0, &answer);
+  if (status != HETCAST_OK) std::abort();
   *bound = answer.lower_bound;
   return answer.completion_time;
 }
+
+// Means over the rows of the "paper only" and "answer" columns.
+struct Summary {
+  double before[2] = {0, 0}, after[2] = {0, 0};  // blocking, postal
+  int rows = 0;
+  void Print() const {
+    const char* names[2] = {"blocking (LCF)", "postal (LCF)"};
+    std::printf("\nmean over %d rows, gap = completion / bound - 1:\n", rows);
+    for (int m = 0; m < 2; ++m) {
+      const double was = before[m] / rows - 1, now = after[m] / rows - 1;
+      std::printf(
+          "  %-15s paper's LCF vs paper's bounds %.3f -> answer vs bound "
+          "%.3f (gap %.3f -> %.3f, %.1f%% removed)\n",
+          names[m], was + 1, now + 1, was, now, 100 * (was - now) / was);
+    }
+  }
+};
 
 // The paper's bounds alone for `r` (no cluster fill).
 uint64_t PaperBound(const hetcast_cluster_request& r) {
@@ -86,12 +111,14 @@ int main(int argc, char** argv) {
       "seed %llu, %d random mixes per row; ratio = completion / lower "
       "bound (mean / max)\n\n",
       static_cast<unsigned long long>(seed), mixes);
-  std::printf("%-28s %3s | %-13s %-13s | %-13s %-13s | %-11s\n", "cluster mix",
-              "C", "LCF", "flat binomial", "postal LCF", "interleaved",
-              "paper only");
+  std::printf("%-28s %3s | %-13s %-13s | %-13s %-13s | %-11s | %-11s\n",
+              "cluster mix", "C", "LCF", "flat binomial", "postal LCF",
+              "interleaved", "paper only", "answer");
+  Summary summary;
   for (const Row& row : rows) {
     for (uint64_t cost : {2, 8, 32}) {
       Stats lcf, flat, postal, interleaved, lcf_paper, postal_paper;
+      Stats answer, postal_answer;
       for (int m = 0; m < mixes; ++m) {
         std::vector<uint64_t> sizes;
         const int k =
@@ -107,23 +134,34 @@ int main(int argc, char** argv) {
         uint64_t t = Completion(r, HETCAST_ALGORITHM_LCF, &bound);
         lcf.Add(static_cast<double>(t) / bound);
         lcf_paper.Add(static_cast<double>(t) / PaperBound(r));
+        t = Completion(r, HETCAST_ALGORITHM_NONE, &bound);
+        answer.Add(static_cast<double>(t) / bound);
         t = Completion(r, HETCAST_ALGORITHM_FLAT_BINOMIAL, &bound);
         flat.Add(static_cast<double>(t) / bound);
         r.postal = 1;
         t = Completion(r, HETCAST_ALGORITHM_LCF, &bound);
         postal.Add(static_cast<double>(t) / bound);
         postal_paper.Add(static_cast<double>(t) / PaperBound(r));
+        t = Completion(r, HETCAST_ALGORITHM_NONE, &bound);
+        postal_answer.Add(static_cast<double>(t) / bound);
         t = Completion(r, HETCAST_ALGORITHM_INTERLEAVED_LCF, &bound);
         interleaved.Add(static_cast<double>(t) / bound);
       }
       std::printf(
           "%-28s %3llu | %5.2f / %5.2f %5.2f / %5.2f | %5.2f / %5.2f "
-          "%5.2f / %5.2f | %5.2f %5.2f\n",
+          "%5.2f / %5.2f | %5.2f %5.2f | %5.2f %5.2f\n",
           row.name, static_cast<unsigned long long>(cost), lcf.sum / lcf.n,
           lcf.max, flat.sum / flat.n, flat.max, postal.sum / postal.n,
           postal.max, interleaved.sum / interleaved.n, interleaved.max,
-          lcf_paper.sum / lcf_paper.n, postal_paper.sum / postal_paper.n);
+          lcf_paper.sum / lcf_paper.n, postal_paper.sum / postal_paper.n,
+          answer.sum / answer.n, postal_answer.sum / postal_answer.n);
+      summary.before[0] += lcf_paper.sum / lcf_paper.n;
+      summary.before[1] += postal_paper.sum / postal_paper.n;
+      summary.after[0] += answer.sum / answer.n;
+      summary.after[1] += postal_answer.sum / postal_answer.n;
+      ++summary.rows;
     }
   }
+  summary.Print();
   return 0;
 }

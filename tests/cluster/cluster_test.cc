@@ -691,6 +691,86 @@ TEST(Lcf, LargerInstancesAreValid) {
   }
 }
 
+TEST(EagerLcf, TinyInstancesAgainstExhaustiveSearch) {
+  // Blocking and postal: valid and canonical (the evaluator), never below
+  // OPT, its bound at most OPT; and it beats LCF somewhere.
+  std::mt19937_64 rng(13);
+  int cases = 0, eager_better = 0, lcf_better = 0;
+  for (int trial = 0; trial < 300; ++trial) {
+    const Tiny tiny = RandomTiny(rng, 1, 4, 4);
+    auto r = Request(tiny.sizes, tiny.cost);
+    r.postal = trial % 2;
+    ClusterInstance instance{tiny.sizes, tiny.cost};
+    instance.postal = r.postal != 0;
+    const uint64_t opt = ClusterExhaustiveOptimum(instance);
+    const ClusterRun eager = Plan(r, HETCAST_ALGORITHM_EAGER_LCF);
+    const ClusterRun lcf = Plan(r, HETCAST_ALGORITHM_LCF);
+    ExpectValidAndCanonical(r, eager);
+    EXPECT_EQ(eager.answer.algorithm, HETCAST_ALGORITHM_EAGER_LCF);
+    EXPECT_GE(eager.answer.completion_time, opt) << tiny.Describe();
+    EXPECT_LE(eager.answer.lower_bound, opt) << tiny.Describe();
+    eager_better += eager.answer.completion_time < lcf.answer.completion_time;
+    lcf_better += lcf.answer.completion_time < eager.answer.completion_time;
+    ++cases;
+  }
+  std::printf("tiny: Eager LCF earlier than LCF on %d, later on %d of %d\n",
+              eager_better, lcf_better, cases);
+  EXPECT_GT(eager_better, 0);
+}
+
+TEST(EagerLcf, LargerInstancesAreValidAndDeterministic) {
+  std::mt19937_64 rng(10);
+  for (int trial = 0; trial < 60; ++trial) {
+    std::vector<uint64_t> sizes;
+    const int k = 1 + static_cast<int>(rng() % 40);
+    for (int c = 0; c < k; ++c) sizes.push_back(1 + rng() % 60);
+    auto r = Request(sizes, 1 + rng() % 40);
+    r.postal = trial % 2;
+    const ClusterRun eager = Plan(r, HETCAST_ALGORITHM_EAGER_LCF);
+    ExpectValidAndCanonical(r, eager);
+    const ClusterRun again = Plan(r, HETCAST_ALGORITHM_EAGER_LCF);
+    ASSERT_EQ(again.transfers.size(), eager.transfers.size());
+    for (size_t i = 0; i < eager.transfers.size(); ++i) {
+      EXPECT_EQ(again.transfers[i].from, eager.transfers[i].from);
+      EXPECT_EQ(again.transfers[i].to, eager.transfers[i].to);
+      EXPECT_EQ(again.transfers[i].start, eager.transfers[i].start);
+    }
+  }
+}
+
+TEST(EagerLcf, BadExampleOfSection32) {
+  // §3.2's instance: LCF needs 2a + C; sending to K_1 before K_0 is full
+  // needs about a + C + 1 (see Lcf.BadExampleOfSection32ApproachesTwice).
+  const uint64_t C = 2;
+  for (uint64_t a = 3; a <= 8; ++a) {
+    const uint64_t n = uint64_t{1} << a;
+    std::vector<uint64_t> sizes = {n, n};
+    for (uint64_t i = 0; i + 1 < n; ++i) sizes.push_back(1);
+    const auto r = Request(sizes, C);
+    const ClusterRun eager = Plan(r, HETCAST_ALGORITHM_EAGER_LCF);
+    ExpectValidAndCanonical(r, eager);
+    EXPECT_LT(eager.answer.completion_time,
+              Plan(r, HETCAST_ALGORITHM_LCF).answer.completion_time)
+        << a;
+  }
+}
+
+TEST(EagerLcf, RefusesVariantsItDoesNotPlan) {
+  const std::vector<uint64_t> sizes = {3, 2}, extra = {1, 1};
+  auto r = Request(sizes, 2);
+  r.members = extra.data();
+  EXPECT_EQ(Plan(r, HETCAST_ALGORITHM_EAGER_LCF).status,
+            HETCAST_INVALID_ARGUMENT);
+  r.members = nullptr;
+  r.degrees = extra.data();
+  EXPECT_EQ(Plan(r, HETCAST_ALGORITHM_EAGER_LCF).status,
+            HETCAST_INVALID_ARGUMENT);
+  r.degrees = nullptr;
+  r.matching = 1;
+  EXPECT_EQ(Plan(r, HETCAST_ALGORITHM_EAGER_LCF).status,
+            HETCAST_INVALID_ARGUMENT);
+}
+
 }  // namespace
 }  // namespace testing
 }  // namespace hetcast

@@ -20,7 +20,7 @@ using internal::ClusterLayout;
 using internal::ClusterWork;
 using internal::LcfScratch;
 
-enum class Planner { kLcf, kPostalLcf, kInterleavedLcf };
+enum class Planner { kLcf, kPostalLcf, kInterleavedLcf, kPostalEagerLcf };
 
 struct CountedPlan {
   ClusterWork work;
@@ -49,10 +49,11 @@ CountedPlan PlanCounted(const std::vector<uint64_t>& sizes, uint64_t cost,
   s.work = &plan.work;
   internal::FillClusterBases(l, s.base);
   internal::SortOtherClusters(l, s.order);
-  const size_t count = planner == Planner::kLcf ? internal::RunLcf(l, s)
-                       : planner == Planner::kPostalLcf
-                           ? internal::RunPostalLcf(l, s)
-                           : internal::RunInterleavedLcf(l, s);
+  const size_t count =
+      planner == Planner::kLcf              ? internal::RunLcf(l, s)
+      : planner == Planner::kPostalLcf      ? internal::RunPostalLcf(l, s)
+      : planner == Planner::kPostalEagerLcf ? internal::RunEagerLcf(l, s)
+                                            : internal::RunInterleavedLcf(l, s);
   plan.nodes.resize(l.n);
   plan.transfers.resize(count);
   internal::CanonicalizeCluster(l, s, count, plan.nodes.data(),
@@ -70,6 +71,14 @@ TEST(ClusterWork, PostalLcfStepsDoNotGrowWithCost) {
   for (const uint64_t cost : {uint64_t{1000000}, HETCAST_MAX_COST}) {
     const CountedPlan plan =
         PlanCounted(kIssueSizes, cost, Planner::kPostalLcf);
+    ASSERT_LE(plan.work.steps, 4u * 22) << "C = " << cost;
+  }
+}
+
+TEST(ClusterWork, PostalEagerLcfStepsDoNotGrowWithCost) {
+  for (const uint64_t cost : {uint64_t{1000000}, HETCAST_MAX_COST}) {
+    const CountedPlan plan =
+        PlanCounted(kIssueSizes, cost, Planner::kPostalEagerLcf);
     ASSERT_LE(plan.work.steps, 4u * 22) << "C = " << cost;
   }
 }

@@ -406,33 +406,60 @@ hetcast_request ClusterRequest(const hetcast_cluster_request* cluster,
   return r;
 }
 
+// The earlier of two plans; the first on ties.
+Planned Earlier(const Planned& first, const Planned& second) {
+  return second.info.answer.completion_time < first.info.answer.completion_time
+             ? second
+             : first;
+}
+
 TEST(PlannerCluster, EveryVariantEqualsHetcastClusterPlan) {
+  // Unpinned: LCF, or for a broadcast (variants 0 and 4) the earlier of LCF
+  // and Eager LCF, LCF on ties. Pinned: exactly hetcast_cluster_plan's.
   std::mt19937_64 rng(5);
+  int eager_answers = 0;
   for (int trial = 0; trial < 500; ++trial) {
     const int variant = trial % 5;
     const ClusterCase c = RandomCluster(rng, variant);
     const hetcast_cluster_request cluster = c.request();
+    const bool broadcast = variant == 0 || variant == 4;
     const Planned planner =
         RunPlanner(ClusterRequest(&cluster, HETCAST_ALGORITHM_NONE));
-    ExpectSameAs(planner, DirectCluster(cluster, HETCAST_ALGORITHM_LCF));
+    const Planned lcf = DirectCluster(cluster, HETCAST_ALGORITHM_LCF);
+    ExpectSameAs(
+        planner,
+        broadcast
+            ? Earlier(lcf, DirectCluster(cluster, HETCAST_ALGORITHM_EAGER_LCF))
+            : lcf);
+    eager_answers +=
+        planner.info.answer.algorithm == HETCAST_ALGORITHM_EAGER_LCF;
     EXPECT_EQ(planner.info.choice, HETCAST_CHOICE_MODEL);
     EXPECT_NE(planner.info.factor_numerator, 0u) << "LCF has a guarantee";
-    const hetcast_algorithm other = variant == 4
-                                        ? HETCAST_ALGORITHM_INTERLEAVED_LCF
-                                        : HETCAST_ALGORITHM_FLAT_BINOMIAL;
-    if (variant == 0 || variant == 4) {
-      const Planned pinned = RunPlanner(ClusterRequest(&cluster, other));
-      ExpectSameAs(pinned, DirectCluster(cluster, other));
-      EXPECT_EQ(pinned.info.choice, HETCAST_CHOICE_PINNED);
-      EXPECT_EQ(pinned.info.factor_denominator, 0u);
-    } else {
-      // The per-model function refuses these combinations; so must the pin.
-      EXPECT_EQ(DirectCluster(cluster, other).status, HETCAST_INVALID_ARGUMENT);
-      const Planned pinned = RunPlanner(ClusterRequest(&cluster, other));
-      EXPECT_EQ(pinned.status, HETCAST_INVALID_ARGUMENT);
-      EXPECT_STRNE(pinned.error, "");
+    ExpectSameAs(RunPlanner(ClusterRequest(&cluster, HETCAST_ALGORITHM_LCF)),
+                 lcf);
+    const hetcast_algorithm others[] = {variant == 4
+                                            ? HETCAST_ALGORITHM_INTERLEAVED_LCF
+                                            : HETCAST_ALGORITHM_FLAT_BINOMIAL,
+                                        HETCAST_ALGORITHM_EAGER_LCF};
+    for (const hetcast_algorithm other : others) {
+      if (broadcast) {
+        const Planned pinned = RunPlanner(ClusterRequest(&cluster, other));
+        ExpectSameAs(pinned, DirectCluster(cluster, other));
+        EXPECT_EQ(pinned.info.answer.algorithm, other);
+        EXPECT_EQ(pinned.info.choice, HETCAST_CHOICE_PINNED);
+        EXPECT_EQ(pinned.info.factor_denominator, 0u);
+      } else {
+        // The per-model function refuses these combinations; so must the
+        // pin.
+        EXPECT_EQ(DirectCluster(cluster, other).status,
+                  HETCAST_INVALID_ARGUMENT);
+        const Planned pinned = RunPlanner(ClusterRequest(&cluster, other));
+        EXPECT_EQ(pinned.status, HETCAST_INVALID_ARGUMENT);
+        EXPECT_STRNE(pinned.error, "");
+      }
     }
   }
+  EXPECT_GT(eager_answers, 0);
 }
 
 TEST(PlannerCluster, GuaranteesFollowTheVariant) {
@@ -517,16 +544,25 @@ hetcast_request NbPlannerRequest(const hetcast_nb_request* nb,
   return r;
 }
 
-TEST(PlannerNonblocking, DefaultIsWrpAndPinsEqualHetcastNbPlan) {
+TEST(PlannerNonblocking, DefaultIsTheEarlierAndPinsEqualHetcastNbPlan) {
+  // Unpinned: the earlier of WRP and the critical-first run, WRP on ties.
   std::mt19937_64 rng(6);
+  int critical_answers = 0;
   for (int trial = 0; trial < 100; ++trial) {
     const NbRequest in = RandomNb(rng);
     for (hetcast_algorithm a :
          {HETCAST_ALGORITHM_NONE, HETCAST_ALGORITHM_FEF, HETCAST_ALGORITHM_ECF,
-          HETCAST_ALGORITHM_WR, HETCAST_ALGORITHM_WRP}) {
+          HETCAST_ALGORITHM_WR, HETCAST_ALGORITHM_WRP,
+          HETCAST_ALGORITHM_CRITICAL_FIRST}) {
       const Planned planner = RunPlanner(NbPlannerRequest(&in.request, a));
-      const Planned direct = DirectNb(
-          in.request, a == HETCAST_ALGORITHM_NONE ? HETCAST_ALGORITHM_WRP : a);
+      const Planned direct =
+          a == HETCAST_ALGORITHM_NONE
+              ? Earlier(DirectNb(in.request, HETCAST_ALGORITHM_WRP),
+                        DirectNb(in.request, HETCAST_ALGORITHM_CRITICAL_FIRST))
+              : DirectNb(in.request, a);
+      critical_answers +=
+          a == HETCAST_ALGORITHM_NONE &&
+          planner.info.answer.algorithm == HETCAST_ALGORITHM_CRITICAL_FIRST;
       ASSERT_EQ(planner.status, HETCAST_OK) << planner.error;
       ASSERT_EQ(direct.status, HETCAST_OK);
       EXPECT_TRUE(SameAnswer(planner.info.answer, direct.info.answer));
@@ -540,6 +576,7 @@ TEST(PlannerNonblocking, DefaultIsWrpAndPinsEqualHetcastNbPlan) {
         RunPlanner(NbPlannerRequest(&in.request, HETCAST_ALGORITHM_FNF));
     EXPECT_EQ(wrong.status, HETCAST_INVALID_ARGUMENT);
   }
+  EXPECT_GT(critical_answers, 0);
 }
 
 // ---------------------------------------------------------------------------

@@ -34,8 +34,9 @@ ABSL_FLAG(std::string, inter_cost, "",
           "plan --model cluster: ticks per inter-cluster transfer (C >= 1).");
 ABSL_FLAG(std::string, algorithm, "",
           "plan: pins the algorithm (default: the planner's choice); node: "
-          "fnf, table or ptas; cluster: lcf, flat, interleaved, "
-          "bounded-degree or bounded-size; nonblocking: wrp, wr, ecf or fef; "
+          "fnf, table or ptas; cluster: lcf, eager, flat, interleaved, "
+          "bounded-degree or bounded-size; nonblocking: wrp, critical-first, "
+          "wr, ecf or fef; "
           "graph: mcph, lb, ub, broadcast, reduced-broadcast, "
           "augmented-multicast, augmented-sources or best.");
 ABSL_FLAG(std::string, degrees, "",

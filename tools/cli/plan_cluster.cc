@@ -97,11 +97,11 @@ absl::Status BoundsFromFlags(ClusterInput* in) {
 // the bound set, which the flag must then give.
 absl::StatusOr<hetcast_algorithm> PinFromFlag(const ClusterInput& in) {
   const std::string algorithm = absl::GetFlag(FLAGS_algorithm);
-  if (!algorithm.empty() && algorithm != "lcf" && algorithm != "flat" &&
-      algorithm != "interleaved" && algorithm != "bounded-degree" &&
-      algorithm != "bounded-size") {
+  if (!algorithm.empty() && algorithm != "lcf" && algorithm != "eager" &&
+      algorithm != "flat" && algorithm != "interleaved" &&
+      algorithm != "bounded-degree" && algorithm != "bounded-size") {
     return absl::InvalidArgumentError(absl::StrFormat(
-        "--algorithm: '%s' is not one of lcf, flat, interleaved, "
+        "--algorithm: '%s' is not one of lcf, eager, flat, interleaved, "
         "bounded-degree, bounded-size",
         algorithm));
   }
@@ -115,6 +115,7 @@ absl::StatusOr<hetcast_algorithm> PinFromFlag(const ClusterInput& in) {
   }
   return algorithm == "flat"          ? HETCAST_ALGORITHM_FLAT_BINOMIAL
          : algorithm == "interleaved" ? HETCAST_ALGORITHM_INTERLEAVED_LCF
+         : algorithm == "eager"       ? HETCAST_ALGORITHM_EAGER_LCF
          : algorithm.empty()          ? HETCAST_ALGORITHM_NONE
                                       : HETCAST_ALGORITHM_LCF;
 }

@@ -172,15 +172,18 @@ absl::Status CheckRequest(const NbRequest& in) {
       absl::StrCat(JsonPathOf(in, rejection), ": ", rejection.reason));
 }
 
-// --algorithm as the planner's pin; empty leaves the choice (WRP) to it.
+// --algorithm as the planner's pin; empty leaves the choice (the earlier of
+// WRP and critical-first) to it.
 absl::StatusOr<hetcast_algorithm> PinFromName(const std::string& algorithm) {
   if (algorithm == "fef") return HETCAST_ALGORITHM_FEF;
   if (algorithm == "ecf") return HETCAST_ALGORITHM_ECF;
   if (algorithm == "wr") return HETCAST_ALGORITHM_WR;
   if (algorithm == "wrp") return HETCAST_ALGORITHM_WRP;
+  if (algorithm == "critical-first") return HETCAST_ALGORITHM_CRITICAL_FIRST;
   if (algorithm.empty()) return HETCAST_ALGORITHM_NONE;
   return absl::InvalidArgumentError(absl::StrFormat(
-      "--algorithm: '%s' is not one of wrp, wr, ecf, fef", algorithm));
+      "--algorithm: '%s' is not one of wrp, critical-first, wr, ecf, fef",
+      algorithm));
 }
 
 // The sends in order of (start, node), each with its receive.

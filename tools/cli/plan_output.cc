@@ -36,6 +36,10 @@ const char* AlgorithmName(hetcast_algorithm algorithm) {
       return "wrp";
     case HETCAST_ALGORITHM_MCPH:
       return "mcph";
+    case HETCAST_ALGORITHM_EAGER_LCF:
+      return "eager";
+    case HETCAST_ALGORITHM_CRITICAL_FIRST:
+      return "critical-first";
     case HETCAST_ALGORITHM_NONE:
       break;
   }

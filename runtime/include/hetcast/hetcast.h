@@ -168,7 +168,14 @@ typedef enum hetcast_algorithm HETCAST_ENUM_BASE {
   /* Pipelined multicast on a platform graph: the Minimum Cost Path
    * Heuristic of Beaumont, Legrand, Marchal & Robert §6 (Fig. 9), one
    * multicast tree. */
-  HETCAST_ALGORITHM_MCPH = 12
+  HETCAST_ALGORITHM_MCPH = 12,
+  /* Eager LCF (runtime/cluster/eager.cc): LCF whose holders serve the
+   * waiting clusters as soon as their own cluster's local broadcast can
+   * spare them; basic and postal broadcast. */
+  HETCAST_ALGORITHM_EAGER_LCF = 13,
+  /* Critical-first Work-Racing (runtime/nonblocking/critical_first.cc):
+   * serves the destinations with the longest remaining work first. */
+  HETCAST_ALGORITHM_CRITICAL_FIRST = 14
 } hetcast_algorithm;
 
 /* Which bound produced `hetcast_answer.lower_bound` (the largest wins). */
@@ -718,7 +725,9 @@ HETCAST_API hetcast_status hetcast_cluster_plan_sizes(
  * HETCAST_ALGORITHM_FLAT_BINOMIAL (basic model only); with `matching`,
  * BoundedSizeBroadcast (§5.3); with `postal`, LCF in the postal model
  * (§6.1) or HETCAST_ALGORITHM_INTERLEAVED_LCF (§6.2); with `members`
- * (basic model), LCF Multicast (§4). One of `degrees`, `matching`,
+ * (basic model), LCF Multicast (§4); HETCAST_ALGORITHM_EAGER_LCF plans
+ * broadcasts, blocking or postal, without `degrees`, `matching` or
+ * `members` (runtime/cluster/eager.cc). One of `degrees`, `matching`,
  * `members` at a time; other combinations give HETCAST_INVALID_ARGUMENT.
  * Output as hetcast_node_plan; the answer's lower bound is
  * hetcast_cluster_lower_bound's. HETCAST_OVERFLOW when a time would reach
@@ -890,7 +899,8 @@ HETCAST_API hetcast_status hetcast_nb_check(const hetcast_nb_request* request,
                                             hetcast_nb_rejection* rejection);
 
 /* Plans with HETCAST_ALGORITHM_FEF, _ECF, _WR or _WRP (Wu, Yeh & Liu §4;
- * tie rules in runtime/nonblocking/). Writes the task lists node by node (node
+ * tie rules in runtime/nonblocking/), or _CRITICAL_FIRST (WRP with the
+ * receiver order of runtime/nonblocking/critical_first.cc). Writes the task lists node by node (node
  * 0's tasks in order, then node 1's, ...) into `tasks`, with their times, and
  * `list_begin` (node_count + 1 entries: node v's tasks are
  * tasks[list_begin[v] .. list_begin[v+1]) ). The answer's completion time is
@@ -1203,13 +1213,19 @@ hetcast_graph_plan(const hetcast_graph_request* request,
 /*  - Cluster model: LCF in the variant the request's fields call for       */
 /*    (degrees: Bounded Degree, §5.1-5.2; matching: BoundedSize, §5.3-5.4;  */
 /*    members: LCF Multicast, §4; postal: LCF in the postal model, §6.1).   */
-/*  - Multi-source non-blocking model: Work-Racing-Preemptive (§4.4).       */
+/*    For a broadcast (blocking or postal, no degrees, matching or          */
+/*    members) Eager LCF runs too and answers when it completes strictly    */
+/*    earlier; the answer's algorithm says which (the sizes name LCF; the   */
+/*    guarantee is LCF's, which the earlier schedule keeps).                */
+/*  - Multi-source non-blocking model: Work-Racing-Preemptive (§4.4), and   */
+/*    the critical-first run, which answers when strictly earlier.          */
 /*  - Graph model (pipelined multicast): MCPH (Beaumont et al. §6), the     */
 /*    runtime's one algorithm for it (the LP bounds and heuristics run      */
 /*    offline in tools/).                                                   */
 /* A request may pin an algorithm of its model (node: FNF or TABLE;         */
-/* cluster: LCF, FLAT_BINOMIAL or INTERLEAVED_LCF; multi-source: FEF, ECF,  */
-/* WR or WRP; graph: MCPH). A pin the request cannot honour is an error,    */
+/* cluster: LCF, FLAT_BINOMIAL, INTERLEAVED_LCF or EAGER_LCF; multi-source: */
+/* FEF, ECF, WR, WRP or CRITICAL_FIRST; graph: MCPH); a pinned algorithm    */
+/* answers alone. A pin the request cannot honour is an error,              */
 /* never a silent substitute: TABLE without a covering profile is           */
 /* HETCAST_NOT_IN_TABLE, an algorithm of another model                      */
 /* HETCAST_INVALID_ARGUMENT.                                                */
