@@ -2,15 +2,11 @@
 #include "runtime/node/lower_bound.h"
 
 #include "runtime/node/fnf.h"
+#include "runtime/saturating.h"
 
 namespace hetcast {
 namespace internal {
 namespace {
-
-inline uint64_t SaturatingAdd(uint64_t a, uint64_t b) {
-  uint64_t sum;
-  return __builtin_add_overflow(a, b, &sum) ? HETCAST_NEVER : sum;
-}
 
 // floor(a * b / c) and its remainder, exactly, without 128-bit types (the
 // runtime also builds for Cortex-M). False when the quotient needs more
@@ -242,14 +238,13 @@ class Greedy {
     uint64_t slots = 0;
     if (source_key_ == now) {
       slots = 1;
-      source_key_ = SaturatingAdd(now, source_cost_);
+      source_key_ = TimeAdd(now, source_cost_);
     }
     while (heap_.size > 0 && heap_.items[0].key == now) {
       NestedSlotCohort cohort = heap_.Pop();
       slots += cohort.count;
-      cohort.key =
-          SaturatingAdd(cohort.arrival,
-                        CohortNext(ladder_, cohort.rank, now - cohort.arrival));
+      cohort.key = TimeAdd(cohort.arrival, CohortNext(ladder_, cohort.rank,
+                                                      now - cohort.arrival));
       if (cohort.key != HETCAST_NEVER) heap_.Push(cohort);
     }
     return slots;
@@ -272,7 +267,7 @@ class Greedy {
       --*slots;
       prefix_tick_ = now;
       if (++informed_ == need_) return true;
-      const uint64_t key = SaturatingAdd(now, ladder_.cost[rank]);
+      const uint64_t key = TimeAdd(now, ladder_.cost[rank]);
       if (key != HETCAST_NEVER) {
         heap_.Push(NestedSlotCohort{key, now, 1, rank | kExactRank});
       }
@@ -288,8 +283,7 @@ class Greedy {
           slots < pool_.left[cursor_] ? slots : pool_.left[cursor_];
       pool_.left[cursor_] -= take;
       slots -= take;
-      const uint64_t key =
-          SaturatingAdd(now, NextSlotOffset(ladder_, cursor_, 0));
+      const uint64_t key = TimeAdd(now, NextSlotOffset(ladder_, cursor_, 0));
       if (key != HETCAST_NEVER) {
         heap_.Push(
             NestedSlotCohort{key, now, static_cast<uint32_t>(take), cursor_});
