@@ -289,6 +289,32 @@ void GraphBuildInIndex(const hetcast_graph_request& r,
   }
 }
 
+// True when the source reaches every target: checked before MCPH grows the
+// tree into the caller's array, so that a refused request writes nothing
+// there. Breadth first over the out-edges; `in_tree` marks the nodes
+// reached and `path` holds the queue (Grow resets both).
+bool GraphTargetsReachable(const hetcast_graph_request& r,
+                           const GraphMcphScratch& s) {
+  for (size_t v = 0; v < r.node_count; ++v) s.in_tree[v] = 0;
+  uint32_t* queue = s.path;
+  size_t tail = 0;
+  queue[tail++] = r.source;
+  s.in_tree[r.source] = 1;
+  for (size_t head = 0; head < tail; ++head) {
+    const uint32_t v = queue[head];
+    for (uint32_t k = s.index.begin[v]; k < s.index.begin[v + 1]; ++k) {
+      if (s.in_tree[s.out_to[k]] == 0) {
+        s.in_tree[s.out_to[k]] = 1;
+        queue[tail++] = s.out_to[k];
+      }
+    }
+  }
+  for (size_t i = 0; i < r.target_count; ++i) {
+    if (s.in_tree[r.targets[i]] == 0) return false;
+  }
+  return true;
+}
+
 // MCPH on a checked request, into the caller's arrays.
 //
 // Each path is found by a bottleneck Dijkstra from the whole tree (line 6
@@ -647,6 +673,9 @@ hetcast_status hetcast_graph_plan(const hetcast_graph_request* request,
   if (status == HETCAST_OK) {
     hetcast::internal::GraphBuildInIndex(r, s);
     status = hetcast::internal::GraphMarkTargets(r, s.target_mark);
+  }
+  if (status == HETCAST_OK && !hetcast::internal::GraphTargetsReachable(r, s)) {
+    status = HETCAST_INVALID_ARGUMENT;
   }
   if (status != HETCAST_OK) return status;
   const uint64_t bound = hetcast::internal::GraphPortBound(r, s);
