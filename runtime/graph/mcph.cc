@@ -608,13 +608,41 @@ void GraphTreeSlots(const hetcast_graph_request& r, const GraphMcphScratch& s,
 }  // namespace internal
 }  // namespace hetcast
 
+namespace hetcast {
+namespace internal {
+namespace {
+
+// GraphCheckShape, then MCPH's work limit (hetcast.h): each target's
+// search may settle every node and edge outside the tree.
+hetcast_status GraphCheckMcphRequest(const hetcast_graph_request* request,
+                                     hetcast_graph_rejection* rejection) {
+  const hetcast_status status = GraphCheckShape(request, rejection);
+  if (status != HETCAST_OK) return status;
+  // Below 2^20 * (2^20 + 2^23) after the shape's checks: no overflow.
+  const uint64_t work =
+      static_cast<uint64_t>(request->target_count) *
+      (static_cast<uint64_t>(request->node_count) + request->edge_count);
+  if (work <= HETCAST_GRAPH_MAX_WORK) return HETCAST_OK;
+  if (rejection != nullptr) {
+    *rejection = hetcast_graph_rejection{
+        HETCAST_GRAPH_FIELD_TARGETS, 0, 0,
+        "targets x (nodes + edges) exceeds HETCAST_GRAPH_MAX_WORK (2^28), "
+        "MCPH's work limit"};
+  }
+  return HETCAST_TOO_LARGE;
+}
+
+}  // namespace
+}  // namespace internal
+}  // namespace hetcast
+
 extern "C" {
 
 hetcast_status hetcast_graph_check(const hetcast_graph_request* request,
                                    void* workspace, size_t workspace_size,
                                    hetcast_graph_rejection* rejection) {
   hetcast_status status =
-      hetcast::internal::GraphCheckShape(request, rejection);
+      hetcast::internal::GraphCheckMcphRequest(request, rejection);
   if (status != HETCAST_OK || workspace == nullptr) return status;
   hetcast::internal::Arena arena(workspace, workspace_size);
   hetcast::internal::GraphIndex index;
@@ -632,7 +660,8 @@ hetcast_status hetcast_graph_check(const hetcast_graph_request* request,
 hetcast_status hetcast_graph_plan_sizes(const hetcast_graph_request* request,
                                         hetcast_graph_sizes* sizes) {
   if (sizes == nullptr) return HETCAST_INVALID_ARGUMENT;
-  const hetcast_status status = hetcast::internal::GraphCheckShape(request);
+  const hetcast_status status =
+      hetcast::internal::GraphCheckMcphRequest(request, nullptr);
   if (status != HETCAST_OK) return status;
   hetcast::internal::Arena measure;
   hetcast::internal::GraphMcphScratch scratch;
@@ -654,7 +683,8 @@ hetcast_status hetcast_graph_plan(const hetcast_graph_request* request,
   if (answer == nullptr) return HETCAST_INVALID_ARGUMENT;
   memset(answer, 0, sizeof(*answer));
   if (algorithm != HETCAST_ALGORITHM_MCPH) return HETCAST_INVALID_ARGUMENT;
-  hetcast_status status = hetcast::internal::GraphCheckShape(request);
+  hetcast_status status =
+      hetcast::internal::GraphCheckMcphRequest(request, nullptr);
   if (status != HETCAST_OK) return status;
   const hetcast_graph_request& r = *request;
   if (tree_edges == nullptr || slots == nullptr) {

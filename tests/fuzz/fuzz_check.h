@@ -309,6 +309,32 @@ inline void CheckClusterPlan(const hetcast_cluster_request& request,
   }
 }
 
+// hetcast_plan of a multi-source request into canary arrays and a workspace
+// of exactly `sizes`; nothing may be written past them.
+struct NbPlannerRun {
+  NbPlannerRun(const hetcast_request& request, const hetcast_sizes& sizes)
+      : workspace(sizes.workspace_bytes),
+        tasks(sizes.task_count),
+        list_begin(sizes.list_begin_count) {
+    hetcast_plan_output output = {};
+    output.tasks = tasks.data();
+    output.task_capacity = tasks.capacity();
+    output.list_begin = list_begin.data();
+    output.list_begin_capacity = list_begin.capacity();
+    status = hetcast_plan(&request, workspace.data(), workspace.size(), &output,
+                          &info, &error);
+    FUZZ_CHECK(workspace.BeyondSizeIntact());
+    FUZZ_CHECK(tasks.BeyondCapacityIntact());
+    FUZZ_CHECK(list_begin.BeyondCapacityIntact());
+  }
+  CanaryWorkspace workspace;
+  CanaryArray<hetcast_nb_task> tasks;
+  CanaryArray<size_t> list_begin;
+  hetcast_plan_info info;
+  const char* error = nullptr;
+  hetcast_status status;
+};
+
 // A multi-source answer: the task lists must pass hetcast_nb_evaluate with
 // the same times and completion; the bound is hetcast_nb_lower_bound's and
 // at most the completion.

@@ -168,10 +168,14 @@ SEEDS = {
                                  3, capacity=SHORT),
     "graph_short_workspace": graph(4, [edge(4, 0, v, 2) for v in (1, 2, 3)],
                                    0, 3, workspace=SHORT),
-    # HETCAST_GRAPH_MAX_NODES (sized), one past it, 2^33.
+    # HETCAST_GRAPH_MAX_NODES (sized), one past it, 2^33; 2^12 targets x
+    # (2^13 nodes + 2^16 - 2^13 edges) = HETCAST_GRAPH_MAX_WORK, one edge
+    # more.
     "graph_limit_nodes": graph_at_limit(0),
     "graph_limit_nodes_plus_1": graph_at_limit(1),
     "graph_limit_nodes_2_33": graph_at_limit(2),
+    "graph_limit_work": graph_at_limit(3),
+    "graph_limit_work_plus_1": graph_at_limit(4),
 }
 
 

@@ -415,21 +415,13 @@ void CheckNbPlanner(ByteReader& in, const hetcast_request& request,
                 HETCAST_OK);
   FUZZ_CHECK_EQ(planner_sizes.task_count, sizes.task_count);
   FUZZ_CHECK_EQ(planner_sizes.list_begin_count, r.node_count + 1);
-  CanaryWorkspace workspace(planner_sizes.workspace_bytes);
-  CanaryArray<hetcast_nb_task> tasks(planner_sizes.task_count);
-  CanaryArray<size_t> list_begin(planner_sizes.list_begin_count);
-  hetcast_plan_output output = {};
-  output.tasks = tasks.data();
-  output.task_capacity = tasks.capacity();
-  output.list_begin = list_begin.data();
-  output.list_begin_capacity = list_begin.capacity();
-  hetcast_plan_info info;
+  hetcast_fuzz::NbPlannerRun run(request, planner_sizes);
+  const hetcast_status status = run.status;
+  CanaryArray<hetcast_nb_task>& tasks = run.tasks;
+  CanaryArray<size_t>& list_begin = run.list_begin;
+  CanaryWorkspace& workspace = run.workspace;
   const char* error = nullptr;
-  const hetcast_status status = hetcast_plan(
-      &request, workspace.data(), workspace.size(), &output, &info, &error);
-  FUZZ_CHECK(workspace.BeyondSizeIntact());
-  FUZZ_CHECK(tasks.BeyondCapacityIntact());
-  FUZZ_CHECK(list_begin.BeyondCapacityIntact());
+  const hetcast_plan_info& info = run.info;
   CanaryWorkspace direct_workspace(sizes.workspace_bytes);
   CanaryArray<hetcast_nb_task> direct(sizes.task_count);
   CanaryArray<size_t> direct_begin(r.node_count + 1);
@@ -484,23 +476,12 @@ void FuzzNbAccepted(ByteReader& in, const NbBuilt& b, const NbExpect& e,
     hetcast_sizes planner_sizes;
     FUZZ_CHECK_EQ(hetcast_plan_sizes(&request, &planner_sizes, nullptr),
                   HETCAST_OK);
-    CanaryWorkspace planner_workspace(planner_sizes.workspace_bytes);
-    CanaryArray<hetcast_nb_task> tasks(planner_sizes.task_count);
-    CanaryArray<size_t> list_begin(planner_sizes.list_begin_count);
-    hetcast_plan_output output = {};
-    output.tasks = tasks.data();
-    output.task_capacity = tasks.capacity();
-    output.list_begin = list_begin.data();
-    output.list_begin_capacity = list_begin.capacity();
-    hetcast_plan_info info;
-    const char* error = nullptr;
-    FUZZ_CHECK_EQ(
-        hetcast_plan(&request, planner_workspace.data(),
-                     planner_workspace.size(), &output, &info, &error),
-        checked);
-    FUZZ_CHECK(tasks.Untouched());
-    FUZZ_CHECK(list_begin.Untouched());
-    FUZZ_CHECK(std::strcmp(error, rejection.reason) == 0);
+    // Sized alike, refused alike, with nothing written.
+    const hetcast_fuzz::NbPlannerRun run(request, planner_sizes);
+    FUZZ_CHECK_EQ(run.status, checked);
+    FUZZ_CHECK(run.tasks.Untouched());
+    FUZZ_CHECK(run.list_begin.Untouched());
+    FUZZ_CHECK(std::strcmp(run.error, rejection.reason) == 0);
     return;
   }
   FUZZ_CHECK_EQ(checked, HETCAST_OK);
@@ -569,6 +550,7 @@ void FuzzNb(ByteReader& in) {
 
 struct GraphExpect {
   bool too_large = false;       // node or edge count past its limit
+  bool work_too_large = false;  // HETCAST_GRAPH_MAX_WORK (after the shape)
   bool shape_fault = false;     // what hetcast_graph_plan_sizes checks
   bool duplicate_edge = false;  // what hetcast_graph_check adds
   bool plan_fault = false;      // a target twice, or unreachable
@@ -581,15 +563,28 @@ struct GraphBuilt {
   bool small = true;
 };
 
-// At a node limit or past it, with one edge and one target (sized only).
+// At a node limit or past it, with one edge and one target; or at the work
+// limit, 2^12 targets x (2^13 nodes + 2^16 - 2^13 edges) = 2^28, and one
+// edge past it (sized only).
 void BuildGraphAtLimit(uint8_t shape, GraphBuilt* b) {
   static const size_t kNodes[] = {HETCAST_GRAPH_MAX_NODES,
                                   HETCAST_GRAPH_MAX_NODES + 1, size_t{1} << 33};
   b->small = false;
-  b->edges = {{0, 1, 1}};
-  b->targets = {1};
-  b->request = {
-      kNodes[shape % 3], b->edges.data(), 1, 0, b->targets.data(), 1, 0};
+  if (shape % 5 < 3) {
+    b->edges = {{0, 1, 1}};
+    b->targets = {1};
+    b->request = {
+        kNodes[shape % 5], b->edges.data(), 1, 0, b->targets.data(), 1, 0};
+    return;
+  }
+  const uint32_t n = 1u << 13;
+  const size_t m = (size_t{1} << 16) - n + shape % 5 - 3;
+  for (size_t e = 0; e < m; ++e) {
+    // Node v to v + 1 + e / n: distinct edges, no self-loop.
+    b->edges.push_back({uint32_t(e % n), uint32_t((e % n + 1 + e / n) % n), 1});
+  }
+  for (uint32_t t = 1; t <= 4096; ++t) b->targets.push_back(t);
+  b->request = {n, b->edges.data(), m, 0, b->targets.data(), 4096, 0};
 }
 
 void BuildGraphSmall(ByteReader& in, uint8_t shape, GraphBuilt* b) {
@@ -670,6 +665,9 @@ GraphExpect ExpectGraph(const GraphBuilt& b) {
       e.plan_fault = true;
     }
   }
+  e.work_too_large = (unsigned __int128)r.target_count *
+                         ((unsigned __int128)n + r.edge_count) >
+                     HETCAST_GRAPH_MAX_WORK;
   if (!e.too_large && !e.shape_fault && b.small && !AllReachable(r)) {
     e.plan_fault = true;
   }
@@ -712,8 +710,13 @@ void CheckGraphRejection(const hetcast_graph_request& r,
       FUZZ_CHECK(r.source >= n);
       break;
     case HETCAST_GRAPH_FIELD_TARGETS:
-      FUZZ_CHECK(r.target_count == 0 || r.targets == nullptr ||
-                 r.target_count >= n);
+      if (status == HETCAST_TOO_LARGE) {
+        FUZZ_CHECK((unsigned __int128)r.target_count * (n + m) >
+                   HETCAST_GRAPH_MAX_WORK);
+      } else {
+        FUZZ_CHECK(r.target_count == 0 || r.targets == nullptr ||
+                   r.target_count >= n);
+      }
       break;
     case HETCAST_GRAPH_FIELD_TARGET:
       FUZZ_CHECK(i < r.target_count &&
@@ -859,7 +862,8 @@ void FuzzGraph(ByteReader& in) {
   const hetcast_status sized = hetcast_graph_plan_sizes(&r, &sizes);
   FUZZ_CHECK_EQ(sized, e.too_large     ? HETCAST_TOO_LARGE
                        : e.shape_fault ? HETCAST_INVALID_ARGUMENT
-                                       : HETCAST_OK);
+                                       : (e.work_too_large ? HETCAST_TOO_LARGE
+                                                           : HETCAST_OK));
   hetcast_graph_rejection rejection;
   FUZZ_CHECK_EQ(hetcast_graph_check(&r, nullptr, 0, &rejection), sized);
   if (sized != HETCAST_OK) CheckGraphRejection(r, rejection, sized);
