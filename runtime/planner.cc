@@ -286,18 +286,11 @@ hetcast_status ChooseGraph(const hetcast_request& request, Choice* choice,
   if (status != HETCAST_OK) return status;
   hetcast_graph_sizes need;
   status = hetcast_graph_plan_sizes(request.graph, &need);
-  if (status == HETCAST_TOO_LARGE) {
-    return Reject(status,
-                  "graph request: more than HETCAST_GRAPH_MAX_NODES nodes or "
-                  "HETCAST_GRAPH_MAX_EDGES edges",
-                  error);
-  }
   if (status != HETCAST_OK) {
-    return Reject(status,
-                  "graph request rejected (hetcast_graph_plan_sizes): a "
-                  "count, node id, self-loop, cost, flag or target out of "
-                  "range",
-                  error);
+    // The check's reason names the field and its limit.
+    hetcast_graph_rejection rejection;
+    hetcast_graph_check(request.graph, nullptr, 0, &rejection);
+    return Reject(status, rejection.reason, error);
   }
   choice->sizes.node_count = request.graph->node_count;
   choice->sizes.tree_edge_count = need.tree_edge_count;
@@ -534,12 +527,19 @@ hetcast_status Run(const hetcast_request& request, const Choice& choice,
   }
 }
 
-// Why MCPH refused a request hetcast_graph_plan_sizes accepted.
-const char* GraphPlanError(hetcast_status status) {
-  return status == HETCAST_INVALID_ARGUMENT
-             ? "graph request: an edge or a target is given twice, or a "
-               "target cannot be reached from the source"
-             : hetcast_status_str(status);
+// Why MCPH refused a request hetcast_graph_plan_sizes accepted: an edge
+// given twice (hetcast_graph_check's reason), else the targets.
+const char* GraphPlanError(const hetcast_graph_request* request,
+                           void* workspace, size_t workspace_size,
+                           hetcast_status status) {
+  if (status != HETCAST_INVALID_ARGUMENT) return hetcast_status_str(status);
+  hetcast_graph_rejection rejection;
+  if (hetcast_graph_check(request, workspace, workspace_size, &rejection) !=
+      HETCAST_OK) {
+    return rejection.reason;
+  }
+  return "graph request: a target is given twice, or cannot be reached from "
+         "the source";
 }
 
 // Why the multi-source planner refused a request hetcast_nb_plan_sizes
@@ -560,7 +560,9 @@ const char* NonblockingPlanError(const hetcast_nb_request* request,
 const char* RunError(const hetcast_request& request, const Choice& choice,
                      void* workspace, size_t workspace_size,
                      hetcast_status status) {
-  if (choice.model == HETCAST_MODEL_GRAPH) return GraphPlanError(status);
+  if (choice.model == HETCAST_MODEL_GRAPH) {
+    return GraphPlanError(request.graph, workspace, workspace_size, status);
+  }
   if (choice.model == HETCAST_MODEL_NONBLOCKING) {
     return NonblockingPlanError(request.nonblocking, workspace, workspace_size,
                                 status);

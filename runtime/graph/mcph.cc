@@ -289,6 +289,32 @@ void GraphBuildInIndex(const hetcast_graph_request& r,
   }
 }
 
+// True when the source reaches every target: checked before MCPH grows the
+// tree into the caller's array, so that a refused request writes nothing
+// there. Breadth first over the out-edges; `in_tree` marks the nodes
+// reached and `path` holds the queue (Grow resets both).
+bool GraphTargetsReachable(const hetcast_graph_request& r,
+                           const GraphMcphScratch& s) {
+  for (size_t v = 0; v < r.node_count; ++v) s.in_tree[v] = 0;
+  uint32_t* queue = s.path;
+  size_t tail = 0;
+  queue[tail++] = r.source;
+  s.in_tree[r.source] = 1;
+  for (size_t head = 0; head < tail; ++head) {
+    const uint32_t v = queue[head];
+    for (uint32_t k = s.index.begin[v]; k < s.index.begin[v + 1]; ++k) {
+      if (s.in_tree[s.out_to[k]] == 0) {
+        s.in_tree[s.out_to[k]] = 1;
+        queue[tail++] = s.out_to[k];
+      }
+    }
+  }
+  for (size_t i = 0; i < r.target_count; ++i) {
+    if (s.in_tree[r.targets[i]] == 0) return false;
+  }
+  return true;
+}
+
 // MCPH on a checked request, into the caller's arrays.
 //
 // Each path is found by a bottleneck Dijkstra from the whole tree (line 6
@@ -582,13 +608,41 @@ void GraphTreeSlots(const hetcast_graph_request& r, const GraphMcphScratch& s,
 }  // namespace internal
 }  // namespace hetcast
 
+namespace hetcast {
+namespace internal {
+namespace {
+
+// GraphCheckShape, then MCPH's work limit (hetcast.h): each target's
+// search may settle every node and edge outside the tree.
+hetcast_status GraphCheckMcphRequest(const hetcast_graph_request* request,
+                                     hetcast_graph_rejection* rejection) {
+  const hetcast_status status = GraphCheckShape(request, rejection);
+  if (status != HETCAST_OK) return status;
+  // Below 2^20 * (2^20 + 2^23) after the shape's checks: no overflow.
+  const uint64_t work =
+      static_cast<uint64_t>(request->target_count) *
+      (static_cast<uint64_t>(request->node_count) + request->edge_count);
+  if (work <= HETCAST_GRAPH_MAX_WORK) return HETCAST_OK;
+  if (rejection != nullptr) {
+    *rejection = hetcast_graph_rejection{
+        HETCAST_GRAPH_FIELD_TARGETS, 0, 0,
+        "targets x (nodes + edges) exceeds HETCAST_GRAPH_MAX_WORK (2^28), "
+        "MCPH's work limit"};
+  }
+  return HETCAST_TOO_LARGE;
+}
+
+}  // namespace
+}  // namespace internal
+}  // namespace hetcast
+
 extern "C" {
 
 hetcast_status hetcast_graph_check(const hetcast_graph_request* request,
                                    void* workspace, size_t workspace_size,
                                    hetcast_graph_rejection* rejection) {
   hetcast_status status =
-      hetcast::internal::GraphCheckShape(request, rejection);
+      hetcast::internal::GraphCheckMcphRequest(request, rejection);
   if (status != HETCAST_OK || workspace == nullptr) return status;
   hetcast::internal::Arena arena(workspace, workspace_size);
   hetcast::internal::GraphIndex index;
@@ -606,7 +660,8 @@ hetcast_status hetcast_graph_check(const hetcast_graph_request* request,
 hetcast_status hetcast_graph_plan_sizes(const hetcast_graph_request* request,
                                         hetcast_graph_sizes* sizes) {
   if (sizes == nullptr) return HETCAST_INVALID_ARGUMENT;
-  const hetcast_status status = hetcast::internal::GraphCheckShape(request);
+  const hetcast_status status =
+      hetcast::internal::GraphCheckMcphRequest(request, nullptr);
   if (status != HETCAST_OK) return status;
   hetcast::internal::Arena measure;
   hetcast::internal::GraphMcphScratch scratch;
@@ -628,7 +683,8 @@ hetcast_status hetcast_graph_plan(const hetcast_graph_request* request,
   if (answer == nullptr) return HETCAST_INVALID_ARGUMENT;
   memset(answer, 0, sizeof(*answer));
   if (algorithm != HETCAST_ALGORITHM_MCPH) return HETCAST_INVALID_ARGUMENT;
-  hetcast_status status = hetcast::internal::GraphCheckShape(request);
+  hetcast_status status =
+      hetcast::internal::GraphCheckMcphRequest(request, nullptr);
   if (status != HETCAST_OK) return status;
   const hetcast_graph_request& r = *request;
   if (tree_edges == nullptr || slots == nullptr) {
@@ -647,6 +703,9 @@ hetcast_status hetcast_graph_plan(const hetcast_graph_request* request,
   if (status == HETCAST_OK) {
     hetcast::internal::GraphBuildInIndex(r, s);
     status = hetcast::internal::GraphMarkTargets(r, s.target_mark);
+  }
+  if (status == HETCAST_OK && !hetcast::internal::GraphTargetsReachable(r, s)) {
+    status = HETCAST_INVALID_ARGUMENT;
   }
   if (status != HETCAST_OK) return status;
   const uint64_t bound = hetcast::internal::GraphPortBound(r, s);

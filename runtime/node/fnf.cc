@@ -1,18 +1,12 @@
 // fnf.cc: cohort-queue Fastest-Node-First (see fnf.h for the idea).
 #include "runtime/node/fnf.h"
 
+#include "runtime/saturating.h"
+
 namespace hetcast {
 namespace internal {
-namespace {
-
-// Saturates at HETCAST_NEVER: a key that overflows can never be served, and
-// serving it is reported as HETCAST_OVERFLOW.
-inline uint64_t SaturatingAdd(uint64_t a, uint64_t b) {
-  uint64_t sum;
-  return __builtin_add_overflow(a, b, &sum) ? HETCAST_NEVER : sum;
-}
-
-}  // namespace
+// Keys saturate at HETCAST_NEVER (TimeAdd): a key that overflows can never
+// be served, and serving it is reported as HETCAST_OVERFLOW.
 
 // One FIFO of cohorts per class, stored in the class's own slice of the
 // shared cohort array (a class never has more cohorts than ids).
@@ -113,7 +107,7 @@ hetcast_status RunFnf(const NodeLayout& layout, const uint32_t* inform_count,
 
     if (source_key == now) {
       assign(0, 1, ++source_sends);
-      source_key = SaturatingAdd(now, source_cost);
+      source_key = TimeAdd(now, source_cost);
     }
     for (uint32_t c = 0; c < class_count && remaining > 0; ++c) {
       FnfRing& ring = rings[c];
@@ -122,7 +116,7 @@ hetcast_status RunFnf(const NodeLayout& layout, const uint32_t* inform_count,
         FnfCohort cohort = ring.Pop();
         ++cohort.sends;
         assign(cohort.first, cohort.count, cohort.sends);
-        cohort.key = SaturatingAdd(now, cost);
+        cohort.key = TimeAdd(now, cost);
         ring.Push(cohort);
       }
     }
@@ -136,7 +130,7 @@ hetcast_status RunFnf(const NodeLayout& layout, const uint32_t* inform_count,
       const uint32_t cls = layout.receive_order[s];
       const uint32_t end = s == segment ? offset : inform_count[cls];
       if (end > o) {
-        rings[cls].Push(FnfCohort{SaturatingAdd(now, layout.CostOfClass(cls)),
+        rings[cls].Push(FnfCohort{TimeAdd(now, layout.CostOfClass(cls)),
                                   layout.class_base[cls] + o, end - o, 0});
       }
       ++s;

@@ -2,15 +2,11 @@
 #include "runtime/node/lower_bound.h"
 
 #include "runtime/node/fnf.h"
+#include "runtime/saturating.h"
 
 namespace hetcast {
 namespace internal {
 namespace {
-
-inline uint64_t SaturatingAdd(uint64_t a, uint64_t b) {
-  uint64_t sum;
-  return __builtin_add_overflow(a, b, &sum) ? HETCAST_NEVER : sum;
-}
 
 // floor(a * b / c) and its remainder, exactly, without 128-bit types (the
 // runtime also builds for Cortex-M). False when the quotient needs more
@@ -180,12 +176,12 @@ constexpr uint16_t kExactRank = 0x8000u;
 uint64_t NextKey(const SlotLadder& ladder, SlotMemo* memo,
                  NestedSlotCohort* cohort, uint64_t now) {
   if ((cohort->rank & kExactRank) != 0) {
-    return SaturatingAdd(now, ladder.cost[cohort->rank & ~kExactRank]);
+    return TimeAdd(now, ladder.cost[cohort->rank & ~kExactRank]);
   }
   if (cohort->index < kSlotMemoEntries) ++cohort->index;
-  return SaturatingAdd(cohort->arrival,
-                       OffsetAt(ladder, memo, cohort->rank, cohort->index,
-                                now - cohort->arrival));
+  return TimeAdd(cohort->arrival,
+                 OffsetAt(ladder, memo, cohort->rank, cohort->index,
+                          now - cohort->arrival));
 }
 
 // The pool: distinct costs of the classes with ids, ascending, and how many
@@ -280,7 +276,7 @@ class Greedy {
     uint64_t slots = 0;
     if (source_key_ == now) {
       slots = 1;
-      source_key_ = SaturatingAdd(now, source_cost_);
+      source_key_ = TimeAdd(now, source_cost_);
     }
     while (heap_.size > 0 && heap_.items[0].key == now) {
       NestedSlotCohort cohort = heap_.items[0];
@@ -312,7 +308,7 @@ class Greedy {
       --*slots;
       prefix_tick_ = now;
       if (++informed_ == need_) return true;
-      const uint64_t key = SaturatingAdd(now, ladder_.cost[rank]);
+      const uint64_t key = TimeAdd(now, ladder_.cost[rank]);
       if (key != HETCAST_NEVER) {
         heap_.Push(NestedSlotCohort{
             key, now, 1, static_cast<uint16_t>(rank | kExactRank), 0});
@@ -330,7 +326,7 @@ class Greedy {
       pool_.left[cursor_] -= take;
       slots -= take;
       const uint64_t key =
-          SaturatingAdd(now, OffsetAt(ladder_, memo_, cursor_, 0, 0));
+          TimeAdd(now, OffsetAt(ladder_, memo_, cursor_, 0, 0));
       if (key != HETCAST_NEVER) {
         heap_.Push(NestedSlotCohort{key, now, static_cast<uint32_t>(take),
                                     static_cast<uint16_t>(cursor_), 0});

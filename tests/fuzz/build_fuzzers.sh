@@ -13,7 +13,8 @@
 # tools/ .cc files among them are compiled, the runtime's come from the
 # amalgamation) and Debian's Abseil and FlatBuffers libraries. Everything is
 # built with -fsanitize=fuzzer,address,undefined. Writes to OUT_DIR:
-#   {table,api,profile,nonblocking,graph,simgrid}_fuzzer   the targets;
+#   {table,api,nb_graph_api,profile,nonblocking,graph,simgrid}_fuzzer
+#               the targets;
 #   fuzzers.d   every system file the compiles and links read (the compilers'
 #               -MD output, the link maps' LOAD lines and the compiler
 #               drivers), in the .d format, for tests/system_deps_check.sh.
@@ -102,6 +103,7 @@ spawn default_table "$table_c"
 spawn table_fuzzer tests/fuzz/table_fuzzer.cc
 spawn api_fuzzer tests/fuzz/api_fuzzer.cc \
   "-DHETCAST_FUZZ_TEST_HCT=\"$test_hct\"" "-DHETCAST_FUZZ_PTAS_HCT=\"$ptas_hct\""
+spawn nb_graph_api_fuzzer tests/fuzz/nb_graph_api_fuzzer.cc
 spawn profile_fuzzer tests/fuzz/profile_fuzzer.cc
 spawn nonblocking_fuzzer tests/fuzz/nonblocking_fuzzer.cc
 spawn graph_fuzzer tests/fuzz/graph_fuzzer.cc
@@ -127,6 +129,7 @@ link() {
 }
 link table_fuzzer table_fuzzer.o runtime.o
 link api_fuzzer api_fuzzer.o runtime.o default_table.o
+link nb_graph_api_fuzzer nb_graph_api_fuzzer.o runtime.o
 for target in profile_fuzzer nonblocking_fuzzer graph_fuzzer simgrid_fuzzer; do
   link "$target" "$target.o" "${tool_objects[@]}" runtime.o
 done

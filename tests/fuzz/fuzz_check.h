@@ -309,6 +309,32 @@ inline void CheckClusterPlan(const hetcast_cluster_request& request,
   }
 }
 
+// hetcast_plan of a multi-source request into canary arrays and a workspace
+// of exactly `sizes`; nothing may be written past them.
+struct NbPlannerRun {
+  NbPlannerRun(const hetcast_request& request, const hetcast_sizes& sizes)
+      : workspace(sizes.workspace_bytes),
+        tasks(sizes.task_count),
+        list_begin(sizes.list_begin_count) {
+    hetcast_plan_output output = {};
+    output.tasks = tasks.data();
+    output.task_capacity = tasks.capacity();
+    output.list_begin = list_begin.data();
+    output.list_begin_capacity = list_begin.capacity();
+    status = hetcast_plan(&request, workspace.data(), workspace.size(), &output,
+                          &info, &error);
+    FUZZ_CHECK(workspace.BeyondSizeIntact());
+    FUZZ_CHECK(tasks.BeyondCapacityIntact());
+    FUZZ_CHECK(list_begin.BeyondCapacityIntact());
+  }
+  CanaryWorkspace workspace;
+  CanaryArray<hetcast_nb_task> tasks;
+  CanaryArray<size_t> list_begin;
+  hetcast_plan_info info;
+  const char* error = nullptr;
+  hetcast_status status;
+};
+
 // A multi-source answer: the task lists must pass hetcast_nb_evaluate with
 // the same times and completion; the bound is hetcast_nb_lower_bound's and
 // at most the completion.
@@ -338,6 +364,64 @@ inline void CheckNbPlan(const hetcast_nb_request& request,
                                        workspace.size(), &bound),
                 HETCAST_OK);
   FUZZ_CHECK_EQ(bound, answer.lower_bound);
+}
+
+// A graph-model answer of MCPH: the schedule it describes ({period, 1
+// message, 1 part, one route {0, 1}, tree edges, slots}) must pass
+// hetcast_graph_evaluate with the throughput the answer claims, and the
+// lower bound must not exceed the period per message.
+inline void CheckGraphPlan(const hetcast_graph_request& request,
+                           const hetcast_graph_answer& answer,
+                           const hetcast_graph_route_edge* tree_edges,
+                           const hetcast_graph_slot* slots) {
+  FUZZ_CHECK_EQ(answer.tree_edge_count, answer.tree_node_count - 1);
+  FUZZ_CHECK_EQ(answer.messages, 1);
+  FUZZ_CHECK(answer.period >= 1);
+  FUZZ_CHECK(answer.lower_bound_denominator >= 1);
+  // lower bound <= period per message.
+  FUZZ_CHECK((unsigned __int128)answer.lower_bound_numerator *
+                 answer.period_denominator <=
+             (unsigned __int128)answer.period_numerator *
+                 answer.lower_bound_denominator);
+  if (answer.exact) {
+    FUZZ_CHECK((unsigned __int128)answer.lower_bound_numerator *
+                   answer.period_denominator ==
+               (unsigned __int128)answer.period_numerator *
+                   answer.lower_bound_denominator);
+  }
+  const hetcast_graph_route route = {0, 1};
+  hetcast_graph_schedule schedule = {};
+  schedule.period = answer.period;
+  schedule.messages = answer.messages;
+  schedule.parts = 1;
+  schedule.routes = &route;
+  schedule.route_count = 1;
+  schedule.route_edges = tree_edges;
+  schedule.route_edge_count = answer.tree_edge_count;
+  schedule.slots = slots;
+  schedule.slot_count = answer.slot_count;
+  size_t bytes = 0;
+  FUZZ_CHECK_EQ(
+      hetcast_graph_evaluate_workspace_size(&request, &schedule, &bytes),
+      HETCAST_OK);
+  CanaryWorkspace workspace(bytes);
+  hetcast_graph_evaluation evaluation;
+  const hetcast_status evaluated = hetcast_graph_evaluate(
+      &request, &schedule, workspace.data(), workspace.size(), &evaluation);
+  if (evaluated != HETCAST_OK) {
+    std::fprintf(stderr, "evaluator: %s (item %zu, node %u)\n",
+                 hetcast_graph_violation_str(evaluation.violation),
+                 evaluation.item, evaluation.node);
+  }
+  FUZZ_CHECK_EQ(evaluated, HETCAST_OK);
+  FUZZ_CHECK(workspace.BeyondSizeIntact());
+  FUZZ_CHECK_EQ(evaluation.violation, HETCAST_GRAPH_VALID);
+  FUZZ_CHECK_EQ(evaluation.throughput_numerator, answer.throughput_numerator);
+  FUZZ_CHECK_EQ(evaluation.throughput_denominator,
+                answer.throughput_denominator);
+  FUZZ_CHECK_EQ(evaluation.period_numerator, answer.period_numerator);
+  FUZZ_CHECK_EQ(evaluation.period_denominator, answer.period_denominator);
+  FUZZ_CHECK(evaluation.busy_period <= answer.period);
 }
 
 }  // namespace hetcast_fuzz

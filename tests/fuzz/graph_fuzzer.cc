@@ -42,56 +42,8 @@ void PlanAndEvaluate(const hetcast_graph_request& request) {
   FUZZ_CHECK_EQ(answer.algorithm, HETCAST_ALGORITHM_MCPH);
   FUZZ_CHECK(tree_edges.IntactFrom(answer.tree_edge_count));
   FUZZ_CHECK(slots.IntactFrom(answer.slot_count));
-  FUZZ_CHECK_EQ(answer.tree_edge_count, answer.tree_node_count - 1);
-  FUZZ_CHECK_EQ(answer.messages, 1);
-  FUZZ_CHECK(answer.period >= 1);
-  FUZZ_CHECK(answer.lower_bound_denominator >= 1);
-  // lower bound <= period per message.
-  FUZZ_CHECK((unsigned __int128)answer.lower_bound_numerator *
-                 answer.period_denominator <=
-             (unsigned __int128)answer.period_numerator *
-                 answer.lower_bound_denominator);
-  if (answer.exact) {
-    FUZZ_CHECK((unsigned __int128)answer.lower_bound_numerator *
-                   answer.period_denominator ==
-               (unsigned __int128)answer.period_numerator *
-                   answer.lower_bound_denominator);
-  }
-
-  const hetcast_graph_route route = {0, 1};
-  hetcast_graph_schedule schedule = {};
-  schedule.period = answer.period;
-  schedule.messages = answer.messages;
-  schedule.parts = 1;
-  schedule.routes = &route;
-  schedule.route_count = 1;
-  schedule.route_edges = tree_edges.data();
-  schedule.route_edge_count = answer.tree_edge_count;
-  schedule.slots = slots.data();
-  schedule.slot_count = answer.slot_count;
-  size_t bytes = 0;
-  FUZZ_CHECK_EQ(
-      hetcast_graph_evaluate_workspace_size(&request, &schedule, &bytes),
-      HETCAST_OK);
-  CanaryWorkspace evaluator_workspace(bytes);
-  hetcast_graph_evaluation evaluation;
-  const hetcast_status evaluated =
-      hetcast_graph_evaluate(&request, &schedule, evaluator_workspace.data(),
-                             evaluator_workspace.size(), &evaluation);
-  if (evaluated != HETCAST_OK) {
-    std::fprintf(stderr, "evaluator: %s (item %zu, node %u)\n",
-                 hetcast_graph_violation_str(evaluation.violation),
-                 evaluation.item, evaluation.node);
-  }
-  FUZZ_CHECK_EQ(evaluated, HETCAST_OK);
-  FUZZ_CHECK(evaluator_workspace.BeyondSizeIntact());
-  FUZZ_CHECK_EQ(evaluation.violation, HETCAST_GRAPH_VALID);
-  FUZZ_CHECK_EQ(evaluation.throughput_numerator, answer.throughput_numerator);
-  FUZZ_CHECK_EQ(evaluation.throughput_denominator,
-                answer.throughput_denominator);
-  FUZZ_CHECK_EQ(evaluation.period_numerator, answer.period_numerator);
-  FUZZ_CHECK_EQ(evaluation.period_denominator, answer.period_denominator);
-  FUZZ_CHECK(evaluation.busy_period <= answer.period);
+  hetcast_fuzz::CheckGraphPlan(request, answer, tree_edges.data(),
+                               slots.data());
 }
 
 }  // namespace

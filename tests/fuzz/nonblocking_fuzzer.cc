@@ -90,25 +90,11 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
                 HETCAST_OK);
   FUZZ_CHECK_EQ(planner_sizes.algorithm, HETCAST_ALGORITHM_WRP);
   FUZZ_CHECK_EQ(planner_sizes.task_count, sizes.task_count);
-  CanaryWorkspace workspace(planner_sizes.workspace_bytes);
-  CanaryArray<hetcast_nb_task> tasks(planner_sizes.task_count);
-  CanaryArray<size_t> list_begin(planner_sizes.list_begin_count);
-  hetcast_plan_output output = {};
-  output.tasks = tasks.data();
-  output.task_capacity = tasks.capacity();
-  output.list_begin = list_begin.data();
-  output.list_begin_capacity = list_begin.capacity();
-  hetcast_plan_info info;
-  const hetcast_status status =
-      hetcast_plan(&planner_request, workspace.data(), workspace.size(),
-                   &output, &info, &error);
-  FUZZ_CHECK(workspace.BeyondSizeIntact());
-  FUZZ_CHECK(tasks.BeyondCapacityIntact());
-  FUZZ_CHECK(list_begin.BeyondCapacityIntact());
-  FUZZ_CHECK(status == HETCAST_OK || status == HETCAST_OVERFLOW);
-  if (status == HETCAST_OK) {
-    hetcast_fuzz::CheckNbPlan(request, info.answer, tasks.data(),
-                              planner_sizes.task_count, list_begin.data(),
+  const hetcast_fuzz::NbPlannerRun run(planner_request, planner_sizes);
+  FUZZ_CHECK(run.status == HETCAST_OK || run.status == HETCAST_OVERFLOW);
+  if (run.status == HETCAST_OK) {
+    hetcast_fuzz::CheckNbPlan(request, run.info.answer, run.tasks.data(),
+                              planner_sizes.task_count, run.list_begin.data(),
                               sizes.workspace_bytes);
   }
   return 0;

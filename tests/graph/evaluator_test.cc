@@ -435,6 +435,20 @@ TEST(GraphEvaluator, RefusesMalformedCalls) {
   EXPECT_EQ(
       hetcast_graph_evaluate(&request, &schedule, workspace.data(), bytes, &e),
       HETCAST_OK);
+  // Positions are kept as uint32_t: 2^32 - 1 slots (or routes, or route
+  // edges) are HETCAST_TOO_LARGE, one fewer is sized. The sizes read only
+  // the counts, so the short arrays are never read.
+  for (int field = 0; field < 3; ++field) {
+    for (const size_t count : {size_t{UINT32_MAX} - 1, size_t{UINT32_MAX}}) {
+      hetcast_graph_schedule huge = schedule;
+      (field == 0   ? huge.route_count
+       : field == 1 ? huge.route_edge_count
+                    : huge.slot_count) = count;
+      EXPECT_EQ(hetcast_graph_evaluate_workspace_size(&request, &huge, &bytes),
+                count == UINT32_MAX ? HETCAST_TOO_LARGE : HETCAST_OK)
+          << "field " << field << ", count " << count;
+    }
+  }
   EXPECT_STREQ(hetcast_graph_violation_str(HETCAST_GRAPH_SEND_OVERLAP),
                "two slots of one sender overlap (one-port)");
   EXPECT_STREQ(

@@ -2,6 +2,7 @@
 // evaluator and against the exhaustive single-tree oracle, on the paper's
 // instances and on seeded random graphs.
 #include <algorithm>
+#include <cstring>
 #include <fstream>
 #include <random>
 #include <set>
@@ -344,6 +345,97 @@ TEST(Mcph, RefusesBadRequests) {
                          slots.data(), slots.size(), &answer),
       HETCAST_OK);
   EXPECT_EQ(answer.period, 2u);
+}
+
+// A request refused for a target it cannot reach writes nothing to the
+// caller's arrays, though MCPH would have grown the tree to the reachable
+// target 1 first (found by nb_graph_api_fuzzer: corpus/nb_graph_api/
+// graph_unreachable_target).
+TEST(Mcph, RefusedRequestsWriteNothing) {
+  GraphInstance g;
+  g.node_count = 4;
+  g.edges = {{0, 1, 2}, {1, 2, 2}, {3, 2, 1}};
+  g.targets = {1, 3};  // 1 is reached first; 3 cannot be reached.
+  const hetcast_graph_request request = g.Request();
+  hetcast_graph_sizes sizes;
+  ASSERT_EQ(hetcast_graph_plan_sizes(&request, &sizes), HETCAST_OK);
+  std::vector<unsigned char> workspace(sizes.workspace_bytes);
+  hetcast_graph_route_edge pattern_edge;
+  memset(&pattern_edge, 0xA5, sizeof(pattern_edge));
+  hetcast_graph_slot pattern_slot;
+  memset(&pattern_slot, 0xA5, sizeof(pattern_slot));
+  std::vector<hetcast_graph_route_edge> tree(sizes.tree_edge_count,
+                                             pattern_edge);
+  std::vector<hetcast_graph_slot> slots(sizes.slot_count, pattern_slot);
+  hetcast_graph_answer answer;
+  EXPECT_EQ(
+      hetcast_graph_plan(&request, HETCAST_ALGORITHM_MCPH, workspace.data(),
+                         workspace.size(), tree.data(), tree.size(),
+                         slots.data(), slots.size(), &answer),
+      HETCAST_INVALID_ARGUMENT);
+  for (const hetcast_graph_route_edge& e : tree) {
+    EXPECT_EQ(memcmp(&e, &pattern_edge, sizeof(e)), 0);
+  }
+  for (const hetcast_graph_slot& slot : slots) {
+    EXPECT_EQ(memcmp(&slot, &pattern_slot, sizeof(slot)), 0);
+  }
+  // With 3 reachable the same arrays take the tree.
+  g.edges.push_back({2, 3, 1});
+  const hetcast_graph_request reachable = g.Request();
+  ASSERT_EQ(hetcast_graph_plan_sizes(&reachable, &sizes), HETCAST_OK);
+  workspace.resize(sizes.workspace_bytes);
+  EXPECT_EQ(
+      hetcast_graph_plan(&reachable, HETCAST_ALGORITHM_MCPH, workspace.data(),
+                         workspace.size(), tree.data(), tree.size(),
+                         slots.data(), slots.size(), &answer),
+      HETCAST_OK);
+  EXPECT_EQ(answer.tree_edge_count, 3u);
+}
+
+// MCPH's work limit: targets x (nodes + edges) = HETCAST_GRAPH_MAX_WORK is
+// sized and checked, one edge more is HETCAST_TOO_LARGE naming the targets
+// and the limit, from the sizes, the check and the plan alike.
+TEST(Mcph, WorkLimitIsExact) {
+  GraphInstance g;
+  g.node_count = 1u << 13;
+  const size_t targets = 1u << 12;
+  const size_t edges = (size_t{1} << 16) - g.node_count;  // 2^12 * 2^16
+  ASSERT_EQ(targets * (g.node_count + edges), HETCAST_GRAPH_MAX_WORK);
+  for (size_t e = 0; e <= edges; ++e) {  // One edge past the limit.
+    const uint32_t from = static_cast<uint32_t>(e % g.node_count);
+    const uint32_t step = static_cast<uint32_t>(1 + e / g.node_count);
+    const uint32_t to = static_cast<uint32_t>((from + step) % g.node_count);
+    g.edges.push_back({from, to, 1 + e % 7});
+  }
+  for (uint32_t t = 1; t <= targets; ++t) g.targets.push_back(t);
+  hetcast_graph_request request = g.Request();
+  hetcast_graph_sizes sizes;
+  hetcast_graph_rejection rejection;
+  EXPECT_EQ(hetcast_graph_plan_sizes(&request, &sizes), HETCAST_TOO_LARGE);
+  EXPECT_EQ(hetcast_graph_check(&request, nullptr, 0, &rejection),
+            HETCAST_TOO_LARGE);
+  EXPECT_EQ(rejection.field, HETCAST_GRAPH_FIELD_TARGETS);
+  EXPECT_NE(std::string(rejection.reason).find("HETCAST_GRAPH_MAX_WORK (2^28)"),
+            std::string::npos)
+      << rejection.reason;
+  std::vector<hetcast_graph_route_edge> tree(g.node_count);
+  std::vector<hetcast_graph_slot> slots(g.node_count);
+  hetcast_graph_answer answer;
+  EXPECT_EQ(hetcast_graph_plan(&request, HETCAST_ALGORITHM_MCPH, nullptr, 0,
+                               tree.data(), tree.size(), slots.data(),
+                               slots.size(), &answer),
+            HETCAST_TOO_LARGE);
+  // At the limit: accepted, and the plan passes the evaluator.
+  g.edges.pop_back();
+  request = g.Request();
+  ASSERT_EQ(hetcast_graph_plan_sizes(&request, &sizes), HETCAST_OK);
+  EXPECT_EQ(hetcast_graph_check(&request, nullptr, 0, &rejection), HETCAST_OK);
+  const McphResult m = RunMcph(g);
+  ASSERT_EQ(m.status, HETCAST_OK);
+  hetcast_graph_evaluation e;
+  ASSERT_EQ(EvaluateGraphSchedule(g, m.schedule, &e), HETCAST_OK)
+      << hetcast_graph_violation_str(e.violation);
+  EXPECT_EQ(e.throughput_denominator, m.answer.period);
 }
 
 }  // namespace

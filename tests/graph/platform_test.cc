@@ -246,6 +246,36 @@ TEST(GraphPlatform, RefusesBadNodeLists) {
             "HETCAST_GRAPH_MAX_NODES (2^20) nodes");
 }
 
+// MCPH's work limit (HETCAST_GRAPH_MAX_WORK): a chain of 11,586 nodes with
+// every node but the source a target is 11,585 x 23,171 > 2^28, refused
+// naming the targets and the limit; one target fewer is accepted.
+TEST(GraphPlatform, RefusesPastTheWorkLimit) {
+  const uint32_t n = 11586;
+  for (const uint32_t targets : {n - 1, n - 2}) {
+    std::string json = "{\"nodes\": [";
+    for (uint32_t v = 0; v < n; ++v) {
+      json += (v == 0 ? "\"n" : ",\"n") + std::to_string(v) + "\"";
+    }
+    json += "], \"edges\": [";
+    for (uint32_t v = 0; v + 1 < n; ++v) {
+      json += (v == 0 ? "" : ",") + std::string("{\"from\": \"n") +
+              std::to_string(v) + "\", \"to\": \"n" + std::to_string(v + 1) +
+              "\", \"cost\": 1}";
+    }
+    json += "], \"source\": \"n0\", \"targets\": [";
+    for (uint32_t t = 1; t <= targets; ++t) {
+      json += (t == 1 ? "\"n" : ",\"n") + std::to_string(t) + "\"";
+    }
+    json += "]}";
+    const uint64_t work = uint64_t{targets} * (n + (n - 1));
+    if (work > HETCAST_GRAPH_MAX_WORK) {
+      EXPECT_THAT(ErrorOf(json), HasSubstr("HETCAST_GRAPH_MAX_WORK (2^28)"));
+    } else {
+      EXPECT_EQ(ErrorOf(json), "(accepted)");
+    }
+  }
+}
+
 TEST(GraphPlatform, RefusesWhatTheSchemaRefuses) {
   EXPECT_THAT(ErrorOf("{\"nodes\": [\"s\"], \"colour\": 3}"),
               HasSubstr("platform JSON:"));

@@ -715,12 +715,22 @@ TEST(PlannerGraph, BadRequestsAreRefusedWithAReason) {
   bad = RunPlanner(GraphPlannerRequest(&graph, HETCAST_ALGORITHM_NONE));
   EXPECT_EQ(bad.status, HETCAST_INVALID_ARGUMENT);
   EXPECT_NE(std::string(bad.error).find("self-loop"), std::string::npos);
+  // The sizes' errors name the field and its limit (hetcast_graph_check's
+  // reasons).
+  g.edges = {{0, 1, HETCAST_MAX_COST + 1}};
+  graph = g.Request();
+  bad = RunPlanner(GraphPlannerRequest(&graph, HETCAST_ALGORITHM_NONE));
+  EXPECT_EQ(bad.status, HETCAST_INVALID_ARGUMENT);
+  EXPECT_NE(std::string(bad.error).find("HETCAST_MAX_COST"), std::string::npos)
+      << bad.error;
   g.edges = {{0, 1, 2}};
   g.node_count = size_t{HETCAST_GRAPH_MAX_NODES} + 1;
   graph = g.Request();
-  EXPECT_EQ(
-      RunPlanner(GraphPlannerRequest(&graph, HETCAST_ALGORITHM_NONE)).status,
-      HETCAST_TOO_LARGE);
+  bad = RunPlanner(GraphPlannerRequest(&graph, HETCAST_ALGORITHM_NONE));
+  EXPECT_EQ(bad.status, HETCAST_TOO_LARGE);
+  EXPECT_NE(std::string(bad.error).find("HETCAST_GRAPH_MAX_NODES (2^20)"),
+            std::string::npos)
+      << bad.error;
   // The graph request with another model's, or under another model.
   g.node_count = 2;
   graph = g.Request();

@@ -64,3 +64,38 @@ measure "multi-source JSON, 16 MiB of one dense array ($(stat -c %s "$work/dense
 nb_request 2860 $((2860 * 2860)) >"$work/matrix.json"
 measure "multi-source, 2,860 nodes, explicit matrix ($(stat -c %s "$work/matrix.json") B)" \
   plan --model nonblocking --input "$work/matrix.json"
+
+# graph_platform N T: MCPH's worst case at its work limit
+# (HETCAST_GRAPH_MAX_WORK, targets x (nodes + edges) <= 2^28): a region of
+# A = N - T non-targets joined by cost-1 edges (each to the next 1, 2, 3,
+# 5, 8, 13, 21 and 34 of the region, cyclically), and T targets, target i
+# behind one cost-100 edge from region node i. Every path search settles
+# the whole region before it reaches a target.
+graph_platform() {
+  awk -v n="$1" -v t="$2" 'BEGIN {
+    a = n - t
+    split("1 2 3 5 8 13 21 34", offset, " ")
+    printf "{\"nodes\":["
+    for (v = 0; v < n; ++v) printf "%s\"n%d\"", (v ? "," : ""), v
+    printf "],\"edges\":["
+    first = 1
+    for (v = 0; v < a; ++v) {
+      for (i = 1; i <= 8; ++i) {
+        printf "%s{\"from\":\"n%d\",\"to\":\"n%d\",\"cost\":1}", (first ? "" : ","), v, (v + offset[i]) % a
+        first = 0
+      }
+    }
+    for (i = 0; i < t; ++i) printf ",{\"from\":\"n%d\",\"to\":\"n%d\",\"cost\":100}", i, a + i
+    printf "],\"source\":\"n0\",\"targets\":["
+    for (i = 0; i < t; ++i) printf "%s\"n%d\"", (i ? "," : ""), a + i
+    printf "]}"
+  }'
+}
+# 4,939 targets x (9,878 nodes + 44,451 edges) = 2^28 - 104,525: accepted;
+# 4,941 x (9,880 + 44,453): refused (exit 2).
+graph_platform 9878 4939 >"$work/graph_limit.json"
+measure "MCPH at HETCAST_GRAPH_MAX_WORK (9,878 nodes, 4,939 targets)" \
+  plan --model graph --platform "$work/graph_limit.json"
+graph_platform 9880 4941 >"$work/graph_past.json"
+measure "MCPH one past HETCAST_GRAPH_MAX_WORK (refused)" \
+  plan --model graph --platform "$work/graph_past.json"

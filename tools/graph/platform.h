@@ -60,8 +60,9 @@ struct GraphEndpoints {
 // unknown node, a self-loop, an edge given twice (also through
 // "both_directions"), a cost outside 1 .. HETCAST_MAX_COST, more than
 // HETCAST_GRAPH_MAX_EDGES directed edges, a missing or unknown source, no
-// targets, a target listed twice, the source among the targets, and a
-// target the source cannot reach.
+// targets, a target listed twice, the source among the targets, a target
+// the source cannot reach, and targets x (nodes + edges) past MCPH's work
+// limit, HETCAST_GRAPH_MAX_WORK.
 absl::StatusOr<GraphPlatform> ParseGraphPlatform(
     absl::string_view json, const GraphEndpoints& endpoints = {});
 

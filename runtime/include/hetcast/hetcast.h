@@ -103,8 +103,11 @@ typedef enum hetcast_status HETCAST_ENUM_BASE {
   /* A time or a count does not fit in 64 bits (a time of exactly
    * HETCAST_NEVER = 2^64 - 1 included: it is reserved). */
   HETCAST_OVERFLOW = 2,
-  /* More nodes or types than HETCAST_MAX_NODES / HETCAST_MAX_TYPES, or a
-   * multi-source request past HETCAST_NB_MAX_NODES, _CELLS or _WORK. */
+  /* More nodes or types than HETCAST_MAX_NODES / HETCAST_MAX_TYPES (a
+   * workspace too large for size_t included), a multi-source request past
+   * HETCAST_NB_MAX_NODES, _CELLS or _WORK, a graph past
+   * HETCAST_GRAPH_MAX_NODES, _EDGES or (planning) _WORK, or a graph
+   * schedule of 2^32 - 1 or more routes, route edges or slots. */
   HETCAST_TOO_LARGE = 3,
   /* The workspace is smaller than the `*_sizes` function asked for. */
   HETCAST_WORKSPACE_TOO_SMALL = 4,
@@ -960,6 +963,13 @@ hetcast_nb_lower_bound(const hetcast_nb_request* request, void* workspace,
  * the sum of all costs stays below 2^64, so no load can overflow. */
 #define HETCAST_GRAPH_MAX_NODES (1u << 20)
 #define HETCAST_GRAPH_MAX_EDGES (1u << 23)
+/* MCPH's work limit, checked by hetcast_graph_plan_sizes, hetcast_graph_check
+ * and hetcast_graph_plan (not by the evaluator): target_count * (node_count
+ * + edge_count) <= HETCAST_GRAPH_MAX_WORK, else HETCAST_TOO_LARGE. Each
+ * target's path search may settle every node and edge outside the tree;
+ * without the limit an accepted request ran for hours (2^20 nodes, every
+ * node a target). At the limit MCPH plans within seconds (README, "Limits"). */
+#define HETCAST_GRAPH_MAX_WORK (UINT64_C(1) << 28)
 
 typedef struct hetcast_graph_edge {
   uint32_t from;
@@ -1089,7 +1099,9 @@ typedef struct hetcast_graph_evaluation {
   uint64_t warmup_periods;
 } hetcast_graph_evaluation;
 
-/* Workspace hetcast_graph_evaluate needs for `schedule`'s sizes. */
+/* Workspace hetcast_graph_evaluate needs for `schedule`'s sizes (its
+ * counts only are read; HETCAST_TOO_LARGE for 2^32 - 1 or more routes,
+ * route edges or slots). */
 HETCAST_API hetcast_status hetcast_graph_evaluate_workspace_size(
     const hetcast_graph_request* request,
     const hetcast_graph_schedule* schedule, size_t* bytes);
