@@ -80,11 +80,14 @@ uint32_t SomeId(ByteReader& in, size_t n) {
 
 hetcast_algorithm PickAlgorithm(ByteReader& in) {
   static const hetcast_algorithm kPins[] = {
-      HETCAST_ALGORITHM_FEF, HETCAST_ALGORITHM_ECF,  HETCAST_ALGORITHM_WR,
-      HETCAST_ALGORITHM_WRP, HETCAST_ALGORITHM_MCPH, HETCAST_ALGORITHM_FNF,
-      HETCAST_ALGORITHM_LCF, hetcast_algorithm(255)};
+      HETCAST_ALGORITHM_FEF,       HETCAST_ALGORITHM_ECF,
+      HETCAST_ALGORITHM_WR,        HETCAST_ALGORITHM_WRP,
+      HETCAST_ALGORITHM_MCPH,      HETCAST_ALGORITHM_FNF,
+      HETCAST_ALGORITHM_LCF,       HETCAST_ALGORITHM_CRITICAL_FIRST,
+      HETCAST_ALGORITHM_EAGER_LCF, hetcast_algorithm(255)};
+  constexpr size_t kCount = sizeof(kPins) / sizeof(kPins[0]);
   const uint8_t pick = in.U8();
-  return pick < 128 ? HETCAST_ALGORITHM_NONE : kPins[pick % 8];
+  return pick < 128 ? HETCAST_ALGORITHM_NONE : kPins[pick % kCount];
 }
 
 // ---------------------------------------------------------------------------
@@ -333,7 +336,7 @@ void CheckNbRefused(const hetcast_nb_request& r, size_t workspace_bytes,
                     hetcast_status status) {
   for (hetcast_algorithm algorithm :
        {HETCAST_ALGORITHM_FEF, HETCAST_ALGORITHM_ECF, HETCAST_ALGORITHM_WR,
-        HETCAST_ALGORITHM_WRP}) {
+        HETCAST_ALGORITHM_WRP, HETCAST_ALGORITHM_CRITICAL_FIRST}) {
     CanaryWorkspace workspace(workspace_bytes);
     CanaryArray<hetcast_nb_task> tasks(64);
     CanaryArray<size_t> list_begin(kMaxSmallNodes + 1);
@@ -367,7 +370,7 @@ void PlanNbDirect(ByteReader& in, const hetcast_nb_request& r,
                   const hetcast_nb_sizes& sizes) {
   for (hetcast_algorithm algorithm :
        {HETCAST_ALGORITHM_FEF, HETCAST_ALGORITHM_ECF, HETCAST_ALGORITHM_WR,
-        HETCAST_ALGORITHM_WRP}) {
+        HETCAST_ALGORITHM_WRP, HETCAST_ALGORITHM_CRITICAL_FIRST}) {
     const size_t task_capacity = NearCapacity(in, sizes.task_count);
     const size_t workspace_size = NearCapacity(in, sizes.workspace_bytes);
     CanaryWorkspace workspace(workspace_size);
@@ -522,7 +525,8 @@ void FuzzNb(ByteReader& in) {
   request.nonblocking = &r;
   const bool pin_ok = request.algorithm == HETCAST_ALGORITHM_NONE ||
                       (request.algorithm >= HETCAST_ALGORITHM_FEF &&
-                       request.algorithm <= HETCAST_ALGORITHM_WRP);
+                       request.algorithm <= HETCAST_ALGORITHM_WRP) ||
+                      request.algorithm == HETCAST_ALGORITHM_CRITICAL_FIRST;
   hetcast_sizes planner_sizes;
   const char* error = nullptr;
   const hetcast_status planner_sized =
