@@ -731,23 +731,35 @@ TEST(PlannerGraph, BadRequestsAreRefusedWithAReason) {
   EXPECT_NE(std::string(bad.error).find("HETCAST_GRAPH_MAX_NODES (2^20)"),
             std::string::npos)
       << bad.error;
-  // The graph request with another model's, or under another model.
+}
+
+TEST(PlannerGraph, AnotherModelsRequestOrLabelIsRefused) {
+  GraphInstance g;
   g.node_count = 2;
-  graph = g.Request();
+  g.edges = {{0, 1, 2}};
+  g.targets = {1};
+  const hetcast_graph_request graph = g.Request();
   NodeCase c;
   c.costs = {2};
   c.counts = {1};
   const hetcast_node_request node = c.request();
   hetcast_request both = GraphPlannerRequest(&graph, HETCAST_ALGORITHM_NONE);
   both.node = &node;
-  bad = RunPlanner(both);
+  const Planned bad = RunPlanner(both);
   EXPECT_EQ(bad.status, HETCAST_INVALID_ARGUMENT);
   EXPECT_NE(std::string(bad.error).find("exactly one"), std::string::npos);
   hetcast_request mislabeled =
       GraphPlannerRequest(&graph, HETCAST_ALGORITHM_NONE);
   mislabeled.model = HETCAST_MODEL_NONBLOCKING;
   EXPECT_EQ(RunPlanner(mislabeled).status, HETCAST_INVALID_ARGUMENT);
-  // Output arrays missing or short.
+}
+
+TEST(PlannerGraph, MissingOrShortOutputArraysAreRefused) {
+  GraphInstance g;
+  g.node_count = 2;
+  g.edges = {{0, 1, 2}};
+  g.targets = {1};
+  const hetcast_graph_request graph = g.Request();
   hetcast_request ok = GraphPlannerRequest(&graph, HETCAST_ALGORITHM_NONE);
   hetcast_sizes sizes;
   ASSERT_EQ(hetcast_plan_sizes(&ok, &sizes, nullptr), HETCAST_OK);

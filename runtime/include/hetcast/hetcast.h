@@ -903,11 +903,12 @@ HETCAST_API hetcast_status hetcast_nb_check(const hetcast_nb_request* request,
 
 /* Plans with HETCAST_ALGORITHM_FEF, _ECF, _WR or _WRP (Wu, Yeh & Liu §4;
  * tie rules in runtime/nonblocking/), or _CRITICAL_FIRST (WRP with the
- * receiver order of runtime/nonblocking/critical_first.cc). Writes the task lists node by node (node
- * 0's tasks in order, then node 1's, ...) into `tasks`, with their times, and
- * `list_begin` (node_count + 1 entries: node v's tasks are
- * tasks[list_begin[v] .. list_begin[v+1]) ). The answer's completion time is
- * the last receive's end; its lower bound is hetcast_nb_lower_bound's. */
+ * receiver order of runtime/nonblocking/critical_first.cc). Writes the task
+ * lists node by node (node 0's tasks in order, then node 1's, ...) into
+ * `tasks`, with their times, and `list_begin` (node_count + 1 entries: node v's
+ * tasks are tasks[list_begin[v] .. list_begin[v+1]) ). The answer's completion
+ * time is the last receive's end; its lower bound is hetcast_nb_lower_bound's.
+ */
 HETCAST_API hetcast_status hetcast_nb_plan(
     const hetcast_nb_request* request, hetcast_algorithm algorithm,
     void* workspace, size_t workspace_size, hetcast_nb_task* tasks,
