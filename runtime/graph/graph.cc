@@ -4,19 +4,22 @@
 namespace hetcast {
 namespace internal {
 
-namespace {
-
-// Sets `*rejection` (when given) and returns `status`: the one place a
-// check of a graph request says what failed.
 hetcast_status GraphReject(hetcast_status status, hetcast_graph_field field,
                            size_t index, size_t item, const char* reason,
                            hetcast_graph_rejection* rejection) {
+  // Field by field, not from an aggregate: GCC would keep such a constant
+  // in the shared .rodata section, which then drags every string the
+  // runtime names into a firmware image that links none of the graph code.
   if (rejection != nullptr) {
-    *rejection = hetcast_graph_rejection{static_cast<uint32_t>(field), index,
-                                         item, reason};
+    rejection->field = static_cast<uint32_t>(field);
+    rejection->index = index;
+    rejection->item = item;
+    rejection->reason = reason;
   }
   return status;
 }
+
+namespace {
 
 // Each edge's endpoints and cost.
 hetcast_status GraphCheckEdges(const hetcast_graph_request& r,

@@ -14,6 +14,12 @@
 namespace hetcast {
 namespace internal {
 
+// Sets `*rejection` (when given) and returns `status`: the one place a
+// check of a graph request says what failed.
+hetcast_status GraphReject(hetcast_status status, hetcast_graph_field field,
+                           size_t index, size_t item, const char* reason,
+                           hetcast_graph_rejection* rejection);
+
 // The checks that need no memory: counts and ranges, node ids, self-loops,
 // costs, target ids. Distinct edges and targets are checked by
 // GraphBuildIndex and GraphMarkTargets.

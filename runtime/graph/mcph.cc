@@ -623,13 +623,11 @@ hetcast_status GraphCheckMcphRequest(const hetcast_graph_request* request,
       static_cast<uint64_t>(request->target_count) *
       (static_cast<uint64_t>(request->node_count) + request->edge_count);
   if (work <= HETCAST_GRAPH_MAX_WORK) return HETCAST_OK;
-  if (rejection != nullptr) {
-    *rejection = hetcast_graph_rejection{
-        HETCAST_GRAPH_FIELD_TARGETS, 0, 0,
-        "targets x (nodes + edges) exceeds HETCAST_GRAPH_MAX_WORK (2^28), "
-        "MCPH's work limit"};
-  }
-  return HETCAST_TOO_LARGE;
+  return GraphReject(
+      HETCAST_TOO_LARGE, HETCAST_GRAPH_FIELD_TARGETS, 0, 0,
+      "targets x (nodes + edges) exceeds HETCAST_GRAPH_MAX_WORK (2^28), "
+      "MCPH's work limit",
+      rejection);
 }
 
 }  // namespace
@@ -647,12 +645,9 @@ hetcast_status hetcast_graph_check(const hetcast_graph_request* request,
   hetcast::internal::Arena arena(workspace, workspace_size);
   hetcast::internal::GraphIndex index;
   if (!hetcast::internal::GraphCarveIndex(*request, &arena, &index)) {
-    if (rejection != nullptr) {
-      *rejection = hetcast_graph_rejection{
-          HETCAST_GRAPH_FIELD_NONE, 0, 0,
-          "workspace smaller than hetcast_graph_plan_sizes says"};
-    }
-    return HETCAST_WORKSPACE_TOO_SMALL;
+    return hetcast::internal::GraphReject(
+        HETCAST_WORKSPACE_TOO_SMALL, HETCAST_GRAPH_FIELD_NONE, 0, 0,
+        "workspace smaller than hetcast_graph_plan_sizes says", rejection);
   }
   return hetcast::internal::GraphBuildIndex(*request, &index, rejection);
 }

@@ -408,6 +408,30 @@ void PlanNbDirect(ByteReader& in, const hetcast_nb_request& r,
   }
 }
 
+// The unpinned answer is WRP's or critical-first's, no later than the
+// other's, and WRP's when they tie.
+void CheckNbDefaultIsEarlier(const hetcast_nb_request& r,
+                             const hetcast_nb_sizes& sizes,
+                             const hetcast_answer& chosen) {
+  FUZZ_CHECK(chosen.algorithm == HETCAST_ALGORITHM_WRP ||
+             chosen.algorithm == HETCAST_ALGORITHM_CRITICAL_FIRST);
+  const hetcast_algorithm other = chosen.algorithm == HETCAST_ALGORITHM_WRP
+                                      ? HETCAST_ALGORITHM_CRITICAL_FIRST
+                                      : HETCAST_ALGORITHM_WRP;
+  std::vector<unsigned char> workspace(sizes.workspace_bytes);
+  std::vector<hetcast_nb_task> tasks(sizes.task_count);
+  std::vector<size_t> begin(r.node_count + 1);
+  hetcast_answer answer;
+  FUZZ_CHECK_EQ(
+      hetcast_nb_plan(&r, other, workspace.data(), workspace.size(),
+                      tasks.data(), tasks.size(), begin.data(), &answer),
+      HETCAST_OK);
+  FUZZ_CHECK(chosen.completion_time <= answer.completion_time);
+  if (chosen.completion_time == answer.completion_time) {
+    FUZZ_CHECK_EQ(chosen.algorithm, HETCAST_ALGORITHM_WRP);
+  }
+}
+
 // hetcast_plan into exact arrays must give what hetcast_nb_plan gives with
 // the chosen algorithm, byte for byte, and each participant its own list.
 void CheckNbPlanner(ByteReader& in, const hetcast_request& request,
@@ -429,12 +453,20 @@ void CheckNbPlanner(ByteReader& in, const hetcast_request& request,
   CanaryArray<hetcast_nb_task> direct(sizes.task_count);
   CanaryArray<size_t> direct_begin(r.node_count + 1);
   hetcast_answer answer;
-  const hetcast_status direct_status =
-      hetcast_nb_plan(&r, planner_sizes.algorithm, direct_workspace.data(),
-                      direct_workspace.size(), direct.data(), direct.capacity(),
-                      direct_begin.data(), &answer);
+  // Unpinned, the planner answers the earlier of WRP and critical-first
+  // (WRP on ties): the direct call runs the one it names.
+  const hetcast_algorithm chosen =
+      request.algorithm != HETCAST_ALGORITHM_NONE ? request.algorithm
+      : status == HETCAST_OK                      ? info.answer.algorithm
+                                                  : planner_sizes.algorithm;
+  const hetcast_status direct_status = hetcast_nb_plan(
+      &r, chosen, direct_workspace.data(), direct_workspace.size(),
+      direct.data(), direct.capacity(), direct_begin.data(), &answer);
   FUZZ_CHECK_EQ(status, direct_status);
   if (status != HETCAST_OK) return;
+  if (request.algorithm == HETCAST_ALGORITHM_NONE) {
+    CheckNbDefaultIsEarlier(r, sizes, info.answer);
+  }
   FUZZ_CHECK_EQ(info.answer.completion_time, answer.completion_time);
   FUZZ_CHECK_EQ(info.answer.lower_bound, answer.lower_bound);
   FUZZ_CHECK(std::memcmp(tasks.data(), direct.data(),
