@@ -418,8 +418,10 @@ void CheckNbDefaultIsEarlier(const hetcast_nb_request& r,
   const hetcast_algorithm other = chosen.algorithm == HETCAST_ALGORITHM_WRP
                                       ? HETCAST_ALGORITHM_CRITICAL_FIRST
                                       : HETCAST_ALGORITHM_WRP;
-  std::vector<unsigned char> workspace(sizes.workspace_bytes);
-  std::vector<hetcast_nb_task> tasks(sizes.task_count);
+  // At least one entry each: an empty vector's data() may be null.
+  std::vector<unsigned char> workspace(
+      std::max<size_t>(sizes.workspace_bytes, 1));
+  std::vector<hetcast_nb_task> tasks(std::max<size_t>(sizes.task_count, 1));
   std::vector<size_t> begin(r.node_count + 1);
   hetcast_answer answer;
   FUZZ_CHECK_EQ(
