@@ -355,18 +355,22 @@ bool CarveNestedSlots(const NodeLayout& layout, uint32_t capacity, Arena* arena,
 }
 
 // The greedy of `slots`' ladder with the first `prefix.length` receivers
-// of ranks `prefix.rank`, in the queue `slots` asks for.
+// of ranks `prefix.rank`, in the queue `slots` asks for. Builds for size
+// (firmware) keep only the heap: its code is smaller, and its value the
+// same (cohort_queue.h).
 hetcast_status RunGreedy(const NodeLayout& layout, NestedSlots* slots,
                          const Prefix& prefix, uint64_t* arrival_of_last) {
-  if (slots->on_heap) {
-    return Greedy<CohortHeap>(layout, slots->pool, slots->ladder, prefix,
-                              CohortHeap{slots->items, 0}, &slots->memo)
+#if !defined(HETCAST_OPTIMIZE_SIZE)
+  if (!slots->on_heap) {
+    return Greedy<CohortRing>(
+               layout, slots->pool, slots->ladder, prefix,
+               CohortRing(slots->items, slots->next, slots->head, slots->far),
+               &slots->memo)
         .Run(arrival_of_last);
   }
-  return Greedy<CohortRing>(
-             layout, slots->pool, slots->ladder, prefix,
-             CohortRing(slots->items, slots->next, slots->head, slots->far),
-             &slots->memo)
+#endif
+  return Greedy<CohortHeap>(layout, slots->pool, slots->ladder, prefix,
+                            CohortHeap{slots->items, 0}, &slots->memo)
       .Run(arrival_of_last);
 }
 

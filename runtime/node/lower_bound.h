@@ -113,7 +113,8 @@
 // Cost: one event-driven greedy per anchor, with a queue of cohorts (the
 // nodes of one rank informed at one tick; cohort_queue.h's bucket ring,
 // O(1) per send whose next offset is within kCohortRingSize ticks, else a
-// heap's O(log D)) plus the
+// heap's O(log D); builds for size keep the binary heap, O(log D), whose
+// code is smaller) plus the
 // offsets computed (2^r * R each): a cohort keeps the index of its next
 // offset, and each rank's first offsets are computed once per anchor and
 // kept in the workspace, so most sends cost one lookup and one filing;
