@@ -106,42 +106,6 @@ struct Prefix {
   uint32_t length = 0;
 };
 
-// Min-heap of cohorts by key.
-struct CohortHeap {
-  NestedSlotCohort* items;
-  uint32_t size;
-
-  void Push(const NestedSlotCohort& cohort) {
-    uint32_t i = size++;
-    while (i > 0) {
-      const uint32_t parent = (i - 1) / 2;
-      if (items[parent].key <= cohort.key) break;
-      items[i] = items[parent];
-      i = parent;
-    }
-    items[i] = cohort;
-  }
-  void Pop() {
-    if (--size > 0) SiftDownFromTop(items[size]);
-  }
-  // Puts `cohort` at the top and restores the order (its key is no less
-  // than the one it replaces): one sift instead of a pop and a push.
-  void SiftDownFromTop(const NestedSlotCohort& cohort) {
-    uint32_t i = 0;
-    for (;;) {
-      uint32_t child = 2 * i + 1;
-      if (child >= size) break;
-      if (child + 1 < size && items[child + 1].key < items[child].key) {
-        ++child;
-      }
-      if (cohort.key <= items[child].key) break;
-      items[i] = items[child];
-      i = child;
-    }
-    items[i] = cohort;
-  }
-};
-
 // The first kSlotMemoEntries offsets of each rank's S_j under one anchor,
 // computed when first needed: a cohort's next send is then one lookup
 // instead of NextSlotOffset's chain of divisions.
@@ -231,11 +195,12 @@ size_t HeapCapacity(const NodeLayout& layout) {
 }
 
 // The relaxed greedy of lower_bound.h for one ladder and prefix, one tick
-// (event) at a time.
+// (event) at a time, its cohorts in a `Queue` of cohort_queue.h.
+template <typename Queue>
 class Greedy {
  public:
   Greedy(const NodeLayout& layout, const Pool& pool, const SlotLadder& ladder,
-         const Prefix& prefix, NestedSlotCohort* items, SlotMemo* memo)
+         const Prefix& prefix, const Queue& queue, SlotMemo* memo)
       : need_(layout.destination_total),
         source_cost_(layout.cost[layout.source_type]),
         source_key_(source_cost_),
@@ -243,7 +208,7 @@ class Greedy {
         ladder_(ladder),
         prefix_(prefix),
         memo_(memo),
-        heap_{items, 0} {
+        heap_(queue) {
     for (uint32_t r = 0; r < pool.rank_count; ++r) pool.left[r] = pool.count[r];
     if (memo->anchor != ladder.anchor) {
       for (uint32_t r = 0; r < pool.rank_count; ++r) memo->size[r] = 0;
@@ -256,7 +221,8 @@ class Greedy {
   hetcast_status Run(uint64_t* arrival_of_last) {
     for (;;) {
       uint64_t now = source_key_;
-      if (heap_.size > 0 && heap_.items[0].key < now) now = heap_.items[0].key;
+      const uint64_t least = heap_.LeastKey();
+      if (least < now) now = least;
       if (carry_ > 0 && prefix_tick_ + 1 < now) now = prefix_tick_ + 1;
       if (now == HETCAST_NEVER) return HETCAST_OVERFLOW;
       uint64_t slots = carry_ + SlotsAt(now);  // Sum < D + 1 + carry.
@@ -278,17 +244,9 @@ class Greedy {
       slots = 1;
       source_key_ = TimeAdd(now, source_cost_);
     }
-    while (heap_.size > 0 && heap_.items[0].key == now) {
-      NestedSlotCohort cohort = heap_.items[0];
-      slots += cohort.count;
-      cohort.key = NextKey(ladder_, memo_, &cohort, now);
-      if (cohort.key == HETCAST_NEVER) {
-        heap_.Pop();
-      } else {
-        heap_.SiftDownFromTop(cohort);
-      }
-    }
-    return slots;
+    return slots + heap_.Drain(now, [this, now](NestedSlotCohort* cohort) {
+      return NextKey(ladder_, memo_, cohort, now);
+    });
   }
 
   // The prefix's receivers, in order, one exact cohort each. Among equal
@@ -310,8 +268,10 @@ class Greedy {
       if (++informed_ == need_) return true;
       const uint64_t key = TimeAdd(now, ladder_.cost[rank]);
       if (key != HETCAST_NEVER) {
-        heap_.Push(NestedSlotCohort{
-            key, now, 1, static_cast<uint16_t>(rank | kExactRank), 0});
+        heap_.Push(
+            NestedSlotCohort{key, now, 1,
+                             static_cast<uint16_t>(rank | kExactRank), 0},
+            now);
       }
     }
     return false;
@@ -329,7 +289,8 @@ class Greedy {
           TimeAdd(now, OffsetAt(ladder_, memo_, cursor_, 0, 0));
       if (key != HETCAST_NEVER) {
         heap_.Push(NestedSlotCohort{key, now, static_cast<uint32_t>(take),
-                                    static_cast<uint16_t>(cursor_), 0});
+                                    static_cast<uint16_t>(cursor_), 0},
+                   now);
       }
     }
   }
@@ -341,20 +302,13 @@ class Greedy {
   const SlotLadder& ladder_;
   const Prefix& prefix_;
   SlotMemo* memo_;
-  CohortHeap heap_;
+  Queue heap_;  // The cohorts.
   uint64_t informed_ = 0;
   uint64_t carry_ = 0;        // Slots a waiting prefix receiver left.
   uint64_t prefix_tick_ = 0;  // The last prefix receiver's arrival.
   uint32_t placed_ = 0;       // Prefix receivers placed.
   uint32_t cursor_ = 0;       // Cheapest rank with nodes left.
 };
-
-hetcast_status RunGreedy(const NodeLayout& layout, const Pool& pool,
-                         const SlotLadder& ladder, const Prefix& prefix,
-                         NestedSlotCohort* items, SlotMemo* memo,
-                         uint64_t* arrival_of_last) {
-  return Greedy(layout, pool, ladder, prefix, items, memo).Run(arrival_of_last);
-}
 
 // One node of the best-first search over prefixes (lower_bound.h): the
 // prefix of its parent plus `rank`, and the bound of its branch.
@@ -374,7 +328,11 @@ struct PrefixNode {
 // the caller) and the search's nodes and prefix, from `arena`.
 struct NestedSlots {
   Pool pool;
-  NestedSlotCohort* items = nullptr;
+  NestedSlotCohort* items = nullptr;  // HeapCapacity entries, as `next`,
+  uint32_t* next = nullptr;           // and `far`.
+  uint32_t* far = nullptr;
+  uint32_t* head = nullptr;  // kCohortRingSize.
+  bool on_heap = false;      // CohortHeap instead of CohortRing.
   SlotMemo memo;
   SlotLadder ladder;
   PrefixNode* nodes = nullptr;  // The search's node capacity.
@@ -385,12 +343,35 @@ bool CarveNestedSlots(const NodeLayout& layout, uint32_t capacity, Arena* arena,
                       NestedSlots* slots) {
   CarvePool(layout, arena, &slots->pool);
   slots->items = arena->Allocate<NestedSlotCohort>(HeapCapacity(layout));
+  slots->next = arena->Allocate<uint32_t>(HeapCapacity(layout));
+  slots->far = arena->Allocate<uint32_t>(HeapCapacity(layout));
+  slots->head = arena->Allocate<uint32_t>(kCohortRingSize);
   slots->memo.offset =
       arena->Allocate<uint64_t>(size_t{layout.type_count} * kSlotMemoEntries);
   slots->memo.size = arena->Allocate<uint32_t>(layout.type_count);
   slots->nodes = arena->Allocate<PrefixNode>(capacity);
   slots->prefix = arena->Allocate<uint8_t>(capacity);
   return !arena->failed();
+}
+
+// The greedy of `slots`' ladder with the first `prefix.length` receivers
+// of ranks `prefix.rank`, in the queue `slots` asks for. Builds for size
+// (firmware) keep only the heap: its code is smaller, and its value the
+// same (cohort_queue.h).
+hetcast_status RunGreedy(const NodeLayout& layout, NestedSlots* slots,
+                         const Prefix& prefix, uint64_t* arrival_of_last) {
+#if !defined(HETCAST_OPTIMIZE_SIZE)
+  if (!slots->on_heap) {
+    return Greedy<CohortRing>(
+               layout, slots->pool, slots->ladder, prefix,
+               CohortRing(slots->items, slots->next, slots->head, slots->far),
+               &slots->memo)
+        .Run(arrival_of_last);
+  }
+#endif
+  return Greedy<CohortHeap>(layout, slots->pool, slots->ladder, prefix,
+                            CohortHeap{slots->items, 0}, &slots->memo)
+      .Run(arrival_of_last);
 }
 
 hetcast_status PrepareNestedSlots(const NodeLayout& layout, uint32_t capacity,
@@ -421,9 +402,7 @@ hetcast_status BestOverAnchors(const NodeLayout& layout, NestedSlots* slots,
   for (uint32_t i = 0; i < anchors; ++i) {
     slots->ladder.anchor = (first + i) % anchors;
     uint64_t bound;
-    const hetcast_status status =
-        RunGreedy(layout, slots->pool, slots->ladder, prefix, slots->items,
-                  &slots->memo, &bound);
+    const hetcast_status status = RunGreedy(layout, slots, prefix, &bound);
     if (status != HETCAST_OK) return status;
     if (bound > *best) {
       *best = bound;
@@ -527,16 +506,17 @@ uint32_t ClampSearchNodes(uint32_t nodes) {
 }
 
 // The prefix search over `budget` nodes (clamped to 1 .. capacity) with
-// room carved for `capacity`.
+// room carved for `capacity`, in CohortHeap when `on_heap`.
 hetcast_status SearchWithCapacity(const NodeLayout& layout, uint32_t capacity,
                                   uint32_t budget, uint64_t upper, Arena* arena,
-                                  uint64_t* lower_bound) {
+                                  uint64_t* lower_bound, bool on_heap = false) {
   *lower_bound = 0;
   if (layout.destination_total == 0) return HETCAST_OK;
   NestedSlots slots;
   const hetcast_status status =
       PrepareNestedSlots(layout, capacity, arena, &slots);
   if (status != HETCAST_OK) return status;
+  slots.on_heap = on_heap;
   if (budget > capacity) budget = capacity;
   if (budget == 0) budget = 1;
   return SearchPrefixes(layout, &slots, budget, upper, lower_bound);
@@ -578,8 +558,7 @@ hetcast_status LowerBoundNestedSlotsAnchor(const NodeLayout& layout,
     return HETCAST_INVALID_ARGUMENT;
   }
   slots.ladder.anchor = anchor;
-  return RunGreedy(layout, slots.pool, slots.ladder, Prefix(), slots.items,
-                   &slots.memo, lower_bound);
+  return RunGreedy(layout, &slots, Prefix(), lower_bound);
 }
 
 hetcast_status LowerBoundNestedSlots(const NodeLayout& layout, Arena* arena,
@@ -608,6 +587,15 @@ hetcast_status LowerBoundWidePrefixSearch(const NodeLayout& layout,
                                           Arena* arena, uint64_t* lower_bound) {
   nodes = ClampSearchNodes(nodes);
   return SearchWithCapacity(layout, nodes, nodes, upper, arena, lower_bound);
+}
+
+hetcast_status LowerBoundWidePrefixSearchOnHeap(const NodeLayout& layout,
+                                                uint32_t nodes, uint64_t upper,
+                                                Arena* arena,
+                                                uint64_t* lower_bound) {
+  nodes = ClampSearchNodes(nodes);
+  return SearchWithCapacity(layout, nodes, nodes, upper, arena, lower_bound,
+                            true);
 }
 
 }  // namespace internal

@@ -110,11 +110,14 @@
 // on its own, so that one already proves the schedule optimal and the others
 // cannot raise the answer (OPT <= upper); the search then stops too.
 //
-// Cost: one event-driven greedy per anchor, with a min-heap of cohorts (the
-// nodes of one rank informed at one tick), O(events * log D) plus the
+// Cost: one event-driven greedy per anchor, with a queue of cohorts (the
+// nodes of one rank informed at one tick; cohort_queue.h's bucket ring,
+// O(1) per send whose next offset is within kCohortRingSize ticks, else a
+// heap's O(log D); builds for size keep the binary heap, O(log D), whose
+// code is smaller) plus the
 // offsets computed (2^r * R each): a cohort keeps the index of its next
 // offset, and each rank's first offsets are computed once per anchor and
-// kept in the workspace, so most sends cost one lookup and one sift;
+// kept in the workspace, so most sends cost one lookup and one filing;
 // the search evaluates one child per rank of each expanded prefix, trying
 // the anchors from its parent's winner on until one lifts it above its
 // parent (any anchor's value is a bound), and picks a prefix in
@@ -126,6 +129,7 @@
 #include <stdint.h>
 
 #include "runtime/arena.h"
+#include "runtime/node/cohort_queue.h"
 #include "runtime/node/layout.h"
 
 namespace hetcast {
@@ -147,21 +151,11 @@ struct SlotLadder {
 uint64_t NextSlotOffset(const SlotLadder& ladder, uint32_t rank,
                         uint64_t offset);
 
-// One heap entry of the relaxed greedy: `count` nodes of `rank` informed at
-// `arrival`, whose next offsets complete at `key` (the index-th offset of
-// their rank's, from 0; it stops counting where lower_bound.cc stops
-// keeping offsets).
-struct NestedSlotCohort {
-  uint64_t key;
-  uint64_t arrival;
-  uint32_t count;
-  uint16_t rank;  // < HETCAST_MAX_TYPES <= 256, plus a flag bit.
-  uint16_t index;
-};
-
-// Bytes of workspace LowerBoundNestedSlots takes from its arena: the heap,
-// four arrays of one entry per type and the kept offsets (32 per type;
-// nothing of HETCAST_MAX_TYPES entries lives on the stack, for firmware).
+// Bytes of workspace LowerBoundNestedSlots takes from its arena: the
+// cohort queue (cohort_queue.h: the cohorts, their links and far heap, the
+// ring's bucket heads), four arrays of one entry per type and the kept offsets
+// (32 per type; nothing of HETCAST_MAX_TYPES entries lives on the stack, for
+// firmware).
 size_t NestedSlotsWorkspaceBytes(const NodeLayout& layout);
 
 // The nested-slots bound of `layout` (max over anchors; 0 without
@@ -193,6 +187,14 @@ size_t PrefixSearchWorkspaceBytes(const NodeLayout& layout, uint32_t nodes);
 hetcast_status LowerBoundWidePrefixSearch(const NodeLayout& layout,
                                           uint32_t nodes, uint64_t upper,
                                           Arena* arena, uint64_t* lower_bound);
+
+// LowerBoundWidePrefixSearch with the greedy's events in CohortHeap instead
+// of CohortRing (cohort_queue.h): the same value, by the argument there;
+// the reference of tests and of the benchmark. Same workspace.
+hetcast_status LowerBoundWidePrefixSearchOnHeap(const NodeLayout& layout,
+                                                uint32_t nodes, uint64_t upper,
+                                                Arena* arena,
+                                                uint64_t* lower_bound);
 
 // The largest request (in destinations) hetcast_node_plan searches for, and
 // the search nodes it gives each destination.

@@ -9,8 +9,9 @@
 // 53 (no anchor reaches FNF: all four run). For each: the FNF pass alone
 // (RunFnf), the bound as hetcast_node_plan computes it beyond the prefix
 // search's limit (stopped at FNF's completion), the bound with every anchor,
-// and the whole plan. At exit the binary prints bound / FNF per case (CPU
-// time).
+// and the whole plan; the two bounds again with the greedy's reference
+// binary heap instead of its bucket ring. At exit the binary prints bound /
+// FNF and ring / heap per case (CPU time).
 #include <cstdio>
 #include <cstdlib>
 #include <map>
@@ -102,26 +103,38 @@ void BM_Fnf(benchmark::State& state) {
 }
 
 // The nested-slots bound stopped at `upper` (FNF's completion, as
-// hetcast_node_plan does), or with every anchor (upper = HETCAST_NEVER).
-void Bound(benchmark::State& state, bool stop_at_fnf) {
+// hetcast_node_plan does), or with every anchor (upper = HETCAST_NEVER);
+// its greedy's cohorts in the bucket ring (the runtime's) or, `on_heap`, in
+// the reference binary heap (runtime/node/cohort_queue.h).
+void Bound(benchmark::State& state, bool stop_at_fnf, bool on_heap) {
   const Instance in = MakeInstance(state.range(0), state.range(1));
   const NodeLayout layout = LayoutOf(in);
   const uint64_t upper = stop_at_fnf ? FnfCompletion(in) : HETCAST_NEVER;
   std::vector<unsigned char> workspace(
-      hetcast::internal::NestedSlotsWorkspaceBytes(layout));
+      hetcast::internal::PrefixSearchWorkspaceBytes(layout, 1));
   uint64_t bound = 0;
   for (auto _ : state) {
     Arena arena(workspace.data(), workspace.size());
-    if (hetcast::internal::LowerBoundPrefixSearch(layout, 1, upper, &arena,
-                                                  &bound) != HETCAST_OK) {
-      std::abort();
-    }
+    const hetcast_status status =
+        on_heap ? hetcast::internal::LowerBoundWidePrefixSearchOnHeap(
+                      layout, 1, upper, &arena, &bound)
+                : hetcast::internal::LowerBoundWidePrefixSearch(
+                      layout, 1, upper, &arena, &bound);
+    if (status != HETCAST_OK) std::abort();
     benchmark::DoNotOptimize(bound);
   }
   state.counters["bound"] = static_cast<double>(bound);
 }
-void BM_BoundStoppedAtFnf(benchmark::State& state) { Bound(state, true); }
-void BM_BoundAllAnchors(benchmark::State& state) { Bound(state, false); }
+void BM_BoundStoppedAtFnf(benchmark::State& state) {
+  Bound(state, true, false);
+}
+void BM_BoundAllAnchors(benchmark::State& state) { Bound(state, false, false); }
+void BM_HeapBoundStoppedAtFnf(benchmark::State& state) {
+  Bound(state, true, true);
+}
+void BM_HeapBoundAllAnchors(benchmark::State& state) {
+  Bound(state, false, true);
+}
 
 void BM_Plan(benchmark::State& state) {
   const Instance in = MakeInstance(state.range(0), state.range(1));
@@ -150,6 +163,10 @@ void Sizes(benchmark::internal::Benchmark* b) {
 BENCHMARK(BM_Fnf)->Apply(Sizes)->Unit(benchmark::kMicrosecond);
 BENCHMARK(BM_BoundStoppedAtFnf)->Apply(Sizes)->Unit(benchmark::kMicrosecond);
 BENCHMARK(BM_BoundAllAnchors)->Apply(Sizes)->Unit(benchmark::kMicrosecond);
+BENCHMARK(BM_HeapBoundStoppedAtFnf)
+    ->Apply(Sizes)
+    ->Unit(benchmark::kMicrosecond);
+BENCHMARK(BM_HeapBoundAllAnchors)->Apply(Sizes)->Unit(benchmark::kMicrosecond);
 BENCHMARK(BM_Plan)->Apply(Sizes)->Unit(benchmark::kMicrosecond);
 
 // Keeps each run's mean CPU time (by name) to print the ratios at the end
@@ -181,6 +198,10 @@ int main(int argc, char** argv) {
       const double fnf = reporter.seconds_["BM_Fnf" + args];
       const double stopped = reporter.seconds_["BM_BoundStoppedAtFnf" + args];
       const double all = reporter.seconds_["BM_BoundAllAnchors" + args];
+      const double heap_stopped =
+          reporter.seconds_["BM_HeapBoundStoppedAtFnf" + args];
+      const double heap_all =
+          reporter.seconds_["BM_HeapBoundAllAnchors" + args];
       if (fnf <= 0) continue;
       std::printf(
           "%s costs, %5d destinations: FNF pass %7.2f us; nested slots stopped "
@@ -188,6 +209,12 @@ int main(int argc, char** argv) {
           "%7.2f us (%.2fx FNF), every anchor %7.2f us (%.2fx FNF)\n",
           which == 0 ? "2,3,7,11   " : "7 .. 53 (8)", destinations, fnf * 1e6,
           stopped * 1e6, stopped / fnf, all * 1e6, all / fnf);
+      if (heap_stopped > 0 && heap_all > 0) {
+        std::printf(
+            "    bucket ring / binary heap (CPU time): stopped at FNF %.2f, "
+            "every anchor %.2f\n",
+            stopped / heap_stopped, all / heap_all);
+      }
     }
   }
   benchmark::Shutdown();

@@ -475,6 +475,73 @@ TEST(NestedSlots, BoundsAreExactAtTwoToTheSixtyFour) {
                  HETCAST_NEVER);
 }
 
+// The bound and status of the prefix search over `nodes` search nodes, with
+// the greedy's cohorts in the bucket ring or in the reference heap.
+std::pair<hetcast_status, uint64_t> WideSearch(const NodeLayout& layout,
+                                               uint32_t nodes, uint64_t upper,
+                                               bool on_heap) {
+  std::vector<unsigned char> workspace(
+      internal::PrefixSearchWorkspaceBytes(layout, nodes));
+  Arena arena(workspace.data(), workspace.size());
+  uint64_t bound = 0;
+  const hetcast_status status =
+      on_heap ? internal::LowerBoundWidePrefixSearchOnHeap(layout, nodes, upper,
+                                                           &arena, &bound)
+              : internal::LowerBoundWidePrefixSearch(layout, nodes, upper,
+                                                     &arena, &bound);
+  return {status, bound};
+}
+
+// A seeded instance: 1 to 8 costs drawn below `max_cost` (ties allowed),
+// up to `max_count` destinations and a few relays per type.
+TinyInstance RandomInstance(std::mt19937_64* rng, uint64_t max_cost,
+                            uint64_t max_count) {
+  TinyInstance instance;
+  const uint32_t types = 1 + (*rng)() % 8;
+  for (uint32_t t = 0; t < types; ++t) {
+    instance.costs.push_back(1 + (*rng)() % max_cost);
+    instance.destinations.push_back((*rng)() % (max_count + 1));
+    instance.relays.push_back((*rng)() % 3 == 0 ? (*rng)() % 4 : 0);
+  }
+  instance.source_type = static_cast<uint32_t>((*rng)() % types);
+  return instance;
+}
+
+// The ring (cohort_queue.h) must give exactly the heap's greedy: on many
+// seeded instances, with costs whose offsets stay in the ring, that cross
+// it (its far heap) and that mix both, for the bound alone, stopped at a
+// completion, and for the prefix search.
+TEST(NestedSlots, BucketRingGivesExactlyTheHeapsBound) {
+  std::mt19937_64 rng(20261123);
+  const uint64_t max_costs[] = {8, 60, 300, 5000, uint64_t{1} << 40};
+  int compared = 0;
+  for (int trial = 0; trial < 1500; ++trial) {
+    const uint64_t max_cost = max_costs[trial % 5];
+    const uint64_t max_count = trial % 10 == 0 ? 3000 : 60;
+    TinyInstance instance = RandomInstance(&rng, max_cost, max_count);
+    if (trial % 7 == 0) {  // Mixed: one slow type far beyond the ring.
+      instance.costs.push_back(1000 + rng() % 100000);
+      instance.destinations.push_back(1 + rng() % 50);
+      instance.relays.push_back(0);
+    }
+    const NodeLayout layout = LayoutOf(instance);
+    for (uint32_t nodes : {1u, 40u}) {
+      const auto heap = WideSearch(layout, nodes, HETCAST_NEVER, true);
+      const auto ring = WideSearch(layout, nodes, HETCAST_NEVER, false);
+      ASSERT_EQ(ring.first, heap.first) << "trial " << trial;
+      ASSERT_EQ(ring.second, heap.second) << "trial " << trial;
+      if (heap.first != HETCAST_OK || heap.second == 0) continue;
+      ++compared;
+      // Stopped at a completion the first anchors may reach.
+      const auto heap_stop = WideSearch(layout, nodes, heap.second, true);
+      const auto ring_stop = WideSearch(layout, nodes, heap.second, false);
+      ASSERT_EQ(ring_stop.first, heap_stop.first) << "trial " << trial;
+      ASSERT_EQ(ring_stop.second, heap_stop.second) << "trial " << trial;
+    }
+  }
+  EXPECT_GT(compared, 2000);
+}
+
 }  // namespace
 }  // namespace testing
 }  // namespace hetcast
