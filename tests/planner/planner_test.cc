@@ -733,11 +733,17 @@ TEST(PlannerGraph, BadRequestsAreRefusedWithAReason) {
       << bad.error;
 }
 
-TEST(PlannerGraph, AnotherModelsRequestOrLabelIsRefused) {
+// One edge of cost 2 from the source to its one target.
+GraphInstance OneEdgeGraph() {
   GraphInstance g;
   g.node_count = 2;
   g.edges = {{0, 1, 2}};
   g.targets = {1};
+  return g;
+}
+
+TEST(PlannerGraph, AnotherModelsRequestOrLabelIsRefused) {
+  const GraphInstance g = OneEdgeGraph();
   const hetcast_graph_request graph = g.Request();
   NodeCase c;
   c.costs = {2};
@@ -755,10 +761,7 @@ TEST(PlannerGraph, AnotherModelsRequestOrLabelIsRefused) {
 }
 
 TEST(PlannerGraph, MissingOrShortOutputArraysAreRefused) {
-  GraphInstance g;
-  g.node_count = 2;
-  g.edges = {{0, 1, 2}};
-  g.targets = {1};
+  const GraphInstance g = OneEdgeGraph();
   const hetcast_graph_request graph = g.Request();
   hetcast_request ok = GraphPlannerRequest(&graph, HETCAST_ALGORITHM_NONE);
   hetcast_sizes sizes;
