@@ -3,9 +3,11 @@
 # ways: the whole suite normally (`bazel test //...`, every target built,
 # every test at its normal size); the whole suite again under
 # AddressSanitizer + UndefinedBehaviorSanitizer (`--config=asan
-# --build_tests_only`: every test target runs, but binaries no test uses,
-# the benchmarks and experiments, are not built a second time; the slow
-# tests read HETCAST_SANITIZER_RUN=1 and take smaller sizes, never a skip);
+# --build_tests_only`: every test target runs but the fuzz test, whose
+# clang-built targets carry ASan + UBSan in every pass; binaries no test
+# uses, the benchmarks and experiments, are not built a second time; the
+# slow tests read HETCAST_SANITIZER_RUN=1 and take smaller sizes, never a
+# skip);
 # and the threaded tests under ThreadSanitizer (`--config=tsan`). Then it
 # checks that everything the build took from the system comes from a
 # package tools/setup.sh installs (tests/system_deps_check.sh).
@@ -35,7 +37,8 @@ bazel_failed=false
 run_suite() {
   local log testlogs arg options=()
   for arg in "$@"; do
-    [[ "$arg" == //* ]] || options+=("$arg")  # Target patterns: not for info.
+    # Target patterns (and exclusions, after "--"): not for bazel info.
+    [[ "$arg" == //* || "$arg" == -//* || "$arg" == -- ]] || options+=("$arg")
   done
   log=$(mktemp)
   bazel test "$@" 2>&1 | tee "$log"
@@ -80,8 +83,12 @@ run_suite "$@" //...
 sanitizers=${HETCAST_SANITIZERS:-all}
 if [[ "$sanitizers" != 0 && " ${user_args[*]} " != *--config=*san* ]]; then
   if [[ "$sanitizers" == all ]]; then
+    # Less //tests/fuzz:fuzz_test: its libFuzzer targets are built with
+    # clang's -fsanitize=fuzzer,address,undefined whatever the
+    # configuration, so the normal pass has already run them sanitized.
     run_suite --config=asan --build_tests_only \
-      --test_env=HETCAST_SANITIZER_RUN=1 "${user_args[@]}" //...
+      --test_env=HETCAST_SANITIZER_RUN=1 "${user_args[@]}" \
+      -- //... -//tests/fuzz:fuzz_test
   fi
   run_suite --config=tsan "${user_args[@]}" //tests:concurrency_test
 fi

@@ -299,6 +299,31 @@ TEST(Mcph, IsDeterministic) {
              a.schedule.route_edges.size() * sizeof(hetcast_graph_route_edge)));
 }
 
+// Caller-owned arrays of one MCPH call, sized for `request` and filled
+// with `fill` bytes; Plan offers them `short_by` entries short.
+struct McphArrays {
+  McphArrays(const hetcast_graph_request& request, unsigned char fill) {
+    hetcast_graph_sizes sizes;
+    EXPECT_EQ(hetcast_graph_plan_sizes(&request, &sizes), HETCAST_OK);
+    workspace.resize(sizes.workspace_bytes);
+    tree.resize(sizes.tree_edge_count);
+    slots.resize(sizes.slot_count);
+    memset(tree.data(), fill, tree.size() * sizeof(tree[0]));
+    memset(slots.data(), fill, slots.size() * sizeof(slots[0]));
+  }
+  hetcast_status Plan(const hetcast_graph_request& request,
+                      size_t workspace_short_by = 0, size_t tree_short_by = 0) {
+    return hetcast_graph_plan(
+        &request, HETCAST_ALGORITHM_MCPH, workspace.data(),
+        workspace.size() - workspace_short_by, tree.data(),
+        tree.size() - tree_short_by, slots.data(), slots.size(), &answer);
+  }
+  std::vector<unsigned char> workspace;
+  std::vector<hetcast_graph_route_edge> tree;
+  std::vector<hetcast_graph_slot> slots;
+  hetcast_graph_answer answer;
+};
+
 TEST(Mcph, RefusesBadRequests) {
   GraphInstance g;
   g.node_count = 4;
@@ -323,28 +348,11 @@ TEST(Mcph, RefusesBadRequests) {
   ASSERT_EQ(RunMcph(g).status, HETCAST_OK);
 
   const hetcast_graph_request request = g.Request();
-  hetcast_graph_sizes sizes;
-  ASSERT_EQ(hetcast_graph_plan_sizes(&request, &sizes), HETCAST_OK);
-  std::vector<unsigned char> workspace(sizes.workspace_bytes);
-  std::vector<hetcast_graph_route_edge> tree(sizes.tree_edge_count);
-  std::vector<hetcast_graph_slot> slots(sizes.slot_count);
-  hetcast_graph_answer answer;
-  EXPECT_EQ(
-      hetcast_graph_plan(&request, HETCAST_ALGORITHM_MCPH, workspace.data(),
-                         workspace.size() - 1, tree.data(), tree.size(),
-                         slots.data(), slots.size(), &answer),
-      HETCAST_WORKSPACE_TOO_SMALL);
-  EXPECT_EQ(
-      hetcast_graph_plan(&request, HETCAST_ALGORITHM_MCPH, workspace.data(),
-                         workspace.size(), tree.data(), tree.size() - 1,
-                         slots.data(), slots.size(), &answer),
-      HETCAST_OUTPUT_TOO_SMALL);
-  EXPECT_EQ(
-      hetcast_graph_plan(&request, HETCAST_ALGORITHM_MCPH, workspace.data(),
-                         workspace.size(), tree.data(), tree.size(),
-                         slots.data(), slots.size(), &answer),
-      HETCAST_OK);
-  EXPECT_EQ(answer.period, 2u);
+  McphArrays arrays(request, 0);
+  EXPECT_EQ(arrays.Plan(request, 1, 0), HETCAST_WORKSPACE_TOO_SMALL);
+  EXPECT_EQ(arrays.Plan(request, 0, 1), HETCAST_OUTPUT_TOO_SMALL);
+  EXPECT_EQ(arrays.Plan(request), HETCAST_OK);
+  EXPECT_EQ(arrays.answer.period, 2u);
 }
 
 // A request refused for a target it cannot reach writes nothing to the
@@ -357,39 +365,21 @@ TEST(Mcph, RefusedRequestsWriteNothing) {
   g.edges = {{0, 1, 2}, {1, 2, 2}, {3, 2, 1}};
   g.targets = {1, 3};  // 1 is reached first; 3 cannot be reached.
   const hetcast_graph_request request = g.Request();
-  hetcast_graph_sizes sizes;
-  ASSERT_EQ(hetcast_graph_plan_sizes(&request, &sizes), HETCAST_OK);
-  std::vector<unsigned char> workspace(sizes.workspace_bytes);
-  hetcast_graph_route_edge pattern_edge;
-  memset(&pattern_edge, 0xA5, sizeof(pattern_edge));
-  hetcast_graph_slot pattern_slot;
-  memset(&pattern_slot, 0xA5, sizeof(pattern_slot));
-  std::vector<hetcast_graph_route_edge> tree(sizes.tree_edge_count,
-                                             pattern_edge);
-  std::vector<hetcast_graph_slot> slots(sizes.slot_count, pattern_slot);
-  hetcast_graph_answer answer;
-  EXPECT_EQ(
-      hetcast_graph_plan(&request, HETCAST_ALGORITHM_MCPH, workspace.data(),
-                         workspace.size(), tree.data(), tree.size(),
-                         slots.data(), slots.size(), &answer),
-      HETCAST_INVALID_ARGUMENT);
-  for (const hetcast_graph_route_edge& e : tree) {
-    EXPECT_EQ(memcmp(&e, &pattern_edge, sizeof(e)), 0);
-  }
-  for (const hetcast_graph_slot& slot : slots) {
-    EXPECT_EQ(memcmp(&slot, &pattern_slot, sizeof(slot)), 0);
-  }
+  McphArrays arrays(request, 0xA5);
+  const McphArrays untouched = arrays;
+  EXPECT_EQ(arrays.Plan(request), HETCAST_INVALID_ARGUMENT);
+  EXPECT_EQ(memcmp(arrays.tree.data(), untouched.tree.data(),
+                   arrays.tree.size() * sizeof(arrays.tree[0])),
+            0);
+  EXPECT_EQ(memcmp(arrays.slots.data(), untouched.slots.data(),
+                   arrays.slots.size() * sizeof(arrays.slots[0])),
+            0);
   // With 3 reachable the same arrays take the tree.
   g.edges.push_back({2, 3, 1});
   const hetcast_graph_request reachable = g.Request();
-  ASSERT_EQ(hetcast_graph_plan_sizes(&reachable, &sizes), HETCAST_OK);
-  workspace.resize(sizes.workspace_bytes);
-  EXPECT_EQ(
-      hetcast_graph_plan(&reachable, HETCAST_ALGORITHM_MCPH, workspace.data(),
-                         workspace.size(), tree.data(), tree.size(),
-                         slots.data(), slots.size(), &answer),
-      HETCAST_OK);
-  EXPECT_EQ(answer.tree_edge_count, 3u);
+  arrays.workspace.resize(McphArrays(reachable, 0).workspace.size());
+  EXPECT_EQ(arrays.Plan(reachable), HETCAST_OK);
+  EXPECT_EQ(arrays.answer.tree_edge_count, 3u);
 }
 
 // MCPH's work limit: targets x (nodes + edges) = HETCAST_GRAPH_MAX_WORK is
