@@ -902,8 +902,10 @@ absl::StatusOr<PtasResult> PlanPtas(const PtasRequest& request) {
       request.relays.empty() ? no_relays : request.relays;
   const hetcast_node_request full =
       MakeRequest(request.costs, request.source_type, request.counts, &relays);
-  absl::StatusOr<Plan> fnf = RunFnf(full);
-  if (!fnf.ok()) return fnf.status();
+  hetcast_node_sizes sizes;
+  if (hetcast_node_plan_sizes(&full, &sizes) != HETCAST_OK) {
+    return absl::InvalidArgumentError("PTAS: invalid request");
+  }
 
   // Useful relays, cheapest first, and how many to try (Khuller & Kim
   // Theorem 7.1; runtime/node/relays.h gives the rule and its proof).
@@ -918,13 +920,16 @@ absl::StatusOr<PtasResult> PlanPtas(const PtasRequest& request) {
   const uint64_t useful = useful_relays.max_relays;
   // Theorem 7.2 runs the whole scheme once per relay count: refuse rather
   // than run for hours (each run is about 20 attempts of O(n) or more).
-  const uint64_t nodes = fnf->nodes.size();
+  // Checked before FNF, whose own relay search makes useful + 2 passes.
+  const uint64_t nodes = sizes.node_count;
   if (useful > 0 && (useful + 1) > kMaxRelayNodeRuns / nodes) {
     return absl::OutOfRangeError(absl::StrFormat(
         "--relays: trying every relay count needs %d PTAS runs over %d nodes "
         "(at most %d node-runs); give fewer relays or destinations",
         useful + 1, nodes, kMaxRelayNodeRuns));
   }
+  absl::StatusOr<Plan> fnf = RunFnf(full);
+  if (!fnf.ok()) return fnf.status();
 
   PtasResult out;
   bool have = false;
