@@ -30,23 +30,6 @@ bool Less(const Factor& a, const Factor& c) {
   return u128{a.numerator} * c.denominator < u128{c.numerator} * a.denominator;
 }
 
-// One "value" of a factor table as a fraction.
-bool ParseFactorValue(const std::string& text, Factor* factor) {
-  const size_t dot = text.find('.');
-  const std::string whole = text.substr(0, dot);
-  const std::string fraction =
-      dot == std::string::npos ? "" : text.substr(dot + 1);
-  const std::string digits = whole + fraction;
-  if (digits.empty() || digits.size() > 18 || whole.empty() ||
-      digits.find_first_not_of("0123456789") != std::string::npos) {
-    return false;
-  }
-  factor->numerator = std::stoull(digits);
-  factor->denominator = 1;
-  for (size_t i = 0; i < fraction.size(); ++i) factor->denominator *= 10;
-  return factor->numerator > 0;
-}
-
 // The links on every route into `to` from each of `from` (or out of `to`
 // into each of them when `outgoing`); the slowest's bandwidth, 0 if none.
 bool CutBandwidth(const Platform& platform,
@@ -152,7 +135,10 @@ bool ParseFactors(const std::string& text, std::vector<Factor>* factors) {
     if (colon == std::string::npos ||
         entry.substr(0, colon).find_first_not_of("0123456789") !=
             std::string::npos ||
-        colon == 0 || !ParseFactorValue(entry.substr(colon + 1), &factor)) {
+        colon == 0 ||
+        !ParseExactDecimal(entry.substr(colon + 1), &factor.numerator,
+                           &factor.denominator) ||
+        factor.numerator == 0) {
       return false;
     }
     factors->push_back(factor);

@@ -203,6 +203,20 @@ bool ParseBandwidth(const std::string& text, uint64_t* bytes_per_second) {
   return true;
 }
 
+bool ParseExactDecimal(const std::string& text, uint64_t* numerator,
+                       uint64_t* denominator) {
+  u128 digits;
+  int decimals;
+  std::string unit;
+  if (!ParseDecimal(text, &digits, &decimals, &unit) || !unit.empty() ||
+      digits > kMaxResult) {
+    return false;
+  }
+  *numerator = static_cast<uint64_t>(digits);
+  *denominator = static_cast<uint64_t>(PowerOfTen(decimals));
+  return true;
+}
+
 bool ParsePlatform(const std::string& xml, Platform* platform,
                    std::string* error) {
   *platform = Platform();

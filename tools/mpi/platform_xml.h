@@ -57,6 +57,11 @@ bool RouteLinks(const Platform& platform, const std::string& src,
 bool ParseLatencyPs(const std::string& text, uint64_t* ps);
 bool ParseBandwidth(const std::string& text, uint64_t* bytes_per_second);
 
+// A plain decimal "0.812084" as 812084 / 1000000, exactly (at most 18
+// digits); false otherwise.
+bool ParseExactDecimal(const std::string& text, uint64_t* numerator,
+                       uint64_t* denominator);
+
 }  // namespace mpi
 }  // namespace hetcast
 
