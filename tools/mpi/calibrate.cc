@@ -42,9 +42,9 @@
 // message from rank 0 with the calibrated costs (node model, each cost set;
 // and cluster model when clusters are given): its planned completion and the
 // measured one (the slowest rank's, from a barrier; the fastest of the whole
-// message and segments of bytes / 2, bytes / 4, ... down to 64 KiB, which is
-// the segment_bytes it reports); and MPI_Bcast's measured time. --rules-out
-// writes these per model, with mpi_bcast_ticks = planned *
+// message and segments of bytes / 2, bytes / 4, ... down to bytes / 128,
+// which is the segment_bytes it reports); and MPI_Bcast's measured time.
+// --rules-out writes these per model, with mpi_bcast_ticks = planned *
 // MPI_Bcast's time / HETCAST_MPI_Bcast's time (at least 1): MPI_Bcast's
 // time on the prediction's scale, the executor's calibrated rule for
 // handing a broadcast to MPI_Bcast (call_rules.h); on the calibrated
@@ -195,13 +195,19 @@ struct BroadcastCheck {
 };
 
 // HETCAST_MPI_Bcast timed with the whole message, then with segments of
-// bytes / 2, bytes / 4, ... down to 64 KiB (powers of two); keeps the
-// fastest (the earlier on ties) in check->segment_bytes.
+// bytes / 2, bytes / 4, ... (powers of two) down to kMaxSegments segments;
+// keeps the fastest (the earlier on ties) in check->segment_bytes. The cap
+// bounds the calibration's time and the receives a rank posts at once
+// (SimGrid 3.32 crashed with 512 segments of 128 B on 64 ranks).
+constexpr size_t kMaxSegments = 128;
 int FastestSegments(HETCAST_MPI_Params params, int bytes,
                     BroadcastCheck* check) {
   std::vector<size_t> candidates = {0};
-  for (size_t s = size_t{1} << 30; s >= 65536; s /= 2) {
-    if (s <= static_cast<size_t>(bytes) / 2) candidates.push_back(s);
+  for (size_t s = size_t{1} << 30; s >= 1; s /= 2) {
+    if (s <= static_cast<size_t>(bytes) / 2 &&
+        s * kMaxSegments >= static_cast<size_t>(bytes)) {
+      candidates.push_back(s);
+    }
   }
   check->hetcast_seconds = 0;
   for (size_t segment : candidates) {

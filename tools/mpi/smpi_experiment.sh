@@ -29,7 +29,10 @@
 #   6. for N <= --bound-max-ranks (N * (N - 1) timed transfers): bench
 #      --model=bound, the lower bound on every tree of whole-message
 #      transfers (transfer_bound.h), and hetcast's non-blocking model
-#      calibrated per pair (calibrate --pairs-out, bench --model=pairs).
+#      calibrated per pair (calibrate --pairs-out, bench --model=pairs);
+#   7. platform_bound: the lower bound on ANY broadcast (pieces, pipelines,
+#      scatter + allgather included) from the platform file's own links and
+#      SMPI's network factors (platform_bound.h); no simulation, every N.
 # An MPI algorithm that fails or runs past --timeout seconds of host time
 # (per smpirun) is left out of "best" and listed under "skipped"; when the
 # calibration under the best fails, hetcast runs beside the next fastest
@@ -37,8 +40,8 @@
 # Output: DIR/results.csv (every number) and DIR/table.md (one row per
 # platform and size: MPI's default and hetcast under it, the best MPI
 # algorithm and hetcast under it, the ratios, what hetcast ran, its
-# predicted / simulated, the tree bound, the per-pair model, what was
-# skipped; results.csv also has each run's host seconds). Times are SMPI's
+# predicted / simulated, the tree bound, the per-pair model, the
+# any-schedule bound, what was skipped; results.csv also has each run's host seconds). Times are SMPI's
 # simulated clock: deterministic, the same on any host.
 #
 # With the defaults this is the README's table (about 8 minutes on a loaded
@@ -57,6 +60,7 @@ here=$(dirname "$0")
 smpi_dir=${SMPI_DIR:-$here/smpi}
 platform_bin=${PLATFORM_BIN:-$here/smpi_platform}
 hetcast_bin=${HETCAST_BIN:-$here/../hetcast}
+bound_bin=${PLATFORM_BOUND_BIN:-$here/platform_bound}
 kinds=homogeneous,mixed,clusters
 ranks=16,64
 sizes=1024,65536,1048576
@@ -83,6 +87,7 @@ mkdir -p "$out"
 smpi_dir=$(realpath "$smpi_dir")
 platform_bin=$(realpath "$platform_bin")
 hetcast_bin=$(realpath "$hetcast_bin")
+bound_bin=$(realpath "$bound_bin")
 
 simulate() {  # DIR N [SMPIRUN OPTIONS...] -- PROGRAM ARGS...
   local dir=$1 n=$2
@@ -155,8 +160,8 @@ csv=$out/results.csv
 echo "kind,ranks,bytes,platform,program,algorithm,simulated_seconds,planned_seconds,mpi_bcast,segment_bytes,handed_to_mpi,host_seconds" >"$csv"
 table=$out/table.md
 {
-  echo "| platform | ranks | bytes | MPI default | hetcast, MPI default | default / hetcast | best MPI | hetcast, MPI best | best / hetcast | hetcast ran (MPI best) | planned / simulated | tree bound | best / bound | hetcast pairs | best / pairs | skipped |"
-  echo "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"
+  echo "| platform | ranks | bytes | MPI default | hetcast, MPI default | default / hetcast | best MPI | hetcast, MPI best | best / hetcast | hetcast ran (MPI best) | planned / simulated | tree bound | best / bound | hetcast pairs | best / pairs | any-schedule bound | best / any bound | skipped |"
+  echo "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"
 } >"$table"
 
 # hetcast.h's algorithm numbers, for the table.
@@ -281,20 +286,24 @@ run_case() {  # KIND N SIZE
     [[ $beside == "$BEST_NAME" ]] || ran="$ran (beside $beside)"
   fi
   run_pairs "$dir" "$kind" "$n" "$size" "$description"
+  local any_bound
+  any_bound=$("$bound_bin" --platform="$dir/platform.xml" \
+              --hostfile="$dir/hostfile" --bytes="$size" | field platform_bound_seconds)
+  echo "$kind,$n,$size,$description,bound,any_schedule,$any_bound,,,,,0" >>"$csv"
   local notes
   notes=$(IFS=';'; echo "${skipped[*]:-}")
   awk -v d="$description" -v n="$n" -v b="$size" -v df="$DEFAULT" -v hd="$with_default" \
       -v bn="$BEST_NAME" -v bs="$BEST" -v hb="$with_best" -v r="$ran" \
       -v p="$(field planned_seconds <<<"$line")" -v h="$(field handed_to_mpi <<<"$line")" \
-      -v tb="$TREE_BOUND" -v pr="$PAIRS" -v sk="${notes:--}" '
+      -v tb="$TREE_BOUND" -v pr="$PAIRS" -v ab="$any_bound" -v sk="${notes:--}" '
       function bad(x) { return x == "fail" || x == "timeout" || x == "-" || x == "" }
       function ms(x) { return bad(x) ? (x == "" ? "-" : x) : sprintf("%.3g ms", x * 1e3) }
       function ratio(x, y) { return (bad(x) || bad(y)) ? "-" : sprintf("%.2f", x / y) }
       BEGIN {
-        printf "| %s | %d | %d | %s | %s | %s | %s (%s) | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n",
+        printf "| %s | %d | %d | %s | %s | %s | %s (%s) | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n",
           d, n, b, ms(df), ms(hd), ratio(df, hd), ms(bs), bn, ms(hb), ratio(bs, hb), r,
           (h == 1 || bad(p) || bad(hb) ? "-" : sprintf("%.2f", p / hb)),
-          ms(tb), ratio(bs, tb), ms(pr), ratio(bs, pr), sk }' >>"$table"
+          ms(tb), ratio(bs, tb), ms(pr), ratio(bs, pr), ms(ab), ratio(bs, ab), sk }' >>"$table"
   tail -1 "$table"
 }
 
