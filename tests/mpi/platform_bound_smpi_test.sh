@@ -19,6 +19,14 @@ ALGORITHMS="default arrival_pattern_aware arrival_pattern_aware_wait
   NTSL_Isend scatter_LR_allgather scatter_rdb_allgather SMP_binary
   SMP_binomial SMP_linear ompi ompi_split_bintree ompi_pipeline mpich mvapich2
   mvapich2_inter_node mvapich2_intra_node mvapich2_knomial_intra_node impi"
+least=60
+# The sanitizer run (tools/run_tests.sh) checks the sanitized bound program
+# against four algorithms: the simulations themselves are the same bytes as
+# in the normal run.
+if [[ -n "${HETCAST_SANITIZER_RUN:-}" ]]; then
+  ALGORITHMS="default binomial_tree flattree scatter_rdb_allgather"
+  least=12
+fi
 
 checked=0
 for kind in mixed clusters; do
@@ -48,5 +56,5 @@ for kind in mixed clusters; do
     echo "$kind 8 ranks $size B: bound $bound s <= fastest algorithm $lowest s"
   done
 done
-[[ $checked -ge 60 ]] || fail "only $checked algorithm runs finished"
+[[ $checked -ge $least ]] || fail "only $checked algorithm runs finished"
 echo "platform_bound_smpi_test: $checked runs, all at or above the bound"
