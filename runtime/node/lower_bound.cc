@@ -107,28 +107,138 @@ struct Prefix {
 };
 
 // The first kSlotMemoEntries offsets of each rank's S_j under one anchor,
-// computed when first needed: a cohort's next send is then one lookup
-// instead of NextSlotOffset's chain of divisions.
+// generated in order when first needed, each from the neighbour rank's
+// (the one towards the anchor) without a division: above the anchor the
+// i-th element is the phi_j(i)-th of S_{j-1}, with phi_j(i) = floor(i c_j /
+// c_{j-1}) stepped by c_j's quotient and remainder by c_{j-1}; below it,
+// S_{j+1} merged with the window rule's m c_j (lower_bound.h). A rank whose
+// next element needs an entry past kSlotMemoEntries of its neighbour is
+// capped; its later offsets come from NextSlotOffset.
 constexpr uint32_t kSlotMemoEntries = 32;
+constexpr uint8_t kMemoCapped = 1;        // No more entries.
+constexpr uint8_t kMemoWindowFilled = 2;  // Window `phi` holds an element.
 struct SlotMemo {
-  uint64_t* offset = nullptr;    // kSlotMemoEntries per rank.
-  uint32_t* size = nullptr;      // Offsets known, per rank.
-  uint32_t anchor = UINT32_MAX;  // The anchor they belong to.
+  uint64_t* offset = nullptr;     // kSlotMemoEntries per rank.
+  uint32_t* size = nullptr;       // Offsets known, per rank.
+  uint64_t* phi = nullptr;        // Per rank: phi_j(size) above, window below.
+  uint64_t* rest = nullptr;       // (size c_j) mod c_{j-1} above; entries of
+                                  // S_{j+1} merged below.
+  uint8_t* flags = nullptr;       // kMemoCapped, kMemoWindowFilled.
+  uint64_t* step = nullptr;       // c_j / c_{j-1} (j >= 1).
+  uint64_t* step_rest = nullptr;  // c_j mod c_{j-1}.
+  uint32_t anchor = UINT32_MAX;   // The anchor the entries belong to.
+  bool enabled = true;  // False: every offset by NextSlotOffset (reference).
 };
 
-// The `index`-th offset (from 0) of S_rank: from the memo while the index
-// fits, else NextSlotOffset after `offset` (the cohort's current offset,
-// the (index - 1)-th).
+// Forgets the entries (a new anchor).
+void ResetMemo(const SlotLadder& ladder, SlotMemo* memo) {
+  for (uint32_t r = 0; r < ladder.rank_count; ++r) {
+    memo->size[r] = 0;
+    memo->phi[r] = r < ladder.anchor ? 1 : 0;
+    memo->rest[r] = 0;
+    memo->flags[r] = 0;
+  }
+  memo->anchor = ladder.anchor;
+}
+
+// The rank rank's next entry is built from (the anchor: none).
+inline uint32_t MemoSource(const SlotLadder& ladder, uint32_t rank) {
+  return rank > ladder.anchor ? rank - 1 : rank + 1;
+}
+
+// How many entries of MemoSource(rank) rank's next entry needs
+// (kSlotMemoEntries + 1 when more than the memo holds; 0 at the anchor).
+uint64_t MemoNeed(const SlotLadder& ladder, const SlotMemo& memo,
+                  uint32_t rank) {
+  if (rank == ladder.anchor) return 0;
+  if (rank < ladder.anchor) return memo.rest[rank] + 1;
+  if (memo.step[rank] > kSlotMemoEntries) return kSlotMemoEntries + 1;
+  const uint64_t below = ladder.cost[rank - 1];
+  const uint64_t carry =
+      memo.rest[rank] >= below - memo.step_rest[rank] ? 1 : 0;
+  return memo.phi[rank] + memo.step[rank] + carry;
+}
+
+// The window rule's next element of S_rank (rank < anchor) after those
+// known, merging S_{rank+1}'s entry rest[rank] (known) with m c_rank.
+uint64_t WindowNextEntry(const SlotLadder& ladder, SlotMemo* memo,
+                         uint32_t rank) {
+  const uint64_t* source = memo->offset + size_t{rank + 1} * kSlotMemoEntries;
+  const uint64_t element = source[memo->rest[rank]];
+  for (;;) {
+    const uint64_t window_end = MulOrNever(memo->phi[rank], ladder.cost[rank]);
+    if (element <= window_end) {  // In window phi (the earlier are done).
+      ++memo->rest[rank];
+      memo->flags[rank] |= kMemoWindowFilled;
+      return element;
+    }
+    const bool filled = (memo->flags[rank] & kMemoWindowFilled) != 0;
+    ++memo->phi[rank];
+    memo->flags[rank] &= static_cast<uint8_t>(~kMemoWindowFilled);
+    if (!filled) return window_end;  // An empty window adds its end.
+  }
+}
+
+// Appends rank's next entry (its source holds MemoNeed entries).
+void AppendEntry(const SlotLadder& ladder, SlotMemo* memo, uint32_t rank) {
+  uint64_t value;
+  if (rank == ladder.anchor) {
+    value = MulOrNever(memo->size[rank] + uint64_t{1}, ladder.cost[rank]);
+  } else if (rank < ladder.anchor) {
+    value = WindowNextEntry(ladder, memo, rank);
+  } else {
+    const uint64_t below = ladder.cost[rank - 1];
+    memo->phi[rank] += memo->step[rank];
+    if (memo->rest[rank] >= below - memo->step_rest[rank]) {
+      memo->rest[rank] -= below - memo->step_rest[rank];
+      ++memo->phi[rank];
+    } else {
+      memo->rest[rank] += memo->step_rest[rank];
+    }
+    value =
+        memo->offset[size_t{rank - 1} * kSlotMemoEntries + memo->phi[rank] - 1];
+  }
+  memo->offset[size_t{rank} * kSlotMemoEntries + memo->size[rank]++] = value;
+}
+
+// Makes `count` (<= kSlotMemoEntries) entries of `rank` known, extending
+// the ranks towards the anchor first where needed, without recursion.
+// False (and every rank on the way capped) when one needs more than the
+// memo holds.
+bool EnsureEntries(const SlotLadder& ladder, SlotMemo* memo, uint32_t rank,
+                   uint32_t count) {
+  uint32_t level = rank;
+  while (memo->size[rank] < count) {
+    const uint64_t need = MemoNeed(ladder, *memo, level);
+    if ((memo->flags[level] & kMemoCapped) != 0 || need > kSlotMemoEntries) {
+      const uint32_t low = level < rank ? level : rank;
+      const uint32_t high = level < rank ? rank : level;
+      for (uint32_t r = low; r <= high; ++r) memo->flags[r] |= kMemoCapped;
+      return false;
+    }
+    if (level != ladder.anchor &&
+        memo->size[MemoSource(ladder, level)] < need) {
+      level = MemoSource(ladder, level);
+      continue;
+    }
+    AppendEntry(ladder, memo, level);
+    if (level < rank) ++level;
+    if (level > rank) --level;
+  }
+  return true;
+}
+
+// The `index`-th offset (from 0) of S_rank: from the memo while it holds
+// it, else NextSlotOffset after `offset` (the cohort's current offset, the
+// (index - 1)-th).
 uint64_t OffsetAt(const SlotLadder& ladder, SlotMemo* memo, uint32_t rank,
                   uint32_t index, uint64_t offset) {
-  if (index >= kSlotMemoEntries) return NextSlotOffset(ladder, rank, offset);
-  uint64_t* known = memo->offset + size_t{rank} * kSlotMemoEntries;
-  uint32_t& size = memo->size[rank];
-  while (size <= index) {
-    known[size] = NextSlotOffset(ladder, rank, size == 0 ? 0 : known[size - 1]);
-    ++size;
+  if (memo->enabled && index < kSlotMemoEntries &&
+      (index < memo->size[rank] ||
+       EnsureEntries(ladder, memo, rank, index + 1))) {
+    return memo->offset[size_t{rank} * kSlotMemoEntries + index];
   }
-  return known[index];
+  return NextSlotOffset(ladder, rank, index == 0 ? 0 : offset);
 }
 
 // A cohort's rank with this bit set sends at the true multiples of its
@@ -210,10 +320,7 @@ class Greedy {
         memo_(memo),
         heap_(queue) {
     for (uint32_t r = 0; r < pool.rank_count; ++r) pool.left[r] = pool.count[r];
-    if (memo->anchor != ladder.anchor) {
-      for (uint32_t r = 0; r < pool.rank_count; ++r) memo->size[r] = 0;
-      memo->anchor = ladder.anchor;
-    }
+    if (memo->anchor != ladder.anchor) ResetMemo(ladder, memo);
     for (uint32_t p = 0; p < prefix.length; ++p) --pool.left[prefix.rank[p]];
   }
 
@@ -349,6 +456,11 @@ bool CarveNestedSlots(const NodeLayout& layout, uint32_t capacity, Arena* arena,
   slots->memo.offset =
       arena->Allocate<uint64_t>(size_t{layout.type_count} * kSlotMemoEntries);
   slots->memo.size = arena->Allocate<uint32_t>(layout.type_count);
+  slots->memo.phi = arena->Allocate<uint64_t>(layout.type_count);
+  slots->memo.rest = arena->Allocate<uint64_t>(layout.type_count);
+  slots->memo.flags = arena->Allocate<uint8_t>(layout.type_count);
+  slots->memo.step = arena->Allocate<uint64_t>(layout.type_count);
+  slots->memo.step_rest = arena->Allocate<uint64_t>(layout.type_count);
   slots->nodes = arena->Allocate<PrefixNode>(capacity);
   slots->prefix = arena->Allocate<uint8_t>(capacity);
   return !arena->failed();
@@ -382,6 +494,10 @@ hetcast_status PrepareNestedSlots(const NodeLayout& layout, uint32_t capacity,
   BuildPool(layout, &slots->pool);
   slots->ladder.rank_count = slots->pool.rank_count;
   slots->ladder.cost = slots->pool.cost;
+  for (uint32_t r = 1; r < slots->pool.rank_count; ++r) {
+    slots->memo.step[r] = slots->pool.cost[r] / slots->pool.cost[r - 1];
+    slots->memo.step_rest[r] = slots->pool.cost[r] % slots->pool.cost[r - 1];
+  }
   return HETCAST_OK;
 }
 
@@ -517,6 +633,7 @@ hetcast_status SearchWithCapacity(const NodeLayout& layout, uint32_t capacity,
       PrepareNestedSlots(layout, capacity, arena, &slots);
   if (status != HETCAST_OK) return status;
   slots.on_heap = on_heap;
+  slots.memo.enabled = !on_heap;  // The reference: no memo either.
   if (budget > capacity) budget = capacity;
   if (budget == 0) budget = 1;
   return SearchPrefixes(layout, &slots, budget, upper, lower_bound);
