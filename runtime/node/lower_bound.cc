@@ -179,6 +179,15 @@ uint64_t WindowNextEntry(const SlotLadder& ladder, SlotMemo* memo,
   }
 }
 
+// phi_j(i + 1) and (i + 1) c_j mod c_{j-1} from phi_j(i) and i c_j mod
+// c_{j-1} (`rest`): c_j = step c_{j-1} + step_rest.
+inline void StepPhi(const SlotMemo& memo, uint32_t rank, uint64_t below,
+                    uint64_t* phi, uint64_t* rest) {
+  const uint64_t gap = below - memo.step_rest[rank];
+  *phi += memo.step[rank] + (*rest >= gap ? 1 : 0);
+  *rest = *rest >= gap ? *rest - gap : *rest + memo.step_rest[rank];
+}
+
 // Appends rank's next entry (its source holds MemoNeed entries).
 void AppendEntry(const SlotLadder& ladder, SlotMemo* memo, uint32_t rank) {
   uint64_t value;
@@ -187,14 +196,8 @@ void AppendEntry(const SlotLadder& ladder, SlotMemo* memo, uint32_t rank) {
   } else if (rank < ladder.anchor) {
     value = WindowNextEntry(ladder, memo, rank);
   } else {
-    const uint64_t below = ladder.cost[rank - 1];
-    memo->phi[rank] += memo->step[rank];
-    if (memo->rest[rank] >= below - memo->step_rest[rank]) {
-      memo->rest[rank] -= below - memo->step_rest[rank];
-      ++memo->phi[rank];
-    } else {
-      memo->rest[rank] += memo->step_rest[rank];
-    }
+    StepPhi(*memo, rank, ladder.cost[rank - 1], &memo->phi[rank],
+            &memo->rest[rank]);
     value =
         memo->offset[size_t{rank - 1} * kSlotMemoEntries + memo->phi[rank] - 1];
   }
@@ -228,6 +231,59 @@ bool EnsureEntries(const SlotLadder& ladder, SlotMemo* memo, uint32_t rank,
   return true;
 }
 
+// PrefillMemo for a rank above the anchor, its loop inline.
+void PrefillAbove(const SlotLadder& ladder, SlotMemo* memo, uint32_t rank,
+                  uint64_t limit) {
+  if (memo->step[rank] > kSlotMemoEntries) return;
+  const uint64_t* source = memo->offset + size_t{rank - 1} * kSlotMemoEntries;
+  uint64_t* known = memo->offset + size_t{rank} * kSlotMemoEntries;
+  uint64_t phi = memo->phi[rank];
+  uint64_t rest = memo->rest[rank];
+  uint32_t size = memo->size[rank];
+  while (size < kSlotMemoEntries && (size == 0 || known[size - 1] <= limit)) {
+    uint64_t next_phi = phi, next_rest = rest;
+    StepPhi(*memo, rank, ladder.cost[rank - 1], &next_phi, &next_rest);
+    if (next_phi > memo->size[rank - 1]) break;
+    phi = next_phi;
+    rest = next_rest;
+    known[size++] = source[phi - 1];
+  }
+  memo->phi[rank] = phi;
+  memo->rest[rank] = rest;
+  memo->size[rank] = size;
+}
+
+// Makes known, without capping, each rank's offsets up to the first past
+// `limit` (as far as the memo holds them): what a greedy that ends by
+// `limit` asks for, generated in one pass from the anchor outwards.
+void PrefillMemo(const SlotLadder& ladder, SlotMemo* memo, uint64_t limit) {
+  for (uint32_t step = 0; step < ladder.rank_count; ++step) {
+    // The anchor, the slower ranks up, then the faster ranks down.
+    const uint32_t rank = step < ladder.rank_count - ladder.anchor
+                              ? ladder.anchor + step
+                              : ladder.rank_count - 1 - step;
+    if (rank > ladder.anchor) {
+      if ((memo->flags[rank] & kMemoCapped) == 0) {
+        PrefillAbove(ladder, memo, rank, limit);
+      }
+      continue;
+    }
+    const uint64_t* known = memo->offset + size_t{rank} * kSlotMemoEntries;
+    while (memo->size[rank] < kSlotMemoEntries &&
+           (memo->size[rank] == 0 || known[memo->size[rank] - 1] <= limit) &&
+           (memo->flags[rank] & kMemoCapped) == 0) {
+      if (rank != ladder.anchor) {
+        const uint64_t need = MemoNeed(ladder, *memo, rank);
+        if (need > kSlotMemoEntries ||
+            memo->size[MemoSource(ladder, rank)] < need) {
+          break;  // EnsureEntries decides later, if asked.
+        }
+      }
+      AppendEntry(ladder, memo, rank);
+    }
+  }
+}
+
 // The `index`-th offset (from 0) of S_rank: from the memo while it holds
 // it, else NextSlotOffset after `offset` (the cohort's current offset, the
 // (index - 1)-th).
@@ -239,23 +295,6 @@ uint64_t OffsetAt(const SlotLadder& ladder, SlotMemo* memo, uint32_t rank,
     return memo->offset[size_t{rank} * kSlotMemoEntries + index];
   }
   return NextSlotOffset(ladder, rank, index == 0 ? 0 : offset);
-}
-
-// A cohort's rank with this bit set sends at the true multiples of its
-// cost (a prefix node of the search, lower_bound.h).
-constexpr uint16_t kExactRank = 0x8000u;
-
-// The tick of `cohort`'s send after the one completing at `now` (its key),
-// advancing its offset index.
-uint64_t NextKey(const SlotLadder& ladder, SlotMemo* memo,
-                 NestedSlotCohort* cohort, uint64_t now) {
-  if ((cohort->rank & kExactRank) != 0) {
-    return TimeAdd(now, ladder.cost[cohort->rank & ~kExactRank]);
-  }
-  if (cohort->index < kSlotMemoEntries) ++cohort->index;
-  return TimeAdd(cohort->arrival,
-                 OffsetAt(ladder, memo, cohort->rank, cohort->index,
-                          now - cohort->arrival));
 }
 
 // The pool: distinct costs of the classes with ids, ascending, and how many
@@ -304,23 +343,229 @@ size_t HeapCapacity(const NodeLayout& layout) {
   return layout.destination_total > 1 ? layout.destination_total - 1 : 0;
 }
 
-// The relaxed greedy of lower_bound.h for one ladder and prefix, one tick
-// (event) at a time, its cohorts in a `Queue` of cohort_queue.h.
+// A cohort's rank with this bit set sends at the true multiples of its
+// cost (a prefix node of the search, lower_bound.h).
+constexpr uint16_t kExactRank = 0x8000u;
+
+// The offset of `cohort`'s send after the one at offset `offset`, its
+// index advanced (it stops counting past the memo).
+uint64_t NextOffset(const SlotLadder& ladder, SlotMemo* memo,
+                    NestedSlotCohort* cohort, uint64_t offset) {
+  if ((cohort->rank & kExactRank) != 0) {
+    return TimeAdd(offset, ladder.cost[cohort->rank & ~kExactRank]);
+  }
+  if (cohort->index < kSlotMemoEntries) ++cohort->index;
+  return OffsetAt(ladder, memo, cohort->rank, cohort->index, offset);
+}
+
+// The offset of the first send of a cohort of `rank` (with kExactRank or
+// not).
+uint64_t FirstOffset(const SlotLadder& ladder, SlotMemo* memo, uint16_t rank) {
+  if ((rank & kExactRank) != 0) return ladder.cost[rank & ~kExactRank];
+  return OffsetAt(ladder, memo, rank, 0, 0);
+}
+
+// The greedy's sends by informed nodes, one send tick of a cohort at a time
+// in a `Queue` of cohort_queue.h (keyed by that tick): the reference.
 template <typename Queue>
+class QueuedSends {
+ public:
+  QueuedSends(const SlotLadder& ladder, SlotMemo* memo, const Queue& queue)
+      : ladder_(ladder), memo_(memo), queue_(queue) {}
+
+  // The least tick with a send; the sends at `now` (no earlier tick has
+  // any left); `count` nodes of `rank` informed at `now`.
+  uint64_t NextTick() const { return queue_.LeastKey(); }
+  uint64_t Take(uint64_t now) {
+    return queue_.Drain(now, [this, now](NestedSlotCohort* cohort) {
+      return TimeAdd(cohort->arrival,
+                     NextOffset(ladder_, memo_, cohort, now - cohort->arrival));
+    });
+  }
+  void Add(uint64_t now, uint32_t count, uint16_t rank) {
+    const uint64_t key = TimeAdd(now, FirstOffset(ladder_, memo_, rank));
+    if (key != HETCAST_NEVER) {
+      queue_.Push(NestedSlotCohort{key, now, count, rank, 0}, now);
+    }
+  }
+
+ private:
+  const SlotLadder& ladder_;
+  SlotMemo* memo_;
+  Queue queue_;
+};
+
+#if !defined(HETCAST_OPTIMIZE_SIZE)
+// The same sends counted ahead (the runtime's): `due` holds, per tick of
+// [now, now + kCohortRingSize) (tick mod kCohortRingSize), the sends
+// completing then; a cohort adds all its sends up to Reach(now) at once and
+// is filed in `refill` (cohort_queue.h's ring) under the tick at which its
+// next send comes within reach, so a cohort costs a queue operation per
+// kSendLookahead ticks instead of per send. Reach(t) = t + kSendLookahead,
+// but no further than `limit` (the greedy's end when known: counting past
+// it is wasted), and never below t; it never decreases, so a send at u is
+// counted by the first tick t with Reach(t) >= u, RefillTick(u), and u is
+// recovered from it (UnreachedTick). The sends at each tick are those of
+// QueuedSends: every send at a tick t' is added by the time t' is reached
+// (the next tick is at most every refill tick, and a cohort's first
+// unreached send is at or after its refill tick).
+constexpr uint64_t kSendLookahead = kCohortRingSize - 1;
+class CountedSends {
+ public:
+  CountedSends(const SlotLadder& ladder, SlotMemo* memo, uint64_t* due,
+               const CohortRing& refill, size_t capacity, uint64_t limit)
+      : ladder_(ladder),
+        memo_(memo),
+        due_(due),
+        refill_(refill),
+        beyond_(refill.items + capacity),
+        limit_(limit < HETCAST_NEVER - kSendLookahead
+                   ? limit
+                   : HETCAST_NEVER - kSendLookahead) {
+    for (uint32_t b = 0; b < kCohortRingSize; ++b) due_[b] = 0;
+  }
+
+  uint64_t NextTick() const {
+    uint64_t least = refill_.LeastKey();
+    const uint64_t counted = NextCounted();
+    if (counted < least) least = counted;
+    return beyond_least_ < least ? beyond_least_ : least;
+  }
+  uint64_t Take(uint64_t now) {
+    now_ = now;
+    if (now >= beyond_least_) {  // Past `limit`: into the ring, all.
+      for (; beyond_count_ > 0; --beyond_count_) {
+        const NestedSlotCohort cohort = *(beyond_ - beyond_count_);
+        refill_.Push(cohort, now);  // Its key is >= beyond_least_.
+      }
+      beyond_least_ = HETCAST_NEVER;
+    }
+    refill_.Drain(now, [this, now](NestedSlotCohort* cohort) {
+      const uint64_t tick = UnreachedTick(cohort->key);
+      return Count(cohort, tick - cohort->arrival, Reach(now));
+    });
+    const uint32_t bucket = static_cast<uint32_t>(now % kCohortRingSize);
+    const uint64_t sends = due_[bucket];
+    due_[bucket] = 0;
+    counted_[bucket / 64] &= ~(uint64_t{1} << (bucket % 64));
+    return sends;
+  }
+  void Add(uint64_t now, uint32_t count, uint16_t rank) {
+    NestedSlotCohort cohort{0, now, count, rank, 0};
+    const uint64_t first = (rank & kExactRank) == 0 && memo_->size[rank] > 0
+                               ? memo_->offset[size_t{rank} * kSlotMemoEntries]
+                               : FirstOffset(ladder_, memo_, rank);
+    cohort.key = Count(&cohort, first, Reach(now));
+    if (cohort.key == HETCAST_NEVER) return;
+    if (cohort.key <= limit_) {
+      refill_.Push(cohort, now);
+      return;
+    }
+    // Its next send is past `limit`, where the greedy normally never goes:
+    // kept aside, at the top of the ring's items (each cohort is in one
+    // place, and they are at most `capacity`).
+    *(beyond_ - ++beyond_count_) = cohort;
+    if (cohort.key < beyond_least_) beyond_least_ = cohort.key;
+  }
+
+ private:
+  uint64_t Reach(uint64_t t) const {
+    if (limit_ >= kSendLookahead && t <= limit_ - kSendLookahead) {
+      return t + kSendLookahead;
+    }
+    return limit_ > t ? limit_ : t;
+  }
+  // The least t with Reach(t) >= u (u >= 1 and above the reach of the
+  // tick before, so t >= 1), and its inverse.
+  uint64_t RefillTick(uint64_t u) const {
+    if (u > limit_) return u;
+    return u > kSendLookahead ? u - kSendLookahead : 0;
+  }
+  uint64_t UnreachedTick(uint64_t refill) const {
+    return limit_ >= kSendLookahead && refill <= limit_ - kSendLookahead
+               ? refill + kSendLookahead
+               : refill;
+  }
+  // Adds `cohort`'s sends from offset `offset` on (one of its rank's)
+  // while they complete by `reach`; the refill tick of the next, or
+  // HETCAST_NEVER.
+  uint64_t Count(NestedSlotCohort* cohort, uint64_t offset, uint64_t reach) {
+    const uint64_t arrival = cohort->arrival;
+    const uint64_t count = cohort->count;
+    uint64_t tick = TimeAdd(arrival, offset);
+    if ((cohort->rank & kExactRank) == 0) {  // The memo's offsets, inline.
+      const uint64_t* known =
+          memo_->offset + size_t{cohort->rank} * kSlotMemoEntries;
+      const uint32_t size = memo_->size[cohort->rank];
+      // Without overflow checks when the memo's largest fits.
+      if (size > 0 && known[size - 1] <= HETCAST_NEVER - arrival) {
+        uint32_t index = cohort->index;
+        while (tick <= reach && index + 1 < size) {
+          Mark(tick, count);
+          offset = known[++index];
+          tick = arrival + offset;
+        }
+        cohort->index = static_cast<uint16_t>(index);
+      }
+    }
+    while (tick <= reach) {
+      Mark(tick, count);
+      offset = NextOffset(ladder_, memo_, cohort, offset);
+      tick = TimeAdd(arrival, offset);
+    }
+    return tick == HETCAST_NEVER ? HETCAST_NEVER : RefillTick(tick);
+  }
+  void Mark(uint64_t tick, uint64_t count) {
+    const uint32_t bucket = static_cast<uint32_t>(tick % kCohortRingSize);
+    due_[bucket] += count;
+    counted_[bucket / 64] |= uint64_t{1} << (bucket % 64);
+  }
+  // The first tick after the last taken with sends counted, or
+  // HETCAST_NEVER.
+  uint64_t NextCounted() const {
+    const uint32_t from = static_cast<uint32_t>((now_ + 1) % kCohortRingSize);
+    uint32_t word = from / 64;
+    uint64_t bits = counted_[word] & (~uint64_t{0} << (from % 64));
+    for (uint32_t step = 0; step <= kCohortRingWords; ++step) {
+      if (bits != 0) {
+        const uint32_t bucket =
+            word * 64 + static_cast<uint32_t>(__builtin_ctzll(bits));
+        return now_ + 1 + (bucket + kCohortRingSize - from) % kCohortRingSize;
+      }
+      word = (word + 1) % kCohortRingWords;
+      bits = counted_[word];
+    }
+    return HETCAST_NEVER;
+  }
+
+  const SlotLadder& ladder_;
+  SlotMemo* memo_;
+  uint64_t* due_;  // kCohortRingSize.
+  CohortRing refill_;
+  NestedSlotCohort* const beyond_;  // Cohorts past `limit_` below it.
+  uint32_t beyond_count_ = 0;
+  uint64_t beyond_least_ = HETCAST_NEVER;  // Their least key.
+  const uint64_t limit_;
+  uint64_t now_ = 0;                         // The last tick taken.
+  uint64_t counted_[kCohortRingWords] = {};  // Buckets of `due_` not 0.
+};
+#endif  // !defined(HETCAST_OPTIMIZE_SIZE)
+
+// The relaxed greedy of lower_bound.h for one ladder and prefix, one tick
+// (event) at a time, the informed nodes' sends in `Sends` (above).
+template <typename Sends>
 class Greedy {
  public:
   Greedy(const NodeLayout& layout, const Pool& pool, const SlotLadder& ladder,
-         const Prefix& prefix, const Queue& queue, SlotMemo* memo)
+         const Prefix& prefix, const Sends& sends)
       : need_(layout.destination_total),
         source_cost_(layout.cost[layout.source_type]),
         source_key_(source_cost_),
         pool_(pool),
         ladder_(ladder),
         prefix_(prefix),
-        memo_(memo),
-        heap_(queue) {
+        sends_(sends) {
     for (uint32_t r = 0; r < pool.rank_count; ++r) pool.left[r] = pool.count[r];
-    if (memo->anchor != ladder.anchor) ResetMemo(ladder, memo);
     for (uint32_t p = 0; p < prefix.length; ++p) --pool.left[prefix.rank[p]];
   }
 
@@ -328,7 +573,7 @@ class Greedy {
   hetcast_status Run(uint64_t* arrival_of_last) {
     for (;;) {
       uint64_t now = source_key_;
-      const uint64_t least = heap_.LeastKey();
+      const uint64_t least = sends_.NextTick();
       if (least < now) now = least;
       if (carry_ > 0 && prefix_tick_ + 1 < now) now = prefix_tick_ + 1;
       if (now == HETCAST_NEVER) return HETCAST_OVERFLOW;
@@ -344,16 +589,14 @@ class Greedy {
   }
 
  private:
-  // The sends completing at `now` (the cohorts re-keyed).
+  // The sends completing at `now` (the source re-keyed).
   uint64_t SlotsAt(uint64_t now) {
     uint64_t slots = 0;
     if (source_key_ == now) {
       slots = 1;
       source_key_ = TimeAdd(now, source_cost_);
     }
-    return slots + heap_.Drain(now, [this, now](NestedSlotCohort* cohort) {
-      return NextKey(ladder_, memo_, cohort, now);
-    });
+    return slots + sends_.Take(now);
   }
 
   // The prefix's receivers, in order, one exact cohort each. Among equal
@@ -373,13 +616,7 @@ class Greedy {
       --*slots;
       prefix_tick_ = now;
       if (++informed_ == need_) return true;
-      const uint64_t key = TimeAdd(now, ladder_.cost[rank]);
-      if (key != HETCAST_NEVER) {
-        heap_.Push(
-            NestedSlotCohort{key, now, 1,
-                             static_cast<uint16_t>(rank | kExactRank), 0},
-            now);
-      }
+      sends_.Add(now, 1, static_cast<uint16_t>(rank | kExactRank));
     }
     return false;
   }
@@ -392,13 +629,8 @@ class Greedy {
           slots < pool_.left[cursor_] ? slots : pool_.left[cursor_];
       pool_.left[cursor_] -= take;
       slots -= take;
-      const uint64_t key =
-          TimeAdd(now, OffsetAt(ladder_, memo_, cursor_, 0, 0));
-      if (key != HETCAST_NEVER) {
-        heap_.Push(NestedSlotCohort{key, now, static_cast<uint32_t>(take),
-                                    static_cast<uint16_t>(cursor_), 0},
-                   now);
-      }
+      sends_.Add(now, static_cast<uint32_t>(take),
+                 static_cast<uint16_t>(cursor_));
     }
   }
 
@@ -408,8 +640,7 @@ class Greedy {
   const Pool& pool_;
   const SlotLadder& ladder_;
   const Prefix& prefix_;
-  SlotMemo* memo_;
-  Queue heap_;  // The cohorts.
+  Sends sends_;
   uint64_t informed_ = 0;
   uint64_t carry_ = 0;        // Slots a waiting prefix receiver left.
   uint64_t prefix_tick_ = 0;  // The last prefix receiver's arrival.
@@ -438,8 +669,10 @@ struct NestedSlots {
   NestedSlotCohort* items = nullptr;  // HeapCapacity entries, as `next`,
   uint32_t* next = nullptr;           // and `far`.
   uint32_t* far = nullptr;
-  uint32_t* head = nullptr;  // kCohortRingSize.
-  bool on_heap = false;      // CohortHeap instead of CohortRing.
+  uint32_t* head = nullptr;        // kCohortRingSize.
+  uint64_t* due = nullptr;         // kCohortRingSize (CountedSends).
+  bool on_heap = false;            // QueuedSends on CohortHeap (the reference).
+  uint64_t limit = HETCAST_NEVER;  // A completion time known, if any.
   SlotMemo memo;
   SlotLadder ladder;
   PrefixNode* nodes = nullptr;  // The search's node capacity.
@@ -453,6 +686,9 @@ bool CarveNestedSlots(const NodeLayout& layout, uint32_t capacity, Arena* arena,
   slots->next = arena->Allocate<uint32_t>(HeapCapacity(layout));
   slots->far = arena->Allocate<uint32_t>(HeapCapacity(layout));
   slots->head = arena->Allocate<uint32_t>(kCohortRingSize);
+#if !defined(HETCAST_OPTIMIZE_SIZE)
+  slots->due = arena->Allocate<uint64_t>(kCohortRingSize);
+#endif
   slots->memo.offset =
       arena->Allocate<uint64_t>(size_t{layout.type_count} * kSlotMemoEntries);
   slots->memo.size = arena->Allocate<uint32_t>(layout.type_count);
@@ -467,22 +703,35 @@ bool CarveNestedSlots(const NodeLayout& layout, uint32_t capacity, Arena* arena,
 }
 
 // The greedy of `slots`' ladder with the first `prefix.length` receivers
-// of ranks `prefix.rank`, in the queue `slots` asks for. Builds for size
-// (firmware) keep only the heap: its code is smaller, and its value the
-// same (cohort_queue.h).
+// of ranks `prefix.rank`: CountedSends unless `slots` asks for the
+// reference. Builds for size (firmware) keep only the reference: its code
+// is smaller, and its value the same (CountedSends above).
 hetcast_status RunGreedy(const NodeLayout& layout, NestedSlots* slots,
                          const Prefix& prefix, uint64_t* arrival_of_last) {
+  if (slots->memo.anchor != slots->ladder.anchor) {
+    ResetMemo(slots->ladder, &slots->memo);
+  }
 #if !defined(HETCAST_OPTIMIZE_SIZE)
   if (!slots->on_heap) {
-    return Greedy<CohortRing>(
+    const CohortRing ring(slots->items, slots->next, slots->head, slots->far);
+    if (slots->limit == HETCAST_NEVER) {  // Counting ahead has no end.
+      using Queued = QueuedSends<CohortRing>;
+      return Greedy<Queued>(layout, slots->pool, slots->ladder, prefix,
+                            Queued(slots->ladder, &slots->memo, ring))
+          .Run(arrival_of_last);
+    }
+    PrefillMemo(slots->ladder, &slots->memo, slots->limit);
+    return Greedy<CountedSends>(
                layout, slots->pool, slots->ladder, prefix,
-               CohortRing(slots->items, slots->next, slots->head, slots->far),
-               &slots->memo)
+               CountedSends(slots->ladder, &slots->memo, slots->due, ring,
+                            HeapCapacity(layout), slots->limit))
         .Run(arrival_of_last);
   }
 #endif
-  return Greedy<CohortHeap>(layout, slots->pool, slots->ladder, prefix,
-                            CohortHeap{slots->items, 0}, &slots->memo)
+  using Reference = QueuedSends<CohortHeap>;
+  return Greedy<Reference>(layout, slots->pool, slots->ladder, prefix,
+                           Reference(slots->ladder, &slots->memo,
+                                     CohortHeap{slots->items, 0}))
       .Run(arrival_of_last);
 }
 
@@ -633,6 +882,7 @@ hetcast_status SearchWithCapacity(const NodeLayout& layout, uint32_t capacity,
       PrepareNestedSlots(layout, capacity, arena, &slots);
   if (status != HETCAST_OK) return status;
   slots.on_heap = on_heap;
+  slots.limit = upper;
   slots.memo.enabled = !on_heap;  // The reference: no memo either.
   if (budget > capacity) budget = capacity;
   if (budget == 0) budget = 1;
