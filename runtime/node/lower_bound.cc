@@ -115,10 +115,13 @@ struct Prefix {
 // next element needs an entry past kSlotMemoEntries of its neighbour is
 // capped; its later offsets come from NextSlotOffset.
 constexpr uint32_t kSlotMemoEntries = 32;
+// Each rank's row holds its known entries and then HETCAST_NEVER (a
+// sentinel for CountedSends' inner loop).
+constexpr uint32_t kSlotMemoStride = kSlotMemoEntries + 1;
 constexpr uint8_t kMemoCapped = 1;        // No more entries.
 constexpr uint8_t kMemoWindowFilled = 2;  // Window `phi` holds an element.
 struct SlotMemo {
-  uint64_t* offset = nullptr;     // kSlotMemoEntries per rank.
+  uint64_t* offset = nullptr;     // kSlotMemoStride per rank.
   uint32_t* size = nullptr;       // Offsets known, per rank.
   uint64_t* phi = nullptr;        // Per rank: phi_j(size) above, window below.
   uint64_t* rest = nullptr;       // (size c_j) mod c_{j-1} above; entries of
@@ -130,6 +133,11 @@ struct SlotMemo {
   bool enabled = true;  // False: every offset by NextSlotOffset (reference).
 };
 
+// Rank `rank`'s row of the memo.
+inline uint64_t* MemoRow(const SlotMemo& memo, uint32_t rank) {
+  return memo.offset + size_t{rank} * kSlotMemoStride;
+}
+
 // Forgets the entries (a new anchor).
 void ResetMemo(const SlotLadder& ladder, SlotMemo* memo) {
   for (uint32_t r = 0; r < ladder.rank_count; ++r) {
@@ -137,6 +145,7 @@ void ResetMemo(const SlotLadder& ladder, SlotMemo* memo) {
     memo->phi[r] = r < ladder.anchor ? 1 : 0;
     memo->rest[r] = 0;
     memo->flags[r] = 0;
+    MemoRow(*memo, r)[0] = HETCAST_NEVER;
   }
   memo->anchor = ladder.anchor;
 }
@@ -163,7 +172,7 @@ uint64_t MemoNeed(const SlotLadder& ladder, const SlotMemo& memo,
 // known, merging S_{rank+1}'s entry rest[rank] (known) with m c_rank.
 uint64_t WindowNextEntry(const SlotLadder& ladder, SlotMemo* memo,
                          uint32_t rank) {
-  const uint64_t* source = memo->offset + size_t{rank + 1} * kSlotMemoEntries;
+  const uint64_t* source = MemoRow(*memo, rank + 1);
   const uint64_t element = source[memo->rest[rank]];
   for (;;) {
     const uint64_t window_end = MulOrNever(memo->phi[rank], ladder.cost[rank]);
@@ -198,10 +207,11 @@ void AppendEntry(const SlotLadder& ladder, SlotMemo* memo, uint32_t rank) {
   } else {
     StepPhi(*memo, rank, ladder.cost[rank - 1], &memo->phi[rank],
             &memo->rest[rank]);
-    value =
-        memo->offset[size_t{rank - 1} * kSlotMemoEntries + memo->phi[rank] - 1];
+    value = MemoRow(*memo, rank - 1)[memo->phi[rank] - 1];
   }
-  memo->offset[size_t{rank} * kSlotMemoEntries + memo->size[rank]++] = value;
+  uint64_t* known = MemoRow(*memo, rank);
+  known[memo->size[rank]++] = value;
+  known[memo->size[rank]] = HETCAST_NEVER;
 }
 
 // Makes `count` (<= kSlotMemoEntries) entries of `rank` known, extending
@@ -235,8 +245,8 @@ bool EnsureEntries(const SlotLadder& ladder, SlotMemo* memo, uint32_t rank,
 void PrefillAbove(const SlotLadder& ladder, SlotMemo* memo, uint32_t rank,
                   uint64_t limit) {
   if (memo->step[rank] > kSlotMemoEntries) return;
-  const uint64_t* source = memo->offset + size_t{rank - 1} * kSlotMemoEntries;
-  uint64_t* known = memo->offset + size_t{rank} * kSlotMemoEntries;
+  const uint64_t* source = MemoRow(*memo, rank - 1);
+  uint64_t* known = MemoRow(*memo, rank);
   uint64_t phi = memo->phi[rank];
   uint64_t rest = memo->rest[rank];
   uint32_t size = memo->size[rank];
@@ -251,6 +261,7 @@ void PrefillAbove(const SlotLadder& ladder, SlotMemo* memo, uint32_t rank,
   memo->phi[rank] = phi;
   memo->rest[rank] = rest;
   memo->size[rank] = size;
+  known[size] = HETCAST_NEVER;
 }
 
 // Makes known, without capping, each rank's offsets up to the first past
@@ -268,7 +279,7 @@ void PrefillMemo(const SlotLadder& ladder, SlotMemo* memo, uint64_t limit) {
       }
       continue;
     }
-    const uint64_t* known = memo->offset + size_t{rank} * kSlotMemoEntries;
+    const uint64_t* known = MemoRow(*memo, rank);
     while (memo->size[rank] < kSlotMemoEntries &&
            (memo->size[rank] == 0 || known[memo->size[rank] - 1] <= limit) &&
            (memo->flags[rank] & kMemoCapped) == 0) {
@@ -292,7 +303,7 @@ uint64_t OffsetAt(const SlotLadder& ladder, SlotMemo* memo, uint32_t rank,
   if (memo->enabled && index < kSlotMemoEntries &&
       (index < memo->size[rank] ||
        EnsureEntries(ladder, memo, rank, index + 1))) {
-    return memo->offset[size_t{rank} * kSlotMemoEntries + index];
+    return MemoRow(*memo, rank)[index];
   }
   return NextSlotOffset(ladder, rank, index == 0 ? 0 : offset);
 }
@@ -453,7 +464,7 @@ class CountedSends {
   void Add(uint64_t now, uint32_t count, uint16_t rank) {
     NestedSlotCohort cohort{0, now, count, rank, 0};
     const uint64_t first = (rank & kExactRank) == 0 && memo_->size[rank] > 0
-                               ? memo_->offset[size_t{rank} * kSlotMemoEntries]
+                               ? MemoRow(*memo_, rank)[0]
                                : FirstOffset(ladder_, memo_, rank);
     cohort.key = Count(&cohort, first, Reach(now));
     if (cohort.key == HETCAST_NEVER) return;
@@ -490,26 +501,36 @@ class CountedSends {
   // while they complete by `reach`; the refill tick of the next, or
   // HETCAST_NEVER.
   uint64_t Count(NestedSlotCohort* cohort, uint64_t offset, uint64_t reach) {
-    const uint64_t arrival = cohort->arrival;
-    const uint64_t count = cohort->count;
-    uint64_t tick = TimeAdd(arrival, offset);
-    if ((cohort->rank & kExactRank) == 0) {  // The memo's offsets, inline.
-      const uint64_t* known =
-          memo_->offset + size_t{cohort->rank} * kSlotMemoEntries;
-      const uint32_t size = memo_->size[cohort->rank];
-      // Without overflow checks when the memo's largest fits.
-      if (size > 0 && known[size - 1] <= HETCAST_NEVER - arrival) {
-        uint32_t index = cohort->index;
-        while (tick <= reach && index + 1 < size) {
-          Mark(tick, count);
-          offset = known[++index];
-          tick = arrival + offset;
-        }
-        cohort->index = static_cast<uint16_t>(index);
+    const uint64_t arrival = cohort->arrival;  // <= reach.
+    if ((cohort->rank & kExactRank) == 0 &&
+        cohort->index < memo_->size[cohort->rank]) {
+      // The memo's offsets, inline, up to its sentinel (no sum in the loop
+      // overflows: offset <= reach - arrival).
+      const uint64_t* __restrict known = MemoRow(*memo_, cohort->rank);
+      uint64_t* __restrict due = due_;
+      uint64_t* __restrict counted = counted_;
+      const uint64_t room = reach - arrival;
+      const uint64_t count = cohort->count;
+      uint32_t index = cohort->index;
+      while (offset <= room) {
+        const uint32_t bucket =
+            static_cast<uint32_t>((arrival + offset) % kCohortRingSize);
+        due[bucket] += count;
+        counted[bucket / 64] |= uint64_t{1} << (bucket % 64);
+        offset = known[++index];
       }
+      if (index < memo_->size[cohort->rank]) {  // A send past `reach`.
+        cohort->index = static_cast<uint16_t>(index);
+        const uint64_t tick = TimeAdd(arrival, offset);
+        return tick == HETCAST_NEVER ? HETCAST_NEVER : RefillTick(tick);
+      }
+      // Past the memo's entries: on below from the last.
+      cohort->index = static_cast<uint16_t>(index - 1);
+      offset = NextOffset(ladder_, memo_, cohort, known[index - 1]);
     }
+    uint64_t tick = TimeAdd(arrival, offset);
     while (tick <= reach) {
-      Mark(tick, count);
+      Mark(tick, cohort->count);
       offset = NextOffset(ladder_, memo_, cohort, offset);
       tick = TimeAdd(arrival, offset);
     }
@@ -690,7 +711,7 @@ bool CarveNestedSlots(const NodeLayout& layout, uint32_t capacity, Arena* arena,
   slots->due = arena->Allocate<uint64_t>(kCohortRingSize);
 #endif
   slots->memo.offset =
-      arena->Allocate<uint64_t>(size_t{layout.type_count} * kSlotMemoEntries);
+      arena->Allocate<uint64_t>(size_t{layout.type_count} * kSlotMemoStride);
   slots->memo.size = arena->Allocate<uint32_t>(layout.type_count);
   slots->memo.phi = arena->Allocate<uint64_t>(layout.type_count);
   slots->memo.rest = arena->Allocate<uint64_t>(layout.type_count);
