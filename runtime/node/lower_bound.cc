@@ -241,22 +241,26 @@ bool EnsureEntries(const SlotLadder& ladder, SlotMemo* memo, uint32_t rank,
   return true;
 }
 
+#if !defined(HETCAST_OPTIMIZE_SIZE)
 // PrefillMemo for a rank above the anchor, its loop inline.
 void PrefillAbove(const SlotLadder& ladder, SlotMemo* memo, uint32_t rank,
                   uint64_t limit) {
   if (memo->step[rank] > kSlotMemoEntries) return;
-  const uint64_t* source = MemoRow(*memo, rank - 1);
-  uint64_t* known = MemoRow(*memo, rank);
+  const uint64_t* __restrict source = MemoRow(*memo, rank - 1);
+  uint64_t* __restrict known = MemoRow(*memo, rank);
+  const uint32_t source_size = memo->size[rank - 1];
   uint64_t phi = memo->phi[rank];
   uint64_t rest = memo->rest[rank];
   uint32_t size = memo->size[rank];
-  while (size < kSlotMemoEntries && (size == 0 || known[size - 1] <= limit)) {
+  uint64_t last = size == 0 ? 0 : known[size - 1];
+  while (size < kSlotMemoEntries && last <= limit) {
     uint64_t next_phi = phi, next_rest = rest;
     StepPhi(*memo, rank, ladder.cost[rank - 1], &next_phi, &next_rest);
-    if (next_phi > memo->size[rank - 1]) break;
+    if (next_phi > source_size) break;
     phi = next_phi;
     rest = next_rest;
-    known[size++] = source[phi - 1];
+    last = source[phi - 1];
+    known[size++] = last;
   }
   memo->phi[rank] = phi;
   memo->rest[rank] = rest;
@@ -294,6 +298,7 @@ void PrefillMemo(const SlotLadder& ladder, SlotMemo* memo, uint64_t limit) {
     }
   }
 }
+#endif  // !defined(HETCAST_OPTIMIZE_SIZE)
 
 // The `index`-th offset (from 0) of S_rank: from the memo while it holds
 // it, else NextSlotOffset after `offset` (the cohort's current offset, the
@@ -694,6 +699,7 @@ struct NestedSlots {
   uint64_t* due = nullptr;         // kCohortRingSize (CountedSends).
   bool on_heap = false;            // QueuedSends on CohortHeap (the reference).
   uint64_t limit = HETCAST_NEVER;  // A completion time known, if any.
+  uint64_t count_limit = HETCAST_NEVER;  // CountedSends' limit (<= it).
   SlotMemo memo;
   SlotLadder ladder;
   PrefixNode* nodes = nullptr;  // The search's node capacity.
@@ -741,11 +747,11 @@ hetcast_status RunGreedy(const NodeLayout& layout, NestedSlots* slots,
                             Queued(slots->ladder, &slots->memo, ring))
           .Run(arrival_of_last);
     }
-    PrefillMemo(slots->ladder, &slots->memo, slots->limit);
+    PrefillMemo(slots->ladder, &slots->memo, slots->count_limit);
     return Greedy<CountedSends>(
                layout, slots->pool, slots->ladder, prefix,
                CountedSends(slots->ladder, &slots->memo, slots->due, ring,
-                            HeapCapacity(layout), slots->limit))
+                            HeapCapacity(layout), slots->count_limit))
         .Run(arrival_of_last);
   }
 #endif
@@ -787,6 +793,10 @@ hetcast_status BestOverAnchors(const NodeLayout& layout, NestedSlots* slots,
                                : kNestedSlotsMaxAnchors;
   for (uint32_t i = 0; i < anchors; ++i) {
     slots->ladder.anchor = (first + i) % anchors;
+    // Only a greedy that beats `*best` matters, and only past `*best`:
+    // counting ahead further would mostly count sends after its end.
+    slots->count_limit =
+        *best > 0 && *best < slots->limit ? *best : slots->limit;
     uint64_t bound;
     const hetcast_status status = RunGreedy(layout, slots, prefix, &bound);
     if (status != HETCAST_OK) return status;
