@@ -549,6 +549,7 @@ class CountedSends {
   // The first tick after the last taken with sends counted, or
   // HETCAST_NEVER.
   uint64_t NextCounted() const {
+    if (due_[(now_ + 1) % kCohortRingSize] != 0) return now_ + 1;  // Often.
     const uint32_t from = static_cast<uint32_t>((now_ + 1) % kCohortRingSize);
     uint32_t word = from / 64;
     uint64_t bits = counted_[word] & (~uint64_t{0} << (from % 64));
