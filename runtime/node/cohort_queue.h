@@ -102,6 +102,7 @@ struct CohortRing {
   uint32_t* head;  // kCohortRingSize.
   uint32_t* far;   // One per item.
   uint32_t used = 0;
+  uint32_t live = 0;  // Cohorts filed (not dropped).
   uint32_t far_size = 0;
   uint64_t occupied[kCohortRingWords] = {};
 
@@ -110,6 +111,7 @@ struct CohortRing {
       : items(items_in), next(next_in), head(head_in), far(far_in) {}
 
   uint64_t LeastKey() const {
+    if (live == 0) return HETCAST_NEVER;
     uint64_t least = far_size > 0 ? items[far[0]].key : HETCAST_NEVER;
     const uint32_t bucket = FirstOccupied(last_ % kCohortRingSize);
     if (bucket < kCohortRingSize && items[head[bucket]].key < least) {
@@ -118,12 +120,14 @@ struct CohortRing {
     return least;
   }
   void Push(const NestedSlotCohort& cohort, uint64_t now) {
+    if (live++ == 0) last_ = now;  // Keeps LeastKey's scan start current.
     items[used] = cohort;
     File(used++, now);
   }
   // As CohortHeap::Drain.
   template <typename Rekey>
   uint64_t Drain(uint64_t now, Rekey rekey) {
+    if (live == 0) return 0;
     last_ = now;
     uint64_t slots = 0;
     const uint32_t bucket = static_cast<uint32_t>(now % kCohortRingSize);
@@ -133,7 +137,11 @@ struct CohortRing {
         after = next[i];
         slots += items[i].count;
         items[i].key = rekey(&items[i]);
-        if (items[i].key != HETCAST_NEVER) File(i, now);
+        if (items[i].key != HETCAST_NEVER) {
+          File(i, now);
+        } else {
+          --live;
+        }
       }
     }
     while (far_size > 0 && items[far[0]].key == now) {
@@ -141,6 +149,7 @@ struct CohortRing {
       slots += items[i].count;
       items[i].key = rekey(&items[i]);
       if (items[i].key == HETCAST_NEVER) {
+        --live;
         FarPopTop();
       } else if (items[i].key - now < kCohortRingSize) {
         FarPopTop();

@@ -110,18 +110,36 @@
 // on its own, so that one already proves the schedule optimal and the others
 // cannot raise the answer (OPT <= upper); the search then stops too.
 //
-// Cost: one event-driven greedy per anchor, with a queue of cohorts (the
-// nodes of one rank informed at one tick; cohort_queue.h's bucket ring,
-// O(1) per send whose next offset is within kCohortRingSize ticks, else a
-// heap's O(log D); builds for size keep the binary heap, O(log D), whose
-// code is smaller) plus the
-// offsets computed (2^r * R each): a cohort keeps the index of its next
-// offset, and each rank's first offsets are computed once per anchor and
-// kept in the workspace, so most sends cost one lookup and one filing;
-// the search evaluates one child per rank of each expanded prefix, trying
-// the anchors from its parent's winner on until one lifts it above its
-// parent (any anchor's value is a bound), and picks a prefix in
-// O(budget): at most about budget * kNestedSlotsMaxAnchors greedies.
+// Cost: one event-driven greedy per anchor over cohorts (the nodes of one
+// rank informed at one tick), the same sends counted three ways (equal
+// values: tests/node/lower_bound_test.cc compares them on 1,500 seeded
+// instances):
+//   - given a known completion `upper` (hetcast_node_plan always has one;
+//     every greedy ends by it, since its value is <= OPT <= upper), each
+//     cohort adds all its sends up to min(now + 255, upper) at once into a
+//     per-tick count ring, and is revisited only if it still has sends to
+//     add (its next within reach again), or if the greedy passes `upper`
+//     (which only a value that is not a completion allows): a few
+//     instructions per send, and per tick a look at the next counted tick;
+//   - without one, one send at a time, cohorts keyed by their next send in
+//     cohort_queue.h's bucket ring (O(1) per send within kCohortRingSize
+//     ticks, else a heap's O(log D));
+//   - the reference (tests, and builds for size, whose code is smaller):
+//     one send at a time in a binary heap, O(log D).
+// A cohort keeps the index of its next offset, and each rank's first 32
+// offsets under an anchor are generated once, in order, each from an entry
+// of the neighbouring rank towards the anchor without a division (phi_j
+// stepped by c_j's quotient and remainder by c_{j-1}; the window rule as a
+// merge), and kept in the workspace; past them, NextSlotOffset (2^r * R
+// divisions). The search evaluates one child per rank of each expanded
+// prefix, trying the anchors from its parent's winner on until one lifts
+// it above its parent (any anchor's value is a bound), and picks a prefix
+// in O(budget): at most about budget * kNestedSlotsMaxAnchors greedies.
+// Measured (tests/node/lower_bound_benchmark.cc, README "Lower bounds"):
+// at 10^4 destinations, stopped at FNF's completion, CPU time at load about
+// 12: 2.4-2.6 us with costs 2, 3, 7; 3.3-3.5 us with 2, 3, 7, 11; 6.4-7.1
+// us with eight costs 7 to 53; 11-13 us with 32 costs 7 to 100 (0.30-0.59x
+// the greedy of one send at a time, in the same run).
 #ifndef HETCAST_RUNTIME_NODE_LOWER_BOUND_H_
 #define HETCAST_RUNTIME_NODE_LOWER_BOUND_H_
 
@@ -153,9 +171,10 @@ uint64_t NextSlotOffset(const SlotLadder& ladder, uint32_t rank,
 
 // Bytes of workspace LowerBoundNestedSlots takes from its arena: the
 // cohort queue (cohort_queue.h: the cohorts, their links and far heap, the
-// ring's bucket heads), four arrays of one entry per type and the kept offsets
-// (32 per type; nothing of HETCAST_MAX_TYPES entries lives on the stack, for
-// firmware).
+// ring's bucket heads), the per-tick count ring (256 entries; not in builds
+// for size), the pool's and the kept offsets' arrays of one entry per type
+// and the kept offsets (33 per type, with a sentinel; nothing of
+// HETCAST_MAX_TYPES entries lives on the stack, for firmware).
 size_t NestedSlotsWorkspaceBytes(const NodeLayout& layout);
 
 // The nested-slots bound of `layout` (max over anchors; 0 without
@@ -188,9 +207,9 @@ hetcast_status LowerBoundWidePrefixSearch(const NodeLayout& layout,
                                           uint32_t nodes, uint64_t upper,
                                           Arena* arena, uint64_t* lower_bound);
 
-// LowerBoundWidePrefixSearch with the greedy's events in CohortHeap instead
-// of CohortRing (cohort_queue.h): the same value, by the argument there;
-// the reference of tests and of the benchmark. Same workspace.
+// LowerBoundWidePrefixSearch with the reference greedy (one send at a time
+// in CohortHeap, every offset from NextSlotOffset): the same value; the
+// reference of tests and of the benchmark. Same workspace.
 hetcast_status LowerBoundWidePrefixSearchOnHeap(const NodeLayout& layout,
                                                 uint32_t nodes, uint64_t upper,
                                                 Arena* arena,

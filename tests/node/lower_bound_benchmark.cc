@@ -4,14 +4,16 @@
 //
 //   bazel run -c opt //tests:node_lower_bound_benchmark
 //
-// Two instances per size: costs 2, 3, 7, 11 (the bound's first anchor
-// proves FNF optimal, so the plan's bound stops there) and eight costs 7 to
-// 53 (no anchor reaches FNF: all four run). For each: the FNF pass alone
+// Four instances per size: costs 2, 3, 7, 11 (the bound's first anchor
+// proves FNF optimal, so the plan's bound stops there), eight costs 7 to
+// 53 (no anchor reaches FNF: all four run), costs 2, 3, 7 and 32 costs 7,
+// 10, ..., 100. For each: the FNF pass alone
 // (RunFnf), the bound as hetcast_node_plan computes it beyond the prefix
 // search's limit (stopped at FNF's completion), the bound with every anchor,
-// and the whole plan; the two bounds again with the greedy's reference
-// binary heap instead of its bucket ring. At exit the binary prints bound /
-// FNF and ring / heap per case (CPU time).
+// and the whole plan; the two bounds again with the greedy's reference (one
+// send at a time in a binary heap, each offset from NextSlotOffset). At
+// exit the binary prints bound / FNF and runtime / reference per case (CPU
+// time).
 #include <cstdio>
 #include <cstdlib>
 #include <map>
@@ -38,10 +40,16 @@ struct Instance {
   hetcast_node_request request;
 };
 
+constexpr int kInstances = 4;
+const char* const kInstanceNames[kInstances] = {
+    "2,3,7,11 (4)", "7 .. 53 (8) ", "2,3,7 (3)   ", "7 .. 100 (32)"};
+
 Instance MakeInstance(int which, uint64_t destinations) {
   Instance in;
-  in.costs = which == 0 ? std::vector<uint64_t>{2, 3, 7, 11}
-                        : std::vector<uint64_t>{7, 11, 14, 19, 32, 40, 49, 53};
+  if (which == 0) in.costs = {2, 3, 7, 11};
+  if (which == 1) in.costs = {7, 11, 14, 19, 32, 40, 49, 53};
+  if (which == 2) in.costs = {2, 3, 7};
+  for (uint64_t j = 0; which == 3 && j < 32; ++j) in.costs.push_back(7 + 3 * j);
   uint64_t left = destinations;
   for (size_t j = 0; j + 1 < in.costs.size(); ++j) {
     in.counts.push_back(destinations / in.costs.size());
@@ -104,8 +112,7 @@ void BM_Fnf(benchmark::State& state) {
 
 // The nested-slots bound stopped at `upper` (FNF's completion, as
 // hetcast_node_plan does), or with every anchor (upper = HETCAST_NEVER);
-// its greedy's cohorts in the bucket ring (the runtime's) or, `on_heap`, in
-// the reference binary heap (runtime/node/cohort_queue.h).
+// the runtime's greedy or, `on_heap`, the reference (lower_bound.h).
 void Bound(benchmark::State& state, bool stop_at_fnf, bool on_heap) {
   const Instance in = MakeInstance(state.range(0), state.range(1));
   const NodeLayout layout = LayoutOf(in);
@@ -156,7 +163,7 @@ void BM_Plan(benchmark::State& state) {
 }
 
 void Sizes(benchmark::internal::Benchmark* b) {
-  for (int which : {0, 1}) {
+  for (int which = 0; which < kInstances; ++which) {
     for (int destinations : {200, 1000, 10000}) b->Args({which, destinations});
   }
 }
@@ -191,7 +198,7 @@ int main(int argc, char** argv) {
   benchmark::Initialize(&argc, argv);
   RatioReporter reporter;
   benchmark::RunSpecifiedBenchmarks(&reporter);
-  for (int which : {0, 1}) {
+  for (int which = 0; which < kInstances; ++which) {
     for (int destinations : {200, 1000, 10000}) {
       const std::string args =
           "/" + std::to_string(which) + "/" + std::to_string(destinations);
@@ -207,11 +214,11 @@ int main(int argc, char** argv) {
           "%s costs, %5d destinations: FNF pass %7.2f us; nested slots stopped "
           "at FNF "
           "%7.2f us (%.2fx FNF), every anchor %7.2f us (%.2fx FNF)\n",
-          which == 0 ? "2,3,7,11   " : "7 .. 53 (8)", destinations, fnf * 1e6,
-          stopped * 1e6, stopped / fnf, all * 1e6, all / fnf);
+          kInstanceNames[which], destinations, fnf * 1e6, stopped * 1e6,
+          stopped / fnf, all * 1e6, all / fnf);
       if (heap_stopped > 0 && heap_all > 0) {
         std::printf(
-            "    bucket ring / binary heap (CPU time): stopped at FNF %.2f, "
+            "    runtime / reference (CPU time): stopped at FNF %.2f, "
             "every anchor %.2f\n",
             stopped / heap_stopped, all / heap_all);
       }
