@@ -257,7 +257,14 @@ TEST(CliExplain, SaysWhyAndHowFar) {
                                  "Corollary 4.1"));
   // FNF's 10 against the doubling bound's 9 (JsonForFigure1).
   EXPECT_THAT(fnf.out, HasSubstr("Completion 10 ticks; lower bound 9"));
-  EXPECT_THAT(fnf.out, HasSubstr("gap 1 tick."));
+  // The certified gap, 1/9 of the bound, in hundredths of a percent
+  // rounded up: ceil(10000 / 9) = 1112.
+  const uint64_t hundredths = (10000 + 9 - 1) / 9;
+  const std::string percent = std::to_string(hundredths / 100) + "." +
+                              std::to_string(hundredths % 100 / 10) +
+                              std::to_string(hundredths % 10) + "%";
+  EXPECT_THAT(fnf.out, HasSubstr("gap 1 tick (certified: at most " + percent +
+                                 " above the optimum)."));
   const CliRun table =
       RunCli(Plan({"--table", kTestTable, "--source-type", "1", "--counts",
                    "4,7", "--format", "json", "--explain"}));
@@ -265,6 +272,7 @@ TEST(CliExplain, SaysWhyAndHowFar) {
   EXPECT_THAT(table.out, HasSubstr("\"explain\":{\"choice\":\"table\","));
   EXPECT_THAT(table.out, HasSubstr("\"guarantee_factor\":\"1/1\","));
   EXPECT_THAT(table.out, HasSubstr("\"gap\":0,"));
+  EXPECT_THAT(table.out, HasSubstr("\"gap_percent\":\"0.00%\","));
   const CliRun outside =
       RunCli(Plan({"--table", kTestTable, "--source-type", "1", "--counts",
                    "4,8", "--format", "json", "--explain"}));

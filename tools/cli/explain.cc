@@ -118,24 +118,53 @@ std::string GapFraction(const hetcast_graph_answer& g) {
                       static_cast<uint64_t>(den));
 }
 
+// The certified gap as a percentage, "p.qq%": 100 * excess / base rounded
+// up to hundredths (never understated: the bound is at most the optimum,
+// so the answer is at most this far above it). Empty when base is 0 with a
+// positive excess, or when the terms do not fit.
+std::string GapPercent(unsigned __int128 excess, unsigned __int128 base) {
+  using u128 = unsigned __int128;
+  if (excess == 0) return "0.00%";
+  if (base == 0 || excess > ~u128{0} / 10000) return std::string();
+  const u128 scaled = excess * 10000;
+  const u128 hundredths = scaled / base + (scaled % base != 0 ? 1 : 0);
+  if (hundredths > UINT64_MAX) return std::string();
+  const uint64_t h = static_cast<uint64_t>(hundredths);
+  return absl::StrFormat("%d.%02d%%", h / 100, h % 100);
+}
+
+// " (certified: at most 4.17% above the optimum)", or nothing.
+std::string PercentClause(const std::string& percent) {
+  if (percent.empty() || percent == "0.00%") return std::string();
+  return absl::StrCat(" (certified: at most ", percent, " above the optimum)");
+}
+
 // The lower bound, and how far the answer may be from the optimum.
 std::string BoundSentence(const ExplainInput& in, Explanation* out) {
   const hetcast_plan_info& info = in.info;
   if (info.model == HETCAST_MODEL_GRAPH) {
     const hetcast_graph_answer& g = info.graph;
     out->gap_fraction = GapFraction(g);
+    using u128 = unsigned __int128;
+    const u128 period =
+        static_cast<u128>(g.period_numerator) * g.lower_bound_denominator;
+    const u128 bound =
+        static_cast<u128>(g.lower_bound_numerator) * g.period_denominator;
+    out->gap_percent = GapPercent(period > bound ? period - bound : 0, bound);
     return absl::StrFormat(
-        "Period per message %d/%d ticks; lower bound %d/%d (%s); gap %s.",
+        "Period per message %d/%d ticks; lower bound %d/%d (%s); gap %s%s.",
         g.period_numerator, g.period_denominator, g.lower_bound_numerator,
-        g.lower_bound_denominator, out->lower_bound_source, out->gap_fraction);
+        g.lower_bound_denominator, out->lower_bound_source, out->gap_fraction,
+        PercentClause(out->gap_percent));
   }
   const hetcast_answer& a = info.answer;
   out->gap =
       a.completion_time > a.lower_bound ? a.completion_time - a.lower_bound : 0;
+  out->gap_percent = GapPercent(*out->gap, a.lower_bound);
   return absl::StrFormat(
-      "Completion %d ticks; lower bound %d (%s); gap %d tick%s%s.",
+      "Completion %d ticks; lower bound %d (%s); gap %d tick%s%s%s.",
       a.completion_time, a.lower_bound, out->lower_bound_source, *out->gap,
-      *out->gap == 1 ? "" : "s",
+      *out->gap == 1 ? "" : "s", PercentClause(out->gap_percent),
       *out->gap == 0 ? ", so the schedule is optimal" : "");
 }
 
@@ -190,6 +219,7 @@ void WriteExplain(const Explanation& e, JsonWriter* json) {
   json->Str("lower_bound_source", e.lower_bound_source);
   if (e.gap) json->U64("gap", *e.gap);
   if (!e.gap_fraction.empty()) json->Str("gap_fraction", e.gap_fraction);
+  if (!e.gap_percent.empty()) json->Str("gap_percent", e.gap_percent);
   json->Str("text", e.text);
   json->EndObject();
 }

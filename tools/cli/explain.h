@@ -36,6 +36,8 @@ struct Explanation {
   std::string lower_bound_source;
   std::optional<uint64_t> gap;  // Ticks; graph model: gap_fraction.
   std::string gap_fraction;
+  // (completion - bound) / bound as "p.qq%", rounded up; every model.
+  std::string gap_percent;
   std::string text;
 };
 
