@@ -25,9 +25,9 @@ std::vector<CommandSpec> PlanSpecs() {
        "node",
        "hetcast plan [--model node] (--costs C0,C1,... --source-type S "
        "--counts N0,N1,... | --table T.hct|@default [--profile NAME] ... | "
-       "--node-costs SOURCE,D1,D2,... | --input REQUEST.json) [--relays "
-       "R0,R1,...] [--algorithm "
-       "fnf|table|ptas] [--format text|json] [--explain]",
+       "--node-costs SOURCE,D1,D2,...) [--relays R0,R1,...] [--algorithm "
+       "fnf|table|ptas] [--format text|json] [--explain] [the request as a "
+       "file: --input REQUEST.json, tables/model_request.fbs]",
        "Heterogeneous node model (Libeskind-Hadas et al.; Khuller & Kim): a "
        "node of type j needs C(j) ticks per send, one send at a time. "
        "Answers from a table when one covers the request (exact), else FNF "
@@ -39,11 +39,12 @@ std::vector<CommandSpec> PlanSpecs() {
         "--format json --explain"}},
       {"plan",
        "cluster",
-       "hetcast plan --model cluster (--cluster-sizes N0,N1,... --inter-cost "
-       "C ... | --input REQUEST.json) [--algorithm "
+       "hetcast plan --model cluster --cluster-sizes N0,N1,... --inter-cost "
+       "C [--algorithm "
        "lcf|flat|interleaved|bounded-degree|bounded-size] "
        "[--degrees D0,D1,...] [--matching B] [--postal] [--members "
-       "M0,M1,...] [--format text|json] [--explain]",
+       "M0,M1,...] [--format text|json] [--explain] [the request as a file: "
+       "--input REQUEST.json, tables/model_request.fbs]",
        "Two-level clusters (Khuller, Kim & Wan): 1 tick inside a cluster, C "
        "ticks across clusters; the source is processor 0 of cluster 0. "
        "Plans with the LCF family.",
