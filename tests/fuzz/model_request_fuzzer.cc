@@ -35,9 +35,6 @@
 
 namespace {
 
-using hetcast_fuzz::CanaryArray;
-using hetcast_fuzz::CanaryWorkspace;
-
 // Larger requests are parsed only: the CLI plans up to 10^7 nodes, which
 // takes seconds per input. Relay counts are tried one by one (one FNF pass
 // each), so they are bounded too.
@@ -77,22 +74,7 @@ void CheckRefused(Direct& d, hetcast_status sized, const char* error,
                   const absl::Status& cli) {
   FUZZ_CHECK(!cli.ok());
   FUZZ_CHECK(error != nullptr && error[0] != '\0');
-  CanaryArray<hetcast_node> nodes(8);
-  CanaryArray<hetcast_transfer> transfers(8);
-  CanaryWorkspace workspace(1024);
-  hetcast_plan_output output = {};
-  output.nodes = nodes.data();
-  output.node_capacity = nodes.capacity();
-  output.transfers = transfers.data();
-  output.transfer_capacity = transfers.capacity();
-  hetcast_plan_info info;
-  const char* again = nullptr;
-  FUZZ_CHECK_EQ(hetcast_plan(&d.request, workspace.data(), workspace.size(),
-                             &output, &info, &again),
-                sized);
-  FUZZ_CHECK(nodes.Untouched());
-  FUZZ_CHECK(transfers.Untouched());
-  FUZZ_CHECK(workspace.BeyondSizeIntact());
+  hetcast_fuzz::CheckPlanRefusedUntouched(d.request, sized);
   if (std::string(cli.message()).find(error) == std::string::npos) {
     CheckNamesAField(cli);
   }
