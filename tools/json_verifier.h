@@ -3,7 +3,13 @@
 #ifndef HETCAST_TOOLS_JSON_VERIFIER_H_
 #define HETCAST_TOOLS_JSON_VERIFIER_H_
 
+#include <string>
+
+#include "absl/status/statusor.h"
+#include "absl/strings/str_format.h"
+#include "absl/strings/string_view.h"
 #include "flatbuffers/flatbuffers.h"
+#include "flatbuffers/idl.h"
 
 namespace hetcast {
 
@@ -25,6 +31,34 @@ inline flatbuffers::Verifier ParsedJsonVerifier(
   return flatbuffers::Verifier(builder.GetBufferPointer(), builder.GetSize(),
                                /*max_depth=*/64,
                                /*max_tables=*/builder.GetSize() / 4 + 1);
+}
+
+// ParseJsonAs()
+//
+// Parses `json` with FlatBuffers' parser against `schema` (the schema's
+// text) as a `Root` table called `root_type`, and verifies the buffer,
+// which lives in `parser`. Errors: InvalidArgument "WHAT: <parser error>"
+// or "WHAT: not a ROOT_TYPE object"; a schema that does not parse is
+// Internal.
+template <typename Root>
+absl::StatusOr<const Root*> ParseJsonAs(absl::string_view json,
+                                        const char* schema,
+                                        const char* root_type, const char* what,
+                                        flatbuffers::Parser* parser) {
+  if (!parser->Parse(schema) || !parser->SetRootType(root_type)) {
+    return absl::InternalError(parser->error_);
+  }
+  const std::string text(json);
+  if (!parser->Parse(text.c_str())) {
+    return absl::InvalidArgumentError(
+        absl::StrFormat("%s: %s", what, parser->error_));
+  }
+  flatbuffers::Verifier verifier = ParsedJsonVerifier(parser->builder_);
+  if (!verifier.VerifyBuffer<Root>(nullptr)) {
+    return absl::InvalidArgumentError(
+        absl::StrFormat("%s: not a %s object", what, root_type));
+  }
+  return flatbuffers::GetRoot<Root>(parser->builder_.GetBufferPointer());
 }
 
 }  // namespace hetcast

@@ -8,6 +8,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
+#include <set>
 #include <sstream>
 #include <string>
 #include <utility>
@@ -988,6 +989,180 @@ TEST(CliGraph, EmitsTheProgramAndItsExactSolution) {
                                 "\"X1\",\"X2\",\"X3\"],\"values\":{"));
   EXPECT_THAT(exact, HasSubstr("\"T\":\"3/1\""));
   EXPECT_THAT(exact, HasSubstr("\"duals\":{\"leave_4\":"));
+}
+
+// The request file of `plan --input` for a request given as flags: each
+// flag becomes the field of the same name (dashes as underscores): lists as
+// arrays, --table and --profile as strings, --postal as true, numbers as
+// they are. Flags past the request's (--model, --algorithm, ...) are kept
+// as flags in `*rest`.
+std::string RequestJson(const std::vector<std::string>& flags,
+                        std::vector<std::string>* rest) {
+  const std::set<std::string> kept = {"--model",  "--algorithm", "--epsilon",
+                                      "--search", "--format",    "--explain"};
+  std::string json = "{";
+  for (size_t i = 0; i < flags.size(); ++i) {
+    if (kept.count(flags[i]) != 0) {
+      rest->push_back(flags[i]);
+      if (flags[i] != "--explain") rest->push_back(flags[++i]);
+      continue;
+    }
+    std::string field = flags[i].substr(2);
+    std::replace(field.begin(), field.end(), '-', '_');
+    if (json.size() > 1) json += ", ";
+    json += "\"" + field + "\": ";
+    if (field == "postal") {
+      json += "true";
+      continue;
+    }
+    const std::string value = flags[++i];
+    const bool list = field == "costs" || field == "counts" ||
+                      field == "relays" || field == "node_costs" ||
+                      field == "cluster_sizes" || field == "degrees" ||
+                      field == "members";
+    if (list) {
+      json += "[" + value + "]";
+    } else if (field == "table" || field == "profile") {
+      json += "\"" + value + "\"";
+    } else {
+      json += value;
+    }
+  }
+  return json + "}";
+}
+
+std::string WriteTemp(const std::string& name, const std::string& text) {
+  const std::string path = ::testing::TempDir() + "/" + name;
+  std::ofstream(path) << text;
+  return path;
+}
+
+// `plan --input FILE` (and `render --input FILE`) print exactly what the
+// same request as flags prints, in both formats, for every way of giving a
+// node or cluster request.
+TEST(CliRequestFile, AnswersByteForByteAsTheFlags) {
+  const std::vector<std::vector<std::string>> requests = {
+      {"--costs", "2,3", "--source-type", "1", "--counts", "4,7", "--relays",
+       "0,2"},
+      {"--node-costs", "3,2,2,2,2,3,3,3,3,3,3,3"},
+      {"--table", "@default", "--source-type", "2", "--counts", "6,9,12",
+       "--explain"},
+      {"--table", kTestTable, "--profile", "small3", "--counts", "1,2,3"},
+      {"--costs", "2,3", "--counts", "4,7", "--algorithm", "ptas", "--epsilon",
+       "0.5", "--search", "grid"},
+      {"--model", "cluster", "--cluster-sizes", "8,5,5,3,1", "--inter-cost",
+       "4", "--members", "8,2,0,3,1"},
+      {"--model", "cluster", "--cluster-sizes", "8,5,5,3,1", "--inter-cost",
+       "3", "--degrees", "2,2,3,1,1", "--algorithm", "bounded-degree"},
+      {"--model", "cluster", "--cluster-sizes", "6,4,4,2", "--inter-cost", "5",
+       "--matching", "2", "--algorithm", "bounded-size"},
+      {"--model", "cluster", "--cluster-sizes", "8,5,5,3,1", "--inter-cost",
+       "4", "--postal", "--algorithm", "interleaved"},
+  };
+  for (const std::vector<std::string>& flags : requests) {
+    std::vector<std::string> rest;
+    const std::string path =
+        WriteTemp("request.json", RequestJson(flags, &rest));
+    rest.push_back("--input");
+    rest.push_back(path);
+    for (const std::string format : {"json", "text"}) {
+      std::vector<std::string> by_flags = Plan(flags);
+      std::vector<std::string> by_file = Plan(rest);
+      for (auto* args : {&by_flags, &by_file}) {
+        args->push_back("--format");
+        args->push_back(format);
+      }
+      const CliRun expected = RunCli(by_flags);
+      const CliRun got = RunCli(by_file);
+      ASSERT_EQ(expected.exit_code, 0) << expected.err;
+      EXPECT_EQ(got.exit_code, 0) << got.err << ReadFile(path);
+      EXPECT_EQ(got.out, expected.out) << ReadFile(path);
+    }
+    std::vector<std::string> render_flags = {"render"};
+    std::vector<std::string> render_file = {"render"};
+    for (size_t i = 0; i < flags.size(); ++i) {
+      if (flags[i] == "--explain") continue;
+      render_flags.push_back(flags[i]);
+    }
+    for (const std::string& arg : rest) {
+      if (arg != "--explain") render_file.push_back(arg);
+    }
+    const CliRun drawn = RunCli(render_file);
+    EXPECT_EQ(drawn.exit_code, 0) << drawn.err;
+    EXPECT_EQ(drawn.out, RunCli(render_flags).out) << ReadFile(path);
+  }
+}
+
+// A bad request file: exit 2, one line naming the field (and the limit).
+TEST(CliRequestFile, BadFilesNameTheField) {
+  const std::string node = WriteTemp("node.json", R"({"costs": [2, 3],
+      "counts": [4, 7]})");
+  const std::vector<std::pair<std::vector<std::string>, std::string>> cases = {
+      {Plan({"--input", node, "--counts", "1,1"}),
+       "--input: the request file is the whole request; leave out "
+       "--counts"},
+      {Plan({"--model", "cluster", "--input", node, "--postal"}),
+       "leave out --postal"},
+      {Plan({"--model", "cluster", "--input", node}), "unknown field: costs"},
+      {Plan({"--input", WriteTemp("a.json", R"({"costs": [2]})")}),
+       "counts: missing"},
+      {Plan({"--input",
+             WriteTemp("b.json", R"({"costs": [2], "counts": [1, 2]})")}),
+       "counts has 2 entries but costs has 1"},
+      {Plan({"--input", WriteTemp("c.json", R"({"counts": [1]})")}),
+       "costs: missing"},
+      {Plan({"--input", WriteTemp("d.json", R"({"costs": [2],
+               "counts": [9999999], "relays": [1]})")}),
+       "counts/relays: 10000001 nodes in total; the CLI plans at most "
+       "10000000"},
+      {Plan({"--input", WriteTemp("e.json", R"({"costs": [2],
+               "counts": [1], "source_type": 4294967296})")}),
+       "source_type: 4294967296 is not a type index"},
+      {Plan({"--input", WriteTemp("f.json", R"({"node_costs": [3, 0]})")}),
+       "node_costs: node 1 has cost 0; every cost must be in 1 .. 2^64-2"},
+      {Plan({"--input", WriteTemp("g.json", R"({"node_costs": [3, 2],
+               "source_type": 1})")}),
+       "node_costs lists every node (the source first); leave out costs, "
+       "counts, source_type and table"},
+      {Plan({"--input", WriteTemp("h.json", R"({"profile": "x", "costs": [2],
+                     "counts": [1]})")}),
+       "profile needs table"},
+      {Plan({"--input", WriteTemp("i.json", R"({"costs": [-2]})")}),
+       "invalid number: \"-2\""},
+      {Plan({"--model", "cluster", "--input",
+             WriteTemp("j.json", R"({"cluster_sizes": [9999999, 2],
+                     "inter_cost": 1})")}),
+       "cluster_sizes: more than 10000000 processors in total; the CLI "
+       "plans at most that many"},
+      {Plan({"--model", "cluster", "--input",
+             WriteTemp("k.json", R"({"cluster_sizes": [2, 2]})")}),
+       "inter_cost: give C, the ticks of an inter-cluster transfer"},
+      {Plan({"--model", "cluster", "--input",
+             WriteTemp("l.json", R"({"cluster_sizes": [2, 2],
+                     "inter_cost": 2, "matching": 0})")}),
+       "matching: B must be at least 1"},
+      {Plan({"--model", "cluster", "--input",
+             WriteTemp("m.json", R"({"cluster_sizes": [2, 2],
+                     "inter_cost": 2, "degrees": [1, 1, 1]})")}),
+       "degrees has 3 entries but there are 2 clusters"},
+      {Plan({"--model", "cluster", "--algorithm", "bounded-size", "--input",
+             WriteTemp("n.json", R"({"cluster_sizes": [2, 2],
+                     "inter_cost": 2})")}),
+       "--algorithm bounded-size needs matching"},
+      {Plan({"--model", "cluster", "--input",
+             WriteTemp("o.json", R"({"cluster_sizes": [2, 2],
+                     "inter_cost": 1099511627777})")}),
+       "inter_cost C must be in 1 .. 2^40"},
+      {Plan({"--input", "/nonexistent/request.json"}),
+       "/nonexistent/request.json"},
+  };
+  for (const auto& [args, message] : cases) {
+    const CliRun run = RunCli(args);
+    EXPECT_EQ(run.exit_code, 2) << message;
+    EXPECT_EQ(run.out, "");
+    EXPECT_THAT(run.err, HasSubstr(message));
+    EXPECT_EQ(run.err.find('\n'), run.err.size() - 1) << run.err;
+  }
 }
 
 // Each bad input: exit status 2, one line on stderr naming the problem, and

@@ -270,21 +270,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     // Refused up front: hetcast_plan refuses the same way and writes
     // nothing to any output.
     FUZZ_CHECK(error[0] != '\0');
-    CanaryArray<hetcast_node> nodes(8);
-    CanaryArray<hetcast_transfer> transfers(8);
-    CanaryWorkspace workspace(1024);
-    hetcast_plan_output output = {};
-    output.nodes = nodes.data();
-    output.node_capacity = nodes.capacity();
-    output.transfers = transfers.data();
-    output.transfer_capacity = transfers.capacity();
-    hetcast_plan_info info;
-    const hetcast_status planned = hetcast_plan(
-        &b.request, workspace.data(), workspace.size(), &output, &info, &error);
-    FUZZ_CHECK_EQ(planned, sized);
-    FUZZ_CHECK(nodes.Untouched());
-    FUZZ_CHECK(transfers.Untouched());
-    FUZZ_CHECK(workspace.BeyondSizeIntact());
+    hetcast_fuzz::CheckPlanRefusedUntouched(b.request, sized);
     return 0;
   }
   FUZZ_CHECK(sizes.node_count >= 1);

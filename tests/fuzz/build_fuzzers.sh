@@ -13,7 +13,8 @@
 # tools/ .cc files among them are compiled, the runtime's come from the
 # amalgamation) and Debian's Abseil and FlatBuffers libraries. Everything is
 # built with -fsanitize=fuzzer,address,undefined. Writes to OUT_DIR:
-#   {table,api,nb_graph_api,profile,nonblocking,graph,simgrid}_fuzzer
+#   {table,api,nb_graph_api,profile,nonblocking,graph,simgrid,
+#    model_request,render}_fuzzer
 #               the targets;
 #   fuzzers.d   every system file the compiles and links read (the compilers'
 #               -MD output, the link maps' LOAD lines and the compiler
@@ -108,6 +109,8 @@ spawn profile_fuzzer tests/fuzz/profile_fuzzer.cc
 spawn nonblocking_fuzzer tests/fuzz/nonblocking_fuzzer.cc
 spawn graph_fuzzer tests/fuzz/graph_fuzzer.cc
 spawn simgrid_fuzzer tests/fuzz/simgrid_fuzzer.cc
+spawn model_request_fuzzer tests/fuzz/model_request_fuzzer.cc
+spawn render_fuzzer tests/fuzz/render_fuzzer.cc
 tool_objects=()
 for source in "${tool_sources[@]}"; do
   name=${source//\//_}
@@ -130,8 +133,10 @@ link() {
 link table_fuzzer table_fuzzer.o runtime.o
 link api_fuzzer api_fuzzer.o runtime.o default_table.o
 link nb_graph_api_fuzzer nb_graph_api_fuzzer.o runtime.o
-for target in profile_fuzzer nonblocking_fuzzer graph_fuzzer simgrid_fuzzer; do
-  link "$target" "$target.o" "${tool_objects[@]}" runtime.o
+# The tools' objects include plan --table's, which embeds the default table.
+for target in profile_fuzzer nonblocking_fuzzer graph_fuzzer simgrid_fuzzer \
+              model_request_fuzzer render_fuzzer; do
+  link "$target" "$target.o" "${tool_objects[@]}" runtime.o default_table.o
 done
 
 # What the build read from the system, for tests/system_deps_check.sh (the

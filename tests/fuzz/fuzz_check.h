@@ -424,6 +424,30 @@ inline void CheckGraphPlan(const hetcast_graph_request& request,
   FUZZ_CHECK(evaluation.busy_period <= answer.period);
 }
 
+// A node or cluster request that hetcast_plan_sizes refused with `sized`:
+// hetcast_plan refuses it the same way and writes nothing to its outputs
+// (canary arrays) or past its workspace.
+inline void CheckPlanRefusedUntouched(const hetcast_request& request,
+                                      hetcast_status sized) {
+  CanaryArray<hetcast_node> nodes(8);
+  CanaryArray<hetcast_transfer> transfers(8);
+  CanaryWorkspace workspace(1024);
+  hetcast_plan_output output = {};
+  output.nodes = nodes.data();
+  output.node_capacity = nodes.capacity();
+  output.transfers = transfers.data();
+  output.transfer_capacity = transfers.capacity();
+  hetcast_plan_info info;
+  const char* error = nullptr;
+  FUZZ_CHECK_EQ(hetcast_plan(&request, workspace.data(), workspace.size(),
+                             &output, &info, &error),
+                sized);
+  FUZZ_CHECK(error != nullptr && error[0] != '\0');
+  FUZZ_CHECK(nodes.Untouched());
+  FUZZ_CHECK(transfers.Untouched());
+  FUZZ_CHECK(workspace.BeyondSizeIntact());
+}
+
 }  // namespace hetcast_fuzz
 
 #endif  // HETCAST_TESTS_FUZZ_FUZZ_CHECK_H_

@@ -101,10 +101,15 @@ SEEDS = {
 }
 
 
-def main():
-    folder = sys.argv[1] if len(sys.argv) > 1 else "tests/fuzz/corpus/api"
+def main(seeds=None, default_folder="tests/fuzz/corpus/api"):
+    """Writes `seeds` (name -> bytes or text; default: this file's) into the
+    folder named by the first argument, else `default_folder`. The other
+    seed scripts call it with their own seeds."""
+    folder = sys.argv[1] if len(sys.argv) > 1 else default_folder
     os.makedirs(folder, exist_ok=True)
-    for name, data in SEEDS.items():
+    for name, data in (SEEDS if seeds is None else seeds).items():
+        if isinstance(data, str):
+            data = data.encode()
         with open(os.path.join(folder, name), "wb") as f:
             f.write(data)
 

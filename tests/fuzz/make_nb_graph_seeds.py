@@ -13,6 +13,9 @@ workspaces one short.
 import os
 import sys
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import make_api_seeds  # noqa: E402  (its main() writes the seeds)
+
 # EdgyValue selectors (fuzz_check.h): below 200, the value itself (below the
 # field's modulus); these name the edges.
 ZERO, ONE, MAX_COST_MINUS_1, MAX_COST, MAX_COST_PLUS_1 = 200, 201, 202, 203, 204
@@ -179,14 +182,5 @@ SEEDS = {
 }
 
 
-def main():
-    folder = (sys.argv[1] if len(sys.argv) > 1 else
-              "tests/fuzz/corpus/nb_graph_api")
-    os.makedirs(folder, exist_ok=True)
-    for name, data in SEEDS.items():
-        with open(os.path.join(folder, name), "wb") as f:
-            f.write(data)
-
-
 if __name__ == "__main__":
-    main()
+    make_api_seeds.main(SEEDS, "tests/fuzz/corpus/nb_graph_api")

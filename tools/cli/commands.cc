@@ -26,27 +26,30 @@ std::vector<CommandSpec> PlanSpecs() {
        "hetcast plan [--model node] (--costs C0,C1,... --source-type S "
        "--counts N0,N1,... | --table T.hct|@default [--profile NAME] ... | "
        "--node-costs SOURCE,D1,D2,...) [--relays R0,R1,...] [--algorithm "
-       "fnf|table|ptas] [--format text|json] [--explain]",
+       "fnf|table|ptas] [--format text|json] [--explain] [the request as a "
+       "file: --input REQUEST.json, tables/model_request.fbs]",
        "Heterogeneous node model (Libeskind-Hadas et al.; Khuller & Kim): a "
        "node of type j needs C(j) ticks per send, one send at a time. "
        "Answers from a table when one covers the request (exact), else FNF "
        "(a 1.5-approximation), or the PTAS when asked.",
        {HETCAST_PLAN_FLAGS, "costs", "source-type", "counts", "relays",
-        "node-costs", "table", "profile", "epsilon", "search"},
+        "node-costs", "table", "profile", "epsilon", "search", "input"},
        {"hetcast plan --costs 2,3 --source-type 1 --counts 4,7 --relays 0,2",
         "hetcast plan --table @default --source-type 2 --counts 6,9,12 "
         "--format json --explain"}},
       {"plan",
        "cluster",
        "hetcast plan --model cluster --cluster-sizes N0,N1,... --inter-cost "
-       "C [--algorithm lcf|flat|interleaved|bounded-degree|bounded-size] "
+       "C [--algorithm "
+       "lcf|flat|interleaved|bounded-degree|bounded-size] "
        "[--degrees D0,D1,...] [--matching B] [--postal] [--members "
-       "M0,M1,...] [--format text|json] [--explain]",
+       "M0,M1,...] [--format text|json] [--explain] [the request as a file: "
+       "--input REQUEST.json, tables/model_request.fbs]",
        "Two-level clusters (Khuller, Kim & Wan): 1 tick inside a cluster, C "
        "ticks across clusters; the source is processor 0 of cluster 0. "
        "Plans with the LCF family.",
        {HETCAST_PLAN_FLAGS, "cluster-sizes", "inter-cost", "degrees",
-        "matching", "postal", "members"},
+        "matching", "postal", "members", "input"},
        {"hetcast plan --model cluster --cluster-sizes 8,5,5,3,1 "
         "--inter-cost 4",
         "hetcast plan --model cluster --cluster-sizes 8,5,5,3,1 "

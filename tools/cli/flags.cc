@@ -47,7 +47,9 @@ ABSL_FLAG(bool, postal, false, "plan --model cluster: postal model.");
 ABSL_FLAG(std::string, members, "",
           "plan --model cluster: multicast members per cluster.");
 ABSL_FLAG(std::string, input, "",
-          "plan --model nonblocking: the request JSON file.");
+          "plan: the request JSON file (--model nonblocking: "
+          "tables/nonblocking_request.fbs; node, cluster: "
+          "tables/model_request.fbs, instead of the request flags).");
 ABSL_FLAG(std::string, platform, "",
           "plan --model graph: the platform JSON file (tables/platform.fbs).");
 ABSL_FLAG(std::string, platform_xml, "",

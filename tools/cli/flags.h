@@ -54,15 +54,4 @@ ABSL_DECLARE_FLAG(bool, fnf_stats);
 ABSL_DECLARE_FLAG(std::string, to);
 ABSL_DECLARE_FLAG(std::string, plan);
 
-namespace hetcast {
-
-// kCliMaxNodes
-//
-// The CLI holds every node in memory and prints it; past this many nodes it
-// refuses rather than exhaust memory (the C API itself goes to
-// HETCAST_MAX_NODES).
-inline constexpr uint64_t kCliMaxNodes = 10'000'000;
-
-}  // namespace hetcast
-
 #endif  // HETCAST_TOOLS_CLI_FLAGS_H_

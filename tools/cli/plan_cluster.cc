@@ -1,5 +1,6 @@
-// plan_cluster.cc: `hetcast plan --model cluster`: flags ->
-// hetcast_cluster_request -> the runtime planner -> NodePlan.
+// plan_cluster.cc: `hetcast plan --model cluster`: the request's fields
+// (flags or file) -> hetcast_cluster_request -> the runtime planner ->
+// NodePlan.
 #include "tools/cli/plan_cluster.h"
 
 #include <cstdint>
@@ -7,18 +8,17 @@
 #include <utility>
 #include <vector>
 
-#include "absl/flags/flag.h"
 #include "absl/status/status.h"
+#include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "runtime/include/hetcast/hetcast.h"
-#include "tools/cli/args.h"
-#include "tools/cli/flags.h"
+#include "tools/cli/model_request.h"
 #include "tools/plan.h"
 
 namespace hetcast {
 namespace {
 
-// The request the flags describe, with the arrays hetcast_cluster_request
+// The request the fields describe, with the arrays hetcast_cluster_request
 // points into.
 struct ClusterInput {
   std::vector<uint64_t> sizes;
@@ -26,77 +26,79 @@ struct ClusterInput {
   std::vector<uint64_t> degrees;  // Empty: no degree bound.
   std::vector<uint64_t> members;  // Empty: broadcast.
   uint64_t matching = 0;          // 0: no matching bound.
+  bool postal = false;
 };
 
-// --cluster-sizes: all of them fit the CLI (that every cluster has a
+// cluster_sizes: all of them fit the CLI (that every cluster has a
 // processor is the runtime's to check).
-absl::StatusOr<std::vector<uint64_t>> ClusterSizesFromFlag() {
+absl::StatusOr<std::vector<uint64_t>> ClusterSizesFromField(
+    const ClusterFields& f) {
   absl::StatusOr<std::vector<uint64_t>> sizes =
-      ParseUintList(absl::GetFlag(FLAGS_cluster_sizes), "cluster-sizes");
+      RequiredList(f.cluster_sizes, f.name, "cluster-sizes");
   if (!sizes.ok()) return sizes.status();
   uint64_t total = 0;
   for (uint64_t size : *sizes) {
     if (__builtin_add_overflow(total, size, &total) || total > kCliMaxNodes) {
       return absl::InvalidArgumentError(absl::StrFormat(
-          "--cluster-sizes: more than %d processors in total; the CLI plans "
-          "at most that many",
-          kCliMaxNodes));
+          "%s: more than %d processors in total; the CLI plans at most that "
+          "many",
+          f.name("cluster-sizes"), kCliMaxNodes));
     }
   }
   return sizes;
 }
 
-// --inter-cost: C (its range is the runtime's to check).
-absl::StatusOr<uint64_t> InterCostFromFlag() {
-  if (absl::GetFlag(FLAGS_inter_cost).empty()) {
-    return absl::InvalidArgumentError(
-        "--inter-cost: give C, the ticks of an inter-cluster transfer (>= 1)");
+// inter_cost: C (its range is the runtime's to check).
+absl::StatusOr<uint64_t> InterCostFromField(const ClusterFields& f) {
+  if (!f.inter_cost.has_value()) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        f.name("inter-cost"),
+        ": give C, the ticks of an inter-cluster transfer (>= 1)"));
   }
-  return ParseUint(absl::GetFlag(FLAGS_inter_cost), "inter-cost");
+  return *f.inter_cost;
 }
 
-// A per-cluster list (`text` of flag `flag`; empty: none): at most one entry
-// per cluster (its values are the runtime's to check).
-absl::Status PerClusterFromFlag(const std::string& text, const char* flag,
-                                const std::vector<uint64_t>& sizes,
-                                std::vector<uint64_t>* out) {
-  if (text.empty()) return absl::OkStatus();
-  absl::StatusOr<std::vector<uint64_t>> list = ParseUintList(text, flag);
-  if (!list.ok()) return list.status();
+// A per-cluster list (`list` of field `flag`; absent: none): at most one
+// entry per cluster (its values are the runtime's to check).
+absl::Status PerClusterFromField(
+    const std::optional<std::vector<uint64_t>>& list, const FieldNames& name,
+    const char* flag, const std::vector<uint64_t>& sizes,
+    std::vector<uint64_t>* out) {
+  if (!list.has_value()) return absl::OkStatus();
   if (list->size() > sizes.size()) {
     return absl::InvalidArgumentError(
-        absl::StrFormat("--%s has %d entries but there are %d clusters", flag,
-                        list->size(), sizes.size()));
+        absl::StrFormat("%s has %d entries but there are %d clusters",
+                        name(flag), list->size(), sizes.size()));
   }
-  *out = *std::move(list);
+  *out = *list;
   return absl::OkStatus();
 }
 
-// --degrees, --members and --matching.
-absl::Status BoundsFromFlags(ClusterInput* in) {
-  absl::Status status = PerClusterFromFlag(absl::GetFlag(FLAGS_degrees),
-                                           "degrees", in->sizes, &in->degrees);
+// degrees, members, matching and postal.
+absl::Status BoundsFromFields(const ClusterFields& f, ClusterInput* in) {
+  absl::Status status = PerClusterFromField(f.degrees, f.name, "degrees",
+                                            in->sizes, &in->degrees);
   if (!status.ok()) return status;
-  status = PerClusterFromFlag(absl::GetFlag(FLAGS_members), "members",
-                              in->sizes, &in->members);
+  status = PerClusterFromField(f.members, f.name, "members", in->sizes,
+                               &in->members);
   if (!status.ok()) return status;
-  if (absl::GetFlag(FLAGS_matching).empty()) return absl::OkStatus();
-  absl::StatusOr<uint64_t> matching =
-      ParseUint(absl::GetFlag(FLAGS_matching), "matching");
-  if (!matching.ok()) return matching.status();
-  if (*matching == 0) {
+  in->postal = f.postal;
+  if (!f.matching.has_value()) return absl::OkStatus();
+  if (*f.matching == 0) {
     return absl::InvalidArgumentError(
-        "--matching: B must be at least 1 (leave it out for no bound)");
+        absl::StrCat(f.name("matching"),
+                     ": B must be at least 1 (leave it out for no bound)"));
   }
-  in->matching = *matching;
+  in->matching = *f.matching;
   return absl::OkStatus();
 }
 
 // --algorithm as the planner's pin. bounded-degree = LCF on I(d_i, d_i)
 // (§5.1); bounded-size = LCF(B) then B copies per C ticks (§5.3): LCF with
-// the bound set, which the flag must then give.
-absl::StatusOr<hetcast_algorithm> PinFromFlag(const ClusterInput& in) {
-  const std::string algorithm = absl::GetFlag(FLAGS_algorithm);
+// the bound set, which the request must then give.
+absl::StatusOr<hetcast_algorithm> PinFromFlag(const std::string& algorithm,
+                                              const FieldNames& name,
+                                              const ClusterInput& in) {
   if (!algorithm.empty() && algorithm != "lcf" && algorithm != "eager" &&
       algorithm != "flat" && algorithm != "interleaved" &&
       algorithm != "bounded-degree" && algorithm != "bounded-size") {
@@ -107,11 +109,11 @@ absl::StatusOr<hetcast_algorithm> PinFromFlag(const ClusterInput& in) {
   }
   if (algorithm == "bounded-degree" && in.degrees.empty()) {
     return absl::InvalidArgumentError(
-        "--algorithm bounded-degree needs --degrees");
+        absl::StrCat("--algorithm bounded-degree needs ", name("degrees")));
   }
   if (algorithm == "bounded-size" && in.matching == 0) {
     return absl::InvalidArgumentError(
-        "--algorithm bounded-size needs --matching");
+        absl::StrCat("--algorithm bounded-size needs ", name("matching")));
   }
   return algorithm == "flat"          ? HETCAST_ALGORITHM_FLAT_BINOMIAL
          : algorithm == "interleaved" ? HETCAST_ALGORITHM_INTERLEAVED_LCF
@@ -119,7 +121,6 @@ absl::StatusOr<hetcast_algorithm> PinFromFlag(const ClusterInput& in) {
          : algorithm.empty()          ? HETCAST_ALGORITHM_NONE
                                       : HETCAST_ALGORITHM_LCF;
 }
-
 // The runtime planner's answer. Interleaved LCF is defined for the postal
 // model (§6.2): it implies it. Which combinations can be planned is the
 // runtime's to say.
@@ -131,8 +132,7 @@ absl::StatusOr<NodePlan> PlanCluster(const ClusterInput& in,
   cluster.inter_cost = in.inter_cost;
   cluster.degrees = in.degrees.empty() ? nullptr : in.degrees.data();
   cluster.matching = in.matching;
-  cluster.postal =
-      absl::GetFlag(FLAGS_postal) || pin == HETCAST_ALGORITHM_INTERLEAVED_LCF;
+  cluster.postal = in.postal || pin == HETCAST_ALGORITHM_INTERLEAVED_LCF;
   cluster.members = in.members.empty() ? nullptr : in.members.data();
   hetcast_request request = {};
   request.model = HETCAST_MODEL_CLUSTER;
@@ -152,24 +152,26 @@ absl::StatusOr<NodePlan> PlanCluster(const ClusterInput& in,
 
 }  // namespace
 
-absl::StatusOr<NodePlan> PlanClusterFromFlags() {
+absl::StatusOr<NodePlan> PlanClusterRequest(const ClusterFields& fields,
+                                            const std::string& algorithm) {
   ClusterInput in;
-  absl::StatusOr<std::vector<uint64_t>> sizes = ClusterSizesFromFlag();
+  absl::StatusOr<std::vector<uint64_t>> sizes = ClusterSizesFromField(fields);
   if (!sizes.ok()) return sizes.status();
   in.sizes = *std::move(sizes);
-  absl::StatusOr<uint64_t> cost = InterCostFromFlag();
+  absl::StatusOr<uint64_t> cost = InterCostFromField(fields);
   if (!cost.ok()) return cost.status();
   in.inter_cost = *cost;
-  absl::Status status = BoundsFromFlags(&in);
+  absl::Status status = BoundsFromFields(fields, &in);
   if (!status.ok()) return status;
-  absl::StatusOr<hetcast_algorithm> pin = PinFromFlag(in);
+  absl::StatusOr<hetcast_algorithm> pin =
+      PinFromFlag(algorithm, fields.name, in);
   if (!pin.ok()) return pin.status();
   // The runtime reads one degree per cluster; members may stop early (the
   // rest have none).
   if (!in.degrees.empty() && in.degrees.size() != in.sizes.size()) {
-    return absl::InvalidArgumentError(
-        absl::StrFormat("--degrees has %d entries; give one per cluster (%d)",
-                        in.degrees.size(), in.sizes.size()));
+    return absl::InvalidArgumentError(absl::StrFormat(
+        "%s has %d entries; give one per cluster (%d)", fields.name("degrees"),
+        in.degrees.size(), in.sizes.size()));
   }
   if (!in.members.empty()) in.members.resize(in.sizes.size(), 0);
   return PlanCluster(in, *pin);

@@ -5,21 +5,28 @@
 //                [--algorithm lcf|flat|interleaved|bounded-degree|
 //                 bounded-size] [--degrees ...] [--matching B] [--postal]
 //                [--members ...]
+//   hetcast plan --model cluster --input REQUEST.json
 #ifndef HETCAST_TOOLS_CLI_PLAN_CLUSTER_H_
 #define HETCAST_TOOLS_CLI_PLAN_CLUSTER_H_
 
+#include <string>
+
 #include "absl/status/statusor.h"
+#include "tools/cli/model_request.h"
 #include "tools/cli/plan_output.h"
 
 namespace hetcast {
 
-// PlanClusterFromFlags()
+// PlanClusterRequest()
 //
-// Reads the request from the flags (tools/cli/flags.h) and plans it with
-// hetcast_plan(). The CLI checks what only it can see (list lengths, flag
-// combinations, its node limit); which combinations of bounds, postal model
+// Plans the request `fields` describe (from the flags or a request file)
+// with hetcast_plan(), pinned by `algorithm` (--algorithm: "" or lcf, eager,
+// flat, interleaved, bounded-degree, bounded-size). Checks what only the CLI
+// can see (list lengths, field combinations, its node limit), naming the
+// field as `fields.name` does; which combinations of bounds, postal model
 // and multicast can be planned is the runtime's to say, in its own words.
-absl::StatusOr<NodePlan> PlanClusterFromFlags();
+absl::StatusOr<NodePlan> PlanClusterRequest(const ClusterFields& fields,
+                                            const std::string& algorithm);
 
 }  // namespace hetcast
 

@@ -1,5 +1,6 @@
-// plan_node.cc: `hetcast plan --model node`: flags -> hetcast_node_request
-// -> the runtime planner (table or FNF) or the PTAS -> NodePlan.
+// plan_node.cc: `hetcast plan --model node`: the request's fields (flags
+// or file) -> hetcast_node_request -> the runtime planner (table or FNF) or
+// the PTAS -> NodePlan.
 #include "tools/cli/plan_node.h"
 
 #include <cstdint>
@@ -7,13 +8,12 @@
 #include <utility>
 #include <vector>
 
-#include "absl/flags/flag.h"
 #include "absl/status/status.h"
+#include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
 #include "runtime/include/hetcast/hetcast.h"
-#include "tools/cli/args.h"
-#include "tools/cli/flags.h"
+#include "tools/cli/model_request.h"
 #include "tools/cli/table_file.h"
 #include "tools/gen/ptas.h"
 #include "tools/plan.h"
@@ -25,9 +25,10 @@ namespace {
 // this many node-steps the CLI refuses rather than run for hours.
 constexpr uint64_t kCliMaxNodeSteps = 2'000'000'000;
 
-// The request the flags describe, with the arrays hetcast_node_request
+// The request the fields describe, with the arrays hetcast_node_request
 // points into. The type costs live in NodePlan::costs.
 struct NodeInput {
+  const NodeFields* fields = nullptr;
   bool per_node = false;  // --node-costs gave `typed`.
   TypedNodes typed;
   LoadedTable table;  // --table; its name is empty without one.
@@ -37,8 +38,9 @@ struct NodeInput {
   std::vector<uint64_t> relays;
 };
 
-// --algorithm names a node-model algorithm and agrees with --table.
-absl::Status CheckAlgorithmFlag(const std::string& algorithm, bool use_table) {
+// --algorithm names a node-model algorithm and agrees with the table.
+absl::Status CheckAlgorithmFlag(const std::string& algorithm,
+                                const FieldNames& name, bool use_table) {
   if (!algorithm.empty() && algorithm != "fnf" && algorithm != "ptas" &&
       algorithm != "table") {
     return absl::InvalidArgumentError(absl::StrFormat(
@@ -46,84 +48,82 @@ absl::Status CheckAlgorithmFlag(const std::string& algorithm, bool use_table) {
         algorithm));
   }
   if (algorithm == "table" && !use_table) {
-    return absl::InvalidArgumentError("--algorithm table needs --table");
+    return absl::InvalidArgumentError(
+        absl::StrCat("--algorithm table needs ", name("table")));
   }
   if (use_table && !algorithm.empty() && algorithm != "table") {
     return absl::InvalidArgumentError(absl::StrFormat(
-        "--table answers from the table; leave out --algorithm %s (or say "
+        "%s answers from the table; leave out --algorithm %s (or say "
         "--algorithm table)",
-        algorithm));
+        name("table"), algorithm));
   }
   return absl::OkStatus();
 }
 
-// --node-costs (the source first, then every destination) as one type per
-// distinct cost. It replaces --costs, --counts, --source-type and --table.
-absl::StatusOr<TypedNodes> TypesFromNodeCostsFlag(bool use_table) {
-  if (use_table || !absl::GetFlag(FLAGS_costs).empty() ||
-      !absl::GetFlag(FLAGS_counts).empty() ||
-      absl::GetFlag(FLAGS_source_type) != "0") {
-    return absl::InvalidArgumentError(
-        "--node-costs lists every node (the source first); leave out "
-        "--costs, --counts, --source-type and --table");
+// node_costs (the source first, then every destination) as one type per
+// distinct cost. It replaces costs, counts, source_type and table.
+absl::StatusOr<TypedNodes> TypesFromNodeCostsField(const NodeFields& f) {
+  const FieldNames& name = f.name;
+  if (!f.table.empty() || f.costs.has_value() || f.counts.has_value() ||
+      f.source_type.value_or(0) != 0) {
+    return absl::InvalidArgumentError(absl::StrFormat(
+        "%s lists every node (the source first); leave out %s, %s, %s and %s",
+        name("node-costs"), name("costs"), name("counts"), name("source-type"),
+        name("table")));
   }
   absl::StatusOr<std::vector<uint64_t>> list =
-      ParseUintList(absl::GetFlag(FLAGS_node_costs), "node-costs");
+      RequiredList(f.node_costs, name, "node-costs");
   if (!list.ok()) return list.status();
   if (list->size() > kCliMaxNodes) {
     return absl::InvalidArgumentError(
-        absl::StrFormat("--node-costs: %d nodes; the CLI plans at most %d",
-                        list->size(), kCliMaxNodes));
+        absl::StrFormat("%s: %d nodes; the CLI plans at most %d",
+                        name("node-costs"), list->size(), kCliMaxNodes));
   }
   for (size_t i = 0; i < list->size(); ++i) {
     if ((*list)[i] == 0 || (*list)[i] == HETCAST_NEVER) {
       return absl::InvalidArgumentError(absl::StrFormat(
-          "--node-costs: node %d has cost %d; every cost must be in 1 .. "
-          "2^64-2",
-          i, (*list)[i]));
+          "%s: node %d has cost %d; every cost must be in 1 .. 2^64-2",
+          name("node-costs"), i, (*list)[i]));
     }
   }
   return TypesFromNodeCosts(*list);
 }
 
-// The costs as given: their values are the runtime's to check (it names
-// what is wrong), or the PTAS's.
-absl::StatusOr<std::vector<uint64_t>> CostsFromFlag() {
-  return ParseUintList(absl::GetFlag(FLAGS_costs), "costs");
-}
-
-// With --table: the selected profile, whose costs the request takes; --costs,
-// when given too, must be the same.
-absl::Status CostsFromTable(const std::string& table_flag, NodeInput* in,
-                            std::vector<uint64_t>* costs) {
-  absl::StatusOr<LoadedTable> table = LoadTable(table_flag, "--table: ");
+// With a table: the selected profile, whose costs the request takes; the
+// costs, when given too, must be the same.
+absl::Status CostsFromTable(NodeInput* in, std::vector<uint64_t>* costs) {
+  const NodeFields& f = *in->fields;
+  const std::string prefix = f.name("table") + ": ";
+  absl::StatusOr<LoadedTable> table = LoadTable(f.table, prefix.c_str());
   if (!table.ok()) return table.status();
   in->table = *std::move(table);
   absl::StatusOr<hetcast_profile> selected =
-      SelectProfile(in->table, absl::GetFlag(FLAGS_profile));
+      SelectProfile(in->table, f.profile);
   if (!selected.ok()) return selected.status();
   in->profile = *selected;
   *costs = ProfileCosts(in->profile);
-  if (absl::GetFlag(FLAGS_costs).empty()) return absl::OkStatus();
-  absl::StatusOr<std::vector<uint64_t>> given = CostsFromFlag();
-  if (!given.ok()) return given.status();
-  if (*given != *costs) {
+  if (!f.costs.has_value()) return absl::OkStatus();
+  if (*f.costs != *costs) {
     return absl::InvalidArgumentError(absl::StrFormat(
-        "--costs %s do not match profile '%s' of '%s', whose costs are %s",
-        absl::StrJoin(*given, ","), ProfileName(in->profile), in->table.name,
-        absl::StrJoin(*costs, ",")));
+        "%s %s do not match profile '%s' of '%s', whose costs are %s",
+        f.name("costs"), absl::StrJoin(*f.costs, ","), ProfileName(in->profile),
+        in->table.name, absl::StrJoin(*costs, ",")));
   }
   return absl::OkStatus();
 }
 
-// Without --table: --costs, unless --node-costs already gave the types.
+// Without a table: the costs (their values are the runtime's to check, or
+// the PTAS's), unless node_costs already gave the types.
 absl::Status CostsWithoutTable(const NodeInput& in,
                                std::vector<uint64_t>* costs) {
-  if (!absl::GetFlag(FLAGS_profile).empty()) {
-    return absl::InvalidArgumentError("--profile needs --table");
+  const FieldNames& name = in.fields->name;
+  if (!in.fields->profile.empty()) {
+    return absl::InvalidArgumentError(
+        absl::StrCat(name("profile"), " needs ", name("table")));
   }
   if (in.per_node) return absl::OkStatus();
-  absl::StatusOr<std::vector<uint64_t>> given = CostsFromFlag();
+  absl::StatusOr<std::vector<uint64_t>> given =
+      RequiredList(in.fields->costs, name, "costs");
   if (!given.ok()) return given.status();
   *costs = *std::move(given);
   return absl::OkStatus();
@@ -131,72 +131,70 @@ absl::Status CostsWithoutTable(const NodeInput& in,
 
 // The source type, the destinations and the relays of each of the `k`
 // types (whose costs came from `costs_source`).
-absl::Status ShapeFromFlags(size_t k, const char* costs_source, NodeInput* in) {
-  absl::StatusOr<uint64_t> source_type =
-      in->per_node ? absl::StatusOr<uint64_t>(in->typed.source_type)
-                   : ParseUint(absl::GetFlag(FLAGS_source_type), "source-type");
-  if (!source_type.ok()) return source_type.status();
+absl::Status ShapeFromFields(size_t k, const std::string& costs_source,
+                             NodeInput* in) {
+  const NodeFields& f = *in->fields;
+  const uint64_t source_type =
+      in->per_node ? in->typed.source_type : f.source_type.value_or(0);
   // Its range is the runtime's (or the PTAS's) to check; past 32 bits it
   // cannot even be passed on.
-  if (*source_type > UINT32_MAX) {
-    return absl::InvalidArgumentError(
-        absl::StrFormat("--source-type: %d is not a type index", *source_type));
+  if (source_type > UINT32_MAX) {
+    return absl::InvalidArgumentError(absl::StrFormat(
+        "%s: %d is not a type index", f.name("source-type"), source_type));
   }
-  in->source_type = static_cast<uint32_t>(*source_type);
+  in->source_type = static_cast<uint32_t>(source_type);
   absl::StatusOr<std::vector<uint64_t>> counts =
       in->per_node ? absl::StatusOr<std::vector<uint64_t>>(in->typed.counts)
-                   : ParseUintList(absl::GetFlag(FLAGS_counts), "counts");
+                   : RequiredList(f.counts, f.name, "counts");
   if (!counts.ok()) return counts.status();
   if (counts->size() != k) {
     return absl::InvalidArgumentError(
-        absl::StrFormat("--counts has %d entries but %s has %d; give one per "
-                        "type",
-                        counts->size(), costs_source, k));
+        absl::StrFormat("%s has %d entries but %s has %d; give one per type",
+                        f.name("counts"), counts->size(), costs_source, k));
   }
   in->counts = *std::move(counts);
   in->relays.assign(k, 0);
-  if (absl::GetFlag(FLAGS_relays).empty()) return absl::OkStatus();
-  absl::StatusOr<std::vector<uint64_t>> relays =
-      ParseUintList(absl::GetFlag(FLAGS_relays), "relays");
-  if (!relays.ok()) return relays.status();
-  if (relays->size() != k) {
+  if (!f.relays.has_value()) return absl::OkStatus();
+  if (f.relays->size() != k) {
     return absl::InvalidArgumentError(
-        absl::StrFormat("--relays has %d entries but %s has %d; give one "
-                        "per type",
-                        relays->size(), costs_source, k));
+        absl::StrFormat("%s has %d entries but %s has %d; give one per type",
+                        f.name("relays"), f.relays->size(), costs_source, k));
   }
-  in->relays = *std::move(relays);
+  in->relays = *f.relays;
   return absl::OkStatus();
 }
 
 // The source, the destinations and the relays fit the CLI's node limit.
 absl::Status CheckNodeTotal(const NodeInput& in) {
+  const FieldNames& name = in.fields->name;
+  const std::string fields = name("counts") + "/" + name("relays");
   uint64_t total = 1;
   for (size_t j = 0; j < in.counts.size(); ++j) {
     if (__builtin_add_overflow(total, in.counts[j], &total) ||
         __builtin_add_overflow(total, in.relays[j], &total)) {
-      return absl::InvalidArgumentError(
-          "--counts/--relays: the total number of nodes overflows 64 bits");
+      return absl::InvalidArgumentError(absl::StrCat(
+          fields, ": the total number of nodes overflows 64 bits"));
     }
   }
   if (total > kCliMaxNodes) {
-    return absl::InvalidArgumentError(absl::StrFormat(
-        "--counts/--relays: %d nodes in total; the CLI plans at most %d", total,
-        kCliMaxNodes));
+    return absl::InvalidArgumentError(
+        absl::StrFormat("%s: %d nodes in total; the CLI plans at most %d",
+                        fields, total, kCliMaxNodes));
   }
   return absl::OkStatus();
 }
 
 // The relay search makes one FNF pass per relay count; refuse rather than
 // run for hours.
-absl::Status CheckRelaySearch(const hetcast_sizes& sizes) {
+absl::Status CheckRelaySearch(const FieldNames& name,
+                              const hetcast_sizes& sizes) {
   if (sizes.fnf_runs > 1 &&
       sizes.fnf_runs > kCliMaxNodeSteps / sizes.node_count) {
     return absl::InvalidArgumentError(absl::StrFormat(
-        "--relays: trying every relay count needs %d FNF passes over %d "
+        "%s: trying every relay count needs %d FNF passes over %d "
         "nodes; the CLI allows %d node-steps, give fewer relays or "
         "destinations",
-        sizes.fnf_runs, sizes.node_count, kCliMaxNodeSteps));
+        name("relays"), sizes.fnf_runs, sizes.node_count, kCliMaxNodeSteps));
   }
   return absl::OkStatus();
 }
@@ -239,22 +237,26 @@ void DescribeChoice(const hetcast_plan_info& info,
 // The runtime planner's answer: the profile when it covers the request,
 // else FNF (the runtime decides, and says why).
 absl::StatusOr<NodePlan> PlanNode(const hetcast_node_request& request,
-                                  const hetcast_profile* profile,
-                                  hetcast_algorithm pin,
-                                  const std::string& table_name,
+                                  const NodeInput& in, hetcast_algorithm pin,
                                   NodePlan plan) {
+  const hetcast_profile* profile =
+      in.table.name.empty() ? nullptr : &in.profile;
+  const FieldNames& name = in.fields->name;
   hetcast_request r = {};
   r.model = HETCAST_MODEL_NODE;
   r.algorithm = pin;
   r.node = &request;
   r.profiles = profile;
   r.profile_count = profile == nullptr ? 0 : 1;
-  absl::StatusOr<Planned> planned = PlanRequest(r, CheckRelaySearch);
+  absl::StatusOr<Planned> planned =
+      PlanRequest(r, [&name](const hetcast_sizes& sizes) {
+        return CheckRelaySearch(name, sizes);
+      });
   if (!planned.ok()) return planned.status();
   plan.answer = planned->info.answer;
   plan.nodes = std::move(planned->nodes);
   plan.transfers = std::move(planned->transfers);
-  DescribeChoice(planned->info, profile, table_name, &plan);
+  DescribeChoice(planned->info, profile, in.table.name, &plan);
   plan.explain_input = FromPlanInfo(planned->info);
   if (!plan.algorithm_label.empty()) {
     plan.explain_input.algorithm = plan.algorithm_label;
@@ -265,8 +267,9 @@ absl::StatusOr<NodePlan> PlanNode(const hetcast_node_request& request,
 
 // The PTAS (tools/gen/ptas.h), as `plan --algorithm ptas`.
 absl::StatusOr<NodePlan> PlanWithPtas(const hetcast_node_request& request,
+                                      const NodeOptions& options,
                                       NodePlan plan) {
-  absl::StatusOr<Epsilon> eps = ParseEpsilon(absl::GetFlag(FLAGS_epsilon));
+  absl::StatusOr<Epsilon> eps = ParseEpsilon(options.epsilon);
   if (!eps.ok()) return eps.status();
   PtasRequest ptas;
   ptas.costs = plan.costs;
@@ -276,7 +279,7 @@ absl::StatusOr<NodePlan> PlanWithPtas(const hetcast_node_request& request,
   ptas.relays.assign(request.relay_counts,
                      request.relay_counts + request.type_count);
   ptas.epsilon = *eps;
-  const std::string search = absl::GetFlag(FLAGS_search);
+  const std::string& search = options.search;
   if (search != "bisection" && search != "grid") {
     return absl::InvalidArgumentError(absl::StrFormat(
         "--search: '%s' is not one of bisection, grid", search));
@@ -290,7 +293,7 @@ absl::StatusOr<NodePlan> PlanWithPtas(const hetcast_node_request& request,
   const bool fnf_won = result->answer.algorithm == HETCAST_ALGORITHM_FNF;
   if (fnf_won) plan.algorithm_label = "ptas-fnf";
   const std::string factor = FactorText(*eps, ptas.grid);
-  plan.epsilon = absl::GetFlag(FLAGS_epsilon);
+  plan.epsilon = options.epsilon;
   plan.search = search;
   plan.guarantee = std::stod(factor);
   plan.ptas_completion = result->ptas_completion;
@@ -306,35 +309,36 @@ absl::StatusOr<NodePlan> PlanWithPtas(const hetcast_node_request& request,
   plan.note = absl::StrFormat(
       "PTAS (Khuller & Kim §6-7), eps %s: within %s x optimal; its schedule "
       "%d, FNF's %d%s",
-      absl::GetFlag(FLAGS_epsilon), factor, result->ptas_completion,
-      result->fnf_completion, fnf_won ? " (FNF's is better and is shown)" : "");
+      options.epsilon, factor, result->ptas_completion, result->fnf_completion,
+      fnf_won ? " (FNF's is better and is shown)" : "");
   return plan;
 }
 
 }  // namespace
 
-absl::StatusOr<NodePlan> PlanNodeFromFlags() {
-  const std::string algorithm = absl::GetFlag(FLAGS_algorithm);
-  const std::string table_flag = absl::GetFlag(FLAGS_table);
-  const bool use_table = !table_flag.empty();
-  absl::Status status = CheckAlgorithmFlag(algorithm, use_table);
+absl::StatusOr<NodePlan> PlanNodeRequest(const NodeFields& fields,
+                                         const NodeOptions& options) {
+  const std::string& algorithm = options.algorithm;
+  const bool use_table = !fields.table.empty();
+  absl::Status status = CheckAlgorithmFlag(algorithm, fields.name, use_table);
   if (!status.ok()) return status;
-  // The types: from --node-costs, the table's profile or --costs.
+  // The types: from node_costs, the table's profile or the costs.
   NodeInput in;
+  in.fields = &fields;
   NodePlan plan;
-  if (!absl::GetFlag(FLAGS_node_costs).empty()) {
-    absl::StatusOr<TypedNodes> typed = TypesFromNodeCostsFlag(use_table);
+  if (fields.node_costs.has_value()) {
+    absl::StatusOr<TypedNodes> typed = TypesFromNodeCostsField(fields);
     if (!typed.ok()) return typed.status();
     in.per_node = true;
     in.typed = *std::move(typed);
     plan.costs = in.typed.costs;
   }
-  status = use_table ? CostsFromTable(table_flag, &in, &plan.costs)
+  status = use_table ? CostsFromTable(&in, &plan.costs)
                      : CostsWithoutTable(in, &plan.costs);
   if (!status.ok()) return status;
   // How many nodes of each type.
-  status = ShapeFromFlags(plan.costs.size(),
-                          use_table ? "the profile" : "--costs", &in);
+  status = ShapeFromFields(
+      plan.costs.size(), use_table ? "the profile" : fields.name("costs"), &in);
   if (!status.ok()) return status;
   status = CheckNodeTotal(in);
   if (!status.ok()) return status;
@@ -342,12 +346,13 @@ absl::StatusOr<NodePlan> PlanNodeFromFlags() {
   const hetcast_node_request request = {plan.costs.data(), plan.costs.size(),
                                         in.source_type, in.counts.data(),
                                         in.relays.data()};
-  if (algorithm == "ptas") return PlanWithPtas(request, std::move(plan));
+  if (algorithm == "ptas") {
+    return PlanWithPtas(request, options, std::move(plan));
+  }
   const hetcast_algorithm pin = algorithm == "table" ? HETCAST_ALGORITHM_TABLE
                                 : algorithm == "fnf" ? HETCAST_ALGORITHM_FNF
                                                      : HETCAST_ALGORITHM_NONE;
-  return PlanNode(request, use_table ? &in.profile : nullptr, pin,
-                  in.table.name, std::move(plan));
+  return PlanNode(request, in, pin, std::move(plan));
 }
 
 }  // namespace hetcast

@@ -6,23 +6,37 @@
 //   hetcast plan --table T.hct|@default [--profile NAME] --source-type 1
 //                --counts 4,7
 //   hetcast plan --algorithm ptas [--epsilon 0.1] [--search grid] ...
+//   hetcast plan --input REQUEST.json (tables/model_request.fbs)
 #ifndef HETCAST_TOOLS_CLI_PLAN_NODE_H_
 #define HETCAST_TOOLS_CLI_PLAN_NODE_H_
 
+#include <string>
+
 #include "absl/status/statusor.h"
+#include "tools/cli/model_request.h"
 #include "tools/cli/plan_output.h"
 
 namespace hetcast {
 
-// PlanNodeFromFlags()
+// How to plan: --algorithm ("", "fnf", "table", "ptas") and the PTAS's
+// --epsilon and --search.
+struct NodeOptions {
+  std::string algorithm;
+  std::string epsilon = "0.1";
+  std::string search = "bisection";
+};
+
+// PlanNodeRequest()
 //
-// Reads the request from the flags (tools/cli/flags.h) and plans it. Table
-// and FNF answers are the runtime planner's: hetcast_plan() decides which
-// answers (the profile when it covers the request, else FNF) and says why,
-// which the plan's note and label repeat. `--algorithm ptas` runs the
+// Plans the request `fields` describe (from the flags or a request file).
+// Table and FNF answers are the runtime planner's: hetcast_plan() decides
+// which answers (the profile when it covers the request, else FNF) and says
+// why, which the plan's note and label repeat. `--algorithm ptas` runs the
 // offline PTAS (tools/gen/ptas.h) instead. Errors are InvalidArgument (or
-// OutOfRange) with one line naming the flag at fault.
-absl::StatusOr<NodePlan> PlanNodeFromFlags();
+// OutOfRange) with one line naming the field at fault (as `fields.name`
+// names it) and the limit.
+absl::StatusOr<NodePlan> PlanNodeRequest(const NodeFields& fields,
+                                         const NodeOptions& options);
 
 }  // namespace hetcast
 

@@ -37,24 +37,6 @@ void NbRequest::Finish() {
 
 namespace {
 
-// Parses `json` against the request schema into `parser`'s buffer.
-absl::StatusOr<const nbrequest::Request*> ParseRoot(
-    absl::string_view json, flatbuffers::Parser* parser) {
-  if (!parser->Parse(kNonblockingRequestSchema)) {
-    return absl::InternalError(parser->error_);
-  }
-  const std::string text(json);
-  if (!parser->Parse(text.c_str())) {
-    return absl::InvalidArgumentError(
-        absl::StrFormat("request JSON: %s", parser->error_));
-  }
-  flatbuffers::Verifier verifier = ParsedJsonVerifier(parser->builder_);
-  if (!nbrequest::VerifyRequestBuffer(verifier)) {
-    return absl::InvalidArgumentError("request JSON: not a Request object");
-  }
-  return nbrequest::GetRequest(parser->builder_.GetBufferPointer());
-}
-
 // "nodes": one object per node (the runtime checks their number and
 // overheads).
 absl::Status ReadNodes(const nbrequest::Request& root, NbRequest* out) {
@@ -314,7 +296,9 @@ std::string RenderNbText(const NbRequest& in, const Planned& planned,
 absl::StatusOr<NbRequest> ParseNbRequest(absl::string_view json) {
   flatbuffers::IDLOptions options;
   flatbuffers::Parser parser(options);
-  absl::StatusOr<const nbrequest::Request*> root = ParseRoot(json, &parser);
+  absl::StatusOr<const nbrequest::Request*> root =
+      ParseJsonAs<nbrequest::Request>(json, kNonblockingRequestSchema,
+                                      "Request", "request JSON", &parser);
   if (!root.ok()) return root.status();
   NbRequest out;
   if ((*root)->tick() != nullptr) out.tick = (*root)->tick()->str();

@@ -76,19 +76,11 @@ struct ReadPlatform {
 // in `parser`).
 absl::StatusOr<const platform::Platform*> ParsePlatformJson(
     absl::string_view json, flatbuffers::Parser* parser) {
-  if (!parser->Parse(kPlatformSchema)) {
-    return absl::InternalError(parser->error_);
-  }
-  const std::string text(json);
-  if (!parser->Parse(text.c_str())) {
-    return Bad(absl::StrFormat("platform JSON: %s", parser->error_));
-  }
-  flatbuffers::Verifier verifier = ParsedJsonVerifier(parser->builder_);
-  if (!platform::VerifyPlatformBuffer(verifier)) {
-    return Bad("platform JSON: not a Platform object");
-  }
-  const platform::Platform* root =
-      platform::GetPlatform(parser->builder_.GetBufferPointer());
+  absl::StatusOr<const platform::Platform*> parsed =
+      ParseJsonAs<platform::Platform>(json, kPlatformSchema, "Platform",
+                                      "platform JSON", parser);
+  if (!parsed.ok()) return parsed.status();
+  const platform::Platform* root = *parsed;
   if (root->version() > kPlatformVersion) {
     return Bad(absl::StrFormat(
         "version: %d; this build reads platform files up to version %d",

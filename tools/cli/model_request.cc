@@ -1,0 +1,82 @@
+// model_request.cc: node and cluster request files -> their fields.
+#include "tools/cli/model_request.h"
+
+#include <string>
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_replace.h"
+#include "flatbuffers/idl.h"
+#include "tables/model_request_generated.h"
+#include "tables/model_request_schema.h"
+#include "tools/json_verifier.h"
+
+namespace hetcast {
+namespace {
+
+// A vector field as given (absent: nullopt; empty stays empty).
+std::optional<std::vector<uint64_t>> ListOf(
+    const flatbuffers::Vector<uint64_t>* list) {
+  if (list == nullptr) return std::nullopt;
+  return std::vector<uint64_t>(list->begin(), list->end());
+}
+
+std::string TextOf(const flatbuffers::String* text) {
+  return text == nullptr ? std::string() : text->str();
+}
+
+}  // namespace
+
+std::string FieldNames::operator()(absl::string_view flag) const {
+  if (from_file) return absl::StrReplaceAll(flag, {{"-", "_"}});
+  return absl::StrCat("--", flag);
+}
+
+absl::StatusOr<std::vector<uint64_t>> RequiredList(
+    const std::optional<std::vector<uint64_t>>& list, const FieldNames& name,
+    absl::string_view flag) {
+  if (list.has_value()) return *list;
+  return absl::InvalidArgumentError(absl::StrCat(
+      name(flag), name.from_file ? ": missing" : ": the list is empty"));
+}
+
+absl::StatusOr<NodeFields> ParseNodeRequestJson(absl::string_view json) {
+  flatbuffers::Parser parser;
+  absl::StatusOr<const modelrequest::NodeRequest*> root =
+      ParseJsonAs<modelrequest::NodeRequest>(json, kModelRequestSchema,
+                                             "NodeRequest", "node request JSON",
+                                             &parser);
+  if (!root.ok()) return root.status();
+  NodeFields out;
+  out.name.from_file = true;
+  out.costs = ListOf((*root)->costs());
+  out.counts = ListOf((*root)->counts());
+  out.relays = ListOf((*root)->relays());
+  out.node_costs = ListOf((*root)->node_costs());
+  if ((*root)->source_type().has_value()) {
+    out.source_type = *(*root)->source_type();
+  }
+  out.table = TextOf((*root)->table());
+  out.profile = TextOf((*root)->profile());
+  return out;
+}
+
+absl::StatusOr<ClusterFields> ParseClusterRequestJson(absl::string_view json) {
+  flatbuffers::Parser parser;
+  absl::StatusOr<const modelrequest::ClusterRequest*> root =
+      ParseJsonAs<modelrequest::ClusterRequest>(
+          json, kModelRequestSchema, "ClusterRequest", "cluster request JSON",
+          &parser);
+  if (!root.ok()) return root.status();
+  ClusterFields out;
+  out.name.from_file = true;
+  out.cluster_sizes = ListOf((*root)->cluster_sizes());
+  out.degrees = ListOf((*root)->degrees());
+  out.members = ListOf((*root)->members());
+  if ((*root)->inter_cost().has_value())
+    out.inter_cost = *(*root)->inter_cost();
+  if ((*root)->matching().has_value()) out.matching = *(*root)->matching();
+  out.postal = (*root)->postal();
+  return out;
+}
+
+}  // namespace hetcast

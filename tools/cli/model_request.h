@@ -1,0 +1,68 @@
+// model_request.h: the request of `hetcast plan --model node|cluster`, as
+// the flags give it or as a JSON file (tables/model_request.fbs, parsed by
+// FlatBuffers' parser) gives it: the same fields, checked by the same code
+// (plan_node.cc, plan_cluster.cc) whichever way they came.
+#ifndef HETCAST_TOOLS_CLI_MODEL_REQUEST_H_
+#define HETCAST_TOOLS_CLI_MODEL_REQUEST_H_
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "absl/strings/string_view.h"
+
+namespace hetcast {
+
+// kCliMaxNodes
+//
+// The CLI holds every node in memory and prints it; past this many nodes it
+// refuses rather than exhaust memory (the C API itself goes to
+// HETCAST_MAX_NODES).
+inline constexpr uint64_t kCliMaxNodes = 10'000'000;
+
+// How a field is named in messages: "--source-type" for a flag,
+// "source_type" in a request file.
+struct FieldNames {
+  bool from_file = false;
+  std::string operator()(absl::string_view flag) const;
+};
+
+// The node model's request: `--costs`, `--source-type`, `--counts`,
+// `--relays`, `--node-costs`, `--table`, `--profile` (absent: not given).
+struct NodeFields {
+  FieldNames name;
+  std::optional<std::vector<uint64_t>> costs, counts, relays, node_costs;
+  std::optional<uint64_t> source_type;
+  std::string table, profile;  // Empty: not given.
+};
+
+// The cluster model's request: `--cluster-sizes`, `--inter-cost`,
+// `--degrees`, `--matching`, `--postal`, `--members`.
+struct ClusterFields {
+  FieldNames name;
+  std::optional<std::vector<uint64_t>> cluster_sizes, degrees, members;
+  std::optional<uint64_t> inter_cost, matching;
+  bool postal = false;
+};
+
+// RequiredList()
+//
+// A list the request needs: `list`, or an error naming it ("--costs: the
+// list is empty", as for an empty flag; "costs: missing" in a file).
+absl::StatusOr<std::vector<uint64_t>> RequiredList(
+    const std::optional<std::vector<uint64_t>>& list, const FieldNames& name,
+    absl::string_view flag);
+
+// ParseNodeRequestJson(), ParseClusterRequestJson()
+//
+// A request file's fields (tables/model_request.fbs). Errors are
+// InvalidArgument naming what is wrong ("node request JSON: ..."); the
+// fields' values are checked where the flags' are.
+absl::StatusOr<NodeFields> ParseNodeRequestJson(absl::string_view json);
+absl::StatusOr<ClusterFields> ParseClusterRequestJson(absl::string_view json);
+
+}  // namespace hetcast
+
+#endif  // HETCAST_TOOLS_CLI_MODEL_REQUEST_H_
