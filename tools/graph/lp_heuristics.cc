@@ -21,6 +21,8 @@
 
 #include <algorithm>
 #include <functional>
+#include <memory>
+#include <optional>
 #include <utility>
 
 #include "tools/graph/multicast_lp.h"
@@ -128,26 +130,45 @@ mpq_class ForcedInflow(const hetcast_graph_request& request,
   return forced;
 }
 
-// The face minimum; `solved` says whether it took an LP. The solver's
-// optimum is on the face, so its inflow bounds the minimum from above:
-// when that equals ForcedInflow() it is the minimum, with no LP. Grouped
-// programs are minimised grouped (the same minimum: multicast_lp.cc,
-// "Grouped flows").
-absl::StatusOr<mpq_class> FaceMinimumInflow(
-    const hetcast_graph_request& request, const LpBound& bound,
-    const std::vector<bool>& counted, uint32_t m, ScoreMethod method,
-    bool* solved) {
+// Bounds on a candidate's score: `low` <= the face minimum <= `high`,
+// the score itself once `exact`.
+struct ScoreBounds {
+  uint32_t node;
+  mpq_class low;
+  mpq_class high;
+  bool exact;
+};
+
+// The face minimum's bounds without an LP. The solver's optimum is on the
+// face, so its inflow bounds the minimum from above; ForcedInflow() from
+// below; when they meet, that is the minimum.
+absl::StatusOr<ScoreBounds> InflowBounds(const hetcast_graph_request& request,
+                                         const LpBound& bound,
+                                         const std::vector<bool>& counted,
+                                         uint32_t m) {
   const bool grouped = !bound.grouped.groups.empty();
   const MulticastProgram& program = grouped ? bound.grouped : bound.program;
   const LpSolution& optimum = grouped ? bound.grouped_solution : bound.solution;
   const absl::StatusOr<std::vector<size_t>> inflow =
       InflowColumns(request, program, counted, m);
   if (!inflow.ok()) return inflow.status();
-  mpq_class at_vertex = 0;
-  for (size_t column : *inflow) at_vertex += optimum.x[column];
-  *solved = method == ScoreMethod::kAlwaysLp ||
-            at_vertex != ForcedInflow(request, bound.program, counted, m);
-  if (!*solved) return at_vertex;
+  ScoreBounds b = {m, ForcedInflow(request, bound.program, counted, m), 0,
+                   false};
+  for (size_t column : *inflow) b.high += optimum.x[column];
+  b.exact = b.low == b.high;
+  return b;
+}
+
+// The face minimum by its LP. Grouped programs are minimised grouped (the
+// same minimum: multicast_lp.cc, "Grouped flows").
+absl::StatusOr<mpq_class> FaceMinimumInflow(
+    const hetcast_graph_request& request, const LpBound& bound,
+    const std::vector<bool>& counted, uint32_t m) {
+  const bool grouped = !bound.grouped.groups.empty();
+  const MulticastProgram& program = grouped ? bound.grouped : bound.program;
+  const absl::StatusOr<std::vector<size_t>> inflow =
+      InflowColumns(request, program, counted, m);
+  if (!inflow.ok()) return inflow.status();
   LinearProgram lp = program.lp;
   for (LinearProgram::Column& column : lp.columns) column.objective = 0;
   for (size_t column : *inflow) lp.columns[column].objective = 1;
@@ -162,27 +183,97 @@ absl::StatusOr<mpq_class> FaceMinimumInflow(
   return solution->objective;
 }
 
-// The candidates by score, increasing or decreasing, ties by node id.
-absl::StatusOr<std::vector<uint32_t>> RankBy(
-    const hetcast_graph_request& request, const LpBound& bound,
-    const std::vector<bool>& counted, std::vector<uint32_t> candidates,
-    bool increasing, ScoreMethod method, int* lp_solves) {
-  std::vector<mpq_class> score(request.node_count);
-  for (uint32_t m : candidates) {
-    bool solved = false;
-    absl::StatusOr<mpq_class> s =
-        FaceMinimumInflow(request, bound, counted, m, method, &solved);
-    if (!s.ok()) return s.status();
-    score[m] = *s;
-    if (solved) ++*lp_solves;
-  }
-  std::sort(candidates.begin(), candidates.end(), [&](uint32_t a, uint32_t b) {
-    if (score[a] != score[b]) {
-      return increasing ? score[a] < score[b] : score[a] > score[b];
+// The candidates by score, increasing or decreasing, ties by node id,
+// handed out one at a time, each score found only when the order needs it.
+// Next() picks the candidate whose bound is best in the order (the least
+// `low`, increasing; the largest `high`, decreasing; ties by id); if its
+// score is exact it is next: every other candidate's score is no better
+// than its bound, which is no better than this score, and on a tie the
+// bound ties too and the id decides. Otherwise its LP is solved and the
+// pick repeated. So the order is that of sorting every exact score, but a
+// local search that accepts the k-th candidate solves the face LPs of at
+// most the first k (and of none whose bounds meet). kAlwaysLp solves every
+// candidate's LP up front.
+class Ranking {
+ public:
+  Ranking(const hetcast_graph_request& request,
+          std::shared_ptr<const LpBound> bound, std::vector<bool> counted,
+          bool increasing, int* lp_solves)
+      : request_(request),
+        bound_(std::move(bound)),
+        counted_(std::move(counted)),
+        increasing_(increasing),
+        lp_solves_(lp_solves) {}
+
+  absl::Status Init(const std::vector<uint32_t>& candidates,
+                    ScoreMethod method) {
+    for (uint32_t m : candidates) {
+      absl::StatusOr<ScoreBounds> b =
+          InflowBounds(request_, *bound_, counted_, m);
+      if (!b.ok()) return b.status();
+      left_.push_back(*std::move(b));
+      if (method == ScoreMethod::kAlwaysLp) {
+        absl::Status solved = SolveScore(&left_.back());
+        if (!solved.ok()) return solved;
+      }
     }
-    return a < b;
-  });
-  return candidates;
+    return absl::OkStatus();
+  }
+
+  // The next candidate; nullopt after the last.
+  absl::StatusOr<std::optional<uint32_t>> Next() {
+    while (!left_.empty()) {
+      auto best =
+          std::min_element(left_.begin(), left_.end(),
+                           [&](const ScoreBounds& a, const ScoreBounds& b) {
+                             return Before(a, b);
+                           });
+      if (best->exact) {
+        const uint32_t m = best->node;
+        left_.erase(best);
+        return m;
+      }
+      absl::Status solved = SolveScore(&*best);
+      if (!solved.ok()) return solved;
+    }
+    return std::nullopt;
+  }
+
+ private:
+  bool Before(const ScoreBounds& a, const ScoreBounds& b) const {
+    const mpq_class& ka = increasing_ ? a.low : a.high;
+    const mpq_class& kb = increasing_ ? b.low : b.high;
+    if (ka != kb) return increasing_ ? ka < kb : ka > kb;
+    return a.node < b.node;
+  }
+
+  absl::Status SolveScore(ScoreBounds* b) {
+    absl::StatusOr<mpq_class> score =
+        FaceMinimumInflow(request_, *bound_, counted_, b->node);
+    if (!score.ok()) return score.status();
+    b->low = b->high = *score;
+    b->exact = true;
+    ++*lp_solves_;
+    return absl::OkStatus();
+  }
+
+  const hetcast_graph_request& request_;
+  std::shared_ptr<const LpBound> bound_;
+  std::vector<bool> counted_;
+  bool increasing_;
+  int* lp_solves_;
+  std::vector<ScoreBounds> left_;
+};
+
+absl::StatusOr<std::unique_ptr<Ranking>> RankBy(
+    const hetcast_graph_request& request, std::shared_ptr<const LpBound> bound,
+    std::vector<bool> counted, const std::vector<uint32_t>& candidates,
+    bool increasing, ScoreMethod method, int* lp_solves) {
+  auto ranking = std::make_unique<Ranking>(
+      request, std::move(bound), std::move(counted), increasing, lp_solves);
+  absl::Status status = ranking->Init(candidates, method);
+  if (!status.ok()) return status;
+  return ranking;
 }
 
 // What the heuristic needs from one of Figs. 6-8. `rank` ranks the
@@ -190,7 +281,7 @@ absl::StatusOr<std::vector<uint32_t>> RankBy(
 // program with candidate m applied; `accept` applies m, with that
 // program's bound.
 struct Moves {
-  std::function<absl::StatusOr<std::vector<uint32_t>>()> rank;
+  std::function<absl::StatusOr<std::unique_ptr<Ranking>>()> rank;
   std::function<absl::StatusOr<LpBound>(uint32_t)> value;
   std::function<void(uint32_t, LpBound)> accept;
 };
@@ -198,10 +289,14 @@ struct Moves {
 // Lines 3-11 of Figs. 6-8, from `result->period` (line 2's BestSol).
 absl::Status LocalSearch(const Moves& moves, HeuristicResult* result) {
   for (;;) {
-    absl::StatusOr<std::vector<uint32_t>> ranked = moves.rank();
+    absl::StatusOr<std::unique_ptr<Ranking>> ranked = moves.rank();
     if (!ranked.ok()) return ranked.status();
     bool improved = false;
-    for (uint32_t m : *ranked) {
+    for (;;) {
+      absl::StatusOr<std::optional<uint32_t>> next = (*ranked)->Next();
+      if (!next.ok()) return next.status();
+      if (!next->has_value()) break;
+      const uint32_t m = **next;
       absl::StatusOr<LpBound> tried = moves.value(m);
       if (!tried.ok()) return tried.status();
       if (tried->finite) ++result->lp_solves;
@@ -298,20 +393,22 @@ absl::StatusOr<HeuristicResult> ReducedBroadcastScoredBy(
     const hetcast_graph_request& request, ScoreMethod scores) {
   const std::vector<bool> target = Marks(request.node_count, Targets(request));
   std::vector<bool> kept = Reachable(request);
-  absl::StatusOr<LpBound> current = BroadcastEb(request, kept);
-  if (!current.ok()) return current.status();
+  absl::StatusOr<LpBound> start = BroadcastEb(request, kept);
+  if (!start.ok()) return start.status();
+  // Shared with the ranking of the state it describes.
+  auto current = std::make_shared<const LpBound>(*std::move(start));
   HeuristicResult result;
   result.lp_solves = 1;
   result.period = ValueOf(*current);
   Moves moves;
   moves.rank = [&]() {
-    return RankBy(request, *current, target, Candidates(request, kept, target),
+    return RankBy(request, current, target, Candidates(request, kept, target),
                   /*increasing=*/true, scores, &result.lp_solves);
   };
   moves.value = [&](uint32_t m) { return WithoutNode(request, kept, m); };
   moves.accept = [&](uint32_t m, LpBound bound) {
     kept[m] = false;
-    *current = std::move(bound);
+    current = std::make_shared<const LpBound>(std::move(bound));
   };
   absl::Status status = LocalSearch(moves, &result);
   if (!status.ok()) return status;
@@ -330,7 +427,7 @@ absl::StatusOr<HeuristicResult> AugmentedMulticastScoredBy(
   result.lp_solves = start->finite ? 1 : 0;
   result.period = ValueOf(*start);
   Moves moves;
-  moves.rank = [&]() -> absl::StatusOr<std::vector<uint32_t>> {
+  moves.rank = [&]() -> absl::StatusOr<std::unique_ptr<Ranking>> {
     std::vector<bool> grown = in_set;
     grown[request.source] = false;
     const std::vector<uint32_t> targets = Marked(grown);
@@ -340,7 +437,8 @@ absl::StatusOr<HeuristicResult> AugmentedMulticastScoredBy(
     absl::StatusOr<LpBound> lb = MulticastLb(lb_request);
     if (!lb.ok()) return lb.status();
     ++result.lp_solves;
-    return RankBy(lb_request, *lb, grown, Candidates(request, reached, in_set),
+    return RankBy(request, std::make_shared<const LpBound>(*std::move(lb)),
+                  grown, Candidates(request, reached, in_set),
                   /*increasing=*/false, scores, &result.lp_solves);
   };
   moves.value = [&](uint32_t m) { return WithNode(request, in_set, m); };
@@ -356,22 +454,24 @@ absl::StatusOr<HeuristicResult> AugmentedSourcesScoredBy(
   const std::vector<bool> reached = Reachable(request);
   const std::vector<bool> target = Marks(request.node_count, Targets(request));
   std::vector<uint32_t> sources = {request.source};
-  absl::StatusOr<LpBound> current = MultiSourceUb(request, sources);
-  if (!current.ok()) return current.status();
+  absl::StatusOr<LpBound> start = MultiSourceUb(request, sources);
+  if (!start.ok()) return start.status();
+  // Shared with the ranking of the state it describes.
+  auto current = std::make_shared<const LpBound>(*std::move(start));
   HeuristicResult result;
   result.lp_solves = 1;
   result.period = ValueOf(*current);
   Moves moves;
   moves.rank = [&]() {
     return RankBy(
-        request, *current, target,
+        request, current, target,
         Candidates(request, reached, Marks(request.node_count, sources)),
         /*increasing=*/false, scores, &result.lp_solves);
   };
   moves.value = [&](uint32_t m) { return WithSource(request, sources, m); };
   moves.accept = [&](uint32_t m, LpBound bound) {
     sources.push_back(m);
-    *current = std::move(bound);
+    current = std::make_shared<const LpBound>(std::move(bound));
   };
   absl::Status status = LocalSearch(moves, &result);
   if (!status.ok()) return status;
