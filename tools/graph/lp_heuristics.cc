@@ -25,6 +25,8 @@
 #include <optional>
 #include <utility>
 
+#include "absl/container/flat_hash_map.h"
+#include "tools/graph/grouped_flow.h"
 #include "tools/graph/multicast_lp.h"
 
 namespace hetcast {
@@ -280,10 +282,14 @@ absl::StatusOr<std::unique_ptr<Ranking>> RankBy(
 // candidates of the current state (counting its LPs); `value` solves the
 // program with candidate m applied; `accept` applies m, with that
 // program's bound.
+// `worse` (optional) says whether a cheap exact lower bound on that
+// program's value already exceeds BestSol (counting its LPs): the
+// candidate is then rejected without `value`, as `value` would decide.
 struct Moves {
   std::function<absl::StatusOr<std::unique_ptr<Ranking>>()> rank;
   std::function<absl::StatusOr<LpBound>(uint32_t)> value;
   std::function<void(uint32_t, LpBound)> accept;
+  std::function<absl::StatusOr<bool>(uint32_t, const LpValue& best)> worse;
 };
 
 // Lines 3-11 of Figs. 6-8, from `result->period` (line 2's BestSol).
@@ -297,6 +303,11 @@ absl::Status LocalSearch(const Moves& moves, HeuristicResult* result) {
       if (!next.ok()) return next.status();
       if (!next->has_value()) break;
       const uint32_t m = **next;
+      if (moves.worse) {
+        absl::StatusOr<bool> worse = moves.worse(m, result->period);
+        if (!worse.ok()) return worse.status();
+        if (*worse) continue;
+      }
       absl::StatusOr<LpBound> tried = moves.value(m);
       if (!tried.ok()) return tried.status();
       if (tried->finite) ++result->lp_solves;
@@ -361,6 +372,98 @@ std::vector<uint32_t> Candidates(const hetcast_graph_request& request,
   return candidates;
 }
 
+// A lower bound on Broadcast-EB(kept) (Figs. 6 and 7's program), nullopt
+// when there is none to offer (`kept` not all reached from the source
+// inside it, when Broadcast-EB is +infinity, or no destination in it):
+// Multicast-LB on the subgraph `kept` induces with the targets
+// `destinations` that are kept. That program is Broadcast-EB(kept)'s
+// without the other destinations' commodities (the same edges, rows
+// (1)-(9) and (10') for the commodities it keeps), so every solution of
+// Broadcast-EB(kept), restricted to those commodities, is one of it with
+// the same T*: its optimum is <= Broadcast-EB(kept). Both are exact and
+// certified. `solves` counts the LP.
+absl::StatusOr<LpValue> BroadcastLowerBound(
+    const hetcast_graph_request& request, const std::vector<bool>& kept,
+    const std::vector<uint32_t>& destinations, int* solves) {
+  std::vector<hetcast_graph_edge> edges;
+  for (size_t e = 0; e < request.edge_count; ++e) {
+    const hetcast_graph_edge& edge = request.edges[e];
+    if (kept[edge.from] && kept[edge.to]) edges.push_back(edge);
+  }
+  hetcast_graph_request sub = request;
+  sub.edges = edges.data();
+  sub.edge_count = edges.size();
+  const std::vector<bool> reached = Reachable(sub);
+  for (uint32_t v = 0; v < request.node_count; ++v) {
+    if (kept[v] && !reached[v]) return std::nullopt;
+  }
+  std::vector<uint32_t> targets;
+  for (uint32_t d : destinations) {
+    if (kept[d] && d != request.source) targets.push_back(d);
+  }
+  std::sort(targets.begin(), targets.end());
+  targets.erase(std::unique(targets.begin(), targets.end()), targets.end());
+  if (targets.empty()) return std::nullopt;
+  sub.targets = targets.data();
+  sub.target_count = targets.size();
+  absl::StatusOr<LpBound> lb = MulticastLb(sub);
+  if (!lb.ok()) return lb.status();
+  ++*solves;
+  return ValueOf(*lb);
+}
+
+// Whether BroadcastLowerBound() proves Broadcast-EB(kept) > best, so that
+// Figs. 6-7's "<= BestSol" fails.
+absl::StatusOr<bool> ProvedWorse(const hetcast_graph_request& request,
+                                 const std::vector<bool>& kept,
+                                 const std::vector<uint32_t>& destinations,
+                                 const LpValue& best, int* solves) {
+  if (!best.has_value()) return false;  // nothing is above +infinity
+  absl::StatusOr<LpValue> bound =
+      BroadcastLowerBound(request, kept, destinations, solves);
+  if (!bound.ok()) return bound.status();
+  return bound->has_value() && **bound > *best;
+}
+
+// The destinations that an optimum's duals rest on: those whose row (2)
+// has a nonzero dual (Broadcast-EB's optimum is usually set by a few);
+// the first guess of the destinations that keep a candidate's value up.
+std::vector<uint32_t> BindingDestinations(const LpBound& bound) {
+  std::vector<uint32_t> binding;
+  if (!bound.finite) return binding;
+  absl::flat_hash_map<std::string, uint32_t> reach_row;
+  for (const Commodity& c : bound.program.commodities) {
+    reach_row[ReachRowName(c.destination)] = c.destination;
+  }
+  const LinearProgram& lp = bound.program.lp;
+  for (size_t r = 0; r < lp.rows.size(); ++r) {
+    const auto it = reach_row.find(lp.rows[r].name);
+    if (it != reach_row.end() && sgn(bound.solution.y[r]) != 0) {
+      binding.push_back(it->second);
+    }
+  }
+  return binding;
+}
+
+// The destinations whose flow enters m in `bound`'s optimum: a candidate
+// that removes m reroutes them.
+std::vector<uint32_t> RoutedThrough(const hetcast_graph_request& request,
+                                    const LpBound& bound, uint32_t m) {
+  std::vector<uint32_t> through;
+  const MulticastProgram& program = bound.program;
+  for (size_t c = 0; c < program.commodities.size(); ++c) {
+    for (size_t e = 0; e < request.edge_count; ++e) {
+      const size_t column = program.flow_column[c][e];
+      if (column != MulticastProgram::kNoColumn && request.edges[e].to == m &&
+          sgn(bound.solution.x[column]) != 0) {
+        through.push_back(program.commodities[c].destination);
+        break;
+      }
+    }
+  }
+  return through;
+}
+
 // Fig. 6's program with `kept` minus m.
 absl::StatusOr<LpBound> WithoutNode(const hetcast_graph_request& request,
                                     std::vector<bool> kept, uint32_t m) {
@@ -406,9 +509,20 @@ absl::StatusOr<HeuristicResult> ReducedBroadcastScoredBy(
                   /*increasing=*/true, scores, &result.lp_solves);
   };
   moves.value = [&](uint32_t m) { return WithoutNode(request, kept, m); };
+  std::vector<uint32_t> binding = BindingDestinations(*current);
+  moves.worse = [&](uint32_t m, const LpValue& best) -> absl::StatusOr<bool> {
+    std::vector<bool> without = kept;
+    without[m] = false;
+    std::vector<uint32_t> destinations = RoutedThrough(request, *current, m);
+    destinations.insert(destinations.end(), binding.begin(), binding.end());
+    return ProvedWorse(request, without, destinations, best,
+                       &result.bound_solves);
+  };
+  if (scores == ScoreMethod::kAlwaysLp) moves.worse = nullptr;
   moves.accept = [&](uint32_t m, LpBound bound) {
     kept[m] = false;
     current = std::make_shared<const LpBound>(std::move(bound));
+    binding = BindingDestinations(*current);
   };
   absl::Status status = LocalSearch(moves, &result);
   if (!status.ok()) return status;
@@ -442,7 +556,19 @@ absl::StatusOr<HeuristicResult> AugmentedMulticastScoredBy(
                   /*increasing=*/false, scores, &result.lp_solves);
   };
   moves.value = [&](uint32_t m) { return WithNode(request, in_set, m); };
-  moves.accept = [&](uint32_t m, LpBound) { in_set[m] = true; };
+  std::vector<uint32_t> binding = BindingDestinations(*start);
+  moves.worse = [&](uint32_t m, const LpValue& best) -> absl::StatusOr<bool> {
+    std::vector<bool> with = in_set;
+    with[m] = true;
+    std::vector<uint32_t> destinations = binding;
+    destinations.push_back(m);
+    return ProvedWorse(request, with, destinations, best, &result.bound_solves);
+  };
+  if (scores == ScoreMethod::kAlwaysLp) moves.worse = nullptr;
+  moves.accept = [&](uint32_t m, LpBound bound) {
+    in_set[m] = true;
+    binding = BindingDestinations(bound);
+  };
   absl::Status status = LocalSearch(moves, &result);
   if (!status.ok()) return status;
   result.nodes = Marked(in_set);
