@@ -139,6 +139,7 @@ struct ScoreBounds {
   mpq_class low;
   mpq_class high;
   bool exact;
+  std::optional<LpBound> tried;  // its program's, once tried and accepted
 };
 
 // The face minimum's bounds without an LP. The solver's optimum is on the
@@ -155,7 +156,7 @@ absl::StatusOr<ScoreBounds> InflowBounds(const hetcast_graph_request& request,
       InflowColumns(request, program, counted, m);
   if (!inflow.ok()) return inflow.status();
   ScoreBounds b = {m, ForcedInflow(request, bound.program, counted, m), 0,
-                   false};
+                   false, std::nullopt};
   for (size_t column : *inflow) b.high += optimum.x[column];
   b.exact = b.low == b.high;
   return b;
@@ -196,6 +197,16 @@ absl::StatusOr<mpq_class> FaceMinimumInflow(
 // local search that accepts the k-th candidate solves the face LPs of at
 // most the first k (and of none whose bounds meet). kAlwaysLp solves every
 // candidate's LP up front.
+//
+// FirstAccepted() goes further: what Figs. 6-8 want from the order is the
+// first candidate whose program is <= BestSol, and a candidate whose
+// program is worse is never that one, wherever it ranks. So before
+// solving a face LP, the candidate is tried; if it is rejected it leaves
+// the ranking with no score; otherwise its program's bound is kept and
+// its score solved. The candidate returned is then the first acceptable
+// one in the order of every exact score (the rejected ones removed cannot
+// precede it as acceptable), and the last pass, where every candidate is
+// rejected, solves no face LP.
 class Ranking {
  public:
   Ranking(const hetcast_graph_request& request,
@@ -223,17 +234,32 @@ class Ranking {
   }
 
   // The next candidate; nullopt after the last.
-  absl::StatusOr<std::optional<uint32_t>> Next() {
+  // `attempt(m)`: candidate m's program's bound when it is accepted
+  // (<= BestSol), nullopt when it is rejected.
+  using Attempt =
+      std::function<absl::StatusOr<std::optional<LpBound>>(uint32_t)>;
+
+  // The first candidate in the order that `attempt` accepts, with its
+  // bound; nullopt when it accepts none.
+  absl::StatusOr<std::optional<std::pair<uint32_t, LpBound>>> FirstAccepted(
+      const Attempt& attempt) {
     while (!left_.empty()) {
       auto best =
           std::min_element(left_.begin(), left_.end(),
                            [&](const ScoreBounds& a, const ScoreBounds& b) {
                              return Before(a, b);
                            });
+      if (!best->tried) {
+        absl::StatusOr<std::optional<LpBound>> tried = attempt(best->node);
+        if (!tried.ok()) return tried.status();
+        if (!tried->has_value()) {
+          left_.erase(best);
+          continue;
+        }
+        best->tried = std::move(*tried);
+      }
       if (best->exact) {
-        const uint32_t m = best->node;
-        left_.erase(best);
-        return m;
+        return std::make_pair(best->node, *std::move(best->tried));
       }
       absl::Status solved = SolveScore(&*best);
       if (!solved.ok()) return solved;
@@ -293,34 +319,36 @@ struct Moves {
 };
 
 // Lines 3-11 of Figs. 6-8, from `result->period` (line 2's BestSol).
+// Candidate m's program's bound if it is accepted ("<= BestSol"), nullopt
+// if not, counting the LPs.
+absl::StatusOr<std::optional<LpBound>> Attempt(const Moves& moves, uint32_t m,
+                                               HeuristicResult* result) {
+  if (moves.worse) {
+    absl::StatusOr<bool> worse = moves.worse(m, result->period);
+    if (!worse.ok()) return worse.status();
+    if (*worse) return std::nullopt;
+  }
+  absl::StatusOr<LpBound> tried = moves.value(m);
+  if (!tried.ok()) return tried.status();
+  if (tried->finite) ++result->lp_solves;
+  if (!NotWorse(ValueOf(*tried), result->period)) return std::nullopt;
+  return *std::move(tried);
+}
+
 absl::Status LocalSearch(const Moves& moves, HeuristicResult* result) {
   for (;;) {
     absl::StatusOr<std::unique_ptr<Ranking>> ranked = moves.rank();
     if (!ranked.ok()) return ranked.status();
-    bool improved = false;
-    for (;;) {
-      absl::StatusOr<std::optional<uint32_t>> next = (*ranked)->Next();
-      if (!next.ok()) return next.status();
-      if (!next->has_value()) break;
-      const uint32_t m = **next;
-      if (moves.worse) {
-        absl::StatusOr<bool> worse = moves.worse(m, result->period);
-        if (!worse.ok()) return worse.status();
-        if (*worse) continue;
-      }
-      absl::StatusOr<LpBound> tried = moves.value(m);
-      if (!tried.ok()) return tried.status();
-      if (tried->finite) ++result->lp_solves;
-      const LpValue value = ValueOf(*tried);
-      if (NotWorse(value, result->period)) {
-        result->period = value;
-        result->trace.push_back({m, value});
-        moves.accept(m, *std::move(tried));
-        improved = true;
-        break;
-      }
-    }
-    if (!improved) return absl::OkStatus();
+    absl::StatusOr<std::optional<std::pair<uint32_t, LpBound>>> first =
+        (*ranked)->FirstAccepted(
+            [&](uint32_t m) { return Attempt(moves, m, result); });
+    if (!first.ok()) return first.status();
+    if (!first->has_value()) return absl::OkStatus();
+    auto& [m, bound] = **first;
+    const LpValue value = ValueOf(bound);
+    result->period = value;
+    result->trace.push_back({m, value});
+    moves.accept(m, std::move(bound));
   }
 }
 
