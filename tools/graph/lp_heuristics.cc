@@ -198,10 +198,13 @@ absl::StatusOr<mpq_class> FaceMinimumInflow(
 // most the first k (and of none whose bounds meet). kAlwaysLp solves every
 // candidate's LP up front.
 //
-// FirstAccepted() goes further: what Figs. 6-8 want from the order is the
-// first candidate whose program is <= BestSol, and a candidate whose
-// program is worse is never that one, wherever it ranks. So before
-// solving a face LP, the candidate is tried; if it is rejected it leaves
+// FirstAccepted() with `attempt_first` goes further: what Figs. 6-8 want
+// from the order is the first candidate whose program is <= BestSol, and
+// a candidate whose program is worse is never that one, wherever it
+// ranks. So before solving a face LP, the candidate is tried (its program,
+// which a candidate ranked after the accepted one would not need: worth it
+// where programs are rejected cheaply, Fig. 6's lower bounds); if it is
+// rejected it leaves
 // the ranking with no score; otherwise its program's bound is kept and
 // its score solved. The candidate returned is then the first acceptable
 // one in the order of every exact score (the rejected ones removed cannot
@@ -242,14 +245,14 @@ class Ranking {
   // The first candidate in the order that `attempt` accepts, with its
   // bound; nullopt when it accepts none.
   absl::StatusOr<std::optional<std::pair<uint32_t, LpBound>>> FirstAccepted(
-      const Attempt& attempt) {
+      const Attempt& attempt, bool attempt_first) {
     while (!left_.empty()) {
       auto best =
           std::min_element(left_.begin(), left_.end(),
                            [&](const ScoreBounds& a, const ScoreBounds& b) {
                              return Before(a, b);
                            });
-      if (!best->tried) {
+      if (!best->tried && (best->exact || attempt_first)) {
         absl::StatusOr<std::optional<LpBound>> tried = attempt(best->node);
         if (!tried.ok()) return tried.status();
         if (!tried->has_value()) {
@@ -261,7 +264,7 @@ class Ranking {
       if (best->exact) {
         return std::make_pair(best->node, *std::move(best->tried));
       }
-      absl::Status solved = SolveScore(&*best);
+      absl::Status solved = SolveScore(&*best);  // tried or not
       if (!solved.ok()) return solved;
     }
     return std::nullopt;
@@ -316,6 +319,7 @@ struct Moves {
   std::function<absl::StatusOr<LpBound>(uint32_t)> value;
   std::function<void(uint32_t, LpBound)> accept;
   std::function<absl::StatusOr<bool>(uint32_t, const LpValue& best)> worse;
+  bool attempt_first = false;  // Ranking::FirstAccepted()
 };
 
 // Lines 3-11 of Figs. 6-8, from `result->period` (line 2's BestSol).
@@ -341,7 +345,8 @@ absl::Status LocalSearch(const Moves& moves, HeuristicResult* result) {
     if (!ranked.ok()) return ranked.status();
     absl::StatusOr<std::optional<std::pair<uint32_t, LpBound>>> first =
         (*ranked)->FirstAccepted(
-            [&](uint32_t m) { return Attempt(moves, m, result); });
+            [&](uint32_t m) { return Attempt(moves, m, result); },
+            moves.attempt_first);
     if (!first.ok()) return first.status();
     if (!first->has_value()) return absl::OkStatus();
     auto& [m, bound] = **first;
@@ -546,6 +551,7 @@ absl::StatusOr<HeuristicResult> ReducedBroadcastScoredBy(
     return ProvedWorse(request, without, destinations, best,
                        &result.bound_solves);
   };
+  moves.attempt_first = true;
   if (scores == ScoreMethod::kAlwaysLp) moves.worse = nullptr;
   moves.accept = [&](uint32_t m, LpBound bound) {
     kept[m] = false;
