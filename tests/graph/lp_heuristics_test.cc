@@ -174,38 +174,69 @@ TEST(LpHeuristics, RandomGraphsAgainstTheOracle) {
   }
 }
 
-// Scores from bounds (the LP only when they differ) are the scores of the
-// LP itself: every heuristic makes the same moves with the same exact
-// values, on seeded random graphs of 4 to 9 nodes, and solves no more LPs.
+using Scored = absl::StatusOr<HeuristicResult> (*)(const hetcast_graph_request&,
+                                                   ScoreMethod);
+
+// Runs `h` with kBoundsFirst and with kAlwaysLp (the figures read
+// literally) and expects the same moves with the same exact values and no
+// more LPs of the figures' size; counts in `fewer` the runs with fewer,
+// in `bounded` those that solved lower-bound LPs.
+void ExpectSameMoves(Scored h, const GraphInstance& g, int* fewer,
+                     int* bounded) {
+  absl::StatusOr<HeuristicResult> fast =
+      h(g.Request(), ScoreMethod::kBoundsFirst);
+  absl::StatusOr<HeuristicResult> literal =
+      h(g.Request(), ScoreMethod::kAlwaysLp);
+  ASSERT_TRUE(fast.ok()) << fast.status();
+  ASSERT_TRUE(literal.ok()) << literal.status();
+  EXPECT_EQ(fast->period, literal->period);
+  EXPECT_EQ(fast->nodes, literal->nodes);
+  ASSERT_EQ(fast->trace.size(), literal->trace.size());
+  for (size_t i = 0; i < literal->trace.size(); ++i) {
+    EXPECT_EQ(fast->trace[i].node, literal->trace[i].node);
+    EXPECT_EQ(fast->trace[i].value, literal->trace[i].value);
+  }
+  EXPECT_EQ(literal->bound_solves, 0);
+  EXPECT_LE(fast->lp_solves, literal->lp_solves);
+  if (fast->lp_solves < literal->lp_solves) ++*fewer;
+  if (fast->bound_solves > 0) ++*bounded;
+}
+
+// Scores from bounds (the LP only when they differ, and only when the
+// ranked order reaches the candidate) are the scores of the LP itself and
+// candidates rejected by a lower bound are those the program rejects:
+// every heuristic makes the same moves with the same exact values, on
+// seeded random graphs of 4 to 9 nodes, and solves no more LPs.
 TEST(LpHeuristics, ScoreBoundsChangeNoMove) {
   std::mt19937_64 rng(4242);
   int fewer = 0;
+  int bounded = 0;
   for (int round = 0; round < 60; ++round) {
     const GraphInstance g =
         RandomGraphInstance(rng, 4 + round % 6, 0.25 + 0.05 * (round % 5), 9);
     SCOPED_TRACE(::testing::Message() << "round " << round);
-    using Scored = absl::StatusOr<HeuristicResult> (*)(
-        const hetcast_graph_request&, ScoreMethod);
     for (Scored h : {&ReducedBroadcastScoredBy, &AugmentedMulticastScoredBy,
                      &AugmentedSourcesScoredBy}) {
-      absl::StatusOr<HeuristicResult> bounds =
-          h(g.Request(), ScoreMethod::kBoundsFirst);
-      absl::StatusOr<HeuristicResult> lp =
-          h(g.Request(), ScoreMethod::kAlwaysLp);
-      ASSERT_TRUE(bounds.ok()) << bounds.status();
-      ASSERT_TRUE(lp.ok()) << lp.status();
-      EXPECT_EQ(bounds->period, lp->period);
-      EXPECT_EQ(bounds->nodes, lp->nodes);
-      ASSERT_EQ(bounds->trace.size(), lp->trace.size());
-      for (size_t i = 0; i < lp->trace.size(); ++i) {
-        EXPECT_EQ(bounds->trace[i].node, lp->trace[i].node);
-        EXPECT_EQ(bounds->trace[i].value, lp->trace[i].value);
-      }
-      EXPECT_LE(bounds->lp_solves, lp->lp_solves);
-      if (bounds->lp_solves < lp->lp_solves) ++fewer;
+      ExpectSameMoves(h, g, &fewer, &bounded);
     }
   }
   EXPECT_GT(fewer, 0);  // the bounds do meet on some of them
+}
+
+// The same on larger seeded platforms (12 to 16 nodes, a third of them
+// targets), where the lower-bound LPs are solved too.
+TEST(LpHeuristics, ShortcutsChangeNoMoveOnSparsePlatforms) {
+  int fewer = 0;
+  int bounded = 0;
+  for (uint64_t seed = 1; seed <= 6; ++seed) {
+    const GraphInstance g = RandomSparsePlatform(12 + seed % 5, seed);
+    SCOPED_TRACE(::testing::Message() << "seed " << seed);
+    for (Scored h : {&ReducedBroadcastScoredBy, &AugmentedMulticastScoredBy}) {
+      ExpectSameMoves(h, g, &fewer, &bounded);
+    }
+  }
+  EXPECT_GT(fewer, 0);
+  EXPECT_GT(bounded, 0);
 }
 
 // The answer does not depend on the order of the edges (hence of the

@@ -21,8 +21,12 @@
 
 #include <algorithm>
 #include <functional>
+#include <memory>
+#include <optional>
 #include <utility>
 
+#include "absl/container/flat_hash_map.h"
+#include "tools/graph/grouped_flow.h"
 #include "tools/graph/multicast_lp.h"
 
 namespace hetcast {
@@ -128,26 +132,46 @@ mpq_class ForcedInflow(const hetcast_graph_request& request,
   return forced;
 }
 
-// The face minimum; `solved` says whether it took an LP. The solver's
-// optimum is on the face, so its inflow bounds the minimum from above:
-// when that equals ForcedInflow() it is the minimum, with no LP. Grouped
-// programs are minimised grouped (the same minimum: multicast_lp.cc,
-// "Grouped flows").
-absl::StatusOr<mpq_class> FaceMinimumInflow(
-    const hetcast_graph_request& request, const LpBound& bound,
-    const std::vector<bool>& counted, uint32_t m, ScoreMethod method,
-    bool* solved) {
+// Bounds on a candidate's score: `low` <= the face minimum <= `high`,
+// the score itself once `exact`.
+struct ScoreBounds {
+  uint32_t node;
+  mpq_class low;
+  mpq_class high;
+  bool exact;
+  std::optional<LpBound> tried;  // its program's, once tried and accepted
+};
+
+// The face minimum's bounds without an LP. The solver's optimum is on the
+// face, so its inflow bounds the minimum from above; ForcedInflow() from
+// below; when they meet, that is the minimum.
+absl::StatusOr<ScoreBounds> InflowBounds(const hetcast_graph_request& request,
+                                         const LpBound& bound,
+                                         const std::vector<bool>& counted,
+                                         uint32_t m) {
   const bool grouped = !bound.grouped.groups.empty();
   const MulticastProgram& program = grouped ? bound.grouped : bound.program;
   const LpSolution& optimum = grouped ? bound.grouped_solution : bound.solution;
   const absl::StatusOr<std::vector<size_t>> inflow =
       InflowColumns(request, program, counted, m);
   if (!inflow.ok()) return inflow.status();
-  mpq_class at_vertex = 0;
-  for (size_t column : *inflow) at_vertex += optimum.x[column];
-  *solved = method == ScoreMethod::kAlwaysLp ||
-            at_vertex != ForcedInflow(request, bound.program, counted, m);
-  if (!*solved) return at_vertex;
+  ScoreBounds b = {m, ForcedInflow(request, bound.program, counted, m), 0,
+                   false, std::nullopt};
+  for (size_t column : *inflow) b.high += optimum.x[column];
+  b.exact = b.low == b.high;
+  return b;
+}
+
+// The face minimum by its LP. Grouped programs are minimised grouped (the
+// same minimum: multicast_lp.cc, "Grouped flows").
+absl::StatusOr<mpq_class> FaceMinimumInflow(
+    const hetcast_graph_request& request, const LpBound& bound,
+    const std::vector<bool>& counted, uint32_t m) {
+  const bool grouped = !bound.grouped.groups.empty();
+  const MulticastProgram& program = grouped ? bound.grouped : bound.program;
+  const absl::StatusOr<std::vector<size_t>> inflow =
+      InflowColumns(request, program, counted, m);
+  if (!inflow.ok()) return inflow.status();
   LinearProgram lp = program.lp;
   for (LinearProgram::Column& column : lp.columns) column.objective = 0;
   for (size_t column : *inflow) lp.columns[column].objective = 1;
@@ -162,59 +186,174 @@ absl::StatusOr<mpq_class> FaceMinimumInflow(
   return solution->objective;
 }
 
-// The candidates by score, increasing or decreasing, ties by node id.
-absl::StatusOr<std::vector<uint32_t>> RankBy(
-    const hetcast_graph_request& request, const LpBound& bound,
-    const std::vector<bool>& counted, std::vector<uint32_t> candidates,
-    bool increasing, ScoreMethod method, int* lp_solves) {
-  std::vector<mpq_class> score(request.node_count);
-  for (uint32_t m : candidates) {
-    bool solved = false;
-    absl::StatusOr<mpq_class> s =
-        FaceMinimumInflow(request, bound, counted, m, method, &solved);
-    if (!s.ok()) return s.status();
-    score[m] = *s;
-    if (solved) ++*lp_solves;
-  }
-  std::sort(candidates.begin(), candidates.end(), [&](uint32_t a, uint32_t b) {
-    if (score[a] != score[b]) {
-      return increasing ? score[a] < score[b] : score[a] > score[b];
+// The candidates by score, increasing or decreasing, ties by node id,
+// handed out one at a time, each score found only when the order needs it.
+// Next() picks the candidate whose bound is best in the order (the least
+// `low`, increasing; the largest `high`, decreasing; ties by id); if its
+// score is exact it is next: every other candidate's score is no better
+// than its bound, which is no better than this score, and on a tie the
+// bound ties too and the id decides. Otherwise its LP is solved and the
+// pick repeated. So the order is that of sorting every exact score, but a
+// local search that accepts the k-th candidate solves the face LPs of at
+// most the first k (and of none whose bounds meet). kAlwaysLp solves every
+// candidate's LP up front.
+//
+// FirstAccepted() with `attempt_first` goes further: what Figs. 6-8 want
+// from the order is the first candidate whose program is <= BestSol, and
+// a candidate whose program is worse is never that one, wherever it
+// ranks. So before solving a face LP, the candidate is tried (its program,
+// which a candidate ranked after the accepted one would not need: worth it
+// where programs are rejected cheaply, Fig. 6's lower bounds); if it is
+// rejected it leaves
+// the ranking with no score; otherwise its program's bound is kept and
+// its score solved. The candidate returned is then the first acceptable
+// one in the order of every exact score (the rejected ones removed cannot
+// precede it as acceptable), and the last pass, where every candidate is
+// rejected, solves no face LP.
+class Ranking {
+ public:
+  Ranking(const hetcast_graph_request& request,
+          std::shared_ptr<const LpBound> bound, std::vector<bool> counted,
+          bool increasing, int* lp_solves)
+      : request_(request),
+        bound_(std::move(bound)),
+        counted_(std::move(counted)),
+        increasing_(increasing),
+        lp_solves_(lp_solves) {}
+
+  absl::Status Init(const std::vector<uint32_t>& candidates,
+                    ScoreMethod method) {
+    for (uint32_t m : candidates) {
+      absl::StatusOr<ScoreBounds> b =
+          InflowBounds(request_, *bound_, counted_, m);
+      if (!b.ok()) return b.status();
+      left_.push_back(*std::move(b));
+      if (method == ScoreMethod::kAlwaysLp) {
+        absl::Status solved = SolveScore(&left_.back());
+        if (!solved.ok()) return solved;
+      }
     }
-    return a < b;
-  });
-  return candidates;
+    return absl::OkStatus();
+  }
+
+  // The next candidate; nullopt after the last.
+  // `attempt(m)`: candidate m's program's bound when it is accepted
+  // (<= BestSol), nullopt when it is rejected.
+  using Attempt =
+      std::function<absl::StatusOr<std::optional<LpBound>>(uint32_t)>;
+
+  // The first candidate in the order that `attempt` accepts, with its
+  // bound; nullopt when it accepts none.
+  absl::StatusOr<std::optional<std::pair<uint32_t, LpBound>>> FirstAccepted(
+      const Attempt& attempt, bool attempt_first) {
+    while (!left_.empty()) {
+      auto best =
+          std::min_element(left_.begin(), left_.end(),
+                           [&](const ScoreBounds& a, const ScoreBounds& b) {
+                             return Before(a, b);
+                           });
+      if (!best->tried && (best->exact || attempt_first)) {
+        absl::StatusOr<std::optional<LpBound>> tried = attempt(best->node);
+        if (!tried.ok()) return tried.status();
+        if (!tried->has_value()) {
+          left_.erase(best);
+          continue;
+        }
+        best->tried = std::move(*tried);
+      }
+      if (best->exact) {
+        return std::make_pair(best->node, *std::move(best->tried));
+      }
+      absl::Status solved = SolveScore(&*best);  // tried or not
+      if (!solved.ok()) return solved;
+    }
+    return std::nullopt;
+  }
+
+ private:
+  bool Before(const ScoreBounds& a, const ScoreBounds& b) const {
+    const mpq_class& ka = increasing_ ? a.low : a.high;
+    const mpq_class& kb = increasing_ ? b.low : b.high;
+    if (ka != kb) return increasing_ ? ka < kb : ka > kb;
+    return a.node < b.node;
+  }
+
+  absl::Status SolveScore(ScoreBounds* b) {
+    absl::StatusOr<mpq_class> score =
+        FaceMinimumInflow(request_, *bound_, counted_, b->node);
+    if (!score.ok()) return score.status();
+    b->low = b->high = *score;
+    b->exact = true;
+    ++*lp_solves_;
+    return absl::OkStatus();
+  }
+
+  const hetcast_graph_request& request_;
+  std::shared_ptr<const LpBound> bound_;
+  std::vector<bool> counted_;
+  bool increasing_;
+  int* lp_solves_;
+  std::vector<ScoreBounds> left_;
+};
+
+absl::StatusOr<std::unique_ptr<Ranking>> RankBy(
+    const hetcast_graph_request& request, std::shared_ptr<const LpBound> bound,
+    std::vector<bool> counted, const std::vector<uint32_t>& candidates,
+    bool increasing, ScoreMethod method, int* lp_solves) {
+  auto ranking = std::make_unique<Ranking>(
+      request, std::move(bound), std::move(counted), increasing, lp_solves);
+  absl::Status status = ranking->Init(candidates, method);
+  if (!status.ok()) return status;
+  return ranking;
 }
 
 // What the heuristic needs from one of Figs. 6-8. `rank` ranks the
 // candidates of the current state (counting its LPs); `value` solves the
 // program with candidate m applied; `accept` applies m, with that
 // program's bound.
+// `worse` (optional) says whether a cheap exact lower bound on that
+// program's value already exceeds BestSol (counting its LPs): the
+// candidate is then rejected without `value`, as `value` would decide.
 struct Moves {
-  std::function<absl::StatusOr<std::vector<uint32_t>>()> rank;
+  std::function<absl::StatusOr<std::unique_ptr<Ranking>>()> rank;
   std::function<absl::StatusOr<LpBound>(uint32_t)> value;
   std::function<void(uint32_t, LpBound)> accept;
+  std::function<absl::StatusOr<bool>(uint32_t, const LpValue& best)> worse;
+  bool attempt_first = false;  // Ranking::FirstAccepted()
 };
 
 // Lines 3-11 of Figs. 6-8, from `result->period` (line 2's BestSol).
+// Candidate m's program's bound if it is accepted ("<= BestSol"), nullopt
+// if not, counting the LPs.
+absl::StatusOr<std::optional<LpBound>> Attempt(const Moves& moves, uint32_t m,
+                                               HeuristicResult* result) {
+  if (moves.worse) {
+    absl::StatusOr<bool> worse = moves.worse(m, result->period);
+    if (!worse.ok()) return worse.status();
+    if (*worse) return std::nullopt;
+  }
+  absl::StatusOr<LpBound> tried = moves.value(m);
+  if (!tried.ok()) return tried.status();
+  if (tried->finite) ++result->lp_solves;
+  if (!NotWorse(ValueOf(*tried), result->period)) return std::nullopt;
+  return *std::move(tried);
+}
+
 absl::Status LocalSearch(const Moves& moves, HeuristicResult* result) {
   for (;;) {
-    absl::StatusOr<std::vector<uint32_t>> ranked = moves.rank();
+    absl::StatusOr<std::unique_ptr<Ranking>> ranked = moves.rank();
     if (!ranked.ok()) return ranked.status();
-    bool improved = false;
-    for (uint32_t m : *ranked) {
-      absl::StatusOr<LpBound> tried = moves.value(m);
-      if (!tried.ok()) return tried.status();
-      if (tried->finite) ++result->lp_solves;
-      const LpValue value = ValueOf(*tried);
-      if (NotWorse(value, result->period)) {
-        result->period = value;
-        result->trace.push_back({m, value});
-        moves.accept(m, *std::move(tried));
-        improved = true;
-        break;
-      }
-    }
-    if (!improved) return absl::OkStatus();
+    absl::StatusOr<std::optional<std::pair<uint32_t, LpBound>>> first =
+        (*ranked)->FirstAccepted(
+            [&](uint32_t m) { return Attempt(moves, m, result); },
+            moves.attempt_first);
+    if (!first.ok()) return first.status();
+    if (!first->has_value()) return absl::OkStatus();
+    auto& [m, bound] = **first;
+    const LpValue value = ValueOf(bound);
+    result->period = value;
+    result->trace.push_back({m, value});
+    moves.accept(m, std::move(bound));
   }
 }
 
@@ -266,6 +405,98 @@ std::vector<uint32_t> Candidates(const hetcast_graph_request& request,
   return candidates;
 }
 
+// A lower bound on Broadcast-EB(kept) (Figs. 6 and 7's program), nullopt
+// when there is none to offer (`kept` not all reached from the source
+// inside it, when Broadcast-EB is +infinity, or no destination in it):
+// Multicast-LB on the subgraph `kept` induces with the targets
+// `destinations` that are kept. That program is Broadcast-EB(kept)'s
+// without the other destinations' commodities (the same edges, rows
+// (1)-(9) and (10') for the commodities it keeps), so every solution of
+// Broadcast-EB(kept), restricted to those commodities, is one of it with
+// the same T*: its optimum is <= Broadcast-EB(kept). Both are exact and
+// certified. `solves` counts the LP.
+absl::StatusOr<LpValue> BroadcastLowerBound(
+    const hetcast_graph_request& request, const std::vector<bool>& kept,
+    const std::vector<uint32_t>& destinations, int* solves) {
+  std::vector<hetcast_graph_edge> edges;
+  for (size_t e = 0; e < request.edge_count; ++e) {
+    const hetcast_graph_edge& edge = request.edges[e];
+    if (kept[edge.from] && kept[edge.to]) edges.push_back(edge);
+  }
+  hetcast_graph_request sub = request;
+  sub.edges = edges.data();
+  sub.edge_count = edges.size();
+  const std::vector<bool> reached = Reachable(sub);
+  for (uint32_t v = 0; v < request.node_count; ++v) {
+    if (kept[v] && !reached[v]) return std::nullopt;
+  }
+  std::vector<uint32_t> targets;
+  for (uint32_t d : destinations) {
+    if (kept[d] && d != request.source) targets.push_back(d);
+  }
+  std::sort(targets.begin(), targets.end());
+  targets.erase(std::unique(targets.begin(), targets.end()), targets.end());
+  if (targets.empty()) return std::nullopt;
+  sub.targets = targets.data();
+  sub.target_count = targets.size();
+  absl::StatusOr<LpBound> lb = MulticastLb(sub);
+  if (!lb.ok()) return lb.status();
+  ++*solves;
+  return ValueOf(*lb);
+}
+
+// Whether BroadcastLowerBound() proves Broadcast-EB(kept) > best, so that
+// Figs. 6-7's "<= BestSol" fails.
+absl::StatusOr<bool> ProvedWorse(const hetcast_graph_request& request,
+                                 const std::vector<bool>& kept,
+                                 const std::vector<uint32_t>& destinations,
+                                 const LpValue& best, int* solves) {
+  if (!best.has_value()) return false;  // nothing is above +infinity
+  absl::StatusOr<LpValue> bound =
+      BroadcastLowerBound(request, kept, destinations, solves);
+  if (!bound.ok()) return bound.status();
+  return bound->has_value() && **bound > *best;
+}
+
+// The destinations that an optimum's duals rest on: those whose row (2)
+// has a nonzero dual (Broadcast-EB's optimum is usually set by a few);
+// the first guess of the destinations that keep a candidate's value up.
+std::vector<uint32_t> BindingDestinations(const LpBound& bound) {
+  std::vector<uint32_t> binding;
+  if (!bound.finite) return binding;
+  absl::flat_hash_map<std::string, uint32_t> reach_row;
+  for (const Commodity& c : bound.program.commodities) {
+    reach_row[ReachRowName(c.destination)] = c.destination;
+  }
+  const LinearProgram& lp = bound.program.lp;
+  for (size_t r = 0; r < lp.rows.size(); ++r) {
+    const auto it = reach_row.find(lp.rows[r].name);
+    if (it != reach_row.end() && sgn(bound.solution.y[r]) != 0) {
+      binding.push_back(it->second);
+    }
+  }
+  return binding;
+}
+
+// The destinations whose flow enters m in `bound`'s optimum: a candidate
+// that removes m reroutes them.
+std::vector<uint32_t> RoutedThrough(const hetcast_graph_request& request,
+                                    const LpBound& bound, uint32_t m) {
+  std::vector<uint32_t> through;
+  const MulticastProgram& program = bound.program;
+  for (size_t c = 0; c < program.commodities.size(); ++c) {
+    for (size_t e = 0; e < request.edge_count; ++e) {
+      const size_t column = program.flow_column[c][e];
+      if (column != MulticastProgram::kNoColumn && request.edges[e].to == m &&
+          sgn(bound.solution.x[column]) != 0) {
+        through.push_back(program.commodities[c].destination);
+        break;
+      }
+    }
+  }
+  return through;
+}
+
 // Fig. 6's program with `kept` minus m.
 absl::StatusOr<LpBound> WithoutNode(const hetcast_graph_request& request,
                                     std::vector<bool> kept, uint32_t m) {
@@ -298,20 +529,34 @@ absl::StatusOr<HeuristicResult> ReducedBroadcastScoredBy(
     const hetcast_graph_request& request, ScoreMethod scores) {
   const std::vector<bool> target = Marks(request.node_count, Targets(request));
   std::vector<bool> kept = Reachable(request);
-  absl::StatusOr<LpBound> current = BroadcastEb(request, kept);
-  if (!current.ok()) return current.status();
+  absl::StatusOr<LpBound> start = BroadcastEb(request, kept);
+  if (!start.ok()) return start.status();
+  // Shared with the ranking of the state it describes.
+  auto current = std::make_shared<const LpBound>(*std::move(start));
   HeuristicResult result;
   result.lp_solves = 1;
   result.period = ValueOf(*current);
   Moves moves;
   moves.rank = [&]() {
-    return RankBy(request, *current, target, Candidates(request, kept, target),
+    return RankBy(request, current, target, Candidates(request, kept, target),
                   /*increasing=*/true, scores, &result.lp_solves);
   };
   moves.value = [&](uint32_t m) { return WithoutNode(request, kept, m); };
+  std::vector<uint32_t> binding = BindingDestinations(*current);
+  moves.worse = [&](uint32_t m, const LpValue& best) -> absl::StatusOr<bool> {
+    std::vector<bool> without = kept;
+    without[m] = false;
+    std::vector<uint32_t> destinations = RoutedThrough(request, *current, m);
+    destinations.insert(destinations.end(), binding.begin(), binding.end());
+    return ProvedWorse(request, without, destinations, best,
+                       &result.bound_solves);
+  };
+  moves.attempt_first = true;
+  if (scores == ScoreMethod::kAlwaysLp) moves.worse = nullptr;
   moves.accept = [&](uint32_t m, LpBound bound) {
     kept[m] = false;
-    *current = std::move(bound);
+    current = std::make_shared<const LpBound>(std::move(bound));
+    binding = BindingDestinations(*current);
   };
   absl::Status status = LocalSearch(moves, &result);
   if (!status.ok()) return status;
@@ -330,7 +575,7 @@ absl::StatusOr<HeuristicResult> AugmentedMulticastScoredBy(
   result.lp_solves = start->finite ? 1 : 0;
   result.period = ValueOf(*start);
   Moves moves;
-  moves.rank = [&]() -> absl::StatusOr<std::vector<uint32_t>> {
+  moves.rank = [&]() -> absl::StatusOr<std::unique_ptr<Ranking>> {
     std::vector<bool> grown = in_set;
     grown[request.source] = false;
     const std::vector<uint32_t> targets = Marked(grown);
@@ -340,11 +585,24 @@ absl::StatusOr<HeuristicResult> AugmentedMulticastScoredBy(
     absl::StatusOr<LpBound> lb = MulticastLb(lb_request);
     if (!lb.ok()) return lb.status();
     ++result.lp_solves;
-    return RankBy(lb_request, *lb, grown, Candidates(request, reached, in_set),
+    return RankBy(request, std::make_shared<const LpBound>(*std::move(lb)),
+                  grown, Candidates(request, reached, in_set),
                   /*increasing=*/false, scores, &result.lp_solves);
   };
   moves.value = [&](uint32_t m) { return WithNode(request, in_set, m); };
-  moves.accept = [&](uint32_t m, LpBound) { in_set[m] = true; };
+  std::vector<uint32_t> binding = BindingDestinations(*start);
+  moves.worse = [&](uint32_t m, const LpValue& best) -> absl::StatusOr<bool> {
+    std::vector<bool> with = in_set;
+    with[m] = true;
+    std::vector<uint32_t> destinations = binding;
+    destinations.push_back(m);
+    return ProvedWorse(request, with, destinations, best, &result.bound_solves);
+  };
+  if (scores == ScoreMethod::kAlwaysLp) moves.worse = nullptr;
+  moves.accept = [&](uint32_t m, LpBound bound) {
+    in_set[m] = true;
+    binding = BindingDestinations(bound);
+  };
   absl::Status status = LocalSearch(moves, &result);
   if (!status.ok()) return status;
   result.nodes = Marked(in_set);
@@ -356,22 +614,24 @@ absl::StatusOr<HeuristicResult> AugmentedSourcesScoredBy(
   const std::vector<bool> reached = Reachable(request);
   const std::vector<bool> target = Marks(request.node_count, Targets(request));
   std::vector<uint32_t> sources = {request.source};
-  absl::StatusOr<LpBound> current = MultiSourceUb(request, sources);
-  if (!current.ok()) return current.status();
+  absl::StatusOr<LpBound> start = MultiSourceUb(request, sources);
+  if (!start.ok()) return start.status();
+  // Shared with the ranking of the state it describes.
+  auto current = std::make_shared<const LpBound>(*std::move(start));
   HeuristicResult result;
   result.lp_solves = 1;
   result.period = ValueOf(*current);
   Moves moves;
   moves.rank = [&]() {
     return RankBy(
-        request, *current, target,
+        request, current, target,
         Candidates(request, reached, Marks(request.node_count, sources)),
         /*increasing=*/false, scores, &result.lp_solves);
   };
   moves.value = [&](uint32_t m) { return WithSource(request, sources, m); };
   moves.accept = [&](uint32_t m, LpBound bound) {
     sources.push_back(m);
-    *current = std::move(bound);
+    current = std::make_shared<const LpBound>(std::move(bound));
   };
   absl::Status status = LocalSearch(moves, &result);
   if (!status.ok()) return status;

@@ -40,14 +40,21 @@ struct HeuristicResult {
   // order. Increasing ids except the sources.
   std::vector<uint32_t> nodes;
   std::vector<HeuristicMove> trace;
-  int lp_solves = 0;
+  int lp_solves = 0;  // the programs of Figs. 6-8 and the ranking LPs
+  // The smaller LPs solved for lower bounds that reject a candidate
+  // without its program (kBoundsFirst, Figs. 6 and 7).
+  int bound_solves = 0;
 };
 
 // How a node's score is found: always by its LP (one per candidate, as
 // before), or first from bounds that often meet -- the solver's optimum
 // (above) and the destinations that cannot be reached without the node
-// (below) -- and by the LP only when they do not. Both give the same
-// exact score, hence the same moves; kAlwaysLp is for tests that show it.
+// (below) -- and by the LP only when they do not and the ranked order
+// reaches the node (lp_heuristics.cc, Ranking). kBoundsFirst also rejects
+// a candidate of Figs. 6-7 whose program an exact lower bound (a smaller
+// LP) puts above BestSol without solving it. Both give the same exact
+// scores and decisions, hence the same moves; kAlwaysLp, the figures
+// read literally, is for tests that show it.
 enum class ScoreMethod { kBoundsFirst, kAlwaysLp };
 
 // Fig. 6: from Broadcast-EB(P), remove non-target nodes while the
