@@ -42,8 +42,9 @@
 // message from rank 0 with the calibrated costs (node model, each cost set;
 // and cluster model when clusters are given): its planned completion and the
 // measured one (the slowest rank's, from a barrier; the fastest of the whole
-// message and segments of bytes / 2, bytes / 4, ... down to bytes / 128,
-// which is the segment_bytes it reports); and MPI_Bcast's measured time.
+// message and segments of bytes / 2, bytes / 4, bytes / 8 and 8 KiB,
+// SegmentCandidates below, which is the segment_bytes it reports); and
+// MPI_Bcast's measured time.
 // --rules-out writes these per model, with mpi_bcast_ticks = planned *
 // MPI_Bcast's time / HETCAST_MPI_Bcast's time (at least 1): MPI_Bcast's
 // time on the prediction's scale, the executor's calibrated rule for
@@ -194,21 +195,37 @@ struct BroadcastCheck {
   uint64_t mpi_bcast_ticks = 0;  // planned * mpi / hetcast, at least 1
 };
 
-// HETCAST_MPI_Bcast timed with the whole message, then with segments of
-// bytes / 2, bytes / 4, ... (powers of two) down to kMaxSegments segments;
-// keeps the fastest (the earlier on ties) in check->segment_bytes. The cap
-// bounds the calibration's time and the receives a rank posts at once
-// (SimGrid 3.32 crashed with 512 segments of 128 B on 64 ranks).
+// The segment sizes FastestSegments tries: the whole message (0), then
+// bytes / 2, bytes / 4 and bytes / 8, then kDeepSegment when it splits the
+// message into more than 8 and at most kMaxSegments segments. A
+// calibration's host time in SMPI grows with the segments it simulates:
+// every power of two down to bytes / 128 (2 + 4 + ... + 128 = 254 segments
+// per timed broadcast) ran past 600 s at 256 ranks, this list simulates at
+// most 2 + 4 + 8 + 128 = 142 at 1 MB and 14 at 64 KiB. It keeps every
+// size that won in docs/mpi-results.md (128 B at 1 KB, 8 KiB at 64 KB, at
+// 1 MB 8 KiB, 256 KiB and 512 KiB). kDeepSegment is 8 KiB because it won
+// every segmented 1 MB case there (SMPI's bandwidth factor is highest for
+// messages of 5.8 to 9.4 KB); kMaxSegments bounds the receives a rank posts
+// at once (SimGrid 3.32 crashed with 512 segments of 128 B on 64 ranks).
 constexpr size_t kMaxSegments = 128;
+constexpr size_t kDeepSegment = 8192;
+std::vector<size_t> SegmentCandidates(int bytes) {
+  const size_t b = static_cast<size_t>(bytes);
+  std::vector<size_t> candidates = {0};
+  for (size_t parts = 2; parts <= 8 && b / parts >= 1; parts *= 2) {
+    candidates.push_back(b / parts);
+  }
+  if (kDeepSegment < b / 8 && kDeepSegment * kMaxSegments >= b) {
+    candidates.push_back(kDeepSegment);
+  }
+  return candidates;
+}
+
+// HETCAST_MPI_Bcast timed with each of SegmentCandidates(bytes); keeps the
+// fastest (the earlier on ties) in check->segment_bytes.
 int FastestSegments(HETCAST_MPI_Params params, int bytes,
                     BroadcastCheck* check) {
-  std::vector<size_t> candidates = {0};
-  for (size_t s = size_t{1} << 30; s >= 1; s /= 2) {
-    if (s <= static_cast<size_t>(bytes) / 2 &&
-        s * kMaxSegments >= static_cast<size_t>(bytes)) {
-      candidates.push_back(s);
-    }
-  }
+  const std::vector<size_t> candidates = SegmentCandidates(bytes);
   check->hetcast_seconds = 0;
   for (size_t segment : candidates) {
     params.segment_bytes = segment;
