@@ -7,9 +7,6 @@
 #include "runtime/table/resolve.h"
 #include "runtime/table/view.h"
 
-// The size build leaves the prototype out (runtime/config.h).
-#if !defined(HETCAST_OPTIMIZE_SIZE)
-
 namespace hetcast {
 namespace internal {
 namespace {
@@ -91,5 +88,3 @@ void RoleByDescent(const ProfileView& v, const Resolved& resolved,
 
 }  // namespace internal
 }  // namespace hetcast
-
-#endif  // !defined(HETCAST_OPTIMIZE_SIZE)

@@ -1,8 +1,10 @@
-// ptas_entries.cc: a PTAS entry's stored schedule in a request's ids: the
-// whole plan, or one node's role.
+// ptas_entries.cc: a PTAS entry's stored schedule in a request's canonical
+// ids: the whole plan, or one node's role.
 #include "runtime/table/ptas_entries.h"
 
+#include "runtime/arena.h"
 #include "runtime/include/hetcast/hetcast.h"
+#include "runtime/node/depth_first_order.h"
 #include "runtime/node/layout.h"
 #include "runtime/table/resolve.h"
 #include "runtime/table/view.h"
@@ -10,39 +12,50 @@
 namespace hetcast {
 namespace internal {
 
+bool CarvePtasEntry(const ProfileView& v, const TableLayout& layout, bool role,
+                    Arena* arena, PtasScratch* scratch) {
+  const uint32_t n = layout.node_count;
+  scratch->stored = arena->Allocate<hetcast_node>(n);
+  CarveRelabel(n, v.type_count, arena, &scratch->relabel);
+  scratch->plan = role ? arena->Allocate<hetcast_node>(n) : nullptr;
+  return !arena->failed();
+}
+
 void PlanPtasEntry(const ProfileView& v, const Resolved& resolved,
-                   const TableLayout& layout, hetcast_node* nodes,
-                   hetcast_transfer* transfers) {
+                   const TableLayout& layout, const PtasScratch& scratch,
+                   hetcast_node* nodes, hetcast_transfer* transfers) {
   const PtasMapped m(v, resolved, layout);
+  hetcast_node* stored = scratch.stored;
+  WriteSourceAndUnusedRelays(v, resolved, layout, stored);
+  for (uint32_t id = 1; id <= m.t.n; ++id) stored[m.RequestId(id)] = m.Node(id);
+  RelabelDepthFirst(scratch.relabel, v.type_count, layout.node_count, stored,
+                    nodes);
+  if (transfers == nullptr) return;
   size_t count = 0;
-  for (uint32_t id = 1; id <= m.t.n; ++id) {
-    const hetcast_node node = m.Node(id);
-    const uint32_t rid = m.RequestId(id);
-    nodes[rid] = node;
-    if (transfers != nullptr) {
-      const uint64_t cost = v.cost[m.t.TypeOf(m.t.Parent(id))];
-      transfers[count++] =
-          hetcast_transfer{node.parent, rid, node.arrival - cost, node.arrival};
-    }
+  for (uint32_t id = 1; id < layout.node_count; ++id) {
+    const hetcast_node& node = nodes[id];
+    if (node.parent == HETCAST_NO_NODE) continue;
+    const uint64_t start = node.arrival - v.cost[nodes[node.parent].type];
+    transfers[count++] = hetcast_transfer{node.parent, id, start, node.arrival};
   }
-  if (transfers != nullptr) SortTransfers(transfers, count);
+  SortTransfers(transfers, count);
 }
 
 hetcast_status PtasEntryNodeRole(const ProfileView& v, const Resolved& resolved,
-                                 const TableLayout& layout, uint32_t node_id,
+                                 const TableLayout& layout,
+                                 const PtasScratch& scratch, uint32_t node_id,
                                  hetcast_node* node, hetcast_transfer* children,
                                  size_t children_capacity,
                                  size_t* child_count) {
-  const PtasMapped m(v, resolved, layout);
-  const uint32_t self = m.InstanceId(node_id);
-  if (self == UINT32_MAX) return HETCAST_OK;  // An unused relay.
-  if (self != 0) *node = m.Node(self);
+  const hetcast_node* plan = scratch.plan;
+  PlanPtasEntry(v, resolved, layout, scratch, scratch.plan, nullptr);
+  *node = plan[node_id];
   size_t count = 0;
-  for (uint32_t id = 1; id <= m.t.n; ++id) {
-    if (m.t.Parent(id) != self) continue;
-    const hetcast_node child = m.Node(id);
-    const hetcast_transfer x{node_id, m.RequestId(id),
-                             child.arrival - v.cost[m.t.TypeOf(self)],
+  for (uint32_t id = 1; id < layout.node_count; ++id) {
+    if (plan[id].parent != node_id) continue;
+    const hetcast_node& child = plan[id];
+    const hetcast_transfer x{node_id, id,
+                             child.arrival - v.cost[plan[node_id].type],
                              child.arrival};
     // Insertion by arrival, which is send order for one sender.
     size_t pos = count < children_capacity ? count : children_capacity;

@@ -7,15 +7,12 @@
 #include "runtime/node/layout.h"
 #include "runtime/table/depth_first.h"
 
-// The size build leaves the prototype out (runtime/config.h).
-#if !defined(HETCAST_OPTIMIZE_SIZE)
-
 namespace hetcast {
 namespace internal {
 namespace {
 
 // Counting passes pay while the start times are few next to the
-// participants (as the step path's rule, reconstruct_steps.h).
+// participants: O(n + T) against the sort's O(n log n).
 bool UseBuckets(const Resolved& resolved, const TableLayout& layout) {
   return resolved.completion + 1 <= 8 * uint64_t{layout.participants} + 256;
 }
@@ -119,5 +116,3 @@ void ReconstructDepthFirst(const ProfileView& v, const Resolved& resolved,
 
 }  // namespace internal
 }  // namespace hetcast
-
-#endif  // !defined(HETCAST_OPTIMIZE_SIZE)

@@ -9,6 +9,7 @@
 #include "runtime/node/layout.h"
 #include "runtime/node/relays.h"
 #include "tools/gen/exact_dp.h"
+#include "tools/gen/ptas_stored_order.h"
 
 namespace hetcast {
 namespace {
@@ -996,8 +997,9 @@ absl::Status SolvePtasEntry(const std::string& name, const PtasRequest& request,
   out->time[e] = r->answer.completion_time;
   out->bound[e] = r->answer.lower_bound;
   out->bound_kind[e] = static_cast<uint8_t>(r->answer.lower_bound_kind);
-  for (size_t id = 1; id < r->nodes.size(); ++id) {
-    const hetcast_node& n = r->nodes[id];
+  const std::vector<hetcast_node> stored = StoredPtasOrder(r->nodes);
+  for (size_t id = 1; id < stored.size(); ++id) {
+    const hetcast_node& n = stored[id];
     if (n.send_index == 0 || n.send_index > 0xFFFF) {
       return absl::OutOfRangeError(
           absl::StrFormat("profile '%s': a node's send index %d does not "
