@@ -415,7 +415,11 @@ absl::StatusOr<FastPhase> Broadcast::ScheduleFast(uint64_t t) const {
   absl::StatusOr<Plan> fnf =
       RunFnf(MakeRequest(costs_, source_, fast_counts, nullptr));
   if (!fnf.ok()) return fnf.status();
+  // The scheme's tie-breaks (sending points by node id) are those of FNF's
+  // ids in schema 1's order, by arrival (ptas_stored_order.h).
   fast.fnf = *std::move(fnf);
+  fast.fnf.nodes = StoredPtasOrder(fast.fnf.nodes);
+  fast.fnf.transfers = TransfersOf(costs_, fast.fnf.nodes);
   fast.fnf_base.resize(k_);
   uint64_t next = 1;
   for (uint32_t j = 0; j < k_; ++j) {

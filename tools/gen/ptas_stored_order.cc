@@ -61,4 +61,21 @@ std::vector<hetcast_node> StoredPtasOrder(
   return out;
 }
 
+std::vector<hetcast_transfer> TransfersOf(
+    const std::vector<uint64_t>& costs,
+    const std::vector<hetcast_node>& nodes) {
+  std::vector<hetcast_transfer> transfers;
+  for (uint32_t v = 1; v < nodes.size(); ++v) {
+    const hetcast_node& node = nodes[v];
+    if (node.parent == HETCAST_NO_NODE) continue;
+    const uint64_t start = node.arrival - costs[nodes[node.parent].type];
+    transfers.push_back(hetcast_transfer{node.parent, v, start, node.arrival});
+  }
+  std::sort(transfers.begin(), transfers.end(),
+            [](const hetcast_transfer& a, const hetcast_transfer& b) {
+              return a.start != b.start ? a.start < b.start : a.from < b.from;
+            });
+  return transfers;
+}
+
 }  // namespace hetcast
