@@ -3,8 +3,8 @@
 #include <algorithm>
 
 #include "runtime/arena.h"
-#include "runtime/node/depth_first_order.h"
 #include "runtime/include/hetcast/hetcast.h"
+#include "runtime/node/depth_first_order.h"
 #include "runtime/node/evaluator.h"
 #include "runtime/node/fnf.h"
 #include "runtime/node/layout.h"

@@ -54,9 +54,8 @@ hetcast_status PtasEntryNodeRole(const ProfileView& v, const Resolved& resolved,
   for (uint32_t id = 1; id < layout.node_count; ++id) {
     if (plan[id].parent != node_id) continue;
     const hetcast_node& child = plan[id];
-    const hetcast_transfer x{node_id, id,
-                             child.arrival - v.cost[plan[node_id].type],
-                             child.arrival};
+    const hetcast_transfer x{
+        node_id, id, child.arrival - v.cost[plan[node_id].type], child.arrival};
     // Insertion by arrival, which is send order for one sender.
     size_t pos = count < children_capacity ? count : children_capacity;
     while (pos > 0 && children[pos - 1].arrival > x.arrival) {

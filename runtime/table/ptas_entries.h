@@ -16,8 +16,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "runtime/include/hetcast/hetcast.h"
 #include "runtime/arena.h"
+#include "runtime/include/hetcast/hetcast.h"
 #include "runtime/node/depth_first_order.h"
 #include "runtime/node/layout.h"
 #include "runtime/table/resolve.h"

@@ -18,7 +18,8 @@ namespace testing {
 // child's whole subtree, then its second child's, ..., children in send
 // order), by recursion over explicit child lists; nodes the tree leaves out
 // get nodes.size().
-inline std::vector<size_t> PreorderRanks(const std::vector<hetcast_node>& nodes) {
+inline std::vector<size_t> PreorderRanks(
+    const std::vector<hetcast_node>& nodes) {
   std::vector<std::vector<uint32_t>> kids(nodes.size());
   for (uint32_t id = 1; id < nodes.size(); ++id) {
     if (nodes[id].parent != HETCAST_NO_NODE) {

@@ -423,8 +423,8 @@ TEST(Reconstruction, DepthFirstOnRandomProfiles) {
             ExpectCanonicalPlan(profile, TinyInstance{costs, s, i, {}}) != 0;
         std::vector<uint64_t> relays(k);
         for (uint64_t& r : relays) r = rng() % 3;
-        with_relays +=
-            ExpectCanonicalPlan(profile, TinyInstance{costs, s, i, relays}) == 2;
+        with_relays += ExpectCanonicalPlan(
+                           profile, TinyInstance{costs, s, i, relays}) == 2;
       }
     });
   }

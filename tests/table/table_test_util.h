@@ -81,10 +81,9 @@ inline void ExpectRolesMatchPlan(const hetcast_profile& profile,
   for (uint32_t id = 0; id < plan.nodes.size(); ++id) {
     hetcast_node node;
     size_t count = 0;
-    ASSERT_EQ(hetcast_profile_node_role(&profile, &request, id,
-                                        workspace.data(), workspace.size(),
-                                        &node, children.data(),
-                                        children.size(), &count),
+    ASSERT_EQ(hetcast_profile_node_role(
+                  &profile, &request, id, workspace.data(), workspace.size(),
+                  &node, children.data(), children.size(), &count),
               HETCAST_OK)
         << id;
     const hetcast_node& want = plan.nodes[id];
@@ -187,9 +186,8 @@ inline void ExpectPlanDepthFirst(const TinyInstance& instance,
             });
   ASSERT_EQ(plan.transfers.size(), expected.size());
   for (size_t i = 0; i < expected.size(); ++i) {
-    EXPECT_EQ(std::memcmp(&plan.transfers[i], &expected[i],
-                          sizeof(expected[i])),
-              0)
+    EXPECT_EQ(
+        std::memcmp(&plan.transfers[i], &expected[i], sizeof(expected[i])), 0)
         << i;
   }
 }
