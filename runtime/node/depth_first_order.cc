@@ -14,16 +14,6 @@ uint32_t GroupOf(const hetcast_node& node, uint32_t type_count) {
   return node.is_relay ? type_count + node.type : node.type;
 }
 
-// Turns the counts offset[0, size) into the starts of their lists.
-void Starts(uint32_t* offset, uint32_t size) {
-  uint32_t next = 0;
-  for (uint32_t i = 0; i < size; ++i) {
-    const uint32_t count = offset[i];
-    offset[i] = next;
-    next += count;
-  }
-}
-
 // The informed non-source ids of `in` by parent, each parent's in send
 // order: s.list[start(p), s.offset[p]) where start(p) is s.offset[p - 1]
 // (0 for p = 0). Returns their number.
@@ -37,7 +27,7 @@ uint32_t ChildLists(const RelabelScratch& s, uint32_t n,
     ++s.offset[in[v].send_index];
     ++informed;
   }
-  Starts(s.offset, n);
+  CountsToStarts(s.offset, n);
   for (uint32_t v = 1; v < n; ++v) {
     if (in[v].parent != HETCAST_NO_NODE) {
       s.stack[s.offset[in[v].send_index]++] = v;
@@ -46,7 +36,7 @@ uint32_t ChildLists(const RelabelScratch& s, uint32_t n,
   // ...then stably by parent into s.list.
   for (uint32_t i = 0; i <= n; ++i) s.offset[i] = 0;
   for (uint32_t i = 0; i < informed; ++i) ++s.offset[in[s.stack[i]].parent];
-  Starts(s.offset, n);
+  CountsToStarts(s.offset, n);
   for (uint32_t i = 0; i < informed; ++i) {
     const uint32_t v = s.stack[i];
     s.list[s.offset[in[v].parent]++] = v;
@@ -55,6 +45,15 @@ uint32_t ChildLists(const RelabelScratch& s, uint32_t n,
 }
 
 }  // namespace
+
+void CountsToStarts(uint32_t* counts, uint64_t size) {
+  uint32_t next = 0;
+  for (uint64_t i = 0; i < size; ++i) {
+    const uint32_t count = counts[i];
+    counts[i] = next;
+    next += count;
+  }
+}
 
 bool CarveRelabel(uint32_t node_count, uint32_t type_count, Arena* arena,
                   RelabelScratch* scratch) {
@@ -79,7 +78,7 @@ void RelabelDepthFirst(const RelabelScratch& s, uint32_t type_count,
                           in[v].is_relay};
     ++s.next_id[GroupOf(in[v], type_count)];
   }
-  Starts(s.next_id, 2 * type_count);
+  CountsToStarts(s.next_id, 2 * type_count);
   ChildLists(s, n, in);
   // Preorder: a node, then its children's subtrees in send order.
   uint32_t top = 0;

@@ -21,6 +21,10 @@
 namespace hetcast {
 namespace internal {
 
+// Turns counts[0, size) into the starts of their lists, in place (a
+// counting pass's offsets; the counts add up to less than 2^32).
+void CountsToStarts(uint32_t* counts, uint64_t size);
+
 // RelabelScratch
 //
 // The relabelling's workspace, for `node_count` ids and `type_count` types.

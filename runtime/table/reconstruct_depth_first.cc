@@ -4,6 +4,7 @@
 
 #include "runtime/arena.h"
 #include "runtime/include/hetcast/hetcast.h"
+#include "runtime/node/depth_first_order.h"
 #include "runtime/node/layout.h"
 #include "runtime/table/depth_first.h"
 
@@ -37,16 +38,6 @@ void ExpandAll(const Reader& r, DepthFirstEntry* stack, hetcast_node* nodes) {
   }
 }
 
-// Turns counts into offsets, in place.
-void Offsets(uint32_t* counts, uint64_t size) {
-  uint32_t next = 0;
-  for (uint64_t i = 0; i < size; ++i) {
-    const uint32_t count = counts[i];
-    counts[i] = next;
-    next += count;
-  }
-}
-
 // The transfers of complete `nodes`, in (start, from) order: receivers by
 // sender, then stably by start.
 void SortedTransfers(const ProfileView& v, const Resolved& resolved,
@@ -62,8 +53,8 @@ void SortedTransfers(const ProfileView& v, const Resolved& resolved,
     ++s.by_sender[node.parent];
     ++s.by_start[node.arrival - v.cost[nodes[node.parent].type]];
   }
-  Offsets(s.by_sender, n);
-  Offsets(s.by_start, times);
+  CountsToStarts(s.by_sender, n);
+  CountsToStarts(s.by_start, times);
   for (uint32_t id = 1; id < n; ++id) {
     if (nodes[id].parent == HETCAST_NO_NODE) continue;
     s.receivers[s.by_sender[nodes[id].parent]++] = id;
