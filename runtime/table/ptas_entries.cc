@@ -30,15 +30,9 @@ void PlanPtasEntry(const ProfileView& v, const Resolved& resolved,
   for (uint32_t id = 1; id <= m.t.n; ++id) stored[m.RequestId(id)] = m.Node(id);
   RelabelDepthFirst(scratch.relabel, v.type_count, layout.node_count, stored,
                     nodes);
-  if (transfers == nullptr) return;
-  size_t count = 0;
-  for (uint32_t id = 1; id < layout.node_count; ++id) {
-    const hetcast_node& node = nodes[id];
-    if (node.parent == HETCAST_NO_NODE) continue;
-    const uint64_t start = node.arrival - v.cost[nodes[node.parent].type];
-    transfers[count++] = hetcast_transfer{node.parent, id, start, node.arrival};
+  if (transfers != nullptr) {
+    CollectTransfers(v.cost, layout.node_count, nodes, transfers);
   }
-  SortTransfers(transfers, count);
 }
 
 hetcast_status PtasEntryNodeRole(const ProfileView& v, const Resolved& resolved,

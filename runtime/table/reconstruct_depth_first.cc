@@ -3,6 +3,7 @@
 #include "runtime/table/reconstruct_depth_first.h"
 
 #include "runtime/arena.h"
+#include "runtime/config.h"
 #include "runtime/include/hetcast/hetcast.h"
 #include "runtime/node/depth_first_order.h"
 #include "runtime/node/layout.h"
@@ -75,7 +76,9 @@ bool CarveDepthFirst(const Resolved& resolved, const TableLayout& layout,
                      DepthFirstScratch* scratch) {
   *scratch = DepthFirstScratch();
   scratch->stack = arena->Allocate<DepthFirstEntry>(layout.participants);
-  scratch->buckets = with_transfers && UseBuckets(resolved, layout);
+  // The size build (runtime/config.h) always sorts: less code.
+  scratch->buckets =
+      !kOptimizeSize && with_transfers && UseBuckets(resolved, layout);
   if (scratch->buckets) {
     scratch->by_sender = arena->Allocate<uint32_t>(layout.node_count + 1);
     scratch->by_start = arena->Allocate<uint32_t>(resolved.completion + 1);
@@ -91,18 +94,11 @@ void ReconstructDepthFirst(const ProfileView& v, const Resolved& resolved,
   WithChainReader(v, resolved, layout,
                   [&](const auto& r) { ExpandAll(r, scratch.stack, nodes); });
   if (transfers == nullptr) return;
-  if (scratch.buckets) {
+  if (!kOptimizeSize && scratch.buckets) {
     SortedTransfers(v, resolved, layout, scratch, nodes, transfers);
     return;
   }
-  uint32_t count = 0;
-  for (uint32_t id = 1; id < layout.node_count; ++id) {
-    const hetcast_node& node = nodes[id];
-    if (node.parent == HETCAST_NO_NODE) continue;
-    const uint64_t start = node.arrival - v.cost[nodes[node.parent].type];
-    transfers[count++] = hetcast_transfer{node.parent, id, start, node.arrival};
-  }
-  SortTransfers(transfers, count);
+  CollectTransfers(v.cost, layout.node_count, nodes, transfers);
 }
 
 }  // namespace internal
