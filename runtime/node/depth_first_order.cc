@@ -14,34 +14,30 @@ uint32_t GroupOf(const hetcast_node& node, uint32_t type_count) {
   return node.is_relay ? type_count + node.type : node.type;
 }
 
+// Stably orders ids[0, count) by their send index (by_parent false) or
+// their parent into `out`; s.offset ends as the lists' ends.
+void StableByKey(const RelabelScratch& s, uint32_t n, const hetcast_node* in,
+                 const uint32_t* ids, uint32_t count, bool by_parent,
+                 uint32_t* out) {
+  auto key = [&](uint32_t v) {
+    return by_parent ? in[v].parent : in[v].send_index;
+  };
+  for (uint32_t i = 0; i <= n; ++i) s.offset[i] = 0;
+  for (uint32_t i = 0; i < count; ++i) ++s.offset[key(ids[i])];
+  CountsToStarts(s.offset, n);
+  for (uint32_t i = 0; i < count; ++i) out[s.offset[key(ids[i])]++] = ids[i];
+}
+
 // The informed non-source ids of `in` by parent, each parent's in send
 // order: s.list[start(p), s.offset[p]) where start(p) is s.offset[p - 1]
-// (0 for p = 0). Returns their number.
-uint32_t ChildLists(const RelabelScratch& s, uint32_t n,
-                    const hetcast_node* in) {
-  // By send index (stable counting pass) into s.stack...
-  for (uint32_t i = 0; i <= n; ++i) s.offset[i] = 0;
+// (0 for p = 0).
+void ChildLists(const RelabelScratch& s, uint32_t n, const hetcast_node* in) {
   uint32_t informed = 0;
   for (uint32_t v = 1; v < n; ++v) {
-    if (in[v].parent == HETCAST_NO_NODE) continue;
-    ++s.offset[in[v].send_index];
-    ++informed;
+    if (in[v].parent != HETCAST_NO_NODE) s.list[informed++] = v;
   }
-  CountsToStarts(s.offset, n);
-  for (uint32_t v = 1; v < n; ++v) {
-    if (in[v].parent != HETCAST_NO_NODE) {
-      s.stack[s.offset[in[v].send_index]++] = v;
-    }
-  }
-  // ...then stably by parent into s.list.
-  for (uint32_t i = 0; i <= n; ++i) s.offset[i] = 0;
-  for (uint32_t i = 0; i < informed; ++i) ++s.offset[in[s.stack[i]].parent];
-  CountsToStarts(s.offset, n);
-  for (uint32_t i = 0; i < informed; ++i) {
-    const uint32_t v = s.stack[i];
-    s.list[s.offset[in[v].parent]++] = v;
-  }
-  return informed;
+  StableByKey(s, n, in, s.list, informed, /*by_parent=*/false, s.stack);
+  StableByKey(s, n, in, s.stack, informed, /*by_parent=*/true, s.list);
 }
 
 }  // namespace

@@ -18,6 +18,7 @@ bool CarvePtasEntry(const ProfileView& v, const TableLayout& layout, bool role,
   scratch->stored = arena->Allocate<hetcast_node>(n);
   CarveRelabel(n, v.type_count, arena, &scratch->relabel);
   scratch->plan = role ? arena->Allocate<hetcast_node>(n) : nullptr;
+  scratch->transfers = role ? arena->Allocate<hetcast_transfer>(n) : nullptr;
   return !arena->failed();
 }
 
@@ -41,22 +42,13 @@ hetcast_status PtasEntryNodeRole(const ProfileView& v, const Resolved& resolved,
                                  hetcast_node* node, hetcast_transfer* children,
                                  size_t children_capacity,
                                  size_t* child_count) {
-  const hetcast_node* plan = scratch.plan;
-  PlanPtasEntry(v, resolved, layout, scratch, scratch.plan, nullptr);
-  *node = plan[node_id];
+  // The plan's transfers by (start, from): one sender's in send order.
+  PlanPtasEntry(v, resolved, layout, scratch, scratch.plan, scratch.transfers);
+  *node = scratch.plan[node_id];
   size_t count = 0;
-  for (uint32_t id = 1; id < layout.node_count; ++id) {
-    if (plan[id].parent != node_id) continue;
-    const hetcast_node& child = plan[id];
-    const hetcast_transfer x{
-        node_id, id, child.arrival - v.cost[plan[node_id].type], child.arrival};
-    // Insertion by arrival, which is send order for one sender.
-    size_t pos = count < children_capacity ? count : children_capacity;
-    while (pos > 0 && children[pos - 1].arrival > x.arrival) {
-      if (pos < children_capacity) children[pos] = children[pos - 1];
-      --pos;
-    }
-    if (pos < children_capacity) children[pos] = x;
+  for (uint32_t i = 0; i + 1 < layout.participants; ++i) {
+    if (scratch.transfers[i].from != node_id) continue;
+    if (count < children_capacity) children[count] = scratch.transfers[i];
     ++count;
   }
   *child_count = count;

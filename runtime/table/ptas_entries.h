@@ -118,7 +118,9 @@ struct PtasMapped {
 struct PtasScratch {
   hetcast_node* stored;
   RelabelScratch relabel;
-  hetcast_node* plan;  // Node-role queries only.
+  // Node-role queries only: the relabelled plan and its transfers.
+  hetcast_node* plan;
+  hetcast_transfer* transfers;
 };
 
 // Carves the workspace of a plan or, when `role`, a node-role query
