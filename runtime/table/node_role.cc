@@ -14,30 +14,6 @@
 
 namespace hetcast {
 namespace internal {
-namespace {
-
-// What is known of `node_id` before the tree is read: its type and
-// whether it is a relay, from the id ranges; not informed yet.
-hetcast_node NodeRoleStart(const ProfileView& v, const Resolved& resolved,
-                           const TableLayout& layout, uint32_t node_id) {
-  if (node_id == 0) {
-    return hetcast_node{0, HETCAST_NO_NODE, resolved.source, 0, 0};
-  }
-  const bool relay = node_id >= layout.relay_base[0];
-  uint32_t j = 0;
-  const uint32_t* base = relay ? layout.relay_base : layout.destination_base;
-  while (j + 1 < v.type_count && node_id >= base[j + 1]) ++j;
-  return hetcast_node{HETCAST_NEVER, HETCAST_NO_NODE, j, 0, relay ? 1u : 0u};
-}
-
-// Whether `node_id` (of type node.type) is a relay the schedule leaves out.
-bool UnusedRelay(const Resolved& resolved, const TableLayout& layout,
-                 uint32_t node_id, const hetcast_node& node) {
-  return node.is_relay && node_id - layout.relay_base[node.type] >=
-                              resolved.relays_used[node.type];
-}
-
-}  // namespace
 
 hetcast_status TableNodeRole(const hetcast_profile* profile,
                              const hetcast_node_request* request,
@@ -66,8 +42,6 @@ hetcast_status TableNodeRole(const hetcast_profile* profile,
     return PtasEntryNodeRole(v, resolved, layout, scratch, node_id, node,
                              children, children_capacity, child_count);
   }
-  *node = NodeRoleStart(v, resolved, layout, node_id);
-  if (UnusedRelay(resolved, layout, node_id, *node)) return HETCAST_OK;
   RoleOutput out{node, children, children_capacity, 0};
   RoleByDescent(v, resolved, layout, node_id, &out);
   *child_count = out.count;

@@ -11,6 +11,13 @@ namespace hetcast {
 namespace internal {
 namespace {
 
+// Whether `node_id` (of type node.type) is a relay the schedule leaves out.
+bool UnusedRelay(const Resolved& resolved, const TableLayout& layout,
+                 uint32_t node_id, const hetcast_node& node) {
+  return node.is_relay && node_id - layout.relay_base[node.type] >=
+                              resolved.relays_used[node.type];
+}
+
 // The place of participant `node_id` of type j in its type's order:
 // destinations, then the relays used.
 uint64_t PositionOf(const Resolved& resolved, const TableLayout& layout,
@@ -79,9 +86,23 @@ void Describe(const Reader& r, uint32_t node_id, RoleOutput* out) {
 
 }  // namespace
 
+hetcast_node NodeRoleStart(const ProfileView& v, const Resolved& resolved,
+                           const TableLayout& layout, uint32_t node_id) {
+  if (node_id == 0) {
+    return hetcast_node{0, HETCAST_NO_NODE, resolved.source, 0, 0};
+  }
+  const bool relay = node_id >= layout.relay_base[0];
+  uint32_t j = 0;
+  const uint32_t* base = relay ? layout.relay_base : layout.destination_base;
+  while (j + 1 < v.type_count && node_id >= base[j + 1]) ++j;
+  return hetcast_node{HETCAST_NEVER, HETCAST_NO_NODE, j, 0, relay ? 1u : 0u};
+}
+
 void RoleByDescent(const ProfileView& v, const Resolved& resolved,
                    const TableLayout& layout, uint32_t node_id,
                    RoleOutput* out) {
+  *out->node = NodeRoleStart(v, resolved, layout, node_id);
+  if (UnusedRelay(resolved, layout, node_id, *out->node)) return;
   WithChainReader(v, resolved, layout,
                   [&](const auto& r) { Describe(r, node_id, out); });
 }

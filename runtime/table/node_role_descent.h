@@ -43,9 +43,15 @@ struct RoleOutput {
   }
 };
 
-// The role of participant `node_id` (not an unused relay) of an exact
-// profile's request, in depth-first canonical order. `out->node` holds its
-// type and relay flag.
+// What is known of node `node_id` of a request before its tree is read:
+// type and relay flag from the id ranges, not informed (the source's whole
+// record for id 0).
+hetcast_node NodeRoleStart(const ProfileView& v, const Resolved& resolved,
+                           const TableLayout& layout, uint32_t node_id);
+
+// The role of node `node_id` of an exact profile's request: `*out->node`
+// gets its record (blank for a relay the schedule leaves out), its sends go
+// to `out`.
 void RoleByDescent(const ProfileView& v, const Resolved& resolved,
                    const TableLayout& layout, uint32_t node_id,
                    RoleOutput* out);

@@ -5,8 +5,11 @@
 #include <string.h>
 
 #include "runtime/arena.h"
+#include "runtime/config.h"
 #include "runtime/include/hetcast/hetcast.h"
+#include "runtime/node/layout.h"
 #include "runtime/table/internal.h"
+#include "runtime/table/node_role_descent.h"
 #include "runtime/table/ptas_entries.h"
 #include "runtime/table/reconstruct_depth_first.h"
 #include "runtime/table/resolve.h"
@@ -29,6 +32,22 @@ void FillTableAnswer(const Resolved& resolved, const TableLayout& layout,
   answer->transfer_count = participants - 1;
 }
 
+// The size build's plan of an exact profile (runtime/config.h): every
+// node's record by descent, O(n (depth + sends on the path)) table reads
+// instead of the reconstruction's O(n), and no workspace; the transfers
+// sorted.
+void PlanByDescent(const ProfileView& v, const Resolved& resolved,
+                   const TableLayout& layout, hetcast_node* nodes,
+                   hetcast_transfer* transfers) {
+  for (uint32_t id = 0; id < layout.node_count; ++id) {
+    RoleOutput out{&nodes[id], nullptr, 0, 0};
+    RoleByDescent(v, resolved, layout, id, &out);
+  }
+  if (transfers != nullptr) {
+    CollectTransfers(v.cost, layout.node_count, nodes, transfers);
+  }
+}
+
 }  // namespace
 
 hetcast_status PlanTableSizes(const hetcast_profile* profile,
@@ -47,7 +66,7 @@ hetcast_status PlanTableSizes(const hetcast_profile* profile,
   if (v.IsPtas()) {
     PtasScratch ptas;
     CarvePtasEntry(v, layout, /*role=*/true, &measure, &ptas);
-  } else {
+  } else if constexpr (!kOptimizeSize) {
     DepthFirstScratch depth_first;
     CarveDepthFirst(resolved, layout, /*with_transfers=*/true, &measure,
                     &depth_first);
@@ -86,6 +105,8 @@ hetcast_status PlanTable(const hetcast_profile* profile,
       return HETCAST_WORKSPACE_TOO_SMALL;
     }
     PlanPtasEntry(v, resolved, layout, ptas, nodes, transfers);
+  } else if constexpr (kOptimizeSize) {
+    PlanByDescent(v, resolved, layout, nodes, transfers);
   } else {
     DepthFirstScratch depth_first;
     if (!CarveDepthFirst(resolved, layout, transfers != nullptr, &arena,

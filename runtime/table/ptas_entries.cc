@@ -6,6 +6,7 @@
 #include "runtime/include/hetcast/hetcast.h"
 #include "runtime/node/depth_first_order.h"
 #include "runtime/node/layout.h"
+#include "runtime/table/node_role_descent.h"
 #include "runtime/table/resolve.h"
 #include "runtime/table/view.h"
 
@@ -27,7 +28,10 @@ void PlanPtasEntry(const ProfileView& v, const Resolved& resolved,
                    hetcast_node* nodes, hetcast_transfer* transfers) {
   const PtasMapped m(v, resolved, layout);
   hetcast_node* stored = scratch.stored;
-  WriteSourceAndUnusedRelays(v, resolved, layout, stored);
+  // Every id's type and relay flag, then the records of the schedule.
+  for (uint32_t id = 0; id < layout.node_count; ++id) {
+    stored[id] = NodeRoleStart(v, resolved, layout, id);
+  }
   for (uint32_t id = 1; id <= m.t.n; ++id) stored[m.RequestId(id)] = m.Node(id);
   RelabelDepthFirst(scratch.relabel, v.type_count, layout.node_count, stored,
                     nodes);

@@ -1032,9 +1032,13 @@ TEST(PlannerParticipant, ShortArraysAndBadIdsAreRefused) {
     EXPECT_EQ(hetcast_plan_participant(&request, 16, workspace.data(),
                                        workspace.size(), &p, nullptr),
               HETCAST_INVALID_ARGUMENT);
-    EXPECT_EQ(
-        hetcast_plan_participant(&request, 0, workspace.data(), 8, &p, nullptr),
-        HETCAST_WORKSPACE_TOO_SMALL);
+    // A workspace shorter than asked for is refused (the size build's
+    // table query asks for none: nothing shorter).
+    if (sizes.workspace_bytes > 8) {
+      EXPECT_EQ(hetcast_plan_participant(&request, 0, workspace.data(), 8, &p,
+                                         nullptr),
+                HETCAST_WORKSPACE_TOO_SMALL);
+    }
   }
 }
 

@@ -249,10 +249,14 @@ TEST_F(TestTable, BadRequestsAreRejected) {
   std::vector<hetcast_node> nodes(sizes.node_count);
   std::vector<hetcast_transfer> transfers(sizes.transfer_count);
   hetcast_answer answer;
-  EXPECT_EQ(hetcast_profile_plan(
-                &fig1, &r, workspace.data(), workspace.size() - 1, nodes.data(),
-                nodes.size(), transfers.data(), transfers.size(), &answer),
-            HETCAST_WORKSPACE_TOO_SMALL);
+  // (The size build's exact plan asks for no workspace: nothing shorter.)
+  if (!workspace.empty()) {
+    EXPECT_EQ(hetcast_profile_plan(&fig1, &r, workspace.data(),
+                                   workspace.size() - 1, nodes.data(),
+                                   nodes.size(), transfers.data(),
+                                   transfers.size(), &answer),
+              HETCAST_WORKSPACE_TOO_SMALL);
+  }
   EXPECT_EQ(hetcast_profile_plan(&fig1, &r, workspace.data(), workspace.size(),
                                  nodes.data(), nodes.size() - 1,
                                  transfers.data(), transfers.size(), &answer),
