@@ -6,10 +6,9 @@
 // firmware build tests/firmware/cross_build.sh does; in Bazel,
 // `--//runtime:optimize_size`), the runtime trades host speed for code size
 // and stack, for firmware:
-//  - tables rebuild schedules, and answer per-node queries, by the queue
-//    path only (no step path, no node-role step pass);
-//  - the queue path is instantiated once, with wide keys and the entry width
-//    read at run time, instead of once per key and entry width;
+//  - transfers are sorted by heapsort instead of std::sort;
+//  - hetcast_profile_completion has no separate fast path, and the node
+//    model's lower bound keeps only its heap queue (lower_bound.cc);
 //  - no copies of per-type arrays on the stack for the compiler's sake.
 // Answers are byte for byte those of the default build (the host tests run
 // under the option too, and tests/firmware compares a size-optimized

@@ -711,6 +711,13 @@ hetcast_status hetcast_plan_participant(const hetcast_request* request,
                   error);
   }
   if (choice.algorithm == HETCAST_ALGORITHM_TABLE) {
+    // An exact profile's query needs no workspace; the contract is still
+    // the one of hetcast_plan_sizes.
+    if (workspace_size < choice.algorithm_bytes) {
+      return Reject(HETCAST_WORKSPACE_TOO_SMALL,
+                    "workspace smaller than hetcast_plan_sizes asked for",
+                    error);
+    }
     status = hetcast_profile_node_role(&request->profiles[choice.profile_index],
                                        &choice.node, participant, workspace,
                                        workspace_size, &out->node, out->sends,

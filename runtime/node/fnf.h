@@ -13,8 +13,10 @@
 // Tie-breaking (documented in hetcast.h): at tick t the senders are served in
 // canonical id order (source, then classes in index order, then cohorts in
 // arrival order), and each takes the next receiver in FNF's receive order.
-// The result is already in canonical ids: receivers of one class informed at
-// one tick get consecutive ids in the order of their parents' ids.
+// Its ids are grouped as canonical ids are, but within a group by arrival
+// (receivers of one class informed at one tick get consecutive ids in the
+// order of their parents' ids); hetcast_node_plan relabels them into
+// canonical (depth-first) order (depth_first_order.h).
 #ifndef HETCAST_RUNTIME_NODE_FNF_H_
 #define HETCAST_RUNTIME_NODE_FNF_H_
 

@@ -215,13 +215,14 @@ void SortTransfers(hetcast_transfer* transfers, size_t count) {
   }
 }
 
-size_t CollectTransfers(const NodeLayout& layout, const hetcast_node* nodes,
+size_t CollectTransfers(const uint64_t* cost, uint32_t node_count,
+                        const hetcast_node* nodes,
                         hetcast_transfer* transfers) {
   size_t count = 0;
-  for (uint32_t id = 1; id < layout.node_count; ++id) {
+  for (uint32_t id = 1; id < node_count; ++id) {
     const hetcast_node& node = nodes[id];
     if (node.parent == HETCAST_NO_NODE) continue;
-    const uint64_t sender_cost = layout.cost[nodes[node.parent].type];
+    const uint64_t sender_cost = cost[nodes[node.parent].type];
     transfers[count++] = hetcast_transfer{
         node.parent, id, node.arrival - sender_cost, node.arrival};
   }

@@ -113,9 +113,15 @@ void ResetNodes(const NodeLayout& layout, hetcast_node* nodes);
 // Sorts `transfers` (one per informed non-source node) by (start, from).
 void SortTransfers(hetcast_transfer* transfers, size_t count);
 
-// Writes the transfers of a complete `nodes` array. Returns the count.
-size_t CollectTransfers(const NodeLayout& layout, const hetcast_node* nodes,
-                        hetcast_transfer* transfers);
+// Writes the transfers of a complete `nodes` array (node_count ids, `cost`
+// per type), sorted by (start, from). Returns the count.
+size_t CollectTransfers(const uint64_t* cost, uint32_t node_count,
+                        const hetcast_node* nodes, hetcast_transfer* transfers);
+inline size_t CollectTransfers(const NodeLayout& layout,
+                               const hetcast_node* nodes,
+                               hetcast_transfer* transfers) {
+  return CollectTransfers(layout.cost, layout.node_count, nodes, transfers);
+}
 
 }  // namespace internal
 }  // namespace hetcast

@@ -4,6 +4,7 @@
 
 #include "runtime/arena.h"
 #include "runtime/include/hetcast/hetcast.h"
+#include "runtime/node/depth_first_order.h"
 #include "runtime/node/evaluator.h"
 #include "runtime/node/fnf.h"
 #include "runtime/node/layout.h"
@@ -40,13 +41,13 @@ struct PlanScratch {
   FnfScratch fnf;
   uint32_t* inform;         // Per class: how many of its ids FNF informs.
   uint32_t* relay_classes;  // UsefulRelayClasses' classes.
+  hetcast_node* fnf_nodes;  // FNF's schedule before the relabelling.
+  RelabelScratch relabel;
   // Only when relays can help:
-  hetcast_node* fnf_nodes;
   hetcast_node* pruned_nodes;
   uint32_t* order;
   uint8_t* useful;
   hetcast_send* sends;
-  uint32_t* next_id;  // Canonicalize's, per class.
   EvaluatorScratch evaluator;
   // The nested-slots bound's (runtime/node/lower_bound.h).
   unsigned char* bound;
@@ -64,15 +65,16 @@ bool AllocatePlanScratch(NodeLayout* layout, Arena* arena,
   scratch->relay_classes = arena->Allocate<uint32_t>(layout->class_count);
   scratch->bound_bytes = NestedSlotsWorkspaceBytes(*layout);
   scratch->bound = arena->Allocate<unsigned char>(scratch->bound_bytes);
+  const size_t n = layout->node_count;
+  scratch->fnf_nodes = arena->Allocate<hetcast_node>(n);
+  CarveRelabel(layout->node_count, layout->type_count, arena,
+               &scratch->relabel);
   uint64_t useful_relays;
   if (UsefulRelayClasses(*layout, nullptr, &useful_relays) > 0) {
-    const size_t n = layout->node_count;
-    scratch->fnf_nodes = arena->Allocate<hetcast_node>(n);
     scratch->pruned_nodes = arena->Allocate<hetcast_node>(n);
     scratch->order = arena->Allocate<uint32_t>(n);
     scratch->useful = arena->Allocate<uint8_t>(n);
     scratch->sends = arena->Allocate<hetcast_send>(n);
-    scratch->next_id = arena->Allocate<uint32_t>(layout->class_count);
     AllocateEvaluatorScratch(*layout, n, arena, &scratch->evaluator);
   }
   return !arena->failed();
@@ -94,8 +96,7 @@ bool AllocatePlanLayouts(NodeLayout* layout, Arena* arena, NodeLayout* planned,
 // Scratch of hetcast_node_evaluate_canonical beyond the evaluator's.
 struct CanonicalScratch {
   hetcast_node* raw;  // The evaluation with the ids as given.
-  uint32_t* order;
-  uint32_t* next_id;  // Per class.
+  RelabelScratch relabel;
 };
 
 // Carves the layout's classes, the evaluator's scratch and, when
@@ -109,55 +110,10 @@ bool AllocateEvaluateScratch(NodeLayout* layout, size_t send_count,
   AllocateEvaluatorScratch(*layout, send_count, arena, scratch);
   if (canonical) {
     relabel->raw = arena->Allocate<hetcast_node>(layout->node_count);
-    relabel->order = arena->Allocate<uint32_t>(layout->node_count);
-    relabel->next_id = arena->Allocate<uint32_t>(layout->class_count);
+    CarveRelabel(layout->node_count, layout->type_count, arena,
+                 &relabel->relabel);
   }
   return !arena->failed();
-}
-
-// Relabels the informed nodes of `in` into canonical ids in `out`: per class
-// in order of arrival, ties by the parent's new id. `order` and `new_id`
-// have node_count entries of scratch, `next_id` class_count.
-void Canonicalize(const NodeLayout& layout, const hetcast_node* in,
-                  uint32_t* order, uint32_t* new_id, uint32_t* next_id,
-                  hetcast_node* out) {
-  uint32_t informed = 0;
-  for (uint32_t v = 0; v < layout.node_count; ++v) {
-    new_id[v] = HETCAST_NO_NODE;
-    if (in[v].arrival != HETCAST_NEVER) order[informed++] = v;
-  }
-  std::sort(order, order + informed, [in](uint32_t a, uint32_t b) {
-    return in[a].arrival != in[b].arrival ? in[a].arrival < in[b].arrival
-                                          : a < b;
-  });
-  for (uint32_t c = 0; c < layout.class_count; ++c) {
-    next_id[c] = layout.class_base[c];
-  }
-  new_id[0] = 0;  // The source arrives first, alone, at 0.
-  uint32_t group = 1;
-  while (group < informed) {
-    uint32_t end = group + 1;
-    while (end < informed &&
-           in[order[end]].arrival == in[order[group]].arrival) {
-      ++end;
-    }
-    // Parents arrived strictly earlier, so their new ids are final.
-    std::sort(order + group, order + end, [in, new_id](uint32_t a, uint32_t b) {
-      return new_id[in[a].parent] < new_id[in[b].parent];
-    });
-    for (uint32_t i = group; i < end; ++i) {
-      new_id[order[i]] = next_id[layout.ClassOf(order[i])]++;
-    }
-    group = end;
-  }
-  ResetNodes(layout, out);
-  for (uint32_t i = 0; i < informed; ++i) {
-    const uint32_t v = order[i];
-    hetcast_node& node = out[new_id[v]];
-    node.arrival = in[v].arrival;
-    node.parent = v == 0 ? HETCAST_NO_NODE : new_id[in[v].parent];
-    node.send_index = in[v].send_index;
-  }
 }
 
 // FNF on the destinations plus the m cheapest useful relays, for every m;
@@ -200,22 +156,20 @@ hetcast_status PlanFnf(const NodeLayout& layout, const PlanScratch& scratch,
   if (best == HETCAST_NEVER) return HETCAST_OVERFLOW;
   *fnf_completion = best;
   set_relays(best_m);
-  if (best_m == 0) {
-    ResetNodes(layout, nodes);
-    uint64_t finish;
-    hetcast_status status = RunFnf(layout, inform, scratch.fnf, nodes, &finish);
-    if (status != HETCAST_OK) return status;
-    *completion = finish;
-    *participants = 1 + layout.destination_total;
-    return HETCAST_OK;
-  }
-
-  // Re-run the best m, then drop relays whose subtree holds no destination.
+  // Re-run the best m (FNF's ids: by arrival, fnf.h), then relabel.
   hetcast_node* fnf = scratch.fnf_nodes;
   ResetNodes(layout, fnf);
   uint64_t finish;
   hetcast_status status = RunFnf(layout, inform, scratch.fnf, fnf, &finish);
   if (status != HETCAST_OK) return status;
+  if (best_m == 0) {
+    RelabelDepthFirst(scratch.relabel, layout.type_count, layout.node_count,
+                      fnf, nodes);
+    *completion = finish;
+    *participants = 1 + layout.destination_total;
+    return HETCAST_OK;
+  }
+  // Drop relays whose subtree holds no destination.
   uint32_t informed = 0;
   for (uint32_t v = 0; v < layout.node_count; ++v) {
     if (fnf[v].arrival != HETCAST_NEVER) scratch.order[informed++] = v;
@@ -246,9 +200,8 @@ hetcast_status PlanFnf(const NodeLayout& layout, const PlanScratch& scratch,
       EvaluateStructure(layout, scratch.sends, send_count, scratch.evaluator,
                         scratch.pruned_nodes, &pruned_completion, participants);
   if (status != HETCAST_OK) return status;
-  // The evaluator's scratch is free again: reuse it for the relabelling.
-  Canonicalize(layout, scratch.pruned_nodes, scratch.order,
-               scratch.evaluator.queue, scratch.next_id, nodes);
+  RelabelDepthFirst(scratch.relabel, layout.type_count, layout.node_count,
+                    scratch.pruned_nodes, nodes);
   *completion = pruned_completion;
   return HETCAST_OK;
 }
@@ -330,8 +283,8 @@ hetcast_status Evaluate(const hetcast_node_request* request,
       &completion, &participants);
   if (status != HETCAST_OK) return status;
   if (canonical) {
-    hetcast::internal::Canonicalize(layout, relabel.raw, relabel.order,
-                                    scratch.queue, relabel.next_id, nodes);
+    hetcast::internal::RelabelDepthFirst(relabel.relabel, layout.type_count,
+                                         layout.node_count, relabel.raw, nodes);
   }
   uint64_t doubling;
   status = hetcast::internal::DoublingLowerBound(layout, &doubling);

@@ -12,6 +12,7 @@
 #include <stdint.h>
 
 #include "flatbuffers/flatbuffers.h"
+#include "runtime/config.h"
 #include "runtime/table/resolve.h"
 #include "runtime/table/view.h"
 
@@ -35,7 +36,18 @@ struct ChainSender {
   uint64_t before;
 };
 
-// The chain reader over entries of type Word (the profile's entry width).
+// Entry e of the profile, as a little-endian word of type Word (the
+// profile's entry width), or of the width the profile says (Word = void).
+template <typename Word>
+inline uint64_t ChainEntry(const ProfileView& v, uint64_t e) {
+  return flatbuffers::EndianScalar(reinterpret_cast<const Word*>(v.entries)[e]);
+}
+template <>
+inline uint64_t ChainEntry<void>(const ProfileView& v, uint64_t e) {
+  return v.Entry(e);
+}
+
+// The chain reader over entries of type Word (ChainEntry).
 template <typename Word>
 struct ChainReader {
   const ProfileView& v;
@@ -47,9 +59,7 @@ struct ChainReader {
     return ChainSender{resolved.source, resolved.state, 0, 0};
   }
   ChainDecision Next(const ChainSender& s) const {
-    const uint64_t word =
-        flatbuffers::EndianScalar(reinterpret_cast<const Word*>(
-            v.entries)[s.type * v.state_count + s.state]);
+    const uint64_t word = ChainEntry<Word>(v, s.type * v.state_count + s.state);
     return ChainDecision{
         static_cast<uint32_t>(word >> v.time_bits) & v.type_mask,
         word >> v.split_shift};
@@ -79,11 +89,15 @@ struct ChainReader {
   }
 };
 
-// Runs fn(reader) with the reader of the profile's entry width.
+// Runs fn(reader) with the reader of the profile's entry width: one
+// instantiation per width, or in the size build (runtime/config.h) one that
+// reads the width at run time.
 template <typename Fn>
 void WithChainReader(const ProfileView& v, const Resolved& resolved,
                      const TableLayout& layout, Fn fn) {
-  if (v.entry_bytes == 4) {
+  if constexpr (kOptimizeSize) {
+    fn(ChainReader<void>{v, resolved, layout});
+  } else if (v.entry_bytes == 4) {
     fn(ChainReader<uint32_t>{v, resolved, layout});
   } else {
     fn(ChainReader<uint64_t>{v, resolved, layout});

@@ -1,56 +1,58 @@
-// ptas_entries.cc: a PTAS entry's stored schedule in a request's ids: the
-// whole plan, or one node's role.
+// ptas_entries.cc: a PTAS entry's stored schedule in a request's canonical
+// ids: the whole plan, or one node's role.
 #include "runtime/table/ptas_entries.h"
 
+#include "runtime/arena.h"
 #include "runtime/include/hetcast/hetcast.h"
+#include "runtime/node/depth_first_order.h"
 #include "runtime/node/layout.h"
+#include "runtime/table/node_role_descent.h"
 #include "runtime/table/resolve.h"
 #include "runtime/table/view.h"
 
 namespace hetcast {
 namespace internal {
 
+bool CarvePtasEntry(const ProfileView& v, const TableLayout& layout, bool role,
+                    Arena* arena, PtasScratch* scratch) {
+  const uint32_t n = layout.node_count;
+  scratch->stored = arena->Allocate<hetcast_node>(n);
+  CarveRelabel(n, v.type_count, arena, &scratch->relabel);
+  scratch->plan = role ? arena->Allocate<hetcast_node>(n) : nullptr;
+  scratch->transfers = role ? arena->Allocate<hetcast_transfer>(n) : nullptr;
+  return !arena->failed();
+}
+
 void PlanPtasEntry(const ProfileView& v, const Resolved& resolved,
-                   const TableLayout& layout, hetcast_node* nodes,
-                   hetcast_transfer* transfers) {
+                   const TableLayout& layout, const PtasScratch& scratch,
+                   hetcast_node* nodes, hetcast_transfer* transfers) {
   const PtasMapped m(v, resolved, layout);
-  size_t count = 0;
-  for (uint32_t id = 1; id <= m.t.n; ++id) {
-    const hetcast_node node = m.Node(id);
-    const uint32_t rid = m.RequestId(id);
-    nodes[rid] = node;
-    if (transfers != nullptr) {
-      const uint64_t cost = v.cost[m.t.TypeOf(m.t.Parent(id))];
-      transfers[count++] =
-          hetcast_transfer{node.parent, rid, node.arrival - cost, node.arrival};
-    }
+  hetcast_node* stored = scratch.stored;
+  // Every id's type and relay flag, then the records of the schedule.
+  for (uint32_t id = 0; id < layout.node_count; ++id) {
+    stored[id] = NodeRoleStart(v, resolved, layout, id);
   }
-  if (transfers != nullptr) SortTransfers(transfers, count);
+  for (uint32_t id = 1; id <= m.t.n; ++id) stored[m.RequestId(id)] = m.Node(id);
+  RelabelDepthFirst(scratch.relabel, v.type_count, layout.node_count, stored,
+                    nodes);
+  if (transfers != nullptr) {
+    CollectTransfers(v.cost, layout.node_count, nodes, transfers);
+  }
 }
 
 hetcast_status PtasEntryNodeRole(const ProfileView& v, const Resolved& resolved,
-                                 const TableLayout& layout, uint32_t node_id,
+                                 const TableLayout& layout,
+                                 const PtasScratch& scratch, uint32_t node_id,
                                  hetcast_node* node, hetcast_transfer* children,
                                  size_t children_capacity,
                                  size_t* child_count) {
-  const PtasMapped m(v, resolved, layout);
-  const uint32_t self = m.InstanceId(node_id);
-  if (self == UINT32_MAX) return HETCAST_OK;  // An unused relay.
-  if (self != 0) *node = m.Node(self);
+  // The plan's transfers by (start, from): one sender's in send order.
+  PlanPtasEntry(v, resolved, layout, scratch, scratch.plan, scratch.transfers);
+  *node = scratch.plan[node_id];
   size_t count = 0;
-  for (uint32_t id = 1; id <= m.t.n; ++id) {
-    if (m.t.Parent(id) != self) continue;
-    const hetcast_node child = m.Node(id);
-    const hetcast_transfer x{node_id, m.RequestId(id),
-                             child.arrival - v.cost[m.t.TypeOf(self)],
-                             child.arrival};
-    // Insertion by arrival, which is send order for one sender.
-    size_t pos = count < children_capacity ? count : children_capacity;
-    while (pos > 0 && children[pos - 1].arrival > x.arrival) {
-      if (pos < children_capacity) children[pos] = children[pos - 1];
-      --pos;
-    }
-    if (pos < children_capacity) children[pos] = x;
+  for (uint32_t i = 0; i + 1 < layout.participants; ++i) {
+    if (scratch.transfers[i].from != node_id) continue;
+    if (count < children_capacity) children[count] = scratch.transfers[i];
     ++count;
   }
   *child_count = count;

@@ -2,17 +2,23 @@
 //
 // A PTAS profile (HETCAST_METHOD_PTAS) keeps, for every entry, the PTAS's
 // broadcast schedule of that entry's state as one (parent, send index)
-// record per destination, in the entry's canonical ids. PtasSchedule reads
-// one such schedule (verify.cc checks every one at open); PtasMapped puts it
-// in a request's ids, where relays the request offers may stand in for the
-// entry's extra destinations (Khuller & Kim Theorem 7.1).
+// record per destination, in the ids of table schema 1's stored order (per
+// type by arrival, ties by parent id: the canonical order of API 0.2,
+// tools/gen/ptas_stored_order.h). PtasSchedule reads one such schedule
+// (verify.cc checks every one at open); PtasMapped puts it in a request's
+// ids, where relays the request offers may stand in for the entry's extra
+// destinations (Khuller & Kim Theorem 7.1); PlanPtasEntry relabels the
+// result into canonical (depth-first) order (runtime/node/
+// depth_first_order.h), so the stored bytes stay schema 1's.
 #ifndef HETCAST_RUNTIME_TABLE_PTAS_ENTRIES_H_
 #define HETCAST_RUNTIME_TABLE_PTAS_ENTRIES_H_
 
 #include <stddef.h>
 #include <stdint.h>
 
+#include "runtime/arena.h"
 #include "runtime/include/hetcast/hetcast.h"
+#include "runtime/node/depth_first_order.h"
 #include "runtime/node/layout.h"
 #include "runtime/table/resolve.h"
 #include "runtime/table/state_index.h"
@@ -96,22 +102,6 @@ struct PtasMapped {
     const uint32_t j = t.TypeOf(id);
     return TableIdOf(*layout, *resolved, j, id - t.base[j]);
   }
-  // The instance id of request id `rid`, or UINT32_MAX for an unused relay.
-  uint32_t InstanceId(uint32_t rid) const {
-    if (rid == 0) return 0;
-    const uint32_t k = t.v->type_count;
-    const bool relay = rid >= layout->relay_base[0];
-    const uint32_t* base =
-        relay ? layout->relay_base : layout->destination_base;
-    uint32_t j = 0;
-    while (j + 1 < k && rid >= base[j + 1]) ++j;
-    uint64_t position = rid - base[j];
-    if (relay) {
-      if (position >= resolved->relays_used[j]) return UINT32_MAX;
-      position += resolved->destination_count[j];
-    }
-    return t.base[j] + static_cast<uint32_t>(position);
-  }
   hetcast_node Node(uint32_t id) const {
     uint64_t arrival = 0;
     t.Arrival(id, &arrival);  // Verified at open (verify.h).
@@ -121,19 +111,36 @@ struct PtasMapped {
   }
 };
 
-// Writes the nodes (and, when `transfers` is not NULL, the sorted
-// transfers) of a resolved request's stored schedule. The source and the
-// unused relays are the caller's.
-void PlanPtasEntry(const ProfileView& v, const Resolved& resolved,
-                   const TableLayout& layout, hetcast_node* nodes,
-                   hetcast_transfer* transfers);
+// PtasScratch
+//
+// The workspace of a PTAS entry's plan: the schedule in stored order and
+// the relabelling's; a node-role query adds the relabelled plan.
+struct PtasScratch {
+  hetcast_node* stored;
+  RelabelScratch relabel;
+  // Node-role queries only: the relabelled plan and its transfers.
+  hetcast_node* plan;
+  hetcast_transfer* transfers;
+};
 
-// The node-role query on a stored schedule: `*node` (already holding the
-// node's type and relay flag) gets its record when the schedule informs it;
-// its children go to `children` by send index (the first
-// children_capacity of them), their number to `*child_count`.
+// Carves the workspace of a plan or, when `role`, a node-role query
+// (measures when `arena` measures). False when `arena` runs out.
+bool CarvePtasEntry(const ProfileView& v, const TableLayout& layout, bool role,
+                    Arena* arena, PtasScratch* scratch);
+
+// Writes every node (and, when `transfers` is not NULL, the sorted
+// transfers) of a resolved request's stored schedule, in canonical ids.
+void PlanPtasEntry(const ProfileView& v, const Resolved& resolved,
+                   const TableLayout& layout, const PtasScratch& scratch,
+                   hetcast_node* nodes, hetcast_transfer* transfers);
+
+// The node-role query on a stored schedule (from its whole plan, in
+// scratch.plan): `*node` gets node_id's record, its children go to
+// `children` in send order (the first children_capacity of them), their
+// number to `*child_count`.
 hetcast_status PtasEntryNodeRole(const ProfileView& v, const Resolved& resolved,
-                                 const TableLayout& layout, uint32_t node_id,
+                                 const TableLayout& layout,
+                                 const PtasScratch& scratch, uint32_t node_id,
                                  hetcast_node* node, hetcast_transfer* children,
                                  size_t children_capacity, size_t* child_count);
 

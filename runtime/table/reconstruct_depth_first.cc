@@ -3,19 +3,18 @@
 #include "runtime/table/reconstruct_depth_first.h"
 
 #include "runtime/arena.h"
+#include "runtime/config.h"
 #include "runtime/include/hetcast/hetcast.h"
+#include "runtime/node/depth_first_order.h"
 #include "runtime/node/layout.h"
 #include "runtime/table/depth_first.h"
-
-// The size build leaves the prototype out (runtime/config.h).
-#if !defined(HETCAST_OPTIMIZE_SIZE)
 
 namespace hetcast {
 namespace internal {
 namespace {
 
 // Counting passes pay while the start times are few next to the
-// participants (as the step path's rule, reconstruct_steps.h).
+// participants: O(n + T) against the sort's O(n log n).
 bool UseBuckets(const Resolved& resolved, const TableLayout& layout) {
   return resolved.completion + 1 <= 8 * uint64_t{layout.participants} + 256;
 }
@@ -40,16 +39,6 @@ void ExpandAll(const Reader& r, DepthFirstEntry* stack, hetcast_node* nodes) {
   }
 }
 
-// Turns counts into offsets, in place.
-void Offsets(uint32_t* counts, uint64_t size) {
-  uint32_t next = 0;
-  for (uint64_t i = 0; i < size; ++i) {
-    const uint32_t count = counts[i];
-    counts[i] = next;
-    next += count;
-  }
-}
-
 // The transfers of complete `nodes`, in (start, from) order: receivers by
 // sender, then stably by start.
 void SortedTransfers(const ProfileView& v, const Resolved& resolved,
@@ -65,8 +54,8 @@ void SortedTransfers(const ProfileView& v, const Resolved& resolved,
     ++s.by_sender[node.parent];
     ++s.by_start[node.arrival - v.cost[nodes[node.parent].type]];
   }
-  Offsets(s.by_sender, n);
-  Offsets(s.by_start, times);
+  CountsToStarts(s.by_sender, n);
+  CountsToStarts(s.by_start, times);
   for (uint32_t id = 1; id < n; ++id) {
     if (nodes[id].parent == HETCAST_NO_NODE) continue;
     s.receivers[s.by_sender[nodes[id].parent]++] = id;
@@ -87,7 +76,9 @@ bool CarveDepthFirst(const Resolved& resolved, const TableLayout& layout,
                      DepthFirstScratch* scratch) {
   *scratch = DepthFirstScratch();
   scratch->stack = arena->Allocate<DepthFirstEntry>(layout.participants);
-  scratch->buckets = with_transfers && UseBuckets(resolved, layout);
+  // The size build (runtime/config.h) always sorts: less code.
+  scratch->buckets =
+      !kOptimizeSize && with_transfers && UseBuckets(resolved, layout);
   if (scratch->buckets) {
     scratch->by_sender = arena->Allocate<uint32_t>(layout.node_count + 1);
     scratch->by_start = arena->Allocate<uint32_t>(resolved.completion + 1);
@@ -103,21 +94,12 @@ void ReconstructDepthFirst(const ProfileView& v, const Resolved& resolved,
   WithChainReader(v, resolved, layout,
                   [&](const auto& r) { ExpandAll(r, scratch.stack, nodes); });
   if (transfers == nullptr) return;
-  if (scratch.buckets) {
+  if (!kOptimizeSize && scratch.buckets) {
     SortedTransfers(v, resolved, layout, scratch, nodes, transfers);
     return;
   }
-  uint32_t count = 0;
-  for (uint32_t id = 1; id < layout.node_count; ++id) {
-    const hetcast_node& node = nodes[id];
-    if (node.parent == HETCAST_NO_NODE) continue;
-    const uint64_t start = node.arrival - v.cost[nodes[node.parent].type];
-    transfers[count++] = hetcast_transfer{node.parent, id, start, node.arrival};
-  }
-  SortTransfers(transfers, count);
+  CollectTransfers(v.cost, layout.node_count, nodes, transfers);
 }
 
 }  // namespace internal
 }  // namespace hetcast
-
-#endif  // !defined(HETCAST_OPTIMIZE_SIZE)

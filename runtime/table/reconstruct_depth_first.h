@@ -1,5 +1,6 @@
-// reconstruct_depth_first.h: a whole table schedule with ids in depth-first
-// order (node_role_descent.h), the plan that goes with the descent query.
+// reconstruct_depth_first.h: a whole exact-profile schedule in canonical
+// (depth-first) ids, the plan that goes with the descent query
+// (node_role_descent.h).
 //
 // Every node's id is arithmetic on its chain position (depth_first.h), so
 // senders can be expanded in any order: a stack of senders, each walking
@@ -7,10 +8,6 @@
 // put in (start, from) order by two counting passes (by sender, then by
 // start, stable) when the completion time T is small next to the
 // participants n, else by a sort.
-//
-// Status: a prototype beside the step and queue paths (PlanPath::
-// kDepthFirst, not in the size build), for measuring what the depth-first
-// numbering costs a full plan.
 #ifndef HETCAST_RUNTIME_TABLE_RECONSTRUCT_DEPTH_FIRST_H_
 #define HETCAST_RUNTIME_TABLE_RECONSTRUCT_DEPTH_FIRST_H_
 

@@ -133,5 +133,17 @@ hetcast_status PrepareTableRequest(const hetcast_profile* profile,
   return BuildTableLayout(v, request, *resolved, layout);
 }
 
+void WriteSourceAndUnusedRelays(const ProfileView& v, const Resolved& resolved,
+                                const TableLayout& layout,
+                                hetcast_node* nodes) {
+  nodes[0] = hetcast_node{0, HETCAST_NO_NODE, resolved.source, 0, 0};
+  for (uint32_t j = 0; j < v.type_count; ++j) {
+    for (uint64_t r = resolved.relays_used[j]; r < layout.relay_count[j]; ++r) {
+      nodes[layout.relay_base[j] + r] =
+          hetcast_node{HETCAST_NEVER, HETCAST_NO_NODE, j, 0, 1};
+    }
+  }
+}
+
 }  // namespace internal
 }  // namespace hetcast

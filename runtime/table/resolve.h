@@ -65,9 +65,14 @@ hetcast_status PrepareTableRequest(const hetcast_profile* profile,
                                    const hetcast_node_request* request,
                                    Resolved* resolved, TableLayout* layout);
 
-// The id of the `position`-th node of type l to be informed: destinations
-// take a type's first positions, relays the rest. Ids grow with the
-// position, which the queue path relies on.
+// The source and the relays the schedule leaves out (the last of their
+// type); the reconstructions write every other node exactly once.
+void WriteSourceAndUnusedRelays(const ProfileView& v, const Resolved& resolved,
+                                const TableLayout& layout, hetcast_node* nodes);
+
+// The id of the `position`-th node of type l in canonical (depth-first)
+// order: destinations take a type's first positions, relays the rest, so
+// each group's ids grow with the position (hetcast.h).
 //
 // Relays of a type take the last positions of that type. Any labelling is
 // fine: with the smallest best m, no node of a type that has chosen relays

@@ -193,8 +193,7 @@ hetcast_status hetcast_profile_completion(const hetcast_profile* profile,
 hetcast_status hetcast_profile_plan_sizes(const hetcast_profile* profile,
                                           const hetcast_node_request* request,
                                           hetcast_node_sizes* sizes) {
-  return hetcast::internal::PlanTableSizes(
-      profile, request, hetcast::internal::PlanPath::kAuto, sizes);
+  return hetcast::internal::PlanTableSizes(profile, request, sizes);
 }
 
 hetcast_status hetcast_profile_plan(const hetcast_profile* profile,
@@ -204,10 +203,9 @@ hetcast_status hetcast_profile_plan(const hetcast_profile* profile,
                                     hetcast_transfer* transfers,
                                     size_t transfer_capacity,
                                     hetcast_answer* answer) {
-  return hetcast::internal::PlanTable(
-      profile, request, hetcast::internal::PlanPath::kAuto, workspace,
-      workspace_size, nodes, node_capacity, transfers, transfer_capacity,
-      answer);
+  return hetcast::internal::PlanTable(profile, request, workspace,
+                                      workspace_size, nodes, node_capacity,
+                                      transfers, transfer_capacity, answer);
 }
 
 hetcast_status hetcast_profile_node_role(

@@ -100,44 +100,6 @@ uint64_t TableFnv1a64(const uint8_t* bytes, size_t size);
 // the view relies on. Returns a static reason on failure, NULL on success.
 const char* LoadProfileView(const fb::Profile* p, ProfileView* view);
 
-// Reads the entries of one profile as little-endian words of its width:
-// the reconstruction paths are instantiated per width, so that a read is
-// one load.
-template <typename EntryWord>
-struct TableEntryReader {
-  using Word = EntryWord;
-  const uint8_t* base;
-  // Entries from e on, as little-endian words (the buffer is aligned).
-  const Word* Row(uint64_t e) const {
-    return reinterpret_cast<const Word*>(base + sizeof(Word) * e);
-  }
-  void Prefetch(const Word* p) const {
-#if defined(__GNUC__) || defined(__clang__)
-    __builtin_prefetch(p);
-#else
-    (void)p;
-#endif
-  }
-  uint64_t operator()(uint64_t e) const {
-    return flatbuffers::ReadScalar<Word>(base + sizeof(Word) * e);
-  }
-  void Prefetch(uint64_t e) const {
-#if defined(__GNUC__) || defined(__clang__)
-    __builtin_prefetch(base + sizeof(Word) * e);
-#else
-    (void)e;
-#endif
-  }
-};
-
-// Reads the entries of one profile whatever their width, one branch per
-// read: the size-optimized build's single instantiation (config.h).
-struct TableEntryAnyWidth {
-  const ProfileView* v;
-  uint64_t operator()(uint64_t e) const { return v->Entry(e); }
-  void Prefetch(uint64_t /*e*/) const {}
-};
-
 }  // namespace internal
 }  // namespace hetcast
 

@@ -27,12 +27,15 @@ dir=$(bazel info "$@" bazel-bin 2>/dev/null)/tests/firmware/fw
 echo "== flash (arm-none-eabi-gcc $(arm-none-eabi-gcc -dumpversion), -mcpu=cortex-m4 -mthumb -Os)"
 report=$(tests/firmware/report.sh "$dir") || { echo "$report"; exit 1; }
 echo "$report"
-table_path=$(sed -nE 's/^table path .*: ([0-9]+) bytes of flash.*/\1/p' <<<"$report")
-without_harness=$(sed -nE 's/^table path .*= runtime ([0-9]+) \+ newlib and libgcc ([0-9]+) .*/\1 + \2/p' <<<"$report")
-echo "table path: $table_path bytes against a target of $FLASH_TARGET:" \
+# What firmware_test enforces: the runtime's bytes and the newlib and libgcc
+# code they pull in, not the size harness (vector table, reset, main).
+image=$(sed -nE 's/^table path .*: ([0-9]+) bytes of flash.*/\1/p' <<<"$report")
+table_path=$(sed -nE 's/^table path .*= runtime ([0-9]+) \+ newlib and libgcc ([0-9]+) .*/\1 + \2/p' <<<"$report")
+table_path=$((table_path))
+echo "table path: $table_path bytes (runtime, newlib and libgcc) against a target of $FLASH_TARGET:" \
   "$( ((table_path <= FLASH_TARGET)) && echo met || echo "missed by $((table_path - FLASH_TARGET)) bytes")" \
-  "(firmware_test's bound: $FLASH_BOUND); without the size harness (vector table, reset, main):" \
-  "$((without_harness)) bytes"
+  "(firmware_test's bound: $FLASH_BOUND); with the size harness (vector table, reset, main):" \
+  "$image bytes"
 
 echo "== stack per query (QEMU mps2-an386; bytes below the caller's stack pointer)"
 stacks=$(timeout 30 qemu-system-arm -M mps2-an386 -nographic -semihosting \

@@ -19,6 +19,7 @@
 #include "tools/gen/gen_command.h"
 #include "tools/gen/profile.h"
 #include "tools/gen/ptas.h"
+#include "tools/gen/ptas_stored_order.h"
 #include "tools/gen/table_writer.h"
 
 namespace hetcast {
@@ -271,7 +272,8 @@ TEST(PtasTableVerification, TruncationsAndByteFlipsNeverReadOutOfBounds) {
 }
 
 // A one-type PTAS profile (cost 3, limit `limit`) whose entries hold FNF's
-// broadcast of each state (optimal for one type) in canonical ids, except
+// broadcast of each state (optimal for one type) in the stored order of
+// table schema 1 (ptas_stored_order.h), except
 // that the state of `chain` destinations (if any) holds a chain: node i
 // informs node i + 1, the deepest tree there is.
 Tiny OneTypeTable(uint32_t limit, uint64_t chain) {
@@ -295,6 +297,7 @@ Tiny OneTypeTable(uint32_t limit, uint64_t chain) {
                           0, &answer),
         HETCAST_OK);
     const bool in_chain = n == chain;
+    nodes = StoredPtasOrder(nodes);
     for (uint32_t id = 1; id <= n; ++id) {
       t.entries.nodes.push_back(in_chain ? (id - 1) | (1u << 16)
                                          : nodes[id].parent |

@@ -31,25 +31,12 @@
 //                           (20, 20, 20), once per source type.
 //   BM_TableReconstructionOne the same with one destination (the fixed cost
 //                           of a plan).
-//   BM_TableReconstructionQueues the random requests through the queue
-//                           path (hetcast/internal), for the step path's
-//                           speedup.
 //   BM_NodeRole             hetcast_profile_node_role for a random node of a
 //                           random request.
 //   BM_NodeRoleLargest      hetcast_profile_node_role at the largest state,
 //                           once per source type, cycling through every node
 //                           id of the tree: ns per query, next to
 //                           BM_TableReconstructionLargest of the same request.
-//   BM_NodeRoleDescentLargest  the same queries answered by the prototype
-//                           descent (RolePath::kDescent: ids in depth-first
-//                           order, not today's canonical order; see
-//                           runtime/table/node_role_descent.h), whose roles
-//                           are checked through hetcast_node_evaluate.
-//   BM_TableReconstructionDepthFirst, ...DepthFirstLargest  the prototype
-//                           depth-first reconstruction (PlanPath::
-//                           kDepthFirst, the plan that goes with the
-//                           descent's ids) on the random and largest
-//                           requests; checked against the descent's roles.
 //   BM_TableReconstructionNearLargest  the near-largest states: every
 //                           count at its limit or one below (the largest
 //                           excluded), every source type, in turn.
@@ -57,10 +44,11 @@
 //                           turn: ns per query.
 // Every call on every input is checked once for HETCAST_OK before anything
 // is timed, and the roles of the largest and near-largest requests are
-// gathered and compared with their plans. At exit the binary prints the
-// lookup / plain read ratios, ns per node of reconstruction, ns per
-// node-role query and its ratio to the full plan of the same requests, all
-// from this run's measurements. The targets are printed for comparison,
+// gathered and compared with their plans, and their sends evaluated
+// (hetcast_node_evaluate) to the plan's nodes and completion. At exit the
+// binary prints the lookup / plain read ratios, ns per node of reconstruction,
+// ns per node-role query and its ratio to the full plan of the same requests,
+// all from this run's measurements. The targets are printed for comparison,
 // never asserted.
 // The inline lookup is opt-in (hetcast.h).
 #define HETCAST_STATIC_LINKING_ONLY 1
@@ -79,8 +67,6 @@
 
 #include "benchmark/benchmark.h"
 #include "runtime/include/hetcast/hetcast.h"
-#include "runtime/table/internal.h"
-#include "runtime/table/node_role.h"
 #include "tables/default_table.h"
 
 namespace {
@@ -152,11 +138,8 @@ struct Fixture {
   std::vector<std::vector<RoleQuery>> largest_roles;
   std::vector<RoleQuery> near_largest_roles;
 
-  // Outputs sized for the largest of all the requests above (the second
-  // workspace for the queue path with transfers).
+  // Outputs sized for the largest of all the requests above.
   std::vector<unsigned char> workspace;
-  // Room for the internal paths (queues, depth-first prototype).
-  std::vector<unsigned char> queue_workspace;
   std::vector<hetcast_node> nodes;
   std::vector<hetcast_transfer> transfers;
 };
@@ -169,22 +152,25 @@ void Reserve(const hetcast_node_request& request, Fixture* fixture) {
   if (fixture->workspace.size() < sizes.workspace_bytes) {
     fixture->workspace.resize(sizes.workspace_bytes);
   }
-  for (const auto path : {hetcast::internal::PlanPath::kQueues,
-                          hetcast::internal::PlanPath::kDepthFirst}) {
-    hetcast_node_sizes path_sizes;
-    Check("PlanSizes (internal path)",
-          hetcast::internal::PlanTableSizes(&fixture->profile, &request, path,
-                                            &path_sizes));
-    if (fixture->queue_workspace.size() < path_sizes.workspace_bytes) {
-      fixture->queue_workspace.resize(path_sizes.workspace_bytes);
-    }
-  }
   if (fixture->nodes.size() < sizes.node_count) {
     fixture->nodes.resize(sizes.node_count);
   }
   if (fixture->transfers.size() < sizes.transfer_count) {
     fixture->transfers.resize(sizes.transfer_count);
   }
+}
+
+// hetcast_profile_plan of `request` into the fixture's arrays, checked.
+hetcast_answer PlanIntoFixture(const hetcast_node_request& request,
+                               Fixture* fixture) {
+  hetcast_answer answer;
+  Check("hetcast_profile_plan",
+        hetcast_profile_plan(&fixture->profile, &request,
+                             fixture->workspace.data(),
+                             fixture->workspace.size(), fixture->nodes.data(),
+                             fixture->nodes.size(), fixture->transfers.data(),
+                             fixture->transfers.size(), &answer));
+  return answer;
 }
 
 [[noreturn]] void DieRoleMismatch(const hetcast_node_request& request,
@@ -198,27 +184,18 @@ void Reserve(const hetcast_node_request& request, Fixture* fixture) {
 
 // Gathers the role of every node id of `request` and aborts unless it is
 // the plan's: the benchmark times only right answers.
-void VerifyRolesMatchPlan(
-    const hetcast_node_request& request, Fixture* fixture,
-    hetcast::internal::PlanPath plan_path = hetcast::internal::PlanPath::kAuto,
-    hetcast::internal::RolePath role_path =
-        hetcast::internal::RolePath::kAuto) {
-  hetcast_answer answer;
-  Check("PlanTable",
-        hetcast::internal::PlanTable(
-            &fixture->profile, &request, plan_path,
-            fixture->queue_workspace.data(), fixture->queue_workspace.size(),
-            fixture->nodes.data(), fixture->nodes.size(),
-            fixture->transfers.data(), fixture->transfers.size(), &answer));
+void VerifyRolesMatchPlan(const hetcast_node_request& request,
+                          Fixture* fixture) {
+  const hetcast_answer answer = PlanIntoFixture(request, fixture);
   std::vector<hetcast_transfer> children(answer.transfer_count + 1);
   for (uint32_t id = 0; id < answer.node_count; ++id) {
     hetcast_node node;
     size_t count = 0;
-    Check("TableNodeRole",
-          hetcast::internal::TableNodeRole(
-              &fixture->profile, &request, id, fixture->workspace.data(),
-              fixture->workspace.size(), &node, children.data(),
-              children.size(), &count, role_path));
+    Check("hetcast_profile_node_role",
+          hetcast_profile_node_role(&fixture->profile, &request, id,
+                                    fixture->workspace.data(),
+                                    fixture->workspace.size(), &node,
+                                    children.data(), children.size(), &count));
     const hetcast_node& want = fixture->nodes[id];
     if (node.arrival != want.arrival || node.parent != want.parent ||
         node.type != want.type || node.send_index != want.send_index ||
@@ -238,24 +215,11 @@ void VerifyRolesMatchPlan(
   }
 }
 
-// hetcast_profile_plan of `request` into the fixture's arrays, checked.
-hetcast_answer PlanIntoFixture(const hetcast_node_request& request,
-                               Fixture* fixture) {
-  hetcast_answer answer;
-  Check("hetcast_profile_plan",
-        hetcast_profile_plan(&fixture->profile, &request,
-                             fixture->workspace.data(),
-                             fixture->workspace.size(), fixture->nodes.data(),
-                             fixture->nodes.size(), fixture->transfers.data(),
-                             fixture->transfers.size(), &answer));
-  return answer;
-}
-
-// Prototype: gathers the descent's role of every node id of `request`,
-// evaluates the sends they list (hetcast_node_evaluate, ids as given) and
-// aborts unless every node's facts and the completion agree with it and
-// with the plan's completion.
-void VerifyDescentRoles(const hetcast_node_request& request, Fixture* fixture) {
+// Gathers the role of every node id of `request`, evaluates the sends they
+// list (hetcast_node_evaluate, ids as given) and aborts unless every node's
+// facts and the completion agree with it and with the plan's completion.
+void VerifyRolesEvaluate(const hetcast_node_request& request,
+                         Fixture* fixture) {
   const hetcast_answer plan = PlanIntoFixture(request, fixture);
   const size_t n = plan.node_count;
   std::vector<hetcast_node> roles(n);
@@ -263,11 +227,11 @@ void VerifyDescentRoles(const hetcast_node_request& request, Fixture* fixture) {
   std::vector<hetcast_transfer> children(n);
   for (uint32_t id = 0; id < n; ++id) {
     size_t count = 0;
-    Check("descent role",
-          hetcast::internal::TableNodeRole(
-              &fixture->profile, &request, id, fixture->workspace.data(),
-              fixture->workspace.size(), &roles[id], children.data(),
-              children.size(), &count, hetcast::internal::RolePath::kDescent));
+    Check("hetcast_profile_node_role",
+          hetcast_profile_node_role(&fixture->profile, &request, id,
+                                    fixture->workspace.data(),
+                                    fixture->workspace.size(), &roles[id],
+                                    children.data(), children.size(), &count));
     for (size_t c = 0; c < count; ++c) {
       sends.push_back(hetcast_send{children[c].from, children[c].to});
     }
@@ -285,11 +249,11 @@ void VerifyDescentRoles(const hetcast_node_request& request, Fixture* fixture) {
                               workspace.data(), workspace.size(), nodes.data(),
                               n, nullptr, 0, &evaluated));
   if (evaluated.completion_time != plan.completion_time) {
-    DieRoleMismatch(request, 0, "descent completion");
+    DieRoleMismatch(request, 0, "evaluated completion");
   }
   for (uint32_t id = 0; id < n; ++id) {
     if (std::memcmp(&nodes[id], &roles[id], sizeof(hetcast_node)) != 0) {
-      DieRoleMismatch(request, id, "descent node");
+      DieRoleMismatch(request, id, "evaluated node");
     }
   }
 }
@@ -337,16 +301,10 @@ void Verify(Fixture* fixture) {
   for (const hetcast_node_request& request : fixture->largest) {
     verify_plan(request);
     VerifyRolesMatchPlan(request, fixture);
-    VerifyDescentRoles(request, fixture);
-    VerifyRolesMatchPlan(request, fixture,
-                         hetcast::internal::PlanPath::kDepthFirst,
-                         hetcast::internal::RolePath::kDescent);
+    VerifyRolesEvaluate(request, fixture);
   }
   for (const hetcast_node_request& request : fixture->near_largest) {
-    VerifyDescentRoles(request, fixture);
-    VerifyRolesMatchPlan(request, fixture,
-                         hetcast::internal::PlanPath::kDepthFirst,
-                         hetcast::internal::RolePath::kDescent);
+    VerifyRolesEvaluate(request, fixture);
     verify_plan(request);
     VerifyRolesMatchPlan(request, fixture);
   }
@@ -596,30 +554,20 @@ BENCHMARK(BM_TableLookupInline)->ComputeStatistics("min", MinOf);
 // Plans `requests[i]` (nodes and transfers) for i cycling over `count`
 // requests. Items are participants; the "nodes" counter is their mean per
 // iteration, which the summary divides the real time by.
-void RunPlans(
-    benchmark::State& state, const hetcast_node_request* requests, size_t count,
-    hetcast::internal::PlanPath path = hetcast::internal::PlanPath::kAuto) {
+void RunPlans(benchmark::State& state, const hetcast_node_request* requests,
+              size_t count) {
   const Fixture& f = GetFixture();
-  const bool queues = path != hetcast::internal::PlanPath::kAuto;
   // Copies: the fixture stays read-only.
-  std::vector<unsigned char> workspace =
-      queues ? f.queue_workspace : f.workspace;
+  std::vector<unsigned char> workspace = f.workspace;
   std::vector<hetcast_node> nodes = f.nodes;
   std::vector<hetcast_transfer> transfers = f.transfers;
   hetcast_answer answer;
   int64_t participants = 0;
   size_t i = 0;
   for (auto _ : state) {
-    if (queues) {
-      hetcast::internal::PlanTable(&f.profile, &requests[i], path,
-                                   workspace.data(), workspace.size(),
-                                   nodes.data(), nodes.size(), transfers.data(),
-                                   transfers.size(), &answer);
-    } else {
-      hetcast_profile_plan(&f.profile, &requests[i], workspace.data(),
-                           workspace.size(), nodes.data(), nodes.size(),
-                           transfers.data(), transfers.size(), &answer);
-    }
+    hetcast_profile_plan(&f.profile, &requests[i], workspace.data(),
+                         workspace.size(), nodes.data(), nodes.size(),
+                         transfers.data(), transfers.size(), &answer);
     participants += static_cast<int64_t>(answer.participant_count);
     i = i + 1 == count ? 0 : i + 1;
     benchmark::DoNotOptimize(nodes.data());
@@ -640,50 +588,22 @@ void BM_TableReconstruction(benchmark::State& state) {
 }
 BENCHMARK(BM_TableReconstruction)->ComputeStatistics("min", MinOf);
 
-// Prototype: the same requests through the depth-first reconstruction.
-void BM_TableReconstructionDepthFirst(benchmark::State& state) {
-  const Fixture& f = GetFixture();
-  RunPlans(state, f.requests.data(), f.requests.size(),
-           hetcast::internal::PlanPath::kDepthFirst);
-}
-BENCHMARK(BM_TableReconstructionDepthFirst)->ComputeStatistics("min", MinOf);
-
-// The same requests through the queue path (2k time-ordered queues, the
-// path for large completion times): the algorithm the step path replaced
-// in the usual case, as a baseline in the same run.
-void BM_TableReconstructionQueues(benchmark::State& state) {
-  const Fixture& f = GetFixture();
-  RunPlans(state, f.requests.data(), f.requests.size(),
-           hetcast::internal::PlanPath::kQueues);
-}
-BENCHMARK(BM_TableReconstructionQueues)->ComputeStatistics("min", MinOf);
-
-// Plans the largest state of source type state.range(0) by `path`.
-void RunLargestPlans(benchmark::State& state,
-                     hetcast::internal::PlanPath path) {
+// Plans the largest state of source type state.range(0).
+void RunLargestPlans(benchmark::State& state) {
   const Fixture& f = GetFixture();
   const size_t source = static_cast<size_t>(state.range(0));
   if (source >= f.largest.size()) {
     state.SkipWithError("no such source type");
     return;
   }
-  RunPlans(state, &f.largest[source], 1, path);
+  RunPlans(state, &f.largest[source], 1);
 }
 
 void BM_TableReconstructionLargest(benchmark::State& state) {
-  RunLargestPlans(state, hetcast::internal::PlanPath::kAuto);
+  RunLargestPlans(state);
 }
 // One run per source type of the default profile (3 types).
 BENCHMARK(BM_TableReconstructionLargest)
-    ->ArgName("source")
-    ->DenseRange(0, 2)
-    ->ComputeStatistics("min", MinOf);
-
-// Prototype: the depth-first reconstruction on the same requests.
-void BM_TableReconstructionDepthFirstLargest(benchmark::State& state) {
-  RunLargestPlans(state, hetcast::internal::PlanPath::kDepthFirst);
-}
-BENCHMARK(BM_TableReconstructionDepthFirstLargest)
     ->ArgName("source")
     ->DenseRange(0, 2)
     ->ComputeStatistics("min", MinOf);
@@ -721,9 +641,8 @@ void BM_NodeRole(benchmark::State& state) {
 BENCHMARK(BM_NodeRole)->ComputeStatistics("min", MinOf);
 
 // One node-role query per iteration, cycling through `queries`.
-void RunRoles(
-    benchmark::State& state, const std::vector<Fixture::RoleQuery>& queries,
-    hetcast::internal::RolePath path = hetcast::internal::RolePath::kAuto) {
+void RunRoles(benchmark::State& state,
+              const std::vector<Fixture::RoleQuery>& queries) {
   const Fixture& f = GetFixture();
   std::vector<unsigned char> workspace = f.workspace;
   std::vector<hetcast_transfer> children = f.transfers;
@@ -732,9 +651,9 @@ void RunRoles(
   size_t i = 0;
   for (auto _ : state) {
     const Fixture::RoleQuery& q = queries[i];
-    hetcast::internal::TableNodeRole(
-        &f.profile, q.request, q.node_id, workspace.data(), workspace.size(),
-        &node, children.data(), children.size(), &child_count, path);
+    hetcast_profile_node_role(&f.profile, q.request, q.node_id,
+                              workspace.data(), workspace.size(), &node,
+                              children.data(), children.size(), &child_count);
     i = i + 1 == queries.size() ? 0 : i + 1;
     benchmark::DoNotOptimize(node);
     benchmark::DoNotOptimize(child_count);
@@ -743,33 +662,20 @@ void RunRoles(
   state.SetItemsProcessed(static_cast<int64_t>(state.iterations()));
 }
 
-// Every node role of the largest state of source type state.range(0), by
-// `path`.
-void RunLargestRoles(benchmark::State& state,
-                     hetcast::internal::RolePath path) {
+// Every node role of the largest state of source type state.range(0).
+void RunLargestRoles(benchmark::State& state) {
   const Fixture& f = GetFixture();
   const size_t source = static_cast<size_t>(state.range(0));
   if (source >= f.largest_roles.size()) {
     state.SkipWithError("no such source type");
     return;
   }
-  RunRoles(state, f.largest_roles[source], path);
+  RunRoles(state, f.largest_roles[source]);
 }
 
-void BM_NodeRoleLargest(benchmark::State& state) {
-  RunLargestRoles(state, hetcast::internal::RolePath::kAuto);
-}
+void BM_NodeRoleLargest(benchmark::State& state) { RunLargestRoles(state); }
 // One run per source type, as BM_TableReconstructionLargest.
 BENCHMARK(BM_NodeRoleLargest)
-    ->ArgName("source")
-    ->DenseRange(0, 2)
-    ->ComputeStatistics("min", MinOf);
-
-// Prototype: the descent (depth-first ids) on the same queries.
-void BM_NodeRoleDescentLargest(benchmark::State& state) {
-  RunLargestRoles(state, hetcast::internal::RolePath::kDescent);
-}
-BENCHMARK(BM_NodeRoleDescentLargest)
     ->ArgName("source")
     ->DenseRange(0, 2)
     ->ComputeStatistics("min", MinOf);
@@ -906,36 +812,11 @@ void PrintReconstructionSummary(const SummaryReporter& reporter) {
         target ? " (target < 20)" : "", label, median->nodes, median->real_ns);
   };
   per_node("BM_TableReconstruction", "random requests");
-  per_node("BM_TableReconstructionQueues", "random requests, queue path",
-           /*target=*/false);
-  per_node("BM_TableReconstructionDepthFirst",
-           "random requests, depth-first prototype", /*target=*/false);
-  {
-    const Measured* steps =
-        reporter.Find("BM_TableReconstruction", SummaryReporter::kMedian);
-    const Measured* queues =
-        reporter.Find("BM_TableReconstructionQueues", SummaryReporter::kMedian);
-    if (steps != nullptr && queues != nullptr && steps->real_ns > 0) {
-      std::printf(
-          "step path (the automatic choice) speedup over the queue path, "
-          "random "
-          "requests: %.2fx\n",
-          queues->real_ns / steps->real_ns);
-    }
-  }
   for (const std::string& name : reporter.Names()) {
     if (name.rfind("BM_TableReconstructionLargest/", 0) != 0) continue;
     const std::string label =
         "largest state, " + name.substr(name.find('/') + 1);
     per_node(name, label.c_str());
-  }
-  for (const std::string& name : reporter.Names()) {
-    if (name.rfind("BM_TableReconstructionDepthFirstLargest/", 0) != 0) {
-      continue;
-    }
-    const std::string label = "depth-first prototype, largest state, " +
-                              name.substr(name.find('/') + 1);
-    per_node(name, label.c_str(), /*target=*/false);
   }
   per_node("BM_TableReconstructionNearLargest", "near-largest states");
   const Measured* one =
@@ -989,14 +870,6 @@ void PrintNodeRoleSummary(const SummaryReporter& reporter) {
     const std::string arg = name.substr(name.find('/') + 1);
     const std::string label = "largest state, " + arg + ", every node id";
     role_vs_plan(name, "BM_TableReconstructionLargest/" + arg, label.c_str());
-  }
-  for (const std::string& name : reporter.Names()) {
-    if (name.rfind("BM_NodeRoleDescentLargest/", 0) != 0) continue;
-    const std::string arg = name.substr(name.find('/') + 1);
-    const std::string label = "descent, largest state, " + arg;
-    role_vs_plan(name, "BM_TableReconstructionLargest/" + arg, label.c_str());
-    role_vs_plan(name, "BM_TableReconstructionDepthFirstLargest/" + arg,
-                 (label + " vs the depth-first plan").c_str());
   }
   role_vs_plan("BM_NodeRoleNearLargest", "BM_TableReconstructionNearLargest",
                "near-largest states, every node id");

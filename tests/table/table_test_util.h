@@ -9,10 +9,7 @@
 #include <vector>
 
 #include "gtest/gtest.h"
-#include "runtime/config.h"
 #include "runtime/include/hetcast/hetcast.h"
-#include "runtime/table/internal.h"
-#include "runtime/table/node_role.h"
 #include "tests/node/node_test_util.h"
 #include "tests/oracles/exhaustive_search.h"
 
@@ -70,31 +67,9 @@ inline PlanResult PlanFromTable(const hetcast_profile& profile,
   return result;
 }
 
-// One node's role, through the C API (internal::RolePath::kAuto, with the
-// workspace hetcast_profile_plan_sizes asks for) or with the queue walk
-// forced (room enough for it).
-inline hetcast_status RoleOf(const hetcast_profile& profile,
-                             const hetcast_node_request& request, uint32_t id,
-                             internal::RolePath path,
-                             std::vector<unsigned char>* workspace,
-                             hetcast_node* node,
-                             std::vector<hetcast_transfer>* children,
-                             size_t* count) {
-  if (path == internal::RolePath::kAuto) {
-    return hetcast_profile_node_role(&profile, &request, id, workspace->data(),
-                                     workspace->size(), node, children->data(),
-                                     children->size(), count);
-  }
-  std::vector<unsigned char> room(workspace->size() + 64 * children->size() +
-                                  256);
-  return internal::TableNodeRole(&profile, &request, id, room.data(),
-                                 room.size(), node, children->data(),
-                                 children->size(), count, path);
-}
-
-// Per-node roles of every id equal the full schedule, from both walks of
-// an exact profile (the step pass where the tree fits it, and the queue
-// walk); PTAS profiles read the stored schedule either way.
+// Per-node roles of every id, through hetcast_profile_node_role with the
+// workspace hetcast_profile_plan_sizes asks for, equal the full schedule
+// (exact profiles by descent, PTAS profiles from the stored schedule).
 inline void ExpectRolesMatchPlan(const hetcast_profile& profile,
                                  const TinyInstance& instance,
                                  const PlanResult& plan) {
@@ -103,35 +78,30 @@ inline void ExpectRolesMatchPlan(const hetcast_profile& profile,
   ASSERT_EQ(hetcast_profile_plan_sizes(&profile, &request, &sizes), HETCAST_OK);
   std::vector<unsigned char> workspace(sizes.workspace_bytes);
   std::vector<hetcast_transfer> children(plan.nodes.size());
-  for (const internal::RolePath path :
-       {internal::RolePath::kAuto, internal::RolePath::kQueues}) {
-    const int walk = static_cast<int>(path);
-    for (uint32_t id = 0; id < plan.nodes.size(); ++id) {
-      hetcast_node node;
-      size_t count = 0;
-      ASSERT_EQ(RoleOf(profile, request, id, path, &workspace, &node, &children,
-                       &count),
-                HETCAST_OK)
-          << id << " walk " << walk;
-      const hetcast_node& want = plan.nodes[id];
-      EXPECT_EQ(node.arrival, want.arrival) << id << " walk " << walk;
-      EXPECT_EQ(node.parent, want.parent) << id << " walk " << walk;
-      EXPECT_EQ(node.type, want.type) << id << " walk " << walk;
-      EXPECT_EQ(node.send_index, want.send_index) << id << " walk " << walk;
-      EXPECT_EQ(node.is_relay, want.is_relay) << id << " walk " << walk;
-      std::vector<hetcast_transfer> expected;
-      for (const hetcast_transfer& t : plan.transfers) {
-        if (t.from == id) expected.push_back(t);
-      }
-      ASSERT_EQ(count, expected.size()) << id << " walk " << walk;
-      for (size_t c = 0; c < count; ++c) {
-        EXPECT_EQ(children[c].from, id) << id << " walk " << walk;
-        EXPECT_EQ(children[c].to, expected[c].to) << id << " walk " << walk;
-        EXPECT_EQ(children[c].start, expected[c].start)
-            << id << " walk " << walk;
-        EXPECT_EQ(children[c].arrival, expected[c].arrival)
-            << id << " walk " << walk;
-      }
+  for (uint32_t id = 0; id < plan.nodes.size(); ++id) {
+    hetcast_node node;
+    size_t count = 0;
+    ASSERT_EQ(hetcast_profile_node_role(
+                  &profile, &request, id, workspace.data(), workspace.size(),
+                  &node, children.data(), children.size(), &count),
+              HETCAST_OK)
+        << id;
+    const hetcast_node& want = plan.nodes[id];
+    EXPECT_EQ(node.arrival, want.arrival) << id;
+    EXPECT_EQ(node.parent, want.parent) << id;
+    EXPECT_EQ(node.type, want.type) << id;
+    EXPECT_EQ(node.send_index, want.send_index) << id;
+    EXPECT_EQ(node.is_relay, want.is_relay) << id;
+    std::vector<hetcast_transfer> expected;
+    for (const hetcast_transfer& t : plan.transfers) {
+      if (t.from == id) expected.push_back(t);
+    }
+    ASSERT_EQ(count, expected.size()) << id;
+    for (size_t c = 0; c < count; ++c) {
+      EXPECT_EQ(children[c].from, id) << id;
+      EXPECT_EQ(children[c].to, expected[c].to) << id;
+      EXPECT_EQ(children[c].start, expected[c].start) << id;
+      EXPECT_EQ(children[c].arrival, expected[c].arrival) << id;
     }
   }
 }
@@ -193,30 +163,17 @@ inline std::vector<hetcast_node> DepthFirstRelabel(
   return out;
 }
 
-// The depth-first reconstruction (internal::PlanPath::kDepthFirst) writes
-// exactly `want` (DepthFirstRelabel of a plan), with the transfers in
-// (start, from) order.
-inline void ExpectDepthFirstPlanMatches(const hetcast_profile& profile,
-                                        const TinyInstance& instance,
-                                        const std::vector<hetcast_node>& want) {
-  const hetcast_node_request request = RequestOf(instance);
-  hetcast_node_sizes sizes;
-  ASSERT_EQ(internal::PlanTableSizes(&profile, &request,
-                                     internal::PlanPath::kDepthFirst, &sizes),
-            HETCAST_OK);
-  std::vector<unsigned char> workspace(sizes.workspace_bytes);
-  std::vector<hetcast_node> nodes(sizes.node_count);
-  std::vector<hetcast_transfer> transfers(sizes.transfer_count);
-  hetcast_answer answer;
-  ASSERT_EQ(internal::PlanTable(
-                &profile, &request, internal::PlanPath::kDepthFirst,
-                workspace.data(), workspace.size(), nodes.data(), nodes.size(),
-                transfers.data(), transfers.size(), &answer),
-            HETCAST_OK);
-  ASSERT_EQ(nodes.size(), want.size());
+// An exact profile's plan is in canonical order: it is exactly what
+// DepthFirstRelabel makes of its own tree (the node records byte for byte),
+// with the transfers in (start, from) order.
+inline void ExpectPlanDepthFirst(const TinyInstance& instance,
+                                 const PlanResult& plan) {
+  const std::vector<hetcast_node> want =
+      DepthFirstRelabel(instance, plan.nodes);
+  ASSERT_EQ(plan.nodes.size(), want.size());
   std::vector<hetcast_transfer> expected;
   for (uint32_t id = 0; id < want.size(); ++id) {
-    EXPECT_EQ(std::memcmp(&nodes[id], &want[id], sizeof(hetcast_node)), 0)
+    EXPECT_EQ(std::memcmp(&plan.nodes[id], &want[id], sizeof(hetcast_node)), 0)
         << id;
     if (id == 0 || want[id].parent == HETCAST_NO_NODE) continue;
     const uint64_t cost = instance.costs[want[want[id].parent].type];
@@ -227,58 +184,11 @@ inline void ExpectDepthFirstPlanMatches(const hetcast_profile& profile,
             [](const hetcast_transfer& a, const hetcast_transfer& b) {
               return a.start != b.start ? a.start < b.start : a.from < b.from;
             });
-  ASSERT_EQ(answer.transfer_count, expected.size());
+  ASSERT_EQ(plan.transfers.size(), expected.size());
   for (size_t i = 0; i < expected.size(); ++i) {
-    EXPECT_EQ(std::memcmp(&transfers[i], &expected[i], sizeof(expected[i])), 0)
+    EXPECT_EQ(
+        std::memcmp(&plan.transfers[i], &expected[i], sizeof(expected[i])), 0)
         << i;
-  }
-}
-
-// The descent (internal::RolePath::kDescent, depth-first ids) answers, for
-// every id, exactly what DepthFirstRelabel makes of `plan`: the node and its
-// sends in order with their times; and the depth-first reconstruction
-// writes that relabelled plan. Both are prototypes that the size build
-// leaves out (runtime/config.h): nothing to check there.
-inline void ExpectDescentMatchesDepthFirstPlan(const hetcast_profile& profile,
-                                               const TinyInstance& instance,
-                                               const PlanResult& plan) {
-  if (internal::kOptimizeSize) return;
-  const hetcast_node_request request = RequestOf(instance);
-  const std::vector<hetcast_node> want =
-      DepthFirstRelabel(instance, plan.nodes);
-  ExpectDepthFirstPlanMatches(profile, instance, want);
-  std::vector<hetcast_transfer> children(want.size());
-  for (uint32_t id = 0; id < want.size(); ++id) {
-    hetcast_node node;
-    size_t count = 0;
-    ASSERT_EQ(internal::TableNodeRole(&profile, &request, id, nullptr, 0, &node,
-                                      children.data(), children.size(), &count,
-                                      internal::RolePath::kDescent),
-              HETCAST_OK)
-        << id;
-    EXPECT_EQ(node.arrival, want[id].arrival) << id;
-    EXPECT_EQ(node.parent, want[id].parent) << id;
-    EXPECT_EQ(node.type, want[id].type) << id;
-    EXPECT_EQ(node.send_index, want[id].send_index) << id;
-    EXPECT_EQ(node.is_relay, want[id].is_relay) << id;
-    std::vector<hetcast_transfer> expected;
-    for (uint32_t c = 1; c < want.size(); ++c) {
-      if (want[c].parent != id) continue;
-      const uint64_t arrival = want[c].arrival;
-      expected.push_back(hetcast_transfer{
-          id, c, arrival - instance.costs[want[id].type], arrival});
-    }
-    std::sort(expected.begin(), expected.end(),
-              [](const hetcast_transfer& a, const hetcast_transfer& b) {
-                return a.start < b.start;
-              });
-    ASSERT_EQ(count, expected.size()) << id;
-    for (size_t c = 0; c < count; ++c) {
-      EXPECT_EQ(children[c].from, expected[c].from) << id;
-      EXPECT_EQ(children[c].to, expected[c].to) << id;
-      EXPECT_EQ(children[c].start, expected[c].start) << id;
-      EXPECT_EQ(children[c].arrival, expected[c].arrival) << id;
-    }
   }
 }
 

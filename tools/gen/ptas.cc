@@ -9,6 +9,7 @@
 #include "runtime/node/layout.h"
 #include "runtime/node/relays.h"
 #include "tools/gen/exact_dp.h"
+#include "tools/gen/ptas_stored_order.h"
 
 namespace hetcast {
 namespace {
@@ -414,7 +415,11 @@ absl::StatusOr<FastPhase> Broadcast::ScheduleFast(uint64_t t) const {
   absl::StatusOr<Plan> fnf =
       RunFnf(MakeRequest(costs_, source_, fast_counts, nullptr));
   if (!fnf.ok()) return fnf.status();
+  // The scheme's tie-breaks (sending points by node id) are those of FNF's
+  // ids in schema 1's order, by arrival (ptas_stored_order.h).
   fast.fnf = *std::move(fnf);
+  fast.fnf.nodes = StoredPtasOrder(fast.fnf.nodes);
+  fast.fnf.transfers = TransfersOf(costs_, fast.fnf.nodes);
   fast.fnf_base.resize(k_);
   uint64_t next = 1;
   for (uint32_t j = 0; j < k_; ++j) {
@@ -1001,8 +1006,9 @@ absl::Status SolvePtasEntry(const std::string& name, const PtasRequest& request,
   out->time[e] = r->answer.completion_time;
   out->bound[e] = r->answer.lower_bound;
   out->bound_kind[e] = static_cast<uint8_t>(r->answer.lower_bound_kind);
-  for (size_t id = 1; id < r->nodes.size(); ++id) {
-    const hetcast_node& n = r->nodes[id];
+  const std::vector<hetcast_node> stored = StoredPtasOrder(r->nodes);
+  for (size_t id = 1; id < stored.size(); ++id) {
+    const hetcast_node& n = stored[id];
     if (n.send_index == 0 || n.send_index > 0xFFFF) {
       return absl::OutOfRangeError(
           absl::StrFormat("profile '%s': a node's send index %d does not "

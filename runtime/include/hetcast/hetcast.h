@@ -27,9 +27,14 @@
  * Canonical node ids (so that every participant computes the same schedule
  * on its own): the source is 0; destinations follow, all of type 0, then all
  * of type 1, ...; relays follow the destinations, again grouped by type.
- * Within one group, ids are assigned in order of arrival, ties broken by the
- * parent's id (two children of one parent never arrive together). Relays
- * that a schedule does not use take the last ids of their group.
+ * Within one group, ids follow the schedule's tree in depth-first preorder:
+ * a node, then its first child's whole subtree, then its second child's,
+ * ... (children in send order). Relays that a schedule does not use take
+ * the last ids of their group. (Until 0.2, ids within a group followed
+ * arrival order; the depth-first order lets a table answer one node's role
+ * by descending from the source, runtime/table/node_role_descent.h.) A
+ * table, which chooses which nodes of a type serve as its relays, gives its
+ * destinations the type's first nodes in that order.
  */
 #ifndef HETCAST_HETCAST_H_
 #define HETCAST_HETCAST_H_
@@ -69,13 +74,13 @@ extern "C" {
 /* Version                                                                  */
 
 #define HETCAST_VERSION_MAJOR 0
-#define HETCAST_VERSION_MINOR 2
+#define HETCAST_VERSION_MINOR 3
 #define HETCAST_VERSION_PATCH 0
 /* MAJOR * 10000 + MINOR * 100 + PATCH, as in SQLite. */
 #define HETCAST_VERSION_NUMBER                                   \
   (HETCAST_VERSION_MAJOR * 10000 + HETCAST_VERSION_MINOR * 100 + \
    HETCAST_VERSION_PATCH)
-#define HETCAST_VERSION_STRING "0.2.0"
+#define HETCAST_VERSION_STRING "0.3.0"
 
 /* The version of the library actually linked (compare with the macro). */
 HETCAST_API int hetcast_version_number(void);
@@ -358,7 +363,8 @@ HETCAST_API hetcast_status hetcast_node_evaluate_workspace_size(
  * and rejects with HETCAST_INVALID_SCHEDULE a node id out of range, a send
  * to the source, a node receiving twice, a send from a node that never
  * receives, or a destination never reached. Ids are canonical for the
- * request's types but need not follow the canonical arrival order. Output
+ * request's types but need not follow the canonical order within a group.
+ * Output
  * as for hetcast_node_plan, with the ids as given (`transfers`, when given,
  * needs min(send_count, node_count - 1) entries); the answer's lower bound
  * is the doubling bound. */
@@ -369,8 +375,9 @@ HETCAST_API hetcast_status hetcast_node_evaluate(
     size_t transfer_capacity, hetcast_answer* answer);
 
 /* As hetcast_node_evaluate, then relabels the nodes into canonical ids (per
- * type and relay flag by arrival, ties by the parent's new id), so the
- * output has the form every planner's output has. Same workspace size. */
+ * type and relay flag in depth-first preorder of the tree, see "Canonical
+ * node ids" above), so the output has the form every planner's output has.
+ * Same workspace size. */
 HETCAST_API hetcast_status hetcast_node_evaluate_canonical(
     const hetcast_node_request* request, const hetcast_send* sends,
     size_t send_count, void* workspace, size_t workspace_size,
@@ -653,9 +660,10 @@ HETCAST_API hetcast_status hetcast_profile_plan_sizes(
  * (node_count entries, canonical ids) and `transfers` (optional as in
  * hetcast_node_plan; sorted by (start, from)). The answer says
  * HETCAST_ALGORITHM_TABLE, exact, lower bound = completion time
- * (HETCAST_BOUND_EXACT). No allocation. O(n + k T) for n participants, k
- * types and completion time T when (T + 1) k <= 8 n + 256 (the usual case),
- * else O(n k). */
+ * (HETCAST_BOUND_EXACT). No allocation. Exact profiles: O(n) table reads
+ * for n participants, plus O(n + T) (completion time T <= 8 n + 255, the
+ * usual case) or a sort of the transfers. PTAS profiles read the stored
+ * schedule and relabel it, O(n). */
 HETCAST_API hetcast_status hetcast_profile_plan(
     const hetcast_profile* profile, const hetcast_node_request* request,
     void* workspace, size_t workspace_size, hetcast_node* nodes,
@@ -669,10 +677,11 @@ HETCAST_API hetcast_status hetcast_profile_plan(
  * writes the first `children_capacity` and fails with
  * HETCAST_OUTPUT_TOO_SMALL. Gives exactly
  * the same facts as hetcast_profile_plan. Workspace as for the plan. No
- * allocation. Walks the tree in canonical order only until the node's role
- * is complete (its last send, or its arrival for a leaf), writing nothing
- * per node: O(T + transfers walked) with up to 64 participants and 8 types
- * (runtime/table/node_role_steps.h), else O(k) per transfer walked. */
+ * allocation. Exact profiles descend from the source to the node, skipping
+ * whole subtrees (canonical ids are depth-first): O(depth + sends of the
+ * nodes on the path) table reads, no workspace used
+ * (runtime/table/node_role_descent.h). PTAS profiles rebuild the stored
+ * schedule in the workspace, O(n). */
 HETCAST_API hetcast_status hetcast_profile_node_role(
     const hetcast_profile* profile, const hetcast_node_request* request,
     uint32_t node_id, void* workspace, size_t workspace_size,
