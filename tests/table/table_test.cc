@@ -251,11 +251,11 @@ TEST_F(TestTable, BadRequestsAreRejected) {
   hetcast_answer answer;
   // (The size build's exact plan asks for no workspace: nothing shorter.)
   if (!workspace.empty()) {
-    EXPECT_EQ(hetcast_profile_plan(&fig1, &r, workspace.data(),
-                                   workspace.size() - 1, nodes.data(),
-                                   nodes.size(), transfers.data(),
-                                   transfers.size(), &answer),
-              HETCAST_WORKSPACE_TOO_SMALL);
+    EXPECT_EQ(
+        hetcast_profile_plan(&fig1, &r, workspace.data(), workspace.size() - 1,
+                             nodes.data(), nodes.size(), transfers.data(),
+                             transfers.size(), &answer),
+        HETCAST_WORKSPACE_TOO_SMALL);
   }
   EXPECT_EQ(hetcast_profile_plan(&fig1, &r, workspace.data(), workspace.size(),
                                  nodes.data(), nodes.size() - 1,
