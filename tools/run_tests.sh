@@ -4,7 +4,9 @@
 # every test at its normal size); the whole suite again under
 # AddressSanitizer + UndefinedBehaviorSanitizer (`--config=asan
 # --build_tests_only`: every test target runs but the fuzz test, whose
-# clang-built targets carry ASan + UBSan in every pass; binaries no test
+# clang-built targets carry ASan + UBSan in every pass, and the size
+# build's reruns of unit tests (tag size_build), which the fuzz test's
+# api_fuzzer covers sanitized; binaries no test
 # uses, the benchmarks and experiments, are not built a second time; the
 # slow tests read HETCAST_SANITIZER_RUN=1 and take smaller sizes, never a
 # skip);
@@ -86,7 +88,12 @@ if [[ "$sanitizers" != 0 && " ${user_args[*]} " != *--config=*san* ]]; then
     # Less //tests/fuzz:fuzz_test: its libFuzzer targets are built with
     # clang's -fsanitize=fuzzer,address,undefined whatever the
     # configuration, so the normal pass has already run them sanitized.
+    # Less the size build's reruns of unit tests (tag size_build,
+    # tests/BUILD): their configuration transition compiles the runtime,
+    # the oracles and the table tools again; the size build runs sanitized
+    # in the fuzz test's api_fuzzer.
     run_suite --config=asan --build_tests_only \
+      --test_tag_filters=-size_build \
       --test_env=HETCAST_SANITIZER_RUN=1 "${user_args[@]}" \
       -- //... -//tests/fuzz:fuzz_test
   fi

@@ -7,7 +7,9 @@
 #
 # Run from the workspace root (the genrule //tests/fuzz:fuzzers does; BIN_DIR
 # is where Bazel writes generated files, for the generated headers). The
-# runtime is compiled once, from its amalgamation; the JSON targets add the
+# runtime is compiled from its amalgamation, twice: the default build and
+# the size-optimized one (HETCAST_OPTIMIZE_SIZE), which api_fuzzer links;
+# the others link the default one. The JSON targets add the
 # tools' parsers from their own sources (TOOL_SOURCE...: every file of the
 # tools libraries and their deps, from //tests/fuzz:tools_sources; the
 # tools/ .cc files among them are compiled, the runtime's come from the
@@ -98,8 +100,14 @@ finish() {
   pids=()
 }
 
-# The runtime keeps its own rules: no exceptions, no RTTI.
+# The runtime keeps its own rules: no exceptions, no RTTI. It is compiled
+# twice: as the hosts have it, and as firmware has it (HETCAST_OPTIMIZE_SIZE,
+# runtime/config.h: its own sort, bound and reconstruction paths), which
+# api_fuzzer plans with, so that the size build runs under ASan + UBSan
+# (the suite's sanitizer pass leaves the *_optimize_size tests out).
 spawn runtime "$amalgamation" -fno-exceptions -fno-rtti
+spawn runtime_size "$amalgamation" -fno-exceptions -fno-rtti \
+  -DHETCAST_OPTIMIZE_SIZE
 spawn default_table "$table_c"
 spawn table_fuzzer tests/fuzz/table_fuzzer.cc
 spawn api_fuzzer tests/fuzz/api_fuzzer.cc \
@@ -134,7 +142,7 @@ link() {
     -lflatbuffers "${ABSL_LIBS[@]}" -lexpat -lgmpxx -lgmp -lpthread
 }
 link table_fuzzer table_fuzzer.o runtime.o
-link api_fuzzer api_fuzzer.o runtime.o default_table.o
+link api_fuzzer api_fuzzer.o runtime_size.o default_table.o
 link nb_graph_api_fuzzer nb_graph_api_fuzzer.o runtime.o
 # The tools' objects include plan --table's, which embeds the default table.
 for target in profile_fuzzer nonblocking_fuzzer graph_fuzzer simgrid_fuzzer \
