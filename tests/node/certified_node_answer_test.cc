@@ -59,7 +59,11 @@ TEST(CertifiedNodeAnswer, NeverAboveTheExhaustiveOptimum) {
 
 TEST(CertifiedNodeAnswer, NeverAboveTheExactDpOnEveryState) {
   const std::vector<std::vector<std::vector<uint64_t>>> profiles = {
-      {{2, 3}, {8, 8}}, {{2, 3, 7}, {4, 4, 4}}, {{1, 3, 4, 9}, {2, 2, 2, 2}}};
+      {{2, 3}, {8, 8}},
+      {{2, 3, 7}, {4, 4, 4}},
+      {{1, 3, 4, 9}, {2, 2, 2, 2}},
+      {{3, 5, 7}, {7, 7, 7}},
+      {{4, 7, 10, 13}, {3, 3, 3, 3}}};
   for (const auto& profile : profiles) {
     uint64_t states = 0, proven = 0;
     ForEachExactState(profile[0], profile[1],
@@ -98,15 +102,15 @@ TEST(CertifiedNodeAnswer, RefusesRelaysAndSkipsALargeLp) {
                 .status()
                 .code(),
             absl::StatusCode::kInvalidArgument);
-  // No LP column allowed: the LP is skipped and the bound is the others'.
+  // No LP tick allowed: the LP is skipped and the bound is the others'.
   const TinyInstance instance{{2, 3}, 1, {4, 7}, {}};
   CertifyOptions options;
-  options.max_lp_columns = 0;
+  options.max_lp_ticks = 0;
   absl::StatusOr<CertifiedNodeAnswer> c =
       CertifyNodeAnswer(RequestOf(instance), PlanFnf(instance).answer, options);
   ASSERT_TRUE(c.ok()) << c.status();
   EXPECT_TRUE(c->lp_skipped);
-  EXPECT_GT(c->lp_columns, 0u);
+  EXPECT_GT(c->lp_ticks, 0u);
   EXPECT_EQ(c->lower_bound, c->wide_bound);
   EXPECT_NE(c->lower_bound_kind, HETCAST_BOUND_COUNTING_LP);
 }

@@ -54,10 +54,10 @@ std::string CertifyNote(const CertifiedNodeAnswer& c, const NodePlan& plan) {
       plan.answer.completion_time, c.fnf_completion, plan.answer.lower_bound,
       BoundName(plan.answer.lower_bound_kind));
   if (c.lp_skipped) {
-    absl::StrAppend(
-        &note, absl::StrFormat("; counting LP skipped: %d columns, over "
-                               "the limit of %d",
-                               c.lp_columns, CertifyOptions().max_lp_columns));
+    absl::StrAppend(&note,
+                    absl::StrFormat("; counting LP skipped: %d ticks, over "
+                                    "the limit of %d",
+                                    c.lp_ticks, CertifyOptions().max_lp_ticks));
   }
   return plan.note.empty() ? note : absl::StrCat(plan.note, "; ", note);
 }

@@ -65,8 +65,9 @@ absl::Status Bound(const hetcast_node_request& request,
   if (out->wide_bound > upper) {
     return absl::InternalError("a bound above a schedule's completion");
   }
-  out->lp_columns = CountingLpColumns(request, upper);
-  out->lp_skipped = out->lp_columns > options.max_lp_columns;
+  const uint64_t source_cost = request.costs[request.source_type];
+  out->lp_ticks = upper >= source_cost ? upper - source_cost + 1 : 0;
+  out->lp_skipped = out->lp_ticks > options.max_lp_ticks;
   out->lower_bound = out->wide_bound;
   if (out->lp_skipped) return absl::OkStatus();
   start = Clock::now();

@@ -128,18 +128,6 @@ uint64_t DestinationTotal(const hetcast_node_request& request) {
 
 }  // namespace
 
-uint64_t CountingLpColumns(const hetcast_node_request& request,
-                           uint64_t deadline) {
-  const uint64_t source_cost = request.costs[request.source_type];
-  if (deadline < source_cost) return 0;
-  const uint64_t per_tick = 2 * ClassesOf(request).size() + 1;
-  uint64_t columns = 0;
-  if (__builtin_mul_overflow(deadline - source_cost + 1, per_tick, &columns)) {
-    return UINT64_MAX;
-  }
-  return columns;
-}
-
 absl::StatusOr<bool> CountingLpReaches(const hetcast_node_request& request,
                                        uint64_t deadline) {
   if (absl::Status status = CheckRequest(request); !status.ok()) return status;
@@ -149,7 +137,7 @@ absl::StatusOr<bool> CountingLpReaches(const hetcast_node_request& request,
   if (deadline < source_cost) return false;  // Nothing arrives before C_s.
   const std::vector<LpClass> classes = ClassesOf(request);
   const uint64_t ticks = deadline - source_cost + 1;
-  if (CountingLpColumns(request, deadline) > kCountingLpMaxColumns) {
+  if (ticks > kCountingLpMaxColumns / (2 * classes.size() + 1)) {
     return absl::ResourceExhaustedError(absl::StrFormat(
         "counting LP: %d ticks x %d classes is over the size limit", ticks,
         classes.size()));

@@ -56,12 +56,6 @@ namespace hetcast {
 
 constexpr uint64_t kCountingLpMaxColumns = 200000;
 
-// The LP's columns at `deadline`, counted as kCountingLpMaxColumns counts
-// them ((2 x classes + 1) per tick from C_s; UINT64_MAX past 64 bits; 0
-// before C_s), for callers with a smaller limit. The request must be valid.
-uint64_t CountingLpColumns(const hetcast_node_request& request,
-                           uint64_t deadline);
-
 // The LP's optimum at `deadline` reaches the request's destination count
 // (false: OPT > deadline). InvalidArgument for a request hetcast_node_plan
 // refuses; ResourceExhausted past kCountingLpMaxColumns.
