@@ -185,11 +185,5 @@ TEST(CliCertify, RefusesPastItsLimitsRelaysAndThePtas) {
 }  // namespace hetcast
 
 int main(int argc, char** argv) {
-  ::testing::InitGoogleTest(&argc, argv);
-  if (argc < 2) {
-    std::fprintf(stderr, "usage: certify_cli_test PATH_TO_HETCAST\n");
-    return 2;
-  }
-  cli_testing::binary_path = new std::string(argv[1]);
-  return RUN_ALL_TESTS();
+  return cli_testing::CliTestMain(argc, argv, "certify_cli_test");
 }

@@ -5,6 +5,7 @@
 
 #include <sys/wait.h>
 
+#include <cstdio>
 #include <cstdlib>
 #include <fstream>
 #include <sstream>
@@ -45,6 +46,17 @@ inline CliRun RunCli(const std::vector<std::string>& args) {
   run.out = ReadFile(out_path);
   run.err = ReadFile(err_path);
   return run;
+}
+
+// The tests' main: `test_name PATH_TO_HETCAST [gtest flags]`.
+inline int CliTestMain(int argc, char** argv, const char* test_name) {
+  ::testing::InitGoogleTest(&argc, argv);
+  if (argc < 2) {
+    std::fprintf(stderr, "usage: %s PATH_TO_HETCAST\n", test_name);
+    return 2;
+  }
+  binary_path = new std::string(argv[1]);
+  return RUN_ALL_TESTS();
 }
 
 }  // namespace cli_testing

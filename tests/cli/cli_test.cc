@@ -1459,11 +1459,5 @@ INSTANTIATE_TEST_SUITE_P(
 }  // namespace
 
 int main(int argc, char** argv) {
-  ::testing::InitGoogleTest(&argc, argv);
-  if (argc < 2) {
-    std::fprintf(stderr, "usage: cli_test PATH_TO_HETCAST\n");
-    return 2;
-  }
-  cli_testing::binary_path = new std::string(argv[1]);
-  return RUN_ALL_TESTS();
+  return cli_testing::CliTestMain(argc, argv, "cli_test");
 }

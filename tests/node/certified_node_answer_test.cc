@@ -105,7 +105,8 @@ TEST(CertifiedNodeAnswer, RefusesRelaysAndSkipsALargeLp) {
   // No LP tick allowed: the LP is skipped and the bound is the others'.
   const TinyInstance instance{{2, 3}, 1, {4, 7}, {}};
   CertifyOptions options;
-  options.max_lp_ticks = 0;
+  options.max_lp_columns = 0;
+  options.lp_ticks_always = 0;
   absl::StatusOr<CertifiedNodeAnswer> c =
       CertifyNodeAnswer(RequestOf(instance), PlanFnf(instance).answer, options);
   ASSERT_TRUE(c.ok()) << c.status();

@@ -54,10 +54,12 @@ std::string CertifyNote(const CertifiedNodeAnswer& c, const NodePlan& plan) {
       plan.answer.completion_time, c.fnf_completion, plan.answer.lower_bound,
       BoundName(plan.answer.lower_bound_kind));
   if (c.lp_skipped) {
-    absl::StrAppend(&note,
-                    absl::StrFormat("; counting LP skipped: %d ticks, over "
-                                    "the limit of %d",
-                                    c.lp_ticks, CertifyOptions().max_lp_ticks));
+    const CertifyOptions limits;
+    absl::StrAppend(
+        &note, absl::StrFormat("; counting LP skipped: %d ticks, over %d and "
+                               "over %d columns",
+                               c.lp_ticks, limits.lp_ticks_always,
+                               limits.max_lp_columns));
   }
   return plan.note.empty() ? note : absl::StrCat(plan.note, "; ", note);
 }

@@ -51,6 +51,15 @@ bool HasRelays(const hetcast_node_request& request) {
   return false;
 }
 
+// The types with destinations: the LP's classes (no relays here).
+uint64_t ClassCount(const hetcast_node_request& request) {
+  uint64_t classes = 0;
+  for (size_t j = 0; j < request.type_count; ++j) {
+    classes += request.destination_counts[j] > 0 ? 1 : 0;
+  }
+  return classes;
+}
+
 // Steps 2 and 3: the wide bound, then the LP bound above it (unless the LP
 // is too large), both below step 1's completion `upper`.
 absl::Status Bound(const hetcast_node_request& request,
@@ -67,7 +76,11 @@ absl::Status Bound(const hetcast_node_request& request,
   }
   const uint64_t source_cost = request.costs[request.source_type];
   out->lp_ticks = upper >= source_cost ? upper - source_cost + 1 : 0;
-  out->lp_skipped = out->lp_ticks > options.max_lp_ticks;
+  uint64_t columns = 0;
+  const bool wide = __builtin_mul_overflow(
+                        out->lp_ticks, 2 * ClassCount(request) + 1, &columns) ||
+                    columns > options.max_lp_columns;
+  out->lp_skipped = wide && out->lp_ticks > options.lp_ticks_always;
   out->lower_bound = out->wide_bound;
   if (out->lp_skipped) return absl::OkStatus();
   start = Clock::now();

@@ -10,8 +10,9 @@
 //      kPrefixSearchMaxNodes search nodes), stopped at step 1's completion;
 //   3. the counting LP bound (counting_lp_bound.h), bisected between the
 //      larger of the base bound and step 2's and step 1's completion T1,
-//      unless the LP at T1 spans more than options.max_lp_ticks ticks
-//      (T1 - C_s + 1; then skipped, and said so);
+//      when the LP at T1 has at most options.max_lp_columns columns or
+//      spans at most options.lp_ticks_always ticks (T1 - C_s + 1);
+//      otherwise skipped, and said so;
 //   4. the local search over receive orders (deadline_fnf.h), about
 //      options.search_receivers / D moves (seeded), stopped at the bound.
 // The answer is step 4's schedule (FNF's when nothing beat it), whose
@@ -24,10 +25,12 @@
 // rule and the search do not place relays); a request with relays is
 // refused (InvalidArgument naming the reason). The cost grows with the
 // destinations D and the types (the CLI limits both,
-// tools/cli/plan_node_certify.h), and the LP's with its ticks, fast: on
-// random 8-type requests of 10^3 to 10^4 destinations, a few seconds at
-// about 380 ticks, 10 to 50 s at 480 to 700 (hetcast plan --certify,
-// 2026-11), hence options.max_lp_ticks.
+// tools/cli/plan_node_certify.h), and the LP's with its size, fast and
+// unevenly (hetcast plan --certify on random requests of 10^3 to 10^4
+// destinations, 2026-11, a loaded machine): 8 types, 2-3 s at 5,400-6,300
+// columns (320-370 ticks), 11-24 s at 6,400-8,200, 52 s at 11,600; 32
+// types, 2-5 s at 10,600-13,700 columns (160-210 ticks); 3 types, under a
+// second up to about 800 ticks. Hence the two options below.
 #ifndef HETCAST_TOOLS_GEN_CERTIFIED_NODE_ANSWER_H_
 #define HETCAST_TOOLS_GEN_CERTIFIED_NODE_ANSWER_H_
 
@@ -43,9 +46,10 @@ struct CertifyOptions {
   // The local search re-times about this many receivers in all.
   uint64_t search_receivers = 10'000'000;
   uint64_t search_seed = 18;
-  // The counting LP is skipped past this many ticks (its columns are
-  // about ticks x (2 x types + 1)).
-  uint64_t max_lp_ticks = 320;
+  // The counting LP runs when it has at most max_lp_columns columns
+  // (ticks x (2 x types + 1)) or at most lp_ticks_always ticks.
+  uint64_t max_lp_columns = 5500;
+  uint64_t lp_ticks_always = 200;
 };
 
 // Microseconds spent in each step (measurements only; the report's).
@@ -62,7 +66,7 @@ struct CertifiedNodeAnswer {
   uint64_t lower_bound = 0;  // The answer's: the largest bound.
   hetcast_bound lower_bound_kind = HETCAST_BOUND_NONE;
   uint64_t lp_ticks = 0;    // The LP's ticks at step 1's completion.
-  bool lp_skipped = false;  // Past options.max_lp_ticks.
+  bool lp_skipped = false;  // Past both of the options' LP limits.
   bool searched = false;    // The local search gave the schedule.
   // The improved structure (deadline_fnf.h's ids), empty when FNF's
   // schedule is kept.
