@@ -60,6 +60,16 @@ uint64_t ClassCount(const hetcast_node_request& request) {
   return classes;
 }
 
+// Past both of the options' LP limits (certified_node_answer.h).
+bool LpTooLarge(const hetcast_node_request& request,
+                const CertifyOptions& options, uint64_t ticks) {
+  uint64_t columns = 0;
+  const bool wide =
+      __builtin_mul_overflow(ticks, 2 * ClassCount(request) + 1, &columns) ||
+      columns > options.max_lp_columns;
+  return wide && ticks > options.lp_ticks_always;
+}
+
 // Steps 2 and 3: the wide bound, then the LP bound above it (unless the LP
 // is too large), both below step 1's completion `upper`.
 absl::Status Bound(const hetcast_node_request& request,
@@ -76,11 +86,7 @@ absl::Status Bound(const hetcast_node_request& request,
   }
   const uint64_t source_cost = request.costs[request.source_type];
   out->lp_ticks = upper >= source_cost ? upper - source_cost + 1 : 0;
-  uint64_t columns = 0;
-  const bool wide = __builtin_mul_overflow(
-                        out->lp_ticks, 2 * ClassCount(request) + 1, &columns) ||
-                    columns > options.max_lp_columns;
-  out->lp_skipped = wide && out->lp_ticks > options.lp_ticks_always;
+  out->lp_skipped = LpTooLarge(request, options, out->lp_ticks);
   out->lower_bound = out->wide_bound;
   if (out->lp_skipped) return absl::OkStatus();
   start = Clock::now();
