@@ -16,48 +16,23 @@
 
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+#include "tests/cli/cli_run.h"
 
 namespace {
 
 using ::testing::HasSubstr;
 using ::testing::StartsWith;
 
-std::string* binary_path = nullptr;
-
-struct CliRun {
-  int exit_code = -1;
-  std::string out;
-  std::string err;
-};
-
-std::string ReadFile(const std::string& path) {
-  std::ifstream in(path);
-  std::stringstream buffer;
-  buffer << in.rdbuf();
-  return buffer.str();
-}
+using ::cli_testing::binary_path;
+using ::cli_testing::CliRun;
+using ::cli_testing::ReadFile;
+using ::cli_testing::RunCli;
 
 // The number after the first `"key":` in `json` (0 if none).
 unsigned long long JsonNumber(const std::string& json, const std::string& key) {
   const size_t at = json.find("\"" + key + "\":");
   if (at == std::string::npos) return 0;
   return std::strtoull(json.c_str() + at + key.size() + 3, nullptr, 10);
-}
-
-// Arguments are single-quoted for the shell; none of ours contain quotes.
-CliRun RunCli(const std::vector<std::string>& args) {
-  const std::string dir = ::testing::TempDir();
-  const std::string out_path = dir + "/cli_out.txt";
-  const std::string err_path = dir + "/cli_err.txt";
-  std::string command = "'" + *binary_path + "'";
-  for (const std::string& arg : args) command += " '" + arg + "'";
-  command += " >'" + out_path + "' 2>'" + err_path + "'";
-  const int status = std::system(command.c_str());
-  CliRun run;
-  run.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  run.out = ReadFile(out_path);
-  run.err = ReadFile(err_path);
-  return run;
 }
 
 std::vector<std::string> Plan(std::vector<std::string> extra) {
@@ -1484,11 +1459,5 @@ INSTANTIATE_TEST_SUITE_P(
 }  // namespace
 
 int main(int argc, char** argv) {
-  ::testing::InitGoogleTest(&argc, argv);
-  if (argc < 2) {
-    std::fprintf(stderr, "usage: cli_test PATH_TO_HETCAST\n");
-    return 2;
-  }
-  binary_path = new std::string(argv[1]);
-  return RUN_ALL_TESTS();
+  return cli_testing::CliTestMain(argc, argv, "cli_test");
 }

@@ -24,6 +24,9 @@ run plan --costs 2,3 --source-type 1 --counts 4,7 --algorithm ptas --search grid
 run plan --table @default --source-type 2 --counts 6,9,12 --format json --explain
 run plan --table @default --source-type 0 --counts 40,0,0 --format json --explain
 run plan --table tables/ptas_test.hct --source-type 4 --counts 3,3,2,2,2 --format json --explain
+run plan --costs 2,3 --source-type 1 --counts 4,7 --certify --format json --explain
+run plan --costs 3,5,8,13,21,34,40,55 --source-type 2 --counts 1250,1250,1250,1250,1250,1250,1250,1250 --certify --format json
+run plan --table tables/ptas_test.hct --source-type 1 --counts 3,2,2,2,1 --certify --format json --explain
 run plan --model cluster --cluster-sizes 8,5,5,3,1 --inter-cost 4 --format json --explain
 run plan --model cluster --cluster-sizes 8,5,5,3,1 --inter-cost 4 --members 8,2,0,3,1 --format json
 run plan --model cluster --cluster-sizes 8,5,5,3,1 --inter-cost 4 --algorithm interleaved --format json

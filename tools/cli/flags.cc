@@ -86,6 +86,11 @@ ABSL_FLAG(bool, fnf_stats, true,
 ABSL_FLAG(bool, explain, false,
           "plan: say which algorithm answered and why, its guarantee and the "
           "paper behind it, the lower bound and the gap.");
+ABSL_FLAG(bool, certify, false,
+          "plan --model node: improve the answer and prove it close to "
+          "optimal with the tools' pipeline (deadline rule and local search, "
+          "counting LP bound; README 'Certified answers'); no relays, at "
+          "most 10000 destinations and 32 types with destinations.");
 ABSL_FLAG(std::string, to, "svg",
           "render: svg (a Gantt chart) or dot (Graphviz: the tree, or the "
           "multi-source deliveries).");

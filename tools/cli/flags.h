@@ -21,6 +21,7 @@ ABSL_DECLARE_FLAG(std::string, node_costs);
 ABSL_DECLARE_FLAG(std::string, table);
 ABSL_DECLARE_FLAG(std::string, epsilon);
 ABSL_DECLARE_FLAG(std::string, search);
+ABSL_DECLARE_FLAG(bool, certify);
 // plan, every model.
 ABSL_DECLARE_FLAG(std::string, model);
 ABSL_DECLARE_FLAG(std::string, algorithm);

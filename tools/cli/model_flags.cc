@@ -116,7 +116,7 @@ absl::StatusOr<NodePlan> PlanNodeFromFlags() {
   if (!fields.ok()) return fields.status();
   return PlanNodeRequest(
       *fields, {absl::GetFlag(FLAGS_algorithm), absl::GetFlag(FLAGS_epsilon),
-                absl::GetFlag(FLAGS_search)});
+                absl::GetFlag(FLAGS_search), absl::GetFlag(FLAGS_certify)});
 }
 
 absl::StatusOr<NodePlan> PlanClusterFromFlags() {

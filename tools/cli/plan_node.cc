@@ -14,6 +14,7 @@
 #include "absl/strings/str_join.h"
 #include "runtime/include/hetcast/hetcast.h"
 #include "tools/cli/model_request.h"
+#include "tools/cli/plan_node_certify.h"
 #include "tools/cli/table_file.h"
 #include "tools/gen/ptas.h"
 #include "tools/plan.h"
@@ -347,12 +348,24 @@ absl::StatusOr<NodePlan> PlanNodeRequest(const NodeFields& fields,
                                         in.source_type, in.counts.data(),
                                         in.relays.data()};
   if (algorithm == "ptas") {
+    if (options.certify) {
+      return absl::InvalidArgumentError(
+          "--certify improves the runtime's answer (table or FNF); leave out "
+          "--algorithm ptas");
+    }
     return PlanWithPtas(request, options, std::move(plan));
+  }
+  if (options.certify) {
+    status = CheckCertifiable(request, fields.name);
+    if (!status.ok()) return status;
   }
   const hetcast_algorithm pin = algorithm == "table" ? HETCAST_ALGORITHM_TABLE
                                 : algorithm == "fnf" ? HETCAST_ALGORITHM_FNF
                                                      : HETCAST_ALGORITHM_NONE;
-  return PlanNode(request, in, pin, std::move(plan));
+  absl::StatusOr<NodePlan> planned =
+      PlanNode(request, in, pin, std::move(plan));
+  if (!planned.ok() || !options.certify) return planned;
+  return CertifyPlan(request, *std::move(planned));
 }
 
 }  // namespace hetcast

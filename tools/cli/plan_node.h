@@ -18,12 +18,13 @@
 
 namespace hetcast {
 
-// How to plan: --algorithm ("", "fnf", "table", "ptas") and the PTAS's
-// --epsilon and --search.
+// How to plan: --algorithm ("", "fnf", "table", "ptas"), the PTAS's
+// --epsilon and --search, and --certify (plan_node_certify.h).
 struct NodeOptions {
   std::string algorithm;
   std::string epsilon = "0.1";
   std::string search = "bisection";
+  bool certify = false;
 };
 
 // PlanNodeRequest()
@@ -32,7 +33,8 @@ struct NodeOptions {
 // Table and FNF answers are the runtime planner's: hetcast_plan() decides
 // which answers (the profile when it covers the request, else FNF) and says
 // why, which the plan's note and label repeat. `--algorithm ptas` runs the
-// offline PTAS (tools/gen/ptas.h) instead. Errors are InvalidArgument (or
+// offline PTAS (tools/gen/ptas.h) instead; `certify` improves and certifies
+// the runtime's answer (plan_node_certify.h). Errors are InvalidArgument (or
 // OutOfRange) with one line naming the field at fault (as `fields.name`
 // names it) and the limit.
 absl::StatusOr<NodePlan> PlanNodeRequest(const NodeFields& fields,

@@ -116,6 +116,11 @@ BoundText DescribeBound(hetcast_bound bound) {
               "every cluster needs an inter-cluster copy, sent at most once "
               "per C ticks per processor, and copies spread only inside "
               "clusters already entered (runtime/cluster/internal.h)"};
+    case HETCAST_BOUND_COUNTING_LP:
+      return {"counting_lp",
+              "the counting linear program with every send's exact time, "
+              "solved exactly: only the integrality of the arrivals is "
+              "relaxed (tools/gen/counting_lp_bound.h)"};
     case HETCAST_BOUND_NONE:
       break;
   }
@@ -209,6 +214,7 @@ void WritePlanJson(const NodePlan& plan, JsonWriter* json) {
   WriteNodes(plan, json);
   WriteTransfers(plan, json);
   if (plan.explain) WriteExplain(Explain(plan.explain_input), json);
+  if (plan.certified) json->Bool("certified", true);
   json->EndObject();
 }
 

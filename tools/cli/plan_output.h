@@ -43,6 +43,8 @@ struct NodePlan {
   std::string model = "node";
   // Cluster multicast: nodes say whether they are members.
   bool multicast = false;
+  // `plan --certify` answered (printed as "certified": true in JSON).
+  bool certified = false;
 };
 
 // Short algorithm name used in JSON ("fnf", "table", "evaluated").

@@ -48,6 +48,14 @@ measure "FNF, 3 nodes offered 10^7 relays" \
   plan --costs 2,3 --source-type 0 --counts 1,1 --relays 5000000,4999997
 measure "FNF relay search, 2*10^9 node-steps (the cap)" \
   plan --costs 2,3 --source-type 1 --counts 0,31621 --relays 31621,0
+# plan --certify: 10^4 destinations of 8 types (its limits are 10^4 and 32),
+# the counting LP just under its 5,500 columns (295 ticks x 17): the
+# slowest accepted request found (README, "Limits").
+measure "plan --certify, 10^4 destinations of 8 types, LP 5,015 columns" \
+  plan --costs 21,26,31,36,39,41,45,48 --source-type 7 \
+  --counts 1250,1250,1250,1250,1250,1250,1250,1250 --certify
+measure "plan --certify, 10,001 destinations (refused)" \
+  plan --costs 2,3 --counts 5001,5000 --certify
 measure "LCF, one cluster of 10^7 processors" \
   plan --model cluster --cluster-sizes 10000000 --inter-cost 4
 measure "postal LCF, C = 2^40 - 1" \

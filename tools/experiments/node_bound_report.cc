@@ -1,9 +1,10 @@
 // node_bound_report.cc: how close the node model's lower bounds are to the
 // optimum (issue 18, node model), rerunnable:
 //
-//   bazel run -c opt //tools:node_bound_report [-- --full | -- --gaps]
+//   bazel run -c opt //tools:node_bound_report [-- --full | --gaps |
+//                                                  --certify]
 //
-// (`--gaps`: Parts 3 and 4 only.)
+// (`--gaps`: Parts 3 and 4 only; `--certify`: Part 4 only.)
 //
 // Part 1: every state (every source type, every destination mix) of exact
 // profiles solved by the Lemma 5 DP: max and mean of OPT / bound for the
@@ -16,16 +17,14 @@
 // whole budget, and of the whole plan (which stops the search once it proves
 // FNF optimal) at 200, 10^3 and 10^4 nodes.
 // Part 3: the certified gap, FNF's completion / the answer's lower bound,
-// on seeded random instances of 10^2 to 10^4 nodes with 3 to 32 distinct
-// costs: before (max of doubling and ceil(2/3 FNF)) and now.
-// Part 4: on the same instances, FNF improved by deadline-aware receive
-// orders and then by a local search over receive orders
-// (tools/gen/deadline_fnf.h): how often and by how much it beats FNF, and
-// the certified gap of the tools' answer, before (deadline FNF over the
-// better of the plan's bound and the prefix search run with
-// kPrefixSearchMaxNodes nodes at every size) and now (with the search,
-// over the counting LP bound too, tools/gen/counting_lp_bound.h), with
-// each part's time.
+// on seeded random instances of 10^2 to 10^4 nodes with 3 to 8 and 32
+// distinct costs: before (max of doubling and ceil(2/3 FNF)) and now.
+// Part 4: on the same instances, what `hetcast plan --certify` answers
+// (tools/gen/certified_node_answer.h, the same function): how often and by
+// how much its schedule beats FNF, the certified gap of the plain plan
+// (FNF over the runtime's bound), of the deadline rule over the wide prefix
+// search (before the LP and the search) and of --certify's answer, with
+// the time per request of the plan and of --certify, and of each step.
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -40,8 +39,7 @@
 #include "runtime/node/evaluator.h"
 #include "runtime/node/layout.h"
 #include "runtime/node/lower_bound.h"
-#include "tools/gen/counting_lp_bound.h"
-#include "tools/gen/deadline_fnf.h"
+#include "tools/gen/certified_node_answer.h"
 #include "tools/gen/exact_dp.h"
 #include "tools/gen/profile.h"
 #include "tools/progress.h"
@@ -277,76 +275,38 @@ double MicrosSince(std::chrono::steady_clock::time_point start) {
       .count();
 }
 
-// The wide prefix search's bound (kPrefixSearchMaxNodes search nodes,
-// stopped once it reaches `upper`).
-uint64_t WideBound(const hetcast_node_request& request, uint64_t upper) {
-  internal::NodeLayout layout;
-  internal::BuildNodeLayout(&request, &layout);
-  const uint32_t nodes = internal::kPrefixSearchMaxNodes;
-  std::vector<unsigned char> workspace(
-      internal::PrefixSearchWorkspaceBytes(layout, nodes));
-  internal::Arena arena(workspace.data(), workspace.size());
-  uint64_t bound = 0;
-  if (internal::LowerBoundWidePrefixSearch(layout, nodes, upper, &arena,
-                                           &bound) != HETCAST_OK) {
-    std::abort();
-  }
-  return bound;
-}
-
 // Part 4's figures of one family, summed over its instances.
 struct ToolsFigures {
   Ratio plan_gap, gain, before_gap, gap;
-  int improved = 0, searched = 0;
-  double plan_us = 0, improve_us = 0, wide_us = 0, lp_us = 0, search_us = 0;
+  int improved = 0, searched = 0, lp_skipped = 0;
+  double plan_us = 0, certify_us = 0, certify_max_us = 0;
+  CertifyTimes times;
 };
 
-// Aborts with the status's message unless it is OK.
-template <typename T>
-const T& OrDie(const absl::StatusOr<T>& value) {
-  if (!value.ok()) {
-    std::fprintf(stderr, "%s\n", value.status().ToString().c_str());
-    std::abort();
-  }
-  return *value;
-}
-
-// One instance of Part 4: the plan, deadline FNF, the wide prefix search
-// and the counting LP bound (searched between the better of the first two
-// and deadline FNF's completion), then deadline FNF with the local search
-// (`moves` tries, stopped at that bound).
-void ToolsInstance(const hetcast_node_request& request, uint32_t moves,
-                   ToolsFigures* figures) {
+// One instance of Part 4: the plan, then the certified answer `hetcast
+// plan --certify` gives (tools/gen/certified_node_answer.h, default
+// options: the same function, so the same figures).
+void ToolsInstance(const hetcast_node_request& request, ToolsFigures* figures) {
   auto start = std::chrono::steady_clock::now();
   const hetcast_answer answer = PlanFnf(request);
   figures->plan_us += MicrosSince(start);
-  DeadlineFnfOptions options;
-  options.lower_bound = answer.lower_bound;
   start = std::chrono::steady_clock::now();
-  const DeadlineFnfResult rule = OrDie(ImproveFnfByDeadlines(request, options));
-  figures->improve_us += MicrosSince(start);
-  start = std::chrono::steady_clock::now();
-  const uint64_t before =
-      std::max(answer.lower_bound, WideBound(request, rule.completion));
-  figures->wide_us += MicrosSince(start);
-  if (before > rule.completion) std::abort();  // A bound above a schedule.
-  start = std::chrono::steady_clock::now();
-  const uint64_t bound =
-      OrDie(CountingLpBound(request, before, rule.completion));
-  figures->lp_us += MicrosSince(start);
-  options.lower_bound = bound;
-  options.search_moves = moves;
-  start = std::chrono::steady_clock::now();
-  const DeadlineFnfResult searched =
-      OrDie(ImproveFnfByDeadlines(request, options));
-  figures->search_us += MicrosSince(start);
-  if (bound > searched.completion) std::abort();
+  absl::StatusOr<CertifiedNodeAnswer> certified =
+      CertifyNodeAnswer(request, answer, CertifyOptions(), &figures->times);
+  const double certify_us = MicrosSince(start);
+  figures->certify_us += certify_us;
+  figures->certify_max_us = std::max(figures->certify_max_us, certify_us);
+  if (!certified.ok()) {
+    std::fprintf(stderr, "%s\n", certified.status().ToString().c_str());
+    std::abort();
+  }
   figures->plan_gap.Add(answer.completion_time, answer.lower_bound);
-  figures->gain.Add(answer.completion_time, searched.completion);
-  figures->before_gap.Add(rule.completion, before);
-  figures->gap.Add(searched.completion, bound);
-  if (searched.completion < answer.completion_time) ++figures->improved;
-  if (searched.searched) ++figures->searched;
+  figures->gain.Add(answer.completion_time, certified->completion);
+  figures->before_gap.Add(certified->rule_completion, certified->wide_bound);
+  figures->gap.Add(certified->completion, certified->lower_bound);
+  if (certified->completion < answer.completion_time) ++figures->improved;
+  if (certified->searched) ++figures->searched;
+  if (certified->lp_skipped) ++figures->lp_skipped;
 }
 
 // Part 4 for one family: the tools' answer against FNF, and its certified
@@ -355,37 +315,36 @@ void ToolsInstance(const hetcast_node_request& request, uint32_t moves,
 void ImprovedFamily(std::mt19937_64& rng, uint32_t distinct, uint64_t nodes,
                     int instances) {
   ToolsFigures f;
-  // At most about 10^7 receivers re-timed per instance (the search stops
-  // once it meets the bound).
-  const uint32_t moves = static_cast<uint32_t>(10000000 / nodes);
   for (int i = 0; i < instances; ++i) {
     const RandomInstance in = MakeRandomInstance(rng, distinct, nodes);
     const hetcast_node_request request{in.costs.data(), distinct, in.source,
                                        in.counts.data(), nullptr};
-    ToolsInstance(request, moves, &f);
+    ToolsInstance(request, &f);
   }
   const double n = instances;
   std::printf(
       "  %2u costs, %5llu nodes: improved %3d/%d (by the search %d; FNF / "
       "improved mean %.4f max %.4f) | gap plan mean %.4f max %.4f | tools "
-      "before mean %.4f max %.4f -> now mean %.4f max %.4f (=bound %5.1f%%) "
-      "| us: plan %.0f, deadline FNF %.0f, wide bound %.0f, LP bound %.0f, "
-      "search (%u moves) %.0f\n",
+      "before mean %.4f max %.4f -> --certify mean %.4f max %.4f (=bound "
+      "%5.1f%%, LP skipped %d) | us per request: plan %.0f, --certify %.0f "
+      "(max %.0f; deadline FNF %.0f, wide bound %.0f, LP bound %.0f, search "
+      "%.0f)\n",
       distinct, static_cast<unsigned long long>(nodes), f.improved, instances,
       f.searched, f.gain.sum / n, f.gain.max, f.plan_gap.sum / n,
       f.plan_gap.max, f.before_gap.sum / n, f.before_gap.max, f.gap.sum / n,
-      f.gap.max, 100.0 * f.gap.exact / n, f.plan_us / n, f.improve_us / n,
-      f.wide_us / n, f.lp_us / n, moves, f.search_us / n);
+      f.gap.max, 100.0 * f.gap.exact / n, f.lp_skipped, f.plan_us / n,
+      f.certify_us / n, f.certify_max_us, f.times.rule_us / n,
+      f.times.wide_us / n, f.times.lp_us / n, f.times.search_us / n);
   std::fflush(stdout);
 }
 
-int Main(bool full, bool gaps_only) {
+int Main(bool full, bool gaps_only, bool certify_only) {
   std::vector<Case> cases = {
       {{2, 3}, {60, 60}},           {{1, 6}, {60, 60}},
       {{2, 3, 7}, {20, 20, 20}},    {{3, 5, 7}, {16, 16, 16}},
       {{1, 3, 4, 9}, {8, 8, 8, 8}}, {{4, 7, 10, 13}, {7, 7, 7, 7}}};
   if (full) cases.push_back({{2, 3, 7}, {60, 60, 60}});
-  if (!gaps_only) {
+  if (!gaps_only && !certify_only) {
     std::printf("Part 1: OPT / bound on every state of exact profiles\n");
     for (const Case& c : cases) {
       if (Profile(c) != 0) return 1;
@@ -395,19 +354,22 @@ int Main(bool full, bool gaps_only) {
     Timing(1000);
     Timing(10000);
   }
-  std::printf("Part 3: certified gap on random instances (seed 18)\n");
+  // The same instances for Parts 3 and 4: the generator restarts at 18.
+  const uint32_t families[] = {3, 4, 5, 6, 7, 8, 32};
   std::mt19937_64 rng(18);
-  for (uint32_t distinct : {3u, 8u, 32u}) {
-    for (uint64_t nodes : {100u, 1000u, 10000u}) {
-      GapFamily(rng, distinct, nodes, nodes >= 10000 ? 20 : 100);
+  if (!certify_only) {
+    std::printf("Part 3: certified gap on random instances (seed 18)\n");
+    for (uint32_t distinct : families) {
+      for (uint64_t nodes : {100u, 1000u, 10000u}) {
+        GapFamily(rng, distinct, nodes, nodes >= 10000 ? 20 : 100);
+      }
     }
   }
   std::printf(
-      "Part 4: deadline FNF, its local search, the wide prefix search and "
-      "the counting LP bound (tools), same "
-      "instances\n");
+      "Part 4: hetcast plan --certify (deadline FNF, the wide prefix "
+      "search, the counting LP bound, the local search), same instances\n");
   rng.seed(18);
-  for (uint32_t distinct : {3u, 8u, 32u}) {
+  for (uint32_t distinct : families) {
     for (uint64_t nodes : {100u, 1000u, 10000u}) {
       ImprovedFamily(rng, distinct, nodes, nodes >= 10000 ? 20 : 100);
     }
@@ -419,7 +381,8 @@ int Main(bool full, bool gaps_only) {
 }  // namespace hetcast
 
 int main(int argc, char** argv) {
-  const bool full = argc > 1 && std::strcmp(argv[1], "--full") == 0;
-  const bool gaps_only = argc > 1 && std::strcmp(argv[1], "--gaps") == 0;
-  return hetcast::Main(full, gaps_only);
+  const auto is = [&](const char* flag) {
+    return argc > 1 && std::strcmp(argv[1], flag) == 0;
+  };
+  return hetcast::Main(is("--full"), is("--gaps"), is("--certify"));
 }

@@ -246,7 +246,12 @@ typedef enum hetcast_bound HETCAST_ENUM_BASE {
    * transfer, each processor starts one at most every C ticks (blocking),
    * and processors can only be informed inside clusters already holding a
    * copy (proof in runtime/cluster/internal.h). */
-  HETCAST_BOUND_CLUSTER_ENTRY = 15
+  HETCAST_BOUND_CLUSTER_ENTRY = 15,
+  /* Node model, tools only (`hetcast plan --certify`; never produced by the
+   * runtime): the least T at which the counting linear program, solved
+   * exactly, informs every destination; it relaxes only integrality of the
+   * arrivals per tick (proof in tools/gen/counting_lp_bound.h). */
+  HETCAST_BOUND_COUNTING_LP = 16
 } hetcast_bound;
 
 typedef struct hetcast_answer {
