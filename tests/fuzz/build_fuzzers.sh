@@ -139,8 +139,7 @@ link() {
   local objects=("$@")
   clang++ -fsanitize=fuzzer "${SANITIZE[@]}" -Wl,-Map="$work/$target.map" \
     "${objects[@]/#/$work/}" -o "$out/$target" \
-    -lflatbuffers "${ABSL_LIBS[@]}" -lexpat -lqsopt_ex -lgmpxx -lgmp \
-    -lpthread
+    -lflatbuffers "${ABSL_LIBS[@]}" -lexpat -lgmpxx -lgmp -lpthread
 }
 link table_fuzzer table_fuzzer.o runtime.o
 link api_fuzzer api_fuzzer.o runtime_size.o default_table.o

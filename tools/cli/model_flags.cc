@@ -17,6 +17,7 @@
 #include "tools/cli/model_request.h"
 #include "tools/cli/plan_cluster.h"
 #include "tools/cli/plan_node.h"
+#include "tools/cli/plan_node_certify.h"
 #include "tools/gen/gen_command.h"
 
 namespace hetcast {
@@ -116,7 +117,8 @@ absl::StatusOr<NodePlan> PlanNodeFromFlags() {
   if (!fields.ok()) return fields.status();
   return PlanNodeRequest(
       *fields, {absl::GetFlag(FLAGS_algorithm), absl::GetFlag(FLAGS_epsilon),
-                absl::GetFlag(FLAGS_search), absl::GetFlag(FLAGS_certify)});
+                absl::GetFlag(FLAGS_search),
+                absl::GetFlag(FLAGS_certify) ? &kNodeCertifier : nullptr});
 }
 
 absl::StatusOr<NodePlan> PlanClusterFromFlags() {

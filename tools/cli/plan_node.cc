@@ -14,7 +14,6 @@
 #include "absl/strings/str_join.h"
 #include "runtime/include/hetcast/hetcast.h"
 #include "tools/cli/model_request.h"
-#include "tools/cli/plan_node_certify.h"
 #include "tools/cli/table_file.h"
 #include "tools/gen/ptas.h"
 #include "tools/plan.h"
@@ -348,15 +347,15 @@ absl::StatusOr<NodePlan> PlanNodeRequest(const NodeFields& fields,
                                         in.source_type, in.counts.data(),
                                         in.relays.data()};
   if (algorithm == "ptas") {
-    if (options.certify) {
+    if (options.certifier != nullptr) {
       return absl::InvalidArgumentError(
           "--certify improves the runtime's answer (table or FNF); leave out "
           "--algorithm ptas");
     }
     return PlanWithPtas(request, options, std::move(plan));
   }
-  if (options.certify) {
-    status = CheckCertifiable(request, fields.name);
+  if (options.certifier != nullptr) {
+    status = options.certifier->check(request, fields.name);
     if (!status.ok()) return status;
   }
   const hetcast_algorithm pin = algorithm == "table" ? HETCAST_ALGORITHM_TABLE
@@ -364,8 +363,8 @@ absl::StatusOr<NodePlan> PlanNodeRequest(const NodeFields& fields,
                                                      : HETCAST_ALGORITHM_NONE;
   absl::StatusOr<NodePlan> planned =
       PlanNode(request, in, pin, std::move(plan));
-  if (!planned.ok() || !options.certify) return planned;
-  return CertifyPlan(request, *std::move(planned));
+  if (!planned.ok() || options.certifier == nullptr) return planned;
+  return options.certifier->improve(request, *std::move(planned));
 }
 
 }  // namespace hetcast

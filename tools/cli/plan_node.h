@@ -12,19 +12,34 @@
 
 #include <string>
 
+#include "absl/status/status.h"
 #include "absl/status/statusor.h"
+#include "runtime/include/hetcast/hetcast.h"
 #include "tools/cli/model_request.h"
 #include "tools/cli/plan_output.h"
 
 namespace hetcast {
 
+// A step after planning that improves and certifies the runtime's answer:
+// `--certify`, plan_node_certify.h's kNodeCertifier. Handed in rather than
+// called from here, so that programs that plan without it (the fuzz
+// targets) do not link the tools' LP solver.
+struct NodeCertifier {
+  // OK when the step handles `request`; else one line naming the field.
+  absl::Status (*check)(const hetcast_node_request& request,
+                        const FieldNames& name);
+  // `plan`, the runtime's answer for `request`, improved and certified.
+  absl::StatusOr<NodePlan> (*improve)(const hetcast_node_request& request,
+                                      NodePlan plan);
+};
+
 // How to plan: --algorithm ("", "fnf", "table", "ptas"), the PTAS's
-// --epsilon and --search, and --certify (plan_node_certify.h).
+// --epsilon and --search, and --certify (a certifier; null without it).
 struct NodeOptions {
   std::string algorithm;
   std::string epsilon = "0.1";
   std::string search = "bisection";
-  bool certify = false;
+  const NodeCertifier* certifier = nullptr;
 };
 
 // PlanNodeRequest()
@@ -33,8 +48,8 @@ struct NodeOptions {
 // Table and FNF answers are the runtime planner's: hetcast_plan() decides
 // which answers (the profile when it covers the request, else FNF) and says
 // why, which the plan's note and label repeat. `--algorithm ptas` runs the
-// offline PTAS (tools/gen/ptas.h) instead; `certify` improves and certifies
-// the runtime's answer (plan_node_certify.h). Errors are InvalidArgument (or
+// offline PTAS (tools/gen/ptas.h) instead; `certifier` improves and
+// certifies the runtime's answer. Errors are InvalidArgument (or
 // OutOfRange) with one line naming the field at fault (as `fields.name`
 // names it) and the limit.
 absl::StatusOr<NodePlan> PlanNodeRequest(const NodeFields& fields,

@@ -129,4 +129,6 @@ absl::StatusOr<NodePlan> CertifyPlan(const hetcast_node_request& request,
   return plan;
 }
 
+const NodeCertifier kNodeCertifier = {CheckCertifiable, CertifyPlan};
+
 }  // namespace hetcast

@@ -21,6 +21,7 @@
 #include "absl/status/statusor.h"
 #include "runtime/include/hetcast/hetcast.h"
 #include "tools/cli/model_request.h"
+#include "tools/cli/plan_node.h"
 #include "tools/cli/plan_output.h"
 
 namespace hetcast {
@@ -46,6 +47,9 @@ absl::Status CheckCertifiable(const hetcast_node_request& request,
 // note saying what --certify did.
 absl::StatusOr<NodePlan> CertifyPlan(const hetcast_node_request& request,
                                      NodePlan plan);
+
+// The two as PlanNodeRequest's certifier (NodeOptions::certifier).
+extern const NodeCertifier kNodeCertifier;
 
 }  // namespace hetcast
 
