@@ -26,6 +26,7 @@
 #include <utility>
 
 #include "absl/container/flat_hash_map.h"
+#include "tools/graph/dual_bound.h"
 #include "tools/graph/grouped_flow.h"
 #include "tools/graph/multicast_lp.h"
 
@@ -140,6 +141,18 @@ struct ScoreBounds {
   mpq_class high;
   bool exact;
   std::optional<LpBound> tried;  // its program's, once tried and accepted
+  std::vector<size_t> inflow;    // InflowColumns() of m
+  bool screened = false;         // offered to FirstAccepted()'s `rejected`
+
+  // Every optimum of the ranking program is on its optimal face, so the
+  // inflow into m in any of them bounds the face minimum from above.
+  void TightenHigh(const std::vector<mpq_class>& optimum) {
+    if (exact) return;
+    mpq_class sum = 0;
+    for (size_t column : inflow) sum += optimum[column];
+    if (sum < high) high = sum;
+    exact = low == high;
+  }
 };
 
 // The face minimum's bounds without an LP. The solver's optimum is on the
@@ -155,26 +168,29 @@ absl::StatusOr<ScoreBounds> InflowBounds(const hetcast_graph_request& request,
   const absl::StatusOr<std::vector<size_t>> inflow =
       InflowColumns(request, program, counted, m);
   if (!inflow.ok()) return inflow.status();
-  ScoreBounds b = {m, ForcedInflow(request, bound.program, counted, m), 0,
-                   false, std::nullopt};
-  for (size_t column : *inflow) b.high += optimum.x[column];
+  ScoreBounds b = {m,
+                   ForcedInflow(request, bound.program, counted, m),
+                   0,
+                   false,
+                   std::nullopt,
+                   *std::move(inflow),
+                   false};
+  for (size_t column : b.inflow) b.high += optimum.x[column];
   b.exact = b.low == b.high;
   return b;
 }
 
-// The face minimum by its LP. Grouped programs are minimised grouped (the
-// same minimum: multicast_lp.cc, "Grouped flows").
-absl::StatusOr<mpq_class> FaceMinimumInflow(
-    const hetcast_graph_request& request, const LpBound& bound,
-    const std::vector<bool>& counted, uint32_t m) {
+// The face minimum by its LP (the minimising optimum: its objective is
+// the minimum; its x, on the ranking program's columns, is an optimum of
+// that program). Grouped programs are minimised grouped (the same minimum:
+// multicast_lp.cc, "Grouped flows"). `inflow`: InflowColumns() of m.
+absl::StatusOr<LpSolution> FaceMinimumInflow(
+    const LpBound& bound, const std::vector<size_t>& inflow) {
   const bool grouped = !bound.grouped.groups.empty();
   const MulticastProgram& program = grouped ? bound.grouped : bound.program;
-  const absl::StatusOr<std::vector<size_t>> inflow =
-      InflowColumns(request, program, counted, m);
-  if (!inflow.ok()) return inflow.status();
   LinearProgram lp = program.lp;
   for (LinearProgram::Column& column : lp.columns) column.objective = 0;
-  for (size_t column : *inflow) lp.columns[column].objective = 1;
+  for (size_t column : inflow) lp.columns[column].objective = 1;
   lp.AddRow("fix_T", {{program.period_column, 1}}, RowSense::kEqual,
             bound.period);
   // The ranking program's optimal basis with fix_T's row basic is a
@@ -183,7 +199,8 @@ absl::StatusOr<mpq_class> FaceMinimumInflow(
   start.row_status.push_back('1');
   absl::StatusOr<LpSolution> solution = SolveExactLp(lp, &start);
   if (!solution.ok()) return solution.status();
-  return solution->objective;
+  solution->x.resize(program.lp.columns.size());
+  return solution;
 }
 
 // The candidates by score, increasing or decreasing, ties by node id,
@@ -197,6 +214,10 @@ absl::StatusOr<mpq_class> FaceMinimumInflow(
 // local search that accepts the k-th candidate solves the face LPs of at
 // most the first k (and of none whose bounds meet). kAlwaysLp solves every
 // candidate's LP up front.
+//
+// FirstAccepted() with `rejected` drops, before anything is solved for
+// it, a candidate that a cheap proof shows `attempt` would reject: for the
+// same reason as below, the candidate returned does not change.
 //
 // FirstAccepted() with `attempt_first` goes further: what Figs. 6-8 want
 // from the order is the first candidate whose program is <= BestSol, and
@@ -242,16 +263,29 @@ class Ranking {
   using Attempt =
       std::function<absl::StatusOr<std::optional<LpBound>>(uint32_t)>;
 
+  // `rejected(m)`: true only when `attempt(m)` would reject m, proved
+  // without its program (cheap); may be null.
+  using Rejected = std::function<absl::StatusOr<bool>(uint32_t)>;
+
   // The first candidate in the order that `attempt` accepts, with its
   // bound; nullopt when it accepts none.
   absl::StatusOr<std::optional<std::pair<uint32_t, LpBound>>> FirstAccepted(
-      const Attempt& attempt, bool attempt_first) {
+      const Attempt& attempt, bool attempt_first, const Rejected& rejected) {
     while (!left_.empty()) {
       auto best =
           std::min_element(left_.begin(), left_.end(),
                            [&](const ScoreBounds& a, const ScoreBounds& b) {
                              return Before(a, b);
                            });
+      if (rejected && !best->screened) {
+        best->screened = true;
+        absl::StatusOr<bool> out = rejected(best->node);
+        if (!out.ok()) return out.status();
+        if (*out) {
+          left_.erase(best);
+          continue;
+        }
+      }
       if (!best->tried && (best->exact || attempt_first)) {
         absl::StatusOr<std::optional<LpBound>> tried = attempt(best->node);
         if (!tried.ok()) return tried.status();
@@ -278,13 +312,15 @@ class Ranking {
     return a.node < b.node;
   }
 
+  // b's face minimum by its LP; that LP's optimum tightens every other
+  // candidate's upper bound.
   absl::Status SolveScore(ScoreBounds* b) {
-    absl::StatusOr<mpq_class> score =
-        FaceMinimumInflow(request_, *bound_, counted_, b->node);
-    if (!score.ok()) return score.status();
-    b->low = b->high = *score;
+    absl::StatusOr<LpSolution> face = FaceMinimumInflow(*bound_, b->inflow);
+    if (!face.ok()) return face.status();
+    b->low = b->high = face->objective;
     b->exact = true;
     ++*lp_solves_;
+    for (ScoreBounds& other : left_) other.TightenHigh(face->x);
     return absl::OkStatus();
   }
 
@@ -320,6 +356,10 @@ struct Moves {
   std::function<void(uint32_t, LpBound)> accept;
   std::function<absl::StatusOr<bool>(uint32_t, const LpValue& best)> worse;
   bool attempt_first = false;  // Ranking::FirstAccepted()
+  // (optional) like `worse`, but with no LP: tried before the candidate is
+  // ranked (Ranking::FirstAccepted()'s `rejected`).
+  std::function<absl::StatusOr<bool>(uint32_t, const LpValue& best)>
+      rejected_cheaply;
 };
 
 // Lines 3-11 of Figs. 6-8, from `result->period` (line 2's BestSol).
@@ -346,7 +386,11 @@ absl::Status LocalSearch(const Moves& moves, HeuristicResult* result) {
     absl::StatusOr<std::optional<std::pair<uint32_t, LpBound>>> first =
         (*ranked)->FirstAccepted(
             [&](uint32_t m) { return Attempt(moves, m, result); },
-            moves.attempt_first);
+            moves.attempt_first,
+            moves.rejected_cheaply ? Ranking::Rejected([&](uint32_t m) {
+              return moves.rejected_cheaply(m, result->period);
+            })
+                                   : Ranking::Rejected());
     if (!first.ok()) return first.status();
     if (!first->has_value()) return absl::OkStatus();
     auto& [m, bound] = **first;
@@ -629,9 +673,24 @@ absl::StatusOr<HeuristicResult> AugmentedSourcesScoredBy(
         /*increasing=*/false, scores, &result.lp_solves);
   };
   moves.value = [&](uint32_t m) { return WithSource(request, sources, m); };
+  // The current optimum's port duals bound every candidate's program
+  // (dual_bound.h): the same rows (8), (9).
+  PortWeights weights = PortDuals(current->grouped, current->grouped_solution);
+  moves.rejected_cheaply = [&](uint32_t m,
+                               const LpValue& best) -> absl::StatusOr<bool> {
+    if (!best.has_value()) return false;
+    std::vector<uint32_t> with = sources;
+    with.push_back(m);
+    absl::StatusOr<mpq_class> bound =
+        SummedLoadDualBound(request, weights, MultiSourceGroups(request, with));
+    if (!bound.ok()) return bound.status();
+    return *bound > *best;
+  };
+  if (scores == ScoreMethod::kAlwaysLp) moves.rejected_cheaply = nullptr;
   moves.accept = [&](uint32_t m, LpBound bound) {
     sources.push_back(m);
     current = std::make_shared<const LpBound>(std::move(bound));
+    weights = PortDuals(current->grouped, current->grouped_solution);
   };
   absl::Status status = LocalSearch(moves, &result);
   if (!status.ok()) return status;

@@ -184,14 +184,16 @@ void AddPortRows(const hetcast_graph_request& request,
   }
   const auto add = [&](const char* name, uint32_t v,
                        std::vector<std::pair<size_t, mpq_class>> terms) {
-    if (terms.empty()) return;
+    if (terms.empty()) return MulticastProgram::kNoColumn;
     terms.insert(terms.begin(), {t, 1});
-    program->lp.AddRow(absl::StrCat(name, v), std::move(terms),
-                       RowSense::kGreaterEqual, 0);
+    return program->lp.AddRow(absl::StrCat(name, v), std::move(terms),
+                              RowSense::kGreaterEqual, 0);
   };
+  program->send_row.assign(request.node_count, MulticastProgram::kNoColumn);
+  program->receive_row = program->send_row;
   for (uint32_t v = 0; v < request.node_count; ++v) {
-    add("receive_", v, std::move(in[v]));
-    add("send_", v, std::move(out[v]));
+    program->receive_row[v] = add("receive_", v, std::move(in[v]));
+    program->send_row[v] = add("send_", v, std::move(out[v]));
   }
 }
 
@@ -382,6 +384,25 @@ absl::StatusOr<LpBound> SingleSource(const hetcast_graph_request& request,
   return Solve(request, AllEdges(request), SingleSourceDemands(request), rule);
 }
 
+// MulticastMultiSource-UB's demands (below): source s_i (i >= 1) from
+// s_0 .. s_{i-1}, every target not among the sources from all of them.
+std::vector<Demand> MultiSourceDemands(const hetcast_graph_request& request,
+                                       const std::vector<uint32_t>& sources) {
+  std::vector<bool> is_source(request.node_count, false);
+  std::vector<Demand> demands;
+  for (size_t i = 0; i < sources.size(); ++i) {
+    is_source[sources[i]] = true;
+    if (i > 0) {
+      demands.push_back({sources[i], {sources.begin(), sources.begin() + i}});
+    }
+  }
+  for (size_t i = 0; i < request.target_count; ++i) {
+    if (is_source[request.targets[i]]) continue;
+    demands.push_back({request.targets[i], sources});
+  }
+  return demands;
+}
+
 }  // namespace
 
 absl::StatusOr<LpBound> MulticastLb(const hetcast_graph_request& request) {
@@ -443,16 +464,12 @@ absl::StatusOr<LpBound> MultiSourceUb(const hetcast_graph_request& request,
         "MulticastMultiSource-UB: sources[0] must be the source");
   }
   std::vector<bool> is_source(request.node_count, false);
-  std::vector<Demand> demands;
-  for (size_t i = 0; i < sources.size(); ++i) {
-    if (sources[i] >= request.node_count || is_source[sources[i]]) {
+  for (uint32_t s : sources) {
+    if (s >= request.node_count || is_source[s]) {
       return absl::InvalidArgumentError(absl::StrFormat(
-          "MulticastMultiSource-UB: source %d out of range or repeated",
-          sources[i]));
+          "MulticastMultiSource-UB: source %d out of range or repeated", s));
     }
-    is_source[sources[i]] = true;
-    if (i > 0)
-      demands.push_back({sources[i], {sources.begin(), sources.begin() + i}});
+    is_source[s] = true;
   }
   const std::vector<bool> reached = Reached(request, AllEdges(request));
   for (uint32_t s : sources) {
@@ -461,11 +478,13 @@ absl::StatusOr<LpBound> MultiSourceUb(const hetcast_graph_request& request,
           "MulticastMultiSource-UB: source %d cannot be reached", s));
     }
   }
-  for (size_t i = 0; i < request.target_count; ++i) {
-    if (is_source[request.targets[i]]) continue;
-    demands.push_back({request.targets[i], sources});
-  }
-  return Solve(request, AllEdges(request), demands, LoadRule::kSum);
+  return Solve(request, AllEdges(request), MultiSourceDemands(request, sources),
+               LoadRule::kSum);
+}
+
+std::vector<FlowGroup> MultiSourceGroups(const hetcast_graph_request& request,
+                                         const std::vector<uint32_t>& sources) {
+  return GroupDemands(MultiSourceDemands(request, sources));
 }
 
 }  // namespace hetcast

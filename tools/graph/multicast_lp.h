@@ -58,6 +58,10 @@ struct MulticastProgram {
   std::vector<std::vector<size_t>> group_row;
   std::vector<size_t> load_column;
   size_t period_column = 0;
+  // (8) and (9) at node v, T* >= its send / receive time: rows
+  // send_row[v], receive_row[v] (kNoColumn where v has no such edge).
+  std::vector<size_t> send_row;
+  std::vector<size_t> receive_row;
 };
 
 // An exact bound: T* ticks per message, +infinity when no multicast exists
@@ -101,6 +105,11 @@ absl::StatusOr<LpBound> BroadcastEb(const hetcast_graph_request& request,
 // every commodity (10). With sources = {source} it is Multicast-UB.
 absl::StatusOr<LpBound> MultiSourceUb(const hetcast_graph_request& request,
                                       const std::vector<uint32_t>& sources);
+
+// The flows of MultiSourceUb(request, sources) (unchecked: the sources
+// are taken as MultiSourceUb() accepts them): one per set of origins.
+std::vector<FlowGroup> MultiSourceGroups(const hetcast_graph_request& request,
+                                         const std::vector<uint32_t>& sources);
 
 }  // namespace hetcast
 
