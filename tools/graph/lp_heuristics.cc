@@ -26,8 +26,10 @@
 #include <utility>
 
 #include "absl/container/flat_hash_map.h"
+#include "absl/strings/str_cat.h"
 #include "tools/graph/dual_bound.h"
 #include "tools/graph/grouped_flow.h"
+#include "tools/graph/max_flow.h"
 #include "tools/graph/multicast_lp.h"
 
 namespace hetcast {
@@ -133,6 +135,118 @@ mpq_class ForcedInflow(const hetcast_graph_request& request,
   return forced;
 }
 
+// What each edge's load may grow by in `optimum` with T* unchanged: each
+// node's idle send (receive) time, T* minus (8)'s (9)'s sum, shared evenly
+// by its out- (in-) edges, the least of the two ends, over c_e, divided
+// by `shares` (the flows that may use it at once).
+std::vector<mpq_class> SpareLoad(const hetcast_graph_request& request,
+                                 const MulticastProgram& program,
+                                 const LpSolution& optimum, size_t shares) {
+  const mpq_class& period = optimum.x[program.period_column];
+  std::vector<mpq_class> send(request.node_count, period);
+  std::vector<mpq_class> receive(request.node_count, period);
+  std::vector<int> out(request.node_count, 0), in(request.node_count, 0);
+  std::vector<mpq_class> cost(request.edge_count);
+  for (size_t e = 0; e < request.edge_count; ++e) {
+    const size_t n = program.load_column[e];
+    if (n == MulticastProgram::kNoColumn) continue;
+    const hetcast_graph_edge& edge = request.edges[e];
+    cost[e] = mpq_class(mpz_class(absl::StrCat(edge.cost)));
+    send[edge.from] -= cost[e] * optimum.x[n];
+    receive[edge.to] -= cost[e] * optimum.x[n];
+    ++out[edge.from];
+    ++in[edge.to];
+  }
+  std::vector<mpq_class> spare(request.edge_count, 0);
+  for (size_t e = 0; e < request.edge_count; ++e) {
+    if (program.load_column[e] == MulticastProgram::kNoColumn) continue;
+    const hetcast_graph_edge& edge = request.edges[e];
+    const mpq_class a = send[edge.from] / out[edge.from];
+    const mpq_class b = receive[edge.to] / in[edge.to];
+    spare[e] = (a < b ? a : b) / (cost[e] * static_cast<unsigned long>(shares));
+  }
+  return spare;
+}
+
+// An upper bound on the face minimum from the optimum `bound` holds:
+// keep T*, and reroute each counted flow, alone, so that as little of it
+// as possible enters m. Whatever goes around m is a maximum flow F in the
+// graph without m (capacities: n_e plus SpareLoad(), less what the other
+// flows of a grouped program use on e); completing it to the whole flow
+// by augmenting paths enters m at most once per path, so at most (its
+// demand - F) enters m. The rerouted solution keeps every port within
+// T* (the spare loads add at most each node's idle time): an optimum,
+// whose inflow bounds the face minimum.
+RationalFlowResult AroundNode(const hetcast_graph_request& request,
+                              const MulticastProgram& program,
+                              const LpSolution& optimum,
+                              const std::vector<mpq_class>& spare, size_t c,
+                              uint32_t m, const std::vector<uint32_t>& origins,
+                              const std::vector<uint32_t>& destinations) {
+  const uint32_t source = request.node_count;    // joined to the origins
+  const uint32_t sink = request.node_count + 1;  // from the destinations
+  std::vector<RationalArc> arcs;
+  for (size_t e = 0; e < request.edge_count; ++e) {
+    const hetcast_graph_edge& edge = request.edges[e];
+    if (program.flow_column[c][e] == MulticastProgram::kNoColumn ||
+        edge.from == m || edge.to == m) {
+      continue;
+    }
+    mpq_class free = optimum.x[program.load_column[e]] + spare[e];
+    for (size_t other = 0;
+         !program.groups.empty() && other < program.flow_column.size();
+         ++other) {
+      if (other != c) free -= optimum.x[program.flow_column[other][e]];
+    }
+    arcs.push_back({edge.from, edge.to, free});
+  }
+  const mpq_class demand(static_cast<unsigned long>(destinations.size()));
+  for (uint32_t o : origins) arcs.push_back({source, o, demand});
+  for (uint32_t d : destinations) arcs.push_back({d, sink, 1});
+  return MaxFlow(request.node_count + 2, arcs, source, sink, demand);
+}
+
+absl::StatusOr<mpq_class> ReroutedInflow(const hetcast_graph_request& request,
+                                         const LpBound& bound,
+                                         const std::vector<bool>& counted,
+                                         uint32_t m) {
+  const bool grouped = !bound.grouped.groups.empty();
+  const MulticastProgram& program = grouped ? bound.grouped : bound.program;
+  const LpSolution& optimum = grouped ? bound.grouped_solution : bound.solution;
+  std::vector<bool> rerouted(program.flow_column.size());
+  for (size_t c = 0; c < rerouted.size(); ++c) {
+    absl::StatusOr<bool> in = FlowCounted(program, counted, c);
+    if (!in.ok()) return in.status();
+    rerouted[c] = *in;
+  }
+  // Summed loads: the rerouted flows share the spare load.
+  const std::vector<mpq_class> spare = SpareLoad(
+      request, program, optimum,
+      grouped ? std::max<size_t>(
+                    1, std::count(rerouted.begin(), rerouted.end(), true))
+              : 1);
+  mpq_class high = 0;
+  for (size_t c = 0; c < program.flow_column.size(); ++c) {
+    if (!rerouted[c]) continue;
+    const std::vector<uint32_t> origins =
+        grouped ? program.groups[c].origins
+                : std::vector<uint32_t>{program.commodities[c].origin};
+    const std::vector<uint32_t> destinations =
+        grouped ? program.groups[c].destinations
+                : std::vector<uint32_t>{program.commodities[c].destination};
+    const mpq_class demand(static_cast<unsigned long>(destinations.size()));
+    if (std::find(destinations.begin(), destinations.end(), m) !=
+        destinations.end()) {
+      high += demand;  // never: m is a candidate, not a counted destination
+      continue;
+    }
+    high += demand - AroundNode(request, program, optimum, spare, c, m, origins,
+                                destinations)
+                         .value;
+  }
+  return high;
+}
+
 // Bounds on a candidate's score: `low` <= the face minimum <= `high`,
 // the score itself once `exact`.
 struct ScoreBounds {
@@ -143,6 +257,7 @@ struct ScoreBounds {
   std::optional<LpBound> tried;  // its program's, once tried and accepted
   std::vector<size_t> inflow;    // InflowColumns() of m
   bool screened = false;         // offered to FirstAccepted()'s `rejected`
+  bool rerouted = false;         // high tightened by ReroutedInflow()
 
   // Every optimum of the ranking program is on its optimal face, so the
   // inflow into m in any of them bounds the face minimum from above.
@@ -174,6 +289,7 @@ absl::StatusOr<ScoreBounds> InflowBounds(const hetcast_graph_request& request,
                    false,
                    std::nullopt,
                    *std::move(inflow),
+                   false,
                    false};
   for (size_t column : b.inflow) b.high += optimum.x[column];
   b.exact = b.low == b.high;
@@ -297,6 +413,17 @@ class Ranking {
       }
       if (best->exact) {
         return std::make_pair(best->node, *std::move(best->tried));
+      }
+      if (!best->rerouted) {
+        best->rerouted = true;
+        absl::StatusOr<mpq_class> high =
+            ReroutedInflow(request_, *bound_, counted_, best->node);
+        if (!high.ok()) return high.status();
+        if (*high < best->high) {
+          best->high = *high;
+          best->exact = best->low == best->high;
+          continue;  // its place may have changed
+        }
       }
       absl::Status solved = SolveScore(&*best);  // tried or not
       if (!solved.ok()) return solved;
