@@ -27,6 +27,7 @@
 
 #include "absl/container/flat_hash_map.h"
 #include "absl/strings/str_cat.h"
+#include "tools/graph/carried_optimum.h"
 #include "tools/graph/dual_bound.h"
 #include "tools/graph/grouped_flow.h"
 #include "tools/graph/max_flow.h"
@@ -135,39 +136,6 @@ mpq_class ForcedInflow(const hetcast_graph_request& request,
   return forced;
 }
 
-// What each edge's load may grow by in `optimum` with T* unchanged: each
-// node's idle send (receive) time, T* minus (8)'s (9)'s sum, shared evenly
-// by its out- (in-) edges, the least of the two ends, over c_e, divided
-// by `shares` (the flows that may use it at once).
-std::vector<mpq_class> SpareLoad(const hetcast_graph_request& request,
-                                 const MulticastProgram& program,
-                                 const LpSolution& optimum, size_t shares) {
-  const mpq_class& period = optimum.x[program.period_column];
-  std::vector<mpq_class> send(request.node_count, period);
-  std::vector<mpq_class> receive(request.node_count, period);
-  std::vector<int> out(request.node_count, 0), in(request.node_count, 0);
-  std::vector<mpq_class> cost(request.edge_count);
-  for (size_t e = 0; e < request.edge_count; ++e) {
-    const size_t n = program.load_column[e];
-    if (n == MulticastProgram::kNoColumn) continue;
-    const hetcast_graph_edge& edge = request.edges[e];
-    cost[e] = mpq_class(mpz_class(absl::StrCat(edge.cost)));
-    send[edge.from] -= cost[e] * optimum.x[n];
-    receive[edge.to] -= cost[e] * optimum.x[n];
-    ++out[edge.from];
-    ++in[edge.to];
-  }
-  std::vector<mpq_class> spare(request.edge_count, 0);
-  for (size_t e = 0; e < request.edge_count; ++e) {
-    if (program.load_column[e] == MulticastProgram::kNoColumn) continue;
-    const hetcast_graph_edge& edge = request.edges[e];
-    const mpq_class a = send[edge.from] / out[edge.from];
-    const mpq_class b = receive[edge.to] / in[edge.to];
-    spare[e] = (a < b ? a : b) / (cost[e] * static_cast<unsigned long>(shares));
-  }
-  return spare;
-}
-
 // An upper bound on the face minimum from the optimum `bound` holds:
 // keep T*, and reroute each counted flow, alone, so that as little of it
 // as possible enters m. Whatever goes around m is a maximum flow F in the
@@ -221,7 +189,7 @@ absl::StatusOr<mpq_class> ReroutedInflow(const hetcast_graph_request& request,
   }
   // Summed loads: the rerouted flows share the spare load.
   const std::vector<mpq_class> spare = SpareLoad(
-      request, program, optimum,
+      request, program, optimum.x,
       grouped ? std::max<size_t>(
                     1, std::count(rerouted.begin(), rerouted.end(), true))
               : 1);
@@ -373,6 +341,26 @@ class Ranking {
     return absl::OkStatus();
   }
 
+  // When the previous ranking program had the same optimum T* and this
+  // one adds a destination to it (Figs. 7, 8 after an accepted move with
+  // no change of T*), its face LPs' optima, carried over
+  // (carried_optimum.h), are optima here: they tighten every candidate's
+  // upper bound, and each keeps the inflow into its node nearly as low.
+  void CarryFrom(const Ranking& previous) {
+    if (previous.bound_->period != bound_->period) return;
+    for (const auto& [node, x] : previous.optima_) {
+      const auto at = std::find_if(
+          left_.begin(), left_.end(),
+          [node = node](const ScoreBounds& b) { return b.node == node; });
+      if (at == left_.end() || at->exact) continue;
+      std::optional<std::vector<mpq_class>> carried =
+          CarryOptimum(request_, previous.Program(), x, Program(), node);
+      if (!carried.has_value()) continue;
+      for (ScoreBounds& other : left_) other.TightenHigh(*carried);
+      optima_.emplace_back(node, *std::move(carried));
+    }
+  }
+
   // The next candidate; nullopt after the last.
   // `attempt(m)`: candidate m's program's bound when it is accepted
   // (<= BestSol), nullopt when it is rejected.
@@ -440,7 +428,7 @@ class Ranking {
   }
 
   // b's face minimum by its LP; that LP's optimum tightens every other
-  // candidate's upper bound.
+  // candidate's upper bound, and is kept for the next ranking.
   absl::Status SolveScore(ScoreBounds* b) {
     absl::StatusOr<LpSolution> face = FaceMinimumInflow(*bound_, b->inflow);
     if (!face.ok()) return face.status();
@@ -448,25 +436,38 @@ class Ranking {
     b->exact = true;
     ++*lp_solves_;
     for (ScoreBounds& other : left_) other.TightenHigh(face->x);
+    optima_.emplace_back(b->node, std::move(face->x));
     return absl::OkStatus();
+  }
+
+  const MulticastProgram& Program() const {
+    return bound_->grouped.groups.empty() ? bound_->program : bound_->grouped;
   }
 
   const hetcast_graph_request& request_;
   std::shared_ptr<const LpBound> bound_;
+  // Optima of the ranking program, each with the candidate whose inflow
+  // it minimises (face LPs, and those carried from the previous ranking).
+  std::vector<std::pair<uint32_t, std::vector<mpq_class>>> optima_;
   std::vector<bool> counted_;
   bool increasing_;
   int* lp_solves_;
   std::vector<ScoreBounds> left_;
 };
 
+// `previous`: the last pass's ranking, if any.
 absl::StatusOr<std::unique_ptr<Ranking>> RankBy(
     const hetcast_graph_request& request, std::shared_ptr<const LpBound> bound,
     std::vector<bool> counted, const std::vector<uint32_t>& candidates,
-    bool increasing, ScoreMethod method, int* lp_solves) {
+    bool increasing, ScoreMethod method, int* lp_solves,
+    const Ranking* previous) {
   auto ranking = std::make_unique<Ranking>(
       request, std::move(bound), std::move(counted), increasing, lp_solves);
   absl::Status status = ranking->Init(candidates, method);
   if (!status.ok()) return status;
+  if (previous != nullptr && method == ScoreMethod::kBoundsFirst) {
+    ranking->CarryFrom(*previous);
+  }
   return ranking;
 }
 
@@ -478,7 +479,7 @@ absl::StatusOr<std::unique_ptr<Ranking>> RankBy(
 // program's value already exceeds BestSol (counting its LPs): the
 // candidate is then rejected without `value`, as `value` would decide.
 struct Moves {
-  std::function<absl::StatusOr<std::unique_ptr<Ranking>>()> rank;
+  std::function<absl::StatusOr<std::unique_ptr<Ranking>>(const Ranking*)> rank;
   std::function<absl::StatusOr<LpBound>(uint32_t)> value;
   std::function<void(uint32_t, LpBound)> accept;
   std::function<absl::StatusOr<bool>(uint32_t, const LpValue& best)> worse;
@@ -507,8 +508,10 @@ absl::StatusOr<std::optional<LpBound>> Attempt(const Moves& moves, uint32_t m,
 }
 
 absl::Status LocalSearch(const Moves& moves, HeuristicResult* result) {
+  std::unique_ptr<Ranking> previous;
   for (;;) {
-    absl::StatusOr<std::unique_ptr<Ranking>> ranked = moves.rank();
+    absl::StatusOr<std::unique_ptr<Ranking>> ranked =
+        moves.rank(previous.get());
     if (!ranked.ok()) return ranked.status();
     absl::StatusOr<std::optional<std::pair<uint32_t, LpBound>>> first =
         (*ranked)->FirstAccepted(
@@ -525,6 +528,7 @@ absl::Status LocalSearch(const Moves& moves, HeuristicResult* result) {
     result->period = value;
     result->trace.push_back({m, value});
     moves.accept(m, std::move(bound));
+    previous = *std::move(ranked);
   }
 }
 
@@ -708,9 +712,9 @@ absl::StatusOr<HeuristicResult> ReducedBroadcastScoredBy(
   result.lp_solves = 1;
   result.period = ValueOf(*current);
   Moves moves;
-  moves.rank = [&]() {
+  moves.rank = [&](const Ranking* previous) {
     return RankBy(request, current, target, Candidates(request, kept, target),
-                  /*increasing=*/true, scores, &result.lp_solves);
+                  /*increasing=*/true, scores, &result.lp_solves, previous);
   };
   moves.value = [&](uint32_t m) { return WithoutNode(request, kept, m); };
   std::vector<uint32_t> binding = BindingDestinations(*current);
@@ -746,7 +750,8 @@ absl::StatusOr<HeuristicResult> AugmentedMulticastScoredBy(
   result.lp_solves = start->finite ? 1 : 0;
   result.period = ValueOf(*start);
   Moves moves;
-  moves.rank = [&]() -> absl::StatusOr<std::unique_ptr<Ranking>> {
+  moves.rank =
+      [&](const Ranking* previous) -> absl::StatusOr<std::unique_ptr<Ranking>> {
     std::vector<bool> grown = in_set;
     grown[request.source] = false;
     const std::vector<uint32_t> targets = Marked(grown);
@@ -758,7 +763,7 @@ absl::StatusOr<HeuristicResult> AugmentedMulticastScoredBy(
     ++result.lp_solves;
     return RankBy(request, std::make_shared<const LpBound>(*std::move(lb)),
                   grown, Candidates(request, reached, in_set),
-                  /*increasing=*/false, scores, &result.lp_solves);
+                  /*increasing=*/false, scores, &result.lp_solves, previous);
   };
   moves.value = [&](uint32_t m) { return WithNode(request, in_set, m); };
   std::vector<uint32_t> binding = BindingDestinations(*start);
@@ -793,11 +798,11 @@ absl::StatusOr<HeuristicResult> AugmentedSourcesScoredBy(
   result.lp_solves = 1;
   result.period = ValueOf(*current);
   Moves moves;
-  moves.rank = [&]() {
+  moves.rank = [&](const Ranking* previous) {
     return RankBy(
         request, current, target,
         Candidates(request, reached, Marks(request.node_count, sources)),
-        /*increasing=*/false, scores, &result.lp_solves);
+        /*increasing=*/false, scores, &result.lp_solves, previous);
   };
   moves.value = [&](uint32_t m) { return WithSource(request, sources, m); };
   // The current optimum's port duals bound every candidate's program

@@ -64,10 +64,17 @@ BasicFlowResult<Capacity> EdmondsKarp(
   Residual<Capacity> g = MakeResidual(node_count, arcs);
   BasicFlowResult<Capacity> result;
   std::vector<bool> reached;
+  // Arc i's flow is what its reverse arc 2i + 1 can carry back.
+  const auto flows = [&] {
+    for (size_t a = 1; a < g.residual.size(); a += 2) {
+      result.flow.push_back(g.residual[a]);
+    }
+  };
   while (result.value < limit) {
     const std::vector<size_t> via = Search(g, source, &reached);
     if (!reached[sink]) {
       result.source_side = std::move(reached);
+      flows();
       return result;
     }
     Capacity push = limit - result.value;
@@ -80,6 +87,7 @@ BasicFlowResult<Capacity> EdmondsKarp(
     }
     result.value += push;
   }
+  flows();
   return result;
 }
 

@@ -29,6 +29,7 @@ struct BasicFlowResult {
   // residual graph (the source side of a minimum cut, so the arcs from it
   // to the rest have capacities summing to value). Empty otherwise.
   std::vector<bool> source_side;
+  std::vector<Capacity> flow;  // on each of the arcs, in their order
 };
 
 using CapacitatedArc = BasicCapacitatedArc<uint64_t>;

@@ -1,0 +1,225 @@
+// carried_optimum.cc: one program's solution carried to the next
+// (carried_optimum.h).
+#include "tools/graph/carried_optimum.h"
+
+#include <algorithm>
+
+#include "absl/strings/str_cat.h"
+#include "tools/graph/max_flow.h"
+
+namespace hetcast {
+namespace {
+
+mpq_class Cost(const hetcast_graph_edge& edge) {
+  return mpq_class(mpz_class(absl::StrCat(edge.cost)));
+}
+
+std::vector<uint32_t> Destinations(const MulticastProgram& p, size_t c) {
+  return p.groups.empty() ? std::vector<uint32_t>{p.commodities[c].destination}
+                          : p.groups[c].destinations;
+}
+
+std::vector<uint32_t> Origins(const MulticastProgram& p, size_t c) {
+  return p.groups.empty() ? std::vector<uint32_t>{p.commodities[c].origin}
+                          : p.groups[c].origins;
+}
+
+// next's flow for each of previous' flows (same destinations), and the one
+// flow of next that has none; nullopt unless that is how they differ.
+std::optional<std::pair<std::vector<size_t>, size_t>> MatchFlows(
+    const MulticastProgram& previous, const MulticastProgram& next) {
+  if (previous.groups.empty() != next.groups.empty() ||
+      next.flow_column.size() != previous.flow_column.size() + 1) {
+    return std::nullopt;
+  }
+  std::vector<size_t> match;
+  std::vector<bool> matched(next.flow_column.size(), false);
+  for (size_t c = 0; c < previous.flow_column.size(); ++c) {
+    const std::vector<uint32_t> d = Destinations(previous, c);
+    size_t found = SIZE_MAX;
+    for (size_t k = 0; k < next.flow_column.size(); ++k) {
+      if (!matched[k] && Destinations(next, k) == d) found = k;
+    }
+    if (found == SIZE_MAX) return std::nullopt;
+    matched[found] = true;
+    match.push_back(found);
+  }
+  const size_t added =
+      std::find(matched.begin(), matched.end(), false) - matched.begin();
+  if (Destinations(next, added).size() != 1) return std::nullopt;
+  return std::make_pair(match, added);
+}
+
+// The new flow `added` of `next`: a unit from its origins to its
+// destination around `avoid`, within `room` (per edge); per-edge amounts.
+std::optional<std::vector<mpq_class>> NewFlow(
+    const hetcast_graph_request& request, const MulticastProgram& next,
+    size_t added, const std::vector<mpq_class>& room, uint32_t avoid) {
+  const uint32_t source = request.node_count;  // joined to the origins
+  std::vector<RationalArc> arcs;
+  std::vector<size_t> edge_of;
+  for (size_t e = 0; e < request.edge_count; ++e) {
+    const hetcast_graph_edge& edge = request.edges[e];
+    if (next.flow_column[added][e] == MulticastProgram::kNoColumn ||
+        edge.from == avoid || edge.to == avoid) {
+      continue;
+    }
+    arcs.push_back({edge.from, edge.to, room[e]});
+    edge_of.push_back(e);
+  }
+  for (uint32_t o : Origins(next, added)) arcs.push_back({source, o, 1});
+  const uint32_t sink = Destinations(next, added)[0];
+  const RationalFlowResult flow =
+      MaxFlow(request.node_count + 1, arcs, source, sink, 1);
+  if (flow.value < 1) return std::nullopt;
+  std::vector<mpq_class> amount(request.edge_count, 0);
+  for (size_t i = 0; i < edge_of.size(); ++i) amount[edge_of[i]] = flow.flow[i];
+  return amount;
+}
+
+// Each node's idle send and receive time in `x`: T minus (8)'s, (9)'s sum;
+// and how many out- and in-edges it has in the program.
+struct Idle {
+  std::vector<mpq_class> send, receive;
+  std::vector<int> out, in;
+};
+
+Idle IdleTimes(const hetcast_graph_request& request,
+               const MulticastProgram& program,
+               const std::vector<mpq_class>& x) {
+  const mpq_class& period = x[program.period_column];
+  Idle idle = {std::vector<mpq_class>(request.node_count, period),
+               std::vector<mpq_class>(request.node_count, period),
+               std::vector<int>(request.node_count, 0),
+               std::vector<int>(request.node_count, 0)};
+  for (size_t e = 0; e < request.edge_count; ++e) {
+    const size_t n = program.load_column[e];
+    if (n == MulticastProgram::kNoColumn) continue;
+    const hetcast_graph_edge& edge = request.edges[e];
+    idle.send[edge.from] -= Cost(edge) * x[n];
+    idle.receive[edge.to] -= Cost(edge) * x[n];
+    ++idle.out[edge.from];
+    ++idle.in[edge.to];
+  }
+  return idle;
+}
+
+// Else one path of the whole unit: a simple path sends once from each
+// node on it and receives once, so an edge may carry the unit when what
+// it adds to its load (beyond `base`) fits in both ends' idle time.
+std::optional<std::vector<mpq_class>> NewPath(
+    const hetcast_graph_request& request, const MulticastProgram& next,
+    size_t added, const std::vector<mpq_class>& base, const Idle& idle,
+    uint32_t avoid) {
+  std::vector<size_t> via(request.node_count, SIZE_MAX);
+  std::vector<bool> reached(request.node_count, false);
+  std::vector<uint32_t> queue = Origins(next, added);
+  for (uint32_t o : queue) reached[o] = true;
+  for (size_t i = 0; i < queue.size(); ++i) {
+    for (size_t e = 0; e < request.edge_count; ++e) {
+      const hetcast_graph_edge& edge = request.edges[e];
+      if (edge.from != queue[i] || reached[edge.to] || edge.to == avoid ||
+          next.flow_column[added][e] == MulticastProgram::kNoColumn) {
+        continue;
+      }
+      const mpq_class grow = base[e] >= 1 ? mpq_class(0) : 1 - base[e];
+      const mpq_class time = grow * Cost(edge);
+      if (time > idle.send[edge.from] || time > idle.receive[edge.to]) continue;
+      reached[edge.to] = true;
+      via[edge.to] = e;
+      queue.push_back(edge.to);
+    }
+  }
+  const uint32_t sink = Destinations(next, added)[0];
+  if (!reached[sink]) return std::nullopt;
+  std::vector<mpq_class> amount(request.edge_count, 0);
+  for (uint32_t v = sink; via[v] != SIZE_MAX; v = request.edges[via[v]].from) {
+    amount[via[v]] = 1;
+  }
+  return amount;
+}
+
+}  // namespace
+
+std::vector<mpq_class> SpareLoad(const hetcast_graph_request& request,
+                                 const MulticastProgram& program,
+                                 const std::vector<mpq_class>& x,
+                                 size_t shares) {
+  const Idle idle = IdleTimes(request, program, x);
+  std::vector<mpq_class> spare(request.edge_count, 0);
+  for (size_t e = 0; e < request.edge_count; ++e) {
+    if (program.load_column[e] == MulticastProgram::kNoColumn) continue;
+    const hetcast_graph_edge& edge = request.edges[e];
+    const mpq_class a = idle.send[edge.from] / idle.out[edge.from];
+    const mpq_class b = idle.receive[edge.to] / idle.in[edge.to];
+    spare[e] =
+        (a < b ? a : b) / (Cost(edge) * static_cast<unsigned long>(shares));
+  }
+  return spare;
+}
+
+bool Feasible(const LinearProgram& lp, const std::vector<mpq_class>& x) {
+  if (x.size() != lp.columns.size()) return false;
+  for (const mpq_class& v : x) {
+    if (sgn(v) < 0) return false;
+  }
+  for (const LinearProgram::Row& row : lp.rows) {
+    mpq_class sum = 0;
+    for (const auto& [j, a] : row.terms) sum += a * x[j];
+    const int c = cmp(sum, row.rhs);
+    if ((row.sense == RowSense::kEqual && c != 0) ||
+        (row.sense == RowSense::kLessEqual && c > 0) ||
+        (row.sense == RowSense::kGreaterEqual && c < 0)) {
+      return false;
+    }
+  }
+  return true;
+}
+
+std::optional<std::vector<mpq_class>> CarryOptimum(
+    const hetcast_graph_request& request, const MulticastProgram& previous,
+    const std::vector<mpq_class>& x, const MulticastProgram& next,
+    uint32_t avoid) {
+  const auto flows = MatchFlows(previous, next);
+  if (!flows.has_value()) return std::nullopt;
+  const bool summed = !next.groups.empty();
+  std::vector<mpq_class> base(request.edge_count, 0);  // free load
+  for (size_t e = 0; e < request.edge_count && !summed; ++e) {
+    if (previous.load_column[e] != MulticastProgram::kNoColumn) {
+      base[e] = x[previous.load_column[e]];
+    }
+  }
+  std::vector<mpq_class> room = SpareLoad(request, previous, x, 1);
+  for (size_t e = 0; e < request.edge_count; ++e) room[e] += base[e];
+  std::optional<std::vector<mpq_class>> added =
+      NewFlow(request, next, flows->second, room, avoid);
+  if (!added.has_value()) {
+    added = NewPath(request, next, flows->second, base,
+                    IdleTimes(request, previous, x), avoid);
+  }
+  if (!added.has_value()) return std::nullopt;
+  std::vector<mpq_class> carried(next.lp.columns.size(), 0);
+  for (size_t c = 0; c < previous.flow_column.size(); ++c) {
+    for (size_t e = 0; e < request.edge_count; ++e) {
+      const size_t from = previous.flow_column[c][e];
+      const size_t to = next.flow_column[flows->first[c]][e];
+      if (from == MulticastProgram::kNoColumn || sgn(x[from]) == 0) continue;
+      if (to == MulticastProgram::kNoColumn) return std::nullopt;
+      carried[to] = x[from];
+    }
+  }
+  for (size_t e = 0; e < request.edge_count; ++e) {
+    const size_t to = next.flow_column[flows->second][e];
+    if (to != MulticastProgram::kNoColumn) carried[to] = (*added)[e];
+    const size_t n = next.load_column[e];
+    if (n == MulticastProgram::kNoColumn) continue;
+    const size_t old = previous.load_column[e];
+    const mpq_class load = old == MulticastProgram::kNoColumn ? 0 : x[old];
+    carried[n] = summed ? load + (*added)[e] : std::max(load, (*added)[e]);
+  }
+  carried[next.period_column] = x[previous.period_column];
+  if (!Feasible(next.lp, carried)) return std::nullopt;
+  return carried;
+}
+
+}  // namespace hetcast
