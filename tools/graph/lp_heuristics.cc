@@ -341,6 +341,8 @@ class Ranking {
     return absl::OkStatus();
   }
 
+  const LpBound& Bound() const { return *bound_; }
+
   // When the previous ranking program had the same optimum T* and this
   // one adds a destination to it (Figs. 7, 8 after an accepted move with
   // no change of T*), its face LPs' optima, carried over
@@ -758,9 +760,12 @@ absl::StatusOr<HeuristicResult> AugmentedMulticastScoredBy(
     hetcast_graph_request lb_request = request;
     lb_request.targets = targets.data();
     lb_request.target_count = targets.size();
-    absl::StatusOr<LpBound> lb = MulticastLb(lb_request);
+    absl::StatusOr<LpBound> lb =
+        previous != nullptr && scores == ScoreMethod::kBoundsFirst
+            ? MulticastLbGrown(lb_request, previous->Bound())
+            : MulticastLb(lb_request);
     if (!lb.ok()) return lb.status();
-    ++result.lp_solves;
+    if (!lb->basis.column_status.empty()) ++result.lp_solves;  // solved
     return RankBy(request, std::make_shared<const LpBound>(*std::move(lb)),
                   grown, Candidates(request, reached, in_set),
                   /*increasing=*/false, scores, &result.lp_solves, previous);

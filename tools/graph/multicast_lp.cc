@@ -34,9 +34,11 @@
 #include <algorithm>
 #include <utility>
 
+#include "absl/container/flat_hash_map.h"
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
+#include "tools/graph/carried_optimum.h"
 #include "tools/graph/grouped_flow.h"
 
 namespace hetcast {
@@ -407,6 +409,44 @@ std::vector<Demand> MultiSourceDemands(const hetcast_graph_request& request,
 
 absl::StatusOr<LpBound> MulticastLb(const hetcast_graph_request& request) {
   return SingleSource(request, LoadRule::kLargest);
+}
+
+// The carried solution, when there is one, has T* of `previous`, which
+// is <= this program's optimum (each solution of it, less the new
+// commodity, is one of `previous`): so it is optimal, and the certificate
+// checks it with `previous`' duals, 0 on the rows of the new commodity
+// (which is all the new rows: they hold only its x and the loads n, on
+// which they put no weight).
+absl::StatusOr<LpBound> MulticastLbGrown(const hetcast_graph_request& request,
+                                         const LpBound& previous) {
+  absl::Status status = CheckRequest(request);
+  if (!status.ok()) return status;
+  LpBound bound;
+  BuildProgram(request, AllEdges(request), SingleSourceDemands(request),
+               LoadRule::kLargest, &bound.program);
+  const std::optional<std::vector<mpq_class>> carried =
+      previous.finite && previous.grouped.groups.empty()
+          ? CarryOptimum(request, previous.program, previous.solution.x,
+                         bound.program, UINT32_MAX)
+          : std::nullopt;
+  if (!carried.has_value()) return MulticastLb(request);
+  absl::flat_hash_map<std::string, size_t> row;
+  for (size_t r = 0; r < previous.program.lp.rows.size(); ++r) {
+    row[previous.program.lp.rows[r].name] = r;
+  }
+  LpSolution solution = {*carried, {}, previous.period};
+  for (const LinearProgram::Row& r : bound.program.lp.rows) {
+    const auto it = row.find(r.name);
+    solution.y.push_back(it == row.end() ? mpq_class(0)
+                                         : previous.solution.y[it->second]);
+  }
+  if (!CheckLpCertificate(bound.program.lp, solution).ok()) {
+    return MulticastLb(request);
+  }
+  bound.finite = true;
+  bound.period = previous.period;
+  bound.solution = std::move(solution);
+  return bound;
 }
 
 absl::StatusOr<LpBound> MulticastUb(const hetcast_graph_request& request) {

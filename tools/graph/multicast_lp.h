@@ -87,6 +87,15 @@ struct LpBound {
 // multicasts a message in fewer than T* ticks on average.
 absl::StatusOr<LpBound> MulticastLb(const hetcast_graph_request& request);
 
+// MulticastLb(request) when `previous` is MulticastLb() (or this) of the
+// same request with one target fewer, solved only when previous' optimum
+// cannot be carried over (carried_optimum.h, no node avoided): otherwise
+// that optimum plus a unit flow to the new target within idle port time,
+// certified, the same T*; no basis (LpBound::basis empty). Fig. 7's
+// ranking program grows so.
+absl::StatusOr<LpBound> MulticastLbGrown(const hetcast_graph_request& request,
+                                         const LpBound& previous);
+
 // Multicast-UB(P, P_target): minimise T* s.t. (1)-(10): the scatter, which
 // a periodic schedule achieves.
 absl::StatusOr<LpBound> MulticastUb(const hetcast_graph_request& request);
