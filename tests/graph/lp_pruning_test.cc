@@ -104,6 +104,7 @@ void ExpectCarriedOptimal(const hetcast_graph_request& r, const LpBound& before,
 
 TEST(CarriedOptimum, IsAnOptimumOfTheNextProgram) {
   int carried = 0;
+  int grown_carried = 0;  // MulticastLbGrown() answers without an LP
   for (int round = 0; round < 30; ++round) {
     const GraphInstance g = RandomSparsePlatform(6 + round % 4, 700 + round);
     const hetcast_graph_request r = g.Request();
@@ -118,6 +119,12 @@ TEST(CarriedOptimum, IsAnOptimumOfTheNextProgram) {
     absl::StatusOr<LpBound> lb_grown = MulticastLb(grown.Request());
     ASSERT_TRUE(lb.ok() && lb_grown.ok());
     ExpectCarriedOptimal(r, *lb, *lb_grown, avoid, &carried);
+    absl::StatusOr<LpBound> carried_lb = MulticastLbGrown(grown.Request(), *lb);
+    ASSERT_TRUE(carried_lb.ok()) << carried_lb.status();
+    EXPECT_EQ(carried_lb->period, lb_grown->period);
+    EXPECT_TRUE(
+        CheckLpCertificate(carried_lb->program.lp, carried_lb->solution).ok());
+    grown_carried += carried_lb->basis.column_status.empty() ? 1 : 0;
     // Fig. 8's, a secondary source added.
     absl::StatusOr<LpBound> one = MultiSourceUb(r, {g.source});
     absl::StatusOr<LpBound> two = MultiSourceUb(r, {g.source, added});
@@ -125,6 +132,7 @@ TEST(CarriedOptimum, IsAnOptimumOfTheNextProgram) {
     ExpectCarriedOptimal(r, *one, *two, avoid, &carried);
   }
   EXPECT_GT(carried, 0);
+  EXPECT_GT(grown_carried, 0);
 }
 
 using Scored = absl::StatusOr<HeuristicResult> (*)(const hetcast_graph_request&,
