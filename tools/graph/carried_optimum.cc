@@ -24,30 +24,53 @@ std::vector<uint32_t> Origins(const MulticastProgram& p, size_t c) {
                           : p.groups[c].origins;
 }
 
-// next's flow for each of previous' flows (same destinations), and the one
-// flow of next that has none; nullopt unless that is how they differ.
+// next's flow for each of previous' flows, and the one flow of next that
+// has none (a single destination a); nullopt unless that is how they
+// differ. A previous flow matches the next flow with the same
+// destinations, or with the same but a (a destination that became a
+// secondary source, Fig. 8: the old flow still serves the rest).
 std::optional<std::pair<std::vector<size_t>, size_t>> MatchFlows(
     const MulticastProgram& previous, const MulticastProgram& next) {
   if (previous.groups.empty() != next.groups.empty() ||
       next.flow_column.size() != previous.flow_column.size() + 1) {
     return std::nullopt;
   }
-  std::vector<size_t> match;
+  std::vector<size_t> match(previous.flow_column.size(), SIZE_MAX);
   std::vector<bool> matched(next.flow_column.size(), false);
-  for (size_t c = 0; c < previous.flow_column.size(); ++c) {
-    const std::vector<uint32_t> d = Destinations(previous, c);
-    size_t found = SIZE_MAX;
-    for (size_t k = 0; k < next.flow_column.size(); ++k) {
-      if (!matched[k] && Destinations(next, k) == d) found = k;
+  for (size_t c = 0; c < match.size(); ++c) {
+    for (size_t k = 0; k < next.flow_column.size() && match[c] == SIZE_MAX;
+         ++k) {
+      if (!matched[k] && Destinations(next, k) == Destinations(previous, c)) {
+        match[c] = k;
+        matched[k] = true;
+      }
     }
-    if (found == SIZE_MAX) return std::nullopt;
-    matched[found] = true;
-    match.push_back(found);
   }
-  const size_t added =
-      std::find(matched.begin(), matched.end(), false) - matched.begin();
-  if (Destinations(next, added).size() != 1) return std::nullopt;
-  return std::make_pair(match, added);
+  std::vector<size_t> single;  // unmatched next flows of one destination
+  for (size_t k = 0; k < matched.size(); ++k) {
+    if (!matched[k] && Destinations(next, k).size() == 1) single.push_back(k);
+  }
+  for (size_t added : single) {
+    const uint32_t a = Destinations(next, added)[0];
+    std::vector<size_t> tried = match;
+    std::vector<bool> taken = matched;
+    taken[added] = true;
+    bool all = true;
+    for (size_t c = 0; c < tried.size() && all; ++c) {
+      if (tried[c] != SIZE_MAX) continue;
+      std::vector<uint32_t> rest = Destinations(previous, c);
+      rest.erase(std::remove(rest.begin(), rest.end(), a), rest.end());
+      all = false;
+      for (size_t k = 0; k < taken.size() && !all; ++k) {
+        if (!taken[k] && Destinations(next, k) == rest) {
+          tried[c] = k;
+          taken[k] = all = true;
+        }
+      }
+    }
+    if (all) return std::make_pair(tried, added);
+  }
+  return std::nullopt;
 }
 
 // The new flow `added` of `next`: a unit from its origins to its
@@ -176,12 +199,44 @@ bool Feasible(const LinearProgram& lp, const std::vector<mpq_class>& x) {
   return true;
 }
 
-std::optional<std::vector<mpq_class>> CarryOptimum(
+namespace {
+
+// When the new destination a was served by a summed flow of `previous`
+// (Fig. 8: a target that became a source), that flow c's part that
+// reaches a: a unit from the origins within c's own amounts (one exists:
+// c delivers a unit to a). Moved to a's flow it adds no load, and the
+// rest of c still serves c's other destinations.
+std::optional<std::pair<size_t, std::vector<mpq_class>>> SplitOff(
     const hetcast_graph_request& request, const MulticastProgram& previous,
     const std::vector<mpq_class>& x, const MulticastProgram& next,
+    size_t added) {
+  const uint32_t a = Destinations(next, added)[0];
+  for (size_t c = 0; c < previous.flow_column.size() && !next.groups.empty();
+       ++c) {
+    const std::vector<uint32_t> served = Destinations(previous, c);
+    if (std::find(served.begin(), served.end(), a) == served.end()) continue;
+    std::vector<mpq_class> amount(request.edge_count, 0);
+    for (size_t e = 0; e < request.edge_count; ++e) {
+      const size_t column = previous.flow_column[c][e];
+      if (column != MulticastProgram::kNoColumn &&
+          next.flow_column[added][e] != MulticastProgram::kNoColumn) {
+        amount[e] = x[column];
+      }
+    }
+    std::optional<std::vector<mpq_class>> part =
+        NewFlow(request, next, added, amount, UINT32_MAX);
+    if (part.has_value()) return std::make_pair(c, *std::move(part));
+  }
+  return std::nullopt;
+}
+
+// The new flow: split off an old one, else within idle port time.
+std::optional<std::pair<size_t, std::vector<mpq_class>>> AddedFlow(
+    const hetcast_graph_request& request, const MulticastProgram& previous,
+    const std::vector<mpq_class>& x, const MulticastProgram& next, size_t added,
     uint32_t avoid) {
-  const auto flows = MatchFlows(previous, next);
-  if (!flows.has_value()) return std::nullopt;
+  auto split = SplitOff(request, previous, x, next, added);
+  if (split.has_value()) return split;
   const bool summed = !next.groups.empty();
   std::vector<mpq_class> base(request.edge_count, 0);  // free load
   for (size_t e = 0; e < request.edge_count && !summed; ++e) {
@@ -191,31 +246,50 @@ std::optional<std::vector<mpq_class>> CarryOptimum(
   }
   std::vector<mpq_class> room = SpareLoad(request, previous, x, 1);
   for (size_t e = 0; e < request.edge_count; ++e) room[e] += base[e];
-  std::optional<std::vector<mpq_class>> added =
-      NewFlow(request, next, flows->second, room, avoid);
-  if (!added.has_value()) {
-    added = NewPath(request, next, flows->second, base,
-                    IdleTimes(request, previous, x), avoid);
+  std::optional<std::vector<mpq_class>> flow =
+      NewFlow(request, next, added, room, avoid);
+  if (!flow.has_value()) {
+    flow = NewPath(request, next, added, base, IdleTimes(request, previous, x),
+                   avoid);
   }
+  if (!flow.has_value()) return std::nullopt;
+  return std::make_pair(SIZE_MAX, *std::move(flow));
+}
+
+}  // namespace
+
+std::optional<std::vector<mpq_class>> CarryOptimum(
+    const hetcast_graph_request& request, const MulticastProgram& previous,
+    const std::vector<mpq_class>& x, const MulticastProgram& next,
+    uint32_t avoid) {
+  const auto flows = MatchFlows(previous, next);
+  if (!flows.has_value()) return std::nullopt;
+  const auto added =
+      AddedFlow(request, previous, x, next, flows->second, avoid);
   if (!added.has_value()) return std::nullopt;
+  const auto& [donor, amount] = *added;
   std::vector<mpq_class> carried(next.lp.columns.size(), 0);
   for (size_t c = 0; c < previous.flow_column.size(); ++c) {
     for (size_t e = 0; e < request.edge_count; ++e) {
       const size_t from = previous.flow_column[c][e];
       const size_t to = next.flow_column[flows->first[c]][e];
-      if (from == MulticastProgram::kNoColumn || sgn(x[from]) == 0) continue;
+      if (from == MulticastProgram::kNoColumn) continue;
+      const mpq_class kept = c == donor ? x[from] - amount[e] : x[from];
+      if (sgn(kept) == 0) continue;
       if (to == MulticastProgram::kNoColumn) return std::nullopt;
-      carried[to] = x[from];
+      carried[to] = kept;
     }
   }
+  const bool summed = !next.groups.empty();
   for (size_t e = 0; e < request.edge_count; ++e) {
     const size_t to = next.flow_column[flows->second][e];
-    if (to != MulticastProgram::kNoColumn) carried[to] = (*added)[e];
+    if (to != MulticastProgram::kNoColumn) carried[to] = amount[e];
     const size_t n = next.load_column[e];
     if (n == MulticastProgram::kNoColumn) continue;
     const size_t old = previous.load_column[e];
     const mpq_class load = old == MulticastProgram::kNoColumn ? 0 : x[old];
-    carried[n] = summed ? load + (*added)[e] : std::max(load, (*added)[e]);
+    const mpq_class& extra = donor == SIZE_MAX ? amount[e] : mpq_class(0);
+    carried[n] = summed ? load + extra : std::max(load, amount[e]);
   }
   carried[next.period_column] = x[previous.period_column];
   if (!Feasible(next.lp, carried)) return std::nullopt;
