@@ -54,6 +54,18 @@ std::vector<std::optional<mpq_class>> Distances(
   }
 }
 
+// w_e = c_e (alpha_from + beta_to).
+std::vector<mpq_class> Lengths(const hetcast_graph_request& request,
+                               const PortWeights& weights) {
+  std::vector<mpq_class> lengths(request.edge_count);
+  for (size_t e = 0; e < request.edge_count; ++e) {
+    const hetcast_graph_edge& edge = request.edges[e];
+    const mpq_class cost(mpz_class(absl::StrFormat("%d", edge.cost)));
+    lengths[e] = cost * (weights.send[edge.from] + weights.receive[edge.to]);
+  }
+  return lengths;
+}
+
 }  // namespace
 
 PortWeights PortDuals(const MulticastProgram& program,
@@ -74,12 +86,7 @@ absl::StatusOr<mpq_class> SummedLoadDualBound(
     const std::vector<FlowGroup>& groups) {
   absl::Status valid = CheckWeights(request, weights);
   if (!valid.ok()) return valid;
-  std::vector<mpq_class> lengths(request.edge_count);
-  for (size_t e = 0; e < request.edge_count; ++e) {
-    const hetcast_graph_edge& edge = request.edges[e];
-    const mpq_class cost(mpz_class(absl::StrFormat("%d", edge.cost)));
-    lengths[e] = cost * (weights.send[edge.from] + weights.receive[edge.to]);
-  }
+  const std::vector<mpq_class> lengths = Lengths(request, weights);
   mpq_class bound = 0;
   for (const FlowGroup& group : groups) {
     const std::vector<std::optional<mpq_class>> dist =
@@ -93,6 +100,42 @@ absl::StatusOr<mpq_class> SummedLoadDualBound(
     }
   }
   return bound;
+}
+
+absl::StatusOr<std::vector<mpq_class>> SummedLoadDualSolution(
+    const hetcast_graph_request& request, const PortWeights& weights,
+    const MulticastProgram& program) {
+  absl::Status valid = CheckWeights(request, weights);
+  if (!valid.ok()) return valid;
+  const std::vector<mpq_class> lengths = Lengths(request, weights);
+  std::vector<mpq_class> y(program.lp.rows.size(), 0);
+  for (uint32_t v = 0; v < request.node_count; ++v) {
+    if (program.send_row[v] != MulticastProgram::kNoColumn) {
+      y[program.send_row[v]] = weights.send[v];
+    }
+    if (program.receive_row[v] != MulticastProgram::kNoColumn) {
+      y[program.receive_row[v]] = weights.receive[v];
+    }
+  }
+  for (size_t e = 0; e < request.edge_count; ++e) {
+    if (program.sum_row[e] != MulticastProgram::kNoColumn) {
+      y[program.sum_row[e]] = lengths[e];
+    }
+  }
+  for (size_t g = 0; g < program.groups.size(); ++g) {
+    const std::vector<std::optional<mpq_class>> dist =
+        Distances(request, lengths, program.groups[g].origins);
+    for (uint32_t v = 0; v < request.node_count; ++v) {
+      const size_t row = program.group_row[g][v];
+      if (row == MulticastProgram::kNoColumn) continue;
+      if (!dist[v].has_value()) {
+        return absl::InvalidArgumentError(
+            absl::StrFormat("node %d cannot be reached", v));
+      }
+      y[row] = -*dist[v];
+    }
+  }
+  return y;
 }
 
 }  // namespace hetcast

@@ -41,6 +41,14 @@ absl::StatusOr<mpq_class> SummedLoadDualBound(
     const hetcast_graph_request& request, const PortWeights& weights,
     const std::vector<FlowGroup>& groups);
 
+// The whole dual solution behind that bound, on the rows of the grouped
+// program `program` (MulticastProgram::groups set): alpha, beta on (8),
+// (9), w_e on (10), minus each group's distances on its conservation rows,
+// 0 elsewhere. Its objective is the bound; CheckLpCertificate() judges it.
+absl::StatusOr<std::vector<mpq_class>> SummedLoadDualSolution(
+    const hetcast_graph_request& request, const PortWeights& weights,
+    const MulticastProgram& program);
+
 }  // namespace hetcast
 
 #endif  // HETCAST_TOOLS_GRAPH_DUAL_BOUND_H_

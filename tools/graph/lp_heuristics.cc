@@ -504,7 +504,9 @@ absl::StatusOr<std::optional<LpBound>> Attempt(const Moves& moves, uint32_t m,
   }
   absl::StatusOr<LpBound> tried = moves.value(m);
   if (!tried.ok()) return tried.status();
-  if (tried->finite) ++result->lp_solves;
+  if (tried->finite && !tried->basis.column_status.empty()) {
+    ++result->lp_solves;  // solved (a carried optimum has no basis)
+  }
   if (!NotWorse(ValueOf(*tried), result->period)) return std::nullopt;
   return *std::move(tried);
 }
@@ -809,7 +811,13 @@ absl::StatusOr<HeuristicResult> AugmentedSourcesScoredBy(
         Candidates(request, reached, Marks(request.node_count, sources)),
         /*increasing=*/false, scores, &result.lp_solves, previous);
   };
-  moves.value = [&](uint32_t m) { return WithSource(request, sources, m); };
+  moves.value = [&](uint32_t m) -> absl::StatusOr<LpBound> {
+    if (scores == ScoreMethod::kAlwaysLp)
+      return WithSource(request, sources, m);
+    std::vector<uint32_t> with = sources;
+    with.push_back(m);
+    return MultiSourceUbGrown(request, with, *current);
+  };
   // The current optimum's port duals bound every candidate's program
   // (dual_bound.h): the same rows (8), (9).
   PortWeights weights = PortDuals(current->grouped, current->grouped_solution);

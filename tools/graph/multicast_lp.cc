@@ -39,6 +39,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "tools/graph/carried_optimum.h"
+#include "tools/graph/dual_bound.h"
 #include "tools/graph/grouped_flow.h"
 
 namespace hetcast {
@@ -143,6 +144,7 @@ void AddLoadRows(const hetcast_graph_request& request,
                  const std::vector<bool>& usable, LoadRule rule,
                  MulticastProgram* program) {
   program->load_column.assign(request.edge_count, MulticastProgram::kNoColumn);
+  program->sum_row.assign(request.edge_count, MulticastProgram::kNoColumn);
   for (size_t e = 0; e < request.edge_count; ++e) {
     if (!usable[e]) continue;
     const std::string edge = EdgeName(request.edges[e]);
@@ -162,8 +164,8 @@ void AddLoadRows(const hetcast_graph_request& request,
                          {{n, 1}, {x, -1}}, RowSense::kGreaterEqual, 0);
     }
     if (rule == LoadRule::kSum) {
-      program->lp.AddRow(absl::StrCat("sum_", edge), std::move(sum),
-                         RowSense::kEqual, 0);
+      program->sum_row[e] = program->lp.AddRow(
+          absl::StrCat("sum_", edge), std::move(sum), RowSense::kEqual, 0);
     }
   }
 }
@@ -328,28 +330,44 @@ void AddGroupedFlows(const hetcast_graph_request& request,
   }
 }
 
-absl::StatusOr<LpBound> SolveGrouped(const hetcast_graph_request& request,
-                                     const std::vector<bool>& usable,
-                                     const std::vector<Demand>& demands) {
-  LpBound bound;
-  BuildProgram(request, usable, demands, LoadRule::kSum, &bound.program);
-  MulticastProgram& grouped = bound.grouped;
+// The paper's program and the grouped one, unsolved.
+void BuildGrouped(const hetcast_graph_request& request,
+                  const std::vector<bool>& usable,
+                  const std::vector<Demand>& demands, LpBound* bound) {
+  BuildProgram(request, usable, demands, LoadRule::kSum, &bound->program);
+  MulticastProgram& grouped = bound->grouped;
   grouped.groups = GroupDemands(demands);
   AddGroupedFlows(request, usable, &grouped);
   AddLoadRows(request, usable, LoadRule::kSum, &grouped);
   AddPortRows(request, &grouped);
-  absl::StatusOr<LpSolution> solution =
-      SolveExactLp(grouped.lp, nullptr, &bound.basis);
-  if (!solution.ok()) return solution.status();
+}
+
+// `bound` completed from an optimum of its grouped program (certified by
+// SolveExactLp() or the caller): the paper's program's, certified.
+absl::Status FinishGrouped(const hetcast_graph_request& request,
+                           LpSolution solution, LpBound* bound) {
   absl::StatusOr<LpSolution> expanded =
-      ExpandGroupedSolution(request, bound.program, grouped, *solution);
+      ExpandGroupedSolution(request, bound->program, bound->grouped, solution);
   if (!expanded.ok()) return expanded.status();
-  absl::Status proof = CheckLpCertificate(bound.program.lp, *expanded);
+  absl::Status proof = CheckLpCertificate(bound->program.lp, *expanded);
   if (!proof.ok()) return proof;
-  bound.finite = true;
-  bound.period = expanded->objective;
-  bound.solution = *std::move(expanded);
-  bound.grouped_solution = *std::move(solution);
+  bound->finite = true;
+  bound->period = expanded->objective;
+  bound->solution = *std::move(expanded);
+  bound->grouped_solution = std::move(solution);
+  return absl::OkStatus();
+}
+
+absl::StatusOr<LpBound> SolveGrouped(const hetcast_graph_request& request,
+                                     const std::vector<bool>& usable,
+                                     const std::vector<Demand>& demands) {
+  LpBound bound;
+  BuildGrouped(request, usable, demands, &bound);
+  absl::StatusOr<LpSolution> solution =
+      SolveExactLp(bound.grouped.lp, nullptr, &bound.basis);
+  if (!solution.ok()) return solution.status();
+  absl::Status done = FinishGrouped(request, *std::move(solution), &bound);
+  if (!done.ok()) return done;
   return bound;
 }
 
@@ -520,6 +538,33 @@ absl::StatusOr<LpBound> MultiSourceUb(const hetcast_graph_request& request,
   }
   return Solve(request, AllEdges(request), MultiSourceDemands(request, sources),
                LoadRule::kSum);
+}
+
+absl::StatusOr<LpBound> MultiSourceUbGrown(const hetcast_graph_request& request,
+                                           const std::vector<uint32_t>& sources,
+                                           const LpBound& previous) {
+  absl::Status status = CheckRequest(request);
+  if (!status.ok()) return status;
+  if (!previous.finite || previous.grouped.groups.empty()) {
+    return MultiSourceUb(request, sources);
+  }
+  LpBound bound;
+  BuildGrouped(request, AllEdges(request), MultiSourceDemands(request, sources),
+               &bound);
+  const std::optional<std::vector<mpq_class>> carried =
+      CarryOptimum(request, previous.grouped, previous.grouped_solution.x,
+                   bound.grouped, UINT32_MAX);
+  if (!carried.has_value()) return MultiSourceUb(request, sources);
+  absl::StatusOr<std::vector<mpq_class>> dual = SummedLoadDualSolution(
+      request, PortDuals(previous.grouped, previous.grouped_solution),
+      bound.grouped);
+  if (!dual.ok()) return MultiSourceUb(request, sources);
+  LpSolution solution = {*carried, *std::move(dual), previous.period};
+  if (!CheckLpCertificate(bound.grouped.lp, solution).ok() ||
+      !FinishGrouped(request, std::move(solution), &bound).ok()) {
+    return MultiSourceUb(request, sources);
+  }
+  return bound;
 }
 
 std::vector<FlowGroup> MultiSourceGroups(const hetcast_graph_request& request,

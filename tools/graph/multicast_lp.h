@@ -62,6 +62,8 @@ struct MulticastProgram {
   // send_row[v], receive_row[v] (kNoColumn where v has no such edge).
   std::vector<size_t> send_row;
   std::vector<size_t> receive_row;
+  // Under (10): edge e's row n_e = sum of x (kNoColumn where unusable).
+  std::vector<size_t> sum_row;
 };
 
 // An exact bound: T* ticks per message, +infinity when no multicast exists
@@ -114,6 +116,16 @@ absl::StatusOr<LpBound> BroadcastEb(const hetcast_graph_request& request,
 // every commodity (10). With sources = {source} it is Multicast-UB.
 absl::StatusOr<LpBound> MultiSourceUb(const hetcast_graph_request& request,
                                       const std::vector<uint32_t>& sources);
+
+// MultiSourceUb(request, sources) when `previous` is MultiSourceUb() (or
+// this) of the same request with the last source left out and its
+// optimum carries over (carried_optimum.h, no node avoided) at a T* that
+// the port duals of `previous` prove optimal (dual_bound.h): then the
+// carried solution with those duals, certified, and no LP (no basis);
+// otherwise solved. Fig. 8's candidates whose program equals BestSol.
+absl::StatusOr<LpBound> MultiSourceUbGrown(const hetcast_graph_request& request,
+                                           const std::vector<uint32_t>& sources,
+                                           const LpBound& previous);
 
 // The flows of MultiSourceUb(request, sources) (unchecked: the sources
 // are taken as MultiSourceUb() accepts them): one per set of origins.
