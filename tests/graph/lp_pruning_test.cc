@@ -83,7 +83,9 @@ TEST(DualBound, NeverAboveTheProgramItBounds) {
 
 // An optimum carried to the program with one more destination, when both
 // have the same T*, passes that program's certificate with its own exact
-// optimal duals: it is an optimum there.
+// optimal duals: it is an optimum there. MulticastLbGrown() and
+// MultiSourceUbGrown(), which answer with carried optima when they can,
+// give the optimum of the program solved from scratch, certified.
 void ExpectCarriedOptimal(const hetcast_graph_request& r, const LpBound& before,
                           const LpBound& after, uint32_t avoid, int* carried) {
   const bool grouped = !after.grouped.groups.empty();
@@ -104,7 +106,7 @@ void ExpectCarriedOptimal(const hetcast_graph_request& r, const LpBound& before,
 
 TEST(CarriedOptimum, IsAnOptimumOfTheNextProgram) {
   int carried = 0;
-  int grown_carried = 0;  // MulticastLbGrown() answers without an LP
+  int grown_carried = 0;  // ...Grown() answers without an LP
   for (int round = 0; round < 30; ++round) {
     const GraphInstance g = RandomSparsePlatform(6 + round % 4, 700 + round);
     const hetcast_graph_request r = g.Request();
@@ -130,6 +132,17 @@ TEST(CarriedOptimum, IsAnOptimumOfTheNextProgram) {
     absl::StatusOr<LpBound> two = MultiSourceUb(r, {g.source, added});
     ASSERT_TRUE(one.ok() && two.ok());
     ExpectCarriedOptimal(r, *one, *two, avoid, &carried);
+    absl::StatusOr<LpBound> carried_two =
+        MultiSourceUbGrown(r, {g.source, added}, *one);
+    ASSERT_TRUE(carried_two.ok()) << carried_two.status();
+    EXPECT_EQ(carried_two->period, two->period);
+    EXPECT_TRUE(
+        CheckLpCertificate(carried_two->program.lp, carried_two->solution)
+            .ok());
+    EXPECT_TRUE(CheckLpCertificate(carried_two->grouped.lp,
+                                   carried_two->grouped_solution)
+                    .ok());
+    grown_carried += carried_two->basis.column_status.empty() ? 1 : 0;
   }
   EXPECT_GT(carried, 0);
   EXPECT_GT(grown_carried, 0);
