@@ -14,16 +14,6 @@ mpq_class Cost(const hetcast_graph_edge& edge) {
   return mpq_class(mpz_class(absl::StrCat(edge.cost)));
 }
 
-std::vector<uint32_t> Destinations(const MulticastProgram& p, size_t c) {
-  return p.groups.empty() ? std::vector<uint32_t>{p.commodities[c].destination}
-                          : p.groups[c].destinations;
-}
-
-std::vector<uint32_t> Origins(const MulticastProgram& p, size_t c) {
-  return p.groups.empty() ? std::vector<uint32_t>{p.commodities[c].origin}
-                          : p.groups[c].origins;
-}
-
 // next's flow for each of previous' flows, and the one flow of next that
 // has none (a single destination a); nullopt unless that is how they
 // differ. A previous flow matches the next flow with the same
@@ -40,7 +30,8 @@ std::optional<std::pair<std::vector<size_t>, size_t>> MatchFlows(
   for (size_t c = 0; c < match.size(); ++c) {
     for (size_t k = 0; k < next.flow_column.size() && match[c] == SIZE_MAX;
          ++k) {
-      if (!matched[k] && Destinations(next, k) == Destinations(previous, c)) {
+      if (!matched[k] &&
+          FlowDestinations(next, k) == FlowDestinations(previous, c)) {
         match[c] = k;
         matched[k] = true;
       }
@@ -48,21 +39,22 @@ std::optional<std::pair<std::vector<size_t>, size_t>> MatchFlows(
   }
   std::vector<size_t> single;  // unmatched next flows of one destination
   for (size_t k = 0; k < matched.size(); ++k) {
-    if (!matched[k] && Destinations(next, k).size() == 1) single.push_back(k);
+    if (!matched[k] && FlowDestinations(next, k).size() == 1)
+      single.push_back(k);
   }
   for (size_t added : single) {
-    const uint32_t a = Destinations(next, added)[0];
+    const uint32_t a = FlowDestinations(next, added)[0];
     std::vector<size_t> tried = match;
     std::vector<bool> taken = matched;
     taken[added] = true;
     bool all = true;
     for (size_t c = 0; c < tried.size() && all; ++c) {
       if (tried[c] != SIZE_MAX) continue;
-      std::vector<uint32_t> rest = Destinations(previous, c);
+      std::vector<uint32_t> rest = FlowDestinations(previous, c);
       rest.erase(std::remove(rest.begin(), rest.end(), a), rest.end());
       all = false;
       for (size_t k = 0; k < taken.size() && !all; ++k) {
-        if (!taken[k] && Destinations(next, k) == rest) {
+        if (!taken[k] && FlowDestinations(next, k) == rest) {
           tried[c] = k;
           taken[k] = all = true;
         }
@@ -90,8 +82,8 @@ std::optional<std::vector<mpq_class>> NewFlow(
     arcs.push_back({edge.from, edge.to, room[e]});
     edge_of.push_back(e);
   }
-  for (uint32_t o : Origins(next, added)) arcs.push_back({source, o, 1});
-  const uint32_t sink = Destinations(next, added)[0];
+  for (uint32_t o : FlowOrigins(next, added)) arcs.push_back({source, o, 1});
+  const uint32_t sink = FlowDestinations(next, added)[0];
   const RationalFlowResult flow =
       MaxFlow(request.node_count + 1, arcs, source, sink, 1);
   if (flow.value < 1) return std::nullopt;
@@ -136,7 +128,7 @@ std::optional<std::vector<mpq_class>> NewPath(
     uint32_t avoid) {
   std::vector<size_t> via(request.node_count, SIZE_MAX);
   std::vector<bool> reached(request.node_count, false);
-  std::vector<uint32_t> queue = Origins(next, added);
+  std::vector<uint32_t> queue = FlowOrigins(next, added);
   for (uint32_t o : queue) reached[o] = true;
   for (size_t i = 0; i < queue.size(); ++i) {
     for (size_t e = 0; e < request.edge_count; ++e) {
@@ -153,7 +145,7 @@ std::optional<std::vector<mpq_class>> NewPath(
       queue.push_back(edge.to);
     }
   }
-  const uint32_t sink = Destinations(next, added)[0];
+  const uint32_t sink = FlowDestinations(next, added)[0];
   if (!reached[sink]) return std::nullopt;
   std::vector<mpq_class> amount(request.edge_count, 0);
   for (uint32_t v = sink; via[v] != SIZE_MAX; v = request.edges[via[v]].from) {
@@ -163,6 +155,16 @@ std::optional<std::vector<mpq_class>> NewPath(
 }
 
 }  // namespace
+
+std::vector<uint32_t> FlowDestinations(const MulticastProgram& p, size_t c) {
+  return p.groups.empty() ? std::vector<uint32_t>{p.commodities[c].destination}
+                          : p.groups[c].destinations;
+}
+
+std::vector<uint32_t> FlowOrigins(const MulticastProgram& p, size_t c) {
+  return p.groups.empty() ? std::vector<uint32_t>{p.commodities[c].origin}
+                          : p.groups[c].origins;
+}
 
 std::vector<mpq_class> SpareLoad(const hetcast_graph_request& request,
                                  const MulticastProgram& program,
@@ -210,10 +212,10 @@ std::optional<std::pair<size_t, std::vector<mpq_class>>> SplitOff(
     const hetcast_graph_request& request, const MulticastProgram& previous,
     const std::vector<mpq_class>& x, const MulticastProgram& next,
     size_t added) {
-  const uint32_t a = Destinations(next, added)[0];
+  const uint32_t a = FlowDestinations(next, added)[0];
   for (size_t c = 0; c < previous.flow_column.size() && !next.groups.empty();
        ++c) {
-    const std::vector<uint32_t> served = Destinations(previous, c);
+    const std::vector<uint32_t> served = FlowDestinations(previous, c);
     if (std::find(served.begin(), served.end(), a) == served.end()) continue;
     std::vector<mpq_class> amount(request.edge_count, 0);
     for (size_t e = 0; e < request.edge_count; ++e) {

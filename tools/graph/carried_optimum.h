@@ -26,6 +26,10 @@
 
 namespace hetcast {
 
+// Flow c's destinations and origins (a commodity's, or a group's).
+std::vector<uint32_t> FlowDestinations(const MulticastProgram& p, size_t c);
+std::vector<uint32_t> FlowOrigins(const MulticastProgram& p, size_t c);
+
 // What each edge's load may grow by in the solution `x` of `program` with
 // T unchanged: each node's idle send (receive) time, T minus (8)'s (9)'s
 // sum, shared evenly by its out- (in-) edges, the least of the two ends,

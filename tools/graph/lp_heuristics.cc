@@ -41,6 +41,17 @@ LpValue ValueOf(const LpBound& bound) {
   return bound.period;
 }
 
+// The program the solver saw (the grouped one when there is one) and its
+// optimum: scores are read and minimised there (multicast_lp.cc, "Grouped
+// flows").
+const MulticastProgram& SolvedProgram(const LpBound& bound) {
+  return bound.grouped.groups.empty() ? bound.program : bound.grouped;
+}
+
+const LpSolution& SolvedOptimum(const LpBound& bound) {
+  return bound.grouped.groups.empty() ? bound.solution : bound.grouped_solution;
+}
+
 // The score of node m (Figs. 6-8: "sum_{i in P_target} sum_{P_j in
 // N^in(P_m)} x_i^{j,m} in the solution of" the ranking program), made
 // independent of the optimal vertex the solver returns (notes A8.2: a
@@ -178,9 +189,8 @@ absl::StatusOr<mpq_class> ReroutedInflow(const hetcast_graph_request& request,
                                          const LpBound& bound,
                                          const std::vector<bool>& counted,
                                          uint32_t m) {
-  const bool grouped = !bound.grouped.groups.empty();
-  const MulticastProgram& program = grouped ? bound.grouped : bound.program;
-  const LpSolution& optimum = grouped ? bound.grouped_solution : bound.solution;
+  const MulticastProgram& program = SolvedProgram(bound);
+  const LpSolution& optimum = SolvedOptimum(bound);
   std::vector<bool> rerouted(program.flow_column.size());
   for (size_t c = 0; c < rerouted.size(); ++c) {
     absl::StatusOr<bool> in = FlowCounted(program, counted, c);
@@ -188,20 +198,17 @@ absl::StatusOr<mpq_class> ReroutedInflow(const hetcast_graph_request& request,
     rerouted[c] = *in;
   }
   // Summed loads: the rerouted flows share the spare load.
-  const std::vector<mpq_class> spare = SpareLoad(
-      request, program, optimum.x,
-      grouped ? std::max<size_t>(
-                    1, std::count(rerouted.begin(), rerouted.end(), true))
-              : 1);
+  const std::vector<mpq_class> spare =
+      SpareLoad(request, program, optimum.x,
+                !program.groups.empty()
+                    ? std::max<size_t>(
+                          1, std::count(rerouted.begin(), rerouted.end(), true))
+                    : 1);
   mpq_class high = 0;
   for (size_t c = 0; c < program.flow_column.size(); ++c) {
     if (!rerouted[c]) continue;
-    const std::vector<uint32_t> origins =
-        grouped ? program.groups[c].origins
-                : std::vector<uint32_t>{program.commodities[c].origin};
-    const std::vector<uint32_t> destinations =
-        grouped ? program.groups[c].destinations
-                : std::vector<uint32_t>{program.commodities[c].destination};
+    const std::vector<uint32_t> origins = FlowOrigins(program, c);
+    const std::vector<uint32_t> destinations = FlowDestinations(program, c);
     const mpq_class demand(static_cast<unsigned long>(destinations.size()));
     if (std::find(destinations.begin(), destinations.end(), m) !=
         destinations.end()) {
@@ -245,9 +252,8 @@ absl::StatusOr<ScoreBounds> InflowBounds(const hetcast_graph_request& request,
                                          const LpBound& bound,
                                          const std::vector<bool>& counted,
                                          uint32_t m) {
-  const bool grouped = !bound.grouped.groups.empty();
-  const MulticastProgram& program = grouped ? bound.grouped : bound.program;
-  const LpSolution& optimum = grouped ? bound.grouped_solution : bound.solution;
+  const MulticastProgram& program = SolvedProgram(bound);
+  const LpSolution& optimum = SolvedOptimum(bound);
   const absl::StatusOr<std::vector<size_t>> inflow =
       InflowColumns(request, program, counted, m);
   if (!inflow.ok()) return inflow.status();
@@ -270,8 +276,7 @@ absl::StatusOr<ScoreBounds> InflowBounds(const hetcast_graph_request& request,
 // multicast_lp.cc, "Grouped flows"). `inflow`: InflowColumns() of m.
 absl::StatusOr<LpSolution> FaceMinimumInflow(
     const LpBound& bound, const std::vector<size_t>& inflow) {
-  const bool grouped = !bound.grouped.groups.empty();
-  const MulticastProgram& program = grouped ? bound.grouped : bound.program;
+  const MulticastProgram& program = SolvedProgram(bound);
   LinearProgram lp = program.lp;
   for (LinearProgram::Column& column : lp.columns) column.objective = 0;
   for (size_t column : inflow) lp.columns[column].objective = 1;
@@ -442,9 +447,7 @@ class Ranking {
     return absl::OkStatus();
   }
 
-  const MulticastProgram& Program() const {
-    return bound_->grouped.groups.empty() ? bound_->program : bound_->grouped;
-  }
+  const MulticastProgram& Program() const { return SolvedProgram(*bound_); }
 
   const hetcast_graph_request& request_;
   std::shared_ptr<const LpBound> bound_;
