@@ -144,6 +144,7 @@ TEST(CarriedOptimum, IsAnOptimumOfTheNextProgram) {
                                    carried_two->grouped_solution)
                     .ok());
     grown_carried += carried_two->basis.column_status.empty() ? 1 : 0;
+    EXPECT_FALSE(MultiSourceUbGrown(r, {g.source, added, added}, *two).ok());
   }
   EXPECT_GT(carried, 0);
   EXPECT_GT(grown_carried, 0);

@@ -513,8 +513,11 @@ absl::StatusOr<LpBound> BroadcastEb(const hetcast_graph_request& request,
 //    secondary sources would cost nothing; the text calls (10) "summing up
 //    the different messages", so every commodity, source to source
 //    included, is summed.
-absl::StatusOr<LpBound> MultiSourceUb(const hetcast_graph_request& request,
-                                      const std::vector<uint32_t>& sources) {
+namespace {
+
+// CheckRequest() and the sources as MultiSourceUb() takes them.
+absl::Status CheckSources(const hetcast_graph_request& request,
+                          const std::vector<uint32_t>& sources) {
   absl::Status status = CheckRequest(request);
   if (!status.ok()) return status;
   if (sources.empty() || sources[0] != request.source) {
@@ -536,6 +539,15 @@ absl::StatusOr<LpBound> MultiSourceUb(const hetcast_graph_request& request,
           "MulticastMultiSource-UB: source %d cannot be reached", s));
     }
   }
+  return absl::OkStatus();
+}
+
+}  // namespace
+
+absl::StatusOr<LpBound> MultiSourceUb(const hetcast_graph_request& request,
+                                      const std::vector<uint32_t>& sources) {
+  absl::Status status = CheckSources(request, sources);
+  if (!status.ok()) return status;
   return Solve(request, AllEdges(request), MultiSourceDemands(request, sources),
                LoadRule::kSum);
 }
@@ -543,7 +555,7 @@ absl::StatusOr<LpBound> MultiSourceUb(const hetcast_graph_request& request,
 absl::StatusOr<LpBound> MultiSourceUbGrown(const hetcast_graph_request& request,
                                            const std::vector<uint32_t>& sources,
                                            const LpBound& previous) {
-  absl::Status status = CheckRequest(request);
+  absl::Status status = CheckSources(request, sources);
   if (!status.ok()) return status;
   if (!previous.finite || previous.grouped.groups.empty()) {
     return MultiSourceUb(request, sources);
