@@ -62,6 +62,39 @@ TEST(MaxFlow, EqualsTheLeastCut) {
   }
 }
 
+// Rational capacities: the integer graph's capacities divided by 7 carry
+// a seventh of its flow (the cut oracle's value), and the flows reported
+// on the arcs respect the capacities and are conserved.
+TEST(MaxFlow, RationalCapacitiesScaleTheCut) {
+  std::mt19937_64 rng(8);
+  for (int round = 0; round < 100; ++round) {
+    const uint32_t n = 2 + round % 7;
+    const std::vector<CapacitatedArc> arcs = RandomArcs(rng, n);
+    std::vector<RationalArc> scaled;
+    for (const CapacitatedArc& a : arcs) {
+      mpq_class capacity(a.capacity, 7);
+      capacity.canonicalize();
+      scaled.push_back({a.from, a.to, capacity});
+    }
+    const uint32_t v = 1 + rng() % (n - 1);
+    mpq_class cut(CutOracle(n, arcs, 0, v), 7);
+    cut.canonicalize();
+    const RationalFlowResult flow = MaxFlow(n, scaled, 0, v, cut + 1);
+    EXPECT_EQ(flow.value, cut);
+    ASSERT_EQ(flow.flow.size(), scaled.size());
+    std::vector<mpq_class> net(n, 0);
+    for (size_t i = 0; i < scaled.size(); ++i) {
+      EXPECT_GE(flow.flow[i], 0);
+      EXPECT_LE(flow.flow[i], scaled[i].capacity);
+      net[scaled[i].from] -= flow.flow[i];
+      net[scaled[i].to] += flow.flow[i];
+    }
+    for (uint32_t w = 0; w < n; ++w) {
+      EXPECT_EQ(net[w], w == 0 ? -cut : w == v ? cut : 0) << "node " << w;
+    }
+  }
+}
+
 // Each arborescence spans every node from the root with one arc into each
 // other node (its tail reached first); the arcs' uses stay within their
 // capacities; the multiplicities sum to k.

@@ -94,6 +94,38 @@ void BM_Heuristic(benchmark::State& state) {
   state.counters["lp_solves"] = solves;
   state.counters["bound_solves"] = bound_solves;
 }
+// The same heuristics read literally (ScoreMethod::kAlwaysLp: every
+// candidate's score LP, every candidate's program, no bound): the baseline
+// of the shortcuts above, which make the same moves (lp_heuristics_test).
+template <absl::StatusOr<HeuristicResult> (*Heuristic)(
+    const hetcast_graph_request&, ScoreMethod)>
+void BM_Literal(benchmark::State& state) {
+  const GraphInstance& g = Platform(state.range(0));
+  int solves = 0;
+  for (auto _ : state) {
+    absl::StatusOr<HeuristicResult> r =
+        Heuristic(g.Request(), ScoreMethod::kAlwaysLp);
+    if (!r.ok()) state.SkipWithError(r.status().ToString().c_str());
+    if (r.ok()) solves = r->lp_solves;
+  }
+  state.counters["lp_solves"] = solves;
+}
+BENCHMARK_TEMPLATE(BM_Literal, ReducedBroadcastScoredBy)
+    ->Arg(30)
+    ->Arg(65)
+    ->Iterations(1)
+    ->Unit(benchmark::kSecond);
+BENCHMARK_TEMPLATE(BM_Literal, AugmentedMulticastScoredBy)
+    ->Arg(30)
+    ->Arg(65)
+    ->Iterations(1)
+    ->Unit(benchmark::kSecond);
+BENCHMARK_TEMPLATE(BM_Literal, AugmentedSourcesScoredBy)
+    ->Arg(30)
+    ->Arg(65)
+    ->Iterations(1)
+    ->Unit(benchmark::kSecond);
+
 BENCHMARK_TEMPLATE(BM_Heuristic, ReducedBroadcast)
     ->Arg(30)
     ->Arg(65)

@@ -13,6 +13,7 @@
 #include "gtest/gtest.h"
 #include "tests/graph/graph_files.h"
 #include "tests/graph/graph_test_util.h"
+#include "tests/graph/same_moves.h"
 #include "tests/oracles/graph_tree_packing.h"
 #include "tools/graph/multicast_lp.h"
 
@@ -172,34 +173,6 @@ TEST(LpHeuristics, RandomGraphsAgainstTheOracle) {
     ++checked;
     CheckHeuristics(g, *opt);
   }
-}
-
-using Scored = absl::StatusOr<HeuristicResult> (*)(const hetcast_graph_request&,
-                                                   ScoreMethod);
-
-// Runs `h` with kBoundsFirst and with kAlwaysLp (the figures read
-// literally) and expects the same moves with the same exact values and no
-// more LPs of the figures' size; counts in `fewer` the runs with fewer,
-// in `bounded` those that solved lower-bound LPs.
-void ExpectSameMoves(Scored h, const GraphInstance& g, int* fewer,
-                     int* bounded) {
-  absl::StatusOr<HeuristicResult> fast =
-      h(g.Request(), ScoreMethod::kBoundsFirst);
-  absl::StatusOr<HeuristicResult> literal =
-      h(g.Request(), ScoreMethod::kAlwaysLp);
-  ASSERT_TRUE(fast.ok()) << fast.status();
-  ASSERT_TRUE(literal.ok()) << literal.status();
-  EXPECT_EQ(fast->period, literal->period);
-  EXPECT_EQ(fast->nodes, literal->nodes);
-  ASSERT_EQ(fast->trace.size(), literal->trace.size());
-  for (size_t i = 0; i < literal->trace.size(); ++i) {
-    EXPECT_EQ(fast->trace[i].node, literal->trace[i].node);
-    EXPECT_EQ(fast->trace[i].value, literal->trace[i].value);
-  }
-  EXPECT_EQ(literal->bound_solves, 0);
-  EXPECT_LE(fast->lp_solves, literal->lp_solves);
-  if (fast->lp_solves < literal->lp_solves) ++*fewer;
-  if (fast->bound_solves > 0) ++*bounded;
 }
 
 // Scores from bounds (the LP only when they differ, and only when the

@@ -26,7 +26,11 @@
 #include <utility>
 
 #include "absl/container/flat_hash_map.h"
+#include "absl/strings/str_cat.h"
+#include "tools/graph/carried_optimum.h"
+#include "tools/graph/dual_bound.h"
 #include "tools/graph/grouped_flow.h"
+#include "tools/graph/max_flow.h"
 #include "tools/graph/multicast_lp.h"
 
 namespace hetcast {
@@ -35,6 +39,17 @@ namespace {
 LpValue ValueOf(const LpBound& bound) {
   if (!bound.finite) return std::nullopt;
   return bound.period;
+}
+
+// The program the solver saw (the grouped one when there is one) and its
+// optimum: scores are read and minimised there (multicast_lp.cc, "Grouped
+// flows").
+const MulticastProgram& SolvedProgram(const LpBound& bound) {
+  return bound.grouped.groups.empty() ? bound.program : bound.grouped;
+}
+
+const LpSolution& SolvedOptimum(const LpBound& bound) {
+  return bound.grouped.groups.empty() ? bound.solution : bound.grouped_solution;
 }
 
 // The score of node m (Figs. 6-8: "sum_{i in P_target} sum_{P_j in
@@ -132,6 +147,81 @@ mpq_class ForcedInflow(const hetcast_graph_request& request,
   return forced;
 }
 
+// An upper bound on the face minimum from the optimum `bound` holds:
+// keep T*, and reroute each counted flow, alone, so that as little of it
+// as possible enters m. Whatever goes around m is a maximum flow F in the
+// graph without m (capacities: n_e plus SpareLoad(), less what the other
+// flows of a grouped program use on e); completing it to the whole flow
+// by augmenting paths enters m at most once per path, so at most (its
+// demand - F) enters m. The rerouted solution keeps every port within
+// T* (the spare loads add at most each node's idle time): an optimum,
+// whose inflow bounds the face minimum.
+RationalFlowResult AroundNode(const hetcast_graph_request& request,
+                              const MulticastProgram& program,
+                              const LpSolution& optimum,
+                              const std::vector<mpq_class>& spare, size_t c,
+                              uint32_t m, const std::vector<uint32_t>& origins,
+                              const std::vector<uint32_t>& destinations) {
+  const uint32_t source = request.node_count;    // joined to the origins
+  const uint32_t sink = request.node_count + 1;  // from the destinations
+  std::vector<RationalArc> arcs;
+  for (size_t e = 0; e < request.edge_count; ++e) {
+    const hetcast_graph_edge& edge = request.edges[e];
+    if (program.flow_column[c][e] == MulticastProgram::kNoColumn ||
+        edge.from == m || edge.to == m) {
+      continue;
+    }
+    mpq_class free = optimum.x[program.load_column[e]] + spare[e];
+    for (size_t other = 0;
+         !program.groups.empty() && other < program.flow_column.size();
+         ++other) {
+      if (other != c) free -= optimum.x[program.flow_column[other][e]];
+    }
+    arcs.push_back({edge.from, edge.to, free});
+  }
+  const mpq_class demand(static_cast<unsigned long>(destinations.size()));
+  for (uint32_t o : origins) arcs.push_back({source, o, demand});
+  for (uint32_t d : destinations) arcs.push_back({d, sink, 1});
+  return MaxFlow(request.node_count + 2, arcs, source, sink, demand);
+}
+
+absl::StatusOr<mpq_class> ReroutedInflow(const hetcast_graph_request& request,
+                                         const LpBound& bound,
+                                         const std::vector<bool>& counted,
+                                         uint32_t m) {
+  const MulticastProgram& program = SolvedProgram(bound);
+  const LpSolution& optimum = SolvedOptimum(bound);
+  std::vector<bool> rerouted(program.flow_column.size());
+  for (size_t c = 0; c < rerouted.size(); ++c) {
+    absl::StatusOr<bool> in = FlowCounted(program, counted, c);
+    if (!in.ok()) return in.status();
+    rerouted[c] = *in;
+  }
+  // Summed loads: the rerouted flows share the spare load.
+  const std::vector<mpq_class> spare =
+      SpareLoad(request, program, optimum.x,
+                !program.groups.empty()
+                    ? std::max<size_t>(
+                          1, std::count(rerouted.begin(), rerouted.end(), true))
+                    : 1);
+  mpq_class high = 0;
+  for (size_t c = 0; c < program.flow_column.size(); ++c) {
+    if (!rerouted[c]) continue;
+    const std::vector<uint32_t> origins = FlowOrigins(program, c);
+    const std::vector<uint32_t> destinations = FlowDestinations(program, c);
+    const mpq_class demand(static_cast<unsigned long>(destinations.size()));
+    if (std::find(destinations.begin(), destinations.end(), m) !=
+        destinations.end()) {
+      high += demand;  // never: m is a candidate, not a counted destination
+      continue;
+    }
+    high += demand - AroundNode(request, program, optimum, spare, c, m, origins,
+                                destinations)
+                         .value;
+  }
+  return high;
+}
+
 // Bounds on a candidate's score: `low` <= the face minimum <= `high`,
 // the score itself once `exact`.
 struct ScoreBounds {
@@ -140,6 +230,19 @@ struct ScoreBounds {
   mpq_class high;
   bool exact;
   std::optional<LpBound> tried;  // its program's, once tried and accepted
+  std::vector<size_t> inflow;    // InflowColumns() of m
+  bool screened = false;         // offered to FirstAccepted()'s `rejected`
+  bool rerouted = false;         // high tightened by ReroutedInflow()
+
+  // Every optimum of the ranking program is on its optimal face, so the
+  // inflow into m in any of them bounds the face minimum from above.
+  void TightenHigh(const std::vector<mpq_class>& optimum) {
+    if (exact) return;
+    mpq_class sum = 0;
+    for (size_t column : inflow) sum += optimum[column];
+    if (sum < high) high = sum;
+    exact = low == high;
+  }
 };
 
 // The face minimum's bounds without an LP. The solver's optimum is on the
@@ -149,32 +252,34 @@ absl::StatusOr<ScoreBounds> InflowBounds(const hetcast_graph_request& request,
                                          const LpBound& bound,
                                          const std::vector<bool>& counted,
                                          uint32_t m) {
-  const bool grouped = !bound.grouped.groups.empty();
-  const MulticastProgram& program = grouped ? bound.grouped : bound.program;
-  const LpSolution& optimum = grouped ? bound.grouped_solution : bound.solution;
+  const MulticastProgram& program = SolvedProgram(bound);
+  const LpSolution& optimum = SolvedOptimum(bound);
   const absl::StatusOr<std::vector<size_t>> inflow =
       InflowColumns(request, program, counted, m);
   if (!inflow.ok()) return inflow.status();
-  ScoreBounds b = {m, ForcedInflow(request, bound.program, counted, m), 0,
-                   false, std::nullopt};
-  for (size_t column : *inflow) b.high += optimum.x[column];
+  ScoreBounds b = {m,
+                   ForcedInflow(request, bound.program, counted, m),
+                   0,
+                   false,
+                   std::nullopt,
+                   *std::move(inflow),
+                   false,
+                   false};
+  for (size_t column : b.inflow) b.high += optimum.x[column];
   b.exact = b.low == b.high;
   return b;
 }
 
-// The face minimum by its LP. Grouped programs are minimised grouped (the
-// same minimum: multicast_lp.cc, "Grouped flows").
-absl::StatusOr<mpq_class> FaceMinimumInflow(
-    const hetcast_graph_request& request, const LpBound& bound,
-    const std::vector<bool>& counted, uint32_t m) {
-  const bool grouped = !bound.grouped.groups.empty();
-  const MulticastProgram& program = grouped ? bound.grouped : bound.program;
-  const absl::StatusOr<std::vector<size_t>> inflow =
-      InflowColumns(request, program, counted, m);
-  if (!inflow.ok()) return inflow.status();
+// The face minimum by its LP (the minimising optimum: its objective is
+// the minimum; its x, on the ranking program's columns, is an optimum of
+// that program). Grouped programs are minimised grouped (the same minimum:
+// multicast_lp.cc, "Grouped flows"). `inflow`: InflowColumns() of m.
+absl::StatusOr<LpSolution> FaceMinimumInflow(
+    const LpBound& bound, const std::vector<size_t>& inflow) {
+  const MulticastProgram& program = SolvedProgram(bound);
   LinearProgram lp = program.lp;
   for (LinearProgram::Column& column : lp.columns) column.objective = 0;
-  for (size_t column : *inflow) lp.columns[column].objective = 1;
+  for (size_t column : inflow) lp.columns[column].objective = 1;
   lp.AddRow("fix_T", {{program.period_column, 1}}, RowSense::kEqual,
             bound.period);
   // The ranking program's optimal basis with fix_T's row basic is a
@@ -183,7 +288,8 @@ absl::StatusOr<mpq_class> FaceMinimumInflow(
   start.row_status.push_back('1');
   absl::StatusOr<LpSolution> solution = SolveExactLp(lp, &start);
   if (!solution.ok()) return solution.status();
-  return solution->objective;
+  solution->x.resize(program.lp.columns.size());
+  return solution;
 }
 
 // The candidates by score, increasing or decreasing, ties by node id,
@@ -197,6 +303,10 @@ absl::StatusOr<mpq_class> FaceMinimumInflow(
 // local search that accepts the k-th candidate solves the face LPs of at
 // most the first k (and of none whose bounds meet). kAlwaysLp solves every
 // candidate's LP up front.
+//
+// FirstAccepted() with `rejected` drops, before anything is solved for
+// it, a candidate that a cheap proof shows `attempt` would reject: for the
+// same reason as below, the candidate returned does not change.
 //
 // FirstAccepted() with `attempt_first` goes further: what Figs. 6-8 want
 // from the order is the first candidate whose program is <= BestSol, and
@@ -236,22 +346,57 @@ class Ranking {
     return absl::OkStatus();
   }
 
+  const LpBound& Bound() const { return *bound_; }
+
+  // When the previous ranking program had the same optimum T* and this
+  // one adds a destination to it (Figs. 7, 8 after an accepted move with
+  // no change of T*), its face LPs' optima, carried over
+  // (carried_optimum.h), are optima here: they tighten every candidate's
+  // upper bound, and each keeps the inflow into its node nearly as low.
+  void CarryFrom(const Ranking& previous) {
+    if (previous.bound_->period != bound_->period) return;
+    for (const auto& [node, x] : previous.optima_) {
+      const auto at = std::find_if(
+          left_.begin(), left_.end(),
+          [node = node](const ScoreBounds& b) { return b.node == node; });
+      if (at == left_.end() || at->exact) continue;
+      std::optional<std::vector<mpq_class>> carried =
+          CarryOptimum(request_, previous.Program(), x, Program(), node);
+      if (!carried.has_value()) continue;
+      for (ScoreBounds& other : left_) other.TightenHigh(*carried);
+      optima_.emplace_back(node, *std::move(carried));
+    }
+  }
+
   // The next candidate; nullopt after the last.
   // `attempt(m)`: candidate m's program's bound when it is accepted
   // (<= BestSol), nullopt when it is rejected.
   using Attempt =
       std::function<absl::StatusOr<std::optional<LpBound>>(uint32_t)>;
 
+  // `rejected(m)`: true only when `attempt(m)` would reject m, proved
+  // without its program (cheap); may be null.
+  using Rejected = std::function<absl::StatusOr<bool>(uint32_t)>;
+
   // The first candidate in the order that `attempt` accepts, with its
   // bound; nullopt when it accepts none.
   absl::StatusOr<std::optional<std::pair<uint32_t, LpBound>>> FirstAccepted(
-      const Attempt& attempt, bool attempt_first) {
+      const Attempt& attempt, bool attempt_first, const Rejected& rejected) {
     while (!left_.empty()) {
       auto best =
           std::min_element(left_.begin(), left_.end(),
                            [&](const ScoreBounds& a, const ScoreBounds& b) {
                              return Before(a, b);
                            });
+      if (rejected && !best->screened) {
+        best->screened = true;
+        absl::StatusOr<bool> out = rejected(best->node);
+        if (!out.ok()) return out.status();
+        if (*out) {
+          left_.erase(best);
+          continue;
+        }
+      }
       if (!best->tried && (best->exact || attempt_first)) {
         absl::StatusOr<std::optional<LpBound>> tried = attempt(best->node);
         if (!tried.ok()) return tried.status();
@@ -263,6 +408,17 @@ class Ranking {
       }
       if (best->exact) {
         return std::make_pair(best->node, *std::move(best->tried));
+      }
+      if (!best->rerouted) {
+        best->rerouted = true;
+        absl::StatusOr<mpq_class> high =
+            ReroutedInflow(request_, *bound_, counted_, best->node);
+        if (!high.ok()) return high.status();
+        if (*high < best->high) {
+          best->high = *high;
+          best->exact = best->low == best->high;
+          continue;  // its place may have changed
+        }
       }
       absl::Status solved = SolveScore(&*best);  // tried or not
       if (!solved.ok()) return solved;
@@ -278,32 +434,45 @@ class Ranking {
     return a.node < b.node;
   }
 
+  // b's face minimum by its LP; that LP's optimum tightens every other
+  // candidate's upper bound, and is kept for the next ranking.
   absl::Status SolveScore(ScoreBounds* b) {
-    absl::StatusOr<mpq_class> score =
-        FaceMinimumInflow(request_, *bound_, counted_, b->node);
-    if (!score.ok()) return score.status();
-    b->low = b->high = *score;
+    absl::StatusOr<LpSolution> face = FaceMinimumInflow(*bound_, b->inflow);
+    if (!face.ok()) return face.status();
+    b->low = b->high = face->objective;
     b->exact = true;
     ++*lp_solves_;
+    for (ScoreBounds& other : left_) other.TightenHigh(face->x);
+    optima_.emplace_back(b->node, std::move(face->x));
     return absl::OkStatus();
   }
 
+  const MulticastProgram& Program() const { return SolvedProgram(*bound_); }
+
   const hetcast_graph_request& request_;
   std::shared_ptr<const LpBound> bound_;
+  // Optima of the ranking program, each with the candidate whose inflow
+  // it minimises (face LPs, and those carried from the previous ranking).
+  std::vector<std::pair<uint32_t, std::vector<mpq_class>>> optima_;
   std::vector<bool> counted_;
   bool increasing_;
   int* lp_solves_;
   std::vector<ScoreBounds> left_;
 };
 
+// `previous`: the last pass's ranking, if any.
 absl::StatusOr<std::unique_ptr<Ranking>> RankBy(
     const hetcast_graph_request& request, std::shared_ptr<const LpBound> bound,
     std::vector<bool> counted, const std::vector<uint32_t>& candidates,
-    bool increasing, ScoreMethod method, int* lp_solves) {
+    bool increasing, ScoreMethod method, int* lp_solves,
+    const Ranking* previous) {
   auto ranking = std::make_unique<Ranking>(
       request, std::move(bound), std::move(counted), increasing, lp_solves);
   absl::Status status = ranking->Init(candidates, method);
   if (!status.ok()) return status;
+  if (previous != nullptr && method == ScoreMethod::kBoundsFirst) {
+    ranking->CarryFrom(*previous);
+  }
   return ranking;
 }
 
@@ -315,11 +484,15 @@ absl::StatusOr<std::unique_ptr<Ranking>> RankBy(
 // program's value already exceeds BestSol (counting its LPs): the
 // candidate is then rejected without `value`, as `value` would decide.
 struct Moves {
-  std::function<absl::StatusOr<std::unique_ptr<Ranking>>()> rank;
+  std::function<absl::StatusOr<std::unique_ptr<Ranking>>(const Ranking*)> rank;
   std::function<absl::StatusOr<LpBound>(uint32_t)> value;
   std::function<void(uint32_t, LpBound)> accept;
   std::function<absl::StatusOr<bool>(uint32_t, const LpValue& best)> worse;
   bool attempt_first = false;  // Ranking::FirstAccepted()
+  // (optional) like `worse`, but with no LP: tried before the candidate is
+  // ranked (Ranking::FirstAccepted()'s `rejected`).
+  std::function<absl::StatusOr<bool>(uint32_t, const LpValue& best)>
+      rejected_cheaply;
 };
 
 // Lines 3-11 of Figs. 6-8, from `result->period` (line 2's BestSol).
@@ -334,19 +507,27 @@ absl::StatusOr<std::optional<LpBound>> Attempt(const Moves& moves, uint32_t m,
   }
   absl::StatusOr<LpBound> tried = moves.value(m);
   if (!tried.ok()) return tried.status();
-  if (tried->finite) ++result->lp_solves;
+  if (tried->finite && !tried->basis.column_status.empty()) {
+    ++result->lp_solves;  // solved (a carried optimum has no basis)
+  }
   if (!NotWorse(ValueOf(*tried), result->period)) return std::nullopt;
   return *std::move(tried);
 }
 
 absl::Status LocalSearch(const Moves& moves, HeuristicResult* result) {
+  std::unique_ptr<Ranking> previous;
   for (;;) {
-    absl::StatusOr<std::unique_ptr<Ranking>> ranked = moves.rank();
+    absl::StatusOr<std::unique_ptr<Ranking>> ranked =
+        moves.rank(previous.get());
     if (!ranked.ok()) return ranked.status();
     absl::StatusOr<std::optional<std::pair<uint32_t, LpBound>>> first =
         (*ranked)->FirstAccepted(
             [&](uint32_t m) { return Attempt(moves, m, result); },
-            moves.attempt_first);
+            moves.attempt_first,
+            moves.rejected_cheaply ? Ranking::Rejected([&](uint32_t m) {
+              return moves.rejected_cheaply(m, result->period);
+            })
+                                   : Ranking::Rejected());
     if (!first.ok()) return first.status();
     if (!first->has_value()) return absl::OkStatus();
     auto& [m, bound] = **first;
@@ -354,6 +535,7 @@ absl::Status LocalSearch(const Moves& moves, HeuristicResult* result) {
     result->period = value;
     result->trace.push_back({m, value});
     moves.accept(m, std::move(bound));
+    previous = *std::move(ranked);
   }
 }
 
@@ -537,9 +719,9 @@ absl::StatusOr<HeuristicResult> ReducedBroadcastScoredBy(
   result.lp_solves = 1;
   result.period = ValueOf(*current);
   Moves moves;
-  moves.rank = [&]() {
+  moves.rank = [&](const Ranking* previous) {
     return RankBy(request, current, target, Candidates(request, kept, target),
-                  /*increasing=*/true, scores, &result.lp_solves);
+                  /*increasing=*/true, scores, &result.lp_solves, previous);
   };
   moves.value = [&](uint32_t m) { return WithoutNode(request, kept, m); };
   std::vector<uint32_t> binding = BindingDestinations(*current);
@@ -575,19 +757,23 @@ absl::StatusOr<HeuristicResult> AugmentedMulticastScoredBy(
   result.lp_solves = start->finite ? 1 : 0;
   result.period = ValueOf(*start);
   Moves moves;
-  moves.rank = [&]() -> absl::StatusOr<std::unique_ptr<Ranking>> {
+  moves.rank =
+      [&](const Ranking* previous) -> absl::StatusOr<std::unique_ptr<Ranking>> {
     std::vector<bool> grown = in_set;
     grown[request.source] = false;
     const std::vector<uint32_t> targets = Marked(grown);
     hetcast_graph_request lb_request = request;
     lb_request.targets = targets.data();
     lb_request.target_count = targets.size();
-    absl::StatusOr<LpBound> lb = MulticastLb(lb_request);
+    absl::StatusOr<LpBound> lb =
+        previous != nullptr && scores == ScoreMethod::kBoundsFirst
+            ? MulticastLbGrown(lb_request, previous->Bound())
+            : MulticastLb(lb_request);
     if (!lb.ok()) return lb.status();
-    ++result.lp_solves;
+    if (!lb->basis.column_status.empty()) ++result.lp_solves;  // solved
     return RankBy(request, std::make_shared<const LpBound>(*std::move(lb)),
                   grown, Candidates(request, reached, in_set),
-                  /*increasing=*/false, scores, &result.lp_solves);
+                  /*increasing=*/false, scores, &result.lp_solves, previous);
   };
   moves.value = [&](uint32_t m) { return WithNode(request, in_set, m); };
   std::vector<uint32_t> binding = BindingDestinations(*start);
@@ -622,16 +808,37 @@ absl::StatusOr<HeuristicResult> AugmentedSourcesScoredBy(
   result.lp_solves = 1;
   result.period = ValueOf(*current);
   Moves moves;
-  moves.rank = [&]() {
+  moves.rank = [&](const Ranking* previous) {
     return RankBy(
         request, current, target,
         Candidates(request, reached, Marks(request.node_count, sources)),
-        /*increasing=*/false, scores, &result.lp_solves);
+        /*increasing=*/false, scores, &result.lp_solves, previous);
   };
-  moves.value = [&](uint32_t m) { return WithSource(request, sources, m); };
+  moves.value = [&](uint32_t m) -> absl::StatusOr<LpBound> {
+    if (scores == ScoreMethod::kAlwaysLp)
+      return WithSource(request, sources, m);
+    std::vector<uint32_t> with = sources;
+    with.push_back(m);
+    return MultiSourceUbGrown(request, with, *current);
+  };
+  // The current optimum's port duals bound every candidate's program
+  // (dual_bound.h): the same rows (8), (9).
+  PortWeights weights = PortDuals(current->grouped, current->grouped_solution);
+  moves.rejected_cheaply = [&](uint32_t m,
+                               const LpValue& best) -> absl::StatusOr<bool> {
+    if (!best.has_value()) return false;
+    std::vector<uint32_t> with = sources;
+    with.push_back(m);
+    absl::StatusOr<mpq_class> bound =
+        SummedLoadDualBound(request, weights, MultiSourceGroups(request, with));
+    if (!bound.ok()) return bound.status();
+    return *bound > *best;
+  };
+  if (scores == ScoreMethod::kAlwaysLp) moves.rejected_cheaply = nullptr;
   moves.accept = [&](uint32_t m, LpBound bound) {
     sources.push_back(m);
     current = std::make_shared<const LpBound>(std::move(bound));
+    weights = PortDuals(current->grouped, current->grouped_solution);
   };
   absl::Status status = LocalSearch(moves, &result);
   if (!status.ok()) return status;

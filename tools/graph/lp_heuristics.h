@@ -52,9 +52,14 @@ struct HeuristicResult {
 // (below) -- and by the LP only when they do not and the ranked order
 // reaches the node (lp_heuristics.cc, Ranking). kBoundsFirst also rejects
 // a candidate of Figs. 6-7 whose program an exact lower bound (a smaller
-// LP) puts above BestSol without solving it. Both give the same exact
-// scores and decisions, hence the same moves; kAlwaysLp, the figures
-// read literally, is for tests that show it.
+// LP) puts above BestSol without solving it, tightens scores' upper
+// bounds from every optimum met, from flows rerouted around the
+// candidate and from the last ranking's optima carried over
+// (carried_optimum.h), and answers Fig. 7's ranking program and Fig. 8's
+// candidate programs with carried, certified optima where they prove
+// optimal (multicast_lp.h, ...Grown()). Both give the same exact scores
+// and decisions, hence the same moves; kAlwaysLp, the figures read
+// literally, is for tests that show it.
 enum class ScoreMethod { kBoundsFirst, kAlwaysLp };
 
 // Fig. 6: from Broadcast-EB(P), remove non-target nodes while the

@@ -34,9 +34,12 @@
 #include <algorithm>
 #include <utility>
 
+#include "absl/container/flat_hash_map.h"
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
+#include "tools/graph/carried_optimum.h"
+#include "tools/graph/dual_bound.h"
 #include "tools/graph/grouped_flow.h"
 
 namespace hetcast {
@@ -141,6 +144,7 @@ void AddLoadRows(const hetcast_graph_request& request,
                  const std::vector<bool>& usable, LoadRule rule,
                  MulticastProgram* program) {
   program->load_column.assign(request.edge_count, MulticastProgram::kNoColumn);
+  program->sum_row.assign(request.edge_count, MulticastProgram::kNoColumn);
   for (size_t e = 0; e < request.edge_count; ++e) {
     if (!usable[e]) continue;
     const std::string edge = EdgeName(request.edges[e]);
@@ -160,8 +164,8 @@ void AddLoadRows(const hetcast_graph_request& request,
                          {{n, 1}, {x, -1}}, RowSense::kGreaterEqual, 0);
     }
     if (rule == LoadRule::kSum) {
-      program->lp.AddRow(absl::StrCat("sum_", edge), std::move(sum),
-                         RowSense::kEqual, 0);
+      program->sum_row[e] = program->lp.AddRow(
+          absl::StrCat("sum_", edge), std::move(sum), RowSense::kEqual, 0);
     }
   }
 }
@@ -184,14 +188,16 @@ void AddPortRows(const hetcast_graph_request& request,
   }
   const auto add = [&](const char* name, uint32_t v,
                        std::vector<std::pair<size_t, mpq_class>> terms) {
-    if (terms.empty()) return;
+    if (terms.empty()) return MulticastProgram::kNoColumn;
     terms.insert(terms.begin(), {t, 1});
-    program->lp.AddRow(absl::StrCat(name, v), std::move(terms),
-                       RowSense::kGreaterEqual, 0);
+    return program->lp.AddRow(absl::StrCat(name, v), std::move(terms),
+                              RowSense::kGreaterEqual, 0);
   };
+  program->send_row.assign(request.node_count, MulticastProgram::kNoColumn);
+  program->receive_row = program->send_row;
   for (uint32_t v = 0; v < request.node_count; ++v) {
-    add("receive_", v, std::move(in[v]));
-    add("send_", v, std::move(out[v]));
+    program->receive_row[v] = add("receive_", v, std::move(in[v]));
+    program->send_row[v] = add("send_", v, std::move(out[v]));
   }
 }
 
@@ -324,28 +330,44 @@ void AddGroupedFlows(const hetcast_graph_request& request,
   }
 }
 
-absl::StatusOr<LpBound> SolveGrouped(const hetcast_graph_request& request,
-                                     const std::vector<bool>& usable,
-                                     const std::vector<Demand>& demands) {
-  LpBound bound;
-  BuildProgram(request, usable, demands, LoadRule::kSum, &bound.program);
-  MulticastProgram& grouped = bound.grouped;
+// The paper's program and the grouped one, unsolved.
+void BuildGrouped(const hetcast_graph_request& request,
+                  const std::vector<bool>& usable,
+                  const std::vector<Demand>& demands, LpBound* bound) {
+  BuildProgram(request, usable, demands, LoadRule::kSum, &bound->program);
+  MulticastProgram& grouped = bound->grouped;
   grouped.groups = GroupDemands(demands);
   AddGroupedFlows(request, usable, &grouped);
   AddLoadRows(request, usable, LoadRule::kSum, &grouped);
   AddPortRows(request, &grouped);
-  absl::StatusOr<LpSolution> solution =
-      SolveExactLp(grouped.lp, nullptr, &bound.basis);
-  if (!solution.ok()) return solution.status();
+}
+
+// `bound` completed from an optimum of its grouped program (certified by
+// SolveExactLp() or the caller): the paper's program's, certified.
+absl::Status FinishGrouped(const hetcast_graph_request& request,
+                           LpSolution solution, LpBound* bound) {
   absl::StatusOr<LpSolution> expanded =
-      ExpandGroupedSolution(request, bound.program, grouped, *solution);
+      ExpandGroupedSolution(request, bound->program, bound->grouped, solution);
   if (!expanded.ok()) return expanded.status();
-  absl::Status proof = CheckLpCertificate(bound.program.lp, *expanded);
+  absl::Status proof = CheckLpCertificate(bound->program.lp, *expanded);
   if (!proof.ok()) return proof;
-  bound.finite = true;
-  bound.period = expanded->objective;
-  bound.solution = *std::move(expanded);
-  bound.grouped_solution = *std::move(solution);
+  bound->finite = true;
+  bound->period = expanded->objective;
+  bound->solution = *std::move(expanded);
+  bound->grouped_solution = std::move(solution);
+  return absl::OkStatus();
+}
+
+absl::StatusOr<LpBound> SolveGrouped(const hetcast_graph_request& request,
+                                     const std::vector<bool>& usable,
+                                     const std::vector<Demand>& demands) {
+  LpBound bound;
+  BuildGrouped(request, usable, demands, &bound);
+  absl::StatusOr<LpSolution> solution =
+      SolveExactLp(bound.grouped.lp, nullptr, &bound.basis);
+  if (!solution.ok()) return solution.status();
+  absl::Status done = FinishGrouped(request, *std::move(solution), &bound);
+  if (!done.ok()) return done;
   return bound;
 }
 
@@ -382,10 +404,67 @@ absl::StatusOr<LpBound> SingleSource(const hetcast_graph_request& request,
   return Solve(request, AllEdges(request), SingleSourceDemands(request), rule);
 }
 
+// MulticastMultiSource-UB's demands (below): source s_i (i >= 1) from
+// s_0 .. s_{i-1}, every target not among the sources from all of them.
+std::vector<Demand> MultiSourceDemands(const hetcast_graph_request& request,
+                                       const std::vector<uint32_t>& sources) {
+  std::vector<bool> is_source(request.node_count, false);
+  std::vector<Demand> demands;
+  for (size_t i = 0; i < sources.size(); ++i) {
+    is_source[sources[i]] = true;
+    if (i > 0) {
+      demands.push_back({sources[i], {sources.begin(), sources.begin() + i}});
+    }
+  }
+  for (size_t i = 0; i < request.target_count; ++i) {
+    if (is_source[request.targets[i]]) continue;
+    demands.push_back({request.targets[i], sources});
+  }
+  return demands;
+}
+
 }  // namespace
 
 absl::StatusOr<LpBound> MulticastLb(const hetcast_graph_request& request) {
   return SingleSource(request, LoadRule::kLargest);
+}
+
+// The carried solution, when there is one, has T* of `previous`, which
+// is <= this program's optimum (each solution of it, less the new
+// commodity, is one of `previous`): so it is optimal, and the certificate
+// checks it with `previous`' duals, 0 on the rows of the new commodity
+// (which is all the new rows: they hold only its x and the loads n, on
+// which they put no weight).
+absl::StatusOr<LpBound> MulticastLbGrown(const hetcast_graph_request& request,
+                                         const LpBound& previous) {
+  absl::Status status = CheckRequest(request);
+  if (!status.ok()) return status;
+  LpBound bound;
+  BuildProgram(request, AllEdges(request), SingleSourceDemands(request),
+               LoadRule::kLargest, &bound.program);
+  const std::optional<std::vector<mpq_class>> carried =
+      previous.finite && previous.grouped.groups.empty()
+          ? CarryOptimum(request, previous.program, previous.solution.x,
+                         bound.program, UINT32_MAX)
+          : std::nullopt;
+  if (!carried.has_value()) return MulticastLb(request);
+  absl::flat_hash_map<std::string, size_t> row;
+  for (size_t r = 0; r < previous.program.lp.rows.size(); ++r) {
+    row[previous.program.lp.rows[r].name] = r;
+  }
+  LpSolution solution = {*carried, {}, previous.period};
+  for (const LinearProgram::Row& r : bound.program.lp.rows) {
+    const auto it = row.find(r.name);
+    solution.y.push_back(it == row.end() ? mpq_class(0)
+                                         : previous.solution.y[it->second]);
+  }
+  if (!CheckLpCertificate(bound.program.lp, solution).ok()) {
+    return MulticastLb(request);
+  }
+  bound.finite = true;
+  bound.period = previous.period;
+  bound.solution = std::move(solution);
+  return bound;
 }
 
 absl::StatusOr<LpBound> MulticastUb(const hetcast_graph_request& request) {
@@ -434,8 +513,11 @@ absl::StatusOr<LpBound> BroadcastEb(const hetcast_graph_request& request,
 //    secondary sources would cost nothing; the text calls (10) "summing up
 //    the different messages", so every commodity, source to source
 //    included, is summed.
-absl::StatusOr<LpBound> MultiSourceUb(const hetcast_graph_request& request,
-                                      const std::vector<uint32_t>& sources) {
+namespace {
+
+// CheckRequest() and the sources as MultiSourceUb() takes them.
+absl::Status CheckSources(const hetcast_graph_request& request,
+                          const std::vector<uint32_t>& sources) {
   absl::Status status = CheckRequest(request);
   if (!status.ok()) return status;
   if (sources.empty() || sources[0] != request.source) {
@@ -443,16 +525,12 @@ absl::StatusOr<LpBound> MultiSourceUb(const hetcast_graph_request& request,
         "MulticastMultiSource-UB: sources[0] must be the source");
   }
   std::vector<bool> is_source(request.node_count, false);
-  std::vector<Demand> demands;
-  for (size_t i = 0; i < sources.size(); ++i) {
-    if (sources[i] >= request.node_count || is_source[sources[i]]) {
+  for (uint32_t s : sources) {
+    if (s >= request.node_count || is_source[s]) {
       return absl::InvalidArgumentError(absl::StrFormat(
-          "MulticastMultiSource-UB: source %d out of range or repeated",
-          sources[i]));
+          "MulticastMultiSource-UB: source %d out of range or repeated", s));
     }
-    is_source[sources[i]] = true;
-    if (i > 0)
-      demands.push_back({sources[i], {sources.begin(), sources.begin() + i}});
+    is_source[s] = true;
   }
   const std::vector<bool> reached = Reached(request, AllEdges(request));
   for (uint32_t s : sources) {
@@ -461,11 +539,49 @@ absl::StatusOr<LpBound> MultiSourceUb(const hetcast_graph_request& request,
           "MulticastMultiSource-UB: source %d cannot be reached", s));
     }
   }
-  for (size_t i = 0; i < request.target_count; ++i) {
-    if (is_source[request.targets[i]]) continue;
-    demands.push_back({request.targets[i], sources});
+  return absl::OkStatus();
+}
+
+}  // namespace
+
+absl::StatusOr<LpBound> MultiSourceUb(const hetcast_graph_request& request,
+                                      const std::vector<uint32_t>& sources) {
+  absl::Status status = CheckSources(request, sources);
+  if (!status.ok()) return status;
+  return Solve(request, AllEdges(request), MultiSourceDemands(request, sources),
+               LoadRule::kSum);
+}
+
+absl::StatusOr<LpBound> MultiSourceUbGrown(const hetcast_graph_request& request,
+                                           const std::vector<uint32_t>& sources,
+                                           const LpBound& previous) {
+  absl::Status status = CheckSources(request, sources);
+  if (!status.ok()) return status;
+  if (!previous.finite || previous.grouped.groups.empty()) {
+    return MultiSourceUb(request, sources);
   }
-  return Solve(request, AllEdges(request), demands, LoadRule::kSum);
+  LpBound bound;
+  BuildGrouped(request, AllEdges(request), MultiSourceDemands(request, sources),
+               &bound);
+  const std::optional<std::vector<mpq_class>> carried =
+      CarryOptimum(request, previous.grouped, previous.grouped_solution.x,
+                   bound.grouped, UINT32_MAX);
+  if (!carried.has_value()) return MultiSourceUb(request, sources);
+  absl::StatusOr<std::vector<mpq_class>> dual = SummedLoadDualSolution(
+      request, PortDuals(previous.grouped, previous.grouped_solution),
+      bound.grouped);
+  if (!dual.ok()) return MultiSourceUb(request, sources);
+  LpSolution solution = {*carried, *std::move(dual), previous.period};
+  if (!CheckLpCertificate(bound.grouped.lp, solution).ok() ||
+      !FinishGrouped(request, std::move(solution), &bound).ok()) {
+    return MultiSourceUb(request, sources);
+  }
+  return bound;
+}
+
+std::vector<FlowGroup> MultiSourceGroups(const hetcast_graph_request& request,
+                                         const std::vector<uint32_t>& sources) {
+  return GroupDemands(MultiSourceDemands(request, sources));
 }
 
 }  // namespace hetcast

@@ -58,6 +58,12 @@ struct MulticastProgram {
   std::vector<std::vector<size_t>> group_row;
   std::vector<size_t> load_column;
   size_t period_column = 0;
+  // (8) and (9) at node v, T* >= its send / receive time: rows
+  // send_row[v], receive_row[v] (kNoColumn where v has no such edge).
+  std::vector<size_t> send_row;
+  std::vector<size_t> receive_row;
+  // Under (10): edge e's row n_e = sum of x (kNoColumn where unusable).
+  std::vector<size_t> sum_row;
 };
 
 // An exact bound: T* ticks per message, +infinity when no multicast exists
@@ -83,6 +89,15 @@ struct LpBound {
 // multicasts a message in fewer than T* ticks on average.
 absl::StatusOr<LpBound> MulticastLb(const hetcast_graph_request& request);
 
+// MulticastLb(request) when `previous` is MulticastLb() (or this) of the
+// same request with one target fewer, solved only when previous' optimum
+// cannot be carried over (carried_optimum.h, no node avoided): otherwise
+// that optimum plus a unit flow to the new target within idle port time,
+// certified, the same T*; no basis (LpBound::basis empty). Fig. 7's
+// ranking program grows so.
+absl::StatusOr<LpBound> MulticastLbGrown(const hetcast_graph_request& request,
+                                         const LpBound& previous);
+
 // Multicast-UB(P, P_target): minimise T* s.t. (1)-(10): the scatter, which
 // a periodic schedule achieves.
 absl::StatusOr<LpBound> MulticastUb(const hetcast_graph_request& request);
@@ -101,6 +116,21 @@ absl::StatusOr<LpBound> BroadcastEb(const hetcast_graph_request& request,
 // every commodity (10). With sources = {source} it is Multicast-UB.
 absl::StatusOr<LpBound> MultiSourceUb(const hetcast_graph_request& request,
                                       const std::vector<uint32_t>& sources);
+
+// MultiSourceUb(request, sources) when `previous` is MultiSourceUb() (or
+// this) of the same request with the last source left out and its
+// optimum carries over (carried_optimum.h, no node avoided) at a T* that
+// the port duals of `previous` prove optimal (dual_bound.h): then the
+// carried solution with those duals, certified, and no LP (no basis);
+// otherwise solved. Fig. 8's candidates whose program equals BestSol.
+absl::StatusOr<LpBound> MultiSourceUbGrown(const hetcast_graph_request& request,
+                                           const std::vector<uint32_t>& sources,
+                                           const LpBound& previous);
+
+// The flows of MultiSourceUb(request, sources) (unchecked: the sources
+// are taken as MultiSourceUb() accepts them): one per set of origins.
+std::vector<FlowGroup> MultiSourceGroups(const hetcast_graph_request& request,
+                                         const std::vector<uint32_t>& sources);
 
 }  // namespace hetcast
 

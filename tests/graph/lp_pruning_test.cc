@@ -1,0 +1,171 @@
+// lp_pruning_test.cc: the shortcuts that let the LP heuristics (Figs. 6-8)
+// solve fewer LPs change none of their choices. Each shortcut against an
+// independent judge: the port-dual bound (dual_bound.h) against the
+// solved program it bounds; a carried optimum (carried_optimum.h) against
+// the next program's own certificate (its exact optimal duals prove the
+// carried solution optimal); and the whole heuristics, kBoundsFirst
+// against the figures read literally (kAlwaysLp: every score LP, every
+// candidate's program), on 30-node platforms of the benchmark's kind.
+#include <random>
+#include <vector>
+
+#include "gtest/gtest.h"
+#include "tests/graph/graph_test_util.h"
+#include "tests/graph/same_moves.h"
+#include "tools/graph/carried_optimum.h"
+#include "tools/graph/dual_bound.h"
+#include "tools/graph/lp_heuristics.h"
+#include "tools/graph/multicast_lp.h"
+
+namespace hetcast {
+namespace {
+
+std::vector<uint32_t> NonTargets(const GraphInstance& g) {
+  std::vector<bool> target(g.node_count, false);
+  for (uint32_t t : g.targets) target[t] = true;
+  std::vector<uint32_t> others;
+  for (uint32_t v = 0; v < g.node_count; ++v) {
+    if (v != g.source && !target[v]) others.push_back(v);
+  }
+  return others;
+}
+
+// The weights of a program's own optimal duals give its optimum exactly
+// (strong duality); those of sources S bound MMS-UB(S + m) from below for
+// every m, and so do arbitrary weights scaled to sum 1.
+TEST(DualBound, NeverAboveTheProgramItBounds) {
+  std::mt19937_64 rng(99);
+  int rounds = 0;
+  for (int round = 0; round < 40; ++round) {
+    const GraphInstance g = RandomSparsePlatform(6 + round % 5, 500 + round);
+    const hetcast_graph_request r = g.Request();
+    const std::vector<uint32_t> others = NonTargets(g);
+    if (others.empty()) continue;
+    std::vector<uint32_t> sources = {g.source};
+    absl::StatusOr<LpBound> base = MultiSourceUb(r, sources);
+    ASSERT_TRUE(base.ok()) << base.status();
+    const PortWeights own = PortDuals(base->grouped, base->grouped_solution);
+    absl::StatusOr<mpq_class> exact =
+        SummedLoadDualBound(r, own, MultiSourceGroups(r, sources));
+    ASSERT_TRUE(exact.ok()) << exact.status();
+    EXPECT_EQ(*exact, base->period);
+    PortWeights random;
+    mpq_class sum = 0;
+    for (uint32_t v = 0; v < g.node_count; ++v) {
+      random.send.emplace_back(static_cast<unsigned long>(rng() % 5));
+      random.receive.emplace_back(static_cast<unsigned long>(rng() % 5));
+      sum += random.send.back() + random.receive.back();
+    }
+    for (uint32_t v = 0; v < g.node_count && sum > 0; ++v) {
+      random.send[v] /= sum;
+      random.receive[v] /= sum;
+    }
+    for (uint32_t m : others) {
+      std::vector<uint32_t> with = {g.source, m};
+      absl::StatusOr<LpBound> value = MultiSourceUb(r, with);
+      ASSERT_TRUE(value.ok()) << value.status();
+      for (const PortWeights& w : {own, random}) {
+        absl::StatusOr<mpq_class> bound =
+            SummedLoadDualBound(r, w, MultiSourceGroups(r, with));
+        ASSERT_TRUE(bound.ok()) << bound.status();
+        EXPECT_LE(*bound, value->period) << "m = " << m;
+      }
+    }
+    ++rounds;
+  }
+  EXPECT_GT(rounds, 20);
+  PortWeights too_heavy = {std::vector<mpq_class>(3, 1),
+                           std::vector<mpq_class>(3, 0)};
+  const GraphInstance g = RandomSparsePlatform(3, 1);
+  EXPECT_FALSE(SummedLoadDualBound(g.Request(), too_heavy,
+                                   MultiSourceGroups(g.Request(), {g.source}))
+                   .ok());
+}
+
+// An optimum carried to the program with one more destination, when both
+// have the same T*, passes that program's certificate with its own exact
+// optimal duals: it is an optimum there. MulticastLbGrown() and
+// MultiSourceUbGrown(), which answer with carried optima when they can,
+// give the optimum of the program solved from scratch, certified.
+void ExpectCarriedOptimal(const hetcast_graph_request& r, const LpBound& before,
+                          const LpBound& after, uint32_t avoid, int* carried) {
+  const bool grouped = !after.grouped.groups.empty();
+  const MulticastProgram& from = grouped ? before.grouped : before.program;
+  const MulticastProgram& to = grouped ? after.grouped : after.program;
+  const LpSolution& x = grouped ? before.grouped_solution : before.solution;
+  const LpSolution& y = grouped ? after.grouped_solution : after.solution;
+  std::optional<std::vector<mpq_class>> next =
+      CarryOptimum(r, from, x.x, to, avoid);
+  if (!next.has_value()) return;
+  ++*carried;
+  EXPECT_TRUE(Feasible(to.lp, *next));
+  if (before.period != after.period) return;  // feasible, not optimal
+  const LpSolution proof = {*next, y.y, after.period};
+  EXPECT_TRUE(CheckLpCertificate(to.lp, proof).ok())
+      << CheckLpCertificate(to.lp, proof);
+}
+
+TEST(CarriedOptimum, IsAnOptimumOfTheNextProgram) {
+  int carried = 0;
+  int grown_carried = 0;  // ...Grown() answers without an LP
+  for (int round = 0; round < 30; ++round) {
+    const GraphInstance g = RandomSparsePlatform(6 + round % 4, 700 + round);
+    const hetcast_graph_request r = g.Request();
+    const std::vector<uint32_t> others = NonTargets(g);
+    if (others.size() < 2) continue;
+    const uint32_t added = others[0];
+    const uint32_t avoid = others[1];
+    // Fig. 7's ranking program, P_target grown by `added`.
+    GraphInstance grown = g;
+    grown.targets.push_back(added);
+    absl::StatusOr<LpBound> lb = MulticastLb(r);
+    absl::StatusOr<LpBound> lb_grown = MulticastLb(grown.Request());
+    ASSERT_TRUE(lb.ok() && lb_grown.ok());
+    ExpectCarriedOptimal(r, *lb, *lb_grown, avoid, &carried);
+    absl::StatusOr<LpBound> carried_lb = MulticastLbGrown(grown.Request(), *lb);
+    ASSERT_TRUE(carried_lb.ok()) << carried_lb.status();
+    EXPECT_EQ(carried_lb->period, lb_grown->period);
+    EXPECT_TRUE(
+        CheckLpCertificate(carried_lb->program.lp, carried_lb->solution).ok());
+    grown_carried += carried_lb->basis.column_status.empty() ? 1 : 0;
+    // Fig. 8's, a secondary source added.
+    absl::StatusOr<LpBound> one = MultiSourceUb(r, {g.source});
+    absl::StatusOr<LpBound> two = MultiSourceUb(r, {g.source, added});
+    ASSERT_TRUE(one.ok() && two.ok());
+    ExpectCarriedOptimal(r, *one, *two, avoid, &carried);
+    absl::StatusOr<LpBound> carried_two =
+        MultiSourceUbGrown(r, {g.source, added}, *one);
+    ASSERT_TRUE(carried_two.ok()) << carried_two.status();
+    EXPECT_EQ(carried_two->period, two->period);
+    EXPECT_TRUE(
+        CheckLpCertificate(carried_two->program.lp, carried_two->solution)
+            .ok());
+    EXPECT_TRUE(CheckLpCertificate(carried_two->grouped.lp,
+                                   carried_two->grouped_solution)
+                    .ok());
+    grown_carried += carried_two->basis.column_status.empty() ? 1 : 0;
+    EXPECT_FALSE(MultiSourceUbGrown(r, {g.source, added, added}, *two).ok());
+  }
+  EXPECT_GT(carried, 0);
+  EXPECT_GT(grown_carried, 0);
+}
+
+// Every heuristic, with its shortcuts and read literally, on 30-node
+// platforms (RandomSparsePlatform, the benchmark's kind): the same moves,
+// the same exact values, the same final state, with fewer LPs.
+TEST(LpPruning, SameTraceAsTheLiteralFiguresAt30Nodes) {
+  int fewer = 0;
+  int bounded = 0;
+  for (uint64_t seed : {30, 31}) {
+    const GraphInstance g = RandomSparsePlatform(30, seed);
+    SCOPED_TRACE(::testing::Message() << "seed " << seed);
+    for (Scored h : {&ReducedBroadcastScoredBy, &AugmentedMulticastScoredBy,
+                     &AugmentedSourcesScoredBy}) {
+      ExpectSameMoves(h, g, &fewer, &bounded);
+    }
+  }
+  EXPECT_EQ(fewer, 6);
+}
+
+}  // namespace
+}  // namespace hetcast

@@ -1,0 +1,55 @@
+// carried_optimum.h: a solution of one multicast program (multicast_lp.h)
+// carried over to the next program of a local search that adds one
+// destination (Fig. 7's ranking program grows P_target by the node just
+// added; Fig. 8's adds a secondary source, whose commodity is new).
+//
+// Every flow of `previous` is kept as it is (matched by destinations: a
+// flow whose origins grew is still a flow); the new destination's flow is
+// a maximum flow that avoids node `avoid`, within what each edge's load
+// may grow by while every port stays within the old T (its idle time,
+// shared evenly by the node's edges: SpareLoad()); loads follow the
+// program's rule (largest or summed) and T is unchanged. The result is
+// then checked row by row, exactly, against `next`: returned only when
+// it is feasible there. When `next` has the same optimum T* as
+// `previous`, it is an optimum of `next` with the old flows into every
+// node but what the new flow adds.
+#ifndef HETCAST_TOOLS_GRAPH_CARRIED_OPTIMUM_H_
+#define HETCAST_TOOLS_GRAPH_CARRIED_OPTIMUM_H_
+
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+#include "runtime/include/hetcast/hetcast.h"
+#include "tools/graph/exact_lp.h"
+#include "tools/graph/multicast_lp.h"
+
+namespace hetcast {
+
+// Flow c's destinations and origins (a commodity's, or a group's).
+std::vector<uint32_t> FlowDestinations(const MulticastProgram& p, size_t c);
+std::vector<uint32_t> FlowOrigins(const MulticastProgram& p, size_t c);
+
+// What each edge's load may grow by in the solution `x` of `program` with
+// T unchanged: each node's idle send (receive) time, T minus (8)'s (9)'s
+// sum, shared evenly by its out- (in-) edges, the least of the two ends,
+// over c_e, divided by `shares` (the flows that may use it at once).
+std::vector<mpq_class> SpareLoad(const hetcast_graph_request& request,
+                                 const MulticastProgram& program,
+                                 const std::vector<mpq_class>& x,
+                                 size_t shares);
+
+// Whether `x` satisfies every row of `lp` and x >= 0, exactly.
+bool Feasible(const LinearProgram& lp, const std::vector<mpq_class>& x);
+
+// The carried solution (columns of `next`), or nullopt when the programs
+// do not differ by one new destination's flow, that flow does not fit, or
+// the result is not feasible for `next`.
+std::optional<std::vector<mpq_class>> CarryOptimum(
+    const hetcast_graph_request& request, const MulticastProgram& previous,
+    const std::vector<mpq_class>& x, const MulticastProgram& next,
+    uint32_t avoid);
+
+}  // namespace hetcast
+
+#endif  // HETCAST_TOOLS_GRAPH_CARRIED_OPTIMUM_H_
