@@ -1,5 +1,13 @@
 #!/usr/bin/env bash
-# tools/mpi/smpi_build.sh OUT_DIR AMALGAMATION.cc SOURCE...
+# tools/mpi/smpi_build.sh MODE OUT_DIR AMALGAMATION.cc SOURCE...
+#
+# MODE is Bazel's compilation mode: -O2 for opt; -O0 otherwise (the
+# sanitizer passes of tools/run_tests.sh, -c dbg: these programs are not
+# sanitized, since smpirun loads them into SimGrid's own process, so that
+# pass runs the same code again and need not optimise it; SMPI's simulated
+# times do not depend on it, host computation is not simulated, see
+# --cfg=smpi/simulate-computation:no in the callers). The compiles run in
+# parallel, two at a time.
 #
 # SOURCE... are the executor's and programs' files and the amalgamation's
 # hetcast.h, which stands in for runtime/include/hetcast/hetcast.h.
@@ -11,35 +19,47 @@
 # Writes OUT_DIR/{bench,calibrate} and, for tests/system_deps_check.sh, the
 # system files the build used in OUT_DIR/{*.d,link.d}.
 set -euo pipefail
-out=$1
-amalgamation=$2
-shift 2
+mode=$1
+out=$2
+amalgamation=$3
+shift 3
 mkdir -p "$out"
 objects=$(mktemp -d)
 trap 'rm -rf "$objects"' EXIT
-flags=(-std=c++17 -O2 -fPIC -I"$objects" -I. -Wall -Wextra)
+level=-O0
+[[ "$mode" != opt ]] || level=-O2
+flags=(-std=c++17 "$level" -fPIC -I"$objects" -I. -Wall -Wextra)
 mkdir -p "$objects/runtime/include/hetcast"
 
-g++ "${flags[@]}" -MD -MF "$out/runtime.d" -c "$amalgamation" -o "$objects/runtime.o"
-library=()
-programs=()
+# compile COMPILER SOURCE NAME: $objects/NAME.o, in the background, at
+# most two at a time.
+pids=()
+compile() {
+  if ((${#pids[@]} >= 2)); then
+    wait "${pids[0]}"
+    pids=("${pids[@]:1}")
+  fi
+  "$1" "${flags[@]}" -MD -MF "$out/$3.d" -c "$2" -o "$objects/$3.o" &
+  pids+=($!)
+}
 for source in "$@"; do  # the header first: the sources include it
   case "$source" in
     */amalgamation/hetcast.h) cp "$source" "$objects/runtime/include/hetcast/" ;;
   esac
 done
+compile g++ "$amalgamation" runtime
+library=()
+programs=()
 for source in "$@"; do
   case "$source" in
     *.h | *hetcast_amalgamation.cc) continue ;;
-    */bench.cc | */calibrate.cc) programs+=("$source"); continue ;;
+    */bench.cc | */calibrate.cc) programs+=("$(basename "$source" .cc)") ;;
+    *) library+=("$objects/$(basename "$source" .cc).o") ;;
   esac
-  name=$(basename "$source" .cc)
-  smpicxx "${flags[@]}" -MD -MF "$out/$name.d" -c "$source" -o "$objects/$name.o"
-  library+=("$objects/$name.o")
+  compile smpicxx "$source" "$(basename "$source" .cc)"
 done
-for source in "${programs[@]}"; do
-  name=$(basename "$source" .cc)
-  smpicxx "${flags[@]}" -MD -MF "$out/$name.d" -c "$source" -o "$objects/$name.o"
+for pid in "${pids[@]}"; do wait "$pid"; done
+for name in "${programs[@]}"; do
   smpicxx "$objects/$name.o" "${library[@]}" "$objects/runtime.o" -o "$out/$name"
 done
 # The copied header is this build's own file, not the system's.
