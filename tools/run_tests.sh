@@ -3,11 +3,11 @@
 # ways: the whole suite normally (`bazel test //...`, every target built,
 # every test at its normal size); the whole suite again under
 # AddressSanitizer + UndefinedBehaviorSanitizer (`--config=asan
-# --build_tests_only`: every test target runs but the fuzz test, whose
-# clang-built targets carry ASan + UBSan in every pass, and the size
-# build's reruns of unit tests (tag size_build), which the fuzz test's
-# api_fuzzer covers sanitized; binaries no test
-# uses, the benchmarks and experiments, are not built a second time; the
+# --build_tests_only`: every test target runs but the fuzz tests (tag
+# fuzz), whose clang-built targets carry ASan + UBSan in every pass, and
+# the size build's reruns of unit tests (tag size_build), which the fuzz
+# tests' api_fuzzer covers sanitized; binaries no test uses, the
+# benchmarks and experiments, are not built a second time; the
 # slow tests read HETCAST_SANITIZER_RUN=1 and take smaller sizes, never a
 # skip);
 # and the threaded tests under ThreadSanitizer (`--config=tsan`). Then it
@@ -85,17 +85,17 @@ run_suite "$@" //...
 sanitizers=${HETCAST_SANITIZERS:-all}
 if [[ "$sanitizers" != 0 && " ${user_args[*]} " != *--config=*san* ]]; then
   if [[ "$sanitizers" == all ]]; then
-    # Less //tests/fuzz:fuzz_test: its libFuzzer targets are built with
-    # clang's -fsanitize=fuzzer,address,undefined whatever the
+    # Less //tests/fuzz's tests (tag fuzz): its libFuzzer targets are built
+    # with clang's -fsanitize=fuzzer,address,undefined whatever the
     # configuration, so the normal pass has already run them sanitized.
     # Less the size build's reruns of unit tests (tag size_build,
     # tests/BUILD): their configuration transition compiles the runtime,
     # the oracles and the table tools again; the size build runs sanitized
     # in the fuzz test's api_fuzzer.
     run_suite --config=asan --build_tests_only \
-      --test_tag_filters=-size_build \
+      --test_tag_filters=-size_build,-fuzz \
       --test_env=HETCAST_SANITIZER_RUN=1 "${user_args[@]}" \
-      -- //... -//tests/fuzz:fuzz_test
+      -- //...
   fi
   run_suite --config=tsan "${user_args[@]}" //tests:concurrency_test
 fi
