@@ -35,8 +35,9 @@ void FillTableAnswer(const Resolved& resolved, const TableLayout& layout,
 // The size build's plan of an exact profile (runtime/config.h): every
 // node's record by descent, O(n (depth + sends on the path)) table reads
 // instead of the reconstruction's O(n), and no workspace; the transfers
-// sorted.
-void PlanByDescent(const ProfileView& v, const Resolved& resolved,
+// sorted. maybe_unused: the default build names it only in a discarded
+// `if constexpr` branch (clang's -Wunneeded-internal-declaration).
+[[maybe_unused]] void PlanByDescent(const ProfileView& v, const Resolved& resolved,
                    const TableLayout& layout, hetcast_node* nodes,
                    hetcast_transfer* transfers) {
   for (uint32_t id = 0; id < layout.node_count; ++id) {
