@@ -37,9 +37,11 @@ void FillTableAnswer(const Resolved& resolved, const TableLayout& layout,
 // instead of the reconstruction's O(n), and no workspace; the transfers
 // sorted. maybe_unused: the default build names it only in a discarded
 // `if constexpr` branch (clang's -Wunneeded-internal-declaration).
-[[maybe_unused]] void PlanByDescent(const ProfileView& v, const Resolved& resolved,
-                   const TableLayout& layout, hetcast_node* nodes,
-                   hetcast_transfer* transfers) {
+[[maybe_unused]] void PlanByDescent(const ProfileView& v,
+                                    const Resolved& resolved,
+                                    const TableLayout& layout,
+                                    hetcast_node* nodes,
+                                    hetcast_transfer* transfers) {
   for (uint32_t id = 0; id < layout.node_count; ++id) {
     RoleOutput out{&nodes[id], nullptr, 0, 0};
     RoleByDescent(v, resolved, layout, id, &out);
