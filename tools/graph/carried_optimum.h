@@ -50,6 +50,21 @@ std::optional<std::vector<mpq_class>> CarryOptimum(
     const std::vector<mpq_class>& x, const MulticastProgram& next,
     uint32_t avoid);
 
+// A starting basis for `next` from the optimal basis `basis` of
+// `previous`, when they differ as above (one new flow; flows matched by
+// destinations): every column and row keeps its status, the new flow's
+// columns start at 0 and its rows' slacks basic, so the basis stays dual
+// feasible (the new columns' reduced costs are the old duals of the
+// loads' rows). Rows of `previous` that `next` drops (a flow whose
+// origins grew needs no row at its new origin) leave one basic slack too
+// many per nonbasic one dropped: as many new slacks are made nonbasic.
+// nullopt when the programs do not differ so or the count cannot be
+// balanced. Only a starting point: SolveExactLp() ignores a basis that
+// does not fit.
+std::optional<LpBasis> GrownBasis(const MulticastProgram& previous,
+                                  const LpBasis& basis,
+                                  const MulticastProgram& next);
+
 }  // namespace hetcast
 
 #endif  // HETCAST_TOOLS_GRAPH_CARRIED_OPTIMUM_H_

@@ -20,6 +20,8 @@
 #include "tools/graph/lp_heuristics.h"
 
 #include <algorithm>
+#include <chrono>
+#include <cstdio>
 #include <functional>
 #include <memory>
 #include <optional>
@@ -348,6 +350,9 @@ class Ranking {
 
   const LpBound& Bound() const { return *bound_; }
 
+  // Whether FirstAccepted() solves SolvePooled() first (Fig. 8).
+  void PoolFaceLps() { pool_ = true; }
+
   // When the previous ranking program had the same optimum T* and this
   // one adds a destination to it (Figs. 7, 8 after an accepted move with
   // no change of T*), its face LPs' optima, carried over
@@ -420,6 +425,12 @@ class Ranking {
           continue;  // its place may have changed
         }
       }
+      if (pool_ && !pooled_) {
+        pooled_ = true;
+        absl::Status pooled = SolvePooled();
+        if (!pooled.ok()) return pooled;
+        continue;  // the order may have changed
+      }
       absl::Status solved = SolveScore(&*best);  // tried or not
       if (!solved.ok()) return solved;
     }
@@ -437,6 +448,7 @@ class Ranking {
   // b's face minimum by its LP; that LP's optimum tightens every other
   // candidate's upper bound, and is kept for the next ranking.
   absl::Status SolveScore(ScoreBounds* b) {
+    if (getenv("LP7PROF")) fprintf(stderr, "LP7 face m=%u\n", b->node);
     absl::StatusOr<LpSolution> face = FaceMinimumInflow(*bound_, b->inflow);
     if (!face.ok()) return face.status();
     b->low = b->high = face->objective;
@@ -444,6 +456,22 @@ class Ranking {
     ++*lp_solves_;
     for (ScoreBounds& other : left_) other.TightenHigh(face->x);
     optima_.emplace_back(b->node, std::move(face->x));
+    return absl::OkStatus();
+  }
+
+  // One LP, before the first face LP: the least summed inflow into every
+  // candidate whose score is not exact yet, over the optimal face. Its
+  // optimum tightens every upper bound at once; where Fig. 8's scores are
+  // mostly 0 (the flow can avoid most nodes at once) it settles them all.
+  absl::Status SolvePooled() {
+    std::vector<size_t> inflow;
+    for (const ScoreBounds& b : left_) {
+      if (!b.exact) inflow.insert(inflow.end(), b.inflow.begin(), b.inflow.end());
+    }
+    absl::StatusOr<LpSolution> face = FaceMinimumInflow(*bound_, inflow);
+    if (!face.ok()) return face.status();
+    ++*lp_solves_;
+    for (ScoreBounds& other : left_) other.TightenHigh(face->x);
     return absl::OkStatus();
   }
 
@@ -458,6 +486,8 @@ class Ranking {
   bool increasing_;
   int* lp_solves_;
   std::vector<ScoreBounds> left_;
+  bool pool_ = false;    // SolvePooled() before the first face LP
+  bool pooled_ = false;  // done
 };
 
 // `previous`: the last pass's ranking, if any.
@@ -534,6 +564,7 @@ absl::Status LocalSearch(const Moves& moves, HeuristicResult* result) {
     const LpValue value = ValueOf(bound);
     result->period = value;
     result->trace.push_back({m, value});
+    if (getenv("LP7PROF")) fprintf(stderr, "LP7 accept m=%u\n", m);
     moves.accept(m, std::move(bound));
     previous = *std::move(ranked);
   }
@@ -809,17 +840,24 @@ absl::StatusOr<HeuristicResult> AugmentedSourcesScoredBy(
   result.period = ValueOf(*current);
   Moves moves;
   moves.rank = [&](const Ranking* previous) {
-    return RankBy(
+    absl::StatusOr<std::unique_ptr<Ranking>> ranking = RankBy(
         request, current, target,
         Candidates(request, reached, Marks(request.node_count, sources)),
         /*increasing=*/false, scores, &result.lp_solves, previous);
+    if (ranking.ok() && scores == ScoreMethod::kBoundsFirst) {
+      (*ranking)->PoolFaceLps();
+    }
+    return ranking;
   };
   moves.value = [&](uint32_t m) -> absl::StatusOr<LpBound> {
     if (scores == ScoreMethod::kAlwaysLp)
       return WithSource(request, sources, m);
     std::vector<uint32_t> with = sources;
     with.push_back(m);
-    return MultiSourceUbGrown(request, with, *current);
+    auto t0 = std::chrono::steady_clock::now();
+    auto r = MultiSourceUbGrown(request, with, *current);
+    if (getenv("LP7PROF")) fprintf(stderr, "LP7 value m=%u nsrc=%zu carried=%d value=%s best=%s t=%.3f\n", m, with.size(), r.ok() && r->basis.column_status.empty(), r.ok() && r->finite ? r->period.get_str().c_str() : "inf", result.period ? result.period->get_str().c_str() : "inf", std::chrono::duration<double>(std::chrono::steady_clock::now()-t0).count());
+    return r;
   };
   // The current optimum's port duals bound every candidate's program
   // (dual_bound.h): the same rows (8), (9).
@@ -829,9 +867,11 @@ absl::StatusOr<HeuristicResult> AugmentedSourcesScoredBy(
     if (!best.has_value()) return false;
     std::vector<uint32_t> with = sources;
     with.push_back(m);
+    const std::vector<FlowGroup> groups = MultiSourceGroups(request, with);
     absl::StatusOr<mpq_class> bound =
-        SummedLoadDualBound(request, weights, MultiSourceGroups(request, with));
+        SummedLoadDualBound(request, weights, groups);
     if (!bound.ok()) return bound.status();
+    if (getenv("LP7PROF")) fprintf(stderr, "LP7 screen m=%u bound=%s best=%s rej=%d\n", m, bound->get_str().c_str(), best->get_str().c_str(), *bound > *best);
     return *bound > *best;
   };
   if (scores == ScoreMethod::kAlwaysLp) moves.rejected_cheaply = nullptr;

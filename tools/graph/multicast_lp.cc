@@ -32,6 +32,8 @@
 #include "tools/graph/multicast_lp.h"
 
 #include <algorithm>
+#include <cstdio>
+#include <cstdlib>
 #include <utility>
 
 #include "absl/container/flat_hash_map.h"
@@ -358,13 +360,28 @@ absl::Status FinishGrouped(const hetcast_graph_request& request,
   return absl::OkStatus();
 }
 
+// The basis a program grown from `bound` starts from: its optimal one,
+// else (a carried optimum) the one it was grown with.
+const LpBasis& StartOf(const LpBound& bound) {
+  return bound.basis.column_status.empty() ? bound.grown_basis : bound.basis;
+}
+
+// `grown`, when set, is the bound of the program these demands extend by
+// one flow (MultiSourceUbGrown()): its optimal basis, grown, starts the
+// dual simplex.
 absl::StatusOr<LpBound> SolveGrouped(const hetcast_graph_request& request,
                                      const std::vector<bool>& usable,
-                                     const std::vector<Demand>& demands) {
+                                     const std::vector<Demand>& demands,
+                                     const LpBound* grown = nullptr) {
   LpBound bound;
   BuildGrouped(request, usable, demands, &bound);
-  absl::StatusOr<LpSolution> solution =
-      SolveExactLp(bound.grouped.lp, nullptr, &bound.basis);
+  const std::optional<LpBasis> start =
+      grown != nullptr && grown->finite && !grown->grouped.groups.empty()
+          ? GrownBasis(grown->grouped, StartOf(*grown), bound.grouped)
+          : std::nullopt;
+  absl::StatusOr<LpSolution> solution = SolveExactLp(
+      bound.grouped.lp, start.has_value() ? &*start : nullptr, &bound.basis,
+      Simplex::kDual);
   if (!solution.ok()) return solution.status();
   absl::Status done = FinishGrouped(request, *std::move(solution), &bound);
   if (!done.ok()) return done;
@@ -560,22 +577,31 @@ absl::StatusOr<LpBound> MultiSourceUbGrown(const hetcast_graph_request& request,
   if (!previous.finite || previous.grouped.groups.empty()) {
     return MultiSourceUb(request, sources);
   }
+  const auto solved = [&] {
+    return SolveGrouped(request, AllEdges(request),
+                        MultiSourceDemands(request, sources), &previous);
+  };
   LpBound bound;
   BuildGrouped(request, AllEdges(request), MultiSourceDemands(request, sources),
                &bound);
   const std::optional<std::vector<mpq_class>> carried =
       CarryOptimum(request, previous.grouped, previous.grouped_solution.x,
                    bound.grouped, UINT32_MAX);
-  if (!carried.has_value()) return MultiSourceUb(request, sources);
+  if (getenv("LP7PROF")) fprintf(stderr, "LP7 grown carried=%d\n", carried.has_value());
+  if (!carried.has_value()) return solved();
   absl::StatusOr<std::vector<mpq_class>> dual = SummedLoadDualSolution(
       request, PortDuals(previous.grouped, previous.grouped_solution),
       bound.grouped);
-  if (!dual.ok()) return MultiSourceUb(request, sources);
+  if (!dual.ok()) return solved();
   LpSolution solution = {*carried, *std::move(dual), previous.period};
+  if (getenv("LP7PROF")) fprintf(stderr, "LP7 grown cert=%d\n", CheckLpCertificate(bound.grouped.lp, solution).ok());
   if (!CheckLpCertificate(bound.grouped.lp, solution).ok() ||
       !FinishGrouped(request, std::move(solution), &bound).ok()) {
-    return MultiSourceUb(request, sources);
+    return solved();
   }
+  bound.grown_basis =
+      GrownBasis(previous.grouped, StartOf(previous), bound.grouped)
+          .value_or(LpBasis());
   return bound;
 }
 

@@ -83,6 +83,11 @@ struct LpBound {
   // The solver's optimal basis (of `grouped` when that is set), when
   // finite.
   LpBasis basis;
+  // When carried (no `basis`: MultiSourceUbGrown()), the last solved
+  // program's optimal basis grown to this one (carried_optimum.h,
+  // GrownBasis()): where the program grown from this one starts the
+  // dual simplex.
+  LpBasis grown_basis;
 };
 
 // Multicast-LB(P, P_target): minimise T* s.t. (1)-(9), (10'). No schedule
