@@ -125,26 +125,30 @@ std::vector<bool> ReachedAvoiding(const hetcast_graph_request& request,
 
 // A lower bound on the face minimum: every counted destination that is m,
 // or that none of its origins reaches without m, receives its whole
-// message, 1 by (2), through m. (m is a candidate: never an origin.)
+// message, 1 by (2), through m. (m is a candidate: never an origin.) The
+// flows of `program`: commodities, or groups (the same origins and
+// destinations).
 mpq_class ForcedInflow(const hetcast_graph_request& request,
                        const MulticastProgram& program,
                        const std::vector<bool>& counted, uint32_t m) {
   std::vector<std::vector<bool>> reached(request.node_count);
   std::vector<bool> bypassed(request.node_count, false);
-  for (const Commodity& c : program.commodities) {
-    if (reached[c.origin].empty()) {
-      reached[c.origin] = ReachedAvoiding(request, program, c.origin, m);
-    }
-    if (c.destination != m && reached[c.origin][c.destination]) {
-      bypassed[c.destination] = true;
+  std::vector<bool> destination(request.node_count, false);
+  for (size_t c = 0; c < program.flow_column.size(); ++c) {
+    const std::vector<uint32_t> origins = FlowOrigins(program, c);
+    for (uint32_t d : FlowDestinations(program, c)) {
+      destination[d] = true;
+      for (uint32_t o : origins) {
+        if (reached[o].empty()) {
+          reached[o] = ReachedAvoiding(request, program, o, m);
+        }
+        if (d != m && reached[o][d]) bypassed[d] = true;
+      }
     }
   }
   mpq_class forced = 0;
-  for (const Commodity& c : program.commodities) {
-    if (counted[c.destination] && !bypassed[c.destination]) {
-      bypassed[c.destination] = true;  // count each destination once
-      forced += 1;
-    }
+  for (uint32_t d = 0; d < request.node_count; ++d) {
+    if (destination[d] && counted[d] && !bypassed[d]) forced += 1;
   }
   return forced;
 }
@@ -260,7 +264,7 @@ absl::StatusOr<ScoreBounds> InflowBounds(const hetcast_graph_request& request,
       InflowColumns(request, program, counted, m);
   if (!inflow.ok()) return inflow.status();
   ScoreBounds b = {m,
-                   ForcedInflow(request, bound.program, counted, m),
+                   ForcedInflow(request, program, counted, m),
                    0,
                    false,
                    std::nullopt,
@@ -855,7 +859,7 @@ absl::StatusOr<HeuristicResult> AugmentedSourcesScoredBy(
     std::vector<uint32_t> with = sources;
     with.push_back(m);
     auto t0 = std::chrono::steady_clock::now();
-    auto r = MultiSourceUbGrown(request, with, *current);
+    auto r = MultiSourceUbGrown(request, with, *current, /*paper=*/false);
     if (getenv("LP7PROF")) fprintf(stderr, "LP7 value m=%u nsrc=%zu carried=%d value=%s best=%s t=%.3f\n", m, with.size(), r.ok() && r->basis.column_status.empty(), r.ok() && r->finite ? r->period.get_str().c_str() : "inf", result.period ? result.period->get_str().c_str() : "inf", std::chrono::duration<double>(std::chrono::steady_clock::now()-t0).count());
     return r;
   };

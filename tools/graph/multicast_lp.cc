@@ -332,11 +332,15 @@ void AddGroupedFlows(const hetcast_graph_request& request,
   }
 }
 
-// The paper's program and the grouped one, unsolved.
+// The paper's program (unless `paper` is false) and the grouped one,
+// unsolved.
 void BuildGrouped(const hetcast_graph_request& request,
                   const std::vector<bool>& usable,
-                  const std::vector<Demand>& demands, LpBound* bound) {
-  BuildProgram(request, usable, demands, LoadRule::kSum, &bound->program);
+                  const std::vector<Demand>& demands, LpBound* bound,
+                  bool paper = true) {
+  if (paper) {
+    BuildProgram(request, usable, demands, LoadRule::kSum, &bound->program);
+  }
   MulticastProgram& grouped = bound->grouped;
   grouped.groups = GroupDemands(demands);
   AddGroupedFlows(request, usable, &grouped);
@@ -348,6 +352,12 @@ void BuildGrouped(const hetcast_graph_request& request,
 // SolveExactLp() or the caller): the paper's program's, certified.
 absl::Status FinishGrouped(const hetcast_graph_request& request,
                            LpSolution solution, LpBound* bound) {
+  if (bound->program.lp.columns.empty()) {  // grouped only
+    bound->finite = true;
+    bound->period = solution.objective;
+    bound->grouped_solution = std::move(solution);
+    return absl::OkStatus();
+  }
   absl::StatusOr<LpSolution> expanded =
       ExpandGroupedSolution(request, bound->program, bound->grouped, solution);
   if (!expanded.ok()) return expanded.status();
@@ -366,15 +376,13 @@ const LpBasis& StartOf(const LpBound& bound) {
   return bound.basis.column_status.empty() ? bound.grown_basis : bound.basis;
 }
 
-// `grown`, when set, is the bound of the program these demands extend by
-// one flow (MultiSourceUbGrown()): its optimal basis, grown, starts the
-// dual simplex.
-absl::StatusOr<LpBound> SolveGrouped(const hetcast_graph_request& request,
-                                     const std::vector<bool>& usable,
-                                     const std::vector<Demand>& demands,
-                                     const LpBound* grown = nullptr) {
-  LpBound bound;
-  BuildGrouped(request, usable, demands, &bound);
+// `bound` as BuildGrouped() left it, solved and finished. `grown`, when
+// set, is the bound of the program it extends by one flow
+// (MultiSourceUbGrown()): its optimal basis, grown, starts the dual
+// simplex.
+absl::StatusOr<LpBound> SolveBuilt(const hetcast_graph_request& request,
+                                   LpBound bound,
+                                   const LpBound* grown = nullptr) {
   const std::optional<LpBasis> start =
       grown != nullptr && grown->finite && !grown->grouped.groups.empty()
           ? GrownBasis(grown->grouped, StartOf(*grown), bound.grouped)
@@ -386,6 +394,14 @@ absl::StatusOr<LpBound> SolveGrouped(const hetcast_graph_request& request,
   absl::Status done = FinishGrouped(request, *std::move(solution), &bound);
   if (!done.ok()) return done;
   return bound;
+}
+
+absl::StatusOr<LpBound> SolveGrouped(const hetcast_graph_request& request,
+                                     const std::vector<bool>& usable,
+                                     const std::vector<Demand>& demands) {
+  LpBound bound;
+  BuildGrouped(request, usable, demands, &bound);
+  return SolveBuilt(request, std::move(bound));
 }
 
 absl::StatusOr<LpBound> Solve(const hetcast_graph_request& request,
@@ -571,19 +587,19 @@ absl::StatusOr<LpBound> MultiSourceUb(const hetcast_graph_request& request,
 
 absl::StatusOr<LpBound> MultiSourceUbGrown(const hetcast_graph_request& request,
                                            const std::vector<uint32_t>& sources,
-                                           const LpBound& previous) {
+                                           const LpBound& previous,
+                                           bool paper) {
   absl::Status status = CheckSources(request, sources);
   if (!status.ok()) return status;
   if (!previous.finite || previous.grouped.groups.empty()) {
     return MultiSourceUb(request, sources);
   }
-  const auto solved = [&] {
-    return SolveGrouped(request, AllEdges(request),
-                        MultiSourceDemands(request, sources), &previous);
-  };
   LpBound bound;
   BuildGrouped(request, AllEdges(request), MultiSourceDemands(request, sources),
-               &bound);
+               &bound, paper);
+  const auto solved = [&] {
+    return SolveBuilt(request, std::move(bound), &previous);
+  };
   const std::optional<std::vector<mpq_class>> carried =
       CarryOptimum(request, previous.grouped, previous.grouped_solution.x,
                    bound.grouped, UINT32_MAX);
