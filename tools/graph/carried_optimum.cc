@@ -3,8 +3,6 @@
 #include "tools/graph/carried_optimum.h"
 
 #include <algorithm>
-#include <cstdio>
-#include <cstdlib>
 #include <string>
 #include <utility>
 
@@ -343,7 +341,6 @@ std::optional<std::vector<mpq_class>> RerouteByLp(
     }
   }
   const absl::StatusOr<LpSolution> flows = SolveExactLp(lp);
-  if (getenv("LP7PROF")) fprintf(stderr, "LP7 reroute rows=%zu cols=%zu %s\n", lp.rows.size(), lp.columns.size(), flows.status().ToString().c_str());
   if (!flows.ok()) return std::nullopt;  // infeasible: they do not fit
   for (size_t j = 0; j < column.size(); ++j) {
     if (column[j] != SIZE_MAX) carried[j] = flows->x[column[j]];
@@ -367,7 +364,6 @@ std::optional<std::vector<mpq_class>> CarryOptimum(
     const std::vector<mpq_class>& x, const MulticastProgram& next,
     uint32_t avoid) {
   const auto flows = MatchFlows(previous, next);
-  if (getenv("LP7PROF")) fprintf(stderr, "LP7 carry match=%d\n", flows.has_value());
   if (!flows.has_value()) return std::nullopt;
   const auto added =
       AddedFlow(request, previous, x, next, flows->second, avoid);
@@ -461,7 +457,8 @@ std::optional<LpBasis> GrownBasis(const MulticastProgram& previous,
     old_row[rows[r]] = true;
   }
   const auto copy = [&](size_t from, size_t to) {
-    if (from != MulticastProgram::kNoColumn && to != MulticastProgram::kNoColumn)
+    if (from != MulticastProgram::kNoColumn &&
+        to != MulticastProgram::kNoColumn)
       grown.column_status[to] = basis.column_status[from];
   };
   for (size_t c = 0; c < match.size(); ++c) {

@@ -3,8 +3,6 @@
 #include "tools/graph/exact_lp.h"
 
 #include <cstdlib>
-#include <chrono>
-#include <cstdio>
 #include <memory>
 #include <mutex>
 #include <vector>
@@ -201,7 +199,6 @@ absl::StatusOr<LpSolution> SolveExactLp(const LinearProgram& lp,
                                         LpBasis* final_basis,
                                         Simplex from_start) {
   std::lock_guard<std::mutex> lock(SolverMutex());
-  auto t0 = std::chrono::steady_clock::now();
   absl::StatusOr<Problem> p = LoadProblem(lp);
   if (!p.ok()) return p.status();
   Basis basis = StartingBasis(p->get(), lp, start);
@@ -220,7 +217,6 @@ absl::StatusOr<LpSolution> SolveExactLp(const LinearProgram& lp,
                      &status) != 0) {
     return absl::InternalError("QSopt_ex: the exact solver failed");
   }
-  auto t1 = std::chrono::steady_clock::now();
   if (status == QS_LP_INFEASIBLE) {
     return absl::InternalError("the LP is infeasible");
   }
@@ -239,8 +235,6 @@ absl::StatusOr<LpSolution> SolveExactLp(const LinearProgram& lp,
   for (size_t r = 0; r < lp.rows.size(); ++r) solution.y.emplace_back(y.at(r));
   if (final_basis != nullptr) *final_basis = FinalBasis(p->get(), lp);
   absl::Status proof = CheckLpCertificate(lp, solution);
-  auto t2 = std::chrono::steady_clock::now();
-  if (getenv("LP7PROF")) fprintf(stderr, "LP7 solve rows=%zu cols=%zu start=%d solver=%.3f cert=%.3f obj=%s\n", lp.rows.size(), lp.columns.size(), basis != nullptr, std::chrono::duration<double>(t1-t0).count(), std::chrono::duration<double>(t2-t1).count(), solution.objective.get_str().c_str());
   if (!proof.ok()) return proof;
   return solution;
 }

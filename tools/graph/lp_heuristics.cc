@@ -20,8 +20,6 @@
 #include "tools/graph/lp_heuristics.h"
 
 #include <algorithm>
-#include <chrono>
-#include <cstdio>
 #include <functional>
 #include <memory>
 #include <optional>
@@ -452,7 +450,6 @@ class Ranking {
   // b's face minimum by its LP; that LP's optimum tightens every other
   // candidate's upper bound, and is kept for the next ranking.
   absl::Status SolveScore(ScoreBounds* b) {
-    if (getenv("LP7PROF")) fprintf(stderr, "LP7 face m=%u\n", b->node);
     absl::StatusOr<LpSolution> face = FaceMinimumInflow(*bound_, b->inflow);
     if (!face.ok()) return face.status();
     b->low = b->high = face->objective;
@@ -470,7 +467,8 @@ class Ranking {
   absl::Status SolvePooled() {
     std::vector<size_t> inflow;
     for (const ScoreBounds& b : left_) {
-      if (!b.exact) inflow.insert(inflow.end(), b.inflow.begin(), b.inflow.end());
+      if (!b.exact)
+        inflow.insert(inflow.end(), b.inflow.begin(), b.inflow.end());
     }
     absl::StatusOr<LpSolution> face = FaceMinimumInflow(*bound_, inflow);
     if (!face.ok()) return face.status();
@@ -568,7 +566,6 @@ absl::Status LocalSearch(const Moves& moves, HeuristicResult* result) {
     const LpValue value = ValueOf(bound);
     result->period = value;
     result->trace.push_back({m, value});
-    if (getenv("LP7PROF")) fprintf(stderr, "LP7 accept m=%u\n", m);
     moves.accept(m, std::move(bound));
     previous = *std::move(ranked);
   }
@@ -844,10 +841,10 @@ absl::StatusOr<HeuristicResult> AugmentedSourcesScoredBy(
   result.period = ValueOf(*current);
   Moves moves;
   moves.rank = [&](const Ranking* previous) {
-    absl::StatusOr<std::unique_ptr<Ranking>> ranking = RankBy(
-        request, current, target,
-        Candidates(request, reached, Marks(request.node_count, sources)),
-        /*increasing=*/false, scores, &result.lp_solves, previous);
+    absl::StatusOr<std::unique_ptr<Ranking>> ranking =
+        RankBy(request, current, target,
+               Candidates(request, reached, Marks(request.node_count, sources)),
+               /*increasing=*/false, scores, &result.lp_solves, previous);
     if (ranking.ok() && scores == ScoreMethod::kBoundsFirst) {
       (*ranking)->PoolFaceLps();
     }
@@ -858,10 +855,7 @@ absl::StatusOr<HeuristicResult> AugmentedSourcesScoredBy(
       return WithSource(request, sources, m);
     std::vector<uint32_t> with = sources;
     with.push_back(m);
-    auto t0 = std::chrono::steady_clock::now();
-    auto r = MultiSourceUbGrown(request, with, *current, /*paper=*/false);
-    if (getenv("LP7PROF")) fprintf(stderr, "LP7 value m=%u nsrc=%zu carried=%d value=%s best=%s t=%.3f\n", m, with.size(), r.ok() && r->basis.column_status.empty(), r.ok() && r->finite ? r->period.get_str().c_str() : "inf", result.period ? result.period->get_str().c_str() : "inf", std::chrono::duration<double>(std::chrono::steady_clock::now()-t0).count());
-    return r;
+    return MultiSourceUbGrown(request, with, *current, /*paper=*/false);
   };
   // The current optimum's port duals bound every candidate's program
   // (dual_bound.h): the same rows (8), (9).
@@ -875,7 +869,6 @@ absl::StatusOr<HeuristicResult> AugmentedSourcesScoredBy(
     absl::StatusOr<mpq_class> bound =
         SummedLoadDualBound(request, weights, groups);
     if (!bound.ok()) return bound.status();
-    if (getenv("LP7PROF")) fprintf(stderr, "LP7 screen m=%u bound=%s best=%s rej=%d\n", m, bound->get_str().c_str(), best->get_str().c_str(), *bound > *best);
     return *bound > *best;
   };
   if (scores == ScoreMethod::kAlwaysLp) moves.rejected_cheaply = nullptr;

@@ -32,8 +32,6 @@
 #include "tools/graph/multicast_lp.h"
 
 #include <algorithm>
-#include <cstdio>
-#include <cstdlib>
 #include <utility>
 
 #include "absl/container/flat_hash_map.h"
@@ -370,6 +368,15 @@ absl::Status FinishGrouped(const hetcast_graph_request& request,
   return absl::OkStatus();
 }
 
+bool SameFlows(const std::vector<FlowGroup>& a,
+               const std::vector<FlowGroup>& b) {
+  return std::equal(a.begin(), a.end(), b.begin(), b.end(),
+                    [](const FlowGroup& x, const FlowGroup& y) {
+                      return x.origins == y.origins &&
+                             x.destinations == y.destinations;
+                    });
+}
+
 // The basis a program grown from `bound` starts from: its optimal one,
 // else (a carried optimum) the one it was grown with.
 const LpBasis& StartOf(const LpBound& bound) {
@@ -387,9 +394,9 @@ absl::StatusOr<LpBound> SolveBuilt(const hetcast_graph_request& request,
       grown != nullptr && grown->finite && !grown->grouped.groups.empty()
           ? GrownBasis(grown->grouped, StartOf(*grown), bound.grouped)
           : std::nullopt;
-  absl::StatusOr<LpSolution> solution = SolveExactLp(
-      bound.grouped.lp, start.has_value() ? &*start : nullptr, &bound.basis,
-      Simplex::kDual);
+  absl::StatusOr<LpSolution> solution =
+      SolveExactLp(bound.grouped.lp, start.has_value() ? &*start : nullptr,
+                   &bound.basis, Simplex::kDual);
   if (!solution.ok()) return solution.status();
   absl::Status done = FinishGrouped(request, *std::move(solution), &bound);
   if (!done.ok()) return done;
@@ -600,17 +607,23 @@ absl::StatusOr<LpBound> MultiSourceUbGrown(const hetcast_graph_request& request,
   const auto solved = [&] {
     return SolveBuilt(request, std::move(bound), &previous);
   };
+  // The last target made a source: its flow, from the same origins, is
+  // now the new source's, and the program is previous' (no LP, no basis).
+  if (SameFlows(previous.grouped.groups, bound.grouped.groups) &&
+      CheckLpCertificate(bound.grouped.lp, previous.grouped_solution).ok() &&
+      FinishGrouped(request, previous.grouped_solution, &bound).ok()) {
+    bound.grown_basis = StartOf(previous);
+    return bound;
+  }
   const std::optional<std::vector<mpq_class>> carried =
       CarryOptimum(request, previous.grouped, previous.grouped_solution.x,
                    bound.grouped, UINT32_MAX);
-  if (getenv("LP7PROF")) fprintf(stderr, "LP7 grown carried=%d\n", carried.has_value());
   if (!carried.has_value()) return solved();
   absl::StatusOr<std::vector<mpq_class>> dual = SummedLoadDualSolution(
       request, PortDuals(previous.grouped, previous.grouped_solution),
       bound.grouped);
   if (!dual.ok()) return solved();
   LpSolution solution = {*carried, *std::move(dual), previous.period};
-  if (getenv("LP7PROF")) fprintf(stderr, "LP7 grown cert=%d\n", CheckLpCertificate(bound.grouped.lp, solution).ok());
   if (!CheckLpCertificate(bound.grouped.lp, solution).ok() ||
       !FinishGrouped(request, std::move(solution), &bound).ok()) {
     return solved();
