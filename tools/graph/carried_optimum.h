@@ -8,11 +8,14 @@
 // a maximum flow that avoids node `avoid`, within what each edge's load
 // may grow by while every port stays within the old T (its idle time,
 // shared evenly by the node's edges: SpareLoad()); loads follow the
-// program's rule (largest or summed) and T is unchanged. The result is
-// then checked row by row, exactly, against `next`: returned only when
-// it is feasible there. When `next` has the same optimum T* as
-// `previous`, it is an optimum of `next` with the old flows into every
-// node but what the new flow adds.
+// program's rule (largest or summed) and T is unchanged. When that flow
+// does not fit, summed programs with no node avoided (Fig. 8's candidate
+// programs) get one more try: the new flow and the flows whose origins
+// grew re-routed together by a small exact LP within the time the other
+// flows leave at every port. The result is then checked row by row,
+// exactly, against `next`: returned only when it is feasible there. When
+// `next` has the same optimum T* as `previous`, it is an optimum of
+// `next` with the old flows into every node but what the new flow adds.
 #ifndef HETCAST_TOOLS_GRAPH_CARRIED_OPTIMUM_H_
 #define HETCAST_TOOLS_GRAPH_CARRIED_OPTIMUM_H_
 

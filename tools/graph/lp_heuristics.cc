@@ -850,12 +850,21 @@ absl::StatusOr<HeuristicResult> AugmentedSourcesScoredBy(
     }
     return ranking;
   };
+  // The port duals of each candidate's program when it was last rejected:
+  // they bound its later programs too (the same rows (8), (9)), often
+  // above BestSol again (a node that is dear to feed stays so).
+  absl::flat_hash_map<uint32_t, PortWeights> rejected;
   moves.value = [&](uint32_t m) -> absl::StatusOr<LpBound> {
     if (scores == ScoreMethod::kAlwaysLp)
       return WithSource(request, sources, m);
     std::vector<uint32_t> with = sources;
     with.push_back(m);
-    return MultiSourceUbGrown(request, with, *current, /*paper=*/false);
+    absl::StatusOr<LpBound> bound =
+        MultiSourceUbGrown(request, with, *current, /*paper=*/false);
+    if (bound.ok() && !NotWorse(ValueOf(*bound), result.period)) {
+      rejected[m] = PortDuals(bound->grouped, bound->grouped_solution);
+    }
+    return bound;
   };
   // The current optimum's port duals bound every candidate's program
   // (dual_bound.h): the same rows (8), (9).
@@ -866,10 +875,16 @@ absl::StatusOr<HeuristicResult> AugmentedSourcesScoredBy(
     std::vector<uint32_t> with = sources;
     with.push_back(m);
     const std::vector<FlowGroup> groups = MultiSourceGroups(request, with);
-    absl::StatusOr<mpq_class> bound =
-        SummedLoadDualBound(request, weights, groups);
-    if (!bound.ok()) return bound.status();
-    return *bound > *best;
+    const auto it = rejected.find(m);
+    for (const PortWeights* w :
+         {&weights, it != rejected.end() ? &it->second : nullptr}) {
+      if (w == nullptr) continue;
+      absl::StatusOr<mpq_class> bound =
+          SummedLoadDualBound(request, *w, groups);
+      if (!bound.ok()) return bound.status();
+      if (*bound > *best) return true;
+    }
+    return false;
   };
   if (scores == ScoreMethod::kAlwaysLp) moves.rejected_cheaply = nullptr;
   moves.accept = [&](uint32_t m, LpBound bound) {
