@@ -277,18 +277,13 @@ std::vector<bool> FreeFlows(const MulticastProgram& previous,
 }
 
 // Else, under summed loads (10) and with no node avoided: the other flows
-// kept, the free ones (above) re-routed exactly by a small LP within what
-// the kept flows leave of every port's time T: the least-cost flows that
-// fit, if any (one column per free flow and edge, their conservation
-// rows as in `next`, one row per port). What the two above approximate
-// (the new flow alone, in evenly shared idle time or on one path).
+// kept, the free ones (above) re-routed by RerouteFlows(), at least cost.
 std::optional<std::vector<mpq_class>> RerouteByLp(
     const hetcast_graph_request& request, const MulticastProgram& previous,
     const std::vector<mpq_class>& x, const MulticastProgram& next,
     const std::vector<size_t>& match, size_t added) {
   const std::vector<bool> free = FreeFlows(previous, next, match, added);
-  std::vector<mpq_class> carried(next.lp.columns.size(), 0);
-  std::vector<mpq_class> kept_load(request.edge_count, 0);
+  std::vector<mpq_class> kept(next.lp.columns.size(), 0);
   for (size_t c = 0; c < match.size(); ++c) {
     if (free[match[c]]) continue;
     for (size_t e = 0; e < request.edge_count; ++e) {
@@ -296,65 +291,11 @@ std::optional<std::vector<mpq_class>> RerouteByLp(
       if (from == MulticastProgram::kNoColumn || sgn(x[from]) == 0) continue;
       const size_t to = next.flow_column[match[c]][e];
       if (to == MulticastProgram::kNoColumn) return std::nullopt;
-      carried[to] = x[from];
-      kept_load[e] += x[from];
+      kept[to] = x[from];
     }
   }
-  const mpq_class& period = x[previous.period_column];
-  LinearProgram lp;
-  std::vector<size_t> column(next.lp.columns.size(), SIZE_MAX);
-  std::vector<std::vector<std::pair<size_t, mpq_class>>> send(
-      request.node_count),
-      receive(request.node_count);
-  std::vector<mpq_class> send_room(request.node_count, period),
-      receive_room(request.node_count, period);
-  for (size_t e = 0; e < request.edge_count; ++e) {
-    const hetcast_graph_edge& edge = request.edges[e];
-    send_room[edge.from] -= Cost(edge) * kept_load[e];
-    receive_room[edge.to] -= Cost(edge) * kept_load[e];
-    for (size_t k = 0; k < free.size(); ++k) {
-      const size_t j = next.flow_column[k][e];
-      if (!free[k] || j == MulticastProgram::kNoColumn) continue;
-      column[j] = lp.AddColumn(next.lp.columns[j].name, Cost(edge));
-      send[edge.from].emplace_back(column[j], Cost(edge));
-      receive[edge.to].emplace_back(column[j], Cost(edge));
-    }
-  }
-  for (size_t k = 0; k < free.size(); ++k) {
-    for (size_t r : next.group_row[k]) {
-      if (!free[k] || r == MulticastProgram::kNoColumn) continue;
-      const LinearProgram::Row& row = next.lp.rows[r];
-      std::vector<std::pair<size_t, mpq_class>> terms;
-      for (const auto& [j, a] : row.terms) terms.emplace_back(column[j], a);
-      lp.AddRow(row.name, std::move(terms), row.sense, row.rhs);
-    }
-  }
-  for (uint32_t v = 0; v < request.node_count; ++v) {
-    if (sgn(send_room[v]) < 0 || sgn(receive_room[v]) < 0) return std::nullopt;
-    if (!send[v].empty()) {
-      lp.AddRow(absl::StrCat("send_", v), std::move(send[v]),
-                RowSense::kLessEqual, send_room[v]);
-    }
-    if (!receive[v].empty()) {
-      lp.AddRow(absl::StrCat("receive_", v), std::move(receive[v]),
-                RowSense::kLessEqual, receive_room[v]);
-    }
-  }
-  const absl::StatusOr<LpSolution> flows = SolveExactLp(lp);
-  if (!flows.ok()) return std::nullopt;  // infeasible: they do not fit
-  for (size_t j = 0; j < column.size(); ++j) {
-    if (column[j] != SIZE_MAX) carried[j] = flows->x[column[j]];
-  }
-  for (size_t e = 0; e < request.edge_count; ++e) {
-    const size_t n = next.load_column[e];
-    if (n == MulticastProgram::kNoColumn) continue;
-    for (size_t k = 0; k < free.size(); ++k) {
-      const size_t j = next.flow_column[k][e];
-      if (j != MulticastProgram::kNoColumn) carried[n] += carried[j];
-    }
-  }
-  carried[next.period_column] = period;
-  return carried;
+  kept[next.period_column] = x[previous.period_column];
+  return RerouteFlows(request, next, kept, free, UINT32_MAX);
 }
 
 }  // namespace
@@ -369,12 +310,7 @@ std::optional<std::vector<mpq_class>> CarryOptimum(
       AddedFlow(request, previous, x, next, flows->second, avoid);
   if (!added.has_value()) {
     if (next.groups.empty() || avoid != UINT32_MAX) return std::nullopt;
-    std::optional<std::vector<mpq_class>> rerouted =
-        RerouteByLp(request, previous, x, next, flows->first, flows->second);
-    if (!rerouted.has_value() || !Feasible(next.lp, *rerouted)) {
-      return std::nullopt;
-    }
-    return rerouted;
+    return RerouteByLp(request, previous, x, next, flows->first, flows->second);
   }
   const auto& [donor, amount] = *added;
   std::vector<mpq_class> carried(next.lp.columns.size(), 0);
@@ -403,6 +339,76 @@ std::optional<std::vector<mpq_class>> CarryOptimum(
   carried[next.period_column] = x[previous.period_column];
   if (!Feasible(next.lp, carried)) return std::nullopt;
   return carried;
+}
+
+std::optional<std::vector<mpq_class>> RerouteFlows(
+    const hetcast_graph_request& request, const MulticastProgram& program,
+    const std::vector<mpq_class>& x, const std::vector<bool>& free,
+    uint32_t into) {
+  std::vector<mpq_class> solution(program.lp.columns.size(), 0);
+  std::vector<mpq_class> room_send(request.node_count,
+                                   x[program.period_column]);
+  std::vector<mpq_class> room_receive = room_send;
+  LinearProgram lp;
+  std::vector<size_t> column(program.lp.columns.size(), SIZE_MAX);
+  std::vector<std::vector<std::pair<size_t, mpq_class>>> send(
+      request.node_count),
+      receive(request.node_count);
+  for (size_t e = 0; e < request.edge_count; ++e) {
+    const hetcast_graph_edge& edge = request.edges[e];
+    for (size_t k = 0; k < free.size(); ++k) {
+      const size_t j = program.flow_column[k][e];
+      if (j == MulticastProgram::kNoColumn) continue;
+      if (!free[k]) {
+        solution[j] = x[j];
+        room_send[edge.from] -= Cost(edge) * x[j];
+        room_receive[edge.to] -= Cost(edge) * x[j];
+        continue;
+      }
+      const bool counted = into == UINT32_MAX || edge.to == into;
+      column[j] = lp.AddColumn(
+          program.lp.columns[j].name,
+          into == UINT32_MAX ? Cost(edge) : mpq_class(counted ? 1 : 0));
+      send[edge.from].emplace_back(column[j], Cost(edge));
+      receive[edge.to].emplace_back(column[j], Cost(edge));
+    }
+  }
+  for (size_t k = 0; k < free.size(); ++k) {
+    for (size_t r : program.group_row[k]) {
+      if (!free[k] || r == MulticastProgram::kNoColumn) continue;
+      const LinearProgram::Row& row = program.lp.rows[r];
+      std::vector<std::pair<size_t, mpq_class>> terms;
+      for (const auto& [j, a] : row.terms) terms.emplace_back(column[j], a);
+      lp.AddRow(row.name, std::move(terms), row.sense, row.rhs);
+    }
+  }
+  for (uint32_t v = 0; v < request.node_count; ++v) {
+    if (sgn(room_send[v]) < 0 || sgn(room_receive[v]) < 0) return std::nullopt;
+    if (!send[v].empty()) {
+      lp.AddRow(absl::StrCat("send_", v), std::move(send[v]),
+                RowSense::kLessEqual, room_send[v]);
+    }
+    if (!receive[v].empty()) {
+      lp.AddRow(absl::StrCat("receive_", v), std::move(receive[v]),
+                RowSense::kLessEqual, room_receive[v]);
+    }
+  }
+  const absl::StatusOr<LpSolution> flows = SolveExactLp(lp);
+  if (!flows.ok()) return std::nullopt;  // infeasible: they do not fit
+  for (size_t j = 0; j < column.size(); ++j) {
+    if (column[j] != SIZE_MAX) solution[j] = flows->x[column[j]];
+  }
+  for (size_t e = 0; e < request.edge_count; ++e) {
+    const size_t n = program.load_column[e];
+    if (n == MulticastProgram::kNoColumn) continue;
+    for (size_t k = 0; k < free.size(); ++k) {
+      const size_t j = program.flow_column[k][e];
+      if (j != MulticastProgram::kNoColumn) solution[n] += solution[j];
+    }
+  }
+  solution[program.period_column] = x[program.period_column];
+  if (!Feasible(program.lp, solution)) return std::nullopt;
+  return solution;
 }
 
 namespace {

@@ -53,6 +53,20 @@ std::optional<std::vector<mpq_class>> CarryOptimum(
     const std::vector<mpq_class>& x, const MulticastProgram& next,
     uint32_t avoid);
 
+// RerouteFlows()
+//
+// The solution `x` of the summed program `program` (groups set) with the
+// flows marked `free` re-routed by a small exact LP (one column per free
+// flow and edge, their conservation rows, one row per port) within the
+// time the other flows, kept, leave at every port under x's T: when
+// `into` is a node, so that as little of the free flows as possible
+// enters it; else at least cost. nullopt when they do not fit. The
+// result has x's T and is checked row by row against `program`.
+std::optional<std::vector<mpq_class>> RerouteFlows(
+    const hetcast_graph_request& request, const MulticastProgram& program,
+    const std::vector<mpq_class>& x, const std::vector<bool>& free,
+    uint32_t into);
+
 // A starting basis for `next` from the optimal basis `basis` of
 // `previous`, when they differ as above (one new flow; flows matched by
 // destinations): every column and row keeps its status, the new flow's

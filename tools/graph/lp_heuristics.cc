@@ -237,6 +237,7 @@ struct ScoreBounds {
   std::vector<size_t> inflow;    // InflowColumns() of m
   bool screened = false;         // offered to FirstAccepted()'s `rejected`
   bool rerouted = false;         // high tightened by ReroutedInflow()
+  bool rerouted_lp = false;      // ... and by Ranking::RerouteAround()
 
   // Every optimum of the ranking program is on its optimal face, so the
   // inflow into m in any of them bounds the face minimum from above.
@@ -427,6 +428,12 @@ class Ranking {
           continue;  // its place may have changed
         }
       }
+      if (!best->rerouted_lp && !Program().groups.empty()) {
+        best->rerouted_lp = true;
+        absl::Status around = RerouteAround(best->node);
+        if (!around.ok()) return around;
+        continue;  // its place may have changed
+      }
       if (pool_ && !pooled_) {
         pooled_ = true;
         absl::Status pooled = SolvePooled();
@@ -478,6 +485,35 @@ class Ranking {
   }
 
   const MulticastProgram& Program() const { return SolvedProgram(*bound_); }
+
+  // Summed programs (Fig. 8): the counted flows that enter m in the
+  // solver's optimum re-routed, the others kept, so that as little as
+  // possible enters m (carried_optimum.h, RerouteFlows(): a small exact
+  // LP, T* kept, so an optimum): it tightens every upper bound, and often
+  // settles m's score at its lower bound (0) without a face LP.
+  absl::Status RerouteAround(uint32_t m) {
+    const MulticastProgram& program = Program();
+    const std::vector<mpq_class>& x = SolvedOptimum(*bound_).x;
+    std::vector<bool> free(program.flow_column.size(), false);
+    bool any = false;
+    for (size_t c = 0; c < free.size(); ++c) {
+      absl::StatusOr<bool> counted = FlowCounted(program, counted_, c);
+      if (!counted.ok()) return counted.status();
+      for (size_t e = 0; e < request_.edge_count && *counted; ++e) {
+        const size_t j = program.flow_column[c][e];
+        if (j != MulticastProgram::kNoColumn && request_.edges[e].to == m &&
+            sgn(x[j]) != 0) {
+          free[c] = any = true;
+        }
+      }
+    }
+    if (!any) return absl::OkStatus();
+    const std::optional<std::vector<mpq_class>> around =
+        RerouteFlows(request_, program, x, free, m);
+    if (!around.has_value()) return absl::OkStatus();
+    for (ScoreBounds& other : left_) other.TightenHigh(*around);
+    return absl::OkStatus();
+  }
 
   const hetcast_graph_request& request_;
   std::shared_ptr<const LpBound> bound_;
