@@ -146,6 +146,24 @@ TEST(CarriedOptimum, IsAnOptimumOfTheNextProgram) {
                                    carried_two->grouped_solution)
                     .ok());
     grown_carried += carried_two->basis.column_status.empty() ? 1 : 0;
+    // Without the paper's program: the same optimum, certified grouped.
+    absl::StatusOr<LpBound> grouped_two =
+        MultiSourceUbGrown(r, {g.source, added}, *one, /*paper=*/false);
+    ASSERT_TRUE(grouped_two.ok()) << grouped_two.status();
+    EXPECT_EQ(grouped_two->period, two->period);
+    EXPECT_TRUE(grouped_two->program.lp.columns.empty());
+    EXPECT_TRUE(CheckLpCertificate(grouped_two->grouped.lp,
+                                   grouped_two->grouped_solution)
+                    .ok());
+    // The optimal basis of `one`, grown, starts the dual simplex of `two`:
+    // the optimum solved from scratch.
+    const std::optional<LpBasis> start =
+        GrownBasis(one->grouped, one->basis, two->grouped);
+    ASSERT_TRUE(start.has_value());
+    absl::StatusOr<LpSolution> warm =
+        SolveExactLp(two->grouped.lp, &*start, nullptr, Simplex::kDual);
+    ASSERT_TRUE(warm.ok()) << warm.status();
+    EXPECT_EQ(warm->objective, two->period);
     EXPECT_FALSE(MultiSourceUbGrown(r, {g.source, added, added}, *two).ok());
   }
   EXPECT_GT(carried, 0);

@@ -3,6 +3,8 @@
 #include "tools/graph/carried_optimum.h"
 
 #include <algorithm>
+#include <string>
+#include <utility>
 
 #include "absl/strings/str_cat.h"
 #include "tools/graph/max_flow.h"
@@ -258,6 +260,44 @@ std::optional<std::pair<size_t, std::vector<mpq_class>>> AddedFlow(
   return std::make_pair(SIZE_MAX, *std::move(flow));
 }
 
+// The flows of `next` that RerouteByLp() re-routes: the new one and
+// those whose origins grew (Fig. 8: the targets' flow, which may now
+// start at the new source and need not carry what it forwarded to it).
+std::vector<bool> FreeFlows(const MulticastProgram& previous,
+                            const MulticastProgram& next,
+                            const std::vector<size_t>& match, size_t added) {
+  std::vector<bool> free(next.flow_column.size(), false);
+  free[added] = true;
+  for (size_t c = 0; c < match.size(); ++c) {
+    if (FlowOrigins(next, match[c]) != FlowOrigins(previous, c)) {
+      free[match[c]] = true;
+    }
+  }
+  return free;
+}
+
+// Else, under summed loads (10) and with no node avoided: the other flows
+// kept, the free ones (above) re-routed by RerouteFlows(), at least cost.
+std::optional<std::vector<mpq_class>> RerouteByLp(
+    const hetcast_graph_request& request, const MulticastProgram& previous,
+    const std::vector<mpq_class>& x, const MulticastProgram& next,
+    const std::vector<size_t>& match, size_t added) {
+  const std::vector<bool> free = FreeFlows(previous, next, match, added);
+  std::vector<mpq_class> kept(next.lp.columns.size(), 0);
+  for (size_t c = 0; c < match.size(); ++c) {
+    if (free[match[c]]) continue;
+    for (size_t e = 0; e < request.edge_count; ++e) {
+      const size_t from = previous.flow_column[c][e];
+      if (from == MulticastProgram::kNoColumn || sgn(x[from]) == 0) continue;
+      const size_t to = next.flow_column[match[c]][e];
+      if (to == MulticastProgram::kNoColumn) return std::nullopt;
+      kept[to] = x[from];
+    }
+  }
+  kept[next.period_column] = x[previous.period_column];
+  return RerouteFlows(request, next, kept, free, UINT32_MAX);
+}
+
 }  // namespace
 
 std::optional<std::vector<mpq_class>> CarryOptimum(
@@ -268,7 +308,10 @@ std::optional<std::vector<mpq_class>> CarryOptimum(
   if (!flows.has_value()) return std::nullopt;
   const auto added =
       AddedFlow(request, previous, x, next, flows->second, avoid);
-  if (!added.has_value()) return std::nullopt;
+  if (!added.has_value()) {
+    if (next.groups.empty() || avoid != UINT32_MAX) return std::nullopt;
+    return RerouteByLp(request, previous, x, next, flows->first, flows->second);
+  }
   const auto& [donor, amount] = *added;
   std::vector<mpq_class> carried(next.lp.columns.size(), 0);
   for (size_t c = 0; c < previous.flow_column.size(); ++c) {
@@ -296,6 +339,151 @@ std::optional<std::vector<mpq_class>> CarryOptimum(
   carried[next.period_column] = x[previous.period_column];
   if (!Feasible(next.lp, carried)) return std::nullopt;
   return carried;
+}
+
+std::optional<std::vector<mpq_class>> RerouteFlows(
+    const hetcast_graph_request& request, const MulticastProgram& program,
+    const std::vector<mpq_class>& x, const std::vector<bool>& free,
+    uint32_t into) {
+  std::vector<mpq_class> solution(program.lp.columns.size(), 0);
+  std::vector<mpq_class> room_send(request.node_count,
+                                   x[program.period_column]);
+  std::vector<mpq_class> room_receive = room_send;
+  LinearProgram lp;
+  std::vector<size_t> column(program.lp.columns.size(), SIZE_MAX);
+  std::vector<std::vector<std::pair<size_t, mpq_class>>> send(
+      request.node_count),
+      receive(request.node_count);
+  for (size_t e = 0; e < request.edge_count; ++e) {
+    const hetcast_graph_edge& edge = request.edges[e];
+    for (size_t k = 0; k < free.size(); ++k) {
+      const size_t j = program.flow_column[k][e];
+      if (j == MulticastProgram::kNoColumn) continue;
+      if (!free[k]) {
+        solution[j] = x[j];
+        room_send[edge.from] -= Cost(edge) * x[j];
+        room_receive[edge.to] -= Cost(edge) * x[j];
+        continue;
+      }
+      const bool counted = into == UINT32_MAX || edge.to == into;
+      column[j] = lp.AddColumn(
+          program.lp.columns[j].name,
+          into == UINT32_MAX ? Cost(edge) : mpq_class(counted ? 1 : 0));
+      send[edge.from].emplace_back(column[j], Cost(edge));
+      receive[edge.to].emplace_back(column[j], Cost(edge));
+    }
+  }
+  for (size_t k = 0; k < free.size(); ++k) {
+    for (size_t r : program.group_row[k]) {
+      if (!free[k] || r == MulticastProgram::kNoColumn) continue;
+      const LinearProgram::Row& row = program.lp.rows[r];
+      std::vector<std::pair<size_t, mpq_class>> terms;
+      for (const auto& [j, a] : row.terms) terms.emplace_back(column[j], a);
+      lp.AddRow(row.name, std::move(terms), row.sense, row.rhs);
+    }
+  }
+  for (uint32_t v = 0; v < request.node_count; ++v) {
+    if (sgn(room_send[v]) < 0 || sgn(room_receive[v]) < 0) return std::nullopt;
+    if (!send[v].empty()) {
+      lp.AddRow(absl::StrCat("send_", v), std::move(send[v]),
+                RowSense::kLessEqual, room_send[v]);
+    }
+    if (!receive[v].empty()) {
+      lp.AddRow(absl::StrCat("receive_", v), std::move(receive[v]),
+                RowSense::kLessEqual, room_receive[v]);
+    }
+  }
+  const absl::StatusOr<LpSolution> flows = SolveExactLp(lp);
+  if (!flows.ok()) return std::nullopt;  // infeasible: they do not fit
+  for (size_t j = 0; j < column.size(); ++j) {
+    if (column[j] != SIZE_MAX) solution[j] = flows->x[column[j]];
+  }
+  for (size_t e = 0; e < request.edge_count; ++e) {
+    const size_t n = program.load_column[e];
+    if (n == MulticastProgram::kNoColumn) continue;
+    for (size_t k = 0; k < free.size(); ++k) {
+      const size_t j = program.flow_column[k][e];
+      if (j != MulticastProgram::kNoColumn) solution[n] += solution[j];
+    }
+  }
+  solution[program.period_column] = x[program.period_column];
+  if (!Feasible(program.lp, solution)) return std::nullopt;
+  return solution;
+}
+
+namespace {
+
+// Where each row of `previous` is in `next` (SIZE_MAX: dropped), flows
+// mapped by `match`.
+std::vector<size_t> RowMap(const MulticastProgram& previous,
+                           const MulticastProgram& next,
+                           const std::vector<size_t>& match) {
+  std::vector<size_t> to(previous.lp.rows.size(), SIZE_MAX);
+  const auto map = [&](const std::vector<size_t>& from,
+                       const std::vector<size_t>& into) {
+    for (size_t i = 0; i < from.size() && i < into.size(); ++i) {
+      if (from[i] != MulticastProgram::kNoColumn) to[from[i]] = into[i];
+    }
+  };
+  for (size_t c = 0; c < match.size(); ++c) {
+    map(previous.group_row[c], next.group_row[match[c]]);
+  }
+  map(previous.send_row, next.send_row);
+  map(previous.receive_row, next.receive_row);
+  map(previous.sum_row, next.sum_row);
+  for (size_t& r : to) {
+    if (r == MulticastProgram::kNoColumn) r = SIZE_MAX;
+  }
+  return to;
+}
+
+}  // namespace
+
+std::optional<LpBasis> GrownBasis(const MulticastProgram& previous,
+                                  const LpBasis& basis,
+                                  const MulticastProgram& next) {
+  const auto flows = MatchFlows(previous, next);
+  if (!flows.has_value() || next.groups.empty() ||
+      basis.column_status.size() != previous.lp.columns.size() ||
+      basis.row_status.size() != previous.lp.rows.size()) {
+    return std::nullopt;
+  }
+  const std::vector<size_t>& match = flows->first;
+  LpBasis grown = {std::string(next.lp.columns.size(), '0'),
+                   std::string(next.lp.rows.size(), '1')};
+  std::vector<bool> old_row(next.lp.rows.size(), false);
+  const std::vector<size_t> rows = RowMap(previous, next, match);
+  int surplus = 0;  // basic slacks too many
+  for (size_t r = 0; r < rows.size(); ++r) {
+    if (rows[r] == SIZE_MAX) {
+      surplus += basis.row_status[r] == '1' ? 0 : 1;
+      continue;
+    }
+    grown.row_status[rows[r]] = basis.row_status[r];
+    old_row[rows[r]] = true;
+  }
+  const auto copy = [&](size_t from, size_t to) {
+    if (from != MulticastProgram::kNoColumn &&
+        to != MulticastProgram::kNoColumn)
+      grown.column_status[to] = basis.column_status[from];
+  };
+  for (size_t c = 0; c < match.size(); ++c) {
+    for (size_t e = 0; e < previous.flow_column[c].size(); ++e) {
+      copy(previous.flow_column[c][e], next.flow_column[match[c]][e]);
+    }
+  }
+  for (size_t e = 0; e < previous.load_column.size(); ++e) {
+    copy(previous.load_column[e], next.load_column[e]);
+  }
+  copy(previous.period_column, next.period_column);
+  for (size_t r : next.group_row[flows->second]) {
+    if (surplus == 0) break;
+    if (r == MulticastProgram::kNoColumn || old_row[r]) continue;
+    grown.row_status[r] = '0';
+    --surplus;
+  }
+  if (surplus != 0) return std::nullopt;
+  return grown;
 }
 
 }  // namespace hetcast

@@ -8,11 +8,14 @@
 // a maximum flow that avoids node `avoid`, within what each edge's load
 // may grow by while every port stays within the old T (its idle time,
 // shared evenly by the node's edges: SpareLoad()); loads follow the
-// program's rule (largest or summed) and T is unchanged. The result is
-// then checked row by row, exactly, against `next`: returned only when
-// it is feasible there. When `next` has the same optimum T* as
-// `previous`, it is an optimum of `next` with the old flows into every
-// node but what the new flow adds.
+// program's rule (largest or summed) and T is unchanged. When that flow
+// does not fit, summed programs with no node avoided (Fig. 8's candidate
+// programs) get one more try: the new flow and the flows whose origins
+// grew re-routed together by a small exact LP within the time the other
+// flows leave at every port. The result is then checked row by row,
+// exactly, against `next`: returned only when it is feasible there. When
+// `next` has the same optimum T* as `previous`, it is an optimum of
+// `next` with the old flows into every node but what the new flow adds.
 #ifndef HETCAST_TOOLS_GRAPH_CARRIED_OPTIMUM_H_
 #define HETCAST_TOOLS_GRAPH_CARRIED_OPTIMUM_H_
 
@@ -49,6 +52,35 @@ std::optional<std::vector<mpq_class>> CarryOptimum(
     const hetcast_graph_request& request, const MulticastProgram& previous,
     const std::vector<mpq_class>& x, const MulticastProgram& next,
     uint32_t avoid);
+
+// RerouteFlows()
+//
+// The solution `x` of the summed program `program` (groups set) with the
+// flows marked `free` re-routed by a small exact LP (one column per free
+// flow and edge, their conservation rows, one row per port) within the
+// time the other flows, kept, leave at every port under x's T: when
+// `into` is a node, so that as little of the free flows as possible
+// enters it; else at least cost. nullopt when they do not fit. The
+// result has x's T and is checked row by row against `program`.
+std::optional<std::vector<mpq_class>> RerouteFlows(
+    const hetcast_graph_request& request, const MulticastProgram& program,
+    const std::vector<mpq_class>& x, const std::vector<bool>& free,
+    uint32_t into);
+
+// A starting basis for `next` from the optimal basis `basis` of
+// `previous`, when they differ as above (one new flow; flows matched by
+// destinations): every column and row keeps its status, the new flow's
+// columns start at 0 and its rows' slacks basic, so the basis stays dual
+// feasible (the new columns' reduced costs are the old duals of the
+// loads' rows). Rows of `previous` that `next` drops (a flow whose
+// origins grew needs no row at its new origin) leave one basic slack too
+// many per nonbasic one dropped: as many new slacks are made nonbasic.
+// nullopt when the programs do not differ so or the count cannot be
+// balanced. Only a starting point: SolveExactLp() ignores a basis that
+// does not fit.
+std::optional<LpBasis> GrownBasis(const MulticastProgram& previous,
+                                  const LpBasis& basis,
+                                  const MulticastProgram& next);
 
 }  // namespace hetcast
 

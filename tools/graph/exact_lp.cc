@@ -196,7 +196,8 @@ LpBasis FinalBasis(mpq_QSdata* p, const LinearProgram& lp) {
 
 absl::StatusOr<LpSolution> SolveExactLp(const LinearProgram& lp,
                                         const LpBasis* start,
-                                        LpBasis* final_basis) {
+                                        LpBasis* final_basis,
+                                        Simplex from_start) {
   std::lock_guard<std::mutex> lock(SolverMutex());
   absl::StatusOr<Problem> p = LoadProblem(lp);
   if (!p.ok()) return p.status();
@@ -210,7 +211,9 @@ absl::StatusOr<LpSolution> SolveExactLp(const LinearProgram& lp,
   MpqArray y(room);
   int status = 0;
   if (QSexact_solver(p->get(), x.data(), y.data(), basis.get(),
-                     basis != nullptr ? PRIMAL_SIMPLEX : DUAL_SIMPLEX,
+                     basis != nullptr && from_start == Simplex::kPrimal
+                         ? PRIMAL_SIMPLEX
+                         : DUAL_SIMPLEX,
                      &status) != 0) {
     return absl::InternalError("QSopt_ex: the exact solver failed");
   }

@@ -81,12 +81,17 @@ struct LpSolution {
 // With `start` (a basis of this program that is primal feasible, e.g. an
 // optimal basis of the same rows under another objective, plus basic
 // rows appended), the primal simplex starts from it: the LP heuristics'
-// face-minimum LPs start from the ranking program's optimal basis. The
+// face-minimum LPs start from the ranking program's optimal basis. With
+// `start` and kDual, the dual simplex starts from it instead (a basis that
+// is dual feasible, e.g. an optimal basis of a program that this one
+// extends by columns and rows: carried_optimum.h, GrownBasis()). The
 // optimum is certified the same way. With `final_basis`, the optimal basis
 // the solver ended with goes there (empty if it gave none).
+enum class Simplex { kPrimal, kDual };
 absl::StatusOr<LpSolution> SolveExactLp(const LinearProgram& lp,
                                         const LpBasis* start = nullptr,
-                                        LpBasis* final_basis = nullptr);
+                                        LpBasis* final_basis = nullptr,
+                                        Simplex from_start = Simplex::kPrimal);
 
 // CheckLpCertificate()
 //

@@ -123,26 +123,30 @@ std::vector<bool> ReachedAvoiding(const hetcast_graph_request& request,
 
 // A lower bound on the face minimum: every counted destination that is m,
 // or that none of its origins reaches without m, receives its whole
-// message, 1 by (2), through m. (m is a candidate: never an origin.)
+// message, 1 by (2), through m. (m is a candidate: never an origin.) The
+// flows of `program`: commodities, or groups (the same origins and
+// destinations).
 mpq_class ForcedInflow(const hetcast_graph_request& request,
                        const MulticastProgram& program,
                        const std::vector<bool>& counted, uint32_t m) {
   std::vector<std::vector<bool>> reached(request.node_count);
   std::vector<bool> bypassed(request.node_count, false);
-  for (const Commodity& c : program.commodities) {
-    if (reached[c.origin].empty()) {
-      reached[c.origin] = ReachedAvoiding(request, program, c.origin, m);
-    }
-    if (c.destination != m && reached[c.origin][c.destination]) {
-      bypassed[c.destination] = true;
+  std::vector<bool> destination(request.node_count, false);
+  for (size_t c = 0; c < program.flow_column.size(); ++c) {
+    const std::vector<uint32_t> origins = FlowOrigins(program, c);
+    for (uint32_t d : FlowDestinations(program, c)) {
+      destination[d] = true;
+      for (uint32_t o : origins) {
+        if (reached[o].empty()) {
+          reached[o] = ReachedAvoiding(request, program, o, m);
+        }
+        if (d != m && reached[o][d]) bypassed[d] = true;
+      }
     }
   }
   mpq_class forced = 0;
-  for (const Commodity& c : program.commodities) {
-    if (counted[c.destination] && !bypassed[c.destination]) {
-      bypassed[c.destination] = true;  // count each destination once
-      forced += 1;
-    }
+  for (uint32_t d = 0; d < request.node_count; ++d) {
+    if (destination[d] && counted[d] && !bypassed[d]) forced += 1;
   }
   return forced;
 }
@@ -233,6 +237,7 @@ struct ScoreBounds {
   std::vector<size_t> inflow;    // InflowColumns() of m
   bool screened = false;         // offered to FirstAccepted()'s `rejected`
   bool rerouted = false;         // high tightened by ReroutedInflow()
+  bool rerouted_lp = false;      // ... and by Ranking::RerouteAround()
 
   // Every optimum of the ranking program is on its optimal face, so the
   // inflow into m in any of them bounds the face minimum from above.
@@ -258,7 +263,7 @@ absl::StatusOr<ScoreBounds> InflowBounds(const hetcast_graph_request& request,
       InflowColumns(request, program, counted, m);
   if (!inflow.ok()) return inflow.status();
   ScoreBounds b = {m,
-                   ForcedInflow(request, bound.program, counted, m),
+                   ForcedInflow(request, program, counted, m),
                    0,
                    false,
                    std::nullopt,
@@ -348,6 +353,9 @@ class Ranking {
 
   const LpBound& Bound() const { return *bound_; }
 
+  // Whether FirstAccepted() solves SolvePooled() first (Fig. 8).
+  void PoolFaceLps() { pool_ = true; }
+
   // When the previous ranking program had the same optimum T* and this
   // one adds a destination to it (Figs. 7, 8 after an accepted move with
   // no change of T*), its face LPs' optima, carried over
@@ -420,6 +428,18 @@ class Ranking {
           continue;  // its place may have changed
         }
       }
+      if (!best->rerouted_lp && !Program().groups.empty()) {
+        best->rerouted_lp = true;
+        absl::Status around = RerouteAround(best->node);
+        if (!around.ok()) return around;
+        continue;  // its place may have changed
+      }
+      if (pool_ && !pooled_) {
+        pooled_ = true;
+        absl::Status pooled = SolvePooled();
+        if (!pooled.ok()) return pooled;
+        continue;  // the order may have changed
+      }
       absl::Status solved = SolveScore(&*best);  // tried or not
       if (!solved.ok()) return solved;
     }
@@ -447,7 +467,53 @@ class Ranking {
     return absl::OkStatus();
   }
 
+  // One LP, before the first face LP: the least summed inflow into every
+  // candidate whose score is not exact yet, over the optimal face. Its
+  // optimum tightens every upper bound at once; where Fig. 8's scores are
+  // mostly 0 (the flow can avoid most nodes at once) it settles them all.
+  absl::Status SolvePooled() {
+    std::vector<size_t> inflow;
+    for (const ScoreBounds& b : left_) {
+      if (!b.exact)
+        inflow.insert(inflow.end(), b.inflow.begin(), b.inflow.end());
+    }
+    absl::StatusOr<LpSolution> face = FaceMinimumInflow(*bound_, inflow);
+    if (!face.ok()) return face.status();
+    ++*lp_solves_;
+    for (ScoreBounds& other : left_) other.TightenHigh(face->x);
+    return absl::OkStatus();
+  }
+
   const MulticastProgram& Program() const { return SolvedProgram(*bound_); }
+
+  // Summed programs (Fig. 8): the counted flows that enter m in the
+  // solver's optimum re-routed, the others kept, so that as little as
+  // possible enters m (carried_optimum.h, RerouteFlows(): a small exact
+  // LP, T* kept, so an optimum): it tightens every upper bound, and often
+  // settles m's score at its lower bound (0) without a face LP.
+  absl::Status RerouteAround(uint32_t m) {
+    const MulticastProgram& program = Program();
+    const std::vector<mpq_class>& x = SolvedOptimum(*bound_).x;
+    std::vector<bool> free(program.flow_column.size(), false);
+    bool any = false;
+    for (size_t c = 0; c < free.size(); ++c) {
+      absl::StatusOr<bool> counted = FlowCounted(program, counted_, c);
+      if (!counted.ok()) return counted.status();
+      for (size_t e = 0; e < request_.edge_count && *counted; ++e) {
+        const size_t j = program.flow_column[c][e];
+        if (j != MulticastProgram::kNoColumn && request_.edges[e].to == m &&
+            sgn(x[j]) != 0) {
+          free[c] = any = true;
+        }
+      }
+    }
+    if (!any) return absl::OkStatus();
+    const std::optional<std::vector<mpq_class>> around =
+        RerouteFlows(request_, program, x, free, m);
+    if (!around.has_value()) return absl::OkStatus();
+    for (ScoreBounds& other : left_) other.TightenHigh(*around);
+    return absl::OkStatus();
+  }
 
   const hetcast_graph_request& request_;
   std::shared_ptr<const LpBound> bound_;
@@ -458,6 +524,8 @@ class Ranking {
   bool increasing_;
   int* lp_solves_;
   std::vector<ScoreBounds> left_;
+  bool pool_ = false;    // SolvePooled() before the first face LP
+  bool pooled_ = false;  // done
 };
 
 // `previous`: the last pass's ranking, if any.
@@ -809,17 +877,30 @@ absl::StatusOr<HeuristicResult> AugmentedSourcesScoredBy(
   result.period = ValueOf(*current);
   Moves moves;
   moves.rank = [&](const Ranking* previous) {
-    return RankBy(
-        request, current, target,
-        Candidates(request, reached, Marks(request.node_count, sources)),
-        /*increasing=*/false, scores, &result.lp_solves, previous);
+    absl::StatusOr<std::unique_ptr<Ranking>> ranking =
+        RankBy(request, current, target,
+               Candidates(request, reached, Marks(request.node_count, sources)),
+               /*increasing=*/false, scores, &result.lp_solves, previous);
+    if (ranking.ok() && scores == ScoreMethod::kBoundsFirst) {
+      (*ranking)->PoolFaceLps();
+    }
+    return ranking;
   };
+  // The port duals of each candidate's program when it was last rejected:
+  // they bound its later programs too (the same rows (8), (9)), often
+  // above BestSol again (a node that is dear to feed stays so).
+  absl::flat_hash_map<uint32_t, PortWeights> rejected;
   moves.value = [&](uint32_t m) -> absl::StatusOr<LpBound> {
     if (scores == ScoreMethod::kAlwaysLp)
       return WithSource(request, sources, m);
     std::vector<uint32_t> with = sources;
     with.push_back(m);
-    return MultiSourceUbGrown(request, with, *current);
+    absl::StatusOr<LpBound> bound =
+        MultiSourceUbGrown(request, with, *current, /*paper=*/false);
+    if (bound.ok() && !NotWorse(ValueOf(*bound), result.period)) {
+      rejected[m] = PortDuals(bound->grouped, bound->grouped_solution);
+    }
+    return bound;
   };
   // The current optimum's port duals bound every candidate's program
   // (dual_bound.h): the same rows (8), (9).
@@ -829,10 +910,17 @@ absl::StatusOr<HeuristicResult> AugmentedSourcesScoredBy(
     if (!best.has_value()) return false;
     std::vector<uint32_t> with = sources;
     with.push_back(m);
-    absl::StatusOr<mpq_class> bound =
-        SummedLoadDualBound(request, weights, MultiSourceGroups(request, with));
-    if (!bound.ok()) return bound.status();
-    return *bound > *best;
+    const std::vector<FlowGroup> groups = MultiSourceGroups(request, with);
+    const auto it = rejected.find(m);
+    for (const PortWeights* w :
+         {&weights, it != rejected.end() ? &it->second : nullptr}) {
+      if (w == nullptr) continue;
+      absl::StatusOr<mpq_class> bound =
+          SummedLoadDualBound(request, *w, groups);
+      if (!bound.ok()) return bound.status();
+      if (*bound > *best) return true;
+    }
+    return false;
   };
   if (scores == ScoreMethod::kAlwaysLp) moves.rejected_cheaply = nullptr;
   moves.accept = [&](uint32_t m, LpBound bound) {

@@ -57,7 +57,12 @@ struct HeuristicResult {
 // candidate and from the last ranking's optima carried over
 // (carried_optimum.h), and answers Fig. 7's ranking program and Fig. 8's
 // candidate programs with carried, certified optima where they prove
-// optimal (multicast_lp.h, ...Grown()). Both give the same exact scores
+// optimal (multicast_lp.h, ...Grown()). For Fig. 8 it also settles
+// scores by re-routing the flows into a node with a small exact LP and by
+// one face LP over every unsettled candidate, screens a candidate with
+// the duals of its last rejected program, and solves candidate programs
+// from the current optimal basis, grouped only (lp_heuristics.cc,
+// Ranking; README.md). Both give the same exact scores
 // and decisions, hence the same moves; kAlwaysLp, the figures read
 // literally, is for tests that show it.
 enum class ScoreMethod { kBoundsFirst, kAlwaysLp };

@@ -330,11 +330,15 @@ void AddGroupedFlows(const hetcast_graph_request& request,
   }
 }
 
-// The paper's program and the grouped one, unsolved.
+// The paper's program (unless `paper` is false) and the grouped one,
+// unsolved.
 void BuildGrouped(const hetcast_graph_request& request,
                   const std::vector<bool>& usable,
-                  const std::vector<Demand>& demands, LpBound* bound) {
-  BuildProgram(request, usable, demands, LoadRule::kSum, &bound->program);
+                  const std::vector<Demand>& demands, LpBound* bound,
+                  bool paper = true) {
+  if (paper) {
+    BuildProgram(request, usable, demands, LoadRule::kSum, &bound->program);
+  }
   MulticastProgram& grouped = bound->grouped;
   grouped.groups = GroupDemands(demands);
   AddGroupedFlows(request, usable, &grouped);
@@ -346,6 +350,12 @@ void BuildGrouped(const hetcast_graph_request& request,
 // SolveExactLp() or the caller): the paper's program's, certified.
 absl::Status FinishGrouped(const hetcast_graph_request& request,
                            LpSolution solution, LpBound* bound) {
+  if (bound->program.lp.columns.empty()) {  // grouped only
+    bound->finite = true;
+    bound->period = solution.objective;
+    bound->grouped_solution = std::move(solution);
+    return absl::OkStatus();
+  }
   absl::StatusOr<LpSolution> expanded =
       ExpandGroupedSolution(request, bound->program, bound->grouped, solution);
   if (!expanded.ok()) return expanded.status();
@@ -358,17 +368,47 @@ absl::Status FinishGrouped(const hetcast_graph_request& request,
   return absl::OkStatus();
 }
 
+bool SameFlows(const std::vector<FlowGroup>& a,
+               const std::vector<FlowGroup>& b) {
+  return std::equal(a.begin(), a.end(), b.begin(), b.end(),
+                    [](const FlowGroup& x, const FlowGroup& y) {
+                      return x.origins == y.origins &&
+                             x.destinations == y.destinations;
+                    });
+}
+
+// The basis a program grown from `bound` starts from: its optimal one,
+// else (a carried optimum) the one it was grown with.
+const LpBasis& StartOf(const LpBound& bound) {
+  return bound.basis.column_status.empty() ? bound.grown_basis : bound.basis;
+}
+
+// `bound` as BuildGrouped() left it, solved and finished. `grown`, when
+// set, is the bound of the program it extends by one flow
+// (MultiSourceUbGrown()): its optimal basis, grown, starts the dual
+// simplex.
+absl::StatusOr<LpBound> SolveBuilt(const hetcast_graph_request& request,
+                                   LpBound bound,
+                                   const LpBound* grown = nullptr) {
+  const std::optional<LpBasis> start =
+      grown != nullptr && grown->finite && !grown->grouped.groups.empty()
+          ? GrownBasis(grown->grouped, StartOf(*grown), bound.grouped)
+          : std::nullopt;
+  absl::StatusOr<LpSolution> solution =
+      SolveExactLp(bound.grouped.lp, start.has_value() ? &*start : nullptr,
+                   &bound.basis, Simplex::kDual);
+  if (!solution.ok()) return solution.status();
+  absl::Status done = FinishGrouped(request, *std::move(solution), &bound);
+  if (!done.ok()) return done;
+  return bound;
+}
+
 absl::StatusOr<LpBound> SolveGrouped(const hetcast_graph_request& request,
                                      const std::vector<bool>& usable,
                                      const std::vector<Demand>& demands) {
   LpBound bound;
   BuildGrouped(request, usable, demands, &bound);
-  absl::StatusOr<LpSolution> solution =
-      SolveExactLp(bound.grouped.lp, nullptr, &bound.basis);
-  if (!solution.ok()) return solution.status();
-  absl::Status done = FinishGrouped(request, *std::move(solution), &bound);
-  if (!done.ok()) return done;
-  return bound;
+  return SolveBuilt(request, std::move(bound));
 }
 
 absl::StatusOr<LpBound> Solve(const hetcast_graph_request& request,
@@ -554,7 +594,8 @@ absl::StatusOr<LpBound> MultiSourceUb(const hetcast_graph_request& request,
 
 absl::StatusOr<LpBound> MultiSourceUbGrown(const hetcast_graph_request& request,
                                            const std::vector<uint32_t>& sources,
-                                           const LpBound& previous) {
+                                           const LpBound& previous,
+                                           bool paper) {
   absl::Status status = CheckSources(request, sources);
   if (!status.ok()) return status;
   if (!previous.finite || previous.grouped.groups.empty()) {
@@ -562,20 +603,34 @@ absl::StatusOr<LpBound> MultiSourceUbGrown(const hetcast_graph_request& request,
   }
   LpBound bound;
   BuildGrouped(request, AllEdges(request), MultiSourceDemands(request, sources),
-               &bound);
+               &bound, paper);
+  const auto solved = [&] {
+    return SolveBuilt(request, std::move(bound), &previous);
+  };
+  // The last target made a source: its flow, from the same origins, is
+  // now the new source's, and the program is previous' (no LP, no basis).
+  if (SameFlows(previous.grouped.groups, bound.grouped.groups) &&
+      CheckLpCertificate(bound.grouped.lp, previous.grouped_solution).ok() &&
+      FinishGrouped(request, previous.grouped_solution, &bound).ok()) {
+    bound.grown_basis = StartOf(previous);
+    return bound;
+  }
   const std::optional<std::vector<mpq_class>> carried =
       CarryOptimum(request, previous.grouped, previous.grouped_solution.x,
                    bound.grouped, UINT32_MAX);
-  if (!carried.has_value()) return MultiSourceUb(request, sources);
+  if (!carried.has_value()) return solved();
   absl::StatusOr<std::vector<mpq_class>> dual = SummedLoadDualSolution(
       request, PortDuals(previous.grouped, previous.grouped_solution),
       bound.grouped);
-  if (!dual.ok()) return MultiSourceUb(request, sources);
+  if (!dual.ok()) return solved();
   LpSolution solution = {*carried, *std::move(dual), previous.period};
   if (!CheckLpCertificate(bound.grouped.lp, solution).ok() ||
       !FinishGrouped(request, std::move(solution), &bound).ok()) {
-    return MultiSourceUb(request, sources);
+    return solved();
   }
+  bound.grown_basis =
+      GrownBasis(previous.grouped, StartOf(previous), bound.grouped)
+          .value_or(LpBasis());
   return bound;
 }
 

@@ -83,6 +83,11 @@ struct LpBound {
   // The solver's optimal basis (of `grouped` when that is set), when
   // finite.
   LpBasis basis;
+  // When carried (no `basis`: MultiSourceUbGrown()), the last solved
+  // program's optimal basis grown to this one (carried_optimum.h,
+  // GrownBasis()): where the program grown from this one starts the
+  // dual simplex.
+  LpBasis grown_basis;
 };
 
 // Multicast-LB(P, P_target): minimise T* s.t. (1)-(9), (10'). No schedule
@@ -122,10 +127,18 @@ absl::StatusOr<LpBound> MultiSourceUb(const hetcast_graph_request& request,
 // optimum carries over (carried_optimum.h, no node avoided) at a T* that
 // the port duals of `previous` prove optimal (dual_bound.h): then the
 // carried solution with those duals, certified, and no LP (no basis);
-// otherwise solved. Fig. 8's candidates whose program equals BestSol.
+// otherwise solved, from previous' optimal basis grown to this program
+// (carried_optimum.h, GrownBasis()). Fig. 8's candidates.
+//
+// With `paper` false, the paper's program is neither built nor solved
+// (`program` and `solution` empty): the grouped optimum, certified, is the
+// bound, the same optimum ("Grouped flows" in multicast_lp.cc). Fig. 8's
+// candidates reach 60 sources at 65 nodes, where the paper's program has
+// one flow per (origin, destination): 2000 flows, half a million columns.
 absl::StatusOr<LpBound> MultiSourceUbGrown(const hetcast_graph_request& request,
                                            const std::vector<uint32_t>& sources,
-                                           const LpBound& previous);
+                                           const LpBound& previous,
+                                           bool paper = true);
 
 // The flows of MultiSourceUb(request, sources) (unchecked: the sources
 // are taken as MultiSourceUb() accepts them): one per set of origins.
