@@ -14,6 +14,7 @@
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "tests/oracles/exhaustive_search.h"
+#include "tests/sanitizer_run.h"
 #include "tools/gen/exact_dp.h"
 #include "tools/gen/profile.h"
 
@@ -263,8 +264,7 @@ TEST(Ptas, MulticastWithRelaysWithinFactorOfExhaustiveOptimum) {
 TEST(Ptas, ManyFastNodesAndAFewSlowOnes) {
   // The sanitizer run (tools/run_tests.sh) takes a tenth: 200,000 fast nodes
   // took 5 minutes under ASan.
-  const uint64_t fast =
-      std::getenv("HETCAST_SANITIZER_RUN") != nullptr ? 20000 : 200000;
+  const uint64_t fast = SanitizerRun() ? 20000 : 200000;
   PtasRequest request{{1, 50}, 0, {fast, 30}, {}, {1, 10}, false};
   absl::StatusOr<PtasResult> r = PlanPtas(request);
   ASSERT_TRUE(r.ok()) << r.status();

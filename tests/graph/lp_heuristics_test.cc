@@ -15,6 +15,7 @@
 #include "tests/graph/graph_test_util.h"
 #include "tests/graph/same_moves.h"
 #include "tests/oracles/graph_tree_packing.h"
+#include "tests/sanitizer_run.h"
 #include "tools/graph/multicast_lp.h"
 
 namespace hetcast {
@@ -179,12 +180,14 @@ TEST(LpHeuristics, RandomGraphsAgainstTheOracle) {
 // ranked order reaches the candidate) are the scores of the LP itself and
 // candidates rejected by a lower bound are those the program rejects:
 // every heuristic makes the same moves with the same exact values, on
-// seeded random graphs of 4 to 9 nodes, and solves no more LPs.
+// seeded random graphs of 4 to 9 nodes (60; 30 in the suite's sanitizer
+// rerun), and solves no more LPs.
 TEST(LpHeuristics, ScoreBoundsChangeNoMove) {
   std::mt19937_64 rng(4242);
   int fewer = 0;
   int bounded = 0;
-  for (int round = 0; round < 60; ++round) {
+  const int rounds = SanitizerRun() ? 30 : 60;
+  for (int round = 0; round < rounds; ++round) {
     const GraphInstance g =
         RandomGraphInstance(rng, 4 + round % 6, 0.25 + 0.05 * (round % 5), 9);
     SCOPED_TRACE(::testing::Message() << "round " << round);
@@ -197,11 +200,13 @@ TEST(LpHeuristics, ScoreBoundsChangeNoMove) {
 }
 
 // The same on larger seeded platforms (12 to 16 nodes, a third of them
-// targets), where the lower-bound LPs are solved too.
+// targets; six, three in the suite's sanitizer rerun), where the
+// lower-bound LPs are solved too.
 TEST(LpHeuristics, ShortcutsChangeNoMoveOnSparsePlatforms) {
   int fewer = 0;
   int bounded = 0;
-  for (uint64_t seed = 1; seed <= 6; ++seed) {
+  const uint64_t seeds = SanitizerRun() ? 3 : 6;
+  for (uint64_t seed = 1; seed <= seeds; ++seed) {
     const GraphInstance g = RandomSparsePlatform(12 + seed % 5, seed);
     SCOPED_TRACE(::testing::Message() << "seed " << seed);
     for (Scored h : {&ReducedBroadcastScoredBy, &AugmentedMulticastScoredBy}) {

@@ -14,6 +14,7 @@
 #include "gtest/gtest.h"
 #include "tests/graph/graph_test_util.h"
 #include "tests/graph/same_moves.h"
+#include "tests/sanitizer_run.h"
 #include "tools/graph/carried_optimum.h"
 #include "tools/graph/dual_bound.h"
 #include "tools/graph/lp_heuristics.h"
@@ -177,13 +178,13 @@ TEST(CarriedOptimum, IsAnOptimumOfTheNextProgram) {
 // suite's sanitizer rerun (HETCAST_SANITIZER_RUN set) takes a 20-node
 // platform of the same kind; HETCAST_LP_TRACE_SEEDS=N checks N platforms.
 TEST(LpPruning, SameTraceAsTheLiteralFigures) {
-  const bool sanitizer_run = std::getenv("HETCAST_SANITIZER_RUN") != nullptr;
   const char* seeds_text = std::getenv("HETCAST_LP_TRACE_SEEDS");
   const int seeds = seeds_text != nullptr ? std::atoi(seeds_text) : 1;
   int fewer = 0;
   int bounded = 0;
   for (uint64_t seed = 30; seed < 30 + uint64_t(std::max(seeds, 1)); ++seed) {
-    const GraphInstance g = RandomSparsePlatform(sanitizer_run ? 20 : 30, seed);
+    const GraphInstance g =
+        RandomSparsePlatform(SanitizerRun() ? 20 : 30, seed);
     SCOPED_TRACE(::testing::Message() << "seed " << seed);
     for (Scored h : {&ReducedBroadcastScoredBy, &AugmentedMulticastScoredBy,
                      &AugmentedSourcesScoredBy}) {
