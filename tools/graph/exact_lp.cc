@@ -160,7 +160,8 @@ absl::StatusOr<Problem> LoadProblem(const LinearProgram& lp) {
   // from a given basis (the heuristics' face LPs) otherwise starts by
   // computing the exact edge norm of every column, a solve with the basis
   // each; on the 65-node AugmentedSources run that was 12% of the CPU time,
-  // and devex takes a third less in all (tests/graph/lp_benchmark.cc).
+  // and with devex the run takes about a quarter less CPU time
+  // (tests/graph/lp_benchmark.cc, BM_Heuristic<AugmentedSources>/65).
   // The optimum stays exact and certified; which optimal vertex is
   // returned may differ. (QS_PRICE_PMULTPARTIAL crashes QSopt_ex there.)
   mpq_QSset_param(p.get(), QS_PARAM_PRIMAL_PRICING, QS_PRICE_PDEVEX);
