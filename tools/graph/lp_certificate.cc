@@ -47,9 +47,14 @@ absl::Status CheckPrimal(const LinearProgram& lp, const LpSolution& s) {
           absl::StrCat(lp.columns[j].name, " = ", s.x[j].get_str(), " < 0"));
     }
   }
+  mpq_class lhs, term;
   for (const LinearProgram::Row& r : lp.rows) {
-    mpq_class lhs = 0;
-    for (const auto& [column, a] : r.terms) lhs += a * s.x[column];
+    lhs = 0;
+    for (const auto& [column, a] : r.terms) {
+      if (sgn(s.x[column]) == 0) continue;  // most of a vertex is 0
+      mpq_mul(term.get_mpq_t(), a.get_mpq_t(), s.x[column].get_mpq_t());
+      lhs += term;  // no temporary per term (term's limbs are reused)
+    }
     if (!RowHolds(r.sense, lhs, r.rhs)) {
       return Fails(absl::StrCat("row ", r.name, " is violated (", lhs.get_str(),
                                 " against ", r.rhs.get_str(), ")"));
@@ -60,6 +65,7 @@ absl::Status CheckPrimal(const LinearProgram& lp, const LpSolution& s) {
 
 absl::Status CheckDual(const LinearProgram& lp, const LpSolution& s) {
   std::vector<mpq_class> reduced_cost;
+  mpq_class term;
   for (const LinearProgram::Column& c : lp.columns) {
     reduced_cost.push_back(c.objective);
   }
@@ -72,7 +78,8 @@ absl::Status CheckDual(const LinearProgram& lp, const LpSolution& s) {
     }
     if (sgn(s.y[r]) == 0) continue;
     for (const auto& [column, a] : row.terms) {
-      reduced_cost[column] -= a * s.y[r];
+      mpq_mul(term.get_mpq_t(), a.get_mpq_t(), s.y[r].get_mpq_t());
+      reduced_cost[column] -= term;
     }
   }
   for (size_t j = 0; j < lp.columns.size(); ++j) {

@@ -282,7 +282,12 @@ absl::StatusOr<ScoreBounds> InflowBounds(const hetcast_graph_request& request,
 absl::StatusOr<LpSolution> FaceMinimumInflow(
     const LpBound& bound, const std::vector<size_t>& inflow) {
   const MulticastProgram& program = SolvedProgram(bound);
-  LinearProgram lp = program.lp;
+  // Room for fix_T before the copy: mpq_class's move is not noexcept, so
+  // a vector<Row> that grows deep-copies every row instead of moving it.
+  LinearProgram lp;
+  lp.columns = program.lp.columns;
+  lp.rows.reserve(program.lp.rows.size() + 1);
+  lp.rows = program.lp.rows;
   for (LinearProgram::Column& column : lp.columns) column.objective = 0;
   for (size_t column : inflow) lp.columns[column].objective = 1;
   lp.AddRow("fix_T", {{program.period_column, 1}}, RowSense::kEqual,
