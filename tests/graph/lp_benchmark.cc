@@ -16,6 +16,7 @@
 #include "benchmark/benchmark.h"
 #include "runtime/include/hetcast/hetcast.h"
 #include "tests/graph/graph_test_util.h"
+#include "tools/graph/exact_lp.h"
 #include "tools/graph/lp_heuristics.h"
 #include "tools/graph/multicast_lp.h"
 
@@ -86,6 +87,7 @@ void BM_Heuristic(benchmark::State& state) {
   const GraphInstance& g = Platform(state.range(0));
   int solves = 0;
   int bound_solves = 0;
+  ResetLongestExactLp();
   for (auto _ : state) {
     absl::StatusOr<HeuristicResult> r = Heuristic(g.Request());
     if (!r.ok()) state.SkipWithError(r.status().ToString().c_str());
@@ -93,6 +95,8 @@ void BM_Heuristic(benchmark::State& state) {
   }
   state.counters["lp_solves"] = solves;
   state.counters["bound_solves"] = bound_solves;
+  // The longest single LP of the run (CPU seconds, solve and certificate).
+  state.counters["longest_lp_s"] = LongestExactLpSeconds();
 }
 // The same heuristics read literally (ScoreMethod::kAlwaysLp: every
 // candidate's score LP, every candidate's program, no bound): the baseline

@@ -2,7 +2,9 @@
 // optimum; and the CPLEX LP writer.
 #include "tools/graph/exact_lp.h"
 
+#include <algorithm>
 #include <cstdlib>
+#include <ctime>
 #include <memory>
 #include <mutex>
 #include <vector>
@@ -201,13 +203,40 @@ LpBasis FinalBasis(mpq_QSdata* p, const LinearProgram& lp) {
   return basis;
 }
 
+// The longest call's CPU time (LongestExactLpSeconds()), guarded by
+// SolverMutex().
+std::clock_t longest_solve = 0;
+
+// Times one call, whatever it returns.
+class SolveTimer {
+ public:
+  SolveTimer() : begin_(std::clock()) {}
+  ~SolveTimer() {
+    longest_solve = std::max(longest_solve, std::clock() - begin_);
+  }
+
+ private:
+  std::clock_t begin_;
+};
+
 }  // namespace
+
+double LongestExactLpSeconds() {
+  std::lock_guard<std::mutex> lock(SolverMutex());
+  return static_cast<double>(longest_solve) / CLOCKS_PER_SEC;
+}
+
+void ResetLongestExactLp() {
+  std::lock_guard<std::mutex> lock(SolverMutex());
+  longest_solve = 0;
+}
 
 absl::StatusOr<LpSolution> SolveExactLp(const LinearProgram& lp,
                                         const LpBasis* start,
                                         LpBasis* final_basis,
                                         Simplex from_start) {
   std::lock_guard<std::mutex> lock(SolverMutex());
+  SolveTimer timer;
   absl::StatusOr<Problem> p = LoadProblem(lp);
   if (!p.ok()) return p.status();
   Basis basis = StartingBasis(p->get(), lp, start);

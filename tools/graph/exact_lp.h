@@ -93,6 +93,13 @@ absl::StatusOr<LpSolution> SolveExactLp(const LinearProgram& lp,
                                         LpBasis* final_basis = nullptr,
                                         Simplex from_start = Simplex::kPrimal);
 
+// The longest SolveExactLp() call since the last reset, in seconds of the
+// process's CPU time (solve and certificate): what the LP benchmark
+// reports against the "every LP at 65 nodes under 1 s"
+// (tests/graph/lp_benchmark.cc). For measurements only.
+double LongestExactLpSeconds();
+void ResetLongestExactLp();
+
 // CheckLpCertificate()
 //
 // Exact optimality proof in GMP rationals, independent of the solver:
