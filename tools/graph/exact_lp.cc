@@ -158,15 +158,14 @@ absl::StatusOr<Problem> LoadProblem(const LinearProgram& lp) {
       column_names.data(), row_names.data()));
   if (p == nullptr) return absl::InternalError("QSopt_ex: cannot load the LP");
   mpq_QSset_param(p.get(), QS_PARAM_SIMPLEX_DISPLAY, 0);
-  // Primal devex pricing, not the default steepest edge: a primal solve
-  // from a given basis (the heuristics' face LPs) otherwise starts by
-  // computing the exact edge norm of every column, a solve with the basis
-  // each; on the 65-node AugmentedSources run that was 12% of the CPU time,
-  // and with devex the run takes about a quarter less CPU time
-  // (tests/graph/lp_benchmark.cc, BM_Heuristic<AugmentedSources>/65).
-  // The optimum stays exact and certified; which optimal vertex is
-  // returned may differ. (QS_PRICE_PMULTPARTIAL crashes QSopt_ex there.)
-  mpq_QSset_param(p.get(), QS_PARAM_PRIMAL_PRICING, QS_PRICE_PDEVEX);
+  // QSopt_ex's default primal pricing (steepest edge) is kept. Tried: devex
+  // (QS_PRICE_PDEVEX), which skips the edge norms a primal solve from a
+  // given basis first computes: BM_Heuristic<AugmentedSources>/65 went
+  // from 63 to 46 s of CPU (longest LP 4.1 -> 0.8 s), AugmentedMulticast
+  // from 15 to 13 s, but ReducedBroadcast from 19 to 39 s, its longest LP
+  // from 4.4 to 21.5 s (tests/graph/lp_benchmark.cc, longest_lp_s). A
+  // per-program choice would need to know why.
+  // (QS_PRICE_PMULTPARTIAL crashes QSopt_ex at 65 nodes.)
   return p;
 }
 
