@@ -341,62 +341,108 @@ std::optional<std::vector<mpq_class>> CarryOptimum(
   return carried;
 }
 
-std::optional<std::vector<mpq_class>> RerouteFlows(
-    const hetcast_graph_request& request, const MulticastProgram& program,
-    const std::vector<mpq_class>& x, const std::vector<bool>& free,
-    uint32_t into) {
-  std::vector<mpq_class> solution(program.lp.columns.size(), 0);
-  std::vector<mpq_class> room_send(request.node_count,
-                                   x[program.period_column]);
-  std::vector<mpq_class> room_receive = room_send;
+namespace {
+
+// RerouteFlows()'s LP: one column per free flow and edge (`column`: the
+// program's column -> the LP's), the free flows' conservation rows, one
+// row per port bounding what the free flows may use of what the kept
+// ones (copied into `solution`) leave under x's T.
+struct Reroute {
   LinearProgram lp;
-  std::vector<size_t> column(program.lp.columns.size(), SIZE_MAX);
-  std::vector<std::vector<std::pair<size_t, mpq_class>>> send(
-      request.node_count),
-      receive(request.node_count);
+  std::vector<size_t> column;
+  std::vector<mpq_class> solution;
+};
+
+// Each port's time left by the kept flows, and the free flows' terms on it.
+struct Ports {
+  using Terms = std::vector<std::pair<size_t, mpq_class>>;
+  std::vector<mpq_class> room_send, room_receive;
+  std::vector<Terms> send, receive;
+};
+
+// Columns and port terms of the free flows; the kept flows copied into
+// r->solution and their time taken from the ports' room.
+void AddRerouteColumns(const hetcast_graph_request& request,
+                       const MulticastProgram& program,
+                       const std::vector<mpq_class>& x,
+                       const std::vector<bool>& free, uint32_t into, Reroute* r,
+                       Ports* ports) {
   for (size_t e = 0; e < request.edge_count; ++e) {
     const hetcast_graph_edge& edge = request.edges[e];
     for (size_t k = 0; k < free.size(); ++k) {
       const size_t j = program.flow_column[k][e];
       if (j == MulticastProgram::kNoColumn) continue;
       if (!free[k]) {
-        solution[j] = x[j];
-        room_send[edge.from] -= Cost(edge) * x[j];
-        room_receive[edge.to] -= Cost(edge) * x[j];
+        r->solution[j] = x[j];
+        ports->room_send[edge.from] -= Cost(edge) * x[j];
+        ports->room_receive[edge.to] -= Cost(edge) * x[j];
         continue;
       }
       const bool counted = into == UINT32_MAX || edge.to == into;
-      column[j] = lp.AddColumn(
+      r->column[j] = r->lp.AddColumn(
           program.lp.columns[j].name,
           into == UINT32_MAX ? Cost(edge) : mpq_class(counted ? 1 : 0));
-      send[edge.from].emplace_back(column[j], Cost(edge));
-      receive[edge.to].emplace_back(column[j], Cost(edge));
+      ports->send[edge.from].emplace_back(r->column[j], Cost(edge));
+      ports->receive[edge.to].emplace_back(r->column[j], Cost(edge));
     }
   }
+}
+
+// The LP above; nullopt when the kept flows alone overrun a port.
+std::optional<Reroute> BuildReroute(const hetcast_graph_request& request,
+                                    const MulticastProgram& program,
+                                    const std::vector<mpq_class>& x,
+                                    const std::vector<bool>& free,
+                                    uint32_t into) {
+  Reroute r = {LinearProgram(),
+               std::vector<size_t>(program.lp.columns.size(), SIZE_MAX),
+               std::vector<mpq_class>(program.lp.columns.size(), 0)};
+  const std::vector<mpq_class> period(request.node_count,
+                                      x[program.period_column]);
+  Ports ports = {period, period, std::vector<Ports::Terms>(request.node_count),
+                 std::vector<Ports::Terms>(request.node_count)};
+  AddRerouteColumns(request, program, x, free, into, &r, &ports);
   for (size_t k = 0; k < free.size(); ++k) {
-    for (size_t r : program.group_row[k]) {
-      if (!free[k] || r == MulticastProgram::kNoColumn) continue;
-      const LinearProgram::Row& row = program.lp.rows[r];
+    for (size_t row : program.group_row[k]) {
+      if (!free[k] || row == MulticastProgram::kNoColumn) continue;
+      const LinearProgram::Row& original = program.lp.rows[row];
       std::vector<std::pair<size_t, mpq_class>> terms;
-      for (const auto& [j, a] : row.terms) terms.emplace_back(column[j], a);
-      lp.AddRow(row.name, std::move(terms), row.sense, row.rhs);
+      for (const auto& [j, a] : original.terms) {
+        terms.emplace_back(r.column[j], a);
+      }
+      r.lp.AddRow(original.name, std::move(terms), original.sense,
+                  original.rhs);
     }
   }
   for (uint32_t v = 0; v < request.node_count; ++v) {
-    if (sgn(room_send[v]) < 0 || sgn(room_receive[v]) < 0) return std::nullopt;
-    if (!send[v].empty()) {
-      lp.AddRow(absl::StrCat("send_", v), std::move(send[v]),
-                RowSense::kLessEqual, room_send[v]);
+    if (sgn(ports.room_send[v]) < 0 || sgn(ports.room_receive[v]) < 0) {
+      return std::nullopt;
     }
-    if (!receive[v].empty()) {
-      lp.AddRow(absl::StrCat("receive_", v), std::move(receive[v]),
-                RowSense::kLessEqual, room_receive[v]);
+    if (!ports.send[v].empty()) {
+      r.lp.AddRow(absl::StrCat("send_", v), std::move(ports.send[v]),
+                  RowSense::kLessEqual, ports.room_send[v]);
+    }
+    if (!ports.receive[v].empty()) {
+      r.lp.AddRow(absl::StrCat("receive_", v), std::move(ports.receive[v]),
+                  RowSense::kLessEqual, ports.room_receive[v]);
     }
   }
-  const absl::StatusOr<LpSolution> flows = SolveExactLp(lp);
+  return r;
+}
+
+}  // namespace
+
+std::optional<std::vector<mpq_class>> RerouteFlows(
+    const hetcast_graph_request& request, const MulticastProgram& program,
+    const std::vector<mpq_class>& x, const std::vector<bool>& free,
+    uint32_t into) {
+  std::optional<Reroute> r = BuildReroute(request, program, x, free, into);
+  if (!r.has_value()) return std::nullopt;
+  const absl::StatusOr<LpSolution> flows = SolveExactLp(r->lp);
   if (!flows.ok()) return std::nullopt;  // infeasible: they do not fit
-  for (size_t j = 0; j < column.size(); ++j) {
-    if (column[j] != SIZE_MAX) solution[j] = flows->x[column[j]];
+  std::vector<mpq_class>& solution = r->solution;
+  for (size_t j = 0; j < r->column.size(); ++j) {
+    if (r->column[j] != SIZE_MAX) solution[j] = flows->x[r->column[j]];
   }
   for (size_t e = 0; e < request.edge_count; ++e) {
     const size_t n = program.load_column[e];
@@ -408,7 +454,7 @@ std::optional<std::vector<mpq_class>> RerouteFlows(
   }
   solution[program.period_column] = x[program.period_column];
   if (!Feasible(program.lp, solution)) return std::nullopt;
-  return solution;
+  return std::move(solution);
 }
 
 namespace {
