@@ -17,7 +17,7 @@
 # sanitizer passes. Extra arguments go to bazel, e.g. --config=asan (which
 # then runs alone).
 # Ends with a plain line "N passed, N failed" counting test cases (from each
-# test's XML report) of every pass: a case that runs in the normal and in
+# test's XML report, or its shards') of every pass: a case that runs in the normal and in
 # the ASan pass counts twice, a test target without an XML report of its
 # own cases (sh_test) counts as one case per pass, and the two checks of
 # tests/system_deps_check.sh as one each. Exits non-zero if any failed.
@@ -50,19 +50,32 @@ run_suite() {
   rm -f "$log"
 }
 
+# test_reports DIR: a test's XML reports in its testlogs folder DIR: its
+# test.xml, or one per shard for a sharded test (shard_count), whichever
+# the last run wrote (a folder can keep both after shard_count changed).
+test_reports() {
+  local dir=$1 newest_shard=""
+  newest_shard=$(ls -t "$dir"/shard_*_of_*/test.xml 2>/dev/null | head -1)
+  if [[ -n "$newest_shard" && ! "$dir/test.xml" -nt "$newest_shard" ]]; then
+    ls "$dir"/shard_*_of_*/test.xml
+  elif [[ -f "$dir/test.xml" ]]; then
+    echo "$dir/test.xml"
+  fi
+}
+
 # count_cases TESTLOGS < LOG: one summary line per test target,
 # "//pkg:name   (cached) PASSED in 0.1s".
 count_cases() {
-  local testlogs=$1 target status xml cases failures
+  local testlogs=$1 target status dir xml cases failures
   while read -r target status; do
-    xml="$testlogs/${target#//}"
-    xml="${xml/://}/test.xml"
+    dir="$testlogs/${target#//}"
+    dir="${dir/://}"
     cases=0
     failures=0
-    if [[ -f "$xml" ]]; then
-      cases=$(grep -c "<testcase" "$xml" || true)
-      failures=$(grep -c "<failure" "$xml" || true)
-    fi
+    for xml in $(test_reports "$dir"); do
+      cases=$((cases + $(grep -c "<testcase" "$xml" || true)))
+      failures=$((failures + $(grep -c "<failure" "$xml" || true)))
+    done
     if [[ "$status" == PASSED ]]; then
       ((cases > 0)) || cases=1
       passed=$((passed + cases - failures))

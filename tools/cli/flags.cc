@@ -82,7 +82,7 @@ ABSL_FLAG(std::string, node_costs, "",
           "the source first, then every destination, e.g. 3,1,1,2,7.");
 ABSL_FLAG(bool, fnf_stats, true,
           "inspect: compare FNF with the table on every state (on a sample "
-          "of count vectors when that would plan more than 2^25 nodes).");
+          "of count vectors when that would plan more than 2^23 nodes).");
 ABSL_FLAG(bool, explain, false,
           "plan: say which algorithm answered and why, its guarantee and the "
           "paper behind it, the lower bound and the gap.");

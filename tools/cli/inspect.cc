@@ -24,7 +24,7 @@ namespace {
 // (a fraction of a second): a larger profile is compared on every stride-th
 // count vector (FnfStride), so `inspect` stays linear in the table's size
 // (a one-type profile of limit 2^20 holds 5.5 * 10^11 nodes in all).
-constexpr uint64_t kFnfStatsNodes = uint64_t{1} << 25;
+constexpr uint64_t kFnfStatsNodes = uint64_t{1} << 23;
 
 // FNF against the table over the states of one profile.
 struct FnfComparison {
