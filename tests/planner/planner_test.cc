@@ -15,7 +15,7 @@
 #include "runtime/include/hetcast/hetcast.h"
 #include "tables/default_table.h"
 #include "tests/graph/graph_test_util.h"
-#include "tools/cli/plan_nonblocking.h"
+#include "tools/cli/nb_request.h"
 
 namespace hetcast {
 namespace testing {

@@ -11,20 +11,9 @@
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
 #include "runtime/include/hetcast/hetcast.h"
+#include "tools/cli/nb_request.h"
 
 namespace hetcast {
-
-// A request with the arrays it points into.
-struct NbRequest {
-  std::string tick = "tick";
-  std::vector<uint64_t> send_fixed, send_per_byte, recv_fixed, recv_per_byte,
-      link;
-  bool link_matrix = false;  // "link_per_byte" given (else the uniform one).
-  std::vector<std::vector<uint32_t>> destinations;
-  std::vector<hetcast_nb_message> messages;
-  hetcast_nb_request request = {};
-  void Finish();
-};
 
 // Parses a request and checks it with the runtime (hetcast_nb_check, the
 // one place of the model's rules); errors name the JSON field (e.g.
