@@ -25,10 +25,10 @@ seconds=${HETCAST_FUZZ_SECONDS:-120}
 seed=${HETCAST_FUZZ_SEED:-1}
 scale=${HETCAST_FUZZ_SCALE:-1}
 # Executions per target: about 20 s each at the rates measured here on 2
-# cores at a load of 1 to 3 (exec/s from the runs' last lines of a whole
-# suite's run and of the fuzz tests alone: table 70,000-80,000, api 7,000, nb_graph_api 4,000, profile
-# 5,800, nonblocking 4,400, graph 3,600-4,000, simgrid 6,000-9,000, model_request
-# 2,100, render 280).
+# cores at a load of 1 to 4 (exec/s from the runs' last lines, in a whole
+# suite's run and in the fuzz tests alone: table 70,000-80,000, api 7,000,
+# nb_graph_api 4,000, profile 5,800, nonblocking 4,400, graph 3,600-4,000,
+# simgrid 6,000-9,000, model_request 2,100, render 280).
 declare -A runs=([table]=1600000 [api]=140000 [nb_graph_api]=80000
                  [profile]=116000 [nonblocking]=88000 [graph]=72000
                  [simgrid]=170000 [model_request]=42000 [render]=5500)
