@@ -275,17 +275,55 @@ absl::StatusOr<ScoreBounds> InflowBounds(const hetcast_graph_request& request,
   return b;
 }
 
+// The ranking program with objective T* + kPenalty * (inflow into m): an
+// ungrouped program's face minimum when its optimum keeps T = T* (then it
+// is on the optimal face, and no point z of the face has less inflow:
+// T* + kPenalty * inflow(z) would be less), solved cold by the dual
+// simplex; nullopt when the optimum leaves the face (the penalty too
+// large for this program). Measured on BM_Heuristic<ReducedBroadcast>/65
+// (CPU, load 2-4): its worst face LP, a Broadcast-EB of 19,353 rows whose
+// minimum is 0, took 0.6 s so and 0.8-1.0 s with T fixed by a row (cold
+// dual simplex; 4.2-5.8 s by the primal simplex from the program's
+// optimal vertex, 4,000 pivots on the unscaled program: QSopt_ex does not
+// scale from a given basis); every face LP of that run and of
+// BM_Heuristic<AugmentedMulticast>/65 stayed on the face. A penalty of
+// 10^-6 took 3-75 s per LP: the floating-point solve misses the optimum
+// and QSopt_ex falls back to higher precision.
+absl::StatusOr<std::optional<LpSolution>> PenalisedFaceMinimum(
+    const LpBound& bound, const std::vector<size_t>& inflow) {
+  static const mpq_class kPenalty(1, 1000);
+  const MulticastProgram& program = SolvedProgram(bound);
+  LinearProgram lp = program.lp;
+  for (LinearProgram::Column& column : lp.columns) column.objective = 0;
+  for (size_t column : inflow) lp.columns[column].objective = kPenalty;
+  lp.columns[program.period_column].objective = 1;
+  absl::StatusOr<LpSolution> solution = SolveExactLp(lp);
+  if (!solution.ok()) return solution.status();
+  if (solution->x[program.period_column] != bound.period) return std::nullopt;
+  solution->objective = 0;
+  for (size_t column : inflow) solution->objective += solution->x[column];
+  return std::move(solution).value();
+}
+
 // The face minimum by its LP (the minimising optimum: its objective is
 // the minimum; its x, on the ranking program's columns, is an optimum of
 // that program). Grouped programs are minimised grouped (the same minimum:
-// multicast_lp.cc, "Grouped flows"). `inflow`: InflowColumns() of m.
-// `face_start`: an optimal basis of another face LP of the same ranking
-// program, where a grouped one starts (else from the program's optimal
-// basis); `face_final`, if set, gets a grouped one's optimal basis.
+// multicast_lp.cc, "Grouped flows"), from a basis: `face_start`, an
+// optimal basis of another face LP of the same ranking program, else the
+// program's optimal basis; `face_final`, if set, gets the optimal basis.
+// Ungrouped ones by PenalisedFaceMinimum() when it stays on the face.
+// `inflow`: InflowColumns() of m.
 absl::StatusOr<LpSolution> FaceMinimumInflow(const LpBound& bound,
                                              const std::vector<size_t>& inflow,
                                              const LpBasis& face_start,
                                              LpBasis* face_final) {
+  const bool grouped = !bound.grouped.groups.empty();
+  if (!grouped) {
+    absl::StatusOr<std::optional<LpSolution>> penalised =
+        PenalisedFaceMinimum(bound, inflow);
+    if (!penalised.ok()) return penalised.status();
+    if (penalised->has_value()) return std::move(**penalised);
+  }
   const MulticastProgram& program = SolvedProgram(bound);
   // Room for fix_T before the copy: mpq_class's move is not noexcept, so
   // a vector<Row> that grows deep-copies every row instead of moving it.
@@ -301,21 +339,16 @@ absl::StatusOr<LpSolution> FaceMinimumInflow(const LpBound& bound,
   // feasible basis of this LP (its slack is 0 at T = T*), and so is any
   // other face LP's optimal basis: a grouped program's face LP starts the
   // primal simplex there (Fig. 8: from the pooled face LP's, Ranking::
-  // SolvePooled(), which has little inflow into every candidate). An
-  // ungrouped one (Broadcast-EB, Multicast-LB) is solved cold by the dual
-  // simplex: from the optimal vertex the primal simplex took some 4,000
-  // pivots on the unscaled program (QSopt_ex does not scale from a given
-  // basis; a Broadcast-EB face LP of 19,353 rows at 65 nodes, minimum 0:
-  // 4.2-5.8 s under steepest edge, 26 s under devex) where the cold dual
-  // simplex took 3,600 cheaper ones on the scaled program (0.8 s).
+  // SolvePooled(), which has little inflow into every candidate: BM_
+  // Heuristic<AugmentedSources>/65 45 -> 33 s of CPU, load 3). An
+  // ungrouped one is solved cold by the dual simplex (see above).
   LpBasis start = face_start;
   if (start.column_status.empty()) {
     start = bound.basis;
     start.row_status.push_back('1');
   }
-  const bool warm = !bound.grouped.groups.empty();
-  absl::StatusOr<LpSolution> solution =
-      SolveExactLp(lp, warm ? &start : nullptr, warm ? face_final : nullptr);
+  absl::StatusOr<LpSolution> solution = SolveExactLp(
+      lp, grouped ? &start : nullptr, grouped ? face_final : nullptr);
   if (!solution.ok()) return solution.status();
   solution->x.resize(program.lp.columns.size());
   return solution;
