@@ -169,7 +169,7 @@ absl::StatusOr<Problem> LoadProblem(const LinearProgram& lp) {
   // -> 0.73 s, load 3; tests/graph/lp_benchmark.cc). Devex made the face
   // LPs of Broadcast-EB, started from its optimal basis, slower still
   // (26 s for one where steepest edge took 5.8 s and a cold dual simplex
-  // 0.8 s): those are solved cold (lp_heuristics.cc,
+  // 0.8 s): those are solved from scratch (face_minimum.cc,
   // PenalisedFaceMinimum()).
   // (QS_PRICE_PMULTPARTIAL crashes QSopt_ex at 65 nodes.)
   mpq_QSset_param(p.get(), QS_PARAM_PRIMAL_PRICING, QS_PRICE_PDEVEX);

@@ -29,6 +29,7 @@
 #include "absl/strings/str_cat.h"
 #include "tools/graph/carried_optimum.h"
 #include "tools/graph/dual_bound.h"
+#include "tools/graph/face_minimum.h"
 #include "tools/graph/grouped_flow.h"
 #include "tools/graph/max_flow.h"
 #include "tools/graph/multicast_lp.h"
@@ -275,83 +276,39 @@ absl::StatusOr<ScoreBounds> InflowBounds(const hetcast_graph_request& request,
   return b;
 }
 
-// The ranking program with objective T* + kPenalty * (inflow into m): an
-// ungrouped program's face minimum when its optimum keeps T = T* (then it
-// is on the optimal face, and no point z of the face has less inflow:
-// T* + kPenalty * inflow(z) would be less), solved cold by the dual
-// simplex; nullopt when the optimum leaves the face (the penalty too
-// large for this program). Measured on BM_Heuristic<ReducedBroadcast>/65
-// (CPU, load 2-4): its worst face LP, a Broadcast-EB of 19,353 rows whose
-// minimum is 0, took 0.6 s so and 0.8-1.0 s with T fixed by a row (cold
-// dual simplex; 4.2-5.8 s by the primal simplex from the program's
-// optimal vertex, 4,000 pivots on the unscaled program: QSopt_ex does not
-// scale from a given basis); every face LP of that run and of
-// BM_Heuristic<AugmentedMulticast>/65 stayed on the face. A penalty of
-// 10^-6 took 3-75 s per LP: the floating-point solve misses the optimum
-// and QSopt_ex falls back to higher precision.
-absl::StatusOr<std::optional<LpSolution>> PenalisedFaceMinimum(
-    const LpBound& bound, const std::vector<size_t>& inflow) {
-  static const mpq_class kPenalty(1, 1000);
-  const MulticastProgram& program = SolvedProgram(bound);
-  LinearProgram lp = program.lp;
-  for (LinearProgram::Column& column : lp.columns) column.objective = 0;
-  for (size_t column : inflow) lp.columns[column].objective = kPenalty;
-  lp.columns[program.period_column].objective = 1;
-  absl::StatusOr<LpSolution> solution = SolveExactLp(lp);
-  if (!solution.ok()) return solution.status();
-  if (solution->x[program.period_column] != bound.period) return std::nullopt;
-  solution->objective = 0;
-  for (size_t column : inflow) solution->objective += solution->x[column];
-  return std::move(solution).value();
-}
-
 // The face minimum by its LP (the minimising optimum: its objective is
 // the minimum; its x, on the ranking program's columns, is an optimum of
-// that program). Grouped programs are minimised grouped (the same minimum:
-// multicast_lp.cc, "Grouped flows"), from a basis: `face_start`, an
-// optimal basis of another face LP of the same ranking program, else the
+// that program; face_minimum.h). Grouped programs are minimised grouped
+// (the same minimum: multicast_lp.cc, "Grouped flows") with T fixed, by
+// the primal simplex from `face_start`, an optimal basis of another face
+// LP of the same ranking program (Fig. 8: the pooled one's, Ranking::
+// SolvePooled(), which has little inflow into every candidate: BM_
+// Heuristic<AugmentedSources>/65 45 -> 33 s of CPU, load 3), else from the
 // program's optimal basis; `face_final`, if set, gets the optimal basis.
-// Ungrouped ones by PenalisedFaceMinimum() when it stays on the face.
-// `inflow`: InflowColumns() of m.
+// Ungrouped ones (Broadcast-EB, Multicast-LB) by PenalisedFaceMinimum()
+// when it stays on the face, else with T fixed from scratch: from the
+// optimal vertex the primal simplex took 4-6 s on a Broadcast-EB of
+// 19,353 rows at 65 nodes (face_minimum.cc). `inflow`: InflowColumns().
 absl::StatusOr<LpSolution> FaceMinimumInflow(const LpBound& bound,
                                              const std::vector<size_t>& inflow,
                                              const LpBasis& face_start,
                                              LpBasis* face_final) {
-  const bool grouped = !bound.grouped.groups.empty();
-  if (!grouped) {
+  const MulticastProgram& program = SolvedProgram(bound);
+  if (bound.grouped.groups.empty()) {
     absl::StatusOr<std::optional<LpSolution>> penalised =
-        PenalisedFaceMinimum(bound, inflow);
+        PenalisedFaceMinimum(program, bound.period, inflow);
     if (!penalised.ok()) return penalised.status();
     if (penalised->has_value()) return std::move(**penalised);
+    return FixedPeriodFaceMinimum(program, bound.period, inflow, nullptr,
+                                  nullptr);
   }
-  const MulticastProgram& program = SolvedProgram(bound);
-  // Room for fix_T before the copy: mpq_class's move is not noexcept, so
-  // a vector<Row> that grows deep-copies every row instead of moving it.
-  LinearProgram lp;
-  lp.columns = program.lp.columns;
-  lp.rows.reserve(program.lp.rows.size() + 1);
-  lp.rows = program.lp.rows;
-  for (LinearProgram::Column& column : lp.columns) column.objective = 0;
-  for (size_t column : inflow) lp.columns[column].objective = 1;
-  lp.AddRow("fix_T", {{program.period_column, 1}}, RowSense::kEqual,
-            bound.period);
-  // The ranking program's optimal basis with fix_T's row basic is a
-  // feasible basis of this LP (its slack is 0 at T = T*), and so is any
-  // other face LP's optimal basis: a grouped program's face LP starts the
-  // primal simplex there (Fig. 8: from the pooled face LP's, Ranking::
-  // SolvePooled(), which has little inflow into every candidate: BM_
-  // Heuristic<AugmentedSources>/65 45 -> 33 s of CPU, load 3). An
-  // ungrouped one is solved cold by the dual simplex (see above).
   LpBasis start = face_start;
   if (start.column_status.empty()) {
     start = bound.basis;
-    start.row_status.push_back('1');
+    start.row_status.push_back('1');  // fix_T basic: its slack is 0
   }
-  absl::StatusOr<LpSolution> solution = SolveExactLp(
-      lp, grouped ? &start : nullptr, grouped ? face_final : nullptr);
-  if (!solution.ok()) return solution.status();
-  solution->x.resize(program.lp.columns.size());
-  return solution;
+  return FixedPeriodFaceMinimum(program, bound.period, inflow, &start,
+                                face_final);
 }
 
 // The candidates by score, increasing or decreasing, ties by node id,
