@@ -544,7 +544,7 @@ class Ranking {
   std::vector<ScoreBounds> left_;
   bool pool_ = false;    // SolvePooled() before the first face LP
   bool pooled_ = false;  // done
-  LpBasis face_start_;
+  LpBasis face_start_;   // SolvePooled()'s optimal basis, once solved
 };
 
 // `previous`: the last pass's ranking, if any.
