@@ -3,9 +3,10 @@
 // independent judge: the port-dual bound (dual_bound.h) against the
 // solved program it bounds; a carried optimum (carried_optimum.h) against
 // the next program's own certificate (its exact optimal duals prove the
-// carried solution optimal); and the whole heuristics, kBoundsFirst
-// against the figures read literally (kAlwaysLp: every score LP, every
-// candidate's program), on a 30-node platform of the benchmark's kind.
+// carried solution optimal); a face minimum by a penalised objective
+// (face_minimum.h) against the same LP with T fixed; and the whole heuristics,
+// kBoundsFirst against the figures read literally (kAlwaysLp: every score LP,
+// every candidate's program), on a 30-node platform of the benchmark's kind.
 #include <algorithm>
 #include <cstdlib>
 #include <random>
@@ -17,6 +18,7 @@
 #include "tests/sanitizer_run.h"
 #include "tools/graph/carried_optimum.h"
 #include "tools/graph/dual_bound.h"
+#include "tools/graph/face_minimum.h"
 #include "tools/graph/lp_heuristics.h"
 #include "tools/graph/multicast_lp.h"
 
@@ -169,6 +171,61 @@ TEST(CarriedOptimum, IsAnOptimumOfTheNextProgram) {
   }
   EXPECT_GT(carried, 0);
   EXPECT_GT(grown_carried, 0);
+}
+
+// The face minimum of the flow into m over `bound`'s (ungrouped) program,
+// penalised (when it stays on the face) against T fixed by a row, the
+// definition: the same minimum, reached by an optimum of the program.
+void ExpectSameFaceMinimum(const hetcast_graph_request& r, const LpBound& bound,
+                           uint32_t m, int* on_face, int* nonzero) {
+  const MulticastProgram& program = bound.program;
+  std::vector<size_t> columns;
+  for (const std::vector<size_t>& flow : program.flow_column) {
+    for (size_t e = 0; e < r.edge_count; ++e) {
+      if (r.edges[e].to == m && flow[e] != MulticastProgram::kNoColumn) {
+        columns.push_back(flow[e]);
+      }
+    }
+  }
+  absl::StatusOr<LpSolution> fixed =
+      FixedPeriodFaceMinimum(program, bound.period, columns, nullptr, nullptr);
+  ASSERT_TRUE(fixed.ok()) << fixed.status();
+  mpq_class solver_inflow = 0;
+  for (size_t j : columns) solver_inflow += bound.solution.x[j];
+  EXPECT_LE(fixed->objective, solver_inflow);
+  EXPECT_EQ(fixed->x[program.period_column], bound.period);
+  EXPECT_TRUE(Feasible(program.lp, fixed->x));
+  absl::StatusOr<std::optional<LpSolution>> penalised =
+      PenalisedFaceMinimum(program, bound.period, columns);
+  ASSERT_TRUE(penalised.ok()) << penalised.status();
+  if (!penalised->has_value()) return;
+  const LpSolution& p = **penalised;
+  EXPECT_EQ(p.objective, fixed->objective);
+  EXPECT_EQ(p.x[program.period_column], bound.period);
+  EXPECT_TRUE(Feasible(program.lp, p.x));
+  ++*on_face;
+  *nonzero += sgn(fixed->objective) != 0 ? 1 : 0;
+}
+
+TEST(FaceMinimum, PenalisedIsTheFixedPeriodMinimum) {
+  int on_face = 0;
+  int nonzero = 0;
+  for (int round = 0; round < 12; ++round) {
+    const GraphInstance g = RandomSparsePlatform(6 + round % 5, 900 + round);
+    const hetcast_graph_request r = g.Request();
+    absl::StatusOr<LpBound> lb = MulticastLb(r);
+    absl::StatusOr<LpBound> eb =
+        BroadcastEb(r, std::vector<bool>(g.node_count, true));
+    ASSERT_TRUE(lb.ok() && eb.ok());
+    for (uint32_t m = 0; m < g.node_count; ++m) {
+      if (m == g.source) continue;
+      SCOPED_TRACE(::testing::Message() << "round " << round << " node " << m);
+      ExpectSameFaceMinimum(r, *lb, m, &on_face, &nonzero);
+      if (eb->finite) ExpectSameFaceMinimum(r, *eb, m, &on_face, &nonzero);
+    }
+  }
+  EXPECT_GT(on_face, 0);
+  EXPECT_GT(nonzero, 0);
 }
 
 // Every heuristic, with its shortcuts and read literally, on a 30-node

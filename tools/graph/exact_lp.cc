@@ -158,14 +158,21 @@ absl::StatusOr<Problem> LoadProblem(const LinearProgram& lp) {
       column_names.data(), row_names.data()));
   if (p == nullptr) return absl::InternalError("QSopt_ex: cannot load the LP");
   mpq_QSset_param(p.get(), QS_PARAM_SIMPLEX_DISPLAY, 0);
-  // QSopt_ex's default primal pricing (steepest edge) is kept. Tried: devex
-  // (QS_PRICE_PDEVEX), which skips the edge norms a primal solve from a
-  // given basis first computes: BM_Heuristic<AugmentedSources>/65 went
-  // from 63 to 46 s of CPU (longest LP 4.1 -> 0.8 s), AugmentedMulticast
-  // from 15 to 13 s, but ReducedBroadcast from 19 to 39 s, its longest LP
-  // from 4.4 to 21.5 s (tests/graph/lp_benchmark.cc, longest_lp_s). A
-  // per-program choice would need to know why.
+  // Primal pricing by devex (QS_PRICE_PDEVEX), not QSopt_ex's default
+  // steepest edge, whose edge norms cost a BTRAN per pivot and, from a
+  // given basis, a first pass over every column. The primal simplex runs
+  // for the face LPs of grouped programs (lp_heuristics.cc,
+  // FaceMinimumInflow()) and for Fig. 8's grown programs, whose dual
+  // simplex from GrownBasis() goes on in the primal: there one program of
+  // 1,859 rows took 4.4 s under steepest edge, 0.56 s under devex
+  // (BM_Heuristic<AugmentedSources>/65: 61 -> 47 s of CPU, longest LP 4.4
+  // -> 0.73 s, load 3; tests/graph/lp_benchmark.cc). Devex made the face
+  // LPs of Broadcast-EB, started from its optimal basis, slower still
+  // (26 s for one where steepest edge took 5.8 s and a cold dual simplex
+  // 0.8 s): those are solved from scratch (face_minimum.cc,
+  // PenalisedFaceMinimum()).
   // (QS_PRICE_PMULTPARTIAL crashes QSopt_ex at 65 nodes.)
+  mpq_QSset_param(p.get(), QS_PARAM_PRIMAL_PRICING, QS_PRICE_PDEVEX);
   return p;
 }
 

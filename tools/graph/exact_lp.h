@@ -80,8 +80,9 @@ struct LpSolution {
 //
 // With `start` (a basis of this program that is primal feasible, e.g. an
 // optimal basis of the same rows under another objective, plus basic
-// rows appended), the primal simplex starts from it: the LP heuristics'
-// face-minimum LPs start from the ranking program's optimal basis. With
+// rows appended), the primal simplex starts from it: the face-minimum LPs
+// of grouped programs start from an optimal basis of the ranking program
+// or of another of its face LPs (face_minimum.h). With
 // `start` and kDual, the dual simplex starts from it instead (a basis that
 // is dual feasible, e.g. an optimal basis of a program that this one
 // extends by columns and rows: carried_optimum.h, GrownBasis()). The
