@@ -107,7 +107,8 @@ hetcast_status PlanTable(const hetcast_profile* profile,
     if (!CarvePtasEntry(v, layout, /*role=*/false, &arena, &ptas)) {
       return HETCAST_WORKSPACE_TOO_SMALL;
     }
-    PlanPtasEntry(v, resolved, layout, ptas, nodes, transfers);
+    status = PlanPtasEntry(v, resolved, layout, ptas, nodes, transfers);
+    if (status != HETCAST_OK) return status;
   } else if constexpr (kOptimizeSize) {
     PlanByDescent(v, resolved, layout, nodes, transfers);
   } else {

@@ -23,9 +23,38 @@ bool CarvePtasEntry(const ProfileView& v, const TableLayout& layout, bool role,
   return !arena->failed();
 }
 
-void PlanPtasEntry(const ProfileView& v, const Resolved& resolved,
-                   const TableLayout& layout, const PtasScratch& scratch,
-                   hetcast_node* nodes, hetcast_transfer* transfers) {
+namespace {
+
+// True when every sender of `stored` (node_count nodes) has send indices
+// 1 .. its child count. Two children of one sender never share a send
+// index (verify.cc: no two receivers of one send), so that holds when each
+// sender's largest index is its child count. Counts in the relabelling's
+// offset and list arrays, which RelabelDepthFirst then overwrites.
+bool NoSendSkipped(const RelabelScratch& scratch, uint32_t node_count,
+                   const hetcast_node* stored) {
+  uint32_t* children = scratch.offset;
+  uint32_t* largest = scratch.list;
+  for (uint32_t id = 0; id < node_count; ++id) children[id] = largest[id] = 0;
+  for (uint32_t id = 0; id < node_count; ++id) {
+    const uint32_t parent = stored[id].parent;
+    if (parent == HETCAST_NO_NODE) continue;
+    ++children[parent];
+    if (stored[id].send_index > largest[parent]) {
+      largest[parent] = stored[id].send_index;
+    }
+  }
+  for (uint32_t id = 0; id < node_count; ++id) {
+    if (children[id] != largest[id]) return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+hetcast_status PlanPtasEntry(const ProfileView& v, const Resolved& resolved,
+                             const TableLayout& layout,
+                             const PtasScratch& scratch, hetcast_node* nodes,
+                             hetcast_transfer* transfers) {
   const PtasMapped m(v, resolved, layout);
   hetcast_node* stored = scratch.stored;
   // Every id's type and relay flag, then the records of the schedule.
@@ -33,11 +62,15 @@ void PlanPtasEntry(const ProfileView& v, const Resolved& resolved,
     stored[id] = NodeRoleStart(v, resolved, layout, id);
   }
   for (uint32_t id = 1; id <= m.t.n; ++id) stored[m.RequestId(id)] = m.Node(id);
+  if (!NoSendSkipped(scratch.relabel, layout.node_count, stored)) {
+    return HETCAST_INVALID_TABLE;
+  }
   RelabelDepthFirst(scratch.relabel, v.type_count, layout.node_count, stored,
                     nodes);
   if (transfers != nullptr) {
     CollectTransfers(v.cost, layout.node_count, nodes, transfers);
   }
+  return HETCAST_OK;
 }
 
 hetcast_status PtasEntryNodeRole(const ProfileView& v, const Resolved& resolved,
@@ -47,7 +80,9 @@ hetcast_status PtasEntryNodeRole(const ProfileView& v, const Resolved& resolved,
                                  size_t children_capacity,
                                  size_t* child_count) {
   // The plan's transfers by (start, from): one sender's in send order.
-  PlanPtasEntry(v, resolved, layout, scratch, scratch.plan, scratch.transfers);
+  const hetcast_status status = PlanPtasEntry(v, resolved, layout, scratch,
+                                              scratch.plan, scratch.transfers);
+  if (status != HETCAST_OK) return status;
   *node = scratch.plan[node_id];
   size_t count = 0;
   for (uint32_t i = 0; i + 1 < layout.participants; ++i) {

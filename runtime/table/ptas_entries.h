@@ -130,14 +130,24 @@ bool CarvePtasEntry(const ProfileView& v, const TableLayout& layout, bool role,
 
 // Writes every node (and, when `transfers` is not NULL, the sorted
 // transfers) of a resolved request's stored schedule, in canonical ids.
-void PlanPtasEntry(const ProfileView& v, const Resolved& resolved,
-                   const TableLayout& layout, const PtasScratch& scratch,
-                   hetcast_node* nodes, hetcast_transfer* transfers);
+// HETCAST_INVALID_TABLE, with nothing written, when a sender of the stored
+// schedule skips a send index (say its only child is its second send): the
+// open-time check (verify.cc) proves each schedule a tree in canonical
+// order with its stored time, using no memory, but proving every sender's
+// send indices 1, 2, ... without a gap needs a counter per sender, which
+// the plan's workspace has. Such a schedule is no schedule of the model
+// (a node's i-th send is its i-th transfer: the evaluator would time it
+// earlier than stored), so only a corrupted or crafted table holds one
+// (found by tests/fuzz's table target).
+hetcast_status PlanPtasEntry(const ProfileView& v, const Resolved& resolved,
+                             const TableLayout& layout,
+                             const PtasScratch& scratch, hetcast_node* nodes,
+                             hetcast_transfer* transfers);
 
 // The node-role query on a stored schedule (from its whole plan, in
 // scratch.plan): `*node` gets node_id's record, its children go to
 // `children` in send order (the first children_capacity of them), their
-// number to `*child_count`.
+// number to `*child_count`. HETCAST_INVALID_TABLE as PlanPtasEntry.
 hetcast_status PtasEntryNodeRole(const ProfileView& v, const Resolved& resolved,
                                  const TableLayout& layout,
                                  const PtasScratch& scratch, uint32_t node_id,

@@ -102,6 +102,46 @@ void CheckRole(const Profile& p, const hetcast_node_request& request,
   }
 }
 
+// A request whose stored PTAS schedule the plan refused: every node's
+// role (the first and the last id's) and the planner refuse it too,
+// writing nothing.
+void CheckRefusedEverywhere(const Profile& p,
+                            const hetcast_node_request& request,
+                            const hetcast_node_sizes& sizes) {
+  CanaryWorkspace workspace(sizes.workspace_bytes);
+  for (uint32_t id : {uint32_t{0}, uint32_t(sizes.node_count - 1)}) {
+    CanaryArray<hetcast_node> node(1);
+    CanaryArray<hetcast_transfer> children(sizes.node_count);
+    size_t child_count = 0;
+    FUZZ_CHECK_EQ(hetcast_profile_node_role(&p.handle, &request, id,
+                                            workspace.data(), workspace.size(),
+                                            node.data(), children.data(),
+                                            children.capacity(), &child_count),
+                  HETCAST_INVALID_TABLE);
+    FUZZ_CHECK(node.IntactFrom(0));
+    FUZZ_CHECK(children.IntactFrom(0));
+  }
+  hetcast_request planner_request = {};
+  planner_request.model = HETCAST_MODEL_NODE;
+  planner_request.node = &request;
+  planner_request.profiles = &p.handle;
+  planner_request.profile_count = 1;
+  hetcast_sizes planner_sizes;
+  const char* error = nullptr;
+  FUZZ_CHECK_EQ(hetcast_plan_sizes(&planner_request, &planner_sizes, &error),
+                HETCAST_OK);
+  CanaryWorkspace planner_workspace(planner_sizes.workspace_bytes);
+  CanaryArray<hetcast_node> nodes(planner_sizes.node_count);
+  hetcast_plan_output output = {};
+  output.nodes = nodes.data();
+  output.node_capacity = nodes.capacity();
+  hetcast_plan_info info;
+  FUZZ_CHECK_EQ(hetcast_plan(&planner_request, planner_workspace.data(),
+                             planner_workspace.size(), &output, &info, &error),
+                HETCAST_INVALID_TABLE);
+  FUZZ_CHECK(nodes.IntactFrom(0));
+}
+
 // Every query of one request (counts and optional relays) on one profile.
 void QueryProfile(const Profile& p, uint32_t source_type,
                   const std::vector<uint64_t>& counts, const uint64_t* relays) {
@@ -167,6 +207,14 @@ void QueryProfile(const Profile& p, uint32_t source_type,
     status = hetcast_profile_plan(
         &p.handle, &request, workspace.data(), workspace.size(), nodes.data(),
         nodes.capacity(), transfers.data(), transfers.capacity(), &answer);
+  }
+  if (status == HETCAST_INVALID_TABLE) {
+    // A stored PTAS schedule that skips a send index (ptas_entries.h).
+    FUZZ_CHECK(!p.info.exact);
+    FUZZ_CHECK(nodes.IntactFrom(0));
+    FUZZ_CHECK(transfers.IntactFrom(0));
+    CheckRefusedEverywhere(p, request, sizes);
+    return;
   }
   FUZZ_CHECK_EQ(status, HETCAST_OK);
   FUZZ_CHECK(workspace.BeyondSizeIntact());

@@ -237,6 +237,71 @@ TEST(PtasTableVerification, CraftedDefectsAreRejected) {
   }
 }
 
+// Plans `instance` from profile 0 of `owned` and asks node 0's role:
+// both refused as an invalid table, nothing written.
+void ExpectRefused(OwnedTable& owned, const TinyInstance& instance) {
+  hetcast_profile profile;
+  ASSERT_EQ(hetcast_profile_open(&owned.table, 0, &profile), HETCAST_OK);
+  const hetcast_node_request request = RequestOf(instance);
+  hetcast_node_sizes sizes;
+  ASSERT_EQ(hetcast_profile_plan_sizes(&profile, &request, &sizes), HETCAST_OK);
+  std::vector<unsigned char> workspace(sizes.workspace_bytes);
+  const hetcast_node canary = {7, 7, 7, 7, 7};
+  std::vector<hetcast_node> nodes(sizes.node_count, canary);
+  std::vector<hetcast_transfer> transfers(sizes.transfer_count);
+  hetcast_answer answer;
+  EXPECT_EQ(hetcast_profile_plan(&profile, &request, workspace.data(),
+                                 workspace.size(), nodes.data(), nodes.size(),
+                                 transfers.data(), transfers.size(), &answer),
+            HETCAST_INVALID_TABLE);
+  for (const hetcast_node& n : nodes) EXPECT_EQ(n.arrival, 7u);
+  hetcast_node role = canary;
+  size_t child_count = 0;
+  EXPECT_EQ(hetcast_profile_node_role(&profile, &request, 0, workspace.data(),
+                                      workspace.size(), &role, transfers.data(),
+                                      transfers.size(), &child_count),
+            HETCAST_INVALID_TABLE);
+  EXPECT_EQ(role.arrival, 7u);
+}
+
+// A sender that skips a send index (its only child at send 2, say) passes
+// the open-time check when the tree stays canonical with the stored time
+// (tests/fuzz's table target found one in a profile of costs 2, 3, 7), but
+// is no schedule of the model: the evaluator times that child a send
+// earlier. Planning such an entry, and asking a node's role in it, is
+// refused with nothing written. Every record of every entry of such a
+// profile is tried with its send index one or two higher; those the open
+// accepts are the cases.
+TEST(PtasTableVerification, SkippedSendIndicesAreRefusedWhenPlanned) {
+  Tiny good;
+  good.spec.name = "three";
+  good.spec.types = {{"a", 2, 2}, {"b", 3, 2}, {"c", 7, 1}};
+  absl::StatusOr<PtasEntries> solved =
+      SolvePtasProfile(good.spec, {1, 4}, nullptr);
+  ASSERT_TRUE(solved.ok()) << solved.status();
+  good.entries = *std::move(solved);
+  const uint64_t states = 3 * 3 * 2;
+  int opened = 0;
+  for (uint64_t e = 0; e + 1 < good.entries.offsets.size(); ++e) {
+    for (uint32_t r = good.entries.offsets[e]; r < good.entries.offsets[e + 1];
+         ++r) {
+      for (uint32_t skip : {1u, 2u}) {
+        Tiny t = good;
+        t.entries.nodes[r] += skip << 16;
+        OwnedTable owned = OpenTableBytes(Write(t));
+        if (owned.status != HETCAST_OK) continue;
+        ++opened;
+        const uint64_t state = e % states;
+        ExpectRefused(owned, TinyInstance{{2, 3, 7},
+                                          static_cast<uint32_t>(e / states),
+                                          {state % 3, state / 3 % 3, state / 9},
+                                          {}});
+      }
+    }
+  }
+  EXPECT_GT(opened, 0);
+}
+
 TEST(PtasTableVerification, TruncationsAndByteFlipsNeverReadOutOfBounds) {
   const std::string bytes = Write(MakeTiny());
   for (size_t length = 0; length < bytes.size(); ++length) {

@@ -122,7 +122,9 @@ typedef enum hetcast_status HETCAST_ENUM_BASE {
   HETCAST_INVALID_SCHEDULE = 6,
   /* The request is outside a table; the caller may fall back. */
   HETCAST_NOT_IN_TABLE = 7,
-  /* A table buffer failed verification. */
+  /* A table buffer failed verification; or, from a plan or node-role query
+   * on a PTAS profile, the entry's stored schedule skips a send index (a
+   * corrupted or crafted table: the check needs the query's workspace). */
   HETCAST_INVALID_TABLE = 8
 } hetcast_status;
 
