@@ -61,10 +61,18 @@ bool CarveRelabel(uint32_t node_count, uint32_t type_count, Arena* arena,
   return !arena->failed();
 }
 
-void RelabelDepthFirst(const RelabelScratch& s, uint32_t type_count,
+bool RelabelDepthFirst(const RelabelScratch& s, uint32_t type_count,
                        uint32_t node_count, const hetcast_node* in,
                        hetcast_node* out) {
   const uint32_t n = node_count;
+  // Each sender's children in send order must be its sends 1, 2, ...
+  ChildLists(s, n, in);
+  const uint32_t* child = s.list;
+  for (uint32_t v = 0; v < n; ++v) {
+    for (uint32_t send = 1; child != s.list + s.offset[v]; ++send) {
+      if (in[*child++].send_index != send) return false;
+    }
+  }
   // Every id starts blank, in its own group (the groups' ranges are the
   // same before and after); each group's first id.
   for (uint32_t g = 0; g < 2 * type_count; ++g) s.next_id[g] = 0;
@@ -75,7 +83,6 @@ void RelabelDepthFirst(const RelabelScratch& s, uint32_t type_count,
     ++s.next_id[GroupOf(in[v], type_count)];
   }
   CountsToStarts(s.next_id, 2 * type_count);
-  ChildLists(s, n, in);
   // Preorder: a node, then its children's subtrees in send order.
   uint32_t top = 0;
   s.stack[top++] = 0;
@@ -91,6 +98,7 @@ void RelabelDepthFirst(const RelabelScratch& s, uint32_t type_count,
     const uint32_t first = v == 0 ? 0 : s.offset[v - 1];
     for (uint32_t i = s.offset[v]; i-- > first;) s.stack[top++] = s.list[i];
   }
+  return true;
 }
 
 }  // namespace internal

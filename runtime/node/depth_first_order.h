@@ -45,8 +45,10 @@ bool CarveRelabel(uint32_t node_count, uint32_t type_count, Arena* arena,
 // source 0, destinations by type, relays by type; every informed node's
 // parent informed and its send index in 1 .. node_count - 1, one send index
 // per child of a sender) to `out` in canonical order. `in` and `out` do not
-// overlap.
-void RelabelDepthFirst(const RelabelScratch& scratch, uint32_t type_count,
+// overlap. False, with nothing written, when a sender's send indices are
+// not 1, 2, ... (a table's stored PTAS schedule can skip one:
+// ptas_entries.h); the schedules the runtime builds never do.
+bool RelabelDepthFirst(const RelabelScratch& scratch, uint32_t type_count,
                        uint32_t node_count, const hetcast_node* in,
                        hetcast_node* out);
 

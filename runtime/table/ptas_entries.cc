@@ -23,34 +23,6 @@ bool CarvePtasEntry(const ProfileView& v, const TableLayout& layout, bool role,
   return !arena->failed();
 }
 
-namespace {
-
-// True when every sender of `stored` (node_count nodes) has send indices
-// 1 .. its child count. Two children of one sender never share a send
-// index (verify.cc: no two receivers of one send), so that holds when each
-// sender's largest index is its child count. Counts in the relabelling's
-// offset and list arrays, which RelabelDepthFirst then overwrites.
-bool NoSendSkipped(const RelabelScratch& scratch, uint32_t node_count,
-                   const hetcast_node* stored) {
-  uint32_t* children = scratch.offset;
-  uint32_t* largest = scratch.list;
-  for (uint32_t id = 0; id < node_count; ++id) children[id] = largest[id] = 0;
-  for (uint32_t id = 0; id < node_count; ++id) {
-    const uint32_t parent = stored[id].parent;
-    if (parent == HETCAST_NO_NODE) continue;
-    ++children[parent];
-    if (stored[id].send_index > largest[parent]) {
-      largest[parent] = stored[id].send_index;
-    }
-  }
-  for (uint32_t id = 0; id < node_count; ++id) {
-    if (children[id] != largest[id]) return false;
-  }
-  return true;
-}
-
-}  // namespace
-
 hetcast_status PlanPtasEntry(const ProfileView& v, const Resolved& resolved,
                              const TableLayout& layout,
                              const PtasScratch& scratch, hetcast_node* nodes,
@@ -62,11 +34,10 @@ hetcast_status PlanPtasEntry(const ProfileView& v, const Resolved& resolved,
     stored[id] = NodeRoleStart(v, resolved, layout, id);
   }
   for (uint32_t id = 1; id <= m.t.n; ++id) stored[m.RequestId(id)] = m.Node(id);
-  if (!NoSendSkipped(scratch.relabel, layout.node_count, stored)) {
+  if (!RelabelDepthFirst(scratch.relabel, v.type_count, layout.node_count,
+                         stored, nodes)) {
     return HETCAST_INVALID_TABLE;
   }
-  RelabelDepthFirst(scratch.relabel, v.type_count, layout.node_count, stored,
-                    nodes);
   if (transfers != nullptr) {
     CollectTransfers(v.cost, layout.node_count, nodes, transfers);
   }

@@ -69,14 +69,15 @@ struct PtasSchedule {
     return v->ptas_nodes->Get(first + id - 1) >> 16;
   }
   // Arrival by walking up: the parent links walked (at least 1, as `id` is
-  // not the source), or 0 on a cycle, a bad record or an overflow.
+  // not the source), or 0 on a cycle, a bad record (a send index outside
+  // 1 .. n among them: a sender has at most n children) or an overflow.
   uint32_t Arrival(uint32_t id, uint64_t* arrival) const {
     uint64_t t = 0;
     uint32_t depth = 0;
     for (; id != 0; ++depth) {
       const uint32_t parent = Parent(id);
       const uint32_t send = Send(id);
-      if (depth > n || parent > n || parent == id || send == 0) return 0;
+      if (depth > n || parent > n || parent == id || send - 1 >= n) return 0;
       t += send * v->cost[TypeOf(parent)];  // < 2^47 + 2^16 * 2^40.
       if (t >= kPtasMaxArrival) return 0;
       id = parent;
@@ -134,11 +135,11 @@ bool CarvePtasEntry(const ProfileView& v, const TableLayout& layout, bool role,
 // schedule skips a send index (say its only child is its second send): the
 // open-time check (verify.cc) proves each schedule a tree in canonical
 // order with its stored time, using no memory, but proving every sender's
-// send indices 1, 2, ... without a gap needs a counter per sender, which
-// the plan's workspace has. Such a schedule is no schedule of the model
-// (a node's i-th send is its i-th transfer: the evaluator would time it
-// earlier than stored), so only a corrupted or crafted table holds one
-// (found by tests/fuzz's table target).
+// send indices 1, 2, ... without a gap needs a child list per sender,
+// which the plan's relabelling builds (RelabelDepthFirst). Such a schedule is
+// no schedule of the model (a node's i-th send is its i-th transfer: the
+// evaluator would time it earlier than stored), so only a corrupted or crafted
+// table holds one (found by tests/fuzz's table target).
 hetcast_status PlanPtasEntry(const ProfileView& v, const Resolved& resolved,
                              const TableLayout& layout,
                              const PtasScratch& scratch, hetcast_node* nodes,

@@ -37,10 +37,14 @@ inline uint32_t TableStrides(uint32_t k, const uint32_t* limits,
   return k;
 }
 
-// The count of the type with `stride` and `limit` in `state`.
+// The count of the type with `stride` and `limit` in `state`. In 32 bits:
+// a profile has at most HETCAST_TABLE_MAX_ENTRIES (2^25) states, so every
+// state and stride fits, and firmware divides 32-bit words in one
+// instruction where 64-bit ones call a library routine.
 inline uint64_t TableStateDigit(uint64_t state, uint64_t stride,
                                 uint32_t limit) {
-  return (state / stride) % (uint64_t{limit} + 1);
+  return static_cast<uint32_t>(state) / static_cast<uint32_t>(stride) %
+         (limit + 1);
 }
 
 }  // namespace internal

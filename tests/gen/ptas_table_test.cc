@@ -432,15 +432,60 @@ Tiny OneSendTable(uint64_t cost, uint32_t send) {
   return t;
 }
 
+// A PTAS profile of types a (cost 2^40, limit 127) and b (cost `cost_b`,
+// limit 1) whose every entry is the source's star (destinations by type and
+// id hear its sends 1, 2, ...), but the last: source a's 126 a's hear sends
+// 1 .. 126, the b send 127 (at 127 * 2^40), and the b's one send reaches
+// the last a at 127 * 2^40 + cost_b.
+Tiny TwoLevelTable(uint64_t cost_b) {
+  const uint64_t cost_a = uint64_t{1} << 40;
+  Tiny t;
+  t.spec.name = "two-level";
+  t.spec.types = {{"a", cost_a, 127}, {"b", cost_b, 1}};
+  t.entries.epsilon_numerator = 1;
+  t.entries.epsilon_denominator = 4;
+  t.entries.offsets = {0};
+  for (uint32_t source = 0; source < 2; ++source) {
+    const uint64_t cost = source == 0 ? cost_a : cost_b;
+    for (uint32_t state = 0; state < 128 * 2; ++state) {
+      const uint32_t m = state % 128 + state / 128;  // Destinations.
+      for (uint32_t id = 1; id <= m; ++id) t.entries.nodes.push_back(id << 16);
+      t.entries.time.push_back(m * cost);
+      t.entries.bound.push_back(m == 0 ? 0 : cost);
+      t.entries.bound_kind.push_back(m == 0 ? HETCAST_BOUND_EXACT
+                                            : HETCAST_BOUND_DOUBLING);
+      t.entries.offsets.push_back(uint32_t(t.entries.nodes.size()));
+    }
+  }
+  // Source a, 127 a's and one b (ids 1 .. 127, 128): the last entry of a.
+  const uint32_t first = t.entries.offsets[255];
+  t.entries.nodes[first + 126] = 128u | 1u << 16;  // a 127: b's first send.
+  t.entries.nodes[first + 127] = 0u | 127u << 16;  // b: the source's 127th.
+  t.entries.time[255] = 127 * cost_a + cost_b;
+  return t;
+}
+
 // Stored arrivals stay below 2^47 (hetcast.h), so that the open-time merge
-// keys (arrival, parent) in 64 bits: 4513 * 31184907679 = 2^47 - 1 opens,
-// 128 * 2^40 = 2^47 does not.
+// keys (arrival, parent) in 64 bits: 127 * 2^40 + (2^40 - 1) = 2^47 - 1
+// opens, 127 * 2^40 + 2^40 = 2^47 does not. (A sender has at most n
+// children, so no send index is above a schedule's n destinations: the
+// boundary needs 128 of them.)
 TEST(PtasTableVerification, ArrivalsUpTo2To47Minus1) {
-  ASSERT_EQ(4513 * uint64_t{31184907679}, (uint64_t{1} << 47) - 1);
-  const OwnedTable fits =
-      OpenTableBytes(Write(OneSendTable(31184907679, 4513)));
+  const uint64_t cost_a = uint64_t{1} << 40;
+  ASSERT_EQ(127 * cost_a + (cost_a - 1), (uint64_t{1} << 47) - 1);
+  const OwnedTable fits = OpenTableBytes(Write(TwoLevelTable(cost_a - 1)));
   EXPECT_EQ(fits.status, HETCAST_OK) << fits.error;
-  const OwnedTable over = OpenTableBytes(Write(OneSendTable(1ull << 40, 128)));
+  const OwnedTable over = OpenTableBytes(Write(TwoLevelTable(cost_a)));
+  EXPECT_EQ(over.status, HETCAST_INVALID_TABLE);
+  EXPECT_THAT(std::string(over.error), HasSubstr("bad parent, send index"));
+}
+
+// A send index above the schedule's destinations is refused at open (the
+// plan's relabelling counts children by send index in an array of n + 1):
+// the one destination of OneSendTable at send 2.
+TEST(PtasTableVerification, SendIndicesAboveTheDestinationsAreRejected) {
+  EXPECT_EQ(OpenTableBytes(Write(OneSendTable(3, 1))).status, HETCAST_OK);
+  const OwnedTable over = OpenTableBytes(Write(OneSendTable(3, 2)));
   EXPECT_EQ(over.status, HETCAST_INVALID_TABLE);
   EXPECT_THAT(std::string(over.error), HasSubstr("bad parent, send index"));
 }
