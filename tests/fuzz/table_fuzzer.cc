@@ -102,6 +102,17 @@ void CheckRole(const Profile& p, const hetcast_node_request& request,
   }
 }
 
+// The planner's request for `request` with profile `p` only.
+hetcast_request PlannerRequest(const Profile& p,
+                               const hetcast_node_request& request) {
+  hetcast_request planner_request = {};
+  planner_request.model = HETCAST_MODEL_NODE;
+  planner_request.node = &request;
+  planner_request.profiles = &p.handle;
+  planner_request.profile_count = 1;
+  return planner_request;
+}
+
 // A request whose stored PTAS schedule the plan refused: every node's
 // role (the first and the last id's) and the planner refuse it too,
 // writing nothing.
@@ -121,11 +132,7 @@ void CheckRefusedEverywhere(const Profile& p,
     FUZZ_CHECK(node.IntactFrom(0));
     FUZZ_CHECK(children.IntactFrom(0));
   }
-  hetcast_request planner_request = {};
-  planner_request.model = HETCAST_MODEL_NODE;
-  planner_request.node = &request;
-  planner_request.profiles = &p.handle;
-  planner_request.profile_count = 1;
+  const hetcast_request planner_request = PlannerRequest(p, request);
   hetcast_sizes planner_sizes;
   const char* error = nullptr;
   FUZZ_CHECK_EQ(hetcast_plan_sizes(&planner_request, &planner_sizes, &error),
@@ -320,11 +327,7 @@ void QueryProfile(const Profile& p, uint32_t source_type,
   // The planner with this profile answers from the table with the same
   // completion (relays included), a bound no larger, and says exact only
   // when the bound equals the completion.
-  hetcast_request planner_request = {};
-  planner_request.model = HETCAST_MODEL_NODE;
-  planner_request.node = &request;
-  planner_request.profiles = &p.handle;
-  planner_request.profile_count = 1;
+  const hetcast_request planner_request = PlannerRequest(p, request);
   hetcast_sizes planner_sizes;
   const char* error = nullptr;
   FUZZ_CHECK_EQ(hetcast_plan_sizes(&planner_request, &planner_sizes, &error),
