@@ -232,7 +232,7 @@ TEST(FaceMinimum, PenalisedIsTheFixedPeriodMinimum) {
 // platform (RandomSparsePlatform, the benchmark's kind): the same moves,
 // the same exact values, the same final state, with fewer LPs. The literal
 // figures take most of the time (about half a minute at -O2), so the
-// suite's sanitizer rerun (HETCAST_SANITIZER_RUN set) takes a 20-node
+// suite's sanitizer rerun (HETCAST_SANITIZER_RUN set) takes a 16-node
 // platform of the same kind; HETCAST_LP_TRACE_SEEDS=N checks N platforms.
 TEST(LpPruning, SameTraceAsTheLiteralFigures) {
   const char* seeds_text = std::getenv("HETCAST_LP_TRACE_SEEDS");
@@ -241,7 +241,7 @@ TEST(LpPruning, SameTraceAsTheLiteralFigures) {
   int bounded = 0;
   for (uint64_t seed = 30; seed < 30 + uint64_t(std::max(seeds, 1)); ++seed) {
     const GraphInstance g =
-        RandomSparsePlatform(SanitizerRun() ? 20 : 30, seed);
+        RandomSparsePlatform(SanitizerRun() ? 16 : 30, seed);
     SCOPED_TRACE(::testing::Message() << "seed " << seed);
     for (Scored h : {&ReducedBroadcastScoredBy, &AugmentedMulticastScoredBy,
                      &AugmentedSourcesScoredBy}) {
