@@ -37,7 +37,7 @@ done
 # (tests/firmware: QEMU, and the host compilers that build the amalgamation
 # alone; tests/cli: the JSON Schema validator's Python and headless
 # Chromium; tests/mpi: MPICH's launcher and SimGrid's).
-TEST_PROGRAMS=(qemu-system-arm g++ gcc /usr/bin/python3 chromium mpiexec smpirun)
+TEST_PROGRAMS=(qemu-system-arm g++ gcc /usr/bin/python3 chromium mpiexec.mpich smpirun)
 
 die() { echo "system_deps_check: $*" >&2; exit 1; }
 

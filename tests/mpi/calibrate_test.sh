@@ -10,7 +10,7 @@ hetcast=$2
 dir=${TEST_TMPDIR:-$(mktemp -d)}
 fail() { echo "calibrate_test: $*" >&2; exit 1; }
 
-timeout 120 mpiexec -n 4 "$calibrate" --size=1024 --rank-types=0,1,1,0 \
+timeout 120 mpiexec.mpich -n 4 "$calibrate" --size=1024 --rank-types=0,1,1,0 \
   --rank-clusters=0,0,1,1 --repeats=2 --tick-ns=100 --limit=4 --name=lab \
   --profile-out="$dir/p.json" --cluster-out="$dir/c.json" \
   --rules-out="$dir/r.json" | tee "$dir/out"
@@ -46,12 +46,12 @@ grep -q '"algorithm":"table"' "$dir/plan.json" || fail "table did not answer"
 
 # The per-pair costs (--pairs-out): "N BYTES", N send costs, N * N link
 # costs; an unwritable path fails on every rank (exit 1), no hang.
-timeout 120 mpiexec -n 3 "$calibrate" --size=512 --rank-types=0,0,0 \
+timeout 120 mpiexec.mpich -n 3 "$calibrate" --size=512 --rank-types=0,0,0 \
   --repeats=1 --pairs-out="$dir/pairs.txt" >/dev/null
 [[ $(head -1 "$dir/pairs.txt") == "3 512" ]] || fail "bad pairs header"
 [[ $(tail -n +2 "$dir/pairs.txt" | wc -w) -eq 12 ]] || fail "bad pairs costs"
 status=0
-timeout 60 mpiexec -n 3 "$calibrate" --size=512 --rank-types=0,0,0 \
+timeout 60 mpiexec.mpich -n 3 "$calibrate" --size=512 --rank-types=0,0,0 \
   --repeats=1 --pairs-out="$dir/no/such/dir/p.txt" 2>"$dir/err" >/dev/null ||
   status=$?
 [[ $status -eq 1 ]] && grep -q "cannot write" "$dir/err" ||
@@ -61,7 +61,7 @@ timeout 60 mpiexec -n 3 "$calibrate" --size=512 --rank-types=0,0,0 \
 for bad in "-n 2 $calibrate --size=8 --rank-types=0,2" \
            "-n 1 $calibrate --size=8 --rank-types=0"; do
   status=0
-  timeout 60 mpiexec $bad 2>"$dir/err" || status=$?
+  timeout 60 mpiexec.mpich $bad 2>"$dir/err" || status=$?
   [[ $status -eq 2 && -s "$dir/err" ]] || fail "mpiexec $bad: status $status"
 done
 echo "calibrate_test: passed"

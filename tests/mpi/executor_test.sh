@@ -9,7 +9,7 @@ check=$1
 table=$2
 run() {  # RANKS SEED TRIALS
   echo "== mpiexec -n $1: seed $2, $3 trials per kind"
-  timeout 120 mpiexec -n "$1" "$check" "$2" "$3" "$table"
+  timeout 120 mpiexec.mpich -n "$1" "$check" "$2" "$3" "$table"
 }
 # The sanitizer rerun of the suite (tools/run_tests.sh sets
 # HETCAST_SANITIZER_RUN): half the trials at 4 ranks, one at 8, none at 16
