@@ -1,6 +1,5 @@
-// route_cuts.cc: the flow network of route_cuts.h and its maximum flows
-// (Dinic's algorithm: shortest augmenting paths in blocking phases), in
-// exact integers.
+// route_cuts.cc: the flow network of route_cuts.h, its maximum flows by
+// the graph model's MaxFlow (tools/graph/max_flow.h).
 
 #include "tools/mpi/route_cuts.h"
 
@@ -10,34 +9,32 @@
 #include <set>
 #include <utility>
 
+#include "tools/graph/max_flow.h"
+
 namespace hetcast {
 namespace mpi {
 namespace {
 
 using u128 = unsigned __int128;
-// Above any sum of 64-bit bandwidths over fewer than 2^36 links.
-constexpr u128 kUnlimited = u128{1} << 100;
 
 class CutNetwork {
  public:
   explicit CutNetwork(const Platform& platform) : platform_(platform) {}
 
-  int Vertex(const std::string& name) {
-    const auto [it, added] = vertices_.emplace(name, adjacency_.size());
-    if (added) adjacency_.emplace_back();
-    return it->second;
+  uint32_t Vertex(const std::string& name) {
+    return vertices_.emplace(name, static_cast<uint32_t>(vertices_.size()))
+        .first->second;
   }
 
   // `from`, then each link of `links` in order (FATPIPE links limit
   // nothing and are left out); returns the last vertex.
-  int Chain(int from, const std::vector<std::string>& links) {
+  uint32_t Chain(uint32_t from, const std::vector<std::string>& links) {
     for (const std::string& id : links) {
       const PlatformLink& link = platform_.links.at(id);
       if (link.fatpipe) continue;
-      const int in = Vertex("link in " + id), out = Vertex("link out " + id);
-      if (cut_links_.emplace(id, std::make_pair(in, out)).second) {
-        AddEdge(in, out, link.bytes_per_second);
-      }
+      const uint32_t in = Vertex("link in " + id);
+      const uint32_t out = Vertex("link out " + id);
+      cut_links_.emplace(id, LinkEnds{in, out, link.bytes_per_second});
       Connect(from, in);
       from = out;
     }
@@ -45,89 +42,64 @@ class CutNetwork {
   }
 
   // An unlimited edge, once.
-  void Connect(int from, int to) {
-    if (from != to && connected_.insert({from, to}).second) {
-      AddEdge(from, to, kUnlimited);
+  void Connect(uint32_t from, uint32_t to) {
+    if (from != to) unlimited_.insert({from, to});
+  }
+
+  // The arcs, capacities in units of 2^scale bytes per second rounded up
+  // (so a cut's capacity is never below its links'), scaled so that every
+  // capacity sums below 2^64 as MaxFlow needs; an unlimited arc gets more
+  // than all links together (`limit`).
+  void Arcs(std::vector<CapacitatedArc>* arcs, uint64_t* limit,
+            int* scale) const {
+    for (*scale = 0;; ++*scale) {
+      u128 links = 0;
+      for (const auto& [id, ends] : cut_links_) {
+        links += Scaled(ends.bandwidth, *scale);
+      }
+      const u128 total = links + (links + 1) * unlimited_.size();
+      if (total < (u128{1} << 63)) {
+        *limit = static_cast<uint64_t>(links + 1);
+        break;
+      }
+    }
+    arcs->clear();
+    for (const auto& [id, ends] : cut_links_) {
+      arcs->push_back({ends.in, ends.out, Scaled(ends.bandwidth, *scale)});
+    }
+    for (const auto& [from, to] : unlimited_) {
+      arcs->push_back({from, to, *limit});
     }
   }
 
-  // The maximum flow from `source` to `sink` (kUnlimited when no finite
-  // cut separates them) and the links of a smallest cut: those whose entry
-  // the final residual network reaches and whose exit it does not.
-  u128 MaxFlow(int source, int sink, std::vector<std::string>* cut) {
-    for (Edge& edge : edges_) edge.residual = edge.capacity;
-    u128 total = 0;
-    while (Levels(source, sink)) {
-      next_edge_.assign(adjacency_.size(), 0);
-      while (const u128 pushed = Push(source, sink, kUnlimited)) {
-        total += pushed;
-        if (total >= kUnlimited) return kUnlimited;
-      }
-    }
-    cut->clear();
+  size_t VertexCount() const { return vertices_.size(); }
+
+  // The links whose entry is on the source side and exit is not.
+  std::vector<std::string> CutLinks(
+      const std::vector<bool>& source_side) const {
+    std::vector<std::string> cut;
     for (const auto& [id, ends] : cut_links_) {
-      if (level_[ends.first] >= 0 && level_[ends.second] < 0) {
-        cut->push_back(id);
+      if (source_side[ends.in] && !source_side[ends.out]) {
+        cut.push_back(id);
       }
     }
-    return total;
+    return cut;
   }
 
  private:
-  struct Edge {
-    int to;
-    u128 capacity, residual;  // a reverse edge has capacity 0
-  };
-
-  void AddEdge(int from, int to, u128 capacity) {
-    adjacency_[from].push_back(edges_.size());
-    edges_.push_back({to, capacity, capacity});
-    adjacency_[to].push_back(edges_.size());
-    edges_.push_back({from, 0, 0});
-  }
-
-  // Breadth-first levels over edges with room; true when the sink has one.
-  bool Levels(int source, int sink) {
-    level_.assign(adjacency_.size(), -1);
-    std::vector<int> queue{source};
-    level_[source] = 0;
-    for (size_t head = 0; head < queue.size(); ++head) {
-      for (size_t e : adjacency_[queue[head]]) {
-        if (edges_[e].residual > 0 && level_[edges_[e].to] < 0) {
-          level_[edges_[e].to] = level_[queue[head]] + 1;
-          queue.push_back(edges_[e].to);
-        }
-      }
-    }
-    return level_[sink] >= 0;
-  }
-
-  // One augmenting path of increasing levels from v, at most `limit`.
-  u128 Push(int v, int sink, u128 limit) {
-    if (v == sink) return limit;
-    for (size_t& i = next_edge_[v]; i < adjacency_[v].size(); ++i) {
-      const size_t e = adjacency_[v][i];
-      const Edge& edge = edges_[e];
-      if (edge.residual == 0 || level_[edge.to] != level_[v] + 1) continue;
-      const u128 pushed = Push(edge.to, sink, std::min(limit, edge.residual));
-      if (pushed > 0) {
-        edges_[e].residual -= pushed;
-        edges_[e ^ 1].residual += pushed;
-        return pushed;
-      }
-    }
-    return 0;
+  static uint64_t Scaled(uint64_t bw, int scale) {
+    return scale == 0 ? bw : ((bw - 1) >> scale) + 1;
   }
 
   const Platform& platform_;
-  std::map<std::string, int> vertices_;
-  std::vector<std::vector<size_t>> adjacency_;
-  std::vector<Edge> edges_;
-  std::set<std::pair<int, int>> connected_;
-  // A link's entry and exit vertices, by id (sorted: the cut comes sorted).
-  std::map<std::string, std::pair<int, int>> cut_links_;
-  std::vector<int> level_;
-  std::vector<size_t> next_edge_;
+  std::map<std::string, uint32_t> vertices_;
+  std::set<std::pair<uint32_t, uint32_t>> unlimited_;
+  struct LinkEnds {
+    uint32_t in, out;
+    uint64_t bandwidth;
+  };
+  // A link's entry and exit vertices, by id (sorted: cuts come sorted).
+  std::map<std::string, LinkEnds> cut_links_;
 };
 
 // The host's up (or down) link as a one-link list, or none.
@@ -155,10 +127,10 @@ bool AddRoutes(const Platform& platform, const std::vector<std::string>& hosts,
                          network->Vertex("host " + dst));
         continue;
       }
-      const int leave = network->Chain(network->Vertex("host " + src),
-                                       HostLink(platform.host_up, src));
+      const uint32_t leave = network->Chain(network->Vertex("host " + src),
+                                            HostLink(platform.host_up, src));
       network->Connect(leave, network->Vertex("leave " + zone_src));
-      const int enter = network->Vertex("enter " + zone_dst);
+      const uint32_t enter = network->Vertex("enter " + zone_dst);
       network->Connect(network->Chain(enter, HostLink(platform.host_down, dst)),
                        network->Vertex("host " + dst));
       std::vector<std::string> zone_route;
@@ -184,20 +156,23 @@ bool SmallestCuts(const Platform& platform,
                  error)) {
     return false;
   }
+  const uint32_t source = network.Vertex("host " + hosts[root]);
+  std::vector<CapacitatedArc> arcs;
+  uint64_t limit = 0;
+  int scale = 0;
+  network.Arcs(&arcs, &limit, &scale);
   cuts->assign(hosts.size(), RouteCut());
-  const int source = network.Vertex("host " + hosts[root]);
   for (size_t r = 0; r < hosts.size(); ++r) {
     if (hosts[r] == hosts[root]) continue;
+    const FlowResult flow = MaxFlow(network.VertexCount(), arcs, source,
+                                    network.Vertex("host " + hosts[r]), limit);
+    if (flow.value >= limit) continue;  // only unlimited paths
     RouteCut& cut = (*cuts)[r];
-    const u128 flow =
-        network.MaxFlow(source, network.Vertex("host " + hosts[r]), &cut.links);
-    if (flow >= kUnlimited) {
-      cut.links.clear();
-      continue;
-    }
-    cut.bytes_per_second = flow > std::numeric_limits<uint64_t>::max()
+    cut.links = network.CutLinks(flow.source_side);
+    const u128 capacity = u128{flow.value} << scale;
+    cut.bytes_per_second = capacity > std::numeric_limits<uint64_t>::max()
                                ? std::numeric_limits<uint64_t>::max()
-                               : static_cast<uint64_t>(flow);
+                               : static_cast<uint64_t>(capacity);
   }
   return true;
 }

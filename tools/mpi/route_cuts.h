@@ -11,7 +11,9 @@
 // (shared by both directions unless SPLITDUPLEX, as SimGrid shares it),
 // FATPIPE links and hosts unlimited. Any schedule's bytes flow along
 // routes, so they are a flow in this network, and by max-flow = min-cut
-// the smallest cut is the largest flow. Routes without a <route> of their
+// the smallest cut is the largest flow (tools/graph/max_flow.h; bandwidths
+// are rounded up to a power-of-two unit when their sum nears 2^63, which
+// only raises a cut's capacity). Routes without a <route> of their
 // own meet in one hub per zone (up links into it, the zone routes out of
 // it, down links out of the destination zone's), which keeps the network
 // linear in the hosts; it can only add paths, never remove one, so a cut
