@@ -8,7 +8,10 @@
 # hetcast_table_generated.h that flatc made from tables/hetcast_table.fbs,
 # and FILE... the runtime's .cc files and internal headers (only the .cc
 # files are emitted at top level, in the order given; a header is inlined
-# where it is first included and its later includes are dropped).
+# where it is first included and its later includes are dropped). FILE...
+# may go on with sources and headers of tools/ and generated headers of
+# tables/: tools/mpi's library amalgamates the runtime with them
+# (//tools/mpi:amalgamation).
 #
 # OUT.cc stands alone: it inlines hetcast.h, the internal headers and the
 # generated schema header, so it needs only the system's C/C++ headers and
@@ -45,14 +48,26 @@ for file in "$hetcast_h" "$generated_h" "$@"; do
   [[ -f "$file" ]] || die "no such file: $file"
 done
 
-# The include spelling each inlined file is known by: runtime files by their
-# path from the workspace root, the generated header as tables/NAME.
+# The include spelling of a file: its path from the workspace root, found
+# from its runtime/, tools/ or tables/ folder (a generated file sits under
+# bazel-out/.../bin/).
+spelling() {
+  case "$1" in
+    *runtime/*) echo "runtime/${1#*runtime/}" ;;
+    *tools/*) echo "tools/${1#*tools/}" ;;
+    *tables/*) echo "tables/${1#*tables/}" ;;
+    *) die "$1 is not under runtime/, tools/ or tables/" ;;
+  esac
+}
+
+# The include spelling each inlined file is known by: the generated table
+# header as tables/NAME, the others by spelling().
 include_map() {
   local file
   printf '%s\t%s\n' "runtime/include/hetcast/hetcast.h" "$hetcast_h"
   printf '%s\t%s\n' "tables/$(basename "$generated_h")" "$generated_h"
   for file in "$@"; do
-    printf '%s\t%s\n' "runtime/${file#*runtime/}" "$file"
+    printf '%s\t%s\n' "$(spelling "$file")" "$file"
   done
 }
 
@@ -181,7 +196,7 @@ include_map "$@" >"$map"
   echo "#define HETCAST_STATIC_LINKING_ONLY 1"
   for file in "$@"; do
     if [[ "$file" == *.cc ]]; then
-      printf 'runtime/%s\t%s\t%s\n' "${file#*runtime/}" "$file" "$(renames_of "$file" "$shared")"
+      printf '%s\t%s\t%s\n' "$(spelling "$file")" "$file" "$(renames_of "$file" "$shared")"
     fi
   done | emit_sources "$map"
 } >"$out_source"

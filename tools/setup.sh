@@ -37,6 +37,11 @@ TEST_PACKAGES+=(python3-jsonschema chromium)
 # SimGrid's SMPI (smpicc, smpirun) run the MPI executor's tests and the
 # simulated-cluster experiment (tools/mpi/README.md).
 TEST_PACKAGES+=(mpich libmpich-dev libsimgrid-dev)
+# libhetcast_mpi is built for Open MPI too (one library per MPI: no common
+# ABI), and its test runs unmodified clients on both MPIs: C and Fortran
+# (gfortran, under mpif90) programs and an mpi4py script on NumPy arrays
+# (Debian's python3-mpi4py is built on Open MPI) (tools/mpi/README.md).
+TEST_PACKAGES+=(openmpi-bin libopenmpi-dev gfortran python3-mpi4py python3-numpy)
 
 what=build
 list_only=false

@@ -32,12 +32,15 @@ int DeleteCache(MPI_Comm, int, void* value, void*) {
   return MPI_SUCCESS;
 }
 
+// Created once, also when threads make their first calls at once
+// (MPI_THREAD_MULTIPLE; a static's initialisation runs once).
 int Keyval() {
-  static int keyval = MPI_KEYVAL_INVALID;
-  if (keyval == MPI_KEYVAL_INVALID) {
-    MPI_Comm_create_keyval(MPI_COMM_NULL_COPY_FN, DeleteCache, &keyval,
+  static const int keyval = [] {
+    int created = MPI_KEYVAL_INVALID;
+    MPI_Comm_create_keyval(MPI_COMM_NULL_COPY_FN, DeleteCache, &created,
                            nullptr);
-  }
+    return created;
+  }();
   return keyval;
 }
 

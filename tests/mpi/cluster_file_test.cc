@@ -1,0 +1,276 @@
+// cluster_file_test.cc: the cluster file of libhetcast_mpi
+// (tools/mpi/cluster_file.h): what a good file gives, host names to types,
+// size ranges, and a message naming the field for each bad file.
+
+#include "tools/mpi/cluster_file.h"
+
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+#include "gmock/gmock.h"
+#include "gtest/gtest.h"
+
+namespace hetcast {
+namespace mpi {
+namespace {
+
+using ::testing::HasSubstr;
+
+constexpr char kTypes[] =
+    R"("version": 1, "types": [{"name": "fast", "cost": 2},
+                               {"name": "slow", "cost": 5}])";
+constexpr char kHosts[] =
+    R"("hosts": [{"name": "login", "type": "fast"},
+                 {"name": "node[001-064]", "type": "slow"},
+                 {"name": "rack[1-8]-gpu", "type": "fast"}])";
+
+std::string File(const std::string& sizes) {
+  return std::string("{") + kTypes + ", " + kHosts +
+         (sizes.empty() ? "" : ", \"sizes\": [" + sizes + "]") + "}";
+}
+
+// The parse error of `json` ("" when it parses).
+std::string ErrorOf(const std::string& json) {
+  ClusterFile file;
+  std::string error;
+  return ParseClusterFile(json, "", &file, &error) ? "" : error;
+}
+
+std::string TestTable() {
+  std::ifstream in("tables/test.hct", std::ios::binary);
+  std::ostringstream bytes;
+  bytes << in.rdbuf();
+  return bytes.str();
+}
+
+uint64_t HashOf(const std::string& bytes) {
+  OpenedTable table;
+  table.words.resize((bytes.size() + 7) / 8);
+  std::memcpy(table.words.data(), bytes.data(), bytes.size());
+  EXPECT_EQ(hetcast_table_open(table.words.data(), bytes.size(), &table.table,
+                               nullptr),
+            HETCAST_OK);
+  return hetcast_table_hash(&table.table);
+}
+
+TEST(ClusterFileTest, GoodFileGivesTypesHostsAndSortedRanges) {
+  ClusterFile file;
+  std::string error;
+  ASSERT_TRUE(ParseClusterFile(
+      File(R"({"min_bytes": 1024, "max_bytes": 4095, "action": "plan",
+               "algorithm": "fnf", "segment_bytes": 512, "costs": [3, 7],
+               "predicted_us": 10.5, "measured_us": 11, "mpi_us": 20},
+              {"min_bytes": 0, "max_bytes": 1023, "action": "mpi"})"),
+      "", &file, &error))
+      << error;
+  EXPECT_EQ(file.type_names, (std::vector<std::string>{"fast", "slow"}));
+  ASSERT_EQ(file.hosts.size(), 3u);
+  ASSERT_EQ(file.sizes.size(), 2u);
+  EXPECT_EQ(file.sizes[0].min_bytes, 0u);
+  EXPECT_FALSE(file.sizes[0].plan);
+  EXPECT_EQ(file.sizes[0].costs, (std::vector<uint64_t>{2, 5}));
+  EXPECT_EQ(file.sizes[1].min_bytes, 1024u);
+  EXPECT_TRUE(file.sizes[1].plan);
+  EXPECT_EQ(file.sizes[1].algorithm, HETCAST_ALGORITHM_FNF);
+  EXPECT_EQ(file.sizes[1].segment_bytes, 512u);
+  EXPECT_EQ(file.sizes[1].costs, (std::vector<uint64_t>{3, 7}));
+  EXPECT_EQ(file.sizes[1].predicted_us, 10.5);
+  EXPECT_EQ(file.sizes[1].mpi_us, 20);
+  EXPECT_EQ(RuleForSize(file, 0), &file.sizes[0]);
+  EXPECT_EQ(RuleForSize(file, 1023), &file.sizes[0]);
+  EXPECT_EQ(RuleForSize(file, 1024), &file.sizes[1]);
+  EXPECT_EQ(RuleForSize(file, 4095), &file.sizes[1]);
+  EXPECT_EQ(RuleForSize(file, 4096), nullptr);
+}
+
+TEST(ClusterFileTest, HashFollowsTheText) {
+  ClusterFile a, b, c;
+  std::string error;
+  ASSERT_TRUE(ParseClusterFile(File(""), "", &a, &error)) << error;
+  ASSERT_TRUE(ParseClusterFile(File(""), "", &b, &error)) << error;
+  ASSERT_TRUE(ParseClusterFile(File("") + " ", "", &c, &error)) << error;
+  const std::string text = File("");
+  EXPECT_EQ(a.hash, Fnv1a(kFnvOffset, text.data(), text.size()));
+  EXPECT_EQ(a.hash, b.hash);
+  EXPECT_NE(a.hash, c.hash);
+}
+
+TEST(ClusterFileTest, HostNamesMapToTypes) {
+  ClusterFile file;
+  std::string error;
+  ASSERT_TRUE(ParseClusterFile(File(""), "", &file, &error)) << error;
+  const auto type_of = [&](const std::string& host) -> std::string {
+    size_t type = 0;
+    std::string why;
+    return TypeOfHost(file, host, &type, &why) ? file.type_names[type]
+                                               : "none: " + why;
+  };
+  EXPECT_EQ(type_of("login"), "fast");
+  EXPECT_EQ(type_of("login.cluster.example"), "fast");  // the short name
+  EXPECT_EQ(type_of("node001"), "slow");
+  EXPECT_EQ(type_of("node064"), "slow");
+  EXPECT_EQ(type_of("node042.cluster.example"), "slow");
+  EXPECT_EQ(type_of("rack1-gpu"), "fast");
+  EXPECT_EQ(type_of("rack8-gpu"), "fast");
+  // Widths: with leading zeros exactly three digits; without, none.
+  EXPECT_EQ(type_of("node1"), "none: host 'node1' matches no entry of hosts");
+  EXPECT_THAT(type_of("node0001"), HasSubstr("matches no entry"));
+  EXPECT_THAT(type_of("node065"), HasSubstr("matches no entry"));
+  EXPECT_THAT(type_of("node000"), HasSubstr("matches no entry"));
+  EXPECT_THAT(type_of("rack01-gpu"), HasSubstr("matches no entry"));
+  EXPECT_THAT(type_of("rack9-gpu"), HasSubstr("matches no entry"));
+  EXPECT_THAT(type_of("rack1-gpux"), HasSubstr("matches no entry"));
+  EXPECT_THAT(type_of("nodeabc"), HasSubstr("matches no entry"));
+  EXPECT_THAT(type_of(""), HasSubstr("matches no entry"));
+}
+
+TEST(ClusterFileTest, HostOfTwoTypesIsRefused) {
+  ClusterFile file;
+  std::string error;
+  ASSERT_TRUE(ParseClusterFile(
+      std::string("{") + kTypes +
+          R"(, "hosts": [{"name": "n[1-9]", "type": "fast"},
+                         {"name": "n5", "type": "slow"},
+                         {"name": "n[5-6]", "type": "fast"}]})",
+      "", &file, &error))
+      << error;
+  size_t type = 0;
+  EXPECT_TRUE(TypeOfHost(file, "n6", &type, &error));  // two entries, one type
+  EXPECT_EQ(type, 0u);
+  EXPECT_FALSE(TypeOfHost(file, "n5", &type, &error));
+  EXPECT_EQ(error,
+            "host 'n5' matches 'n[1-9]' (type 'fast') and 'n5' (type 'slow')");
+}
+
+TEST(ClusterFileTest, EachBadFileNamesItsProblem) {
+  EXPECT_EQ(ErrorOf(R"({"version": 2, "types": []})"),
+            "version is 2; this library reads version 1");
+  EXPECT_EQ(ErrorOf(R"({"types": []})"),
+            "version is 0 (missing); this library reads version 1");
+  EXPECT_THAT(ErrorOf(File("").substr(0, 60)), HasSubstr("not a cluster file"));
+  EXPECT_THAT(ErrorOf(""), HasSubstr("not a cluster file"));
+  EXPECT_THAT(ErrorOf(R"({"version": 1, "typos": []})"),
+              HasSubstr("not a cluster file"));
+  EXPECT_EQ(ErrorOf(R"({"version": 1, "types": [], "hosts": []})"),
+            "types: the file names no node type");
+  EXPECT_EQ(ErrorOf(std::string("{") + kTypes + "}"),
+            "hosts: the file names no host");
+  EXPECT_EQ(ErrorOf(R"({"version": 1, "types": [{"name": "a", "cost": 1},
+                                                  {"name": "b"}]})"),
+            "types[1] ('b'): cost is missing or 0; it must be at least 1 tick");
+  EXPECT_EQ(ErrorOf(R"({"version": 1, "types": [{"name": "a", "cost": 1},
+                                                  {"name": "a", "cost": 2}]})"),
+            "types[1]: type 'a' is repeated");
+  EXPECT_EQ(ErrorOf(R"({"version": 1, "types": [{"cost": 1}]})"),
+            "types[0]: the name is missing");
+  const std::string types = std::string("{") + kTypes;
+  EXPECT_EQ(ErrorOf(types + R"(, "hosts": [{"name": "a", "type": "medium"}]})"),
+            "hosts[0] ('a'): type 'medium' is not an entry of types");
+  EXPECT_EQ(ErrorOf(types + R"(, "hosts": [{"name": "", "type": "fast"}]})"),
+            "hosts[0]: the name is empty");
+  EXPECT_EQ(ErrorOf(types + R"(, "hosts": [{"name": "n[9-1]", "type": "fast"}]})"),
+            "hosts[0] ('n[9-1]'): the range's low bound 9 is above its high "
+            "bound 1");
+  EXPECT_EQ(
+      ErrorOf(types + R"(, "hosts": [{"name": "n[01-100]", "type": "fast"}]})"),
+      "hosts[0] ('n[01-100]'): with leading zeros both bounds need 2 digits");
+  for (const char* name : {"n[1-2][3-4]", "n[1-2", "n1-2]", "n[a-b]", "n[1]",
+                           "n[-2]", "n[1234567890123456789-1234567890123456790]"}) {
+    EXPECT_THAT(ErrorOf(types + R"(, "hosts": [{"name": ")" + name +
+                        R"(", "type": "fast"}]})"),
+                HasSubstr("hosts[0] ('" + std::string(name) + "'): "))
+        << name;
+  }
+  EXPECT_EQ(ErrorOf(File(R"({"min_bytes": 9, "max_bytes": 8, "action": "mpi"})")),
+            "sizes[0]: min_bytes 9 is above max_bytes 8");
+  EXPECT_EQ(ErrorOf(File(R"({"min_bytes": 1, "max_bytes": 8})")),
+            "sizes[0]: action is missing (\"plan\" or \"mpi\")");
+  EXPECT_EQ(ErrorOf(File(R"({"min_bytes": 100, "max_bytes": 200, "action": "mpi"},
+                            {"min_bytes": 0, "max_bytes": 100, "action": "plan"})")),
+            "sizes[0] [100, 200] overlaps sizes[1] [0, 100]");
+  EXPECT_EQ(ErrorOf(File(R"({"min_bytes": 1, "max_bytes": 8, "action": "plan",
+                            "costs": [1]})")),
+            "sizes[0]: costs has 1 entries; types has 2");
+  EXPECT_EQ(ErrorOf(File(R"({"min_bytes": 1, "max_bytes": 8, "action": "plan",
+                            "costs": [1, 0]})")),
+            "sizes[0]: costs[1] is 0; costs are at least 1 tick");
+  EXPECT_EQ(ErrorOf(File(R"({"min_bytes": 1, "max_bytes": 8, "action": "plan",
+                            "algorithm": "table"})")),
+            "sizes[0]: algorithm table needs a table (table_path or "
+            "table_data)");
+  EXPECT_EQ(ErrorOf(File(R"({"min_bytes": 1, "max_bytes": 8, "action": "plan",
+                            "table_path": "x", "table_data": [1]})")),
+            "sizes[0]: give table_path or table_data, not both");
+  EXPECT_THAT(ErrorOf(File(R"({"min_bytes": 1, "max_bytes": 8, "action": "plan",
+                              "table_path": "/nonexistent/t.hct"})")),
+              HasSubstr("sizes[0]: table_path: cannot read /nonexistent/t.hct"));
+  EXPECT_THAT(ErrorOf(File(R"({"min_bytes": 1, "max_bytes": 8, "action": "plan",
+                              "table_data": [1, 2, 3, 4, 5, 6, 7, 8]})")),
+              HasSubstr("sizes[0]: the table does not open: "));
+}
+
+// A table by path (from the file's folder) or embedded, checked against
+// its hash as the runtime computes it.
+TEST(ClusterFileTest, TablesByPathOrBytesMatchTheirHash) {
+  const std::string bytes = TestTable();
+  ASSERT_FALSE(bytes.empty());
+  const uint64_t hash = HashOf(bytes);
+  const std::string by_path =
+      File(R"({"min_bytes": 1, "max_bytes": 8, "action": "plan",
+               "algorithm": "table", "table_path": "test.hct",
+               "table_hash": )" +
+           std::to_string(hash) + "}");
+  ClusterFile file;
+  std::string error;
+  ASSERT_TRUE(ParseClusterFile(by_path, "tables", &file, &error)) << error;
+  ASSERT_NE(file.sizes[0].table, nullptr);
+  EXPECT_EQ(hetcast_table_hash(&file.sizes[0].table->table), hash);
+  EXPECT_EQ(file.sizes[0].algorithm, HETCAST_ALGORITHM_TABLE);
+  // The table's bytes count in the file's hash.
+  EXPECT_NE(file.hash, Fnv1a(kFnvOffset, by_path.data(), by_path.size()));
+  // As `hetcast inspect` prints it: hexadecimal.
+  char hex[32];
+  std::snprintf(hex, sizeof(hex), "0x%016llx",
+                static_cast<unsigned long long>(hash));
+  ASSERT_TRUE(ParseClusterFile(
+      File(std::string(R"({"min_bytes": 1, "max_bytes": 8, "action": "plan",
+                         "table_path": "test.hct", "table_hash": )") +
+           hex + "}"),
+      "tables", &file, &error))
+      << error;
+  std::string data;
+  for (unsigned char byte : bytes) {
+    data += (data.empty() ? "" : ",") + std::to_string(byte);
+  }
+  ASSERT_TRUE(ParseClusterFile(
+      File(R"({"min_bytes": 1, "max_bytes": 8, "action": "plan",
+               "table_data": [)" +
+           data + "], \"table_hash\": " + std::to_string(hash) + "}"),
+      "", &file, &error))
+      << error;
+  EXPECT_EQ(ErrorOf(File(R"({"min_bytes": 1, "max_bytes": 8, "action": "plan",
+                            "table_data": [)" +
+                         data + "], \"table_hash\": " +
+                         std::to_string(hash ^ 1) + "}")),
+            "sizes[0]: table_hash is " + std::to_string(hash ^ 1) +
+                " but the table's hash is " + std::to_string(hash));
+}
+
+TEST(ClusterFileTest, ReadClusterFileNamesThePath) {
+  ClusterFile file;
+  std::string error;
+  EXPECT_FALSE(ReadClusterFile("/nonexistent/cluster.json", &file, &error));
+  EXPECT_THAT(error, HasSubstr("cannot read /nonexistent/cluster.json"));
+  const std::string path = std::string(std::getenv("TEST_TMPDIR")) + "/c.json";
+  std::ofstream(path) << R"({"version": 3})";
+  EXPECT_FALSE(ReadClusterFile(path, &file, &error));
+  EXPECT_EQ(error, path + ": version is 3; this library reads version 1");
+}
+
+}  // namespace
+}  // namespace mpi
+}  // namespace hetcast

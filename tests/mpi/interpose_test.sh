@@ -1,0 +1,207 @@
+#!/usr/bin/env bash
+# tests/mpi/interpose_test.sh LIB_MPICH LIB_OPENMPI HETCAST TABLE MPI4PY PROGRAM...
+#
+# libhetcast_mpi under unmodified clients, compiled with each MPI's own
+# wrappers and no hetcast header (PROGRAM...: tests/mpi/BUILD,
+# :interpose_client_programs): a C program (bcast_check.c), Fortran
+# programs with `use mpi` and with mpif.h, on MPICH (mpiexec.mpich) and
+# Open MPI (mpirun.openmpi), and an mpi4py script (Debian's python3-mpi4py,
+# on Open MPI), 4 ranks each, the library loaded with LD_PRELOAD. Each
+# client checks every byte on every rank; the stats file
+# (HETCAST_STATS) must show every broadcast of the cluster file's "plan"
+# range planned and every other one handed over, with counts derived from
+# the sizes the client reports and the ranges of the cluster file. Then the
+# bad cluster files, each in HETCAST_MODE=on (one line from rank 0, MPI's
+# broadcast, right bytes) and strict (the message, a non-zero exit), every
+# run bounded by `timeout`. One machine has one host name: the runs name
+# each rank's host with HETCAST_HOSTNAME_OVERRIDE (test-only).
+set -euo pipefail
+lib_mpich=$(realpath "$1")
+lib_openmpi=$(realpath "$2")
+hetcast=$(realpath "$3")
+table=$(realpath "$4")
+mpi4py_script=$(realpath "$5")
+shift 5
+declare -A program
+for file in "$@"; do program[$(basename "$file")]=$(realpath "$file"); done
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+cd "$work"
+fail() { echo "FAIL: $*" >&2; exit 1; }
+
+# Hosts: h0 is fast; n1..n3 slow; ranks 1 and 2 share host n1 (two levels:
+# host leaders, then a broadcast on n1). Broadcasts of 1..1023 bytes go to
+# MPI by the file; 1024..262144 bytes are planned; larger are in no range.
+cat >cluster.json <<'EOF'
+{"version": 1, "name": "interpose test",
+ "types": [{"name": "fast", "cost": 2}, {"name": "slow", "cost": 5}],
+ "hosts": [{"name": "h0", "type": "fast"}, {"name": "n[1-3]", "type": "slow"}],
+ "sizes": [{"min_bytes": 1, "max_bytes": 1023, "action": "mpi"},
+           {"min_bytes": 1024, "max_bytes": 262144, "action": "plan",
+            "algorithm": "fnf", "predicted_us": 100}]}
+EOF
+hosts=h0,n1,n1,n3
+
+# run MPI PROGRAM [ARGS...]: 4 ranks with the library preloaded and the
+# HETCAST_* variables of the environment; stdout to out, stderr to err.
+run() {
+  local mpi=$1
+  shift
+  local status=0
+  rm -f stats.jsonl
+  if [[ "$mpi" == mpich ]]; then
+    LD_PRELOAD=$lib_mpich timeout 60 mpiexec.mpich -n "${RANKS:-4}" "$@" \
+      >out 2>err || status=$?
+  else
+    local -a pass=()
+    local name
+    for name in $(compgen -e | grep '^HETCAST_'); do pass+=(-x "$name"); done
+    timeout 60 mpirun.openmpi --allow-run-as-root --oversubscribe \
+      -n "${RANKS:-4}" "${pass[@]}" -x LD_PRELOAD="$lib_openmpi" "$@" \
+      >out 2>err || status=$?
+  fi
+  ((status != 124)) || fail "$mpi $*: timed out (a hang)"
+  return "$status"
+}
+
+# The stats file's sums over ranks, read once per run: counts[INDEX.FIELD]
+# for size range INDEX, counts[other.FIELD], counts[lines].
+declare -A counts
+read_stats() {
+  counts=()
+  local key value
+  while read -r key value; do counts[$key]=$value; done < <(python3 -c '
+import collections, json
+total = collections.Counter()
+for line in open("stats.jsonl"):
+    rank = json.loads(line)
+    total["lines"] += 1
+    for index, stats in enumerate(rank["ranges"]):
+        for field in ("planned", "handed_over"):
+            total["%d.%s" % (index, field)] += stats[field]
+    total["other.handed_over"] += rank["other"]["handed_over"]
+for key in ("lines", "0.planned", "0.handed_over", "1.planned",
+            "1.handed_over", "other.handed_over"):
+    print(key, total[key])
+')
+}
+
+# Expected counts from the client's "bcast BYTES" / "other" lines and the
+# cluster file's ranges (times 4 ranks).
+expect_counts() {  # LABEL [EXTRA_PLANNED]
+  local label=$1 extra=${2:-0}
+  local small planned other
+  small=$(awk '$1 == "bcast" && $2 >= 1 && $2 <= 1023' out | wc -l)
+  planned=$(awk '$1 == "bcast" && $2 >= 1024 && $2 <= 262144' out | wc -l)
+  other=$(awk '$1 == "other" || ($1 == "bcast" && $2 > 262144)' out | wc -l)
+  planned=$((planned + extra))
+  read_stats
+  [[ ${counts[lines]} == 4 ]] || fail "$label: ${counts[lines]} stats lines, expected 4"
+  ((planned > 0)) || fail "$label: the client made no broadcast of the plan range"
+  [[ ${counts[1.planned]} == $((4 * planned)) ]] ||
+    fail "$label: planned ${counts[1.planned]}, expected $((4 * planned))"
+  [[ ${counts[1.handed_over]} == 0 ]] || fail "$label: plan range handed over"
+  [[ ${counts[0.planned]} == 0 ]] || fail "$label: mpi range planned"
+  if [[ "$label" != mpi4py ]]; then  # mpi4py broadcasts lengths of its own
+    [[ ${counts[0.handed_over]} == $((4 * small)) ]] ||
+      fail "$label: mpi range handed over ${counts[0.handed_over]}, expected $((4 * small))"
+    [[ ${counts[other.handed_over]} == $((4 * other)) ]] ||
+      fail "$label: other ${counts[other.handed_over]}, expected $((4 * other))"
+  fi
+  grep -qx "wrong: 0" out || fail "$label: wrong bytes: $(cat out err)"
+  echo "ok: $label: $((4 * planned)) planned rank-calls (at ${SECONDS} s)"
+}
+
+export HETCAST_CONFIG=$work/cluster.json HETCAST_HOSTNAME_OVERRIDE=$hosts
+export HETCAST_STATS=$work/stats.jsonl
+# The sanitizer rerun of the suite (tools/run_tests.sh sets
+# HETCAST_SANITIZER_RUN) runs the C client only, and two bad files: the
+# clients' other runs check the same library code again. An instrumented
+# library needs the sanitizer's runtime loaded first.
+sanitizer=${HETCAST_SANITIZER_RUN:+1}
+for lib in "$lib_mpich" "$lib_openmpi"; do
+  asan=$(ldd "$lib" | awk '/libasan/ { print $3 }')
+  if [[ -n "$asan" ]]; then
+    [[ "$lib" == "$lib_mpich" ]] && lib_mpich="$asan $lib" || lib_openmpi="$asan $lib"
+    export ASAN_OPTIONS=detect_leaks=0  # MPI's own allocations at exit
+  fi
+done
+
+# HETCAST_VERBOSE=1 (the first run): rank 0's line per size range, once.
+HETCAST_VERBOSE=1 run mpich "${program[c_mpich]}" || fail "C on mpich: $(cat err)"
+expect_counts "C on mpich"
+[[ $(grep -c "1024..262144 bytes: hetcast's plan" err) == 1 ]] ||
+  fail "verbose: no plan line: $(cat err)"
+run openmpi "${program[c_openmpi]}" || fail "C on openmpi: $(cat err)"
+expect_counts "C on openmpi"
+fortran_mpis="mpich openmpi"
+[[ -z "$sanitizer" ]] || fortran_mpis=
+for mpi in $fortran_mpis; do
+  run "$mpi" "${program[use_mpi_$mpi]}" || fail "use mpi on $mpi: $(cat err)"
+  expect_counts "Fortran use mpi on $mpi"
+  run "$mpi" "${program[mpif_$mpi]}" || fail "mpif.h on $mpi: $(cat err)"
+  expect_counts "Fortran mpif.h on $mpi"
+done
+# mpi4py: each comm.bcast of an object broadcasts its pickle (about 20
+# KB, in the plan range) after its length (4 bytes).
+if [[ -z "$sanitizer" ]]; then
+  run openmpi /usr/bin/python3 "$mpi4py_script" || fail "mpi4py: $(cat err)"
+  expect_counts mpi4py "$(awk '$1 == "objects" { print $2 }' out)"
+fi
+
+# A table (tables/test.hct's profile fig1: costs 2 and 3) pinned for the
+# plan range, its hash as `hetcast inspect` prints it.
+hash=$("$hetcast" inspect "$table" | sed -n 's/.*content hash \([0-9a-f]*\).*/\1/p')
+sed -e 's/"cost": 5/"cost": 3/' \
+    -e "s|\"algorithm\": \"fnf\"|\"algorithm\": \"table\", \"table_path\": \"$table\", \"table_hash\": 0x$hash|" \
+    cluster.json >table.json
+if [[ -z "$sanitizer" ]]; then
+  HETCAST_CONFIG=$work/table.json run mpich "${program[c_mpich]}" || fail "table: $(cat err)"
+  expect_counts "C on MPICH, table"
+fi
+
+# HETCAST_MODE=off: MPI's broadcast, no stats.
+HETCAST_MODE=off run mpich "${program[c_mpich]}" quick || fail "off: $(cat err)"
+[[ ! -e stats.jsonl ]] || fail "off: a stats file"
+
+# Bad cluster files: NAME, JSON (or "-" for none), the expected message,
+# the hosts, the MPIs (the file's checks are the same code on both: Open
+# MPI, whose runs cost more here, takes the rank 0 and the other-rank case).
+bad_case() {
+  local name=$1 json=$2 message=$3 hosts=${4:-$hosts} mpis=${5:-mpich}
+  local file=$work/bad-$name.json
+  if [[ "$json" == - ]]; then rm -f "$file"; else printf '%s' "$json" >"$file"; fi
+  for mpi in $mpis; do
+    HETCAST_CONFIG=$file HETCAST_HOSTNAME_OVERRIDE=$hosts HETCAST_MODE=on \
+      RANKS=2 run "$mpi" "${program[c_$mpi]}" quick || fail "$name, on, $mpi: $(cat err)"
+    grep -qx "wrong: 0" out || fail "$name, on, $mpi: wrong bytes"
+    [[ $(grep -c "^hetcast: " err) == 1 ]] && grep -qF -- "$message" err ||
+      fail "$name, on, $mpi: expected one line with '$message': $(cat err)"
+    [[ $(grep -c '"other": {"handed_over": 1}' stats.jsonl) == 2 ]] ||
+      fail "$name, on, $mpi: not handed over: $(cat stats.jsonl)"
+    if HETCAST_CONFIG=$file HETCAST_HOSTNAME_OVERRIDE=$hosts HETCAST_MODE=strict \
+        RANKS=2 run "$mpi" "${program[c_$mpi]}" quick; then
+      fail "$name, strict, $mpi: exit 0"
+    fi
+    grep -qF -- "$message" err && grep -qF "HETCAST_MODE=strict: aborting" err ||
+      fail "$name, strict, $mpi: expected '$message': $(cat err)"
+  done
+  echo "ok: bad file: $name (at ${SECONDS} s)"
+}
+good_head='"version": 1, "types": [{"name": "fast", "cost": 2}, {"name": "slow", "cost": 5}]'
+good_hosts='"hosts": [{"name": "h0", "type": "fast"}, {"name": "n[1-3]", "type": "slow"}]'
+plan='{"min_bytes": 1024, "max_bytes": 8192, "action": "plan"}'
+bad_case missing - "cannot read $work/bad-missing.json" "$hosts" "mpich openmpi"
+bad_case unknown-host "{$good_head, $good_hosts, \"sizes\": [$plan]}" \
+  "host 'x9' matches no entry of hosts" h0,x9 "mpich openmpi"
+[[ -z "$sanitizer" ]] || { echo "PASS (sanitizer run) in ${SECONDS} s"; exit 0; }
+bad_case truncated "{$good_head, $good_hosts, \"sizes\": [$plan" "not a cluster file"
+bad_case version "{\"version\": 2, ${good_head#*, }, $good_hosts}" \
+  "version is 2; this library reads version 1"
+bad_case no-cost "{\"version\": 1, \"types\": [{\"name\": \"fast\"}], $good_hosts}" \
+  "types[0] ('fast'): cost is missing or 0"
+bad_case overlap "{$good_head, $good_hosts, \"sizes\": [$plan, {\"min_bytes\": 8192, \"max_bytes\": 9000, \"action\": \"mpi\"}]}" \
+  "sizes[1] [8192, 9000] overlaps sizes[0] [1024, 8192]"
+bad_case table-hash "{$good_head, $good_hosts, \"sizes\": [{\"min_bytes\": 1, \"max_bytes\": 9, \"action\": \"plan\", \"table_path\": \"$table\", \"table_hash\": 1}]}" \
+  "sizes[0]: table_hash is 1 but the table's hash is"
+echo "PASS in ${SECONDS} s"

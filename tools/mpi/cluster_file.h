@@ -1,0 +1,91 @@
+// cluster_file.h: the cluster file of libhetcast_mpi (HETCAST_CONFIG;
+// schema tables/cluster_file.fbs): which node type each host is, and per
+// message-size range whether a broadcast runs hetcast's plan (and which) or
+// goes to the MPI library's MPI_Bcast. MPI-free, so that it is tested and
+// fuzzed without processes.
+
+#ifndef HETCAST_TOOLS_MPI_CLUSTER_FILE_H_
+#define HETCAST_TOOLS_MPI_CLUSTER_FILE_H_
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "runtime/include/hetcast/hetcast.h"
+
+namespace hetcast {
+namespace mpi {
+
+// The version of the cluster file this library reads.
+constexpr uint32_t kClusterFileVersion = 1;
+
+// One entry of "hosts": an exact name, or prefix + a decimal number in
+// [low, high] + suffix (with `width` > 0 the number has exactly that many
+// digits, leading zeros included; with 0 it has none).
+struct HostPattern {
+  std::string text;  // as written, for messages
+  std::string prefix, suffix;
+  bool range = false;
+  uint64_t low = 0, high = 0;
+  size_t width = 0;
+  size_t type = 0;  // index into ClusterFile::type_names
+};
+
+// An opened table with the bytes it reads (the handle points into them).
+struct OpenedTable {
+  std::vector<uint64_t> words;  // the bytes, 8-byte aligned
+  hetcast_table table = {};
+};
+
+// One entry of "sizes".
+struct SizeRule {
+  uint64_t min_bytes = 0, max_bytes = 0;  // both included
+  bool plan = false;                      // false: hand to MPI_Bcast
+  hetcast_algorithm algorithm = HETCAST_ALGORITHM_NONE;
+  uint64_t segment_bytes = 0;
+  std::vector<uint64_t> costs;          // one per type
+  std::shared_ptr<OpenedTable> table;   // null: none
+  double predicted_us = 0, measured_us = 0, mpi_us = 0;
+};
+
+struct ClusterFile {
+  std::string name;
+  std::vector<std::string> type_names;
+  std::vector<HostPattern> hosts;
+  std::vector<SizeRule> sizes;  // in increasing min_bytes, disjoint
+  // FNV-1a (64-bit) of the file's bytes and of every table's bytes: ranks
+  // whose hashes are equal read the same configuration.
+  uint64_t hash = 0;
+};
+
+// Parses a cluster file's text. Relative table paths are taken from
+// `folder` ("" for the current folder). On failure returns false and sets
+// `*error` to a one-line message naming the field ("sizes[2]: min_bytes
+// 4096 is above max_bytes 1024").
+bool ParseClusterFile(const std::string& json, const std::string& folder,
+                      ClusterFile* out, std::string* error);
+
+// Reads and parses the file at `path` (errors as ParseClusterFile's, and
+// "cannot read PATH: REASON").
+bool ReadClusterFile(const std::string& path, ClusterFile* out,
+                     std::string* error);
+
+// The type of host `host`: the entries that match its full name, or else
+// its short name (up to the first '.'), must all name one type. False with
+// a message when none matches or two types do.
+bool TypeOfHost(const ClusterFile& file, const std::string& host,
+                size_t* type, std::string* error);
+
+// The rule of a message of `bytes` bytes; nullptr when no range holds it.
+const SizeRule* RuleForSize(const ClusterFile& file, uint64_t bytes);
+
+// FNV-1a (64-bit) of `size` bytes, continuing from `hash`.
+uint64_t Fnv1a(uint64_t hash, const void* data, size_t size);
+constexpr uint64_t kFnvOffset = 0xcbf29ce484222325ull;
+
+}  // namespace mpi
+}  // namespace hetcast
+
+#endif  // HETCAST_TOOLS_MPI_CLUSTER_FILE_H_

@@ -1,0 +1,665 @@
+// interpose.cc: libhetcast_mpi, hetcast's broadcast for unmodified MPI
+// programs through MPI's profiling interface (PMPI). It defines MPI_Bcast
+// (and, for Open MPI, whose Fortran bindings call PMPI_Bcast directly, the
+// Fortran entry points) and calls PMPI_Bcast wherever hetcast's plan does
+// not apply; every other MPI function is the library's own. Load it with
+// LD_PRELOAD or link it before the MPI library. tools/mpi/README.md
+// documents the environment (HETCAST_CONFIG, HETCAST_MODE, HETCAST_VERBOSE,
+// HETCAST_STATS) and the decisions.
+//
+// A broadcast that hetcast plans runs in two levels: one leader rank per
+// host (the lowest rank of the host), the root's host leader taking the
+// message from the root; the leaders run the plan of the cluster file's
+// size range (the node model, each leader with its host's type) on a
+// private communicator; then each host's ranks get the message from MPI's
+// own broadcast on a communicator of that host's ranks. Every decision is
+// taken from data all ranks hold alike (the byte size, which MPI's type
+// signature rule makes equal on every rank; the communicator; what the
+// first broadcast on the communicator gathered), so every rank decides the
+// same and none waits for a message that does not come.
+
+#include <fcntl.h>
+#include <mpi.h>
+#include <unistd.h>
+
+#include <climits>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <map>
+#include <mutex>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "tools/mpi/cluster_file.h"
+#include "tools/mpi/hetcast_mpi.h"
+
+#define HETCAST_MPI_EXPORT __attribute__((visibility("default")))
+
+namespace hetcast {
+namespace mpi {
+namespace {
+
+// Tag of the root's message to its host leader (on a private communicator).
+constexpr int kToLeaderTag = 0x4844;
+// Characters of a host name and of a problem in the gathered entries.
+constexpr size_t kHostChars = 256;
+constexpr size_t kProblemChars = 256;
+
+enum class Mode { kOff, kOn, kStrict };
+
+// What this process read from its environment and cluster file, once.
+struct Settings {
+  Mode mode = Mode::kOn;
+  bool verbose = false;
+  std::string stats_path;
+  std::string config_path;
+  std::string host;
+  int world_rank = 0;
+  bool usable = false;  // the file parsed and names this host
+  ClusterFile file;
+  size_t my_type = 0;
+  std::string problem;  // why not usable (one line)
+};
+
+// Per size range and for the calls no range plans: how many calls this
+// process saw planned or handed over, and the planned calls' time.
+struct Counts {
+  uint64_t planned = 0, handed_over = 0;
+  double planned_seconds = 0;
+};
+
+struct Stats {
+  std::mutex mutex;
+  std::vector<Counts> ranges;  // one per size rule
+  Counts other;                // sizes in no range, or hetcast not used
+};
+
+Settings& TheSettings() {
+  static Settings settings;
+  return settings;
+}
+
+Stats& TheStats() {
+  static Stats stats;
+  return stats;
+}
+
+// Depth of hetcast's own calls on this thread: an MPI_Bcast made while
+// hetcast runs a plan (the executor hands a homogeneous broadcast to
+// MPI_Bcast) goes straight to PMPI_Bcast and is recorded as handed over.
+thread_local int hetcast_depth = 0;
+thread_local bool inner_hand_over = false;
+
+// Prints `line` once per process (rank 0's messages, repeated per
+// communicator otherwise).
+void SayOnce(const std::string& line) {
+  static std::mutex mutex;
+  static std::set<std::string> said;
+  std::lock_guard<std::mutex> lock(mutex);
+  if (said.insert(line).second) std::fprintf(stderr, "hetcast: %s\n", line.c_str());
+}
+
+std::string Env(const char* name) {
+  const char* value = std::getenv(name);
+  return value ? value : "";
+}
+
+// HETCAST_HOSTNAME_OVERRIDE (test-only): comma-separated host names, entry
+// i for MPI_COMM_WORLD rank i, instead of MPI_Get_processor_name (one
+// machine has one host name; the tests give each rank its own).
+bool HostName(int world_rank, std::string* host, std::string* problem) {
+  const std::string names = Env("HETCAST_HOSTNAME_OVERRIDE");
+  if (names.empty()) {
+    char name[MPI_MAX_PROCESSOR_NAME + 1] = {0};
+    int length = 0;
+    PMPI_Get_processor_name(name, &length);
+    *host = std::string(name, static_cast<size_t>(length));
+    return true;
+  }
+  size_t begin = 0;
+  for (int r = 0; r < world_rank && begin != std::string::npos; ++r) {
+    begin = names.find(',', begin);
+    if (begin != std::string::npos) ++begin;
+  }
+  if (begin == std::string::npos) {
+    *problem = "HETCAST_HOSTNAME_OVERRIDE names no host for rank " +
+               std::to_string(world_rank);
+    return false;
+  }
+  *host = names.substr(begin, names.find(',', begin) - begin);
+  return true;
+}
+
+void WriteStats();
+
+int WriteStatsAtFinalize(MPI_Comm, int, void*, void*) {
+  WriteStats();
+  return MPI_SUCCESS;
+}
+
+// MPI deletes MPI_COMM_SELF's attributes first thing in MPI_Finalize (MPI
+// 3.1 §8.7.1): the stats are written there, whatever language finalizes.
+void WriteStatsAtFinalize() {
+  int keyval = MPI_KEYVAL_INVALID;
+  PMPI_Comm_create_keyval(MPI_COMM_NULL_COPY_FN, WriteStatsAtFinalize,
+                          &keyval, nullptr);
+  PMPI_Comm_set_attr(MPI_COMM_SELF, keyval, nullptr);
+}
+
+void Load(Settings* settings) {
+  const std::string mode = Env("HETCAST_MODE");
+  if (mode == "off") {
+    settings->mode = Mode::kOff;
+    return;
+  }
+  PMPI_Comm_rank(MPI_COMM_WORLD, &settings->world_rank);
+  settings->verbose = Env("HETCAST_VERBOSE") == "1";
+  settings->stats_path = Env("HETCAST_STATS");
+  settings->config_path = Env("HETCAST_CONFIG");
+  if (!settings->stats_path.empty()) WriteStatsAtFinalize();
+  std::string& problem = settings->problem;
+  if (mode == "strict") {
+    settings->mode = Mode::kStrict;
+  } else if (!mode.empty() && mode != "on") {
+    problem = "HETCAST_MODE is '" + mode + "'; expected off, on or strict";
+  }
+  if (settings->config_path.empty() && problem.empty()) {
+    problem = "HETCAST_CONFIG is not set (the cluster file)";
+  }
+  if (HostName(settings->world_rank, &settings->host, &problem) &&
+      problem.empty() &&
+      ReadClusterFile(settings->config_path, &settings->file, &problem) &&
+      TypeOfHost(settings->file, settings->host, &settings->my_type,
+                 &problem)) {
+    settings->usable = true;
+    TheStats().ranges.resize(settings->file.sizes.size());
+  }
+  if (!settings->usable && settings->mode == Mode::kStrict) {
+    std::fprintf(stderr,
+                 "hetcast: rank %d: %s (HETCAST_MODE=strict: aborting)\n",
+                 settings->world_rank, problem.c_str());
+    PMPI_Abort(MPI_COMM_WORLD, 1);
+  }
+}
+
+const Settings& LoadedSettings() {
+  static std::once_flag once;
+  std::call_once(once, [] { Load(&TheSettings()); });
+  return TheSettings();
+}
+
+// What each rank contributes at a communicator's first broadcast.
+struct RankEntry {
+  uint64_t config_hash;  // 0: this rank cannot use hetcast
+  int32_t type;
+  char host[kHostChars];
+  char problem[kProblemChars];
+};
+
+// A communicator's cached decision and private communicators.
+struct CommState {
+  bool use_hetcast = false;
+  int size = 0, rank = 0;
+  std::vector<int> host_of;         // per rank: host index
+  std::vector<int> local_rank_of;   // per rank: rank among its host's
+  std::vector<int> leader_of_host;  // per host: its lowest rank
+  MPI_Comm local = MPI_COMM_NULL;    // this host's ranks
+  MPI_Comm leaders = MPI_COMM_NULL;  // one rank per host (leaders only)
+  std::vector<MPI_Comm> range_comms;  // per size rule: leaders' duplicate
+  std::vector<char> announced;        // per size rule: verbose line said
+};
+
+void FreeComm(MPI_Comm* comm) {
+  if (*comm != MPI_COMM_NULL) PMPI_Comm_free(comm);
+  *comm = MPI_COMM_NULL;
+}
+
+int DeleteState(MPI_Comm, int, void* value, void*) {
+  CommState* state = static_cast<CommState*>(value);
+  int finalized = 0;
+  PMPI_Finalized(&finalized);
+  if (!finalized) {
+    for (MPI_Comm& comm : state->range_comms) FreeComm(&comm);
+    FreeComm(&state->leaders);
+    FreeComm(&state->local);
+  }
+  delete state;
+  return MPI_SUCCESS;
+}
+
+int StateKeyval() {
+  static const int keyval = [] {
+    int created = MPI_KEYVAL_INVALID;
+    PMPI_Comm_create_keyval(MPI_COMM_NULL_COPY_FN, DeleteState, &created,
+                            nullptr);
+    return created;
+  }();
+  return keyval;
+}
+
+RankEntry OwnEntry(const Settings& settings) {
+  RankEntry own = {};
+  own.config_hash = settings.usable ? settings.file.hash : 0;
+  own.type = static_cast<int32_t>(settings.my_type);
+  std::snprintf(own.host, sizeof(own.host), "%s", settings.host.c_str());
+  std::snprintf(own.problem, sizeof(own.problem), "%s",
+                settings.problem.c_str());
+  return own;
+}
+
+// Why the gathered entries do not allow hetcast ("" when they do).
+std::string Disagreement(const std::vector<RankEntry>& entries) {
+  for (size_t r = 0; r < entries.size(); ++r) {
+    if (entries[r].config_hash == 0) {
+      return "rank " + std::to_string(r) + " (host " + entries[r].host +
+             "): " + entries[r].problem;
+    }
+  }
+  for (size_t r = 1; r < entries.size(); ++r) {
+    if (entries[r].config_hash != entries[0].config_hash) {
+      return "rank " + std::to_string(r) + " (host " + entries[r].host +
+             ") read another cluster file than rank 0 (host " +
+             entries[0].host + ")";
+    }
+  }
+  return "";
+}
+
+// Hosts numbered in the order of their lowest rank; the communicators of
+// each host's ranks and of the leaders.
+void GroupHosts(MPI_Comm comm, const std::vector<RankEntry>& entries,
+                CommState* state) {
+  std::map<std::string, int> index_of_host;
+  state->host_of.resize(entries.size());
+  state->local_rank_of.resize(entries.size());
+  std::vector<int> members;
+  for (size_t r = 0; r < entries.size(); ++r) {
+    const auto inserted = index_of_host.emplace(
+        std::string(entries[r].host, strnlen(entries[r].host, kHostChars)),
+        static_cast<int>(state->leader_of_host.size()));
+    if (inserted.second) {
+      state->leader_of_host.push_back(static_cast<int>(r));
+      members.push_back(0);
+    }
+    const int host = inserted.first->second;
+    state->host_of[r] = host;
+    state->local_rank_of[r] = members[host]++;
+  }
+  const int me = state->rank;
+  PMPI_Comm_split(comm, state->host_of[me], me, &state->local);
+  PMPI_Comm_split(comm, state->local_rank_of[me] == 0 ? 0 : MPI_UNDEFINED, me,
+                  &state->leaders);
+}
+
+// The first broadcast on `comm` (collective): one MPI_Allgather of each
+// rank's configuration hash, type and host; hetcast is used only when every
+// rank read the same usable cluster file.
+CommState* SetUp(MPI_Comm comm, const Settings& settings) {
+  CommState* state = new CommState;
+  PMPI_Comm_size(comm, &state->size);
+  PMPI_Comm_rank(comm, &state->rank);
+  const RankEntry own = OwnEntry(settings);
+  std::vector<RankEntry> entries(state->size);
+  PMPI_Allgather(&own, sizeof(own), MPI_BYTE, entries.data(), sizeof(own),
+                 MPI_BYTE, comm);
+  const std::string why = Disagreement(entries);
+  state->use_hetcast = why.empty();
+  if (!why.empty() && state->rank == 0) {
+    SayOnce(why + "; MPI_Bcast runs every broadcast on this communicator");
+  }
+  if (state->use_hetcast) {
+    GroupHosts(comm, entries, state);
+    state->range_comms.assign(settings.file.sizes.size(), MPI_COMM_NULL);
+    state->announced.assign(settings.file.sizes.size(), 0);
+  }
+  PMPI_Comm_set_attr(comm, StateKeyval(), state);
+  return state;
+}
+
+CommState* StateOf(MPI_Comm comm, const Settings& settings) {
+  void* value = nullptr;
+  int found = 0;
+  PMPI_Comm_get_attr(comm, StateKeyval(), &value, &found);
+  if (found) return static_cast<CommState*>(value);
+  return SetUp(comm, settings);
+}
+
+void Count(size_t rule, bool planned, double seconds) {
+  Stats& stats = TheStats();
+  std::lock_guard<std::mutex> lock(stats.mutex);
+  Counts& counts = rule < stats.ranges.size() ? stats.ranges[rule] : stats.other;
+  if (planned) {
+    ++counts.planned;
+    counts.planned_seconds += seconds;
+  } else {
+    ++counts.handed_over;
+  }
+}
+
+const char* AlgorithmName(hetcast_algorithm algorithm) {
+  switch (algorithm) {
+    case HETCAST_ALGORITHM_FNF:
+      return "fnf";
+    case HETCAST_ALGORITHM_TABLE:
+      return "table";
+    case HETCAST_ALGORITHM_PTAS:
+      return "ptas";
+    default:
+      return "any (the planner's choice)";
+  }
+}
+
+// HETCAST_VERBOSE=1: rank 0 says once per communicator and size range what
+// runs and the calibrated times.
+void Announce(CommState* state, size_t index, const SizeRule& rule,
+              bool hosts_enough) {
+  const Settings& settings = TheSettings();
+  if (!settings.verbose || state->rank != 0 || state->announced[index]) return;
+  state->announced[index] = 1;
+  char line[512];
+  const int hosts = static_cast<int>(state->leader_of_host.size());
+  if (rule.plan && hosts_enough) {
+    std::snprintf(line, sizeof(line),
+                  "hetcast: %d ranks on %d hosts, %llu..%llu bytes: hetcast's "
+                  "plan (node model between host leaders, algorithm %s, "
+                  "segments of %llu bytes%s); calibrated: predicted %.1f us, "
+                  "measured %.1f us, MPI_Bcast %.1f us\n",
+                  state->size, hosts,
+                  static_cast<unsigned long long>(rule.min_bytes),
+                  static_cast<unsigned long long>(rule.max_bytes),
+                  AlgorithmName(rule.algorithm),
+                  static_cast<unsigned long long>(rule.segment_bytes),
+                  rule.table ? ", with a table" : "", rule.predicted_us,
+                  rule.measured_us, rule.mpi_us);
+  } else {
+    std::snprintf(line, sizeof(line),
+                  "hetcast: %d ranks on %d hosts, %llu..%llu bytes: "
+                  "MPI_Bcast (%s); calibrated: MPI_Bcast %.1f us, hetcast "
+                  "predicted %.1f us\n",
+                  state->size, hosts,
+                  static_cast<unsigned long long>(rule.min_bytes),
+                  static_cast<unsigned long long>(rule.max_bytes),
+                  rule.plan ? "one host: its ranks share memory"
+                            : "the cluster file says mpi",
+                  rule.mpi_us, rule.predicted_us);
+  }
+  std::fputs(line, stderr);
+}
+
+// The message as contiguous bytes: the buffer itself when the datatype has
+// no gaps, else packed (and unpacked after the leaders' step). Every rank's
+// leaders' step then sends the same bytes as MPI_BYTE, whatever datatype it
+// passed, so segment boundaries agree between ranks.
+class Contiguous {
+ public:
+  Contiguous(void* buffer, int count, MPI_Datatype datatype, int bytes,
+             MPI_Comm comm)
+      : buffer_(buffer), count_(count), datatype_(datatype), bytes_(bytes),
+        comm_(comm) {
+    int size = 0;
+    MPI_Aint lower = 0, extent = 0, true_lower = 0, true_extent = 0;
+    PMPI_Type_size(datatype, &size);
+    PMPI_Type_get_extent(datatype, &lower, &extent);
+    PMPI_Type_get_true_extent(datatype, &true_lower, &true_extent);
+    if (size == extent && size == true_extent) {
+      data_ = static_cast<char*>(buffer) + true_lower;
+    } else {
+      packed_.resize(static_cast<size_t>(bytes));
+      data_ = packed_.data();
+    }
+  }
+  char* data() const { return data_; }
+  // Packs the buffer (a rank that holds the message).
+  int Pack() {
+    if (packed_.empty()) return MPI_SUCCESS;
+    int position = 0;
+    const int result = PMPI_Pack(buffer_, count_, datatype_, packed_.data(),
+                                 bytes_, &position, comm_);
+    return result != MPI_SUCCESS ? result : Packed(position);
+  }
+  // Unpacks into the buffer (a rank that received the message).
+  int Unpack() {
+    if (packed_.empty()) return MPI_SUCCESS;
+    int position = 0;
+    const int result = PMPI_Unpack(packed_.data(), bytes_, &position, buffer_,
+                                   count_, datatype_, comm_);
+    return result != MPI_SUCCESS ? result : Packed(position);
+  }
+
+ private:
+  // MPI's native packing of a homogeneous machine is the type map's bytes;
+  // anything else would break the byte-for-byte agreement between ranks.
+  int Packed(int position) const {
+    if (position == bytes_) return MPI_SUCCESS;
+    std::fprintf(stderr,
+                 "hetcast: MPI_Pack wrote %d bytes for a message of %d: this "
+                 "MPI packs with a header; set HETCAST_MODE=off\n",
+                 position, bytes_);
+    PMPI_Abort(MPI_COMM_WORLD, 1);
+    return MPI_ERR_OTHER;
+  }
+  void* buffer_;
+  int count_;
+  MPI_Datatype datatype_;
+  int bytes_;
+  MPI_Comm comm_;
+  std::vector<char> packed_;
+  char* data_ = nullptr;
+};
+
+// The leaders' communicator of size rule `index` (its executor cache holds
+// that rule's parameters): created at the rule's first planned call, which
+// every leader makes alike.
+MPI_Comm RangeComm(CommState* state, size_t index) {
+  if (state->range_comms[index] == MPI_COMM_NULL) {
+    PMPI_Comm_dup(state->leaders, &state->range_comms[index]);
+  }
+  return state->range_comms[index];
+}
+
+// The leaders' step: hetcast's plan between the hosts. An error that the
+// executor decides from data every leader holds (a planner refusal, say)
+// is the same on every leader: they all run MPI's broadcast instead.
+int LeadersStep(CommState* state, size_t index, const SizeRule& rule,
+                Contiguous* message, int bytes, int root_host,
+                bool holds_message) {
+  const Settings& settings = TheSettings();
+  MPI_Comm comm = RangeComm(state, index);
+  int result = holds_message ? message->Pack() : MPI_SUCCESS;
+  if (result != MPI_SUCCESS) return result;
+  HETCAST_MPI_Params params = {};
+  params.model = HETCAST_MODEL_NODE;
+  params.my_type = static_cast<int>(settings.my_type);
+  params.costs = rule.costs.data();
+  params.type_count = rule.costs.size();
+  params.table = rule.table ? &rule.table->table : nullptr;
+  params.algorithm = rule.algorithm;
+  params.segment_bytes = rule.segment_bytes;
+  result = HETCAST_MPI_Bcast(message->data(), bytes, MPI_BYTE, root_host,
+                             comm, &params);
+  if (result == HETCAST_MPI_ERR_MPI || result == HETCAST_MPI_ERR_NO_MEM) {
+    std::fprintf(stderr, "hetcast: rank %d: %s\n", settings.world_rank,
+                 HETCAST_MPI_Last_error());
+    return MPI_ERR_OTHER;
+  }
+  if (result != HETCAST_MPI_SUCCESS) {
+    if (state->rank == 0) {
+      SayOnce(std::string("the plan failed (") + HETCAST_MPI_Last_error() +
+              "); MPI_Bcast runs these broadcasts");
+    }
+    inner_hand_over = true;
+    result = PMPI_Bcast(message->data(), bytes, MPI_BYTE, root_host, comm);
+    if (result != MPI_SUCCESS) return result;
+  }
+  return holds_message ? MPI_SUCCESS : message->Unpack();
+}
+
+// Root -> its host's leader, the leaders' plan, each host's broadcast.
+int PlannedBcast(void* buffer, int count, MPI_Datatype datatype, int root,
+                 int bytes, CommState* state, size_t index,
+                 const SizeRule& rule) {
+  const int me = state->rank;
+  const int root_host = state->host_of[root];
+  const int root_leader = state->leader_of_host[root_host];
+  int result = MPI_SUCCESS;
+  if (root != root_leader && me == root) {
+    result = PMPI_Send(buffer, count, datatype, 0, kToLeaderTag, state->local);
+  } else if (root != root_leader && me == root_leader) {
+    result = PMPI_Recv(buffer, count, datatype, state->local_rank_of[root],
+                       kToLeaderTag, state->local, MPI_STATUS_IGNORE);
+  }
+  if (result != MPI_SUCCESS) return result;
+  if (state->leaders != MPI_COMM_NULL) {
+    Contiguous message(buffer, count, datatype, bytes, state->leaders);
+    result = LeadersStep(state, index, rule, &message, bytes, root_host,
+                         me == root_leader);
+    if (result != MPI_SUCCESS) return result;
+  }
+  int local_size = 0;
+  PMPI_Comm_size(state->local, &local_size);
+  if (local_size < 2) return MPI_SUCCESS;
+  const int local_root =
+      state->host_of[me] == root_host ? state->local_rank_of[root] : 0;
+  return PMPI_Bcast(buffer, count, datatype, local_root, state->local);
+}
+
+// The message's size in bytes when hetcast may plan it: an
+// intracommunicator of at least 2 ranks, a valid root, and 1 .. INT_MAX
+// bytes (the leaders' step sends them as MPI_BYTE). -1 otherwise.
+int64_t PlannableBytes(int count, MPI_Datatype datatype, int root,
+                       MPI_Comm comm) {
+  if (comm == MPI_COMM_NULL || count <= 0) return -1;
+  int inter = 0, size = 0, type_size = 0;
+  if (PMPI_Comm_test_inter(comm, &inter) != MPI_SUCCESS || inter) return -1;
+  PMPI_Comm_size(comm, &size);
+  if (size < 2 || root < 0 || root >= size) return -1;
+  if (PMPI_Type_size(datatype, &type_size) != MPI_SUCCESS) return -1;
+  const int64_t bytes = int64_t{count} * type_size;
+  return bytes >= 1 && bytes <= INT_MAX ? bytes : -1;
+}
+
+int Bcast(void* buffer, int count, MPI_Datatype datatype, int root,
+          MPI_Comm comm) {
+  if (hetcast_depth > 0) {
+    inner_hand_over = true;
+    return PMPI_Bcast(buffer, count, datatype, root, comm);
+  }
+  const Settings& settings = LoadedSettings();
+  if (settings.mode == Mode::kOff) {
+    return PMPI_Bcast(buffer, count, datatype, root, comm);
+  }
+  const int64_t bytes = PlannableBytes(count, datatype, root, comm);
+  CommState* state = bytes > 0 ? StateOf(comm, settings) : nullptr;
+  const SizeRule* rule = state && state->use_hetcast
+                             ? RuleForSize(settings.file, bytes)
+                             : nullptr;
+  const size_t index =
+      rule ? static_cast<size_t>(rule - settings.file.sizes.data()) : SIZE_MAX;
+  const bool hosts_enough = state && state->leader_of_host.size() >= 2;
+  if (rule) Announce(state, index, *rule, hosts_enough);
+  if (!rule || !rule->plan || !hosts_enough) {
+    Count(index, false, 0);
+    return PMPI_Bcast(buffer, count, datatype, root, comm);
+  }
+  const double start = PMPI_Wtime();
+  ++hetcast_depth;
+  inner_hand_over = false;
+  const int result = PlannedBcast(buffer, count, datatype, root,
+                                  static_cast<int>(bytes), state, index, *rule);
+  --hetcast_depth;
+  Count(index, !inner_hand_over, PMPI_Wtime() - start);
+  return result;
+}
+
+// One JSON line per rank, appended to HETCAST_STATS with a single write
+// (O_APPEND: the ranks' lines do not interleave).
+void WriteStats() {
+  const Settings& settings = TheSettings();
+  Stats& stats = TheStats();
+  std::lock_guard<std::mutex> lock(stats.mutex);
+  std::string line = "{\"rank\": " + std::to_string(settings.world_rank) +
+                     ", \"host\": \"" + settings.host + "\", \"used\": " +
+                     (settings.usable ? "true" : "false") + ", \"ranges\": [";
+  char field[512];
+  for (size_t i = 0; i < stats.ranges.size(); ++i) {
+    const SizeRule& rule = settings.file.sizes[i];
+    const Counts& counts = stats.ranges[i];
+    const double mean_us =
+        counts.planned ? 1e6 * counts.planned_seconds / counts.planned : 0;
+    const bool drift = counts.planned && rule.predicted_us > 0 &&
+                       (mean_us > 1.25 * rule.predicted_us ||
+                        mean_us < 0.75 * rule.predicted_us);
+    std::snprintf(field, sizeof(field),
+                  "%s{\"min_bytes\": %llu, \"max_bytes\": %llu, \"action\": "
+                  "\"%s\", \"planned\": %llu, \"handed_over\": %llu, "
+                  "\"mean_us\": %.3f, \"predicted_us\": %.3f, \"drift\": %s}",
+                  i ? ", " : "", static_cast<unsigned long long>(rule.min_bytes),
+                  static_cast<unsigned long long>(rule.max_bytes),
+                  rule.plan ? "plan" : "mpi",
+                  static_cast<unsigned long long>(counts.planned),
+                  static_cast<unsigned long long>(counts.handed_over), mean_us,
+                  rule.predicted_us, drift ? "true" : "false");
+    line += field;
+  }
+  std::snprintf(field, sizeof(field),
+                "], \"other\": {\"handed_over\": %llu}}\n",
+                static_cast<unsigned long long>(stats.other.handed_over));
+  line += field;
+  const int fd = open(settings.stats_path.c_str(),
+                      O_WRONLY | O_CREAT | O_APPEND, 0644);
+  if (fd < 0 || write(fd, line.data(), line.size()) !=
+                    static_cast<ssize_t>(line.size())) {
+    std::fprintf(stderr, "hetcast: rank %d cannot write HETCAST_STATS=%s\n",
+                 settings.world_rank, settings.stats_path.c_str());
+  }
+  if (fd >= 0) close(fd);
+}
+
+}  // namespace
+}  // namespace mpi
+}  // namespace hetcast
+
+extern "C" {
+
+HETCAST_MPI_EXPORT int MPI_Bcast(void* buffer, int count,
+                                 MPI_Datatype datatype, int root,
+                                 MPI_Comm comm) {
+  return hetcast::mpi::Bcast(buffer, count, datatype, root, comm);
+}
+
+#ifdef OPEN_MPI
+// Open MPI's Fortran bindings (mpif.h, `use mpi`: mpi_bcast_ and its other
+// spellings; `use mpi_f08`: mpi_bcast_f08_, which calls ompi_bcast_f) call
+// PMPI_Bcast, not MPI_Bcast: the library defines them too. MPI_BOTTOM
+// arrives as the address of Open MPI's Fortran constant.
+extern int mpi_fortran_bottom_;
+
+HETCAST_MPI_EXPORT void ompi_bcast_f(char* buffer, MPI_Fint* count,
+                                     MPI_Fint* datatype, MPI_Fint* root,
+                                     MPI_Fint* comm, MPI_Fint* ierr) {
+  void* data = buffer == reinterpret_cast<char*>(&mpi_fortran_bottom_)
+                   ? MPI_BOTTOM
+                   : buffer;
+  const int result =
+      hetcast::mpi::Bcast(data, *count, PMPI_Type_f2c(*datatype), *root,
+                          PMPI_Comm_f2c(*comm));
+  if (ierr != nullptr) *ierr = result;
+}
+
+#define HETCAST_FORTRAN_BCAST(name)                                          \
+  HETCAST_MPI_EXPORT void name(char* buffer, MPI_Fint* count,                \
+                               MPI_Fint* datatype, MPI_Fint* root,           \
+                               MPI_Fint* comm, MPI_Fint* ierr) {             \
+    ompi_bcast_f(buffer, count, datatype, root, comm, ierr);                 \
+  }
+HETCAST_FORTRAN_BCAST(mpi_bcast_)
+HETCAST_FORTRAN_BCAST(mpi_bcast__)
+HETCAST_FORTRAN_BCAST(mpi_bcast)
+HETCAST_FORTRAN_BCAST(MPI_BCAST)
+#undef HETCAST_FORTRAN_BCAST
+#endif  // OPEN_MPI
+
+}  // extern "C"
