@@ -36,8 +36,11 @@ done
 # Programs that tests run directly, outside Bazel's C++ toolchain
 # (tests/firmware: QEMU, and the host compilers that build the amalgamation
 # alone; tests/cli: the JSON Schema validator's Python and headless
-# Chromium; tests/mpi: MPICH's launcher and SimGrid's).
-TEST_PROGRAMS=(qemu-system-arm g++ gcc /usr/bin/python3 chromium mpiexec.mpich smpirun)
+# Chromium; tests/mpi: MPICH's launcher and SimGrid's; tests/netcluster:
+# iproute2's ip and tc, unshare, and both MPI libraries' launchers and
+# compiler wrappers).
+TEST_PROGRAMS=(qemu-system-arm g++ gcc /usr/bin/python3 chromium mpiexec.mpich smpirun
+               ip tc unshare mpicc.mpich mpirun.openmpi mpicxx.openmpi)
 
 die() { echo "system_deps_check: $*" >&2; exit 1; }
 

@@ -37,6 +37,10 @@ TEST_PACKAGES+=(python3-jsonschema chromium)
 # SimGrid's SMPI (smpicc, smpirun) run the MPI executor's tests and the
 # simulated-cluster experiment (tools/mpi/README.md).
 TEST_PACKAGES+=(mpich libmpich-dev libsimgrid-dev)
+# The emulated cluster of network namespaces (tools/netcluster/): iproute2's
+# ip and tc make the namespaces, links and rate limits; Open MPI
+# (mpicxx.openmpi, mpirun.openmpi) is the second MPI library run there.
+TEST_PACKAGES+=(iproute2 openmpi-bin libopenmpi-dev)
 
 what=build
 list_only=false

@@ -1,0 +1,880 @@
+#!/usr/bin/python3
+"""netcluster: an emulated heterogeneous cluster on one Linux machine.
+
+Usage:
+  netcluster.py run DESCRIPTION.json [--mpi mpich|openmpi|both|none]
+                [--prefix P] [--timeout SECONDS] [--no-rate-check]
+                -- COMMAND [ARG...]
+  netcluster.py check DESCRIPTION.json [--prefix P]
+  netcluster.py cleanup PREFIX
+  netcluster.py --help
+
+`run` brings the cluster of DESCRIPTION.json up (one network namespace per
+host, joined by veth pairs to a bridge this command creates, rate limits in
+both directions with tc), measures each host's TCP rate up and down and
+refuses to go on when one is off the description by more than 10%, runs
+COMMAND with one MPI rank per host (rank i on hosts[i]), and tears
+everything down again, also when the command fails, times out or the run is
+interrupted (SIGINT, SIGTERM, SIGHUP).
+
+  --mpi mpich     mpiexec.mpich (hydra) through an ssh stand-in, UCX over
+                  TCP only (UCX_TLS=tcp,self).
+  --mpi openmpi   mpirun.openmpi through an ssh stand-in (plm_rsh_agent),
+                  --mca pml ob1 --mca btl tcp,self (no shared memory).
+  --mpi both      (default) MPICH, then Open MPI, on the same cluster. In
+                  COMMAND, every "{mpi}" becomes "mpich" or "openmpi" (the
+                  two need programs built against each library).
+  --mpi none      COMMAND runs once, in the root namespace, with
+                  NETCLUSTER_MPICH and NETCLUSTER_OPENMPI naming launchers
+                  that take `PROGRAM [ARG...]` and run it one rank per host
+                  (for scripts that run many MPI programs on one cluster).
+  --prefix P      the name prefix of everything created (default: "hc" and
+                  four random hex digits); refused when something of that
+                  prefix exists already.
+  --timeout S     bound on each MPI run (default 300 s; MPICH over UCX's TCP
+                  may hang in MPI_Finalize): past it the run counts as failed.
+  --mpich-finalize barrier|real
+                  barrier (default): MPICH ranks get finalize_shim.c
+                  preloaded, whose MPI_Finalize is a barrier (MPICH 4.0.2
+                  over UCX's TCP hangs in the real one, see there); real:
+                  MPICH's own.
+  --no-rate-check skip the measurement (bring-up checks only).
+
+`check` validates the description and probes root and the kernel features
+(network namespaces, veth, bridge, the description's tc qdisc), then removes
+the probes. `cleanup PREFIX` removes what a killed run left behind
+(processes in its namespaces, its namespaces, links and bridges).
+
+Description (JSON; unknown fields are errors):
+  {"shaper": {"kind": "htb", "queue_packets": 1000},
+   "sites": {"far": {"up_mbit": 40, "down_mbit": 40}},
+   "hosts": [{"name": "a", "up_mbit": 100, "down_mbit": 100},
+             {"name": "b", "up_mbit": 20, "down_mbit": 20, "site": "far"}]}
+  shaper.kind: "htb" (a deep pfifo of queue_packets, default 1000: no loss,
+  long queueing delay at low rates) or "tbf" (queue_bytes, default 65536, and
+  burst_bytes, default 16384: a shallow queue that drops). A host's up and
+  down rates are its NIC's; a site is a bridge of its own behind one shared
+  link to the main bridge with the site's up and down rates. Rates in
+  Mbit/s, 0.1 to 10000. 2 to 250 hosts.
+
+Addresses: a free /24 of 198.18.0.0/15 (RFC 2544's benchmarking range) that
+no route or address of the root namespace overlaps; the bridge is .1, host i
+is .(i + 2). Nothing outside the namespaces and links of this run is
+addressed or changed.
+
+Exit status: 0 success; 1 the command failed or timed out; 2 bad usage or
+description; 3 refused (not root, a kernel feature or program missing, a
+measured rate off the description); 4 teardown left something behind;
+130 interrupted.
+"""
+
+import ipaddress
+import json
+import os
+import re
+import shlex
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+
+PYTHON = "/usr/bin/python3"
+SELF = os.path.abspath(__file__)
+INNER_IF = "nc0"  # the host's interface inside its namespace
+RANGE = ipaddress.ip_network("198.18.0.0/15")
+LOCK_FILE = "/run/lock/netcluster.lock"
+RATE_TOLERANCE = 0.10
+MEASURE_WARMUP = 0.5  # seconds of a flow not counted (slow start, queues)
+MEASURE_WINDOW = 1.0  # seconds counted
+MEASURE_ATTEMPTS = 3
+PROBE_PORT = 5201
+MPICH = "mpiexec.mpich"
+OPENMPI = "mpirun.openmpi"
+
+
+class Refused(Exception):
+    """The run cannot go on (root, a feature, a rate); exit status 3."""
+
+
+class BadInput(Exception):
+    """Bad usage or description; exit status 2."""
+
+
+class Interrupted(Exception):
+    """A signal arrived; exit status 130."""
+
+
+def log(message):
+    print("netcluster: " + message, file=sys.stderr, flush=True)
+
+
+def run_ip(args, check=True):
+    """Runs `ip`/`tc` (or another command) and returns its stdout."""
+    result = subprocess.run(args, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True)
+    if check and result.returncode != 0:
+        raise RuntimeError("%s: %s" % (" ".join(args), result.stderr.strip()))
+    return result.stdout
+
+
+# ---------------------------------------------------------------- description
+
+def number_field(obj, key, where, low, high, default=None):
+    value = obj.get(key, default)
+    if value is None:
+        raise BadInput("%s.%s: missing" % (where, key))
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or \
+            not low <= value <= high:
+        raise BadInput("%s.%s: must be a number in %g..%g, got %r" %
+                       (where, key, low, high, value))
+    return value
+
+
+def only_fields(obj, allowed, where):
+    if not isinstance(obj, dict):
+        raise BadInput("%s: must be an object" % where)
+    unknown = sorted(set(obj) - set(allowed))
+    if unknown:
+        raise BadInput("%s: unknown field %s (allowed: %s)" %
+                       (where, unknown[0], ", ".join(sorted(allowed))))
+
+
+def parse_shaper(obj):
+    only_fields(obj, {"kind", "queue_packets", "queue_bytes", "burst_bytes"},
+                "shaper")
+    kind = obj.get("kind", "htb")
+    if kind == "htb":
+        only_fields(obj, {"kind", "queue_packets", "burst_bytes"},
+                    "shaper (htb)")
+        return {"kind": kind,
+                "queue_packets": int(number_field(obj, "queue_packets",
+                                                  "shaper", 1, 100000, 1000)),
+                "burst_bytes": int(number_field(obj, "burst_bytes", "shaper",
+                                                1600, 1 << 30, 16384))}
+    if kind == "tbf":
+        only_fields(obj, {"kind", "queue_bytes", "burst_bytes"}, "shaper (tbf)")
+        return {"kind": kind,
+                "queue_bytes": int(number_field(obj, "queue_bytes", "shaper",
+                                                1600, 1 << 30, 65536)),
+                "burst_bytes": int(number_field(obj, "burst_bytes", "shaper",
+                                                1600, 1 << 30, 16384))}
+    raise BadInput("shaper.kind: must be \"htb\" or \"tbf\", got %r" % (kind,))
+
+
+def parse_rates(obj, where):
+    return (number_field(obj, "up_mbit", where, 0.1, 10000),
+            number_field(obj, "down_mbit", where, 0.1, 10000))
+
+
+def parse_description(text):
+    try:
+        doc = json.loads(text)
+    except ValueError as error:
+        raise BadInput("the description is not JSON: %s" % error)
+    only_fields(doc, {"shaper", "sites", "hosts"}, "description")
+    shaper = parse_shaper(doc.get("shaper", {}))
+    sites = {}
+    raw_sites = doc.get("sites", {})
+    if not isinstance(raw_sites, dict):
+        raise BadInput("sites: must be an object of site name -> rates")
+    for name, site in sorted(raw_sites.items()):
+        where = "sites.%s" % name
+        only_fields(site, {"up_mbit", "down_mbit"}, where)
+        sites[name] = {"name": name, "rates": parse_rates(site, where),
+                       "index": len(sites)}
+    hosts = doc.get("hosts")
+    if not isinstance(hosts, list) or not 2 <= len(hosts) <= 250:
+        raise BadInput("hosts: must be a list of 2 to 250 hosts")
+    parsed, names = [], set()
+    for i, host in enumerate(hosts):
+        where = "hosts[%d]" % i
+        only_fields(host, {"name", "up_mbit", "down_mbit", "site"}, where)
+        name = host.get("name", "h%d" % i)
+        if not isinstance(name, str) or not re.fullmatch(r"[A-Za-z0-9_.-]{1,32}",
+                                                         name):
+            raise BadInput("%s.name: 1 to 32 of A-Z a-z 0-9 _ . -, got %r" %
+                           (where, name))
+        if name in names:
+            raise BadInput("%s.name: %r appears twice" % (where, name))
+        names.add(name)
+        site = host.get("site")
+        if site is not None and site not in sites:
+            raise BadInput("%s.site: no site %r in sites" % (where, site))
+        parsed.append({"name": name, "rates": parse_rates(host, where),
+                       "site": site, "index": i})
+    return {"shaper": shaper, "sites": sites, "hosts": parsed}
+
+
+def expected_rates(cluster, host):
+    """What a host's TCP flow to or from the root namespace crosses."""
+    up, down = host["rates"]
+    if host["site"] is not None:
+        site_up, site_down = cluster["sites"][host["site"]]["rates"]
+        up, down = min(up, site_up), min(down, site_down)
+    return up, down
+
+
+# ------------------------------------------------------------------ naming
+
+def check_prefix(prefix):
+    if not re.fullmatch(r"[a-z][a-z0-9]{1,5}", prefix):
+        raise BadInput("--prefix: 2 to 6 of a-z 0-9, starting with a letter, "
+                       "got %r" % prefix)
+
+
+def our_namespaces(prefix):
+    names = []
+    for line in run_ip(["ip", "netns", "list"], check=False).splitlines():
+        name = line.split()[0] if line.split() else ""
+        if name.startswith(prefix + "-"):
+            names.append(name)
+    return names
+
+
+def our_links(prefix):
+    names = []
+    for line in run_ip(["ip", "-o", "link", "show"], check=False).splitlines():
+        fields = line.split(":")
+        if len(fields) > 1:
+            name = fields[1].strip().split("@")[0]
+            if name.startswith(prefix + "-"):
+                names.append(name)
+    return names
+
+
+def marked_processes(prefix):
+    """Processes in the root namespace carrying this run's marker."""
+    marker = ("NETCLUSTER_RUN=%s" % prefix).encode()
+    pids = []
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit() or int(entry) == os.getpid():
+            continue
+        try:
+            with open("/proc/%s/environ" % entry, "rb") as f:
+                if marker in f.read().split(b"\0"):
+                    pids.append(int(entry))
+        except OSError:
+            continue
+    return pids
+
+
+def namespace_pids(namespace):
+    out = run_ip(["ip", "netns", "pids", namespace], check=False)
+    return [int(p) for p in out.split() if p.isdigit()]
+
+
+# ---------------------------------------------------------------- teardown
+
+def kill_all(pids):
+    for pid in pids:
+        try:
+            os.kill(pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+
+
+def teardown(prefix):
+    """Removes everything of `prefix`; returns what could not be removed."""
+    for _ in range(50):  # processes first, or the namespaces stay pinned
+        pids = marked_processes(prefix)
+        for namespace in our_namespaces(prefix):
+            pids += namespace_pids(namespace)
+        if not pids:
+            break
+        kill_all(pids)
+        time.sleep(0.1)
+    for namespace in our_namespaces(prefix):
+        run_ip(["ip", "netns", "del", namespace], check=False)
+    for _ in range(3):  # a veth goes with its peer: list again each pass
+        links = our_links(prefix)
+        if not links:
+            break
+        for link in links:
+            run_ip(["ip", "link", "del", link], check=False)
+    left = ["namespace " + n for n in our_namespaces(prefix)]
+    left += ["link " + n for n in our_links(prefix)]
+    left += ["process %d" % p for p in marked_processes(prefix)]
+    return left
+
+
+# ------------------------------------------------------------------- checks
+
+def probe(what, args, fix):
+    result = subprocess.run(args, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True)
+    if result.returncode != 0:
+        raise Refused("the kernel feature '%s' is not available (%s: %s); %s" %
+                      (what, " ".join(args), result.stderr.strip(), fix))
+
+
+def check_programs(mpi):
+    needed = ["ip", "tc", "unshare", "hostname"]
+    needed += {"mpich": [MPICH, "mpicc.mpich"], "openmpi": [OPENMPI],
+               "both": [MPICH, "mpicc.mpich", OPENMPI],
+               "none": [MPICH, "mpicc.mpich", OPENMPI]}[mpi]
+    missing = [p for p in needed if not any(
+        os.access(os.path.join(d, p), os.X_OK)
+        for d in os.environ.get("PATH", "").split(":") if d)]
+    if missing:
+        raise Refused("program(s) not found: %s (tools/setup.sh test installs "
+                      "them)" % ", ".join(missing))
+
+
+def preflight(prefix, shaper, mpi):
+    """Refuses without root, a program or a kernel feature; names which."""
+    if os.geteuid() != 0:
+        raise Refused("needs root (network namespaces, links and qdiscs); "
+                      "running as uid %d" % os.geteuid())
+    check_programs(mpi)
+    try:
+        probe("network namespaces", ["ip", "netns", "add", prefix + "-probe"],
+              "CONFIG_NET_NS")
+        probe("veth", ["ip", "link", "add", prefix + "-pa", "type", "veth",
+                       "peer", "name", prefix + "-pb"], "CONFIG_VETH")
+        probe("bridge", ["ip", "link", "add", prefix + "-pbr", "type",
+                         "bridge"], "CONFIG_BRIDGE")
+        qdisc = {"htb": ["htb"],
+                 "tbf": ["tbf", "rate", "1mbit", "burst", "16k", "limit",
+                         "64k"]}[shaper["kind"]]
+        probe("tc qdisc " + shaper["kind"],
+              ["tc", "qdisc", "add", "dev", prefix + "-pa", "root"] + qdisc,
+              "CONFIG_NET_SCH_" + shaper["kind"].upper())
+    finally:
+        left = teardown(prefix)
+        if left:
+            raise Refused("could not remove the probes: " + ", ".join(left))
+
+
+# ----------------------------------------------------------------- bring-up
+
+class Lock:
+    """Serialises choosing a subnet and creating the bridge across runs."""
+
+    def __enter__(self):
+        import fcntl
+        os.makedirs(os.path.dirname(LOCK_FILE), exist_ok=True)
+        self.file = open(LOCK_FILE, "w")
+        fcntl.flock(self.file, fcntl.LOCK_EX)
+        return self
+
+    def __exit__(self, *unused):
+        self.file.close()
+
+
+def free_subnet():
+    used = []
+    for line in run_ip(["ip", "-4", "-o", "route", "show", "table",
+                        "all"]).splitlines():
+        dest = line.split()[0] if line.split() else ""
+        if dest in ("default", "local", "broadcast", "unreachable",
+                    "blackhole", "prohibit"):
+            dest = line.split()[1] if dest != "default" else ""
+        try:
+            if dest:
+                used.append(ipaddress.ip_network(dest, strict=False))
+        except ValueError:
+            continue
+    for line in run_ip(["ip", "-4", "-o", "addr", "show"]).splitlines():
+        match = re.search(r"inet (\S+)", line)
+        if match:
+            used.append(ipaddress.ip_interface(match.group(1)).network)
+    for subnet in RANGE.subnets(new_prefix=24):
+        if not any(subnet.overlaps(u) for u in used):
+            return subnet
+    raise Refused("no free /24 in %s" % RANGE)
+
+
+def shape(device, rate_mbit, shaper, namespace=None):
+    """Limits `device`'s egress to rate_mbit with the description's shaper."""
+    tc = ["tc"] + (["-n", namespace] if namespace else [])
+    rate = "%dkbit" % round(rate_mbit * 1000)
+    burst = str(shaper["burst_bytes"])
+    if shaper["kind"] == "htb":
+        run_ip(tc + ["qdisc", "add", "dev", device, "root", "handle", "1:",
+                     "htb", "default", "1"])
+        run_ip(tc + ["class", "add", "dev", device, "parent", "1:", "classid",
+                     "1:1", "htb", "rate", rate, "ceil", rate, "burst", burst,
+                     "cburst", burst])
+        run_ip(tc + ["qdisc", "add", "dev", device, "parent", "1:1", "handle",
+                     "10:", "pfifo", "limit", str(shaper["queue_packets"])])
+    else:
+        run_ip(tc + ["qdisc", "add", "dev", device, "root", "handle", "1:",
+                     "tbf", "rate", rate, "burst", str(shaper["burst_bytes"]),
+                     "limit", str(shaper["queue_bytes"])])
+
+
+def bring_up(cluster, prefix):
+    shaper = cluster["shaper"]
+    bridge = prefix + "-br"
+    with Lock():
+        subnet = free_subnet()
+        run_ip(["ip", "link", "add", bridge, "type", "bridge"])
+        run_ip(["ip", "addr", "add", "%s/24" % subnet[1], "dev", bridge])
+    run_ip(["ip", "link", "set", bridge, "up"])
+    bridges = {}
+    for name, site in cluster["sites"].items():
+        site_bridge = "%s-s%d" % (prefix, site["index"])
+        core_end = "%s-l%da" % (prefix, site["index"])
+        site_end = "%s-l%db" % (prefix, site["index"])
+        run_ip(["ip", "link", "add", site_bridge, "type", "bridge"])
+        run_ip(["ip", "link", "add", core_end, "type", "veth", "peer", "name",
+                site_end])
+        run_ip(["ip", "link", "set", core_end, "master", bridge, "up"])
+        run_ip(["ip", "link", "set", site_end, "master", site_bridge, "up"])
+        run_ip(["ip", "link", "set", site_bridge, "up"])
+        up, down = site["rates"]
+        shape(site_end, up, shaper)  # leaves the site
+        shape(core_end, down, shaper)  # enters the site
+        bridges[name] = site_bridge
+    for host in cluster["hosts"]:
+        namespace = "%s-h%d" % (prefix, host["index"])
+        outer, inner = namespace, namespace + "p"
+        address = subnet[host["index"] + 2]
+        run_ip(["ip", "netns", "add", namespace])
+        run_ip(["ip", "link", "add", outer, "type", "veth", "peer", "name",
+                inner])
+        run_ip(["ip", "link", "set", inner, "netns", namespace])
+        run_ip(["ip", "-n", namespace, "link", "set", inner, "name", INNER_IF])
+        run_ip(["ip", "-n", namespace, "addr", "add", "%s/24" % address, "dev",
+                INNER_IF])
+        run_ip(["ip", "-n", namespace, "link", "set", INNER_IF, "up"])
+        run_ip(["ip", "-n", namespace, "link", "set", "lo", "up"])
+        run_ip(["ip", "link", "set", outer, "master",
+                bridges.get(host["site"], bridge), "up"])
+        up, down = host["rates"]
+        shape(INNER_IF, up, shaper, namespace)
+        shape(outer, down, shaper)
+        host["namespace"], host["address"] = namespace, str(address)
+    cluster["subnet"], cluster["bridge_address"] = subnet, str(subnet[1])
+
+
+# -------------------------------------------------------------- measurement
+
+def sink(listener):
+    """Accepts one flow and reads it to its end."""
+    listener.settimeout(10)
+    conn, _ = listener.accept()
+    conn.settimeout(30)
+    buffer = bytearray(1 << 16)
+    while conn.recv_into(buffer):
+        pass
+    conn.close()
+
+
+def source(address, port, seconds):
+    """Sends for `seconds`, then closes."""
+    deadline = time.monotonic() + 5
+    while True:
+        try:
+            conn = socket.create_connection((address, port), timeout=5)
+            break
+        except OSError:
+            if time.monotonic() > deadline:
+                raise
+            time.sleep(0.05)
+    chunk = b"\0" * (1 << 16)
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        conn.sendall(chunk)
+    conn.close()
+
+
+def flow_seconds():
+    return MEASURE_WARMUP + MEASURE_WINDOW + 0.2
+
+
+def probe_endpoint(args):
+    """`_probe ROOT_ADDRESS UP_PORT MY_ADDRESS DOWN_PORT`, inside a host's
+    namespace: sends the upload flow and sinks the download flow."""
+    root, up_port, mine, down_port = args[0], int(args[1]), args[2], int(args[3])
+    listener = socket.create_server((mine, down_port))
+    print("listening", flush=True)
+    receiver = threading.Thread(target=sink, args=(listener,), daemon=True)
+    receiver.start()
+    source(root, up_port, flow_seconds())
+    receiver.join()
+    return 0
+
+
+def link_bytes(host):
+    """Bytes through the host's bridge-side veth: (from it, to it)."""
+    counters = []
+    for name in ("rx_bytes", "tx_bytes"):
+        with open("/sys/class/net/%s/statistics/%s" % (host["namespace"],
+                                                       name)) as f:
+            counters.append(int(f.read()))
+    return counters
+
+
+def measure_round(cluster, hosts):
+    """Saturates up and down of `hosts` at once and reads the bytes the
+    host's link carried (Ethernet frames, what the shaper counts) over the
+    window; returns {index: (up, down)} in Mbit/s."""
+    root = cluster["bridge_address"]
+    listeners, threads, probes = [], [], []
+    try:
+        for host in hosts:
+            listener = socket.create_server((root, PROBE_PORT + host["index"]))
+            listeners.append(listener)
+            threads.append(threading.Thread(target=sink, args=(listener,),
+                                            daemon=True))
+            probes.append(subprocess.Popen(
+                ["ip", "netns", "exec", host["namespace"], PYTHON, SELF,
+                 "_probe", root, str(PROBE_PORT + host["index"]),
+                 host["address"], str(PROBE_PORT)],
+                stdout=subprocess.PIPE, text=True, env=marked_env(cluster)))
+        for host, child in zip(hosts, probes):
+            if child.stdout.readline().strip() != "listening":
+                raise Refused("the rate probe in %s did not start" %
+                              host["namespace"])
+            threads.append(threading.Thread(
+                target=source, args=(host["address"], PROBE_PORT,
+                                     flow_seconds()), daemon=True))
+        for thread in threads:
+            thread.start()
+        time.sleep(MEASURE_WARMUP)
+        start, before = time.monotonic(), [link_bytes(h) for h in hosts]
+        time.sleep(MEASURE_WINDOW)
+        end, after = time.monotonic(), [link_bytes(h) for h in hosts]
+        for thread in threads:
+            thread.join(timeout=30)
+        for child in probes:
+            child.wait(timeout=30)
+    finally:
+        for listener in listeners:
+            listener.close()
+        for child in probes:
+            if child.poll() is None:
+                child.kill()
+                child.wait()
+    mbit = lambda b, a: (a - b) * 8 / (end - start) / 1e6
+    return {h["index"]: (mbit(x[0], y[0]), mbit(x[1], y[1]))
+            for h, x, y in zip(hosts, before, after)}
+
+
+def measure(cluster, hosts):
+    """Hosts behind one site share its link: one of each site per round."""
+    groups = {}
+    for host in hosts:
+        key = host["site"] if host["site"] is not None else "\0%d" % host["index"]
+        groups.setdefault(key, []).append(host)
+    measured = {}
+    for k in range(max(len(g) for g in groups.values())):
+        measured.update(measure_round(
+            cluster, [g[k] for g in groups.values() if k < len(g)]))
+    return measured
+
+
+def rate_error(cluster, host, rates):
+    """What is off by more than the tolerance ("" when nothing)."""
+    off = []
+    for what, got, want in zip(("up", "down"), rates,
+                               expected_rates(cluster, host)):
+        if abs(got / want - 1) > RATE_TOLERANCE:
+            off.append("%s %s %.2f Mbit/s, described %g" %
+                       (host["name"], what, got, want))
+    return "; ".join(off)
+
+
+def check_rates(cluster):
+    """Measures every host; a host off the description is measured again
+    (up to MEASURE_ATTEMPTS in all) and keeps its best rates, since other
+    load on the machine only ever lowers them."""
+    best = {}
+    pending = cluster["hosts"]
+    for _ in range(MEASURE_ATTEMPTS):
+        for index, rates in measure(cluster, pending).items():
+            old = best.get(index, (0.0, 0.0))
+            best[index] = (max(old[0], rates[0]), max(old[1], rates[1]))
+        pending = [h for h in pending if rate_error(cluster, h, best[h["index"]])]
+        if not pending:
+            break
+    log("measured link rates (Mbit/s, Ethernet frames), host: up/described "
+        "down/described")
+    for host in cluster["hosts"]:
+        (up, down), (want_up, want_down) = best[host["index"]], \
+            expected_rates(cluster, host)
+        log("  %s (%s): %.2f/%g %.2f/%g" % (host["name"], host["address"], up,
+                                            want_up, down, want_down))
+    if pending:
+        raise Refused(
+            "measured rates off the description by more than %d%% after %d "
+            "attempts: %s (other load on the machine starves the shaper and "
+            "the flows: run again when it is quieter)" % (
+                RATE_TOLERANCE * 100, MEASURE_ATTEMPTS,
+                "; ".join(rate_error(cluster, h, best[h["index"]])
+                          for h in pending)))
+
+
+# ------------------------------------------------------------------ running
+
+def marked_env(cluster):
+    env = dict(os.environ)
+    env["NETCLUSTER_RUN"] = cluster["prefix"]
+    return env
+
+
+def write_launchers(cluster, run_dir):
+    """The ssh stand-in and the two launchers (`--mpi none` uses them)."""
+    cases = "\n".join("  %s|%s) ns=%s ;;" % (h["namespace"], h["address"],
+                                             h["namespace"])
+                      for h in cluster["hosts"])
+    ssh = """#!/bin/sh
+# ssh stand-in of netcluster run %(prefix)s: `ssh [OPTION...] HOST COMMAND...`
+# runs COMMAND (joined by spaces, like ssh) with sh in HOST's network
+# namespace, in a UTS namespace whose host name is HOST's namespace.
+while [ $# -gt 0 ]; do
+  case "$1" in
+    -[bcDEeFIiJLlmOopQRSWw]) shift 2 ;;
+    -*) shift ;;
+    *) break ;;
+  esac
+done
+host=$1
+shift
+case "$host" in
+%(cases)s
+  *) echo "netcluster ssh stand-in: unknown host '$host'" >&2; exit 255 ;;
+esac
+exec ip netns exec "$ns" unshare --uts sh -c 'hostname "$0" && exec sh -c "$1"' "$ns" "$*"
+""" % {"prefix": cluster["prefix"], "cases": cases}
+    paths = {"ssh": os.path.join(run_dir, "ssh")}
+    for name, args in (("mpich", mpich_args(cluster, paths["ssh"])),
+                       ("openmpi", openmpi_args(cluster, paths["ssh"]))):
+        paths[name] = os.path.join(run_dir, "mpirun-" + name)
+        with open(paths[name], "w") as f:
+            f.write("#!/bin/sh\n# One rank per host of netcluster run %s.\n"
+                    "exec %s \"$@\"\n" % (cluster["prefix"],
+                                          " ".join(shlex.quote(a) for a in args)))
+        os.chmod(paths[name], 0o755)
+    with open(paths["ssh"], "w") as f:
+        f.write(ssh)
+    os.chmod(paths["ssh"], 0o755)
+    return paths
+
+
+def build_finalize_shim(run_dir):
+    """Compiles finalize_shim.c for MPICH (see there why)."""
+    shim = os.path.join(run_dir, "finalize_shim.so")
+    run_ip(["mpicc.mpich", "-shared", "-fPIC", "-O2", "-o", shim,
+            os.path.join(os.path.dirname(SELF), "finalize_shim.c")])
+    return shim
+
+
+def mpich_args(cluster, ssh):
+    hosts = ",".join(h["namespace"] for h in cluster["hosts"])
+    shim = ["-genv", "LD_PRELOAD", cluster["finalize_shim"]] \
+        if cluster.get("finalize_shim") else []
+    return [MPICH, "-launcher", "ssh", "-launcher-exec", ssh, "-hosts", hosts,
+            "-n", str(len(cluster["hosts"])), "-ppn", "1", "-localhost",
+            cluster["bridge_address"], "-genv", "UCX_TLS", "tcp,self",
+            "-genv", "UCX_NET_DEVICES", INNER_IF] + shim
+
+
+def openmpi_args(cluster, ssh):
+    hosts = ",".join(h["namespace"] + ":1" for h in cluster["hosts"])
+    subnet = str(cluster["subnet"])
+    return [OPENMPI, "--allow-run-as-root", "-np", str(len(cluster["hosts"])),
+            "--host", hosts, "--map-by", "node",
+            "--mca", "plm_rsh_agent", ssh, "--mca", "plm_rsh_no_tree_spawn",
+            "1", "--mca", "pml", "ob1", "--mca", "btl", "tcp,self",
+            "--mca", "btl_tcp_if_include", subnet,
+            "--mca", "oob_tcp_if_include", subnet]
+
+
+def run_command(args, cluster, timeout):
+    """Runs `args` in its own process group; returns its exit status."""
+    log("running: " + " ".join(shlex.quote(a) for a in args))
+    child = subprocess.Popen(args, env=marked_env(cluster),
+                             start_new_session=True)
+    try:
+        status = child.wait(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        log("timed out after %g s" % timeout)
+        status = 124
+    finally:
+        try:
+            os.killpg(child.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+        child.wait()
+    return status
+
+
+def run_mpi(cluster, mpi, command, timeout, launchers):
+    if mpi == "none":
+        os.environ["NETCLUSTER_MPICH"] = launchers["mpich"]
+        os.environ["NETCLUSTER_OPENMPI"] = launchers["openmpi"]
+        return run_command(command, cluster, timeout)
+    failed = []
+    for name in (["mpich", "openmpi"] if mpi == "both" else [mpi]):
+        args = [launchers[name]] + [a.replace("{mpi}", name) for a in command]
+        status = run_command(args, cluster, timeout)
+        if status != 0:
+            failed.append("%s (exit status %d)" % (name, status))
+    if failed:
+        log("the command failed on " + ", ".join(failed))
+        return 1
+    return 0
+
+
+# --------------------------------------------------------------------- main
+
+def on_signal(signum, unused_frame):
+    raise Interrupted("signal %d" % signum)
+
+
+def parse_args(argv):
+    options = {"mpi": "both", "prefix": None, "timeout": 300.0,
+               "mpich_finalize": "barrier",
+               "rate_check": True, "command": []}
+    if "--" in argv:
+        split = argv.index("--")
+        argv, options["command"] = argv[:split], argv[split + 1:]
+    positional = []
+    i = 0
+    while i < len(argv):
+        arg = argv[i]
+        if arg in ("--mpi", "--prefix", "--timeout", "--mpich-finalize"):
+            if i + 1 >= len(argv):
+                raise BadInput("%s needs a value" % arg)
+            options[arg[2:].replace("-", "_")] = argv[i + 1]
+            i += 2
+            continue
+        if arg == "--no-rate-check":
+            options["rate_check"] = False
+        elif arg.startswith("-"):
+            raise BadInput("unknown option %s (see --help)" % arg)
+        else:
+            positional.append(arg)
+        i += 1
+    if options["mpi"] not in ("mpich", "openmpi", "both", "none"):
+        raise BadInput("--mpi: mpich, openmpi, both or none, got %r" %
+                       options["mpi"])
+    if options["mpich_finalize"] not in ("barrier", "real"):
+        raise BadInput("--mpich-finalize: barrier or real, got %r" %
+                       options["mpich_finalize"])
+    try:
+        options["timeout"] = float(options["timeout"])
+    except ValueError:
+        raise BadInput("--timeout: a number of seconds, got %r" %
+                       options["timeout"])
+    return positional, options
+
+
+def new_prefix():
+    while True:
+        prefix = "hc" + os.urandom(2).hex()
+        if not our_namespaces(prefix) and not our_links(prefix):
+            return prefix
+
+
+def load(path):
+    try:
+        with open(path) as f:
+            return parse_description(f.read())
+    except OSError as error:
+        raise BadInput("cannot read the description %s: %s" % (path, error))
+
+
+def up_run_down(cluster, options):
+    prefix = cluster["prefix"]
+    run_dir = tempfile.mkdtemp(prefix="netcluster-%s-" % prefix)
+    try:
+        bring_up(cluster, prefix)
+        congestion = run_ip(["ip", "netns", "exec", cluster["hosts"][0][
+            "namespace"], "cat", "/proc/sys/net/ipv4/tcp_congestion_control"])
+        log("cluster %s: %d hosts on %s (bridge %s-br), shaper %s, TCP "
+            "congestion control %s" % (
+                prefix, len(cluster["hosts"]), cluster["subnet"], prefix,
+                json.dumps(cluster["shaper"], sort_keys=True),
+                congestion.strip()))
+        if options["rate_check"]:
+            check_rates(cluster)
+        if options["mpich_finalize"] == "barrier" and options["mpi"] != "openmpi":
+            cluster["finalize_shim"] = build_finalize_shim(run_dir)
+        launchers = write_launchers(cluster, run_dir)
+        return run_mpi(cluster, options["mpi"], options["command"],
+                       options["timeout"], launchers)
+    finally:
+        for name in os.listdir(run_dir):
+            os.remove(os.path.join(run_dir, name))
+        os.rmdir(run_dir)
+
+
+class Run:
+    """What main's teardown needs: the prefix once something may exist."""
+    prefix = None
+
+
+def run_or_check(verb, rest, state):
+    positional, options = parse_args(rest)
+    if len(positional) != 1:
+        raise BadInput("%s takes one DESCRIPTION.json" % verb)
+    cluster = load(positional[0])
+    if verb == "run" and not options["command"]:
+        raise BadInput("run needs a command after --")
+    if options["prefix"] is not None:
+        check_prefix(options["prefix"])
+        if our_namespaces(options["prefix"]) or our_links(options["prefix"]):
+            raise BadInput("--prefix %s: namespaces or links of that prefix "
+                           "exist already" % options["prefix"])
+    candidate = options["prefix"] or new_prefix()
+    preflight(candidate, cluster["shaper"], options["mpi"])
+    if verb == "check":
+        log("ok: root, the programs and the kernel features are there")
+        return 0
+    state.prefix = cluster["prefix"] = candidate
+    return up_run_down(cluster, options)
+
+
+def main(argv):
+    if argv and argv[0] == "_probe":
+        return probe_endpoint(argv[1:])
+    if not argv or argv[0] in ("--help", "-h", "help"):
+        print(__doc__)
+        return 0 if argv else 2
+    for signum in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
+        signal.signal(signum, on_signal)
+    verb, rest = argv[0], argv[1:]
+    state = Run()
+    status = 0
+    try:
+        if verb == "cleanup":
+            if len(rest) != 1:
+                raise BadInput("cleanup takes one PREFIX")
+            check_prefix(rest[0])
+            state.prefix = rest[0]  # the finally clause removes it
+        elif verb in ("run", "check"):
+            status = run_or_check(verb, rest, state)
+        else:
+            raise BadInput("unknown command %r (run, check, cleanup, --help)" %
+                           verb)
+    except BadInput as error:
+        log(str(error))
+        status = 2
+    except Refused as error:
+        log("refused: " + str(error))
+        status = 3
+    except Interrupted as error:
+        log("interrupted (%s): tearing down" % error)
+        status = 130
+    except (RuntimeError, OSError, ValueError) as error:
+        log("failed: %s" % error)
+        status = 1
+    finally:
+        for signum in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
+            signal.signal(signum, signal.SIG_IGN)
+        if state.prefix is not None:
+            left = teardown(state.prefix)
+            if left:
+                log("teardown left behind: " + ", ".join(left))
+                status = 4
+    return status
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
