@@ -50,9 +50,14 @@ Description (JSON; unknown fields are errors):
    "sites": {"far": {"up_mbit": 40, "down_mbit": 40}},
    "hosts": [{"name": "a", "up_mbit": 100, "down_mbit": 100},
              {"name": "b", "up_mbit": 20, "down_mbit": 20, "site": "far"}]}
+  congestion_control: the TCP congestion control of every flow inside the
+  cluster (default "cubic", Linux's default; set on the cluster's routes, so
+  it holds whatever the machine's default is).
   shaper.kind: "htb" (a deep pfifo of queue_packets, default 1000: no loss,
-  long queueing delay at low rates) or "tbf" (queue_bytes, default 65536, and
-  burst_bytes, default 16384: a shallow queue that drops). A host's up and
+  long queueing delay at low rates; burst_bytes, default 16384) or "tbf"
+  (the default: a queue of latency_ms, default 20, at the link's rate, or of
+  queue_bytes; burst_bytes, default 16384; drops past the queue). A host's up
+  and
   down rates are its NIC's; a site is a bridge of its own behind one shared
   link to the main bridge with the site's up and down rates. Rates in
   Mbit/s, 0.1 to 10000. 2 to 250 hosts.
@@ -107,8 +112,12 @@ class Interrupted(Exception):
     """A signal arrived; exit status 130."""
 
 
+START = time.monotonic()
+
+
 def log(message):
-    print("netcluster: " + message, file=sys.stderr, flush=True)
+    print("netcluster [%.1f s]: %s" % (time.monotonic() - START, message),
+          file=sys.stderr, flush=True)
 
 
 def run_ip(args, check=True):
@@ -145,7 +154,7 @@ def only_fields(obj, allowed, where):
 def parse_shaper(obj):
     only_fields(obj, {"kind", "queue_packets", "queue_bytes", "burst_bytes"},
                 "shaper")
-    kind = obj.get("kind", "htb")
+    kind = obj.get("kind", "tbf")
     if kind == "htb":
         only_fields(obj, {"kind", "queue_packets", "burst_bytes"},
                     "shaper (htb)")
@@ -155,12 +164,19 @@ def parse_shaper(obj):
                 "burst_bytes": int(number_field(obj, "burst_bytes", "shaper",
                                                 1600, 1 << 30, 16384))}
     if kind == "tbf":
-        only_fields(obj, {"kind", "queue_bytes", "burst_bytes"}, "shaper (tbf)")
-        return {"kind": kind,
-                "queue_bytes": int(number_field(obj, "queue_bytes", "shaper",
-                                                1600, 1 << 30, 65536)),
-                "burst_bytes": int(number_field(obj, "burst_bytes", "shaper",
-                                                1600, 1 << 30, 16384))}
+        only_fields(obj, {"kind", "latency_ms", "queue_bytes", "burst_bytes"},
+                    "shaper (tbf)")
+        if "latency_ms" in obj and "queue_bytes" in obj:
+            raise BadInput("shaper: latency_ms or queue_bytes, not both")
+        shaper = {"kind": kind, "burst_bytes": int(number_field(
+            obj, "burst_bytes", "shaper", 1600, 1 << 30, 16384))}
+        if "queue_bytes" in obj:
+            shaper["queue_bytes"] = int(number_field(obj, "queue_bytes",
+                                                     "shaper", 1600, 1 << 30))
+        else:
+            shaper["latency_ms"] = number_field(obj, "latency_ms", "shaper",
+                                                0.1, 10000, 20)
+        return shaper
     raise BadInput("shaper.kind: must be \"htb\" or \"tbf\", got %r" % (kind,))
 
 
@@ -174,8 +190,14 @@ def parse_description(text):
         doc = json.loads(text)
     except ValueError as error:
         raise BadInput("the description is not JSON: %s" % error)
-    only_fields(doc, {"shaper", "sites", "hosts"}, "description")
+    only_fields(doc, {"shaper", "congestion_control", "sites", "hosts"},
+                "description")
     shaper = parse_shaper(doc.get("shaper", {}))
+    congestion = doc.get("congestion_control", "cubic")
+    if not isinstance(congestion, str) or not re.fullmatch(r"[a-z0-9_]{1,15}",
+                                                           congestion):
+        raise BadInput("congestion_control: a TCP congestion control's name, "
+                       "got %r" % (congestion,))
     sites = {}
     raw_sites = doc.get("sites", {})
     if not isinstance(raw_sites, dict):
@@ -205,7 +227,8 @@ def parse_description(text):
             raise BadInput("%s.site: no site %r in sites" % (where, site))
         parsed.append({"name": name, "rates": parse_rates(host, where),
                        "site": site, "index": i})
-    return {"shaper": shaper, "sites": sites, "hosts": parsed}
+    return {"shaper": shaper, "congestion_control": congestion,
+            "sites": sites, "hosts": parsed}
 
 
 def expected_rates(cluster, host):
@@ -286,14 +309,14 @@ def teardown(prefix):
             break
         kill_all(pids)
         time.sleep(0.1)
-    for namespace in our_namespaces(prefix):
-        run_ip(["ip", "netns", "del", namespace], check=False)
     for _ in range(3):  # a veth goes with its peer: list again each pass
-        links = our_links(prefix)
-        if not links:
+        lines = ["netns del %s" % n for n in our_namespaces(prefix)]
+        lines += ["link del %s" % n for n in our_links(prefix)]
+        if not lines:
             break
-        for link in links:
-            run_ip(["ip", "link", "del", link], check=False)
+        subprocess.run(["ip", "-force", "-batch", "-"],
+                       input="\n".join(lines) + "\n", text=True,
+                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     left = ["namespace " + n for n in our_namespaces(prefix)]
     left += ["link " + n for n in our_links(prefix)]
     left += ["process %d" % p for p in marked_processes(prefix)]
@@ -323,12 +346,22 @@ def check_programs(mpi):
                       "them)" % ", ".join(missing))
 
 
-def preflight(prefix, shaper, mpi):
+def check_congestion(name):
+    with open("/proc/sys/net/ipv4/tcp_available_congestion_control") as f:
+        available = f.read().split()
+    if name not in available:
+        raise Refused("the TCP congestion control '%s' is not available "
+                      "(available: %s)" % (name, " ".join(available)))
+
+
+def preflight(prefix, cluster, mpi):
     """Refuses without root, a program or a kernel feature; names which."""
+    shaper = cluster["shaper"]
     if os.geteuid() != 0:
         raise Refused("needs root (network namespaces, links and qdiscs); "
                       "running as uid %d" % os.geteuid())
     check_programs(mpi)
+    check_congestion(cluster["congestion_control"])
     try:
         probe("network namespaces", ["ip", "netns", "add", prefix + "-probe"],
               "CONFIG_NET_NS")
@@ -387,67 +420,91 @@ def free_subnet():
     raise Refused("no free /24 in %s" % RANGE)
 
 
-def shape(device, rate_mbit, shaper, namespace=None):
-    """Limits `device`'s egress to rate_mbit with the description's shaper."""
-    tc = ["tc"] + (["-n", namespace] if namespace else [])
+def batch(tool, lines, namespace=None):
+    """Runs `ip -batch` or `tc -batch` (one process for many commands)."""
+    if not lines:
+        return
+    args = [tool] + (["-n", namespace] if namespace else []) + ["-batch", "-"]
+    result = subprocess.run(args, input="\n".join(lines) + "\n",
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            text=True)
+    if result.returncode != 0:
+        raise RuntimeError("%s: %s" % (" ".join(args), result.stderr.strip()))
+
+
+def shape(device, rate_mbit, shaper):
+    """tc commands limiting `device`'s egress to rate_mbit."""
     rate = "%dkbit" % round(rate_mbit * 1000)
-    burst = str(shaper["burst_bytes"])
+    burst = shaper["burst_bytes"]
     if shaper["kind"] == "htb":
-        run_ip(tc + ["qdisc", "add", "dev", device, "root", "handle", "1:",
-                     "htb", "default", "1"])
-        run_ip(tc + ["class", "add", "dev", device, "parent", "1:", "classid",
-                     "1:1", "htb", "rate", rate, "ceil", rate, "burst", burst,
-                     "cburst", burst])
-        run_ip(tc + ["qdisc", "add", "dev", device, "parent", "1:1", "handle",
-                     "10:", "pfifo", "limit", str(shaper["queue_packets"])])
-    else:
-        run_ip(tc + ["qdisc", "add", "dev", device, "root", "handle", "1:",
-                     "tbf", "rate", rate, "burst", str(shaper["burst_bytes"]),
-                     "limit", str(shaper["queue_bytes"])])
+        return [
+            "qdisc add dev %s root handle 1: htb default 1" % device,
+            "class add dev %s parent 1: classid 1:1 htb rate %s ceil %s "
+            "burst %d cburst %d" % (device, rate, rate, burst, burst),
+            "qdisc add dev %s parent 1:1 handle 10: pfifo limit %d" %
+            (device, shaper["queue_packets"])]
+    queue = "limit %d" % shaper["queue_bytes"] if "queue_bytes" in shaper \
+        else "latency %gms" % shaper["latency_ms"]
+    return ["qdisc add dev %s root handle 1: tbf rate %s burst %d %s" %
+            (device, rate, burst, queue)]
 
 
 def bring_up(cluster, prefix):
+    """The bridge, the sites and the hosts, in few `ip`/`tc` processes."""
     shaper = cluster["shaper"]
     bridge = prefix + "-br"
     with Lock():
         subnet = free_subnet()
         run_ip(["ip", "link", "add", bridge, "type", "bridge"])
         run_ip(["ip", "addr", "add", "%s/24" % subnet[1], "dev", bridge])
-    run_ip(["ip", "link", "set", bridge, "up"])
+    route = "route replace %s proto kernel scope link congctl %s" % (
+        subnet, cluster["congestion_control"])
+    ip = ["link set %s up" % bridge,
+          "%s dev %s src %s" % (route, bridge, subnet[1])]
+    tc = []
     bridges = {}
     for name, site in cluster["sites"].items():
         site_bridge = "%s-s%d" % (prefix, site["index"])
         core_end = "%s-l%da" % (prefix, site["index"])
         site_end = "%s-l%db" % (prefix, site["index"])
-        run_ip(["ip", "link", "add", site_bridge, "type", "bridge"])
-        run_ip(["ip", "link", "add", core_end, "type", "veth", "peer", "name",
-                site_end])
-        run_ip(["ip", "link", "set", core_end, "master", bridge, "up"])
-        run_ip(["ip", "link", "set", site_end, "master", site_bridge, "up"])
-        run_ip(["ip", "link", "set", site_bridge, "up"])
+        # Without ARP: the root namespace would otherwise answer a host's
+        # request for the main bridge's address from the site bridge too,
+        # with the site bridge's MAC (Linux answers for any local address
+        # on any interface), and that host's frames to it then end in the
+        # root namespace's stack on the wrong interface and are dropped.
+        ip += ["link add %s type bridge" % site_bridge,
+               "link set %s arp off" % site_bridge,
+               "link add %s type veth peer name %s" % (core_end, site_end),
+               "link set %s master %s up" % (core_end, bridge),
+               "link set %s master %s up" % (site_end, site_bridge),
+               "link set %s up" % site_bridge]
         up, down = site["rates"]
-        shape(site_end, up, shaper)  # leaves the site
-        shape(core_end, down, shaper)  # enters the site
+        tc += shape(site_end, up, shaper)  # leaves the site
+        tc += shape(core_end, down, shaper)  # enters the site
         bridges[name] = site_bridge
+        site["core_end"] = core_end
     for host in cluster["hosts"]:
         namespace = "%s-h%d" % (prefix, host["index"])
-        outer, inner = namespace, namespace + "p"
-        address = subnet[host["index"] + 2]
-        run_ip(["ip", "netns", "add", namespace])
-        run_ip(["ip", "link", "add", outer, "type", "veth", "peer", "name",
-                inner])
-        run_ip(["ip", "link", "set", inner, "netns", namespace])
-        run_ip(["ip", "-n", namespace, "link", "set", inner, "name", INNER_IF])
-        run_ip(["ip", "-n", namespace, "addr", "add", "%s/24" % address, "dev",
-                INNER_IF])
-        run_ip(["ip", "-n", namespace, "link", "set", INNER_IF, "up"])
-        run_ip(["ip", "-n", namespace, "link", "set", "lo", "up"])
-        run_ip(["ip", "link", "set", outer, "master",
-                bridges.get(host["site"], bridge), "up"])
-        up, down = host["rates"]
-        shape(INNER_IF, up, shaper, namespace)
-        shape(outer, down, shaper)
-        host["namespace"], host["address"] = namespace, str(address)
+        host["namespace"] = namespace
+        host["address"] = str(subnet[host["index"] + 2])
+        host["uplink"] = namespace if host["site"] is None \
+            else cluster["sites"][host["site"]]["core_end"]
+        ip += ["netns add %s" % namespace,
+               "link add %s type veth peer name %sp" % (namespace, namespace),
+               "link set %sp netns %s" % (namespace, namespace),
+               "link set %s master %s up" % (
+                   namespace, bridges.get(host["site"], bridge))]
+        tc += shape(namespace, host["rates"][1], shaper)  # its download
+    batch("ip", ip)
+    batch("tc", tc)
+    for host in cluster["hosts"]:
+        namespace = host["namespace"]
+        batch("ip", ["link set %sp name %s" % (namespace, INNER_IF),
+                     "addr add %s/24 dev %s" % (host["address"], INNER_IF),
+                     "link set %s up" % INNER_IF, "link set lo up",
+                     "%s dev %s src %s" % (route, INNER_IF, host["address"])],
+              namespace)
+        batch("tc", shape(INNER_IF, host["rates"][0], shaper), namespace)
     cluster["subnet"], cluster["bridge_address"] = subnet, str(subnet[1])
 
 
@@ -500,13 +557,14 @@ def probe_endpoint(args):
 
 
 def link_bytes(host):
-    """Bytes through the host's bridge-side veth: (from it, to it)."""
-    counters = []
-    for name in ("rx_bytes", "tx_bytes"):
-        with open("/sys/class/net/%s/statistics/%s" % (host["namespace"],
-                                                       name)) as f:
-            counters.append(int(f.read()))
-    return counters
+    """Bytes (from the host, to the host) past the last shaper of each
+    direction: up, what its site link (or its own veth) delivered to the
+    main bridge; down, what its own veth delivered into its namespace."""
+    def read(device, name):
+        with open("/sys/class/net/%s/statistics/%s" % (device, name)) as f:
+            return int(f.read())
+    return [read(host["uplink"], "rx_bytes"), read(host["namespace"],
+                                                     "tx_bytes")]
 
 
 def measure_round(cluster, hosts):
@@ -785,13 +843,11 @@ def up_run_down(cluster, options):
     run_dir = tempfile.mkdtemp(prefix="netcluster-%s-" % prefix)
     try:
         bring_up(cluster, prefix)
-        congestion = run_ip(["ip", "netns", "exec", cluster["hosts"][0][
-            "namespace"], "cat", "/proc/sys/net/ipv4/tcp_congestion_control"])
         log("cluster %s: %d hosts on %s (bridge %s-br), shaper %s, TCP "
             "congestion control %s" % (
                 prefix, len(cluster["hosts"]), cluster["subnet"], prefix,
                 json.dumps(cluster["shaper"], sort_keys=True),
-                congestion.strip()))
+                cluster["congestion_control"]))
         if options["rate_check"]:
             check_rates(cluster)
         if options["mpich_finalize"] == "barrier" and options["mpi"] != "openmpi":
@@ -823,7 +879,7 @@ def run_or_check(verb, rest, state):
             raise BadInput("--prefix %s: namespaces or links of that prefix "
                            "exist already" % options["prefix"])
     candidate = options["prefix"] or new_prefix()
-    preflight(candidate, cluster["shaper"], options["mpi"])
+    preflight(candidate, cluster, options["mpi"])
     if verb == "check":
         log("ok: root, the programs and the kernel features are there")
         return 0
@@ -869,10 +925,12 @@ def main(argv):
         for signum in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
             signal.signal(signum, signal.SIG_IGN)
         if state.prefix is not None:
+            log("tearing down")
             left = teardown(state.prefix)
             if left:
                 log("teardown left behind: " + ", ".join(left))
                 status = 4
+            log("done")
     return status
 
 
