@@ -21,7 +21,7 @@
 #      a message naming the problem.
 # Needs root, as CI runs it. Without root, or without a kernel feature, the
 # test FAILS with the tool's message: a skipped test would hide that the
-# emulated cluster stopped working (tests/netcluster/README.md).
+# emulated cluster stopped working (tools/netcluster/README.md, "Tests").
 set -euo pipefail
 
 files=()

@@ -9,12 +9,12 @@
 # 0-9 with coll_tuned_use_dynamic_rules=1; 0 is Open MPI's own choice) against
 # hetcast's HETCAST_MPI_Bcast under each library (node model, whole message,
 # and in 256 KiB segments), root 0, on 8 hosts of three NIC speeds
-# (tools/netcluster/cluster8.json: 200, 100 and 50 Mbit/s, tbf). Each run is
+# (tools/netcluster/cluster8.json: 100, 50 and 25 Mbit/s, tbf). Each run is
 # its own launch of tools/mpi's bench with --repeats=1 (the slowest rank's
 # time from a barrier, after a first call); the table gives the median over
 # --repeats launches. hetcast's node-model costs come from the description's
-# NIC speeds (1, 2, 4: send time per byte relative to the 200 Mbit/s hosts),
-# not from a calibration, and its prediction uses the 200 Mbit/s host's wire
+# NIC speeds (1, 2, 4: send time per byte relative to the 100 Mbit/s hosts),
+# not from a calibration, and its prediction uses the 100 Mbit/s host's wire
 # time per byte as the tick.
 #
 # Run from the workspace root after
@@ -74,7 +74,7 @@ run() {
 
 IFS=, read -ra size_list <<<"$sizes"
 for size in "${size_list[@]}"; do
-  tick_ps=$((size * 40000))  # 8 bits at 200 Mbit/s: 40 ns a byte
+  tick_ps=$((size * 80000))  # 8 bits at 100 Mbit/s: 80 ns a byte
   for ((repeat = 1; repeat <= repeats; ++repeat)); do
     for algorithm in auto binomial scatter_recursive_doubling_allgather \
         scatter_ring_allgather; do
