@@ -11,11 +11,11 @@ Usage:
 
 `run` brings the cluster of DESCRIPTION.json up (one network namespace per
 host, joined by veth pairs to a bridge this command creates, rate limits in
-both directions with tc), measures each host's TCP rate up and down and
-refuses to go on when one is off the description by more than 10%, runs
-COMMAND with one MPI rank per host (rank i on hosts[i]), and tears
-everything down again, also when the command fails, times out or the run is
-interrupted (SIGINT, SIGTERM, SIGHUP).
+both directions with tc), measures each host's rate up and down with TCP
+flows and refuses to go on when one is off the description by more than 10%
+(README.md, "The rate check"), runs COMMAND with one MPI rank per host (rank
+i on hosts[i]), and tears everything down again, also when the command
+fails, times out or the run is interrupted (SIGINT, SIGTERM, SIGHUP).
 
   --mpi mpich     mpiexec.mpich (hydra) through an ssh stand-in, UCX over
                   TCP only (UCX_TLS=tcp,self).
@@ -46,21 +46,22 @@ the probes. `cleanup PREFIX` removes what a killed run left behind
 (processes in its namespaces, its namespaces, links and bridges).
 
 Description (JSON; unknown fields are errors):
-  {"shaper": {"kind": "htb", "queue_packets": 1000},
+  {"shaper": {"kind": "tbf", "latency_ms": 20},
+   "congestion_control": "cubic",
    "sites": {"far": {"up_mbit": 40, "down_mbit": 40}},
    "hosts": [{"name": "a", "up_mbit": 100, "down_mbit": 100},
              {"name": "b", "up_mbit": 20, "down_mbit": 20, "site": "far"}]}
   congestion_control: the TCP congestion control of every flow inside the
   cluster (default "cubic", Linux's default; set on the cluster's routes, so
   it holds whatever the machine's default is).
-  shaper.kind: "htb" (a deep pfifo of queue_packets, default 1000: no loss,
-  long queueing delay at low rates; burst_bytes, default 16384) or "tbf"
-  (the default: a queue of latency_ms, default 20, at the link's rate, or of
-  queue_bytes; burst_bytes, default 16384; drops past the queue). A host's up
-  and
-  down rates are its NIC's; a site is a bridge of its own behind one shared
-  link to the main bridge with the site's up and down rates. Rates in
-  Mbit/s, 0.1 to 10000. 2 to 250 hosts.
+  shaper.kind: "tbf" (the default: a queue of latency_ms, default 20, at the
+  link's rate, or of queue_bytes; burst_bytes, default 16384; drops past the
+  queue) or "htb" (a pfifo of queue_packets, default 1000: no loss, long
+  queueing delay at low rates; burst_bytes, default 16384; its flows stalled
+  intermittently here, see README.md). A host's up and down rates are its
+  NIC's; a site is a bridge of its own behind one shared link to the main
+  bridge with the site's up and down rates. Rates in Mbit/s, 0.1 to 10000.
+  2 to 250 hosts.
 
 Addresses: a free /24 of 198.18.0.0/15 (RFC 2544's benchmarking range) that
 no route or address of the root namespace overlaps; the bridge is .1, host i
