@@ -17,8 +17,9 @@
 #   3. after every run (also the failed ones), nothing of it is left: no
 #      namespace, no link or bridge of its prefix, no process carrying its
 #      marker or running the programs it launched, no run directory;
-#   4. refusals: not root (run as nobody) and a bad description, each with
-#      a message naming the problem.
+#   4. refusals: not root (run as nobody), a missing kernel feature (a tc
+#      that refuses tbf) and a bad description, each with a message naming
+#      the problem.
 # Needs root, as CI runs it. Without root, or without a kernel feature, the
 # test FAILS with the tool's message: a skipped test would hide that the
 # emulated cluster stopped working (tools/netcluster/README.md, "Tests").
@@ -191,6 +192,26 @@ setpriv --reuid=65534 --regid=65534 --clear-groups /usr/bin/python3 \
 cat "$tmp/err"
 ((status == 3)) && grep -q "refused: needs root" "$tmp/err" ||
   fail "not root: exit status $status, expected 3 and a message naming root"
+# A kernel without tbf, as tc reports it (a tc that refuses that qdisc kind
+# and passes everything else to the real one): refused, naming the feature,
+# and the probes (namespace, veth, bridge) removed.
+mkdir "$tmp/bin"
+cat >"$tmp/bin/tc" <<EOF
+#!/bin/sh
+case " \$* " in
+  *" tbf "*) echo "Error: Specified qdisc kind is unknown." >&2; exit 2 ;;
+esac
+exec $(command -v tc) "\$@"
+EOF
+chmod 755 "$tmp/bin/tc"
+prefix=$(new_prefix)
+status=0
+PATH=$tmp/bin:$PATH netcluster check "$tmp/cluster.json" --prefix "$prefix" 2>"$tmp/err" ||
+  status=$?
+cat "$tmp/err"
+((status == 3)) && grep -q "the kernel feature 'tc qdisc tbf' is not available" "$tmp/err" ||
+  fail "no tbf: exit status $status, expected 3 and the feature named"
+expect_clean "$prefix" "the refused check"
 sed 's/"up_mbit": 50/"up_mbit": -5/' "$tmp/cluster.json" >"$tmp/bad.json"
 status=0
 netcluster check "$tmp/bad.json" 2>"$tmp/err" || status=$?

@@ -332,8 +332,9 @@ def probe(what, args, fix):
     result = subprocess.run(args, stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, text=True)
     if result.returncode != 0:
-        raise Refused("the kernel feature '%s' is not available (%s: %s); %s" %
-                      (what, " ".join(args), result.stderr.strip(), fix))
+        raise Refused("the kernel feature '%s' is not available (kernel "
+                      "option %s): %s: %s" % (what, fix, " ".join(args),
+                                              result.stderr.strip()))
 
 
 def check_programs(mpi):
