@@ -28,8 +28,6 @@ set -euo pipefail
 files=()
 while [[ $1 != -- ]]; do files+=("$1"); shift; done
 shift
-mpich_bench=$(realpath "$1")
-openmpi_bench=$(realpath "$2")
 tool=
 for f in "${files[@]}"; do [[ $f == *.py ]] && tool=$(realpath "$f"); done
 
@@ -59,12 +57,15 @@ new_prefix() {
   done
 }
 
-# A copy of sleep that only this test runs: a process left behind shows up
-# by its executable.
+# Copies of the programs that only this run of the test runs: a process
+# left behind shows up by its executable (and another run of the same
+# programs, e.g. a benchmark, is not taken for one).
 sleeper=$tmp/nc-test-sleeper
 cp "$(command -v sleep)" "$sleeper"
-ln -s "$mpich_bench" "$tmp/bench-mpich"
-ln -s "$openmpi_bench" "$tmp/bench-openmpi"
+mpich_bench=$tmp/bench-mpich
+openmpi_bench=$tmp/bench-openmpi
+cp "$1" "$mpich_bench"
+cp "$2" "$openmpi_bench"
 
 # leftovers PREFIX: prints whatever of the run is still there.
 leftovers() {
