@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # tests/netcluster/netcluster_test.sh NETCLUSTER_FILES... -- MPICH_BENCH
 #     OPENMPI_BENCH
+# (NETCLUSTER_FILES: //tools/netcluster's files, netcluster.py and
+# cluster4.json among them)
 #
 # The emulated cluster (tools/netcluster/netcluster.py) end to end, on real
 # TCP between network namespaces:
@@ -29,7 +31,13 @@ files=()
 while [[ $1 != -- ]]; do files+=("$1"); shift; done
 shift
 tool=
-for f in "${files[@]}"; do [[ $f == *.py ]] && tool=$(realpath "$f"); done
+description=
+for f in "${files[@]}"; do
+  case "$f" in
+    *.py) tool=$(realpath "$f") ;;
+    */cluster4.json) description=$f ;;
+  esac
+done
 
 fail() { echo "netcluster_test: FAIL: $*" >&2; exit 1; }
 [[ $(id -u) -eq 0 ]] ||
@@ -87,16 +95,9 @@ expect_clean() {  # PREFIX WHAT
   echo "== $2: nothing left behind (at ${SECONDS} s)"
 }
 
-# Three NIC speeds (100, 50, 20 Mbit/s), c and d behind a 40 Mbit/s site
-# link; tbf (the rate check is stable with it on a loaded machine).
-cat >"$tmp/cluster.json" <<'EOF'
-{"shaper": {"kind": "tbf"},
- "sites": {"far": {"up_mbit": 40, "down_mbit": 40}},
- "hosts": [{"name": "a", "up_mbit": 100, "down_mbit": 100},
-           {"name": "b", "up_mbit": 50, "down_mbit": 50},
-           {"name": "c", "up_mbit": 20, "down_mbit": 20, "site": "far"},
-           {"name": "d", "up_mbit": 100, "down_mbit": 100, "site": "far"}]}
-EOF
+# tools/netcluster/cluster4.json: three NIC speeds (100, 50, 20 Mbit/s), c
+# and d behind a 40 Mbit/s site link, tbf.
+cp "$description" "$tmp/cluster.json"
 # Node types by NIC speed: a 0, b 1, c 2, d 0 (send costs 1, 2, 5).
 bench_args=(--model=node --rank-labels=0,1,2,0 --costs=1,2,5 --tick-ps=1000000)
 netcluster() { /usr/bin/python3 "$tool" "$@"; }

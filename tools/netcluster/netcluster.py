@@ -6,6 +6,7 @@ Usage:
                 [--prefix P] [--timeout SECONDS] [--no-rate-check]
                 -- COMMAND [ARG...]
   netcluster.py check DESCRIPTION.json [--prefix P]
+  netcluster.py measure DESCRIPTION.json [--prefix P] [--repeats N]
   netcluster.py cleanup PREFIX
   netcluster.py --help
 
@@ -40,6 +41,8 @@ fails, times out or the run is interrupted (SIGINT, SIGTERM, SIGHUP).
                   MPICH's own.
   --no-rate-check skip the measurement (bring-up checks only).
 
+`measure` brings the cluster up and prints each host's measured rates,
+N times (default 3), without judging them (README.md's figures).
 `check` validates the description and probes root and the kernel features
 (network namespaces, veth, bridge, the description's tc qdisc), then removes
 the probes. `cleanup PREFIX` removes what a killed run left behind
@@ -801,7 +804,7 @@ def on_signal(signum, unused_frame):
 
 
 def parse_args(argv):
-    options = {"mpi": "both", "prefix": None, "timeout": 300.0,
+    options = {"mpi": "both", "prefix": None, "timeout": 300.0, "repeats": "3",
                "mpich_finalize": "barrier",
                "rate_check": True, "command": []}
     if "--" in argv:
@@ -811,7 +814,8 @@ def parse_args(argv):
     i = 0
     while i < len(argv):
         arg = argv[i]
-        if arg in ("--mpi", "--prefix", "--timeout", "--mpich-finalize"):
+        if arg in ("--mpi", "--prefix", "--timeout", "--mpich-finalize",
+                   "--repeats"):
             if i + 1 >= len(argv):
                 raise BadInput("%s needs a value" % arg)
             options[arg[2:].replace("-", "_")] = argv[i + 1]
@@ -830,6 +834,9 @@ def parse_args(argv):
     if options["mpich_finalize"] not in ("barrier", "real"):
         raise BadInput("--mpich-finalize: barrier or real, got %r" %
                        options["mpich_finalize"])
+    if not re.fullmatch(r"[1-9][0-9]{0,2}", options["repeats"]):
+        raise BadInput("--repeats: 1 to 999, got %r" % options["repeats"])
+    options["repeats"] = int(options["repeats"])
     try:
         options["timeout"] = float(options["timeout"])
     except ValueError:
@@ -876,6 +883,23 @@ def up_run_down(cluster, options):
         os.rmdir(run_dir)
 
 
+def measure_only(cluster, repeats):
+    """`measure`: every host's rates, `repeats` times, one line each."""
+    bring_up(cluster, cluster["prefix"])
+    log("cluster %s: shaper %s, TCP congestion control %s" % (
+        cluster["prefix"], json.dumps(cluster["shaper"], sort_keys=True),
+        cluster["congestion_control"]))
+    print("repeat host up_mbit up_described down_mbit down_described")
+    for repeat in range(1, repeats + 1):
+        measured = measure(cluster, cluster["hosts"])
+        for host in cluster["hosts"]:
+            (up, down), (want_up, want_down) = measured[host["index"]], \
+                expected_rates(cluster, host)
+            print("%d %s %.2f %g %.2f %g" % (repeat, host["name"], up, want_up,
+                                             down, want_down), flush=True)
+    return 0
+
+
 class Run:
     """What main's teardown needs: the prefix once something may exist."""
     prefix = None
@@ -899,6 +923,8 @@ def run_or_check(verb, rest, state):
         log("ok: root, the programs and the kernel features are there")
         return 0
     state.prefix = cluster["prefix"] = candidate
+    if verb == "measure":
+        return measure_only(cluster, options["repeats"])
     return up_run_down(cluster, options)
 
 
@@ -919,10 +945,11 @@ def main(argv):
                 raise BadInput("cleanup takes one PREFIX")
             check_prefix(rest[0])
             state.prefix = rest[0]  # the finally clause removes it
-        elif verb in ("run", "check"):
+        elif verb in ("run", "check", "measure"):
             status = run_or_check(verb, rest, state)
         else:
-            raise BadInput("unknown command %r (run, check, cleanup, --help)" %
+            raise BadInput("unknown command %r (run, check, measure, cleanup, "
+                           "--help)" %
                            verb)
     except BadInput as error:
         log(str(error))
