@@ -68,6 +68,133 @@ TEST(GraphTextOutput, IsLinearInTheTreesSize) {
                                  "(target)  edge cost 1\n"));
 }
 
+// `render --plan` of `plan`'s JSON with `from` replaced by `to` (the
+// replacement must apply).
+CliRun RenderEdited(const std::vector<std::string>& plan_args,
+                    const std::string& from, const std::string& to) {
+  std::vector<std::string> args = {"plan", "--format", "json"};
+  args.insert(args.end(), plan_args.begin(), plan_args.end());
+  const CliRun planned = RunCli(args);
+  EXPECT_EQ(planned.exit_code, 0) << planned.err;
+  std::string json = planned.out;
+  const size_t at = json.find(from);
+  EXPECT_NE(at, std::string::npos) << from << " in " << json;
+  if (at != std::string::npos) json.replace(at, from.size(), to);
+  return RunCli({"render", "--plan", WriteTemp("edited.json", json)});
+}
+
+const std::vector<std::string> kNodePlan = {"--costs", "2,3", "--counts",
+                                            "1,1"};
+const std::vector<std::string> kGraphPlan = {
+    "--model", "graph", "--platform",
+    "tests/testdata/graph/fig4_triangle.json"};
+const std::vector<std::string> kNbPlan = {"--model", "nonblocking", "--input",
+                                          "tests/testdata/nb_request.json"};
+
+// The unedited plans are drawn (every model's real plans are drawn by
+// cli_test's render tests too).
+TEST(RenderChecksThePlan, DrawsTheRealPlans) {
+  for (const auto& plan : {kNodePlan, kGraphPlan, kNbPlan}) {
+    const CliRun run = RenderEdited(plan, "{", "{");
+    EXPECT_EQ(run.exit_code, 0) << run.err;
+    EXPECT_EQ(run.err, "");
+  }
+}
+
+TEST(RenderChecksThePlan, RefusesATransferStartingAfterItsArrival) {
+  const CliRun run =
+      RenderEdited(kNodePlan, R"("to":1,"start":0,)", R"("to":1,"start":5,)");
+  EXPECT_EQ(run.exit_code, 2);
+  EXPECT_THAT(run.err, HasSubstr("plan JSON: transfer 0 -> 1 starts at 5, "
+                                 "not before its arrival at 2"));
+  EXPECT_EQ(run.out, "");
+  const CliRun nb = RenderEdited(kNbPlan, R"("start":0,"arrival":8272)",
+                                 R"("start":9000,"arrival":8272)");
+  EXPECT_EQ(nb.exit_code, 2);
+  EXPECT_THAT(nb.err, HasSubstr("transfer 0 -> 1: start 9000, arrival 8272, "
+                                "receive_start 8272 and end 8372 are out of "
+                                "order"));
+}
+
+// Node 2's parent is made node 1 and node 1's node 2: the parents no
+// longer reach the source.
+TEST(RenderChecksThePlan, RefusesParentsInACycle) {
+  std::vector<std::string> args = {"plan", "--format", "json"};
+  args.insert(args.end(), kNodePlan.begin(), kNodePlan.end());
+  std::string json = RunCli(args).out;
+  for (const auto& [from, to] :
+       std::vector<std::pair<std::string, std::string>>{
+           {R"("arrival":2,"parent":0)", R"("arrival":2,"parent":2)"},
+           {R"("arrival":4,"parent":0)", R"("arrival":4,"parent":1)"}}) {
+    const size_t at = json.find(from);
+    ASSERT_NE(at, std::string::npos) << json;
+    json.replace(at, from.size(), to);
+  }
+  const CliRun run =
+      RunCli({"render", "--plan", WriteTemp("cycle.json", json)});
+  EXPECT_EQ(run.exit_code, 2);
+  EXPECT_THAT(run.err, HasSubstr("plan JSON: the parents of node 1 form a "
+                                 "cycle that never reaches the source 0"));
+  const CliRun graph =
+      RenderEdited(kGraphPlan, R"("name":"C1","role":"relay","parent":"s")",
+                   R"("name":"C1","role":"relay","parent":"X1")");
+  EXPECT_EQ(graph.exit_code, 2);
+  EXPECT_THAT(graph.err, HasSubstr("the parents of node C1 form a cycle"));
+}
+
+TEST(RenderChecksThePlan, RefusesAPeriodOfZero) {
+  const CliRun run =
+      RenderEdited(kGraphPlan, R"("period":4,)", R"("period":0,)");
+  EXPECT_EQ(run.exit_code, 2);
+  EXPECT_THAT(run.err, HasSubstr("plan JSON: schedule: period 0, messages 1 "
+                                 "and parts 1 must be at least 1"));
+}
+
+TEST(RenderChecksThePlan, RefusesUndeclaredNodes) {
+  const CliRun graph = RenderEdited(kGraphPlan, R"("from":"C2","to":"X3")",
+                                    R"("from":"C2","to":"X9")");
+  EXPECT_EQ(graph.exit_code, 2);
+  EXPECT_THAT(graph.err, HasSubstr("names 'X9', not in \"nodes\""));
+  const CliRun nb = RenderEdited(kNbPlan, R"("transfers":[{"from":0,"to":1,)",
+                                 R"("transfers":[{"from":0,"to":7,)");
+  EXPECT_EQ(nb.exit_code, 2);
+  EXPECT_THAT(nb.err, HasSubstr("transfer 0 -> 7 of message 0 (from 0) names "
+                                "a node past the 4 in \"nodes\""));
+}
+
+// Times the node model cannot give: node 1 (type 0, cost 2) arriving at 3,
+// its transfer [1, 3): consistent with itself, not with the costs.
+TEST(RenderChecksThePlan, RefusesTimesTheModelsEvaluatorDoesNotGive) {
+  std::vector<std::string> args = {"plan", "--format", "json"};
+  args.insert(args.end(), kNodePlan.begin(), kNodePlan.end());
+  std::string json = RunCli(args).out;
+  for (const auto& [from, to] :
+       std::vector<std::pair<std::string, std::string>>{
+           {R"("arrival":2,"parent":0)", R"("arrival":3,"parent":0)"},
+           {R"("to":1,"start":0,"arrival":2)",
+            R"("to":1,"start":1,"arrival":3)"}}) {
+    const size_t at = json.find(from);
+    ASSERT_NE(at, std::string::npos) << json;
+    json.replace(at, from.size(), to);
+  }
+  const CliRun run =
+      RunCli({"render", "--plan", WriteTemp("times.json", json)});
+  EXPECT_EQ(run.exit_code, 2);
+  EXPECT_THAT(run.err, HasSubstr("plan JSON: node 1 arrives at 3, but the "
+                                 "node model's rule"));
+  // The graph model's evaluator: X3's slot moved into C2's first send.
+  const CliRun graph =
+      RenderEdited(kGraphPlan, R"({"start":0,"duration":1,"from":"C2")",
+                   R"({"start":3,"duration":1,"from":"C2")");
+  EXPECT_EQ(graph.exit_code, 0) << graph.err;
+  const CliRun overlap =
+      RenderEdited(kGraphPlan, R"({"start":1,"duration":1,"from":"C1")",
+                   R"({"start":0,"duration":1,"from":"C1")");
+  EXPECT_EQ(overlap.exit_code, 2);
+  EXPECT_THAT(overlap.err, HasSubstr("the graph model's evaluator refuses the "
+                                     "schedule"));
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
