@@ -195,6 +195,83 @@ TEST(RenderChecksThePlan, RefusesTimesTheModelsEvaluatorDoesNotGive) {
                                      "schedule"));
 }
 
+// RunCli under `timeout SECONDS`: a refusal up front returns at once; the
+// bound only keeps a run that does the work (the code before the limits)
+// from holding the suite (exit status 124).
+CliRun RunCliWithin(int seconds, const std::vector<std::string>& args) {
+  std::vector<std::string> bounded = args;
+  const std::string binary = *cli_testing::binary_path;
+  *cli_testing::binary_path = "timeout";
+  bounded.insert(bounded.begin(), {std::to_string(seconds), binary});
+  const CliRun run = RunCli(bounded);
+  *cli_testing::binary_path = binary;
+  return run;
+}
+
+// A profile JSON of types t0, t1, ... with these costs, all of `limit`.
+std::string Profile(const std::vector<int>& costs, int limit) {
+  std::string json = "{\"name\":\"p\",\"types\":[";
+  for (size_t j = 0; j < costs.size(); ++j) {
+    json += (j ? "," : "") + std::string("{\"name\":\"t") + std::to_string(j) +
+            "\",\"cost\":" + std::to_string(costs[j]) +
+            ",\"limit\":" + std::to_string(limit) + "}";
+  }
+  return json + "]}";
+}
+
+// The exact DP's limit (gen_command.h, kMaxExactWork = 2^34): three types
+// of limit 78 are inside it (an estimate of 1.66e10), 79 past it
+// (1.76e10; ExactWorkEstimate's formula by hand). Past it --method exact
+// refuses before the DP starts.
+TEST(GenLimits, ExactPastItsWorkLimitIsRefusedUpFront) {
+  const std::string past = WriteTemp("past.json", Profile({2, 3, 5}, 79));
+  const CliRun run =
+      RunCliWithin(30, {"gen", "--profile", past, "--method", "exact", "--out",
+                        ::testing::TempDir() + "/past.hct"});
+  EXPECT_EQ(run.exit_code, 2) << run.err;
+  EXPECT_THAT(run.err, HasSubstr("the exact DP's work estimate"));
+  EXPECT_THAT(run.err, HasSubstr("is 1.76e+10, past its limit 2^34"));
+}
+
+// The issue's profiles, which ran for many minutes: two types of limit
+// 1,600, three of 140, four of 40. By default (--method auto) each is past
+// the exact DP's limit and the PTAS's 2^20 entries: refused at once.
+TEST(GenLimits, ProfilesPastEveryMethodsLimitAreRefusedUpFront) {
+  for (const auto& [costs, limit] :
+       std::vector<std::pair<std::vector<int>, int>>{
+           {{2, 3}, 1600}, {{2, 3, 5}, 140}, {{2, 3, 5, 7}, 40}}) {
+    const std::string path = WriteTemp("big.json", Profile(costs, limit));
+    const CliRun run = RunCliWithin(30, {"gen", "--profile", path, "--out",
+                                         ::testing::TempDir() + "/big.hct"});
+    EXPECT_EQ(run.exit_code, 2) << costs.size() << " types: " << run.err;
+    EXPECT_THAT(run.err, HasSubstr("at most")) << run.err;
+  }
+}
+
+// The LP algorithms' limit (platform.h, kGraphLpMaxNodeEdges = 10,000
+// nodes x edges): a path of 100 nodes (99 edges, 9,900) is solved, one of
+// 101 (100 edges, 10,100) refused before any LP, naming the limit.
+TEST(GraphLpLimits, PastTheSizeLimitIsRefusedUpFront) {
+  const CliRun inside = RunCli({"plan", "--model", "graph", "--platform",
+                                WriteTemp("path100.json", PathPlatform(100)),
+                                "--algorithm", "lb"});
+  EXPECT_EQ(inside.exit_code, 0) << inside.err;
+  for (const char* algorithm :
+       {"lb", "ub", "broadcast", "reduced-broadcast", "augmented-multicast",
+        "augmented-sources", "best"}) {
+    const CliRun past =
+        RunCliWithin(30, {"plan", "--model", "graph", "--platform",
+                          WriteTemp("path101.json", PathPlatform(101)),
+                          "--algorithm", algorithm});
+    EXPECT_EQ(past.exit_code, 2) << algorithm << ": " << past.err;
+    EXPECT_THAT(past.err,
+                HasSubstr(std::string("--algorithm ") + algorithm +
+                          ": the platform has 101 nodes and 100 edges (after "
+                          "pruning), 10100 nodes x edges; the LP algorithms "
+                          "take at most 10000"));
+  }
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
