@@ -233,9 +233,22 @@ TEST(GenLimits, ExactPastItsWorkLimitIsRefusedUpFront) {
   EXPECT_THAT(run.err, HasSubstr("is 1.76e+10, past its limit 2^34"));
 }
 
+// A PTAS table's limit (kMaxPtasTableWork = 2^24 entries x states): two
+// types of limit 60 have 2 x 61^4 = 2.77e7 (52: 1.58e7, inside); --method
+// ptas refuses before the first entry.
+TEST(GenLimits, PtasPastItsWorkLimitIsRefusedUpFront) {
+  const std::string past = WriteTemp("ptas.json", Profile({2, 3}, 60));
+  const CliRun run =
+      RunCliWithin(30, {"gen", "--profile", past, "--method", "ptas", "--out",
+                        ::testing::TempDir() + "/ptas.hct"});
+  EXPECT_EQ(run.exit_code, 2) << run.err;
+  EXPECT_THAT(run.err, HasSubstr("a PTAS table's work estimate"));
+  EXPECT_THAT(run.err, HasSubstr("is 2.77e+07, past its limit 2^24"));
+}
+
 // The profiles, which ran for many minutes: two types of limit
 // 1,600, three of 140, four of 40. By default (--method auto) each is past
-// the exact DP's limit and the PTAS's 2^20 entries: refused at once.
+// the exact DP's limit and a PTAS table's: refused at once, naming both.
 TEST(GenLimits, ProfilesPastEveryMethodsLimitAreRefusedUpFront) {
   for (const auto& [costs, limit] :
        std::vector<std::pair<std::vector<int>, int>>{
@@ -244,7 +257,8 @@ TEST(GenLimits, ProfilesPastEveryMethodsLimitAreRefusedUpFront) {
     const CliRun run = RunCliWithin(30, {"gen", "--profile", path, "--out",
                                          ::testing::TempDir() + "/big.hct"});
     EXPECT_EQ(run.exit_code, 2) << costs.size() << " types: " << run.err;
-    EXPECT_THAT(run.err, HasSubstr("at most")) << run.err;
+    EXPECT_THAT(run.err, HasSubstr("past its limit 2^24"));
+    EXPECT_THAT(run.err, HasSubstr("past the exact DP's limit too"));
   }
 }
 

@@ -164,6 +164,22 @@ absl::Status CheckExactWork(const ProfileSpec& profile) {
       profile.name, work, kMaxExactWork));
 }
 
+double PtasTableWorkEstimate(const ProfileSpec& profile) {
+  double states = 1;
+  for (const NodeTypeSpec& t : profile.types) states *= t.limit + 1.0;
+  return static_cast<double>(profile.types.size()) * states * states;
+}
+
+absl::Status CheckPtasTableWork(const ProfileSpec& profile) {
+  const double work = PtasTableWorkEstimate(profile);
+  if (work <= kMaxPtasTableWork) return absl::OkStatus();
+  return absl::InvalidArgumentError(absl::StrFormat(
+      "profile '%s': a PTAS table's work estimate (PtasTableWorkEstimate: k x "
+      "prod (limit+1)^2, entries x states) is %.3g, past its limit 2^24 "
+      "(README.md \"Limits\"); lower the limits",
+      profile.name, work));
+}
+
 absl::Status GenerateTableFile(const std::vector<std::string>& profile_paths,
                                const std::string& out_path,
                                const GenOptions& gen) {
@@ -205,8 +221,10 @@ absl::Status GenerateTableFile(const std::vector<std::string>& profile_paths,
       }
     }
     if (ptas) {
+      const absl::Status within = CheckPtasTableWork(*profile);
       absl::StatusOr<PtasEntries> entries =
-          SolvePtasProfile(*profile, *eps, options.progress);
+          within.ok() ? SolvePtasProfile(*profile, *eps, options.progress)
+                      : absl::StatusOr<PtasEntries>(within);
       if (!entries.ok()) {
         // "auto" came here past the exact DP's limit: say so too.
         const std::string past_exact =

@@ -71,6 +71,15 @@ double ExactWorkEstimate(const ProfileSpec& profile);
 // OK, or InvalidArgument naming the profile, its estimate and the limit.
 absl::Status CheckExactWork(const ProfileSpec& profile);
 
+// A PTAS table's limit, checked before the first entry: entries x states
+// (k * S^2, S = prod (l_j + 1)) at most kMaxPtasTableWork. The PTAS runs
+// once per entry, and each run's attachment DP ranges over up to S class
+// counts per guess (ptas.h). README.md, "Limits", has the measured cost at
+// the limit.
+inline constexpr double kMaxPtasTableWork = 16777216.0;  // 2^24
+double PtasTableWorkEstimate(const ProfileSpec& profile);
+absl::Status CheckPtasTableWork(const ProfileSpec& profile);
+
 }  // namespace hetcast
 
 #endif  // HETCAST_TOOLS_GEN_GEN_COMMAND_H_
