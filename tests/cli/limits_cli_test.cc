@@ -5,6 +5,8 @@
 // are small; wall time is never asserted (tools/experiments/limits.sh
 // measures the limits themselves).
 #include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include <cstdint>
 #include <fstream>
@@ -195,6 +197,42 @@ TEST(RenderChecksThePlan, RefusesTimesTheModelsEvaluatorDoesNotGive) {
                                      "schedule"));
 }
 
+// The peak RSS, in KB, of `args` run alone: a forked child runs it and
+// reports the peak of its own children (getrusage counts a waited-for
+// child's children when that child waited for them, as the shell does).
+long PeakRssKb(const std::vector<std::string>& args) {
+  int pipe_ends[2];
+  if (pipe(pipe_ends) != 0) return -1;
+  const pid_t child = fork();
+  if (child == 0) {
+    close(pipe_ends[0]);
+    RunCli(args);
+    struct rusage usage = {};
+    getrusage(RUSAGE_CHILDREN, &usage);
+    const long peak = usage.ru_maxrss;
+    _exit(write(pipe_ends[1], &peak, sizeof(peak)) == sizeof(peak) ? 0 : 1);
+  }
+  close(pipe_ends[1]);
+  long peak = -1;
+  if (read(pipe_ends[0], &peak, sizeof(peak)) != sizeof(peak)) peak = -1;
+  close(pipe_ends[0]);
+  int status = 0;
+  waitpid(child, &status, 0);
+  return peak;
+}
+
+// The text of a path of 5,000 nodes in bounded memory: 9 MB in an -O2
+// build, 13 MB at 10^4 nodes (indented by depth, 44 MB at 3,000 and 290 MB
+// at 10^4: the output and a prefix per pending line). 64 MB leaves room
+// for the sanitizers' shadow memory.
+TEST(GraphTextOutput, PeakMemoryIsBounded) {
+  const std::string platform = WriteTemp("path5000.json", PathPlatform(5000));
+  const long peak =
+      PeakRssKb({"plan", "--model", "graph", "--platform", platform});
+  ASSERT_GT(peak, 0);
+  EXPECT_LE(peak, 64 * 1024);
+}
+
 // RunCli under `timeout SECONDS`: a refusal up front returns at once; the
 // bound only keeps a run that does the work (the code before the limits)
 // from holding the suite (exit status 124).
@@ -262,9 +300,10 @@ TEST(GenLimits, ProfilesPastEveryMethodsLimitAreRefusedUpFront) {
   }
 }
 
-// The LP algorithms' limit (platform.h, kGraphLpMaxNodeEdges = 10,000
-// nodes x edges): a path of 100 nodes (99 edges, 9,900) is solved, one of
-// 101 (100 edges, 10,100) refused before any LP, naming the limit.
+// The LP algorithms' limit (platform.h: at most 10,000 nodes x edges and
+// 5/2 edges per node): a path of 100 nodes (99 edges, 9,900) is solved,
+// one of 101 (100 edges, 10,100) refused before any LP, naming the limit,
+// and so is a platform of 4 nodes and 12 edges (3 per node).
 TEST(GraphLpLimits, PastTheSizeLimitIsRefusedUpFront) {
   const CliRun inside = RunCli({"plan", "--model", "graph", "--platform",
                                 WriteTemp("path100.json", PathPlatform(100)),
@@ -281,9 +320,24 @@ TEST(GraphLpLimits, PastTheSizeLimitIsRefusedUpFront) {
     EXPECT_THAT(past.err,
                 HasSubstr(std::string("--algorithm ") + algorithm +
                           ": the platform has 101 nodes and 100 edges (after "
-                          "pruning), 10100 nodes x edges; the LP algorithms "
-                          "take at most 10000"));
+                          "pruning); the LP algorithms take at most 10000 "
+                          "nodes x edges and 5/2 edges per node"));
   }
+  // Every pair of 4 nodes joined both ways: 12 edges, 3 per node.
+  std::string dense = "{\"nodes\":[\"a\",\"b\",\"c\",\"d\"],\"edges\":[";
+  for (const char* from : {"a", "b", "c", "d"}) {
+    for (const char* to : {"a", "b", "c", "d"}) {
+      if (std::string(from) == to) continue;
+      dense += std::string(dense.back() == '[' ? "" : ",") + "{\"from\":\"" +
+               from + "\",\"to\":\"" + to + "\",\"cost\":1}";
+    }
+  }
+  dense += "],\"source\":\"a\",\"targets\":[\"d\"]}";
+  const CliRun past =
+      RunCliWithin(30, {"plan", "--model", "graph", "--platform",
+                        WriteTemp("dense.json", dense), "--algorithm", "lb"});
+  EXPECT_EQ(past.exit_code, 2) << past.err;
+  EXPECT_THAT(past.err, HasSubstr("the platform has 4 nodes and 12 edges"));
 }
 
 }  // namespace

@@ -73,6 +73,9 @@ TEST(TiersPlatform, Figure11FitsTheLpSizeLimit) {
       const TiersPlatform t = Generate(parameters, seed);
       EXPECT_LE(t.platform.names.size() * t.platform.edges.size(),
                 kGraphLpMaxNodeEdges)
+          << "seed " << seed;
+      EXPECT_LE(t.platform.edges.size() * kGraphLpMaxEdgesPerNodeDen,
+                t.platform.names.size() * kGraphLpMaxEdgesPerNodeNum)
           << "seed " << seed << ": " << t.platform.names.size() << " nodes, "
           << t.platform.edges.size() << " edges";
     }

@@ -614,13 +614,18 @@ absl::Status CheckGraphLpSize(const GraphPlatform& platform,
                               const std::string& algorithm) {
   const uint64_t nodes = platform.names.size();
   const uint64_t edges = platform.edges.size();
-  if (nodes * edges <= kGraphLpMaxNodeEdges) return absl::OkStatus();
+  if (nodes * edges <= kGraphLpMaxNodeEdges &&
+      edges * kGraphLpMaxEdgesPerNodeDen <=
+          nodes * kGraphLpMaxEdgesPerNodeNum) {
+    return absl::OkStatus();
+  }
   return absl::InvalidArgumentError(absl::StrFormat(
       "--algorithm %s: the platform has %d nodes and %d edges (after "
-      "pruning), %d nodes x edges; the LP algorithms take at most %d "
-      "(kGraphLpMaxNodeEdges, README.md \"Limits\"); --algorithm mcph has "
-      "no such limit",
-      algorithm, nodes, edges, nodes * edges, kGraphLpMaxNodeEdges));
+      "pruning); the LP algorithms take at most %d nodes x edges and %d/%d "
+      "edges per node (kGraphLpMaxNodeEdges, kGraphLpMaxEdgesPerNode*; "
+      "README.md \"Limits\"); --algorithm mcph has no such limit",
+      algorithm, nodes, edges, kGraphLpMaxNodeEdges, kGraphLpMaxEdgesPerNodeNum,
+      kGraphLpMaxEdgesPerNodeDen));
 }
 
 absl::StatusOr<std::string> PlanGraphLp(const GraphPlatform& platform,

@@ -352,6 +352,10 @@ absl::StatusOr<std::vector<hetcast_graph_edge>> GraphEdges(
     const std::map<std::string, uint32_t>& index) {
   std::vector<hetcast_graph_edge> edges;
   if (tree.edges() == nullptr) return edges;
+  std::map<std::pair<uint32_t, uint32_t>, size_t> first_slot;
+  for (size_t i = 0; i < slots.size(); ++i) {
+    first_slot.emplace(std::make_pair(slots[i].from, slots[i].to), i);
+  }
   for (const out::NamedEdge* e : *tree.edges()) {
     absl::StatusOr<uint32_t> from =
         GraphNodeOf(e->from(), index, "a tree edge");
@@ -359,20 +363,20 @@ absl::StatusOr<std::vector<hetcast_graph_edge>> GraphEdges(
     absl::StatusOr<uint32_t> to = GraphNodeOf(e->to(), index, "a tree edge");
     if (!to.ok()) return to.status();
     hetcast_graph_edge edge = {*from, *to, 1};
-    for (const hetcast_graph_slot& slot : slots) {
-      if (slot.from != *from || slot.to != *to) continue;
-      unsigned __int128 moved =
-          static_cast<unsigned __int128>(slot.duration) * schedule.parts();
-      if (slot.amount == 0 || moved % slot.amount != 0 ||
-          moved / slot.amount == 0 || moved / slot.amount > HETCAST_MAX_COST) {
+    const auto slot = first_slot.find({*from, *to});
+    if (slot != first_slot.end()) {
+      const hetcast_graph_slot& s = slots[slot->second];
+      const unsigned __int128 moved =
+          static_cast<unsigned __int128>(s.duration) * schedule.parts();
+      if (s.amount == 0 || moved % s.amount != 0 || moved / s.amount == 0 ||
+          moved / s.amount > HETCAST_MAX_COST) {
         return Refuse(
             "slot %s -> %s: duration %d x %d parts / amount %d is "
             "not an edge cost (1 to 2^40)",
-            e->from()->str(), e->to()->str(), slot.duration, schedule.parts(),
-            slot.amount);
+            e->from()->str(), e->to()->str(), s.duration, schedule.parts(),
+            s.amount);
       }
-      edge.cost = static_cast<uint64_t>(moved / slot.amount);
-      break;
+      edge.cost = static_cast<uint64_t>(moved / s.amount);
     }
     edges.push_back(edge);
   }
