@@ -37,10 +37,11 @@ done
 # (tests/firmware: QEMU, and the host compilers that build the amalgamation
 # alone; tests/cli: the JSON Schema validator's Python and headless
 # Chromium; tests/mpi: MPICH's launcher and SimGrid's, and the compiler
-# wrappers and launchers of both MPIs that libhetcast_mpi's tests use).
+# wrappers and launchers of both MPIs that libhetcast_mpi's tests use;
+# tests/netcluster: iproute2's ip and tc, and unshare).
 TEST_PROGRAMS=(qemu-system-arm g++ gcc /usr/bin/python3 chromium mpiexec.mpich smpirun
                mpicc.mpich mpicxx.mpich mpif90.mpich mpicc.openmpi mpif90.openmpi
-               mpirun.openmpi gfortran)
+               mpirun.openmpi mpicxx.openmpi gfortran ip tc unshare)
 
 die() { echo "system_deps_check: $*" >&2; exit 1; }
 

@@ -42,6 +42,9 @@ TEST_PACKAGES+=(mpich libmpich-dev libsimgrid-dev)
 # (gfortran, under mpif90) programs and an mpi4py script on NumPy arrays
 # (Debian's python3-mpi4py is built on Open MPI) (tools/mpi/README.md).
 TEST_PACKAGES+=(openmpi-bin libopenmpi-dev gfortran python3-mpi4py python3-numpy)
+# The emulated cluster of network namespaces (tools/netcluster/): iproute2's
+# ip and tc make the namespaces, links and rate limits; both MPIs run there.
+TEST_PACKAGES+=(iproute2)
 
 what=build
 list_only=false

@@ -28,11 +28,13 @@ scale=${HETCAST_FUZZ_SCALE:-1}
 # cores at a load of 1 to 4 (exec/s from the runs' last lines, in a whole
 # suite's run and in the fuzz tests alone: table 70,000-80,000, api 7,000,
 # nb_graph_api 4,000, profile 5,800, nonblocking 4,400, graph 3,600-4,000,
-# simgrid 6,000-9,000, model_request 2,100, render 280; cluster_file 290 at
-# a load of 10, which parses its schema's text per input).
+# simgrid 6,000-9,000, model_request 2,100; render about 100 per CPU
+# second since its generator draws plans of up to 1,024 nodes: 490 runs in
+# 5 s of CPU; cluster_file 290 at a load of 10, which parses its schema's
+# text per input).
 declare -A runs=([table]=1600000 [api]=140000 [nb_graph_api]=80000
                  [profile]=116000 [nonblocking]=88000 [graph]=72000
-                 [simgrid]=170000 [model_request]=42000 [render]=5500
+                 [simgrid]=170000 [model_request]=42000 [render]=2000
                  [cluster_file]=8000)
 [[ -n "${runs[$target]:-}" ]] || die "unknown target '$target' (one of: ${!runs[*]})"
 here=tests/fuzz

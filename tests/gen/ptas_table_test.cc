@@ -495,11 +495,11 @@ TEST(PtasTableGeneration, DeterministicAndChosenByWorkEstimate) {
   const Tiny b = MakeTiny();
   EXPECT_EQ(Write(a), Write(b));
   ProfileSpec small = a.spec;
-  EXPECT_LT(ExactWorkEstimate(small), kAutoExactWork);
+  EXPECT_LT(ExactWorkEstimate(small), kMaxExactWork);
   ProfileSpec big;
   big.name = "big";
   big.types = {{"a", 2, 4000}, {"b", 3, 4000}};
-  EXPECT_GT(ExactWorkEstimate(big), kAutoExactWork);
+  EXPECT_GT(ExactWorkEstimate(big), kMaxExactWork);
   // A bad eps is refused even for a profile with no destinations at all.
   ProfileSpec empty = small;
   for (NodeTypeSpec& t : empty.types) t.limit = 0;

@@ -63,6 +63,25 @@ TEST(TiersPlatform, NodeCountsOfFigure11) {
   EXPECT_EQ(CountLevel(tiny, TiersLevel::kLan), 5u);
 }
 
+// Every platform Fig. 11's tool runs (seeds 1.. small, 1001.. big, 10 per
+// size by default) fits the LP algorithms' size limit of the command line.
+TEST(TiersPlatform, Figure11FitsTheLpSizeLimit) {
+  for (uint64_t i = 0; i < 10; ++i) {
+    for (const auto& [parameters, seed] :
+         {std::make_pair(TiersParameters(), 1 + i),
+          std::make_pair(BigTiers(), 1001 + i)}) {
+      const TiersPlatform t = Generate(parameters, seed);
+      EXPECT_LE(t.platform.names.size() * t.platform.edges.size(),
+                kGraphLpMaxNodeEdges)
+          << "seed " << seed;
+      EXPECT_LE(t.platform.edges.size() * kGraphLpMaxEdgesPerNodeDen,
+                t.platform.names.size() * kGraphLpMaxEdgesPerNodeNum)
+          << "seed " << seed << ": " << t.platform.names.size() << " nodes, "
+          << t.platform.edges.size() << " edges";
+    }
+  }
+}
+
 // Neighbours of each node (links are symmetric, checked here).
 std::vector<std::set<uint32_t>> Neighbours(const TiersPlatform& t) {
   std::map<std::pair<uint32_t, uint32_t>, uint64_t> cost;

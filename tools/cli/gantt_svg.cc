@@ -2,6 +2,10 @@
 #include "tools/cli/gantt_svg.h"
 
 #include <algorithm>
+#include <functional>
+#include <queue>
+#include <utility>
+#include <vector>
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
@@ -38,31 +42,66 @@ struct Layout {
   std::vector<int> row_top;  // Drawn row -> y; one more entry: the bottom.
 };
 
-// Each bar's lane: the first of its row free by its start (bars sorted by
-// start within a row keep the lanes few).
+// One drawn row's lanes while the bars are laid out in order of start:
+// the lanes free by the current start (a min-heap of lane numbers) and the
+// busy ones (a min-heap of their ends). Since the starts only grow, a lane
+// once free stays free until a bar takes it, so each bar costs O(log
+// lanes) rather than a scan of every lane.
+struct RowLanes {
+  using Busy = std::pair<uint64_t, size_t>;  // (end, lane)
+  std::priority_queue<size_t, std::vector<size_t>, std::greater<size_t>> free;
+  std::priority_queue<Busy, std::vector<Busy>, std::greater<Busy>> busy;
+  size_t count = 0;
+
+  // The lowest-numbered lane free at `start` (a new one when none is),
+  // taken until `end`.
+  size_t Take(uint64_t start, uint64_t end) {
+    while (!busy.empty() && busy.top().first <= start) {
+      free.push(busy.top().second);
+      busy.pop();
+    }
+    size_t lane = count;
+    if (free.empty()) {
+      ++count;
+    } else {
+      lane = free.top();
+      free.pop();
+    }
+    // A free lane ended by `start`; a bar ending before its start (not
+    // drawn by a valid plan) leaves it free.
+    if (end > start) {
+      busy.emplace(end, lane);
+    } else {
+      free.push(lane);
+    }
+    return lane;
+  }
+};
+
+// Each bar's lane: the lowest of its row free by its start, bars taken in
+// order of start (ties in chart order), which keeps the lanes few.
+// Collapsed rows draw merged spans, one lane each.
 void AssignLanes(const Chart& chart, Layout* layout) {
   std::vector<size_t> order(chart.bars.size());
   for (size_t i = 0; i < order.size(); ++i) order[i] = i;
   std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) {
     return chart.bars[a].start < chart.bars[b].start;
   });
-  std::vector<std::vector<uint64_t>> lane_end(layout->rows.size());
+  std::vector<RowLanes> lanes(layout->rows.size());
   layout->lane_of_bar.assign(chart.bars.size(), 0);
   for (size_t i : order) {
     const ChartBar& bar = chart.bars[i];
-    std::vector<uint64_t>& ends = lane_end[layout->row_of[bar.row]];
-    size_t lane = 0;
-    while (!layout->collapsed && lane < ends.size() && ends[lane] > bar.start) {
-      ++lane;
+    RowLanes& row = lanes[layout->row_of[bar.row]];
+    if (layout->collapsed) {
+      row.count = 1;
+      continue;
     }
-    if (lane == ends.size()) ends.push_back(0);
-    ends[lane] = std::max(ends[lane], bar.end);
-    layout->lane_of_bar[i] = lane;
+    layout->lane_of_bar[i] = row.Take(bar.start, bar.end);
   }
   int y = kTop;
-  for (const std::vector<uint64_t>& ends : lane_end) {
+  for (const RowLanes& row : lanes) {
     layout->row_top.push_back(y);
-    y += kRowHeight * static_cast<int>(std::max<size_t>(ends.size(), 1));
+    y += kRowHeight * static_cast<int>(std::max<size_t>(row.count, 1));
   }
   layout->row_top.push_back(y);
 }
@@ -313,6 +352,10 @@ std::string XmlEscape(const std::string& text) {
     }
   }
   return out;
+}
+
+std::vector<size_t> BarLanes(const Chart& chart) {
+  return LayOut(chart).lane_of_bar;
 }
 
 SvgSize GanttSize(const Chart& chart) {

@@ -54,6 +54,12 @@ struct SvgSize {
 };
 SvgSize GanttSize(const Chart& chart);
 
+// Each bar's lane within its drawn row (0 the top one): bars are taken in
+// order of start (ties in chart order) and each gets the lowest lane of
+// its row free by its start (every earlier bar in it ended by then).
+// Collapsed rows (past kMaxChartRows) have one lane.
+std::vector<size_t> BarLanes(const Chart& chart);
+
 // The chart as a standalone SVG document (UTF-8; names XML-escaped).
 std::string GanttSvg(const Chart& chart);
 

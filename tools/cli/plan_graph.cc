@@ -133,6 +133,9 @@ GraphTree TreeOf(const GraphPlatform& platform, const Planned& planned) {
   return tree;
 }
 
+// The tree's text draws this many levels of indentation at most.
+constexpr size_t kTreeIndentLevels = 16;
+
 const char* Role(const GraphPlatform& platform, const GraphTree& tree,
                  uint32_t v) {
   if (v == platform.source) return "source";
@@ -171,22 +174,35 @@ std::string RenderGraphText(const GraphPlatform& platform,
                   " nodes; children in send order; load: ticks a node sends "
                   "per message):\n",
                   describe(platform.source, nullptr), "\n");
-  // Depth-first with an explicit stack: (slot to the node, its prefix).
-  std::vector<std::pair<size_t, std::string>> stack;
-  const auto push_children = [&](uint32_t v, const std::string& prefix) {
+  // Depth-first with an explicit stack of (slot to the node, its depth).
+  // The indentation draws at most kTreeIndentLevels ancestors; deeper
+  // lines say their depth instead, so that a path of n nodes prints O(n)
+  // bytes, not O(n^2).
+  std::vector<std::pair<size_t, size_t>> stack;
+  // more_siblings[d]: whether the node drawn last at depth d has siblings
+  // still to come (its descendants' lines draw "|   " at that level).
+  std::vector<bool> more_siblings(kTreeIndentLevels + 1, false);
+  const auto push_children = [&](uint32_t v, size_t depth) {
     for (size_t i = tree.sends[v].size(); i-- > 0;) {
-      stack.emplace_back(tree.sends[v][i], prefix);
+      stack.emplace_back(tree.sends[v][i], depth);
     }
   };
-  push_children(platform.source, "");
+  push_children(platform.source, 1);
   while (!stack.empty()) {
-    const auto [slot_index, prefix] = stack.back();
+    const auto [slot_index, depth] = stack.back();
     stack.pop_back();
     const hetcast_graph_slot& slot = planned.slots[slot_index];
     const bool last = tree.sends[slot.from].back() == slot_index;
-    absl::StrAppend(&out, prefix, last ? "`-- " : "|-- ",
-                    describe(slot.to, &slot), "\n");
-    push_children(slot.to, prefix + (last ? "    " : "|   "));
+    for (size_t d = 1; d < depth && d <= kTreeIndentLevels; ++d) {
+      out += more_siblings[d] ? "|   " : "    ";
+    }
+    if (depth > kTreeIndentLevels + 1) {
+      absl::StrAppend(&out, "[depth ", depth, "] ");
+    }
+    absl::StrAppend(&out, last ? "`-- " : "|-- ", describe(slot.to, &slot),
+                    "\n");
+    if (depth <= kTreeIndentLevels) more_siblings[depth] = !last;
+    push_children(slot.to, depth + 1);
   }
   absl::StrAppend(&out, "slots (period ", a.period, " ticks, ", a.messages,
                   a.messages == 1 ? " message" : " messages",

@@ -610,10 +610,30 @@ std::vector<const char*> GivenGraphLpFlags() {
   return given;
 }
 
+absl::Status CheckGraphLpSize(const GraphPlatform& platform,
+                              const std::string& algorithm) {
+  const uint64_t nodes = platform.names.size();
+  const uint64_t edges = platform.edges.size();
+  if (nodes * edges <= kGraphLpMaxNodeEdges &&
+      edges * kGraphLpMaxEdgesPerNodeDen <=
+          nodes * kGraphLpMaxEdgesPerNodeNum) {
+    return absl::OkStatus();
+  }
+  return absl::InvalidArgumentError(absl::StrFormat(
+      "--algorithm %s: the platform has %d nodes and %d edges (after "
+      "pruning); the LP algorithms take at most %d nodes x edges and %d/%d "
+      "edges per node (kGraphLpMaxNodeEdges, kGraphLpMaxEdgesPerNode*; "
+      "README.md \"Limits\"); --algorithm mcph has no such limit",
+      algorithm, nodes, edges, kGraphLpMaxNodeEdges, kGraphLpMaxEdgesPerNodeNum,
+      kGraphLpMaxEdgesPerNodeDen));
+}
+
 absl::StatusOr<std::string> PlanGraphLp(const GraphPlatform& platform,
                                         const std::string& algorithm,
                                         const std::string& format) {
   absl::Status status = CheckGraphLpFlags(algorithm);
+  if (!status.ok()) return status;
+  status = CheckGraphLpSize(platform, algorithm);
   if (!status.ok()) return status;
   absl::StatusOr<LpAnswer> answer = Solve(platform, algorithm);
   if (!answer.ok()) return answer.status();

@@ -35,6 +35,11 @@
 
 namespace hetcast {
 
+// InvalidArgument naming the limit when `platform` is past
+// kGraphLpMaxNodeEdges (platform.h).
+absl::Status CheckGraphLpSize(const GraphPlatform& platform,
+                              const std::string& algorithm);
+
 // Whether `algorithm` (--algorithm) is answered here.
 bool IsGraphLpAlgorithm(const std::string& algorithm);
 

@@ -13,6 +13,7 @@
 #include "tables/cli_output_generated.h"
 #include "tools/cli/gantt_svg.h"
 #include "tools/cli/json_output.h"
+#include "tools/cli/render_plan_check.h"
 
 namespace hetcast {
 namespace {
@@ -98,6 +99,8 @@ absl::StatusOr<Chart> NodeChart(const out::NodePlan& plan) {
   Chart chart;
   std::vector<size_t> group_of;
   absl::Status status = NodeGroups(plan, cluster, &group_of, &chart);
+  if (!status.ok()) return status;
+  status = CheckNodePlan(plan);
   if (!status.ok()) return status;
   status = NodeRowsAndBars(plan, group_of, &chart);
   if (!status.ok()) return status;
@@ -271,11 +274,19 @@ absl::StatusOr<Chart> ChartOf(const std::string& json, bool* cluster) {
   flatbuffers::Parser nb_parser;
   absl::StatusOr<const out::NbPlan*> nb =
       ReadJson<out::NbPlan>(json, "NbPlan", &nb_parser);
-  if (nb.ok()) return NbChart(**nb);
+  if (nb.ok()) {
+    absl::Status status = CheckNbPlan(**nb);
+    if (!status.ok()) return status;
+    return NbChart(**nb);
+  }
   flatbuffers::Parser graph_parser;
   absl::StatusOr<const out::GraphPlan*> graph =
       ReadJson<out::GraphPlan>(json, "GraphPlan", &graph_parser);
-  if (graph.ok()) return GraphChart(**graph);
+  if (graph.ok()) {
+    absl::Status status = CheckGraphPlan(**graph);
+    if (!status.ok()) return status;
+    return GraphChart(**graph);
+  }
   if (absl::StartsWith(json, "{\"model\":\"graph\"") &&
       absl::StrContains(json, "\"achievable\":")) {
     return absl::InvalidArgumentError(absl::StrCat("--plan: ", kLpNotDrawn));

@@ -1,12 +1,19 @@
 #!/usr/bin/env bash
 # tools/experiments/limits.sh: the worst requests the command line accepts,
-# one per algorithm family, each with its wall time and peak memory
-# (/usr/bin/time -v), for the README's "Limits". Output goes to /dev/null;
-# only the figures are printed. Run from the workspace root after
+# one per class of the README's "Limits" (every command and model), each
+# with its wall time, CPU time (user + sys: what a shared machine inflates
+# least) and peak memory (/usr/bin/time -v). Output goes to /dev/null; only
+# the figures are printed. Run from the workspace root after
 # `bazel build -c opt //tools:hetcast`:
-#   tools/experiments/limits.sh [path/to/hetcast]
+#   tools/experiments/limits.sh [path/to/hetcast [CLASS...]]
+# CLASS selects rows: node, certify, cluster, json, mcph, graph-text,
+# graph-lp, gen, inspect, render (default: all; graph-lp and gen take
+# minutes of CPU).
 set -uo pipefail
 hetcast=${1:-bazel-bin/tools/hetcast}
+shift || true
+classes=" ${*:-node certify cluster json mcph graph-text graph-lp gen inspect render} "
+selected() { [[ "$classes" == *" $1 "* ]]; }
 [[ -x "$hetcast" ]] || { echo "limits.sh: build //tools:hetcast first" >&2; exit 2; }
 command -v /usr/bin/time >/dev/null || { echo "limits.sh: needs GNU time (package time)" >&2; exit 2; }
 
@@ -16,11 +23,12 @@ measure() {  # LABEL ARGS...
   log=$(mktemp)
   /usr/bin/time -v "$hetcast" "$@" >/dev/null 2>"$log"
   local status=$?
-  local wall rss
+  local wall rss cpu
   wall=$(sed -nE 's/.*Elapsed \(wall clock\) time.*: (.*)/\1/p' "$log")
   rss=$(sed -nE 's/.*Maximum resident set size \(kbytes\): (.*)/\1/p' "$log")
-  printf '%-58s exit %d  wall %8s  peak %6d MB\n' "$label" "$status" "$wall" \
-    $((rss / 1024))
+  cpu=$(awk -F': ' '/User time|System time/ { s += $2 } END { printf "%.2f", s }' "$log")
+  printf '%-58s exit %d  wall %8s  cpu %7s s  peak %6d MB\n' "$label" "$status" \
+    "$wall" "$cpu" $((rss / 1024))
   rm -f "$log"
 }
 
@@ -40,6 +48,7 @@ nb_request() {
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
+if selected node; then
 measure "FNF, 10^7 nodes (the cap), text" \
   plan --costs 2,3 --source-type 0 --counts 5000000,4999999
 measure "FNF, 10^7 nodes, json" \
@@ -48,6 +57,8 @@ measure "FNF, 3 nodes offered 10^7 relays" \
   plan --costs 2,3 --source-type 0 --counts 1,1 --relays 5000000,4999997
 measure "FNF relay search, 2*10^9 node-steps (the cap)" \
   plan --costs 2,3 --source-type 1 --counts 0,31621 --relays 31621,0
+fi
+if selected certify; then
 # plan --certify: 10^4 destinations of 8 types (its limits are 10^4 and 32),
 # the counting LP just under its 5,500 columns (295 ticks x 17): the
 # slowest accepted request found (README, "Limits").
@@ -56,6 +67,8 @@ measure "plan --certify, 10^4 destinations of 8 types, LP 5,015 columns" \
   --counts 1250,1250,1250,1250,1250,1250,1250,1250 --certify
 measure "plan --certify, 10,001 destinations (refused)" \
   plan --costs 2,3 --counts 5001,5000 --certify
+fi
+if selected cluster; then
 measure "LCF, one cluster of 10^7 processors" \
   plan --model cluster --cluster-sizes 10000000 --inter-cost 4
 measure "postal LCF, C = 2^40 - 1" \
@@ -63,6 +76,8 @@ measure "postal LCF, C = 2^40 - 1" \
 measure "Interleaved LCF, C = 2^40 - 1" \
   plan --model cluster --cluster-sizes 8,5,5,3,1 --inter-cost 1099511627775 \
   --algorithm interleaved
+fi
+if selected json; then
 # JSON inputs are at most 16 MiB (kMaxTextFileBytes). The parser's worst
 # case is one dense array: 8 million link entries, refused after parsing
 # (2 nodes need 4), and the largest explicit matrix that fits (2,860 nodes).
@@ -72,6 +87,7 @@ measure "multi-source JSON, 16 MiB of one dense array ($(stat -c %s "$work/dense
 nb_request 2860 $((2860 * 2860)) >"$work/matrix.json"
 measure "multi-source, 2,860 nodes, explicit matrix ($(stat -c %s "$work/matrix.json") B)" \
   plan --model nonblocking --input "$work/matrix.json"
+fi
 
 # graph_platform N T: MCPH's worst case at its work limit
 # (HETCAST_GRAPH_MAX_WORK, targets x (nodes + edges) <= 2^28): a region of
@@ -101,9 +117,162 @@ graph_platform() {
 }
 # 4,939 targets x (9,878 nodes + 44,451 edges) = 2^28 - 104,525: accepted;
 # 4,941 x (9,880 + 44,453): refused (exit 2).
+if selected mcph; then
 graph_platform 9878 4939 >"$work/graph_limit.json"
 measure "MCPH at HETCAST_GRAPH_MAX_WORK (9,878 nodes, 4,939 targets)" \
   plan --model graph --platform "$work/graph_limit.json"
 graph_platform 9880 4941 >"$work/graph_past.json"
 measure "MCPH one past HETCAST_GRAPH_MAX_WORK (refused)" \
   plan --model graph --platform "$work/graph_past.json"
+fi
+
+# random_platform N E T MAXCOST: N nodes, E directed edges (node v > 0 gets
+# an in-edge from a uniformly drawn earlier node, then uniformly drawn
+# pairs; a pair drawn twice is skipped), costs uniform in 1..MAXCOST, T
+# targets uniformly drawn; Park and Miller's generator (exact in awk's
+# doubles, so every awk draws the same platform).
+random_platform() {
+  awk -v n="$1" -v e="$2" -v t="$3" -v maxcost="$4" '
+    function draw(m) { x = (x * 16807) % 2147483647; return x % m }
+    BEGIN {
+      x = 20261129
+      printf "{\"nodes\":["
+      for (v = 0; v < n; ++v) printf "%s\"n%d\"", (v ? "," : ""), v
+      printf "],\"edges\":["
+      count = 0
+      for (v = 1; v < n; ++v) {
+        u = draw(v); seen[u "," v] = 1
+        printf "%s{\"from\":\"n%d\",\"to\":\"n%d\",\"cost\":%d}", (count++ ? "," : ""), u, v, 1 + draw(maxcost)
+      }
+      while (count < e) {
+        u = draw(n); v = draw(n)
+        if (u == v || (u "," v) in seen) continue
+        seen[u "," v] = 1
+        printf ",{\"from\":\"n%d\",\"to\":\"n%d\",\"cost\":%d}", u, v, 1 + draw(maxcost)
+        ++count
+      }
+      printf "],\"source\":\"n0\",\"targets\":["
+      chosen = 0
+      while (chosen < t) {
+        v = 1 + draw(n - 1)
+        if (v in target) continue
+        target[v] = 1
+        printf "%s\"n%d\"", (chosen++ ? "," : ""), v
+      }
+      printf "]}"
+    }'
+}
+
+if selected mcph; then
+  # MCPH at its work limit on a random sparse platform: 624 targets x
+  # (10^5 nodes + 330,000 edges) = 2^28 - 32,768 (15 MB of JSON): each
+  # path search settles most of the platform, with the cache misses of a
+  # graph larger than the caches (the region above fits them).
+  random_platform 100000 330000 624 1000 >"$work/mcph_random.json"
+  measure "MCPH at HETCAST_GRAPH_MAX_WORK, random 10^5 nodes, 330,000 edges" \
+    plan --model graph --platform "$work/mcph_random.json"
+fi
+
+if selected graph-text; then
+  # The graph model's text of a path of 10^5 nodes (one target at its
+  # end): indentation stops at 16 levels, so the text is linear.
+  awk -v n=100000 'BEGIN {
+    printf "{\"nodes\":["
+    for (v = 0; v < n; ++v) printf "%s\"v%d\"", (v ? "," : ""), v
+    printf "],\"edges\":["
+    for (v = 0; v + 1 < n; ++v) printf "%s{\"from\":\"v%d\",\"to\":\"v%d\",\"cost\":1}", (v ? "," : ""), v, v + 1
+    printf "],\"source\":\"v0\",\"targets\":[\"v%d\"]}", n - 1
+  }' >"$work/path.json"
+  measure "graph text, a path of 10^5 nodes" \
+    plan --model graph --platform "$work/path.json"
+  measure "graph json, a path of 10^5 nodes" \
+    plan --model graph --platform "$work/path.json" --format json
+fi
+
+if selected graph-lp; then
+  # The LP algorithms at their limit (nodes x edges <= 10,000 and at most
+  # 5/2 edges per node): --algorithm best runs every one of them (MCPH,
+  # Broadcast-EB, Multicast-UB, the three heuristics) after Multicast-LB.
+  # Random platforms of 65 nodes x 153 edges (Fig. 11's size, denser),
+  # 63 x 157 (the densest at the product limit) and 100 x 100, half the
+  # other nodes targets, costs 1..40; past the limit (refused): 101 x 100,
+  # and 30 x 333, whose dense LPs ran for minutes.
+  random_platform 65 153 32 40 >"$work/lp65.json"
+  random_platform 63 157 31 40 >"$work/lp63.json"
+  random_platform 100 100 49 40 >"$work/lp100.json"
+  random_platform 101 100 50 40 >"$work/lp101.json"
+  random_platform 30 333 14 40 >"$work/lp30.json"
+  measure "LP best, 65 nodes x 153 edges" \
+    plan --model graph --platform "$work/lp65.json" --algorithm best
+  measure "LP best, 63 nodes x 157 edges" \
+    plan --model graph --platform "$work/lp63.json" --algorithm best
+  measure "LP best, 100 nodes x 100 edges" \
+    plan --model graph --platform "$work/lp100.json" --algorithm best
+  measure "LP best, 101 nodes x 100 edges (refused)" \
+    plan --model graph --platform "$work/lp101.json" --algorithm best
+  measure "LP best, 30 nodes x 333 edges (refused)" \
+    plan --model graph --platform "$work/lp30.json" --algorithm best
+fi
+
+# profile NAME LIMIT COST...: a profile of one type per cost, each of LIMIT.
+profile() {
+  local name=$1 limit=$2 sep="" j=0
+  shift 2
+  printf '{"name":"%s","types":[' "$name"
+  for cost in "$@"; do
+    printf '%s{"name":"t%d","cost":%d,"limit":%d}' "$sep" "$j" "$cost" "$limit"
+    sep=","
+    j=$((j + 1))
+  done
+  printf ']}'
+}
+
+if selected gen; then
+  # The exact DP at its limit (ExactWorkEstimate <= 2^34): the largest
+  # equal limits for 2, 3, 4 and 6 types of costs 2, 3, 5, 7, 11, 13.
+  for spec in "1158 2 3" "78 2 3 5" "24 2 3 5 7" "7 2 3 5 7 11 13"; do
+    set -- $spec
+    profile exact "$@" >"$work/exact.json"
+    limit=$1
+    shift
+    measure "gen exact at its limit, $# types of limit $limit" \
+      gen --profile "$work/exact.json" --out "$work/exact.hct"
+  done
+  profile exact 79 2 3 5 >"$work/exact.json"
+  measure "gen, 3 types of limit 79 (refused)" \
+    gen --profile "$work/exact.json" --out "$work/exact.hct" --method exact
+  # A PTAS table at its limit (entries x states <= 2^24).
+  for spec in "4095 3" "52 2 3" "12 2 3 5"; do
+    set -- $spec
+    profile ptas "$@" >"$work/ptas.json"
+    limit=$1
+    shift
+    measure "gen ptas at its limit, $# types of limit $limit" \
+      gen --profile "$work/ptas.json" --out "$work/ptas.hct" --method ptas
+  done
+fi
+
+if selected inspect; then
+  # inspect's statistics plan at most about 2^23 nodes per profile, then
+  # sample: a one-type exact table of limit 2^20.
+  profile one 1048576 3 >"$work/one.json"
+  "$hetcast" gen --profile "$work/one.json" --out "$work/one.hct" 2>/dev/null
+  measure "inspect, one type of limit 2^20" inspect "$work/one.hct"
+fi
+
+if selected render; then
+  # render --plan at its input limit (16 MiB): a multi-source plan whose
+  # 170,000 transfers all overlap on one sender (as many lanes), and a
+  # node plan of 250,000 nodes (rows collapsed by group).
+  awk -v m=170000 'BEGIN {
+    printf "{\"model\":\"nonblocking\",\"algorithm\":\"g\",\"completion_time\":%d,\"nodes\":[{},{}],\"transfers\":[", 2 * m
+    for (i = 0; i < m; ++i) printf "%s{\"to\":1,\"message\":%d,\"start\":%d,\"arrival\":%d,\"receive_start\":%d,\"end\":%d}", (i ? "," : ""), i, i, m + i, m + i, m + i + 1
+    printf "]}"
+  }' >"$work/render_nb.json"
+  measure "render, 170,000 overlapping transfers ($(stat -c %s "$work/render_nb.json") B)" \
+    render --plan "$work/render_nb.json"
+  "$hetcast" plan --costs 2,3 --counts 125000,124999 --format json \
+    >"$work/render_node.json"
+  measure "render, node plan of 250,000 nodes ($(stat -c %s "$work/render_node.json") B)" \
+    render --plan "$work/render_node.json"
+fi

@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -132,12 +133,51 @@ absl::Status WriteFileSafely(const std::string& path, const std::string& bytes,
 }
 
 double ExactWorkEstimate(const ProfileSpec& profile) {
+  if (profile.types.empty()) return 0;
+  size_t slowest = 0;
+  for (size_t j = 1; j < profile.types.size(); ++j) {
+    if (profile.types[j].cost > profile.types[slowest].cost) slowest = j;
+  }
   double work = static_cast<double>(profile.types.size());
-  for (const NodeTypeSpec& t : profile.types) {
-    const double l = t.limit;
-    work *= (l + 1) * (l + 2) / 2;
+  for (size_t j = 0; j < profile.types.size(); ++j) {
+    const double l = profile.types[j].limit;
+    if (j != slowest) {
+      work *= (l + 1) * (l + 2) / 2;  // Sum over the states of l_j + 1.
+      continue;
+    }
+    // Rule 2 of exact_dp.cc: the slowest type's digit by bisection.
+    double steps = 1;
+    while (std::exp2(steps) < l + 2) ++steps;
+    work *= (l + 1) * steps;
   }
   return work;
+}
+
+absl::Status CheckExactWork(const ProfileSpec& profile) {
+  const double work = ExactWorkEstimate(profile);
+  if (work <= kMaxExactWork) return absl::OkStatus();
+  return absl::InvalidArgumentError(absl::StrFormat(
+      "profile '%s': the exact DP's work estimate (ExactWorkEstimate: k x "
+      "prod (limit+1)(limit+2)/2 over the types but the slowest, x (limit+1) "
+      "x log2(limit+2) for the slowest) is %.3g, past its limit 2^34 (%.3g; "
+      "README.md \"Limits\"); lower the limits, or use --method ptas",
+      profile.name, work, kMaxExactWork));
+}
+
+double PtasTableWorkEstimate(const ProfileSpec& profile) {
+  double states = 1;
+  for (const NodeTypeSpec& t : profile.types) states *= t.limit + 1.0;
+  return static_cast<double>(profile.types.size()) * states * states;
+}
+
+absl::Status CheckPtasTableWork(const ProfileSpec& profile) {
+  const double work = PtasTableWorkEstimate(profile);
+  if (work <= kMaxPtasTableWork) return absl::OkStatus();
+  return absl::InvalidArgumentError(absl::StrFormat(
+      "profile '%s': a PTAS table's work estimate (PtasTableWorkEstimate: k x "
+      "prod (limit+1)^2, entries x states) is %.3g, past its limit 2^24 "
+      "(README.md \"Limits\"); lower the limits",
+      profile.name, work));
 }
 
 absl::Status GenerateTableFile(const std::vector<std::string>& profile_paths,
@@ -172,14 +212,32 @@ absl::Status GenerateTableFile(const std::vector<std::string>& profile_paths,
     };
     const bool ptas =
         gen.method == "ptas" ||
-        (gen.method == "auto" && ExactWorkEstimate(*profile) > kAutoExactWork);
+        (gen.method == "auto" && ExactWorkEstimate(*profile) > kMaxExactWork);
+    if (!ptas) {
+      absl::Status within = CheckExactWork(*profile);
+      if (!within.ok()) {
+        return absl::InvalidArgumentError(
+            absl::StrFormat("%s: %s", path, within.message()));
+      }
+    }
     if (ptas) {
+      const absl::Status within = CheckPtasTableWork(*profile);
       absl::StatusOr<PtasEntries> entries =
-          SolvePtasProfile(*profile, *eps, options.progress);
+          within.ok() ? SolvePtasProfile(*profile, *eps, options.progress)
+                      : absl::StatusOr<PtasEntries>(within);
       if (!entries.ok()) {
+        // "auto" came here past the exact DP's limit: say so too.
+        const std::string past_exact =
+            gen.method == "auto"
+                ? absl::StrFormat(
+                      " (past the exact DP's limit too: its work "
+                      "estimate is %.3g, the limit 2^34)",
+                      ExactWorkEstimate(*profile))
+                : "";
         return absl::Status(
             entries.status().code(),
-            absl::StrFormat("%s: %s", path, entries.status().message()));
+            absl::StrFormat("%s: %s%s", path, entries.status().message(),
+                            past_exact));
       }
       SolvedProfile s;
       s.profile = *std::move(profile);

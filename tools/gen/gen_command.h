@@ -57,11 +57,28 @@ absl::Status GenerateTableFile(const std::vector<std::string>& profile_paths,
                                const std::string& out_path,
                                const GenOptions& options);
 
-// The method "auto" picks for a profile, and why (for `hetcast gen` and
-// tests): the exact DP's work estimate k * prod_j (l_j + 1)(l_j + 2) / 2
-// (state, split) pairs against kAutoExactWork.
-inline constexpr double kAutoExactWork = 4e12;
+// The exact DP's limit, checked before it starts: its work estimate at
+// most kMaxExactWork. The estimate counts the (state, split) pairs before
+// the pruning of exact_dp.cc, with the slowest type's digit found by
+// bisection (its Rule 2): k * prod_{j != slowest} (l_j + 1)(l_j + 2) / 2 *
+// (l_s + 1) * ceil(log2(l_s + 2)). `--method exact` refuses
+// a profile past it, naming the limit; "auto" makes a PTAS table instead,
+// within the PTAS's own limits (ptas.h). README.md, "Limits", has the
+// measured cost at the limit.
+inline constexpr double kMaxExactWork = 17179869184.0;  // 2^34
 double ExactWorkEstimate(const ProfileSpec& profile);
+
+// OK, or InvalidArgument naming the profile, its estimate and the limit.
+absl::Status CheckExactWork(const ProfileSpec& profile);
+
+// A PTAS table's limit, checked before the first entry: entries x states
+// (k * S^2, S = prod (l_j + 1)) at most kMaxPtasTableWork. The PTAS runs
+// once per entry, and each run's attachment DP ranges over up to S class
+// counts per guess (ptas.h). README.md, "Limits", has the measured cost at
+// the limit.
+inline constexpr double kMaxPtasTableWork = 16777216.0;  // 2^24
+double PtasTableWorkEstimate(const ProfileSpec& profile);
+absl::Status CheckPtasTableWork(const ProfileSpec& profile);
 
 }  // namespace hetcast
 

@@ -19,6 +19,22 @@ namespace hetcast {
 // The newest platform schema version this build reads.
 inline constexpr uint32_t kPlatformVersion = 1;
 
+// The size limit of the exact LP algorithms (`hetcast plan --model graph
+// --algorithm lb|ub|broadcast|the LP heuristics|best`), checked before any
+// LP is built: a platform (after pruning) of at most kGraphLpMaxNodeEdges
+// nodes x edges and at most 5/2 edges per node on average
+// (kGraphLpMaxEdgesPerNode*). The product is the flow columns of Broadcast-EB
+// on the whole platform (one flow per node and edge), the largest program every
+// LP algorithm but lb solves (lb's has targets x edges); the heuristics solve
+// such programs once per move and candidate, and dense platforms make them
+// far slower than sparse ones of the same product (README.md, "Limits",
+// has the measured cost at the limit). Fig. 11's platforms fit: 65 nodes
+// and at most 140 edges (tests/graph/tiers_platform_test.cc).
+inline constexpr uint64_t kGraphLpMaxNodeEdges = 10000;
+// Edges per node on average, at most 5/2: numerator and denominator.
+inline constexpr uint64_t kGraphLpMaxEdgesPerNodeNum = 5;
+inline constexpr uint64_t kGraphLpMaxEdgesPerNodeDen = 2;
+
 // GraphPlatform
 //
 // A checked platform with the arrays a hetcast_graph_request points into.

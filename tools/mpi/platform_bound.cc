@@ -1,6 +1,7 @@
 // platform_bound.cc: the platform's lower bound on any broadcast
 // (platform_bound.h): cuts at each rank's incoming links and the root's
-// outgoing ones, after the earliest byte (Dijkstra, transfer_bound.h).
+// outgoing ones, after the earliest byte (Dijkstra, transfer_bound.h), and
+// the smallest cut between the root and each rank (route_cuts.h).
 
 #include "tools/mpi/platform_bound.h"
 
@@ -8,6 +9,7 @@
 #include <limits>
 #include <set>
 
+#include "tools/mpi/route_cuts.h"
 #include "tools/mpi/transfer_bound.h"
 
 namespace hetcast {
@@ -54,6 +56,7 @@ bool CutBandwidth(const Platform& platform,
   }
   *bandwidth = 0;
   for (const std::string& link : common) {
+    if (platform.links.at(link).fatpipe) continue;  // limits no total
     const uint64_t bw = platform.links.at(link).bytes_per_second;
     if (*bandwidth == 0 || bw < *bandwidth) {
       *bandwidth = bw;
@@ -121,6 +124,16 @@ bool ExtremeFactors(const std::string& bw_factors,
   return true;
 }
 
+// A cut's links: "a" for one, "{a,b}" for several.
+std::string CutName(const std::vector<std::string>& links) {
+  if (links.size() == 1) return links[0];
+  std::string name = "{";
+  for (const std::string& link : links) {
+    name += (name.size() > 1 ? "," : "") + link;
+  }
+  return name + "}";
+}
+
 }  // namespace
 
 bool ParseFactors(const std::string& text, std::vector<Factor>* factors) {
@@ -165,6 +178,16 @@ bool ComputePlatformBound(const Platform& platform,
   }
   *bound = PlatformBound();
   bound->earliest_byte_ps = EarliestArrivals(times, n, root);
+  // Bytes flow only after the latency of a route out of the root.
+  uint64_t first_flow = std::numeric_limits<uint64_t>::max();
+  for (size_t r = 0; r < n; ++r) {
+    if (r != root) first_flow = std::min(first_flow, times[root * n + r]);
+  }
+  const auto consider = [&](uint64_t term, size_t v, const std::string& link) {
+    if (term > bound->ps) {
+      *bound = PlatformBound{term, v, link, bound->earliest_byte_ps};
+    }
+  };
   for (size_t v = 0; v < n; ++v) {
     std::string link;
     uint64_t bandwidth = 0;
@@ -173,17 +196,15 @@ bool ComputePlatformBound(const Platform& platform,
       return false;
     }
     if (bandwidth == 0) continue;  // no link certain (shared host)
-    uint64_t start = bound->earliest_byte_ps[v];
-    if (v == root) {  // its bytes flow after some route's latency
-      start = std::numeric_limits<uint64_t>::max();
-      for (size_t r = 0; r < n; ++r) {
-        if (r != root) start = std::min(start, times[root * n + r]);
-      }
-    }
-    const uint64_t term = start + TransferPs(bytes, bandwidth, bw);
-    if (term > bound->ps) {
-      *bound = PlatformBound{term, v, link, bound->earliest_byte_ps};
-    }
+    const uint64_t start = v == root ? first_flow : bound->earliest_byte_ps[v];
+    consider(start + TransferPs(bytes, bandwidth, bw), v, link);
+  }
+  std::vector<RouteCut> cuts;
+  if (!SmallestCuts(platform, hosts, root, &cuts, error)) return false;
+  for (size_t v = 0; v < n; ++v) {
+    if (cuts[v].bytes_per_second == 0) continue;
+    consider(first_flow + TransferPs(bytes, cuts[v].bytes_per_second, bw), v,
+             CutName(cuts[v].links));
   }
   return true;
 }

@@ -18,7 +18,12 @@
 //    routes into v (its down link: the cut), at most kBw x bandwidth bytes
 //    per second in total: v is done no sooner than a_v + M / (kBw x bw);
 //  - the root's up link (on all routes out of it) carries at least M bytes,
-//    flowing only after the latency of a route out of the root.
+//    flowing only after the latency of a route out of the root;
+//  - a whole copy crosses every set of links that separates the root from
+//    a rank (a site behind a shared link: the route between two of its
+//    hosts avoids that link, yet the site's first copy comes through it):
+//    after that first latency, M / (kBw x the smallest such cut's
+//    bandwidth), the cut found by max-flow over the routes (route_cuts.h).
 // The bound is the largest of these. Every term is an integer of
 // picoseconds rounded down, latencies rounded down, bandwidths up (so each
 // term and the bound are at most their exact values). It assumes bytes are

@@ -13,6 +13,8 @@ namespace {
 
 using u128 = unsigned __int128;
 constexpr u128 kMaxResult = ~uint64_t{0};
+// Far above any real route's, and keeps the cut search's recursion shallow.
+constexpr size_t kMaxRouteLinks = 4096;
 
 struct Tag {
   std::string name;  // "/zone" for a closing tag
@@ -70,20 +72,23 @@ bool ParseTag(const std::string& body, Tag* tag) {
   }
 }
 
-std::string PairKey(const std::string& a, const std::string& b) {
-  return a < b ? a + "\n" + b : b + "\n" + a;
+std::string RouteKey(const std::string& src, const std::string& dst) {
+  return src + "\n" + dst;
 }
 
 // The state of the scan: the open zones and the open route, if any.
 struct Scan {
   Platform* platform;
   std::vector<std::string> zones;
-  std::string route;  // the key of the open <route>/<zoneRoute>, or ""
+  std::string src, dst;  // of the open <route>/<zoneRoute>, or empty
+  bool symmetrical = true;
+  std::vector<std::string> links;  // the open route's, in order
 };
 
 bool AddLink(Tag& tag, Scan* scan, std::string* error) {
   PlatformLink link;
   const std::string id = tag.attributes["id"];
+  const std::string policy = tag.attributes["sharing_policy"];
   if (id.empty() ||
       !ParseLatencyPs(tag.attributes["latency"], &link.latency_ps) ||
       !ParseBandwidth(tag.attributes["bandwidth"], &link.bytes_per_second) ||
@@ -91,7 +96,15 @@ bool AddLink(Tag& tag, Scan* scan, std::string* error) {
     *error = "link '" + id + "': needs an id, a latency and a bandwidth > 0";
     return false;
   }
-  if (tag.attributes["sharing_policy"] == "SPLITDUPLEX") {
+  if (!policy.empty() && policy != "SHARED" && policy != "SPLITDUPLEX" &&
+      policy != "FATPIPE") {
+    *error = "link '" + id + "': sharing_policy '" + policy +
+             "' is not SHARED, SPLITDUPLEX or FATPIPE";
+    return false;
+  }
+  link.fatpipe = policy == "FATPIPE";
+  scan->platform->split_duplex[id] = policy == "SPLITDUPLEX";
+  if (policy == "SPLITDUPLEX") {
     scan->platform->links[id + "_UP"] = link;
     scan->platform->links[id + "_DOWN"] = link;
   } else {
@@ -100,15 +113,79 @@ bool AddLink(Tag& tag, Scan* scan, std::string* error) {
   return true;
 }
 
+bool IsYes(const std::string& value) { return value != "NO" && value != "no"; }
+
 bool OpenRoute(Tag& tag, Scan* scan, std::string* error) {
   const std::string src = tag.attributes["src"], dst = tag.attributes["dst"];
-  if (src.empty() || dst.empty() || !scan->route.empty()) {
+  if (src.empty() || dst.empty() || !scan->src.empty()) {
     *error = "<" + tag.name + "> needs src and dst, and cannot be nested";
     return false;
   }
-  scan->route = PairKey(src, dst);
-  scan->platform->routes[scan->route].clear();
-  if (tag.self_closing) scan->route.clear();
+  scan->src = src;
+  scan->dst = dst;
+  scan->symmetrical = IsYes(tag.attributes["symmetrical"]);
+  scan->links.clear();
+  return true;
+}
+
+// The same link used the other way: ID_UP <-> ID_DOWN.
+std::string Reversed(const std::string& link, const Platform& platform) {
+  for (const char* side : {"_UP", "_DOWN"}) {
+    const std::string suffix = side;
+    if (link.size() > suffix.size() &&
+        link.compare(link.size() - suffix.size(), suffix.size(), suffix) == 0) {
+      const std::string id = link.substr(0, link.size() - suffix.size());
+      const auto split = platform.split_duplex.find(id);
+      if (split != platform.split_duplex.end() && split->second) {
+        return id + (suffix == "_UP" ? "_DOWN" : "_UP");
+      }
+    }
+  }
+  return link;
+}
+
+void CloseRoute(Scan* scan) {
+  Platform& p = *scan->platform;
+  p.routes[RouteKey(scan->src, scan->dst)] = scan->links;
+  if (scan->symmetrical) {
+    std::vector<std::string>& back = p.routes[RouteKey(scan->dst, scan->src)];
+    back.assign(scan->links.rbegin(), scan->links.rend());
+    for (std::string& link : back) link = Reversed(link, p);
+  }
+  scan->src.clear();
+  scan->dst.clear();
+}
+
+// A <link_ctn>: the link, or the side its direction names.
+bool AddRouteLink(Tag& tag, Scan* scan, std::string* error) {
+  const std::string id = tag.attributes["id"];
+  const auto direction = tag.attributes.find("direction");
+  const auto split = scan->platform->split_duplex.find(id);
+  if (split == scan->platform->split_duplex.end()) {
+    *error = "<link_ctn id=\"" + id + "\">: no such link declared before it";
+    return false;
+  }
+  if (scan->links.size() >= kMaxRouteLinks) {
+    *error =
+        "a route of more than " + std::to_string(kMaxRouteLinks) + " links";
+    return false;
+  }
+  if (!split->second) {
+    if (direction != tag.attributes.end()) {
+      *error = "<link_ctn id=\"" + id +
+               "\" direction>: direction applies to SPLITDUPLEX links only";
+      return false;
+    }
+    scan->links.push_back(id);
+    return true;
+  }
+  if (direction == tag.attributes.end() ||
+      (direction->second != "UP" && direction->second != "DOWN")) {
+    *error = "<link_ctn id=\"" + id +
+             "\">: a SPLITDUPLEX link needs direction UP or DOWN";
+    return false;
+  }
+  scan->links.push_back(id + "_" + direction->second);
   return true;
 }
 
@@ -131,7 +208,7 @@ bool Apply(Tag& tag, Scan* scan, std::string* error) {
   }
   if (name == "host") {
     if (scan->zones.empty()) *error = "<host> outside a zone";
-    p.host_zone[tag.attributes["id"]] = scan->zones.back();
+    if (error->empty()) p.host_zone[tag.attributes["id"]] = scan->zones.back();
     return error->empty();
   }
   if (name == "link") return AddLink(tag, scan, error);
@@ -141,15 +218,20 @@ bool Apply(Tag& tag, Scan* scan, std::string* error) {
     return true;
   }
   if (name == "route" || name == "zoneRoute" || name == "ASroute") {
-    return OpenRoute(tag, scan, error);
+    if (!OpenRoute(tag, scan, error)) return false;
+    if (tag.self_closing) CloseRoute(scan);
+    return true;
   }
   if (name == "/route" || name == "/zoneRoute" || name == "/ASroute") {
-    scan->route.clear();
+    if (scan->src.empty()) {
+      *error = "unbalanced <" + name + ">";
+      return false;
+    }
+    CloseRoute(scan);
     return true;
   }
-  if (name == "link_ctn" && !scan->route.empty()) {
-    p.routes[scan->route].push_back(tag.attributes["id"]);
-    return true;
+  if (name == "link_ctn" && !scan->src.empty()) {
+    return AddRouteLink(tag, scan, error);
   }
   *error = "unsupported element <" + name + ">";
   return false;
@@ -220,7 +302,7 @@ bool ParseExactDecimal(const std::string& text, uint64_t* numerator,
 bool ParsePlatform(const std::string& xml, Platform* platform,
                    std::string* error) {
   *platform = Platform();
-  Scan scan{platform, {}, ""};
+  Scan scan{platform, {}, "", "", true, {}};
   error->clear();
   for (size_t at = xml.find('<'); at != std::string::npos;
        at = xml.find('<', at + 1)) {
@@ -245,6 +327,7 @@ bool ParsePlatform(const std::string& xml, Platform* platform,
     }
     if (!Apply(tag, &scan, error)) return false;
   }
+  if (!scan.src.empty()) *error = "unterminated <route> or <zoneRoute>";
   if (platform->host_zone.empty()) *error = "no <host> in the platform";
   return error->empty();
 }
@@ -261,11 +344,11 @@ bool RouteLinks(const Platform& platform, const std::string& src,
   if (src == dst) return true;  // the same host: no link is certain
   const auto up = platform.host_up.find(src);
   if (up != platform.host_up.end()) links->push_back(up->second);
-  auto route = platform.routes.find(PairKey(src, dst));
+  auto route = platform.routes.find(RouteKey(src, dst));
   const std::string& zone_a = platform.host_zone.at(src);
   const std::string& zone_b = platform.host_zone.at(dst);
   if (route == platform.routes.end() && zone_a != zone_b) {
-    route = platform.routes.find(PairKey(zone_a, zone_b));
+    route = platform.routes.find(RouteKey(zone_a, zone_b));
     if (route == platform.routes.end()) {
       *error = "no route between '" + src + "' and '" + dst + "'";
       return false;

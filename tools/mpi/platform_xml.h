@@ -5,13 +5,18 @@
 // whole bytes per second: both in the direction that can only lower a
 // bound computed from them).
 //
-// Supported: nested <zone> elements; hosts with a <host_link> (Cluster
-// zones: the host's up and down links; SPLITDUPLEX links give ID_UP and
-// ID_DOWN); <zoneRoute> between two zones and <route> between two hosts,
-// each with <link_ctn> children (symmetrical: the same links both ways);
-// <router> and <backbone> are read and left out of routes (a route is then
-// a subset of SimGrid's: lower latency, fewer links, so a bound stays a
-// bound). Any other element is refused with a message, never guessed.
+// Supported: nested <zone> elements (Full routing, Cluster zones); hosts
+// with a <host_link> (the host's up and down links); <zoneRoute> between
+// two zones and <route> between two hosts, each with <link_ctn> children,
+// as SimGrid 3.32 reads them (checked with smpirun): a SPLITDUPLEX link ID
+// is two links, ID_UP and ID_DOWN, and a <link_ctn> of it must say which
+// (direction="UP" or "DOWN"; refused otherwise, and on any other link); a
+// route is symmetrical unless symmetrical="NO": the reverse route takes
+// the links in reverse order, each SPLITDUPLEX link in the other
+// direction. <router> and <backbone> are read and left out of routes (a
+// route is then a subset of SimGrid's: lower latency, fewer links, so a
+// bound stays a bound). Any other element is refused with a message,
+// never guessed.
 
 #ifndef HETCAST_TOOLS_MPI_PLATFORM_XML_H_
 #define HETCAST_TOOLS_MPI_PLATFORM_XML_H_
@@ -27,6 +32,9 @@ namespace mpi {
 struct PlatformLink {
   uint64_t latency_ps = 0;
   uint64_t bytes_per_second = 0;  // rounded up
+  // FATPIPE: every flow gets the whole bandwidth, so the link bounds no
+  // total of several flows.
+  bool fatpipe = false;
 };
 
 struct Platform {
@@ -34,8 +42,10 @@ struct Platform {
   std::map<std::string, std::string> host_zone;  // host -> innermost zone
   std::map<std::string, std::string> host_up;    // host -> its up link
   std::map<std::string, std::string> host_down;  // host -> its down link
-  // "a\nb" -> links, for zone pairs (<zoneRoute>) and host pairs (<route>).
+  // "src\ndst" -> links in order, for zone pairs (<zoneRoute>) and host
+  // pairs (<route>); a symmetrical route is stored both ways.
   std::map<std::string, std::vector<std::string>> routes;
+  std::map<std::string, bool> split_duplex;  // declared link id -> SPLITDUPLEX
 };
 
 // Parses `xml`; on failure returns false with *error set.

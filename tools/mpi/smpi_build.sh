@@ -18,7 +18,11 @@
 # the workspace root (the sources include "runtime/..." and "tools/...").
 # Writes OUT_DIR/{bench,calibrate} and, for tests/system_deps_check.sh, the
 # system files the build used in OUT_DIR/{*.d,link.d}.
+# With MPI_CXX=mpicxx.openmpi (or mpicxx.mpich) in the environment the same
+# programs are built for Open MPI (or MPICH) instead, as ordinary executables
+# (the emulated cluster, tools/netcluster/).
 set -euo pipefail
+cxx=${MPI_CXX:-smpicxx}
 mode=$1
 out=$2
 amalgamation=$3
@@ -56,16 +60,21 @@ for source in "$@"; do
     */bench.cc | */calibrate.cc) programs+=("$(basename "$source" .cc)") ;;
     *) library+=("$objects/$(basename "$source" .cc).o") ;;
   esac
-  compile smpicxx "$source" "$(basename "$source" .cc)"
+  compile "$cxx" "$source" "$(basename "$source" .cc)"
 done
 for pid in "${pids[@]}"; do wait "$pid"; done
 for name in "${programs[@]}"; do
-  smpicxx "$objects/$name.o" "${library[@]}" "$objects/runtime.o" -o "$out/$name"
+  "$cxx" "$objects/$name.o" "${library[@]}" "$objects/runtime.o" -o "$out/$name"
 done
 # The copied header is this build's own file, not the system's.
 sed -i "s|$objects/[^ ]*||g" "$out"/*.d
+case "$cxx" in
+  smpicxx) tools=(smpicxx smpirun g++) mpi_library=libsimgrid.so ;;
+  *openmpi) tools=("$cxx" g++) mpi_library=libmpi.so ;;
+  *) tools=("$cxx" g++) mpi_library=libmpich.so ;;
+esac
 {
   echo "link.d: \\"
-  for tool in smpicxx smpirun g++; do echo " $(realpath "$(command -v "$tool")") \\"; done
-  echo " $(realpath "$(g++ -print-file-name=libsimgrid.so)")"
+  for tool in "${tools[@]}"; do echo " $(realpath "$(command -v "$tool")") \\"; done
+  echo " $(realpath "$("$cxx" -print-file-name="$mpi_library")")"
 } >"$out/link.d"
