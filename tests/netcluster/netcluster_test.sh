@@ -122,10 +122,17 @@ for size in 1 65537 300007; do
     echo \"size=\$size mpi=\$mpi \$out (\$start to \$(date +%s.%N))\"
   done
 done"
-status=0
-netcluster run "$tmp/cluster.json" --prefix "$prefix" --mpi none --timeout 240 \
-  -- sh -c "$script" >"$tmp/out" 2>"$tmp/err" || status=$?
-cat "$tmp/out" "$tmp/err"
+# A refused rate check (exit status 3: other load on the machine starved
+# the links) gets one more run on a fresh cluster before the test fails.
+for attempt in 1 2; do
+  status=0
+  netcluster run "$tmp/cluster.json" --prefix "$prefix" --mpi none --timeout 240 \
+    -- sh -c "$script" >"$tmp/out" 2>"$tmp/err" || status=$?
+  cat "$tmp/out" "$tmp/err"
+  ((status == 3)) && grep -q "measured rates off the description" "$tmp/err" || break
+  expect_clean "$prefix" "the refused run"
+  prefix=$(new_prefix)
+done
 ((status == 0)) || fail "the broadcasts' run exited $status"
 grep -q "measured link rates" "$tmp/err" || fail "no rate check"
 for size in 1 65537 300007; do

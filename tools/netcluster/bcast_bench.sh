@@ -17,9 +17,9 @@
 # not from a calibration, and its prediction uses the 100 Mbit/s host's wire
 # time per byte as the tick.
 #
-# Run from the workspace root after
-#   bazel build //tools/mpi:mpich_programs //tools/mpi:openmpi_programs
-# as root. Writes DIR/results.csv (every run) and DIR/table.md (medians).
+# Run as root after
+#   bazel build -c opt //tools/mpi:mpich_programs //tools/mpi:openmpi_programs
+# (the programs of bazel-bin, as it points when this starts). Writes DIR/results.csv (every run) and DIR/table.md (medians).
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
@@ -37,7 +37,9 @@ for arg in "$@"; do
     *) echo "bcast_bench.sh: unknown argument $arg" >&2; exit 2 ;;
   esac
 done
-programs=$root/bazel-bin/tools/mpi
+# Resolved once: a bazel command in another configuration while this runs
+# moves bazel-bin, and the runs would then mix builds.
+programs=$(realpath "$root/bazel-bin/tools/mpi")
 if [[ -z ${inner:-} ]]; then
   for mpi in mpich openmpi; do
     [[ -x $programs/$mpi/bench ]] ||
