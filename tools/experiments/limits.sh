@@ -263,7 +263,7 @@ fi
 if selected render; then
   # render --plan at its input limit (16 MiB): a multi-source plan whose
   # 170,000 transfers all overlap on one sender (as many lanes), and a
-  # node plan of 250,000 nodes (rows collapsed by group).
+  # node plan of 140,000 nodes (rows collapsed by group).
   awk -v m=170000 'BEGIN {
     printf "{\"model\":\"nonblocking\",\"algorithm\":\"g\",\"completion_time\":%d,\"nodes\":[{},{}],\"transfers\":[", 2 * m
     for (i = 0; i < m; ++i) printf "%s{\"to\":1,\"message\":%d,\"start\":%d,\"arrival\":%d,\"receive_start\":%d,\"end\":%d}", (i ? "," : ""), i, i, m + i, m + i, m + i + 1
@@ -271,8 +271,8 @@ if selected render; then
   }' >"$work/render_nb.json"
   measure "render, 170,000 overlapping transfers ($(stat -c %s "$work/render_nb.json") B)" \
     render --plan "$work/render_nb.json"
-  "$hetcast" plan --costs 2,3 --counts 125000,124999 --format json \
+  "$hetcast" plan --costs 2,3 --counts 70000,69999 --format json \
     >"$work/render_node.json"
-  measure "render, node plan of 250,000 nodes ($(stat -c %s "$work/render_node.json") B)" \
+  measure "render, node plan of 140,000 nodes ($(stat -c %s "$work/render_node.json") B)" \
     render --plan "$work/render_node.json"
 fi
