@@ -851,6 +851,31 @@ TEST(CliGraph, EveryAchievableAnswerCarriesItsSchedule) {
   }
 }
 
+// far_apart_costs.json: costs 3, 10^12 and 10^12 + 1. Every answer is 3
+// ticks per message (a receives every message over s -> a or over an edge
+// of more than 10^12 ticks; lp_heuristics_test.cc, FarApartCostsAreCertified,
+// checks it against the Theorem 4 oracle), and nothing reaches stderr.
+// solver_fallback.json: costs near 10^11, where QSopt_ex's floating-point
+// passes give up and hand over to higher precision: its trace lines stay
+// off stderr.
+TEST(CliGraph, LargeCostsAnswerQuietly) {
+  for (const char* algorithm : {"best", "reduced-broadcast",
+                                "augmented-multicast", "augmented-sources"}) {
+    SCOPED_TRACE(algorithm);
+    const CliRun far = RunCli(
+        Plan({"--model", "graph", "--platform",
+              GraphFile("far_apart_costs.json"), "--algorithm", algorithm}));
+    EXPECT_EQ(far.exit_code, 0);
+    EXPECT_EQ(far.err, "");
+    EXPECT_THAT(far.out, HasSubstr("period per message: 3/1 ticks"));
+    const CliRun fallback = RunCli(
+        Plan({"--model", "graph", "--platform",
+              GraphFile("solver_fallback.json"), "--algorithm", algorithm}));
+    EXPECT_EQ(fallback.exit_code, 0);
+    EXPECT_EQ(fallback.err, "");
+  }
+}
+
 // --max-period: Fig. 1's scatter needs 140 ticks for 3 messages; within
 // 100 ticks the command rounds the flows down (the evaluator accepted the
 // result) and reports the throughput lost; a bound below one message, or
