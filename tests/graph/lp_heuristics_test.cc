@@ -114,8 +114,10 @@ TEST(LpHeuristics, Figure4TriangleReachesTheOptimum) {
 // the exact solver's answer on that path is what must be read (exact_lp.cc,
 // CertifiedBySolver()). Equal far costs never took that path.
 TEST(LpHeuristics, FarApartCostsAreCertified) {
-  for (const auto& [far, step] : std::vector<std::pair<uint64_t, uint64_t>>{
-           {1000000000000, 1}, {999999999999, 7}, {1000000000000000, 1}}) {
+  std::vector<std::pair<uint64_t, uint64_t>> costs = {
+      {1000000000000, 1}, {999999999999, 7}, {1000000000000000, 1}};
+  if (SanitizerRun()) costs.resize(1);  // its suite's rerun
+  for (const auto& [far, step] : costs) {
     SCOPED_TRACE(::testing::Message() << far << " + " << step);
     GraphInstance g;
     g.node_count = 3;  // s, a, b
