@@ -28,9 +28,12 @@ scale=${HETCAST_FUZZ_SCALE:-1}
 # cores at a load of 1 to 4 (exec/s from the runs' last lines, in a whole
 # suite's run and in the fuzz tests alone: table 70,000-80,000, api 7,000,
 # nb_graph_api 4,000, profile 5,800, nonblocking 4,400, graph 3,600-4,000,
-# simgrid 6,000-9,000, model_request 2,100, render 280).
+# simgrid 6,000-9,000, model_request 2,100, render 280; graph_lp 7 at a
+# load of 10, 400 runs in 57 s there: every input it accepts is a few
+# dozen exact LP solves).
 declare -A runs=([table]=1600000 [api]=140000 [nb_graph_api]=80000
                  [profile]=116000 [nonblocking]=88000 [graph]=72000
+                 [graph_lp]=300
                  [simgrid]=170000 [model_request]=42000 [render]=5500)
 [[ -n "${runs[$target]:-}" ]] || die "unknown target '$target' (one of: ${!runs[*]})"
 here=tests/fuzz
@@ -49,7 +52,7 @@ corpus=$here/corpus/$target
 options=(-timeout=25 -rss_limit_mb=2048 -print_final_stats=1
          "-artifact_prefix=$artifacts/$target-")
 case "$target" in
-  profile|nonblocking|graph|model_request|render)
+  profile|nonblocking|graph|graph_lp|model_request|render)
     options+=("-dict=$here/json.dict" -max_len=4096) ;;
   simgrid)
     options+=("-dict=$here/xml.dict" -max_len=4096) ;;

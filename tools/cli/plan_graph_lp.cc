@@ -65,8 +65,8 @@ struct LpAnswer {
   std::optional<PeriodicSchedule> schedule;
   std::string no_schedule;
   std::vector<WeightedRoute> flows;
-  // --max-period made the schedule round down: its ticks per message
-  // (more than `period`).
+  // --max-period made the schedule round to whole messages: its ticks per
+  // message (at least `period`: BalancedRoutes()).
   std::optional<mpq_class> rounded;
 };
 
