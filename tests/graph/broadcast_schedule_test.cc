@@ -188,7 +188,9 @@ mpq_class ExpectMultiSourceSchedule(const GraphInstance& g,
   EXPECT_LE(period, mms.period);
   ExpectSchedule(g, MultiSourceSchedule(g.Request(), sources, mms), period);
   absl::StatusOr<mpq_class> opt = oracle::OptimalPeriod(g.Request(), 20000);
-  if (opt.ok()) EXPECT_GE(period, *opt);
+  if (opt.ok()) {
+    EXPECT_GE(period, *opt);
+  }
   return period;
 }
 
@@ -405,7 +407,9 @@ TEST(RoundedSchedule, WideCostsKeepTheirExactSchedule) {
     absl::StatusOr<PeriodicSchedule> s =
         BroadcastSchedule(g.Request(), all, *eb, bound);
     ExpectSchedule(g, s, period);
-    if (s.ok()) EXPECT_EQ(s->messages, 313981u);
+    if (s.ok()) {
+      EXPECT_EQ(s->messages, 313981u);
+    }
   }
   absl::StatusOr<PeriodicSchedule> rounded =
       BroadcastSchedule(g.Request(), all, *eb, 10000000);
