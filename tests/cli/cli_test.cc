@@ -825,15 +825,17 @@ TEST(CliGraph, HeuristicsWithTheirTrace) {
 
 // Every achievable LP answer carries its periodic schedule, which the
 // command had the exact evaluator accept at exactly the period printed
-// (Fig. 4's triangle: broadcast 6, the two broadcast heuristics 4, the
-// multi-source scatter 6, best MCPH's tree at 4; lp_heuristics_test.cc).
+// (Fig. 4's triangle: broadcast 6, the two broadcast heuristics 4, best
+// MCPH's tree at 4; lp_heuristics_test.cc; the multi-source scatter's one
+// tree s -> C1 -> X2, s -> C3 -> {X1, X3} 4, where its program counts 6:
+// broadcast_schedule_test.cc, TreesNeedLessThanTheProgramCounts).
 TEST(CliGraph, EveryAchievableAnswerCarriesItsSchedule) {
   for (const auto& [algorithm, period] :
        std::vector<std::pair<std::string, std::string>>{
            {"broadcast", "6/1"},
            {"reduced-broadcast", "4/1"},
            {"augmented-multicast", "4/1"},
-           {"augmented-sources", "6/1"},
+           {"augmented-sources", "4/1"},
            {"best", "4/1"}}) {
     SCOPED_TRACE(algorithm);
     const CliRun json = RunCli(
@@ -849,6 +851,86 @@ TEST(CliGraph, EveryAchievableAnswerCarriesItsSchedule) {
     ASSERT_EQ(text.exit_code, 0) << text.err;
     EXPECT_THAT(text.out, HasSubstr("slots (the evaluator accepts it)\n"));
   }
+}
+
+// far_apart_costs.json: costs 3, 10^12 and 10^12 + 1. Every answer is 3
+// ticks per message (a receives every message over s -> a or over an edge
+// of more than 10^12 ticks; lp_heuristics_test.cc, FarApartCostsAreCertified,
+// checks it against the Theorem 4 oracle), and nothing reaches stderr.
+// solver_fallback.json: costs near 10^11, where QSopt_ex's floating-point
+// passes give up and hand over to higher precision: its trace lines stay
+// off stderr.
+TEST(CliGraph, LargeCostsAnswerQuietly) {
+  for (const char* algorithm : {"best", "reduced-broadcast"}) {
+    SCOPED_TRACE(algorithm);
+    const CliRun far = RunCli(
+        Plan({"--model", "graph", "--platform",
+              GraphFile("far_apart_costs.json"), "--algorithm", algorithm}));
+    EXPECT_EQ(far.exit_code, 0);
+    EXPECT_EQ(far.err, "");
+    EXPECT_THAT(far.out, HasSubstr("period per message: 3/1 ticks"));
+  }
+  const CliRun fallback = RunCli(
+      Plan({"--model", "graph", "--platform", GraphFile("solver_fallback.json"),
+            "--algorithm", "augmented-sources"}));
+  EXPECT_EQ(fallback.exit_code, 0);
+  EXPECT_EQ(fallback.err, "");
+}
+
+// sources_rounding.json: AUGMENTED_SOURCES' trees need less than its
+// program's T* (566/77, the trace's last value); the answer is what its
+// schedule needs, the evaluator's figure, with or without --max-period
+// (565 is below the exact schedule of the program's flows, 566 ticks).
+TEST(CliGraph, AugmentedSourcesReportsItsSchedule) {
+  for (const char* bound : {"0", "565"}) {
+    SCOPED_TRACE(bound);
+    const CliRun run =
+        RunCli(Plan({"--model", "graph", "--platform",
+                     GraphFile("sources_rounding.json"), "--algorithm",
+                     "augmented-sources", "--trace", "--max-period", bound}));
+    ASSERT_EQ(run.exit_code, 0) << run.err;
+    EXPECT_EQ(run.err, "");
+    EXPECT_THAT(run.out, HasSubstr("add source v4 -> 566/77\n"));
+    EXPECT_THAT(run.out, HasSubstr("(the evaluator accepts it)"));
+    EXPECT_THAT(run.out,
+                ::testing::Not(HasSubstr("period per message: 566/77")));
+  }
+}
+
+// wide_costs.json: Broadcast-EB = 810144 + 146629 * 131799 / 941943 =
+// 260811675121/313981 ticks per message (broadcast_schedule_test.cc,
+// WideCostsKeepTheirExactSchedule). Its exact schedule fits 64 bits with
+// or without a --max-period above it; a bound below rounds; a larger
+// bound never has no schedule where a smaller one has one. A schedule
+// given up (costs near 10^11: a period of 36 digits) leaves its flows in
+// the answer.
+TEST(CliGraph, MaxPeriodIsMonotone) {
+  const auto run = [](const char* bound) {
+    return RunCli(
+        Plan({"--model", "graph", "--platform", GraphFile("wide_costs.json"),
+              "--algorithm", "broadcast", "--max-period", bound}));
+  };
+  for (const char* bound : {"0", "1000000000000"}) {
+    SCOPED_TRACE(bound);
+    const CliRun exact = run(bound);
+    ASSERT_EQ(exact.exit_code, 0) << exact.err;
+    EXPECT_THAT(exact.out, HasSubstr("schedule: 313981 messages every "
+                                     "260811675121 ticks in "));
+    EXPECT_THAT(exact.out, ::testing::Not(HasSubstr("rounded")));
+  }
+  const CliRun rounded = run("10000000");
+  ASSERT_EQ(rounded.exit_code, 0) << rounded.err;
+  EXPECT_THAT(rounded.out, HasSubstr("(the evaluator accepts it)"));
+  EXPECT_THAT(rounded.out, HasSubstr("rounded (--max-period 10000000)"));
+  const CliRun none = RunCli(
+      Plan({"--model", "graph", "--platform", GraphFile("solver_fallback.json"),
+            "--algorithm", "ub", "--format", "json"}));
+  ASSERT_EQ(none.exit_code, 0) << none.err;
+  EXPECT_THAT(none.out, HasSubstr("\"schedule\":null,\"no_schedule\":"));
+  EXPECT_THAT(none.out, HasSubstr("\"flows\":[{\"fraction\":\""));
+  EXPECT_THAT(none.out, HasSubstr("{\"fraction\":\"1/1\",\"edges\":[{\"from\":"
+                                  "\"v0\",\"to\":\"v3\"},{\"from\":\"v3\","
+                                  "\"to\":\"v4\"}]}"));
 }
 
 // --max-period: Fig. 1's scatter needs 140 ticks for 3 messages; within

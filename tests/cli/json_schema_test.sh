@@ -48,6 +48,7 @@ for algorithm in reduced-broadcast augmented-multicast augmented-sources; do
 done
 run plan --model graph --platform $data/graph/fig5_star.json --algorithm ub --format json
 run plan --model graph --platform $data/graph/fig1_example.json --algorithm ub --max-period 100 --format json
+run plan --model graph --platform $data/graph/solver_fallback.json --algorithm ub --format json
 lp_last=$n
 n=$((n + 1))
 "$hetcast" plan --model graph --platform $data/graph/fig4_triangle.json \

@@ -3,7 +3,7 @@
 # clang (Bazel's C++ toolchain here is GCC, which has no libFuzzer).
 #
 #   build_fuzzers.sh OUT_DIR BIN_DIR AMALGAMATION.cc HETCAST.h DEFAULT_TABLE.c
-#                    TEST_HCT PTAS_HCT TOOL_SOURCE...
+#                    TEST_HCT PTAS_HCT TOOL_SOURCE... [--lp LP_SOURCE...]
 #
 # Run from the workspace root (the genrule //tests/fuzz:fuzzers does; BIN_DIR
 # is where Bazel writes generated files, for the generated headers). The
@@ -13,9 +13,12 @@
 # tools' parsers from their own sources (TOOL_SOURCE...: every file of the
 # tools libraries and their deps, from //tests/fuzz:tools_sources; the
 # tools/ .cc files among them are compiled, the runtime's come from the
-# amalgamation) and Debian's Abseil and FlatBuffers libraries. Everything is
+# amalgamation) and Debian's Abseil and FlatBuffers libraries;
+# graph_lp_fuzzer also the graph model's LP code (LP_SOURCE...: its
+# library's files, from //tests/fuzz:lp_sources, the tools/ .cc files not
+# already among the TOOL_SOURCEs) and Debian's QSopt_ex. Everything is
 # built with -fsanitize=fuzzer,address,undefined. Writes to OUT_DIR:
-#   {table,api,nb_graph_api,profile,nonblocking,graph,simgrid,
+#   {table,api,nb_graph_api,profile,nonblocking,graph,graph_lp,simgrid,
 #    model_request,render,cluster_file}_fuzzer
 #               the targets;
 #   fuzzers.d   every system file the compiles and links read (the compilers'
@@ -35,8 +38,16 @@ test_hct=$6
 ptas_hct=$7
 shift 7
 tool_sources=()
+lp_sources=()
+lp=0
 for source in "$@"; do
-  [[ "$source" == tools/*.cc ]] && tool_sources+=("$source")
+  if [[ "$source" == --lp ]]; then lp=1; continue; fi
+  [[ "$source" == tools/*.cc ]] || continue
+  if ((lp)); then
+    [[ " ${tool_sources[*]} " == *" $source "* ]] || lp_sources+=("$source")
+  else
+    tool_sources+=("$source")
+  fi
 done
 ((${#tool_sources[@]} > 0)) || die "no tools/*.cc among the tool sources"
 for tool in clang clang++; do
@@ -116,6 +127,7 @@ spawn nb_graph_api_fuzzer tests/fuzz/nb_graph_api_fuzzer.cc
 spawn profile_fuzzer tests/fuzz/profile_fuzzer.cc
 spawn nonblocking_fuzzer tests/fuzz/nonblocking_fuzzer.cc
 spawn graph_fuzzer tests/fuzz/graph_fuzzer.cc
+spawn graph_lp_fuzzer tests/fuzz/graph_lp_fuzzer.cc
 spawn simgrid_fuzzer tests/fuzz/simgrid_fuzzer.cc
 spawn model_request_fuzzer tests/fuzz/model_request_fuzzer.cc
 spawn render_fuzzer tests/fuzz/render_fuzzer.cc
@@ -131,15 +143,31 @@ for source in "${tool_sources[@]}"; do
   spawn "$name" "$source" -Wno-unused-function -O0
   tool_objects+=("$name.o")
 done
+# The LP code keeps -O1: the exact programs' construction and certificates
+# are its hot loops.
+lp_objects=()
+for source in "${lp_sources[@]}"; do
+  name=${source//\//_}
+  name=${name%.cc}
+  spawn "$name" "$source"
+  lp_objects+=("$name.o")
+done
 finish
 
-# link TARGET OBJECT...: a fuzzer with its link map.
+# link TARGET OBJECT... [-lLIB...]: a fuzzer with its link map.
 link() {
   local target=$1
   shift
-  local objects=("$@")
+  local objects=() libraries=() argument
+  for argument in "$@"; do
+    if [[ "$argument" == *.o ]]; then
+      objects+=("$work/$argument")
+    else
+      libraries+=("$argument")
+    fi
+  done
   clang++ -fsanitize=fuzzer "${SANITIZE[@]}" -Wl,-Map="$work/$target.map" \
-    "${objects[@]/#/$work/}" -o "$out/$target" \
+    "${objects[@]}" -o "$out/$target" "${libraries[@]}" \
     -lflatbuffers "${ABSL_LIBS[@]}" -lexpat -lgmpxx -lgmp -lpthread
 }
 link table_fuzzer table_fuzzer.o runtime.o
@@ -150,6 +178,8 @@ for target in profile_fuzzer nonblocking_fuzzer graph_fuzzer simgrid_fuzzer \
               model_request_fuzzer render_fuzzer cluster_file_fuzzer; do
   link "$target" "$target.o" "${tool_objects[@]}" runtime.o default_table.o
 done
+link graph_lp_fuzzer graph_lp_fuzzer.o "${tool_objects[@]}" "${lp_objects[@]}" \
+  runtime.o default_table.o -lqsopt_ex
 
 # What the build read from the system, for tests/system_deps_check.sh (the
 # work folder's own files left out).

@@ -31,9 +31,11 @@ scale=${HETCAST_FUZZ_SCALE:-1}
 # simgrid 6,000-9,000, model_request 2,100; render about 100 per CPU
 # second since its generator draws plans of up to 1,024 nodes: 490 runs in
 # 5 s of CPU; cluster_file 290 at a load of 10, which parses its schema's
-# text per input).
+# text per input; graph_lp 7 at a load of 10, 400 runs in 57 s there:
+# every input it accepts is a few dozen exact LP solves).
 declare -A runs=([table]=1600000 [api]=140000 [nb_graph_api]=80000
                  [profile]=116000 [nonblocking]=88000 [graph]=72000
+                 [graph_lp]=300
                  [simgrid]=170000 [model_request]=42000 [render]=2000
                  [cluster_file]=8000)
 [[ -n "${runs[$target]:-}" ]] || die "unknown target '$target' (one of: ${!runs[*]})"
@@ -53,7 +55,7 @@ corpus=$here/corpus/$target
 options=(-timeout=25 -rss_limit_mb=2048 -print_final_stats=1
          "-artifact_prefix=$artifacts/$target-")
 case "$target" in
-  profile|nonblocking|graph|model_request|render|cluster_file)
+  profile|nonblocking|graph|graph_lp|model_request|render|cluster_file)
     options+=("-dict=$here/json.dict" -max_len=4096) ;;
   simgrid)
     options+=("-dict=$here/xml.dict" -max_len=4096) ;;

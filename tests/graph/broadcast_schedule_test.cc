@@ -3,7 +3,9 @@
 // every achievable LP answer judged by the exact evaluator
 // (hetcast_graph_evaluate): Broadcast-EB, REDUCED_BROADCAST and
 // AUGMENTED_MULTICAST (broadcasts of a node set), MulticastMultiSource-UB
-// and AUGMENTED_SOURCES, each valid at exactly the LP's period.
+// and AUGMENTED_SOURCES: the broadcasts valid at exactly the LP's period,
+// the multi-source scatter at what its trees need (at most its LP's
+// period, never below the Theorem 4 optimum); and --max-period's roundings.
 #include "tools/graph/broadcast_schedule.h"
 
 #include <algorithm>
@@ -15,6 +17,7 @@
 #include "gtest/gtest.h"
 #include "tests/graph/graph_files.h"
 #include "tests/graph/graph_test_util.h"
+#include "tests/oracles/graph_tree_packing.h"
 #include "tools/graph/arborescence_packing.h"
 #include "tools/graph/lp_heuristics.h"
 #include "tools/graph/max_flow.h"
@@ -170,8 +173,29 @@ size_t CheckWholeBroadcast(const GraphInstance& g) {
   return s.ok() ? s->routes.size() : 0;
 }
 
-// The heuristics' answers: a broadcast of their node set, or the
-// multi-source scatter from their sources, at the heuristic's period.
+// The multi-source scatter from `sources`: valid at exactly what its
+// routes need per message, which is at most MMS-UB's T* and, when the
+// tree-packing oracle can tell, at least the optimum of every schedule.
+// Returns that period.
+mpq_class ExpectMultiSourceSchedule(const GraphInstance& g,
+                                    const std::vector<uint32_t>& sources,
+                                    const LpBound& mms) {
+  absl::StatusOr<std::vector<WeightedRoute>> routes =
+      MultiSourceRoutes(g.Request(), sources, mms);
+  EXPECT_TRUE(routes.ok()) << routes.status();
+  if (!routes.ok()) return 0;
+  const mpq_class period = RoutesPeriod(g.Request(), *routes);
+  EXPECT_LE(period, mms.period);
+  ExpectSchedule(g, MultiSourceSchedule(g.Request(), sources, mms), period);
+  absl::StatusOr<mpq_class> opt = oracle::OptimalPeriod(g.Request(), 20000);
+  if (opt.ok()) {
+    EXPECT_GE(period, *opt);
+  }
+  return period;
+}
+
+// The heuristics' answers: a broadcast of their node set at the
+// heuristic's period, or the multi-source scatter from their sources.
 void CheckHeuristicSchedules(const GraphInstance& g) {
   for (auto heuristic : {&ReducedBroadcast, &AugmentedMulticast}) {
     absl::StatusOr<HeuristicResult> r = heuristic(g.Request());
@@ -188,8 +212,7 @@ void CheckHeuristicSchedules(const GraphInstance& g) {
   absl::StatusOr<LpBound> mms = MultiSourceUb(g.Request(), r->nodes);
   ASSERT_TRUE(mms.ok()) << mms.status();
   ASSERT_EQ(mms->period, *r->period);
-  ExpectSchedule(g, MultiSourceSchedule(g.Request(), r->nodes, *mms),
-                 *r->period);
+  ExpectMultiSourceSchedule(g, r->nodes, *mms);
 }
 
 TEST(BroadcastSchedule, PaperInstancesPassTheEvaluator) {
@@ -214,7 +237,7 @@ TEST(BroadcastSchedule, RandomGraphsPassTheEvaluatorAtExactlyEb) {
 
 // MulticastMultiSource-UB from the source and up to three random other
 // nodes, in random order.
-TEST(MultiSourceSchedule, RandomSourcesPassTheEvaluatorAtExactlyMms) {
+TEST(MultiSourceSchedule, RandomSourcesPassTheEvaluator) {
   std::mt19937_64 rng(2005);
   for (int round = 0; round < 200; ++round) {
     SCOPED_TRACE(::testing::Message() << "round " << round);
@@ -229,9 +252,22 @@ TEST(MultiSourceSchedule, RandomSourcesPassTheEvaluatorAtExactlyMms) {
                    others.begin() + std::min<size_t>(rng() % 4, others.size()));
     absl::StatusOr<LpBound> mms = MultiSourceUb(g.Request(), sources);
     if (!mms.ok()) continue;  // A source the source cannot reach.
-    ExpectSchedule(g, MultiSourceSchedule(g.Request(), sources, *mms),
-                   mms->period);
+    ExpectMultiSourceSchedule(g, sources, *mms);
   }
+}
+
+// Fig. 4's triangle with every target a source in turn (AUGMENTED_SOURCES'
+// final state): MMS-UB counts s -> C3 once for X1's flow and once for
+// X3's, 6 ticks at s; the single tree s -> C1 -> X2, s -> C3 -> {X1, X3}
+// carries each message once over each edge: s sends 2 + 2 = 4 ticks, the
+// Theorem 4 optimum (multicast_lp_test.cc, Figure4NoBoundIsTight).
+TEST(MultiSourceSchedule, TreesNeedLessThanTheProgramCounts) {
+  const GraphInstance g = GraphInstanceFromFile("fig4_triangle.json");
+  const std::vector<uint32_t> sources = {0, 4, 5, 6};
+  absl::StatusOr<LpBound> mms = MultiSourceUb(g.Request(), sources);
+  ASSERT_TRUE(mms.ok()) << mms.status();
+  EXPECT_EQ(mms->period, 6);
+  EXPECT_EQ(ExpectMultiSourceSchedule(g, sources, *mms), 4);
 }
 
 mpq_class Ratio(uint64_t num, uint64_t den) {
@@ -241,9 +277,10 @@ mpq_class Ratio(uint64_t num, uint64_t den) {
 }
 
 // A rounded schedule: valid, period <= bound, throughput at most the
-// exact 1 / T* and at least (floor(bound / T*) - routes) / bound, which the
-// rounding guarantees (each route loses less than one message, and the
-// period is at most the bound).
+// exact 1 / T* and at least (K - routes) / bound, K the largest message
+// count of BuildSchedule()'s grid up to floor(bound / T*) (more than 16/17
+// of it from 16 on), which the rounding down at K guarantees (each route
+// loses less than one message, and the period is at most K T* <= bound).
 // Returns how many bounds below the exact period it rounded to.
 int CheckRounded(
     const GraphInstance& g, const absl::StatusOr<PeriodicSchedule>& exact,
@@ -273,8 +310,9 @@ int CheckRounded(
     EXPECT_LE(throughput, 1 / period_per_message);
     const mpq_class k = Ratio(bound, 1) / period_per_message;
     const mpz_class floor_k = k.get_num() / k.get_den();
+    const mpz_class grid_k = floor_k < 16 ? floor_k : floor_k * 16 / 17;
     EXPECT_GE(throughput,
-              mpq_class(floor_k - exact->routes.size()) / Ratio(bound, 1));
+              mpq_class(grid_k - exact->routes.size()) / Ratio(bound, 1));
     if (bound == exact->period) {
       EXPECT_EQ(throughput, 1 / period_per_message);
     }
@@ -306,6 +344,79 @@ TEST(RoundedSchedule, BoundedPeriodsPassTheEvaluator) {
   }
   // Small exact periods leave no whole message below them.
   EXPECT_GT(rounded_below, 20);
+}
+
+// --max-period is monotone: on seeded platforms, for the scatter and the
+// broadcast, a larger bound never gives no schedule where a smaller one
+// gives one, nor a lower throughput (every schedule judged by the
+// evaluator).
+TEST(RoundedSchedule, LargerBoundsNeverLoseThroughput) {
+  std::mt19937_64 rng(2008);
+  for (int round = 0; round < 40; ++round) {
+    SCOPED_TRACE(::testing::Message() << "round " << round);
+    const GraphInstance g = RandomLpInstance(rng, round);
+    const hetcast_graph_request request = g.Request();
+    absl::StatusOr<LpBound> ub = MulticastUb(request);
+    ASSERT_TRUE(ub.ok()) << ub.status();
+    absl::StatusOr<PeriodicSchedule> exact = ScatterSchedule(request, *ub);
+    ASSERT_TRUE(exact.ok()) << exact.status();
+    mpq_class best = 0;  // Throughput of the smaller bounds' schedules.
+    for (uint64_t bound = 1; bound <= 2 * exact->period + 2;
+         bound += 1 + bound / 7) {
+      SCOPED_TRACE(::testing::Message() << "bound " << bound);
+      absl::StatusOr<PeriodicSchedule> r = ScatterSchedule(request, *ub, bound);
+      if (!r.ok()) {
+        EXPECT_EQ(r.status().code(), absl::StatusCode::kInvalidArgument);
+        EXPECT_EQ(best, 0) << "a smaller bound had a schedule";
+        continue;
+      }
+      absl::StatusOr<hetcast_graph_evaluation> e =
+          EvaluateSchedule(request, *r);
+      ASSERT_TRUE(e.ok()) << e.status();
+      EXPECT_LE(r->period, bound);
+      const mpq_class throughput =
+          Ratio(e->throughput_numerator, e->throughput_denominator);
+      EXPECT_GE(throughput, best);
+      best = std::max(best, throughput);
+    }
+    EXPECT_EQ(best, 1 / ub->period);  // The exact one, from its period on.
+  }
+}
+
+// s -> a 146629, s -> t 810144, t -> a 941943, broadcast: t gets every
+// message over s -> t, a a fraction f over s -> a and the rest from t;
+// s and a are busiest when 810144 + 146629 f = 146629 f + 941943 (1 - f),
+// so T* = 810144 + 146629 * 131799 / 941943 = 260811675121 / 313981. Its
+// exact schedule, 313981 messages in 260811675121 ticks, fits 64 bits
+// once a message is cut into no more parts than its slots need (the
+// least common multiple of the three costs, 3.7 * 10^16, did not with
+// K); a larger --max-period keeps it, a smaller one rounds.
+TEST(RoundedSchedule, WideCostsKeepTheirExactSchedule) {
+  GraphInstance g;
+  g.node_count = 3;  // s, a, t
+  g.edges = {{0, 1, 146629}, {0, 2, 810144}, {2, 1, 941943}};
+  g.targets = {1, 2};
+  const std::vector<bool> all(3, true);
+  absl::StatusOr<LpBound> eb = BroadcastEb(g.Request(), all);
+  ASSERT_TRUE(eb.ok()) << eb.status();
+  const mpq_class period(mpz_class("260811675121"), mpz_class("313981"));
+  ASSERT_EQ(eb->period, period);
+  for (uint64_t bound :
+       {uint64_t{0}, uint64_t{1000000000000}, uint64_t{260811675121}}) {
+    SCOPED_TRACE(bound);
+    absl::StatusOr<PeriodicSchedule> s =
+        BroadcastSchedule(g.Request(), all, *eb, bound);
+    ExpectSchedule(g, s, period);
+    if (s.ok()) {
+      EXPECT_EQ(s->messages, 313981u);
+    }
+  }
+  absl::StatusOr<PeriodicSchedule> rounded =
+      BroadcastSchedule(g.Request(), all, *eb, 10000000);
+  ASSERT_TRUE(rounded.ok()) << rounded.status();
+  EXPECT_LE(rounded->period, 10000000u);
+  EXPECT_LT(Ratio(rounded->messages, rounded->period), 1 / period);
+  EXPECT_TRUE(EvaluateSchedule(g.Request(), *rounded).ok());
 }
 
 TEST(HeuristicSchedules, RandomGraphsPassTheEvaluator) {

@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <random>
+#include <utility>
 #include <vector>
 
 #include "gtest/gtest.h"
@@ -101,6 +102,39 @@ TEST(LpHeuristics, Figure4TriangleReachesTheOptimum) {
   const mpq_class sources = Period(RunHeuristic(AugmentedSources, g));
   EXPECT_GE(sources, 4);
   EXPECT_LE(sources, Ub(g));
+}
+
+// s -> a costs 3; b is linked both ways to s at `far` ticks and to a at
+// `far` + `step`. Every message reaches a over s -> a (3 ticks) or b -> a
+// (more than 10^9), so a period of 3 is optimal (the Theorem 4 oracle
+// agrees) and every heuristic reaches it: the broadcasts keep s and a,
+// the multi-source scatter starts at UB = 3. Broadcast-EB of all three
+// nodes is a fraction of some 36 digits; the face LP that ranks b with T
+// fixed there has no solution once the row is rounded to doubles, and
+// the exact solver's answer on that path is what must be read (exact_lp.cc,
+// CertifiedBySolver()). Equal far costs never took that path.
+TEST(LpHeuristics, FarApartCostsAreCertified) {
+  std::vector<std::pair<uint64_t, uint64_t>> costs = {
+      {1000000000000, 1}, {999999999999, 7}, {1000000000000000, 1}};
+  if (SanitizerRun()) costs.resize(1);  // its suite's rerun
+  for (const auto& [far, step] : costs) {
+    SCOPED_TRACE(::testing::Message() << far << " + " << step);
+    GraphInstance g;
+    g.node_count = 3;  // s, a, b
+    g.edges = {{0, 1, 3},
+               {2, 0, far},
+               {0, 2, far},
+               {1, 2, far + step},
+               {2, 1, far + step}};
+    g.targets = {1};
+    absl::StatusOr<mpq_class> opt = oracle::OptimalPeriod(g.Request());
+    ASSERT_TRUE(opt.ok()) << opt.status();
+    ASSERT_EQ(*opt, 3);
+    for (Heuristic h :
+         {&ReducedBroadcast, &AugmentedMulticast, &AugmentedSources}) {
+      EXPECT_EQ(Period(RunHeuristic(h, g)), *opt);
+    }
+  }
 }
 
 // Everything a final state must satisfy: the trace never gets worse and

@@ -43,7 +43,56 @@ std::string RouteText(const std::vector<std::string>& names,
   return out;
 }
 
+// A weighted route's edges as route edges (route index 0).
+std::vector<hetcast_graph_route_edge> RouteEdges(
+    const hetcast_graph_request& request, const WeightedRoute& route) {
+  std::vector<hetcast_graph_route_edge> edges;
+  for (size_t e : route.edges) {
+    edges.push_back({0, request.edges[e].from, request.edges[e].to});
+  }
+  return edges;
+}
+
+std::string FractionText(const mpq_class& q) {
+  return absl::StrCat(q.get_num().get_str(), "/", q.get_den().get_str());
+}
+
 }  // namespace
+
+std::string FlowsText(const GraphPlatform& platform,
+                      const hetcast_graph_request& request,
+                      const std::vector<WeightedRoute>& routes) {
+  std::string out =
+      absl::StrCat("flows (", routes.size(),
+                   " routes; each carries its fraction of every message):\n");
+  for (size_t r = 0; r < routes.size(); ++r) {
+    absl::StrAppend(&out, "  flow ", r, ": ",
+                    RouteText(platform.names, RouteEdges(request, routes[r])),
+                    "  carries ", FractionText(routes[r].weight), "\n");
+  }
+  return out;
+}
+
+void WriteFlowsJson(const GraphPlatform& platform,
+                    const hetcast_graph_request& request,
+                    const std::vector<WeightedRoute>& routes,
+                    JsonWriter* json) {
+  json->StartArray("flows");
+  for (const WeightedRoute& route : routes) {
+    json->StartObject();
+    json->Str("fraction", FractionText(route.weight));
+    json->StartArray("edges");
+    for (const hetcast_graph_route_edge& e : RouteEdges(request, route)) {
+      json->StartObject();
+      json->Str("from", platform.names[e.from]);
+      json->Str("to", platform.names[e.to]);
+      json->EndObject();
+    }
+    json->EndArray();
+    json->EndObject();
+  }
+  json->EndArray();
+}
 
 std::string ScheduleText(const GraphPlatform& platform,
                          const PeriodicSchedule& schedule) {

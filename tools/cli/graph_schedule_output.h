@@ -5,6 +5,7 @@
 #define HETCAST_TOOLS_CLI_GRAPH_SCHEDULE_OUTPUT_H_
 
 #include <string>
+#include <vector>
 
 #include "tools/cli/json_output.h"
 #include "tools/graph/periodic_schedule.h"
@@ -24,6 +25,17 @@ std::string ScheduleText(const GraphPlatform& platform,
 // "from":"s","to":"C1","route":0,"amount":1},...]}
 void WriteScheduleJson(const GraphPlatform& platform,
                        const PeriodicSchedule& schedule, JsonWriter* json);
+
+// When there is no schedule: the routes it would have used, each with
+// the exact fraction of every message it carries. Text: "flows (...):" and
+// one line per route ("  flow 0: s -> a -> t  carries 3/7"); JSON: the
+// member "flows": [{"fraction":"3/7","edges":[{"from":"s","to":"a"},...]}].
+std::string FlowsText(const GraphPlatform& platform,
+                      const hetcast_graph_request& request,
+                      const std::vector<WeightedRoute>& routes);
+void WriteFlowsJson(const GraphPlatform& platform,
+                    const hetcast_graph_request& request,
+                    const std::vector<WeightedRoute>& routes, JsonWriter* json);
 
 }  // namespace hetcast
 

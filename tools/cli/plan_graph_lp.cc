@@ -60,11 +60,13 @@ struct LpAnswer {
   std::optional<HeuristicResult> heuristic;
   // Every achievable answer: its periodic schedule (checked by the
   // evaluator at exactly `period`), or why there is none (a period beyond
-  // 64 bits).
+  // 64 bits) and the routes with the fraction of every message each
+  // carries (`flows`, when they were found).
   std::optional<PeriodicSchedule> schedule;
   std::string no_schedule;
-  // --max-period made the schedule round down: its ticks per message
-  // (more than `period`).
+  std::vector<WeightedRoute> flows;
+  // --max-period made the schedule round to whole messages: its ticks per
+  // message (at least `period`: BalancedRoutes()).
   std::optional<mpq_class> rounded;
 };
 
@@ -146,41 +148,72 @@ absl::StatusOr<HeuristicResult> RunHeuristic(const GraphPlatform& platform,
 
 uint64_t MaxPeriod() { return absl::GetFlag(FLAGS_max_period); }
 
+// The routes of an achievable LP answer and what its schedule is called
+// in messages ("the scatter").
+struct Routed {
+  absl::StatusOr<std::vector<WeightedRoute>> routes;
+  const char* what;
+};
+
+// Where an answer is left without a schedule: why, and how to get one.
+void NoSchedule(const absl::Status& status, LpAnswer* answer) {
+  answer->no_schedule = std::string(status.message());
+  if (MaxPeriod() == 0)
+    absl::StrAppend(&answer->no_schedule, "; see --max-period");
+}
+
 // `schedule` as the answer's, once the evaluator accepts it: at exactly
-// `period` ticks per message, or, rounded for --max-period, at more in at
-// most that many ticks. A period beyond 64 bits leaves the answer without
-// one and says why.
-absl::Status AttachSchedule(const GraphPlatform& platform,
-                            absl::StatusOr<PeriodicSchedule> schedule,
-                            const mpq_class& period, LpAnswer* answer) {
-  if (schedule.status().code() == absl::StatusCode::kOutOfRange) {
-    answer->no_schedule = std::string(schedule.status().message());
-    if (MaxPeriod() == 0)
-      absl::StrAppend(&answer->no_schedule, "; see --max-period");
-    return absl::OkStatus();
-  }
-  if (!schedule.ok()) return schedule.status();
-  if (MaxPeriod() != 0 && schedule->period > MaxPeriod()) {
+// `period` ticks per message, or, rounded for --max-period, at the
+// evaluator's figure (kept in `rounded`).
+absl::Status AcceptSchedule(const GraphPlatform& platform,
+                            PeriodicSchedule schedule, const mpq_class& period,
+                            LpAnswer* answer) {
+  if (MaxPeriod() != 0 && schedule.period > MaxPeriod()) {
     return absl::InvalidArgumentError(absl::StrCat(
         "--max-period ", MaxPeriod(), ": one message of ",
         answer->chosen.empty() ? answer->algorithm : answer->chosen, " needs ",
-        schedule->period, " ticks"));
+        schedule.period, " ticks"));
   }
   absl::StatusOr<hetcast_graph_evaluation> e =
-      EvaluateSchedule(platform.Request(), *schedule);
+      EvaluateSchedule(platform.Request(), schedule);
   if (!e.ok()) return e.status();
   mpq_class evaluated(mpz_class(absl::StrCat(e->period_numerator)),
                       mpz_class(absl::StrCat(e->period_denominator)));
   if (evaluated != period) {
-    if (MaxPeriod() == 0 || evaluated < period) {
+    if (MaxPeriod() == 0) {
       return absl::InternalError(
           absl::StrCat("the schedule needs ", Fraction(evaluated),
                        " ticks per message, not ", Fraction(period)));
     }
     answer->rounded = evaluated;
   }
-  answer->schedule = *std::move(schedule);
+  answer->schedule = std::move(schedule);
   return absl::OkStatus();
+}
+
+// The answer's figure and schedule from its routes: the period is what the
+// routes need per message (RoutesPeriod(): the program's T*, or less for
+// the multi-source scatter's trees), the schedule BuildSchedule()'s. A
+// schedule that would not fit in 64 bits leaves the answer without one,
+// with the routes and their fractions (`flows`) and the reason.
+absl::Status AttachRoutes(const GraphPlatform& platform, Routed routed,
+                          LpAnswer* answer) {
+  if (routed.routes.status().code() == absl::StatusCode::kOutOfRange) {
+    NoSchedule(routed.routes.status(), answer);
+    return absl::OkStatus();
+  }
+  if (!routed.routes.ok()) return routed.routes.status();
+  const hetcast_graph_request request = platform.Request();
+  answer->period = RoutesPeriod(request, *routed.routes);
+  absl::StatusOr<PeriodicSchedule> schedule =
+      BuildSchedule(request, *routed.routes, MaxPeriod(), routed.what);
+  if (schedule.status().code() == absl::StatusCode::kOutOfRange) {
+    NoSchedule(schedule.status(), answer);
+    answer->flows = *std::move(routed.routes);
+    return absl::OkStatus();
+  }
+  if (!schedule.ok()) return schedule.status();
+  return AcceptSchedule(platform, *std::move(schedule), answer->period, answer);
 }
 
 std::vector<bool> NodeSet(const GraphPlatform& platform,
@@ -190,23 +223,25 @@ std::vector<bool> NodeSet(const GraphPlatform& platform,
   return set;
 }
 
-// The schedule of heuristic `name`'s final state, its program solved once
+// The routes of heuristic `name`'s final state, its program solved once
 // more: a broadcast of its node set (REDUCED_BROADCAST, AUGMENTED_MULTICAST)
-// or the multi-source scatter from its sources (AUGMENTED_SOURCES).
-absl::StatusOr<PeriodicSchedule> HeuristicSchedule(
-    const GraphPlatform& platform, const std::string& name,
-    const HeuristicResult& result, int* lp_solves) {
+// or the multi-source scatter from its sources (AUGMENTED_SOURCES; and the
+// LP of its trees' weights, BalancedRoutes()).
+Routed HeuristicRoutes(const GraphPlatform& platform, const std::string& name,
+                       const HeuristicResult& result, int* lp_solves) {
   const hetcast_graph_request request = platform.Request();
   ++*lp_solves;
   if (name == "augmented-sources") {
+    ++*lp_solves;
     absl::StatusOr<LpBound> mms = MultiSourceUb(request, result.nodes);
-    if (!mms.ok()) return mms.status();
-    return MultiSourceSchedule(request, result.nodes, *mms, MaxPeriod());
+    if (!mms.ok()) return {mms.status(), ""};
+    return {MultiSourceRoutes(request, result.nodes, *mms),
+            "the multi-source scatter"};
   }
   const std::vector<bool> kept = NodeSet(platform, result.nodes);
   absl::StatusOr<LpBound> eb = BroadcastEb(request, kept);
-  if (!eb.ok()) return eb.status();
-  return BroadcastSchedule(request, kept, *eb, MaxPeriod());
+  if (!eb.ok()) return {eb.status(), ""};
+  return {BroadcastRoutes(request, kept, *eb), "the broadcast"};
 }
 
 // What best compared, kept to schedule the one it chose.
@@ -214,6 +249,9 @@ struct Compared {
   std::optional<Mcph> mcph;
   std::optional<LpBound> broadcast;
   std::vector<HeuristicResult> heuristics;  // In kHeuristics' order.
+  // AUGMENTED_SOURCES' routes: its figure is what they need per message,
+  // which can be less than its program's (RoutesPeriod()).
+  std::optional<Routed> sources_routes;
 };
 
 absl::Status RunCandidates(const GraphPlatform& platform, LpAnswer* answer,
@@ -233,30 +271,51 @@ absl::Status RunCandidates(const GraphPlatform& platform, LpAnswer* answer,
         RunHeuristic(platform, heuristic, name);
     if (!result.ok()) return result.status();
     answer->lp_solves += result->lp_solves;
-    answer->candidates.emplace_back(name, *result->period);
+    mpq_class period = *result->period;
+    if (std::string(name) == "augmented-sources") {
+      Routed routed =
+          HeuristicRoutes(platform, name, *result, &answer->lp_solves);
+      if (routed.routes.ok()) {
+        period = RoutesPeriod(platform.Request(), *routed.routes);
+      }
+      compared->sources_routes = std::move(routed);
+    }
+    answer->candidates.emplace_back(name, period);
     compared->heuristics.push_back(*std::move(result));
   }
   return absl::OkStatus();
 }
 
-// The chosen candidate's schedule.
-absl::StatusOr<PeriodicSchedule> ChosenSchedule(const GraphPlatform& platform,
-                                                const LpBound& ub,
-                                                const Compared& compared,
-                                                LpAnswer* answer) {
+// The chosen candidate's schedule (MCPH's is the planner's) or routes.
+absl::Status AttachChosen(const GraphPlatform& platform, const LpBound& ub,
+                          const Compared& compared, LpAnswer* answer) {
   const std::string& chosen = answer->chosen;
-  if (chosen == "mcph") return compared.mcph->schedule;
+  if (chosen == "mcph") {
+    return AcceptSchedule(platform, compared.mcph->schedule, answer->period,
+                          answer);
+  }
   if (chosen == "broadcast") {
-    return BroadcastSchedule(platform.Request(), AllKept(platform),
-                             *compared.broadcast, MaxPeriod());
+    return AttachRoutes(platform,
+                        {BroadcastRoutes(platform.Request(), AllKept(platform),
+                                         *compared.broadcast),
+                         "the broadcast"},
+                        answer);
   }
   if (chosen == "ub") {
-    return ScatterSchedule(platform.Request(), ub, MaxPeriod());
+    return AttachRoutes(platform,
+                        {ScatterRoutes(platform.Request(), ub), "the scatter"},
+                        answer);
+  }
+  if (chosen == "augmented-sources") {
+    return AttachRoutes(platform, *compared.sources_routes, answer);
   }
   for (size_t i = 0; i < std::size(kHeuristics); ++i) {
     if (chosen != kHeuristics[i].first) continue;
-    return HeuristicSchedule(platform, chosen, compared.heuristics[i],
-                             &answer->lp_solves);
+    return AttachRoutes(
+        platform,
+        HeuristicRoutes(platform, chosen, compared.heuristics[i],
+                        &answer->lp_solves),
+        answer);
   }
   return absl::InternalError(absl::StrCat("best chose ", chosen));
 }
@@ -277,9 +336,7 @@ absl::Status AddCandidates(const GraphPlatform& platform, const LpBound& ub,
       answer->period = period;
     }
   }
-  return AttachSchedule(platform,
-                        ChosenSchedule(platform, ub, compared, answer),
-                        answer->period, answer);
+  return AttachChosen(platform, ub, compared, answer);
 }
 
 // lb, ub, broadcast: the program itself is the answer (and is emitted).
@@ -288,31 +345,41 @@ absl::Status SolveProgram(const GraphPlatform& platform, LpBound lb, LpBound ub,
   absl::Status status;
   if (answer->algorithm == "lb") {
     answer->achievable = false;
+    answer->period = lb.period;
     answer->program = std::move(lb);
     answer->program_name = "Multicast-LB";
   } else if (answer->algorithm == "ub") {
-    status = AttachSchedule(
-        platform, ScatterSchedule(platform.Request(), ub, MaxPeriod()),
-        ub.period, answer);
+    answer->period = ub.period;
+    status = AttachRoutes(
+        platform, {ScatterRoutes(platform.Request(), ub), "the scatter"},
+        answer);
     answer->program = std::move(ub);
     answer->program_name = "Multicast-UB";
   } else {
     absl::StatusOr<LpBound> eb = WholeBroadcast(platform);
     if (!eb.ok()) return eb.status();
     ++answer->lp_solves;
-    status =
-        AttachSchedule(platform,
-                       BroadcastSchedule(platform.Request(), AllKept(platform),
-                                         *eb, MaxPeriod()),
-                       eb->period, answer);
+    answer->period = eb->period;
+    status = AttachRoutes(
+        platform,
+        {BroadcastRoutes(platform.Request(), AllKept(platform), *eb),
+         "the broadcast"},
+        answer);
     answer->program = *std::move(eb);
     answer->program_name = "Broadcast-EB";
   }
-  answer->period = answer->program->period;
-  return status;
+  if (!status.ok()) return status;
+  if (answer->period != answer->program->period) {
+    return absl::InternalError(absl::StrCat(
+        answer->program_name, "'s routes need ", Fraction(answer->period),
+        " ticks per message, not ", Fraction(answer->program->period)));
+  }
+  return absl::OkStatus();
 }
 
-// An LP heuristic's answer and its schedule.
+// An LP heuristic's answer and its schedule: the figure is what its
+// routes need per message (AUGMENTED_SOURCES' can be less than its
+// program's T*, the trace's last value).
 absl::Status SolveHeuristic(const GraphPlatform& platform, LpAnswer* answer) {
   for (const auto& [name, heuristic] : kHeuristics) {
     if (answer->algorithm != name) continue;
@@ -322,10 +389,10 @@ absl::Status SolveHeuristic(const GraphPlatform& platform, LpAnswer* answer) {
     answer->lp_solves += result->lp_solves;
     answer->period = *result->period;
     answer->heuristic = *std::move(result);
-    return AttachSchedule(platform,
-                          HeuristicSchedule(platform, name, *answer->heuristic,
-                                            &answer->lp_solves),
-                          answer->period, answer);
+    return AttachRoutes(
+        platform,
+        HeuristicRoutes(platform, name, *answer->heuristic, &answer->lp_solves),
+        answer);
   }
   return absl::InternalError(
       absl::StrCat("unknown LP algorithm ", answer->algorithm));
@@ -507,6 +574,9 @@ std::string RenderText(const GraphPlatform& platform, const LpAnswer& a) {
   if (a.schedule) absl::StrAppend(&out, ScheduleText(platform, *a.schedule));
   if (!a.no_schedule.empty()) {
     absl::StrAppend(&out, "schedule: none (", a.no_schedule, ")\n");
+    if (!a.flows.empty()) {
+      absl::StrAppend(&out, FlowsText(platform, platform.Request(), a.flows));
+    }
   }
   if (a.rounded) {
     absl::StrAppend(
@@ -550,6 +620,9 @@ absl::StatusOr<std::string> RenderJson(const GraphPlatform& platform,
   if (!a.no_schedule.empty()) {
     json.Null("schedule");
     json.Str("no_schedule", a.no_schedule);
+    if (!a.flows.empty()) {
+      WriteFlowsJson(platform, platform.Request(), a.flows, &json);
+    }
   }
   if (a.rounded) {
     json.StartObject("rounded");

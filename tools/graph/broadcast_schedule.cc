@@ -48,9 +48,9 @@ absl::StatusOr<Capacities> CapacitiesOf(const hetcast_graph_request& r,
 
 }  // namespace
 
-absl::StatusOr<PeriodicSchedule> BroadcastSchedule(
+absl::StatusOr<std::vector<WeightedRoute>> BroadcastRoutes(
     const hetcast_graph_request& request, const std::vector<bool>& kept,
-    const LpBound& eb, uint64_t max_period) {
+    const LpBound& eb) {
   if (!eb.finite) {
     return absl::InvalidArgumentError("Broadcast-EB is +infinity: no schedule");
   }
@@ -74,7 +74,16 @@ absl::StatusOr<PeriodicSchedule> BroadcastSchedule(
     route.weight.canonicalize();
     start += route.weight;
   }
-  return BuildSchedule(request, routes, eb.period, max_period, "the broadcast");
+  return routes;
+}
+
+absl::StatusOr<PeriodicSchedule> BroadcastSchedule(
+    const hetcast_graph_request& request, const std::vector<bool>& kept,
+    const LpBound& eb, uint64_t max_period) {
+  absl::StatusOr<std::vector<WeightedRoute>> routes =
+      BroadcastRoutes(request, kept, eb);
+  if (!routes.ok()) return routes.status();
+  return BuildSchedule(request, *routes, max_period, "the broadcast");
 }
 
 }  // namespace hetcast

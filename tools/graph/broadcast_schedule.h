@@ -20,16 +20,19 @@
 
 namespace hetcast {
 
-// BroadcastSchedule()
+// BroadcastRoutes(), BroadcastSchedule()
 //
 // `eb` must be BroadcastEb(request, kept)'s finite answer. Capacities are
 // min(N n_e, N) (no arborescence uses an edge twice; N x_v^e is below
 // both), so every edge carries at most n_e of each message and every node
-// is busy at most T* per message: the period is K T*. The routes are the
-// arborescences, in the order they were packed, over consecutive
-// fractions of [0, 1). OutOfRange when N times the edge count, or the
-// period, would not fit in 63 or 64 bits (the packing needs the former
-// even when a non-zero `max_period` bounds the period, BuildSchedule).
+// is busy at most T* per message (exactly T* at the busiest: the trees are
+// a broadcast). The routes are the arborescences, in the order they were
+// packed, over consecutive fractions of [0, 1); OutOfRange when N times
+// the edge count would not fit in 63 bits (the packing's integers). The
+// schedule is BuildSchedule()'s of those routes (`max_period` there).
+absl::StatusOr<std::vector<WeightedRoute>> BroadcastRoutes(
+    const hetcast_graph_request& request, const std::vector<bool>& kept,
+    const LpBound& eb);
 absl::StatusOr<PeriodicSchedule> BroadcastSchedule(
     const hetcast_graph_request& request, const std::vector<bool>& kept,
     const LpBound& eb, uint64_t max_period = 0);

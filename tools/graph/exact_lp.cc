@@ -3,10 +3,12 @@
 #include "tools/graph/exact_lp.h"
 
 #include <algorithm>
+#include <climits>
 #include <cstdlib>
 #include <ctime>
 #include <memory>
 #include <mutex>
+#include <string>
 #include <vector>
 
 #include "absl/strings/str_cat.h"
@@ -69,7 +71,30 @@ class MpqArray {
 // before any test builds a program. QSexactClear() is never called: GMP
 // numbers may outlive any point where it could run; its constants stay
 // reachable until exit.
-__attribute__((constructor)) void StartQsoptEx() { QSexactStart(); }
+//
+// QSopt_ex reports through one log function (QSlog(), stderr unless a
+// handler is set): its simplex display, which LoadProblem() turns off, and
+// trace lines from inside the solver ("in move_pivot (qsopt_ex/
+// factor_dbl.c:...)") whenever a floating-point pass gives up and a more
+// precise one takes over, which the exact solver does on valid programs
+// that it then solves. They are no error of the caller's, and a tool's
+// stderr is for those: the handler installed here keeps only the last
+// message, for the error of a call that fails (SolveExactLp()). It is set
+// once, before main() and any thread, and QSopt_ex calls it only inside
+// solver calls, which SolverMutex() serialises.
+std::string& LastSolverMessage() {
+  static std::string* message = new std::string;
+  return *message;
+}
+
+void KeepLastSolverMessage(const char* message, void*) {
+  LastSolverMessage() = message;
+}
+
+__attribute__((constructor)) void StartQsoptEx() {
+  QSexactStart();
+  QSlog_set_handler(KeepLastSolverMessage, nullptr);
+}
 
 // Serialises every use of QSopt_ex (global state).
 std::mutex& SolverMutex() {
@@ -125,28 +150,115 @@ ColumnMajor ByColumn(const LinearProgram& lp) {
   return m;
 }
 
-// The program as a QSopt_ex problem (a minimisation; columns 0 .. +inf),
-// loaded whole: adding rows one by one (mpq_QSadd_row) costs as much as
-// the floating-point simplex on the larger programs.
-absl::StatusOr<Problem> LoadProblem(const LinearProgram& lp) {
+// Powers of two by which the solver's copy of a program is scaled: row r
+// multiplied by 2^row[r], column j's coefficients by 2^column[j] (so its
+// value is 2^column[j] times the solver's, and row r's dual 2^row[r]
+// times the solver's). Exact in rationals, and invisible outside
+// SolveExactLp(): the solution is scaled back and certified on the
+// program itself.
+//
+// Why: QSopt_ex first solves in doubles with absolute tolerances, on a
+// copy it scales by the matrix alone. With costs near 10^12 ticks, T*
+// and the port rows' terms are near 10^12 too, where one unit in the last
+// place of a double is 2^-13: a row that pins T to T* (face_minimum.h)
+// is violated by more than the tolerance, the floating-point simplex
+// calls the program infeasible, and QSopt_ex retries at rising precisions
+// (every one claims the same; the rational check of its basis finds it
+// optimal each time) before it gives up on its own answer: seconds for a
+// three-node platform. Scaled so that every row's largest entry,
+// right-hand side included, and every column's largest coefficient are
+// near 1, the same programs are solved in doubles. Programs whose entries
+// and right-hand sides are all below 2^32 (every platform with costs below
+// that) are not scaled: their doubles err by less than 2^-20, and the
+// solver's vertices and times on them stay as they were measured.
+struct Scaling {
+  std::vector<long> row;
+  std::vector<long> column;
+};
+
+// The binary exponent of |q| (q != 0), within one.
+long Magnitude(const mpq_class& q) {
+  return static_cast<long>(mpz_sizeinbase(q.get_num_mpz_t(), 2)) -
+         static_cast<long>(mpz_sizeinbase(q.get_den_mpz_t(), 2));
+}
+
+constexpr long kUnscaledMagnitude = 32;
+
+Scaling Equilibrate(const LinearProgram& lp) {
+  Scaling s;
+  s.row.assign(lp.rows.size(), 0);
+  s.column.assign(lp.columns.size(), 0);
+  long largest = LONG_MIN;
+  for (const LinearProgram::Row& r : lp.rows) {
+    if (sgn(r.rhs) != 0) largest = std::max(largest, Magnitude(r.rhs));
+    for (const auto& term : r.terms) {
+      if (sgn(term.second) != 0) {
+        largest = std::max(largest, Magnitude(term.second));
+      }
+    }
+  }
+  if (largest < kUnscaledMagnitude) return s;
+  // Rows, columns, rows again: each brings its largest entry to 2^0.
+  const auto scale_rows = [&] {
+    for (size_t r = 0; r < lp.rows.size(); ++r) {
+      long most =
+          sgn(lp.rows[r].rhs) != 0 ? Magnitude(lp.rows[r].rhs) : LONG_MIN;
+      for (const auto& [j, a] : lp.rows[r].terms) {
+        if (sgn(a) != 0) most = std::max(most, Magnitude(a) + s.column[j]);
+      }
+      s.row[r] = most == LONG_MIN ? 0 : -most;
+    }
+  };
+  scale_rows();
+  std::vector<long> most(lp.columns.size(), LONG_MIN);
+  for (size_t r = 0; r < lp.rows.size(); ++r) {
+    for (const auto& [j, a] : lp.rows[r].terms) {
+      if (sgn(a) != 0) most[j] = std::max(most[j], Magnitude(a) + s.row[r]);
+    }
+  }
+  for (size_t j = 0; j < lp.columns.size(); ++j) {
+    s.column[j] = most[j] == LONG_MIN ? 0 : -most[j];
+  }
+  scale_rows();
+  return s;
+}
+
+// q times 2^exponent, into `out`.
+void SetScaled(mpq_ptr out, const mpq_class& q, long exponent) {
+  if (exponent >= 0) {
+    mpq_mul_2exp(out, q.get_mpq_t(), static_cast<mp_bitcnt_t>(exponent));
+  } else {
+    mpq_div_2exp(out, q.get_mpq_t(), static_cast<mp_bitcnt_t>(-exponent));
+  }
+}
+
+// The program, scaled by `scaling`, as a QSopt_ex problem (a
+// minimisation; columns 0 .. +inf), loaded whole: adding rows one by one
+// (mpq_QSadd_row) costs as much as the floating-point simplex on the
+// larger programs.
+absl::StatusOr<Problem> LoadProblem(const LinearProgram& lp,
+                                    const Scaling& scaling) {
   const ColumnMajor m = ByColumn(lp);
   const size_t columns = lp.columns.size();
   const size_t rows = lp.rows.size();
   MpqArray value(m.value.size());
-  for (size_t k = 0; k < m.value.size(); ++k) {
-    mpq_set(value.at(k), m.value[k]->get_mpq_t());
+  for (size_t j = 0; j < columns; ++j) {
+    for (int k = m.begin[j]; k < m.begin[j] + m.count[j]; ++k) {
+      SetScaled(value.at(k), *m.value[k],
+                scaling.row[m.row[k]] + scaling.column[j]);
+    }
   }
   MpqArray objective(columns), lower(columns), upper(columns), rhs(rows);
   std::vector<const char*> column_names;
   for (size_t j = 0; j < columns; ++j) {
-    mpq_set(objective.at(j), lp.columns[j].objective.get_mpq_t());
+    SetScaled(objective.at(j), lp.columns[j].objective, scaling.column[j]);
     mpq_set(upper.at(j), mpq_ILL_MAXDOUBLE);
     column_names.push_back(lp.columns[j].name.c_str());
   }
   std::string sense;
   std::vector<const char*> row_names;
   for (size_t r = 0; r < rows; ++r) {
-    mpq_set(rhs.at(r), lp.rows[r].rhs.get_mpq_t());
+    SetScaled(rhs.at(r), lp.rows[r].rhs, scaling.row[r]);
     sense.push_back(SenseChar(lp.rows[r].sense));
     row_names.push_back(lp.rows[r].name.c_str());
   }
@@ -209,6 +321,37 @@ LpBasis FinalBasis(mpq_QSdata* p, const LinearProgram& lp) {
   return basis;
 }
 
+// The optimum QSexact_solver() reported: the primal and dual solution it
+// proved optimal in rational arithmetic, which every path of it that ends
+// with QS_LP_OPTIMAL leaves in the problem's solution cache (its own
+// optimality test, or the rational basis check of the last basis). Not
+// its x and y arguments: the path where the floating-point simplex calls
+// the program infeasible and the rational check of its basis finds it
+// optimal reports QS_LP_OPTIMAL without writing them (QSopt_ex 2.5.10,
+// exact.c; met on a face LP whose fix_T row pins T* to a fraction of 36
+// digits: the rounded row has no solution).
+absl::StatusOr<LpSolution> CertifiedBySolver(mpq_QSdata* p,
+                                             const LinearProgram& lp,
+                                             const Scaling& scaling) {
+  MpqArray x(lp.columns.size());
+  MpqArray y(lp.rows.size());
+  if (mpq_QSget_x_array(p, x.data()) != 0 ||
+      mpq_QSget_pi_array(p, y.data()) != 0) {
+    return absl::InternalError("QSopt_ex: optimal, but no solution to read");
+  }
+  LpSolution solution;
+  solution.x.resize(lp.columns.size());
+  for (size_t j = 0; j < lp.columns.size(); ++j) {
+    SetScaled(solution.x[j].get_mpq_t(), mpq_class(x.at(j)), scaling.column[j]);
+    solution.objective += lp.columns[j].objective * solution.x[j];
+  }
+  solution.y.resize(lp.rows.size());
+  for (size_t r = 0; r < lp.rows.size(); ++r) {
+    SetScaled(solution.y[r].get_mpq_t(), mpq_class(y.at(r)), scaling.row[r]);
+  }
+  return solution;
+}
+
 // The longest call's CPU time (LongestExactLpSeconds()), guarded by
 // SolverMutex().
 std::clock_t longest_solve = 0;
@@ -243,13 +386,16 @@ absl::StatusOr<LpSolution> SolveExactLp(const LinearProgram& lp,
                                         Simplex from_start) {
   std::lock_guard<std::mutex> lock(SolverMutex());
   SolveTimer timer;
-  absl::StatusOr<Problem> p = LoadProblem(lp);
+  LastSolverMessage().clear();
+  const Scaling scaling = Equilibrate(lp);
+  absl::StatusOr<Problem> p = LoadProblem(lp, scaling);
   if (!p.ok()) return p.status();
   Basis basis = StartingBasis(p->get(), lp, start);
   // QSexact_solver crashes without a dual array, and writes past an x of
   // one entry per column once there are inequality rows (it copies values
   // of its internal logical columns too): both get room for every column
-  // and every row.
+  // and every row. The optimum is read from the problem afterwards
+  // (CertifiedBySolver()).
   const size_t room = lp.columns.size() + lp.rows.size() + 1;
   MpqArray x(room);
   MpqArray y(room);
@@ -259,7 +405,9 @@ absl::StatusOr<LpSolution> SolveExactLp(const LinearProgram& lp,
                          ? PRIMAL_SIMPLEX
                          : DUAL_SIMPLEX,
                      &status) != 0) {
-    return absl::InternalError("QSopt_ex: the exact solver failed");
+    return absl::InternalError(
+        absl::StrCat("QSopt_ex: the exact solver failed (its last message: \"",
+                     LastSolverMessage(), "\")"));
   }
   if (status == QS_LP_INFEASIBLE) {
     return absl::InternalError("the LP is infeasible");
@@ -271,14 +419,11 @@ absl::StatusOr<LpSolution> SolveExactLp(const LinearProgram& lp,
     return absl::InternalError(
         absl::StrFormat("QSopt_ex: no optimum (status %d)", status));
   }
-  LpSolution solution;
-  for (size_t j = 0; j < lp.columns.size(); ++j) {
-    solution.x.emplace_back(x.at(j));
-    solution.objective += lp.columns[j].objective * solution.x.back();
-  }
-  for (size_t r = 0; r < lp.rows.size(); ++r) solution.y.emplace_back(y.at(r));
+  absl::StatusOr<LpSolution> solution =
+      CertifiedBySolver(p->get(), lp, scaling);
+  if (!solution.ok()) return solution.status();
   if (final_basis != nullptr) *final_basis = FinalBasis(p->get(), lp);
-  absl::Status proof = CheckLpCertificate(lp, solution);
+  absl::Status proof = CheckLpCertificate(lp, *solution);
   if (!proof.ok()) return proof;
   return solution;
 }

@@ -3,10 +3,12 @@
 #include "tools/graph/periodic_schedule.h"
 
 #include <algorithm>
+#include <numeric>
 #include <utility>
 
 #include "absl/strings/str_cat.h"
 #include "tools/graph/bipartite_colouring.h"
+#include "tools/graph/exact_lp.h"
 
 namespace hetcast {
 
@@ -34,6 +36,78 @@ mpz_class EdgeCost(const hetcast_graph_request& request, size_t edge) {
   return mpz_class(absl::StrCat(request.edges[edge].cost));
 }
 
+mpq_class RoutesPeriod(const hetcast_graph_request& request,
+                       const std::vector<WeightedRoute>& routes) {
+  std::vector<mpq_class> send(request.node_count, 0);
+  std::vector<mpq_class> receive(request.node_count, 0);
+  for (const WeightedRoute& route : routes) {
+    for (size_t e : route.edges) {
+      const mpq_class ticks = route.weight * EdgeCost(request, e);
+      send[request.edges[e].from] += ticks;
+      receive[request.edges[e].to] += ticks;
+    }
+  }
+  mpq_class busiest = 0;
+  for (uint32_t v = 0; v < request.node_count; ++v) {
+    busiest = std::max({busiest, send[v], receive[v]});
+  }
+  return busiest;
+}
+
+absl::StatusOr<std::vector<WeightedRoute>> BalancedRoutes(
+    const hetcast_graph_request& request, std::vector<WeightedRoute> routes) {
+  LinearProgram lp;
+  for (size_t r = 0; r < routes.size(); ++r) {
+    lp.AddColumn(absl::StrCat("w_", r), 0);
+  }
+  const size_t period = lp.AddColumn("T", 1);
+  // Per node, each route's ticks per message sending and receiving (one
+  // term per route and row: a tree may use several edges of one node).
+  for (const bool sending : {true, false}) {
+    for (uint32_t v = 0; v < request.node_count; ++v) {
+      std::vector<std::pair<size_t, mpq_class>> terms;
+      for (size_t r = 0; r < routes.size(); ++r) {
+        mpq_class ticks = 0;
+        for (size_t e : routes[r].edges) {
+          const hetcast_graph_edge& edge = request.edges[e];
+          if ((sending ? edge.from : edge.to) == v) {
+            ticks += mpq_class(EdgeCost(request, e));
+          }
+        }
+        if (sgn(ticks) != 0) terms.emplace_back(r, -ticks);
+      }
+      if (terms.empty()) continue;
+      terms.emplace_back(period, 1);
+      lp.AddRow(absl::StrCat(sending ? "send_" : "receive_", v),
+                std::move(terms), RowSense::kGreaterEqual, 0);
+    }
+  }
+  for (size_t begin = 0, end = 0; begin < routes.size(); begin = end) {
+    std::vector<std::pair<size_t, mpq_class>> group;
+    for (end = begin;
+         end < routes.size() && routes[end].group == routes[begin].group;
+         ++end) {
+      group.emplace_back(end, 1);
+    }
+    lp.AddRow(absl::StrCat("group_", begin), std::move(group), RowSense::kEqual,
+              1);
+  }
+  absl::StatusOr<LpSolution> best = SolveExactLp(lp);
+  if (!best.ok()) return best.status();
+  if (best->objective >= RoutesPeriod(request, routes)) return routes;
+  std::vector<WeightedRoute> balanced;
+  mpq_class start = 0;
+  for (size_t r = 0; r < routes.size(); ++r) {
+    if (r > 0 && routes[r].group != routes[r - 1].group) start = 0;
+    if (sgn(best->x[r]) == 0) continue;
+    routes[r].start = start;
+    routes[r].weight = best->x[r];
+    start += best->x[r];
+    balanced.push_back(std::move(routes[r]));
+  }
+  return balanced;
+}
+
 namespace {
 
 absl::StatusOr<uint64_t> ToU64(const mpz_class& v, const char* schedule,
@@ -50,128 +124,15 @@ uint64_t U64(const mpz_class& v) {
   return static_cast<uint64_t>(mpz_get_ui(v.get_mpz_t()));
 }
 
-// K (messages per period), D (parts per message), T (ticks per period)
-// and the whole messages each route carries per period.
-struct Scale {
-  mpz_class messages = 1;
-  mpz_class parts = 1;
-  uint64_t period = 0;
+// A choice of whole messages: per route the messages it carries per
+// period (every group the same total, `messages`), and the busiest node's
+// ticks per period, which is the period.
+struct Rounding {
   std::vector<mpz_class> carried;
+  mpz_class messages = 0;
+  mpz_class busiest = 0;
+  bool exact = false;
 };
-
-// D: the least common multiple of the costs of the edges used.
-mpz_class PartsOf(const hetcast_graph_request& r,
-                  const std::vector<WeightedRoute>& routes) {
-  mpz_class parts = 1;
-  for (const WeightedRoute& route : routes) {
-    for (size_t e : route.edges) parts = Lcm(parts, EdgeCost(r, e));
-  }
-  return parts;
-}
-
-absl::StatusOr<Scale> ExactScale(const hetcast_graph_request& r,
-                                 const std::vector<WeightedRoute>& routes,
-                                 const mpq_class& period_per_message,
-                                 const char* what) {
-  Scale scale;
-  scale.messages = period_per_message.get_den();
-  for (const WeightedRoute& route : routes) {
-    scale.messages = Lcm(scale.messages, route.start.get_den());
-    scale.messages = Lcm(scale.messages, route.weight.get_den());
-  }
-  scale.parts = PartsOf(r, routes);
-  absl::StatusOr<uint64_t> product =
-      ToU64(scale.messages * scale.parts, what, "messages x parts per period");
-  if (!product.ok()) return product.status();
-  const mpq_class period = period_per_message * scale.messages;  // Integer.
-  absl::StatusOr<uint64_t> ticks = ToU64(period.get_num(), what, "a period");
-  if (!ticks.ok()) return ticks.status();
-  scale.period = *ticks;
-  for (const WeightedRoute& route : routes) {
-    scale.carried.push_back(mpq_class(route.weight * scale.messages).get_num());
-  }
-  return scale;
-}
-
-// Routes and route edges, and the transfers each route edge needs per
-// period (messages carried x cost ticks), in route-edge order, with the
-// edges' costs. A route's first part is D times what its group's earlier
-// routes carry.
-void Routes(const hetcast_graph_request& r,
-            const std::vector<WeightedRoute>& routes, const Scale& scale,
-            PeriodicSchedule* schedule, std::vector<Transfer>* transfers,
-            std::vector<uint64_t>* costs) {
-  mpz_class first = 0;
-  for (size_t i = 0; i < routes.size(); ++i) {
-    const WeightedRoute& route = routes[i];
-    if (i > 0 && route.group != routes[i - 1].group) first = 0;
-    const mpz_class count = scale.carried[i] * scale.parts;
-    schedule->routes.push_back({U64(first), U64(count)});
-    first += count;
-    for (size_t e : route.edges) {
-      const hetcast_graph_edge& edge = r.edges[e];
-      schedule->route_edges.push_back(
-          {static_cast<uint32_t>(i), edge.from, edge.to});
-      transfers->push_back(
-          {edge.from, edge.to, U64(scale.carried[i] * EdgeCost(r, e))});
-      costs->push_back(edge.cost);
-    }
-  }
-}
-
-// The schedule of `scale` over `routes`: route edges, then the König step.
-absl::StatusOr<PeriodicSchedule> Assemble(
-    const hetcast_graph_request& request,
-    const std::vector<WeightedRoute>& routes, const Scale& scale) {
-  PeriodicSchedule schedule;
-  schedule.period = scale.period;
-  schedule.messages = U64(scale.messages);
-  schedule.parts = U64(scale.parts);
-  std::vector<Transfer> transfers;
-  std::vector<uint64_t> costs;
-  Routes(request, routes, scale, &schedule, &transfers, &costs);
-  absl::StatusOr<std::vector<TransferPiece>> pieces =
-      ColourTransfers(request.node_count, transfers, schedule.period);
-  if (!pieces.ok()) return pieces.status();
-  // A piece of t ticks on an edge of cost c carries t D / c parts (an
-  // integer: c divides D); transfers are in route-edge order.
-  for (const TransferPiece& piece : *pieces) {
-    const Transfer& t = transfers[piece.transfer];
-    const mpz_class amount = mpz_class(absl::StrCat(piece.ticks)) *
-                             scale.parts / costs[piece.transfer];
-    schedule.slots.push_back({piece.start, piece.ticks, t.from, t.to,
-                              schedule.route_edges[piece.transfer].route,
-                              U64(amount)});
-  }
-  return schedule;
-}
-
-// floor(K w) messages per route, each group then trimmed to `least`
-// (from its last routes).
-std::vector<mpz_class> RoundDown(const std::vector<WeightedRoute>& routes,
-                                 const mpz_class& k, mpz_class* least) {
-  std::vector<mpz_class> carried;
-  std::vector<mpz_class> totals;
-  for (size_t i = 0; i < routes.size(); ++i) {
-    const mpq_class exact = routes[i].weight * k;
-    carried.push_back(exact.get_num() / exact.get_den());  // Floor (>= 0).
-    if (i == 0 || routes[i].group != routes[i - 1].group)
-      totals.emplace_back(0);
-    totals.back() += carried.back();
-  }
-  *least = *std::min_element(totals.begin(), totals.end());
-  mpz_class excess = 0;
-  for (size_t i = routes.size(); i-- > 0;) {
-    if (i + 1 == routes.size() || routes[i].group != routes[i + 1].group) {
-      excess = totals.back() - *least;
-      totals.pop_back();
-    }
-    const mpz_class take = std::min(excess, carried[i]);
-    carried[i] -= take;
-    excess -= take;
-  }
-  return carried;
-}
 
 // The busiest node's ticks per period (sending or receiving).
 mpz_class BusiestNode(const hetcast_graph_request& r,
@@ -180,6 +141,7 @@ mpz_class BusiestNode(const hetcast_graph_request& r,
   std::vector<mpz_class> send(r.node_count, 0);
   std::vector<mpz_class> receive(r.node_count, 0);
   for (size_t i = 0; i < routes.size(); ++i) {
+    if (sgn(carried[i]) == 0) continue;
     for (size_t e : routes[i].edges) {
       send[r.edges[e].from] += carried[i] * EdgeCost(r, e);
       receive[r.edges[e].to] += carried[i] * EdgeCost(r, e);
@@ -189,24 +151,73 @@ mpz_class BusiestNode(const hetcast_graph_request& r,
                   *std::max_element(receive.begin(), receive.end()));
 }
 
+// The routes' exact weights: K = the least common multiple of the
+// denominators of the weights and of the routes' period R, route r
+// carries K w_r, the period is K R.
+Rounding ExactRounding(const std::vector<WeightedRoute>& routes,
+                       const mpq_class& period_per_message) {
+  Rounding exact;
+  exact.exact = true;
+  exact.messages = period_per_message.get_den();
+  for (const WeightedRoute& route : routes) {
+    exact.messages = Lcm(exact.messages, route.weight.get_den());
+  }
+  for (const WeightedRoute& route : routes) {
+    exact.carried.push_back(mpq_class(route.weight * exact.messages).get_num());
+  }
+  exact.busiest = mpq_class(period_per_message * exact.messages).get_num();
+  return exact;
+}
+
+// floor(K w) messages per route, each group then trimmed to the least
+// group's total (from its last routes). Loads only fall: at most K R.
+Rounding RoundDown(const hetcast_graph_request& r,
+                   const std::vector<WeightedRoute>& routes,
+                   const mpz_class& k) {
+  Rounding down;
+  std::vector<mpz_class> totals;
+  for (size_t i = 0; i < routes.size(); ++i) {
+    const mpq_class exact = routes[i].weight * k;
+    down.carried.push_back(exact.get_num() / exact.get_den());  // Floor.
+    if (i == 0 || routes[i].group != routes[i - 1].group)
+      totals.emplace_back(0);
+    totals.back() += down.carried.back();
+  }
+  down.messages = *std::min_element(totals.begin(), totals.end());
+  mpz_class excess = 0;
+  for (size_t i = routes.size(); i-- > 0;) {
+    if (i + 1 == routes.size() || routes[i].group != routes[i + 1].group) {
+      excess = totals.back() - down.messages;
+      totals.pop_back();
+    }
+    const mpz_class take = std::min(excess, down.carried[i]);
+    down.carried[i] -= take;
+    excess -= take;
+  }
+  down.busiest = BusiestNode(r, routes, down.carried);
+  return down;
+}
+
 // Largest remainders: floor(K w) messages per route, then each group's
 // shortfall to K one message each to its routes of largest fractional
-// part (ties: the earlier route). Loads may pass K T* by a little.
-std::vector<mpz_class> RoundNearest(const std::vector<WeightedRoute>& routes,
-                                    const mpz_class& k) {
-  std::vector<mpz_class> carried;
+// part (ties: the earlier route). Loads may pass K R by a little.
+Rounding RoundNearest(const hetcast_graph_request& r,
+                      const std::vector<WeightedRoute>& routes,
+                      const mpz_class& k) {
+  Rounding nearest;
+  nearest.messages = k;
   std::vector<mpq_class> fraction;
   for (const WeightedRoute& route : routes) {
     const mpq_class exact = route.weight * k;
-    carried.push_back(exact.get_num() / exact.get_den());
-    fraction.push_back(exact - carried.back());
+    nearest.carried.push_back(exact.get_num() / exact.get_den());
+    fraction.push_back(exact - nearest.carried.back());
   }
   for (size_t begin = 0, end = 0; begin < routes.size(); begin = end) {
     mpz_class shortfall = k;
     for (end = begin;
          end < routes.size() && routes[end].group == routes[begin].group;
          ++end) {
-      shortfall -= carried[end];
+      shortfall -= nearest.carried[end];
     }
     std::vector<size_t> order;
     for (size_t i = begin; i < end; ++i) order.push_back(i);
@@ -214,114 +225,161 @@ std::vector<mpz_class> RoundNearest(const std::vector<WeightedRoute>& routes,
       return fraction[x] > fraction[y];
     });
     for (size_t i = 0; sgn(shortfall) > 0 && i < order.size(); ++i) {
-      carried[order[i]] += 1;
+      nearest.carried[order[i]] += 1;
       shortfall -= 1;
     }
   }
-  return carried;
+  nearest.busiest = BusiestNode(r, routes, nearest.carried);
+  return nearest;
 }
 
-// A rounding: messages per route, per period (K') and the busiest node.
-struct Rounding {
-  std::vector<mpz_class> carried;
-  mpz_class messages = 0;
-  mpz_class busiest = 0;
-};
-
-// The better (throughput K' / busiest) of RoundDown at K = floor(bound /
-// T*), which always fits, and RoundNearest at the largest K in [K - 32, K]
-// that fits `bound` (ties: RoundDown).
-Rounding BestRounding(const hetcast_graph_request& r,
-                      const std::vector<WeightedRoute>& routes,
-                      const mpq_class& period_per_message, uint64_t bound) {
-  const mpz_class limit(absl::StrCat(bound));
-  const mpq_class k_exact = limit / period_per_message;
-  const mpz_class k = k_exact.get_num() / k_exact.get_den();
-  Rounding best;
-  best.carried = RoundDown(routes, k, &best.messages);
-  best.busiest = BusiestNode(r, routes, best.carried);
-  for (mpz_class j = k; sgn(j) > 0 && j + 32 >= k; --j) {
-    Rounding nearest;
-    nearest.carried = RoundNearest(routes, j);
-    nearest.messages = j;
-    nearest.busiest = BusiestNode(r, routes, nearest.carried);
-    if (nearest.busiest > limit) continue;
-    if (sgn(best.messages) == 0 ||
-        nearest.messages * best.busiest > best.messages * nearest.busiest) {
-      best = std::move(nearest);
+// The message counts that roundings are tried at: 1 to 15, then every
+// m 2^e with 16 <= m <= 31 (16 per octave, each within 1/16 of the next),
+// up to `most`. The same list for every bound below `most`'s, so a larger
+// --max-period tries every rounding a smaller one does.
+std::vector<mpz_class> MessageGrid(const mpz_class& most) {
+  std::vector<mpz_class> grid;
+  for (long k = 1; k < 16 && k <= most; ++k) grid.emplace_back(k);
+  for (mpz_class scale = 1;; scale *= 2) {
+    if (16 * scale > most) break;
+    for (long m = 16; m < 32 && m * scale <= most; ++m) {
+      grid.push_back(m * scale);
     }
-    break;
   }
-  return best;
+  return grid;
 }
 
-absl::StatusOr<Scale> RoundedScale(const hetcast_graph_request& r,
-                                   std::vector<WeightedRoute>* routes,
-                                   const mpq_class& period_per_message,
-                                   uint64_t bound, const char* what) {
-  if (routes->empty()) return absl::InvalidArgumentError("no routes");
-  Rounding rounding = BestRounding(r, *routes, period_per_message, bound);
-  if (sgn(rounding.messages) == 0) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("--max-period ", bound, ": rounded down, ", what,
-                     " carries no whole message in so few ticks; raise it"));
+// Every candidate within `bound` ticks (0: the exact one only), best
+// first: higher throughput (messages / busiest), then the exact one, then
+// fewer messages, then rounded down before nearest.
+std::vector<Rounding> Candidates(const hetcast_graph_request& r,
+                                 const std::vector<WeightedRoute>& routes,
+                                 const mpq_class& period_per_message,
+                                 uint64_t bound) {
+  std::vector<Rounding> candidates;
+  Rounding exact = ExactRounding(routes, period_per_message);
+  const mpz_class limit(absl::StrCat(bound));
+  if (bound == 0 || exact.busiest <= limit) {
+    candidates.push_back(std::move(exact));
   }
-  Scale scale;
-  scale.messages = rounding.messages;
-  std::vector<WeightedRoute> kept;
-  for (size_t i = 0; i < routes->size(); ++i) {
-    if (sgn(rounding.carried[i]) == 0) continue;
-    kept.push_back(std::move((*routes)[i]));
-    scale.carried.push_back(rounding.carried[i]);
+  if (bound == 0) return candidates;
+  const mpq_class k_exact = limit / period_per_message;
+  for (const mpz_class& k :
+       MessageGrid(k_exact.get_num() / k_exact.get_den())) {
+    for (Rounding rounding :
+         {RoundDown(r, routes, k), RoundNearest(r, routes, k)}) {
+      if (sgn(rounding.messages) > 0 && rounding.busiest <= limit) {
+        candidates.push_back(std::move(rounding));
+      }
+    }
   }
-  *routes = std::move(kept);
-  scale.parts = PartsOf(r, *routes);
-  absl::StatusOr<uint64_t> product =
-      ToU64(scale.messages * scale.parts, what, "messages x parts per period");
-  if (!product.ok()) return product.status();
+  std::stable_sort(candidates.begin(), candidates.end(),
+                   [](const Rounding& a, const Rounding& b) {
+                     const mpz_class left = a.messages * b.busiest;
+                     const mpz_class right = b.messages * a.busiest;
+                     if (left != right) return left > right;
+                     if (a.exact != b.exact) return a.exact;
+                     return a.messages < b.messages;
+                   });
+  return candidates;
+}
+
+// D, the parts per message: the least that makes every slot carry whole
+// parts (a slot of t ticks on an edge of cost c carries t D / c of them).
+mpz_class PartsOf(const std::vector<TransferPiece>& pieces,
+                  const std::vector<uint64_t>& costs) {
+  mpz_class parts = 1;
+  for (const TransferPiece& piece : pieces) {
+    const uint64_t cost = costs[piece.transfer];
+    const uint64_t common = std::gcd(cost, piece.ticks);
+    parts = Lcm(parts, mpz_class(absl::StrCat(cost / common)));
+  }
+  return parts;
+}
+
+// The schedule of `rounding` over `routes` (those carrying nothing left
+// out): the König step on the transfers (messages carried x cost ticks
+// per period), then D from the slots, then routes, route edges and
+// slots. OutOfRange when the period or K D would not fit in 64 bits.
+absl::StatusOr<PeriodicSchedule> Assemble(
+    const hetcast_graph_request& r, const std::vector<WeightedRoute>& routes,
+    const Rounding& rounding, const char* what) {
   absl::StatusOr<uint64_t> period = ToU64(rounding.busiest, what, "a period");
   if (!period.ok()) return period.status();
-  scale.period = *period;
-  return scale;
+  std::vector<Transfer> transfers;
+  std::vector<uint64_t> costs;
+  std::vector<size_t> used;
+  for (size_t i = 0; i < routes.size(); ++i) {
+    if (sgn(rounding.carried[i]) == 0) continue;
+    used.push_back(i);
+    for (size_t e : routes[i].edges) {
+      transfers.push_back({r.edges[e].from, r.edges[e].to,
+                           U64(rounding.carried[i] * EdgeCost(r, e))});
+      costs.push_back(r.edges[e].cost);
+    }
+  }
+  absl::StatusOr<std::vector<TransferPiece>> pieces =
+      ColourTransfers(r.node_count, transfers, *period);
+  if (!pieces.ok()) return pieces.status();
+  const mpz_class parts = PartsOf(*pieces, costs);
+  absl::StatusOr<uint64_t> product =
+      ToU64(rounding.messages * parts, what, "messages x parts per period");
+  if (!product.ok()) return product.status();
+  PeriodicSchedule schedule;
+  schedule.period = *period;
+  schedule.messages = U64(rounding.messages);
+  schedule.parts = U64(parts);
+  // A route's first part is D times what its group's earlier routes carry.
+  mpz_class first = 0;
+  for (size_t k = 0; k < used.size(); ++k) {
+    const size_t i = used[k];
+    if (k > 0 && routes[i].group != routes[used[k - 1]].group) first = 0;
+    const mpz_class count = rounding.carried[i] * parts;
+    schedule.routes.push_back({U64(first), U64(count)});
+    first += count;
+    for (size_t e : routes[i].edges) {
+      schedule.route_edges.push_back(
+          {static_cast<uint32_t>(k), r.edges[e].from, r.edges[e].to});
+    }
+  }
+  // Transfers are in route-edge order.
+  for (const TransferPiece& piece : *pieces) {
+    const Transfer& t = transfers[piece.transfer];
+    const mpz_class amount =
+        mpz_class(absl::StrCat(piece.ticks)) * parts / costs[piece.transfer];
+    schedule.slots.push_back({piece.start, piece.ticks, t.from, t.to,
+                              schedule.route_edges[piece.transfer].route,
+                              U64(amount)});
+  }
+  return schedule;
 }
 
 }  // namespace
 
-absl::StatusOr<PeriodicSchedule> BuildPeriodicSchedule(
-    const hetcast_graph_request& request,
-    const std::vector<WeightedRoute>& routes,
-    const mpq_class& period_per_message, const char* what) {
-  absl::StatusOr<Scale> scale =
-      ExactScale(request, routes, period_per_message, what);
-  if (!scale.ok()) return scale.status();
-  return Assemble(request, routes, *scale);
-}
-
-absl::StatusOr<PeriodicSchedule> BuildRoundedSchedule(
-    const hetcast_graph_request& request, std::vector<WeightedRoute> routes,
-    const mpq_class& period_per_message, uint64_t max_period,
-    const char* what) {
-  absl::StatusOr<Scale> scale =
-      RoundedScale(request, &routes, period_per_message, max_period, what);
-  if (!scale.ok()) return scale.status();
-  return Assemble(request, routes, *scale);
-}
-
 absl::StatusOr<PeriodicSchedule> BuildSchedule(
     const hetcast_graph_request& request,
-    const std::vector<WeightedRoute>& routes,
-    const mpq_class& period_per_message, uint64_t max_period,
+    const std::vector<WeightedRoute>& routes, uint64_t max_period,
     const char* what) {
-  absl::StatusOr<PeriodicSchedule> exact =
-      BuildPeriodicSchedule(request, routes, period_per_message, what);
-  if (max_period == 0 || (exact.ok() && exact->period <= max_period)) {
-    return exact;
+  if (routes.empty()) return absl::InvalidArgumentError("no routes");
+  const mpq_class period_per_message = RoutesPeriod(request, routes);
+  const std::vector<Rounding> candidates =
+      Candidates(request, routes, period_per_message, max_period);
+  if (candidates.empty()) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("--max-period ", max_period, ": rounded down, ", what,
+                     " carries no whole message in so few ticks; raise it"));
   }
-  if (!exact.ok() && exact.status().code() != absl::StatusCode::kOutOfRange) {
-    return exact.status();
+  absl::Status last;
+  for (const Rounding& rounding : candidates) {
+    absl::StatusOr<PeriodicSchedule> schedule =
+        Assemble(request, routes, rounding, what);
+    if (schedule.ok() ||
+        schedule.status().code() != absl::StatusCode::kOutOfRange) {
+      return schedule;
+    }
+    if (last.ok()) last = schedule.status();
   }
-  return BuildRoundedSchedule(request, routes, period_per_message, max_period,
-                              what);
+  return last;
 }
 
 absl::StatusOr<hetcast_graph_evaluation> EvaluateSchedule(

@@ -44,50 +44,58 @@ struct WeightedRoute {
   uint32_t group = 0;
 };
 
-// BuildPeriodicSchedule()
+// RoutesPeriod()
 //
-// K is the least common multiple of the denominators of the routes'
-// starts and weights and of `period_per_message` (T*), D that of the
-// costs of the edges used (so every slot the König step cuts carries whole
-// parts), T = K T*. Route r carries parts [K D start, K D (start +
-// weight)); each of its edges needs K weight cost ticks per period. The
-// routes' loads must fit in T (each node's sum of K weight cost over its
-// in-edges, and over its out-edges, at most K T*): InvalidArgument
-// otherwise. OutOfRange when K, K D or T would not fit in 64 bits; `what`
-// names the schedule in that message.
-absl::StatusOr<PeriodicSchedule> BuildPeriodicSchedule(
-    const hetcast_graph_request& request,
-    const std::vector<WeightedRoute>& routes,
-    const mpq_class& period_per_message, const char* what);
+// R, the routes' ticks per message: the busiest node's load when route r
+// carries the fraction w_r of every message (its sum of w_r cost over
+// its out-edges in the routes, or over its in-edges). The routes of a
+// program's optimum need at most its T* (they use no edge more than the
+// optimum does), and exactly T* when they are themselves a solution of
+// that program (the scatter's paths, the broadcast's arborescences); the
+// multi-source scatter's trees share edges that its program counts once
+// per flow, so they can need less.
+mpq_class RoutesPeriod(const hetcast_graph_request& request,
+                       const std::vector<WeightedRoute>& routes);
 
-// BuildRoundedSchedule()
+// BalancedRoutes()
 //
-// A schedule of period at most `max_period` ticks from the same routes,
-// for when the exact one's period is too long (or beyond 64 bits). Two
-// roundings to whole messages, the one of higher throughput kept (ties:
-// the first): (a) K = floor(max_period / T*), route r carries floor(K w_r)
-// messages per period, each group trimmed to the least group's total K'
-// (from its last routes); loads only fall, so the busiest node needs at
-// most K T* <= max_period ticks; (b) largest remainders, every group
-// exactly K messages, at the largest K in [K - 32, K] whose busiest node
-// fits. The period is the busiest node's load; routes left with nothing
-// are dropped. Throughput K' / period <= 1 / T* (the rounded flows are a
-// feasible solution of the same program) and >= (K - routes) / max_period
-// by (a). InvalidArgument when no whole message fits (max_period too
-// small); OutOfRange as above.
-absl::StatusOr<PeriodicSchedule> BuildRoundedSchedule(
-    const hetcast_graph_request& request, std::vector<WeightedRoute> routes,
-    const mpq_class& period_per_message, uint64_t max_period, const char* what);
+// The same routes with the weights that make RoutesPeriod() least (each
+// group still summing to 1; an exact LP over the weights and the busiest
+// node's load), routes left with no weight dropped and starts laid anew
+// in order; `routes` unchanged when their own weights are already least.
+// Any rounding of the weights to whole messages is such a weighting, so
+// after this no rounding beats the exact schedule's throughput.
+absl::StatusOr<std::vector<WeightedRoute>> BalancedRoutes(
+    const hetcast_graph_request& request, std::vector<WeightedRoute> routes);
 
 // BuildSchedule()
 //
-// What every LP answer's schedule goes through: with max_period 0, the
-// exact schedule; otherwise the exact one if its period is at most
-// max_period ticks, else the rounded one.
+// The periodic schedule of `routes`: whole messages, K per period, route
+// r carrying m_r of them (each group K in all); the period T is the
+// busiest node's ticks (so K / T messages per tick); each message in D
+// parts, D the least that lets every slot of the König step carry whole
+// parts (a slot of t ticks on an edge of cost c carries t D / c of them;
+// D divides the least common multiple of the costs). Route r carries
+// parts [first_r, first_r + m_r D) of each period's K D.
+//
+// The candidates: the exact one (K the least common multiple of the
+// denominators of R and of the weights, m_r = K w_r, T = K R: 1 / R
+// messages per tick); with a non-zero `max_period`, also two roundings to
+// whole messages at every K of a fixed grid up to floor(max_period / R)
+// (1 .. 15, then 16 per octave, each within 1/16 of the next): (a) m_r =
+// floor(K w_r), each group trimmed to the least group's total (loads only
+// fall: T <= K R); (b) largest remainders, every group exactly K (loads
+// may pass K R a little). Of those whose period is at most `max_period`
+// (0: the exact one only) and that fit in 64 bits (T and K D), the one of
+// highest throughput (ties: the exact one, then fewer messages). So a
+// larger bound never gives a lower throughput, nor none where a smaller
+// gives one: it has every candidate of the smaller. InvalidArgument when
+// no whole message fits in `max_period`; OutOfRange when no candidate
+// fits in 64 bits (`what` names the schedule in the message).
 absl::StatusOr<PeriodicSchedule> BuildSchedule(
     const hetcast_graph_request& request,
-    const std::vector<WeightedRoute>& routes,
-    const mpq_class& period_per_message, uint64_t max_period, const char* what);
+    const std::vector<WeightedRoute>& routes, uint64_t max_period,
+    const char* what);
 
 // EvaluateSchedule()
 //

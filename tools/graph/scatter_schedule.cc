@@ -158,20 +158,26 @@ std::vector<size_t> PieceTree(
 
 }  // namespace
 
-absl::StatusOr<PeriodicSchedule> ScatterSchedule(
-    const hetcast_graph_request& request, const LpBound& ub,
-    uint64_t max_period) {
+std::vector<WeightedRoute> ScatterRoutes(const hetcast_graph_request& request,
+                                         const LpBound& ub) {
   std::vector<WeightedRoute> routes;
   for (size_t c = 0; c < ub.program.commodities.size(); ++c) {
     mpq_class start = 0;  // Each target's own parts.
     AddPaths(request, ub, c, &start, &routes);
   }
-  return BuildSchedule(request, routes, ub.period, max_period, "the scatter");
+  return routes;
 }
 
-absl::StatusOr<PeriodicSchedule> MultiSourceSchedule(
+absl::StatusOr<PeriodicSchedule> ScatterSchedule(
+    const hetcast_graph_request& request, const LpBound& ub,
+    uint64_t max_period) {
+  return BuildSchedule(request, ScatterRoutes(request, ub), max_period,
+                       "the scatter");
+}
+
+absl::StatusOr<std::vector<WeightedRoute>> MultiSourceRoutes(
     const hetcast_graph_request& request, const std::vector<uint32_t>& sources,
-    const LpBound& mms, uint64_t max_period) {
+    const LpBound& mms) {
   if (sources.empty() || sources[0] != request.source) {
     return absl::InvalidArgumentError("sources[0] must be the source");
   }
@@ -191,7 +197,16 @@ absl::StatusOr<PeriodicSchedule> MultiSourceSchedule(
       routes.push_back({std::move(tree), cuts[i], weight});
     }
   }
-  return BuildSchedule(request, routes, mms.period, max_period,
+  return BalancedRoutes(request, std::move(routes));
+}
+
+absl::StatusOr<PeriodicSchedule> MultiSourceSchedule(
+    const hetcast_graph_request& request, const std::vector<uint32_t>& sources,
+    const LpBound& mms, uint64_t max_period) {
+  absl::StatusOr<std::vector<WeightedRoute>> routes =
+      MultiSourceRoutes(request, sources, mms);
+  if (!routes.ok()) return routes.status();
+  return BuildSchedule(request, *routes, max_period,
                        "the multi-source scatter");
 }
 
