@@ -114,8 +114,8 @@ static int NodeEvaluateWorkspaceSize(void) {
 
 static int NodeEvaluate(void) {
   hetcast_answer answer;
-  REFUSED(hetcast_node_evaluate(NULL, NULL, 0, NULL, 0, NULL, 0, NULL, 0,
-                                NULL));
+  REFUSED(
+      hetcast_node_evaluate(NULL, NULL, 0, NULL, 0, NULL, 0, NULL, 0, NULL));
   REFUSED(hetcast_node_evaluate(&kZeroNode, sends, 0, workspace,
                                 sizeof(workspace), nodes, 64, transfers, 64,
                                 &answer));
@@ -124,8 +124,8 @@ static int NodeEvaluate(void) {
 
 static int NodeEvaluateCanonical(void) {
   hetcast_answer answer;
-  REFUSED(hetcast_node_evaluate_canonical(NULL, NULL, 0, NULL, 0, NULL, 0,
-                                          NULL, 0, NULL));
+  REFUSED(hetcast_node_evaluate_canonical(NULL, NULL, 0, NULL, 0, NULL, 0, NULL,
+                                          0, NULL));
   REFUSED(hetcast_node_evaluate_canonical(&kZeroNode, sends, 0, workspace,
                                           sizeof(workspace), nodes, 64,
                                           transfers, 64, &answer));
@@ -297,8 +297,8 @@ static int ProfilePlan(void) {
 static int ProfileNodeRole(void) {
   hetcast_node node;
   size_t count;
-  REFUSED(hetcast_profile_node_role(NULL, NULL, 0, NULL, 0, NULL, NULL, 0,
-                                    NULL));
+  REFUSED(
+      hetcast_profile_node_role(NULL, NULL, 0, NULL, 0, NULL, NULL, 0, NULL));
   REFUSED(hetcast_profile_node_role(&kZeroProfile, &kInTable, 0, workspace,
                                     sizeof(workspace), &node, transfers, 64,
                                     &count));
@@ -331,9 +331,9 @@ static int ClusterPlan(void) {
   hetcast_answer answer;
   REFUSED(hetcast_cluster_plan(NULL, HETCAST_ALGORITHM_NONE, NULL, 0, NULL, 0,
                                NULL, 0, NULL));
-  REFUSED(hetcast_cluster_plan(&kZeroCluster, HETCAST_ALGORITHM_NONE,
-                               workspace, sizeof(workspace), nodes, 64,
-                               transfers, 64, &answer));
+  REFUSED(hetcast_cluster_plan(&kZeroCluster, HETCAST_ALGORITHM_NONE, workspace,
+                               sizeof(workspace), nodes, 64, transfers, 64,
+                               &answer));
   return 0;
 }
 
@@ -355,11 +355,11 @@ static int ClusterEvaluateWorkspaceSize(void) {
 
 static int ClusterEvaluate(void) {
   hetcast_answer answer;
-  REFUSED(hetcast_cluster_evaluate(NULL, NULL, 0, NULL, 0, NULL, 0, NULL, 0,
-                                   NULL));
+  REFUSED(
+      hetcast_cluster_evaluate(NULL, NULL, 0, NULL, 0, NULL, 0, NULL, 0, NULL));
   REFUSED(hetcast_cluster_evaluate(&kZeroCluster, transfers, 0, workspace,
-                                   sizeof(workspace), nodes, 64, transfers,
-                                   64, &answer));
+                                   sizeof(workspace), nodes, 64, transfers, 64,
+                                   &answer));
   return 0;
 }
 
@@ -376,8 +376,7 @@ static int NbPlanSizes(void) {
 static int NbCheck(void) {
   hetcast_nb_rejection rejection;
   REFUSED(hetcast_nb_check(NULL, NULL, 0, NULL));
-  REFUSED(hetcast_nb_check(&kZeroNb, workspace, sizeof(workspace),
-                           &rejection));
+  REFUSED(hetcast_nb_check(&kZeroNb, workspace, sizeof(workspace), &rejection));
   CHECK(rejection.reason != NULL && strlen(rejection.reason) > 0);
   return 0;
 }
@@ -402,8 +401,8 @@ static int NbEvaluate(void) {
 static int NbLowerBound(void) {
   uint64_t bound;
   REFUSED(hetcast_nb_lower_bound(NULL, NULL, 0, NULL));
-  REFUSED(hetcast_nb_lower_bound(&kZeroNb, workspace, sizeof(workspace),
-                                 &bound));
+  REFUSED(
+      hetcast_nb_lower_bound(&kZeroNb, workspace, sizeof(workspace), &bound));
   return 0;
 }
 
@@ -458,8 +457,7 @@ static int GraphPlan(void) {
 static hetcast_request NodeRequestWithZeroProfiles(void) {
   static hetcast_profile zero_profiles[2];
   static const uint64_t kCosts[3] = {1, 2, 3};
-  static const hetcast_node_request kWithCosts = {kCosts, 3, 0, kCounts,
-                                                  NULL};
+  static const hetcast_node_request kWithCosts = {kCosts, 3, 0, kCounts, NULL};
   hetcast_request request = kZeroRequest;
   request.model = HETCAST_MODEL_NODE;
   request.node = &kWithCosts;
@@ -665,8 +663,9 @@ int main(int argc, char** argv) {
       return 1;
     }
   }
-  printf("api_null_test: %d functions of hetcast.h refuse NULL and zeroed "
-         "arguments\n",
-         kEntryPointCount);
+  printf(
+      "api_null_test: %d functions of hetcast.h refuse NULL and zeroed "
+      "arguments\n",
+      kEntryPointCount);
   return 0;
 }
