@@ -28,10 +28,12 @@ scale=${HETCAST_FUZZ_SCALE:-1}
 # cores at a load of 1 to 4 (exec/s from the runs' last lines, in a whole
 # suite's run and in the fuzz tests alone: table 70,000-80,000, api 7,000,
 # nb_graph_api 4,000, profile 5,800, nonblocking 4,400, graph 3,600-4,000,
-# simgrid 6,000-9,000, model_request 2,100, render 280).
+# simgrid 6,000-9,000, model_request 2,100, render 280; mpi_inputs 230-600
+# measured only at a load of 10 to 20, where its 12,000 runs took 26-41 s).
 declare -A runs=([table]=1600000 [api]=140000 [nb_graph_api]=80000
                  [profile]=116000 [nonblocking]=88000 [graph]=72000
-                 [simgrid]=170000 [model_request]=42000 [render]=5500)
+                 [simgrid]=170000 [model_request]=42000 [render]=5500
+                 [mpi_inputs]=12000)
 [[ -n "${runs[$target]:-}" ]] || die "unknown target '$target' (one of: ${!runs[*]})"
 here=tests/fuzz
 [[ -d "$here/corpus" ]] || die "run from the workspace root (or by bazel test //tests/fuzz:fuzz_test)"
@@ -53,6 +55,8 @@ case "$target" in
     options+=("-dict=$here/json.dict" -max_len=4096) ;;
   simgrid)
     options+=("-dict=$here/xml.dict" -max_len=4096) ;;
+  mpi_inputs)
+    options+=(-max_len=512) ;;
 esac
 
 log=$work/$target.corpus.log

@@ -167,6 +167,15 @@ bool BadBroadcasts() {
   bad.costs = kZeroCost;
   ok &= Expect("node model, a cost of 0", HETCAST_MPI_ERR_PLAN, Bcast(&bad),
                MPI_COMM_NULL);
+  // One type of cost 0: homogeneous, which hands a valid broadcast to
+  // MPI_Bcast; the planner's refusal comes first.
+  static const uint64_t kOnlyZero[1] = {0};
+  bad = node;
+  bad.costs = kOnlyZero;
+  bad.type_count = 1;
+  bad.my_type = 0;
+  ok &= Expect("node model, one type of cost 0", HETCAST_MPI_ERR_PLAN,
+               Bcast(&bad), MPI_COMM_NULL);
   bad = node;
   bad.my_type = Rank() == size - 1 ? -1 : 0;
   ok &= Expect("node model, one rank of type -1", HETCAST_MPI_ERR_TYPE,
