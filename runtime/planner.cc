@@ -44,7 +44,8 @@ struct Choice {
 bool ProfileMatches(const hetcast_profile& profile,
                     const hetcast_node_request& request) {
   hetcast_profile_info info;
-  hetcast_profile_get_info(&profile, &info);
+  // A NULL-free but never-opened (zeroed) profile matches nothing.
+  if (hetcast_profile_get_info(&profile, &info) != HETCAST_OK) return false;
   if (info.type_count != request.type_count) return false;
   if (request.costs == nullptr) return true;
   for (size_t j = 0; j < info.type_count; ++j) {

@@ -4,6 +4,7 @@
 #define HETCAST_TOOLS_JSON_VERIFIER_H_
 
 #include <string>
+#include <vector>
 
 #include "absl/status/statusor.h"
 #include "absl/strings/str_format.h"
@@ -41,6 +42,18 @@ absl::StatusOr<const Root*> ParseJsonAs(absl::string_view json,
   }
   return flatbuffers::GetRoot<Root>(parser->builder_.GetBufferPointer());
 }
+
+// RefuseQuotedNumbers()
+//
+// FlatBuffers' parser reads a number written as a string ("cost": "3") as
+// the number. Where a field must be written as a number, this finds any of
+// `keys` (at any depth) whose value is a string and names it with its path:
+// InvalidArgument "WHAT: types[1].cost = "3" is a string; write the number
+// without quotes". Run before the parser; text that is no JSON is left to
+// the parser's own error.
+absl::Status RefuseQuotedNumbers(absl::string_view json,
+                                 const std::vector<std::string>& keys,
+                                 const char* what);
 
 }  // namespace hetcast
 

@@ -33,6 +33,12 @@ namespace {
 // planner's messages (1.3 KB) into a firmware that only reads tables.
 constexpr char kNoError[] = "";
 
+// Whether `profile` was filled by hetcast_profile_open: a NULL or zeroed
+// (never opened) handle has no profile to read.
+bool IsOpenedProfile(const hetcast_profile* profile) {
+  return profile != nullptr && ProfileViewOf(profile).profile != nullptr;
+}
+
 }  // namespace
 
 extern "C" {
@@ -59,16 +65,19 @@ hetcast_status hetcast_table_open(const void* data, size_t size,
   return HETCAST_OK;
 }
 
+// The accessors answer 0 for a NULL handle; a never-opened handle is zeroed
+// (hetcast_table_open zeroes it before it checks anything), so its fields
+// are 0 already.
 uint64_t hetcast_table_hash(const hetcast_table* table) {
-  return TableViewOf(table).hash;
+  return table == nullptr ? 0 : TableViewOf(table).hash;
 }
 
 size_t hetcast_table_profile_count(const hetcast_table* table) {
-  return TableViewOf(table).profile_count;
+  return table == nullptr ? 0 : TableViewOf(table).profile_count;
 }
 
 uint32_t hetcast_table_schema_version(const hetcast_table* table) {
-  return TableViewOf(table).schema_version;
+  return table == nullptr ? 0 : TableViewOf(table).schema_version;
 }
 
 hetcast_status hetcast_table_find_profile(const hetcast_table* table,
@@ -104,8 +113,12 @@ hetcast_status hetcast_profile_open(const hetcast_table* table, size_t index,
   return HETCAST_OK;
 }
 
-void hetcast_profile_get_info(const hetcast_profile* profile,
-                              hetcast_profile_info* info) {
+hetcast_status hetcast_profile_get_info(const hetcast_profile* profile,
+                                        hetcast_profile_info* info) {
+  if (info == nullptr) return HETCAST_INVALID_ARGUMENT;
+  memset(info, 0, sizeof(*info));
+  info->name = kNoError;
+  if (!IsOpenedProfile(profile)) return HETCAST_INVALID_ARGUMENT;
   const ProfileView& v = ProfileViewOf(profile);
   info->name = v.profile->name()->c_str();
   info->type_count = v.type_count;
@@ -126,6 +139,7 @@ void hetcast_profile_get_info(const hetcast_profile* profile,
                                           v.ptas_offsets->size() * 4 +
                                           uint64_t{v.ptas_nodes->size()} * 4
                                     : 0;
+  return HETCAST_OK;
 }
 
 hetcast_status hetcast_profile_type(const hetcast_profile* profile, size_t type,
@@ -144,10 +158,12 @@ hetcast_status hetcast_profile_type(const hetcast_profile* profile, size_t type,
   return HETCAST_OK;
 }
 
-void hetcast_profile_lookup_view(const hetcast_profile* profile,
-                                 hetcast_lookup* lookup) {
-  const ProfileView& v = ProfileViewOf(profile);
+hetcast_status hetcast_profile_lookup_view(const hetcast_profile* profile,
+                                           hetcast_lookup* lookup) {
+  if (lookup == nullptr) return HETCAST_INVALID_ARGUMENT;
   memset(lookup, 0, sizeof(*lookup));
+  if (!IsOpenedProfile(profile)) return HETCAST_INVALID_ARGUMENT;
+  const ProfileView& v = ProfileViewOf(profile);
   lookup->entries_ = v.entries;
   lookup->state_count_ = v.state_count;
   lookup->time_mask_ = v.time_mask;
@@ -157,6 +173,7 @@ void hetcast_profile_lookup_view(const hetcast_profile* profile,
     lookup->limit_[j] = v.limit[j];
     lookup->stride_[j] = v.stride[j];
   }
+  return HETCAST_OK;
 }
 
 hetcast_status hetcast_profile_completion(const hetcast_profile* profile,

@@ -124,6 +124,23 @@ TEST(CliPlanTable, PtasTableSaysApproximateWithItsGuarantee) {
                                  "ptas"));
 }
 
+// The node model's limit counts every node, the source too (README,
+// "Limits"): 10^7 nodes in all are planned, one more is refused. Relays of
+// the destination's cost cannot help (runtime/node/relays.h), so the plan
+// at the limit is the source's one send.
+TEST(CliPlan, TheNodeLimitCountsTheSource) {
+  const CliRun at_limit = RunCli({"plan", "--costs", "2", "--counts", "1",
+                                  "--relays", "9999998", "--format", "json"});
+  EXPECT_EQ(at_limit.exit_code, 0) << at_limit.err;
+  EXPECT_THAT(at_limit.out,
+              HasSubstr(R"("transfers":[{"from":0,"to":1,"start":0,)"));
+  const CliRun over = RunCli({"plan", "--costs", "2", "--counts", "1",
+                              "--relays", "9999999", "--format", "json"});
+  EXPECT_EQ(over.exit_code, 2);
+  EXPECT_THAT(over.err, HasSubstr("--counts/--relays: 10000001 nodes in "
+                                  "total; the CLI plans at most 10000000"));
+}
+
 TEST(CliPlan, TextTreeAndEqualsSyntax) {
   const CliRun run = RunCli(
       Plan({"--costs=2,3", "--source_type=1", "--counts=4,7", "--relays=0,2"}));
@@ -1437,6 +1454,31 @@ INSTANTIATE_TEST_SUITE_P(
         BadCase{Plan({"--model", "graph", "--platform",
                       GraphFile("small_pruned.json"), "--source", "q"}),
                 "--source: unknown node 'q'"},
+        BadCase{Plan({"--model", "graph", "--platform",
+                      WriteTemp("no_cost.json",
+                                R"({"nodes": ["s", "a"], "edges": [
+                                    {"from": "s", "to": "a"}],
+                                    "source": "s", "targets": ["a"]})")}),
+                "no_cost.json: edges[0].cost: missing"},
+        BadCase{Plan({"--model", "graph", "--platform",
+                      WriteTemp("zero_cost.json",
+                                R"({"nodes": ["s", "a"], "edges": [
+                                    {"from": "s", "to": "a", "cost": 0}],
+                                    "source": "s", "targets": ["a"]})")}),
+                "zero_cost.json: edges[0].cost = 0"},
+        BadCase{Plan({"--model", "graph", "--platform",
+                      WriteTemp("string_cost.json",
+                                R"({"nodes": ["s", "a"], "edges": [
+                                    {"from": "s", "to": "a", "cost": "3"}],
+                                    "source": "s", "targets": ["a"]})")}),
+                "edges[0].cost = \"3\" is a string; write the number "
+                "without quotes"},
+        BadCase{Plan({"--model", "graph", "--platform",
+                      GraphFile("small_pruned.json"), "--targets", ""}),
+                "flag '--targets': the value is empty"},
+        BadCase{Plan({"--model", "graph", "--platform",
+                      GraphFile("small_pruned.json"), "--source="}),
+                "flag '--source=': the value is empty"},
         BadCase{Plan({"--model", "graph", "--platform",
                       GraphFile("bad_self_loop.json")}),
                 "edges[1] ('a' -> 'a'): a self-loop"},

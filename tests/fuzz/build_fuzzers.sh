@@ -19,7 +19,7 @@
 # already among the TOOL_SOURCEs) and Debian's QSopt_ex. Everything is
 # built with -fsanitize=fuzzer,address,undefined. Writes to OUT_DIR:
 #   {table,api,nb_graph_api,profile,nonblocking,graph,graph_lp,simgrid,
-#    model_request,render,cluster_file}_fuzzer
+#    model_request,render,cluster_file,mpi_inputs}_fuzzer
 #               the targets;
 #   fuzzers.d   every system file the compiles and links read (the compilers'
 #               -MD output, the link maps' LOAD lines and the compiler
@@ -132,6 +132,7 @@ spawn simgrid_fuzzer tests/fuzz/simgrid_fuzzer.cc
 spawn model_request_fuzzer tests/fuzz/model_request_fuzzer.cc
 spawn render_fuzzer tests/fuzz/render_fuzzer.cc
 spawn cluster_file_fuzzer tests/fuzz/cluster_file_fuzzer.cc
+spawn mpi_inputs_fuzzer tests/fuzz/mpi_inputs_fuzzer.cc
 tool_objects=()
 for source in "${tool_sources[@]}"; do
   name=${source//\//_}
@@ -175,7 +176,8 @@ link api_fuzzer api_fuzzer.o runtime_size.o default_table.o
 link nb_graph_api_fuzzer nb_graph_api_fuzzer.o runtime.o
 # The tools' objects include plan --table's, which embeds the default table.
 for target in profile_fuzzer nonblocking_fuzzer graph_fuzzer simgrid_fuzzer \
-              model_request_fuzzer render_fuzzer cluster_file_fuzzer; do
+              model_request_fuzzer render_fuzzer cluster_file_fuzzer \
+              mpi_inputs_fuzzer; do
   link "$target" "$target.o" "${tool_objects[@]}" runtime.o default_table.o
 done
 link graph_lp_fuzzer graph_lp_fuzzer.o "${tool_objects[@]}" "${lp_objects[@]}" \

@@ -32,12 +32,13 @@ scale=${HETCAST_FUZZ_SCALE:-1}
 # second since its generator draws plans of up to 1,024 nodes: 490 runs in
 # 5 s of CPU; cluster_file 290 at a load of 10, which parses its schema's
 # text per input; graph_lp 7 at a load of 10, 400 runs in 57 s there:
-# every input it accepts is a few dozen exact LP solves).
+# every input it accepts is a few dozen exact LP solves; mpi_inputs 230-600
+# measured only at a load of 10 to 20, where its 12,000 runs took 26-41 s).
 declare -A runs=([table]=1600000 [api]=140000 [nb_graph_api]=80000
                  [profile]=116000 [nonblocking]=88000 [graph]=72000
                  [graph_lp]=300
                  [simgrid]=170000 [model_request]=42000 [render]=2000
-                 [cluster_file]=8000)
+                 [cluster_file]=8000 [mpi_inputs]=12000)
 [[ -n "${runs[$target]:-}" ]] || die "unknown target '$target' (one of: ${!runs[*]})"
 here=tests/fuzz
 [[ -d "$here/corpus" ]] || die "run from the workspace root (or by bazel test //tests/fuzz:fuzz_test)"
@@ -59,6 +60,8 @@ case "$target" in
     options+=("-dict=$here/json.dict" -max_len=4096) ;;
   simgrid)
     options+=("-dict=$here/xml.dict" -max_len=4096) ;;
+  mpi_inputs)
+    options+=(-max_len=512) ;;
 esac
 
 log=$work/$target.corpus.log

@@ -174,6 +174,25 @@ void ExpectRejected(const std::string& json, const std::string& fragment) {
   EXPECT_THAT(std::string(p.status().message()), HasSubstr(fragment)) << json;
 }
 
+// FlatBuffers' parser reads "3" as 3; a profile refuses numbers written as
+// strings, naming the field, and still takes names that look like keys.
+TEST(Profile, NumbersWrittenAsStringsAreRefused) {
+  ExpectRejected(
+      R"({"name": "x", "types": [{"name": "a", "cost": 2, "limit": 3},
+                                 {"name": "b", "cost": "3", "limit": 3}]})",
+      "types[1].cost = \"3\" is a string");
+  ExpectRejected(
+      R"({"name": "x", "types": [{"name": "a", "cost": 2, "limit": "3"}]})",
+      "types[0].limit = \"3\" is a string");
+  ExpectRejected(R"({name: "x", types: [{name: "a", cost: "2", limit: 3}]})",
+                 "types[0].cost = \"2\" is a string");
+  absl::StatusOr<ProfileSpec> named = ParseProfileJson(
+      R"({"name": "cost", "types": [{"name": "limit", "cost": 2,
+                                     "limit": 3}]})");
+  ASSERT_TRUE(named.ok()) << named.status();
+  EXPECT_EQ(named->types[0].cost, 2u);
+}
+
 TEST(Profile, BadProfilesNameTheField) {
   ExpectRejected(
       R"({"name": "x", "types": [{"name": "a", "cost": 2, "limt": 3}]})",

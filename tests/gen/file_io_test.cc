@@ -44,6 +44,56 @@ TEST(ReadFileBytes, TheLimitIsExact) {
   EXPECT_FALSE(ReadTableFile(path, &size, 10).ok());
 }
 
+// Bytes this process has read so far (rchar of /proc/self/io), or -1 where
+// the kernel does not say.
+int64_t BytesReadSoFar() {
+  std::ifstream io("/proc/self/io");
+  std::string key;
+  int64_t value = -1;
+  while (io >> key >> value) {
+    if (key == "rchar:") return value;
+  }
+  return -1;
+}
+
+// A table file is checked by its header before the rest is read: a file of
+// kMaxTableFileBytes (sparse: it takes no disk) whose identifier is not
+// HCT1 is refused after a few bytes, not read whole into memory.
+TEST(ReadTableFile, ChecksTheIdentifierBeforeReadingTheRest) {
+  const std::string path = TempPath("not_a_table");
+  WriteText(path, "\x08\0\0\0\x04\0\0\0JSON");
+  ASSERT_EQ(truncate(path.c_str(), static_cast<off_t>(kMaxTableFileBytes)), 0);
+  const int64_t before = BytesReadSoFar();
+  size_t size = 0;
+  absl::StatusOr<std::vector<uint64_t>> table = ReadTableFile(path, &size);
+  const int64_t after = BytesReadSoFar();
+  ASSERT_FALSE(table.ok());
+  EXPECT_THAT(std::string(table.status().message()),
+              HasSubstr("is not a valid hetcast table: its file identifier "
+                        "(bytes 8 to 11) is not HCT1"));
+  EXPECT_EQ(size, kMaxTableFileBytes);
+  if (before >= 0 && after >= 0) EXPECT_LT(after - before, 1 << 16);
+  unlink(path.c_str());
+}
+
+// A file with the identifier is read whole, its header bytes included; one
+// shorter than the header is read whole too (hetcast_table_open then says
+// it is truncated).
+TEST(ReadTableFile, ReadsATableWholeAfterItsHeader) {
+  const std::string path = TempPath("table_like");
+  const std::string bytes("\x0c\0\0\0\x04\0\0\0HCT1tail", 16);
+  WriteText(path, bytes);
+  size_t size = 0;
+  absl::StatusOr<std::vector<uint64_t>> table = ReadTableFile(path, &size);
+  ASSERT_TRUE(table.ok()) << table.status();
+  ASSERT_EQ(size, bytes.size());
+  EXPECT_EQ(std::memcmp(table->data(), bytes.data(), bytes.size()), 0);
+  WriteText(path, bytes.substr(0, kTableHeaderBytes - 1));
+  table = ReadTableFile(path, &size);
+  ASSERT_TRUE(table.ok()) << table.status();
+  EXPECT_EQ(size, kTableHeaderBytes - 1);
+}
+
 // The default limit of JSON inputs: kMaxTextFileBytes read, one more not.
 TEST(ReadFileBytes, TheJsonLimitIsExact) {
   const std::string path = TempPath("limit");

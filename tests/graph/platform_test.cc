@@ -141,10 +141,17 @@ TEST(GraphPlatform, RefusesBadCosts) {
                              "\"source\": \"s\", \"targets\": [\"a\"]")),
             "edges[0].cost = -4: a cost is 1 .. HETCAST_MAX_COST (2^40) "
             "ticks per unit message");
-  // A missing cost is 0.
-  EXPECT_THAT(ErrorOf(Platform("{\"from\": \"s\", \"to\": \"a\"}",
-                               "\"source\": \"s\", \"targets\": [\"a\"]")),
-              HasSubstr("edges[0].cost = 0"));
+  // A missing cost is said to be missing, not reported as 0.
+  EXPECT_EQ(ErrorOf(Platform("{\"from\": \"s\", \"to\": \"a\"}",
+                             "\"source\": \"s\", \"targets\": [\"a\"]")),
+            "edges[0].cost: missing; give the ticks to send one message over "
+            "the edge");
+  // A cost written as a string is refused, not read as the number.
+  EXPECT_EQ(
+      ErrorOf(Platform("{\"from\": \"s\", \"to\": \"a\", \"cost\": \"3\"}",
+                       "\"source\": \"s\", \"targets\": [\"a\"]")),
+      "platform JSON: edges[0].cost = \"3\" is a string; write the number "
+      "without quotes");
   EXPECT_EQ(ErrorOf(Platform(
                 "{\"from\": \"s\", \"to\": \"a\", \"cost\": 1099511627777}",
                 "\"source\": \"s\", \"targets\": [\"a\"]")),

@@ -57,11 +57,20 @@ timeout 60 mpiexec.mpich -n 3 "$calibrate" --size=512 --rank-types=0,0,0 \
 [[ $status -eq 1 ]] && grep -q "cannot write" "$dir/err" ||
   fail "unwritable --pairs-out: status $status"
 
-# Bad input: a type with no rank, one rank; exit 2 with a message.
+# Bad input: a type with no rank, one rank, a size past INT_MAX (it was
+# read as 2^32 + 1 - 2^32 = 1 byte), a name that would break the profile's
+# JSON, a limit of 0; exit 2 with a message naming the flag.
 for bad in "-n 2 $calibrate --size=8 --rank-types=0,2" \
-           "-n 1 $calibrate --size=8 --rank-types=0"; do
+           "-n 1 $calibrate --size=8 --rank-types=0" \
+           "-n 2 $calibrate --size=4294967297 --rank-types=0,1" \
+           "-n 2 $calibrate --size=8 --repeats=4294967297 --rank-types=0,1" \
+           "-n 2 $calibrate --size=8 --rank-types=0,1 --name=a\"b" \
+           "-n 2 $calibrate --size=8 --rank-types=0,1 --limit=0" \
+           "-n 2 $calibrate --size=8 --rank-types=0,1 --rank-clusters="; do
   status=0
-  timeout 60 mpiexec.mpich $bad 2>"$dir/err" || status=$?
+  timeout 60 mpiexec.mpich $bad 2>"$dir/err" >/dev/null || status=$?
   [[ $status -eq 2 && -s "$dir/err" ]] || fail "mpiexec $bad: status $status"
+  grep -qE "needs 2 ranks|--(size|repeats|rank-types|rank-clusters|name|limit)" "$dir/err" ||
+    fail "mpiexec $bad: the message names no flag: $(cat "$dir/err")"
 done
 echo "calibrate_test: passed"

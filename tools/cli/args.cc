@@ -51,6 +51,17 @@ absl::StatusOr<std::vector<uint64_t>> ParseUintList(absl::string_view text,
   return values;
 }
 
+namespace {
+
+// Flags that replace a file's field when given, whose empty value would
+// therefore mean "not given": `--targets ""` silently kept the file's
+// targets. Given empty, they are refused.
+bool MustNotBeEmpty(absl::string_view name) {
+  return name == "source" || name == "targets";
+}
+
+}  // namespace
+
 absl::Status ApplyFlags(const std::vector<std::string>& args,
                         const FlagNameCheck& check,
                         std::vector<std::string>* positional,
@@ -89,6 +100,12 @@ absl::Status ApplyFlags(const std::vector<std::string>& args,
         return absl::InvalidArgumentError(
             absl::StrFormat("flag '%s' needs a value", arg));
       }
+    }
+    if (value.empty() && MustNotBeEmpty(name)) {
+      return absl::InvalidArgumentError(absl::StrFormat(
+          "flag '%s': the value is empty; give at least one name, or leave "
+          "the flag out to use the platform file's",
+          arg));
     }
     std::string error;
     if (!flag->ParseFrom(value, &error)) {

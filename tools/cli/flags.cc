@@ -63,10 +63,11 @@ ABSL_FLAG(std::string, tick, "",
           "unit, e.g. 1us; an edge costs ceil((latency + bytes / bandwidth) "
           "/ tick) ticks.");
 ABSL_FLAG(std::string, source, "",
-          "plan --model graph: the source's name, instead of the file's.");
+          "plan --model graph: the source's name, instead of the file's "
+          "(given empty: refused).");
 ABSL_FLAG(std::string, targets, "",
           "plan --model graph: the targets' names, e.g. a,b,c, instead of the "
-          "file's.");
+          "file's (given empty: refused).");
 ABSL_FLAG(std::string, mcph_update, "prose",
           "plan --model graph: MCPH's cost update, prose (as Beaumont et al. "
           "§6 intend) or literal (as Fig. 9 prints it).");

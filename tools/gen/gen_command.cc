@@ -12,6 +12,8 @@
 #include <cstring>
 
 #include "absl/strings/str_format.h"
+#include "flatbuffers/flatbuffers.h"
+#include "tables/hetcast_table_generated.h"
 #include "tools/gen/exact_dp.h"
 #include "tools/gen/profile.h"
 #include "tools/gen/ptas.h"
@@ -50,10 +52,10 @@ absl::StatusOr<int> OpenRegularFile(const std::string& path, size_t max_bytes,
   return fd;
 }
 
-// Reads exactly `size` bytes into `out`; a file that changed size while
-// being read is an error.
-absl::Status ReadExactly(int fd, const std::string& path, char* out,
-                         size_t size) {
+// Reads the next `size` bytes into `out`; a file that ends before them
+// shrank while being read.
+absl::Status ReadPrefix(int fd, const std::string& path, char* out,
+                        size_t size) {
   size_t done = 0;
   while (done < size) {
     const ssize_t got = read(fd, out + done, size - done);
@@ -65,6 +67,15 @@ absl::Status ReadExactly(int fd, const std::string& path, char* out,
     }
     done += static_cast<size_t>(got);
   }
+  return absl::OkStatus();
+}
+
+// Reads the remaining `size` bytes into `out`; a file that changed size
+// while being read is an error.
+absl::Status ReadExactly(int fd, const std::string& path, char* out,
+                         size_t size) {
+  absl::Status prefix = ReadPrefix(fd, path, out, size);
+  if (!prefix.ok()) return prefix;
   char extra;
   if (read(fd, &extra, 1) > 0) {
     return absl::DataLossError(
@@ -92,9 +103,30 @@ absl::StatusOr<std::vector<uint64_t>> ReadTableFile(const std::string& path,
                                                     size_t max_bytes) {
   absl::StatusOr<int> fd = OpenRegularFile(path, max_bytes, size);
   if (!fd.ok()) return fd.status();
-  std::vector<uint64_t> aligned((*size + 7) / 8);
-  absl::Status read =
-      ReadExactly(*fd, path, reinterpret_cast<char*>(aligned.data()), *size);
+  // The header first: a file that is no table costs its first bytes, not
+  // up to max_bytes of memory and reading. A shorter file is read whole
+  // and left to hetcast_table_open, which names what is missing.
+  char header[kTableHeaderBytes];
+  absl::Status read = absl::OkStatus();
+  if (*size >= kTableHeaderBytes) {
+    read = ReadPrefix(*fd, path, header, kTableHeaderBytes);
+    if (read.ok() &&
+        !flatbuffers::BufferHasIdentifier(header, fb::HetcastTableIdentifier(),
+                                          /*size_prefixed=*/true)) {
+      read = absl::InvalidArgumentError(absl::StrFormat(
+          "'%s' is not a valid hetcast table: its file identifier (bytes 8 "
+          "to 11) is not %s; the rest was not read",
+          path, fb::HetcastTableIdentifier()));
+    }
+  }
+  std::vector<uint64_t> aligned;
+  if (read.ok()) {
+    aligned.resize((*size + 7) / 8);
+    char* bytes = reinterpret_cast<char*>(aligned.data());
+    const size_t done = *size >= kTableHeaderBytes ? kTableHeaderBytes : 0;
+    std::memcpy(bytes, header, done);
+    read = ReadExactly(*fd, path, bytes + done, *size - done);
+  }
   close(*fd);
   if (!read.ok()) return read;
   return aligned;

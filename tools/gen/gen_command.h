@@ -27,8 +27,13 @@ inline constexpr size_t kMaxTableFileBytes = size_t{1} << 30;  // Tables.
 absl::StatusOr<std::string> ReadFileBytes(const std::string& path,
                                           size_t max_bytes = kMaxTextFileBytes);
 
+// A table file's header: size prefix, root offset, file identifier.
+inline constexpr size_t kTableHeaderBytes = 12;
+
 // Reads a table file into 8-byte-aligned memory (what hetcast_table_open
-// requires), at most `max_bytes`, with no second copy.
+// requires), at most `max_bytes`, with no second copy. The header is read
+// and its file identifier checked first: a file of kTableHeaderBytes or
+// more that is no table is refused after reading those bytes alone.
 absl::StatusOr<std::vector<uint64_t>> ReadTableFile(
     const std::string& path, size_t* size,
     size_t max_bytes = kMaxTableFileBytes);

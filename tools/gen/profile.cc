@@ -102,6 +102,9 @@ absl::StatusOr<ProfileSpec> ParseProfileJson(absl::string_view json) {
     return absl::InternalError(
         absl::StrFormat("profile schema does not parse: %s", parser.error_));
   }
+  absl::Status numbers =
+      RefuseQuotedNumbers(json, {"cost", "limit"}, "profile JSON");
+  if (!numbers.ok()) return numbers;
   const std::string text(json);
   if (!parser.Parse(text.c_str())) {
     // The parser says where ("LINE: COLUMN: error: ...") but not always which

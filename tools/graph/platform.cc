@@ -133,6 +133,24 @@ absl::Status ReadEdges(const platform::Platform& root, ReadPlatform* read) {
   return absl::OkStatus();
 }
 
+// Every edge of a platform file gives its cost (a buffer parsed with
+// force_defaults holds every field the file wrote).
+absl::Status EdgeCostsGiven(const platform::Platform& root) {
+  const uint32_t entries = root.edges() == nullptr ? 0 : root.edges()->size();
+  for (uint32_t e = 0; e < entries; ++e) {
+    // A generated table is a flatbuffers::Table underneath (privately).
+    const auto* edge =
+        reinterpret_cast<const flatbuffers::Table*>(root.edges()->Get(e));
+    if (!edge->CheckField(platform::Edge::VT_COST)) {
+      return Bad(absl::StrFormat(
+          "edges[%d].cost: missing; give the ticks to send one message "
+          "over the edge",
+          e));
+    }
+  }
+  return absl::OkStatus();
+}
+
 // What `source` reaches (breadth-first over an adjacency list).
 std::vector<bool> Reached(const ReadPlatform& read, uint32_t source) {
   const size_t n = read.names.size();
@@ -343,11 +361,18 @@ absl::StatusOr<GraphPlatform> FromRoot(const platform::Platform& root,
 
 absl::StatusOr<GraphPlatform> ParseGraphPlatform(
     absl::string_view json, const GraphEndpoints& endpoints) {
+  absl::Status numbers = RefuseQuotedNumbers(json, {"cost"}, "platform JSON");
+  if (!numbers.ok()) return numbers;
   flatbuffers::IDLOptions options;
+  // Every field the file writes is kept, "cost": 0 included, so that a
+  // missing cost is told from a zero one (EdgeCostsGiven).
+  options.force_defaults = true;
   flatbuffers::Parser parser(options);
   absl::StatusOr<const platform::Platform*> root =
       ParsePlatformJson(json, &parser);
   if (!root.ok()) return root.status();
+  absl::Status costs = EdgeCostsGiven(**root);
+  if (!costs.ok()) return costs;
   return FromRoot(**root, endpoints);
 }
 

@@ -82,19 +82,6 @@ struct Calibration {
   uint64_t inter_cost = 0;
 };
 
-// Type (or cluster) count of a per-rank list, or 0 when a label in
-// 0 .. max has no rank or the list's length is not the communicator's.
-size_t LabelCount(const std::vector<uint64_t>& labels, int size) {
-  if (labels.size() != static_cast<size_t>(size)) return 0;
-  const uint64_t count = *std::max_element(labels.begin(), labels.end()) + 1;
-  for (uint64_t label = 0; label < count; ++label) {
-    if (std::find(labels.begin(), labels.end(), label) == labels.end()) {
-      return 0;
-    }
-  }
-  return count;
-}
-
 // Distinct costs in ticks (see the top) of per-type send times.
 std::vector<uint64_t> CostsInTicks(const std::vector<double>& send_seconds,
                                    double tick_seconds, int rank) {
@@ -166,12 +153,7 @@ void MeasureClusters(Calibration* c) {
 bool WriteProfile(const Calibration& c, const std::string& path,
                   const std::string& name, uint64_t limit) {
   std::ofstream out(path);
-  out << "{\"name\": \"" << name << "\", \"types\": [";
-  for (size_t j = 0; j < c.type_count; ++j) {
-    out << (j ? ",\n  " : "\n  ") << "{\"name\": \"type" << j
-        << "\", \"cost\": " << c.costs[j] << ", \"limit\": " << limit << "}";
-  }
-  out << "\n]}\n";
+  out << CalibratedProfileJson(name, c.costs, limit);
   return static_cast<bool>(out);
 }
 
@@ -385,15 +367,14 @@ BroadcastCheck MeasureNode(Calibration* c, int rank) {
 
 // Writes the files (rank 0), then checks the cluster model.
 int Report(const Calibration& c, const BroadcastCheck& node_check,
-           ProgramArgs* args, int rank) {
+           const CalibrateInput& input, ProgramArgs* args, int rank) {
   bool written = true;
   if (rank == 0) {
     PrintCalibration(c);
     const std::string profile = args->String("profile-out", "");
     const std::string clusters = args->String("cluster-out", "");
     if (!profile.empty()) {
-      written &= WriteProfile(c, profile, args->String("name", "calibrated"),
-                              args->Unsigned("limit", 20));
+      written &= WriteProfile(c, profile, input.name, input.limit);
     }
     if (!clusters.empty() && c.cluster_count > 1) {
       written &= WriteClusters(c, clusters);
@@ -427,30 +408,20 @@ int Main(int argc, char** argv) {
       argc, argv,
       {"size", "rank-types", "rank-clusters", "repeats", "tick-ns", "limit",
        "name", "profile-out", "cluster-out", "rules-out", "pairs-out"});
-  Calibration c;
-  const std::vector<uint64_t> types = args.UnsignedList("rank-types");
-  const std::vector<uint64_t> clusters = args.UnsignedList("rank-clusters");
-  c.bytes = static_cast<int>(args.Unsigned("size", 0));
-  c.repeats = static_cast<int>(args.Unsigned("repeats", 5));
-  c.tick_seconds = args.Unsigned("tick-ns", 1) * 1e-9;
-  c.type_count = LabelCount(types, size);
-  c.cluster_count = clusters.empty() ? 0 : LabelCount(clusters, size);
-  std::string error = args.error();
-  if (error.empty() &&
-      (c.bytes <= 0 || c.repeats <= 0 || c.tick_seconds <= 0 ||
-       c.type_count == 0 || (!clusters.empty() && !c.cluster_count))) {
-    error =
-        "need --size >= 1, --repeats >= 1, --tick-ns >= 1 and one type "
-        "(and cluster) per rank, every label 0 .. max used";
-  }
-  if (!error.empty() || size < 2) {
-    if (rank == 0)
-      std::fprintf(stderr, "calibrate: %s\n",
-                   error.empty() ? "needs 2 ranks or more" : error.c_str());
+  CalibrateInput input;
+  const std::string error = ReadCalibrateInput(&args, size, &input);
+  if (!error.empty()) {
+    if (rank == 0) std::fprintf(stderr, "calibrate: %s\n", error.c_str());
     return 2;
   }
-  c.rank_types.assign(types.begin(), types.end());
-  c.rank_clusters.assign(clusters.begin(), clusters.end());
+  Calibration c;
+  c.rank_types = input.rank_types;
+  c.rank_clusters = input.rank_clusters;
+  c.type_count = input.type_count;
+  c.cluster_count = input.cluster_count;
+  c.bytes = input.bytes;
+  c.repeats = input.repeats;
+  c.tick_seconds = static_cast<double>(input.tick_ns) * 1e-9;
   const std::string pairs = args.String("pairs-out", "");
   if (!pairs.empty() && !WritePairs(c.bytes, pairs)) {
     std::fprintf(stderr, "calibrate: cannot write %s\n", pairs.c_str());
@@ -458,7 +429,7 @@ int Main(int argc, char** argv) {
   }
   const BroadcastCheck node_check = MeasureNode(&c, rank);
   if (c.cluster_count > 1) MeasureClusters(&c);
-  return Report(c, node_check, &args, rank);
+  return Report(c, node_check, input, &args, rank);
 }
 
 }  // namespace

@@ -25,6 +25,12 @@ bool HandToMpiBcast(const HETCAST_MPI_Params& params,
                     const std::vector<int>& types,
                     const hetcast_request& request) {
   if (params.algorithm != HETCAST_ALGORITHM_NONE) return false;
+  // A request the planner refuses is reported, not handed over: a
+  // homogeneous communicator with a cost of 0 went to MPI_Bcast (found by
+  // tests/fuzz/mpi_inputs_fuzzer.cc).
+  hetcast_sizes sizes;
+  const char* why = nullptr;
+  if (hetcast_plan_sizes(&request, &sizes, &why) != HETCAST_OK) return false;
   if (HomogeneousForModel(params, types)) return true;
   if (params.mpi_bcast_ticks == 0) return false;
   WholePlan plan;

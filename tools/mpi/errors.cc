@@ -60,12 +60,20 @@ int CheckMpi(int mpi_result, const char* call) {
               std::string(call) + " failed: " + std::string(text, length));
 }
 
+int CheckDatatype(MPI_Datatype datatype) {
+  if (datatype == MPI_DATATYPE_NULL) {
+    return Fail(HETCAST_MPI_ERR_ARG, "the datatype is MPI_DATATYPE_NULL");
+  }
+  return HETCAST_MPI_SUCCESS;
+}
+
 }  // namespace mpi
 }  // namespace hetcast
 
 extern "C" {
 
 int HETCAST_MPI_Error_string(int errorcode, char* string, int* resultlen) {
+  if (string == nullptr || resultlen == nullptr) return HETCAST_MPI_ERR_ARG;
   const char* text = hetcast::mpi::ClassText(errorcode);
   const size_t length = strlen(text);
   memcpy(string, text, length + 1);

@@ -67,8 +67,9 @@ extern "C" {
 
 /* Error classes (values pinned; 0 is MPI_SUCCESS). */
 #define HETCAST_MPI_SUCCESS 0
-/* An argument every rank passes is wrong: count <= 0, a NULL buffer, a
- * NULL or malformed parameter struct, a destination out of range. */
+/* An argument every rank passes is wrong: count <= 0, a NULL buffer,
+ * MPI_DATATYPE_NULL, a NULL or malformed parameter struct (a table handle
+ * that was never opened included), a destination out of range. */
 #define HETCAST_MPI_ERR_ARG 1
 /* The communicator has a single rank or is MPI_COMM_NULL. */
 #define HETCAST_MPI_ERR_COMM 2

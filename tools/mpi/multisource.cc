@@ -32,6 +32,9 @@ int CheckMultiArguments(void* const* buffers, const hetcast_nb_request* request,
                 "the request's node_count must equal the communicator's size " +
                     std::to_string(size));
   }
+  if (request->message_count != 0 && request->messages == nullptr) {
+    return Fail(HETCAST_MPI_ERR_ARG, "the request's messages are NULL");
+  }
   for (size_t k = 0; k < request->message_count; ++k) {
     if (request->messages[k].length == 0 ||
         request->messages[k].length > static_cast<uint64_t>(INT_MAX)) {
@@ -83,6 +86,7 @@ int MulticastMulti(void* const* buffers, MPI_Datatype datatype,
                    MPI_Comm comm) {
   int rank = 0;
   int result = CheckMultiArguments(buffers, nb, comm, &rank);
+  if (result == HETCAST_MPI_SUCCESS) result = CheckDatatype(datatype);
   if (result != HETCAST_MPI_SUCCESS) return result;
   hetcast_request request = {};
   request.model = HETCAST_MODEL_NONBLOCKING;

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <climits>
 #include <cstdlib>
 
 namespace hetcast {
@@ -70,6 +71,102 @@ std::vector<uint64_t> ProgramArgs::UnsignedList(const std::string& name) {
     begin = comma + 1;
   }
   return list;
+}
+
+size_t LabelCount(const std::vector<uint64_t>& labels, int size) {
+  if (size <= 0 || labels.size() != static_cast<size_t>(size)) return 0;
+  // Every label of 0 .. max has a rank, so max < size (no overflow below).
+  const uint64_t max = *std::max_element(labels.begin(), labels.end());
+  if (max >= labels.size()) return 0;
+  std::vector<char> used(max + 1, 0);
+  for (uint64_t label : labels) used[label] = 1;
+  return std::find(used.begin(), used.end(), 0) == used.end() ? max + 1 : 0;
+}
+
+namespace {
+
+// A flag of 1 .. max; "" or the error.
+std::string Positive(ProgramArgs* args, const char* name, uint64_t fallback,
+                     uint64_t max, uint64_t* value) {
+  *value = args->Unsigned(name, fallback);
+  if (!args->error().empty()) return args->error();
+  if (!args->Has(name) && fallback == 0) {
+    return std::string("--") + name + ": missing; give 1 .. " +
+           std::to_string(max);
+  }
+  if (*value < 1 || *value > max) {
+    return std::string("--") + name + "=" + std::to_string(*value) +
+           ": must be 1 .. " + std::to_string(max);
+  }
+  return "";
+}
+
+// One label per rank, every label 0 .. max used; "" or the error.
+std::string Labels(ProgramArgs* args, const char* name, int size,
+                   std::vector<int>* labels, size_t* count) {
+  const std::vector<uint64_t> list = args->UnsignedList(name);
+  if (!args->error().empty()) return args->error();
+  *count = LabelCount(list, size);
+  if (*count == 0) {
+    return std::string("--") + name + ": give one label per rank (" +
+           std::to_string(size) + " ranks, " + std::to_string(list.size()) +
+           " given), every label 0 .. max used";
+  }
+  labels->assign(list.begin(), list.end());
+  return "";
+}
+
+bool PlainName(const std::string& name) {
+  for (char c : name) {
+    if (c < 0x20 || c > 0x7e || c == '"' || c == '\\') return false;
+  }
+  return !name.empty();
+}
+
+}  // namespace
+
+std::string ReadCalibrateInput(ProgramArgs* args, int size,
+                               CalibrateInput* input) {
+  if (!args->error().empty()) return args->error();
+  if (size < 2) return "needs 2 ranks or more";
+  constexpr uint64_t kIntMax = INT_MAX;
+  uint64_t bytes = 0, repeats = 0;
+  std::string error = Positive(args, "size", 0, kIntMax, &bytes);
+  if (error.empty()) error = Positive(args, "repeats", 5, kIntMax, &repeats);
+  if (error.empty()) {
+    error = Positive(args, "tick-ns", 1, UINT64_MAX, &input->tick_ns);
+  }
+  if (error.empty()) {
+    error = Positive(args, "limit", 20, uint64_t{1} << 25, &input->limit);
+  }
+  if (!error.empty()) return error;
+  input->bytes = static_cast<int>(bytes);
+  input->repeats = static_cast<int>(repeats);
+  error =
+      Labels(args, "rank-types", size, &input->rank_types, &input->type_count);
+  if (error.empty() && args->Has("rank-clusters")) {
+    error = Labels(args, "rank-clusters", size, &input->rank_clusters,
+                   &input->cluster_count);
+  }
+  if (!error.empty()) return error;
+  input->name = args->String("name", "calibrated");
+  if (!PlainName(input->name)) {
+    return "--name: give printable ASCII without quotes or backslashes";
+  }
+  return "";
+}
+
+std::string CalibratedProfileJson(const std::string& name,
+                                  const std::vector<uint64_t>& costs,
+                                  uint64_t limit) {
+  std::string json = "{\"name\": \"" + name + "\", \"types\": [";
+  for (size_t j = 0; j < costs.size(); ++j) {
+    json += (j ? ",\n  " : "\n  ");
+    json += "{\"name\": \"type" + std::to_string(j) +
+            "\", \"cost\": " + std::to_string(costs[j]) +
+            ", \"limit\": " + std::to_string(limit) + "}";
+  }
+  return json + "\n]}\n";
 }
 
 }  // namespace mpi

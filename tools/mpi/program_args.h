@@ -32,6 +32,37 @@ class ProgramArgs {
   std::string error_;
 };
 
+// What calibrate's flags ask for (tools/mpi/calibrate.cc's top comment),
+// checked. MPI-free, so that the fuzz target reads it too.
+struct CalibrateInput {
+  std::vector<int> rank_types, rank_clusters;
+  size_t type_count = 0, cluster_count = 0;  // cluster_count 0: no clusters
+  int bytes = 0, repeats = 0;
+  uint64_t tick_ns = 1;
+  uint64_t limit = 20;  // the profile's limit per type
+  std::string name;     // the profile's name
+};
+
+// The type (or cluster) count of a per-rank label list, or 0 when its
+// length is not `size` or a label in 0 .. max has no rank.
+size_t LabelCount(const std::vector<uint64_t>& labels, int size);
+
+// Reads calibrate's flags for a communicator of `size` ranks into `input`.
+// Returns "" or the first problem, naming the flag and its limit: --size
+// and --repeats 1 .. INT_MAX, --tick-ns >= 1, one type (and cluster) per
+// rank with every label 0 .. max used, --limit 1 .. 2^25, a --name of
+// printable ASCII without quotes or backslashes (it is written into the
+// profile's JSON as it is).
+std::string ReadCalibrateInput(ProgramArgs* args, int size,
+                               CalibrateInput* input);
+
+// The profile JSON calibrate writes (`hetcast gen --profile`): `name`, and
+// per cost one type "type<j>" with that cost and `limit`. `name` as
+// ReadCalibrateInput accepts it: it is written without escaping.
+std::string CalibratedProfileJson(const std::string& name,
+                                  const std::vector<uint64_t>& costs,
+                                  uint64_t limit);
+
 }  // namespace mpi
 }  // namespace hetcast
 

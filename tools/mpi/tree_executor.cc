@@ -24,8 +24,9 @@ namespace {
 constexpr int kTreeTag = 0x4843;
 
 // Checks of arguments every rank passes alike, so every rank fails alike.
-int CheckArguments(const void* buffer, int count, int root, MPI_Comm comm,
-                   const HETCAST_MPI_Params* params, int* size) {
+int CheckArguments(const void* buffer, int count, MPI_Datatype datatype,
+                   int root, MPI_Comm comm, const HETCAST_MPI_Params* params,
+                   int* size) {
   if (comm == MPI_COMM_NULL) {
     return Fail(HETCAST_MPI_ERR_COMM, "the communicator is MPI_COMM_NULL");
   }
@@ -53,11 +54,19 @@ int CheckArguments(const void* buffer, int count, int root, MPI_Comm comm,
       (params->costs == nullptr || params->type_count == 0)) {
     return Fail(HETCAST_MPI_ERR_ARG, "node model without costs");
   }
+  // A table handle that was never opened (or whose open failed, which
+  // zeroes it) has no profiles: the caller meant a table it does not have.
+  if (params->model == HETCAST_MODEL_NODE && params->table != nullptr &&
+      hetcast_table_profile_count(params->table) == 0) {
+    return Fail(HETCAST_MPI_ERR_ARG,
+                "params->table was never opened (or hetcast_table_open "
+                "failed on it)");
+  }
   if (params->model == HETCAST_MODEL_CLUSTER && params->cluster_count == 0) {
     return Fail(HETCAST_MPI_ERR_ARG, "cluster model with 0 clusters");
   }
   if (buffer == nullptr) return Fail(HETCAST_MPI_ERR_ARG, "buffer is NULL");
-  return HETCAST_MPI_SUCCESS;
+  return CheckDatatype(datatype);
 }
 
 int MarkDestinations(const int* destinations, int destination_count, int root,
@@ -165,7 +174,8 @@ int TreeCollective(void* buffer, int count, MPI_Datatype datatype, int root,
                    bool multicast, bool allow_relays, MPI_Comm comm,
                    const HETCAST_MPI_Params* params) {
   int size = 0;
-  int result = CheckArguments(buffer, count, root, comm, params, &size);
+  int result =
+      CheckArguments(buffer, count, datatype, root, comm, params, &size);
   if (result != HETCAST_MPI_SUCCESS) return result;
   std::vector<char> is_destination(size, 1);
   if (multicast) {

@@ -413,6 +413,13 @@ HETCAST_API hetcast_status hetcast_node_evaluate_canonical(
 /* and unchanged while any handle made from it is used. Handles are plain   */
 /* caller-owned structs with no destructor; they are read-only after being  */
 /* opened, so any number of threads may query one handle at once.           */
+/*                                                                          */
+/* NULL and unopened handles: every function below takes a NULL handle, or  */
+/* a zeroed one (never opened; hetcast_table_open zeroes its handle before  */
+/* checking anything, so a failed open leaves it so), and refuses it: the   */
+/* status-returning functions with HETCAST_INVALID_ARGUMENT, the table's    */
+/* accessors by answering 0. A handle holding anything else (uninitialised */
+/* memory, a copy of a handle whose table buffer is gone) is undefined.     */
 
 /* The newest table schema this library reads. */
 #define HETCAST_TABLE_SCHEMA_VERSION 1u
@@ -485,6 +492,8 @@ HETCAST_API hetcast_status hetcast_table_open(const void* data, size_t size,
                                               hetcast_table* table,
                                               const char** error);
 
+/* The table's profile count and schema version; 0 for a NULL or unopened
+ * handle (an opened table has at least one profile and version >= 1). */
 HETCAST_API size_t hetcast_table_profile_count(const hetcast_table* table);
 HETCAST_API uint32_t hetcast_table_schema_version(const hetcast_table* table);
 
@@ -498,8 +507,10 @@ HETCAST_API hetcast_status hetcast_profile_open(const hetcast_table* table,
                                                 size_t index,
                                                 hetcast_profile* profile);
 
-HETCAST_API void hetcast_profile_get_info(const hetcast_profile* profile,
-                                          hetcast_profile_info* info);
+/* Fills `info`. HETCAST_INVALID_ARGUMENT for a NULL `info`, or a NULL or
+ * unopened profile (then `*info` is zeroed, its name ""). */
+HETCAST_API hetcast_status hetcast_profile_get_info(
+    const hetcast_profile* profile, hetcast_profile_info* info);
 
 /* Name (NUL-terminated, optional out), cost and limit of type `type`. */
 HETCAST_API hetcast_status hetcast_profile_type(const hetcast_profile* profile,
@@ -614,8 +625,11 @@ typedef struct hetcast_lookup {
   uint64_t stride_[HETCAST_TABLE_MAX_TYPES];
 } hetcast_lookup;
 
-HETCAST_API void hetcast_profile_lookup_view(const hetcast_profile* profile,
-                                             hetcast_lookup* lookup);
+/* HETCAST_INVALID_ARGUMENT for a NULL `lookup`, or a NULL or unopened
+ * profile: then `*lookup` is zeroed, and hetcast_lookup_completion refuses
+ * every request on it (HETCAST_INVALID_ARGUMENT). */
+HETCAST_API hetcast_status hetcast_profile_lookup_view(
+    const hetcast_profile* profile, hetcast_lookup* lookup);
 
 /* The optimal completion time for a source of type `source_type` and
  * `counts[j]` destinations of type j (lookup->type_count_ entries).
@@ -1433,7 +1447,7 @@ HETCAST_API hetcast_status hetcast_plan_participant(
 /* The table's identity: FNV-1a (64-bit) of the `size` bytes given to
  * hetcast_table_open, computed there. Ranks of a collective compare it
  * before planning (different tables would give different trees and hang
- * the collective). */
+ * the collective). 0 for a NULL or unopened handle. */
 HETCAST_API uint64_t hetcast_table_hash(const hetcast_table* table);
 
 #ifdef __cplusplus
