@@ -72,7 +72,9 @@ TEST(ReadTableFile, ChecksTheIdentifierBeforeReadingTheRest) {
               HasSubstr("is not a valid hetcast table: its file identifier "
                         "(bytes 8 to 11) is not HCT1"));
   EXPECT_EQ(size, kMaxTableFileBytes);
-  if (before >= 0 && after >= 0) EXPECT_LT(after - before, 1 << 16);
+  if (before >= 0 && after >= 0) {
+    EXPECT_LT(after - before, 1 << 16);
+  }
   unlink(path.c_str());
 }
 
