@@ -124,7 +124,7 @@ absl::StatusOr<std::vector<uint64_t>> ReadTableFile(const std::string& path,
     aligned.resize((*size + 7) / 8);
     char* bytes = reinterpret_cast<char*>(aligned.data());
     const size_t done = *size >= kTableHeaderBytes ? kTableHeaderBytes : 0;
-    std::memcpy(bytes, header, done);
+    if (done > 0) std::memcpy(bytes, header, done);  // bytes is null when empty
     read = ReadExactly(*fd, path, bytes + done, *size - done);
   }
   close(*fd);
