@@ -131,12 +131,12 @@ TEST(ClusterFileTest, HostNamesMapToTypes) {
 TEST(ClusterFileTest, HostOfTwoTypesIsRefused) {
   ClusterFile file;
   std::string error;
-  ASSERT_TRUE(ParseClusterFile(
-      std::string("{") + kTypes +
-          R"(, "hosts": [{"name": "n[1-9]", "type": "fast"},
+  ASSERT_TRUE(
+      ParseClusterFile(std::string("{") + kTypes +
+                           R"(, "hosts": [{"name": "n[1-9]", "type": "fast"},
                          {"name": "n5", "type": "slow"},
                          {"name": "n[5-6]", "type": "fast"}]})",
-      "", &file, &error))
+                       "", &file, &error))
       << error;
   size_t type = 0;
   EXPECT_TRUE(TypeOfHost(file, "n6", &type, &error));  // two entries, one type
@@ -172,26 +172,30 @@ TEST(ClusterFileTest, EachBadFileNamesItsProblem) {
             "hosts[0] ('a'): type 'medium' is not an entry of types");
   EXPECT_EQ(ErrorOf(types + R"(, "hosts": [{"name": "", "type": "fast"}]})"),
             "hosts[0]: the name is empty");
-  EXPECT_EQ(ErrorOf(types + R"(, "hosts": [{"name": "n[9-1]", "type": "fast"}]})"),
-            "hosts[0] ('n[9-1]'): the range's low bound 9 is above its high "
-            "bound 1");
+  EXPECT_EQ(
+      ErrorOf(types + R"(, "hosts": [{"name": "n[9-1]", "type": "fast"}]})"),
+      "hosts[0] ('n[9-1]'): the range's low bound 9 is above its high "
+      "bound 1");
   EXPECT_EQ(
       ErrorOf(types + R"(, "hosts": [{"name": "n[01-100]", "type": "fast"}]})"),
       "hosts[0] ('n[01-100]'): with leading zeros both bounds need 2 digits");
-  for (const char* name : {"n[1-2][3-4]", "n[1-2", "n1-2]", "n[a-b]", "n[1]",
-                           "n[-2]", "n[1234567890123456789-1234567890123456790]"}) {
+  for (const char* name :
+       {"n[1-2][3-4]", "n[1-2", "n1-2]", "n[a-b]", "n[1]", "n[-2]",
+        "n[1234567890123456789-1234567890123456790]"}) {
     EXPECT_THAT(ErrorOf(types + R"(, "hosts": [{"name": ")" + name +
                         R"(", "type": "fast"}]})"),
                 HasSubstr("hosts[0] ('" + std::string(name) + "'): "))
         << name;
   }
-  EXPECT_EQ(ErrorOf(File(R"({"min_bytes": 9, "max_bytes": 8, "action": "mpi"})")),
-            "sizes[0]: min_bytes 9 is above max_bytes 8");
+  EXPECT_EQ(
+      ErrorOf(File(R"({"min_bytes": 9, "max_bytes": 8, "action": "mpi"})")),
+      "sizes[0]: min_bytes 9 is above max_bytes 8");
   EXPECT_EQ(ErrorOf(File(R"({"min_bytes": 1, "max_bytes": 8})")),
             "sizes[0]: action is missing (\"plan\" or \"mpi\")");
-  EXPECT_EQ(ErrorOf(File(R"({"min_bytes": 100, "max_bytes": 200, "action": "mpi"},
+  EXPECT_EQ(
+      ErrorOf(File(R"({"min_bytes": 100, "max_bytes": 200, "action": "mpi"},
                             {"min_bytes": 0, "max_bytes": 100, "action": "plan"})")),
-            "sizes[0] [100, 200] overlaps sizes[1] [0, 100]");
+      "sizes[0] [100, 200] overlaps sizes[1] [0, 100]");
   EXPECT_EQ(ErrorOf(File(R"({"min_bytes": 1, "max_bytes": 8, "action": "plan",
                             "costs": [1]})")),
             "sizes[0]: costs has 1 entries; types has 2");
@@ -205,9 +209,10 @@ TEST(ClusterFileTest, EachBadFileNamesItsProblem) {
   EXPECT_EQ(ErrorOf(File(R"({"min_bytes": 1, "max_bytes": 8, "action": "plan",
                             "table_path": "x", "table_data": [1]})")),
             "sizes[0]: give table_path or table_data, not both");
-  EXPECT_THAT(ErrorOf(File(R"({"min_bytes": 1, "max_bytes": 8, "action": "plan",
+  EXPECT_THAT(
+      ErrorOf(File(R"({"min_bytes": 1, "max_bytes": 8, "action": "plan",
                               "table_path": "/nonexistent/t.hct"})")),
-              HasSubstr("sizes[0]: table_path: cannot read /nonexistent/t.hct"));
+      HasSubstr("sizes[0]: table_path: cannot read /nonexistent/t.hct"));
   EXPECT_THAT(ErrorOf(File(R"({"min_bytes": 1, "max_bytes": 8, "action": "plan",
                               "table_data": [1, 2, 3, 4, 5, 6, 7, 8]})")),
               HasSubstr("sizes[0]: the table does not open: "));
@@ -252,10 +257,10 @@ TEST(ClusterFileTest, TablesByPathOrBytesMatchTheirHash) {
            data + "], \"table_hash\": " + std::to_string(hash) + "}"),
       "", &file, &error))
       << error;
-  EXPECT_EQ(ErrorOf(File(R"({"min_bytes": 1, "max_bytes": 8, "action": "plan",
+  EXPECT_EQ(ErrorOf(File(
+                R"({"min_bytes": 1, "max_bytes": 8, "action": "plan",
                             "table_data": [)" +
-                         data + "], \"table_hash\": " +
-                         std::to_string(hash ^ 1) + "}")),
+                data + "], \"table_hash\": " + std::to_string(hash ^ 1) + "}")),
             "sizes[0]: table_hash is " + std::to_string(hash ^ 1) +
                 " but the table's hash is " + std::to_string(hash));
 }

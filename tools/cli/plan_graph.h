@@ -36,9 +36,9 @@ absl::StatusOr<std::string> PlanGraphFromFlags(const std::string& format,
 // The renderings, for a plan of `platform` with MCPH's `update` ("prose" or
 // "literal"). Text: the answer, the tree with names (children in send
 // order; indented to 16 levels, deeper lines say their depth, so the text
-// stays linear in the tree's size) and the slots of the period. JSON: one line in the shape of the
-// other models, exact fractions as strings ("period_per_message":"15/1"),
-// nodes and slots by name.
+// stays linear in the tree's size) and the slots of the period. JSON: one line
+// in the shape of the other models, exact fractions as strings
+// ("period_per_message":"15/1"), nodes and slots by name.
 std::string RenderGraphText(const GraphPlatform& platform,
                             const Planned& planned);
 absl::StatusOr<std::string> RenderGraphJson(const GraphPlatform& platform,

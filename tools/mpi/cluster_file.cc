@@ -60,8 +60,8 @@ bool ParseHostPattern(const std::string& where, const std::string& text,
     pattern->prefix = text;
     return true;
   }
-  if (open == std::string::npos || close == std::string::npos ||
-      close < open || text.find_first_of("[]", close + 1) != std::string::npos ||
+  if (open == std::string::npos || close == std::string::npos || close < open ||
+      text.find_first_of("[]", close + 1) != std::string::npos ||
       text.find('[', open + 1) < close) {
     return Refuse(error, at + ": a name has at most one range, written "
                               "[LOW-HIGH]");
@@ -154,9 +154,8 @@ bool ReadHosts(const cluster::ClusterFile& root, ClusterFile* out,
     const auto found =
         std::find(out->type_names.begin(), out->type_names.end(), type);
     if (found == out->type_names.end()) {
-      return Refuse(error, where + " (" + Quoted(pattern.text) +
-                               "): type " + Quoted(type) +
-                               " is not an entry of types");
+      return Refuse(error, where + " (" + Quoted(pattern.text) + "): type " +
+                               Quoted(type) + " is not an entry of types");
     }
     pattern.type = static_cast<size_t>(found - out->type_names.begin());
     out->hosts.push_back(std::move(pattern));
@@ -210,10 +209,9 @@ bool ReadTable(const std::string& where, const cluster::SizeRange& range,
   }
   const uint64_t actual = hetcast_table_hash(&table->table);
   if (actual != range.table_hash()) {
-    return Refuse(error, where + ": table_hash is " +
-                             std::to_string(range.table_hash()) +
-                             " but the table's hash is " +
-                             std::to_string(actual));
+    return Refuse(
+        error, where + ": table_hash is " + std::to_string(range.table_hash()) +
+                   " but the table's hash is " + std::to_string(actual));
   }
   *hash = Fnv1a(*hash, bytes.data(), bytes.size());
   rule->table = std::move(table);
@@ -227,14 +225,12 @@ bool ReadRange(const std::string& where, const cluster::SizeRange& range,
   rule->min_bytes = range.min_bytes();
   rule->max_bytes = range.max_bytes();
   if (rule->min_bytes > rule->max_bytes) {
-    return Refuse(error, where + ": min_bytes " +
-                             std::to_string(rule->min_bytes) +
-                             " is above max_bytes " +
-                             std::to_string(rule->max_bytes));
+    return Refuse(error,
+                  where + ": min_bytes " + std::to_string(rule->min_bytes) +
+                      " is above max_bytes " + std::to_string(rule->max_bytes));
   }
   if (range.action() == cluster::Action_unset) {
-    return Refuse(error,
-                  where + ": action is missing (\"plan\" or \"mpi\")");
+    return Refuse(error, where + ": action is missing (\"plan\" or \"mpi\")");
   }
   rule->plan = range.action() == cluster::Action_plan;
   rule->algorithm = AlgorithmOf(range.algorithm());
@@ -283,17 +279,18 @@ bool ReadSizes(const cluster::ClusterFile& root, const std::string& folder,
     }
     rules.emplace_back(std::move(rule), where);
   }
-  std::stable_sort(rules.begin(), rules.end(), [](const auto& a, const auto& b) {
-    return a.first.min_bytes < b.first.min_bytes;
-  });
+  std::stable_sort(rules.begin(), rules.end(),
+                   [](const auto& a, const auto& b) {
+                     return a.first.min_bytes < b.first.min_bytes;
+                   });
   for (size_t s = 1; s < rules.size(); ++s) {
     const SizeRule& before = rules[s - 1].first;
     const SizeRule& rule = rules[s].first;
     if (rule.min_bytes <= before.max_bytes) {
       return Refuse(error, rules[s].second + " [" +
                                std::to_string(rule.min_bytes) + ", " +
-                               std::to_string(rule.max_bytes) +
-                               "] overlaps " + rules[s - 1].second + " [" +
+                               std::to_string(rule.max_bytes) + "] overlaps " +
+                               rules[s - 1].second + " [" +
                                std::to_string(before.min_bytes) + ", " +
                                std::to_string(before.max_bytes) + "]");
     }
@@ -318,10 +315,9 @@ bool ParseClusterFile(const std::string& json, const std::string& folder,
   flatbuffers::IDLOptions options;
   options.strict_json = false;  // unquoted keys, as flatc accepts
   flatbuffers::Parser parser(options);
-  if (!parser.Parse(kClusterFileSchema) ||
-      !parser.SetRootType("ClusterFile")) {
-    return Refuse(error, "the cluster file schema does not parse: " +
-                             parser.error_);
+  if (!parser.Parse(kClusterFileSchema) || !parser.SetRootType("ClusterFile")) {
+    return Refuse(error,
+                  "the cluster file schema does not parse: " + parser.error_);
   }
   if (!parser.Parse(json.c_str())) {
     return Refuse(error, "not a cluster file: " + parser.error_);
@@ -341,8 +337,7 @@ bool ParseClusterFile(const std::string& json, const std::string& folder,
   if (root.name()) out->name = root.name()->str();
   out->hash = Fnv1a(kFnvOffset, json.data(), json.size());
   std::vector<uint64_t> costs;
-  return ReadTypes(root, out, &costs, error) &&
-         ReadHosts(root, out, error) &&
+  return ReadTypes(root, out, &costs, error) && ReadHosts(root, out, error) &&
          ReadSizes(root, folder, costs, out, error);
 }
 
@@ -360,8 +355,8 @@ bool ReadClusterFile(const std::string& path, ClusterFile* out,
   return true;
 }
 
-bool TypeOfHost(const ClusterFile& file, const std::string& host,
-                size_t* type, std::string* error) {
+bool TypeOfHost(const ClusterFile& file, const std::string& host, size_t* type,
+                std::string* error) {
   const std::string short_name = host.substr(0, host.find('.'));
   for (const std::string& name : {host, short_name}) {
     const HostPattern* first = nullptr;

@@ -45,8 +45,8 @@ struct SizeRule {
   bool plan = false;                      // false: hand to MPI_Bcast
   hetcast_algorithm algorithm = HETCAST_ALGORITHM_NONE;
   uint64_t segment_bytes = 0;
-  std::vector<uint64_t> costs;          // one per type
-  std::shared_ptr<OpenedTable> table;   // null: none
+  std::vector<uint64_t> costs;         // one per type
+  std::shared_ptr<OpenedTable> table;  // null: none
   double predicted_us = 0, measured_us = 0, mpi_us = 0;
 };
 
@@ -75,8 +75,8 @@ bool ReadClusterFile(const std::string& path, ClusterFile* out,
 // The type of host `host`: the entries that match its full name, or else
 // its short name (up to the first '.'), must all name one type. False with
 // a message when none matches or two types do.
-bool TypeOfHost(const ClusterFile& file, const std::string& host,
-                size_t* type, std::string* error);
+bool TypeOfHost(const ClusterFile& file, const std::string& host, size_t* type,
+                std::string* error);
 
 // The rule of a message of `bytes` bytes; nullptr when no range holds it.
 const SizeRule* RuleForSize(const ClusterFile& file, uint64_t bytes);

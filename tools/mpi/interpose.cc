@@ -99,7 +99,8 @@ void SayOnce(const std::string& line) {
   static std::mutex mutex;
   static std::set<std::string> said;
   std::lock_guard<std::mutex> lock(mutex);
-  if (said.insert(line).second) std::fprintf(stderr, "hetcast: %s\n", line.c_str());
+  if (said.insert(line).second)
+    std::fprintf(stderr, "hetcast: %s\n", line.c_str());
 }
 
 std::string Env(const char* name) {
@@ -144,8 +145,8 @@ int WriteStatsAtFinalize(MPI_Comm, int, void*, void*) {
 // 3.1 §8.7.1): the stats are written there, whatever language finalizes.
 void WriteStatsAtFinalize() {
   int keyval = MPI_KEYVAL_INVALID;
-  PMPI_Comm_create_keyval(MPI_COMM_NULL_COPY_FN, WriteStatsAtFinalize,
-                          &keyval, nullptr);
+  PMPI_Comm_create_keyval(MPI_COMM_NULL_COPY_FN, WriteStatsAtFinalize, &keyval,
+                          nullptr);
   PMPI_Comm_set_attr(MPI_COMM_SELF, keyval, nullptr);
 }
 
@@ -203,11 +204,11 @@ struct RankEntry {
 struct CommState {
   bool use_hetcast = false;
   int size = 0, rank = 0;
-  std::vector<int> host_of;         // per rank: host index
-  std::vector<int> local_rank_of;   // per rank: rank among its host's
-  std::vector<int> leader_of_host;  // per host: its lowest rank
-  MPI_Comm local = MPI_COMM_NULL;    // this host's ranks
-  MPI_Comm leaders = MPI_COMM_NULL;  // one rank per host (leaders only)
+  std::vector<int> host_of;           // per rank: host index
+  std::vector<int> local_rank_of;     // per rank: rank among its host's
+  std::vector<int> leader_of_host;    // per host: its lowest rank
+  MPI_Comm local = MPI_COMM_NULL;     // this host's ranks
+  MPI_Comm leaders = MPI_COMM_NULL;   // one rank per host (leaders only)
   std::vector<MPI_Comm> range_comms;  // per size rule: leaders' duplicate
   std::vector<char> announced;        // per size rule: verbose line said
 };
@@ -330,7 +331,8 @@ CommState* StateOf(MPI_Comm comm, const Settings& settings) {
 void Count(size_t rule, bool planned, double seconds) {
   Stats& stats = TheStats();
   std::lock_guard<std::mutex> lock(stats.mutex);
-  Counts& counts = rule < stats.ranges.size() ? stats.ranges[rule] : stats.other;
+  Counts& counts =
+      rule < stats.ranges.size() ? stats.ranges[rule] : stats.other;
   if (planned) {
     ++counts.planned;
     counts.planned_seconds += seconds;
@@ -397,7 +399,10 @@ class Contiguous {
  public:
   Contiguous(void* buffer, int count, MPI_Datatype datatype, int bytes,
              MPI_Comm comm)
-      : buffer_(buffer), count_(count), datatype_(datatype), bytes_(bytes),
+      : buffer_(buffer),
+        count_(count),
+        datatype_(datatype),
+        bytes_(bytes),
         comm_(comm) {
     int size = 0;
     MPI_Aint lower = 0, extent = 0, true_lower = 0, true_extent = 0;
@@ -478,8 +483,8 @@ int LeadersStep(CommState* state, size_t index, const SizeRule& rule,
   params.table = rule.table ? &rule.table->table : nullptr;
   params.algorithm = rule.algorithm;
   params.segment_bytes = rule.segment_bytes;
-  result = HETCAST_MPI_Bcast(message->data(), bytes, MPI_BYTE, root_host,
-                             comm, &params);
+  result = HETCAST_MPI_Bcast(message->data(), bytes, MPI_BYTE, root_host, comm,
+                             &params);
   if (result == HETCAST_MPI_ERR_MPI || result == HETCAST_MPI_ERR_NO_MEM) {
     std::fprintf(stderr, "hetcast: rank %d: %s\n", settings.world_rank,
                  HETCAST_MPI_Last_error());
@@ -553,9 +558,8 @@ int Bcast(void* buffer, int count, MPI_Datatype datatype, int root,
   }
   const int64_t bytes = PlannableBytes(count, datatype, root, comm);
   CommState* state = bytes > 0 ? StateOf(comm, settings) : nullptr;
-  const SizeRule* rule = state && state->use_hetcast
-                             ? RuleForSize(settings.file, bytes)
-                             : nullptr;
+  const SizeRule* rule =
+      state && state->use_hetcast ? RuleForSize(settings.file, bytes) : nullptr;
   const size_t index =
       rule ? static_cast<size_t>(rule - settings.file.sizes.data()) : SIZE_MAX;
   const bool hosts_enough = state && state->leader_of_host.size() >= 2;
@@ -581,8 +585,9 @@ void WriteStats() {
   Stats& stats = TheStats();
   std::lock_guard<std::mutex> lock(stats.mutex);
   std::string line = "{\"rank\": " + std::to_string(settings.world_rank) +
-                     ", \"host\": \"" + settings.host + "\", \"used\": " +
-                     (settings.usable ? "true" : "false") + ", \"ranges\": [";
+                     ", \"host\": \"" + settings.host +
+                     "\", \"used\": " + (settings.usable ? "true" : "false") +
+                     ", \"ranges\": [";
   char field[512];
   for (size_t i = 0; i < stats.ranges.size(); ++i) {
     const SizeRule& rule = settings.file.sizes[i];
@@ -596,7 +601,8 @@ void WriteStats() {
                   "%s{\"min_bytes\": %llu, \"max_bytes\": %llu, \"action\": "
                   "\"%s\", \"planned\": %llu, \"handed_over\": %llu, "
                   "\"mean_us\": %.3f, \"predicted_us\": %.3f, \"drift\": %s}",
-                  i ? ", " : "", static_cast<unsigned long long>(rule.min_bytes),
+                  i ? ", " : "",
+                  static_cast<unsigned long long>(rule.min_bytes),
                   static_cast<unsigned long long>(rule.max_bytes),
                   rule.plan ? "plan" : "mpi",
                   static_cast<unsigned long long>(counts.planned),
@@ -608,8 +614,8 @@ void WriteStats() {
                 "], \"other\": {\"handed_over\": %llu}}\n",
                 static_cast<unsigned long long>(stats.other.handed_over));
   line += field;
-  const int fd = open(settings.stats_path.c_str(),
-                      O_WRONLY | O_CREAT | O_APPEND, 0644);
+  const int fd =
+      open(settings.stats_path.c_str(), O_WRONLY | O_CREAT | O_APPEND, 0644);
   if (fd < 0 || write(fd, line.data(), line.size()) !=
                     static_cast<ssize_t>(line.size())) {
     std::fprintf(stderr, "hetcast: rank %d cannot write HETCAST_STATS=%s\n",
@@ -624,9 +630,8 @@ void WriteStats() {
 
 extern "C" {
 
-HETCAST_MPI_EXPORT int MPI_Bcast(void* buffer, int count,
-                                 MPI_Datatype datatype, int root,
-                                 MPI_Comm comm) {
+HETCAST_MPI_EXPORT int MPI_Bcast(void* buffer, int count, MPI_Datatype datatype,
+                                 int root, MPI_Comm comm) {
   return hetcast::mpi::Bcast(buffer, count, datatype, root, comm);
 }
 
@@ -643,17 +648,16 @@ HETCAST_MPI_EXPORT void ompi_bcast_f(char* buffer, MPI_Fint* count,
   void* data = buffer == reinterpret_cast<char*>(&mpi_fortran_bottom_)
                    ? MPI_BOTTOM
                    : buffer;
-  const int result =
-      hetcast::mpi::Bcast(data, *count, PMPI_Type_f2c(*datatype), *root,
-                          PMPI_Comm_f2c(*comm));
+  const int result = hetcast::mpi::Bcast(data, *count, PMPI_Type_f2c(*datatype),
+                                         *root, PMPI_Comm_f2c(*comm));
   if (ierr != nullptr) *ierr = result;
 }
 
-#define HETCAST_FORTRAN_BCAST(name)                                          \
-  HETCAST_MPI_EXPORT void name(char* buffer, MPI_Fint* count,                \
-                               MPI_Fint* datatype, MPI_Fint* root,           \
-                               MPI_Fint* comm, MPI_Fint* ierr) {             \
-    ompi_bcast_f(buffer, count, datatype, root, comm, ierr);                 \
+#define HETCAST_FORTRAN_BCAST(name)                                \
+  HETCAST_MPI_EXPORT void name(char* buffer, MPI_Fint* count,      \
+                               MPI_Fint* datatype, MPI_Fint* root, \
+                               MPI_Fint* comm, MPI_Fint* ierr) {   \
+    ompi_bcast_f(buffer, count, datatype, root, comm, ierr);       \
   }
 HETCAST_FORTRAN_BCAST(mpi_bcast_)
 HETCAST_FORTRAN_BCAST(mpi_bcast__)

@@ -22,8 +22,8 @@ static unsigned char Expected(int root, int bytes, int i) {
 
 static void Report(const char* what, int root, int bytes, int at) {
   if (failures++ < 5) {
-    fprintf(stderr, "rank %d: %s, root %d, %d bytes: wrong byte at %d\n",
-            rank, what, root, bytes, at);
+    fprintf(stderr, "rank %d: %s, root %d, %d bytes: wrong byte at %d\n", rank,
+            what, root, bytes, at);
   }
 }
 
@@ -126,8 +126,7 @@ int main(int argc, char** argv) {
   MPI_Init(&argc, &argv);
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
   MPI_Comm_size(MPI_COMM_WORLD, &size);
-  static const int kSizes[] = {1, 100, 1023, 1024, 4096, 65536, 262144,
-                               262145};
+  static const int kSizes[] = {1, 100, 1023, 1024, 4096, 65536, 262144, 262145};
   const int quick = argc > 1 && strcmp(argv[1], "quick") == 0;
   if (quick) Plain(0, 4096, 0);
   for (int root = 0; !quick && root < size; ++root) {
