@@ -22,6 +22,7 @@
 #include <mpi.h>
 #include <unistd.h>
 
+#include <chrono>
 #include <climits>
 #include <cstdint>
 #include <cstdio>
@@ -31,6 +32,7 @@
 #include <mutex>
 #include <set>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "tools/mpi/cluster_file.h"
@@ -182,6 +184,10 @@ void Load(Settings* settings) {
     std::fprintf(stderr,
                  "hetcast: rank %d: %s (HETCAST_MODE=strict: aborting)\n",
                  settings->world_rank, problem.c_str());
+    // The launcher forwards this line from a pipe; an abort at once can
+    // kill its forwarder before it has read the line (seen under load).
+    std::fflush(stderr);
+    std::this_thread::sleep_for(std::chrono::milliseconds(500));
     PMPI_Abort(MPI_COMM_WORLD, 1);
   }
 }
