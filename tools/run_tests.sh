@@ -4,7 +4,8 @@
 # every test at its normal size); the whole suite again under
 # AddressSanitizer + UndefinedBehaviorSanitizer (`--config=asan
 # --build_tests_only`: every test target runs but the fuzz tests (tag
-# fuzz), whose clang-built targets carry ASan + UBSan in every pass, and
+# fuzz), whose clang-built targets carry ASan + UBSan in every pass, the
+# tests that run nothing Bazel instruments (tag uninstrumented), and
 # the size build's reruns of unit tests (tag size_build), which the fuzz
 # tests' api_fuzzer covers sanitized; binaries no test uses, the
 # benchmarks and experiments, are not built a second time; the
@@ -104,9 +105,12 @@ if [[ "$sanitizers" != 0 && " ${user_args[*]} " != *--config=*san* ]]; then
     # Less the size build's reruns of unit tests (tag size_build,
     # tests/BUILD): their configuration transition compiles the runtime,
     # the oracles and the table tools again; the size build runs sanitized
-    # in the fuzz test's api_fuzzer.
+    # in the fuzz test's api_fuzzer. Less the tests that run no code the
+    # sanitizers instrument (tag uninstrumented: compiles outside Bazel,
+    # firmware under QEMU, Python), which would only build their programs
+    # a second time.
     run_suite --config=asan --build_tests_only \
-      --test_tag_filters=-size_build,-fuzz \
+      --test_tag_filters=-size_build,-fuzz,-uninstrumented \
       --test_env=HETCAST_SANITIZER_RUN=1 "${user_args[@]}" \
       -- //...
   fi

@@ -24,7 +24,7 @@ target=${1:-}
 seconds=${HETCAST_FUZZ_SECONDS:-120}
 seed=${HETCAST_FUZZ_SEED:-1}
 scale=${HETCAST_FUZZ_SCALE:-1}
-# Executions per target: about 20 s each at the rates measured here on 2
+# Executions per target: about 8 s each at the rates measured here on 2
 # cores at a load of 1 to 4 (exec/s from the runs' last lines, in a whole
 # suite's run and in the fuzz tests alone: table 70,000-80,000, api 7,000,
 # nb_graph_api 4,000, profile 5,800, nonblocking 4,400, graph 3,600-4,000,
@@ -34,11 +34,11 @@ scale=${HETCAST_FUZZ_SCALE:-1}
 # text per input; graph_lp 7 at a load of 10, 400 runs in 57 s there:
 # every input it accepts is a few dozen exact LP solves; mpi_inputs 230-600
 # measured only at a load of 10 to 20, where its 12,000 runs took 26-41 s).
-declare -A runs=([table]=1600000 [api]=140000 [nb_graph_api]=80000
-                 [profile]=116000 [nonblocking]=88000 [graph]=72000
-                 [graph_lp]=300
-                 [simgrid]=170000 [model_request]=42000 [render]=2000
-                 [cluster_file]=8000 [mpi_inputs]=12000)
+declare -A runs=([table]=640000 [api]=56000 [nb_graph_api]=32000
+                 [profile]=46000 [nonblocking]=35000 [graph]=29000
+                 [graph_lp]=120
+                 [simgrid]=68000 [model_request]=17000 [render]=800
+                 [cluster_file]=3200 [mpi_inputs]=4800)
 [[ -n "${runs[$target]:-}" ]] || die "unknown target '$target' (one of: ${!runs[*]})"
 here=tests/fuzz
 [[ -d "$here/corpus" ]] || die "run from the workspace root (or by bazel test //tests/fuzz:fuzz_test)"

@@ -10,12 +10,6 @@
 # must have the broadcast of an unmodified client (CLIENT, bcast_check.c
 # built by mpicc.mpich) planned on every rank with the right bytes.
 set -euo pipefail
-# The sanitizer rerun of the suite: nothing here is instrumented (the
-# compile is the site's, outside Bazel), so the normal pass has checked it.
-if [[ -n "${HETCAST_SANITIZER_RUN:-}" ]]; then
-  echo "skipped in the sanitizer run"
-  exit 0
-fi
 amalgamation=$(realpath "$1")
 client=$(realpath "$2")
 run_example=$(realpath "$3")

@@ -102,14 +102,7 @@ cp "$description" "$tmp/cluster.json"
 bench_args=(--model=node --rank-labels=0,1,2,0 --costs=1,2,5 --tick-ps=1000000)
 netcluster() { /usr/bin/python3 "$tool" "$@"; }
 
-# The sanitizer rerun of the suite (HETCAST_SANITIZER_RUN): nothing here is
-# instrumented (the MPI programs are the genrule builds of
-# tools/mpi:{mpich,openmpi}_programs, the tool is Python), so that pass runs
-# only the refusals (step 4); the normal pass runs everything.
-sanitizer_run=${HETCAST_SANITIZER_RUN:+1}
-
 # 1. hetcast's broadcast on both libraries, checked byte for byte.
-if [[ -z $sanitizer_run ]]; then
 prefix=$(new_prefix)
 script="set -e
 for size in 1 65537 300007; do
@@ -188,9 +181,6 @@ wait "$pid" || status=$?
 cat "$tmp/err"
 ((status == 130)) || fail "an interrupted run: exit status $status, expected 130"
 expect_clean "$prefix" "the interrupted run"
-else
-  echo "== sanitizer rerun: the refusals only (nothing here is instrumented)"
-fi
 
 # 4. Refusals: not root; a bad description.
 cp "$tool" "$tmp/netcluster.py"
