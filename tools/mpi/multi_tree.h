@@ -26,35 +26,11 @@
 #include <mpi.h>
 
 #include <cstddef>
-#include <cstdint>
-#include <string>
-#include <vector>
+
+#include "tools/mpi/multi_tree_plan.h"
 
 namespace hetcast {
 namespace mpi {
-
-struct WeightedTree {
-  // children[r]: rank r's children, in the order r sends to them. Every
-  // rank but the root has exactly one parent; every rank is reached.
-  std::vector<std::vector<int>> children;
-  uint64_t weight = 1;  // > 0
-};
-
-struct MultiTreePlan {
-  int root = 0;
-  std::vector<WeightedTree> trees;
-  size_t segment_bytes = 1 << 16;  // > 0
-  int window = 8;                  // receives posted ahead, 1 .. 4096
-  int sends_in_flight = 4;         // outstanding sends per rank, 1 .. 4096
-};
-
-// Empty when `plan` is valid on a communicator of `ranks` ranks; else why
-// not (the same words on every rank that passes the same plan).
-std::string CheckMultiTreePlan(const MultiTreePlan& plan, int ranks);
-
-// The tree of each of `segments` segments, by smooth weighted round-robin.
-std::vector<int> SegmentTrees(const std::vector<WeightedTree>& trees,
-                              size_t segments);
 
 // Broadcasts `bytes` bytes of `buffer` from plan.root. MPI_SUCCESS, or
 // MPI_ERR_ARG on every rank (nothing sent) when the plan is invalid, or the

@@ -1,0 +1,314 @@
+// large_plan.cc: the large-message plan of large_plan.h.
+
+#include "tools/mpi/large_plan.h"
+
+#include <algorithm>
+#include <utility>
+
+#include "absl/strings/str_cat.h"
+#include "tools/graph/broadcast_schedule.h"
+#include "tools/graph/multicast_lp.h"
+#include "tools/graph/periodic_schedule.h"
+
+namespace hetcast {
+namespace mpi {
+namespace {
+
+constexpr uint64_t kMaxLinkValue = uint64_t{1} << 40;
+constexpr uint64_t kMaxExactDenominator = uint64_t{1} << 20;
+constexpr uint64_t kRoundedTotal = 4096;
+// Segment sizes tried: powers of two from 4 KiB to 64 MiB.
+constexpr uint64_t kSmallestSegment = uint64_t{1} << 12;
+constexpr uint64_t kLargestSegment = uint64_t{1} << 26;
+
+mpq_class Q(uint64_t value) { return mpq_class(mpz_class(absl::StrCat(value))); }
+
+uint64_t LinkCost(const std::vector<RankLink>& ranks, size_t from, size_t to) {
+  return std::max(ranks[from].send_ps_per_byte, ranks[to].receive_ps_per_byte);
+}
+
+absl::Status CheckLinks(const std::vector<RankLink>& ranks, int root) {
+  const int n = static_cast<int>(ranks.size());
+  if (ranks.size() < 2 || ranks.size() > kLargePlanMaxRanks) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "a large-message plan needs 2 .. ", kLargePlanMaxRanks, " ranks, not ",
+        ranks.size()));
+  }
+  if (root < 0 || root >= n) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("root ", root, " is outside ranks 0 .. ", n - 1));
+  }
+  for (int r = 0; r < n; ++r) {
+    const RankLink& link = ranks[r];
+    const char* bad = nullptr;
+    if (link.send_ps_per_byte < 1 || link.send_ps_per_byte > kMaxLinkValue) {
+      bad = "send_ps_per_byte";
+    } else if (link.receive_ps_per_byte < 1 ||
+               link.receive_ps_per_byte > kMaxLinkValue) {
+      bad = "receive_ps_per_byte";
+    } else if (link.overhead_ps > kMaxLinkValue) {
+      bad = "overhead_ps";
+    }
+    if (bad != nullptr) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          "rank ", r, ": ", bad, " must be 1 .. 2^40 (overhead 0 .. 2^40)"));
+    }
+  }
+  return absl::OkStatus();
+}
+
+// Integer weights for fractions summing to 1 (see BroadcastEbTrees()).
+std::vector<uint64_t> IntegerWeights(const std::vector<mpq_class>& fractions) {
+  mpz_class common = 1;
+  for (const mpq_class& f : fractions) common = Lcm(common, f.get_den());
+  std::vector<uint64_t> weights(fractions.size(), 0);
+  if (common <= Q(kMaxExactDenominator)) {
+    for (size_t i = 0; i < fractions.size(); ++i) {
+      const mpq_class scaled = fractions[i] * common;
+      weights[i] = mpz_class(scaled.get_num() / scaled.get_den()).get_ui();
+    }
+    return weights;
+  }
+  std::vector<std::pair<mpq_class, size_t>> remainders;
+  uint64_t given = 0;
+  for (size_t i = 0; i < fractions.size(); ++i) {
+    const mpq_class scaled = fractions[i] * Q(kRoundedTotal);
+    const mpz_class whole = scaled.get_num() / scaled.get_den();
+    weights[i] = whole.get_ui();
+    given += weights[i];
+    remainders.emplace_back(scaled - mpq_class(whole), i);
+  }
+  std::stable_sort(remainders.begin(), remainders.end(),
+                   [](const auto& a, const auto& b) { return a.first > b.first; });
+  for (size_t k = 0; given < kRoundedTotal && k < remainders.size(); ++k) {
+    ++weights[remainders[k].second];
+    ++given;
+  }
+  return weights;
+}
+
+std::vector<std::vector<mpq_class>> CostMatrix(
+    const std::vector<RankLink>& ranks, uint64_t segment, bool overheads) {
+  const size_t n = ranks.size();
+  std::vector<std::vector<mpq_class>> cost(n, std::vector<mpq_class>(n));
+  for (size_t i = 0; i < n; ++i) {
+    for (size_t j = 0; j < n; ++j) {
+      if (i == j) continue;
+      cost[i][j] = Q(segment) * Q(LinkCost(ranks, i, j));
+      if (overheads) cost[i][j] += Q(ranks[i].overhead_ps);
+    }
+  }
+  return cost;
+}
+
+// The latest arrival of one segment down `tree` from the root at time 0.
+mpq_class TreeFill(const WeightedTree& tree, int root,
+                   const std::vector<std::vector<mpq_class>>& cost) {
+  mpq_class latest = 0;
+  std::vector<std::pair<int, mpq_class>> stack = {{root, mpq_class(0)}};
+  while (!stack.empty()) {
+    const auto [at, arrived] = stack.back();
+    stack.pop_back();
+    latest = std::max(latest, arrived);
+    mpq_class clock = arrived;
+    for (int child : tree.children[at]) {
+      clock += cost[at][child];
+      stack.emplace_back(child, clock);
+    }
+  }
+  return latest;
+}
+
+absl::StatusOr<std::vector<WeightedTree>> McphTree(
+    const hetcast_graph_request& request) {
+  hetcast_graph_sizes sizes;
+  hetcast_status status = hetcast_graph_plan_sizes(&request, &sizes);
+  std::vector<unsigned char> workspace(sizes.workspace_bytes);
+  std::vector<hetcast_graph_route_edge> edges(sizes.tree_edge_count);
+  std::vector<hetcast_graph_slot> slots(sizes.slot_count);
+  hetcast_graph_answer answer;
+  if (status == HETCAST_OK) {
+    status = hetcast_graph_plan(&request, HETCAST_ALGORITHM_MCPH,
+                                workspace.data(), workspace.size(),
+                                edges.data(), edges.size(), slots.data(),
+                                slots.size(), &answer);
+  }
+  if (status != HETCAST_OK) {
+    return absl::InternalError(
+        absl::StrCat("MCPH on the ranks' graph: ", hetcast_status_str(status)));
+  }
+  WeightedTree tree;
+  tree.children.resize(request.node_count);
+  for (size_t e = 0; e < answer.tree_edge_count; ++e) {
+    tree.children[edges[e].from].push_back(static_cast<int>(edges[e].to));
+  }
+  return std::vector<WeightedTree>{std::move(tree)};
+}
+
+// The segment size of least PredictedPs() among the powers of two tried
+// that fit in the message (ties: the larger), or the whole message when it
+// is below them.
+uint64_t ChooseSegment(const std::vector<RankLink>& ranks, MultiTreePlan plan,
+                       uint64_t bytes, mpq_class* predicted) {
+  uint64_t best = std::max<uint64_t>(1, std::min(bytes, kSmallestSegment));
+  plan.segment_bytes = best;
+  *predicted = PredictedPs(ranks, plan, bytes);
+  for (uint64_t s = kSmallestSegment * 2; s <= kLargestSegment && s <= bytes;
+       s *= 2) {
+    plan.segment_bytes = s;
+    const mpq_class time = PredictedPs(ranks, plan, bytes);
+    if (time <= *predicted) {
+      *predicted = time;
+      best = s;
+    }
+  }
+  return best;
+}
+
+}  // namespace
+
+hetcast_graph_request LargeGraph(const std::vector<RankLink>& ranks, int root,
+                                 std::vector<hetcast_graph_edge>* edges,
+                                 std::vector<uint32_t>* targets) {
+  const uint32_t n = static_cast<uint32_t>(ranks.size());
+  edges->clear();
+  targets->clear();
+  for (uint32_t i = 0; i < n; ++i) {
+    if (i != static_cast<uint32_t>(root)) targets->push_back(i);
+    for (uint32_t j = 0; j < n; ++j) {
+      if (i != j) edges->push_back({i, j, LinkCost(ranks, i, j)});
+    }
+  }
+  hetcast_graph_request request = {};
+  request.node_count = n;
+  request.edges = edges->data();
+  request.edge_count = edges->size();
+  request.source = static_cast<uint32_t>(root);
+  request.targets = targets->data();
+  request.target_count = targets->size();
+  return request;
+}
+
+absl::StatusOr<std::vector<WeightedTree>> BroadcastEbTrees(
+    const hetcast_graph_request& request, mpq_class* bound) {
+  const std::vector<bool> kept(request.node_count, true);
+  absl::StatusOr<LpBound> eb = BroadcastEb(request, kept);
+  if (!eb.ok()) return eb.status();
+  if (!eb->finite) {
+    return absl::InvalidArgumentError("the source reaches not every node");
+  }
+  *bound = eb->period;
+  absl::StatusOr<std::vector<WeightedRoute>> routes =
+      BroadcastRoutes(request, kept, *eb);
+  if (!routes.ok()) return routes.status();
+  std::vector<mpq_class> fractions;
+  for (const WeightedRoute& route : *routes) fractions.push_back(route.weight);
+  const std::vector<uint64_t> weights = IntegerWeights(fractions);
+  std::vector<WeightedTree> trees;
+  for (size_t r = 0; r < routes->size(); ++r) {
+    if (weights[r] == 0) continue;
+    WeightedTree tree;
+    tree.children.resize(request.node_count);
+    for (size_t e : (*routes)[r].edges) {
+      tree.children[request.edges[e].from].push_back(
+          static_cast<int>(request.edges[e].to));
+    }
+    tree.weight = weights[r];
+    trees.push_back(std::move(tree));
+  }
+  return trees;
+}
+
+mpq_class TreesPeriod(const std::vector<WeightedTree>& trees,
+                      const std::vector<std::vector<mpq_class>>& cost) {
+  const size_t n = cost.size();
+  std::vector<mpq_class> out(n), in(n);
+  mpq_class total = 0;
+  for (const WeightedTree& tree : trees) {
+    const mpq_class weight = Q(tree.weight);
+    total += weight;
+    for (size_t from = 0; from < n; ++from) {
+      for (int to : tree.children[from]) {
+        out[from] += weight * cost[from][to];
+        in[to] += weight * cost[from][to];
+      }
+    }
+  }
+  mpq_class busiest = 0;
+  for (size_t v = 0; v < n; ++v) busiest = std::max({busiest, out[v], in[v]});
+  return total == 0 ? busiest : mpq_class(busiest / total);
+}
+
+mpq_class LargeCountingBound(const std::vector<RankLink>& ranks, int root) {
+  const size_t n = ranks.size();
+  mpq_class root_send = -1, slowest_receive = 0, receptions = 0;
+  for (size_t j = 0; j < n; ++j) {
+    if (j == static_cast<size_t>(root)) continue;
+    const mpq_class send = Q(LinkCost(ranks, root, j));
+    if (root_send < 0 || send < root_send) root_send = send;
+    mpq_class cheapest = -1;
+    for (size_t i = 0; i < n; ++i) {
+      if (i == j) continue;
+      const mpq_class in = Q(LinkCost(ranks, i, j));
+      if (cheapest < 0 || in < cheapest) cheapest = in;
+    }
+    slowest_receive = std::max(slowest_receive, cheapest);
+    receptions += cheapest;
+  }
+  return std::max({root_send, slowest_receive, mpq_class(receptions / Q(n))});
+}
+
+mpq_class PredictedPs(const std::vector<RankLink>& ranks,
+                      const MultiTreePlan& plan, uint64_t bytes) {
+  const uint64_t segment = plan.segment_bytes;
+  const uint64_t segments = bytes == 0 ? 0 : (bytes + segment - 1) / segment;
+  if (segments == 0) return 0;
+  const std::vector<std::vector<mpq_class>> cost =
+      CostMatrix(ranks, segment, true);
+  mpq_class fill = 0;
+  for (const WeightedTree& tree : plan.trees) {
+    fill = std::max(fill, TreeFill(tree, plan.root, cost));
+  }
+  return fill + Q(segments - 1) * TreesPeriod(plan.trees, cost);
+}
+
+absl::StatusOr<LargePlan> PlanLargeBroadcast(const std::vector<RankLink>& ranks,
+                                             int root, uint64_t bytes) {
+  if (absl::Status status = CheckLinks(ranks, root); !status.ok()) {
+    return status;
+  }
+  std::vector<hetcast_graph_edge> edges;
+  std::vector<uint32_t> targets;
+  const hetcast_graph_request request =
+      LargeGraph(ranks, root, &edges, &targets);
+  LargePlan out;
+  out.plan.root = root;
+  absl::StatusOr<std::vector<WeightedTree>> trees =
+      absl::OutOfRangeError("more ranks than the LP takes");
+  if (ranks.size() <= static_cast<size_t>(kLargePlanMaxLpRanks)) {
+    mpq_class bound;
+    trees = BroadcastEbTrees(request, &bound);
+    if (trees.ok() || absl::IsOutOfRange(trees.status())) {
+      out.bound_ps_per_byte = bound;
+      out.bound_is_lp = bound > 0;
+    }
+    out.algorithm = "broadcast-eb";
+  }
+  if (absl::IsOutOfRange(trees.status())) {
+    if (!out.bound_is_lp) {
+      out.bound_ps_per_byte = LargeCountingBound(ranks, root);
+    }
+    out.algorithm = "mcph";
+    trees = McphTree(request);
+  }
+  if (!trees.ok()) return trees.status();
+  out.plan.trees = std::move(*trees);
+  out.period_ps_per_byte =
+      TreesPeriod(out.plan.trees, CostMatrix(ranks, 1, false));
+  out.plan.segment_bytes = ChooseSegment(ranks, out.plan, bytes,
+                                         &out.predicted_ps);
+  return out;
+}
+
+}  // namespace mpi
+}  // namespace hetcast

@@ -1,0 +1,113 @@
+// large_plan.h: the large-message plan. A broadcast pipelined over several
+// weighted trees at the throughput of Broadcast-EB (Beaumont, Legrand,
+// Marchal & Robert 2004, §5.1.3: the optimal steady state of a broadcast in
+// the one-port model, reached by a weighted packing of spanning
+// arborescences), on the platform that the ranks' measured links make, with
+// the segment size that balances the pipeline's fill against the cost of
+// each segment. multi_tree.h runs the result.
+//
+// The platform: every rank sends through its own up link and receives
+// through its own down link, all on one switch (no shared link). In the
+// paper's one-port model a byte from i to j holds i's out-port and j's
+// in-port for c(i, j) = max(send_i, receive_j) picoseconds, and a segment
+// of S bytes for overhead_i + S c(i, j).
+//
+// Planning links the exact LP (tools/graph, QSopt_ex): an offline step
+// (calibration), never the MPI library's.
+#ifndef HETCAST_TOOLS_MPI_LARGE_PLAN_H_
+#define HETCAST_TOOLS_MPI_LARGE_PLAN_H_
+
+#include <gmpxx.h>
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "runtime/include/hetcast/hetcast.h"
+#include "tools/mpi/multi_tree_plan.h"
+
+namespace hetcast {
+namespace mpi {
+
+// One rank's links, as calibration measures them.
+struct RankLink {
+  uint64_t send_ps_per_byte = 0;     // 1 .. 2^40
+  uint64_t receive_ps_per_byte = 0;  // 1 .. 2^40
+  uint64_t overhead_ps = 0;          // per segment sent, 0 .. 2^40
+};
+
+struct LargePlan {
+  MultiTreePlan plan;  // integer tree weights and the segment size
+  // "broadcast-eb" (the LP's arborescences), or "mcph" (one tree of the
+  // Minimum Cost Path Heuristic, when the LP is too large or its packing
+  // needs more than 63 bits).
+  std::string algorithm;
+  // Steady state of plan.trees with their integer weights: picoseconds per
+  // byte broadcast, the busiest port's load (overheads left out).
+  mpq_class period_ps_per_byte;
+  // No schedule broadcasts a byte faster on average: Broadcast-EB's T*
+  // when the LP ran (bound_is_lp), else the largest of three counting
+  // bounds (LargeCountingBound()).
+  mpq_class bound_ps_per_byte;
+  bool bound_is_lp = false;
+  // The whole broadcast at plan.segment_bytes: the pipeline's fill (the
+  // last arrival of one segment with no other traffic) plus a period per
+  // further segment (PredictedPs()).
+  mpq_class predicted_ps;
+};
+
+// Ranks (root included) up to which the LP is solved: Broadcast-EB on the
+// complete graph has (n - 1) targets x n (n - 1) edges of flow columns
+// (392 at 8 ranks), and its exact arborescence packing's integers grow
+// with the LP's denominators: at 12 to 20 ranks of random links the LP
+// takes tens of seconds and the packing can pass 63 bits.
+inline constexpr int kLargePlanMaxLpRanks = 8;
+// Ranks up to which MCPH plans (n^3 within the graph model's MCPH work).
+inline constexpr int kLargePlanMaxRanks = 640;
+
+// PlanLargeBroadcast()
+//
+// The plan for `bytes` bytes from `root` over `ranks` (their links):
+// InvalidArgument naming the rank and field of a link out of range, a
+// root outside the ranks, or fewer than 2 or more than kLargePlanMaxRanks
+// ranks. Deterministic.
+absl::StatusOr<LargePlan> PlanLargeBroadcast(const std::vector<RankLink>& ranks,
+                                             int root, uint64_t bytes);
+
+// The complete one-port graph of `ranks` rooted at `root`, every other
+// rank a target: edge (i, j) at index i (n - 1) + j - (j > i), cost
+// c(i, j) per byte. `targets` is filled and must outlive the request.
+hetcast_graph_request LargeGraph(const std::vector<RankLink>& ranks, int root,
+                                 std::vector<hetcast_graph_edge>* edges,
+                                 std::vector<uint32_t>* targets);
+
+// Broadcast-EB's weighted arborescences on a broadcast `request` (every
+// node but the source a target) as trees over its nodes, with integer
+// weights: exactly the LP's fractions when their common denominator is at
+// most 2^20, else rounded to 4,096 in all by largest remainders. `bound`
+// gets T*.
+absl::StatusOr<std::vector<WeightedTree>> BroadcastEbTrees(
+    const hetcast_graph_request& request, mpq_class* bound);
+
+// The one-port period per unit of `trees` (weights as fractions of their
+// total) when a transfer from i to j costs cost[i][j]: the busiest port.
+mpq_class TreesPeriod(const std::vector<WeightedTree>& trees,
+                      const std::vector<std::vector<mpq_class>>& cost);
+
+// The counting bound per byte: the root sends every byte at least once
+// (its cheapest edge), every other rank receives it once (its cheapest
+// in-edge), and all those receptions are sent by n ports in parallel.
+mpq_class LargeCountingBound(const std::vector<RankLink>& ranks, int root);
+
+// fill + (ceil(bytes / segment) - 1) x period, in picoseconds, where the
+// period is TreesPeriod() at segment costs overhead_i + segment c(i, j)
+// and the fill is the latest arrival of one segment down any tree, each
+// rank sending to its children in order.
+mpq_class PredictedPs(const std::vector<RankLink>& ranks,
+                      const MultiTreePlan& plan, uint64_t bytes);
+
+}  // namespace mpi
+}  // namespace hetcast
+
+#endif  // HETCAST_TOOLS_MPI_LARGE_PLAN_H_
