@@ -20,6 +20,8 @@ namespace hetcast {
 namespace mpi {
 namespace {
 
+// The switch's cost per byte from i to j, written out here from the
+// links (large_plan.h: a transfer is as slow as its slower end).
 std::vector<std::vector<mpq_class>> PerByteCosts(
     const std::vector<RankLink>& ranks) {
   const size_t n = ranks.size();
@@ -58,7 +60,7 @@ TEST(LargePlan, WeightedTreesReachTheTreePackingOptimum) {
     std::vector<hetcast_graph_edge> edges;
     std::vector<uint32_t> targets;
     const hetcast_graph_request request =
-        LargeGraph(ranks, root, &edges, &targets);
+        LargeGraph(SwitchPlatform(ranks), root, &edges, &targets);
     absl::StatusOr<mpq_class> optimum = oracle::OptimalPeriod(request);
     ASSERT_TRUE(optimum.ok()) << optimum.status();
     mpq_class bound;
@@ -68,7 +70,8 @@ TEST(LargePlan, WeightedTreesReachTheTreePackingOptimum) {
     const std::vector<std::vector<mpq_class>> cost = PerByteCosts(ranks);
     EXPECT_EQ(TreesPeriod(*trees, cost), *optimum) << "trial " << trial;
     EXPECT_EQ(bound, *optimum) << "trial " << trial;
-    EXPECT_LE(LargeCountingBound(ranks, root), *optimum) << "trial " << trial;
+    EXPECT_LE(LargeCountingBound(SwitchPlatform(ranks), root), *optimum)
+        << "trial " << trial;
     mpq_class best_single = -1;
     for (const std::vector<uint32_t>& parents :
          oracle::SteinerArborescences(request, 100000)) {
@@ -95,7 +98,8 @@ TEST(LargePlan, PlansAreValidAndAtLeastTheirBound) {
   std::mt19937_64 random(11);
   for (int n : {2, 6, kLargePlanMaxLpRanks, kLargePlanMaxLpRanks + 1, 48}) {
     const std::vector<RankLink> ranks = RandomRanks(&random, n);
-    absl::StatusOr<LargePlan> plan = PlanLargeBroadcast(ranks, 1, 1 << 24);
+    absl::StatusOr<LargePlan> plan =
+        PlanLargeBroadcast(SwitchPlatform(ranks), 1, 1 << 24);
     ASSERT_TRUE(plan.ok()) << plan.status();
     EXPECT_EQ(CheckMultiTreePlan(plan->plan, n), "") << n;
     EXPECT_GE(plan->period_ps_per_byte, plan->bound_ps_per_byte) << n;
@@ -130,7 +134,7 @@ TEST(LargePlan, OneSegmentTakesTheLatestArrival) {
              10 * std::max(ranks[1].send_ps_per_byte,
                            ranks[3].receive_ps_per_byte);
   const uint64_t latest = std::max({holds[1], holds[2], holds[3]});
-  EXPECT_EQ(PredictedPs(ranks, plan, 10),
+  EXPECT_EQ(PredictedPs(SwitchPlatform(ranks), plan, 10),
             mpq_class(static_cast<unsigned long>(latest)));
   // A second segment adds one period (the busiest port at 10 bytes).
   const mpq_class period =
@@ -146,26 +150,53 @@ TEST(LargePlan, OneSegmentTakesTheLatestArrival) {
         }
         return cost;
       }());
-  EXPECT_EQ(PredictedPs(ranks, plan, 20),
+  EXPECT_EQ(PredictedPs(SwitchPlatform(ranks), plan, 20),
             mpq_class(static_cast<unsigned long>(latest)) + period);
 }
 
-TEST(LargePlan, RefusesBadLinksNamingThem) {
-  std::vector<RankLink> ranks = {{1, 1, 0}, {0, 1, 0}};
-  absl::StatusOr<LargePlan> plan = PlanLargeBroadcast(ranks, 0, 100);
-  ASSERT_FALSE(plan.ok());
-  EXPECT_NE(std::string(plan.status().message()).find("rank 1: send_ps_per_byte"),
+void ExpectRefused(const LargePlatform& platform, int root,
+                   const std::string& words) {
+  absl::StatusOr<LargePlan> plan = PlanLargeBroadcast(platform, root, 100);
+  ASSERT_FALSE(plan.ok()) << words;
+  EXPECT_NE(std::string(plan.status().message()).find(words),
             std::string::npos)
       << plan.status();
-  ranks[1].send_ps_per_byte = 1;
-  plan = PlanLargeBroadcast(ranks, 2, 100);
-  ASSERT_FALSE(plan.ok());
-  EXPECT_NE(std::string(plan.status().message()).find("root 2"),
-            std::string::npos);
-  plan = PlanLargeBroadcast({ranks[0]}, 0, 100);
-  ASSERT_FALSE(plan.ok());
-  EXPECT_NE(std::string(plan.status().message()).find("2 .. 640 ranks"),
-            std::string::npos);
+}
+
+TEST(LargePlan, RefusesBadPlatformsNamingTheEntry) {
+  const LargePlatform good = SwitchPlatform({{1, 1, 0}, {2, 2, 0}, {3, 3, 0}});
+  ASSERT_TRUE(PlanLargeBroadcast(good, 0, 100).ok());
+  LargePlatform bad = good;
+  bad.ps_per_byte[2][1] = 0;
+  ExpectRefused(bad, 0, "rank 2 to rank 1: 0 ps per byte is outside 1 .. 2^40");
+  bad = good;
+  bad.ps_per_byte[0][2] = (uint64_t{1} << 40) + 1;
+  ExpectRefused(bad, 0, "rank 0 to rank 2");
+  bad = good;
+  bad.ps_per_byte[1].pop_back();
+  ExpectRefused(bad, 0, "row 1 of the costs has 2 entries, not 3");
+  bad = good;
+  bad.overhead_ps.pop_back();
+  ExpectRefused(bad, 0, "overheads for 2 ranks, not 3");
+  ExpectRefused(good, 3, "root 3 is outside ranks 0 .. 2");
+  ExpectRefused(SwitchPlatform({{1, 1, 0}}), 0, "2 .. 640 ranks, not 1");
+}
+
+TEST(LargePlan, ReadsCalibratePairsFiles) {
+  // 3 ranks, 1000 bytes: send costs 2000, 1500, 4000 ps per send.
+  absl::StatusOr<LargePlatform> platform =
+      PairsPlatform("3 1000\n2000 1500 4000\n0 5 6\n7 0 9\n1 2 0\n");
+  ASSERT_TRUE(platform.ok()) << platform.status();
+  // ceil(S(s) / BYTES) + L(s, r).
+  EXPECT_EQ(platform->ps_per_byte[0][1], 2u + 5u);
+  EXPECT_EQ(platform->ps_per_byte[1][2], 2u + 9u);
+  EXPECT_EQ(platform->ps_per_byte[2][0], 4u + 1u);
+  EXPECT_EQ(platform->overhead_ps, std::vector<uint64_t>(3, 0));
+  for (const char* text : {"", "1 1000\n5\n0\n", "3 0\n",
+                           "2 10\n1 1\n0 1 1\n",
+                           "2 10\n1 1\n0 1 1 0 7\n", "2 10\n1 x\n0 1 1 0\n"}) {
+    EXPECT_FALSE(PairsPlatform(text).ok()) << "'" << text << "'";
+  }
 }
 
 }  // namespace

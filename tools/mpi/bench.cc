@@ -11,6 +11,7 @@
 //   bench --model=mpi --size=BYTES [--repeats=1]
 //   bench --model=bound --size=BYTES
 //   bench --model=pairs --pairs=P.txt --size=BYTES
+//   bench --model=multi-tree --plan=PLAN.txt --size=BYTES
 //
 // Root 0. Prints one line on rank 0: for hetcast, `hetcast_seconds=` the
 // slowest rank's time from a barrier (HETCAST_MPI_Bcast, after a first call
@@ -32,6 +33,9 @@
 // --model=pairs: HETCAST_MPI_Multicast_multi of one message from rank 0 to
 // every other rank in the non-blocking model with the per-pair costs of
 // calibrate --pairs-out (WRP), printed like hetcast's.
+// --model=multi-tree: the pipelined broadcast over weighted trees
+// (multi_tree.h) of the plan file that large_plan wrote, printed like
+// hetcast's (no planned_seconds: large_plan prints the prediction).
 // Exits 1 when buffers differ or the executor fails, 2 on bad arguments.
 
 #include <mpi.h>
@@ -46,6 +50,7 @@
 
 #include "tools/mpi/hetcast_mpi.h"
 #include "tools/mpi/measure.h"
+#include "tools/mpi/multi_tree.h"
 #include "tools/mpi/program_args.h"
 #include "tools/mpi/transfer_bound.h"
 #include "tools/mpi/whole_plan.h"
@@ -261,6 +266,47 @@ int RunPairs(const Bench& b, const std::string& path) {
   return all == 1 ? 0 : 1;
 }
 
+// --model=multi-tree: one MultiTreeBcast of b.bytes from the plan's root
+// (rank 0) with the plan of `path` (multi_tree_plan.h's text).
+int RunMultiTree(const Bench& b, const std::string& path) {
+  std::ifstream file(path);
+  const std::string text((std::istreambuf_iterator<char>(file)),
+                         std::istreambuf_iterator<char>());
+  MultiTreePlan plan;
+  int ranks = 0;
+  std::string error = ParseMultiTreePlan(text, &plan, &ranks);
+  if (error.empty() && (ranks != b.size || plan.root != 0)) {
+    error = "a plan for " + std::to_string(ranks) + " ranks from rank " +
+            std::to_string(plan.root) + ", not for " + std::to_string(b.size) +
+            " from rank 0";
+  }
+  if (!error.empty()) {
+    if (b.rank == 0) std::fprintf(stderr, "bench: %s: %s\n", path.c_str(), error.c_str());
+    return 2;
+  }
+  std::vector<unsigned char> storage(b.bytes, 0);
+  if (b.rank == 0) {
+    for (int i = 0; i < b.bytes; ++i) storage[i] = static_cast<unsigned char>(i);
+  }
+  MPI_Barrier(MPI_COMM_WORLD);
+  const double start = MPI_Wtime();
+  const int code = MultiTreeBcast(storage.data(), storage.size(), plan,
+                                  MPI_COMM_WORLD);
+  double elapsed = MPI_Wtime() - start, slowest = 0;
+  MPI_Allreduce(&elapsed, &slowest, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
+  int ok = code == MPI_SUCCESS, all = 0;
+  for (int i = 0; i < b.bytes && ok; ++i) {
+    ok = storage[i] == static_cast<unsigned char>(i);
+  }
+  MPI_Allreduce(&ok, &all, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
+  if (b.rank == 0) {
+    std::printf("hetcast_seconds=%.9g trees=%zu segment_bytes=%zu "
+                "buffers_equal=%d\n",
+                slowest, plan.trees.size(), plan.segment_bytes, all);
+  }
+  return all == 1 ? 0 : 1;
+}
+
 bool LoadTable(const std::string& path, Bench* b) {
   std::ifstream file(path, std::ios::binary);
   const std::string bytes((std::istreambuf_iterator<char>(file)),
@@ -281,7 +327,7 @@ std::string Configure(ProgramArgs* args, Bench* b) {
   b->params.segment_bytes = args->Unsigned("segment-bytes", 0);
   b->params.mpi_bcast_ticks = args->Unsigned("mpi-bcast-ticks", 0);
   if (model == "mpi" || model == "multi" || model == "bound" ||
-      model == "pairs") {
+      model == "pairs" || model == "multi-tree") {
     return "";
   }
   if (labels.size() != static_cast<size_t>(b->size)) {
@@ -317,7 +363,8 @@ int Main(int argc, char** argv) {
   ProgramArgs args(argc, argv,
                    {"model", "rank-labels", "costs", "tick-ps", "size", "table",
                     "inter-cost", "repeats", "send-ps", "byte-ps", "recv-ps",
-                    "segment-bytes", "mpi-bcast-ticks", "postal", "pairs"});
+                    "segment-bytes", "mpi-bcast-ticks", "postal", "pairs",
+                    "plan"});
   b.bytes = static_cast<int>(args.Unsigned("size", 0));
   b.repeats = static_cast<int>(args.Unsigned("repeats", 1));
   std::string error = Configure(&args, &b);
@@ -333,6 +380,9 @@ int Main(int argc, char** argv) {
   if (args.String("model", "") == "bound") return RunBound(b);
   if (args.String("model", "") == "pairs") {
     return RunPairs(b, args.String("pairs", ""));
+  }
+  if (args.String("model", "") == "multi-tree") {
+    return RunMultiTree(b, args.String("plan", ""));
   }
   if (args.String("model", "") != "mpi") return RunHetcast(b);
   const double seconds = TimedMpiBcast(MPI_COMM_WORLD, 0, b.bytes, b.repeats);

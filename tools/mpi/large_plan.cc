@@ -3,6 +3,8 @@
 #include "tools/mpi/large_plan.h"
 
 #include <algorithm>
+#include <sstream>
+#include <string>
 #include <utility>
 
 #include "absl/strings/str_cat.h"
@@ -23,35 +25,38 @@ constexpr uint64_t kLargestSegment = uint64_t{1} << 26;
 
 mpq_class Q(uint64_t value) { return mpq_class(mpz_class(absl::StrCat(value))); }
 
-uint64_t LinkCost(const std::vector<RankLink>& ranks, size_t from, size_t to) {
-  return std::max(ranks[from].send_ps_per_byte, ranks[to].receive_ps_per_byte);
-}
-
-absl::Status CheckLinks(const std::vector<RankLink>& ranks, int root) {
-  const int n = static_cast<int>(ranks.size());
-  if (ranks.size() < 2 || ranks.size() > kLargePlanMaxRanks) {
-    return absl::InvalidArgumentError(absl::StrCat(
-        "a large-message plan needs 2 .. ", kLargePlanMaxRanks, " ranks, not ",
-        ranks.size()));
+absl::Status CheckPlatform(const LargePlatform& platform, int root) {
+  const size_t n = platform.ps_per_byte.size();
+  if (n < 2 || n > kLargePlanMaxRanks) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("a large-message plan needs 2 .. ", kLargePlanMaxRanks,
+                     " ranks, not ", n));
   }
-  if (root < 0 || root >= n) {
+  if (root < 0 || static_cast<size_t>(root) >= n) {
     return absl::InvalidArgumentError(
         absl::StrCat("root ", root, " is outside ranks 0 .. ", n - 1));
   }
-  for (int r = 0; r < n; ++r) {
-    const RankLink& link = ranks[r];
-    const char* bad = nullptr;
-    if (link.send_ps_per_byte < 1 || link.send_ps_per_byte > kMaxLinkValue) {
-      bad = "send_ps_per_byte";
-    } else if (link.receive_ps_per_byte < 1 ||
-               link.receive_ps_per_byte > kMaxLinkValue) {
-      bad = "receive_ps_per_byte";
-    } else if (link.overhead_ps > kMaxLinkValue) {
-      bad = "overhead_ps";
+  if (platform.overhead_ps.size() != n) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "overheads for ", platform.overhead_ps.size(), " ranks, not ", n));
+  }
+  for (size_t i = 0; i < n; ++i) {
+    if (platform.ps_per_byte[i].size() != n) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("row ", i, " of the costs has ",
+                       platform.ps_per_byte[i].size(), " entries, not ", n));
     }
-    if (bad != nullptr) {
-      return absl::InvalidArgumentError(absl::StrCat(
-          "rank ", r, ": ", bad, " must be 1 .. 2^40 (overhead 0 .. 2^40)"));
+    if (platform.overhead_ps[i] > kMaxLinkValue) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("rank ", i, ": the overhead is above 2^40 ps"));
+    }
+    for (size_t j = 0; j < n; ++j) {
+      const uint64_t c = platform.ps_per_byte[i][j];
+      if (i != j && (c < 1 || c > kMaxLinkValue)) {
+        return absl::InvalidArgumentError(
+            absl::StrCat("rank ", i, " to rank ", j, ": ", c,
+                         " ps per byte is outside 1 .. 2^40"));
+      }
     }
   }
   return absl::OkStatus();
@@ -87,15 +92,16 @@ std::vector<uint64_t> IntegerWeights(const std::vector<mpq_class>& fractions) {
   return weights;
 }
 
-std::vector<std::vector<mpq_class>> CostMatrix(
-    const std::vector<RankLink>& ranks, uint64_t segment, bool overheads) {
-  const size_t n = ranks.size();
+std::vector<std::vector<mpq_class>> CostMatrix(const LargePlatform& platform,
+                                               uint64_t segment,
+                                               bool overheads) {
+  const size_t n = platform.ps_per_byte.size();
   std::vector<std::vector<mpq_class>> cost(n, std::vector<mpq_class>(n));
   for (size_t i = 0; i < n; ++i) {
     for (size_t j = 0; j < n; ++j) {
       if (i == j) continue;
-      cost[i][j] = Q(segment) * Q(LinkCost(ranks, i, j));
-      if (overheads) cost[i][j] += Q(ranks[i].overhead_ps);
+      cost[i][j] = Q(segment) * Q(platform.ps_per_byte[i][j]);
+      if (overheads) cost[i][j] += Q(platform.overhead_ps[i]);
     }
   }
   return cost;
@@ -148,15 +154,15 @@ absl::StatusOr<std::vector<WeightedTree>> McphTree(
 // The segment size of least PredictedPs() among the powers of two tried
 // that fit in the message (ties: the larger), or the whole message when it
 // is below them.
-uint64_t ChooseSegment(const std::vector<RankLink>& ranks, MultiTreePlan plan,
+uint64_t ChooseSegment(const LargePlatform& platform, MultiTreePlan plan,
                        uint64_t bytes, mpq_class* predicted) {
   uint64_t best = std::max<uint64_t>(1, std::min(bytes, kSmallestSegment));
   plan.segment_bytes = best;
-  *predicted = PredictedPs(ranks, plan, bytes);
+  *predicted = PredictedPs(platform, plan, bytes);
   for (uint64_t s = kSmallestSegment * 2; s <= kLargestSegment && s <= bytes;
        s *= 2) {
     plan.segment_bytes = s;
-    const mpq_class time = PredictedPs(ranks, plan, bytes);
+    const mpq_class time = PredictedPs(platform, plan, bytes);
     if (time <= *predicted) {
       *predicted = time;
       best = s;
@@ -167,16 +173,67 @@ uint64_t ChooseSegment(const std::vector<RankLink>& ranks, MultiTreePlan plan,
 
 }  // namespace
 
-hetcast_graph_request LargeGraph(const std::vector<RankLink>& ranks, int root,
+LargePlatform SwitchPlatform(const std::vector<RankLink>& ranks) {
+  const size_t n = ranks.size();
+  LargePlatform platform;
+  platform.ps_per_byte.assign(n, std::vector<uint64_t>(n, 0));
+  for (size_t i = 0; i < n; ++i) {
+    platform.overhead_ps.push_back(ranks[i].overhead_ps);
+    for (size_t j = 0; j < n; ++j) {
+      if (i == j) continue;
+      platform.ps_per_byte[i][j] =
+          std::max(ranks[i].send_ps_per_byte, ranks[j].receive_ps_per_byte);
+    }
+  }
+  return platform;
+}
+
+absl::StatusOr<LargePlatform> PairsPlatform(const std::string& text) {
+  std::istringstream in(text);
+  uint64_t n = 0, bytes = 0;
+  in >> n >> bytes;
+  if (!in || n < 2 || n > kLargePlanMaxRanks || bytes == 0) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "a pairs file starts with the rank count (2 .. ", kLargePlanMaxRanks,
+        ") and the bytes per transfer (at least 1)"));
+  }
+  std::vector<uint64_t> send(n);
+  for (uint64_t& cost : send) in >> cost;
+  LargePlatform platform;
+  platform.overhead_ps.assign(n, 0);
+  platform.ps_per_byte.assign(n, std::vector<uint64_t>(n, 0));
+  for (uint64_t s = 0; s < n; ++s) {
+    for (uint64_t r = 0; r < n; ++r) {
+      uint64_t link = 0;
+      in >> link;
+      if (s == r || !in) continue;
+      const uint64_t per_byte = send[s] / bytes + (send[s] % bytes != 0);
+      if (per_byte > kMaxLinkValue || link > kMaxLinkValue) {
+        return absl::InvalidArgumentError(absl::StrCat(
+            "rank ", s, " to rank ", r, ": a cost above 2^40 ps"));
+      }
+      platform.ps_per_byte[s][r] = std::max<uint64_t>(1, per_byte + link);
+    }
+  }
+  std::string rest;
+  if (!in || (in >> rest)) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "a pairs file of ", n, " ranks has ", n, " send costs and ", n * n,
+        " link costs, whole numbers, and nothing after them"));
+  }
+  return platform;
+}
+
+hetcast_graph_request LargeGraph(const LargePlatform& platform, int root,
                                  std::vector<hetcast_graph_edge>* edges,
                                  std::vector<uint32_t>* targets) {
-  const uint32_t n = static_cast<uint32_t>(ranks.size());
+  const uint32_t n = static_cast<uint32_t>(platform.ps_per_byte.size());
   edges->clear();
   targets->clear();
   for (uint32_t i = 0; i < n; ++i) {
     if (i != static_cast<uint32_t>(root)) targets->push_back(i);
     for (uint32_t j = 0; j < n; ++j) {
-      if (i != j) edges->push_back({i, j, LinkCost(ranks, i, j)});
+      if (i != j) edges->push_back({i, j, platform.ps_per_byte[i][j]});
     }
   }
   hetcast_graph_request request = {};
@@ -239,17 +296,17 @@ mpq_class TreesPeriod(const std::vector<WeightedTree>& trees,
   return total == 0 ? busiest : mpq_class(busiest / total);
 }
 
-mpq_class LargeCountingBound(const std::vector<RankLink>& ranks, int root) {
-  const size_t n = ranks.size();
+mpq_class LargeCountingBound(const LargePlatform& platform, int root) {
+  const size_t n = platform.ps_per_byte.size();
   mpq_class root_send = -1, slowest_receive = 0, receptions = 0;
   for (size_t j = 0; j < n; ++j) {
     if (j == static_cast<size_t>(root)) continue;
-    const mpq_class send = Q(LinkCost(ranks, root, j));
+    const mpq_class send = Q(platform.ps_per_byte[root][j]);
     if (root_send < 0 || send < root_send) root_send = send;
     mpq_class cheapest = -1;
     for (size_t i = 0; i < n; ++i) {
       if (i == j) continue;
-      const mpq_class in = Q(LinkCost(ranks, i, j));
+      const mpq_class in = Q(platform.ps_per_byte[i][j]);
       if (cheapest < 0 || in < cheapest) cheapest = in;
     }
     slowest_receive = std::max(slowest_receive, cheapest);
@@ -258,13 +315,13 @@ mpq_class LargeCountingBound(const std::vector<RankLink>& ranks, int root) {
   return std::max({root_send, slowest_receive, mpq_class(receptions / Q(n))});
 }
 
-mpq_class PredictedPs(const std::vector<RankLink>& ranks,
-                      const MultiTreePlan& plan, uint64_t bytes) {
+mpq_class PredictedPs(const LargePlatform& platform, const MultiTreePlan& plan,
+                      uint64_t bytes) {
   const uint64_t segment = plan.segment_bytes;
   const uint64_t segments = bytes == 0 ? 0 : (bytes + segment - 1) / segment;
   if (segments == 0) return 0;
   const std::vector<std::vector<mpq_class>> cost =
-      CostMatrix(ranks, segment, true);
+      CostMatrix(platform, segment, true);
   mpq_class fill = 0;
   for (const WeightedTree& tree : plan.trees) {
     fill = std::max(fill, TreeFill(tree, plan.root, cost));
@@ -272,20 +329,21 @@ mpq_class PredictedPs(const std::vector<RankLink>& ranks,
   return fill + Q(segments - 1) * TreesPeriod(plan.trees, cost);
 }
 
-absl::StatusOr<LargePlan> PlanLargeBroadcast(const std::vector<RankLink>& ranks,
+absl::StatusOr<LargePlan> PlanLargeBroadcast(const LargePlatform& platform,
                                              int root, uint64_t bytes) {
-  if (absl::Status status = CheckLinks(ranks, root); !status.ok()) {
+  if (absl::Status status = CheckPlatform(platform, root); !status.ok()) {
     return status;
   }
+  const size_t n = platform.ps_per_byte.size();
   std::vector<hetcast_graph_edge> edges;
   std::vector<uint32_t> targets;
   const hetcast_graph_request request =
-      LargeGraph(ranks, root, &edges, &targets);
+      LargeGraph(platform, root, &edges, &targets);
   LargePlan out;
   out.plan.root = root;
   absl::StatusOr<std::vector<WeightedTree>> trees =
       absl::OutOfRangeError("more ranks than the LP takes");
-  if (ranks.size() <= static_cast<size_t>(kLargePlanMaxLpRanks)) {
+  if (n <= static_cast<size_t>(kLargePlanMaxLpRanks)) {
     mpq_class bound;
     trees = BroadcastEbTrees(request, &bound);
     if (trees.ok() || absl::IsOutOfRange(trees.status())) {
@@ -296,17 +354,22 @@ absl::StatusOr<LargePlan> PlanLargeBroadcast(const std::vector<RankLink>& ranks,
   }
   if (absl::IsOutOfRange(trees.status())) {
     if (!out.bound_is_lp) {
-      out.bound_ps_per_byte = LargeCountingBound(ranks, root);
+      out.bound_ps_per_byte = LargeCountingBound(platform, root);
     }
     out.algorithm = "mcph";
     trees = McphTree(request);
   }
   if (!trees.ok()) return trees.status();
   out.plan.trees = std::move(*trees);
+  for (WeightedTree& tree : out.plan.trees) {
+    for (std::vector<int>& children : tree.children) {
+      std::sort(children.begin(), children.end());
+    }
+  }
   out.period_ps_per_byte =
-      TreesPeriod(out.plan.trees, CostMatrix(ranks, 1, false));
-  out.plan.segment_bytes = ChooseSegment(ranks, out.plan, bytes,
-                                         &out.predicted_ps);
+      TreesPeriod(out.plan.trees, CostMatrix(platform, 1, false));
+  out.plan.segment_bytes =
+      ChooseSegment(platform, out.plan, bytes, &out.predicted_ps);
   return out;
 }
 

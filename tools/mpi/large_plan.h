@@ -30,12 +30,30 @@
 namespace hetcast {
 namespace mpi {
 
-// One rank's links, as calibration measures them.
+// One rank's links on a switch.
 struct RankLink {
   uint64_t send_ps_per_byte = 0;     // 1 .. 2^40
   uint64_t receive_ps_per_byte = 0;  // 1 .. 2^40
   uint64_t overhead_ps = 0;          // per segment sent, 0 .. 2^40
 };
+
+// The one-port graph of n ranks: a byte from i to j holds i's out-port and
+// j's in-port for ps_per_byte[i][j] (1 .. 2^40; the diagonal unused), and
+// each segment that i sends costs overhead_ps[i] (0 .. 2^40) besides.
+struct LargePlatform {
+  std::vector<std::vector<uint64_t>> ps_per_byte;
+  std::vector<uint64_t> overhead_ps;
+};
+
+// The switch: ps_per_byte[i][j] = max(send_i, receive_j).
+LargePlatform SwitchPlatform(const std::vector<RankLink>& ranks);
+
+// From calibrate's pairs file (--pairs-out: "N BYTES", then N send costs
+// S(s) in picoseconds per send of BYTES, then N x N link costs L(s, r) in
+// picoseconds per byte, row = sender): ps_per_byte[s][r] = ceil(S(s) /
+// BYTES) + L(s, r), the uncontended transfer's time per byte, and no
+// overhead. InvalidArgument saying what is wrong with the text.
+absl::StatusOr<LargePlatform> PairsPlatform(const std::string& text);
 
 struct LargePlan {
   MultiTreePlan plan;  // integer tree weights and the segment size
@@ -68,17 +86,17 @@ inline constexpr int kLargePlanMaxRanks = 640;
 
 // PlanLargeBroadcast()
 //
-// The plan for `bytes` bytes from `root` over `ranks` (their links):
-// InvalidArgument naming the rank and field of a link out of range, a
-// root outside the ranks, or fewer than 2 or more than kLargePlanMaxRanks
-// ranks. Deterministic.
-absl::StatusOr<LargePlan> PlanLargeBroadcast(const std::vector<RankLink>& ranks,
+// The plan for `bytes` bytes from `root` on `platform`, every rank's
+// children in increasing rank order: InvalidArgument naming the entry out
+// of range, a root outside the ranks, a matrix that is not square, or
+// fewer than 2 or more than kLargePlanMaxRanks ranks. Deterministic.
+absl::StatusOr<LargePlan> PlanLargeBroadcast(const LargePlatform& platform,
                                              int root, uint64_t bytes);
 
-// The complete one-port graph of `ranks` rooted at `root`, every other
-// rank a target: edge (i, j) at index i (n - 1) + j - (j > i), cost
-// c(i, j) per byte. `targets` is filled and must outlive the request.
-hetcast_graph_request LargeGraph(const std::vector<RankLink>& ranks, int root,
+// The complete one-port graph of `platform` rooted at `root`, every other
+// rank a target, edge (i, j) of cost ps_per_byte[i][j]. `edges` and
+// `targets` are filled and must outlive the request.
+hetcast_graph_request LargeGraph(const LargePlatform& platform, int root,
                                  std::vector<hetcast_graph_edge>* edges,
                                  std::vector<uint32_t>* targets);
 
@@ -98,14 +116,14 @@ mpq_class TreesPeriod(const std::vector<WeightedTree>& trees,
 // The counting bound per byte: the root sends every byte at least once
 // (its cheapest edge), every other rank receives it once (its cheapest
 // in-edge), and all those receptions are sent by n ports in parallel.
-mpq_class LargeCountingBound(const std::vector<RankLink>& ranks, int root);
+mpq_class LargeCountingBound(const LargePlatform& platform, int root);
 
 // fill + (ceil(bytes / segment) - 1) x period, in picoseconds, where the
 // period is TreesPeriod() at segment costs overhead_i + segment c(i, j)
 // and the fill is the latest arrival of one segment down any tree, each
 // rank sending to its children in order.
-mpq_class PredictedPs(const std::vector<RankLink>& ranks,
-                      const MultiTreePlan& plan, uint64_t bytes);
+mpq_class PredictedPs(const LargePlatform& platform, const MultiTreePlan& plan,
+                      uint64_t bytes);
 
 }  // namespace mpi
 }  // namespace hetcast

@@ -3,7 +3,9 @@
 
 #include "tools/mpi/multi_tree_plan.h"
 
+#include <algorithm>
 #include <limits>
+#include <sstream>
 
 namespace hetcast {
 namespace mpi {
@@ -85,6 +87,71 @@ std::vector<int> SegmentTrees(const std::vector<WeightedTree>& trees,
     chosen[i] = static_cast<int>(best);
   }
   return chosen;
+}
+
+std::string FormatMultiTreePlan(const MultiTreePlan& plan) {
+  const size_t ranks = plan.trees.empty() ? 0 : plan.trees[0].children.size();
+  std::ostringstream out;
+  out << "hetcast-multi-tree 1\nranks " << ranks << " root " << plan.root
+      << " segment_bytes " << plan.segment_bytes << " window " << plan.window
+      << " sends_in_flight " << plan.sends_in_flight << "\n";
+  for (const WeightedTree& tree : plan.trees) {
+    std::vector<int> parent(ranks, -1);
+    for (size_t r = 0; r < tree.children.size(); ++r) {
+      for (int child : tree.children[r]) {
+        if (child >= 0 && static_cast<size_t>(child) < ranks) {
+          parent[child] = static_cast<int>(r);
+        }
+      }
+    }
+    out << "tree " << tree.weight;
+    for (int p : parent) out << " " << p;
+    out << "\n";
+  }
+  return out.str();
+}
+
+std::string ParseMultiTreePlan(const std::string& text, MultiTreePlan* plan,
+                               int* ranks) {
+  std::istringstream in(text);
+  std::string magic, word[5];
+  int version = 0;
+  long long n = 0;
+  in >> magic >> version >> word[0] >> n >> word[1] >> plan->root >> word[2] >>
+      plan->segment_bytes >> word[3] >> plan->window >> word[4] >>
+      plan->sends_in_flight;
+  if (!in || magic != "hetcast-multi-tree" || version != 1 ||
+      word[0] != "ranks" || word[1] != "root" || word[2] != "segment_bytes" ||
+      word[3] != "window" || word[4] != "sends_in_flight" || n < 1 ||
+      n > kMaxQueue * 1024) {
+    return "not a multi-tree plan: it starts 'hetcast-multi-tree 1', then "
+           "'ranks N root R segment_bytes S window W sends_in_flight F'";
+  }
+  *ranks = static_cast<int>(n);
+  plan->trees.clear();
+  std::string keyword;
+  while (in >> keyword) {
+    WeightedTree tree;
+    std::vector<long long> parent(n);
+    in >> tree.weight;
+    for (long long& p : parent) in >> p;
+    if (keyword != "tree" || !in) {
+      return "tree " + std::to_string(plan->trees.size()) +
+             ": expected 'tree WEIGHT' and a parent for each of " +
+             std::to_string(n) + " ranks";
+    }
+    tree.children.resize(n);
+    for (long long r = 0; r < n; ++r) {
+      if (parent[r] < -1 || parent[r] >= n) {
+        return "tree " + std::to_string(plan->trees.size()) + ": rank " +
+               std::to_string(r) + "'s parent is outside -1 .. " +
+               std::to_string(n - 1);
+      }
+      if (parent[r] >= 0) tree.children[parent[r]].push_back(static_cast<int>(r));
+    }
+    plan->trees.push_back(std::move(tree));
+  }
+  return CheckMultiTreePlan(*plan, *ranks);
 }
 
 }  // namespace mpi

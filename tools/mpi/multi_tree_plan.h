@@ -40,6 +40,20 @@ std::vector<int> SegmentTrees(const std::vector<WeightedTree>& trees,
 std::string TreeParents(const WeightedTree& tree, int ranks, int root,
                         std::vector<int>* parent);
 
+// The plan as text, for a plan made offline (large_plan) and run by an MPI
+// program:
+//   hetcast-multi-tree 1
+//   ranks N root R segment_bytes S window W sends_in_flight F
+//   tree WEIGHT P_0 P_1 ... P_{N-1}      (one line per tree)
+// P_r is rank r's parent in that tree, -1 for the root; each rank sends to
+// its children in increasing rank order.
+std::string FormatMultiTreePlan(const MultiTreePlan& plan);
+
+// Reads FormatMultiTreePlan()'s text into `plan` and `ranks`: "" when it
+// is a valid plan (CheckMultiTreePlan()), else what is wrong.
+std::string ParseMultiTreePlan(const std::string& text, MultiTreePlan* plan,
+                               int* ranks);
+
 }  // namespace mpi
 }  // namespace hetcast
 
