@@ -35,50 +35,64 @@ journal="20[0-9][0-9]-[01][0-9]|($months) [0-9]{1,2},? 20[0-9][0-9]|[0-9]{1,2} (
 journal+='|\(was[ )]|\bcommit [0-9a-f]{7}|\b(this|that|a|the|on) branch\b|\bbranch [a-z]+[0-9]'
 journal+="|\\bon main\\b|\\bmain's (binary|build)|\\bafter the merge\\b|\\bthis session\\b"
 journal+='|\bprevious (build|run|binary|calibration|table)\b|\bthe day before\b|\(before:'
-for file in "${files[@]}"; do
-  while IFS= read -r hit; do
-    fail "$file:${hit%%:*}: journal entry: ${hit#*:}"
-  done < <(grep -niE "$journal" "$file" || true)
-  while IFS=: read -r number word; do
-    [[ $word =~ [a-f] && $word =~ [0-9] ]] &&
-      fail "$file:$number: looks like a commit hash: $word"
-  done < <(grep -noiwE '[0-9a-f]{7,40}' "$file" | tr 'A-F' 'a-f' || true)
-done
+while IFS=: read -r file number text; do
+  fail "$file:$number: journal entry: $text"
+done < <(grep -HniE "$journal" "${files[@]}" || true)
+while IFS=: read -r file number word; do
+  [[ ${word,,} =~ [a-f] && $word =~ [0-9] ]] &&
+    fail "$file:$number: looks like a commit hash: $word"
+done < <(grep -HnoiwE '[0-9a-f]{7,40}' "${files[@]}" || true)
 
-# GitHub's anchor of a heading: lower case, punctuation but '-' and '_'
-# dropped, spaces to '-'.
-anchors() {  # anchors FILE: one per line
-  awk '/^```/ { code = !code } !code && /^#+ / { sub(/^#+ /, ""); print }' "$1" |
-    tr 'A-Z' 'a-z' | sed -e 's/[^a-z0-9 _-]//g' -e 's/ /-/g'
+# Every heading's anchor as GitHub makes it (lower case, punctuation but
+# '-' and '_' dropped, spaces to '-'), and every relative link outside code
+# blocks ([text](target), ![alt](target)), in one pass over the files.
+declare -A anchor_of=()
+while IFS=$'\t' read -r file anchor; do
+  anchor_of[$file#$anchor]=1
+done < <(awk 'FNR == 1 { code = 0 } /^```/ { code = !code; next }
+              !code && /^#+ / { h = tolower($0); sub(/^#+ /, "", h)
+                                gsub(/[^a-z0-9 _-]/, "", h); gsub(/ /, "-", h)
+                                print FILENAME "\t" h }' "${files[@]}")
+normalize() {  # normalize PATH: sets $normal, without "./" and "DIR/.."
+  local part out=()
+  IFS=/ read -ra parts <<<"$1"
+  for part in "${parts[@]}"; do
+    case $part in
+      . | '') ;;
+      ..) if ((${#out[@]} > 0)) && [[ ${out[-1]} != .. ]]; then unset 'out[-1]'
+          else out+=(..); fi ;;
+      *) out+=("$part") ;;
+    esac
+  done
+  local IFS=/
+  normal="${out[*]}"
 }
-
-# Relative links, outside code blocks: [text](target) and ![alt](target).
-for file in "${files[@]}"; do
-  dir=$(dirname "$file")
-  while IFS=: read -r number target; do
-    case $target in http://* | https://* | mailto:*) continue ;; esac
-    path=${target%%#*}
-    anchor=
-    [[ $target == *'#'* ]] && anchor=${target#*#}
-    if [[ -z $path ]]; then
-      resolved=$file
-    else
-      resolved=$dir/$path
-      [[ -e $resolved ]] || { fail "$file:$number: link to a missing file: $target"; continue; }
-    fi
-    if [[ -n $anchor ]]; then
-      anchors "$resolved" | grep -qxF "$anchor" ||
-        fail "$file:$number: link to a missing heading: $target"
-    fi
-  done < <(awk '/^```/ { code = !code; next } !code { print NR ":" $0 }' "$file" |
-             grep -oE '^[0-9]+:|\]\([^) ]+\)' |
-             awk '/^[0-9]+:$/ { n = $0; next } { sub(/^\]\(/, ""); sub(/\)$/, ""); print n $0 }')
-done
+while IFS=$'\t' read -r file number target; do
+  case $target in http://* | https://* | mailto:*) continue ;; esac
+  path=${target%%#*}
+  anchor=
+  [[ $target == *'#'* ]] && anchor=${target#*#}
+  if [[ -z $path ]]; then
+    normal=$file
+  else
+    dir=.
+    [[ $file == */* ]] && dir=${file%/*}
+    normalize "$dir/$path"
+    [[ -e $normal ]] || { fail "$file:$number: link to a missing file: $target"; continue; }
+  fi
+  [[ -z $anchor || -n ${anchor_of[$normal#$anchor]:-} ]] ||
+    fail "$file:$number: link to a missing heading: $target"
+done < <(awk 'FNR == 1 { code = 0 } /^```/ { code = !code; next }
+              !code { line = $0
+                      while (match(line, /\]\([^) ]+\)/)) {
+                        print FILENAME "\t" FNR "\t" substr(line, RSTART + 2, RLENGTH - 3)
+                        line = substr(line, RSTART + RLENGTH) } }' "${files[@]}")
 
 # docs/development.md's Layout block: an entry is a line indented by 0 or
 # 2 spaces per level; its first column (up to two spaces) lists names, comma
 # separated, relative to the folder it is indented under.
 layout_paths() {
+  [[ -f docs/development.md ]] || return 0
   awk '/^## Layout/ { layout = 1 } layout && /^```$/ { if (inside) exit; inside = 1; next }
        inside { print NR "\t" $0 }' docs/development.md |
     while IFS=$'\t' read -r number line; do
@@ -90,11 +104,14 @@ layout_paths() {
       echo "$number ${#indent} $column"
     done
 }
+[[ -f docs/development.md ]] ||
+  fail "docs/development.md:1: missing: the guide for contributors, with the Layout"
 declare -a parents=()
 while read -r number indent column; do
   level=$((indent / 2))
   parents=("${parents[@]:0:level}")
-  prefix=$(IFS=; echo "${parents[*]}")
+  prefix=
+  for parent in "${parents[@]}"; do prefix+=$parent; done
   IFS=',' read -ra names <<<"$column"
   for name in "${names[@]}"; do
     name=${name# }
