@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
-# readme_test.sh README HETCAST NAME=BINARY...: runs every command of
-# README.md's ```sh blocks, in order, so the README cannot drift from the
-# code, and checks that docs/schedule-example.svg is what its first line's
-# command draws today.
+# readme_test.sh README HETCAST NAME=BINARY...: runs every command of the
+# ```sh blocks of README.md and then of each guide in docs/*.md (beside
+# README, in name order), in order, so the docs cannot drift from the code,
+# and checks that docs/schedule-example.svg is what its first line's command
+# draws today. Blocks marked ```text, ```c, ```json or indented are shown,
+# not run.
 #
 #   hetcast ..., bazel-bin/tools/hetcast ...,  run (from a scratch directory
 #   embed_table ...                            that sees the repository's
@@ -31,9 +33,10 @@ for entry in tables tests examples docs tools; do
   ln -s "$root/$entry" "$work/$entry"
 done
 
-# The README's sh blocks, one command per line (continuations joined,
-# trailing comments dropped).
-commands=$(awk '
+# A file's sh blocks, one command per line (continuations joined, trailing
+# comments dropped).
+sh_commands() {  # sh_commands FILE
+  awk '
   /^```sh$/ { inside = 1; next }
   /^```/ { inside = 0; next }
   inside {
@@ -41,7 +44,8 @@ commands=$(awk '
     sub(/[ \t]+#.*$/, "", line)
     if (line ~ /\\$/) { sub(/\\$/, "", line); pending = pending line; next }
     print pending line; pending = ""
-  }' "$readme")
+  }' "$1"
+}
 
 # Long runs (tens of seconds to minutes): checked to start, not run to
 # the end. NAME ARGS...
@@ -113,21 +117,38 @@ run_one() {  # run_one COMMAND-LINE
     embed_table\ *)
       # shellcheck disable=SC2086
       (cd "$work" && "${binaries[embed_table]}" ${line#embed_table }) ;;
-    *) echo "FAIL: the README shows a command this test does not know: $line"
+    *) echo "FAIL: $file shows a command this test does not know: $line"
        return 1 ;;
   esac
 }
 
-count=0
-while IFS= read -r line; do
-  [[ -z $line ]] && continue
-  count=$((count + 1))
-  echo "\$ $line"
-  run_one "$line" >"$work/out.txt" 2>&1 || {
-    cat "$work/out.txt"; echo "FAIL: $line"; exit 1; }
-  head -3 "$work/out.txt"
-done <<<"$commands"
-echo "$count README commands done"
+# The README first (its walkthrough makes files later commands read), then
+# the guides; every file's commands run in the same scratch directory.
+shopt -s nullglob
+files=("$readme" "$(dirname "$readme")"/docs/*.md)
+shopt -u nullglob
+((${#files[@]} > 1)) || { echo "FAIL: no guides in docs/ beside $readme"; exit 1; }
+declare -A done_lines=()
+total=0
+repeated=0
+for file in "${files[@]}"; do
+  count=0
+  while IFS= read -r line; do
+    [[ -z $line ]] && continue
+    # A command shown again (the same line in two files) has run already.
+    [[ -n ${done_lines[$line]:-} ]] && {
+      echo "\$ $line  (ran above)"; repeated=$((repeated + 1)); continue; }
+    done_lines[$line]=1
+    count=$((count + 1))
+    echo "\$ $line"
+    run_one "$line" >"$work/out.txt" 2>&1 || {
+      cat "$work/out.txt"; echo "FAIL: $file: $line"; exit 1; }
+    head -3 "$work/out.txt"
+  done < <(sh_commands "$file")
+  echo "$file: $count commands done"
+  total=$((total + count))
+done
+echo "$total commands of ${#files[@]} files done ($repeated shown again, run once)"
 
 # The committed picture is what its first line's command draws.
 picture=docs/schedule-example.svg

@@ -124,8 +124,8 @@ TEST(CliPlanTable, PtasTableSaysApproximateWithItsGuarantee) {
                                  "ptas"));
 }
 
-// The node model's limit counts every node, the source too (README,
-// "Limits"): 10^7 nodes in all are planned, one more is refused. Relays of
+// The node model's limit counts every node, the source too (docs/limits.md,
+// "Node model"): 10^7 nodes in all are planned, one more is refused. Relays of
 // the destination's cost cannot help (runtime/node/relays.h), so the plan
 // at the limit is the source's one send.
 TEST(CliPlan, TheNodeLimitCountsTheSource) {

@@ -1,5 +1,5 @@
 // limits_cli_test.cc: the real `hetcast` binary on accepted inputs that
-// grow (README.md, "Limits"): what it prints stays linear in the answer,
+// grow (docs/limits.md): what it prints stays linear in the answer,
 // requests past a limit are refused before the work with a message naming
 // the limit, and `render --plan` refuses plans no evaluator accepts. Sizes
 // are small; wall time is never asserted (tools/experiments/limits.sh

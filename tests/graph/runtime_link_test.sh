@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # tests/graph/runtime_link_test.sh RUNTIME_DEPS CLI_DEPS
 #
-# The runtime links no LP solver: QSopt_ex is GPL-3+ (README.md, "LP bounds
-# and licence"), so the runtime library, its amalgamation and the tables
+# The runtime links no LP solver: QSopt_ex is GPL-3+ (docs/models.md,
+# "Licence"), so the runtime library, its amalgamation and the tables
 # must stay free of it and of GMP. RUNTIME_DEPS is `bazel query` output
 # (genquery, tests/BUILD) of every target those build from; CLI_DEPS the
 # same for the `hetcast` command line, which does link them: the control

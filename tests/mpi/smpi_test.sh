@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # tests/mpi/smpi_test.sh EXPERIMENT SMPI_BENCH PLATFORM HETCAST: one small
 # simulated case per model on SimGrid's SMPI, through the same path as the
-# README's comparison (smpi_experiment.sh: platform, calibration in the
+# comparison of docs/mpi.md (smpi_experiment.sh: platform, calibration in the
 # simulation, gen, plan, execute): the node model on a mixed platform and
 # the cluster model on two-level clusters, against two SMPI algorithms; and
 # a multi-source multicast. The experiment also runs its analysis columns

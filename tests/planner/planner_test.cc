@@ -474,7 +474,7 @@ TEST(PlannerCluster, GuaranteesFollowTheVariant) {
            std::to_string(p.info.factor_denominator) + "+" +
            std::to_string(p.info.additive);
   };
-  // The table of README.md, "Two-level clusters" (Khuller, Kim & Wan).
+  // The table of docs/models.md, "Two-level clusters" (Khuller, Kim & Wan).
   EXPECT_EQ(guarantee(c), "2/1+7");
   ClusterCase m = c;
   m.members = {1, 2};
