@@ -7,6 +7,7 @@
 
 #include <gmpxx.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <cstdio>
 #include <random>
@@ -152,6 +153,84 @@ TEST(LargePlan, OneSegmentTakesTheLatestArrival) {
       }());
   EXPECT_EQ(PredictedPs(SwitchPlatform(ranks), plan, 20),
             mpq_class(static_cast<unsigned long>(latest)) + period);
+}
+
+// Multi-port: DegreeTree()'s period equals the least MultiPortPeriod() of
+// every spanning tree (enumerated), is at least MultiPortBound(), and the
+// rates are the fastest pair of each rank, read here from the links.
+TEST(LargePlan, DegreeTreeIsTheBestSingleMultiPortTree) {
+  std::mt19937_64 random(5);
+  for (int trial = 0; trial < 60; ++trial) {
+    const int n = 3 + trial % 4;  // 3 .. 6 ranks
+    const std::vector<RankLink> ranks = RandomRanks(&random, n);
+    const int root = trial % n;
+    const LargePlatform platform = SwitchPlatform(ranks);
+    std::vector<uint64_t> up, down;
+    PortRates(platform, &up, &down);
+    for (int i = 0; i < n; ++i) {
+      uint64_t fastest_out = UINT64_MAX, fastest_in = UINT64_MAX;
+      for (int j = 0; j < n; ++j) {
+        if (i == j) continue;
+        fastest_out = std::min(fastest_out, std::max(ranks[i].send_ps_per_byte,
+                                                     ranks[j].receive_ps_per_byte));
+        fastest_in = std::min(fastest_in, std::max(ranks[j].send_ps_per_byte,
+                                                   ranks[i].receive_ps_per_byte));
+      }
+      ASSERT_EQ(up[i], fastest_out);
+      ASSERT_EQ(down[i], fastest_in);
+    }
+    mpq_class period;
+    const WeightedTree tree = DegreeTree(platform, root, &period);
+    EXPECT_EQ(MultiPortPeriod({tree}, up, down), period) << "trial " << trial;
+    std::vector<hetcast_graph_edge> edges;
+    std::vector<uint32_t> targets;
+    const hetcast_graph_request request =
+        LargeGraph(platform, root, &edges, &targets);
+    mpq_class best = -1;
+    for (const std::vector<uint32_t>& parents :
+         oracle::SteinerArborescences(request, 100000)) {
+      WeightedTree single;
+      single.children.resize(n);
+      for (int v = 0; v < n; ++v) {
+        if (parents[v] != HETCAST_NO_NODE) single.children[parents[v]].push_back(v);
+      }
+      const mpq_class p = MultiPortPeriod({single}, up, down);
+      if (best < 0 || p < best) best = p;
+    }
+    EXPECT_EQ(period, best) << "trial " << trial;
+    EXPECT_LE(MultiPortBound(platform, root), best) << "trial " << trial;
+  }
+}
+
+// The plan's text reads back to the same plan; damaged texts are refused
+// with a reason.
+TEST(LargePlan, PlanTextRoundTrips) {
+  std::mt19937_64 random(3);
+  absl::StatusOr<LargePlan> made =
+      PlanLargeBroadcast(SwitchPlatform(RandomRanks(&random, 5)), 2, 1 << 20);
+  ASSERT_TRUE(made.ok()) << made.status();
+  const std::string text = FormatMultiTreePlan(made->plan);
+  MultiTreePlan read;
+  int ranks = 0;
+  ASSERT_EQ(ParseMultiTreePlan(text, &read, &ranks), "");
+  EXPECT_EQ(ranks, 5);
+  EXPECT_EQ(FormatMultiTreePlan(read), text);
+  EXPECT_EQ(read.root, 2);
+  ASSERT_EQ(read.trees.size(), made->plan.trees.size());
+  for (size_t t = 0; t < read.trees.size(); ++t) {
+    EXPECT_EQ(read.trees[t].children, made->plan.trees[t].children);
+    EXPECT_EQ(read.trees[t].weight, made->plan.trees[t].weight);
+  }
+  const std::string head =
+      "hetcast-multi-tree 1\nranks 3 root 0 segment_bytes 10 window 4 "
+      "sends_in_flight 4\n";
+  for (const std::string& bad :
+       {std::string("hetcast-multi-tree 2\n"), head, head + "tree 1 -1 0\n",
+        head + "tree 1 -1 0 5\n", head + "tree 1 -1 2 1\n",
+        head + "tree 0 -1 0 0\n", head + "tree 1 1 0 0\n"}) {
+    MultiTreePlan plan;
+    EXPECT_NE(ParseMultiTreePlan(bad, &plan, &ranks), "") << bad;
+  }
 }
 
 void ExpectRefused(const LargePlatform& platform, int root,

@@ -55,18 +55,32 @@ LargePlatform SwitchPlatform(const std::vector<RankLink>& ranks);
 // overhead. InvalidArgument saying what is wrong with the text.
 absl::StatusOr<LargePlatform> PairsPlatform(const std::string& text);
 
+// The network model the plan is made in and judged by.
+//  - kOnePort: the paper's (§2): a transfer from i to j holds i's out-port
+//    and j's in-port for its whole time; Broadcast-EB up to
+//    kLargePlanMaxLpRanks ranks, else MCPH.
+//  - kMultiPort: a switched network as TCP and SMPI's flow model see it: a
+//    rank sends to several ranks at once, sharing its up rate (u_i ps per
+//    byte, its fastest pair) among them, and receives at up to its down
+//    rate (d_j, its fastest pair). One tree at rate 1/p: each rank j needs
+//    d_j <= p and rank i feeds at most p / u_i children. DegreeTree().
+//    Measured in SMPI (16 ranks, 16 MiB, docs/mpi.md): a 10G rank feeding
+//    two 100M ranks at once takes 1.50 s, a chain through one of them 2.19
+//    s, where the one-port model ranks the chain first.
+enum class LargeModel { kOnePort, kMultiPort };
+
 struct LargePlan {
   MultiTreePlan plan;  // integer tree weights and the segment size
-  // "broadcast-eb" (the LP's arborescences), or "mcph" (one tree of the
-  // Minimum Cost Path Heuristic, when the LP is too large or its packing
-  // needs more than 63 bits).
+  // One-port: "broadcast-eb" (the LP's arborescences), or "mcph" (one
+  // tree of the Minimum Cost Path Heuristic, when the LP is too large or
+  // its packing needs more than 63 bits). Multi-port: "degree-tree".
   std::string algorithm;
   // Steady state of plan.trees with their integer weights: picoseconds per
   // byte broadcast, the busiest port's load (overheads left out).
   mpq_class period_ps_per_byte;
   // No schedule broadcasts a byte faster on average: Broadcast-EB's T*
   // when the LP ran (bound_is_lp), else the largest of three counting
-  // bounds (LargeCountingBound()).
+  // bounds (LargeCountingBound(), MultiPortBound()).
   mpq_class bound_ps_per_byte;
   bool bound_is_lp = false;
   // The whole broadcast at plan.segment_bytes: the pipeline's fill (the
@@ -90,8 +104,32 @@ inline constexpr int kLargePlanMaxRanks = 640;
 // children in increasing rank order: InvalidArgument naming the entry out
 // of range, a root outside the ranks, a matrix that is not square, or
 // fewer than 2 or more than kLargePlanMaxRanks ranks. Deterministic.
-absl::StatusOr<LargePlan> PlanLargeBroadcast(const LargePlatform& platform,
-                                             int root, uint64_t bytes);
+absl::StatusOr<LargePlan> PlanLargeBroadcast(
+    const LargePlatform& platform, int root, uint64_t bytes,
+    LargeModel model = LargeModel::kOnePort);
+
+// Multi-port: u_i and d_j (ps per byte) of the platform's ranks.
+void PortRates(const LargePlatform& platform, std::vector<uint64_t>* up,
+               std::vector<uint64_t>* down);
+
+// Multi-port: the tree of least period p (ps per byte), p the least of
+// max(d_j over j != root, k u_i) for which a tree exists where rank i has
+// at most floor(p / u_i) children: ranks joined in decreasing order of
+// that capacity (ties: lower rank), each to the earliest rank in
+// breadth-first order with room left. Sets `period` to p.
+WeightedTree DegreeTree(const LargePlatform& platform, int root,
+                        mpq_class* period);
+
+// Multi-port: the busiest rank's time per byte of `trees` (weights as
+// fractions of their total): out, children x u_i per tree; in, d_j.
+mpq_class MultiPortPeriod(const std::vector<WeightedTree>& trees,
+                          const std::vector<uint64_t>& up,
+                          const std::vector<uint64_t>& down);
+
+// Multi-port: no broadcast is faster per byte than the slowest receiver
+// (max d_j), the root's up rate (u_root), or all ranks' up rates together
+// carrying n - 1 copies ((n - 1) / sum of 1 / u_i).
+mpq_class MultiPortBound(const LargePlatform& platform, int root);
 
 // The complete one-port graph of `platform` rooted at `root`, every other
 // rank a target, edge (i, j) of cost ps_per_byte[i][j]. `edges` and
@@ -122,8 +160,11 @@ mpq_class LargeCountingBound(const LargePlatform& platform, int root);
 // period is TreesPeriod() at segment costs overhead_i + segment c(i, j)
 // and the fill is the latest arrival of one segment down any tree, each
 // rank sending to its children in order.
+// Multi-port: the same with each hop at overhead_i + segment x max(c(i,
+// j), children x u_i), children fed at once, and the period segment x
+// MultiPortPeriod() + the largest children x overhead_i.
 mpq_class PredictedPs(const LargePlatform& platform, const MultiTreePlan& plan,
-                      uint64_t bytes);
+                      uint64_t bytes, LargeModel model = LargeModel::kOnePort);
 
 }  // namespace mpi
 }  // namespace hetcast

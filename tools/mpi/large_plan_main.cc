@@ -1,10 +1,14 @@
 // large_plan: the large-message plan (large_plan.h) of a calibrated
 // platform, written for an MPI program to run (multi_tree_plan.h's text).
 //
-//   large_plan --pairs=P.txt --bytes=BYTES [--root=0] --out=PLAN.txt
+//   large_plan --pairs=P.txt --bytes=BYTES [--root=0] [--model=multi-port]
+//              [--overhead-ns=20000] --out=PLAN.txt
 //
 // P.txt is calibrate's --pairs-out file (every pair's uncontended transfer
-// measured). Prints one line: the algorithm, the steady state and the bound
+// measured); --model one-port or multi-port (large_plan.h, LargeModel);
+// --overhead-ns each rank's cost per segment sent, for the segment size
+// (calibrate does not measure it yet; 20 us is an MPI message's software
+// cost over TCP). Prints one line: the algorithm, the steady state and the bound
 // (ns per MB), their ratio, the segment size and the predicted completion.
 // Exit 0, 1 when the plan cannot be made or written, 2 on bad arguments.
 
@@ -21,10 +25,15 @@ namespace mpi {
 namespace {
 
 constexpr char kUsage[] =
-    "usage: large_plan --pairs=P.txt --bytes=BYTES [--root=0] --out=PLAN.txt\n"
+    "usage: large_plan --pairs=P.txt --bytes=BYTES [--root=0]\n"
+    "                  [--model=multi-port|one-port] [--overhead-ns=20000]\n"
+    "                  --out=PLAN.txt\n"
     "  P.txt: calibrate --pairs-out's measurements of every pair of ranks.\n"
-    "  Writes the broadcast of BYTES bytes from --root pipelined over\n"
-    "  weighted trees (Broadcast-EB's up to 8 ranks, MCPH's beyond).\n";
+    "  Writes the broadcast of BYTES bytes from --root pipelined in segments\n"
+    "  over trees: multi-port, one tree whose ranks feed several at once\n"
+    "  within their up rates; one-port, Broadcast-EB's weighted trees up to\n"
+    "  8 ranks, MCPH's tree beyond. --overhead-ns: each rank's cost per\n"
+    "  segment sent, which sets the segment size.\n";
 
 double Seconds(const mpq_class& ps) { return ps.get_d() * 1e-12; }
 
@@ -33,19 +42,30 @@ int Main(int argc, char** argv) {
     std::fputs(kUsage, stdout);
     return 0;
   }
-  ProgramArgs args(argc, argv, {"pairs", "bytes", "root", "out"});
+  ProgramArgs args(argc, argv,
+                   {"pairs", "bytes", "root", "out", "model", "overhead-ns"});
+  const std::string model_name = args.String("model", "multi-port");
+  const uint64_t overhead_ns = args.Unsigned("overhead-ns", 20000);
   const std::string pairs = args.String("pairs", "");
   const std::string out = args.String("out", "");
   const uint64_t bytes = args.Unsigned("bytes", 0);
   const uint64_t root = args.Unsigned("root", 0);
-  if (!args.error().empty() || pairs.empty() || out.empty() || bytes == 0 ||
-      root > kLargePlanMaxRanks) {
-    std::fprintf(stderr, "large_plan: %s\n%s",
-                 args.error().empty() ? "--pairs, --out and --bytes >= 1 are needed"
-                                      : args.error().c_str(),
-                 kUsage);
+  std::string error = args.error();
+  if (error.empty() && (pairs.empty() || out.empty() || bytes == 0)) {
+    error = "--pairs, --out and --bytes >= 1 are needed";
+  }
+  if (error.empty() && model_name != "multi-port" && model_name != "one-port") {
+    error = "--model is multi-port or one-port, not '" + model_name + "'";
+  }
+  if (error.empty() && (root > kLargePlanMaxRanks || overhead_ns > 1000000000)) {
+    error = "--root must be a rank and --overhead-ns at most 10^9 (1 s)";
+  }
+  if (!error.empty()) {
+    std::fprintf(stderr, "large_plan: %s\n%s", error.c_str(), kUsage);
     return 2;
   }
+  const LargeModel model = model_name == "one-port" ? LargeModel::kOnePort
+                                                    : LargeModel::kMultiPort;
   std::ifstream file(pairs);
   std::stringstream text;
   text << file.rdbuf();
@@ -54,9 +74,12 @@ int Main(int argc, char** argv) {
     return 1;
   }
   absl::StatusOr<LargePlatform> platform = PairsPlatform(text.str());
+  if (platform.ok()) platform->overhead_ps.assign(platform->overhead_ps.size(),
+                                                   overhead_ns * 1000);
   absl::StatusOr<LargePlan> plan =
-      platform.ok() ? PlanLargeBroadcast(*platform, static_cast<int>(root), bytes)
-                    : absl::StatusOr<LargePlan>(platform.status());
+      platform.ok()
+          ? PlanLargeBroadcast(*platform, static_cast<int>(root), bytes, model)
+          : absl::StatusOr<LargePlan>(platform.status());
   if (!plan.ok()) {
     std::fprintf(stderr, "large_plan: %s: %s\n", pairs.c_str(),
                  std::string(plan.status().message()).c_str());
@@ -77,7 +100,10 @@ int Main(int argc, char** argv) {
       plan->algorithm.c_str(), plan->plan.trees.size(),
       plan->period_ps_per_byte.get_d() * 1e-3 * 1e6,
       plan->bound_ps_per_byte.get_d() * 1e-3 * 1e6,
-      plan->bound_is_lp ? "broadcast-eb" : "counting", ratio.get_d(),
+      plan->bound_is_lp ? "broadcast-eb"
+      : model == LargeModel::kMultiPort ? "multi-port"
+                                        : "counting",
+      ratio.get_d(),
       plan->plan.segment_bytes, Seconds(plan->predicted_ps));
   return 0;
 }
