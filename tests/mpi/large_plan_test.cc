@@ -157,17 +157,27 @@ TEST(LargePlan, OneSegmentTakesTheLatestArrival) {
 
 // Multi-port: DegreeTree()'s period equals the least MultiPortPeriod() of
 // every spanning tree (enumerated), is at least MultiPortBound(), and the
-// rates are the fastest pair of each rank, read here from the links.
+// rates are the fastest pair of each rank, read here from the links. On
+// platforms whose pairs are not a switch's (a random cost per pair) the
+// greedy is a heuristic: its tree is valid and its period true.
 TEST(LargePlan, DegreeTreeIsTheBestSingleMultiPortTree) {
   std::mt19937_64 random(5);
-  for (int trial = 0; trial < 60; ++trial) {
+  int matched = 0;
+  for (int trial = 0; trial < 120; ++trial) {
     const int n = 3 + trial % 4;  // 3 .. 6 ranks
     const std::vector<RankLink> ranks = RandomRanks(&random, n);
     const int root = trial % n;
-    const LargePlatform platform = SwitchPlatform(ranks);
+    LargePlatform platform = SwitchPlatform(ranks);
+    const bool switched = trial < 60;
+    if (!switched) {
+      std::uniform_int_distribution<uint64_t> cost(1, 12);
+      for (auto& row : platform.ps_per_byte) {
+        for (uint64_t& c : row) c = cost(random);
+      }
+    }
     std::vector<uint64_t> up, down;
     PortRates(platform, &up, &down);
-    for (int i = 0; i < n; ++i) {
+    for (int i = 0; i < n && switched; ++i) {
       uint64_t fastest_out = UINT64_MAX, fastest_in = UINT64_MAX;
       for (int j = 0; j < n; ++j) {
         if (i == j) continue;
@@ -181,7 +191,7 @@ TEST(LargePlan, DegreeTreeIsTheBestSingleMultiPortTree) {
     }
     mpq_class period;
     const WeightedTree tree = DegreeTree(platform, root, &period);
-    EXPECT_EQ(MultiPortPeriod({tree}, up, down), period) << "trial " << trial;
+    EXPECT_EQ(MultiPortPeriod(platform, {tree}), period) << "trial " << trial;
     std::vector<hetcast_graph_edge> edges;
     std::vector<uint32_t> targets;
     const hetcast_graph_request request =
@@ -194,12 +204,20 @@ TEST(LargePlan, DegreeTreeIsTheBestSingleMultiPortTree) {
       for (int v = 0; v < n; ++v) {
         if (parents[v] != HETCAST_NO_NODE) single.children[parents[v]].push_back(v);
       }
-      const mpq_class p = MultiPortPeriod({single}, up, down);
+      const mpq_class p = MultiPortPeriod(platform, {single});
       if (best < 0 || p < best) best = p;
     }
-    EXPECT_EQ(period, best) << "trial " << trial;
+    // Optimal on a switch; a valid tree, at least the best, elsewhere.
+    if (switched) {
+      EXPECT_EQ(period, best) << "trial " << trial;
+    } else {
+      EXPECT_GE(period, best) << "trial " << trial;
+      matched += period == best;
+    }
     EXPECT_LE(MultiPortBound(platform, root), best) << "trial " << trial;
   }
+  std::printf("arbitrary pair costs: the best single tree in %d of 60\n",
+              matched);
 }
 
 // The plan's text reads back to the same plan; damaged texts are refused

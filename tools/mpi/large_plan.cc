@@ -149,7 +149,8 @@ mpq_class MultiPortFill(const LargePlatform& platform, const WeightedTree& tree,
 }
 
 // Whether DegreeTree()'s greedy joins every rank at period p; the tree.
-bool GreedyDegreeTree(const std::vector<uint64_t>& up, int root,
+bool GreedyDegreeTree(const LargePlatform& platform,
+                      const std::vector<uint64_t>& up, int root,
                       const mpq_class& p, WeightedTree* tree) {
   const int n = static_cast<int>(up.size());
   std::vector<uint64_t> room(n);
@@ -163,9 +164,13 @@ bool GreedyDegreeTree(const std::vector<uint64_t>& up, int root,
                    [&](int a, int b) { return room[a] > room[b]; });
   tree->children.assign(n, {});
   std::vector<int> joined = {root};
-  size_t feeder = 0;
   for (int rank : order) {
-    while (feeder < joined.size() && room[joined[feeder]] == 0) ++feeder;
+    size_t feeder = 0;
+    while (feeder < joined.size() &&
+           (room[joined[feeder]] == 0 ||
+            Q(platform.ps_per_byte[joined[feeder]][rank]) > p)) {
+      ++feeder;
+    }
     if (feeder == joined.size()) return false;
     tree->children[joined[feeder]].push_back(rank);
     --room[joined[feeder]];
@@ -410,11 +415,15 @@ WeightedTree DegreeTree(const LargePlatform& platform, int root,
     for (size_t k = 1; k < n; ++k) {
       if (Q(up[i]) * Q(k) > Q(slowest)) candidates.push_back(Q(up[i]) * Q(k));
     }
+    for (size_t j = 0; j < n; ++j) {
+      const uint64_t c = platform.ps_per_byte[i][j];
+      if (i != j && c > slowest) candidates.push_back(Q(c));
+    }
   }
   std::sort(candidates.begin(), candidates.end());
   WeightedTree tree;
   for (const mpq_class& p : candidates) {
-    if (GreedyDegreeTree(up, root, p, &tree)) {
+    if (GreedyDegreeTree(platform, up, root, p, &tree)) {
       *period = p;
       return tree;
     }
@@ -424,22 +433,30 @@ WeightedTree DegreeTree(const LargePlatform& platform, int root,
   return tree;
 }
 
-mpq_class MultiPortPeriod(const std::vector<WeightedTree>& trees,
-                          const std::vector<uint64_t>& up,
-                          const std::vector<uint64_t>& down) {
+mpq_class MultiPortPeriod(const LargePlatform& platform,
+                          const std::vector<WeightedTree>& trees) {
+  std::vector<uint64_t> up, down;
+  PortRates(platform, &up, &down);
   const size_t n = up.size();
   std::vector<mpq_class> out(n), in(n);
+  std::vector<std::vector<mpq_class>> edge(n, std::vector<mpq_class>(n));
   mpq_class total = 0;
   for (const WeightedTree& tree : trees) {
     const mpq_class weight = Q(tree.weight);
     total += weight;
     for (size_t from = 0; from < n; ++from) {
       out[from] += weight * Q(tree.children[from].size()) * Q(up[from]);
-      for (int to : tree.children[from]) in[to] += weight * Q(down[to]);
+      for (int to : tree.children[from]) {
+        in[to] += weight * Q(down[to]);
+        edge[from][to] += weight * Q(platform.ps_per_byte[from][to]);
+      }
     }
   }
   mpq_class busiest = 0;
-  for (size_t v = 0; v < n; ++v) busiest = std::max({busiest, out[v], in[v]});
+  for (size_t v = 0; v < n; ++v) {
+    busiest = std::max({busiest, out[v], in[v],
+                        *std::max_element(edge[v].begin(), edge[v].end())});
+  }
   return total == 0 ? busiest : mpq_class(busiest / total);
 }
 
@@ -473,7 +490,7 @@ mpq_class PredictedPs(const LargePlatform& platform, const MultiTreePlan& plan,
       }
     }
     const mpq_class period =
-        Q(segment) * MultiPortPeriod(plan.trees, up, down) + overheads;
+        Q(segment) * MultiPortPeriod(platform, plan.trees) + overheads;
     return fill + Q(segments - 1) * period;
   }
   const std::vector<std::vector<mpq_class>> cost =

@@ -113,18 +113,19 @@ void PortRates(const LargePlatform& platform, std::vector<uint64_t>* up,
                std::vector<uint64_t>* down);
 
 // Multi-port: the tree of least period p (ps per byte), p the least of
-// max(d_j over j != root, k u_i) for which a tree exists where rank i has
-// at most floor(p / u_i) children: ranks joined in decreasing order of
-// that capacity (ties: lower rank), each to the earliest rank in
-// breadth-first order with room left. Sets `period` to p.
+// max(d_j over j != root, k u_i, c(i, j)) for which the greedy finds a
+// tree where rank i has at most floor(p / u_i) children and every edge
+// costs at most p: ranks joined in decreasing order of that capacity
+// (ties: lower rank), each to the earliest rank in breadth-first order
+// with room left and an edge to it within p. Sets `period` to p.
 WeightedTree DegreeTree(const LargePlatform& platform, int root,
                         mpq_class* period);
 
-// Multi-port: the busiest rank's time per byte of `trees` (weights as
-// fractions of their total): out, children x u_i per tree; in, d_j.
-mpq_class MultiPortPeriod(const std::vector<WeightedTree>& trees,
-                          const std::vector<uint64_t>& up,
-                          const std::vector<uint64_t>& down);
+// Multi-port: the busiest rank's or pair's time per byte of `trees`
+// (weights as fractions of their total): a rank's out, children x u_i per
+// tree; its in, d_j; an edge's, c(i, j) per tree that uses it.
+mpq_class MultiPortPeriod(const LargePlatform& platform,
+                          const std::vector<WeightedTree>& trees);
 
 // Multi-port: no broadcast is faster per byte than the slowest receiver
 // (max d_j), the root's up rate (u_root), or all ranks' up rates together
