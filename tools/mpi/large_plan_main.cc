@@ -2,13 +2,14 @@
 // platform, written for an MPI program to run (multi_tree_plan.h's text).
 //
 //   large_plan --pairs=P.txt --bytes=BYTES [--root=0] [--model=multi-port]
-//              [--overhead-ns=20000] --out=PLAN.txt
+//              [--overhead-ns=20000] [--segment-bytes=S] --out=PLAN.txt
 //
 // P.txt is calibrate's --pairs-out file (every pair's uncontended transfer
 // measured); --model one-port or multi-port (large_plan.h, LargeModel);
 // --overhead-ns each rank's cost per segment sent, for the segment size
 // (calibrate does not measure it yet; 20 us is an MPI message's software
-// cost over TCP). Prints one line: the algorithm, the steady state and the bound
+// cost over TCP); --segment-bytes pins the segment size instead (a size
+// that calibration timed fastest). Prints one line: the algorithm, the steady state and the bound
 // (ns per MB), their ratio, the segment size and the predicted completion.
 // Exit 0, 1 when the plan cannot be made or written, 2 on bad arguments.
 
@@ -27,13 +28,13 @@ namespace {
 constexpr char kUsage[] =
     "usage: large_plan --pairs=P.txt --bytes=BYTES [--root=0]\n"
     "                  [--model=multi-port|one-port] [--overhead-ns=20000]\n"
-    "                  --out=PLAN.txt\n"
+    "                  [--segment-bytes=S] --out=PLAN.txt\n"
     "  P.txt: calibrate --pairs-out's measurements of every pair of ranks.\n"
     "  Writes the broadcast of BYTES bytes from --root pipelined in segments\n"
     "  over trees: multi-port, one tree whose ranks feed several at once\n"
     "  within their up rates; one-port, Broadcast-EB's weighted trees up to\n"
     "  8 ranks, MCPH's tree beyond. --overhead-ns: each rank's cost per\n"
-    "  segment sent, which sets the segment size.\n";
+    "  segment sent, which sets the segment size; --segment-bytes pins it.\n";
 
 double Seconds(const mpq_class& ps) { return ps.get_d() * 1e-12; }
 
@@ -43,7 +44,9 @@ int Main(int argc, char** argv) {
     return 0;
   }
   ProgramArgs args(argc, argv,
-                   {"pairs", "bytes", "root", "out", "model", "overhead-ns"});
+                   {"pairs", "bytes", "root", "out", "model", "overhead-ns",
+                    "segment-bytes"});
+  const uint64_t pinned = args.Unsigned("segment-bytes", 0);
   const std::string model_name = args.String("model", "multi-port");
   const uint64_t overhead_ns = args.Unsigned("overhead-ns", 20000);
   const std::string pairs = args.String("pairs", "");
@@ -57,8 +60,10 @@ int Main(int argc, char** argv) {
   if (error.empty() && model_name != "multi-port" && model_name != "one-port") {
     error = "--model is multi-port or one-port, not '" + model_name + "'";
   }
-  if (error.empty() && (root > kLargePlanMaxRanks || overhead_ns > 1000000000)) {
-    error = "--root must be a rank and --overhead-ns at most 10^9 (1 s)";
+  if (error.empty() && (root > kLargePlanMaxRanks || overhead_ns > 1000000000 ||
+                        pinned > (uint64_t{1} << 30))) {
+    error = "--root must be a rank, --overhead-ns at most 10^9 (1 s) and "
+            "--segment-bytes at most 2^30";
   }
   if (!error.empty()) {
     std::fprintf(stderr, "large_plan: %s\n%s", error.c_str(), kUsage);
@@ -84,6 +89,10 @@ int Main(int argc, char** argv) {
     std::fprintf(stderr, "large_plan: %s: %s\n", pairs.c_str(),
                  std::string(plan.status().message()).c_str());
     return 1;
+  }
+  if (pinned != 0) {
+    plan->plan.segment_bytes = pinned;
+    plan->predicted_ps = PredictedPs(*platform, plan->plan, bytes, model);
   }
   std::ofstream written(out);
   written << FormatMultiTreePlan(plan->plan);

@@ -1,0 +1,120 @@
+#!/usr/bin/env bash
+# tools/mpi/large_experiment.sh: hetcast's large-message broadcast
+# (large_plan.h, multi_tree.h) against SMPI's broadcast algorithms on seeded
+# simulated clusters (SimGrid 3.32), the way a user would run it:
+#   1. smpi_platform draws the platform (as for smpi_experiment.sh);
+#   2. calibrate --pairs-out measures every pair's uncontended transfer of
+#      CALIBRATION bytes in the simulation (nothing is read from the
+#      platform file);
+#   3. large_plan makes the multi-port plan for the message from the pairs
+#      file, and bench --model=multi-tree runs it, once with the model's
+#      segment size and once with each of 8, 32, 128 and 512 KiB below the
+#      message: the fastest is the calibrated segment size and its run is
+#      hetcast's time (SMPI's bandwidth factors depend on the message
+#      size, which the pairs, measured at one size, do not show);
+#   4. bench --model=mpi runs MPI_Bcast under each --algorithms entry.
+#
+#   bazel run //tools/mpi:large_experiment -- [--kinds=mixed,homogeneous]
+#       [--ranks=16] [--sizes=1048576,16777216] [--seed=2026]
+#       [--calibration=1048576] [--algorithms=NAME,...] [--out=DIR]
+#
+# Prints a Markdown table (also DIR/table.md): per platform and size, the
+# fastest MPI algorithm and its time, hetcast's time and segment size,
+# their ratio,
+# hetcast's predicted / simulated, and the multi-port bound's time (no
+# broadcast in that model is faster: large_plan.h, MultiPortBound) with
+# hetcast / bound. Simulated times are deterministic. Stops when buffers
+# differ.
+set -euo pipefail
+
+here=$(dirname "$0")
+smpi_dir=$(realpath "${SMPI_DIR:-$here/smpi}")
+platform_bin=$(realpath "${PLATFORM_BIN:-$here/smpi_platform}")
+plan_bin=$(realpath "${LARGE_PLAN_BIN:-$here/large_plan_tool}")
+kinds=mixed,homogeneous
+ranks=16
+sizes=1048576,16777216
+seed=2026
+calibration=1048576
+algorithms=default,binomial_tree,flattree_pipeline,NTSL,scatter_LR_allgather,scatter_rdb_allgather,SMP_binomial,ompi_pipeline,ompi_split_bintree,mvapich2,impi
+out=${BUILD_WORKING_DIRECTORY:-.}/large_results
+for arg in "$@"; do
+  case "$arg" in
+    --kinds=*) kinds=${arg#*=} ;;
+    --ranks=*) ranks=${arg#*=} ;;
+    --sizes=*) sizes=${arg#*=} ;;
+    --seed=*) seed=${arg#*=} ;;
+    --calibration=*) calibration=${arg#*=} ;;
+    --algorithms=*) algorithms=${arg#*=} ;;
+    --out=*) out=${arg#*=} ;;
+    *) echo "large_experiment: unknown argument '$arg'" >&2; exit 2 ;;
+  esac
+done
+mkdir -p "$out"
+
+simulate() {  # DIR N [SMPIRUN OPTIONS...] -- PROGRAM ARGS...
+  local dir=$1 n=$2
+  shift 2
+  local options=()
+  while [[ $1 != -- ]]; do options+=("$1"); shift; done
+  shift
+  timeout 900 smpirun --log=root.thres:critical \
+    --cfg=smpi/simulate-computation:no --cfg=smpi/allgather:mpich \
+    "${options[@]}" -np "$n" -platform "$dir/platform.xml" \
+    -hostfile "$dir/hostfile" "$@"
+}
+field() { grep -oE "$1=[^ ]+" | head -1 | cut -d= -f2; }
+ms() { awk -v x="$1" 'BEGIN { printf "%.4g ms", x * 1e3 }'; }
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }'; }
+
+table=$out/table.md
+{
+  echo "| platform | ranks | bytes | fastest MPI | its time | hetcast | segment | MPI / hetcast | predicted / simulated | multi-port bound | hetcast / bound |"
+  echo "|---|---|---|---|---|---|---|---|---|---|---|"
+} >"$table"
+IFS=, read -ra kind_list <<<"$kinds"
+IFS=, read -ra rank_list <<<"$ranks"
+IFS=, read -ra size_list <<<"$sizes"
+IFS=, read -ra algorithm_list <<<"$algorithms"
+for kind in "${kind_list[@]}"; do
+  for n in "${rank_list[@]}"; do
+    dir=$out/$kind-$n
+    mkdir -p "$dir"
+    description=$("$platform_bin" --kind="$kind" --ranks="$n" \
+                  --seed=$((seed + n)) --out="$dir")
+    simulate "$dir" "$n" -- "$smpi_dir/calibrate" --size="$calibration" \
+      --rank-types="$(sed 's/[0-9][0-9]*/0/g' "$dir/labels")" --repeats=1 \
+      --pairs-out="$dir/pairs.txt" >"$dir/calibrate.out" 2>&1
+    for size in "${size_list[@]}"; do
+      hetcast="" plan_line="" segment=""
+      for pin in 0 8192 32768 131072 524288; do
+        ((pin < size)) || continue
+        candidate=$("$plan_bin" --pairs="$dir/pairs.txt" --bytes="$size" \
+                    --segment-bytes="$pin" --out="$dir/plan-$size-$pin.txt")
+        line=$(simulate "$dir" "$n" -- "$smpi_dir/bench" --model=multi-tree \
+               --plan="$dir/plan-$size-$pin.txt" --size="$size")
+        [[ $(field buffers_equal <<<"$line") == 1 ]] ||
+          { echo "large_experiment: buffers differ: $dir, $size bytes" >&2; exit 1; }
+        seconds=$(field hetcast_seconds <<<"$line")
+        if [[ -z "$hetcast" ]] || awk -v a="$seconds" -v b="$hetcast" 'BEGIN { exit !(a < b) }'; then
+          hetcast=$seconds plan_line=$candidate segment=$(field segment_bytes <<<"$line")
+        fi
+      done
+      best_name="" best=""
+      for algorithm in "${algorithm_list[@]}"; do
+        seconds=$(simulate "$dir" "$n" "--cfg=smpi/bcast:$algorithm" -- \
+                  "$smpi_dir/bench" --model=mpi --size="$size" 2>/dev/null |
+                  field mpi_seconds) || continue
+        [[ -n "$seconds" ]] || continue
+        if [[ -z "$best" ]] || awk -v a="$seconds" -v b="$best" 'BEGIN { exit !(a < b) }'; then
+          best=$seconds best_name=$algorithm
+        fi
+      done
+      predicted=$(field predicted_seconds <<<"$plan_line")
+      bound_ns_per_mb=$(field bound_ns_per_MB <<<"$plan_line")
+      bound=$(awk -v b="$bound_ns_per_mb" -v s="$size" 'BEGIN { print b * 1e-9 * s / 1e6 }')
+      echo "| $description | $n | $size | $best_name | $(ms "$best") | $(ms "$hetcast") | $segment | $(ratio "$best" "$hetcast") | $(ratio "$predicted" "$hetcast") | $(ms "$bound") | $(ratio "$hetcast" "$bound") |" |
+        tee -a "$table"
+    done
+  done
+done
