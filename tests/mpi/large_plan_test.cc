@@ -316,7 +316,7 @@ TEST(LargePlan, RefusesBadPlatformsNamingTheEntry) {
   ExpectRefused(SwitchPlatform({{1, 1, 0}}), 0, "2 .. 640 ranks, not 1");
 }
 
-TEST(LargePlan, ReadsCalibratePairsFiles) {
+TEST(LargePlan, ReadsPairFiles) {
   // 3 ranks, 1000 bytes: send costs 2000, 1500, 4000 ps per send.
   absl::StatusOr<LargePlatform> platform =
       PairsPlatform("3 1000\n2000 1500 4000\n0 5 6\n7 0 9\n1 2 0\n");
@@ -326,6 +326,15 @@ TEST(LargePlan, ReadsCalibratePairsFiles) {
   EXPECT_EQ(platform->ps_per_byte[1][2], 2u + 9u);
   EXPECT_EQ(platform->ps_per_byte[2][0], 4u + 1u);
   EXPECT_EQ(platform->overhead_ps, std::vector<uint64_t>(3, 0));
+  // Pair times: ceil(T(s, r) / BYTES).
+  platform = PairsPlatform(
+      "hetcast-pair-times 1\n3 1000\n0 7001 9000\n5000 0 3\n1 1 0\n");
+  ASSERT_TRUE(platform.ok()) << platform.status();
+  EXPECT_EQ(platform->ps_per_byte[0][1], 8u);
+  EXPECT_EQ(platform->ps_per_byte[0][2], 9u);
+  EXPECT_EQ(platform->ps_per_byte[1][2], 1u);  // at least 1
+  EXPECT_EQ(platform->ps_per_byte[2][0], 1u);
+  EXPECT_FALSE(PairsPlatform("hetcast-pair-times 1\n3 1000\n0 1 2\n").ok());
   for (const char* text : {"", "1 1000\n5\n0\n", "3 0\n",
                            "2 10\n1 1\n0 1 1\n",
                            "2 10\n1 1\n0 1 1 0 7\n", "2 10\n1 x\n0 1 1 0\n"}) {

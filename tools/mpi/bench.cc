@@ -9,7 +9,7 @@
 //         [--postal=0|1]
 //   bench --model=multi --size=BYTES --send-ps=S --byte-ps=X --recv-ps=R
 //   bench --model=mpi --size=BYTES [--repeats=1]
-//   bench --model=bound --size=BYTES
+//   bench --model=bound --size=BYTES [--times-out=T.txt]
 //   bench --model=pairs --pairs=P.txt --size=BYTES
 //   bench --model=multi-tree --plan=PLAN.txt --size=BYTES
 //
@@ -29,7 +29,9 @@
 // --model=bound: `bound_seconds=` the whole-transfer lower bound of a
 // broadcast from rank 0 (transfer_bound.h) from every pair's uncontended
 // transfer time (measure.h, PairTransferSeconds; SMPI only: it needs one
-// clock for all ranks) and `farthest_rank=` a rank that bound reaches last.
+// clock for all ranks) and `farthest_rank=` a rank that bound reaches last;
+// --times-out writes those times for large_plan: "hetcast-pair-times 1",
+// "N BYTES", then N x N picoseconds, row = sender.
 // --model=pairs: HETCAST_MPI_Multicast_multi of one message from rank 0 to
 // every other rank in the non-blocking model with the per-pair costs of
 // calibrate --pairs-out (WRP), printed like hetcast's.
@@ -183,7 +185,7 @@ int RunMulti(const Bench& b, ProgramArgs* args) {
 
 // The whole-transfer bound from rank 0, in picoseconds of the measured
 // pair times.
-int RunBound(const Bench& b) {
+int RunBound(const Bench& b, const std::string& times_out) {
   const std::vector<double> seconds =
       PairTransferSeconds(MPI_COMM_WORLD, b.bytes);
   if (b.rank != 0) return 0;
@@ -193,6 +195,17 @@ int RunBound(const Bench& b) {
         static_cast<uint64_t>(std::llround(std::max(0.0, seconds[i]) * 1e12));
   }
   const size_t n = static_cast<size_t>(b.size);
+  if (!times_out.empty()) {
+    std::ofstream out(times_out);
+    out << "hetcast-pair-times 1\n" << n << " " << b.bytes << "\n";
+    for (size_t i = 0; i < ps.size(); ++i) {
+      out << ps[i] << ((i + 1) % n == 0 ? "\n" : " ");
+    }
+    if (!out) {
+      std::fprintf(stderr, "bench: cannot write %s\n", times_out.c_str());
+      return 1;
+    }
+  }
   const std::vector<uint64_t> arrivals = EarliestArrivals(ps, n, 0);
   if (arrivals.empty()) {
     std::fprintf(stderr, "bench: the transfer times overflow the bound\n");
@@ -364,7 +377,7 @@ int Main(int argc, char** argv) {
                    {"model", "rank-labels", "costs", "tick-ps", "size", "table",
                     "inter-cost", "repeats", "send-ps", "byte-ps", "recv-ps",
                     "segment-bytes", "mpi-bcast-ticks", "postal", "pairs",
-                    "plan"});
+                    "plan", "times-out"});
   b.bytes = static_cast<int>(args.Unsigned("size", 0));
   b.repeats = static_cast<int>(args.Unsigned("repeats", 1));
   std::string error = Configure(&args, &b);
@@ -377,7 +390,9 @@ int Main(int argc, char** argv) {
     return 2;
   }
   if (args.String("model", "") == "multi") return RunMulti(b, &args);
-  if (args.String("model", "") == "bound") return RunBound(b);
+  if (args.String("model", "") == "bound") {
+    return RunBound(b, args.String("times-out", ""));
+  }
   if (args.String("model", "") == "pairs") {
     return RunPairs(b, args.String("pairs", ""));
   }

@@ -3,13 +3,14 @@
 # (large_plan.h, multi_tree.h) against SMPI's broadcast algorithms on seeded
 # simulated clusters (SimGrid 3.32), the way a user would run it:
 #   1. smpi_platform draws the platform (as for smpi_experiment.sh);
-#   2. calibrate --pairs-out measures every pair's uncontended transfer of
-#      CALIBRATION bytes in the simulation (nothing is read from the
-#      platform file);
+#   2. bench --model=bound --times-out measures every pair's uncontended
+#      transfer of CALIBRATION bytes in the simulation (nothing is read
+#      from the platform file);
 #   3. large_plan makes the multi-port plan for the message from the pairs
 #      file, and bench --model=multi-tree runs it, once with the model's
-#      segment size and once with each of 8, 32, 128 and 512 KiB below the
-#      message: the fastest is the calibrated segment size and its run is
+#      segment size and once with each of 8, 32, 128, 512 and 2048 KiB that
+#      cuts the message into 2 to 256 segments (SMPI's host time grows
+#      with the messages): the fastest is the calibrated segment size and its run is
 #      hetcast's time (SMPI's bandwidth factors depend on the message
 #      size, which the pairs, measured at one size, do not show);
 #   4. bench --model=mpi runs MPI_Bcast under each --algorithms entry.
@@ -21,16 +22,20 @@
 # Prints a Markdown table (also DIR/table.md): per platform and size, the
 # fastest MPI algorithm and its time, hetcast's time and segment size,
 # their ratio,
-# hetcast's predicted / simulated, and the multi-port bound's time (no
-# broadcast in that model is faster: large_plan.h, MultiPortBound) with
-# hetcast / bound. Simulated times are deterministic. Stops when buffers
-# differ.
+# hetcast's predicted / simulated, the multi-port model's bound from the
+# calibrated pairs (large_plan.h, MultiPortBound: no broadcast in that
+# model is faster, but SMPI moves some message sizes faster than the one
+# the pairs were measured at) and the any-schedule bound from the platform
+# file with SMPI's network factors (platform_bound.h, as in
+# smpi_experiment.sh), each with hetcast / bound. Simulated times are
+# deterministic. Stops when buffers differ.
 set -euo pipefail
 
 here=$(dirname "$0")
 smpi_dir=$(realpath "${SMPI_DIR:-$here/smpi}")
 platform_bin=$(realpath "${PLATFORM_BIN:-$here/smpi_platform}")
 plan_bin=$(realpath "${LARGE_PLAN_BIN:-$here/large_plan_tool}")
+bound_bin=$(realpath "${PLATFORM_BOUND_BIN:-$here/platform_bound}")
 kinds=mixed,homogeneous
 ranks=16
 sizes=1048576,16777216
@@ -69,8 +74,8 @@ ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }'; }
 
 table=$out/table.md
 {
-  echo "| platform | ranks | bytes | fastest MPI | its time | hetcast | segment | MPI / hetcast | predicted / simulated | multi-port bound | hetcast / bound |"
-  echo "|---|---|---|---|---|---|---|---|---|---|---|"
+  echo "| platform | ranks | bytes | fastest MPI | its time | hetcast | segment | MPI / hetcast | predicted / simulated | model bound | hetcast / model bound | any-schedule bound | hetcast / any bound |"
+  echo "|---|---|---|---|---|---|---|---|---|---|---|---|---|"
 } >"$table"
 IFS=, read -ra kind_list <<<"$kinds"
 IFS=, read -ra rank_list <<<"$ranks"
@@ -82,13 +87,12 @@ for kind in "${kind_list[@]}"; do
     mkdir -p "$dir"
     description=$("$platform_bin" --kind="$kind" --ranks="$n" \
                   --seed=$((seed + n)) --out="$dir")
-    simulate "$dir" "$n" -- "$smpi_dir/calibrate" --size="$calibration" \
-      --rank-types="$(sed 's/[0-9][0-9]*/0/g' "$dir/labels")" --repeats=1 \
-      --pairs-out="$dir/pairs.txt" >"$dir/calibrate.out" 2>&1
+    simulate "$dir" "$n" -- "$smpi_dir/bench" --model=bound \
+      --size="$calibration" --times-out="$dir/pairs.txt" >"$dir/times.out" 2>&1
     for size in "${size_list[@]}"; do
       hetcast="" plan_line="" segment=""
-      for pin in 0 8192 32768 131072 524288; do
-        ((pin < size)) || continue
+      for pin in 0 8192 32768 131072 524288 2097152; do
+        ((pin < size && (pin == 0 || size / pin <= 256))) || continue
         candidate=$("$plan_bin" --pairs="$dir/pairs.txt" --bytes="$size" \
                     --segment-bytes="$pin" --out="$dir/plan-$size-$pin.txt")
         line=$(simulate "$dir" "$n" -- "$smpi_dir/bench" --model=multi-tree \
@@ -113,7 +117,10 @@ for kind in "${kind_list[@]}"; do
       predicted=$(field predicted_seconds <<<"$plan_line")
       bound_ns_per_mb=$(field bound_ns_per_MB <<<"$plan_line")
       bound=$(awk -v b="$bound_ns_per_mb" -v s="$size" 'BEGIN { print b * 1e-9 * s / 1e6 }')
-      echo "| $description | $n | $size | $best_name | $(ms "$best") | $(ms "$hetcast") | $segment | $(ratio "$best" "$hetcast") | $(ratio "$predicted" "$hetcast") | $(ms "$bound") | $(ratio "$hetcast" "$bound") |" |
+      any_bound=$("$bound_bin" --platform="$dir/platform.xml" \
+                  --hostfile="$dir/hostfile" --bytes="$size" |
+                  field platform_bound_seconds)
+      echo "| $description | $n | $size | $best_name | $(ms "$best") | $(ms "$hetcast") | $segment | $(ratio "$best" "$hetcast") | $(ratio "$predicted" "$hetcast") | $(ms "$bound") | $(ratio "$hetcast" "$bound") | $(ms "$any_bound") | $(ratio "$hetcast" "$any_bound") |" |
         tee -a "$table"
     done
   done

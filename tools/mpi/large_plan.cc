@@ -262,14 +262,21 @@ LargePlatform SwitchPlatform(const std::vector<RankLink>& ranks) {
 absl::StatusOr<LargePlatform> PairsPlatform(const std::string& text) {
   std::istringstream in(text);
   uint64_t n = 0, bytes = 0;
+  const bool times = text.rfind("hetcast-pair-times 1", 0) == 0;
+  if (times) {
+    std::string magic, version;
+    in >> magic >> version;
+  }
   in >> n >> bytes;
   if (!in || n < 2 || n > kLargePlanMaxRanks || bytes == 0) {
     return absl::InvalidArgumentError(absl::StrCat(
         "a pairs file starts with the rank count (2 .. ", kLargePlanMaxRanks,
         ") and the bytes per transfer (at least 1)"));
   }
-  std::vector<uint64_t> send(n);
-  for (uint64_t& cost : send) in >> cost;
+  std::vector<uint64_t> send(n, 0);
+  if (!times) {
+    for (uint64_t& cost : send) in >> cost;
+  }
   LargePlatform platform;
   platform.overhead_ps.assign(n, 0);
   platform.ps_per_byte.assign(n, std::vector<uint64_t>(n, 0));
@@ -278,6 +285,9 @@ absl::StatusOr<LargePlatform> PairsPlatform(const std::string& text) {
       uint64_t link = 0;
       in >> link;
       if (s == r || !in) continue;
+      // Pair times: the whole time per byte rounded up; calibrate's: the
+      // send cost per byte rounded up plus the link's.
+      if (times) link = link / bytes + (link % bytes != 0);
       const uint64_t per_byte = send[s] / bytes + (send[s] % bytes != 0);
       if (per_byte > kMaxLinkValue || link > kMaxLinkValue) {
         return absl::InvalidArgumentError(absl::StrCat(
@@ -289,8 +299,10 @@ absl::StatusOr<LargePlatform> PairsPlatform(const std::string& text) {
   std::string rest;
   if (!in || (in >> rest)) {
     return absl::InvalidArgumentError(absl::StrCat(
-        "a pairs file of ", n, " ranks has ", n, " send costs and ", n * n,
-        " link costs, whole numbers, and nothing after them"));
+        "a pairs file of ", n, " ranks has ", times ? 0 : n,
+        " send costs and ", n * n,
+        times ? " transfer times" : " link costs",
+        ", whole numbers, and nothing after them"));
   }
   return platform;
 }

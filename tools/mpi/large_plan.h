@@ -48,11 +48,16 @@ struct LargePlatform {
 // The switch: ps_per_byte[i][j] = max(send_i, receive_j).
 LargePlatform SwitchPlatform(const std::vector<RankLink>& ranks);
 
-// From calibrate's pairs file (--pairs-out: "N BYTES", then N send costs
-// S(s) in picoseconds per send of BYTES, then N x N link costs L(s, r) in
-// picoseconds per byte, row = sender): ps_per_byte[s][r] = ceil(S(s) /
-// BYTES) + L(s, r), the uncontended transfer's time per byte, and no
-// overhead. InvalidArgument saying what is wrong with the text.
+// From measured pairs, one of two texts:
+//  - bench --model=bound --times-out: "hetcast-pair-times 1", "N BYTES",
+//    then N x N uncontended transfer times T(s, r) of BYTES in picoseconds
+//    (row = sender): ps_per_byte[s][r] = ceil(T(s, r) / BYTES);
+//  - calibrate --pairs-out: "N BYTES", N send costs S(s) in picoseconds per
+//    send of BYTES, then N x N link costs L(s, r) in picoseconds per byte:
+//    ps_per_byte[s][r] = ceil(S(s) / BYTES) + L(s, r). S(s) is a sender's
+//    back-to-back sends to several ranks, so a slow receiver among them
+//    slows every pair of s: the pair times are the better input.
+// No overhead. InvalidArgument saying what is wrong with the text.
 absl::StatusOr<LargePlatform> PairsPlatform(const std::string& text);
 
 // The network model the plan is made in and judged by.

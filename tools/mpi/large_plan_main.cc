@@ -4,8 +4,8 @@
 //   large_plan --pairs=P.txt --bytes=BYTES [--root=0] [--model=multi-port]
 //              [--overhead-ns=20000] [--segment-bytes=S] --out=PLAN.txt
 //
-// P.txt is calibrate's --pairs-out file (every pair's uncontended transfer
-// measured); --model one-port or multi-port (large_plan.h, LargeModel);
+// P.txt is bench --model=bound --times-out's pair times (every pair's
+// uncontended transfer measured) or calibrate's --pairs-out file; --model one-port or multi-port (large_plan.h, LargeModel);
 // --overhead-ns each rank's cost per segment sent, for the segment size
 // (calibrate does not measure it yet; 20 us is an MPI message's software
 // cost over TCP); --segment-bytes pins the segment size instead (a size
@@ -29,7 +29,8 @@ constexpr char kUsage[] =
     "usage: large_plan --pairs=P.txt --bytes=BYTES [--root=0]\n"
     "                  [--model=multi-port|one-port] [--overhead-ns=20000]\n"
     "                  [--segment-bytes=S] --out=PLAN.txt\n"
-    "  P.txt: calibrate --pairs-out's measurements of every pair of ranks.\n"
+    "  P.txt: every pair's transfer time (bench --model=bound --times-out)\n"
+    "  or calibrate --pairs-out's costs.\n"
     "  Writes the broadcast of BYTES bytes from --root pipelined in segments\n"
     "  over trees: multi-port, one tree whose ranks feed several at once\n"
     "  within their up rates; one-port, Broadcast-EB's weighted trees up to\n"
