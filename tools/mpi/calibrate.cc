@@ -4,7 +4,7 @@
 // Cluster file mode (what a user runs; tools/mpi/README.md):
 //
 //   mpiexec -n N hetcast-calibrate --sizes 1KiB:64MiB --out cluster.json
-//       [--repeats 3] [--min-gap 0.10] [--name TEXT]
+//       [--repeats 3] [--min-gap 0.10] [--name TEXT] [--decide timed]
 //
 // writes the cluster file libhetcast_mpi reads (HETCAST_CONFIG):
 //  1. Hosts: each rank's host is MPI_Get_processor_name's (or the test-only
@@ -444,6 +444,8 @@ constexpr char kUsage[] =
     "  --repeats  timings per measurement; the fastest counts (1 .. 1000)\n"
     "  --min-gap  hosts whose costs differ by at most this are one type\n"
     "  --name     the cluster file's name\n"
+    "  --decide   timed (default), or plan: every range runs the plan\n"
+    "             whatever the timings (test-only)\n"
     "or (per-size mode, the SMPI experiment's):\n"
     "       mpiexec -n N hetcast-calibrate --size=BYTES --rank-types=T0,...\n"
     "           [--rank-clusters=L0,...] [--repeats=5] [--tick-ns=1]\n"
@@ -472,7 +474,7 @@ bool ClusterMode(int argc, char** argv) {
 }
 
 int ClusterMain(int argc, char** argv, int rank, int size) {
-  ProgramArgs args(argc, argv, {"sizes", "out", "repeats", "min-gap", "name"});
+  ProgramArgs args(argc, argv, {"sizes", "out", "repeats", "min-gap", "name", "decide"});
   ClusterCalibrateInput input;
   const std::string error = ReadClusterCalibrateInput(&args, size, &input);
   if (!error.empty()) {

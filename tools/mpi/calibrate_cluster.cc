@@ -161,15 +161,14 @@ int Fastest(const std::vector<double>& values, int skip) {
 // to it fastest. Collective over the leaders (rank = host index); the
 // result on every leader.
 void MeasureCosts(MPI_Comm leaders, const std::vector<uint64_t>& sizes,
-                  int repeats, CostTable* table) {
+                  int repeats, std::vector<char>* buffer, CostTable* table) {
   int me = 0, hosts = 0;
   PMPI_Comm_rank(leaders, &me);
   PMPI_Comm_size(leaders, &hosts);
-  std::vector<char> buffer(std::max<uint64_t>(sizes.back(), 1));
   const int largest = static_cast<int>(sizes.back());
   std::vector<double> from_zero(hosts, 0);
   for (int h = 1; h < hosts; ++h) {
-    from_zero[h] = OneWay(leaders, 0, h, largest, repeats, &buffer).seconds;
+    from_zero[h] = OneWay(leaders, 0, h, largest, repeats, buffer).seconds;
   }
   int reference = me == 0 ? Fastest(from_zero, 0) : 0;
   PMPI_Bcast(&reference, 1, MPI_INT, 0, leaders);
@@ -179,7 +178,7 @@ void MeasureCosts(MPI_Comm leaders, const std::vector<uint64_t>& sizes,
   for (int h = 0; h < hosts; ++h) {
     if (h == reference) continue;
     std::vector<double> seconds =
-        CostsTowards(leaders, h, reference, sizes, repeats, &buffer, &spread);
+        CostsTowards(leaders, h, reference, sizes, repeats, buffer, &spread);
     if (h == me) mine = seconds;
   }
   std::vector<double> at_largest(hosts, 0);
@@ -187,8 +186,8 @@ void MeasureCosts(MPI_Comm leaders, const std::vector<uint64_t>& sizes,
   PMPI_Allgather(&own_largest, 1, MPI_DOUBLE, at_largest.data(), 1, MPI_DOUBLE,
                  leaders);
   const int second = Fastest(at_largest, reference);
-  std::vector<double> seconds = CostsTowards(leaders, reference, second, sizes,
-                                             repeats, &buffer, &spread);
+  std::vector<double> seconds =
+      CostsTowards(leaders, reference, second, sizes, repeats, buffer, &spread);
   if (me == reference) mine = seconds;
   mine.push_back(spread);
   std::vector<double> all(mine.size() * hosts);
@@ -228,6 +227,10 @@ void ShareCosts(size_t hosts, size_t sizes, CostTable* table) {
 // What every rank knows after the measurement.
 struct Calibration {
   ClusterCalibrateInput input;
+  // The message buffer of every measurement, of the largest size: made
+  // once (SMPI holds every rank's buffers in one process, and fresh pages
+  // cost more than the simulation).
+  std::vector<char> buffer;
   std::vector<std::string> rank_hosts;  // per world rank
   std::vector<std::string> host_names;  // per host index
   TwoLevelComm two_level;
@@ -329,11 +332,34 @@ double Timed(int repeats, Broadcast broadcast) {
   return best;
 }
 
-// The message's bytes for a check: a pattern of the size and the trial.
-void Fill(std::vector<char>* buffer, size_t trial) {
-  for (size_t b = 0; b < buffer->size(); ++b) {
-    (*buffer)[b] = static_cast<char>((b * 131 + trial * 7 + 1) & 0xff);
+// The message's bytes for a check: a block of kPatternBytes (a prime, so
+// that segments do not line up with it) that depends on the trial,
+// repeated.
+constexpr size_t kPatternBytes = 4093;
+
+std::vector<char> Pattern(size_t trial) {
+  std::vector<char> block(kPatternBytes);
+  for (size_t b = 0; b < block.size(); ++b) {
+    block[b] = static_cast<char>((b * 131 + trial * 7 + 1) & 0xff);
   }
+  return block;
+}
+
+void Fill(const std::vector<char>& block, std::vector<char>* buffer) {
+  for (size_t at = 0; at < buffer->size(); at += block.size()) {
+    std::memcpy(buffer->data() + at, block.data(),
+                std::min(block.size(), buffer->size() - at));
+  }
+}
+
+bool Holds(const std::vector<char>& block, const std::vector<char>& buffer) {
+  for (size_t at = 0; at < buffer.size(); at += block.size()) {
+    if (std::memcmp(buffer.data() + at, block.data(),
+                    std::min(block.size(), buffer.size() - at)) != 0) {
+      return false;
+    }
+  }
+  return true;
 }
 
 // One candidate: the library's broadcast along its rule (TwoLevelBcast),
@@ -343,15 +369,16 @@ void Fill(std::vector<char>* buffer, size_t trial) {
 double TimePlan(Calibration* c, const Candidates& candidates, size_t k,
                 uint64_t bytes) {
   const SizeRule& rule = candidates.parsed.sizes[k];
-  std::vector<char> buffer(bytes), expected(bytes);
-  Fill(&expected, k);
-  if (c->two_level.rank == 0) buffer = expected;
+  std::vector<char>& buffer = c->buffer;
+  buffer.resize(bytes);
+  const std::vector<char> block = Pattern(k);
+  if (c->two_level.rank == 0) Fill(block, &buffer);
   c->two_level.range_comms.assign(1, MPI_COMM_NULL);
   TwoLevelOutcome outcome;
   const int n = static_cast<int>(bytes);
   int bad = TwoLevelBcast(buffer.data(), n, MPI_BYTE, 0, n, &c->two_level, 0,
                           rule, candidates.my_type, &outcome) != MPI_SUCCESS ||
-            outcome.refused || buffer != expected;
+            outcome.refused || !Holds(block, buffer);
   bad = AgreedStatus(bad);
   double seconds = -1;
   if (!bad) {
@@ -372,11 +399,12 @@ double TimePlan(Calibration* c, const Candidates& candidates, size_t k,
   return seconds;
 }
 
-double TimeMpi(const Calibration& c, uint64_t bytes) {
-  std::vector<char> buffer(bytes);
+double TimeMpi(Calibration* c, uint64_t bytes) {
+  std::vector<char>& buffer = c->buffer;
+  buffer.resize(bytes);
   const int n = static_cast<int>(bytes);
   PMPI_Bcast(buffer.data(), n, MPI_BYTE, 0, MPI_COMM_WORLD);  // warm-up
-  return Timed(c.input.repeats, [&] {
+  return Timed(c->input.repeats, [&] {
     PMPI_Bcast(buffer.data(), n, MPI_BYTE, 0, MPI_COMM_WORLD);
   });
 }
@@ -413,7 +441,7 @@ std::vector<DraftRange> Decide(Calibration* c, const Candidates& candidates) {
   const std::vector<uint64_t>& sizes = c->input.sizes;
   for (size_t i = 0; i < sizes.size(); ++i) {
     DraftRange range = RangeOf(sizes, i);
-    const double mpi = TimeMpi(*c, sizes[i]);
+    const double mpi = TimeMpi(c, sizes[i]);
     double best = -1;
     size_t best_k = 0;
     for (size_t k = 0; k < candidates.drafts.size(); ++k) {
@@ -431,7 +459,7 @@ std::vector<DraftRange> Decide(Calibration* c, const Candidates& candidates) {
       range.costs = chosen.costs;
       range.measured_us = 1e6 * best;
       range.predicted_us = PredictedUs(*c, candidates.parsed.sizes[best_k], i);
-      range.plan = best < mpi;
+      range.plan = c->input.plan_always || best < mpi;
     }
     if (IsRoot()) {
       std::printf(
@@ -528,6 +556,8 @@ std::string Measure(Calibration* c) {
     return problem.empty() ? "a rank has no host name" : problem;
   }
   SetUpTwoLevel(MPI_COMM_WORLD, c->rank_hosts, 0, &c->two_level);
+  c->buffer.reserve(c->input.sizes.back());
+  c->buffer.resize(c->input.sizes.back());
   for (int leader : c->two_level.leader_of_host) {
     c->host_names.push_back(c->rank_hosts[leader]);
   }
@@ -538,7 +568,7 @@ std::string Measure(Calibration* c) {
   }
   if (c->two_level.leaders != MPI_COMM_NULL) {
     MeasureCosts(c->two_level.leaders, c->input.sizes, c->input.repeats,
-                 &c->costs);
+                 &c->buffer, &c->costs);
   }
   ShareCosts(c->host_names.size(), c->input.sizes.size(), &c->costs);
   for (size_t h = 0; h < c->host_names.size(); ++h) {

@@ -231,6 +231,11 @@ std::string ReadClusterCalibrateInput(ProgramArgs* args, int size,
            "type)";
   }
   input->name = args->String("name", "calibrated by hetcast-calibrate");
+  const std::string decide = args->String("decide", "timed");
+  if (decide != "timed" && decide != "plan") {
+    return "--decide: '" + decide + "' is not timed or plan";
+  }
+  input->plan_always = decide == "plan";
   return "";
 }
 

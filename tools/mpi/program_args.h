@@ -74,9 +74,12 @@ struct ClusterCalibrateInput {
   int repeats = 3;              // per timed measurement, 1 .. 1000
   double min_gap = 0.10;        // GroupHostsByCost's
   std::string name;             // the cluster file's name
+  // --decide=plan (test-only): every range runs the plan whatever the
+  // timings, so that a test on shared cores knows what the file says.
+  bool plan_always = false;
 };
 
-// Reads --sizes, --out, --repeats, --min-gap and --name for a communicator
+// Reads --sizes, --out, --repeats, --min-gap, --name and --decide for a communicator
 // of `size` ranks. "" or the first problem, naming the flag.
 std::string ReadClusterCalibrateInput(ProgramArgs* args, int size,
                                       ClusterCalibrateInput* input);
