@@ -58,6 +58,10 @@ std::string GatherHosts(std::vector<std::string>* hosts) {
     problem = "rank " + std::to_string(rank) + "'s host name '" + host +
               "' is empty or longer than " + std::to_string(kHostChars - 1);
   }
+  if (!problem.empty()) {
+    std::fprintf(stderr, "hetcast-calibrate: rank %d: %s\n", rank,
+                 problem.c_str());
+  }
   char own[kHostChars] = {0};
   std::snprintf(own, sizeof(own), "%s", problem.empty() ? host.c_str() : "");
   std::vector<char> all(kHostChars * size);
@@ -66,7 +70,9 @@ std::string GatherHosts(std::vector<std::string>* hosts) {
   for (int r = 0; r < size; ++r) {
     hosts->emplace_back(&all[kHostChars * r]);
     if (hosts->back().empty() && problem.empty()) {
-      problem = "rank " + std::to_string(r) + " has no host name";
+      problem = "rank " + std::to_string(r) +
+                " has no host name (its line "
+                "says why)";
     }
   }
   return problem;
