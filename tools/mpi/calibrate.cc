@@ -474,7 +474,9 @@ bool ClusterMode(int argc, char** argv) {
 }
 
 int ClusterMain(int argc, char** argv, int rank, int size) {
-  ProgramArgs args(argc, argv, {"sizes", "out", "repeats", "min-gap", "name", "decide"});
+  ProgramArgs args(argc, argv,
+                   {"sizes", "out", "repeats", "min-gap", "name", "decide"},
+                   /*separate_values=*/true);
   ClusterCalibrateInput input;
   const std::string error = ReadClusterCalibrateInput(&args, size, &input);
   if (!error.empty()) {

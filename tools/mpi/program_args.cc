@@ -24,7 +24,8 @@ bool ParseUnsigned(const std::string& text, uint64_t* value) {
 }  // namespace
 
 ProgramArgs::ProgramArgs(int argc, char** argv,
-                         const std::vector<std::string>& known) {
+                         const std::vector<std::string>& known,
+                         bool separate_values) {
   for (int i = 1; i < argc && error_.empty(); ++i) {
     const std::string arg = argv[i];
     const size_t equals = arg.find('=');
@@ -32,14 +33,16 @@ ProgramArgs::ProgramArgs(int argc, char** argv,
         arg.substr(0, equals).substr(arg.rfind("--", 0) == 0 ? 2 : 0);
     const bool is_known =
         std::find(known.begin(), known.end(), name) != known.end();
-    if (arg.rfind("--", 0) == 0 && equals == std::string::npos && is_known &&
-        i + 1 < argc) {
+    if (separate_values && arg.rfind("--", 0) == 0 &&
+        equals == std::string::npos && is_known && i + 1 < argc) {
       values_[name] = argv[++i];  // --name value
       continue;
     }
     if (arg.rfind("--", 0) != 0 || equals == std::string::npos || !is_known) {
-      error_ = "unknown or malformed argument '" + arg +
-               "' (expected --name=value or --name value; --help lists them)";
+      error_ =
+          "unknown or malformed argument '" + arg + "' (expected " +
+          (separate_values ? "--name=value or --name value" : "--name=value") +
+          "; --help lists them)";
       return;
     }
     values_[name] = arg.substr(equals + 1);

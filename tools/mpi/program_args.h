@@ -15,10 +15,11 @@ namespace mpi {
 
 class ProgramArgs {
  public:
-  // Parses argv[1..]; every argument must be `--name=value` (or `--name`
-  // followed by its value) with a name in `known`. On failure error() is
-  // non-empty.
-  ProgramArgs(int argc, char** argv, const std::vector<std::string>& known);
+  // Parses argv[1..]; every argument must be `--name=value` (or, with
+  // `separate_values`, `--name` followed by its value) with a name in
+  // `known`. On failure error() is non-empty.
+  ProgramArgs(int argc, char** argv, const std::vector<std::string>& known,
+              bool separate_values = false);
 
   const std::string& error() const { return error_; }
   bool Has(const std::string& name) const { return values_.count(name) != 0; }
@@ -79,8 +80,8 @@ struct ClusterCalibrateInput {
   bool plan_always = false;
 };
 
-// Reads --sizes, --out, --repeats, --min-gap, --name and --decide for a communicator
-// of `size` ranks. "" or the first problem, naming the flag.
+// Reads --sizes, --out, --repeats, --min-gap, --name and --decide for a
+// communicator of `size` ranks. "" or the first problem, naming the flag.
 std::string ReadClusterCalibrateInput(ProgramArgs* args, int size,
                                       ClusterCalibrateInput* input);
 
