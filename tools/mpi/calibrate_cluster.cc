@@ -28,11 +28,12 @@ constexpr int kCostTag = 0x4843;
 constexpr size_t kHostChars = 256;
 
 // Segment sizes tried for a plan besides the whole message: those that cut
-// the message into 2 .. kMaxSegments segments (SimGrid 3.32 crashed with
-// 512 segments on 64 ranks; tools/mpi/calibrate.cc's legacy mode says
-// more). Fixed sizes, so that neighbouring sizes can agree and merge.
+// the message into 2 .. kMaxSegments segments. SimGrid 3.32's solver
+// crashed (SIGSEGV in lmm::MaxMin::do_solve) on 128 segments of 8 KiB at
+// 1 MiB on 64 ranks; 64 segments ran. Fixed sizes, so that neighbouring
+// sizes can agree and merge.
 constexpr uint64_t kSegmentSizes[] = {8192, 65536, 524288, 4194304};
-constexpr uint64_t kMaxSegments = 128;
+constexpr uint64_t kMaxSegments = 64;
 
 // The same status on every rank: the largest of the ranks' `status`.
 int AgreedStatus(int status) {
@@ -589,6 +590,7 @@ std::string Measure(Calibration* c) {
 
 int CalibrateClusterFile(const ClusterCalibrateInput& input) {
   const auto start = std::chrono::steady_clock::now();
+  std::setvbuf(stdout, nullptr, _IOLBF, 0);  // progress, line by line
   Calibration c;
   c.input = input;
   std::string problem = Measure(&c);
