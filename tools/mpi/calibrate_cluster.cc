@@ -28,12 +28,18 @@ constexpr int kCostTag = 0x4843;
 constexpr size_t kHostChars = 256;
 
 // Segment sizes tried for a plan besides the whole message: those that cut
-// the message into 2 .. kMaxSegments segments. SimGrid 3.32's solver
-// crashed (SIGSEGV in lmm::MaxMin::do_solve) on 128 segments of 8 KiB at
-// 1 MiB on 64 ranks; 64 segments ran. Fixed sizes, so that neighbouring
+// the message into 2 .. MaxSegments(hosts) segments. SimGrid 3.32's solver
+// crashed (SIGSEGV in lmm::MaxMin::do_solve) on 128 segments at 1 MiB on
+// 64 hosts and on 64 segments at 512 KiB on 256 hosts; segments x hosts up
+// to 8192 ran, 4096 is the bound kept. Fixed sizes, so that neighbouring
 // sizes can agree and merge.
 constexpr uint64_t kSegmentSizes[] = {8192, 65536, 524288, 4194304};
 constexpr uint64_t kMaxSegments = 64;
+constexpr uint64_t kMaxSegmentsTimesHosts = 4096;
+
+uint64_t MaxSegments(size_t hosts) {
+  return std::min<uint64_t>(kMaxSegments, kMaxSegmentsTimesHosts / hosts);
+}
 
 // The same status on every rank: the largest of the ranks' `status`.
 int AgreedStatus(int status) {
@@ -246,12 +252,13 @@ struct Calibration {
   std::vector<DraftType> types;
 };
 
-// The segment sizes a plan of `bytes` is timed with: 0 (whole messages),
-// then kSegmentSizes that give 2 .. kMaxSegments segments.
-std::vector<uint64_t> SegmentCandidates(uint64_t bytes) {
+// The segment sizes a plan of `bytes` between `hosts` hosts is timed with:
+// 0 (whole messages), then kSegmentSizes that give 2 .. MaxSegments(hosts)
+// segments.
+std::vector<uint64_t> SegmentCandidates(uint64_t bytes, size_t hosts) {
   std::vector<uint64_t> candidates = {0};
   for (uint64_t segment : kSegmentSizes) {
-    if (2 * segment <= bytes && bytes <= kMaxSegments * segment) {
+    if (2 * segment <= bytes && bytes <= MaxSegments(hosts) * segment) {
       candidates.push_back(segment);
     }
   }
@@ -301,7 +308,8 @@ std::string BuildCandidates(const Calibration& c, Candidates* out) {
   draft.name = "candidates";
   draft.types = c.types;
   for (size_t i = 0; i < c.input.sizes.size(); ++i) {
-    for (uint64_t segment : SegmentCandidates(c.input.sizes[i])) {
+    for (uint64_t segment :
+         SegmentCandidates(c.input.sizes[i], c.host_names.size())) {
       DraftRange range;
       range.min_bytes = range.max_bytes = out->drafts.size();
       range.plan = true;
