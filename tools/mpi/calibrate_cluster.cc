@@ -510,9 +510,10 @@ void ReportGroups(const Calibration& c) {
       hosts += (hosts.empty() ? "" : ",") + name;
     }
     std::printf(
-        "  %s: %zu hosts (%s): cost %s at %llu bytes, %s at %llu bytes; "
+        "  %s: %zu host%s (%s): cost %s at %llu bytes, %s at %llu bytes; "
         "spread within the group %.3f\n",
-        c.types[g].name.c_str(), group.hosts.size(), hosts.c_str(),
+        c.types[g].name.c_str(), group.hosts.size(),
+        group.hosts.size() == 1 ? "" : "s", hosts.c_str(),
         Us(group.seconds.front()).c_str(),
         static_cast<unsigned long long>(sizes.front()),
         Us(group.seconds.back()).c_str(),
