@@ -1,8 +1,39 @@
-// calibrate.cc: measures, on the machines it runs on, what hetcast's models
-// need for one message size, and writes it where `hetcast gen` and the
-// planner take it.
+// calibrate.cc: hetcast-calibrate, the calibration of hetcast's MPI
+// broadcasts on the machines it runs on.
 //
-//   mpiexec -n N calibrate --size=BYTES --rank-types=T0,T1,...
+// Cluster file mode (what a user runs; tools/mpi/README.md):
+//
+//   mpiexec -n N hetcast-calibrate --sizes 1KiB:64MiB --out cluster.json
+//       [--repeats 3] [--min-gap 0.10] [--name TEXT] [--decide timed]
+//
+// writes the cluster file libhetcast_mpi reads (HETCAST_CONFIG):
+//  1. Hosts: each rank's host is MPI_Get_processor_name's (or the test-only
+//     HETCAST_HOSTNAME_OVERRIDE's, as in the library); one leader per host
+//     (its lowest rank), as the library plans. Each host's send cost at
+//     every calibrated size (MIN, the powers of two between, MAX) is the
+//     one-way time of a message from its leader to a reference host of the
+//     fastest kind (calibrate_cluster.cc, MeasureCosts), measured one
+//     transfer at a time, the fastest of --repeats.
+//  2. Types: hosts sorted by cost and split where neighbours differ by more
+//     than max(--min-gap, 2 x the largest measurement spread)
+//     (host_groups.h); the groups, their costs and spreads are printed. Each
+//     type's cost per size in ticks: 100 for the fastest type, the others in
+//     proportion (two significant digits).
+//  3. Sizes: at each calibrated size, MPI's own broadcast (PMPI_Bcast) and
+//     each candidate plan (FNF between host leaders, whole messages or
+//     segments) are timed from rank 0; each candidate is a rule of a cluster
+//     file read by the library's parser, run by the library's own two-level
+//     broadcast (two_level.h), its bytes checked on every rank. The size's
+//     range (up to the next calibrated size) gets the fastest plan where it
+//     beats MPI_Bcast, else "mpi"; ranges that run the same thing merge.
+//  4. The file is read back by the library's parser and every calibrated
+//     size's rule compared with the one that was timed before it is
+//     written. Exit status 0; 2 for bad arguments or a run on one host; 1
+//     when something failed (said on rank 0).
+//
+// Per-size mode (the SMPI experiment's, tools/mpi/smpi_experiment.sh):
+//
+//   mpiexec -n N hetcast-calibrate --size=BYTES --rank-types=T0,T1,...
 //       [--rank-clusters=L0,L1,...] [--repeats=5] [--tick-ns=1]
 //       [--limit=20] [--name=calibrated] [--profile-out=P.json]
 //       [--cluster-out=C.json] [--rules-out=R.json] [--pairs-out=P.txt]
@@ -62,6 +93,7 @@
 #include <utility>
 #include <vector>
 
+#include "tools/mpi/calibrate_cluster.h"
 #include "tools/mpi/hetcast_mpi.h"
 #include "tools/mpi/measure.h"
 #include "tools/mpi/program_args.h"
@@ -379,7 +411,8 @@ int Report(const Calibration& c, const BroadcastCheck& node_check,
     if (!clusters.empty() && c.cluster_count > 1) {
       written &= WriteClusters(c, clusters);
     }
-    if (!written) std::fprintf(stderr, "calibrate: cannot write the output\n");
+    if (!written)
+      std::fprintf(stderr, "hetcast-calibrate: cannot write the output\n");
   }
   BroadcastCheck cluster_check;
   if (c.cluster_count > 1) {
@@ -394,16 +427,75 @@ int Report(const Calibration& c, const BroadcastCheck& node_check,
   const std::string rules = args->String("rules-out", "");
   if (rank == 0 && !rules.empty() &&
       !WriteRules(rules, c.bytes, node_check, cluster_check)) {
-    std::fprintf(stderr, "calibrate: cannot write %s\n", rules.c_str());
+    std::fprintf(stderr, "hetcast-calibrate: cannot write %s\n", rules.c_str());
     written = false;
   }
   return written ? 0 : 1;
+}
+
+constexpr char kUsage[] =
+    "usage: mpiexec -n N hetcast-calibrate --sizes MIN:MAX --out FILE\n"
+    "           [--repeats 3] [--min-gap 0.10] [--name TEXT]\n"
+    "  measures every host's send cost, groups the hosts into node types,\n"
+    "  times MPI_Bcast and hetcast's plan (the library's own code) at MIN,\n"
+    "  every power of two between and MAX, and writes the cluster file of\n"
+    "  libhetcast_mpi (HETCAST_CONFIG=FILE).\n"
+    "  --sizes    byte counts: 1024, 1KiB, 64MiB, 1GiB (at most 2^31 - 1)\n"
+    "  --repeats  timings per measurement; the fastest counts (1 .. 1000)\n"
+    "  --min-gap  hosts whose costs differ by at most this are one type\n"
+    "  --name     the cluster file's name\n"
+    "  --decide   timed (default), or plan: every range runs the plan\n"
+    "             whatever the timings (test-only)\n"
+    "or (per-size mode, the SMPI experiment's):\n"
+    "       mpiexec -n N hetcast-calibrate --size=BYTES --rank-types=T0,...\n"
+    "           [--rank-clusters=L0,...] [--repeats=5] [--tick-ns=1]\n"
+    "           [--limit=20] [--name=NAME] [--profile-out=P.json]\n"
+    "           [--cluster-out=C.json] [--rules-out=R.json]\n"
+    "           [--pairs-out=P.txt]\n"
+    "tools/mpi/README.md and the top of tools/mpi/calibrate.cc say more.\n";
+
+bool WantsHelp(int argc, char** argv) {
+  for (int i = 1; i < argc; ++i) {
+    const std::string arg = argv[i];
+    if (arg == "--help" || arg == "-h" || arg == "-help") return true;
+  }
+  return false;
+}
+
+bool ClusterMode(int argc, char** argv) {
+  for (int i = 1; i < argc; ++i) {
+    const std::string arg = argv[i];
+    if (arg.rfind("--sizes", 0) == 0 || arg.rfind("--out", 0) == 0 ||
+        arg.rfind("--min-gap", 0) == 0) {
+      return true;
+    }
+  }
+  return false;
+}
+
+int ClusterMain(int argc, char** argv, int rank, int size) {
+  ProgramArgs args(argc, argv,
+                   {"sizes", "out", "repeats", "min-gap", "name", "decide"},
+                   /*separate_values=*/true);
+  ClusterCalibrateInput input;
+  const std::string error = ReadClusterCalibrateInput(&args, size, &input);
+  if (!error.empty()) {
+    if (rank == 0)
+      std::fprintf(stderr, "hetcast-calibrate: %s\n", error.c_str());
+    return 2;
+  }
+  return CalibrateClusterFile(input);
 }
 
 int Main(int argc, char** argv) {
   int rank = 0, size = 0;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
   MPI_Comm_size(MPI_COMM_WORLD, &size);
+  if (WantsHelp(argc, argv)) {
+    if (rank == 0) std::fputs(kUsage, stdout);
+    return 0;
+  }
+  if (ClusterMode(argc, argv)) return ClusterMain(argc, argv, rank, size);
   ProgramArgs args(
       argc, argv,
       {"size", "rank-types", "rank-clusters", "repeats", "tick-ns", "limit",
@@ -411,7 +503,9 @@ int Main(int argc, char** argv) {
   CalibrateInput input;
   const std::string error = ReadCalibrateInput(&args, size, &input);
   if (!error.empty()) {
-    if (rank == 0) std::fprintf(stderr, "calibrate: %s\n", error.c_str());
+    if (rank == 0) {
+      std::fprintf(stderr, "hetcast-calibrate: %s\n", error.c_str());
+    }
     return 2;
   }
   Calibration c;
@@ -424,7 +518,7 @@ int Main(int argc, char** argv) {
   c.tick_seconds = static_cast<double>(input.tick_ns) * 1e-9;
   const std::string pairs = args.String("pairs-out", "");
   if (!pairs.empty() && !WritePairs(c.bytes, pairs)) {
-    std::fprintf(stderr, "calibrate: cannot write %s\n", pairs.c_str());
+    std::fprintf(stderr, "hetcast-calibrate: cannot write %s\n", pairs.c_str());
     return 1;
   }
   const BroadcastCheck node_check = MeasureNode(&c, rank);

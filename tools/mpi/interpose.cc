@@ -37,6 +37,7 @@
 
 #include "tools/mpi/cluster_file.h"
 #include "tools/mpi/hetcast_mpi.h"
+#include "tools/mpi/two_level.h"
 
 #define HETCAST_MPI_EXPORT __attribute__((visibility("default")))
 
@@ -44,8 +45,6 @@ namespace hetcast {
 namespace mpi {
 namespace {
 
-// Tag of the root's message to its host leader (on a private communicator).
-constexpr int kToLeaderTag = 0x4844;
 // Characters of a host name and of a problem in the gathered entries.
 constexpr size_t kHostChars = 256;
 constexpr size_t kProblemChars = 256;
@@ -108,32 +107,6 @@ void SayOnce(const std::string& line) {
 std::string Env(const char* name) {
   const char* value = std::getenv(name);
   return value ? value : "";
-}
-
-// HETCAST_HOSTNAME_OVERRIDE (test-only): comma-separated host names, entry
-// i for MPI_COMM_WORLD rank i, instead of MPI_Get_processor_name (one
-// machine has one host name; the tests give each rank its own).
-bool HostName(int world_rank, std::string* host, std::string* problem) {
-  const std::string names = Env("HETCAST_HOSTNAME_OVERRIDE");
-  if (names.empty()) {
-    char name[MPI_MAX_PROCESSOR_NAME + 1] = {0};
-    int length = 0;
-    PMPI_Get_processor_name(name, &length);
-    *host = std::string(name, static_cast<size_t>(length));
-    return true;
-  }
-  size_t begin = 0;
-  for (int r = 0; r < world_rank && begin != std::string::npos; ++r) {
-    begin = names.find(',', begin);
-    if (begin != std::string::npos) ++begin;
-  }
-  if (begin == std::string::npos) {
-    *problem = "HETCAST_HOSTNAME_OVERRIDE names no host for rank " +
-               std::to_string(world_rank);
-    return false;
-  }
-  *host = names.substr(begin, names.find(',', begin) - begin);
-  return true;
 }
 
 void WriteStats();
@@ -206,33 +179,18 @@ struct RankEntry {
   char problem[kProblemChars];
 };
 
-// A communicator's cached decision and private communicators.
+// A communicator's cached decision and its two levels.
 struct CommState {
   bool use_hetcast = false;
-  int size = 0, rank = 0;
-  std::vector<int> host_of;           // per rank: host index
-  std::vector<int> local_rank_of;     // per rank: rank among its host's
-  std::vector<int> leader_of_host;    // per host: its lowest rank
-  MPI_Comm local = MPI_COMM_NULL;     // this host's ranks
-  MPI_Comm leaders = MPI_COMM_NULL;   // one rank per host (leaders only)
-  std::vector<MPI_Comm> range_comms;  // per size rule: leaders' duplicate
-  std::vector<char> announced;        // per size rule: verbose line said
+  TwoLevelComm two_level;
+  std::vector<char> announced;  // per size rule: verbose line said
 };
-
-void FreeComm(MPI_Comm* comm) {
-  if (*comm != MPI_COMM_NULL) PMPI_Comm_free(comm);
-  *comm = MPI_COMM_NULL;
-}
 
 int DeleteState(MPI_Comm, int, void* value, void*) {
   CommState* state = static_cast<CommState*>(value);
   int finalized = 0;
   PMPI_Finalized(&finalized);
-  if (!finalized) {
-    for (MPI_Comm& comm : state->range_comms) FreeComm(&comm);
-    FreeComm(&state->leaders);
-    FreeComm(&state->local);
-  }
+  if (!finalized) FreeTwoLevel(&state->two_level);
   delete state;
   return MPI_SUCCESS;
 }
@@ -275,53 +233,33 @@ std::string Disagreement(const std::vector<RankEntry>& entries) {
   return "";
 }
 
-// Hosts numbered in the order of their lowest rank; the communicators of
-// each host's ranks and of the leaders.
-void GroupHosts(MPI_Comm comm, const std::vector<RankEntry>& entries,
-                CommState* state) {
-  std::map<std::string, int> index_of_host;
-  state->host_of.resize(entries.size());
-  state->local_rank_of.resize(entries.size());
-  std::vector<int> members;
-  for (size_t r = 0; r < entries.size(); ++r) {
-    const auto inserted = index_of_host.emplace(
-        std::string(entries[r].host, strnlen(entries[r].host, kHostChars)),
-        static_cast<int>(state->leader_of_host.size()));
-    if (inserted.second) {
-      state->leader_of_host.push_back(static_cast<int>(r));
-      members.push_back(0);
-    }
-    const int host = inserted.first->second;
-    state->host_of[r] = host;
-    state->local_rank_of[r] = members[host]++;
-  }
-  const int me = state->rank;
-  PMPI_Comm_split(comm, state->host_of[me], me, &state->local);
-  PMPI_Comm_split(comm, state->local_rank_of[me] == 0 ? 0 : MPI_UNDEFINED, me,
-                  &state->leaders);
-}
-
 // The first broadcast on `comm` (collective): one MPI_Allgather of each
 // rank's configuration hash, type and host; hetcast is used only when every
 // rank read the same usable cluster file.
 CommState* SetUp(MPI_Comm comm, const Settings& settings) {
   CommState* state = new CommState;
-  PMPI_Comm_size(comm, &state->size);
-  PMPI_Comm_rank(comm, &state->rank);
+  int size = 0, rank = 0;
+  PMPI_Comm_size(comm, &size);
+  PMPI_Comm_rank(comm, &rank);
   const RankEntry own = OwnEntry(settings);
-  std::vector<RankEntry> entries(state->size);
+  std::vector<RankEntry> entries(size);
   PMPI_Allgather(&own, sizeof(own), MPI_BYTE, entries.data(), sizeof(own),
                  MPI_BYTE, comm);
   const std::string why = Disagreement(entries);
   state->use_hetcast = why.empty();
-  if (!why.empty() && state->rank == 0) {
+  if (!why.empty() && rank == 0) {
     SayOnce(why + "; MPI_Bcast runs every broadcast on this communicator");
   }
   if (state->use_hetcast) {
-    GroupHosts(comm, entries, state);
-    state->range_comms.assign(settings.file.sizes.size(), MPI_COMM_NULL);
+    std::vector<std::string> hosts;
+    for (const RankEntry& entry : entries) {
+      hosts.emplace_back(entry.host, strnlen(entry.host, kHostChars));
+    }
+    SetUpTwoLevel(comm, hosts, settings.file.sizes.size(), &state->two_level);
     state->announced.assign(settings.file.sizes.size(), 0);
   }
+  state->two_level.size = size;
+  state->two_level.rank = rank;
   PMPI_Comm_set_attr(comm, StateKeyval(), state);
   return state;
 }
@@ -365,17 +303,19 @@ const char* AlgorithmName(hetcast_algorithm algorithm) {
 void Announce(CommState* state, size_t index, const SizeRule& rule,
               bool hosts_enough) {
   const Settings& settings = TheSettings();
-  if (!settings.verbose || state->rank != 0 || state->announced[index]) return;
+  if (!settings.verbose || state->two_level.rank != 0 ||
+      state->announced[index])
+    return;
   state->announced[index] = 1;
   char line[512];
-  const int hosts = static_cast<int>(state->leader_of_host.size());
+  const int hosts = static_cast<int>(state->two_level.leader_of_host.size());
   if (rule.plan && hosts_enough) {
     std::snprintf(line, sizeof(line),
                   "hetcast: %d ranks on %d hosts, %llu..%llu bytes: hetcast's "
                   "plan (node model between host leaders, algorithm %s, "
                   "segments of %llu bytes%s); calibrated: predicted %.1f us, "
                   "measured %.1f us, MPI_Bcast %.1f us\n",
-                  state->size, hosts,
+                  state->two_level.size, hosts,
                   static_cast<unsigned long long>(rule.min_bytes),
                   static_cast<unsigned long long>(rule.max_bytes),
                   AlgorithmName(rule.algorithm),
@@ -387,7 +327,7 @@ void Announce(CommState* state, size_t index, const SizeRule& rule,
                   "hetcast: %d ranks on %d hosts, %llu..%llu bytes: "
                   "MPI_Bcast (%s); calibrated: MPI_Bcast %.1f us, hetcast "
                   "predicted %.1f us\n",
-                  state->size, hosts,
+                  state->two_level.size, hosts,
                   static_cast<unsigned long long>(rule.min_bytes),
                   static_cast<unsigned long long>(rule.max_bytes),
                   rule.plan ? "one host: its ranks share memory"
@@ -395,146 +335,6 @@ void Announce(CommState* state, size_t index, const SizeRule& rule,
                   rule.mpi_us, rule.predicted_us);
   }
   std::fputs(line, stderr);
-}
-
-// The message as contiguous bytes: the buffer itself when the datatype has
-// no gaps, else packed (and unpacked after the leaders' step). Every rank's
-// leaders' step then sends the same bytes as MPI_BYTE, whatever datatype it
-// passed, so segment boundaries agree between ranks.
-class Contiguous {
- public:
-  Contiguous(void* buffer, int count, MPI_Datatype datatype, int bytes,
-             MPI_Comm comm)
-      : buffer_(buffer),
-        count_(count),
-        datatype_(datatype),
-        bytes_(bytes),
-        comm_(comm) {
-    int size = 0;
-    MPI_Aint lower = 0, extent = 0, true_lower = 0, true_extent = 0;
-    PMPI_Type_size(datatype, &size);
-    PMPI_Type_get_extent(datatype, &lower, &extent);
-    PMPI_Type_get_true_extent(datatype, &true_lower, &true_extent);
-    if (size == extent && size == true_extent) {
-      data_ = static_cast<char*>(buffer) + true_lower;
-    } else {
-      packed_.resize(static_cast<size_t>(bytes));
-      data_ = packed_.data();
-    }
-  }
-  char* data() const { return data_; }
-  // Packs the buffer (a rank that holds the message).
-  int Pack() {
-    if (packed_.empty()) return MPI_SUCCESS;
-    int position = 0;
-    const int result = PMPI_Pack(buffer_, count_, datatype_, packed_.data(),
-                                 bytes_, &position, comm_);
-    return result != MPI_SUCCESS ? result : Packed(position);
-  }
-  // Unpacks into the buffer (a rank that received the message).
-  int Unpack() {
-    if (packed_.empty()) return MPI_SUCCESS;
-    int position = 0;
-    const int result = PMPI_Unpack(packed_.data(), bytes_, &position, buffer_,
-                                   count_, datatype_, comm_);
-    return result != MPI_SUCCESS ? result : Packed(position);
-  }
-
- private:
-  // MPI's native packing of a homogeneous machine is the type map's bytes;
-  // anything else would break the byte-for-byte agreement between ranks.
-  int Packed(int position) const {
-    if (position == bytes_) return MPI_SUCCESS;
-    std::fprintf(stderr,
-                 "hetcast: MPI_Pack wrote %d bytes for a message of %d: this "
-                 "MPI packs with a header; set HETCAST_MODE=off\n",
-                 position, bytes_);
-    PMPI_Abort(MPI_COMM_WORLD, 1);
-    return MPI_ERR_OTHER;
-  }
-  void* buffer_;
-  int count_;
-  MPI_Datatype datatype_;
-  int bytes_;
-  MPI_Comm comm_;
-  std::vector<char> packed_;
-  char* data_ = nullptr;
-};
-
-// The leaders' communicator of size rule `index` (its executor cache holds
-// that rule's parameters): created at the rule's first planned call, which
-// every leader makes alike.
-MPI_Comm RangeComm(CommState* state, size_t index) {
-  if (state->range_comms[index] == MPI_COMM_NULL) {
-    PMPI_Comm_dup(state->leaders, &state->range_comms[index]);
-  }
-  return state->range_comms[index];
-}
-
-// The leaders' step: hetcast's plan between the hosts. An error that the
-// executor decides from data every leader holds (a planner refusal, say)
-// is the same on every leader: they all run MPI's broadcast instead.
-int LeadersStep(CommState* state, size_t index, const SizeRule& rule,
-                Contiguous* message, int bytes, int root_host,
-                bool holds_message) {
-  const Settings& settings = TheSettings();
-  MPI_Comm comm = RangeComm(state, index);
-  int result = holds_message ? message->Pack() : MPI_SUCCESS;
-  if (result != MPI_SUCCESS) return result;
-  HETCAST_MPI_Params params = {};
-  params.model = HETCAST_MODEL_NODE;
-  params.my_type = static_cast<int>(settings.my_type);
-  params.costs = rule.costs.data();
-  params.type_count = rule.costs.size();
-  params.table = rule.table ? &rule.table->table : nullptr;
-  params.algorithm = rule.algorithm;
-  params.segment_bytes = rule.segment_bytes;
-  result = HETCAST_MPI_Bcast(message->data(), bytes, MPI_BYTE, root_host, comm,
-                             &params);
-  if (result == HETCAST_MPI_ERR_MPI || result == HETCAST_MPI_ERR_NO_MEM) {
-    std::fprintf(stderr, "hetcast: rank %d: %s\n", settings.world_rank,
-                 HETCAST_MPI_Last_error());
-    return MPI_ERR_OTHER;
-  }
-  if (result != HETCAST_MPI_SUCCESS) {
-    if (state->rank == 0) {
-      SayOnce(std::string("the plan failed (") + HETCAST_MPI_Last_error() +
-              "); MPI_Bcast runs these broadcasts");
-    }
-    inner_hand_over = true;
-    result = PMPI_Bcast(message->data(), bytes, MPI_BYTE, root_host, comm);
-    if (result != MPI_SUCCESS) return result;
-  }
-  return holds_message ? MPI_SUCCESS : message->Unpack();
-}
-
-// Root -> its host's leader, the leaders' plan, each host's broadcast.
-int PlannedBcast(void* buffer, int count, MPI_Datatype datatype, int root,
-                 int bytes, CommState* state, size_t index,
-                 const SizeRule& rule) {
-  const int me = state->rank;
-  const int root_host = state->host_of[root];
-  const int root_leader = state->leader_of_host[root_host];
-  int result = MPI_SUCCESS;
-  if (root != root_leader && me == root) {
-    result = PMPI_Send(buffer, count, datatype, 0, kToLeaderTag, state->local);
-  } else if (root != root_leader && me == root_leader) {
-    result = PMPI_Recv(buffer, count, datatype, state->local_rank_of[root],
-                       kToLeaderTag, state->local, MPI_STATUS_IGNORE);
-  }
-  if (result != MPI_SUCCESS) return result;
-  if (state->leaders != MPI_COMM_NULL) {
-    Contiguous message(buffer, count, datatype, bytes, state->leaders);
-    result = LeadersStep(state, index, rule, &message, bytes, root_host,
-                         me == root_leader);
-    if (result != MPI_SUCCESS) return result;
-  }
-  int local_size = 0;
-  PMPI_Comm_size(state->local, &local_size);
-  if (local_size < 2) return MPI_SUCCESS;
-  const int local_root =
-      state->host_of[me] == root_host ? state->local_rank_of[root] : 0;
-  return PMPI_Bcast(buffer, count, datatype, local_root, state->local);
 }
 
 // The message's size in bytes when hetcast may plan it: an
@@ -568,7 +368,8 @@ int Bcast(void* buffer, int count, MPI_Datatype datatype, int root,
       state && state->use_hetcast ? RuleForSize(settings.file, bytes) : nullptr;
   const size_t index =
       rule ? static_cast<size_t>(rule - settings.file.sizes.data()) : SIZE_MAX;
-  const bool hosts_enough = state && state->leader_of_host.size() >= 2;
+  const bool hosts_enough =
+      state && state->two_level.leader_of_host.size() >= 2;
   if (rule) Announce(state, index, *rule, hosts_enough);
   if (!rule || !rule->plan || !hosts_enough) {
     Count(index, false, 0);
@@ -577,9 +378,18 @@ int Bcast(void* buffer, int count, MPI_Datatype datatype, int root,
   const double start = PMPI_Wtime();
   ++hetcast_depth;
   inner_hand_over = false;
-  const int result = PlannedBcast(buffer, count, datatype, root,
-                                  static_cast<int>(bytes), state, index, *rule);
+  TwoLevelOutcome outcome;
+  const int result = TwoLevelBcast(buffer, count, datatype, root,
+                                   static_cast<int>(bytes), &state->two_level,
+                                   index, *rule, settings.my_type, &outcome);
   --hetcast_depth;
+  if (outcome.refused) {
+    inner_hand_over = true;
+    if (state->two_level.rank == 0) {
+      SayOnce("the plan failed (" + outcome.refusal +
+              "); MPI_Bcast runs these broadcasts");
+    }
+  }
   Count(index, !inner_hand_over, PMPI_Wtime() - start);
   return result;
 }

@@ -24,16 +24,25 @@ bool ParseUnsigned(const std::string& text, uint64_t* value) {
 }  // namespace
 
 ProgramArgs::ProgramArgs(int argc, char** argv,
-                         const std::vector<std::string>& known) {
+                         const std::vector<std::string>& known,
+                         bool separate_values) {
   for (int i = 1; i < argc && error_.empty(); ++i) {
     const std::string arg = argv[i];
     const size_t equals = arg.find('=');
     const std::string name =
         arg.substr(0, equals).substr(arg.rfind("--", 0) == 0 ? 2 : 0);
-    if (arg.rfind("--", 0) != 0 || equals == std::string::npos ||
-        std::find(known.begin(), known.end(), name) == known.end()) {
+    const bool is_known =
+        std::find(known.begin(), known.end(), name) != known.end();
+    if (separate_values && arg.rfind("--", 0) == 0 &&
+        equals == std::string::npos && is_known && i + 1 < argc) {
+      values_[name] = argv[++i];  // --name value
+      continue;
+    }
+    if (arg.rfind("--", 0) != 0 || equals == std::string::npos || !is_known) {
       error_ =
-          "unknown or malformed argument '" + arg + "' (expected --name=value)";
+          "unknown or malformed argument '" + arg + "' (expected " +
+          (separate_values ? "--name=value or --name value" : "--name=value") +
+          "; --help lists them)";
       return;
     }
     values_[name] = arg.substr(equals + 1);
@@ -153,6 +162,83 @@ std::string ReadCalibrateInput(ProgramArgs* args, int size,
   if (!PlainName(input->name)) {
     return "--name: give printable ASCII without quotes or backslashes";
   }
+  return "";
+}
+
+bool ParseByteSize(const std::string& text, uint64_t* bytes) {
+  static const struct {
+    const char* suffix;
+    int shift;
+  } kUnits[] = {{"GiB", 30}, {"MiB", 20}, {"KiB", 10}, {"B", 0}, {"", 0}};
+  for (const auto& unit : kUnits) {
+    const std::string suffix = unit.suffix;
+    if (text.size() < suffix.size() ||
+        text.compare(text.size() - suffix.size(), suffix.size(), suffix) != 0) {
+      continue;
+    }
+    uint64_t number = 0;
+    if (!ParseUnsigned(text.substr(0, text.size() - suffix.size()), &number) ||
+        number > (UINT64_MAX >> unit.shift)) {
+      return false;
+    }
+    *bytes = number << unit.shift;
+    return true;
+  }
+  return false;
+}
+
+std::string ReadSizeRange(const std::string& text,
+                          std::vector<uint64_t>* sizes) {
+  const size_t colon = text.find(':');
+  uint64_t low = 0, high = 0;
+  if (colon == std::string::npos ||
+      !ParseByteSize(text.substr(0, colon), &low) ||
+      !ParseByteSize(text.substr(colon + 1), &high)) {
+    return "--sizes: '" + text +
+           "' is not MIN:MAX (byte counts such as 1024, 1KiB, 64MiB, 1GiB)";
+  }
+  if (low < 1 || low > high || high > INT_MAX) {
+    return "--sizes: '" + text +
+           "' must have 1 <= MIN <= MAX <= " + std::to_string(INT_MAX) +
+           " bytes (MPI_Bcast's int count of bytes)";
+  }
+  sizes->assign(1, low);
+  for (uint64_t power = 1; power <= high; power *= 2) {
+    if (power > low && power < high) sizes->push_back(power);
+  }
+  if (high > low) sizes->push_back(high);
+  return "";
+}
+
+std::string ReadClusterCalibrateInput(ProgramArgs* args, int size,
+                                      ClusterCalibrateInput* input) {
+  if (!args->error().empty()) return args->error();
+  if (size < 2) return "needs 2 ranks or more (on 2 hosts or more)";
+  if (!args->Has("sizes"))
+    return "--sizes: missing; give MIN:MAX, e.g. 1KiB:64MiB";
+  std::string error = ReadSizeRange(args->String("sizes", ""), &input->sizes);
+  if (!error.empty()) return error;
+  input->out = args->String("out", "");
+  if (input->out.empty()) return "--out: missing; give the cluster file's path";
+  uint64_t repeats = 0;
+  error = Positive(args, "repeats", 3, 1000, &repeats);
+  if (!error.empty()) return error;
+  input->repeats = static_cast<int>(repeats);
+  const std::string gap = args->String("min-gap", "0.10");
+  char* end = nullptr;
+  input->min_gap = std::strtod(gap.c_str(), &end);
+  if (gap.empty() || *end != '\0' || !(input->min_gap >= 0.0) ||
+      input->min_gap > 100.0) {
+    return "--min-gap: '" + gap +
+           "' is not a relative gap 0 .. 100 (0.10: hosts within 10% are one "
+           "type)";
+  }
+  input->name = args->String("name", "calibrated by hetcast-calibrate");
+  const std::string decide = args->String("decide", "timed");
+  if (decide != "timed" && decide != "plan") {
+    return "--decide: '" + decide + "' is not timed or plan";
+  }
+  input->plan_always = decide == "plan";
   return "";
 }
 

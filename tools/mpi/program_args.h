@@ -15,9 +15,11 @@ namespace mpi {
 
 class ProgramArgs {
  public:
-  // Parses argv[1..]; every argument must be `--name=value` with a name in
+  // Parses argv[1..]; every argument must be `--name=value` (or, with
+  // `separate_values`, `--name` followed by its value) with a name in
   // `known`. On failure error() is non-empty.
-  ProgramArgs(int argc, char** argv, const std::vector<std::string>& known);
+  ProgramArgs(int argc, char** argv, const std::vector<std::string>& known,
+              bool separate_values = false);
 
   const std::string& error() const { return error_; }
   bool Has(const std::string& name) const { return values_.count(name) != 0; }
@@ -55,6 +57,33 @@ size_t LabelCount(const std::vector<uint64_t>& labels, int size);
 // profile's JSON as it is).
 std::string ReadCalibrateInput(ProgramArgs* args, int size,
                                CalibrateInput* input);
+
+// "1024", "1024B", "1KiB", "64MiB", "1GiB" (binary units): a byte count.
+// False on anything else or past 2^64 - 1.
+bool ParseByteSize(const std::string& text, uint64_t* bytes);
+
+// --sizes MIN:MAX: the sizes hetcast-calibrate times, MIN, every power of
+// two between, and MAX (1 <= MIN <= MAX <= INT_MAX). "" or the problem.
+std::string ReadSizeRange(const std::string& text,
+                          std::vector<uint64_t>* sizes);
+
+// What hetcast-calibrate's flags ask for when it writes a cluster file
+// (tools/mpi/calibrate.cc's top comment), checked.
+struct ClusterCalibrateInput {
+  std::vector<uint64_t> sizes;  // ReadSizeRange's
+  std::string out;              // the cluster file's path
+  int repeats = 3;              // per timed measurement, 1 .. 1000
+  double min_gap = 0.10;        // GroupHostsByCost's
+  std::string name;             // the cluster file's name
+  // --decide=plan (test-only): every range runs the plan whatever the
+  // timings, so that a test on shared cores knows what the file says.
+  bool plan_always = false;
+};
+
+// Reads --sizes, --out, --repeats, --min-gap, --name and --decide for a
+// communicator of `size` ranks. "" or the first problem, naming the flag.
+std::string ReadClusterCalibrateInput(ProgramArgs* args, int size,
+                                      ClusterCalibrateInput* input);
 
 // The profile JSON calibrate writes (`hetcast gen --profile`): `name`, and
 // per cost one type "type<j>" with that cost and `limit`. `name` as

@@ -9,14 +9,15 @@
 # --cfg=smpi/simulate-computation:no in the callers). The compiles run in
 # parallel, two at a time.
 #
-# SOURCE... are the executor's and programs' files and the amalgamation's
-# hetcast.h, which stands in for runtime/include/hetcast/hetcast.h.
-# Builds the MPI programs (bench, calibrate) for SimGrid's SMPI: the same
+# SOURCE... are the executor's and programs' files, the amalgamation's
+# hetcast.h, which stands in for runtime/include/hetcast/hetcast.h, and the
+# cluster file's generated headers (tables/cluster_file_*.h).
+# Builds the MPI programs (bench, hetcast-calibrate) for SimGrid's SMPI: the same
 # executor sources as the MPICH build, compiled by smpicxx (SMPI's mpi.h; a
 # shared object that smpirun loads once per simulated rank), linked with the
 # runtime's amalgamation compiled by g++ (the runtime is MPI-free). Run from
 # the workspace root (the sources include "runtime/..." and "tools/...").
-# Writes OUT_DIR/{bench,calibrate} and, for tests/system_deps_check.sh, the
+# Writes OUT_DIR/{bench,hetcast-calibrate} and, for tests/system_deps_check.sh, the
 # system files the build used in OUT_DIR/{*.d,link.d}.
 # With MPI_CXX=mpicxx.openmpi (or mpicxx.mpich) in the environment the same
 # programs are built for Open MPI (or MPICH) instead, as ordinary executables
@@ -33,7 +34,7 @@ trap 'rm -rf "$objects"' EXIT
 level=-O0
 [[ "$mode" != opt ]] || level=-O2
 flags=(-std=c++17 "$level" -fPIC -I"$objects" -I. -Wall -Wextra)
-mkdir -p "$objects/runtime/include/hetcast"
+mkdir -p "$objects/runtime/include/hetcast" "$objects/tables"
 
 # compile COMPILER SOURCE NAME: $objects/NAME.o, in the background, at
 # most two at a time.
@@ -49,6 +50,7 @@ compile() {
 for source in "$@"; do  # the header first: the sources include it
   case "$source" in
     */amalgamation/hetcast.h) cp "$source" "$objects/runtime/include/hetcast/" ;;
+    */tables/cluster_file_*.h) cp "$source" "$objects/tables/" ;;
   esac
 done
 compile g++ "$amalgamation" runtime
@@ -58,13 +60,22 @@ for source in "$@"; do
   case "$source" in
     *.h | *hetcast_amalgamation.cc) continue ;;
     */bench.cc | */calibrate.cc) programs+=("$(basename "$source" .cc)") ;;
+    # MPI-free: the cluster file's parser, compiled like the runtime.
+    */cluster_file.cc)
+      library+=("$objects/cluster_file.o")
+      compile g++ "$source" cluster_file
+      continue
+      ;;
     *) library+=("$objects/$(basename "$source" .cc).o") ;;
   esac
   compile "$cxx" "$source" "$(basename "$source" .cc)"
 done
 for pid in "${pids[@]}"; do wait "$pid"; done
 for name in "${programs[@]}"; do
-  "$cxx" "$objects/$name.o" "${library[@]}" "$objects/runtime.o" -o "$out/$name"
+  program=$name
+  [[ $name != calibrate ]] || program=hetcast-calibrate
+  "$cxx" "$objects/$name.o" "${library[@]}" "$objects/runtime.o" \
+    -lflatbuffers -o "$out/$program"
 done
 # The copied header is this build's own file, not the system's.
 sed -i "s|$objects/[^ ]*||g" "$out"/*.d

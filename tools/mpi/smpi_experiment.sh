@@ -123,7 +123,7 @@ calibrate_and_plan() {  # DIR N SIZE KIND BCAST
   local dir=$1 n=$2 size=$3 kind=$4 bcast=$5 labels
   labels=$(cat "$dir/labels")
   if [[ $kind == clusters ]]; then
-    simulate "$dir" "$n" "--cfg=smpi/bcast:$bcast" -- "$smpi_dir/calibrate" \
+    simulate "$dir" "$n" "--cfg=smpi/bcast:$bcast" -- "$smpi_dir/hetcast-calibrate" \
       --size="$size" --rank-types="$(sed 's/[0-9][0-9]*/0/g' <<<"$labels")" \
       --rank-clusters="$labels" --repeats=1 --tick-ns=1 \
       --cluster-out="$dir/clusters.json" --rules-out="$dir/rules-$bcast.json" \
@@ -137,7 +137,7 @@ calibrate_and_plan() {  # DIR N SIZE KIND BCAST
   else
     local limit types costs
     limit=$(label_stats "$dir/labels")
-    simulate "$dir" "$n" "--cfg=smpi/bcast:$bcast" -- "$smpi_dir/calibrate" \
+    simulate "$dir" "$n" "--cfg=smpi/bcast:$bcast" -- "$smpi_dir/hetcast-calibrate" \
       --size="$size" --rank-types="$labels" --repeats=1 --tick-ns=1 \
       --limit="$limit" --profile-out="$dir/profile.json" \
       --rules-out="$dir/rules-$bcast.json" >"$dir/calibrate-$bcast.out" 2>&1 ||
@@ -232,7 +232,7 @@ run_pairs() {  # DIR KIND N SIZE DESCRIPTION
                --size="$size" 2>"$dir/bound.err" | field bound_seconds) || TREE_BOUND=fail
   echo "$kind,$n,$size,$description,bound,whole_transfer,${TREE_BOUND},,,,,$(since "$start")" >>"$csv"
   start=$(date +%s.%N)
-  if simulate "$dir" "$n" -- "$smpi_dir/calibrate" --size="$size" \
+  if simulate "$dir" "$n" -- "$smpi_dir/hetcast-calibrate" --size="$size" \
        --rank-types="$(sed 's/[0-9][0-9]*/0/g' "$dir/labels")" --repeats=1 \
        --pairs-out="$dir/pairs.txt" >"$dir/calibrate-pairs.out" 2>&1 &&
      line=$(simulate "$dir" "$n" -- "$smpi_dir/bench" --model=pairs \

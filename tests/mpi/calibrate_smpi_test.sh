@@ -1,0 +1,67 @@
+#!/usr/bin/env bash
+# tests/mpi/calibrate_smpi_test.sh HETCAST_CALIBRATE SMPI_PLATFORM
+#
+# hetcast-calibrate (its SMPI build) on simulated clusters whose truth is
+# known: smpi_platform's mixed platforms, hosts of 2, 3 and 4 network
+# generations (its `labels` file: each host's generation among the drawn
+# ones, fastest first). The node types of the cluster file it writes must
+# be exactly the generations: the same partition of the hosts, in the same
+# order (type0 the fastest). The 4-generation platform runs two ranks per
+# host (a doubled hostfile), so the host leaders are what is measured.
+# SMPI's clock is simulated, so the groups are the same on any host.
+set -euo pipefail
+calibrate=$(realpath "$1")
+platform=$(realpath "$2")
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+fail() { echo "FAIL: $*" >&2; exit 1; }
+
+# check SEED HOSTS CLASSES RANKS_PER_HOST
+check() {
+  local seed=$1 hosts=$2 classes=$3 per_host=$4
+  local dir=$work/$seed
+  mkdir -p "$dir"
+  "$platform" --kind=mixed --ranks="$hosts" --seed="$seed" --out="$dir" >"$dir/draw"
+  local drawn
+  drawn=$(tr ',' '\n' <"$dir/labels" | sort -u | wc -l)
+  [[ $drawn == "$classes" ]] ||
+    fail "seed $seed draws $drawn generations ($(cat "$dir/draw")), the test wants $classes"
+  awk -v n="$per_host" '{ for (i = 0; i < n; ++i) print }' "$dir/hostfile" >"$dir/ranks"
+  timeout 120 smpirun --log=root.thres:critical \
+    --cfg=smpi/simulate-computation:no --cfg=smpi/allgather:mpich \
+    -np $((hosts * per_host)) -platform "$dir/platform.xml" -hostfile "$dir/ranks" \
+    "$calibrate" --sizes 1KiB:64KiB --repeats 1 --out "$dir/cluster.json" \
+    >"$dir/out" 2>&1 || fail "seed $seed: hetcast-calibrate failed: $(cat "$dir/out")"
+  grep -q "^wrote $dir/cluster.json: $classes types" "$dir/out" ||
+    fail "seed $seed: $(cat "$dir/draw"): $(cat "$dir/out")"
+  # The file's host patterns expanded (bracket ranges as the library reads
+  # them), each host's type index against its label.
+  python3 - "$dir/cluster.json" "$dir/labels" <<'PY' || fail "seed $seed: $(cat "$dir/draw"): groups differ from the platform's generations: $(cat "$dir/out")"
+import json, re, sys
+cluster = json.load(open(sys.argv[1]))
+labels = [int(x) for x in open(sys.argv[2]).read().strip().split(",")]
+types = [t["name"] for t in cluster["types"]]
+type_of = {}
+for entry in cluster["hosts"]:
+    m = re.fullmatch(r"(.*)\[(\d+)-(\d+)\](.*)", entry["name"])
+    if m:
+        low, high = m.group(2), m.group(3)
+        width = len(low) if len(low) > 1 and low[0] == "0" else 0
+        names = [m.group(1) + str(i).zfill(width) + m.group(4)
+                 for i in range(int(low), int(high) + 1)]
+    else:
+        names = [entry["name"]]
+    for name in names:
+        assert name not in type_of, name + " listed twice"
+        type_of[name] = types.index(entry["type"])
+want = {"h%d" % h: label for h, label in enumerate(labels)}
+if type_of != want:
+    sys.exit("calibrated %s\nplatform   %s" % (sorted(type_of.items()), sorted(want.items())))
+PY
+  echo "ok: seed $seed, $(cat "$dir/draw"), $per_host rank(s) per host: $classes types = the generations"
+}
+
+check 5 12 2 1   # 9x10G 3x100M
+check 3 12 3 1   # 3x10G 5x1G 4x100M
+check 2 12 4 2   # 5x25G 2x10G 2x1G 3x100M, two ranks per host
+echo "calibrate_smpi_test: passed"

@@ -1,0 +1,641 @@
+// calibrate_cluster.cc: hetcast-calibrate's cluster file mode
+// (calibrate_cluster.h; what it does: calibrate.cc's top comment).
+
+#include "tools/mpi/calibrate_cluster.h"
+
+#include <mpi.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstring>
+#include <fstream>
+#include <limits>
+#include <string>
+#include <vector>
+
+#include "tools/mpi/cluster_file.h"
+#include "tools/mpi/cluster_file_writer.h"
+#include "tools/mpi/host_groups.h"
+#include "tools/mpi/measure.h"
+#include "tools/mpi/two_level.h"
+
+namespace hetcast {
+namespace mpi {
+namespace {
+
+constexpr int kCostTag = 0x4843;
+constexpr size_t kHostChars = 256;
+
+// Segment sizes tried for a plan besides the whole message: those that cut
+// the message into 2 .. MaxSegments(hosts) segments. SimGrid 3.32's solver
+// crashed (SIGSEGV in lmm::MaxMin::do_solve) on 128 segments at 1 MiB on
+// 64 hosts and on 64 segments at 512 KiB on 256 hosts; segments x hosts up
+// to 8192 ran, 4096 is the bound kept. Fixed sizes, so that neighbouring
+// sizes can agree and merge.
+constexpr uint64_t kSegmentSizes[] = {8192, 65536, 524288, 4194304};
+constexpr uint64_t kMaxSegments = 64;
+constexpr uint64_t kMaxSegmentsTimesHosts = 4096;
+
+uint64_t MaxSegments(size_t hosts) {
+  return std::min<uint64_t>(kMaxSegments, kMaxSegmentsTimesHosts / hosts);
+}
+
+// The same status on every rank: the largest of the ranks' `status`.
+int AgreedStatus(int status) {
+  int agreed = 0;
+  PMPI_Allreduce(&status, &agreed, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
+  return agreed;
+}
+
+bool IsRoot() {
+  int rank = 0;
+  PMPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  return rank == 0;
+}
+
+// Every rank's host name (HostName, two_level.h); "" or the first problem.
+std::string GatherHosts(std::vector<std::string>* hosts) {
+  int rank = 0, size = 0;
+  PMPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  PMPI_Comm_size(MPI_COMM_WORLD, &size);
+  std::string host, problem;
+  if (HostName(rank, &host, &problem) &&
+      (host.empty() || host.size() >= kHostChars)) {
+    problem = "rank " + std::to_string(rank) + "'s host name '" + host +
+              "' is empty or longer than " + std::to_string(kHostChars - 1);
+  }
+  if (!problem.empty()) {
+    std::fprintf(stderr, "hetcast-calibrate: rank %d: %s\n", rank,
+                 problem.c_str());
+  }
+  char own[kHostChars] = {0};
+  std::snprintf(own, sizeof(own), "%s", problem.empty() ? host.c_str() : "");
+  std::vector<char> all(kHostChars * size);
+  PMPI_Allgather(own, kHostChars, MPI_CHAR, all.data(), kHostChars, MPI_CHAR,
+                 MPI_COMM_WORLD);
+  for (int r = 0; r < size; ++r) {
+    hosts->emplace_back(&all[kHostChars * r]);
+    if (hosts->back().empty() && problem.empty()) {
+      problem = "rank " + std::to_string(r) +
+                " has no host name (its line "
+                "says why)";
+    }
+  }
+  return problem;
+}
+
+// Host `sender` sends `bytes` to `receiver` `repeats` times, one transfer
+// at a time: in each round the receiver says go (an empty message), the
+// sender sends and the receiver answers with an empty message. The
+// sender's seconds per round (from before its send to the answer); empty
+// elsewhere. Pairs that share a host run one after the other by that
+// host's program order, so no two timed transfers share a link.
+std::vector<double> Rounds(MPI_Comm comm, int sender, int receiver, int bytes,
+                           int repeats, std::vector<char>* buffer) {
+  int me = 0;
+  PMPI_Comm_rank(comm, &me);
+  std::vector<double> seconds;
+  for (int r = 0; r < repeats; ++r) {
+    if (me == receiver) {
+      PMPI_Send(nullptr, 0, MPI_BYTE, sender, kCostTag, comm);
+      PMPI_Recv(buffer->data(), bytes, MPI_BYTE, sender, kCostTag, comm,
+                MPI_STATUS_IGNORE);
+      PMPI_Send(nullptr, 0, MPI_BYTE, sender, kCostTag, comm);
+    } else if (me == sender) {
+      PMPI_Recv(nullptr, 0, MPI_BYTE, receiver, kCostTag, comm,
+                MPI_STATUS_IGNORE);
+      const double start = PMPI_Wtime();
+      PMPI_Send(buffer->data(), bytes, MPI_BYTE, receiver, kCostTag, comm);
+      PMPI_Recv(nullptr, 0, MPI_BYTE, receiver, kCostTag, comm,
+                MPI_STATUS_IGNORE);
+      seconds.push_back(PMPI_Wtime() - start);
+    }
+  }
+  std::sort(seconds.begin(), seconds.end());
+  return seconds;
+}
+
+// A send cost measured on the sender: the one-way time of the message (the
+// fastest round minus half the fastest empty round trip) and the spread of
+// the rounds (median / fastest - 1).
+struct SendCost {
+  double seconds = 0, spread = 0;
+};
+
+SendCost OneWay(MPI_Comm comm, int sender, int receiver, int bytes, int repeats,
+                std::vector<char>* buffer) {
+  const std::vector<double> full =
+      Rounds(comm, sender, receiver, bytes, repeats, buffer);
+  const std::vector<double> empty =
+      Rounds(comm, sender, receiver, 0, repeats, buffer);
+  SendCost cost;
+  if (full.empty()) return cost;
+  cost.seconds = std::max(full[0] - empty[0] / 2, 1e-9);
+  cost.spread = full[(full.size() - 1) / 2] / full[0] - 1;
+  return cost;
+}
+
+// Every host's send cost per size and its spread (on every rank).
+struct CostTable {
+  std::vector<HostCost> hosts;  // host index order
+  int reference = 0;            // the reference host R (MeasureCosts)
+};
+
+// This leader's costs at every size towards `receiver` (as sender; empty
+// vectors elsewhere), and the largest spread.
+std::vector<double> CostsTowards(MPI_Comm leaders, int sender, int receiver,
+                                 const std::vector<uint64_t>& sizes,
+                                 int repeats, std::vector<char>* buffer,
+                                 double* spread) {
+  std::vector<double> seconds;
+  for (uint64_t bytes : sizes) {
+    const SendCost cost = OneWay(leaders, sender, receiver,
+                                 static_cast<int>(bytes), repeats, buffer);
+    seconds.push_back(cost.seconds);
+    *spread = std::max(*spread, cost.spread);
+  }
+  return seconds;
+}
+
+// The lowest index of the smallest entry of `values`, leaving out `skip`.
+int Fastest(const std::vector<double>& values, int skip) {
+  int best = -1;
+  for (int h = 0; h < static_cast<int>(values.size()); ++h) {
+    if (h != skip && (best < 0 || values[h] < values[best])) best = h;
+  }
+  return best;
+}
+
+// The node model's send cost of host h: the one-way time of a message from
+// h to a reference host R of the fastest kind, so that a slow receiver
+// does not hold a fast sender back. R is the host to which host 0 sends
+// the largest size fastest; R's own cost is its send to the host that sent
+// to it fastest. Collective over the leaders (rank = host index); the
+// result on every leader.
+void MeasureCosts(MPI_Comm leaders, const std::vector<uint64_t>& sizes,
+                  int repeats, std::vector<char>* buffer, CostTable* table) {
+  int me = 0, hosts = 0;
+  PMPI_Comm_rank(leaders, &me);
+  PMPI_Comm_size(leaders, &hosts);
+  const int largest = static_cast<int>(sizes.back());
+  std::vector<double> from_zero(hosts, 0);
+  for (int h = 1; h < hosts; ++h) {
+    from_zero[h] = OneWay(leaders, 0, h, largest, repeats, buffer).seconds;
+  }
+  int reference = me == 0 ? Fastest(from_zero, 0) : 0;
+  PMPI_Bcast(&reference, 1, MPI_INT, 0, leaders);
+  // Each host towards R, then R towards the fastest of them.
+  double spread = 0;
+  std::vector<double> mine;
+  for (int h = 0; h < hosts; ++h) {
+    if (h == reference) continue;
+    std::vector<double> seconds =
+        CostsTowards(leaders, h, reference, sizes, repeats, buffer, &spread);
+    if (h == me) mine = seconds;
+  }
+  std::vector<double> at_largest(hosts, 0);
+  const double own_largest = mine.empty() ? 0 : mine.back();
+  PMPI_Allgather(&own_largest, 1, MPI_DOUBLE, at_largest.data(), 1, MPI_DOUBLE,
+                 leaders);
+  const int second = Fastest(at_largest, reference);
+  std::vector<double> seconds =
+      CostsTowards(leaders, reference, second, sizes, repeats, buffer, &spread);
+  if (me == reference) mine = seconds;
+  mine.push_back(spread);
+  std::vector<double> all(mine.size() * hosts);
+  PMPI_Allgather(mine.data(), static_cast<int>(mine.size()), MPI_DOUBLE,
+                 all.data(), static_cast<int>(mine.size()), MPI_DOUBLE,
+                 leaders);
+  table->reference = reference;
+  table->hosts.assign(hosts, HostCost());
+  for (int h = 0; h < hosts; ++h) {
+    const double* row = &all[mine.size() * h];
+    table->hosts[h].seconds.assign(row, row + sizes.size());
+    table->hosts[h].spread = row[sizes.size()];
+  }
+}
+
+// CostTable from the leaders to every rank of MPI_COMM_WORLD (world rank 0
+// is host 0's leader).
+void ShareCosts(size_t hosts, size_t sizes, CostTable* table) {
+  std::vector<double> flat;
+  for (const HostCost& host : table->hosts) {
+    flat.insert(flat.end(), host.seconds.begin(), host.seconds.end());
+    flat.push_back(host.spread);
+  }
+  flat.resize(hosts * (sizes + 1));
+  flat.push_back(table->reference);
+  PMPI_Bcast(flat.data(), static_cast<int>(flat.size()), MPI_DOUBLE, 0,
+             MPI_COMM_WORLD);
+  table->hosts.assign(hosts, HostCost());
+  for (size_t h = 0; h < hosts; ++h) {
+    const double* row = &flat[(sizes + 1) * h];
+    table->hosts[h].seconds.assign(row, row + sizes);
+    table->hosts[h].spread = row[sizes];
+  }
+  table->reference = static_cast<int>(flat.back());
+}
+
+// What every rank knows after the measurement.
+struct Calibration {
+  ClusterCalibrateInput input;
+  // The message buffer of every measurement, of the largest size: made
+  // once (SMPI holds every rank's buffers in one process, and fresh pages
+  // cost more than the simulation).
+  std::vector<char> buffer;
+  std::vector<std::string> rank_hosts;  // per world rank
+  std::vector<std::string> host_names;  // per host index
+  TwoLevelComm two_level;
+  CostTable costs;
+  Grouping grouping;
+  std::vector<DraftType> types;
+};
+
+// The segment sizes a plan of `bytes` between `hosts` hosts is timed with:
+// 0 (whole messages), then kSegmentSizes that give 2 .. MaxSegments(hosts)
+// segments.
+std::vector<uint64_t> SegmentCandidates(uint64_t bytes, size_t hosts) {
+  std::vector<uint64_t> candidates = {0};
+  for (uint64_t segment : kSegmentSizes) {
+    if (2 * segment <= bytes && bytes <= MaxSegments(hosts) * segment) {
+      candidates.push_back(segment);
+    }
+  }
+  return candidates;
+}
+
+// The groups as node types: "type0" the fastest; each with its hosts
+// written compactly and its cost at the largest size.
+std::vector<DraftType> TypesOf(const Calibration& c) {
+  std::vector<DraftType> types;
+  const std::vector<uint64_t> costs =
+      CostTicks(c.grouping, c.input.sizes.size() - 1);
+  for (size_t g = 0; g < c.grouping.groups.size(); ++g) {
+    DraftType type;
+    type.name = "type" + std::to_string(g);
+    type.cost = costs[g];
+    std::vector<std::string> names;
+    for (size_t h : c.grouping.groups[g].hosts)
+      names.push_back(c.host_names[h]);
+    type.hosts = CompactHostNames(names);
+    types.push_back(type);
+  }
+  return types;
+}
+
+// Size index i's range: its size up to the next calibrated size (the last
+// one alone).
+DraftRange RangeOf(const std::vector<uint64_t>& sizes, size_t i) {
+  DraftRange range;
+  range.min_bytes = sizes[i];
+  range.max_bytes = i + 1 < sizes.size() ? sizes[i + 1] - 1 : sizes[i];
+  return range;
+}
+
+// Every candidate plan of every size, as a cluster file whose size ranges
+// are the candidates' numbers (each [k, k]): parsed once by the library's
+// parser, its rules are the very rules the written file will hold.
+struct Candidates {
+  std::vector<DraftRange> drafts;  // per candidate
+  std::vector<size_t> size_of;     // per candidate: its size index
+  ClusterFile parsed;
+  size_t my_type = 0;
+};
+
+std::string BuildCandidates(const Calibration& c, Candidates* out) {
+  ClusterFileDraft draft;
+  draft.name = "candidates";
+  draft.types = c.types;
+  for (size_t i = 0; i < c.input.sizes.size(); ++i) {
+    for (uint64_t segment :
+         SegmentCandidates(c.input.sizes[i], c.host_names.size())) {
+      DraftRange range;
+      range.min_bytes = range.max_bytes = out->drafts.size();
+      range.plan = true;
+      range.segment_bytes = segment;
+      range.costs = CostTicks(c.grouping, i);
+      out->drafts.push_back(range);
+      out->size_of.push_back(i);
+      draft.sizes.push_back(range);
+    }
+  }
+  std::string error;
+  int rank = 0;
+  PMPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  if (!ParseClusterFile(ClusterFileJson(draft), "", &out->parsed, &error) ||
+      !TypeOfHost(out->parsed, c.rank_hosts[rank], &out->my_type, &error)) {
+    return "the written rules do not parse: " + error;
+  }
+  return "";
+}
+
+// Seconds from a barrier until the slowest rank is done, the fastest of
+// `repeats`, on every rank.
+template <typename Broadcast>
+double Timed(int repeats, Broadcast broadcast) {
+  double best = std::numeric_limits<double>::max();
+  for (int r = 0; r < repeats; ++r) {
+    PMPI_Barrier(MPI_COMM_WORLD);
+    const double start = PMPI_Wtime();
+    broadcast();
+    const double elapsed = PMPI_Wtime() - start;
+    double slowest = 0;
+    PMPI_Allreduce(&elapsed, &slowest, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
+    best = std::min(best, slowest);
+  }
+  return best;
+}
+
+// The message's bytes for a check: a block of kPatternBytes (a prime, so
+// that segments do not line up with it) that depends on the trial,
+// repeated.
+constexpr size_t kPatternBytes = 4093;
+
+std::vector<char> Pattern(size_t trial) {
+  std::vector<char> block(kPatternBytes);
+  for (size_t b = 0; b < block.size(); ++b) {
+    block[b] = static_cast<char>((b * 131 + trial * 7 + 1) & 0xff);
+  }
+  return block;
+}
+
+void Fill(const std::vector<char>& block, std::vector<char>* buffer) {
+  for (size_t at = 0; at < buffer->size(); at += block.size()) {
+    std::memcpy(buffer->data() + at, block.data(),
+                std::min(block.size(), buffer->size() - at));
+  }
+}
+
+bool Holds(const std::vector<char>& block, const std::vector<char>& buffer) {
+  for (size_t at = 0; at < buffer.size(); at += block.size()) {
+    if (std::memcmp(buffer.data() + at, block.data(),
+                    std::min(block.size(), buffer.size() - at)) != 0) {
+      return false;
+    }
+  }
+  return true;
+}
+
+// One candidate: the library's broadcast along its rule (TwoLevelBcast),
+// first once untimed with the bytes checked on every rank (the executor
+// gathers its types then), then timed. Its seconds, or a negative number
+// when the plan was refused or a rank's bytes differ (said on rank 0).
+double TimePlan(Calibration* c, const Candidates& candidates, size_t k,
+                uint64_t bytes) {
+  const SizeRule& rule = candidates.parsed.sizes[k];
+  std::vector<char>& buffer = c->buffer;
+  buffer.resize(bytes);
+  const std::vector<char> block = Pattern(k);
+  if (c->two_level.rank == 0) Fill(block, &buffer);
+  c->two_level.range_comms.assign(1, MPI_COMM_NULL);
+  TwoLevelOutcome outcome;
+  const int n = static_cast<int>(bytes);
+  int bad = TwoLevelBcast(buffer.data(), n, MPI_BYTE, 0, n, &c->two_level, 0,
+                          rule, candidates.my_type, &outcome) != MPI_SUCCESS ||
+            outcome.refused || !Holds(block, buffer);
+  bad = AgreedStatus(bad);
+  double seconds = -1;
+  if (!bad) {
+    seconds = Timed(c->input.repeats, [&] {
+      TwoLevelBcast(buffer.data(), n, MPI_BYTE, 0, n, &c->two_level, 0, rule,
+                    candidates.my_type, &outcome);
+    });
+  } else if (IsRoot()) {
+    std::printf(
+        "  %llu bytes, segments of %llu: the plan failed (%s)\n",
+        static_cast<unsigned long long>(bytes),
+        static_cast<unsigned long long>(rule.segment_bytes),
+        outcome.refused ? outcome.refusal.c_str() : "an error or wrong bytes");
+  }
+  if (c->two_level.range_comms[0] != MPI_COMM_NULL) {
+    PMPI_Comm_free(&c->two_level.range_comms[0]);
+  }
+  return seconds;
+}
+
+double TimeMpi(Calibration* c, uint64_t bytes) {
+  std::vector<char>& buffer = c->buffer;
+  buffer.resize(bytes);
+  const int n = static_cast<int>(bytes);
+  PMPI_Bcast(buffer.data(), n, MPI_BYTE, 0, MPI_COMM_WORLD);  // warm-up
+  return Timed(c->input.repeats, [&] {
+    PMPI_Bcast(buffer.data(), n, MPI_BYTE, 0, MPI_COMM_WORLD);
+  });
+}
+
+// The plan's predicted time of the leaders' step in microseconds: its
+// completion in ticks (the executor's planner, root host 0) times the
+// tick of size index i (the fastest type's cost / 100).
+double PredictedUs(const Calibration& c, const SizeRule& rule, size_t i) {
+  HETCAST_MPI_Params params = {};
+  params.model = HETCAST_MODEL_NODE;
+  params.costs = rule.costs.data();
+  params.type_count = rule.costs.size();
+  params.algorithm = rule.algorithm;
+  params.segment_bytes = rule.segment_bytes;
+  std::vector<int> types;
+  for (size_t g : c.grouping.group_of) types.push_back(static_cast<int>(g));
+  BcastForecast forecast;
+  if (ForecastBcast(params, types, 0, &forecast) != HETCAST_MPI_SUCCESS) {
+    return 0;
+  }
+  return 1e6 * forecast.ticks * c.grouping.groups[0].seconds[i] / 100;
+}
+
+std::string Us(double seconds) {
+  char text[32];
+  std::snprintf(text, sizeof(text), "%.1f us", 1e6 * seconds);
+  return text;
+}
+
+// Times MPI_Bcast and every candidate at each size; the range of each size
+// runs the fastest plan where it beats MPI_Bcast, else MPI_Bcast.
+std::vector<DraftRange> Decide(Calibration* c, const Candidates& candidates) {
+  std::vector<DraftRange> ranges;
+  const std::vector<uint64_t>& sizes = c->input.sizes;
+  for (size_t i = 0; i < sizes.size(); ++i) {
+    DraftRange range = RangeOf(sizes, i);
+    const double mpi = TimeMpi(c, sizes[i]);
+    double best = -1;
+    size_t best_k = 0;
+    for (size_t k = 0; k < candidates.drafts.size(); ++k) {
+      if (candidates.size_of[k] != i) continue;
+      const double seconds = TimePlan(c, candidates, k, sizes[i]);
+      if (seconds >= 0 && (best < 0 || seconds < best)) {
+        best = seconds;
+        best_k = k;
+      }
+    }
+    range.mpi_us = 1e6 * mpi;
+    if (best >= 0) {
+      const DraftRange& chosen = candidates.drafts[best_k];
+      range.segment_bytes = chosen.segment_bytes;
+      range.costs = chosen.costs;
+      range.measured_us = 1e6 * best;
+      range.predicted_us = PredictedUs(*c, candidates.parsed.sizes[best_k], i);
+      range.plan = c->input.plan_always || best < mpi;
+    }
+    if (IsRoot()) {
+      std::printf(
+          "  %llu bytes: MPI_Bcast %s; hetcast (fnf, segments of %llu) %s, "
+          "predicted %.1f us: %s\n",
+          static_cast<unsigned long long>(sizes[i]), Us(mpi).c_str(),
+          static_cast<unsigned long long>(range.segment_bytes),
+          best >= 0 ? Us(best).c_str() : "failed", range.predicted_us,
+          range.plan ? "plan" : "mpi");
+    }
+    ranges.push_back(range);
+  }
+  return ranges;
+}
+
+void ReportGroups(const Calibration& c) {
+  const std::vector<uint64_t>& sizes = c.input.sizes;
+  std::printf(
+      "hetcast-calibrate: %zu ranks on %zu hosts; send costs towards host %s "
+      "(the reference: host 0 sends to it fastest)\n",
+      c.rank_hosts.size(), c.host_names.size(),
+      c.host_names[c.costs.reference].c_str());
+  std::printf(
+      "groups: hosts sorted by cost at %llu bytes, split where neighbours "
+      "differ by more than %.3f (max of --min-gap %.3f and 2 x the largest "
+      "measurement spread)\n",
+      static_cast<unsigned long long>(sizes.back()), c.grouping.threshold,
+      c.input.min_gap);
+  for (size_t g = 0; g < c.grouping.groups.size(); ++g) {
+    const HostGroup& group = c.grouping.groups[g];
+    std::string hosts;
+    for (const std::string& name : c.types[g].hosts) {
+      hosts += (hosts.empty() ? "" : ",") + name;
+    }
+    std::printf(
+        "  %s: %zu host%s (%s): cost %s at %llu bytes, %s at %llu bytes; "
+        "spread within the group %.3f\n",
+        c.types[g].name.c_str(), group.hosts.size(),
+        group.hosts.size() == 1 ? "" : "s", hosts.c_str(),
+        Us(group.seconds.front()).c_str(),
+        static_cast<unsigned long long>(sizes.front()),
+        Us(group.seconds.back()).c_str(),
+        static_cast<unsigned long long>(sizes.back()), group.spread);
+  }
+}
+
+// The rule every calibrated size gets from the parsed file must be the
+// rule that was timed for it (calibrated is what runs); "" or the
+// difference.
+std::string CheckWritten(const ClusterFile& file,
+                         const std::vector<uint64_t>& sizes,
+                         const std::vector<DraftRange>& decided) {
+  for (size_t i = 0; i < sizes.size(); ++i) {
+    const SizeRule* rule = RuleForSize(file, sizes[i]);
+    const DraftRange& want = decided[i];
+    if (rule == nullptr || rule->plan != want.plan ||
+        (want.plan && (rule->algorithm != HETCAST_ALGORITHM_FNF ||
+                       rule->segment_bytes != want.segment_bytes ||
+                       rule->costs != want.costs))) {
+      return "the written file's rule for " + std::to_string(sizes[i]) +
+             " bytes is not the calibrated one";
+    }
+  }
+  return "";
+}
+
+// Rank 0: the file's text, read back by the library's parser, checked and
+// written. "" or the problem.
+std::string Write(const Calibration& c, const std::vector<DraftRange>& decided,
+                  size_t* ranges) {
+  ClusterFileDraft draft;
+  draft.name = c.input.name;
+  draft.types = c.types;
+  draft.sizes = MergeRanges(decided);
+  *ranges = draft.sizes.size();
+  const std::string text = ClusterFileJson(draft);
+  ClusterFile parsed;
+  std::string error;
+  if (!ParseClusterFile(text, "", &parsed, &error)) {
+    return "the cluster file does not read back: " + error;
+  }
+  error = CheckWritten(parsed, c.input.sizes, decided);
+  if (!error.empty()) return error;
+  std::ofstream out(c.input.out, std::ios::binary);
+  out << text;
+  out.close();
+  if (!out) return "cannot write " + c.input.out;
+  return "";
+}
+
+// Hosts and costs: "" or the problem (the same on every rank).
+std::string Measure(Calibration* c) {
+  std::string problem = GatherHosts(&c->rank_hosts);
+  if (AgreedStatus(!problem.empty())) {
+    return problem.empty() ? "a rank has no host name" : problem;
+  }
+  SetUpTwoLevel(MPI_COMM_WORLD, c->rank_hosts, 0, &c->two_level);
+  c->buffer.reserve(c->input.sizes.back());
+  c->buffer.resize(c->input.sizes.back());
+  for (int leader : c->two_level.leader_of_host) {
+    c->host_names.push_back(c->rank_hosts[leader]);
+  }
+  if (c->host_names.size() < 2) {
+    return "all " + std::to_string(c->rank_hosts.size()) +
+           " ranks run on one host (" + c->host_names[0] +
+           "): hetcast plans between hosts only; run on 2 hosts or more";
+  }
+  if (c->two_level.leaders != MPI_COMM_NULL) {
+    MeasureCosts(c->two_level.leaders, c->input.sizes, c->input.repeats,
+                 &c->buffer, &c->costs);
+  }
+  ShareCosts(c->host_names.size(), c->input.sizes.size(), &c->costs);
+  for (size_t h = 0; h < c->host_names.size(); ++h) {
+    c->costs.hosts[h].host = c->host_names[h];
+  }
+  c->grouping = GroupHostsByCost(c->costs.hosts, c->input.min_gap);
+  c->types = TypesOf(*c);
+  return "";
+}
+
+}  // namespace
+
+int CalibrateClusterFile(const ClusterCalibrateInput& input) {
+  const auto start = std::chrono::steady_clock::now();
+  std::setvbuf(stdout, nullptr, _IOLBF, 0);  // progress, line by line
+  Calibration c;
+  c.input = input;
+  std::string problem = Measure(&c);
+  if (!problem.empty()) {
+    if (IsRoot())
+      std::fprintf(stderr, "hetcast-calibrate: %s\n", problem.c_str());
+    FreeTwoLevel(&c.two_level);
+    return 2;
+  }
+  if (IsRoot()) ReportGroups(c);
+  Candidates candidates;
+  problem = BuildCandidates(c, &candidates);
+  int status = AgreedStatus(!problem.empty());
+  std::vector<DraftRange> decided;
+  if (status == 0) {
+    if (IsRoot())
+      std::printf("sizes (root rank 0; times of the slowest rank):\n");
+    decided = Decide(&c, candidates);
+  }
+  size_t ranges = 0;
+  if (status == 0 && IsRoot()) problem = Write(c, decided, &ranges);
+  status = AgreedStatus(!problem.empty());
+  if (IsRoot()) {
+    const double wall =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
+            .count();
+    if (status == 0) {
+      std::printf("wrote %s: %zu types, %zu size ranges; wall time %.1f s\n",
+                  input.out.c_str(), c.types.size(), ranges, wall);
+    } else {
+      std::fprintf(stderr, "hetcast-calibrate: %s\n", problem.c_str());
+    }
+  }
+  FreeTwoLevel(&c.two_level);
+  return status;
+}
+
+}  // namespace mpi
+}  // namespace hetcast

@@ -1,0 +1,102 @@
+// cluster_file_writer.cc: the cluster file's text (cluster_file_writer.h).
+
+#include "tools/mpi/cluster_file_writer.h"
+
+#include <cstdio>
+
+#include "tools/mpi/cluster_file.h"
+
+namespace hetcast {
+namespace mpi {
+namespace {
+
+std::string Quoted(const std::string& text) {
+  std::string out = "\"";
+  for (unsigned char c : text) {
+    if (c == '"' || c == '\\') {
+      out += '\\';
+      out += static_cast<char>(c);
+    } else if (c < 0x20) {
+      char escaped[8];
+      std::snprintf(escaped, sizeof(escaped), "\\u%04x", c);
+      out += escaped;
+    } else {
+      out += static_cast<char>(c);
+    }
+  }
+  return out + "\"";
+}
+
+std::string Number(double value) {
+  char text[64];
+  std::snprintf(text, sizeof(text), "%.3f", value);
+  return text;
+}
+
+std::string RangeJson(const DraftRange& range) {
+  std::string out = "{\"min_bytes\": " + std::to_string(range.min_bytes) +
+                    ", \"max_bytes\": " + std::to_string(range.max_bytes) +
+                    ", \"action\": \"" + (range.plan ? "plan" : "mpi") + "\"";
+  if (range.plan) {
+    out +=
+        ", \"model\": \"node\", \"algorithm\": \"fnf\", \"segment_bytes\": " +
+        std::to_string(range.segment_bytes) + ", \"costs\": [";
+    for (size_t t = 0; t < range.costs.size(); ++t) {
+      out += (t ? ", " : "") + std::to_string(range.costs[t]);
+    }
+    out += "]";
+  }
+  return out + ", \"predicted_us\": " + Number(range.predicted_us) +
+         ", \"measured_us\": " + Number(range.measured_us) +
+         ", \"mpi_us\": " + Number(range.mpi_us) + "}";
+}
+
+}  // namespace
+
+bool SameRule(const DraftRange& a, const DraftRange& b) {
+  if (a.plan != b.plan) return false;
+  return !a.plan || (a.segment_bytes == b.segment_bytes && a.costs == b.costs);
+}
+
+std::vector<DraftRange> MergeRanges(const std::vector<DraftRange>& ranges) {
+  std::vector<DraftRange> merged;
+  for (const DraftRange& range : ranges) {
+    if (!merged.empty() && merged.back().max_bytes + 1 == range.min_bytes &&
+        SameRule(merged.back(), range)) {
+      const uint64_t min_bytes = merged.back().min_bytes;
+      merged.back() = range;
+      merged.back().min_bytes = min_bytes;
+    } else {
+      merged.push_back(range);
+    }
+  }
+  return merged;
+}
+
+std::string ClusterFileJson(const ClusterFileDraft& draft) {
+  std::string out = "{\"version\": " + std::to_string(kClusterFileVersion) +
+                    ",\n \"name\": " + Quoted(draft.name) + ",\n \"types\": [";
+  for (size_t t = 0; t < draft.types.size(); ++t) {
+    out += std::string(t ? ",\n           " : "") +
+           "{\"name\": " + Quoted(draft.types[t].name) +
+           ", \"cost\": " + std::to_string(draft.types[t].cost) + "}";
+  }
+  out += "],\n \"hosts\": [";
+  bool first = true;
+  for (const DraftType& type : draft.types) {
+    for (const std::string& host : type.hosts) {
+      out += std::string(first ? "" : ",\n           ") +
+             "{\"name\": " + Quoted(host) + ", \"type\": " + Quoted(type.name) +
+             "}";
+      first = false;
+    }
+  }
+  out += "],\n \"sizes\": [";
+  for (size_t s = 0; s < draft.sizes.size(); ++s) {
+    out += (s ? ",\n           " : "") + RangeJson(draft.sizes[s]);
+  }
+  return out + "]}\n";
+}
+
+}  // namespace mpi
+}  // namespace hetcast

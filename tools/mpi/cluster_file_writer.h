@@ -1,0 +1,54 @@
+// cluster_file_writer.h: the cluster file's text (tables/cluster_file.fbs)
+// from what hetcast-calibrate found. MPI-free. The text is read back with
+// ParseClusterFile (cluster_file.h) before anything is written.
+
+#ifndef HETCAST_TOOLS_MPI_CLUSTER_FILE_WRITER_H_
+#define HETCAST_TOOLS_MPI_CLUSTER_FILE_WRITER_H_
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace hetcast {
+namespace mpi {
+
+struct DraftType {
+  std::string name;
+  uint64_t cost = 1;               // ticks, >= 1
+  std::vector<std::string> hosts;  // names or bracket ranges
+};
+
+// One size range: "mpi", or "plan" with the node model's FNF (the only
+// algorithm hetcast-calibrate writes; it needs no table), its segment size
+// and per-type costs.
+struct DraftRange {
+  uint64_t min_bytes = 0, max_bytes = 0;
+  bool plan = false;
+  uint64_t segment_bytes = 0;
+  std::vector<uint64_t> costs;  // one per type
+  double predicted_us = 0, measured_us = 0, mpi_us = 0;
+};
+
+struct ClusterFileDraft {
+  std::string name;
+  std::vector<DraftType> types;
+  std::vector<DraftRange> sizes;
+};
+
+// Whether two ranges run the same thing (both "mpi", or "plan" with equal
+// segments and costs).
+bool SameRule(const DraftRange& a, const DraftRange& b);
+
+// Adjacent ranges (each `max_bytes + 1` the next one's `min_bytes`) that
+// run the same thing become one; the merged range keeps the times of its
+// largest size (its last).
+std::vector<DraftRange> MergeRanges(const std::vector<DraftRange>& ranges);
+
+// The cluster file's JSON text (version kClusterFileVersion), one entry per
+// line, strings escaped.
+std::string ClusterFileJson(const ClusterFileDraft& draft);
+
+}  // namespace mpi
+}  // namespace hetcast
+
+#endif  // HETCAST_TOOLS_MPI_CLUSTER_FILE_WRITER_H_

@@ -1,0 +1,66 @@
+// host_groups.h: hetcast-calibrate's analysis of measured host costs
+// (MPI-free, so that it is tested without processes): hosts grouped into
+// node types, the types' costs in the node model's ticks, host names
+// written compactly with bracket ranges.
+
+#ifndef HETCAST_TOOLS_MPI_HOST_GROUPS_H_
+#define HETCAST_TOOLS_MPI_HOST_GROUPS_H_
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace hetcast {
+namespace mpi {
+
+// One host's measured send cost, per calibrated message size (in seconds,
+// the same sizes for every host), and the relative spread of its repeated
+// measurements (largest / smallest - 1, the largest over the sizes).
+struct HostCost {
+  std::string host;
+  std::vector<double> seconds;
+  double spread = 0;
+};
+
+struct HostGroup {
+  std::vector<size_t> hosts;    // indices into the input, in input order
+  std::vector<double> seconds;  // per size: the median of its hosts' costs
+  double spread = 0;            // per size largest / smallest - 1, the largest
+};
+
+struct Grouping {
+  // Two hosts adjacent in cost order are in one group when at every size
+  // their costs differ by at most this (relative).
+  double threshold = 0;
+  std::vector<HostGroup> groups;  // cheapest (fastest) first
+  std::vector<size_t> group_of;   // per host
+};
+
+// Groups hosts into node types: sorts the hosts by their cost at the
+// largest size (ties: the smallest size, then the host name), then starts
+// a new group wherever two neighbours' costs differ at some size by more
+// than the threshold, max(`min_gap`, 2 * the largest spread of any host):
+// a gap the measurement's own noise cannot explain. Deterministic.
+// `hosts` is not empty and every host has the same number (>= 1) of
+// positive costs.
+Grouping GroupHostsByCost(const std::vector<HostCost>& hosts, double min_gap);
+
+// The groups' costs at size `size` in ticks for the cluster file: 100 ticks
+// for the fastest group, the others in proportion, rounded to two
+// significant digits (so that sizes whose ratios agree give equal costs,
+// and their size ranges merge). At least 1 tick each.
+std::vector<uint64_t> CostTicks(const Grouping& grouping, size_t size);
+
+// The host names, sorted and written compactly: names that differ only in
+// their last decimal number (the same prefix and suffix, and the same
+// width when written with leading zeros) and whose numbers are
+// consecutive become one bracket range, "node[01-16]"; the others stay
+// exact names. Each output pattern matches exactly the names it stands for
+// (tools/mpi/cluster_file.h's rules).
+std::vector<std::string> CompactHostNames(std::vector<std::string> names);
+
+}  // namespace mpi
+}  // namespace hetcast
+
+#endif  // HETCAST_TOOLS_MPI_HOST_GROUPS_H_
