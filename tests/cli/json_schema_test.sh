@@ -49,6 +49,7 @@ done
 run plan --model graph --platform $data/graph/fig5_star.json --algorithm ub --format json
 run plan --model graph --platform $data/graph/fig1_example.json --algorithm ub --max-period 100 --format json
 run plan --model graph --platform $data/graph/solver_fallback.json --algorithm ub --format json
+run plan --model graph --platform $data/graph/solver_fallback.json --algorithm broadcast --max-period 1000000 --format json
 lp_last=$n
 n=$((n + 1))
 "$hetcast" plan --model graph --platform $data/graph/fig4_triangle.json \
