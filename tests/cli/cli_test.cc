@@ -974,6 +974,12 @@ TEST(CliGraph, MaxPeriodIsMonotone) {
                                   "--max-period 1000000: rounded down"));
   EXPECT_THAT(none.out, HasSubstr("\"flows\":[{\"fraction\":\""));
   EXPECT_THAT(none.out, HasSubstr("\"flows_period_per_message\":\""));
+  // best's MCPH tree (wide_costs.json: s -> t, 810144 ticks) likewise.
+  const CliRun tree = run("wide_costs.json", "best", "1000");
+  ASSERT_EQ(tree.exit_code, 0) << tree.err;
+  EXPECT_THAT(tree.out, HasSubstr("chosen: mcph\nschedule: none (--max-period "
+                                  "1000: one message of mcph needs 810144 "
+                                  "ticks)\nflows (1 routes"));
 }
 
 // --max-period: Fig. 1's scatter needs 140 ticks for 3 messages; within

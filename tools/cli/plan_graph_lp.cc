@@ -3,6 +3,7 @@
 #include "tools/cli/plan_graph_lp.h"
 
 #include <iterator>
+#include <map>
 #include <optional>
 #include <utility>
 #include <vector>
@@ -253,6 +254,24 @@ Routed HeuristicRoutes(const GraphPlatform& platform, const std::string& name,
   return {BroadcastRoutes(request, kept, *eb), "the broadcast"};
 }
 
+// MCPH's tree as a route carrying every message: its edges as request
+// edge indices, each after the one into its tail (the schedule lists them
+// so).
+WeightedRoute TreeRoute(const hetcast_graph_request& request,
+                        const PeriodicSchedule& schedule) {
+  std::map<std::pair<uint32_t, uint32_t>, size_t> index;
+  for (size_t e = 0; e < request.edge_count; ++e) {
+    index[{request.edges[e].from, request.edges[e].to}] = e;
+  }
+  WeightedRoute route;
+  for (const hetcast_graph_route_edge& e : schedule.route_edges) {
+    route.edges.push_back(index.at({e.from, e.to}));
+  }
+  route.start = 0;
+  route.weight = 1;
+  return route;
+}
+
 // What best compared, kept to schedule the one it chose.
 struct Compared {
   std::optional<Mcph> mcph;
@@ -300,8 +319,15 @@ absl::Status AttachChosen(const GraphPlatform& platform, const LpBound& ub,
                           const Compared& compared, LpAnswer* answer) {
   const std::string& chosen = answer->chosen;
   if (chosen == "mcph") {
-    return AcceptSchedule(platform, compared.mcph->schedule, answer->period,
-                          /*may_round=*/false, answer);
+    absl::Status status =
+        AcceptSchedule(platform, compared.mcph->schedule, answer->period,
+                       /*may_round=*/false, answer);
+    if (MaxPeriod() == 0 || status.code() != absl::StatusCode::kInvalidArgument)
+      return status;
+    NoSchedule(status, answer);
+    answer->flows = {TreeRoute(platform.Request(), compared.mcph->schedule)};
+    answer->flows_period = answer->period;
+    return absl::OkStatus();
   }
   if (chosen == "broadcast") {
     return AttachRoutes(platform,
