@@ -300,18 +300,19 @@ TEST(GenLimits, ProfilesPastEveryMethodsLimitAreRefusedUpFront) {
   }
 }
 
-// The LP algorithms' limit (platform.h: at most 10,000 nodes x edges and
-// 5/2 edges per node): a path of 100 nodes (99 edges, 9,900) is solved,
-// one of 101 (100 edges, 10,100) refused before any LP, naming the limit,
-// and so is a platform of 4 nodes and 12 edges (3 per node).
+// The LP algorithms' limits (platform.h: at most 10,000 nodes x edges for
+// lb, ub and broadcast, 2,500 for the LP heuristics and best, and 5/2
+// edges per node): a path of 100 nodes (99 edges, 9,900) is solved by lb,
+// one of 101 (100 edges, 10,100) refused before any LP, naming the limit;
+// for the heuristics and best a path of 50 nodes (49 edges, 2,450) is
+// solved, one of 51 (50 edges, 2,550) refused; and so is a platform of 4
+// nodes and 12 edges (3 per node).
 TEST(GraphLpLimits, PastTheSizeLimitIsRefusedUpFront) {
   const CliRun inside = RunCli({"plan", "--model", "graph", "--platform",
                                 WriteTemp("path100.json", PathPlatform(100)),
                                 "--algorithm", "lb"});
   EXPECT_EQ(inside.exit_code, 0) << inside.err;
-  for (const char* algorithm :
-       {"lb", "ub", "broadcast", "reduced-broadcast", "augmented-multicast",
-        "augmented-sources", "best"}) {
+  for (const char* algorithm : {"lb", "ub", "broadcast"}) {
     const CliRun past =
         RunCliWithin(30, {"plan", "--model", "graph", "--platform",
                           WriteTemp("path101.json", PathPlatform(101)),
@@ -320,8 +321,26 @@ TEST(GraphLpLimits, PastTheSizeLimitIsRefusedUpFront) {
     EXPECT_THAT(past.err,
                 HasSubstr(std::string("--algorithm ") + algorithm +
                           ": the platform has 101 nodes and 100 edges (after "
-                          "pruning); the LP algorithms take at most 10000 "
+                          "pruning); lb, ub and broadcast take at most 10000 "
                           "nodes x edges and 5/2 edges per node"));
+  }
+  const CliRun searched = RunCli({"plan", "--model", "graph", "--platform",
+                                  WriteTemp("path50.json", PathPlatform(50)),
+                                  "--algorithm", "best"});
+  EXPECT_EQ(searched.exit_code, 0) << searched.err;
+  for (const char* algorithm : {"reduced-broadcast", "augmented-multicast",
+                                "augmented-sources", "best"}) {
+    const CliRun past =
+        RunCliWithin(30, {"plan", "--model", "graph", "--platform",
+                          WriteTemp("path51.json", PathPlatform(51)),
+                          "--algorithm", algorithm});
+    EXPECT_EQ(past.exit_code, 2) << algorithm << ": " << past.err;
+    EXPECT_THAT(past.err,
+                HasSubstr(std::string("--algorithm ") + algorithm +
+                          ": the platform has 51 nodes and 50 edges (after "
+                          "pruning); the LP heuristics and best take at most "
+                          "2500 nodes x edges and 5/2 edges per node"));
+    EXPECT_THAT(past.err, HasSubstr("lb, ub and broadcast take 10000"));
   }
   // Every pair of 4 nodes joined both ways: 12 edges, 3 per node.
   std::string dense = "{\"nodes\":[\"a\",\"b\",\"c\",\"d\"],\"edges\":[";

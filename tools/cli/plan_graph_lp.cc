@@ -729,18 +729,26 @@ absl::Status CheckGraphLpSize(const GraphPlatform& platform,
                               const std::string& algorithm) {
   const uint64_t nodes = platform.names.size();
   const uint64_t edges = platform.edges.size();
-  if (nodes * edges <= kGraphLpMaxNodeEdges &&
-      edges * kGraphLpMaxEdgesPerNodeDen <=
-          nodes * kGraphLpMaxEdgesPerNodeNum) {
+  const bool one_program =
+      algorithm == "lb" || algorithm == "ub" || algorithm == "broadcast";
+  const uint64_t most =
+      one_program ? kGraphLpMaxNodeEdges : kGraphLpHeuristicMaxNodeEdges;
+  if (nodes * edges <= most && edges * kGraphLpMaxEdgesPerNodeDen <=
+                                   nodes * kGraphLpMaxEdgesPerNodeNum) {
     return absl::OkStatus();
   }
   return absl::InvalidArgumentError(absl::StrFormat(
       "--algorithm %s: the platform has %d nodes and %d edges (after "
-      "pruning); the LP algorithms take at most %d nodes x edges and %d/%d "
-      "edges per node (kGraphLpMaxNodeEdges, kGraphLpMaxEdgesPerNode*; "
-      "README.md \"Limits\"); --algorithm mcph has no such limit",
-      algorithm, nodes, edges, kGraphLpMaxNodeEdges, kGraphLpMaxEdgesPerNodeNum,
-      kGraphLpMaxEdgesPerNodeDen));
+      "pruning); %s take at most %d nodes x edges and %d/%d edges per node "
+      "(%s, kGraphLpMaxEdgesPerNode*; README.md \"Limits\"); %s"
+      "--algorithm mcph has no such limit",
+      algorithm, nodes, edges,
+      one_program ? "lb, ub and broadcast" : "the LP heuristics and best", most,
+      kGraphLpMaxEdgesPerNodeNum, kGraphLpMaxEdgesPerNodeDen,
+      one_program ? "kGraphLpMaxNodeEdges" : "kGraphLpHeuristicMaxNodeEdges",
+      one_program ? ""
+                  : absl::StrFormat("lb, ub and broadcast take %d; ",
+                                    kGraphLpMaxNodeEdges)));
 }
 
 absl::StatusOr<std::string> PlanGraphLp(const GraphPlatform& platform,

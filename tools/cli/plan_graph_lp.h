@@ -35,8 +35,10 @@
 
 namespace hetcast {
 
-// InvalidArgument naming the limit when `platform` is past
-// kGraphLpMaxNodeEdges (platform.h).
+// InvalidArgument naming the limit when `platform` is past `algorithm`'s:
+// kGraphLpMaxNodeEdges for lb, ub and broadcast,
+// kGraphLpHeuristicMaxNodeEdges for the LP heuristics and best, and
+// kGraphLpMaxEdgesPerNode* for all (platform.h).
 absl::Status CheckGraphLpSize(const GraphPlatform& platform,
                               const std::string& algorithm);
 
