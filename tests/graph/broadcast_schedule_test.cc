@@ -469,12 +469,16 @@ TEST(RoundedSchedule, BeyondSixtyFourBitsStillSchedules) {
           EvaluateSchedule(request, *s);
       EXPECT_TRUE(e.ok()) << e.status();
       if (!e.ok()) return 0;
-      if (bound != 0) EXPECT_LE(s->period, bound);
+      if (bound != 0) {
+        EXPECT_LE(s->period, bound);
+      }
       const mpq_class q =
           Ratio(e->throughput_numerator, e->throughput_denominator);
       EXPECT_EQ(q, Ratio(s->messages, s->period));
       // The multi-source scatter's trees may need less than its program.
-      if (i != 2) EXPECT_LE(q, 1 / period);
+      if (i != 2) {
+        EXPECT_LE(q, 1 / period);
+      }
       return q;
     };
     const mpq_class unbounded = throughput(0);
