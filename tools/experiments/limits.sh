@@ -202,18 +202,14 @@ if selected mcph; then
   # (639 targets, 320,000 edges: the file stays under 16 MiB), a random
   # tree of 280,000 nodes (479 targets) and a denser platform of 20,000
   # nodes and 380,000 edges (671 targets; fewer nodes to settle).
-  random_platform 100000 330000 624 1000 13 >"$work/mcph_other.json"
-  measure "MCPH at the limit, random 10^5 x 330,000, seed 13" \
-    plan --model graph --platform "$work/mcph_other.json"
-  random_platform 100000 320000 639 1000000000 12 >"$work/mcph_other.json"
-  measure "MCPH at the limit, random 10^5 x 320,000, costs to 10^9" \
-    plan --model graph --platform "$work/mcph_other.json"
-  random_platform 280000 280000 479 1000 14 >"$work/mcph_other.json"
-  measure "MCPH at the limit, random tree of 280,000 nodes" \
-    plan --model graph --platform "$work/mcph_other.json"
-  random_platform 20000 380000 671 1000 11 >"$work/mcph_other.json"
-  measure "MCPH at the limit, random 20,000 x 380,000" \
-    plan --model graph --platform "$work/mcph_other.json"
+  for spec in "100000 330000 624 1000 13:random 10^5 x 330,000, seed 13" \
+    "100000 320000 639 1000000000 12:random 10^5 x 320,000, costs to 10^9" \
+    "280000 280000 479 1000 14:random tree of 280,000 nodes" \
+    "20000 380000 671 1000 11:random 20,000 x 380,000"; do
+    random_platform ${spec%%:*} >"$work/mcph_other.json"
+    measure "MCPH at the limit, ${spec#*:}" \
+      plan --model graph --platform "$work/mcph_other.json"
+  done
 fi
 
 if selected graph-text; then
