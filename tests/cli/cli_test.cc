@@ -918,42 +918,75 @@ TEST(CliGraph, AugmentedSourcesReportsItsSchedule) {
 // 260811675121/313981 ticks per message (broadcast_schedule_test.cc,
 // WideCostsKeepTheirExactSchedule). Its exact schedule fits 64 bits with
 // or without a --max-period above it; a bound below rounds; a larger
-// bound never has no schedule where a smaller one has one. A schedule
-// given up (costs near 10^11: a period of 36 digits) leaves its flows in
-// the answer.
+// bound never has no schedule where a smaller one has one.
+// solver_fallback.json (costs near 10^11; exact periods of 36 digits, a
+// packing of 4 x 10^23 arborescences): every LP answer gets a schedule
+// the evaluator accepts, rounded to fit 64 bits (the broadcast's one
+// message of T* ticks, ub's rounded and said so), and from one --max-period
+// on every larger one has one (broadcast_schedule_test.cc,
+// BeyondSixtyFourBitsStillSchedules, checks the throughputs); below one
+// message the answer keeps its flows and what they need.
 TEST(CliGraph, MaxPeriodIsMonotone) {
-  const auto run = [](const char* bound) {
-    return RunCli(
-        Plan({"--model", "graph", "--platform", GraphFile("wide_costs.json"),
-              "--algorithm", "broadcast", "--max-period", bound}));
+  const auto run = [](const char* file, const char* algorithm,
+                      const char* bound) {
+    return RunCli(Plan({"--model", "graph", "--platform", GraphFile(file),
+                        "--algorithm", algorithm, "--max-period", bound}));
   };
   for (const char* bound : {"0", "1000000000000"}) {
     SCOPED_TRACE(bound);
-    const CliRun exact = run(bound);
+    const CliRun exact = run("wide_costs.json", "broadcast", bound);
     ASSERT_EQ(exact.exit_code, 0) << exact.err;
     EXPECT_THAT(exact.out, HasSubstr("schedule: 313981 messages every "
                                      "260811675121 ticks in "));
     EXPECT_THAT(exact.out, ::testing::Not(HasSubstr("rounded")));
   }
-  const CliRun rounded = run("10000000");
+  const CliRun rounded = run("wide_costs.json", "broadcast", "10000000");
   ASSERT_EQ(rounded.exit_code, 0) << rounded.err;
   EXPECT_THAT(rounded.out, HasSubstr("(the evaluator accepts it)"));
   EXPECT_THAT(rounded.out, HasSubstr("rounded (--max-period 10000000)"));
+  for (const char* algorithm : {"best", "ub", "augmented-sources"}) {
+    SCOPED_TRACE(algorithm);
+    const CliRun unbounded = run("solver_fallback.json", algorithm, "0");
+    ASSERT_EQ(unbounded.exit_code, 0) << unbounded.err;
+    EXPECT_THAT(unbounded.out, HasSubstr("(the evaluator accepts it)"));
+    bool scheduled = false;
+    for (const char* bound : {"600000000000", "1000000000000", "2000000000000",
+                              "18446744073709551615"}) {
+      SCOPED_TRACE(bound);
+      const CliRun bounded = run("solver_fallback.json", algorithm, bound);
+      ASSERT_EQ(bounded.exit_code, 0) << bounded.err;
+      const bool has =
+          bounded.out.find("(the evaluator accepts it)") != std::string::npos;
+      EXPECT_TRUE(has || !scheduled) << "a smaller bound had a schedule";
+      scheduled = scheduled || has;
+    }
+    EXPECT_TRUE(scheduled);
+  }
+  const CliRun ub = run("solver_fallback.json", "ub", "0");
+  EXPECT_THAT(ub.out, HasSubstr("rounded (the exact schedule needs more than "
+                                "64 bits): "));
   const CliRun none = RunCli(
       Plan({"--model", "graph", "--platform", GraphFile("solver_fallback.json"),
-            "--algorithm", "ub", "--format", "json"}));
+            "--algorithm", "broadcast", "--max-period", "1000000", "--format",
+            "json"}));
   ASSERT_EQ(none.exit_code, 0) << none.err;
-  EXPECT_THAT(none.out, HasSubstr("\"schedule\":null,\"no_schedule\":"));
+  EXPECT_THAT(none.out, HasSubstr("\"schedule\":null,\"no_schedule\":\""
+                                  "--max-period 1000000: rounded down"));
   EXPECT_THAT(none.out, HasSubstr("\"flows\":[{\"fraction\":\""));
-  EXPECT_THAT(none.out, HasSubstr("{\"fraction\":\"1/1\",\"edges\":[{\"from\":"
-                                  "\"v0\",\"to\":\"v3\"},{\"from\":\"v3\","
-                                  "\"to\":\"v4\"}]}"));
+  EXPECT_THAT(none.out, HasSubstr("\"flows_period_per_message\":\""));
+  // best's MCPH tree (wide_costs.json: s -> t, 810144 ticks) likewise.
+  const CliRun tree = run("wide_costs.json", "best", "1000");
+  ASSERT_EQ(tree.exit_code, 0) << tree.err;
+  EXPECT_THAT(tree.out, HasSubstr("chosen: mcph\nschedule: none (--max-period "
+                                  "1000: one message of mcph needs 810144 "
+                                  "ticks)\nflows (1 routes"));
 }
 
 // --max-period: Fig. 1's scatter needs 140 ticks for 3 messages; within
 // 100 ticks the command rounds the flows down (the evaluator accepted the
-// result) and reports the throughput lost; a bound below one message, or
-// an answer without a schedule (lb), is refused.
+// result) and reports the throughput lost; below one message the answer
+// has no schedule but its flows and what they need (the scatter's T*);
+// an answer without a schedule (lb) is refused.
 TEST(CliGraph, MaxPeriodRoundsTheSchedule) {
   const auto run = [](const char* algorithm, const char* bound) {
     return RunCli(Plan({"--model", "graph", "--platform",
@@ -969,9 +1002,10 @@ TEST(CliGraph, MaxPeriodRoundsTheSchedule) {
   EXPECT_THAT(exact.out, HasSubstr("\"schedule\":{\"period\":140,"));
   EXPECT_THAT(exact.out, ::testing::Not(HasSubstr("\"rounded\"")));
   const CliRun small = run("ub", "10");
-  EXPECT_EQ(small.exit_code, 2);
-  EXPECT_EQ(small.out, "");
-  EXPECT_THAT(small.err, HasSubstr("--max-period 10: rounded down"));
+  EXPECT_EQ(small.exit_code, 0);
+  EXPECT_THAT(small.out, HasSubstr("\"no_schedule\":\"--max-period 10: "
+                                   "rounded down"));
+  EXPECT_THAT(small.out, HasSubstr("\"flows_period_per_message\":\"140/3\""));
   const CliRun lb = run("lb", "100");
   EXPECT_EQ(lb.exit_code, 2);
   EXPECT_THAT(lb.err, HasSubstr("--max-period: needs an LP algorithm"));

@@ -1,12 +1,16 @@
 #!/usr/bin/env bash
-# json_schema_test.sh HETCAST SCHEMA: every kind of JSON `hetcast` prints
-# (each model, the PTAS, tables, --explain, inspect, names with quotes,
-# backslashes and bytes that are not UTF-8) is valid JSON and valid against
-# docs/hetcast-output.schema.json, checked by Debian's python3-jsonschema;
-# and every plan reads back (hetcast render --plan).
+# json_schema_test.sh HETCAST SCHEMA HEADER: every kind of JSON `hetcast`
+# prints (each model, the PTAS, tables, --explain, inspect, names with
+# quotes, backslashes and bytes that are not UTF-8) is valid JSON and valid
+# against docs/hetcast-output.schema.json, checked by Debian's
+# python3-jsonschema; every plan reads back (hetcast render --plan); and
+# the graph schedule's routes mean what hetcast.h (HEADER) says: the
+# schema's part_count has the header's least value, and every printed
+# route's parts lie within the period's messages x parts.
 set -euo pipefail
 hetcast=$1
 schema=$2
+header=$3
 out=${TEST_TMPDIR:-$(mktemp -d)}/json_outputs
 rm -rf "$out" && mkdir -p "$out"
 n=0
@@ -49,6 +53,7 @@ done
 run plan --model graph --platform $data/graph/fig5_star.json --algorithm ub --format json
 run plan --model graph --platform $data/graph/fig1_example.json --algorithm ub --max-period 100 --format json
 run plan --model graph --platform $data/graph/solver_fallback.json --algorithm ub --format json
+run plan --model graph --platform $data/graph/solver_fallback.json --algorithm broadcast --max-period 1000000 --format json
 lp_last=$n
 n=$((n + 1))
 "$hetcast" plan --model graph --platform $data/graph/fig4_triangle.json \
@@ -81,15 +86,54 @@ for ((i = 1; i <= n; i++)); do
   fi
 done
 
-/usr/bin/python3 - "$schema" "$out" "$n" <<'PY'
-import json, sys
+/usr/bin/python3 - "$schema" "$out" "$n" "$header" <<'PY'
+import json, re, sys
 import jsonschema
-schema_path, out, count = sys.argv[1], sys.argv[2], int(sys.argv[3])
+schema_path, out, count, header = sys.argv[1:5]
+count = int(count)
 with open(schema_path) as f:
     schema = json.load(f)
+
+# hetcast_graph_route in hetcast.h: "uint64_t part_count; /* >= N;
+# first_part + part_count <= K * D */".
+route_rule = re.search(
+    r"uint64_t part_count; /\* >= (\d+); first_part \+ part_count <= K \* D",
+    open(header).read())
+assert route_rule, "hetcast.h: hetcast_graph_route's part_count rule not found"
+least_parts = int(route_rule.group(1))
+
+def find(node, key):
+    """Every value of `key` anywhere in the schema."""
+    if isinstance(node, dict):
+        for k, v in node.items():
+            if k == key:
+                yield v
+            yield from find(v, key)
+    elif isinstance(node, list):
+        for v in node:
+            yield from find(v, key)
+
+part_counts = list(find(schema, "part_count"))
+assert part_counts, "the schema has no part_count"
+for p in part_counts:
+    assert p.get("minimum") == least_parts, (
+        f"schema part_count minimum {p.get('minimum')}, hetcast.h says >= {least_parts}")
+    assert "messages x parts" in p["description"], p["description"]
+
+def check_routes(document):
+    """Each schedule's routes within the period's K x D parts (hetcast.h)."""
+    schedule = document.get("schedule") if isinstance(document, dict) else None
+    if not isinstance(schedule, dict) or "routes" not in schedule:
+        return 0
+    total = schedule["messages"] * schedule["parts"]
+    for route in schedule["routes"]:
+        assert route["part_count"] >= least_parts, route
+        assert route["first_part"] + route["part_count"] <= total, (route, total)
+    return 1
 jsonschema.Draft202012Validator.check_schema(schema)
 validator = jsonschema.Draft202012Validator(schema)
 failed = 0
+schedules = 0
 for i in range(1, count + 1):
     command = open(f"{out}/{i}.cmd", errors="replace").read().strip()
     raw = open(f"{out}/{i}.json", "rb").read()
@@ -98,6 +142,7 @@ for i in range(1, count + 1):
         assert text.endswith("\n") and text.count("\n") == 1, "not one line"
         document = json.loads(text)
         errors = sorted(validator.iter_errors(document), key=str)
+        schedules += check_routes(document)
         if errors:
             raise ValueError("; ".join(
                 f"{'/'.join(map(str, e.absolute_path))}: {e.message}"
@@ -105,6 +150,8 @@ for i in range(1, count + 1):
     except Exception as error:  # noqa: BLE001 - report and go on
         failed += 1
         print(f"FAIL: hetcast {command}: {error}")
-print(f"{count - failed} of {count} JSON outputs valid against {schema_path}")
+print(f"{count - failed} of {count} JSON outputs valid against {schema_path}; "
+      f"{schedules} graph schedules' routes as hetcast.h defines them")
+assert schedules > 0, "no graph schedule was checked"
 sys.exit(1 if failed else 0)
 PY

@@ -300,29 +300,46 @@ TEST(GenLimits, ProfilesPastEveryMethodsLimitAreRefusedUpFront) {
   }
 }
 
-// The LP algorithms' limit (platform.h: at most 10,000 nodes x edges and
-// 5/2 edges per node): a path of 100 nodes (99 edges, 9,900) is solved,
-// one of 101 (100 edges, 10,100) refused before any LP, naming the limit,
-// and so is a platform of 4 nodes and 12 edges (3 per node).
-TEST(GraphLpLimits, PastTheSizeLimitIsRefusedUpFront) {
-  const CliRun inside = RunCli({"plan", "--model", "graph", "--platform",
-                                WriteTemp("path100.json", PathPlatform(100)),
-                                "--algorithm", "lb"});
-  EXPECT_EQ(inside.exit_code, 0) << inside.err;
-  for (const char* algorithm :
-       {"lb", "ub", "broadcast", "reduced-broadcast", "augmented-multicast",
-        "augmented-sources", "best"}) {
-    const CliRun past =
-        RunCliWithin(30, {"plan", "--model", "graph", "--platform",
-                          WriteTemp("path101.json", PathPlatform(101)),
+// The path of `n` nodes is solved by `inside` and refused by each of
+// `algorithms`, the message naming its size and `limit`.
+void ExpectPathLimit(size_t n, const char* inside,
+                     const std::vector<const char*>& algorithms,
+                     const std::string& limit) {
+  const std::string path = WriteTemp("path.json", PathPlatform(n - 1));
+  const CliRun solved = RunCli(
+      {"plan", "--model", "graph", "--platform", path, "--algorithm", inside});
+  EXPECT_EQ(solved.exit_code, 0) << solved.err;
+  const std::string past = WriteTemp("past.json", PathPlatform(n));
+  for (const char* algorithm : algorithms) {
+    const CliRun run =
+        RunCliWithin(30, {"plan", "--model", "graph", "--platform", past,
                           "--algorithm", algorithm});
-    EXPECT_EQ(past.exit_code, 2) << algorithm << ": " << past.err;
-    EXPECT_THAT(past.err,
-                HasSubstr(std::string("--algorithm ") + algorithm +
-                          ": the platform has 101 nodes and 100 edges (after "
-                          "pruning); the LP algorithms take at most 10000 "
-                          "nodes x edges and 5/2 edges per node"));
+    EXPECT_EQ(run.exit_code, 2) << algorithm << ": " << run.err;
+    EXPECT_THAT(run.err, HasSubstr(std::string("--algorithm ") + algorithm +
+                                   ": the platform has " + std::to_string(n) +
+                                   " nodes and " + std::to_string(n - 1) +
+                                   " edges (after pruning); " + limit));
   }
+}
+
+// The LP algorithms' limits (platform.h: at most 10,000 nodes x edges for
+// lb, ub and broadcast, 2,500 for the LP heuristics and best, and 5/2
+// edges per node): a path of 100 nodes (99 edges, 9,900) is solved by lb,
+// one of 101 (100 edges, 10,100) refused before any LP, naming the limit;
+// for the heuristics and best a path of 50 nodes (49 edges, 2,450) is
+// solved, one of 51 (50 edges, 2,550) refused; and so is a platform of 4
+// nodes and 12 edges (3 per node).
+TEST(GraphLpLimits, PastTheSizeLimitIsRefusedUpFront) {
+  ExpectPathLimit(101, "lb", {"lb", "ub", "broadcast"},
+                  "lb, ub and broadcast take at most 10000 nodes x edges and "
+                  "5/2 edges per node");
+  ExpectPathLimit(
+      51, "best",
+      {"reduced-broadcast", "augmented-multicast", "augmented-sources", "best"},
+      "the LP heuristics and best take at most 2500 nodes x edges "
+      "and 5/2 edges per node (kGraphLpHeuristicMaxNodeEdges, "
+      "kGraphLpMaxEdgesPerNode*; README.md \"Limits\"); lb, ub "
+      "and broadcast take 10000");
   // Every pair of 4 nodes joined both ways: 12 edges, 3 per node.
   std::string dense = "{\"nodes\":[\"a\",\"b\",\"c\",\"d\"],\"edges\":[";
   for (const char* from : {"a", "b", "c", "d"}) {

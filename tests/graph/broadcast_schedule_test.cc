@@ -12,6 +12,7 @@
 #include <functional>
 #include <random>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "gtest/gtest.h"
@@ -417,6 +418,82 @@ TEST(RoundedSchedule, WideCostsKeepTheirExactSchedule) {
   EXPECT_LE(rounded->period, 10000000u);
   EXPECT_LT(Ratio(rounded->messages, rounded->period), 1 / period);
   EXPECT_TRUE(EvaluateSchedule(g.Request(), *rounded).ok());
+}
+
+// solver_fallback.json: costs near 10^11, whose exact schedules need
+// periods and part counts far beyond 64 bits (the broadcast's exact
+// packing alone 4 x 10^23 arborescences). Every answer still gets a
+// schedule, judged by the evaluator: without --max-period the best of
+// those that fit 64 bits, never faster than the program's optimum and
+// within a thousandth of it (at K near 2^64 / T* messages a rounding loses
+// less than a message per route plus, in whole messages, one largest cost
+// per round of the König step: about 10^-6 of K T* here). Over bounds
+// from below one message to 2^64 - 1, a larger bound never has none where
+// a smaller has one, nor a lower throughput, and none beats the unbounded.
+TEST(RoundedSchedule, BeyondSixtyFourBitsStillSchedules) {
+  const GraphInstance g = GraphInstanceFromFile("solver_fallback.json");
+  const hetcast_graph_request request = g.Request();
+  absl::StatusOr<LpBound> ub = MulticastUb(request);
+  ASSERT_TRUE(ub.ok()) << ub.status();
+  const std::vector<bool> all(g.node_count, true);
+  absl::StatusOr<LpBound> eb = BroadcastEb(request, all);
+  ASSERT_TRUE(eb.ok()) << eb.status();
+  absl::StatusOr<HeuristicResult> sources = AugmentedSources(request);
+  ASSERT_TRUE(sources.ok()) << sources.status();
+  absl::StatusOr<LpBound> mms = MultiSourceUb(request, sources->nodes);
+  ASSERT_TRUE(mms.ok()) << mms.status();
+  using Build = std::function<absl::StatusOr<PeriodicSchedule>(uint64_t)>;
+  const std::vector<std::pair<Build, mpq_class>> answers = {
+      {[&](uint64_t bound) { return ScatterSchedule(request, *ub, bound); },
+       ub->period},
+      {[&](uint64_t bound) {
+         return BroadcastSchedule(request, all, *eb, bound);
+       },
+       eb->period},
+      {[&](uint64_t bound) {
+         return MultiSourceSchedule(request, sources->nodes, *mms, bound);
+       },
+       mms->period},
+  };
+  for (size_t i = 0; i < answers.size(); ++i) {
+    SCOPED_TRACE(::testing::Message() << "answer " << i);
+    const auto& [build, period] = answers[i];
+    // The throughput of a valid schedule within `bound`, 0 for none.
+    const auto throughput = [&](uint64_t bound) -> mpq_class {
+      absl::StatusOr<PeriodicSchedule> s = build(bound);
+      if (!s.ok()) {
+        EXPECT_NE(bound, 0u) << s.status();
+        return 0;
+      }
+      absl::StatusOr<hetcast_graph_evaluation> e =
+          EvaluateSchedule(request, *s);
+      EXPECT_TRUE(e.ok()) << e.status();
+      if (!e.ok()) return 0;
+      if (bound != 0) {
+        EXPECT_LE(s->period, bound);
+      }
+      const mpq_class q =
+          Ratio(e->throughput_numerator, e->throughput_denominator);
+      EXPECT_EQ(q, Ratio(s->messages, s->period));
+      // The multi-source scatter's trees may need less than its program.
+      if (i != 2) {
+        EXPECT_LE(q, 1 / period);
+      }
+      return q;
+    };
+    const mpq_class unbounded = throughput(0);
+    EXPECT_GE(unbounded, mpq_class(999, 1000) / period);
+    mpq_class best = 0;
+    for (uint64_t bound = 100000000000;; bound += bound / 2) {
+      SCOPED_TRACE(::testing::Message() << "bound " << bound);
+      const mpq_class q = throughput(bound);
+      EXPECT_GE(q, best);
+      EXPECT_LE(q, unbounded);
+      best = std::max(best, q);
+      if (bound > UINT64_MAX / 3 * 2) break;
+    }
+    EXPECT_EQ(throughput(UINT64_MAX), unbounded);
+  }
 }
 
 TEST(HeuristicSchedules, RandomGraphsPassTheEvaluator) {

@@ -64,7 +64,9 @@ TEST(TiersPlatform, NodeCountsOfFigure11) {
 }
 
 // Every platform Fig. 11's tool runs (seeds 1.. small, 1001.. big, 10 per
-// size by default) fits the LP algorithms' size limit of the command line.
+// size by default) fits the command line's size limit of the one-program
+// LP algorithms (lb, ub, broadcast; the tool runs the heuristics through
+// the library).
 TEST(TiersPlatform, Figure11FitsTheLpSizeLimit) {
   for (uint64_t i = 0; i < 10; ++i) {
     for (const auto& [parameters, seed] :

@@ -3,6 +3,7 @@
 #include "tools/cli/plan_graph_lp.h"
 
 #include <iterator>
+#include <map>
 #include <optional>
 #include <utility>
 #include <vector>
@@ -32,8 +33,10 @@ ABSL_FLAG(bool, trace, false,
 ABSL_FLAG(uint64_t, max_period, 0,
           "plan --model graph with an LP algorithm that schedules: a period "
           "of at most this many ticks; when the exact schedule's is longer "
-          "(or beyond 64 bits), the flows are rounded down to whole messages "
-          "and the throughput lost is reported, exactly. 0: exact only.");
+          "(or beyond 64 bits), the flows are rounded to whole messages "
+          "and the throughput lost is reported, exactly. 0: the exact "
+          "schedule, or when it needs more than 64 bits the best rounding "
+          "that fits them.");
 ABSL_FLAG(std::string, emit_solution, "",
           "plan --model graph --algorithm lb|ub|broadcast: also write the "
           "exact optimum (every variable and dual as a fraction) to this "
@@ -65,8 +68,9 @@ struct LpAnswer {
   std::optional<PeriodicSchedule> schedule;
   std::string no_schedule;
   std::vector<WeightedRoute> flows;
-  // --max-period made the schedule round to whole messages: its ticks per
-  // message (at least `period`: BalancedRoutes()).
+  mpq_class flows_period;  // What `flows` need per message.
+  // The schedule is a rounding (to --max-period, or to 64 bits): its ticks
+  // per message (at least `period`: BalancedRoutes()).
   std::optional<mpq_class> rounded;
 };
 
@@ -163,11 +167,12 @@ void NoSchedule(const absl::Status& status, LpAnswer* answer) {
 }
 
 // `schedule` as the answer's, once the evaluator accepts it: at exactly
-// `period` ticks per message, or, rounded for --max-period, at the
-// evaluator's figure (kept in `rounded`).
+// `period` ticks per message, or, when `may_round` (a rounding, or routes
+// that need more than `period`), at the evaluator's figure (kept in
+// `rounded`), never less than `period`.
 absl::Status AcceptSchedule(const GraphPlatform& platform,
                             PeriodicSchedule schedule, const mpq_class& period,
-                            LpAnswer* answer) {
+                            bool may_round, LpAnswer* answer) {
   if (MaxPeriod() != 0 && schedule.period > MaxPeriod()) {
     return absl::InvalidArgumentError(absl::StrCat(
         "--max-period ", MaxPeriod(), ": one message of ",
@@ -179,41 +184,46 @@ absl::Status AcceptSchedule(const GraphPlatform& platform,
   if (!e.ok()) return e.status();
   mpq_class evaluated(mpz_class(absl::StrCat(e->period_numerator)),
                       mpz_class(absl::StrCat(e->period_denominator)));
-  if (evaluated != period) {
-    if (MaxPeriod() == 0) {
-      return absl::InternalError(
-          absl::StrCat("the schedule needs ", Fraction(evaluated),
-                       " ticks per message, not ", Fraction(period)));
-    }
-    answer->rounded = evaluated;
+  if (evaluated < period || (evaluated != period && !may_round)) {
+    return absl::InternalError(
+        absl::StrCat("the schedule needs ", Fraction(evaluated),
+                     " ticks per message, not ", Fraction(period)));
   }
+  if (evaluated != period) answer->rounded = evaluated;
   answer->schedule = std::move(schedule);
   return absl::OkStatus();
 }
 
 // The answer's figure and schedule from its routes: the period is what the
 // routes need per message (RoutesPeriod(): the program's T*, or less for
-// the multi-source scatter's trees), the schedule BuildSchedule()'s. A
-// schedule that would not fit in 64 bits leaves the answer without one,
-// with the routes and their fractions (`flows`) and the reason.
+// the multi-source scatter's trees; a broadcast whose exact packing needs
+// more than 62 bits packs rounded loads, whose routes need a little more:
+// the figure stays T*), the schedule BuildSchedule()'s. An answer left
+// without a schedule (none fits 64 bits or --max-period) keeps the routes
+// and their fractions (`flows`) and the reason.
 absl::Status AttachRoutes(const GraphPlatform& platform, Routed routed,
                           LpAnswer* answer) {
-  if (routed.routes.status().code() == absl::StatusCode::kOutOfRange) {
-    NoSchedule(routed.routes.status(), answer);
-    return absl::OkStatus();
-  }
   if (!routed.routes.ok()) return routed.routes.status();
   const hetcast_graph_request request = platform.Request();
-  answer->period = RoutesPeriod(request, *routed.routes);
+  const mpq_class needed = RoutesPeriod(request, *routed.routes);
+  if (needed < answer->period) answer->period = needed;
+  answer->flows_period = needed;
   absl::StatusOr<PeriodicSchedule> schedule =
       BuildSchedule(request, *routed.routes, MaxPeriod(), routed.what);
-  if (schedule.status().code() == absl::StatusCode::kOutOfRange) {
-    NoSchedule(schedule.status(), answer);
+  absl::Status status = schedule.status();
+  if (schedule.ok()) {
+    const bool may_round = !schedule->exact || needed != answer->period;
+    status = AcceptSchedule(platform, *std::move(schedule), answer->period,
+                            may_round, answer);
+  }
+  if (status.code() == absl::StatusCode::kOutOfRange ||
+      (MaxPeriod() != 0 &&
+       status.code() == absl::StatusCode::kInvalidArgument)) {
+    NoSchedule(status, answer);
     answer->flows = *std::move(routed.routes);
     return absl::OkStatus();
   }
-  if (!schedule.ok()) return schedule.status();
-  return AcceptSchedule(platform, *std::move(schedule), answer->period, answer);
+  return status;
 }
 
 std::vector<bool> NodeSet(const GraphPlatform& platform,
@@ -242,6 +252,24 @@ Routed HeuristicRoutes(const GraphPlatform& platform, const std::string& name,
   absl::StatusOr<LpBound> eb = BroadcastEb(request, kept);
   if (!eb.ok()) return {eb.status(), ""};
   return {BroadcastRoutes(request, kept, *eb), "the broadcast"};
+}
+
+// MCPH's tree as a route carrying every message: its edges as request
+// edge indices, each after the one into its tail (the schedule lists them
+// so).
+WeightedRoute TreeRoute(const hetcast_graph_request& request,
+                        const PeriodicSchedule& schedule) {
+  std::map<std::pair<uint32_t, uint32_t>, size_t> index;
+  for (size_t e = 0; e < request.edge_count; ++e) {
+    index[{request.edges[e].from, request.edges[e].to}] = e;
+  }
+  WeightedRoute route;
+  for (const hetcast_graph_route_edge& e : schedule.route_edges) {
+    route.edges.push_back(index.at({e.from, e.to}));
+  }
+  route.start = 0;
+  route.weight = 1;
+  return route;
 }
 
 // What best compared, kept to schedule the one it chose.
@@ -291,8 +319,15 @@ absl::Status AttachChosen(const GraphPlatform& platform, const LpBound& ub,
                           const Compared& compared, LpAnswer* answer) {
   const std::string& chosen = answer->chosen;
   if (chosen == "mcph") {
-    return AcceptSchedule(platform, compared.mcph->schedule, answer->period,
-                          answer);
+    absl::Status status =
+        AcceptSchedule(platform, compared.mcph->schedule, answer->period,
+                       /*may_round=*/false, answer);
+    if (MaxPeriod() == 0 || status.code() != absl::StatusCode::kInvalidArgument)
+      return status;
+    NoSchedule(status, answer);
+    answer->flows = {TreeRoute(platform.Request(), compared.mcph->schedule)};
+    answer->flows_period = answer->period;
+    return absl::OkStatus();
   }
   if (chosen == "broadcast") {
     return AttachRoutes(platform,
@@ -575,12 +610,17 @@ std::string RenderText(const GraphPlatform& platform, const LpAnswer& a) {
   if (!a.no_schedule.empty()) {
     absl::StrAppend(&out, "schedule: none (", a.no_schedule, ")\n");
     if (!a.flows.empty()) {
-      absl::StrAppend(&out, FlowsText(platform, platform.Request(), a.flows));
+      absl::StrAppend(&out, FlowsText(platform, platform.Request(), a.flows),
+                      "  (they need ", Fraction(a.flows_period),
+                      " ticks per message)\n");
     }
   }
   if (a.rounded) {
     absl::StrAppend(
-        &out, "rounded (--max-period ", MaxPeriod(),
+        &out, "rounded (",
+        MaxPeriod() != 0
+            ? absl::StrCat("--max-period ", MaxPeriod())
+            : std::string("the exact schedule needs more than 64 bits"),
         "): ", Fraction(*a.rounded), " ticks per message, throughput ",
         Fraction(Reciprocal(*a.rounded)), ", lost ",
         Fraction(mpq_class(Reciprocal(a.period) - Reciprocal(*a.rounded))),
@@ -622,11 +662,13 @@ absl::StatusOr<std::string> RenderJson(const GraphPlatform& platform,
     json.Str("no_schedule", a.no_schedule);
     if (!a.flows.empty()) {
       WriteFlowsJson(platform, platform.Request(), a.flows, &json);
+      json.Str("flows_period_per_message", Fraction(a.flows_period));
     }
   }
   if (a.rounded) {
     json.StartObject("rounded");
-    json.U64("max_period", MaxPeriod());
+    if (MaxPeriod() != 0) json.U64("max_period", MaxPeriod());
+    json.Str("reason", MaxPeriod() != 0 ? "max_period" : "64_bits");
     json.Str("period_per_message", Fraction(*a.rounded));
     json.Str("throughput", Fraction(Reciprocal(*a.rounded)));
     json.Str("throughput_lost", Fraction(mpq_class(Reciprocal(a.period) -
@@ -687,18 +729,26 @@ absl::Status CheckGraphLpSize(const GraphPlatform& platform,
                               const std::string& algorithm) {
   const uint64_t nodes = platform.names.size();
   const uint64_t edges = platform.edges.size();
-  if (nodes * edges <= kGraphLpMaxNodeEdges &&
-      edges * kGraphLpMaxEdgesPerNodeDen <=
-          nodes * kGraphLpMaxEdgesPerNodeNum) {
+  const bool one_program =
+      algorithm == "lb" || algorithm == "ub" || algorithm == "broadcast";
+  const uint64_t most =
+      one_program ? kGraphLpMaxNodeEdges : kGraphLpHeuristicMaxNodeEdges;
+  if (nodes * edges <= most && edges * kGraphLpMaxEdgesPerNodeDen <=
+                                   nodes * kGraphLpMaxEdgesPerNodeNum) {
     return absl::OkStatus();
   }
   return absl::InvalidArgumentError(absl::StrFormat(
       "--algorithm %s: the platform has %d nodes and %d edges (after "
-      "pruning); the LP algorithms take at most %d nodes x edges and %d/%d "
-      "edges per node (kGraphLpMaxNodeEdges, kGraphLpMaxEdgesPerNode*; "
-      "README.md \"Limits\"); --algorithm mcph has no such limit",
-      algorithm, nodes, edges, kGraphLpMaxNodeEdges, kGraphLpMaxEdgesPerNodeNum,
-      kGraphLpMaxEdgesPerNodeDen));
+      "pruning); %s take at most %d nodes x edges and %d/%d edges per node "
+      "(%s, kGraphLpMaxEdgesPerNode*; README.md \"Limits\"); %s"
+      "--algorithm mcph has no such limit",
+      algorithm, nodes, edges,
+      one_program ? "lb, ub and broadcast" : "the LP heuristics and best", most,
+      kGraphLpMaxEdgesPerNodeNum, kGraphLpMaxEdgesPerNodeDen,
+      one_program ? "kGraphLpMaxNodeEdges" : "kGraphLpHeuristicMaxNodeEdges",
+      one_program ? ""
+                  : absl::StrFormat("lb, ub and broadcast take %d; ",
+                                    kGraphLpMaxNodeEdges)));
 }
 
 absl::StatusOr<std::string> PlanGraphLp(const GraphPlatform& platform,

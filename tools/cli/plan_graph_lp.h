@@ -18,9 +18,11 @@
 // broadcast only). An LP the solver finds infeasible or unbounded, or a
 // certificate that fails, is an InternalError (exit status 1). Every
 // answer but lb carries its periodic schedule, accepted by the exact
-// evaluator at exactly its period; --max-period bounds the schedule's
-// period, rounding the flows down to whole messages when the exact one is
-// longer, and reports the throughput lost.
+// evaluator at exactly its period, or, when the exact schedule needs more
+// than 64 bits, at the best rounding of its flows to whole messages that
+// fits them (the throughput lost reported exactly); --max-period bounds
+// the period the same way. An answer left without a schedule (no whole
+// message within --max-period) lists its flows and what they need.
 //
 // This part of the command line links QSopt_ex (GPL-3+).
 #ifndef HETCAST_TOOLS_CLI_PLAN_GRAPH_LP_H_
@@ -35,8 +37,10 @@
 
 namespace hetcast {
 
-// InvalidArgument naming the limit when `platform` is past
-// kGraphLpMaxNodeEdges (platform.h).
+// InvalidArgument naming the limit when `platform` is past `algorithm`'s:
+// kGraphLpMaxNodeEdges for lb, ub and broadcast,
+// kGraphLpHeuristicMaxNodeEdges for the LP heuristics and best, and
+// kGraphLpMaxEdgesPerNode* for all (platform.h).
 absl::Status CheckGraphLpSize(const GraphPlatform& platform,
                               const std::string& algorithm);
 

@@ -6,9 +6,9 @@
 # the figures are printed. Run from the workspace root after
 # `bazel build -c opt //tools:hetcast`:
 #   tools/experiments/limits.sh [path/to/hetcast [CLASS...]]
-# CLASS selects rows: node, certify, cluster, json, mcph, graph-text,
-# graph-lp, gen, inspect, render (default: all; graph-lp and gen take
-# minutes of CPU).
+# CLASS selects rows: node, certify, cluster, json (and SimGrid XML), mcph,
+# graph-text, graph-lp, gen, inspect, render (default: all; graph-lp and
+# gen take minutes of CPU).
 set -uo pipefail
 hetcast=${1:-bazel-bin/tools/hetcast}
 shift || true
@@ -87,6 +87,28 @@ measure "multi-source JSON, 16 MiB of one dense array ($(stat -c %s "$work/dense
 nb_request 2860 $((2860 * 2860)) >"$work/matrix.json"
 measure "multi-source, 2,860 nodes, explicit matrix ($(stat -c %s "$work/matrix.json") B)" \
   plan --model nonblocking --input "$work/matrix.json"
+# A SimGrid platform (--platform-xml, at most kMaxSimgridBytes, 16 MiB):
+# 20,000 hosts, a chain of links from h0 and random links after it,
+# 135,000 symmetrical links and routes (270,000 edges) in 16.5 MB.
+awk -v n=20000 -v m=135000 'BEGIN {
+  x = 20261129
+  print "<?xml version=\x27" "1.0\x27?>\n<platform version=\"4.1\">\n<zone id=\"z\" routing=\"Full\">"
+  for (v = 0; v < n; ++v) printf "<host id=\"h%d\" speed=\"1Gf\"/>\n", v
+  for (i = 0; i < m; ++i) {
+    if (i < n - 1) { u = i; w = i + 1 }
+    else do {
+      x = (x * 16807) % 2147483647; u = x % n
+      x = (x * 16807) % 2147483647; w = x % n
+    } while (u == w || (u "," w) in seen || (w "," u) in seen)
+    seen[u "," w] = 1
+    printf "<link id=\"l%d\" bandwidth=\"%dMBps\" latency=\"1us\"/>\n", i, 1 + i % 997
+    printf "<route src=\"h%d\" dst=\"h%d\"><link_ctn id=\"l%d\"/></route>\n", u, w, i
+  }
+  print "</zone>\n</platform>"
+}' >"$work/simgrid.xml"
+measure "SimGrid XML, 20,000 hosts, 135,000 links ($(stat -c %s "$work/simgrid.xml") B)" \
+  plan --model graph --platform-xml "$work/simgrid.xml" --message-bytes 1000000 \
+  --tick 1us --source h0 --targets h19999
 fi
 
 # graph_platform N T: MCPH's worst case at its work limit
@@ -126,29 +148,34 @@ measure "MCPH one past HETCAST_GRAPH_MAX_WORK (refused)" \
   plan --model graph --platform "$work/graph_past.json"
 fi
 
-# random_platform N E T MAXCOST: N nodes, E directed edges (node v > 0 gets
-# an in-edge from a uniformly drawn earlier node, then uniformly drawn
-# pairs; a pair drawn twice is skipped), costs uniform in 1..MAXCOST, T
-# targets uniformly drawn; Park and Miller's generator (exact in awk's
+# random_platform N E T MAXCOST [SEED]: N nodes, E directed edges (node
+# v > 0 gets an in-edge from a uniformly drawn earlier node, then uniformly
+# drawn pairs; a pair drawn twice is skipped), costs uniform in 1..MAXCOST
+# (past 2^31 - 1 from two 20-bit draws), T targets uniformly drawn; Park
+# and Miller's generator from SEED (default 20261129; exact in awk's
 # doubles, so every awk draws the same platform).
 random_platform() {
-  awk -v n="$1" -v e="$2" -v t="$3" -v maxcost="$4" '
+  awk -v n="$1" -v e="$2" -v t="$3" -v maxcost="$4" -v seed="${5:-20261129}" '
     function draw(m) { x = (x * 16807) % 2147483647; return x % m }
+    function cost() {
+      if (maxcost <= 2147483647) return 1 + draw(maxcost)
+      return 1 + (draw(1048576) * 1048576 + draw(1048576)) % maxcost
+    }
     BEGIN {
-      x = 20261129
+      x = seed
       printf "{\"nodes\":["
       for (v = 0; v < n; ++v) printf "%s\"n%d\"", (v ? "," : ""), v
       printf "],\"edges\":["
       count = 0
       for (v = 1; v < n; ++v) {
         u = draw(v); seen[u "," v] = 1
-        printf "%s{\"from\":\"n%d\",\"to\":\"n%d\",\"cost\":%d}", (count++ ? "," : ""), u, v, 1 + draw(maxcost)
+        printf "%s{\"from\":\"n%d\",\"to\":\"n%d\",\"cost\":%.0f}", (count++ ? "," : ""), u, v, cost()
       }
       while (count < e) {
         u = draw(n); v = draw(n)
         if (u == v || (u "," v) in seen) continue
         seen[u "," v] = 1
-        printf ",{\"from\":\"n%d\",\"to\":\"n%d\",\"cost\":%d}", u, v, 1 + draw(maxcost)
+        printf ",{\"from\":\"n%d\",\"to\":\"n%d\",\"cost\":%.0f}", u, v, cost()
         ++count
       }
       printf "],\"source\":\"n0\",\"targets\":["
@@ -171,6 +198,18 @@ if selected mcph; then
   random_platform 100000 330000 624 1000 >"$work/mcph_random.json"
   measure "MCPH at HETCAST_GRAPH_MAX_WORK, random 10^5 nodes, 330,000 edges" \
     plan --model graph --platform "$work/mcph_random.json"
+  # Other shapes at the limit, all faster: another seed, costs up to 10^9
+  # (639 targets, 320,000 edges: the file stays under 16 MiB), a random
+  # tree of 280,000 nodes (479 targets) and a denser platform of 20,000
+  # nodes and 380,000 edges (671 targets; fewer nodes to settle).
+  for spec in "100000 330000 624 1000 13:random 10^5 x 330,000, seed 13" \
+    "100000 320000 639 1000000000 12:random 10^5 x 320,000, costs to 10^9" \
+    "280000 280000 479 1000 14:random tree of 280,000 nodes" \
+    "20000 380000 671 1000 11:random 20,000 x 380,000"; do
+    random_platform ${spec%%:*} >"$work/mcph_other.json"
+    measure "MCPH at the limit, ${spec#*:}" \
+      plan --model graph --platform "$work/mcph_other.json"
+  done
 fi
 
 if selected graph-text; then
@@ -190,28 +229,44 @@ if selected graph-text; then
 fi
 
 if selected graph-lp; then
-  # The LP algorithms at their limit (nodes x edges <= 10,000 and at most
-  # 5/2 edges per node): --algorithm best runs every one of them (MCPH,
-  # Broadcast-EB, Multicast-UB, the three heuristics) after Multicast-LB.
-  # Random platforms of 65 nodes x 153 edges (Fig. 11's size, denser),
-  # 63 x 157 (the densest at the product limit) and 100 x 100, half the
-  # other nodes targets, costs 1..40; past the limit (refused): 101 x 100,
-  # and 30 x 333, whose dense LPs ran for minutes.
-  random_platform 65 153 32 40 >"$work/lp65.json"
-  random_platform 63 157 31 40 >"$work/lp63.json"
-  random_platform 100 100 49 40 >"$work/lp100.json"
+  # lb, ub and broadcast (one program each) at their limit (nodes x edges
+  # <= 10,000, at most 5/2 edges per node): the densest random platform at
+  # the product, 63 nodes x 157 edges, costs up to 2^40 (HETCAST_MAX_COST),
+  # half and all of the other nodes targets (lb's program grows with the
+  # targets, broadcast's does not); past it (refused): 101 x 100, and
+  # 30 x 333 (3 edges per node).
+  random_platform 63 157 31 1099511627776 3 >"$work/lp63.json"
+  random_platform 63 157 62 1099511627776 3 >"$work/lp63all.json"
+  for algorithm in lb ub broadcast; do
+    measure "LP $algorithm, 63 x 157, costs to 2^40, 31 targets" \
+      plan --model graph --platform "$work/lp63.json" --algorithm $algorithm
+    measure "LP $algorithm, 63 x 157, costs to 2^40, 62 targets" \
+      plan --model graph --platform "$work/lp63all.json" --algorithm $algorithm
+  done
   random_platform 101 100 50 40 >"$work/lp101.json"
   random_platform 30 333 14 40 >"$work/lp30.json"
-  measure "LP best, 65 nodes x 153 edges" \
-    plan --model graph --platform "$work/lp65.json" --algorithm best
-  measure "LP best, 63 nodes x 157 edges" \
-    plan --model graph --platform "$work/lp63.json" --algorithm best
-  measure "LP best, 100 nodes x 100 edges" \
-    plan --model graph --platform "$work/lp100.json" --algorithm best
-  measure "LP best, 101 nodes x 100 edges (refused)" \
-    plan --model graph --platform "$work/lp101.json" --algorithm best
-  measure "LP best, 30 nodes x 333 edges (refused)" \
-    plan --model graph --platform "$work/lp30.json" --algorithm best
+  measure "LP lb, 101 nodes x 100 edges (refused)" \
+    plan --model graph --platform "$work/lp101.json" --algorithm lb
+  measure "LP lb, 30 nodes x 333 edges (refused)" \
+    plan --model graph --platform "$work/lp30.json" --algorithm lb
+  # The LP heuristics and best at theirs (nodes x edges <= 2,500): best
+  # runs Multicast-LB, MCPH, Broadcast-EB, Multicast-UB and the three
+  # heuristics, so it is the slowest. The densest random platform at the
+  # product, 32 x 78, costs up to 2^40, 10 targets: seeds 7 and 3, the
+  # slowest of the seeds 1-8, target counts 2-31 and symmetric platforms
+  # tried (large costs make the exact solves several times slower than
+  # costs of 1 to 40); past it (refused): 33 x 78.
+  random_platform 32 78 10 1099511627776 7 >"$work/lp32.json"
+  random_platform 32 78 10 1099511627776 3 >"$work/lp32b.json"
+  random_platform 33 78 5 1099511627776 3 >"$work/lp33.json"
+  for algorithm in best reduced-broadcast augmented-multicast augmented-sources; do
+    measure "LP $algorithm, 32 x 78, costs to 2^40, 10 targets" \
+      plan --model graph --platform "$work/lp32.json" --algorithm $algorithm
+  done
+  measure "LP best, 32 x 78, costs to 2^40, 10 targets, seed 3" \
+    plan --model graph --platform "$work/lp32b.json" --algorithm best
+  measure "LP best, 33 nodes x 78 edges (refused)" \
+    plan --model graph --platform "$work/lp33.json" --algorithm best
 fi
 
 # profile NAME LIMIT COST...: a profile of one type per cost, each of LIMIT.

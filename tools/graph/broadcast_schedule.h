@@ -26,10 +26,14 @@ namespace hetcast {
 // min(N n_e, N) (no arborescence uses an edge twice; N x_v^e is below
 // both), so every edge carries at most n_e of each message and every node
 // is busy at most T* per message (exactly T* at the busiest: the trees are
-// a broadcast). The routes are the arborescences, in the order they were
-// packed, over consecutive fractions of [0, 1); OutOfRange when N times
-// the edge count would not fit in 63 bits (the packing's integers). The
-// schedule is BuildSchedule()'s of those routes (`max_period` there).
+// a broadcast). When N times the edge count would not fit in 62 bits (the
+// packing's integers), N is the largest power of two that does and the
+// capacities min(ceil(N n_e), N) (still at least N x_v^e): the routes then
+// need a little more than T* per message (RoutesPeriod(): less than T*
+// plus the largest node's cost sum over N). The routes are the
+// arborescences, in the order they were packed, over consecutive
+// fractions of [0, 1). The schedule is BuildSchedule()'s of those routes
+// (`max_period` there).
 absl::StatusOr<std::vector<WeightedRoute>> BroadcastRoutes(
     const hetcast_graph_request& request, const std::vector<bool>& kept,
     const LpBound& eb);

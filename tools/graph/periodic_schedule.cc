@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <numeric>
+#include <optional>
 #include <utility>
 
 #include "absl/strings/str_cat.h"
@@ -123,6 +124,8 @@ absl::StatusOr<uint64_t> ToU64(const mpz_class& v, const char* schedule,
 uint64_t U64(const mpz_class& v) {
   return static_cast<uint64_t>(mpz_get_ui(v.get_mpz_t()));
 }
+
+mpz_class Z(uint64_t v) { return mpz_class(absl::StrCat(v)); }
 
 // A choice of whole messages: per route the messages it carries per
 // period (every group the same total, `messages`), and the busiest node's
@@ -297,43 +300,56 @@ mpz_class PartsOf(const std::vector<TransferPiece>& pieces,
   return parts;
 }
 
-// The schedule of `rounding` over `routes` (those carrying nothing left
-// out): the König step on the transfers (messages carried x cost ticks
-// per period), then D from the slots, then routes, route edges and
-// slots. OutOfRange when the period or K D would not fit in 64 bits.
-absl::StatusOr<PeriodicSchedule> Assemble(
-    const hetcast_graph_request& r, const std::vector<WeightedRoute>& routes,
-    const Rounding& rounding, const char* what) {
-  absl::StatusOr<uint64_t> period = ToU64(rounding.busiest, what, "a period");
-  if (!period.ok()) return period.status();
+// The transfers of `rounding` over `routes` (in route-edge order; routes
+// carrying nothing left out, `used` the others) and the König step's
+// pieces of them. OutOfRange when the period would not fit in 64 bits.
+struct Coloured {
+  uint64_t period = 0;
+  std::vector<size_t> used;
   std::vector<Transfer> transfers;
   std::vector<uint64_t> costs;
-  std::vector<size_t> used;
+  std::vector<uint32_t> route;  // Per transfer, its index in `used`.
+  std::vector<TransferPiece> pieces;
+};
+
+absl::StatusOr<Coloured> Colour(const hetcast_graph_request& r,
+                                const std::vector<WeightedRoute>& routes,
+                                const Rounding& rounding, const char* what) {
+  Coloured c;
+  absl::StatusOr<uint64_t> period = ToU64(rounding.busiest, what, "a period");
+  if (!period.ok()) return period.status();
+  c.period = *period;
   for (size_t i = 0; i < routes.size(); ++i) {
     if (sgn(rounding.carried[i]) == 0) continue;
-    used.push_back(i);
     for (size_t e : routes[i].edges) {
-      transfers.push_back({r.edges[e].from, r.edges[e].to,
-                           U64(rounding.carried[i] * EdgeCost(r, e))});
-      costs.push_back(r.edges[e].cost);
+      c.transfers.push_back({r.edges[e].from, r.edges[e].to,
+                             U64(rounding.carried[i] * EdgeCost(r, e))});
+      c.costs.push_back(r.edges[e].cost);
+      c.route.push_back(static_cast<uint32_t>(c.used.size()));
     }
+    c.used.push_back(i);
   }
   absl::StatusOr<std::vector<TransferPiece>> pieces =
-      ColourTransfers(r.node_count, transfers, *period);
+      ColourTransfers(r.node_count, c.transfers, c.period);
   if (!pieces.ok()) return pieces.status();
-  const mpz_class parts = PartsOf(*pieces, costs);
-  absl::StatusOr<uint64_t> product =
-      ToU64(rounding.messages * parts, what, "messages x parts per period");
-  if (!product.ok()) return product.status();
+  c.pieces = *std::move(pieces);
+  return c;
+}
+
+// The schedule's K, D, routes and route edges: route k of `used` carries
+// parts [first_k, first_k + m_k D), first_k D times what its group's
+// earlier routes carry.
+PeriodicSchedule RoutesOf(const hetcast_graph_request& r,
+                          const std::vector<WeightedRoute>& routes,
+                          const Rounding& rounding, const Coloured& c,
+                          const mpz_class& parts) {
   PeriodicSchedule schedule;
-  schedule.period = *period;
   schedule.messages = U64(rounding.messages);
   schedule.parts = U64(parts);
-  // A route's first part is D times what its group's earlier routes carry.
   mpz_class first = 0;
-  for (size_t k = 0; k < used.size(); ++k) {
-    const size_t i = used[k];
-    if (k > 0 && routes[i].group != routes[used[k - 1]].group) first = 0;
+  for (size_t k = 0; k < c.used.size(); ++k) {
+    const size_t i = c.used[k];
+    if (k > 0 && routes[i].group != routes[c.used[k - 1]].group) first = 0;
     const mpz_class count = rounding.carried[i] * parts;
     schedule.routes.push_back({U64(first), U64(count)});
     first += count;
@@ -342,16 +358,161 @@ absl::StatusOr<PeriodicSchedule> Assemble(
           {static_cast<uint32_t>(k), r.edges[e].from, r.edges[e].to});
     }
   }
-  // Transfers are in route-edge order.
-  for (const TransferPiece& piece : *pieces) {
-    const Transfer& t = transfers[piece.transfer];
+  return schedule;
+}
+
+// The König step's slots as they are, each message in D parts (PartsOf):
+// the period is the busiest node's. OutOfRange when K D would not fit in
+// 64 bits.
+absl::StatusOr<PeriodicSchedule> InParts(
+    const hetcast_graph_request& r, const std::vector<WeightedRoute>& routes,
+    const Rounding& rounding, const Coloured& c, const char* what) {
+  const mpz_class parts = PartsOf(c.pieces, c.costs);
+  absl::StatusOr<uint64_t> product =
+      ToU64(rounding.messages * parts, what, "messages x parts per period");
+  if (!product.ok()) return product.status();
+  PeriodicSchedule schedule = RoutesOf(r, routes, rounding, c, parts);
+  schedule.period = c.period;
+  schedule.exact = rounding.exact;
+  for (const TransferPiece& piece : c.pieces) {
+    const Transfer& t = c.transfers[piece.transfer];
     const mpz_class amount =
-        mpz_class(absl::StrCat(piece.ticks)) * parts / costs[piece.transfer];
+        mpz_class(absl::StrCat(piece.ticks)) * parts / c.costs[piece.transfer];
     schedule.slots.push_back({piece.start, piece.ticks, t.from, t.to,
-                              schedule.route_edges[piece.transfer].route,
-                              U64(amount)});
+                              c.route[piece.transfer], U64(amount)});
   }
   return schedule;
+}
+
+// Whole messages in every slot (D = 1): the König step's rounds (each a
+// matching, its pieces all of one length) in order, each transfer moving
+// in a round the messages its ticks so far complete (floor(ticks so far /
+// cost), less what it moved before), each round as long as its longest
+// move. A round grows by less than the largest cost, so the period is
+// below the busiest node's plus rounds x the largest cost. OutOfRange
+// when it would not fit in 64 bits.
+absl::StatusOr<PeriodicSchedule> InWholeMessages(
+    const hetcast_graph_request& r, const std::vector<WeightedRoute>& routes,
+    const Rounding& rounding, const Coloured& c, const char* what) {
+  PeriodicSchedule schedule = RoutesOf(r, routes, rounding, c, 1);
+  std::vector<uint64_t> ticks(c.transfers.size(), 0);
+  std::vector<uint64_t> moved(c.transfers.size(), 0);
+  uint64_t now = 0;
+  for (size_t begin = 0, end = 0; begin < c.pieces.size(); begin = end) {
+    uint64_t longest = 0;
+    for (end = begin;
+         end < c.pieces.size() && c.pieces[end].start == c.pieces[begin].start;
+         ++end) {
+      const size_t t = c.pieces[end].transfer;
+      ticks[t] += c.pieces[end].ticks;
+      const uint64_t amount = ticks[t] / c.costs[t] - moved[t];
+      if (amount == 0) continue;
+      moved[t] += amount;
+      const uint64_t duration = amount * c.costs[t];
+      schedule.slots.push_back({now, duration, c.transfers[t].from,
+                                c.transfers[t].to, c.route[t], amount});
+      longest = std::max(longest, duration);
+    }
+    if (longest > UINT64_MAX - now) {
+      return absl::OutOfRangeError(absl::StrCat(
+          what, "'s schedule in whole messages needs more than 64 bits"));
+    }
+    now += longest;
+  }
+  schedule.period = now;
+  schedule.exact = rounding.exact && Z(now) == rounding.busiest;
+  return schedule;
+}
+
+// Whole messages, each transfer in one block (D = 1): the transfers,
+// longest first (ties: route-edge order), each as early as its sender's
+// sending and its receiver's receiving are free after their blocks so far.
+// For few messages per period this can beat the stretched rounds above.
+absl::StatusOr<PeriodicSchedule> InBlocks(
+    const hetcast_graph_request& r, const std::vector<WeightedRoute>& routes,
+    const Rounding& rounding, const Coloured& c, const char* what) {
+  PeriodicSchedule schedule = RoutesOf(r, routes, rounding, c, 1);
+  std::vector<size_t> order(c.transfers.size());
+  std::iota(order.begin(), order.end(), size_t{0});
+  std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) {
+    return c.transfers[a].ticks > c.transfers[b].ticks;
+  });
+  std::vector<uint64_t> sending(r.node_count, 0);
+  std::vector<uint64_t> receiving(r.node_count, 0);
+  uint64_t period = 0;
+  for (size_t t : order) {
+    const Transfer& transfer = c.transfers[t];
+    const uint64_t start =
+        std::max(sending[transfer.from], receiving[transfer.to]);
+    if (transfer.ticks > UINT64_MAX - start) {
+      return absl::OutOfRangeError(absl::StrCat(
+          what, "'s schedule in whole messages needs more than 64 bits"));
+    }
+    sending[transfer.from] = receiving[transfer.to] = start + transfer.ticks;
+    period = std::max(period, start + transfer.ticks);
+    schedule.slots.push_back({start, transfer.ticks, transfer.from, transfer.to,
+                              c.route[t], transfer.ticks / c.costs[t]});
+  }
+  schedule.period = period;
+  schedule.exact = rounding.exact && Z(period) == rounding.busiest;
+  return schedule;
+}
+
+// The schedule of `rounding` over `routes`: in parts if K D fits 64 bits,
+// else in whole messages (the shorter of the stretched rounds and the
+// blocks).
+absl::StatusOr<PeriodicSchedule> Assemble(
+    const hetcast_graph_request& r, const std::vector<WeightedRoute>& routes,
+    const Rounding& rounding, const char* what) {
+  absl::StatusOr<Coloured> c = Colour(r, routes, rounding, what);
+  if (!c.ok()) return c.status();
+  absl::StatusOr<PeriodicSchedule> parts =
+      InParts(r, routes, rounding, *c, what);
+  if (parts.status().code() != absl::StatusCode::kOutOfRange) return parts;
+  absl::StatusOr<PeriodicSchedule> rounds =
+      InWholeMessages(r, routes, rounding, *c, what);
+  absl::StatusOr<PeriodicSchedule> blocks =
+      InBlocks(r, routes, rounding, *c, what);
+  if (!rounds.ok() || (blocks.ok() && blocks->period < rounds->period)) {
+    return blocks;
+  }
+  return rounds;
+}
+
+// Of `candidates` (best first by their busiest node), the schedule of
+// highest throughput within `bound` ticks (ties: the earlier candidate).
+// A schedule in whole messages can be longer than its candidate's
+// busiest node, so candidates are built until none left can beat the best
+// built. OutOfRange when none fits in 64 bits and `bound`.
+absl::StatusOr<PeriodicSchedule> BestOf(
+    const hetcast_graph_request& r, const std::vector<WeightedRoute>& routes,
+    const std::vector<Rounding>& candidates, uint64_t bound, const char* what) {
+  std::optional<PeriodicSchedule> best;
+  absl::Status first_error;
+  for (const Rounding& rounding : candidates) {
+    if (best && rounding.messages * Z(best->period) <=
+                    Z(best->messages) * rounding.busiest) {
+      break;
+    }
+    absl::StatusOr<PeriodicSchedule> schedule =
+        Assemble(r, routes, rounding, what);
+    if (!schedule.ok()) {
+      if (schedule.status().code() != absl::StatusCode::kOutOfRange) {
+        return schedule.status();
+      }
+      if (first_error.ok()) first_error = schedule.status();
+      continue;
+    }
+    if (schedule->period > bound) continue;
+    if (!best || Z(schedule->messages) * Z(best->period) >
+                     Z(best->messages) * Z(schedule->period)) {
+      best = *std::move(schedule);
+    }
+  }
+  if (best) return *std::move(best);
+  if (!first_error.ok()) return first_error;
+  return absl::OutOfRangeError(absl::StrCat(
+      what, "'s schedule in whole messages needs more than ", bound, " ticks"));
 }
 
 }  // namespace
@@ -362,6 +523,17 @@ absl::StatusOr<PeriodicSchedule> BuildSchedule(
     const char* what) {
   if (routes.empty()) return absl::InvalidArgumentError("no routes");
   const mpq_class period_per_message = RoutesPeriod(request, routes);
+  if (max_period == 0) {
+    const Rounding exact = ExactRounding(routes, period_per_message);
+    absl::StatusOr<Coloured> c = Colour(request, routes, exact, what);
+    absl::StatusOr<PeriodicSchedule> schedule =
+        c.ok() ? InParts(request, routes, exact, *c, what)
+               : absl::StatusOr<PeriodicSchedule>(c.status());
+    if (schedule.status().code() != absl::StatusCode::kOutOfRange) {
+      return schedule;
+    }
+    max_period = UINT64_MAX;  // The best of the roundings that fit.
+  }
   const std::vector<Rounding> candidates =
       Candidates(request, routes, period_per_message, max_period);
   if (candidates.empty()) {
@@ -369,17 +541,7 @@ absl::StatusOr<PeriodicSchedule> BuildSchedule(
         absl::StrCat("--max-period ", max_period, ": rounded down, ", what,
                      " carries no whole message in so few ticks; raise it"));
   }
-  absl::Status last;
-  for (const Rounding& rounding : candidates) {
-    absl::StatusOr<PeriodicSchedule> schedule =
-        Assemble(request, routes, rounding, what);
-    if (schedule.ok() ||
-        schedule.status().code() != absl::StatusCode::kOutOfRange) {
-      return schedule;
-    }
-    if (last.ok()) last = schedule.status();
-  }
-  return last;
+  return BestOf(request, routes, candidates, max_period, what);
 }
 
 absl::StatusOr<hetcast_graph_evaluation> EvaluateSchedule(

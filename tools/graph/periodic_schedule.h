@@ -24,6 +24,9 @@ struct PeriodicSchedule {
   uint64_t period = 0;    // T ticks
   uint64_t messages = 0;  // K per period
   uint64_t parts = 0;     // D per message
+  // The exact schedule of its routes (K R ticks for K messages, R their
+  // RoutesPeriod()), not a rounding of them.
+  bool exact = true;
   std::vector<hetcast_graph_route> routes;
   std::vector<hetcast_graph_route_edge> route_edges;
   std::vector<hetcast_graph_slot> slots;
@@ -76,22 +79,26 @@ absl::StatusOr<std::vector<WeightedRoute>> BalancedRoutes(
 // parts, D the least that lets every slot of the König step carry whole
 // parts (a slot of t ticks on an edge of cost c carries t D / c of them;
 // D divides the least common multiple of the costs). Route r carries
-// parts [first_r, first_r + m_r D) of each period's K D.
+// parts [first_r, first_r + m_r D) of each period's K D. When K D would
+// not fit in 64 bits, D = 1 instead: the König step's rounds stretched so
+// that every slot carries whole messages (T then exceeds the busiest
+// node's by less than the rounds times the largest cost).
 //
 // The candidates: the exact one (K the least common multiple of the
 // denominators of R and of the weights, m_r = K w_r, T = K R: 1 / R
-// messages per tick); with a non-zero `max_period`, also two roundings to
-// whole messages at every K of a fixed grid up to floor(max_period / R)
-// (1 .. 15, then 16 per octave, each within 1/16 of the next): (a) m_r =
-// floor(K w_r), each group trimmed to the least group's total (loads only
-// fall: T <= K R); (b) largest remainders, every group exactly K (loads
-// may pass K R a little). Of those whose period is at most `max_period`
-// (0: the exact one only) and that fit in 64 bits (T and K D), the one of
-// highest throughput (ties: the exact one, then fewer messages). So a
-// larger bound never gives a lower throughput, nor none where a smaller
-// gives one: it has every candidate of the smaller. InvalidArgument when
-// no whole message fits in `max_period`; OutOfRange when no candidate
-// fits in 64 bits (`what` names the schedule in the message).
+// messages per tick), and two roundings to whole messages at every K of
+// a fixed grid up to floor(max_period / R) (1 .. 15, then 16 per octave,
+// each within 1/16 of the next): (a) m_r = floor(K w_r), each group
+// trimmed to the least group's total (loads only fall: T <= K R); (b)
+// largest remainders, every group exactly K (loads may pass K R a
+// little). `max_period` 0: the exact schedule in parts when it fits 64
+// bits, else the candidates of a bound of 2^64 - 1. Of the candidates'
+// schedules within the bound, the one of highest throughput (ties: the
+// exact one, then fewer messages). So a larger bound never gives a lower
+// throughput, nor none where a smaller gives one: it has every schedule
+// of the smaller. InvalidArgument when no whole message fits in
+// `max_period`; OutOfRange when no schedule fits in it and 64 bits
+// (`what` names the schedule in the message).
 absl::StatusOr<PeriodicSchedule> BuildSchedule(
     const hetcast_graph_request& request,
     const std::vector<WeightedRoute>& routes, uint64_t max_period,
