@@ -31,8 +31,8 @@ std::vector<std::vector<mpq_class>> PerByteCosts(
   for (size_t i = 0; i < n; ++i) {
     for (size_t j = 0; j < n; ++j) {
       if (i == j) continue;
-      const uint64_t c = std::max(ranks[i].send_ps_per_byte,
-                                  ranks[j].receive_ps_per_byte);
+      const uint64_t c =
+          std::max(ranks[i].send_ps_per_byte, ranks[j].receive_ps_per_byte);
       cost[i][j] = mpq_class(static_cast<unsigned long>(c));
     }
   }
@@ -47,6 +47,26 @@ std::vector<RankLink> RandomRanks(std::mt19937_64* random, int n) {
     link.receive_ps_per_byte = rate(*random);
   }
   return ranks;
+}
+
+// Every spanning tree of a broadcast request (the oracle's enumeration of
+// its arborescences), as trees over its nodes.
+std::vector<WeightedTree> EverySpanningTree(
+    const hetcast_graph_request& request) {
+  std::vector<WeightedTree> trees;
+  const size_t n = request.node_count;
+  for (const std::vector<uint32_t>& parents :
+       oracle::SteinerArborescences(request, 100000)) {
+    WeightedTree tree;
+    tree.children.resize(n);
+    for (size_t v = 0; v < n; ++v) {
+      if (parents[v] != HETCAST_NO_NODE) {
+        tree.children[parents[v]].push_back(static_cast<int>(v));
+      }
+    }
+    trees.push_back(std::move(tree));
+  }
+  return trees;
 }
 
 // The trees as the graph model's weighted routes (edge indices of
@@ -64,7 +84,8 @@ std::vector<WeightedRoute> AsRoutes(const std::vector<WeightedTree>& trees,
     for (size_t k = 0; k < queue.size(); ++k) {
       const size_t from = queue[k];
       for (int to : tree.children[from]) {
-        route.edges.push_back(from * (n - 1) + to - (static_cast<size_t>(to) > from));
+        route.edges.push_back(from * (n - 1) + to -
+                              (static_cast<size_t>(to) > from));
         queue.push_back(to);
       }
     }
@@ -111,13 +132,7 @@ TEST(LargePlan, WeightedTreesReachTheTreePackingOptimum) {
     EXPECT_LE(LargeCountingBound(SwitchPlatform(ranks), root), *optimum)
         << "trial " << trial;
     mpq_class best_single = -1;
-    for (const std::vector<uint32_t>& parents :
-         oracle::SteinerArborescences(request, 100000)) {
-      WeightedTree single;
-      single.children.resize(n);
-      for (int v = 0; v < n; ++v) {
-        if (parents[v] != HETCAST_NO_NODE) single.children[parents[v]].push_back(v);
-      }
+    for (const WeightedTree& single : EverySpanningTree(request)) {
       const mpq_class period = TreesPeriod({single}, cost);
       if (best_single < 0 || period < best_single) best_single = period;
     }
@@ -163,31 +178,30 @@ TEST(LargePlan, OneSegmentTakesTheLatestArrival) {
   std::vector<uint64_t> holds(4, 0);
   uint64_t clock = 0;
   for (int child : {1, 2}) {
-    clock += ranks[0].overhead_ps +
-             10 * std::max(ranks[0].send_ps_per_byte,
-                           ranks[child].receive_ps_per_byte);
+    clock +=
+        ranks[0].overhead_ps + 10 * std::max(ranks[0].send_ps_per_byte,
+                                             ranks[child].receive_ps_per_byte);
     holds[child] = clock;
   }
-  holds[3] = holds[1] + ranks[1].overhead_ps +
-             10 * std::max(ranks[1].send_ps_per_byte,
-                           ranks[3].receive_ps_per_byte);
+  holds[3] =
+      holds[1] + ranks[1].overhead_ps +
+      10 * std::max(ranks[1].send_ps_per_byte, ranks[3].receive_ps_per_byte);
   const uint64_t latest = std::max({holds[1], holds[2], holds[3]});
   EXPECT_EQ(PredictedPs(SwitchPlatform(ranks), plan, 10),
             mpq_class(static_cast<unsigned long>(latest)));
   // A second segment adds one period (the busiest port at 10 bytes).
-  const mpq_class period =
-      TreesPeriod(plan.trees, [&] {
-        std::vector<std::vector<mpq_class>> cost = PerByteCosts(ranks);
-        for (size_t i = 0; i < cost.size(); ++i) {
-          for (size_t j = 0; j < cost.size(); ++j) {
-            if (i != j) {
-              cost[i][j] = cost[i][j] * 10 +
-                           static_cast<unsigned long>(ranks[i].overhead_ps);
-            }
-          }
+  const mpq_class period = TreesPeriod(plan.trees, [&] {
+    std::vector<std::vector<mpq_class>> cost = PerByteCosts(ranks);
+    for (size_t i = 0; i < cost.size(); ++i) {
+      for (size_t j = 0; j < cost.size(); ++j) {
+        if (i != j) {
+          cost[i][j] = cost[i][j] * 10 +
+                       static_cast<unsigned long>(ranks[i].overhead_ps);
         }
-        return cost;
-      }());
+      }
+    }
+    return cost;
+  }());
   EXPECT_EQ(PredictedPs(SwitchPlatform(ranks), plan, 20),
             mpq_class(static_cast<unsigned long>(latest)) + period);
 }
@@ -218,10 +232,12 @@ TEST(LargePlan, DegreeTreeIsTheBestSingleMultiPortTree) {
       uint64_t fastest_out = UINT64_MAX, fastest_in = UINT64_MAX;
       for (int j = 0; j < n; ++j) {
         if (i == j) continue;
-        fastest_out = std::min(fastest_out, std::max(ranks[i].send_ps_per_byte,
-                                                     ranks[j].receive_ps_per_byte));
-        fastest_in = std::min(fastest_in, std::max(ranks[j].send_ps_per_byte,
-                                                   ranks[i].receive_ps_per_byte));
+        fastest_out = std::min(
+            fastest_out,
+            std::max(ranks[i].send_ps_per_byte, ranks[j].receive_ps_per_byte));
+        fastest_in = std::min(
+            fastest_in,
+            std::max(ranks[j].send_ps_per_byte, ranks[i].receive_ps_per_byte));
       }
       ASSERT_EQ(up[i], fastest_out);
       ASSERT_EQ(down[i], fastest_in);
@@ -234,13 +250,7 @@ TEST(LargePlan, DegreeTreeIsTheBestSingleMultiPortTree) {
     const hetcast_graph_request request =
         LargeGraph(platform, root, &edges, &targets);
     mpq_class best = -1;
-    for (const std::vector<uint32_t>& parents :
-         oracle::SteinerArborescences(request, 100000)) {
-      WeightedTree single;
-      single.children.resize(n);
-      for (int v = 0; v < n; ++v) {
-        if (parents[v] != HETCAST_NO_NODE) single.children[parents[v]].push_back(v);
-      }
+    for (const WeightedTree& single : EverySpanningTree(request)) {
       const mpq_class p = MultiPortPeriod(platform, {single});
       if (best < 0 || p < best) best = p;
     }
@@ -292,8 +302,7 @@ void ExpectRefused(const LargePlatform& platform, int root,
                    const std::string& words) {
   absl::StatusOr<LargePlan> plan = PlanLargeBroadcast(platform, root, 100);
   ASSERT_FALSE(plan.ok()) << words;
-  EXPECT_NE(std::string(plan.status().message()).find(words),
-            std::string::npos)
+  EXPECT_NE(std::string(plan.status().message()).find(words), std::string::npos)
       << plan.status();
 }
 
@@ -335,8 +344,7 @@ TEST(LargePlan, ReadsPairFiles) {
   EXPECT_EQ(platform->ps_per_byte[1][2], 1u);  // at least 1
   EXPECT_EQ(platform->ps_per_byte[2][0], 1u);
   EXPECT_FALSE(PairsPlatform("hetcast-pair-times 1\n3 1000\n0 1 2\n").ok());
-  for (const char* text : {"", "1 1000\n5\n0\n", "3 0\n",
-                           "2 10\n1 1\n0 1 1\n",
+  for (const char* text : {"", "1 1000\n5\n0\n", "3 0\n", "2 10\n1 1\n0 1 1\n",
                            "2 10\n1 1\n0 1 1 0 7\n", "2 10\n1 x\n0 1 1 0\n"}) {
     EXPECT_FALSE(PairsPlatform(text).ok()) << "'" << text << "'";
   }

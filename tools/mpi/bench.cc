@@ -294,17 +294,19 @@ int RunMultiTree(const Bench& b, const std::string& path) {
             " from rank 0";
   }
   if (!error.empty()) {
-    if (b.rank == 0) std::fprintf(stderr, "bench: %s: %s\n", path.c_str(), error.c_str());
+    if (b.rank == 0)
+      std::fprintf(stderr, "bench: %s: %s\n", path.c_str(), error.c_str());
     return 2;
   }
   std::vector<unsigned char> storage(b.bytes, 0);
   if (b.rank == 0) {
-    for (int i = 0; i < b.bytes; ++i) storage[i] = static_cast<unsigned char>(i);
+    for (int i = 0; i < b.bytes; ++i)
+      storage[i] = static_cast<unsigned char>(i);
   }
   MPI_Barrier(MPI_COMM_WORLD);
   const double start = MPI_Wtime();
-  const int code = MultiTreeBcast(storage.data(), storage.size(), plan,
-                                  MPI_COMM_WORLD);
+  const int code =
+      MultiTreeBcast(storage.data(), storage.size(), plan, MPI_COMM_WORLD);
   double elapsed = MPI_Wtime() - start, slowest = 0;
   MPI_Allreduce(&elapsed, &slowest, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
   int ok = code == MPI_SUCCESS, all = 0;
@@ -313,9 +315,10 @@ int RunMultiTree(const Bench& b, const std::string& path) {
   }
   MPI_Allreduce(&ok, &all, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
   if (b.rank == 0) {
-    std::printf("hetcast_seconds=%.9g trees=%zu segment_bytes=%zu "
-                "buffers_equal=%d\n",
-                slowest, plan.trees.size(), plan.segment_bytes, all);
+    std::printf(
+        "hetcast_seconds=%.9g trees=%zu segment_bytes=%zu "
+        "buffers_equal=%d\n",
+        slowest, plan.trees.size(), plan.segment_bytes, all);
   }
   return all == 1 ? 0 : 1;
 }

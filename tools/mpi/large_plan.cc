@@ -24,7 +24,9 @@ constexpr uint64_t kSmallestSegment = uint64_t{1} << 12;
 constexpr uint64_t kLargestSegment = uint64_t{1} << 26;
 constexpr size_t kMaxSendsInFlight = 4096;  // multi_tree_plan.h's limit
 
-mpq_class Q(uint64_t value) { return mpq_class(mpz_class(absl::StrCat(value))); }
+mpq_class Q(uint64_t value) {
+  return mpq_class(mpz_class(absl::StrCat(value)));
+}
 
 absl::Status CheckPlatform(const LargePlatform& platform, int root) {
   const size_t n = platform.ps_per_byte.size();
@@ -84,8 +86,9 @@ std::vector<uint64_t> IntegerWeights(const std::vector<mpq_class>& fractions) {
     given += weights[i];
     remainders.emplace_back(scaled - mpq_class(whole), i);
   }
-  std::stable_sort(remainders.begin(), remainders.end(),
-                   [](const auto& a, const auto& b) { return a.first > b.first; });
+  std::stable_sort(
+      remainders.begin(), remainders.end(),
+      [](const auto& a, const auto& b) { return a.first > b.first; });
   for (size_t k = 0; given < kRoundedTotal && k < remainders.size(); ++k) {
     ++weights[remainders[k].second];
     ++given;
@@ -188,10 +191,9 @@ absl::StatusOr<std::vector<WeightedTree>> McphTree(
   std::vector<hetcast_graph_slot> slots(sizes.slot_count);
   hetcast_graph_answer answer;
   if (status == HETCAST_OK) {
-    status = hetcast_graph_plan(&request, HETCAST_ALGORITHM_MCPH,
-                                workspace.data(), workspace.size(),
-                                edges.data(), edges.size(), slots.data(),
-                                slots.size(), &answer);
+    status = hetcast_graph_plan(
+        &request, HETCAST_ALGORITHM_MCPH, workspace.data(), workspace.size(),
+        edges.data(), edges.size(), slots.data(), slots.size(), &answer);
   }
   if (status != HETCAST_OK) {
     return absl::InternalError(
@@ -216,8 +218,8 @@ void SetQueues(MultiTreePlan* plan) {
       most = std::max(most, children.size());
     }
   }
-  plan->sends_in_flight = static_cast<int>(std::min<size_t>(
-      kMaxSendsInFlight, std::max<size_t>(4, 2 * most)));
+  plan->sends_in_flight = static_cast<int>(
+      std::min<size_t>(kMaxSendsInFlight, std::max<size_t>(4, 2 * most)));
   plan->window = 16;
 }
 
@@ -225,8 +227,7 @@ void SetQueues(MultiTreePlan* plan) {
 // that fit in the message (ties: the larger), or the whole message when it
 // is below them.
 uint64_t ChooseSegment(const LargePlatform& platform, MultiTreePlan plan,
-                       uint64_t bytes, LargeModel model,
-                       mpq_class* predicted) {
+                       uint64_t bytes, LargeModel model, mpq_class* predicted) {
   uint64_t best = std::max<uint64_t>(1, std::min(bytes, kSmallestSegment));
   plan.segment_bytes = best;
   *predicted = PredictedPs(platform, plan, bytes, model);
@@ -290,8 +291,8 @@ absl::StatusOr<LargePlatform> PairsPlatform(const std::string& text) {
       if (times) link = link / bytes + (link % bytes != 0);
       const uint64_t per_byte = send[s] / bytes + (send[s] % bytes != 0);
       if (per_byte > kMaxLinkValue || link > kMaxLinkValue) {
-        return absl::InvalidArgumentError(absl::StrCat(
-            "rank ", s, " to rank ", r, ": a cost above 2^40 ps"));
+        return absl::InvalidArgumentError(
+            absl::StrCat("rank ", s, " to rank ", r, ": a cost above 2^40 ps"));
       }
       platform.ps_per_byte[s][r] = std::max<uint64_t>(1, per_byte + link);
     }
@@ -299,9 +300,8 @@ absl::StatusOr<LargePlatform> PairsPlatform(const std::string& text) {
   std::string rest;
   if (!in || (in >> rest)) {
     return absl::InvalidArgumentError(absl::StrCat(
-        "a pairs file of ", n, " ranks has ", times ? 0 : n,
-        " send costs and ", n * n,
-        times ? " transfer times" : " link costs",
+        "a pairs file of ", n, " ranks has ", times ? 0 : n, " send costs and ",
+        n * n, times ? " transfer times" : " link costs",
         ", whole numbers, and nothing after them"));
   }
   return platform;
@@ -494,7 +494,8 @@ mpq_class PredictedPs(const LargePlatform& platform, const MultiTreePlan& plan,
     PortRates(platform, &up, &down);
     mpq_class fill = 0, overheads = 0;
     for (const WeightedTree& tree : plan.trees) {
-      fill = std::max(fill, MultiPortFill(platform, tree, plan.root, segment, up));
+      fill =
+          std::max(fill, MultiPortFill(platform, tree, plan.root, segment, up));
       for (size_t i = 0; i < up.size(); ++i) {
         const mpq_class own =
             Q(tree.children[i].size()) * Q(platform.overhead_ps[i]);

@@ -5,13 +5,15 @@
 //              [--overhead-ns=20000] [--segment-bytes=S] --out=PLAN.txt
 //
 // P.txt is bench --model=bound --times-out's pair times (every pair's
-// uncontended transfer measured) or calibrate's --pairs-out file; --model one-port or multi-port (large_plan.h, LargeModel);
+// uncontended transfer measured) or calibrate's --pairs-out file; --model
+// one-port or multi-port (large_plan.h, LargeModel);
 // --overhead-ns each rank's cost per segment sent, for the segment size
 // (calibrate does not measure it yet; 20 us is an MPI message's software
 // cost over TCP); --segment-bytes pins the segment size instead (a size
-// that calibration timed fastest). Prints one line: the algorithm, the steady state and the bound
-// (ns per MB), their ratio, the segment size and the predicted completion.
-// Exit 0, 1 when the plan cannot be made or written, 2 on bad arguments.
+// that calibration timed fastest). Prints one line: the algorithm, the steady
+// state and the bound (ns per MB), their ratio, the segment size and the
+// predicted completion. Exit 0, 1 when the plan cannot be made or written, 2 on
+// bad arguments.
 
 #include <cstdio>
 #include <fstream>
@@ -63,15 +65,16 @@ int Main(int argc, char** argv) {
   }
   if (error.empty() && (root > kLargePlanMaxRanks || overhead_ns > 1000000000 ||
                         pinned > (uint64_t{1} << 30))) {
-    error = "--root must be a rank, --overhead-ns at most 10^9 (1 s) and "
-            "--segment-bytes at most 2^30";
+    error =
+        "--root must be a rank, --overhead-ns at most 10^9 (1 s) and "
+        "--segment-bytes at most 2^30";
   }
   if (!error.empty()) {
     std::fprintf(stderr, "large_plan: %s\n%s", error.c_str(), kUsage);
     return 2;
   }
-  const LargeModel model = model_name == "one-port" ? LargeModel::kOnePort
-                                                    : LargeModel::kMultiPort;
+  const LargeModel model =
+      model_name == "one-port" ? LargeModel::kOnePort : LargeModel::kMultiPort;
   std::ifstream file(pairs);
   std::stringstream text;
   text << file.rdbuf();
@@ -80,8 +83,9 @@ int Main(int argc, char** argv) {
     return 1;
   }
   absl::StatusOr<LargePlatform> platform = PairsPlatform(text.str());
-  if (platform.ok()) platform->overhead_ps.assign(platform->overhead_ps.size(),
-                                                   overhead_ns * 1000);
+  if (platform.ok())
+    platform->overhead_ps.assign(platform->overhead_ps.size(),
+                                 overhead_ns * 1000);
   absl::StatusOr<LargePlan> plan =
       platform.ok()
           ? PlanLargeBroadcast(*platform, static_cast<int>(root), bytes, model)
@@ -110,11 +114,10 @@ int Main(int argc, char** argv) {
       plan->algorithm.c_str(), plan->plan.trees.size(),
       plan->period_ps_per_byte.get_d() * 1e-3 * 1e6,
       plan->bound_ps_per_byte.get_d() * 1e-3 * 1e6,
-      plan->bound_is_lp ? "broadcast-eb"
+      plan->bound_is_lp                 ? "broadcast-eb"
       : model == LargeModel::kMultiPort ? "multi-port"
                                         : "counting",
-      ratio.get_d(),
-      plan->plan.segment_bytes, Seconds(plan->predicted_ps));
+      ratio.get_d(), plan->plan.segment_bytes, Seconds(plan->predicted_ps));
   return 0;
 }
 

@@ -147,7 +147,8 @@ std::string ParseMultiTreePlan(const std::string& text, MultiTreePlan* plan,
                std::to_string(r) + "'s parent is outside -1 .. " +
                std::to_string(n - 1);
       }
-      if (parent[r] >= 0) tree.children[parent[r]].push_back(static_cast<int>(r));
+      if (parent[r] >= 0)
+        tree.children[parent[r]].push_back(static_cast<int>(r));
     }
     plan->trees.push_back(std::move(tree));
   }
