@@ -4,8 +4,8 @@ Load it in your BUILD file:
 
     load("//tables:hetcast_table.bzl", "hetcast_table")
 
-(from another workspace: load("@hetcast//tables:hetcast_table.bzl", ...),
-with the repositories of WORKSPACE.consumer declared in its WORKSPACE)
+(from another workspace: "@hetcast//tables:hetcast_table.bzl", after the
+WORKSPACE lines of repositories.bzl)
 
     hetcast_table(
         name = "cluster_table",
