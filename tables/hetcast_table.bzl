@@ -60,7 +60,7 @@ def hetcast_table(
         srcs = profiles,
         outs = [table],
         cmd = "$(location %s) --profile " % _GEN +
-              "$$(echo $(SRCS) | tr ' ' ',') --out $@" + flags,
+              "$$(echo $(SRCS) | tr ' ' ',') --out $@ --quiet" + flags,
         tools = [_GEN],
         visibility = visibility,
         testonly = testonly,

@@ -20,6 +20,7 @@
 
 namespace {
 
+using ::testing::EndsWith;
 using ::testing::HasSubstr;
 using ::testing::StartsWith;
 
@@ -166,6 +167,15 @@ TEST(CliGen, ReproducesTheBuildsTableByteForByte) {
   EXPECT_EQ(run.out, "");
   const std::string generated = ReadFile(out);
   ASSERT_FALSE(generated.empty());
+  // One summary line on stderr: profiles, states (prod(limit + 1): fig1
+  // 8 x 8, small3 4 x 5 x 4), the file's size, the time.
+  EXPECT_THAT(run.err,
+              StartsWith("hetcast gen: wrote " + out + " (" +
+                         std::to_string(generated.size()) +
+                         " bytes): 2 profiles: fig1 (exact, 64 states), "
+                         "small3 (exact, 80 states) in "));
+  EXPECT_THAT(run.err, EndsWith(" s\n"));
+  EXPECT_EQ(std::count(run.err.begin(), run.err.end(), '\n'), 1);
   // The same profiles give the same bytes as tables/BUILD's genrule did.
   EXPECT_EQ(generated, ReadFile(kTestTable));
   const CliRun again = RunCli({"gen", "--profile",
@@ -1366,7 +1376,7 @@ INSTANTIATE_TEST_SUITE_P(
                 "types[1].cost: 2 duplicates types[0].cost"},
         BadCase{{"gen", "--profile", "tests/testdata/bad_unknown_field.json",
                  "--out", "x.hct"},
-                "unknown field: speed"},
+                "types[0]: unknown field 'speed'; did you mean"},
         BadCase{{"inspect"}, "give exactly one table"},
         // Clusters.
         BadCase{Plan({"--model", "cluster", "--cluster-sizes", "",
@@ -1546,7 +1556,8 @@ INSTANTIATE_TEST_SUITE_P(
         // 11: a negative cost was reported as a bad limit).
         BadCase{{"gen", "--profile", "tests/testdata/bad_negative_cost.json",
                  "--out", "x.hct"},
-                "field 'cost': "},
+                "types[0].cost: -2 is negative; expected a whole number from "
+                "0 to"},
         // An empty file is named as such (it said "NULL table buffer or
         // handle").
         BadCase{{"inspect", "tests/testdata/empty.hct"},

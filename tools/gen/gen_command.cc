@@ -12,6 +12,7 @@
 #include <cstring>
 
 #include "absl/strings/str_format.h"
+#include "absl/strings/str_join.h"
 #include "flatbuffers/flatbuffers.h"
 #include "tables/hetcast_table_generated.h"
 #include "tools/gen/exact_dp.h"
@@ -212,6 +213,29 @@ absl::Status CheckPtasTableWork(const ProfileSpec& profile) {
       profile.name, work));
 }
 
+namespace {
+
+// "wrote T.hct (B bytes): 2 profiles: lab (exact, 64 states), big (PTAS
+// eps 1/10, 4096 states)".
+std::string Summary(const std::string& out_path, size_t bytes,
+                    const std::vector<SolvedProfile>& solved,
+                    const Epsilon& eps) {
+  std::vector<std::string> parts;
+  for (const SolvedProfile& s : solved) {
+    const bool ptas = s.table.time.empty();
+    parts.push_back(absl::StrFormat(
+        "%s (%s, %d states)", s.profile.name,
+        ptas ? absl::StrFormat("PTAS eps %d/%d", eps.numerator, eps.denominator)
+             : "exact",
+        StateCount(s.profile)));
+  }
+  return absl::StrFormat("wrote %s (%d bytes): %d profile%s: %s", out_path,
+                         bytes, solved.size(), solved.size() == 1 ? "" : "s",
+                         absl::StrJoin(parts, ", "));
+}
+
+}  // namespace
+
 absl::Status GenerateTableFile(const std::vector<std::string>& profile_paths,
                                const std::string& out_path,
                                const GenOptions& gen) {
@@ -291,8 +315,7 @@ absl::Status GenerateTableFile(const std::vector<std::string>& profile_paths,
   if (!bytes.ok()) return bytes.status();
   absl::Status written = WriteFileSafely(out_path, *bytes, "--out");
   if (!written.ok()) return written;
-  progress.Done(
-      absl::StrFormat("wrote %s (%d bytes)", out_path, bytes->size()));
+  progress.Done(Summary(out_path, bytes->size(), solved, *eps), gen.summary);
   return absl::OkStatus();
 }
 

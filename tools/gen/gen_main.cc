@@ -20,12 +20,15 @@ ABSL_FLAG(std::string, out, "", "Table file to write.");
 ABSL_FLAG(int, threads, 0, "Worker threads (0 = every core).");
 ABSL_FLAG(std::string, method, "auto", "auto, exact or ptas.");
 ABSL_FLAG(std::string, epsilon, "0.1", "eps of the PTAS.");
+ABSL_FLAG(bool, quiet, false,
+          "No summary line on success (the build's hetcast_table runs).");
 
 namespace {
 
-// This program's five flags and no other registered one (--flagfile...).
+// This program's six flags and no other registered one (--flagfile...).
 absl::Status OwnFlag(absl::string_view arg, absl::string_view name) {
-  for (const char* own : {"profile", "out", "threads", "method", "epsilon"}) {
+  for (const char* own :
+       {"profile", "out", "threads", "method", "epsilon", "quiet"}) {
     if (name == own) return absl::OkStatus();
   }
   return absl::InvalidArgumentError(
@@ -50,6 +53,7 @@ int main(int argc, char** argv) {
     options.threads = absl::GetFlag(FLAGS_threads);
     options.method = absl::GetFlag(FLAGS_method);
     options.epsilon = absl::GetFlag(FLAGS_epsilon);
+    options.summary = !absl::GetFlag(FLAGS_quiet);
     status =
         hetcast::GenerateTableFile(paths, absl::GetFlag(FLAGS_out), options);
   }
