@@ -7,6 +7,7 @@
 //   hetcast COMMAND --help           one command (plan and render: per
 //                                    --model) with every flag and examples
 //   hetcast plan|render|gen|inspect  ...
+//   hetcast --version                one line: the version
 //
 // Exit status: 0 success; 2 bad input (one line on stderr names the
 // problem, nothing on stdout); 1 internal error or output not written.
@@ -36,6 +37,7 @@
 #include "tools/cli/plan_output.h"
 #include "tools/cli/render.h"
 #include "tools/cli/text_sink.h"
+#include "tools/version.h"
 
 namespace hetcast {
 namespace {
@@ -236,6 +238,10 @@ int Main(int argc, char** argv) {
         "plan|render|gen|inspect|help ... (try 'hetcast help')\n",
         stderr);
     return kExitBadInput;
+  }
+  if (IsVersionFlag(all[0]) || all[0] == "version") {
+    std::fputs(VersionLine("hetcast").c_str(), stdout);
+    return kExitOk;
   }
   if (IsHelp(all[0])) {
     const std::vector<std::string> rest(all.begin() + 1, all.end());

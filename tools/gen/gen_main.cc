@@ -14,6 +14,7 @@
 #include "absl/strings/str_split.h"
 #include "tools/cli/args.h"
 #include "tools/gen/gen_command.h"
+#include "tools/version.h"
 
 ABSL_FLAG(std::string, profile, "", "Comma-separated profile JSON files.");
 ABSL_FLAG(std::string, out, "", "Table file to write.");
@@ -35,16 +36,38 @@ absl::Status OwnFlag(absl::string_view arg, absl::string_view name) {
       absl::StrFormat("unknown flag '%s'", std::string(arg)));
 }
 
+constexpr char kUsage[] =
+    "usage: hetcast_gen --profile P.json[,Q.json...] --out T.hct [--quiet]\n"
+    "                   [--threads N] [--method auto|exact|ptas] "
+    "[--epsilon 0.1]\n"
+    "\n"
+    "Writes one table file holding every profile, as `hetcast gen` does\n"
+    "(hetcast gen --help describes the flags); the build's hetcast_table()\n"
+    "runs it. --quiet leaves out the summary line; --version prints the\n"
+    "version.\n";
+
 }  // namespace
 
 int main(int argc, char** argv) {
+  for (int i = 1; i < argc; ++i) {
+    const std::string arg = argv[i];
+    if (arg == "--help" || arg == "-help" || arg == "-h") {
+      std::fputs(kUsage, stdout);
+      return 0;
+    }
+    if (hetcast::IsVersionFlag(arg)) {
+      std::fputs(hetcast::VersionLine("hetcast_gen").c_str(), stdout);
+      return 0;
+    }
+  }
   std::vector<std::string> positional;
   absl::Status status = hetcast::ApplyFlags(
       std::vector<std::string>(argv + 1, argv + argc), OwnFlag, &positional);
   if (status.ok() &&
       (!positional.empty() || absl::GetFlag(FLAGS_out).empty())) {
     status = absl::InvalidArgumentError(
-        "usage: hetcast_gen --profile P.json[,Q.json] --out T.hct");
+        "usage: hetcast_gen --profile P.json[,Q.json] --out T.hct "
+        "(hetcast_gen --help)");
   }
   if (status.ok()) {
     std::vector<std::string> paths =
