@@ -202,10 +202,11 @@ std::string FnfComparisonText(const FnfComparison& stats, bool exact) {
   if (stats.suboptimal > 0) {
     absl::StrAppendFormat(
         &out,
-        "; by up to %d ticks; ratio FNF/%s: mean %.4f over those "
+        "; by up to %d tick%s; ratio FNF/%s: mean %.4f over those "
         "states, max %.4f (source type %d, counts %s)",
-        stats.max_excess, versus, stats.ratio_sum / stats.suboptimal,
-        stats.max_ratio, stats.worst_source, absl::StrJoin(stats.worst, ","));
+        stats.max_excess, stats.max_excess == 1 ? "" : "s", versus,
+        stats.ratio_sum / stats.suboptimal, stats.max_ratio, stats.worst_source,
+        absl::StrJoin(stats.worst, ","));
   }
   return out + "\n";
 }

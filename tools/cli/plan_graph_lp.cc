@@ -696,7 +696,7 @@ absl::Status CheckGraphLpSize(const GraphPlatform& platform,
       "--algorithm %s: the platform has %d nodes and %d edges (after "
       "pruning); the LP algorithms take at most %d nodes x edges and %d/%d "
       "edges per node (kGraphLpMaxNodeEdges, kGraphLpMaxEdgesPerNode*; "
-      "README.md \"Limits\"); --algorithm mcph has no such limit",
+      "docs/limits.md); --algorithm mcph has no such limit",
       algorithm, nodes, edges, kGraphLpMaxNodeEdges, kGraphLpMaxEdgesPerNodeNum,
       kGraphLpMaxEdgesPerNodeDen));
 }

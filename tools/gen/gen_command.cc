@@ -190,10 +190,10 @@ absl::Status CheckExactWork(const ProfileSpec& profile) {
   const double work = ExactWorkEstimate(profile);
   if (work <= kMaxExactWork) return absl::OkStatus();
   return absl::InvalidArgumentError(absl::StrFormat(
-      "profile '%s': the exact DP's work estimate (ExactWorkEstimate: k x "
-      "prod (limit+1)(limit+2)/2 over the types but the slowest, x (limit+1) "
-      "x log2(limit+2) for the slowest) is %.3g, past its limit 2^34 (%.3g; "
-      "README.md \"Limits\"); lower the limits, or use --method ptas",
+      "profile '%s': the exact DP's work estimate (k x prod "
+      "(limit+1)(limit+2)/2 over the types but the slowest, x (limit+1) x "
+      "log2(limit+2) for the slowest) is %.3g, past its limit 2^34 (%.3g; "
+      "docs/limits.md); lower the limits, or use --method ptas",
       profile.name, work, kMaxExactWork));
 }
 
@@ -207,9 +207,9 @@ absl::Status CheckPtasTableWork(const ProfileSpec& profile) {
   const double work = PtasTableWorkEstimate(profile);
   if (work <= kMaxPtasTableWork) return absl::OkStatus();
   return absl::InvalidArgumentError(absl::StrFormat(
-      "profile '%s': a PTAS table's work estimate (PtasTableWorkEstimate: k x "
-      "prod (limit+1)^2, entries x states) is %.3g, past its limit 2^24 "
-      "(README.md \"Limits\"); lower the limits",
+      "profile '%s': a PTAS table's work estimate (k x prod (limit+1)^2, "
+      "entries x states) is %.3g, past its limit 2^24 (docs/limits.md); "
+      "lower the limits",
       profile.name, work));
 }
 
