@@ -14,6 +14,7 @@
 #include "runtime/include/hetcast/hetcast.h"
 #include "tools/cli/flags.h"
 #include "tools/cli/json_output.h"
+#include "tools/cli/static_sizes.h"
 #include "tools/cli/table_file.h"
 #include "tools/gen/ptas.h"
 
@@ -113,6 +114,17 @@ std::string DescribeProfile(const hetcast_profile& profile) {
           : std::string(),
       BytesPerState(info));
   return out;
+}
+
+// "  static buffers: ...": what a caller with fixed buffers allocates.
+std::string StaticSizesText(const StaticSizes& sizes) {
+  return absl::StrFormat(
+      "  static buffers for any of its %d requests without relays "
+      "(hetcast_profile_plan_sizes' largest): workspace %d bytes, %d nodes, "
+      "%d transfers; %d bytes in all (nodes %d bytes each, transfers %d)\n",
+      sizes.requests, sizes.workspace_bytes, sizes.node_count,
+      sizes.transfer_count, sizes.total_bytes, sizeof(hetcast_node),
+      sizeof(hetcast_transfer));
 }
 
 // The stride over count vectors that keeps FNF's nodes, summed over every
@@ -218,6 +230,9 @@ absl::StatusOr<std::string> InspectText(const LoadedTable& table) {
     hetcast_profile profile;
     hetcast_profile_open(&table.table, p, &profile);
     out += DescribeProfile(profile);
+    absl::StatusOr<StaticSizes> sizes = ProfileStaticSizes(profile);
+    if (!sizes.ok()) return sizes.status();
+    out += StaticSizesText(*sizes);
     if (!absl::GetFlag(FLAGS_fnf_stats)) continue;
     absl::StatusOr<FnfComparison> stats = CompareFnf(profile);
     if (!stats.ok()) return stats.status();
