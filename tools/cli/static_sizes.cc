@@ -5,13 +5,19 @@
 #include <vector>
 
 #include "absl/strings/str_format.h"
-#include "tools/cli/table_file.h"
 
 namespace hetcast {
 
 absl::StatusOr<StaticSizes> ProfileStaticSizes(const hetcast_profile& profile) {
-  const std::vector<uint64_t> limits = ProfileLimits(profile);
-  const size_t k = limits.size();
+  hetcast_profile_info info;
+  if (hetcast_profile_get_info(&profile, &info) != HETCAST_OK) {
+    return absl::InvalidArgumentError("the profile is not open");
+  }
+  const size_t k = info.type_count;
+  std::vector<uint64_t> limits(k);
+  for (size_t j = 0; j < k; ++j) {
+    hetcast_profile_type(&profile, j, nullptr, nullptr, &limits[j]);
+  }
   StaticSizes out;
   std::vector<uint64_t> counts(k, 0);
   for (uint32_t source = 0; source < k; ++source) {
