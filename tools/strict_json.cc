@@ -135,11 +135,14 @@ class Checker {
     SkipSpace();
     const size_t begin = at_;
     if (at_ < text_.size() && (text_[at_] == '"' || text_[at_] == '\'')) {
+      // A string ends at its quote, or (not closed: no JSON string holds
+      // a line break) at the end of its line.
       const char quote = text_[at_++];
-      while (at_ < text_.size() && text_[at_] != quote) {
+      while (at_ < text_.size() && text_[at_] != quote && text_[at_] != '\n') {
         at_ += text_[at_] == '\\' ? 2 : 1;
       }
-      at_ = std::min(at_ + 1, text_.size());
+      at_ = std::min(at_, text_.size());
+      if (at_ < text_.size() && text_[at_] == quote) ++at_;
     } else {
       while (at_ < text_.size() &&
              (std::isalnum(static_cast<unsigned char>(text_[at_])) ||
@@ -149,6 +152,21 @@ class Checker {
       if (at_ == begin && at_ < text_.size()) ++at_;  // One punctuation mark.
     }
     return std::string(text_.substr(begin, at_ - begin));
+  }
+
+  // A token as messages quote it: at most 40 characters.
+  static std::string Shown(const std::string& token) {
+    return token.size() <= 40 ? token : token.substr(0, 37) + "...";
+  }
+
+  // A string token without its closing quote is refused.
+  absl::Status Closed(const std::string& token, const std::string& path) {
+    if (token.empty() || (token[0] != '"' && token[0] != '\'') ||
+        Quoted(token)) {
+      return absl::OkStatus();
+    }
+    return Error(path, absl::StrCat("the string ", Shown(token),
+                                    " is not closed on its line"));
   }
 
   static bool Quoted(const std::string& token) {
@@ -173,6 +191,8 @@ class Checker {
                                       first == '{' ? "an object" : "an array"));
     }
     const std::string token = Token();
+    absl::Status closed = Closed(token, path);
+    if (!closed.ok()) return closed;
     if (token.empty()) {
       return Error(path, absl::StrCat("expected ", Expected(type),
                                       ", got the end of the text"));
@@ -187,30 +207,32 @@ class Checker {
     const bool quoted = Quoted(token);
     if (type.base_type == flatbuffers::BASE_TYPE_STRING) {
       if (quoted) return absl::OkStatus();
-      return Error(path, absl::StrCat(token, " is not a string; expected ",
-                                      Expected(type)));
+      return Error(path,
+                   absl::StrCat(Shown(token), " is not a string; expected ",
+                                Expected(type)));
     }
     if (type.enum_def != nullptr) {
       const std::string name =
           quoted ? token.substr(1, token.size() - 2) : token;
       if (type.enum_def->Lookup(name) != nullptr) return absl::OkStatus();
-      return Error(path, absl::StrCat(token, " is not ", Expected(type)));
+      return Error(path,
+                   absl::StrCat(Shown(token), " is not ", Expected(type)));
     }
     if (quoted) {
-      return Error(path, absl::StrCat(token,
+      return Error(path, absl::StrCat(Shown(token),
                                       " is a string; write the number without "
                                       "quotes (expected ",
                                       Expected(type), ")"));
     }
     if (type.base_type == flatbuffers::BASE_TYPE_BOOL) {
       if (token == "true" || token == "false") return absl::OkStatus();
-      return Error(path, absl::StrCat(token, " is not true or false"));
+      return Error(path, absl::StrCat(Shown(token), " is not true or false"));
     }
     if (flatbuffers::IsFloat(type.base_type)) {
       char* end = nullptr;
       std::strtod(token.c_str(), &end);
       if (end != token.c_str() && *end == '\0') return absl::OkStatus();
-      return Error(path, absl::StrCat(token, " is not a number"));
+      return Error(path, absl::StrCat(Shown(token), " is not a number"));
     }
     return Integer(RangeOf(type.base_type), token, path);
   }
@@ -218,15 +240,15 @@ class Checker {
   absl::Status Integer(const IntegerRange& range, const std::string& token,
                        const std::string& path) {
     const bool negative = token[0] == '-';
-    const std::string digits = token.substr(negative || token[0] == '+');
+    const std::string digits = token.substr(negative ? 1 : 0);
     const bool whole = !digits.empty() &&
                        std::all_of(digits.begin(), digits.end(), [](char c) {
                          return std::isdigit(static_cast<unsigned char>(c));
                        });
     const std::string expected = absl::StrCat("expected ", RangeText(range));
     if (!whole) {
-      return Error(path,
-                   absl::StrCat(token, " is not a whole number; ", expected));
+      return Error(path, absl::StrCat(Shown(token), " is not a whole number; ",
+                                      expected));
     }
     uint64_t value = 0;
     bool overflow = false;
@@ -235,11 +257,13 @@ class Checker {
                  __builtin_add_overflow(value, uint64_t(c - '0'), &value);
     }
     if (negative && !range.is_signed && value != 0) {
-      return Error(path, absl::StrCat(token, " is negative; ", expected));
+      return Error(path,
+                   absl::StrCat(Shown(token), " is negative; ", expected));
     }
     const uint64_t limit = negative ? range.min_abs : range.max;
     if (overflow || value > limit) {
-      return Error(path, absl::StrCat(token, " is out of range; ", expected));
+      return Error(path,
+                   absl::StrCat(Shown(token), " is out of range; ", expected));
     }
     return absl::OkStatus();
   }
@@ -255,8 +279,8 @@ class Checker {
   absl::Status Array(const flatbuffers::Type& type, const std::string& path,
                      const std::string& holder) {
     if (Peek() != '[') {
-      return Error(
-          path, absl::StrCat("expected ", Expected(type), ", got ", Token()));
+      return Error(path, absl::StrCat("expected ", Expected(type), ", got ",
+                                      Shown(Token())));
     }
     ++at_;
     const flatbuffers::Type element = type.VectorType();
@@ -300,20 +324,22 @@ class Checker {
   absl::Status Object(const flatbuffers::StructDef& table,
                       const std::string& path, const std::string& holder) {
     if (Peek() != '{') {
-      return Error(path,
-                   absl::StrCat("expected an object {...}, got ", Token()));
+      return Error(
+          path, absl::StrCat("expected an object {...}, got ", Shown(Token())));
     }
     ++at_;
     std::set<std::string> seen;
     while (Peek() != '}') {
       const size_t key_at = at_;
       std::string key = Token();
+      absl::Status closed = Closed(key, path);
+      if (!closed.ok()) return closed;
       if (Quoted(key)) key = key.substr(1, key.size() - 2);
       const std::string field_path = path.empty() ? key : path + "." + key;
       const flatbuffers::FieldDef* field = table.fields.Lookup(key);
       if (field == nullptr || field->deprecated) {
         at_ = key_at;
-        return Error(path, absl::StrCat("unknown field '", key, "'; ",
+        return Error(path, absl::StrCat("unknown field '", Shown(key), "'; ",
                                         Suggestion(table, key)));
       }
       if (!seen.insert(key).second) {

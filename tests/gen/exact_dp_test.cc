@@ -222,6 +222,11 @@ TEST(Profile, StrictJsonNamesTheFieldAndWhatItExpects) {
       R"({"name": "x", "types": [{"name": "a", "cost": 2, "limit": 4294967296}]})",
       "types[0].limit: 4294967296 is out of range");
   ExpectRejected(
+      R"({"name": "x", "types": [{"name": "a", "cost": +2, "limit": 3}]})",
+      "types[0].cost: +2 is not a whole number");
+  ExpectRejected("{\"name\": \"x,\n \"types\": []}",
+                 "line 1: name: the string \"x, is not closed on its line");
+  ExpectRejected(
       R"({"name": "x", "types": [{"name": "a", "cost": 2, "limit": 3, "cost": 4}]})",
       "types[0].cost: written twice");
   ExpectRejected(R"({"name": "x", "types": {"name": "a"}})",
