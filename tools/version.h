@@ -2,6 +2,7 @@
 #ifndef HETCAST_TOOLS_VERSION_H_
 #define HETCAST_TOOLS_VERSION_H_
 
+#include <cstdio>
 #include <string>
 
 #include "runtime/include/hetcast/hetcast.h"
@@ -21,6 +22,24 @@ inline std::string VersionLine(const char* program) {
 // Whether `arg` asks for the version.
 inline bool IsVersionFlag(const std::string& arg) {
   return arg == "--version" || arg == "-version";
+}
+
+// A small program's --help (`usage` on stdout) or --version, wherever among
+// its arguments: true when it answered one (exit 0).
+inline bool AnswerHelpOrVersion(int argc, char** argv, const char* program,
+                                const char* usage) {
+  for (int i = 1; i < argc; ++i) {
+    const std::string arg = argv[i];
+    if (arg == "--help" || arg == "-help" || arg == "-h") {
+      std::fputs(usage, stdout);
+      return true;
+    }
+    if (IsVersionFlag(arg)) {
+      std::fputs(VersionLine(program).c_str(), stdout);
+      return true;
+    }
+  }
+  return false;
 }
 
 }  // namespace hetcast

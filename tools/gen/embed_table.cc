@@ -175,17 +175,7 @@ absl::StatusOr<StaticSizes> TableStaticSizes(const uint64_t* words,
 }
 
 int Main(int argc, char** argv) {
-  for (int i = 1; i < argc; ++i) {
-    const std::string arg = argv[i];
-    if (arg == "--help" || arg == "-help" || arg == "-h") {
-      std::fputs(kUsage, stdout);
-      return 0;
-    }
-    if (IsVersionFlag(arg)) {
-      std::fputs(VersionLine("embed_table").c_str(), stdout);
-      return 0;
-    }
-  }
+  if (AnswerHelpOrVersion(argc, argv, "embed_table", kUsage)) return 0;
   if (argc != 4) {
     std::fprintf(stderr,
                  "embed_table: expected 3 arguments, got %d; usage: "

@@ -49,16 +49,8 @@ constexpr char kUsage[] =
 }  // namespace
 
 int main(int argc, char** argv) {
-  for (int i = 1; i < argc; ++i) {
-    const std::string arg = argv[i];
-    if (arg == "--help" || arg == "-help" || arg == "-h") {
-      std::fputs(kUsage, stdout);
-      return 0;
-    }
-    if (hetcast::IsVersionFlag(arg)) {
-      std::fputs(hetcast::VersionLine("hetcast_gen").c_str(), stdout);
-      return 0;
-    }
+  if (hetcast::AnswerHelpOrVersion(argc, argv, "hetcast_gen", kUsage)) {
+    return 0;
   }
   std::vector<std::string> positional;
   absl::Status status = hetcast::ApplyFlags(
