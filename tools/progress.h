@@ -43,12 +43,13 @@ class ProgressLine {
     last_ = now;
   }
 
-  // "PROGRAM: WHAT in T s", when the work ran for more than two seconds.
-  void Done(const std::string& what) const {
+  // "PROGRAM: WHAT in T s", when the work ran for more than two seconds
+  // (or always, when `always`).
+  void Done(const std::string& what, bool always = false) const {
     const double elapsed =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start_)
             .count();
-    if (elapsed > kQuietSeconds) {
+    if (always || elapsed > kQuietSeconds) {
       std::fprintf(stderr, "%s: %s in %.1f s\n", program_.c_str(), what.c_str(),
                    elapsed);
     }

@@ -97,6 +97,17 @@ TEST(CliCertify, FigureOneIsImprovedToTheOptimum) {
   EXPECT_THAT(run.out, HasSubstr("\"algorithm\":\"fnf-improved\",\"exact\":"
                                  "true,\"completion_time\":9,"));
   EXPECT_THAT(run.out, HasSubstr("\"fnf_completion\":10,"));
+  // --explain says what --certify did, plainly (it said "fnf-improved
+  // answered because ... FNF ... answered").
+  const CliRun explained =
+      RunCli({"plan", "--costs", "2,3", "--source-type", "1", "--counts", "4,7",
+              "--certify", "--explain"});
+  ASSERT_EQ(explained.exit_code, 0) << explained.err;
+  EXPECT_THAT(explained.out,
+              HasSubstr("explain: Algorithm fnf-improved answered as "
+                        "--certify improved fnf's 10-tick schedule with "
+                        "deadline-aware receive orders and a local search."));
+  EXPECT_THAT(explained.out, ::testing::Not(HasSubstr("because")));
 }
 
 TEST(CliCertify, TheLpBoundIsNamedAndTheOutputIsTheSameTwice) {

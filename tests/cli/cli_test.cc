@@ -20,6 +20,7 @@
 
 namespace {
 
+using ::testing::EndsWith;
 using ::testing::HasSubstr;
 using ::testing::StartsWith;
 
@@ -166,6 +167,15 @@ TEST(CliGen, ReproducesTheBuildsTableByteForByte) {
   EXPECT_EQ(run.out, "");
   const std::string generated = ReadFile(out);
   ASSERT_FALSE(generated.empty());
+  // One summary line on stderr: profiles, states (prod(limit + 1): fig1
+  // 8 x 8, small3 4 x 5 x 4), the file's size, the time.
+  EXPECT_THAT(run.err,
+              StartsWith("hetcast gen: wrote " + out + " (" +
+                         std::to_string(generated.size()) +
+                         " bytes): 2 profiles: fig1 (exact, 64 states), "
+                         "small3 (exact, 80 states) in "));
+  EXPECT_THAT(run.err, EndsWith(" s\n"));
+  EXPECT_EQ(std::count(run.err.begin(), run.err.end(), '\n'), 1);
   // The same profiles give the same bytes as tables/BUILD's genrule did.
   EXPECT_EQ(generated, ReadFile(kTestTable));
   const CliRun again = RunCli({"gen", "--profile",
@@ -751,6 +761,104 @@ TEST(CliHelp, EveryCommandHasSynopsisFlagsWithDefaultsAndTwoExamples) {
   const CliRun cluster = RunCli({"plan", "--model", "cluster", "-h"});
   EXPECT_THAT(cluster.out, HasSubstr("  --postal (default: false)\n"));
   EXPECT_THAT(cluster.out, ::testing::Not(HasSubstr("--costs")));
+}
+
+// Help speaks of the command asked about and points to guides that exist
+// (issue 32): gen's and inspect's flags in their own terms, not plan's;
+// no README sections, only the docs/ guides.
+TEST(CliHelp, EachCommandInItsOwnWordsAndOnlyRealGuides) {
+  const std::set<std::string> guides = {
+      "docs/models.md",     "docs/c-api.md",  "docs/mpi.md",
+      "docs/firmware.md",   "docs/limits.md", "docs/performance.md",
+      "docs/development.md"};
+  std::vector<std::vector<std::string>> asked = kHelpAsked;
+  asked.push_back({"help"});
+  for (std::vector<std::string> args : asked) {
+    if (args[0] != "help") args.push_back("--help");
+    const CliRun run = RunCli(args);
+    ASSERT_EQ(run.exit_code, 0) << args[0];
+    EXPECT_THAT(run.out, ::testing::Not(HasSubstr("README"))) << args[0];
+    for (size_t at = run.out.find("docs/"); at != std::string::npos;
+         at = run.out.find("docs/", at + 1)) {
+      const size_t end = run.out.find(".md", at);
+      ASSERT_NE(end, std::string::npos) << run.out.substr(at);
+      EXPECT_EQ(guides.count(run.out.substr(at, end + 3 - at)), 1u)
+          << run.out.substr(at, end + 3 - at);
+    }
+  }
+  for (const char* command : {"gen", "inspect"}) {
+    const CliRun run = RunCli({command, "--help"});
+    const std::string flags = run.out.substr(run.out.find("\nflags:\n"));
+    EXPECT_THAT(flags, ::testing::Not(HasSubstr("plan:"))) << command;
+    EXPECT_THAT(flags, ::testing::Not(HasSubstr("plan --"))) << command;
+  }
+  EXPECT_THAT(RunCli({"help"}).out, HasSubstr("  version "));
+}
+
+// Messages name the valid range and what was assumed (issue 32).
+TEST(CliWords, RangesAssumptionsAndPlurals) {
+  const CliRun type =
+      RunCli(Plan({"--costs", "2,3", "--source-type", "5", "--counts", "4,7"}));
+  EXPECT_EQ(type.exit_code, 2);
+  EXPECT_EQ(type.err,
+            "hetcast plan: --source-type: 5 is out of range: --costs has 2 "
+            "types, so the source type is 0 to 1\n");
+  const CliRun table_type = RunCli(
+      Plan({"--table", kTestTable, "--source-type", "2", "--counts", "1,1"}));
+  EXPECT_EQ(table_type.exit_code, 2);
+  EXPECT_THAT(table_type.err, HasSubstr("so the source type is 0 to 1"));
+  // --counts without --source-type: planned from type 0, and said.
+  const CliRun assumed = RunCli(Plan({"--costs", "2,3", "--counts", "4,7"}));
+  ASSERT_EQ(assumed.exit_code, 0) << assumed.err;
+  EXPECT_EQ(assumed.err,
+            "hetcast plan: note: --source-type not given: the source is of "
+            "type 0 (--counts counts the destinations only)\n");
+  const CliRun explicit_zero =
+      RunCli(Plan({"--costs", "2,3", "--source-type", "0", "--counts", "4,7"}));
+  EXPECT_EQ(explicit_zero.err, "");
+  EXPECT_EQ(explicit_zero.out, assumed.out);
+  const CliRun help = RunCli({"plan", "--help"});
+  EXPECT_THAT(help.out, HasSubstr("not counting the source"));
+  // "by up to N tick(s)": the plural follows N.
+  const CliRun inspect = RunCli({"inspect", kTestTable});
+  ASSERT_EQ(inspect.exit_code, 0) << inspect.err;
+  for (size_t at = inspect.out.find("by up to "); at != std::string::npos;
+       at = inspect.out.find("by up to ", at + 1)) {
+    const size_t number = at + std::string("by up to ").size();
+    const size_t space = inspect.out.find(' ', number);
+    const std::string n = inspect.out.substr(number, space - number);
+    const std::string unit = inspect.out.substr(space + 1, 5);
+    EXPECT_EQ(unit, n == "1" ? "tick;" : "ticks") << inspect.out;
+  }
+}
+
+// --explain says "optimal" for an exact answer's guarantee, names no
+// source file, and says plainly what --certify did (issue 32).
+TEST(CliExplain, PlainWords) {
+  std::vector<std::vector<std::string>> runs = {
+      Plan({"--table", kTestTable, "--source-type", "1", "--counts", "4,7",
+            "--explain"}),
+      Plan({"--costs", "2,3", "--source-type", "1", "--counts", "4,7",
+            "--explain"}),
+      Plan({"--model", "cluster", "--cluster-sizes", "8,5,5,3,1",
+            "--inter-cost", "4", "--explain"}),
+      Plan({"--model", "nonblocking", "--input",
+            "tests/testdata/nb_request.json", "--explain"}),
+  };
+  for (const std::vector<std::string>& args : runs) {
+    for (const char* format : {"text", "json"}) {
+      std::vector<std::string> with = args;
+      with.insert(with.end(), {"--format", format});
+      const CliRun run = RunCli(with);
+      ASSERT_EQ(run.exit_code, 0) << run.err;
+      for (const char* file : {"runtime/", "tools/", ".h)", ".cc"}) {
+        EXPECT_THAT(run.out, ::testing::Not(HasSubstr(file))) << args[2];
+      }
+      EXPECT_THAT(run.out, ::testing::Not(HasSubstr("1/1 OPT")));
+    }
+  }
+  const CliRun exact = RunCli(runs[0]);
+  EXPECT_THAT(exact.out, HasSubstr("Guarantee: optimal (Libeskind-Hadas"));
 }
 
 // Each example of every help text runs and succeeds (outputs go to the
@@ -1356,7 +1464,8 @@ INSTANTIATE_TEST_SUITE_P(
                 "--relays has 1 entries"},
         BadCase{
             Plan({"--costs", "2,3", "--counts", "1,1", "--source-type", "2"}),
-            "node request: source_type is not one of the types"},
+            "--source-type: 2 is out of range: --costs has 2 types, so the "
+            "source type is 0 to 1"},
         BadCase{
             Plan({"--costs", "2,3", "--counts", "1,1", "--source-type", "-1"}),
             "is not a non-negative integer"},
@@ -1400,7 +1509,7 @@ INSTANTIATE_TEST_SUITE_P(
                 "types[1].cost: 2 duplicates types[0].cost"},
         BadCase{{"gen", "--profile", "tests/testdata/bad_unknown_field.json",
                  "--out", "x.hct"},
-                "unknown field: speed"},
+                "types[0]: unknown field 'speed'; did you mean"},
         BadCase{{"inspect"}, "give exactly one table"},
         // Clusters.
         BadCase{Plan({"--model", "cluster", "--cluster-sizes", "",
@@ -1580,7 +1689,8 @@ INSTANTIATE_TEST_SUITE_P(
         // 11: a negative cost was reported as a bad limit).
         BadCase{{"gen", "--profile", "tests/testdata/bad_negative_cost.json",
                  "--out", "x.hct"},
-                "field 'cost': "},
+                "types[0].cost: -2 is negative; expected a whole number from "
+                "0 to"},
         // An empty file is named as such (it said "NULL table buffer or
         // handle").
         BadCase{{"inspect", "tests/testdata/empty.hct"},

@@ -2,9 +2,11 @@
 # tests/firmware/amalgamation_test.sh AMALGAMATION.cc HETCAST.h
 #     DEFAULT_TABLE.c QUERIES_HOST
 #
-# Proves that the amalgamation stands alone: the host's g++ compiles it with
-# no include path of the project (FlatBuffers' headers come from the
-# system), as C++17 without exceptions or RTTI; then queries.c, compiled as
+# Proves that the amalgamation stands alone: the host's compiler compiles it
+# with the documented line (recipe.sh: no include path of the project,
+# FlatBuffers' headers from the system, C++17 without exceptions or RTTI,
+# -DNDEBUG) into an object that needs no assert and no C++ runtime; then
+# queries.c, compiled as
 # C against the amalgamation's hetcast.h and linked with it by the C driver
 # (so nothing of libstdc++ is linked), must print exactly what the Bazel
 # build of the runtime's own sources prints (QUERIES_HOST).
@@ -22,9 +24,18 @@ mkdir -p "$work/include/hetcast"
 cp "$header" "$work/include/hetcast/hetcast.h"
 
 cp "$amalgamation" "$work/hetcast_amalgamation.cc"
-(cd "$work" && g++ -std=c++17 -fno-exceptions -fno-rtti -Wall -Wextra -O1 \
-   -c hetcast_amalgamation.cc -o amalgamation.o) ||
-  die "g++ could not compile the amalgamation alone"
+# shellcheck source=tests/firmware/recipe.sh
+source tests/firmware/recipe.sh
+# The documented line, word for word (it writes hetcast_amalgamation.o),
+# with warnings as errors, which leave the code alone.
+(cd "$work" && eval "$HOST_RECIPE -Wall -Wextra -Werror") ||
+  die "the documented recipe could not compile the amalgamation: $HOST_RECIPE"
+mv "$work/hetcast_amalgamation.o" "$work/amalgamation.o"
+# With -DNDEBUG no assert is left to link, nor any C++ runtime.
+undefined=$(nm -u "$work/amalgamation.o" |
+              grep -E '__assert|__cxa_|_Unwind|__gxx_personality' || true)
+[[ -z $undefined ]] ||
+  die "the recipe's object needs what a C program does not link: $undefined"
 for source in tests/firmware/queries.c tests/firmware/host_stack_probe.c "$table_c"; do
   gcc -std=c11 -Wall -Wextra -O1 -I "$work/include" -I . -c "$source" \
     -o "$work/$(basename "${source%.c}").o" || die "gcc could not compile $source"

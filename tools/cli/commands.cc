@@ -12,6 +12,7 @@
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_replace.h"
 #include "absl/strings/str_split.h"
+#include "tools/strict_json.h"
 
 namespace hetcast {
 namespace {
@@ -144,7 +145,19 @@ const std::vector<CommandSpec>& Specs() {
          {"profile", "out", "threads", "method", "epsilon"},
          {"hetcast gen --profile tables/profiles/fig1.json --out fig1.hct",
           "hetcast gen --profile tables/profiles/many5.json --out many5.hct "
-          "--method ptas --epsilon 0.25"}});
+          "--method ptas --epsilon 0.25"},
+         {{"profile",
+           "Comma-separated profile JSON files (tables/profile.fbs), all "
+           "written into the one table in this order."},
+          {"out", "The table file to write (replaced only once complete)."},
+          {"threads", "Worker threads of the exact DP (0 = every core)."},
+          {"method",
+           "auto (the exact DP unless its estimated work is past 2^34, then "
+           "the PTAS), exact or ptas."},
+          {"epsilon",
+           "The PTAS's eps in (0, 1), for --method ptas and for auto when it "
+           "chooses the PTAS: every answer within (1 + eps)(1 + 3 eps) of "
+           "the optimum."}}});
     all->push_back(
         {"inspect",
          "",
@@ -156,7 +169,13 @@ const std::vector<CommandSpec>& Specs() {
          "table over every state.",
          {"table", "fnf-stats", "format"},
          {"hetcast inspect @default --fnf-stats=false",
-          "hetcast inspect tables/test.hct --format json"}});
+          "hetcast inspect tables/test.hct --format json"},
+         {{"table",
+           "The table file to describe, instead of the argument T.hct "
+           "(@default: the one embedded in hetcast)."},
+          {"fnf-stats",
+           "Compare FNF with the table on every state (on a sample of count "
+           "vectors when that would plan more than 2^23 nodes)."}}});
     return all;
   }();
   return *specs;
@@ -204,32 +223,20 @@ std::string Wrap(absl::string_view text, size_t indent) {
   return out + "\n";
 }
 
-// One flag's help lines: "--name=VALUE (default: X)" and its description.
-std::string FlagHelp(const char* name) {
+// One flag's help lines in `spec`: "--name (default: X)" and its
+// description (the spec's own, else the flag's).
+std::string FlagHelp(const CommandSpec& spec, const char* name) {
   const absl::CommandLineFlag* flag =
       absl::FindCommandLineFlag(Underscored(name));
   if (flag == nullptr) return absl::StrCat("  --", name, "\n");
   std::string value = flag->DefaultValue();
   if (value.empty()) value = "none";
-  return absl::StrCat(absl::StrFormat("  --%s (default: %s)\n", name, value),
-                      Wrap(flag->Help(), 6));
-}
-
-// Levenshtein distance, for suggestions.
-size_t EditDistance(absl::string_view a, absl::string_view b) {
-  std::vector<size_t> row(b.size() + 1);
-  for (size_t j = 0; j <= b.size(); ++j) row[j] = j;
-  for (size_t i = 1; i <= a.size(); ++i) {
-    size_t diagonal = row[0];
-    row[0] = i;
-    for (size_t j = 1; j <= b.size(); ++j) {
-      const size_t above = row[j];
-      row[j] = std::min({row[j] + 1, row[j - 1] + 1,
-                         diagonal + (a[i - 1] == b[j - 1] ? 0 : 1)});
-      diagonal = above;
-    }
+  std::string help = flag->Help();
+  for (const auto& [own, text] : spec.flag_help) {
+    if (absl::string_view(own) == name) help = text;
   }
-  return row[b.size()];
+  return absl::StrCat(absl::StrFormat("  --%s (default: %s)\n", name, value),
+                      Wrap(help, 6));
 }
 
 }  // namespace
@@ -259,7 +266,8 @@ std::string OverviewHelp() {
          "  render   draw a schedule as SVG (Gantt chart) or Graphviz DOT\n"
          "  gen      generate a table file from platform profiles\n"
          "  inspect  describe a table file\n"
-         "  help     this text; 'hetcast help COMMAND' for one command\n\n"
+         "  help     this text; 'hetcast help COMMAND' for one command\n"
+         "  version  the version, one line (also --version)\n\n"
          "'hetcast COMMAND --help' shows a command's synopsis, every flag "
          "with its\ndefault and examples; for plan and render, add --model "
          "M for that model\n(hetcast plan --model cluster --help).\n\n"
@@ -276,7 +284,7 @@ std::string OverviewHelp() {
 std::string CommandHelp(const CommandSpec& spec) {
   std::string out = absl::StrCat("usage:\n", Wrap(spec.synopsis, 2), "\n",
                                  Wrap(spec.summary, 0), "\nflags:\n");
-  for (const char* flag : spec.flags) out += FlagHelp(flag);
+  for (const char* flag : spec.flags) out += FlagHelp(spec, flag);
   out += "\nexamples:\n";
   for (const char* example : spec.examples) {
     absl::StrAppend(&out, "  ", example, "\n");

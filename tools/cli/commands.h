@@ -10,6 +10,7 @@
 #define HETCAST_TOOLS_CLI_COMMANDS_H_
 
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "absl/status/status.h"
@@ -34,6 +35,10 @@ struct CommandSpec {
   const char* summary;
   std::vector<const char*> flags;
   std::vector<const char*> examples;
+  // {flag, help}: this command's own words for a flag whose text (flags.cc)
+  // is written for another command (--profile is a name for plan, files
+  // for gen).
+  std::vector<std::pair<const char*, const char*>> flag_help = {};
 };
 
 // The spec of `command` with `model` (ignored unless the command has

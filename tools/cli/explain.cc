@@ -84,6 +84,11 @@ void Guarantee(const ExplainInput& in, Explanation* out) {
     out->guarantee = "none";
     return;
   }
+  if (out->guarantee_factor == "1/1" &&
+      out->guarantee_additive.value_or(0) == 0) {
+    out->guarantee = "optimal";
+    return;
+  }
   out->guarantee =
       absl::StrCat("completion <= ", out->guarantee_factor, " OPT");
   if (out->guarantee_additive.value_or(0) != 0) {
@@ -183,7 +188,12 @@ ExplainInput FromPlanInfo(const hetcast_plan_info& info) {
 Explanation Explain(const ExplainInput& in) {
   Explanation out;
   out.choice = ChoiceName(in.info.choice);
-  out.reason = Reason(in);
+  out.reason =
+      in.improved.empty()
+          ? Reason(in)
+          : absl::StrCat("--certify improved ", in.improved,
+                         " with deadline-aware receive orders and a local "
+                         "search");
   Guarantee(in, &out);
   const hetcast_bound kind = in.info.model == HETCAST_MODEL_GRAPH
                                  ? in.info.graph.lower_bound_kind
@@ -191,13 +201,13 @@ Explanation Explain(const ExplainInput& in) {
   out.lower_bound_kind = BoundName(kind);
   out.lower_bound_source = BoundExplanation(kind);
   const std::string bound = BoundSentence(in, &out);
-  out.text =
-      absl::StrFormat("Algorithm %s answered because %s. Guarantee: %s%s. %s",
-                      in.algorithm, out.reason, out.guarantee,
-                      out.guarantee_source.empty()
-                          ? std::string()
-                          : absl::StrCat(" (", out.guarantee_source, ")"),
-                      bound);
+  out.text = absl::StrFormat(
+      "Algorithm %s answered %s%s. Guarantee: %s%s. %s", in.algorithm,
+      in.improved.empty() ? "because " : "as ", out.reason, out.guarantee,
+      out.guarantee_source.empty()
+          ? std::string()
+          : absl::StrCat(" (", out.guarantee_source, ")"),
+      bound);
   return out;
 }
 

@@ -22,13 +22,17 @@ struct ExplainInput {
   // A guarantee given as a decimal factor (the PTAS's "1.43"), when the
   // info's fraction is 0 / 0.
   std::string decimal_factor;
+  // --certify's improvement of the planner's answer: "FNF's 10-tick
+  // schedule" (empty when it kept the answer).
+  std::string improved;
 };
 
 // The explanation as typed fields, and as one paragraph (`text`).
 struct Explanation {
   std::string choice;  // pinned, table, no_table, ... (hetcast_choice).
   std::string reason;
-  std::string guarantee;  // "completion <= 3/2 OPT" or "none".
+  // "completion <= 3/2 OPT", "optimal" (factor 1/1) or "none".
+  std::string guarantee;
   std::string guarantee_factor;
   std::optional<uint64_t> guarantee_additive;
   std::string guarantee_source;

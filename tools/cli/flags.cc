@@ -7,9 +7,14 @@
 
 ABSL_FLAG(std::string, costs, "",
           "Send cost in ticks of each node type, e.g. 2,3 (each >= 1).");
-ABSL_FLAG(std::string, source_type, "0", "Type index of the source.");
+ABSL_FLAG(std::string, source_type, "0",
+          "Type index of the source, 0 to k - 1 (k types); when --counts "
+          "is given without it, the source is of type 0 and a note on "
+          "stderr says so.");
 ABSL_FLAG(std::string, counts, "",
-          "Destinations of each type, e.g. 4,7 (one entry per type).");
+          "Destinations of each type, not counting the source, e.g. 4,7 "
+          "(one entry per type): 4 + 7 destinations and the source make 12 "
+          "nodes.");
 ABSL_FLAG(std::string, relays, "",
           "Optional relay nodes of each type: they may forward, need not "
           "receive.");
@@ -90,7 +95,7 @@ ABSL_FLAG(bool, explain, false,
 ABSL_FLAG(bool, certify, false,
           "plan --model node: improve the answer and prove it close to "
           "optimal with the tools' pipeline (deadline rule and local search, "
-          "counting LP bound; README 'Certified answers'); no relays, at "
+          "counting LP bound; docs/models.md); no relays, at "
           "most 10000 destinations and 32 types with destinations.");
 ABSL_FLAG(std::string, to, "svg",
           "render: svg (a Gantt chart) or dot (Graphviz: the tree, or the "

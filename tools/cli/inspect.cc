@@ -14,6 +14,7 @@
 #include "runtime/include/hetcast/hetcast.h"
 #include "tools/cli/flags.h"
 #include "tools/cli/json_output.h"
+#include "tools/cli/static_sizes.h"
 #include "tools/cli/table_file.h"
 #include "tools/gen/ptas.h"
 
@@ -115,6 +116,17 @@ std::string DescribeProfile(const hetcast_profile& profile) {
   return out;
 }
 
+// "  static buffers: ...": what a caller with fixed buffers allocates.
+std::string StaticSizesText(const StaticSizes& sizes) {
+  return absl::StrFormat(
+      "  static buffers for any of its %d requests without relays "
+      "(hetcast_profile_plan_sizes' largest): workspace %d bytes, %d nodes, "
+      "%d transfers; %d bytes in all (nodes %d bytes each, transfers %d)\n",
+      sizes.requests, sizes.workspace_bytes, sizes.node_count,
+      sizes.transfer_count, sizes.total_bytes, sizeof(hetcast_node),
+      sizeof(hetcast_transfer));
+}
+
 // The stride over count vectors that keeps FNF's nodes, summed over every
 // compared state, near kFnfStatsNodes: 1 when the whole profile fits.
 uint64_t FnfStride(const std::vector<uint64_t>& limits, uint64_t vectors) {
@@ -202,10 +214,11 @@ std::string FnfComparisonText(const FnfComparison& stats, bool exact) {
   if (stats.suboptimal > 0) {
     absl::StrAppendFormat(
         &out,
-        "; by up to %d ticks; ratio FNF/%s: mean %.4f over those "
+        "; by up to %d tick%s; ratio FNF/%s: mean %.4f over those "
         "states, max %.4f (source type %d, counts %s)",
-        stats.max_excess, versus, stats.ratio_sum / stats.suboptimal,
-        stats.max_ratio, stats.worst_source, absl::StrJoin(stats.worst, ","));
+        stats.max_excess, stats.max_excess == 1 ? "" : "s", versus,
+        stats.ratio_sum / stats.suboptimal, stats.max_ratio, stats.worst_source,
+        absl::StrJoin(stats.worst, ","));
   }
   return out + "\n";
 }
@@ -217,6 +230,9 @@ absl::StatusOr<std::string> InspectText(const LoadedTable& table) {
     hetcast_profile profile;
     hetcast_profile_open(&table.table, p, &profile);
     out += DescribeProfile(profile);
+    absl::StatusOr<StaticSizes> sizes = ProfileStaticSizes(profile);
+    if (!sizes.ok()) return sizes.status();
+    out += StaticSizesText(*sizes);
     if (!absl::GetFlag(FLAGS_fnf_stats)) continue;
     absl::StatusOr<FnfComparison> stats = CompareFnf(profile);
     if (!stats.ok()) return stats.status();

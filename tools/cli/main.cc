@@ -7,9 +7,11 @@
 //   hetcast COMMAND --help           one command (plan and render: per
 //                                    --model) with every flag and examples
 //   hetcast plan|render|gen|inspect  ...
+//   hetcast --version                one line: the version
 //
 // Exit status: 0 success; 2 bad input (one line on stderr names the
 // problem, nothing on stdout); 1 internal error or output not written.
+#include <algorithm>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
@@ -36,6 +38,7 @@
 #include "tools/cli/plan_output.h"
 #include "tools/cli/render.h"
 #include "tools/cli/text_sink.h"
+#include "tools/version.h"
 
 namespace hetcast {
 namespace {
@@ -124,6 +127,18 @@ absl::Status KnownFlag(absl::string_view arg, absl::string_view name) {
   return UnknownFlagError(arg, name);
 }
 
+// The node model's source type defaults to 0; with --counts but no
+// --source-type that is said, so it is not assumed silently.
+std::string AssumedSourceType(const std::string& model,
+                              const std::vector<std::string>& given) {
+  const auto has = [&given](const char* flag) {
+    return std::find(given.begin(), given.end(), flag) != given.end();
+  };
+  if (model != "node" || !has("counts") || has("source_type")) return "";
+  return "--source-type not given: the source is of type 0 (--counts "
+         "counts the destinations only)";
+}
+
 // Applies the flags in `args` (what follows the subcommand), checks they
 // belong to the command (and model), and runs it; its output (gen writes
 // none) and in `*note` a line for stderr.
@@ -148,6 +163,7 @@ absl::StatusOr<Output> Run(const std::string& command,
     if (!status.ok()) return status;
     return Output(std::string());
   }
+  *note = AssumedSourceType((*spec)->model, given);
   if (command == "render") return Text(RenderCommand((*spec)->model, given));
   return Plan((*spec)->model, note);
 }
@@ -236,6 +252,10 @@ int Main(int argc, char** argv) {
         "plan|render|gen|inspect|help ... (try 'hetcast help')\n",
         stderr);
     return kExitBadInput;
+  }
+  if (IsVersionFlag(all[0]) || all[0] == "version") {
+    std::fputs(VersionLine("hetcast").c_str(), stdout);
+    return kExitOk;
   }
   if (IsHelp(all[0])) {
     const std::vector<std::string> rest(all.begin() + 1, all.end());

@@ -740,7 +740,7 @@ absl::Status CheckGraphLpSize(const GraphPlatform& platform,
   return absl::InvalidArgumentError(absl::StrFormat(
       "--algorithm %s: the platform has %d nodes and %d edges (after "
       "pruning); %s take at most %d nodes x edges and %d/%d edges per node "
-      "(%s, kGraphLpMaxEdgesPerNode*; README.md \"Limits\"); %s"
+      "(%s, kGraphLpMaxEdgesPerNode*; docs/limits.md); %s"
       "--algorithm mcph has no such limit",
       algorithm, nodes, edges,
       one_program ? "lb, ub and broadcast" : "the LP heuristics and best", most,

@@ -153,6 +153,13 @@ absl::Status ShapeFromFields(size_t k, const std::string& costs_source,
                         f.name("counts"), counts->size(), costs_source, k));
   }
   in->counts = *std::move(counts);
+  if (!in->per_node && in->source_type >= k) {
+    return absl::InvalidArgumentError(absl::StrFormat(
+        "%s: %d is out of range: %s has %d type%s, so the source type is 0 "
+        "to %d",
+        f.name("source-type"), in->source_type, costs_source, k,
+        k == 1 ? "" : "s", k - 1));
+  }
   in->relays.assign(k, 0);
   if (!f.relays.has_value()) return absl::OkStatus();
   if (f.relays->size() != k) {

@@ -107,6 +107,9 @@ absl::StatusOr<NodePlan> CertifyPlan(const hetcast_node_request& request,
       CertifyNodeAnswer(request, plan.answer, CertifyOptions());
   if (!c.ok()) return c.status();
   if (c->completion < plan.answer.completion_time) {
+    plan.explain_input.improved =
+        absl::StrFormat("%s's %d-tick schedule", plan.explain_input.algorithm,
+                        plan.answer.completion_time);
     absl::Status taken = TakeSchedule(request, c->sends, &plan);
     if (!taken.ok()) return taken;
     if (plan.answer.completion_time != c->completion) {

@@ -95,32 +95,30 @@ BoundText DescribeBound(hetcast_bound bound) {
     case HETCAST_BOUND_NESTED_SLOTS:
       return {"nested_slots",
               "fastest-first counting with each cost's send times relaxed "
-              "into the next faster cost's (runtime/node/lower_bound.h)"};
+              "into the next faster cost's"};
     case HETCAST_BOUND_NB_POSTAL_GROWTH:
       return {"nb_postal_growth",
               "each message's holders multiply no faster than with the "
-              "cheapest relay costs; slowest receivers served first "
-              "(runtime/nonblocking/lower_bound.h)"};
+              "cheapest relay costs; slowest receivers served first"};
     case HETCAST_BOUND_NB_SERIAL_WORK:
       return {"nb_serial_work",
               "each node's receives and own sends one at a time; all work "
-              "between each node's earliest start and the completion "
-              "(runtime/nonblocking/lower_bound.h)"};
+              "between each node's earliest start and the completion"};
     case HETCAST_BOUND_CLUSTER_FILL:
       return {"cluster_fill",
               "a cluster's processors at most double per tick after its "
               "first copy (C ticks), plus one copy per processor informed "
-              "elsewhere C ticks before (runtime/cluster/internal.h)"};
+              "elsewhere C ticks before"};
     case HETCAST_BOUND_CLUSTER_ENTRY:
       return {"cluster_entry",
               "every cluster needs an inter-cluster copy, sent at most once "
               "per C ticks per processor, and copies spread only inside "
-              "clusters already entered (runtime/cluster/internal.h)"};
+              "clusters already entered"};
     case HETCAST_BOUND_COUNTING_LP:
       return {"counting_lp",
               "the counting linear program with every send's exact time, "
               "solved exactly: only the integrality of the arrivals is "
-              "relaxed (tools/gen/counting_lp_bound.h)"};
+              "relaxed"};
     case HETCAST_BOUND_NONE:
       break;
   }

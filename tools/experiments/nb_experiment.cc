@@ -34,6 +34,7 @@
 #include "runtime/nonblocking/internal.h"
 #include "runtime/nonblocking/lower_bound.h"
 #include "tools/progress.h"
+#include "tools/version.h"
 
 namespace {
 
@@ -259,6 +260,10 @@ Sums Multicasts(std::mt19937_64& rng, uint64_t link, int mix,
 }  // namespace
 
 int main(int argc, char** argv) {
+  if (argc == 2 && hetcast::IsVersionFlag(argv[1])) {
+    std::fputs(hetcast::VersionLine("nb_experiment").c_str(), stdout);
+    return 0;
+  }
   Options options;
   if (!ParseOptions(argc, argv, &options)) return 2;
   std::setvbuf(stdout, nullptr, _IOLBF, 0);  // Rows appear as they are done.

@@ -43,6 +43,7 @@
 #include "tools/gen/exact_dp.h"
 #include "tools/gen/profile.h"
 #include "tools/progress.h"
+#include "tools/version.h"
 
 namespace hetcast {
 namespace {
@@ -381,6 +382,10 @@ int Main(bool full, bool gaps_only, bool certify_only) {
 }  // namespace hetcast
 
 int main(int argc, char** argv) {
+  if (argc == 2 && hetcast::IsVersionFlag(argv[1])) {
+    std::fputs(hetcast::VersionLine("node_bound_report").c_str(), stdout);
+    return 0;
+  }
   const auto is = [&](const char* flag) {
     return argc > 1 && std::strcmp(argv[1], flag) == 0;
   };

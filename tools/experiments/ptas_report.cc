@@ -26,6 +26,7 @@
 #include "tools/gen/profile.h"
 #include "tools/gen/ptas.h"
 #include "tools/progress.h"
+#include "tools/version.h"
 
 namespace hetcast {
 namespace {
@@ -263,6 +264,10 @@ int RandomInstances(uint64_t seed, int runs) {
 }  // namespace hetcast
 
 int main(int argc, char** argv) {
+  if (argc == 2 && hetcast::IsVersionFlag(argv[1])) {
+    std::fputs(hetcast::VersionLine("ptas_report").c_str(), stdout);
+    return 0;
+  }
   uint64_t seed = 1;
   int runs = 20;
   for (int i = 1; i + 1 < argc; i += 2) {

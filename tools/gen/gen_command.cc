@@ -12,6 +12,7 @@
 #include <cstring>
 
 #include "absl/strings/str_format.h"
+#include "absl/strings/str_join.h"
 #include "flatbuffers/flatbuffers.h"
 #include "tables/hetcast_table_generated.h"
 #include "tools/gen/exact_dp.h"
@@ -189,10 +190,10 @@ absl::Status CheckExactWork(const ProfileSpec& profile) {
   const double work = ExactWorkEstimate(profile);
   if (work <= kMaxExactWork) return absl::OkStatus();
   return absl::InvalidArgumentError(absl::StrFormat(
-      "profile '%s': the exact DP's work estimate (ExactWorkEstimate: k x "
-      "prod (limit+1)(limit+2)/2 over the types but the slowest, x (limit+1) "
-      "x log2(limit+2) for the slowest) is %.3g, past its limit 2^34 (%.3g; "
-      "README.md \"Limits\"); lower the limits, or use --method ptas",
+      "profile '%s': the exact DP's work estimate (k x prod "
+      "(limit+1)(limit+2)/2 over the types but the slowest, x (limit+1) x "
+      "log2(limit+2) for the slowest) is %.3g, past its limit 2^34 (%.3g; "
+      "docs/limits.md); lower the limits, or use --method ptas",
       profile.name, work, kMaxExactWork));
 }
 
@@ -206,11 +207,34 @@ absl::Status CheckPtasTableWork(const ProfileSpec& profile) {
   const double work = PtasTableWorkEstimate(profile);
   if (work <= kMaxPtasTableWork) return absl::OkStatus();
   return absl::InvalidArgumentError(absl::StrFormat(
-      "profile '%s': a PTAS table's work estimate (PtasTableWorkEstimate: k x "
-      "prod (limit+1)^2, entries x states) is %.3g, past its limit 2^24 "
-      "(README.md \"Limits\"); lower the limits",
+      "profile '%s': a PTAS table's work estimate (k x prod (limit+1)^2, "
+      "entries x states) is %.3g, past its limit 2^24 (docs/limits.md); "
+      "lower the limits",
       profile.name, work));
 }
+
+namespace {
+
+// "wrote T.hct (B bytes): 2 profiles: lab (exact, 64 states), big (PTAS
+// eps 1/10, 4096 states)".
+std::string Summary(const std::string& out_path, size_t bytes,
+                    const std::vector<SolvedProfile>& solved,
+                    const Epsilon& eps) {
+  std::vector<std::string> parts;
+  for (const SolvedProfile& s : solved) {
+    const bool ptas = s.table.time.empty();
+    parts.push_back(absl::StrFormat(
+        "%s (%s, %d states)", s.profile.name,
+        ptas ? absl::StrFormat("PTAS eps %d/%d", eps.numerator, eps.denominator)
+             : "exact",
+        StateCount(s.profile)));
+  }
+  return absl::StrFormat("wrote %s (%d bytes): %d profile%s: %s", out_path,
+                         bytes, solved.size(), solved.size() == 1 ? "" : "s",
+                         absl::StrJoin(parts, ", "));
+}
+
+}  // namespace
 
 absl::Status GenerateTableFile(const std::vector<std::string>& profile_paths,
                                const std::string& out_path,
@@ -291,8 +315,7 @@ absl::Status GenerateTableFile(const std::vector<std::string>& profile_paths,
   if (!bytes.ok()) return bytes.status();
   absl::Status written = WriteFileSafely(out_path, *bytes, "--out");
   if (!written.ok()) return written;
-  progress.Done(
-      absl::StrFormat("wrote %s (%d bytes)", out_path, bytes->size()));
+  progress.Done(Summary(out_path, bytes->size(), solved, *eps), gen.summary);
   return absl::OkStatus();
 }
 

@@ -56,6 +56,10 @@ struct GenOptions {
   // PTAS), "exact" or "ptas".
   std::string method = "auto";
   std::string epsilon = "0.1";  // For the PTAS.
+  // One line on stderr on success: "hetcast gen: wrote T.hct (B bytes): N
+  // profiles: NAME (exact, S states), ... in T s". Off: only the progress
+  // line of runs past two seconds (the build's own generator runs).
+  bool summary = true;
 };
 
 absl::Status GenerateTableFile(const std::vector<std::string>& profile_paths,

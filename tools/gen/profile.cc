@@ -2,7 +2,6 @@
 #include "tools/gen/profile.h"
 
 #include <algorithm>
-#include <cctype>
 #include <string>
 #include <vector>
 
@@ -12,87 +11,9 @@
 #include "tables/profile_generated.h"
 #include "tables/profile_schema.h"
 #include "tools/json_verifier.h"
+#include "tools/strict_json.h"
 
 namespace hetcast {
-namespace {
-
-// The key ("name": or name:) of the colon at `colon` in `text`.
-std::string KeyBefore(const std::string& text, size_t colon) {
-  size_t stop = colon;
-  while (stop > 0 && std::isspace(static_cast<unsigned char>(text[stop - 1])))
-    --stop;
-  if (stop > 0 && text[stop - 1] == '"') --stop;
-  size_t begin = stop;
-  while (begin > 0 &&
-         (std::isalnum(static_cast<unsigned char>(text[begin - 1])) ||
-          text[begin - 1] == '_')) {
-    --begin;
-  }
-  return text.substr(begin, stop - begin);
-}
-
-// The offset in `text` of the position a flatbuffers::Parser error message
-// ("LINE: COLUMN: error: ...") points at; npos when it names none.
-size_t ErrorOffset(const std::string& text, const std::string& error) {
-  size_t line = 0, column = 0, i = 0;
-  while (i < error.size() &&
-         std::isdigit(static_cast<unsigned char>(error[i]))) {
-    line = line * 10 + (error[i++] - '0');
-  }
-  if (i + 1 >= error.size() || error[i] != ':') return std::string::npos;
-  i += 1;
-  while (i < error.size() && error[i] == ' ') ++i;
-  while (i < error.size() &&
-         std::isdigit(static_cast<unsigned char>(error[i]))) {
-    column = column * 10 + (error[i++] - '0');
-  }
-  size_t end = 0;
-  for (size_t l = 1; l < line && end < text.size(); ++end) {
-    if (text[end] == '\n') ++l;
-  }
-  return std::min(text.size(), end + column);
-}
-
-// The key whose value is the one the error quotes ("invalid number:
-// \"-2\""): the parser checks a table's scalars when the table ends, so
-// its position is past the field at fault. Empty when none is found.
-std::string KeyOfQuotedValue(const std::string& text, const std::string& error,
-                             size_t end) {
-  const size_t open = error.find(": \"");
-  if (open == std::string::npos) return "";
-  const size_t close = error.find('"', open + 3);
-  if (close == std::string::npos || close == open + 3) return "";
-  const std::string value = error.substr(open + 3, close - open - 3);
-  for (size_t at = text.rfind(value, end); at != std::string::npos && at > 0;
-       at = text.rfind(value, at - 1)) {
-    size_t colon = at;
-    while (colon > 0 &&
-           std::isspace(static_cast<unsigned char>(text[colon - 1]))) {
-      --colon;
-    }
-    if (colon > 0 && text[colon - 1] == ':') return KeyBefore(text, colon - 1);
-    if (at == 0) break;
-  }
-  return "";
-}
-
-// The field a flatbuffers::Parser error is about: the key of the value it
-// quotes, else the last key before the position it points at.
-std::string FieldBefore(const std::string& text, const std::string& error) {
-  const size_t end = ErrorOffset(text, error);
-  if (end == std::string::npos) return "";
-  const std::string quoted = KeyOfQuotedValue(text, error, end);
-  if (!quoted.empty()) return quoted;
-  std::string field;
-  for (size_t pos = 0; pos < end; ++pos) {
-    if (text[pos] != ':') continue;
-    const std::string key = KeyBefore(text, pos);
-    if (!key.empty()) field = key;
-  }
-  return field;
-}
-
-}  // namespace
 
 absl::StatusOr<ProfileSpec> ParseProfileJson(absl::string_view json) {
   flatbuffers::IDLOptions options;
@@ -102,19 +23,14 @@ absl::StatusOr<ProfileSpec> ParseProfileJson(absl::string_view json) {
     return absl::InternalError(
         absl::StrFormat("profile schema does not parse: %s", parser.error_));
   }
-  absl::Status numbers =
-      RefuseQuotedNumbers(json, {"cost", "limit"}, "profile JSON");
-  if (!numbers.ok()) return numbers;
+  // Every mistake FlatBuffers' parser would let through or word in its
+  // own terms is found first, with the field's path.
+  absl::Status strict = CheckStrictJson(json, parser, "profile JSON");
+  if (!strict.ok()) return strict;
   const std::string text(json);
   if (!parser.Parse(text.c_str())) {
-    // The parser says where ("LINE: COLUMN: error: ...") but not always which
-    // field ("enum values need to be qualified..." for "cost": "fast"), so
-    // the message also names the last key before that position.
-    const std::string field = FieldBefore(text, parser.error_);
-    return absl::InvalidArgumentError(absl::StrFormat(
-        "profile JSON%s: %s",
-        field.empty() ? "" : absl::StrFormat(", field '%s'", field),
-        parser.error_));
+    return absl::InvalidArgumentError(
+        absl::StrFormat("profile JSON: %s", parser.error_));
   }
   flatbuffers::Verifier verifier = ParsedJsonVerifier(parser.builder_);
   if (!profile::VerifyProfileBuffer(verifier)) {
