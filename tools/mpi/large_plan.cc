@@ -433,15 +433,23 @@ WeightedTree DegreeTree(const LargePlatform& platform, int root,
     }
   }
   std::sort(candidates.begin(), candidates.end());
-  WeightedTree tree;
-  for (const mpq_class& p : candidates) {
-    if (GreedyDegreeTree(platform, up, root, p, &tree)) {
-      *period = p;
-      return tree;
+  candidates.erase(std::unique(candidates.begin(), candidates.end()),
+                   candidates.end());
+  // Binary search: the largest candidate succeeds (every rank may feed all
+  // n - 1 over every edge), and a larger p only adds room and edges.
+  size_t low = 0, high = candidates.size() - 1;
+  while (low < high) {
+    const size_t middle = low + (high - low) / 2;
+    WeightedTree trial;
+    if (GreedyDegreeTree(platform, up, root, candidates[middle], &trial)) {
+      high = middle;
+    } else {
+      low = middle + 1;
     }
   }
-  // Unreachable: at the largest candidate every rank feeds n - 1.
-  *period = candidates.back();
+  WeightedTree tree;
+  GreedyDegreeTree(platform, up, root, candidates[low], &tree);
+  *period = candidates[low];
   return tree;
 }
 
