@@ -338,7 +338,7 @@ TEST(GraphLpLimits, PastTheSizeLimitIsRefusedUpFront) {
       {"reduced-broadcast", "augmented-multicast", "augmented-sources", "best"},
       "the LP heuristics and best take at most 2500 nodes x edges "
       "and 5/2 edges per node (kGraphLpHeuristicMaxNodeEdges, "
-      "kGraphLpMaxEdgesPerNode*; README.md \"Limits\"); lb, ub "
+      "kGraphLpMaxEdgesPerNode*; docs/limits.md); lb, ub "
       "and broadcast take 10000");
   // Every pair of 4 nodes joined both ways: 12 edges, 3 per node.
   std::string dense = "{\"nodes\":[\"a\",\"b\",\"c\",\"d\"],\"edges\":[";

@@ -73,6 +73,7 @@ ms() { awk -v x="$1" 'BEGIN { printf "%.4g ms", x * 1e3 }'; }
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }'; }
 
 table=$out/table.md
+echo "large_experiment: kinds $kinds, ranks $ranks, sizes $sizes; table in $table"
 {
   echo "| platform | ranks | bytes | fastest MPI | its time | hetcast | segment | MPI / hetcast | predicted / simulated | model bound | hetcast / model bound | any-schedule bound | hetcast / any bound |"
   echo "|---|---|---|---|---|---|---|---|---|---|---|---|---|"
