@@ -26,6 +26,8 @@
 # test FAILS with the tool's message: a skipped test would hide that the
 # emulated cluster stopped working (tools/netcluster/README.md, "Tests").
 set -euo pipefail
+# tc and sysctl live in sbin, which Bazel's test PATH leaves out.
+PATH=$PATH:/usr/sbin:/sbin
 
 files=()
 while [[ $1 != -- ]]; do files+=("$1"); shift; done

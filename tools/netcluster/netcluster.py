@@ -928,7 +928,18 @@ def run_or_check(verb, rest, state):
     return up_run_down(cluster, options)
 
 
+def add_admin_paths():
+    """tc and sysctl live in sbin, which a minimal PATH (Bazel's test
+    environment under --incompatible_strict_action_env) leaves out."""
+    path = [d for d in os.environ.get("PATH", "").split(":") if d]
+    for d in ("/usr/sbin", "/sbin"):
+        if d not in path:
+            path.append(d)
+    os.environ["PATH"] = ":".join(path)
+
+
 def main(argv):
+    add_admin_paths()
     if argv and argv[0] == "_probe":
         return probe_endpoint(argv[1:])
     if not argv or argv[0] in ("--help", "-h", "help"):
