@@ -13,7 +13,8 @@
 # naming the problem on every run, none hangs.
 set -euo pipefail
 calibrate=$(realpath "$1")
-lib=$(realpath "$2")
+source "$(dirname "$0")/preload.sh"
+preload lib "$(realpath "$2")"
 client=$(realpath "$3")
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
@@ -36,7 +37,7 @@ assert all(a["max_bytes"] + 1 == b["min_bytes"] for a, b in zip(sizes, sizes[1:]
 PY
 
 HETCAST_CONFIG=$work/cluster.json HETCAST_MODE=strict HETCAST_STATS=$work/stats \
-  LD_PRELOAD=$lib timeout 60 mpiexec.mpich -n 4 "$client" >client 2>client.err ||
+  LD_PRELOAD="$lib" timeout 60 mpiexec.mpich -n 4 "$client" >client 2>client.err ||
   fail "client: $(cat client client.err)"
 grep -qx "wrong: 0" client || fail "wrong bytes: $(cat client client.err)"
 planned=$(awk '$1 == "bcast" && $2 >= 1024 && $2 <= 262144' client | wc -l)

@@ -16,6 +16,7 @@
 # run bounded by `timeout`. One machine has one host name: the runs name
 # each rank's host with HETCAST_HOSTNAME_OVERRIDE (test-only).
 set -euo pipefail
+source "$(dirname "$0")/preload.sh"
 lib_mpich=$(realpath "$1")
 lib_openmpi=$(realpath "$2")
 hetcast=$(realpath "$3")
@@ -119,13 +120,8 @@ export HETCAST_STATS=$work/stats.jsonl
 # clients' other runs check the same library code again. An instrumented
 # library needs the sanitizer's runtime loaded first.
 sanitizer=${HETCAST_SANITIZER_RUN:+1}
-for lib in "$lib_mpich" "$lib_openmpi"; do
-  asan=$(ldd "$lib" | awk '/libasan/ { print $3 }')
-  if [[ -n "$asan" ]]; then
-    [[ "$lib" == "$lib_mpich" ]] && lib_mpich="$asan $lib" || lib_openmpi="$asan $lib"
-    export ASAN_OPTIONS=detect_leaks=0  # MPI's own allocations at exit
-  fi
-done
+preload lib_mpich "$lib_mpich"
+preload lib_openmpi "$lib_openmpi"
 
 # HETCAST_VERBOSE=1 (the first run): rank 0's line per size range, once.
 HETCAST_VERBOSE=1 run mpich "${program[c_mpich]}" || fail "C on mpich: $(cat err)"
