@@ -90,6 +90,74 @@ void EveryRequest(const hetcast_profile& profile, Visit visit) {
   }
 }
 
+// The oracle: the runtime's own size query, maximised by hand over every
+// request the profile covers.
+Figures LargestNeed(const hetcast_profile& profile) {
+  Figures max;
+  EveryRequest(profile, [&](const hetcast_node_request& request) {
+    hetcast_node_sizes sizes;
+    ASSERT_EQ(hetcast_profile_plan_sizes(&profile, &request, &sizes),
+              HETCAST_OK);
+    ++max.requests;
+    max.workspace = std::max<uint64_t>(max.workspace, sizes.workspace_bytes);
+    max.nodes = std::max<uint64_t>(max.nodes, sizes.node_count);
+    max.transfers = std::max<uint64_t>(max.transfers, sizes.transfer_count);
+  });
+  return max;
+}
+
+// Static buffers of the sizes `f` says plan every request; one byte or
+// entry less fails some request.
+void ExpectEnoughAndTight(const hetcast_profile& profile, const Figures& f,
+                          size_t p) {
+  std::vector<unsigned char> workspace(f.workspace);
+  std::vector<hetcast_node> nodes(f.nodes);
+  std::vector<hetcast_transfer> transfers(f.transfers);
+  bool workspace_tight = false, nodes_tight = false, transfers_tight = false;
+  EveryRequest(profile, [&](const hetcast_node_request& request) {
+    hetcast_answer answer;
+    ASSERT_EQ(hetcast_profile_plan(&profile, &request, workspace.data(),
+                                   workspace.size(), nodes.data(), nodes.size(),
+                                   transfers.data(), transfers.size(), &answer),
+              HETCAST_OK);
+    // The workspace serves hetcast_profile_node_role too, which on a
+    // PTAS profile needs more than the plan.
+    hetcast_node node;
+    size_t child_count = 0;
+    ASSERT_EQ(hetcast_profile_node_role(
+                  &profile, &request, 0, workspace.data(), workspace.size(),
+                  &node, transfers.data(), transfers.size(), &child_count),
+              HETCAST_OK);
+    if (f.workspace > 0 &&
+        (hetcast_profile_plan(&profile, &request, workspace.data(),
+                              workspace.size() - 1, nodes.data(), nodes.size(),
+                              transfers.data(), transfers.size(),
+                              &answer) != HETCAST_OK ||
+         hetcast_profile_node_role(&profile, &request, 0, workspace.data(),
+                                   workspace.size() - 1, &node,
+                                   transfers.data(), transfers.size(),
+                                   &child_count) != HETCAST_OK)) {
+      workspace_tight = true;
+    }
+    if (hetcast_profile_plan(&profile, &request, workspace.data(),
+                             workspace.size(), nodes.data(), nodes.size() - 1,
+                             transfers.data(), transfers.size(),
+                             &answer) != HETCAST_OK) {
+      nodes_tight = true;
+    }
+    if (f.transfers > 0 &&
+        hetcast_profile_plan(&profile, &request, workspace.data(),
+                             workspace.size(), nodes.data(), nodes.size(),
+                             transfers.data(), transfers.size() - 1,
+                             &answer) != HETCAST_OK) {
+      transfers_tight = true;
+    }
+  });
+  EXPECT_TRUE(workspace_tight || f.workspace == 0) << "profile " << p;
+  EXPECT_TRUE(nodes_tight) << "profile " << p;
+  EXPECT_TRUE(transfers_tight) << "profile " << p;
+}
+
 TEST(InspectStaticBuffers, AreTheLargestNeedAndEnoughForEveryRequest) {
   std::ifstream in(table_path, std::ios::binary);
   const std::string bytes((std::istreambuf_iterator<char>(in)),
@@ -104,17 +172,7 @@ TEST(InspectStaticBuffers, AreTheLargestNeedAndEnoughForEveryRequest) {
   for (size_t p = 0; p < figures.size(); ++p) {
     hetcast_profile profile;
     ASSERT_EQ(hetcast_profile_open(&table, p, &profile), HETCAST_OK);
-    // The oracle: the runtime's own size query, maximised by hand.
-    Figures max;
-    EveryRequest(profile, [&](const hetcast_node_request& request) {
-      hetcast_node_sizes sizes;
-      ASSERT_EQ(hetcast_profile_plan_sizes(&profile, &request, &sizes),
-                HETCAST_OK);
-      ++max.requests;
-      max.workspace = std::max<uint64_t>(max.workspace, sizes.workspace_bytes);
-      max.nodes = std::max<uint64_t>(max.nodes, sizes.node_count);
-      max.transfers = std::max<uint64_t>(max.transfers, sizes.transfer_count);
-    });
+    const Figures max = LargestNeed(profile);
     const Figures& f = figures[p];
     EXPECT_EQ(f.requests, max.requests);
     EXPECT_EQ(f.workspace, max.workspace);
@@ -122,55 +180,7 @@ TEST(InspectStaticBuffers, AreTheLargestNeedAndEnoughForEveryRequest) {
     EXPECT_EQ(f.transfers, max.transfers);
     EXPECT_EQ(f.total, f.workspace + f.nodes * sizeof(hetcast_node) +
                            f.transfers * sizeof(hetcast_transfer));
-    // Static buffers of those sizes plan every request; one byte or entry
-    // less fails some request.
-    std::vector<unsigned char> workspace(f.workspace);
-    std::vector<hetcast_node> nodes(f.nodes);
-    std::vector<hetcast_transfer> transfers(f.transfers);
-    bool workspace_tight = false, nodes_tight = false, transfers_tight = false;
-    EveryRequest(profile, [&](const hetcast_node_request& request) {
-      hetcast_answer answer;
-      ASSERT_EQ(
-          hetcast_profile_plan(&profile, &request, workspace.data(),
-                               workspace.size(), nodes.data(), nodes.size(),
-                               transfers.data(), transfers.size(), &answer),
-          HETCAST_OK);
-      // The workspace serves hetcast_profile_node_role too, which on a
-      // PTAS profile needs more than the plan.
-      hetcast_node node;
-      size_t child_count = 0;
-      ASSERT_EQ(hetcast_profile_node_role(
-                    &profile, &request, 0, workspace.data(), workspace.size(),
-                    &node, transfers.data(), transfers.size(), &child_count),
-                HETCAST_OK);
-      if (f.workspace > 0 &&
-          (hetcast_profile_plan(&profile, &request, workspace.data(),
-                                workspace.size() - 1, nodes.data(),
-                                nodes.size(), transfers.data(),
-                                transfers.size(), &answer) != HETCAST_OK ||
-           hetcast_profile_node_role(&profile, &request, 0, workspace.data(),
-                                     workspace.size() - 1, &node,
-                                     transfers.data(), transfers.size(),
-                                     &child_count) != HETCAST_OK)) {
-        workspace_tight = true;
-      }
-      if (hetcast_profile_plan(&profile, &request, workspace.data(),
-                               workspace.size(), nodes.data(), nodes.size() - 1,
-                               transfers.data(), transfers.size(),
-                               &answer) != HETCAST_OK) {
-        nodes_tight = true;
-      }
-      if (f.transfers > 0 &&
-          hetcast_profile_plan(&profile, &request, workspace.data(),
-                               workspace.size(), nodes.data(), nodes.size(),
-                               transfers.data(), transfers.size() - 1,
-                               &answer) != HETCAST_OK) {
-        transfers_tight = true;
-      }
-    });
-    EXPECT_TRUE(workspace_tight || f.workspace == 0) << "profile " << p;
-    EXPECT_TRUE(nodes_tight) << "profile " << p;
-    EXPECT_TRUE(transfers_tight) << "profile " << p;
+    ExpectEnoughAndTight(profile, f, p);
   }
 }
 

@@ -191,39 +191,85 @@ void CheckBijection(const hetcast::mpi::RankMap& map, int root,
   }
 }
 
-// Part 3.
-void ExecutorRules(Bytes* in) {
-  const int n = 2 + in->Next() % 15;
+// Part 3: the executor's parameters as HETCAST_MPI_Params, drawn with the
+// arrays they point into.
+struct DrawnParams {
   HETCAST_MPI_Params params = {};
-  const bool node = in->Next() % 2 == 0;
-  std::vector<uint64_t> costs(1 + in->Next() % 5);
-  for (uint64_t& cost : costs)
+  std::vector<uint64_t> costs, degrees;
+  bool node = false;
+  size_t labels = 0;  // types or clusters
+};
+
+void DrawParams(Bytes* in, DrawnParams* d) {
+  HETCAST_MPI_Params& params = d->params;
+  d->node = in->Next() % 2 == 0;
+  d->costs.resize(1 + in->Next() % 5);
+  for (uint64_t& cost : d->costs)
     cost = in->Next() % 16 == 0 ? in->Wide() : in->Next() % 9;
-  std::vector<uint64_t> degrees;
-  params.model = node ? HETCAST_MODEL_NODE : HETCAST_MODEL_CLUSTER;
-  if (node) {
-    params.costs = costs.data();
-    params.type_count = costs.size();
+  params.model = d->node ? HETCAST_MODEL_NODE : HETCAST_MODEL_CLUSTER;
+  if (d->node) {
+    params.costs = d->costs.data();
+    params.type_count = d->costs.size();
   } else {
     params.cluster_count = 1 + in->Next() % 4;
     params.inter_cost = in->Next() % 8 == 0 ? in->Wide() : in->Next() % 9;
     params.postal = in->Next() % 2;
     params.matching = in->Next() % 4;
     if (in->Next() % 3 == 0) {
-      degrees.resize(params.cluster_count);
-      for (uint64_t& d : degrees) d = in->Next() % 4;
-      params.degrees = degrees.data();
+      d->degrees.resize(params.cluster_count);
+      for (uint64_t& degree : d->degrees) degree = in->Next() % 4;
+      params.degrees = d->degrees.data();
     }
   }
-  const size_t labels = node ? params.type_count : params.cluster_count;
+  d->labels = d->node ? params.type_count : params.cluster_count;
   const uint8_t pin = in->Next();
   params.algorithm = static_cast<hetcast_algorithm>(pin < 160 ? 0 : pin % 20);
   params.segment_bytes = in->Next() % 4 == 0 ? 0 : in->Wide() % 100000;
   params.mpi_bcast_ticks = in->Next() % 2 == 0 ? 0 : in->Wide() % 1000;
+}
+
+// A planned request: each of three participants (the source, a middle
+// one, the last) is answered; each query plans the whole request, so all
+// of them would cost n plans.
+void CheckParticipants(const hetcast::mpi::PlannerRequest& request,
+                       const hetcast_sizes& sizes) {
+  FUZZ_CHECK(sizes.node_count == request.map.rank_of_canonical.size());
+  if (sizes.node_count > 64) return;
+  std::vector<unsigned char> workspace(sizes.workspace_bytes + 1);
+  std::vector<hetcast_transfer> sends(sizes.node_count + 1);
+  const uint32_t last = static_cast<uint32_t>(sizes.node_count - 1);
+  for (uint32_t id : {uint32_t{0}, last / 2, last}) {
+    hetcast_participant part = {};
+    part.sends = sends.data();
+    part.send_capacity = sends.size();
+    const char* why = nullptr;
+    const hetcast_status answered = hetcast_plan_participant(
+        &request.request, id, workspace.data(), workspace.size(), &part, &why);
+    FUZZ_CHECK(answered == HETCAST_OK || answered == HETCAST_OVERFLOW);
+  }
+}
+
+// The segment rule: whole elements, the whole message below two segments.
+void CheckSegments(Bytes* in, const HETCAST_MPI_Params& params) {
+  const int count = 1 + static_cast<int>(in->Wide() % INT_MAX);
+  const size_t extent = 1 + in->Next() % 64;
+  const int step = hetcast::mpi::SegmentElements(params, count, extent);
+  FUZZ_CHECK(step >= 1 && step <= count);
+  if (params.segment_bytes == 0 ||
+      static_cast<uint64_t>(count) * extent < 2 * params.segment_bytes) {
+    FUZZ_CHECK(step == count);
+  }
+}
+
+void ExecutorRules(Bytes* in) {
+  const int n = 2 + in->Next() % 15;
+  DrawnParams d;
+  DrawParams(in, &d);
+  const HETCAST_MPI_Params& params = d.params;
   std::vector<int> types(n);
   std::vector<char> is_destination(n);
   for (int r = 0; r < n; ++r) {
-    types[r] = static_cast<int>(in->Next() % labels);
+    types[r] = static_cast<int>(in->Next() % d.labels);
     is_destination[r] = in->Next() % 2;
   }
   const int root = in->Next() % n;
@@ -238,9 +284,9 @@ void ExecutorRules(Bytes* in) {
   hetcast::mpi::BuildPlannerRequest(params, types, root, is_destination,
                                     multicast, allow_relays, &request);
   CheckBijection(request.map, root, is_destination);
-  if (node) {
+  if (d.node) {
     FUZZ_CHECK(request.map.rank_of_canonical ==
-               DocumentedNodeOrder(types, labels, root, is_destination,
+               DocumentedNodeOrder(types, d.labels, root, is_destination,
                                    allow_relays || !multicast));
   }
   hetcast_sizes sizes;
@@ -250,23 +296,7 @@ void ExecutorRules(Bytes* in) {
   if (status != HETCAST_OK) {
     FUZZ_CHECK(why != nullptr && why[0] != '\0');
   } else {
-    FUZZ_CHECK(sizes.node_count == request.map.rank_of_canonical.size());
-    // Three participants (the source, a middle one, the last): each query
-    // plans the whole request, so all of them would cost n plans.
-    if (sizes.node_count <= 64) {
-      std::vector<unsigned char> workspace(sizes.workspace_bytes + 1);
-      std::vector<hetcast_transfer> sends(sizes.node_count + 1);
-      const uint32_t last = static_cast<uint32_t>(sizes.node_count - 1);
-      for (uint32_t id : {uint32_t{0}, last / 2, last}) {
-        hetcast_participant part = {};
-        part.sends = sends.data();
-        part.send_capacity = sends.size();
-        const hetcast_status answered =
-            hetcast_plan_participant(&request.request, id, workspace.data(),
-                                     workspace.size(), &part, &why);
-        FUZZ_CHECK(answered == HETCAST_OK || answered == HETCAST_OVERFLOW);
-      }
-    }
+    CheckParticipants(request, sizes);
   }
   if (!multicast) {
     const bool handed =
@@ -277,14 +307,7 @@ void ExecutorRules(Bytes* in) {
       FUZZ_CHECK(handed);
     }
   }
-  const int count = 1 + static_cast<int>(in->Wide() % INT_MAX);
-  const size_t extent = 1 + in->Next() % 64;
-  const int step = hetcast::mpi::SegmentElements(params, count, extent);
-  FUZZ_CHECK(step >= 1 && step <= count);
-  if (params.segment_bytes == 0 ||
-      static_cast<uint64_t>(count) * extent < 2 * params.segment_bytes) {
-    FUZZ_CHECK(step == count);
-  }
+  CheckSegments(in, params);
 }
 
 }  // namespace

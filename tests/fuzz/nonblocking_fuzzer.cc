@@ -24,8 +24,9 @@ using hetcast_fuzz::CanaryArray;
 using hetcast_fuzz::CanaryWorkspace;
 
 // The runtime bounds the planners' work (HETCAST_NB_MAX_WORK), but its worst
-// accepted requests take seconds (docs/performance.md, "Multi-source planning at the limits"): too
-// slow per input, so larger requests are parsed, sized and not planned.
+// accepted requests take seconds (docs/performance.md, "Multi-source planning
+// at the limits"): too slow per input, so larger requests are parsed, sized and
+// not planned.
 constexpr size_t kMaxPlannedNodes = 48;
 constexpr size_t kMaxPlannedTasks = 512;
 
