@@ -29,6 +29,11 @@ TEST_PACKAGES=("${BUILD_PACKAGES[@]}" libgtest-dev libgmock-dev
 # clang and its libFuzzer and sanitizer runtimes (libclang-rt-14-dev, only
 # recommended by clang) build the fuzz targets (tests/fuzz/README.md).
 TEST_PACKAGES+=(clang libclang-rt-14-dev)
+# llvm-symbolizer (llvm-14): sanitizer reports name functions, and the
+# LeakSanitizer suppression of QSopt_ex's own leak (tools/graph/qsopt_leaks.cc,
+# by function name) matches only symbolized frames; without it graph_lp_fuzzer
+# fails on a fresh machine.
+TEST_PACKAGES+=(llvm-14)
 # A JSON Schema validator checks every JSON output against
 # docs/hetcast-output.schema.json; headless Chromium renders `hetcast
 # render`'s SVG to a PNG (tests/cli/).

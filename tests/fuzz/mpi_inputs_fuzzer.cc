@@ -61,6 +61,8 @@ std::vector<std::string> Lines(const uint8_t* data, size_t size) {
       lines.back() += static_cast<char>(data[i]);
     }
   }
+  // An argument is a C string: it ends at its first NUL, as argv has it.
+  for (std::string& line : lines) line = line.c_str();
   return lines;
 }
 
