@@ -87,6 +87,27 @@ TEST(ClusterFileTest, GoodFileGivesTypesHostsAndSortedRanges) {
   EXPECT_EQ(RuleForSize(file, 4096), nullptr);
 }
 
+// Model trees: the per-type rates and the segment size as written.
+TEST(ClusterFileTest, TreesRangeGivesItsRates) {
+  ClusterFile file;
+  std::string error;
+  ASSERT_TRUE(ParseClusterFile(
+      File(R"({"min_bytes": 1048576, "max_bytes": 67108864, "action": "plan",
+               "model": "trees", "segment_bytes": 65536,
+               "send_ps_per_byte": [80, 800],
+               "receive_ps_per_byte": [90, 1099511627776]})"),
+      "", &file, &error))
+      << error;
+  ASSERT_EQ(file.sizes.size(), 1u);
+  const SizeRule& rule = file.sizes[0];
+  EXPECT_TRUE(rule.plan);
+  EXPECT_TRUE(rule.trees);
+  EXPECT_EQ(rule.segment_bytes, 65536u);
+  EXPECT_EQ(rule.send_ps_per_byte, (std::vector<uint64_t>{80, 800}));
+  EXPECT_EQ(rule.receive_ps_per_byte,
+            (std::vector<uint64_t>{90, uint64_t{1} << 40}));
+}
+
 TEST(ClusterFileTest, HashFollowsTheText) {
   ClusterFile a, b, c;
   std::string error;
@@ -216,6 +237,35 @@ TEST(ClusterFileTest, EachBadFileNamesItsProblem) {
   EXPECT_THAT(ErrorOf(File(R"({"min_bytes": 1, "max_bytes": 8, "action": "plan",
                               "table_data": [1, 2, 3, 4, 5, 6, 7, 8]})")),
               HasSubstr("sizes[0]: the table does not open: "));
+  const std::string trees =
+      R"({"min_bytes": 1, "max_bytes": 8, "action": "plan", "model": "trees")";
+  EXPECT_EQ(ErrorOf(File(trees + R"(, "segment_bytes": 4,
+                            "receive_ps_per_byte": [1, 2]})")),
+            "sizes[0]: model trees needs send_ps_per_byte with 2 entries (one "
+            "per type)");
+  EXPECT_EQ(ErrorOf(File(trees + R"(, "segment_bytes": 4,
+                            "send_ps_per_byte": [1, 2],
+                            "receive_ps_per_byte": [1]})")),
+            "sizes[0]: model trees needs receive_ps_per_byte with 2 entries "
+            "(one per type)");
+  EXPECT_EQ(ErrorOf(File(trees + R"(, "segment_bytes": 4,
+                            "send_ps_per_byte": [0, 2],
+                            "receive_ps_per_byte": [1, 2]})")),
+            "sizes[0]: send_ps_per_byte[0] is 0; it must be 1 .. 2^40 ps per "
+            "byte");
+  EXPECT_EQ(ErrorOf(File(trees + R"(, "segment_bytes": 4,
+                            "send_ps_per_byte": [1, 2],
+                            "receive_ps_per_byte": [1, 1099511627777]})")),
+            "sizes[0]: receive_ps_per_byte[1] is 1099511627777; it must be 1 "
+            ".. 2^40 ps per byte");
+  EXPECT_EQ(ErrorOf(File(trees + R"(, "send_ps_per_byte": [1, 2],
+                            "receive_ps_per_byte": [1, 2]})")),
+            "sizes[0]: model trees needs segment_bytes >= 1");
+  EXPECT_EQ(ErrorOf(File(trees + R"(, "algorithm": "fnf", "segment_bytes": 4,
+                            "send_ps_per_byte": [1, 2],
+                            "receive_ps_per_byte": [1, 2]})")),
+            "sizes[0]: model trees plans its own tree; algorithm must be any, "
+            "not fnf");
 }
 
 // A table by path (from the file's folder) or embedded, checked against

@@ -260,6 +260,36 @@ TEST(LargePlan, OneSegmentTakesTheLatestArrival) {
             mpq_class(static_cast<unsigned long>(latest)) + period);
 }
 
+// Multi-port: one segment down a tree arrives when a step-by-step
+// simulation says (each rank feeds all its children at once, sharing its
+// up rate), and each further segment adds the tree's MultiPortPeriod() per
+// byte plus the busiest rank's overheads.
+TEST(LargePlan, MultiPortPredictionIsFillPlusPeriods) {
+  std::vector<RankLink> ranks = {{1, 1, 5}, {3, 2, 7}, {2, 4, 0}, {6, 1, 2}};
+  const LargePlatform platform = SwitchPlatform(ranks);
+  MultiTreePlan plan;
+  plan.root = 0;
+  WeightedTree tree;
+  tree.children = {{1, 2}, {3}, {}, {}};
+  plan.trees = {tree};
+  plan.segment_bytes = 10;
+  // Rank 0 feeds 1 and 2 at once: each byte costs the slower of the pair's
+  // link and twice 0's up rate (1 ps per byte, shared by two).
+  const uint64_t up0 = 2 * 1, up1 = 1 * 3;
+  const uint64_t at1 = 5 + 10 * std::max<uint64_t>(up0, platform.ps_per_byte[0][1]);
+  const uint64_t at2 = 5 + 10 * std::max<uint64_t>(up0, platform.ps_per_byte[0][2]);
+  const uint64_t at3 =
+      at1 + 7 + 10 * std::max<uint64_t>(up1, platform.ps_per_byte[1][3]);
+  const uint64_t latest = std::max({at1, at2, at3});
+  EXPECT_EQ(DegreeTreePredictedPs(platform, plan, 10), latest);
+  EXPECT_EQ(PredictedPs(platform, plan, 10, LargeModel::kMultiPort),
+            mpq_class(static_cast<unsigned long>(latest)));
+  const mpq_class period = MultiPortPeriod(platform, plan.trees) * 10 + 2 * 5;
+  EXPECT_EQ(mpq_class(static_cast<unsigned long>(
+                DegreeTreePredictedPs(platform, plan, 30))),
+            mpq_class(static_cast<unsigned long>(latest)) + 2 * period);
+}
+
 // Multi-port: DegreeTree()'s period equals the least MultiPortPeriod() of
 // every spanning tree (enumerated), is at least MultiPortBound(), and the
 // rates are the fastest pair of each rank, read here from the links. On
@@ -296,8 +326,9 @@ TEST(LargePlan, DegreeTreeIsTheBestSingleMultiPortTree) {
       ASSERT_EQ(up[i], fastest_out);
       ASSERT_EQ(down[i], fastest_in);
     }
-    mpq_class period;
-    const WeightedTree tree = DegreeTree(platform, root, &period);
+    uint64_t integer_period = 0;
+    const WeightedTree tree = DegreeTree(platform, root, &integer_period);
+    const mpq_class period(static_cast<unsigned long>(integer_period));
     EXPECT_EQ(MultiPortPeriod(platform, {tree}), period) << "trial " << trial;
     std::vector<hetcast_graph_edge> edges;
     std::vector<uint32_t> targets;

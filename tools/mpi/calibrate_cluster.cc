@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <cstring>
 #include <fstream>
@@ -17,6 +18,7 @@
 #include "tools/mpi/cluster_file.h"
 #include "tools/mpi/cluster_file_writer.h"
 #include "tools/mpi/host_groups.h"
+#include "tools/mpi/degree_tree.h"
 #include "tools/mpi/measure.h"
 #include "tools/mpi/two_level.h"
 
@@ -36,6 +38,11 @@ constexpr size_t kHostChars = 256;
 constexpr uint64_t kSegmentSizes[] = {8192, 65536, 524288, 4194304};
 constexpr uint64_t kMaxSegments = 64;
 constexpr uint64_t kMaxSegmentsTimesHosts = 4096;
+
+// Model trees is timed from this size up: below it a message is too few
+// segments of kSegmentSizes to pipeline, and the node model's candidates
+// cover it.
+constexpr uint64_t kTreesMinBytes = 65536;
 
 uint64_t MaxSegments(size_t hosts) {
   return std::min<uint64_t>(kMaxSegments, kMaxSegmentsTimesHosts / hosts);
@@ -140,6 +147,9 @@ SendCost OneWay(MPI_Comm comm, int sender, int receiver, int bytes, int repeats,
 struct CostTable {
   std::vector<HostCost> hosts;  // host index order
   int reference = 0;            // the reference host R (MeasureCosts)
+  // Per host, per size: the one-way time of a message to the host from R
+  // (R's own: from the host fastest towards R), for model trees.
+  std::vector<std::vector<double>> receive;
 };
 
 // This leader's costs at every size towards `receiver` (as sender; empty
@@ -165,6 +175,33 @@ int Fastest(const std::vector<double>& values, int skip) {
     if (h != skip && (best < 0 || values[h] < values[best])) best = h;
   }
   return best;
+}
+
+// Every host's receive cost per size (CostTable::receive), on every
+// leader: R sends to each host, and `second` to R.
+void MeasureReceives(MPI_Comm leaders, const std::vector<uint64_t>& sizes,
+                     int repeats, std::vector<char>* buffer, int reference,
+                     int second, std::vector<std::vector<double>>* receive) {
+  int me = 0, hosts = 0;
+  PMPI_Comm_rank(leaders, &me);
+  PMPI_Comm_size(leaders, &hosts);
+  std::vector<double> flat(sizes.size() * hosts, 0);
+  double spread = 0;
+  for (int h = 0; h < hosts; ++h) {
+    const int sender = h == reference ? second : reference;
+    const std::vector<double> seconds =
+        CostsTowards(leaders, sender, h, sizes, repeats, buffer, &spread);
+    if (me == sender) {
+      std::copy(seconds.begin(), seconds.end(), flat.begin() + h * sizes.size());
+    }
+  }
+  PMPI_Allreduce(MPI_IN_PLACE, flat.data(), static_cast<int>(flat.size()),
+                 MPI_DOUBLE, MPI_MAX, leaders);
+  receive->clear();
+  for (int h = 0; h < hosts; ++h) {
+    receive->emplace_back(flat.begin() + h * sizes.size(),
+                          flat.begin() + (h + 1) * sizes.size());
+  }
 }
 
 // The node model's send cost of host h: the one-way time of a message from
@@ -208,6 +245,8 @@ void MeasureCosts(MPI_Comm leaders, const std::vector<uint64_t>& sizes,
                  all.data(), static_cast<int>(mine.size()), MPI_DOUBLE,
                  leaders);
   table->reference = reference;
+  MeasureReceives(leaders, sizes, repeats, buffer, reference, second,
+                  &table->receive);
   table->hosts.assign(hosts, HostCost());
   for (int h = 0; h < hosts; ++h) {
     const double* row = &all[mine.size() * h];
@@ -225,6 +264,10 @@ void ShareCosts(size_t hosts, size_t sizes, CostTable* table) {
     flat.push_back(host.spread);
   }
   flat.resize(hosts * (sizes + 1));
+  for (const std::vector<double>& host : table->receive) {
+    flat.insert(flat.end(), host.begin(), host.end());
+  }
+  flat.resize(hosts * (2 * sizes + 1));
   flat.push_back(table->reference);
   PMPI_Bcast(flat.data(), static_cast<int>(flat.size()), MPI_DOUBLE, 0,
              MPI_COMM_WORLD);
@@ -233,6 +276,11 @@ void ShareCosts(size_t hosts, size_t sizes, CostTable* table) {
     const double* row = &flat[(sizes + 1) * h];
     table->hosts[h].seconds.assign(row, row + sizes);
     table->hosts[h].spread = row[sizes];
+  }
+  table->receive.assign(hosts, {});
+  for (size_t h = 0; h < hosts; ++h) {
+    const double* row = &flat[hosts * (sizes + 1) + sizes * h];
+    table->receive[h].assign(row, row + sizes);
   }
   table->reference = static_cast<int>(flat.back());
 }
@@ -303,21 +351,52 @@ struct Candidates {
   size_t my_type = 0;
 };
 
+// Picoseconds per byte of `seconds` for `bytes` bytes, 1 .. kMaxLinkValue.
+uint64_t PicosPerByte(double seconds, uint64_t bytes) {
+  const double ps = std::ceil(seconds * 1e12 / static_cast<double>(bytes));
+  return static_cast<uint64_t>(
+      std::clamp(ps, 1.0, static_cast<double>(kMaxLinkValue)));
+}
+
+// Model trees at size index i: per type, its send rate (the group's cost)
+// and its receive rate (the slowest of its hosts' receives).
+DraftRange TreesDraft(const Calibration& c, size_t i) {
+  const uint64_t bytes = c.input.sizes[i];
+  DraftRange range;
+  range.plan = range.trees = true;
+  for (const HostGroup& group : c.grouping.groups) {
+    double receive = 0;
+    for (size_t h : group.hosts) {
+      receive = std::max(receive, c.costs.receive[h][i]);
+    }
+    range.send_ps_per_byte.push_back(PicosPerByte(group.seconds[i], bytes));
+    range.receive_ps_per_byte.push_back(PicosPerByte(receive, bytes));
+  }
+  return range;
+}
+
 std::string BuildCandidates(const Calibration& c, Candidates* out) {
   ClusterFileDraft draft;
   draft.name = "candidates";
   draft.types = c.types;
+  const auto add = [&](DraftRange range, size_t i) {
+    range.min_bytes = range.max_bytes = out->drafts.size();
+    out->drafts.push_back(range);
+    out->size_of.push_back(i);
+    draft.sizes.push_back(range);
+  };
   for (size_t i = 0; i < c.input.sizes.size(); ++i) {
     for (uint64_t segment :
          SegmentCandidates(c.input.sizes[i], c.host_names.size())) {
       DraftRange range;
-      range.min_bytes = range.max_bytes = out->drafts.size();
       range.plan = true;
       range.segment_bytes = segment;
       range.costs = CostTicks(c.grouping, i);
-      out->drafts.push_back(range);
-      out->size_of.push_back(i);
-      draft.sizes.push_back(range);
+      add(range, i);
+      if (segment == 0 || c.input.sizes[i] < kTreesMinBytes) continue;
+      range = TreesDraft(c, i);
+      range.segment_bytes = segment;
+      add(range, i);
     }
   }
   std::string error;
@@ -411,6 +490,7 @@ double TimePlan(Calibration* c, const Candidates& candidates, size_t k,
   if (c->two_level.range_comms[0] != MPI_COMM_NULL) {
     PMPI_Comm_free(&c->two_level.range_comms[0]);
   }
+  c->two_level.tree_plans.clear();  // the next candidate has other rates
   return seconds;
 }
 
@@ -424,10 +504,26 @@ double TimeMpi(Calibration* c, uint64_t bytes) {
   });
 }
 
-// The plan's predicted time of the leaders' step in microseconds: its
-// completion in ticks (the executor's planner, root host 0) times the
-// tick of size index i (the fastest type's cost / 100).
+// The plan's predicted time of the leaders' step in microseconds, root
+// host 0. Model trees: DegreeTreePredictedPs() of the tree the library
+// plans from the rule's rates. Node model: its completion in ticks (the
+// executor's planner) times the tick of size index i (the fastest type's
+// cost / 100).
 double PredictedUs(const Calibration& c, const SizeRule& rule, size_t i) {
+  if (rule.trees) {
+    std::vector<RankLink> links;
+    for (size_t g : c.grouping.group_of) {
+      links.push_back(
+          {rule.send_ps_per_byte[g], rule.receive_ps_per_byte[g], 0});
+    }
+    const LargePlatform platform = SwitchPlatform(links);
+    MultiTreePlan plan;
+    uint64_t period = 0;
+    plan.trees = {DegreeTree(platform, 0, &period)};
+    plan.segment_bytes = rule.segment_bytes;
+    return 1e-6 * static_cast<double>(
+                      DegreeTreePredictedPs(platform, plan, c.input.sizes[i]));
+  }
   HETCAST_MPI_Params params = {};
   params.model = HETCAST_MODEL_NODE;
   params.costs = rule.costs.data();
@@ -470,17 +566,21 @@ std::vector<DraftRange> Decide(Calibration* c, const Candidates& candidates) {
     range.mpi_us = 1e6 * mpi;
     if (best >= 0) {
       const DraftRange& chosen = candidates.drafts[best_k];
+      range.trees = chosen.trees;
       range.segment_bytes = chosen.segment_bytes;
       range.costs = chosen.costs;
+      range.send_ps_per_byte = chosen.send_ps_per_byte;
+      range.receive_ps_per_byte = chosen.receive_ps_per_byte;
       range.measured_us = 1e6 * best;
       range.predicted_us = PredictedUs(*c, candidates.parsed.sizes[best_k], i);
       range.plan = c->input.plan_always || best < mpi;
     }
     if (IsRoot()) {
       std::printf(
-          "  %llu bytes: MPI_Bcast %s; hetcast (fnf, segments of %llu) %s, "
+          "  %llu bytes: MPI_Bcast %s; hetcast (%s, segments of %llu) %s, "
           "predicted %.1f us: %s\n",
           static_cast<unsigned long long>(sizes[i]), Us(mpi).c_str(),
+          range.trees ? "degree tree" : "fnf",
           static_cast<unsigned long long>(range.segment_bytes),
           best >= 0 ? Us(best).c_str() : "failed", range.predicted_us,
           range.plan ? "plan" : "mpi");
@@ -530,10 +630,15 @@ std::string CheckWritten(const ClusterFile& file,
   for (size_t i = 0; i < sizes.size(); ++i) {
     const SizeRule* rule = RuleForSize(file, sizes[i]);
     const DraftRange& want = decided[i];
+    const bool same_model =
+        rule != nullptr && rule->trees == want.trees &&
+        (want.trees ? rule->send_ps_per_byte == want.send_ps_per_byte &&
+                          rule->receive_ps_per_byte == want.receive_ps_per_byte
+                    : rule->algorithm == HETCAST_ALGORITHM_FNF &&
+                          rule->costs == want.costs);
     if (rule == nullptr || rule->plan != want.plan ||
-        (want.plan && (rule->algorithm != HETCAST_ALGORITHM_FNF ||
-                       rule->segment_bytes != want.segment_bytes ||
-                       rule->costs != want.costs))) {
+        (want.plan &&
+         (!same_model || rule->segment_bytes != want.segment_bytes))) {
       return "the written file's rule for " + std::to_string(sizes[i]) +
              " bytes is not the calibrated one";
     }

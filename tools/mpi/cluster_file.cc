@@ -12,6 +12,7 @@
 #include "flatbuffers/idl.h"
 #include "tables/cluster_file_generated.h"
 #include "tables/cluster_file_schema.h"
+#include "tools/mpi/degree_tree.h"
 #include "tools/parsed_json_verifier.h"
 
 namespace hetcast {
@@ -218,6 +219,43 @@ bool ReadTable(const std::string& where, const cluster::SizeRange& range,
   return true;
 }
 
+// One entry per type, each in 1 .. 2^40; `name` for messages.
+bool ReadRates(const std::string& where, const char* name,
+               const flatbuffers::Vector<uint64_t>* rates, size_t types,
+               std::vector<uint64_t>* out, std::string* error) {
+  if (rates == nullptr || rates->size() != types) {
+    return Refuse(error, where + ": model trees needs " + name + " with " +
+                             std::to_string(types) + " entries (one per type)");
+  }
+  for (flatbuffers::uoffset_t t = 0; t < rates->size(); ++t) {
+    if (rates->Get(t) < 1 || rates->Get(t) > kMaxLinkValue) {
+      return Refuse(error, where + ": " + name + "[" + std::to_string(t) +
+                               "] is " + std::to_string(rates->Get(t)) +
+                               "; it must be 1 .. 2^40 ps per byte");
+    }
+    out->push_back(rates->Get(t));
+  }
+  return true;
+}
+
+// A range of model trees: its rates, segments and algorithm.
+bool ReadTrees(const std::string& where, const cluster::SizeRange& range,
+               size_t types, SizeRule* rule, std::string* error) {
+  rule->trees = true;
+  if (range.algorithm() != cluster::Algorithm_any) {
+    return Refuse(error, where + ": model trees plans its own tree; algorithm "
+                                 "must be any, not " +
+                             cluster::EnumNameAlgorithm(range.algorithm()));
+  }
+  if (rule->plan && rule->segment_bytes == 0) {
+    return Refuse(error, where + ": model trees needs segment_bytes >= 1");
+  }
+  return ReadRates(where, "send_ps_per_byte", range.send_ps_per_byte(), types,
+                   &rule->send_ps_per_byte, error) &&
+         ReadRates(where, "receive_ps_per_byte", range.receive_ps_per_byte(),
+                   types, &rule->receive_ps_per_byte, error);
+}
+
 bool ReadRange(const std::string& where, const cluster::SizeRange& range,
                const std::vector<uint64_t>& type_costs,
                const std::string& folder, SizeRule* rule, uint64_t* hash,
@@ -253,6 +291,10 @@ bool ReadRange(const std::string& where, const cluster::SizeRange& range,
       }
       rule->costs[t] = range.costs()->Get(t);
     }
+  }
+  if (range.model() == cluster::Model_trees &&
+      !ReadTrees(where, range, type_costs.size(), rule, error)) {
+    return false;
   }
   if (!ReadTable(where, range, folder, rule, hash, error)) return false;
   if (rule->plan && !rule->table &&

@@ -43,9 +43,12 @@ struct OpenedTable {
 struct SizeRule {
   uint64_t min_bytes = 0, max_bytes = 0;  // both included
   bool plan = false;                      // false: hand to MPI_Bcast
+  bool trees = false;  // model trees (degree_tree.h); else the node model
   hetcast_algorithm algorithm = HETCAST_ALGORITHM_NONE;
   uint64_t segment_bytes = 0;
   std::vector<uint64_t> costs;         // one per type
+  // Model trees: one per type, 1 .. kMaxLinkValue; empty otherwise.
+  std::vector<uint64_t> send_ps_per_byte, receive_ps_per_byte;
   std::shared_ptr<OpenedTable> table;  // null: none
   double predicted_us = 0, measured_us = 0, mpi_us = 0;
 };

@@ -33,18 +33,30 @@ std::string Number(double value) {
   return text;
 }
 
+std::string List(const std::vector<uint64_t>& values) {
+  std::string out = "[";
+  for (size_t t = 0; t < values.size(); ++t) {
+    out += (t ? ", " : "") + std::to_string(values[t]);
+  }
+  return out + "]";
+}
+
 std::string RangeJson(const DraftRange& range) {
   std::string out = "{\"min_bytes\": " + std::to_string(range.min_bytes) +
                     ", \"max_bytes\": " + std::to_string(range.max_bytes) +
                     ", \"action\": \"" + (range.plan ? "plan" : "mpi") + "\"";
-  if (range.plan) {
+  if (range.plan && range.trees) {
+    out += ", \"model\": \"trees\", \"algorithm\": \"any\", \"segment_bytes\": " +
+           std::to_string(range.segment_bytes) +
+           ",\n            \"send_ps_per_byte\": " +
+           List(range.send_ps_per_byte) +
+           ",\n            \"receive_ps_per_byte\": " +
+           List(range.receive_ps_per_byte);
+  } else if (range.plan) {
     out +=
         ", \"model\": \"node\", \"algorithm\": \"fnf\", \"segment_bytes\": " +
-        std::to_string(range.segment_bytes) + ", \"costs\": [";
-    for (size_t t = 0; t < range.costs.size(); ++t) {
-      out += (t ? ", " : "") + std::to_string(range.costs[t]);
-    }
-    out += "]";
+        std::to_string(range.segment_bytes) + ", \"costs\": " +
+        List(range.costs);
   }
   return out + ", \"predicted_us\": " + Number(range.predicted_us) +
          ", \"measured_us\": " + Number(range.measured_us) +
@@ -55,7 +67,10 @@ std::string RangeJson(const DraftRange& range) {
 
 bool SameRule(const DraftRange& a, const DraftRange& b) {
   if (a.plan != b.plan) return false;
-  return !a.plan || (a.segment_bytes == b.segment_bytes && a.costs == b.costs);
+  return !a.plan ||
+         (a.trees == b.trees && a.segment_bytes == b.segment_bytes &&
+          a.costs == b.costs && a.send_ps_per_byte == b.send_ps_per_byte &&
+          a.receive_ps_per_byte == b.receive_ps_per_byte);
 }
 
 std::vector<DraftRange> MergeRanges(const std::vector<DraftRange>& ranges) {

@@ -18,14 +18,18 @@ struct DraftType {
   std::vector<std::string> hosts;  // names or bracket ranges
 };
 
-// One size range: "mpi", or "plan" with the node model's FNF (the only
-// algorithm hetcast-calibrate writes; it needs no table), its segment size
-// and per-type costs.
+// One size range: "mpi", or "plan" with the node model's FNF (the
+// node-model algorithm hetcast-calibrate writes; it needs no table) and
+// per-type costs, or with model trees and per-type link rates; its
+// segment size.
 struct DraftRange {
   uint64_t min_bytes = 0, max_bytes = 0;
   bool plan = false;
+  bool trees = false;  // model trees; else the node model
   uint64_t segment_bytes = 0;
-  std::vector<uint64_t> costs;  // one per type
+  std::vector<uint64_t> costs;  // node model: one per type
+  // Model trees: one per type.
+  std::vector<uint64_t> send_ps_per_byte, receive_ps_per_byte;
   double predicted_us = 0, measured_us = 0, mpi_us = 0;
 };
 
@@ -35,8 +39,8 @@ struct ClusterFileDraft {
   std::vector<DraftRange> sizes;
 };
 
-// Whether two ranges run the same thing (both "mpi", or "plan" with equal
-// segments and costs).
+// Whether two ranges run the same thing (both "mpi", or "plan" with the
+// same model, segments, costs and rates).
 bool SameRule(const DraftRange& a, const DraftRange& b);
 
 // Adjacent ranges (each `max_bytes + 1` the next one's `min_bytes`) that

@@ -7,12 +7,13 @@
 // documents the environment (HETCAST_CONFIG, HETCAST_MODE, HETCAST_VERBOSE,
 // HETCAST_STATS) and the decisions.
 //
-// A broadcast that hetcast plans runs in two levels: one leader rank per
-// host (the lowest rank of the host), the root's host leader taking the
-// message from the root; the leaders run the plan of the cluster file's
-// size range (the node model, each leader with its host's type) on a
-// private communicator; then each host's ranks get the message from MPI's
-// own broadcast on a communicator of that host's ranks. Every decision is
+// A broadcast that hetcast plans runs in two levels (two_level.h): one
+// leader rank per host (the lowest rank of the host), the root's host
+// leader taking the message from the root; the leaders run the plan of the
+// cluster file's size range (the node model, each leader with its host's
+// type, or model trees' pipelined degree tree) on a private communicator;
+// then each host's ranks get the message from MPI's own broadcast on a
+// communicator of that host's ranks. Every decision is
 // taken from data all ranks hold alike (the byte size, which MPI's type
 // signature rule makes equal on every rank; the communicator; what the
 // first broadcast on the communicator gathered), so every rank decides the
@@ -285,8 +286,9 @@ void Count(size_t rule, bool planned, double seconds) {
   }
 }
 
-const char* AlgorithmName(hetcast_algorithm algorithm) {
-  switch (algorithm) {
+const char* AlgorithmName(const SizeRule& rule) {
+  if (rule.trees) return "trees: the degree tree of the hosts' link rates";
+  switch (rule.algorithm) {
     case HETCAST_ALGORITHM_FNF:
       return "fnf";
     case HETCAST_ALGORITHM_TABLE:
@@ -312,13 +314,13 @@ void Announce(CommState* state, size_t index, const SizeRule& rule,
   if (rule.plan && hosts_enough) {
     std::snprintf(line, sizeof(line),
                   "hetcast: %d ranks on %d hosts, %llu..%llu bytes: hetcast's "
-                  "plan (node model between host leaders, algorithm %s, "
+                  "plan (between host leaders, %s, "
                   "segments of %llu bytes%s); calibrated: predicted %.1f us, "
                   "measured %.1f us, MPI_Bcast %.1f us\n",
                   state->two_level.size, hosts,
                   static_cast<unsigned long long>(rule.min_bytes),
                   static_cast<unsigned long long>(rule.max_bytes),
-                  AlgorithmName(rule.algorithm),
+                  AlgorithmName(rule),
                   static_cast<unsigned long long>(rule.segment_bytes),
                   rule.table ? ", with a table" : "", rule.predicted_us,
                   rule.measured_us, rule.mpi_us);

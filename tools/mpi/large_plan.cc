@@ -16,13 +16,11 @@ namespace hetcast {
 namespace mpi {
 namespace {
 
-constexpr uint64_t kMaxLinkValue = uint64_t{1} << 40;
 constexpr uint64_t kMaxExactDenominator = uint64_t{1} << 20;
 constexpr uint64_t kRoundedTotal = 4096;
 // Segment sizes tried: powers of two from 4 KiB to 64 MiB.
 constexpr uint64_t kSmallestSegment = uint64_t{1} << 12;
 constexpr uint64_t kLargestSegment = uint64_t{1} << 26;
-constexpr size_t kMaxSendsInFlight = 4096;  // multi_tree_plan.h's limit
 
 mpq_class Q(uint64_t value) {
   return mpq_class(mpz_class(absl::StrCat(value)));
@@ -129,59 +127,6 @@ mpq_class TreeFill(const WeightedTree& tree, int root,
   return latest;
 }
 
-// Multi-port: the latest arrival of one segment of `segment` bytes down
-// `tree`, each rank feeding all its children at once.
-mpq_class MultiPortFill(const LargePlatform& platform, const WeightedTree& tree,
-                        int root, uint64_t segment,
-                        const std::vector<uint64_t>& up) {
-  mpq_class latest = 0;
-  std::vector<std::pair<int, mpq_class>> stack = {{root, mpq_class(0)}};
-  while (!stack.empty()) {
-    const auto [at, arrived] = stack.back();
-    stack.pop_back();
-    latest = std::max(latest, arrived);
-    const uint64_t shared = up[at] * tree.children[at].size();
-    for (int child : tree.children[at]) {
-      const uint64_t per_byte =
-          std::max(platform.ps_per_byte[at][child], shared);
-      stack.emplace_back(child, arrived + Q(platform.overhead_ps[at]) +
-                                    Q(segment) * Q(per_byte));
-    }
-  }
-  return latest;
-}
-
-// Whether DegreeTree()'s greedy joins every rank at period p; the tree.
-bool GreedyDegreeTree(const LargePlatform& platform,
-                      const std::vector<uint64_t>& up, int root,
-                      const mpq_class& p, WeightedTree* tree) {
-  const int n = static_cast<int>(up.size());
-  std::vector<uint64_t> room(n);
-  std::vector<int> order;
-  for (int i = 0; i < n; ++i) {
-    const mpq_class capacity = p / Q(up[i]);
-    room[i] = mpz_class(capacity.get_num() / capacity.get_den()).get_ui();
-    if (i != root) order.push_back(i);
-  }
-  std::stable_sort(order.begin(), order.end(),
-                   [&](int a, int b) { return room[a] > room[b]; });
-  tree->children.assign(n, {});
-  std::vector<int> joined = {root};
-  for (int rank : order) {
-    size_t feeder = 0;
-    while (feeder < joined.size() &&
-           (room[joined[feeder]] == 0 ||
-            Q(platform.ps_per_byte[joined[feeder]][rank]) > p)) {
-      ++feeder;
-    }
-    if (feeder == joined.size()) return false;
-    tree->children[joined[feeder]].push_back(rank);
-    --room[joined[feeder]];
-    joined.push_back(rank);
-  }
-  return true;
-}
-
 absl::StatusOr<std::vector<WeightedTree>> McphTree(
     const hetcast_graph_request& request) {
   hetcast_graph_sizes sizes;
@@ -207,22 +152,6 @@ absl::StatusOr<std::vector<WeightedTree>> McphTree(
   return std::vector<WeightedTree>{std::move(tree)};
 }
 
-// Sends in flight: twice the most children of a rank in any tree (at
-// least 4), so that a rank feeds all its children at once and a slow child
-// does not hold back the others (in SMPI, 16 ranks: a root feeding 15 with
-// 4 in flight took 1.50 s, with 32 1.44 s); receives posted ahead: 16.
-void SetQueues(MultiTreePlan* plan) {
-  size_t most = 0;
-  for (const WeightedTree& tree : plan->trees) {
-    for (const std::vector<int>& children : tree.children) {
-      most = std::max(most, children.size());
-    }
-  }
-  plan->sends_in_flight = static_cast<int>(
-      std::min<size_t>(kMaxSendsInFlight, std::max<size_t>(4, 2 * most)));
-  plan->window = 16;
-}
-
 // The segment size of least PredictedPs() among the powers of two tried
 // that fit in the message (ties: the larger), or the whole message when it
 // is below them.
@@ -244,21 +173,6 @@ uint64_t ChooseSegment(const LargePlatform& platform, MultiTreePlan plan,
 }
 
 }  // namespace
-
-LargePlatform SwitchPlatform(const std::vector<RankLink>& ranks) {
-  const size_t n = ranks.size();
-  LargePlatform platform;
-  platform.ps_per_byte.assign(n, std::vector<uint64_t>(n, 0));
-  for (size_t i = 0; i < n; ++i) {
-    platform.overhead_ps.push_back(ranks[i].overhead_ps);
-    for (size_t j = 0; j < n; ++j) {
-      if (i == j) continue;
-      platform.ps_per_byte[i][j] =
-          std::max(ranks[i].send_ps_per_byte, ranks[j].receive_ps_per_byte);
-    }
-  }
-  return platform;
-}
 
 absl::StatusOr<LargePlatform> PairsPlatform(const std::string& text) {
   std::istringstream in(text);
@@ -398,61 +312,6 @@ mpq_class LargeCountingBound(const LargePlatform& platform, int root) {
   return std::max({root_send, slowest_receive, mpq_class(receptions / Q(n))});
 }
 
-void PortRates(const LargePlatform& platform, std::vector<uint64_t>* up,
-               std::vector<uint64_t>* down) {
-  const size_t n = platform.ps_per_byte.size();
-  up->assign(n, 0);
-  down->assign(n, 0);
-  for (size_t i = 0; i < n; ++i) {
-    for (size_t j = 0; j < n; ++j) {
-      if (i == j) continue;
-      const uint64_t c = platform.ps_per_byte[i][j];
-      if ((*up)[i] == 0 || c < (*up)[i]) (*up)[i] = c;
-      if ((*down)[j] == 0 || c < (*down)[j]) (*down)[j] = c;
-    }
-  }
-}
-
-WeightedTree DegreeTree(const LargePlatform& platform, int root,
-                        mpq_class* period) {
-  std::vector<uint64_t> up, down;
-  PortRates(platform, &up, &down);
-  const size_t n = up.size();
-  uint64_t slowest = 0;
-  for (size_t j = 0; j < n; ++j) {
-    if (j != static_cast<size_t>(root)) slowest = std::max(slowest, down[j]);
-  }
-  std::vector<mpq_class> candidates = {Q(slowest)};
-  for (size_t i = 0; i < n; ++i) {
-    for (size_t k = 1; k < n; ++k) {
-      if (Q(up[i]) * Q(k) > Q(slowest)) candidates.push_back(Q(up[i]) * Q(k));
-    }
-    for (size_t j = 0; j < n; ++j) {
-      const uint64_t c = platform.ps_per_byte[i][j];
-      if (i != j && c > slowest) candidates.push_back(Q(c));
-    }
-  }
-  std::sort(candidates.begin(), candidates.end());
-  candidates.erase(std::unique(candidates.begin(), candidates.end()),
-                   candidates.end());
-  // Binary search: the largest candidate succeeds (every rank may feed all
-  // n - 1 over every edge), and a larger p only adds room and edges.
-  size_t low = 0, high = candidates.size() - 1;
-  while (low < high) {
-    const size_t middle = low + (high - low) / 2;
-    WeightedTree trial;
-    if (GreedyDegreeTree(platform, up, root, candidates[middle], &trial)) {
-      high = middle;
-    } else {
-      low = middle + 1;
-    }
-  }
-  WeightedTree tree;
-  GreedyDegreeTree(platform, up, root, candidates[low], &tree);
-  *period = candidates[low];
-  return tree;
-}
-
 mpq_class MultiPortPeriod(const LargePlatform& platform,
                           const std::vector<WeightedTree>& trees) {
   std::vector<uint64_t> up, down;
@@ -498,21 +357,7 @@ mpq_class PredictedPs(const LargePlatform& platform, const MultiTreePlan& plan,
   const uint64_t segments = bytes == 0 ? 0 : (bytes + segment - 1) / segment;
   if (segments == 0) return 0;
   if (model == LargeModel::kMultiPort) {
-    std::vector<uint64_t> up, down;
-    PortRates(platform, &up, &down);
-    mpq_class fill = 0, overheads = 0;
-    for (const WeightedTree& tree : plan.trees) {
-      fill =
-          std::max(fill, MultiPortFill(platform, tree, plan.root, segment, up));
-      for (size_t i = 0; i < up.size(); ++i) {
-        const mpq_class own =
-            Q(tree.children[i].size()) * Q(platform.overhead_ps[i]);
-        overheads = std::max(overheads, own);
-      }
-    }
-    const mpq_class period =
-        Q(segment) * MultiPortPeriod(platform, plan.trees) + overheads;
-    return fill + Q(segments - 1) * period;
+    return Q(DegreeTreePredictedPs(platform, plan, bytes));
   }
   const std::vector<std::vector<mpq_class>> cost =
       CostMatrix(platform, segment, true);
@@ -533,8 +378,9 @@ absl::StatusOr<LargePlan> PlanLargeBroadcast(const LargePlatform& platform,
     LargePlan out;
     out.plan.root = root;
     out.algorithm = "degree-tree";
-    out.plan.trees = {DegreeTree(platform, root, &out.period_ps_per_byte)};
-    out.plan.trees[0].weight = 1;
+    uint64_t period = 0;
+    out.plan.trees = {DegreeTree(platform, root, &period)};
+    out.period_ps_per_byte = Q(period);
     out.bound_ps_per_byte = MultiPortBound(platform, root);
     SetQueues(&out.plan);
     out.plan.segment_bytes =

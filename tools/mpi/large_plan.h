@@ -2,7 +2,7 @@
 // weighted trees at the throughput of Broadcast-EB (Beaumont, Legrand,
 // Marchal & Robert 2004, §5.1.3: the optimal steady state of a broadcast in
 // the one-port model, reached by a weighted packing of spanning
-// arborescences), on the platform that the ranks' measured links make, with
+// arborescences), on the platform that the ranks' measured links make (degree_tree.h), with
 // the segment size that balances the pipeline's fill against the cost of
 // each segment. multi_tree.h runs the result.
 //
@@ -25,28 +25,11 @@
 
 #include "absl/status/statusor.h"
 #include "runtime/include/hetcast/hetcast.h"
+#include "tools/mpi/degree_tree.h"
 #include "tools/mpi/multi_tree_plan.h"
 
 namespace hetcast {
 namespace mpi {
-
-// One rank's links on a switch.
-struct RankLink {
-  uint64_t send_ps_per_byte = 0;     // 1 .. 2^40
-  uint64_t receive_ps_per_byte = 0;  // 1 .. 2^40
-  uint64_t overhead_ps = 0;          // per segment sent, 0 .. 2^40
-};
-
-// The one-port graph of n ranks: a byte from i to j holds i's out-port and
-// j's in-port for ps_per_byte[i][j] (1 .. 2^40; the diagonal unused), and
-// each segment that i sends costs overhead_ps[i] (0 .. 2^40) besides.
-struct LargePlatform {
-  std::vector<std::vector<uint64_t>> ps_per_byte;
-  std::vector<uint64_t> overhead_ps;
-};
-
-// The switch: ps_per_byte[i][j] = max(send_i, receive_j).
-LargePlatform SwitchPlatform(const std::vector<RankLink>& ranks);
 
 // From measured pairs, one of two texts:
 //  - bench --model=bound --times-out: "hetcast-pair-times 1", "N BYTES",
@@ -100,9 +83,6 @@ struct LargePlan {
 // with the LP's denominators: at 12 to 20 ranks of random links the LP
 // takes tens of seconds and the packing can pass 63 bits.
 inline constexpr int kLargePlanMaxLpRanks = 8;
-// Ranks up to which MCPH plans (n^3 within the graph model's MCPH work).
-inline constexpr int kLargePlanMaxRanks = 640;
-
 // PlanLargeBroadcast()
 //
 // The plan for `bytes` bytes from `root` on `platform`, every rank's
@@ -112,19 +92,6 @@ inline constexpr int kLargePlanMaxRanks = 640;
 absl::StatusOr<LargePlan> PlanLargeBroadcast(
     const LargePlatform& platform, int root, uint64_t bytes,
     LargeModel model = LargeModel::kOnePort);
-
-// Multi-port: u_i and d_j (ps per byte) of the platform's ranks.
-void PortRates(const LargePlatform& platform, std::vector<uint64_t>* up,
-               std::vector<uint64_t>* down);
-
-// Multi-port: the tree of least period p (ps per byte), p the least of
-// max(d_j over j != root, k u_i, c(i, j)) for which the greedy finds a
-// tree where rank i has at most floor(p / u_i) children and every edge
-// costs at most p: ranks joined in decreasing order of that capacity
-// (ties: lower rank), each to the earliest rank in breadth-first order
-// with room left and an edge to it within p. Sets `period` to p.
-WeightedTree DegreeTree(const LargePlatform& platform, int root,
-                        mpq_class* period);
 
 // Multi-port: the busiest rank's or pair's time per byte of `trees`
 // (weights as fractions of their total): a rank's out, children x u_i per
@@ -166,9 +133,7 @@ mpq_class LargeCountingBound(const LargePlatform& platform, int root);
 // period is TreesPeriod() at segment costs overhead_i + segment c(i, j)
 // and the fill is the latest arrival of one segment down any tree, each
 // rank sending to its children in order.
-// Multi-port: the same with each hop at overhead_i + segment x max(c(i,
-// j), children x u_i), children fed at once, and the period segment x
-// MultiPortPeriod() + the largest children x overhead_i.
+// Multi-port: DegreeTreePredictedPs() of the plan's one tree.
 mpq_class PredictedPs(const LargePlatform& platform, const MultiTreePlan& plan,
                       uint64_t bytes, LargeModel model = LargeModel::kOnePort);
 

@@ -6,7 +6,9 @@
 #include <cstdlib>
 #include <map>
 
+#include "tools/mpi/degree_tree.h"
 #include "tools/mpi/hetcast_mpi.h"
+#include "tools/mpi/multi_tree.h"
 
 namespace hetcast {
 namespace mpi {
@@ -93,6 +95,35 @@ MPI_Comm RangeComm(TwoLevelComm* comm, size_t index) {
   return comm->range_comms[index];
 }
 
+// Model trees: the plan of rule `index` from root host `root_host` between
+// the leaders of `comm` (collective over them at the first call: the hosts'
+// types are gathered), cached per rule and root.
+const MultiTreePlan& TreesPlan(TwoLevelComm* two_level, MPI_Comm comm,
+                               size_t index, const SizeRule& rule,
+                               size_t my_type, int root_host) {
+  const auto key = std::make_pair(index, root_host);
+  const auto found = two_level->tree_plans.find(key);
+  if (found != two_level->tree_plans.end()) return found->second;
+  std::vector<int>& types = two_level->type_of_host;
+  if (types.empty()) {
+    types.resize(two_level->leader_of_host.size());
+    const int mine = static_cast<int>(my_type);
+    PMPI_Allgather(&mine, 1, MPI_INT, types.data(), 1, MPI_INT, comm);
+  }
+  std::vector<RankLink> links;
+  for (int type : types) {
+    links.push_back({rule.send_ps_per_byte[type],
+                     rule.receive_ps_per_byte[type], 0});
+  }
+  MultiTreePlan plan;
+  uint64_t period = 0;
+  plan.root = root_host;
+  plan.trees = {DegreeTree(SwitchPlatform(links), root_host, &period)};
+  plan.segment_bytes = rule.segment_bytes;
+  SetQueues(&plan);
+  return two_level->tree_plans.emplace(key, std::move(plan)).first->second;
+}
+
 // The leaders' step: the plan between the hosts. An error that the executor
 // decides from data every leader holds (a planner refusal, say) is the same
 // on every leader: they all run MPI's broadcast instead.
@@ -102,6 +133,14 @@ int LeadersStep(TwoLevelComm* two_level, size_t index, const SizeRule& rule,
   MPI_Comm comm = RangeComm(two_level, index);
   int result = holds_message ? message->Pack() : MPI_SUCCESS;
   if (result != MPI_SUCCESS) return result;
+  if (rule.trees) {
+    const MultiTreePlan& plan =
+        TreesPlan(two_level, comm, index, rule, my_type, root_host);
+    result = MultiTreeBcast(message->data(), static_cast<size_t>(bytes), plan,
+                            comm);
+    if (result != MPI_SUCCESS) return result;
+    return holds_message ? MPI_SUCCESS : message->Unpack();
+  }
   HETCAST_MPI_Params params = {};
   params.model = HETCAST_MODEL_NODE;
   params.my_type = static_cast<int>(my_type);

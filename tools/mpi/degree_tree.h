@@ -1,0 +1,76 @@
+// degree_tree.h: the large-message plan that libhetcast_mpi computes at run
+// time, without an LP and in integers: one tree for a switched network in
+// which a rank sends to several ranks at once (the multi-port model of
+// large_plan.h, as TCP and SimGrid's flow model behave), pipelined in
+// segments by the multi-tree executor (multi_tree.h). large_plan.h plans
+// offline with the same tree and adds the LP's trees of the one-port
+// model; this file is MPI-free, GMP-free and part of the library.
+
+#ifndef HETCAST_TOOLS_MPI_DEGREE_TREE_H_
+#define HETCAST_TOOLS_MPI_DEGREE_TREE_H_
+
+#include <cstdint>
+#include <vector>
+
+#include "tools/mpi/multi_tree_plan.h"
+
+namespace hetcast {
+namespace mpi {
+
+// Largest per-byte cost and per-segment overhead a platform may hold.
+inline constexpr uint64_t kMaxLinkValue = uint64_t{1} << 40;
+
+// One rank's links on a switch.
+struct RankLink {
+  uint64_t send_ps_per_byte = 0;     // 1 .. kMaxLinkValue
+  uint64_t receive_ps_per_byte = 0;  // 1 .. kMaxLinkValue
+  uint64_t overhead_ps = 0;          // per segment sent, 0 .. kMaxLinkValue
+};
+
+// n ranks: a byte from i to j costs ps_per_byte[i][j] (1 .. kMaxLinkValue;
+// the diagonal unused), and each segment that i sends costs overhead_ps[i]
+// (0 .. kMaxLinkValue) besides.
+struct LargePlatform {
+  std::vector<std::vector<uint64_t>> ps_per_byte;
+  std::vector<uint64_t> overhead_ps;
+};
+
+// The switch: ps_per_byte[i][j] = max(send_i, receive_j).
+LargePlatform SwitchPlatform(const std::vector<RankLink>& ranks);
+
+// u_i and d_j (ps per byte): rank i's fastest pair as sender (its up rate)
+// and rank j's fastest pair as receiver (its down rate).
+void PortRates(const LargePlatform& platform, std::vector<uint64_t>* up,
+               std::vector<uint64_t>* down);
+
+// The tree of least period p (ps per byte), p the least of max(d_j over j
+// != root, k u_i, c(i, j)) for which the greedy finds a tree where rank i
+// has at most floor(p / u_i) children and every edge costs at most p:
+// ranks joined in decreasing order of that capacity (ties: lower rank),
+// each to the earliest rank in breadth-first order with room left and an
+// edge to it within p. Sets `period` to p. The platform must have 2 ..
+// kLargePlanMaxRanks ranks with values in range; root one of them.
+WeightedTree DegreeTree(const LargePlatform& platform, int root,
+                        uint64_t* period);
+
+// Ranks up to which a degree tree is planned (its candidates are n^2).
+inline constexpr int kLargePlanMaxRanks = 640;
+
+// The broadcast of `bytes` bytes along the one tree of `plan` in segments
+// of plan.segment_bytes, in picoseconds: the fill (the latest arrival of
+// one segment, each hop overhead_i + segment x max(c(i, j), children x
+// u_i), children fed at once) plus a period per further segment (segment x
+// the tree's busiest port or edge per byte + the largest children x
+// overhead_i). UINT64_MAX when it passes 2^64 - 1.
+uint64_t DegreeTreePredictedPs(const LargePlatform& platform,
+                               const MultiTreePlan& plan, uint64_t bytes);
+
+// Sends in flight: twice the most children of a rank in any tree (at
+// least 4), so that a rank feeds all its children at once and a slow child
+// does not hold back the others; receives posted ahead: 16.
+void SetQueues(MultiTreePlan* plan);
+
+}  // namespace mpi
+}  // namespace hetcast
+
+#endif  // HETCAST_TOOLS_MPI_DEGREE_TREE_H_
