@@ -10,7 +10,8 @@
 # client checks every byte on every rank; the stats file
 # (HETCAST_STATS) must show every broadcast of the cluster file's "plan"
 # range planned and every other one handed over, with counts derived from
-# the sizes the client reports and the ranges of the cluster file. Then the
+# the sizes the client reports and the ranges of the cluster file; the C
+# program also with a table and with model trees (pipelined). Then the
 # bad cluster files, each in HETCAST_MODE=on (one line from rank 0, MPI's
 # broadcast, right bytes) and strict (the message, a non-zero exit), every
 # run bounded by `timeout`. One machine has one host name: the runs name
@@ -155,6 +156,21 @@ if [[ -z "$sanitizer" ]]; then
   HETCAST_CONFIG=$work/table.json run mpich "${program[c_mpich]}" || fail "table: $(cat err)"
   expect_counts "C on MPICH, table"
 fi
+
+# Model trees for the plan range (the pipelined degree tree of per-type
+# rates): segments of 1000 bytes, so that a broadcast of 1024 bytes ends
+# 24 bytes past a segment and the larger ones run many segments.
+sed -e 's|"algorithm": "fnf"|"model": "trees", "segment_bytes": 1000, "send_ps_per_byte": [100, 800], "receive_ps_per_byte": [100, 900]|' \
+    cluster.json >trees.json
+tree_mpis="mpich openmpi"
+[[ -z "$sanitizer" ]] || tree_mpis=mpich
+for mpi in $tree_mpis; do
+  HETCAST_CONFIG=$work/trees.json HETCAST_VERBOSE=1 run "$mpi" "${program[c_$mpi]}" ||
+    fail "trees on $mpi: $(cat err)"
+  grep -q "1024..262144 bytes: hetcast's plan (between host leaders, trees" err ||
+    fail "trees on $mpi: no verbose line for model trees: $(cat err)"
+  expect_counts "C on $mpi, model trees"
+done
 
 # HETCAST_MODE=off: MPI's broadcast, no stats.
 HETCAST_MODE=off run mpich "${program[c_mpich]}" quick || fail "off: $(cat err)"
