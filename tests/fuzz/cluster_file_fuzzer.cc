@@ -10,9 +10,11 @@
 #include <cstdint>
 #include <cstdio>
 #include <string>
+#include <vector>
 
 #include "tests/fuzz/fuzz_check.h"
 #include "tools/mpi/cluster_file.h"
+#include "tools/mpi/degree_tree.h"
 
 namespace {
 
@@ -27,6 +29,37 @@ std::string NameOf(const HostPattern& pattern, uint64_t value) {
                 static_cast<int>(pattern.width),
                 static_cast<unsigned long long>(value));
   return pattern.prefix + number + pattern.suffix;
+}
+
+// A model-trees rule: its rates in range, and the tree the library plans
+// from them on two hosts of each type is a valid plan from every root.
+void CheckTrees(const hetcast::mpi::SizeRule& rule, size_t types) {
+  using hetcast::mpi::kMaxLinkValue;
+  FUZZ_CHECK(rule.segment_bytes >= 1 || !rule.plan);
+  FUZZ_CHECK_EQ(rule.send_ps_per_byte.size(), types);
+  FUZZ_CHECK_EQ(rule.receive_ps_per_byte.size(), types);
+  std::vector<hetcast::mpi::RankLink> links;
+  for (size_t t = 0; t < types && t < 8; ++t) {
+    for (uint64_t rate :
+         {rule.send_ps_per_byte[t], rule.receive_ps_per_byte[t]})
+      FUZZ_CHECK(rate >= 1 && rate <= kMaxLinkValue);
+    links.push_back({rule.send_ps_per_byte[t], rule.receive_ps_per_byte[t], 0});
+    links.push_back(links.back());
+  }
+  const hetcast::mpi::LargePlatform platform =
+      hetcast::mpi::SwitchPlatform(links);
+  for (int root = 0; root < static_cast<int>(links.size()); ++root) {
+    hetcast::mpi::MultiTreePlan plan;
+    uint64_t period = 0;
+    plan.root = root;
+    plan.trees = {hetcast::mpi::DegreeTree(platform, root, &period)};
+    plan.segment_bytes = rule.segment_bytes == 0 ? 1 : rule.segment_bytes;
+    hetcast::mpi::SetQueues(&plan);
+    FUZZ_CHECK(
+        hetcast::mpi::CheckMultiTreePlan(plan, static_cast<int>(links.size()))
+            .empty());
+    FUZZ_CHECK(period >= 1);
+  }
 }
 
 void CheckAccepted(const ClusterFile& file) {
@@ -57,6 +90,7 @@ void CheckAccepted(const ClusterFile& file) {
     FUZZ_CHECK(!rule.plan || rule.table ||
                (rule.algorithm != HETCAST_ALGORITHM_TABLE &&
                 rule.algorithm != HETCAST_ALGORITHM_PTAS));
+    if (rule.trees) CheckTrees(rule, types);
     FUZZ_CHECK(hetcast::mpi::RuleForSize(file, rule.min_bytes) == &rule);
     FUZZ_CHECK(hetcast::mpi::RuleForSize(file, rule.max_bytes) == &rule);
   }

@@ -276,8 +276,10 @@ TEST(LargePlan, MultiPortPredictionIsFillPlusPeriods) {
   // Rank 0 feeds 1 and 2 at once: each byte costs the slower of the pair's
   // link and twice 0's up rate (1 ps per byte, shared by two).
   const uint64_t up0 = 2 * 1, up1 = 1 * 3;
-  const uint64_t at1 = 5 + 10 * std::max<uint64_t>(up0, platform.ps_per_byte[0][1]);
-  const uint64_t at2 = 5 + 10 * std::max<uint64_t>(up0, platform.ps_per_byte[0][2]);
+  const uint64_t at1 =
+      5 + 10 * std::max<uint64_t>(up0, platform.ps_per_byte[0][1]);
+  const uint64_t at2 =
+      5 + 10 * std::max<uint64_t>(up0, platform.ps_per_byte[0][2]);
   const uint64_t at3 =
       at1 + 7 + 10 * std::max<uint64_t>(up1, platform.ps_per_byte[1][3]);
   const uint64_t latest = std::max({at1, at2, at3});

@@ -11,7 +11,8 @@
 // sends and receives through MPI's profiling interface against the plan:
 // one receive per segment (none at the root) and one send per child in
 // the segment's tree. Invalid plans must fail alike on every rank with
-// nothing sent. Exits 1 if any rank saw a difference.
+// nothing sent. Each trial also runs HETCAST_MPI_Bcast with link rates
+// (model trees, RatesTrial). Exits 1 if any rank saw a difference.
 
 #include <mpi.h>
 
@@ -23,6 +24,8 @@
 #include <vector>
 
 #include "tests/mpi/pmpi_counts.h"
+#include "tools/mpi/degree_tree.h"
+#include "tools/mpi/hetcast_mpi.h"
 #include "tools/mpi/multi_tree.h"
 
 namespace hetcast {
@@ -132,6 +135,123 @@ bool Trial(std::mt19937_64* rng, int me, int ranks, int trial) {
   return true;
 }
 
+// HETCAST_MPI_Bcast with link rates (model trees): random types and
+// per-type rates, a datatype with or without gaps (MPI_INT, or a vector
+// of ints with a gap after each, which the executor packs), odd sizes;
+// every element compared, and each rank's sends and receives counted
+// against the degree tree of those rates (on a fresh duplicate, whose
+// first call gathers the types once).
+bool RatesTrial(std::mt19937_64* rng, int me, int ranks, int trial) {
+  const size_t types = std::uniform_int_distribution<size_t>(1, 3)(*rng);
+  std::vector<uint64_t> send(types), receive(types);
+  for (size_t t = 0; t < types; ++t) {
+    send[t] = std::uniform_int_distribution<uint64_t>(1, 1000)(*rng);
+    receive[t] = std::uniform_int_distribution<uint64_t>(1, 1000)(*rng);
+  }
+  std::vector<int> type_of(ranks);
+  std::vector<RankLink> links;
+  for (int r = 0; r < ranks; ++r) {
+    type_of[r] = static_cast<int>(
+        std::uniform_int_distribution<size_t>(0, types - 1)(*rng));
+    links.push_back({send[type_of[r]], receive[type_of[r]], 0});
+  }
+  const int root = std::uniform_int_distribution<int>(0, ranks - 1)(*rng);
+  const bool gaps = std::uniform_int_distribution<int>(0, 1)(*rng) == 1;
+  const size_t kSegments[] = {4, 100, 4096, 65536};
+  const size_t segment =
+      kSegments[std::uniform_int_distribution<int>(0, 3)(*rng)];
+  const size_t element_bytes = sizeof(int);
+  // 1 element, one past a segment, a segment larger than the message, many.
+  const size_t kCounts[] = {1, segment / element_bytes + 1,
+                            segment > 8 ? segment / 8 : 1, 5000};
+  const int count =
+      static_cast<int>(kCounts[std::uniform_int_distribution<int>(0, 3)(*rng)]);
+
+  HETCAST_MPI_Params params = {};
+  params.model = HETCAST_MODEL_NODE;
+  params.my_type = type_of[me];
+  params.type_count = types;
+  params.segment_bytes = segment;
+  params.send_ps_per_byte = send.data();
+  params.receive_ps_per_byte = receive.data();
+  MPI_Datatype datatype = MPI_INT;
+  if (gaps) {
+    MPI_Type_vector(1, 1, 2, MPI_INT, &datatype);
+    MPI_Datatype resized;
+    MPI_Type_create_resized(datatype, 0, 2 * sizeof(int), &resized);
+    MPI_Type_free(&datatype);
+    datatype = resized;
+    MPI_Type_commit(&datatype);
+  }
+  const size_t stride = gaps ? 2 : 1;
+  std::vector<int> buffer(count * stride, -1);
+  for (int i = 0; me == root && i < count; ++i)
+    buffer[i * stride] = i * 7 + trial;
+  MPI_Comm comm;
+  MPI_Comm_dup(MPI_COMM_WORLD, &comm);
+  ResetCounts();
+  const int rc =
+      HETCAST_MPI_Bcast(buffer.data(), count, datatype, root, comm, &params);
+  const mpi_test::CallCounts counts = Counts();
+  MPI_Comm_free(&comm);
+  if (gaps) MPI_Type_free(&datatype);
+
+  bool ok = rc == HETCAST_MPI_SUCCESS;
+  for (int i = 0; ok && i < count; ++i) {
+    ok = buffer[i * stride] == i * 7 + trial &&
+         (!gaps || buffer[i * stride + 1] == -1);
+  }
+  uint64_t period = 0;
+  const WeightedTree tree = DegreeTree(SwitchPlatform(links), root, &period);
+  const size_t bytes = count * element_bytes;
+  const long segments = static_cast<long>((bytes + segment - 1) / segment);
+  const long sends = segments * static_cast<long>(tree.children[me].size());
+  const long receives = me == root ? 0 : segments;
+  if (!ok || counts.sends != sends || counts.receives != receives) {
+    std::fprintf(stderr,
+                 "rank %d rates trial %d: rc %d, %d ints%s, segment %zu: data "
+                 "%s, sends %ld (plan %ld), receives %ld (plan %ld)\n",
+                 me, trial, rc, count, gaps ? " with gaps" : "", segment,
+                 ok ? "right" : "WRONG", counts.sends, sends, counts.receives,
+                 receives);
+    return false;
+  }
+  return true;
+}
+
+// Link rates that are out of range, or given for a multicast: the same
+// HETCAST_MPI_ERR_ARG on every rank, nothing sent.
+bool InvalidRates(int me) {
+  const uint64_t good[1] = {10}, zero[1] = {0};
+  HETCAST_MPI_Params params = {};
+  params.model = HETCAST_MODEL_NODE;
+  params.type_count = 1;
+  params.segment_bytes = 8;
+  params.send_ps_per_byte = good;
+  params.receive_ps_per_byte = zero;
+  char byte = 0;
+  bool ok = true;
+  const int destination = me == 0 ? 1 : 0;
+  for (int c = 0; c < 4; ++c) {
+    HETCAST_MPI_Params bad = params;
+    if (c == 1) bad.receive_ps_per_byte = nullptr;
+    if (c == 2) bad.segment_bytes = 0, bad.receive_ps_per_byte = good;
+    if (c == 3) bad.receive_ps_per_byte = good;
+    ResetCounts();
+    const int rc =
+        c == 3 ? HETCAST_MPI_Mcast(&byte, 1, MPI_BYTE, 0, &destination, 1, 0,
+                                   MPI_COMM_WORLD, &bad)
+               : HETCAST_MPI_Bcast(&byte, 1, MPI_BYTE, 0, MPI_COMM_WORLD, &bad);
+    if (rc != HETCAST_MPI_ERR_ARG || Counts().sends != 0 ||
+        Counts().receives != 0) {
+      std::fprintf(stderr, "rank %d: bad rates case %d gave %d (%s)\n", me, c,
+                   rc, HETCAST_MPI_Last_error());
+      ok = false;
+    }
+  }
+  return ok;
+}
+
 // Invalid plans: MPI_ERR_ARG on every rank, nothing sent.
 bool InvalidPlans(int me, int ranks) {
   std::mt19937_64 rng(1);
@@ -171,8 +291,10 @@ int main(int argc, char** argv) {
   std::mt19937_64 rng(std::strtoull(argv[1], nullptr, 10));
   const int trials = std::atoi(argv[2]);
   int ok = hetcast::mpi::InvalidPlans(me, ranks) ? 1 : 0;
+  if (!hetcast::mpi::InvalidRates(me)) ok = 0;
   for (int trial = 0; trial < trials; ++trial) {
     if (!hetcast::mpi::Trial(&rng, me, ranks, trial)) ok = 0;
+    if (!hetcast::mpi::RatesTrial(&rng, me, ranks, trial)) ok = 0;
   }
   int all_ok = 0;
   MPI_Allreduce(&ok, &all_ok, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);

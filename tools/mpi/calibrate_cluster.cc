@@ -17,8 +17,8 @@
 
 #include "tools/mpi/cluster_file.h"
 #include "tools/mpi/cluster_file_writer.h"
-#include "tools/mpi/host_groups.h"
 #include "tools/mpi/degree_tree.h"
+#include "tools/mpi/host_groups.h"
 #include "tools/mpi/measure.h"
 #include "tools/mpi/two_level.h"
 
@@ -192,7 +192,8 @@ void MeasureReceives(MPI_Comm leaders, const std::vector<uint64_t>& sizes,
     const std::vector<double> seconds =
         CostsTowards(leaders, sender, h, sizes, repeats, buffer, &spread);
     if (me == sender) {
-      std::copy(seconds.begin(), seconds.end(), flat.begin() + h * sizes.size());
+      std::copy(seconds.begin(), seconds.end(),
+                flat.begin() + h * sizes.size());
     }
   }
   PMPI_Allreduce(MPI_IN_PLACE, flat.data(), static_cast<int>(flat.size()),
@@ -490,7 +491,6 @@ double TimePlan(Calibration* c, const Candidates& candidates, size_t k,
   if (c->two_level.range_comms[0] != MPI_COMM_NULL) {
     PMPI_Comm_free(&c->two_level.range_comms[0]);
   }
-  c->two_level.tree_plans.clear();  // the next candidate has other rates
   return seconds;
 }
 

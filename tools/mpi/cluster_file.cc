@@ -243,8 +243,9 @@ bool ReadTrees(const std::string& where, const cluster::SizeRange& range,
                size_t types, SizeRule* rule, std::string* error) {
   rule->trees = true;
   if (range.algorithm() != cluster::Algorithm_any) {
-    return Refuse(error, where + ": model trees plans its own tree; algorithm "
-                                 "must be any, not " +
+    return Refuse(error, where +
+                             ": model trees plans its own tree; algorithm "
+                             "must be any, not " +
                              cluster::EnumNameAlgorithm(range.algorithm()));
   }
   if (rule->plan && rule->segment_bytes == 0) {

@@ -46,7 +46,7 @@ struct SizeRule {
   bool trees = false;  // model trees (degree_tree.h); else the node model
   hetcast_algorithm algorithm = HETCAST_ALGORITHM_NONE;
   uint64_t segment_bytes = 0;
-  std::vector<uint64_t> costs;         // one per type
+  std::vector<uint64_t> costs;  // one per type
   // Model trees: one per type, 1 .. kMaxLinkValue; empty otherwise.
   std::vector<uint64_t> send_ps_per_byte, receive_ps_per_byte;
   std::shared_ptr<OpenedTable> table;  // null: none

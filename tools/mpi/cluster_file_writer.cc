@@ -46,17 +46,17 @@ std::string RangeJson(const DraftRange& range) {
                     ", \"max_bytes\": " + std::to_string(range.max_bytes) +
                     ", \"action\": \"" + (range.plan ? "plan" : "mpi") + "\"";
   if (range.plan && range.trees) {
-    out += ", \"model\": \"trees\", \"algorithm\": \"any\", \"segment_bytes\": " +
-           std::to_string(range.segment_bytes) +
-           ",\n            \"send_ps_per_byte\": " +
-           List(range.send_ps_per_byte) +
-           ",\n            \"receive_ps_per_byte\": " +
-           List(range.receive_ps_per_byte);
+    out +=
+        ", \"model\": \"trees\", \"algorithm\": \"any\", \"segment_bytes\": " +
+        std::to_string(range.segment_bytes) +
+        ",\n            \"send_ps_per_byte\": " + List(range.send_ps_per_byte) +
+        ",\n            \"receive_ps_per_byte\": " +
+        List(range.receive_ps_per_byte);
   } else if (range.plan) {
     out +=
         ", \"model\": \"node\", \"algorithm\": \"fnf\", \"segment_bytes\": " +
-        std::to_string(range.segment_bytes) + ", \"costs\": " +
-        List(range.costs);
+        std::to_string(range.segment_bytes) +
+        ", \"costs\": " + List(range.costs);
   }
   return out + ", \"predicted_us\": " + Number(range.predicted_us) +
          ", \"measured_us\": " + Number(range.measured_us) +

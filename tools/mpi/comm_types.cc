@@ -134,6 +134,12 @@ uint64_t ParamsHash(const HETCAST_MPI_Params& params) {
   }
   Mix(&hash, params.segment_bytes);
   Mix(&hash, params.mpi_bcast_ticks);
+  for (const uint64_t* rates :
+       {params.send_ps_per_byte, params.receive_ps_per_byte}) {
+    Mix(&hash, rates != nullptr);
+    for (size_t t = 0; rates && t < params.type_count; ++t)
+      Mix(&hash, rates[t]);
+  }
   return hash;
 }
 

@@ -156,9 +156,9 @@ uint64_t DegreeTreePredictedPs(const LargePlatform& platform,
     for (int child : tree.children[at]) {
       const uint64_t edge = platform.ps_per_byte[at][child];
       per_byte = std::max({per_byte, edge, down[child]});
-      const uint64_t hop = SaturatingAdd(
-          platform.overhead_ps[at],
-          SaturatingMul(segment, std::max(edge, shared)));
+      const uint64_t hop =
+          SaturatingAdd(platform.overhead_ps[at],
+                        SaturatingMul(segment, std::max(edge, shared)));
       stack.emplace_back(child, SaturatingAdd(arrived, hop));
     }
   }

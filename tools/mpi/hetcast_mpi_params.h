@@ -47,6 +47,17 @@ typedef struct HETCAST_MPI_Params {
    * call goes to MPI_Bcast when this is nonzero and at most the plan's
    * predicted completion. 0: unknown (only the homogeneous rule). */
   uint64_t mpi_bcast_ticks;
+  /* Node model, HETCAST_MPI_Bcast only, optional (both NULL: the node
+   * model's plan): per type, the cost of a byte sent by a rank of that type
+   * to a fast one and sent to it by a fast one, in picoseconds (1 .. 2^40).
+   * With both set the broadcast is for large messages: the ranks run the
+   * multi-port degree tree of these rates (tools/mpi/degree_tree.h) in
+   * pipelined byte segments of segment_bytes (>= 1) with non-blocking
+   * sends (tools/mpi/multi_tree.h); type_count is the rates' length, and
+   * costs (may be NULL), table, algorithm and mpi_bcast_ticks are not
+   * used. */
+  const uint64_t* send_ps_per_byte;
+  const uint64_t* receive_ps_per_byte;
 } HETCAST_MPI_Params;
 
 #ifdef __cplusplus

@@ -2,9 +2,9 @@
 // weighted trees at the throughput of Broadcast-EB (Beaumont, Legrand,
 // Marchal & Robert 2004, §5.1.3: the optimal steady state of a broadcast in
 // the one-port model, reached by a weighted packing of spanning
-// arborescences), on the platform that the ranks' measured links make (degree_tree.h), with
-// the segment size that balances the pipeline's fill against the cost of
-// each segment. multi_tree.h runs the result.
+// arborescences), on the platform that the ranks' measured links make
+// (degree_tree.h), with the segment size that balances the pipeline's fill
+// against the cost of each segment. multi_tree.h runs the result.
 //
 // The platform: every rank sends through its own up link and receives
 // through its own down link, all on one switch (no shared link). In the

@@ -4,15 +4,21 @@
 // children in the planned order: blocking sends, as both models have the
 // sender busy for each send; large messages in pipelined segments, and
 // broadcasts the plan cannot improve handed to MPI_Bcast (call_rules.h).
+// With link rates (model trees) a broadcast runs the degree tree of the
+// ranks' rates with the multi-tree executor instead (multi_tree.h).
 
 #include <algorithm>
+#include <climits>
 #include <string>
 #include <vector>
 
 #include "tools/mpi/call_rules.h"
 #include "tools/mpi/comm_types.h"
+#include "tools/mpi/contiguous.h"
+#include "tools/mpi/degree_tree.h"
 #include "tools/mpi/errors.h"
 #include "tools/mpi/hetcast_mpi.h"
+#include "tools/mpi/multi_tree.h"
 #include "tools/mpi/rank_map.h"
 
 namespace hetcast {
@@ -22,6 +28,75 @@ namespace {
 // The tag of the executor's point-to-point messages. MPI keeps messages
 // between two ranks in order, so consecutive collectives do not mix.
 constexpr int kTreeTag = 0x4843;
+
+bool IsTrees(const HETCAST_MPI_Params& params) {
+  return params.send_ps_per_byte != nullptr ||
+         params.receive_ps_per_byte != nullptr;
+}
+
+// Model trees' parameters (hetcast_mpi_params.h).
+int CheckTrees(const HETCAST_MPI_Params& params) {
+  if (params.model != HETCAST_MODEL_NODE || !params.send_ps_per_byte ||
+      !params.receive_ps_per_byte) {
+    return Fail(HETCAST_MPI_ERR_ARG,
+                "send_ps_per_byte and receive_ps_per_byte go together, with "
+                "the node model");
+  }
+  if (params.segment_bytes == 0) {
+    return Fail(HETCAST_MPI_ERR_ARG,
+                "link rates need segment_bytes >= 1 (pipelined segments)");
+  }
+  for (size_t t = 0; t < params.type_count; ++t) {
+    for (const uint64_t* rates :
+         {params.send_ps_per_byte, params.receive_ps_per_byte}) {
+      if (rates[t] < 1 || rates[t] > kMaxLinkValue) {
+        return Fail(HETCAST_MPI_ERR_ARG,
+                    std::string(rates == params.send_ps_per_byte
+                                    ? "send_ps_per_byte["
+                                    : "receive_ps_per_byte[") +
+                        std::to_string(t) + "] is " + std::to_string(rates[t]) +
+                        "; it must be 1 .. 2^40 ps per byte");
+      }
+    }
+  }
+  return HETCAST_MPI_SUCCESS;
+}
+
+// Model trees: the degree tree of the ranks' rates from `root`, run in
+// pipelined byte segments (the message packed when its datatype has gaps).
+int TreesBcast(void* buffer, int count, MPI_Datatype datatype, int root,
+               MPI_Comm comm, const HETCAST_MPI_Params& params,
+               const std::vector<int>& types) {
+  int rank = 0, type_size = 0;
+  MPI_Comm_rank(comm, &rank);
+  MPI_Type_size(datatype, &type_size);
+  const int64_t bytes = int64_t{count} * type_size;
+  if (bytes > INT_MAX) {
+    return Fail(HETCAST_MPI_ERR_ARG, "a message of " + std::to_string(bytes) +
+                                         " bytes; link rates take up to "
+                                         "INT_MAX bytes");
+  }
+  std::vector<RankLink> links;
+  for (int type : types) {
+    links.push_back(
+        {params.send_ps_per_byte[type], params.receive_ps_per_byte[type], 0});
+  }
+  MultiTreePlan plan;
+  uint64_t period = 0;
+  plan.root = root;
+  plan.trees = {DegreeTree(SwitchPlatform(links), root, &period)};
+  plan.segment_bytes = params.segment_bytes;
+  SetQueues(&plan);
+  Contiguous message(buffer, count, datatype, static_cast<int>(bytes), comm);
+  int result = rank == root ? message.Pack() : MPI_SUCCESS;
+  if (result == MPI_SUCCESS) {
+    result =
+        MultiTreeBcast(message.data(), static_cast<size_t>(bytes), plan, comm);
+  }
+  if (result == MPI_SUCCESS && rank != root) result = message.Unpack();
+  result = CheckMpi(result, "the pipelined trees' point-to-point calls");
+  return result == HETCAST_MPI_SUCCESS ? Succeed() : result;
+}
 
 // Checks of arguments every rank passes alike, so every rank fails alike.
 int CheckArguments(const void* buffer, int count, MPI_Datatype datatype,
@@ -50,8 +125,13 @@ int CheckArguments(const void* buffer, int count, MPI_Datatype datatype,
     return Fail(HETCAST_MPI_ERR_ARG,
                 "params must name the node or the cluster model");
   }
-  if (params->model == HETCAST_MODEL_NODE &&
-      (params->costs == nullptr || params->type_count == 0)) {
+  if (params->model == HETCAST_MODEL_NODE && params->type_count == 0) {
+    return Fail(HETCAST_MPI_ERR_ARG, "node model with 0 types");
+  }
+  if (IsTrees(*params)) {
+    const int result = CheckTrees(*params);
+    if (result != HETCAST_MPI_SUCCESS) return result;
+  } else if (params->model == HETCAST_MODEL_NODE && params->costs == nullptr) {
     return Fail(HETCAST_MPI_ERR_ARG, "node model without costs");
   }
   // A table handle that was never opened (or whose open failed, which
@@ -183,9 +263,16 @@ int TreeCollective(void* buffer, int count, MPI_Datatype datatype, int root,
                               &is_destination);
     if (result != HETCAST_MPI_SUCCESS) return result;
   }
+  if (multicast && IsTrees(*params)) {
+    return Fail(HETCAST_MPI_ERR_ARG,
+                "link rates (send_ps_per_byte) are for HETCAST_MPI_Bcast");
+  }
   std::vector<int> types;
   result = CommTypes(comm, *params, &types);
   if (result != HETCAST_MPI_SUCCESS) return result;
+  if (IsTrees(*params)) {
+    return TreesBcast(buffer, count, datatype, root, comm, *params, types);
+  }
   PlannerRequest request;
   BuildPlannerRequest(*params, types, root, is_destination, multicast,
                       allow_relays, &request);

@@ -6,9 +6,8 @@
 #include <cstdlib>
 #include <map>
 
-#include "tools/mpi/degree_tree.h"
+#include "tools/mpi/contiguous.h"
 #include "tools/mpi/hetcast_mpi.h"
-#include "tools/mpi/multi_tree.h"
 
 namespace hetcast {
 namespace mpi {
@@ -22,70 +21,6 @@ void FreeComm(MPI_Comm* comm) {
   *comm = MPI_COMM_NULL;
 }
 
-// The message as contiguous bytes: the buffer itself when the datatype has
-// no gaps, else packed (and unpacked after the leaders' step). Every rank's
-// leaders' step then sends the same bytes as MPI_BYTE, whatever datatype it
-// passed, so segment boundaries agree between ranks.
-class Contiguous {
- public:
-  Contiguous(void* buffer, int count, MPI_Datatype datatype, int bytes,
-             MPI_Comm comm)
-      : buffer_(buffer),
-        count_(count),
-        datatype_(datatype),
-        bytes_(bytes),
-        comm_(comm) {
-    int size = 0;
-    MPI_Aint lower = 0, extent = 0, true_lower = 0, true_extent = 0;
-    PMPI_Type_size(datatype, &size);
-    PMPI_Type_get_extent(datatype, &lower, &extent);
-    PMPI_Type_get_true_extent(datatype, &true_lower, &true_extent);
-    if (size == extent && size == true_extent) {
-      data_ = static_cast<char*>(buffer) + true_lower;
-    } else {
-      packed_.resize(static_cast<size_t>(bytes));
-      data_ = packed_.data();
-    }
-  }
-  char* data() const { return data_; }
-  // Packs the buffer (a rank that holds the message).
-  int Pack() {
-    if (packed_.empty()) return MPI_SUCCESS;
-    int position = 0;
-    const int result = PMPI_Pack(buffer_, count_, datatype_, packed_.data(),
-                                 bytes_, &position, comm_);
-    return result != MPI_SUCCESS ? result : Packed(position);
-  }
-  // Unpacks into the buffer (a rank that received the message).
-  int Unpack() {
-    if (packed_.empty()) return MPI_SUCCESS;
-    int position = 0;
-    const int result = PMPI_Unpack(packed_.data(), bytes_, &position, buffer_,
-                                   count_, datatype_, comm_);
-    return result != MPI_SUCCESS ? result : Packed(position);
-  }
-
- private:
-  // MPI's native packing of a homogeneous machine is the type map's bytes;
-  // anything else would break the byte-for-byte agreement between ranks.
-  int Packed(int position) const {
-    if (position == bytes_) return MPI_SUCCESS;
-    std::fprintf(stderr,
-                 "hetcast: MPI_Pack wrote %d bytes for a message of %d: this "
-                 "MPI packs with a header; set HETCAST_MODE=off\n",
-                 position, bytes_);
-    PMPI_Abort(MPI_COMM_WORLD, 1);
-    return MPI_ERR_OTHER;
-  }
-  void* buffer_;
-  int count_;
-  MPI_Datatype datatype_;
-  int bytes_;
-  MPI_Comm comm_;
-  std::vector<char> packed_;
-  char* data_ = nullptr;
-};
-
 // The leaders' communicator of size rule `index`: created at the rule's
 // first planned call, which every leader makes alike.
 MPI_Comm RangeComm(TwoLevelComm* comm, size_t index) {
@@ -93,35 +28,6 @@ MPI_Comm RangeComm(TwoLevelComm* comm, size_t index) {
     PMPI_Comm_dup(comm->leaders, &comm->range_comms[index]);
   }
   return comm->range_comms[index];
-}
-
-// Model trees: the plan of rule `index` from root host `root_host` between
-// the leaders of `comm` (collective over them at the first call: the hosts'
-// types are gathered), cached per rule and root.
-const MultiTreePlan& TreesPlan(TwoLevelComm* two_level, MPI_Comm comm,
-                               size_t index, const SizeRule& rule,
-                               size_t my_type, int root_host) {
-  const auto key = std::make_pair(index, root_host);
-  const auto found = two_level->tree_plans.find(key);
-  if (found != two_level->tree_plans.end()) return found->second;
-  std::vector<int>& types = two_level->type_of_host;
-  if (types.empty()) {
-    types.resize(two_level->leader_of_host.size());
-    const int mine = static_cast<int>(my_type);
-    PMPI_Allgather(&mine, 1, MPI_INT, types.data(), 1, MPI_INT, comm);
-  }
-  std::vector<RankLink> links;
-  for (int type : types) {
-    links.push_back({rule.send_ps_per_byte[type],
-                     rule.receive_ps_per_byte[type], 0});
-  }
-  MultiTreePlan plan;
-  uint64_t period = 0;
-  plan.root = root_host;
-  plan.trees = {DegreeTree(SwitchPlatform(links), root_host, &period)};
-  plan.segment_bytes = rule.segment_bytes;
-  SetQueues(&plan);
-  return two_level->tree_plans.emplace(key, std::move(plan)).first->second;
 }
 
 // The leaders' step: the plan between the hosts. An error that the executor
@@ -133,14 +39,6 @@ int LeadersStep(TwoLevelComm* two_level, size_t index, const SizeRule& rule,
   MPI_Comm comm = RangeComm(two_level, index);
   int result = holds_message ? message->Pack() : MPI_SUCCESS;
   if (result != MPI_SUCCESS) return result;
-  if (rule.trees) {
-    const MultiTreePlan& plan =
-        TreesPlan(two_level, comm, index, rule, my_type, root_host);
-    result = MultiTreeBcast(message->data(), static_cast<size_t>(bytes), plan,
-                            comm);
-    if (result != MPI_SUCCESS) return result;
-    return holds_message ? MPI_SUCCESS : message->Unpack();
-  }
   HETCAST_MPI_Params params = {};
   params.model = HETCAST_MODEL_NODE;
   params.my_type = static_cast<int>(my_type);
@@ -149,6 +47,10 @@ int LeadersStep(TwoLevelComm* two_level, size_t index, const SizeRule& rule,
   params.table = rule.table ? &rule.table->table : nullptr;
   params.algorithm = rule.algorithm;
   params.segment_bytes = rule.segment_bytes;
+  if (rule.trees) {
+    params.send_ps_per_byte = rule.send_ps_per_byte.data();
+    params.receive_ps_per_byte = rule.receive_ps_per_byte.data();
+  }
   result = HETCAST_MPI_Bcast(message->data(), bytes, MPI_BYTE, root_host, comm,
                              &params);
   if (result == HETCAST_MPI_ERR_MPI || result == HETCAST_MPI_ERR_NO_MEM) {

@@ -4,10 +4,10 @@
 //
 // Two levels: one leader rank per host (the host's lowest rank); the root
 // hands the message to its host's leader; the leaders run the size range's
-// plan on a private duplicate communicator: the node model, each leader
-// with its host's type, with the MPI executor (hetcast_mpi.h), or model
-// trees, the degree tree of the hosts' link rates (degree_tree.h) in
-// pipelined segments with the multi-tree executor (multi_tree.h); then
+// plan on a private duplicate communicator with the MPI executor
+// (hetcast_mpi.h), each leader with its host's type: the node model's, or
+// for model trees the degree tree of the types' link rates in pipelined
+// segments (degree_tree.h, multi_tree.h); then
 // each host's ranks get the message from MPI's own broadcast on a
 // communicator of that host's ranks.
 
@@ -17,13 +17,10 @@
 #include <mpi.h>
 
 #include <cstddef>
-#include <map>
 #include <string>
-#include <utility>
 #include <vector>
 
 #include "tools/mpi/cluster_file.h"
-#include "tools/mpi/multi_tree_plan.h"
 
 namespace hetcast {
 namespace mpi {
@@ -39,10 +36,6 @@ struct TwoLevelComm {
   // Per size rule: the leaders' duplicate (the executor caches the rule's
   // parameters on it), made at the rule's first planned call.
   std::vector<MPI_Comm> range_comms;
-  // Leaders only, for model trees: each host's type (gathered at the first
-  // such call) and the plan of each (size rule, root host) planned so far.
-  std::vector<int> type_of_host;
-  std::map<std::pair<size_t, int>, MultiTreePlan> tree_plans;
 };
 
 // This process's host name: MPI_Get_processor_name, or with the test-only
