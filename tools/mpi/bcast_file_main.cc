@@ -1,0 +1,591 @@
+// hetcast-bcast-file: copies a file from rank 0 to a path on every host of
+// an MPI job, in chunks pipelined over the large-message plan's trees
+// (large_plan.h, multi_tree.h), in the way of Slurm's sbcast and
+// mpifileutils' dbcast.
+//
+//   mpiexec -n N hetcast-bcast-file [--pairs=P.txt | --plan=PLAN.txt]
+//       [--chunk-bytes=64MiB] [--progress=1] SOURCE TARGET
+//
+// One copy per host: the ranks of a host (MPI_Comm_split_type SHARED) elect
+// their lowest rank, which receives, forwards and writes; the others only
+// take part in the collective decisions. TARGET may hold "%h" (the host
+// name) and "%r" (the writing rank). Steps, each ended by every rank
+// agreeing whether any rank failed (AnyProblem), so that all stop together:
+//  1. rank 0 opens SOURCE and makes the plan (--plan: large_plan's text for
+//     one rank per host; --pairs: bench --model=bound --times-out's pair
+//     times of every rank or of one rank per host, planned here in the
+//     multi-port model; neither: a chain of the hosts, DefaultFilePlan());
+//  2. each writer creates a hidden temporary file in TARGET's directory and
+//     reserves the file's size there (posix_fallocate: no space shows now);
+//  3. per chunk: rank 0 reads it, the hosts' writers broadcast it over the
+//     plan (MultiTreeBcast) and write it, hashing what they write (FNV-1a);
+//  4. each writer syncs its file and compares its hash with rank 0's;
+//  5. each writer renames its temporary file to TARGET.
+// On any failure rank 0 prints one line per failing rank, "rank R (host
+// H): REASON", every writer removes its temporary file and every rank
+// exits 1. Exit 2 on bad arguments.
+//
+// Test-only environment: HETCAST_HOSTNAME_OVERRIDE=h0,h1,... gives world
+// rank i the i-th host name (as in libhetcast_mpi), the ranks then grouped
+// by name instead of by shared memory; HETCAST_BCAST_FILE_CORRUPT_RANK=R
+// flips a bit of the first received byte on rank R, as a faulty link would.
+
+#include <errno.h>
+#include <fcntl.h>
+#include <mpi.h>
+#include <signal.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cinttypes>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <fstream>
+#include <iterator>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "tools/mpi/bcast_file.h"
+#include "tools/mpi/large_plan.h"
+#include "tools/mpi/multi_tree.h"
+#include "tools/mpi/program_args.h"
+#include "tools/version.h"
+
+namespace hetcast {
+namespace mpi {
+namespace {
+
+constexpr char kProgram[] = "hetcast-bcast-file";
+constexpr char kUsage[] =
+    "usage: mpiexec -n N hetcast-bcast-file [--pairs=P.txt | --plan=PLAN.txt]\n"
+    "           [--chunk-bytes=64MiB] [--progress=1] SOURCE TARGET\n"
+    "  Copies SOURCE (read on rank 0) to TARGET on every host of the job, one\n"
+    "  copy per host, written by the host's lowest rank. TARGET may hold %h\n"
+    "  (host name), %r (writing rank), %% ('%'). The file is written under a\n"
+    "  hidden temporary name in TARGET's directory and renamed to TARGET only\n"
+    "  when every host has all of it and its FNV-1a hash equals rank 0's.\n"
+    "  --pairs: every pair's transfer time (bench --model=bound --times-out),\n"
+    "  planned here in the multi-port model; --plan: a plan of large_plan for\n"
+    "  one rank per host; neither: a chain of the hosts, 256 KiB segments.\n"
+    "  --chunk-bytes: bytes per pipelined broadcast (the memory per host);\n"
+    "  --progress=0: no progress line on stderr.\n"
+    "  Exit 0 when every host has the file; 1 when any host failed (rank 0\n"
+    "  names each with the reason, no file is left); 2 on bad arguments.\n";
+constexpr uint64_t kDefaultChunkBytes = uint64_t{64} << 20;
+constexpr uint64_t kMaxChunkBytes = uint64_t{1} << 30;
+constexpr uint64_t kOverheadPs = 20000000;  // large_plan's default 20 us
+constexpr double kProgressSeconds = 0.5;
+
+struct Options {
+  std::string source, target, pairs, plan;
+  uint64_t chunk_bytes = kDefaultChunkBytes;
+  bool progress = true;
+};
+
+// Flags through ProgramArgs, SOURCE and TARGET by position. "" or the
+// problem (the same on every rank: all see the same arguments).
+std::string ReadOptions(int argc, char** argv, Options* options) {
+  std::vector<char*> flags = {argv[0]};
+  std::vector<std::string> positional;
+  for (int i = 1; i < argc; ++i) {
+    if (std::strncmp(argv[i], "--", 2) == 0) {
+      flags.push_back(argv[i]);
+    } else {
+      positional.push_back(argv[i]);
+    }
+  }
+  ProgramArgs args(static_cast<int>(flags.size()), flags.data(),
+                   {"pairs", "plan", "chunk-bytes", "progress"});
+  options->pairs = args.String("pairs", "");
+  options->plan = args.String("plan", "");
+  options->progress = args.Unsigned("progress", 1) != 0;
+  const std::string chunk = args.String("chunk-bytes", "64MiB");
+  if (!args.error().empty()) return args.error();
+  if (!ParseByteSize(chunk, &options->chunk_bytes) ||
+      options->chunk_bytes < 1 || options->chunk_bytes > kMaxChunkBytes) {
+    return "--chunk-bytes must be 1 .. 1GiB (\"64MiB\", \"1048576\"), not '" +
+           chunk + "'";
+  }
+  if (!options->pairs.empty() && !options->plan.empty()) {
+    return "--pairs and --plan exclude each other";
+  }
+  if (positional.size() != 2) {
+    return "SOURCE and TARGET are needed, nothing else (" +
+           std::to_string(positional.size()) + " arguments given)";
+  }
+  options->source = positional[0];
+  options->target = positional[1];
+  return "";
+}
+
+// The job's hosts: this rank's, its host's communicator and, on each host's
+// lowest rank, the communicator of those (world rank order).
+struct Job {
+  int rank = 0, size = 0;
+  std::string host;
+  MPI_Comm local = MPI_COMM_NULL, leaders = MPI_COMM_NULL;
+  int hosts = 0;
+  std::vector<int> leader_ranks;  // world rank of each host's leader
+  bool leader() const { return leaders != MPI_COMM_NULL; }
+};
+
+std::string ErrorText(int code) { return std::strerror(code); }
+
+// This rank's host name; "" and `problem` when the override names none.
+std::string HostName(int rank, std::string* problem) {
+  const char* override_names = std::getenv("HETCAST_HOSTNAME_OVERRIDE");
+  if (override_names == nullptr || *override_names == '\0') {
+    char name[MPI_MAX_PROCESSOR_NAME + 1] = {0};
+    int length = 0;
+    MPI_Get_processor_name(name, &length);
+    return std::string(name, static_cast<size_t>(length));
+  }
+  const std::string names = override_names;
+  size_t begin = 0;
+  for (int r = 0; r < rank && begin != std::string::npos; ++r) {
+    begin = names.find(',', begin);
+    if (begin != std::string::npos) ++begin;
+  }
+  if (begin == std::string::npos) {
+    *problem = "HETCAST_HOSTNAME_OVERRIDE names no host for this rank";
+    return "";
+  }
+  return names.substr(begin, names.find(',', begin) - begin);
+}
+
+// Every rank passes its problem ("" for none). True on every rank when any
+// rank has one; rank 0 has then printed each as "rank R (host H): ...".
+bool AnyProblem(const Job& job, const std::string& problem) {
+  int mine = problem.empty() ? 0 : 1, any = 0;
+  MPI_Allreduce(&mine, &any, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
+  if (any == 0) return false;
+  const std::string line = problem.empty()
+                               ? ""
+                               : kProgram + std::string(": rank ") +
+                                     std::to_string(job.rank) + " (host " +
+                                     job.host + "): " + problem + "\n";
+  int length = static_cast<int>(line.size());
+  std::vector<int> lengths(job.rank == 0 ? job.size : 0), offsets(lengths);
+  MPI_Gather(&length, 1, MPI_INT, lengths.data(), 1, MPI_INT, 0,
+             MPI_COMM_WORLD);
+  int total = 0;
+  for (size_t r = 0; r < lengths.size(); ++r) {
+    offsets[r] = total;
+    total += lengths[r];
+  }
+  std::string all(static_cast<size_t>(total), '\0');
+  MPI_Gatherv(line.data(), length, MPI_CHAR, all.data(), lengths.data(),
+              offsets.data(), MPI_CHAR, 0, MPI_COMM_WORLD);
+  if (job.rank == 0) std::fputs(all.c_str(), stderr);
+  return true;
+}
+
+// Groups the ranks into hosts: by shared memory, or by the test override's
+// names. "" or this rank's problem (agreed by the caller).
+std::string SetUpJob(Job* job) {
+  MPI_Comm_rank(MPI_COMM_WORLD, &job->rank);
+  MPI_Comm_size(MPI_COMM_WORLD, &job->size);
+  std::string problem;
+  job->host = HostName(job->rank, &problem);
+  const char* override_names = std::getenv("HETCAST_HOSTNAME_OVERRIDE");
+  if (override_names != nullptr && *override_names != '\0') {
+    // Colour: the lowest rank with the same name, from every rank's name.
+    std::vector<char> name(MPI_MAX_PROCESSOR_NAME + 1, '\0');
+    job->host.copy(name.data(),
+                   std::min(job->host.size(), name.size() - size_t{1}));
+    std::vector<char> names(name.size() * static_cast<size_t>(job->size));
+    MPI_Allgather(name.data(), static_cast<int>(name.size()), MPI_CHAR,
+                  names.data(), static_cast<int>(name.size()), MPI_CHAR,
+                  MPI_COMM_WORLD);
+    int colour = job->rank;
+    for (int r = job->rank - 1; r >= 0; --r) {
+      if (std::strcmp(&names[r * name.size()], name.data()) == 0) colour = r;
+    }
+    MPI_Comm_split(MPI_COMM_WORLD, colour, job->rank, &job->local);
+  } else {
+    MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, job->rank,
+                        MPI_INFO_NULL, &job->local);
+  }
+  int local_rank = 0;
+  MPI_Comm_rank(job->local, &local_rank);
+  MPI_Comm_split(MPI_COMM_WORLD, local_rank == 0 ? 0 : MPI_UNDEFINED, job->rank,
+                 &job->leaders);
+  std::vector<int> is_leader(static_cast<size_t>(job->size), 0);
+  const int me = local_rank == 0 ? 1 : 0;
+  MPI_Allgather(&me, 1, MPI_INT, is_leader.data(), 1, MPI_INT, MPI_COMM_WORLD);
+  for (int r = 0; r < job->size; ++r) {
+    if (is_leader[r]) job->leader_ranks.push_back(r);
+  }
+  job->hosts = static_cast<int>(job->leader_ranks.size());
+  return problem;
+}
+
+void FreeJob(Job* job) {
+  if (job->leaders != MPI_COMM_NULL) MPI_Comm_free(&job->leaders);
+  if (job->local != MPI_COMM_NULL) MPI_Comm_free(&job->local);
+}
+
+std::string ReadText(const std::string& path, std::string* text) {
+  std::ifstream file(path);
+  if (!file.is_open()) return "cannot read '" + path + "'";
+  text->assign(std::istreambuf_iterator<char>(file),
+               std::istreambuf_iterator<char>());
+  return file.bad() ? "cannot read '" + path + "'" : "";
+}
+
+// --pairs: the multi-port plan from the pair times of every rank (the
+// leaders' rows and columns are taken) or of one rank per host.
+std::string PlanFromPairs(const Options& options, const Job& job,
+                          uint64_t bytes, MultiTreePlan* plan) {
+  std::string text;
+  std::string problem = ReadText(options.pairs, &text);
+  if (!problem.empty()) return problem;
+  absl::StatusOr<LargePlatform> pairs = PairsPlatform(text);
+  if (!pairs.ok()) {
+    return "--pairs '" + options.pairs +
+           "': " + std::string(pairs.status().message());
+  }
+  const size_t n = pairs->ps_per_byte.size();
+  std::vector<int> ranks = job.leader_ranks;
+  if (n == static_cast<size_t>(job.hosts)) {
+    for (int h = 0; h < job.hosts; ++h) ranks[h] = h;
+  } else if (n != static_cast<size_t>(job.size)) {
+    return "--pairs '" + options.pairs + "' has " + std::to_string(n) +
+           " ranks; the job has " + std::to_string(job.size) + " ranks on " +
+           std::to_string(job.hosts) + " hosts";
+  }
+  LargePlatform platform;
+  for (int from : ranks) {
+    platform.ps_per_byte.emplace_back();
+    for (int to : ranks) {
+      platform.ps_per_byte.back().push_back(pairs->ps_per_byte[from][to]);
+    }
+  }
+  platform.overhead_ps.assign(ranks.size(), kOverheadPs);
+  absl::StatusOr<LargePlan> large = PlanLargeBroadcast(
+      platform, 0, std::max<uint64_t>(bytes, 1), LargeModel::kMultiPort);
+  if (!large.ok()) {
+    return "--pairs '" + options.pairs +
+           "': " + std::string(large.status().message());
+  }
+  *plan = large->plan;
+  return "";
+}
+
+std::string PlanFromFile(const Options& options, const Job& job,
+                         MultiTreePlan* plan) {
+  std::string text;
+  std::string problem = ReadText(options.plan, &text);
+  if (!problem.empty()) return problem;
+  int ranks = 0;
+  problem = ParseMultiTreePlan(text, plan, &ranks);
+  if (problem.empty() && (ranks != job.hosts || plan->root != 0)) {
+    problem = "a plan for " + std::to_string(ranks) + " ranks from rank " +
+              std::to_string(plan->root) + ", not for the job's " +
+              std::to_string(job.hosts) + " hosts from rank 0";
+  }
+  return problem.empty() ? "" : "--plan '" + options.plan + "': " + problem;
+}
+
+// What rank 0 tells every rank before the copy.
+struct Source {
+  int fd = -1;
+  uint64_t bytes = 0;
+  uint64_t mode = 0644;
+  uint64_t device = 0, inode = 0;
+  std::string plan_text, plan_name;
+};
+
+std::string OpenSource(const Options& options, Source* source) {
+  source->fd = open(options.source.c_str(), O_RDONLY | O_CLOEXEC);
+  struct stat status;
+  if (source->fd < 0 || fstat(source->fd, &status) != 0) {
+    return "cannot read the source '" + options.source +
+           "': " + ErrorText(errno);
+  }
+  if (!S_ISREG(status.st_mode)) {
+    return "the source '" + options.source + "' is not a regular file";
+  }
+  source->bytes = static_cast<uint64_t>(status.st_size);
+  source->mode = status.st_mode & 07777;
+  source->device = status.st_dev;
+  source->inode = status.st_ino;
+  return "";
+}
+
+// Rank 0: the source and the plan. "" or the problem.
+std::string PrepareOnRoot(const Options& options, const Job& job,
+                          Source* source) {
+  std::string problem = OpenSource(options, source);
+  if (!problem.empty()) return problem;
+  MultiTreePlan plan = DefaultFilePlan(job.hosts);
+  source->plan_name = "a chain of the hosts (no --pairs or --plan)";
+  if (!options.plan.empty()) {
+    problem = PlanFromFile(options, job, &plan);
+    source->plan_name = "--plan " + options.plan;
+  } else if (!options.pairs.empty() && job.hosts >= 2) {
+    problem = PlanFromPairs(
+        options, job, std::min(source->bytes, options.chunk_bytes), &plan);
+    source->plan_name = "multi-port plan from --pairs " + options.pairs;
+  }
+  source->plan_text = FormatMultiTreePlan(plan);
+  return problem;
+}
+
+void BcastText(std::string* text, MPI_Comm comm) {
+  unsigned long long length = text->size();
+  MPI_Bcast(&length, 1, MPI_UNSIGNED_LONG_LONG, 0, comm);
+  text->resize(static_cast<size_t>(length));
+  MPI_Bcast(text->data(), static_cast<int>(length), MPI_CHAR, 0, comm);
+}
+
+void BcastSource(Source* source) {
+  uint64_t numbers[4] = {source->bytes, source->mode, source->device,
+                         source->inode};
+  MPI_Bcast(numbers, 4, MPI_UINT64_T, 0, MPI_COMM_WORLD);
+  source->bytes = numbers[0];
+  source->mode = numbers[1];
+  source->device = numbers[2];
+  source->inode = numbers[3];
+  BcastText(&source->plan_text, MPI_COMM_WORLD);
+  BcastText(&source->plan_name, MPI_COMM_WORLD);
+}
+
+// One host's copy: written under `temporary`, renamed to `path` at the end.
+struct Target {
+  std::string path, temporary;
+  int fd = -1;
+  bool writes = false;  // false on non-leaders and where the target is SOURCE
+  uint64_t hash = kFnv1a64Offset;
+  std::string problem;  // the first write error, reported at the next check
+
+  // Removes the temporary file (after a failure anywhere).
+  void Discard() {
+    if (fd >= 0) close(fd);
+    fd = -1;
+    if (!temporary.empty()) unlink(temporary.c_str());
+    temporary.clear();
+  }
+};
+
+std::string OpenTarget(const Options& options, const Job& job,
+                       const Source& source, Target* target) {
+  std::string problem =
+      ExpandTargetPath(options.target, job.host, job.rank, &target->path);
+  if (!problem.empty()) return problem;
+  struct stat status;
+  if (stat(target->path.c_str(), &status) == 0) {
+    if (S_ISDIR(status.st_mode)) {
+      return "the target '" + target->path + "' is a directory";
+    }
+    if (job.rank == 0 && status.st_dev == source.device &&
+        status.st_ino == source.inode) {
+      return "";  // the target is the source itself: this host has it
+    }
+  }
+  std::string name = TemporaryPattern(target->path);
+  target->fd = mkostemp(name.data(), O_CLOEXEC);
+  if (target->fd < 0) {
+    return "cannot create a file in '" + TargetDirectory(target->path) +
+           "': " + ErrorText(errno);
+  }
+  target->temporary = name;
+  target->writes = true;
+  if (source.bytes == 0) return "";
+  const int code =
+      posix_fallocate(target->fd, 0, static_cast<off_t>(source.bytes));
+  if (code == ENOSPC) {
+    return "no space for " + ByteText(source.bytes) + " in '" +
+           TargetDirectory(target->path) + "': " + ErrorText(code);
+  }
+  if (code != 0 && code != EOPNOTSUPP && code != EINVAL) {
+    return "cannot reserve " + ByteText(source.bytes) + " in '" +
+           TargetDirectory(target->path) + "': " + ErrorText(code);
+  }
+  return "";
+}
+
+// Reads or writes all `bytes` at `offset`; "" or the error.
+std::string ReadAll(int fd, char* data, size_t bytes, uint64_t offset) {
+  while (bytes > 0) {
+    const ssize_t got = pread(fd, data, bytes, static_cast<off_t>(offset));
+    if (got < 0 && errno == EINTR) continue;
+    if (got < 0) return ErrorText(errno);
+    if (got == 0) return "the file is shorter than when it was opened";
+    data += got;
+    bytes -= static_cast<size_t>(got);
+    offset += static_cast<uint64_t>(got);
+  }
+  return "";
+}
+
+std::string WriteAll(int fd, const char* data, size_t bytes, uint64_t offset) {
+  while (bytes > 0) {
+    const ssize_t put = pwrite(fd, data, bytes, static_cast<off_t>(offset));
+    if (put < 0 && errno == EINTR) continue;
+    if (put < 0) return ErrorText(errno);
+    data += put;
+    bytes -= static_cast<size_t>(put);
+    offset += static_cast<uint64_t>(put);
+  }
+  return "";
+}
+
+class Progress {
+ public:
+  Progress(bool on, uint64_t total)
+      : on_(on), total_(total), start_(MPI_Wtime()), last_(start_) {}
+  void Report(uint64_t done) {
+    const double now = MPI_Wtime();
+    if (!on_ || (now - last_ < kProgressSeconds && done < total_)) return;
+    if (done == total_ && !printed_) return;  // a short copy prints nothing
+    std::fprintf(stderr, "%s: %s\n", kProgram,
+                 ProgressText(done, total_, now - start_).c_str());
+    last_ = now;
+    printed_ = true;
+  }
+  double Seconds() const { return MPI_Wtime() - start_; }
+
+ private:
+  bool on_;
+  uint64_t total_;
+  double start_, last_;
+  bool printed_ = false;
+};
+
+int CorruptRank() {
+  const char* rank = std::getenv("HETCAST_BCAST_FILE_CORRUPT_RANK");
+  return rank == nullptr ? -1 : std::atoi(rank);
+}
+
+// Steps 3 and 4: the chunks, then each host's sync and hash check. False
+// when any rank failed (rank 0 said which).
+bool Transfer(const Options& options, const Job& job, const Source& source,
+              const MultiTreePlan& plan, Target* target,
+              uint64_t* source_hash) {
+  const size_t chunk = ChunkBytes(options.chunk_bytes, plan.segment_bytes);
+  std::vector<char> buffer(
+      job.leader() ? std::min<uint64_t>(chunk, source.bytes) : 0);
+  Progress progress(job.rank == 0 && options.progress, source.bytes);
+  const int corrupt = CorruptRank();
+  for (uint64_t offset = 0; offset < source.bytes; offset += chunk) {
+    const size_t bytes = std::min<uint64_t>(chunk, source.bytes - offset);
+    std::string problem = target->problem;
+    if (job.rank == 0) {
+      const std::string error =
+          ReadAll(source.fd, buffer.data(), bytes, offset);
+      if (!error.empty()) problem = "reading the source: " + error;
+      *source_hash = Fnv1a64(buffer.data(), bytes, *source_hash);
+    }
+    if (AnyProblem(job, problem)) return false;
+    if (job.leader() && job.hosts > 1) {
+      const int code = MultiTreeBcast(buffer.data(), bytes, plan, job.leaders);
+      if (code != MPI_SUCCESS && target->problem.empty()) {
+        target->problem =
+            "the broadcast failed (MPI error " + std::to_string(code) + ")";
+      }
+    }
+    if (job.rank == corrupt && offset == 0 && target->writes) buffer[0] ^= 1;
+    if (target->writes && target->problem.empty()) {
+      target->hash = Fnv1a64(buffer.data(), bytes, target->hash);
+      const std::string error =
+          WriteAll(target->fd, buffer.data(), bytes, offset);
+      if (!error.empty()) {
+        target->problem = "writing '" + target->temporary + "': " + error;
+      }
+    }
+    progress.Report(offset + bytes);
+  }
+  MPI_Bcast(source_hash, 1, MPI_UINT64_T, 0, MPI_COMM_WORLD);
+  std::string problem = target->problem;
+  if (problem.empty() && target->writes) {
+    if (fchmod(target->fd, static_cast<mode_t>(source.mode)) != 0 ||
+        fsync(target->fd) != 0 || close(target->fd) != 0) {
+      problem = "finishing '" + target->temporary + "': " + ErrorText(errno);
+    }
+    target->fd = -1;
+    char text[96];
+    std::snprintf(text, sizeof text,
+                  "checksum mismatch: FNV-1a 0x%016" PRIx64
+                  " written, 0x%016" PRIx64 " read on rank 0",
+                  target->hash, *source_hash);
+    if (problem.empty() && target->hash != *source_hash) problem = text;
+  }
+  return !AnyProblem(job, problem);
+}
+
+int Copy(const Options& options, Job* job) {
+  Source source;
+  Target target;
+  std::string problem = SetUpJob(job);
+  if (AnyProblem(*job, problem)) return 1;
+  if (job->rank == 0) problem = PrepareOnRoot(options, *job, &source);
+  if (AnyProblem(*job, problem)) {
+    if (source.fd >= 0) close(source.fd);
+    return 1;
+  }
+  BcastSource(&source);
+  // Rank 0 checked the plan for the job's hosts: it parses alike everywhere.
+  MultiTreePlan plan;
+  int plan_ranks = 0;
+  problem = ParseMultiTreePlan(source.plan_text, &plan, &plan_ranks);
+  if (job->leader() && problem.empty()) {
+    problem = OpenTarget(options, *job, source, &target);
+  }
+  const double start = MPI_Wtime();
+  uint64_t source_hash = kFnv1a64Offset;
+  bool done = !AnyProblem(*job, problem) &&
+              Transfer(options, *job, source, plan, &target, &source_hash);
+  if (done && target.writes &&
+      rename(target.temporary.c_str(), target.path.c_str()) != 0) {
+    problem = "renaming to '" + target.path + "': " + ErrorText(errno);
+  } else if (done) {
+    target.temporary.clear();
+  }
+  done = done && !AnyProblem(*job, problem);
+  if (!done) target.Discard();
+  if (source.fd >= 0) close(source.fd);
+  if (!done) return 1;
+  const double seconds = MPI_Wtime() - start;
+  if (job->rank == 0) {
+    std::printf("%s: copied %s (%" PRIu64
+                " bytes) to %d hosts in %.6f s; FNV-1a 0x%016" PRIx64
+                "; %s: %zu trees, segments of %zu bytes, chunks of %zu bytes\n",
+                kProgram, ByteText(source.bytes).c_str(), source.bytes,
+                job->hosts, seconds, source_hash, source.plan_name.c_str(),
+                plan.trees.size(), plan.segment_bytes,
+                ChunkBytes(options.chunk_bytes, plan.segment_bytes));
+  }
+  return 0;
+}
+
+int Main(int argc, char** argv) {
+  if (AnswerHelpOrVersion(argc, argv, kProgram, kUsage)) return 0;
+  // A write past RLIMIT_FSIZE fails with EFBIG instead of killing the rank.
+  signal(SIGXFSZ, SIG_IGN);
+  MPI_Init(&argc, &argv);
+  Options options;
+  const std::string error = ReadOptions(argc, argv, &options);
+  int rank = 0;
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  int status = 2;
+  if (!error.empty()) {
+    if (rank == 0)
+      std::fprintf(stderr, "%s: %s\n%s", kProgram, error.c_str(), kUsage);
+  } else {
+    Job job;
+    status = Copy(options, &job);
+    FreeJob(&job);
+  }
+  MPI_Finalize();
+  return status;
+}
+
+}  // namespace
+}  // namespace mpi
+}  // namespace hetcast
+
+int main(int argc, char** argv) { return hetcast::mpi::Main(argc, argv); }
