@@ -55,7 +55,7 @@ EOF
 
 # Sizes: 0 bytes, 1 byte, not a multiple of the chunk or of the segment,
 # and many segments per tree over several chunks; with the plan file, the
-# pair times and the default chain.
+# pair times and the default chain; and the two baselines.
 copy_to_four() {  # BYTES PLATFORM: copied to the four hosts, checked
   head -c "$1" /dev/urandom >src.bin
   fresh_targets
@@ -70,6 +70,8 @@ copy_to_four 0 --plan=plan.txt
 copy_to_four 1 --pairs=pairs.txt
 copy_to_four 10007 --chunk-bytes=4096
 copy_to_four 100003 --pairs=pairs.txt
+copy_to_four 1000003 --transfer=sbcast
+copy_to_four 10007 --transfer=mpi-bcast
 copy_to_four 100003 --plan=plan.txt
 grep -q "3 trees, segments of 1000 bytes, chunks of 8000 bytes" out.txt ||
   fail "the plan file's trees were not used: $(cat out.txt)"

@@ -4,7 +4,8 @@
 // mpifileutils' dbcast.
 //
 //   mpiexec -n N hetcast-bcast-file [--pairs=P.txt | --plan=PLAN.txt]
-//       [--chunk-bytes=64MiB] [--progress=1] SOURCE TARGET
+//       [--chunk-bytes=64MiB] [--progress=1]
+//       [--transfer=plan|sbcast|mpi-bcast] SOURCE TARGET
 //
 // One copy per host: the ranks of a host (MPI_Comm_split_type SHARED) elect
 // their lowest rank, which receives, forwards and writes; the others only
@@ -49,7 +50,9 @@
 #include <vector>
 
 #include "tools/mpi/bcast_file.h"
+#ifndef HETCAST_BCAST_FILE_WITHOUT_PLANNER
 #include "tools/mpi/large_plan.h"
+#endif
 #include "tools/mpi/multi_tree.h"
 #include "tools/mpi/program_args.h"
 #include "tools/version.h"
@@ -61,7 +64,8 @@ namespace {
 constexpr char kProgram[] = "hetcast-bcast-file";
 constexpr char kUsage[] =
     "usage: mpiexec -n N hetcast-bcast-file [--pairs=P.txt | --plan=PLAN.txt]\n"
-    "           [--chunk-bytes=64MiB] [--progress=1] SOURCE TARGET\n"
+    "           [--chunk-bytes=64MiB] [--progress=1]\n"
+    "           [--transfer=plan|sbcast|mpi-bcast] SOURCE TARGET\n"
     "  Copies SOURCE (read on rank 0) to TARGET on every host of the job, one\n"
     "  copy per host, written by the host's lowest rank. TARGET may hold %h\n"
     "  (host name), %r (writing rank), %% ('%'). The file is written under a\n"
@@ -71,6 +75,9 @@ constexpr char kUsage[] =
     "  planned here in the multi-port model; --plan: a plan of large_plan for\n"
     "  one rank per host; neither: a chain of the hosts, 256 KiB segments.\n"
     "  --chunk-bytes: bytes per pipelined broadcast (the memory per host);\n"
+    "  --transfer=sbcast or mpi-bcast: baselines instead of the plan, an\n"
+    "  sbcast-like stop-and-wait 8-ary tree of 512 KiB blocks, or one\n"
+    "  MPI_Bcast per chunk.\n"
     "  --progress=0: no progress line on stderr.\n"
     "  Exit 0 when every host has the file; 1 when any host failed (rank 0\n"
     "  names each with the reason, no file is left); 2 on bad arguments.\n";
@@ -79,8 +86,19 @@ constexpr uint64_t kMaxChunkBytes = uint64_t{1} << 30;
 constexpr uint64_t kOverheadPs = 20000000;  // large_plan's default 20 us
 constexpr double kProgressSeconds = 0.5;
 
+// --transfer: how the hosts' leaders move a chunk. kPlan is the tool's;
+// the others are baselines for comparing it on a cluster (docs/mpi.md):
+// kSbcast as Slurm's sbcast moves a file (512 KiB blocks down an 8-ary tree
+// of the hosts in rank order, the root waiting for every host's
+// acknowledgement before the next block), kMpiBcast one MPI_Bcast per
+// chunk.
+enum class Transfer { kPlan, kSbcast, kMpiBcast };
+constexpr size_t kSbcastBlockBytes = 512 * 1024;
+constexpr int kSbcastFanout = 8;
+
 struct Options {
   std::string source, target, pairs, plan;
+  Transfer transfer = Transfer::kPlan;
   uint64_t chunk_bytes = kDefaultChunkBytes;
   bool progress = true;
 };
@@ -98,12 +116,20 @@ std::string ReadOptions(int argc, char** argv, Options* options) {
     }
   }
   ProgramArgs args(static_cast<int>(flags.size()), flags.data(),
-                   {"pairs", "plan", "chunk-bytes", "progress"});
+                   {"pairs", "plan", "chunk-bytes", "progress", "transfer"});
   options->pairs = args.String("pairs", "");
   options->plan = args.String("plan", "");
   options->progress = args.Unsigned("progress", 1) != 0;
   const std::string chunk = args.String("chunk-bytes", "64MiB");
+  const std::string transfer = args.String("transfer", "plan");
   if (!args.error().empty()) return args.error();
+  if (transfer == "sbcast") {
+    options->transfer = Transfer::kSbcast;
+  } else if (transfer == "mpi-bcast") {
+    options->transfer = Transfer::kMpiBcast;
+  } else if (transfer != "plan") {
+    return "--transfer is plan, sbcast or mpi-bcast, not '" + transfer + "'";
+  }
   if (!ParseByteSize(chunk, &options->chunk_bytes) ||
       options->chunk_bytes < 1 || options->chunk_bytes > kMaxChunkBytes) {
     return "--chunk-bytes must be 1 .. 1GiB (\"64MiB\", \"1048576\"), not '" +
@@ -240,6 +266,14 @@ std::string ReadText(const std::string& path, std::string* text) {
 // leaders' rows and columns are taken) or of one rank per host.
 std::string PlanFromPairs(const Options& options, const Job& job,
                           uint64_t bytes, MultiTreePlan* plan) {
+#ifdef HETCAST_BCAST_FILE_WITHOUT_PLANNER
+  // The SMPI build (bcast_file_experiment.sh) leaves out the planner and
+  // its LP solver; large_plan makes the plan there.
+  (void)job, (void)bytes, (void)plan;
+  return "--pairs '" + options.pairs +
+         "': this build has no planner; make the plan with large_plan "
+         "--pairs and pass --plan";
+#else
   std::string text;
   std::string problem = ReadText(options.pairs, &text);
   if (!problem.empty()) return problem;
@@ -273,6 +307,7 @@ std::string PlanFromPairs(const Options& options, const Job& job,
   }
   *plan = large->plan;
   return "";
+#endif
 }
 
 std::string PlanFromFile(const Options& options, const Job& job,
@@ -288,6 +323,41 @@ std::string PlanFromFile(const Options& options, const Job& job,
               std::to_string(job.hosts) + " hosts from rank 0";
   }
   return problem.empty() ? "" : "--plan '" + options.plan + "': " + problem;
+}
+
+// --transfer=sbcast: the hosts in rank order, host i feeding 8i+1 .. 8i+8,
+// one block per broadcast.
+MultiTreePlan SbcastPlan(int hosts) {
+  MultiTreePlan plan;
+  plan.segment_bytes = kSbcastBlockBytes;
+  WeightedTree tree;
+  tree.children.assign(static_cast<size_t>(hosts), {});
+  for (int child = 1; child < hosts; ++child) {
+    tree.children[(child - 1) / kSbcastFanout].push_back(child);
+  }
+  plan.trees.push_back(tree);
+  return plan;
+}
+
+// One chunk from rank 0 to every host's leader, as --transfer says.
+int TransferChunk(const Options& options, char* buffer, size_t bytes,
+                  const MultiTreePlan& plan, MPI_Comm leaders) {
+  if (options.transfer == Transfer::kMpiBcast) {
+    return MPI_Bcast(buffer, static_cast<int>(bytes), MPI_BYTE, 0, leaders);
+  }
+  if (options.transfer == Transfer::kPlan) {
+    return MultiTreeBcast(buffer, bytes, plan, leaders);
+  }
+  for (size_t at = 0; at < bytes; at += kSbcastBlockBytes) {
+    const size_t block = std::min(kSbcastBlockBytes, bytes - at);
+    int code = MultiTreeBcast(buffer + at, block, plan, leaders);
+    int ack = 0, acks = 0;
+    if (code == MPI_SUCCESS) {
+      code = MPI_Reduce(&ack, &acks, 1, MPI_INT, MPI_SUM, 0, leaders);
+    }
+    if (code != MPI_SUCCESS) return code;
+  }
+  return MPI_SUCCESS;
 }
 
 // What rank 0 tells every rank before the copy.
@@ -323,7 +393,12 @@ std::string PrepareOnRoot(const Options& options, const Job& job,
   if (!problem.empty()) return problem;
   MultiTreePlan plan = DefaultFilePlan(job.hosts);
   source->plan_name = "a chain of the hosts (no --pairs or --plan)";
-  if (!options.plan.empty()) {
+  if (options.transfer == Transfer::kSbcast) {
+    plan = SbcastPlan(job.hosts);
+    source->plan_name = "sbcast-like stop-and-wait 8-ary tree";
+  } else if (options.transfer == Transfer::kMpiBcast) {
+    source->plan_name = "MPI_Bcast per chunk";
+  } else if (!options.plan.empty()) {
     problem = PlanFromFile(options, job, &plan);
     source->plan_name = "--plan " + options.plan;
   } else if (!options.pairs.empty() && job.hosts >= 2) {
@@ -482,7 +557,8 @@ bool Transfer(const Options& options, const Job& job, const Source& source,
     }
     if (AnyProblem(job, problem)) return false;
     if (job.leader() && job.hosts > 1) {
-      const int code = MultiTreeBcast(buffer.data(), bytes, plan, job.leaders);
+      const int code =
+          TransferChunk(options, buffer.data(), bytes, plan, job.leaders);
       if (code != MPI_SUCCESS && target->problem.empty()) {
         target->problem =
             "the broadcast failed (MPI error " + std::to_string(code) + ")";
