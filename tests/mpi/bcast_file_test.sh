@@ -55,7 +55,8 @@ EOF
 
 # Sizes: 0 bytes, 1 byte, not a multiple of the chunk or of the segment,
 # and many segments per tree over several chunks; with the plan file, the
-# pair times and the default chain; and the two baselines.
+# pair times, a probe at start-up and the default chain; and the two
+# baselines.
 copy_to_four() {  # BYTES PLATFORM: copied to the four hosts, checked
   head -c "$1" /dev/urandom >src.bin
   fresh_targets
@@ -68,8 +69,12 @@ copy_to_four() {  # BYTES PLATFORM: copied to the four hosts, checked
 }
 copy_to_four 0 --plan=plan.txt
 copy_to_four 1 --pairs=pairs.txt
-copy_to_four 10007 --chunk-bytes=4096
+copy_to_four 10007 --chunk-bytes=4096  # too small to probe: the chain
+grep -q "a chain of the hosts" out.txt || fail "no chain: $(cat out.txt)"
 copy_to_four 100003 --pairs=pairs.txt
+copy_to_four 100003 --probe=1KiB
+grep -q "plan from a probe of 1.00 KiB per pair (12 pairs" out.txt ||
+  fail "no probe: $(cat out.txt)"
 copy_to_four 1000003 --transfer=sbcast
 copy_to_four 10007 --transfer=mpi-bcast
 copy_to_four 100003 --plan=plan.txt

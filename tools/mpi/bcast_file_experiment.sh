@@ -107,7 +107,7 @@ for kind in "${kind_list[@]}"; do
       --out="$dir/plan.txt" >"$dir/plan.out"
     segment=$(field segment_bytes <"$dir/plan.out")
     planned=$(copy "$dir" "$n" --plan="$dir/plan.txt")
-    chain=$(copy "$dir" "$n")
+    chain=$(copy "$dir" "$n" --probe=0)
     sbcast=$(copy "$dir" "$n" --transfer=sbcast)
     mpi=$(copy "$dir" "$n" --transfer=mpi-bcast)
     echo "| $description | $n | $bytes | $(ms "$planned") | $segment | $(ms "$chain") | $(ms "$sbcast") | $(ratio "$sbcast" "$planned") | $(ms "$mpi") | $(ratio "$mpi" "$planned") |" |

@@ -3,8 +3,8 @@
 // (large_plan.h, multi_tree.h), in the way of Slurm's sbcast and
 // mpifileutils' dbcast.
 //
-//   mpiexec -n N hetcast-bcast-file [--pairs=P.txt | --plan=PLAN.txt]
-//       [--chunk-bytes=64MiB] [--progress=1]
+//   mpiexec -n N hetcast-bcast-file [--pairs=P.txt | --plan=PLAN.txt |
+//       --probe=256KiB] [--chunk-bytes=64MiB] [--progress=1]
 //       [--transfer=plan|sbcast|mpi-bcast] SOURCE TARGET
 //
 // One copy per host: the ranks of a host (MPI_Comm_split_type SHARED) elect
@@ -15,7 +15,11 @@
 //  1. rank 0 opens SOURCE and makes the plan (--plan: large_plan's text for
 //     one rank per host; --pairs: bench --model=bound --times-out's pair
 //     times of every rank or of one rank per host, planned here in the
-//     multi-port model; neither: a chain of the hosts, DefaultFilePlan());
+//     multi-port model; neither: the hosts' leaders probe every pair's
+//     one-way time of --probe bytes by round trips and rank 0 plans from
+//     those, when the file is larger than the probe's n (n - 1) transfers
+//     and there are 3 hosts or more; else a chain of the hosts,
+//     DefaultFilePlan());
 //  2. each writer creates a hidden temporary file in TARGET's directory and
 //     reserves the file's size there (posix_fallocate: no space shows now);
 //  3. per chunk: rank 0 reads it, the hosts' writers broadcast it over the
@@ -40,6 +44,7 @@
 
 #include <algorithm>
 #include <cinttypes>
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -63,8 +68,9 @@ namespace {
 
 constexpr char kProgram[] = "hetcast-bcast-file";
 constexpr char kUsage[] =
-    "usage: mpiexec -n N hetcast-bcast-file [--pairs=P.txt | --plan=PLAN.txt]\n"
-    "           [--chunk-bytes=64MiB] [--progress=1]\n"
+    "usage: mpiexec -n N hetcast-bcast-file [--pairs=P.txt | --plan=PLAN.txt "
+    "|\n"
+    "           --probe=256KiB] [--chunk-bytes=64MiB] [--progress=1]\n"
     "           [--transfer=plan|sbcast|mpi-bcast] SOURCE TARGET\n"
     "  Copies SOURCE (read on rank 0) to TARGET on every host of the job, one\n"
     "  copy per host, written by the host's lowest rank. TARGET may hold %h\n"
@@ -73,7 +79,10 @@ constexpr char kUsage[] =
     "  when every host has all of it and its FNV-1a hash equals rank 0's.\n"
     "  --pairs: every pair's transfer time (bench --model=bound --times-out),\n"
     "  planned here in the multi-port model; --plan: a plan of large_plan for\n"
-    "  one rank per host; neither: a chain of the hosts, 256 KiB segments.\n"
+    "  one rank per host; neither: every pair of hosts' time of --probe bytes\n"
+    "  measured at start-up (when the file is larger than those transfers and\n"
+    "  there are 3 hosts or more), else a chain of the hosts, 256 KiB\n"
+    "  segments (--probe=0: the chain).\n"
     "  --chunk-bytes: bytes per pipelined broadcast (the memory per host);\n"
     "  --transfer=sbcast or mpi-bcast: baselines instead of the plan, an\n"
     "  sbcast-like stop-and-wait 8-ary tree of 512 KiB blocks, or one\n"
@@ -85,6 +94,11 @@ constexpr uint64_t kDefaultChunkBytes = uint64_t{64} << 20;
 constexpr uint64_t kMaxChunkBytes = uint64_t{1} << 30;
 constexpr uint64_t kOverheadPs = 20000000;  // large_plan's default 20 us
 constexpr double kProgressSeconds = 0.5;
+#ifdef HETCAST_BCAST_FILE_WITHOUT_PLANNER
+constexpr uint64_t kDefaultProbeBytes = 0;  // no planner to use it
+#else
+constexpr uint64_t kDefaultProbeBytes = 256 * 1024;
+#endif
 
 // --transfer: how the hosts' leaders move a chunk. kPlan is the tool's;
 // the others are baselines for comparing it on a cluster (docs/mpi.md):
@@ -99,6 +113,7 @@ constexpr int kSbcastFanout = 8;
 struct Options {
   std::string source, target, pairs, plan;
   Transfer transfer = Transfer::kPlan;
+  uint64_t probe_bytes = kDefaultProbeBytes;
   uint64_t chunk_bytes = kDefaultChunkBytes;
   bool progress = true;
 };
@@ -115,13 +130,15 @@ std::string ReadOptions(int argc, char** argv, Options* options) {
       positional.push_back(argv[i]);
     }
   }
-  ProgramArgs args(static_cast<int>(flags.size()), flags.data(),
-                   {"pairs", "plan", "chunk-bytes", "progress", "transfer"});
+  ProgramArgs args(
+      static_cast<int>(flags.size()), flags.data(),
+      {"pairs", "plan", "chunk-bytes", "progress", "transfer", "probe"});
   options->pairs = args.String("pairs", "");
   options->plan = args.String("plan", "");
   options->progress = args.Unsigned("progress", 1) != 0;
   const std::string chunk = args.String("chunk-bytes", "64MiB");
   const std::string transfer = args.String("transfer", "plan");
+  const std::string probe = args.String("probe", "");
   if (!args.error().empty()) return args.error();
   if (transfer == "sbcast") {
     options->transfer = Transfer::kSbcast;
@@ -134,6 +151,10 @@ std::string ReadOptions(int argc, char** argv, Options* options) {
       options->chunk_bytes < 1 || options->chunk_bytes > kMaxChunkBytes) {
     return "--chunk-bytes must be 1 .. 1GiB (\"64MiB\", \"1048576\"), not '" +
            chunk + "'";
+  }
+  if (!probe.empty() && (!ParseByteSize(probe, &options->probe_bytes) ||
+                         options->probe_bytes > kMaxChunkBytes)) {
+    return "--probe must be 0 .. 1GiB (\"256KiB\"), not '" + probe + "'";
   }
   if (!options->pairs.empty() && !options->plan.empty()) {
     return "--pairs and --plan exclude each other";
@@ -262,6 +283,66 @@ std::string ReadText(const std::string& path, std::string* text) {
   return file.bad() ? "cannot read '" + path + "'" : "";
 }
 
+#ifndef HETCAST_BCAST_FILE_WITHOUT_PLANNER
+// The multi-port plan (large_plan.h) for `bytes` (one chunk) on `platform`,
+// each segment sent costing large_plan's default overhead.
+std::string PlanOnPlatform(LargePlatform* platform, uint64_t bytes,
+                           MultiTreePlan* plan) {
+  platform->overhead_ps.assign(platform->ps_per_byte.size(), kOverheadPs);
+  absl::StatusOr<LargePlan> large = PlanLargeBroadcast(
+      *platform, 0, std::max<uint64_t>(bytes, 1), LargeModel::kMultiPort);
+  if (!large.ok()) return std::string(large.status().message());
+  *plan = large->plan;
+  return "";
+}
+#endif
+
+// --probe: every ordered pair of hosts' one-way time of `bytes`, one
+// transfer at a time (a barrier per sender), by round trips, so that no
+// common clock is needed: the sender sends an empty message and gets an
+// empty answer (t0), then sends `bytes` and gets an empty answer (t1); one
+// way is t1 - t0 / 2. Collective over the leaders; the hosts x hosts
+// seconds (row = sender) on leader 0, empty elsewhere.
+std::vector<double> ProbeSeconds(const Job& job, uint64_t bytes) {
+  constexpr int kProbeTag = 0x4800;  // below multi_tree.h's tags
+  int me = 0;
+  MPI_Comm_rank(job.leaders, &me);
+  const int n = job.hosts;
+  std::vector<char> message(bytes);
+  const int count = static_cast<int>(bytes);
+  std::vector<double> row(static_cast<size_t>(n), 0.0);
+  for (int s = 0; s < n; ++s) {
+    MPI_Barrier(job.leaders);
+    for (int r = 0; r < n; ++r) {
+      if (r == s || (me != s && me != r)) continue;
+      const int peer = me == s ? r : s;
+      const double start = MPI_Wtime();
+      if (me == r) {
+        MPI_Recv(nullptr, 0, MPI_BYTE, peer, kProbeTag, job.leaders,
+                 MPI_STATUS_IGNORE);
+        MPI_Send(nullptr, 0, MPI_BYTE, peer, kProbeTag, job.leaders);
+        MPI_Recv(message.data(), count, MPI_BYTE, peer, kProbeTag, job.leaders,
+                 MPI_STATUS_IGNORE);
+        MPI_Send(nullptr, 0, MPI_BYTE, peer, kProbeTag, job.leaders);
+        continue;
+      }
+      MPI_Send(nullptr, 0, MPI_BYTE, peer, kProbeTag, job.leaders);
+      MPI_Recv(nullptr, 0, MPI_BYTE, peer, kProbeTag, job.leaders,
+               MPI_STATUS_IGNORE);
+      const double empty = MPI_Wtime() - start;
+      const double full = MPI_Wtime();
+      MPI_Send(message.data(), count, MPI_BYTE, peer, kProbeTag, job.leaders);
+      MPI_Recv(nullptr, 0, MPI_BYTE, peer, kProbeTag, job.leaders,
+               MPI_STATUS_IGNORE);
+      row[r] = std::max(0.0, MPI_Wtime() - full - empty / 2);
+    }
+  }
+  std::vector<double> all(me == 0 ? row.size() * row.size() : 0);
+  MPI_Gather(row.data(), n, MPI_DOUBLE, all.data(), n, MPI_DOUBLE, 0,
+             job.leaders);
+  return all;
+}
+
 // --pairs: the multi-port plan from the pair times of every rank (the
 // leaders' rows and columns are taken) or of one rank per host.
 std::string PlanFromPairs(const Options& options, const Job& job,
@@ -298,15 +379,34 @@ std::string PlanFromPairs(const Options& options, const Job& job,
       platform.ps_per_byte.back().push_back(pairs->ps_per_byte[from][to]);
     }
   }
-  platform.overhead_ps.assign(ranks.size(), kOverheadPs);
-  absl::StatusOr<LargePlan> large = PlanLargeBroadcast(
-      platform, 0, std::max<uint64_t>(bytes, 1), LargeModel::kMultiPort);
-  if (!large.ok()) {
-    return "--pairs '" + options.pairs +
-           "': " + std::string(large.status().message());
+  problem = PlanOnPlatform(&platform, bytes, plan);
+  return problem.empty() ? "" : "--pairs '" + options.pairs + "': " + problem;
+#endif
+}
+
+// --probe on rank 0: the plan from the hosts' probed one-way times
+// (ProbeSeconds()), ps per byte rounded up, within 1 .. 2^40.
+std::string PlanFromProbe(const std::vector<double>& seconds, int hosts,
+                          uint64_t probe_bytes, uint64_t bytes,
+                          MultiTreePlan* plan) {
+#ifdef HETCAST_BCAST_FILE_WITHOUT_PLANNER
+  (void)seconds, (void)hosts, (void)probe_bytes, (void)bytes, (void)plan;
+  return "--probe: this build has no planner; make the plan with large_plan "
+         "--pairs and pass --plan";
+#else
+  const double most = static_cast<double>(uint64_t{1} << 40);
+  LargePlatform platform;
+  platform.ps_per_byte.assign(hosts, std::vector<uint64_t>(hosts, 1));
+  for (int s = 0; s < hosts; ++s) {
+    for (int r = 0; r < hosts; ++r) {
+      const double ps = std::ceil(seconds[s * hosts + r] * 1e12 /
+                                  static_cast<double>(probe_bytes));
+      platform.ps_per_byte[s][r] =
+          static_cast<uint64_t>(std::min(most, std::max(1.0, ps)));
+    }
   }
-  *plan = large->plan;
-  return "";
+  const std::string problem = PlanOnPlatform(&platform, bytes, plan);
+  return problem.empty() ? "" : "--probe: " + problem;
 #endif
 }
 
@@ -392,7 +492,7 @@ std::string PrepareOnRoot(const Options& options, const Job& job,
   std::string problem = OpenSource(options, source);
   if (!problem.empty()) return problem;
   MultiTreePlan plan = DefaultFilePlan(job.hosts);
-  source->plan_name = "a chain of the hosts (no --pairs or --plan)";
+  source->plan_name = "a chain of the hosts";
   if (options.transfer == Transfer::kSbcast) {
     plan = SbcastPlan(job.hosts);
     source->plan_name = "sbcast-like stop-and-wait 8-ary tree";
@@ -407,6 +507,39 @@ std::string PrepareOnRoot(const Options& options, const Job& job,
     source->plan_name = "multi-port plan from --pairs " + options.pairs;
   }
   source->plan_text = FormatMultiTreePlan(plan);
+  return problem;
+}
+
+// Whether the plan comes from a probe at start-up: no --plan or --pairs,
+// the plan's transfer, at least 3 hosts (with 2 every plan is the one
+// edge), and a file larger than the probe's n (n - 1) transfers.
+bool ProbeWanted(const Options& options, const Job& job, uint64_t bytes) {
+  const uint64_t n = static_cast<uint64_t>(job.hosts);
+  return options.plan.empty() && options.pairs.empty() &&
+         options.transfer == Transfer::kPlan && options.probe_bytes > 0 &&
+         n >= 3 && bytes / (n * (n - 1)) > options.probe_bytes;
+}
+
+// The probe (ProbeSeconds()) and, on rank 0, its plan in `source`.
+std::string ProbeAndPlan(const Options& options, const Job& job,
+                         Source* source) {
+  const double start = MPI_Wtime();
+  const std::vector<double> seconds =
+      job.leader() ? ProbeSeconds(job, options.probe_bytes)
+                   : std::vector<double>();
+  if (job.rank != 0) return "";
+  MultiTreePlan plan;
+  const std::string problem =
+      PlanFromProbe(seconds, job.hosts, options.probe_bytes,
+                    std::min(source->bytes, options.chunk_bytes), &plan);
+  source->plan_text = FormatMultiTreePlan(plan);
+  char name[160];
+  std::snprintf(name, sizeof name,
+                "multi-port plan from a probe of %s per pair (%d pairs, "
+                "%.3f s)",
+                ByteText(options.probe_bytes).c_str(),
+                job.hosts * (job.hosts - 1), MPI_Wtime() - start);
+  source->plan_name = name;
   return problem;
 }
 
@@ -425,6 +558,9 @@ void BcastSource(Source* source) {
   source->mode = numbers[1];
   source->device = numbers[2];
   source->inode = numbers[3];
+}
+
+void BcastPlan(Source* source) {
   BcastText(&source->plan_text, MPI_COMM_WORLD);
   BcastText(&source->plan_name, MPI_COMM_WORLD);
 }
@@ -604,6 +740,14 @@ int Copy(const Options& options, Job* job) {
     return 1;
   }
   BcastSource(&source);
+  if (ProbeWanted(options, *job, source.bytes)) {
+    problem = ProbeAndPlan(options, *job, &source);
+    if (AnyProblem(*job, problem)) {
+      if (source.fd >= 0) close(source.fd);
+      return 1;
+    }
+  }
+  BcastPlan(&source);
   // Rank 0 checked the plan for the job's hosts: it parses alike everywhere.
   MultiTreePlan plan;
   int plan_ranks = 0;
