@@ -57,11 +57,13 @@ EOF
 # and many segments per tree over several chunks; with the plan file, the
 # pair times, a probe at start-up and the default chain; and the two
 # baselines.
-copy_to_four() {  # BYTES PLATFORM: copied to the four hosts, checked
-  head -c "$1" /dev/urandom >src.bin
+copy_to_four() {  # BYTES FLAGS...: copied to the four hosts, checked
+  local bytes=$1
+  shift
+  head -c "$bytes" /dev/urandom >src.bin
   fresh_targets
-  run "$four_hosts" "$2" --chunk-bytes=8KiB src.bin "$work/t/%h/copy" ||
-    fail "$1 bytes, $2: $(cat err.txt)"
+  run "$four_hosts" --chunk-bytes=8KiB "$@" src.bin "$work/t/%h/copy" ||
+    fail "$bytes bytes, $*: $(cat err.txt)"
   for host in h0 h1 h2 h3; do same_file "t/$host/copy"; done
   [[ $(ls -A t/h0) == copy ]] || fail "t/h0 holds $(ls -A t/h0)"
   grep -q "to 4 hosts" out.txt || fail "summary: $(cat out.txt)"
@@ -69,7 +71,7 @@ copy_to_four() {  # BYTES PLATFORM: copied to the four hosts, checked
 }
 copy_to_four 0 --plan=plan.txt
 copy_to_four 1 --pairs=pairs.txt
-copy_to_four 10007 --chunk-bytes=4096  # too small to probe: the chain
+copy_to_four 10007 --probe=256KiB  # too small to probe: the chain
 grep -q "a chain of the hosts" out.txt || fail "no chain: $(cat out.txt)"
 copy_to_four 100003 --pairs=pairs.txt
 copy_to_four 100003 --probe=1KiB
@@ -80,6 +82,9 @@ copy_to_four 10007 --transfer=mpi-bcast
 copy_to_four 100003 --plan=plan.txt
 grep -q "3 trees, segments of 1000 bytes, chunks of 8000 bytes" out.txt ||
   fail "the plan file's trees were not used: $(cat out.txt)"
+# A trial of the plan against the chain first (which wins is noise here).
+copy_to_four 100003 --plan=plan.txt --trial=4KiB
+grep -q "in a trial of 4.00 KiB" out.txt || fail "no trial: $(cat out.txt)"
 
 # Ranks sharing a host write one copy, the host's lowest rank's: all four
 # ranks on this machine; then two simulated hosts of two ranks each.

@@ -7,8 +7,12 @@
 #      transfer of 1 MiB in the simulation (nothing is read from the
 #      platform file) and large_plan makes the multi-port plan for one chunk;
 #   3. hetcast-bcast-file copies the same random file to every simulated
-#      host (one target per host, %h) four times: with that plan (--plan),
-#      with no platform information (the default chain), --transfer=sbcast
+#      host (one target per host, %h) five times: with that plan as a user
+#      runs it (--plan: the plan and the chain each broadcast 4 MiB first
+#      and the faster copies the file, trial included in the time), with
+#      the plan alone (--trial=0), with no platform information (the
+#      default chain; the SMPI build has no planner for a probe),
+#      --transfer=sbcast
 #      (512 KiB blocks down an 8-ary tree, the root waiting for every host
 #      before the next block) and --transfer=mpi-bcast (one MPI_Bcast per
 #      chunk, SMPI's default algorithm). Every copy is compared with cmp.
@@ -24,6 +28,8 @@
 # machine, with every host's copy written to this machine's disk: the
 # default 64 MiB file with 16 MiB chunks needs 256 MiB of buffers and 1 GiB
 # of disk at 16 ranks (each run's copies are removed after the check).
+# The any-schedule bound is the platform file's (platform_bound.h, as in
+# large_experiment.sh): no broadcast of the file's bytes is faster.
 # Prints a Markdown table (also DIR/table.md).
 set -euo pipefail
 
@@ -31,6 +37,7 @@ here=$(dirname "$0")
 smpi_dir=$(realpath "${SMPI_DIR:-$here/smpi}")
 platform_bin=$(realpath "${PLATFORM_BIN:-$here/smpi_platform}")
 plan_bin=$(realpath "${LARGE_PLAN_BIN:-$here/large_plan_tool}")
+bound_bin=$(realpath "${PLATFORM_BOUND_BIN:-$here/platform_bound}")
 kinds=mixed,clusters,homogeneous
 ranks=16
 bytes=67108864
@@ -66,7 +73,8 @@ field() { grep -oE "$1=[^ ]+" | head -1 | cut -d= -f2; }
 ms() { awk -v x="$1" 'BEGIN { printf "%.4g ms", x * 1e3 }'; }
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }'; }
 
-# copy DIR N ARGS...: the program's seconds; stops when a copy differs.
+# copy DIR N ARGS...: the program's seconds (its summary line in
+# DIR/last.out); stops when a copy differs.
 copy() {
   local dir=$1 n=$2
   shift 2
@@ -74,6 +82,7 @@ copy() {
   local line
   line=$(simulate "$dir" "$n" -- "$smpi_dir/hetcast-bcast-file" --progress=0 \
          --chunk-bytes="$chunk" "$@" "$out/source.bin" "$dir/copies/%h")
+  echo "$line" >"$dir/last.out"
   local copies
   copies=$(find "$dir/copies" -type f | wc -l)
   [[ $copies == "$n" ]] ||
@@ -90,8 +99,8 @@ head -c "$bytes" /dev/urandom >"$out/source.bin"
 table=$out/table.md
 echo "bcast_file_experiment: kinds $kinds, ranks $ranks, $bytes bytes in chunks of $chunk; table in $table"
 {
-  echo "| platform | ranks | bytes | hetcast plan | segment | default chain | sbcast-like | sbcast / hetcast | MPI_Bcast chunks | MPI / hetcast |"
-  echo "|---|---|---|---|---|---|---|---|---|---|"
+  echo "| platform | ranks | bytes | hetcast | it ran | plan alone | segment | chain alone | sbcast-like | sbcast / hetcast | MPI_Bcast chunks | MPI / hetcast | any-schedule bound | hetcast / bound |"
+  echo "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"
 } >"$table"
 IFS=, read -ra kind_list <<<"$kinds"
 IFS=, read -ra rank_list <<<"$ranks"
@@ -106,11 +115,17 @@ for kind in "${kind_list[@]}"; do
     "$plan_bin" --pairs="$dir/pairs.txt" --bytes="$chunk" \
       --out="$dir/plan.txt" >"$dir/plan.out"
     segment=$(field segment_bytes <"$dir/plan.out")
-    planned=$(copy "$dir" "$n" --plan="$dir/plan.txt")
-    chain=$(copy "$dir" "$n" --probe=0)
+    hetcast=$(copy "$dir" "$n" --plan="$dir/plan.txt")
+    ran=plan
+    ! grep -q "the chain of the hosts was faster" "$dir/last.out" || ran=chain
+    planned=$(copy "$dir" "$n" --plan="$dir/plan.txt" --trial=0)
+    chain=$(copy "$dir" "$n")
     sbcast=$(copy "$dir" "$n" --transfer=sbcast)
     mpi=$(copy "$dir" "$n" --transfer=mpi-bcast)
-    echo "| $description | $n | $bytes | $(ms "$planned") | $segment | $(ms "$chain") | $(ms "$sbcast") | $(ratio "$sbcast" "$planned") | $(ms "$mpi") | $(ratio "$mpi" "$planned") |" |
+    bound=$("$bound_bin" --platform="$dir/platform.xml" \
+            --hostfile="$dir/hostfile" --bytes="$bytes" |
+            field platform_bound_seconds)
+    echo "| $description | $n | $bytes | $(ms "$hetcast") | $ran | $(ms "$planned") | $segment | $(ms "$chain") | $(ms "$sbcast") | $(ratio "$sbcast" "$hetcast") | $(ms "$mpi") | $(ratio "$mpi" "$hetcast") | $(ms "$bound") | $(ratio "$hetcast" "$bound") |" |
       tee -a "$table"
   done
 done

@@ -3,8 +3,9 @@
 // (large_plan.h, multi_tree.h), in the way of Slurm's sbcast and
 // mpifileutils' dbcast.
 //
-//   mpiexec -n N hetcast-bcast-file [--pairs=P.txt | --plan=PLAN.txt |
-//       --probe=256KiB] [--chunk-bytes=64MiB] [--progress=1]
+//   mpiexec -n N hetcast-bcast-file
+//       [--pairs=P.txt | --plan=PLAN.txt | --probe=256KiB] [--trial=4MiB]
+//       [--chunk-bytes=64MiB] [--progress=1]
 //       [--transfer=plan|sbcast|mpi-bcast] SOURCE TARGET
 //
 // One copy per host: the ranks of a host (MPI_Comm_split_type SHARED) elect
@@ -19,7 +20,9 @@
 //     one-way time of --probe bytes by round trips and rank 0 plans from
 //     those, when the file is larger than the probe's n (n - 1) transfers
 //     and there are 3 hosts or more; else a chain of the hosts,
-//     DefaultFilePlan());
+//     DefaultFilePlan()); then, for a file of at least 16 x --trial bytes,
+//     the plan and the chain each broadcast --trial bytes and the faster
+//     one copies the file (ChooseByTrial);
 //  2. each writer creates a hidden temporary file in TARGET's directory and
 //     reserves the file's size there (posix_fallocate: no space shows now);
 //  3. per chunk: rank 0 reads it, the hosts' writers broadcast it over the
@@ -68,9 +71,9 @@ namespace {
 
 constexpr char kProgram[] = "hetcast-bcast-file";
 constexpr char kUsage[] =
-    "usage: mpiexec -n N hetcast-bcast-file [--pairs=P.txt | --plan=PLAN.txt "
-    "|\n"
-    "           --probe=256KiB] [--chunk-bytes=64MiB] [--progress=1]\n"
+    "usage: mpiexec -n N hetcast-bcast-file\n"
+    "           [--pairs=P.txt | --plan=PLAN.txt | --probe=256KiB]\n"
+    "           [--trial=4MiB] [--chunk-bytes=64MiB] [--progress=1]\n"
     "           [--transfer=plan|sbcast|mpi-bcast] SOURCE TARGET\n"
     "  Copies SOURCE (read on rank 0) to TARGET on every host of the job, one\n"
     "  copy per host, written by the host's lowest rank. TARGET may hold %h\n"
@@ -83,6 +86,9 @@ constexpr char kUsage[] =
     "  measured at start-up (when the file is larger than those transfers and\n"
     "  there are 3 hosts or more), else a chain of the hosts, 256 KiB\n"
     "  segments (--probe=0: the chain).\n"
+    "  --trial: with a plan that is not the chain and a file of 16 trials or\n"
+    "  more, the plan and the chain each broadcast this many bytes first and\n"
+    "  the faster one copies the file (0: no trial).\n"
     "  --chunk-bytes: bytes per pipelined broadcast (the memory per host);\n"
     "  --transfer=sbcast or mpi-bcast: baselines instead of the plan, an\n"
     "  sbcast-like stop-and-wait 8-ary tree of 512 KiB blocks, or one\n"
@@ -114,6 +120,7 @@ struct Options {
   std::string source, target, pairs, plan;
   Transfer transfer = Transfer::kPlan;
   uint64_t probe_bytes = kDefaultProbeBytes;
+  uint64_t trial_bytes = uint64_t{4} << 20;
   uint64_t chunk_bytes = kDefaultChunkBytes;
   bool progress = true;
 };
@@ -130,15 +137,16 @@ std::string ReadOptions(int argc, char** argv, Options* options) {
       positional.push_back(argv[i]);
     }
   }
-  ProgramArgs args(
-      static_cast<int>(flags.size()), flags.data(),
-      {"pairs", "plan", "chunk-bytes", "progress", "transfer", "probe"});
+  ProgramArgs args(static_cast<int>(flags.size()), flags.data(),
+                   {"pairs", "plan", "chunk-bytes", "progress", "transfer",
+                    "probe", "trial"});
   options->pairs = args.String("pairs", "");
   options->plan = args.String("plan", "");
   options->progress = args.Unsigned("progress", 1) != 0;
   const std::string chunk = args.String("chunk-bytes", "64MiB");
   const std::string transfer = args.String("transfer", "plan");
   const std::string probe = args.String("probe", "");
+  const std::string trial = args.String("trial", "4MiB");
   if (!args.error().empty()) return args.error();
   if (transfer == "sbcast") {
     options->transfer = Transfer::kSbcast;
@@ -155,6 +163,10 @@ std::string ReadOptions(int argc, char** argv, Options* options) {
   if (!probe.empty() && (!ParseByteSize(probe, &options->probe_bytes) ||
                          options->probe_bytes > kMaxChunkBytes)) {
     return "--probe must be 0 .. 1GiB (\"256KiB\"), not '" + probe + "'";
+  }
+  if (!ParseByteSize(trial, &options->trial_bytes) ||
+      options->trial_bytes > kMaxChunkBytes) {
+    return "--trial must be 0 .. 1GiB (\"4MiB\"), not '" + trial + "'";
   }
   if (!options->pairs.empty() && !options->plan.empty()) {
     return "--pairs and --plan exclude each other";
@@ -510,6 +522,57 @@ std::string PrepareOnRoot(const Options& options, const Job& job,
   return problem;
 }
 
+// Whether the planned trees and the chain are timed before the copy: the
+// plan's transfer, a plan that is not the chain, at least 3 hosts, and a
+// file of at least 16 trials (the trials then cost at most an eighth of
+// the copy). Pair times do not show links that hosts share (a cluster's
+// uplink): there the planned trees, sending many copies across it, lose
+// to the chain of consecutive ranks, and only timing shows it.
+bool TrialWanted(const Options& options, const Job& job, uint64_t bytes,
+                 const MultiTreePlan& plan) {
+  return options.transfer == Transfer::kPlan && options.trial_bytes > 0 &&
+         job.hosts >= 3 && bytes / 16 >= options.trial_bytes &&
+         FormatMultiTreePlan(plan) !=
+             FormatMultiTreePlan(DefaultFilePlan(job.hosts));
+}
+
+// Seconds from a barrier of the leaders until the last has `bytes` of
+// `plan`'s broadcast (the same on every leader).
+double TrialSeconds(const Job& job, std::vector<char>* buffer,
+                    const MultiTreePlan& plan) {
+  MPI_Barrier(job.leaders);
+  const double start = MPI_Wtime();
+  MultiTreeBcast(buffer->data(), buffer->size(), plan, job.leaders);
+  double elapsed = MPI_Wtime() - start, slowest = 0;
+  MPI_Allreduce(&elapsed, &slowest, 1, MPI_DOUBLE, MPI_MAX, job.leaders);
+  return slowest;
+}
+
+// --trial: the planned trees and the chain each broadcast --trial bytes;
+// the faster one copies the file. Collective over the world.
+void ChooseByTrial(const Options& options, const Job& job, MultiTreePlan* plan,
+                   std::string* plan_name) {
+  const MultiTreePlan chain = DefaultFilePlan(job.hosts);
+  double seconds[2] = {0, 0};  // planned, chain
+  if (job.leader()) {
+    std::vector<char> buffer(options.trial_bytes, 0);
+    seconds[0] = TrialSeconds(job, &buffer, *plan);
+    seconds[1] = TrialSeconds(job, &buffer, chain);
+  }
+  MPI_Bcast(seconds, 2, MPI_DOUBLE, 0, MPI_COMM_WORLD);
+  const bool chain_faster = seconds[1] < seconds[0];
+  char text[200];
+  std::snprintf(
+      text, sizeof text, "; %s in a trial of %s (%.4g ms, the %s %.4g ms)",
+      chain_faster ? "the chain of the hosts was faster"
+                   : "kept, faster than the chain",
+      ByteText(options.trial_bytes).c_str(),
+      1e3 * seconds[chain_faster ? 1 : 0], chain_faster ? "plan" : "chain",
+      1e3 * seconds[chain_faster ? 0 : 1]);
+  *plan_name += text;
+  if (chain_faster) *plan = chain;
+}
+
 // Whether the plan comes from a probe at start-up: no --plan or --pairs,
 // the plan's transfer, at least 3 hosts (with 2 every plan is the one
 // edge), and a file larger than the probe's n (n - 1) transfers.
@@ -740,6 +803,7 @@ int Copy(const Options& options, Job* job) {
     return 1;
   }
   BcastSource(&source);
+  const double start = MPI_Wtime();  // the probe and the trial count
   if (ProbeWanted(options, *job, source.bytes)) {
     problem = ProbeAndPlan(options, *job, &source);
     if (AnyProblem(*job, problem)) {
@@ -752,10 +816,12 @@ int Copy(const Options& options, Job* job) {
   MultiTreePlan plan;
   int plan_ranks = 0;
   problem = ParseMultiTreePlan(source.plan_text, &plan, &plan_ranks);
+  if (problem.empty() && TrialWanted(options, *job, source.bytes, plan)) {
+    ChooseByTrial(options, *job, &plan, &source.plan_name);
+  }
   if (job->leader() && problem.empty()) {
     problem = OpenTarget(options, *job, source, &target);
   }
-  const double start = MPI_Wtime();
   uint64_t source_hash = kFnv1a64Offset;
   bool done = !AnyProblem(*job, problem) &&
               Transfer(options, *job, source, plan, &target, &source_hash);
