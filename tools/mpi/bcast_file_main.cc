@@ -20,13 +20,14 @@
 //     one-way time of --probe bytes by round trips and rank 0 plans from
 //     those, when the file is larger than the probe's n (n - 1) transfers
 //     and there are 3 hosts or more; else a chain of the hosts,
-//     DefaultFilePlan()); then, for a file of at least 16 x --trial bytes,
-//     the plan and the chain each broadcast --trial bytes and the faster
-//     one copies the file (ChooseByTrial);
+//     DefaultFilePlan());
 //  2. each writer creates a hidden temporary file in TARGET's directory and
 //     reserves the file's size there (posix_fallocate: no space shows now);
 //  3. per chunk: rank 0 reads it, the hosts' writers broadcast it over the
 //     plan (MultiTreeBcast) and write it, hashing what they write (FNV-1a);
+//     for a file of at least 16 x --trial bytes, the first --trial bytes go
+//     over the plan and the next over the chain, both timed, and the rest
+//     over the faster (TrialWanted);
 //  4. each writer syncs its file and compares its hash with rank 0's;
 //  5. each writer renames its temporary file to TARGET.
 // On any failure rank 0 prints one line per failing rank, "rank R (host
@@ -102,8 +103,10 @@ constexpr uint64_t kOverheadPs = 20000000;  // large_plan's default 20 us
 constexpr double kProgressSeconds = 0.5;
 #ifdef HETCAST_BCAST_FILE_WITHOUT_PLANNER
 constexpr uint64_t kDefaultProbeBytes = 0;  // no planner to use it
+constexpr uint64_t kMaxProbeHosts = 0;
 #else
 constexpr uint64_t kDefaultProbeBytes = 256 * 1024;
+constexpr uint64_t kMaxProbeHosts = kLargePlanMaxRanks;
 #endif
 
 // --transfer: how the hosts' leaders move a chunk. kPlan is the tool's;
@@ -522,12 +525,13 @@ std::string PrepareOnRoot(const Options& options, const Job& job,
   return problem;
 }
 
-// Whether the planned trees and the chain are timed before the copy: the
-// plan's transfer, a plan that is not the chain, at least 3 hosts, and a
-// file of at least 16 trials (the trials then cost at most an eighth of
-// the copy). Pair times do not show links that hosts share (a cluster's
-// uplink): there the planned trees, sending many copies across it, lose
-// to the chain of consecutive ranks, and only timing shows it.
+// Whether the planned trees and the chain are timed on the file's first
+// two pieces: the plan's transfer, a plan that is not the chain, at least
+// 3 hosts, and a file of at least 16 trials. Pair times do not show links
+// that hosts share (a cluster's uplink): there the planned trees, sending
+// many copies across it, lose to the chain of consecutive ranks, and only
+// timing shows it. The trial pieces are the file's own bytes: it costs
+// the slower one's time on --trial bytes less the faster one's.
 bool TrialWanted(const Options& options, const Job& job, uint64_t bytes,
                  const MultiTreePlan& plan) {
   return options.transfer == Transfer::kPlan && options.trial_bytes > 0 &&
@@ -536,34 +540,15 @@ bool TrialWanted(const Options& options, const Job& job, uint64_t bytes,
              FormatMultiTreePlan(DefaultFilePlan(job.hosts));
 }
 
-// Seconds from a barrier of the leaders until the last has `bytes` of
-// `plan`'s broadcast (the same on every leader).
-double TrialSeconds(const Job& job, std::vector<char>* buffer,
-                    const MultiTreePlan& plan) {
-  MPI_Barrier(job.leaders);
-  const double start = MPI_Wtime();
-  MultiTreeBcast(buffer->data(), buffer->size(), plan, job.leaders);
-  double elapsed = MPI_Wtime() - start, slowest = 0;
-  MPI_Allreduce(&elapsed, &slowest, 1, MPI_DOUBLE, MPI_MAX, job.leaders);
-  return slowest;
-}
-
-// --trial: the planned trees and the chain each broadcast --trial bytes;
-// the faster one copies the file. Collective over the world.
-void ChooseByTrial(const Options& options, const Job& job, MultiTreePlan* plan,
-                   std::string* plan_name) {
-  const MultiTreePlan chain = DefaultFilePlan(job.hosts);
-  double seconds[2] = {0, 0};  // planned, chain
-  if (job.leader()) {
-    std::vector<char> buffer(options.trial_bytes, 0);
-    seconds[0] = TrialSeconds(job, &buffer, *plan);
-    seconds[1] = TrialSeconds(job, &buffer, chain);
-  }
-  MPI_Bcast(seconds, 2, MPI_DOUBLE, 0, MPI_COMM_WORLD);
+// After the two timed pieces (seconds[0] the plan's, seconds[1] the
+// chain's, the slowest leader's each): the faster runs the rest.
+void KeepFaster(const Options& options, const double seconds[2],
+                const MultiTreePlan& chain, MultiTreePlan* plan,
+                std::string* plan_name) {
   const bool chain_faster = seconds[1] < seconds[0];
   char text[200];
   std::snprintf(
-      text, sizeof text, "; %s in a trial of %s (%.4g ms, the %s %.4g ms)",
+      text, sizeof text, "; %s in a trial of %s each (%.4g ms, the %s %.4g ms)",
       chain_faster ? "the chain of the hosts was faster"
                    : "kept, faster than the chain",
       ByteText(options.trial_bytes).c_str(),
@@ -574,13 +559,15 @@ void ChooseByTrial(const Options& options, const Job& job, MultiTreePlan* plan,
 }
 
 // Whether the plan comes from a probe at start-up: no --plan or --pairs,
-// the plan's transfer, at least 3 hosts (with 2 every plan is the one
-// edge), and a file larger than the probe's n (n - 1) transfers.
+// the plan's transfer, 3 hosts (with 2 every plan is the one edge) to
+// the planner's most, and a file larger than the probe's n (n - 1)
+// transfers.
 bool ProbeWanted(const Options& options, const Job& job, uint64_t bytes) {
   const uint64_t n = static_cast<uint64_t>(job.hosts);
   return options.plan.empty() && options.pairs.empty() &&
          options.transfer == Transfer::kPlan && options.probe_bytes > 0 &&
-         n >= 3 && bytes / (n * (n - 1)) > options.probe_bytes;
+         n >= 3 && n <= kMaxProbeHosts &&
+         bytes / (n * (n - 1)) > options.probe_bytes;
 }
 
 // The probe (ProbeSeconds()) and, on rank 0, its plan in `source`.
@@ -735,45 +722,10 @@ int CorruptRank() {
   return rank == nullptr ? -1 : std::atoi(rank);
 }
 
-// Steps 3 and 4: the chunks, then each host's sync and hash check. False
-// when any rank failed (rank 0 said which).
-bool Transfer(const Options& options, const Job& job, const Source& source,
-              const MultiTreePlan& plan, Target* target,
-              uint64_t* source_hash) {
-  const size_t chunk = ChunkBytes(options.chunk_bytes, plan.segment_bytes);
-  std::vector<char> buffer(
-      job.leader() ? std::min<uint64_t>(chunk, source.bytes) : 0);
-  Progress progress(job.rank == 0 && options.progress, source.bytes);
-  const int corrupt = CorruptRank();
-  for (uint64_t offset = 0; offset < source.bytes; offset += chunk) {
-    const size_t bytes = std::min<uint64_t>(chunk, source.bytes - offset);
-    std::string problem = target->problem;
-    if (job.rank == 0) {
-      const std::string error =
-          ReadAll(source.fd, buffer.data(), bytes, offset);
-      if (!error.empty()) problem = "reading the source: " + error;
-      *source_hash = Fnv1a64(buffer.data(), bytes, *source_hash);
-    }
-    if (AnyProblem(job, problem)) return false;
-    if (job.leader() && job.hosts > 1) {
-      const int code =
-          TransferChunk(options, buffer.data(), bytes, plan, job.leaders);
-      if (code != MPI_SUCCESS && target->problem.empty()) {
-        target->problem =
-            "the broadcast failed (MPI error " + std::to_string(code) + ")";
-      }
-    }
-    if (job.rank == corrupt && offset == 0 && target->writes) buffer[0] ^= 1;
-    if (target->writes && target->problem.empty()) {
-      target->hash = Fnv1a64(buffer.data(), bytes, target->hash);
-      const std::string error =
-          WriteAll(target->fd, buffer.data(), bytes, offset);
-      if (!error.empty()) {
-        target->problem = "writing '" + target->temporary + "': " + error;
-      }
-    }
-    progress.Report(offset + bytes);
-  }
+// Step 4: each host's sync and hash check. False when any rank failed
+// (rank 0 said which).
+bool Finish(const Job& job, const Source& source, Target* target,
+            uint64_t* source_hash) {
   MPI_Bcast(source_hash, 1, MPI_UINT64_T, 0, MPI_COMM_WORLD);
   std::string problem = target->problem;
   if (problem.empty() && target->writes) {
@@ -790,6 +742,72 @@ bool Transfer(const Options& options, const Job& job, const Source& source,
     if (problem.empty() && target->hash != *source_hash) problem = text;
   }
   return !AnyProblem(job, problem);
+}
+
+// Step 3: the file in pieces, each read by rank 0, broadcast by the
+// hosts' leaders and written; with a trial (TrialWanted()) the first two
+// pieces of --trial bytes over the plan and over the chain, timed, the
+// rest in chunks over the faster (`plan` and `plan_name` then say which).
+// Then Finish(). False when any rank failed (rank 0 said which).
+bool Transfer(const Options& options, const Job& job, const Source& source,
+              MultiTreePlan* plan, std::string* plan_name, Target* target,
+              uint64_t* source_hash) {
+  const bool trial = TrialWanted(options, job, source.bytes, *plan);
+  const MultiTreePlan chain = DefaultFilePlan(job.hosts);
+  size_t chunk = ChunkBytes(options.chunk_bytes, plan->segment_bytes);
+  const size_t most =
+      std::max({chunk, ChunkBytes(options.chunk_bytes, chain.segment_bytes),
+                static_cast<size_t>(trial ? options.trial_bytes : 0)});
+  std::vector<char> buffer(job.leader() ? std::min<uint64_t>(most, source.bytes)
+                                        : 0);
+  Progress progress(job.rank == 0 && options.progress, source.bytes);
+  const int corrupt = CorruptRank();
+  double seconds[2] = {0, 0};  // the trial's: the plan's, the chain's
+  size_t bytes = 0;
+  for (uint64_t offset = 0, index = 0; offset < source.bytes;
+       offset += bytes, ++index) {
+    const bool timed = trial && index < 2;
+    bytes = std::min<uint64_t>(timed ? options.trial_bytes : chunk,
+                               source.bytes - offset);
+    const MultiTreePlan& now = timed && index == 1 ? chain : *plan;
+    std::string problem = target->problem;
+    if (job.rank == 0) {
+      const std::string error =
+          ReadAll(source.fd, buffer.data(), bytes, offset);
+      if (!error.empty()) problem = "reading the source: " + error;
+      *source_hash = Fnv1a64(buffer.data(), bytes, *source_hash);
+    }
+    if (AnyProblem(job, problem)) return false;
+    const double start = MPI_Wtime();
+    if (job.leader() && job.hosts > 1) {
+      const int code =
+          TransferChunk(options, buffer.data(), bytes, now, job.leaders);
+      if (code != MPI_SUCCESS && target->problem.empty()) {
+        target->problem =
+            "the broadcast failed (MPI error " + std::to_string(code) + ")";
+      }
+    }
+    if (timed) {
+      const double elapsed = MPI_Wtime() - start;
+      MPI_Allreduce(&elapsed, &seconds[index], 1, MPI_DOUBLE, MPI_MAX,
+                    MPI_COMM_WORLD);
+    }
+    if (timed && index == 1) {
+      KeepFaster(options, seconds, chain, plan, plan_name);
+      chunk = ChunkBytes(options.chunk_bytes, plan->segment_bytes);
+    }
+    if (job.rank == corrupt && offset == 0 && target->writes) buffer[0] ^= 1;
+    if (target->writes && target->problem.empty()) {
+      target->hash = Fnv1a64(buffer.data(), bytes, target->hash);
+      const std::string error =
+          WriteAll(target->fd, buffer.data(), bytes, offset);
+      if (!error.empty()) {
+        target->problem = "writing '" + target->temporary + "': " + error;
+      }
+    }
+    progress.Report(offset + bytes);
+  }
+  return Finish(job, source, target, source_hash);
 }
 
 int Copy(const Options& options, Job* job) {
@@ -816,15 +834,13 @@ int Copy(const Options& options, Job* job) {
   MultiTreePlan plan;
   int plan_ranks = 0;
   problem = ParseMultiTreePlan(source.plan_text, &plan, &plan_ranks);
-  if (problem.empty() && TrialWanted(options, *job, source.bytes, plan)) {
-    ChooseByTrial(options, *job, &plan, &source.plan_name);
-  }
   if (job->leader() && problem.empty()) {
     problem = OpenTarget(options, *job, source, &target);
   }
   uint64_t source_hash = kFnv1a64Offset;
   bool done = !AnyProblem(*job, problem) &&
-              Transfer(options, *job, source, plan, &target, &source_hash);
+              Transfer(options, *job, source, &plan, &source.plan_name, &target,
+                       &source_hash);
   if (done && target.writes &&
       rename(target.temporary.c_str(), target.path.c_str()) != 0) {
     problem = "renaming to '" + target.path + "': " + ErrorText(errno);
