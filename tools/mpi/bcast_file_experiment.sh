@@ -8,8 +8,8 @@
 #      platform file) and large_plan makes the multi-port plan for one chunk;
 #   3. hetcast-bcast-file copies the same random file to every simulated
 #      host (one target per host, %h) five times: with that plan as a user
-#      runs it (--plan: the plan and the chain each broadcast 4 MiB first
-#      and the faster copies the file, trial included in the time), with
+#      runs it (--plan: the file's first 4 MiB over the plan, the next
+#      over the chain, both timed, the rest over the faster), with
 #      the plan alone (--trial=0), with no platform information (the
 #      default chain; the SMPI build has no planner for a probe),
 #      --transfer=sbcast
