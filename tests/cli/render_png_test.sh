@@ -104,11 +104,14 @@ for name in ("fig1", "collapsed", "optimal"):
 
 # The optimal chart: along the completion line (its x and extent from the
 # SVG), both its red and the bound's blue show.
+# The completion line: the red line across the rows (the legend's is short).
 svg = open(f"{directory}/optimal.svg").read()
-line = re.search(r'<line class="completion" x1="([0-9.]+)" y1="([0-9]+)" '
-                 r'x2="[0-9.]+" y2="([0-9]+)"', svg)
+lines = [dict(re.findall(r'([a-z0-9-]+)="([^"]*)"', tag))
+         for tag in re.findall(r"<line [^>]*>", svg)]
+line = next((l for l in lines if l.get("stroke") == "#c00"
+             and float(l["y2"]) - float(l["y1"]) > 100), None)
 assert line, "no completion line in optimal.svg"
-x, top, bottom = round(float(line[1])), int(line[2]), int(line[3])
+x, top, bottom = round(float(line["x1"])), int(line["y1"]), int(line["y2"])
 rows = pictures["optimal"]
 column = [rows[y][x + dx] for y in range(top, bottom) for dx in (-1, 0, 1)]
 bound_blue = (0x00, 0x66, 0xCC)

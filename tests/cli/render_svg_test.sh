@@ -41,13 +41,17 @@ def by_class(elements, name):
 # The bound line stays visible when it equals the completion line.
 plan, svg, elements = load("optimal")
 assert plan["completion_time"] == plan["lower_bound"], plan
-completion = by_class(elements, "completion")
-bound = by_class(elements, "lower-bound")
+# The vertical lines across the rows (the legend's are short), by colour.
+def across(colour):
+    return [e for e in elements if e.tag == SVG + "line" and e.get("stroke") == colour
+            and float(e.get("y2")) - float(e.get("y1")) > 100]
+completion, bound = across("#c00"), across("#06c")
 assert len(completion) == 1 and len(bound) == 1, (completion, bound)
 completion, bound = completion[0], bound[0]
 assert completion.get("x1") == bound.get("x1"), "the two lines should meet"
 assert elements.index(bound) > elements.index(completion), \
     "the lower bound is painted under the completion line"
+assert (completion.get("class"), bound.get("class")) == ("completion", "lower-bound")
 assert bound.get("stroke-dasharray") not in (None, "none"), "bound not dashed"
 assert bound.get("stroke") != completion.get("stroke"), "same colour"
 assert float(completion.get("stroke-width")) > float(bound.get("stroke-width")), \
