@@ -7,7 +7,7 @@
 # not run.
 #
 #   hetcast ..., bazel-bin/tools/hetcast ...,  run (from a scratch directory
-#   embed_table ...                            that sees the repository's
+#   embed_table ..., dot ...                   that sees the repository's
 #                                              files), must exit 0
 #   bazel run //PKG:NAME [-- ARGS]             NAME=BINARY must be given:
 #     long runs (the experiments, --stretch)   start and print within 10 s
@@ -115,6 +115,8 @@ run_one() {  # run_one COMMAND-LINE
       local command=${line#bazel-bin/tools/}
       command=${command//hetcast /\"\$hetcast\" }
       (cd "$work" && hetcast=$hetcast bash -euo pipefail -c "$command") ;;
+    dot\ *)  # Graphviz (tools/setup.sh's test packages) draws DOT.
+      (cd "$work" && bash -euo pipefail -c "$line") ;;
     embed_table\ *)
       # shellcheck disable=SC2086
       (cd "$work" && "${binaries[embed_table]}" ${line#embed_table }) ;;

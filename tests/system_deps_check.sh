@@ -35,11 +35,11 @@ done
 
 # Programs that tests run directly, outside Bazel's C++ toolchain
 # (tests/firmware: QEMU, and the host compilers that build the amalgamation
-# alone; tests/cli: the JSON Schema validator's Python and headless
-# Chromium; tests/mpi: MPICH's launcher and SimGrid's, and the compiler
+# alone; tests/cli: the JSON Schema validator's Python, headless
+# Chromium and Graphviz's dot; tests/mpi: MPICH's launcher and SimGrid's, and the compiler
 # wrappers and launchers of both MPIs that libhetcast_mpi's tests use;
 # tests/netcluster: iproute2's ip and tc, and unshare).
-TEST_PROGRAMS=(qemu-system-arm g++ gcc /usr/bin/python3 chromium mpiexec.mpich smpirun
+TEST_PROGRAMS=(qemu-system-arm g++ gcc /usr/bin/python3 chromium dot mpiexec.mpich smpirun
                mpicc.mpich mpicxx.mpich mpif90.mpich mpicc.openmpi mpif90.openmpi
                mpirun.openmpi mpicxx.openmpi gfortran ip tc unshare)
 

@@ -36,8 +36,9 @@ TEST_PACKAGES+=(clang libclang-rt-14-dev)
 TEST_PACKAGES+=(llvm-14)
 # A JSON Schema validator checks every JSON output against
 # docs/hetcast-output.schema.json; headless Chromium renders `hetcast
-# render`'s SVG to a PNG (tests/cli/).
-TEST_PACKAGES+=(python3-jsonschema chromium)
+# render`'s SVG to a PNG; Graphviz's `dot` draws `render --to dot`'s output
+# (tests/cli/, and the walkthrough's step 6 in README.md).
+TEST_PACKAGES+=(python3-jsonschema chromium graphviz)
 # MPICH (mpicc's headers and library, the hydra launcher mpiexec) and
 # SimGrid's SMPI (smpicc, smpirun) run the MPI executor's tests and the
 # simulated-cluster experiment (tools/mpi/README.md).

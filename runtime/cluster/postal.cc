@@ -5,7 +5,7 @@
 // Both simulations visit only the instants at which something can happen:
 // the tick after one with a send, and otherwise the next landing. Between
 // two such instants nothing changes, so skipping them keeps the schedules
-// of a tick-by-tick run while the work no longer grows with C (issue 15).
+// of a tick-by-tick run, and the work does not grow with C.
 #include "runtime/cluster/internal.h"
 #include "runtime/include/hetcast/hetcast.h"
 

@@ -1,4 +1,7 @@
 // resolve.cc: request -> start state (with the relay search) -> id layout.
+// The state index is hetcast_state_index_, behind hetcast.h's fence.
+#define HETCAST_STATIC_LINKING_ONLY 1
+
 #include "runtime/table/resolve.h"
 
 #include "runtime/include/hetcast/hetcast.h"

@@ -5,7 +5,8 @@
 //   state = sum over j of c[j] * stride[j],
 //   stride[0] = 1, stride[j + 1] = stride[j] * (L[j] + 1),
 // so there are prod(L[j] + 1) states. The index itself is
-// hetcast_state_index_ (hetcast.h: the public inline lookup needs it);
+// hetcast_state_index_ (hetcast.h, behind HETCAST_STATIC_LINKING_ONLY: the
+// inline lookup there needs it);
 // here are the strides and the digits, for the table reader and the
 // generators in tools/gen.
 #ifndef HETCAST_RUNTIME_TABLE_STATE_INDEX_H_

@@ -2,7 +2,8 @@
 // "Exact tables"). Each checks its arguments and hands over to the file
 // named after what it does: verify.cc (open), view.cc (profile handles),
 // resolve.cc (requests), plan.cc (schedules), node_role.cc (one node).
-// The library implements the opt-in inline lookup's view.
+// The library implements the opt-in inline lookup's view and uses
+// hetcast_state_index_, both behind hetcast.h's fence.
 #define HETCAST_STATIC_LINKING_ONLY 1
 
 #include <string.h>

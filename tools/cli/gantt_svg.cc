@@ -16,10 +16,22 @@ namespace {
 
 // Geometry, in pixels.
 constexpr int kWidth = 1000;
-constexpr int kLeft = 140;  // Row labels.
+// The row labels' column: at least kMinLeft, wide enough for the longest
+// label (kCharWidth per character, an estimate for 12 px sans-serif) up to
+// kMaxLeft, past which a label runs off the picture's left edge.
+constexpr int kMinLeft = 140;
+constexpr int kMaxLeft = 420;
+constexpr int kCharWidth = 7;
 constexpr int kRight = 30;
-constexpr int kTop = 56;  // Title and the lines' labels.
+constexpr int kTop = 74;  // Title, subtitle and the lines' labels.
 constexpr int kRowHeight = 18;
+// A collapsed row (past kMaxChartRows) holds a histogram of its group's
+// arrivals, tall enough for the difference between bins to show.
+constexpr int kCollapsedRowHeight = 3 * kRowHeight;
+// At most this many histogram bins per collapsed row: at least 8 px each.
+constexpr uint64_t kMaxBins = 100;
+constexpr int kSendStripHeight = 6;
+constexpr int kCollapsedNoteLines = 3;
 constexpr int kAxisHeight = 40;
 constexpr int kLegendLine = 18;
 
@@ -40,7 +52,32 @@ struct Layout {
   bool collapsed = false;
   std::vector<size_t> lane_of_bar;
   std::vector<int> row_top;  // Drawn row -> y; one more entry: the bottom.
+  // Collapsed rows: how many nodes each drawn row stands for.
+  std::vector<size_t> members;
+  int left = kMinLeft;  // Where the time axis starts.
 };
+
+// Characters, not bytes, of UTF-8 text.
+size_t Characters(const std::string& text) {
+  size_t n = 0;
+  for (const char c : text) n += (static_cast<unsigned char>(c) & 0xC0) != 0x80;
+  return n;
+}
+
+std::string MembersLine(size_t members) {
+  return absl::StrCat(members, members == 1 ? " node" : " nodes");
+}
+
+void SetLabelColumn(Layout* layout) {
+  size_t longest = 0;
+  for (const ChartRow& row : layout->rows) {
+    longest = std::max(longest, Characters(row.label));
+  }
+  const int wanted = kCharWidth * static_cast<int>(std::min<size_t>(
+                                      longest, kMaxLeft / kCharWidth)) +
+                     12;
+  layout->left = std::clamp(wanted, kMinLeft, kMaxLeft);
+}
 
 // One drawn row's lanes while the bars are laid out in order of start:
 // the lanes free by the current start (a min-heap of lane numbers) and the
@@ -101,7 +138,9 @@ void AssignLanes(const Chart& chart, Layout* layout) {
   int y = kTop;
   for (const RowLanes& row : lanes) {
     layout->row_top.push_back(y);
-    y += kRowHeight * static_cast<int>(std::max<size_t>(row.count, 1));
+    y += layout->collapsed
+             ? kCollapsedRowHeight
+             : kRowHeight * static_cast<int>(std::max<size_t>(row.count, 1));
   }
   layout->row_top.push_back(y);
 }
@@ -113,6 +152,7 @@ Layout LayOut(const Chart& chart) {
     layout.rows = chart.rows;
     for (size_t r = 0; r < chart.rows.size(); ++r) layout.row_of.push_back(r);
     AssignLanes(chart, &layout);
+    SetLabelColumn(&layout);
     return layout;
   }
   std::vector<size_t> counts(chart.groups.size(), 0);
@@ -121,12 +161,13 @@ Layout LayOut(const Chart& chart) {
   for (size_t g = 0; g < chart.groups.size(); ++g) {
     if (counts[g] == 0) continue;
     drawn[g] = layout.rows.size();
-    layout.rows.push_back(
-        {absl::StrCat(chart.groups[g], " (", counts[g], ")"), g});
+    layout.rows.push_back({chart.groups[g], g});
+    layout.members.push_back(counts[g]);
   }
   for (const ChartRow& row : chart.rows)
     layout.row_of.push_back(drawn[row.group]);
   AssignLanes(chart, &layout);
+  SetLabelColumn(&layout);
   return layout;
 }
 
@@ -149,17 +190,19 @@ uint64_t AxisStep(uint64_t span) {
   }
 }
 
+// Time -> x: [0, span] onto the width right of the labels.
 struct Scale {
   uint64_t span;
+  int left;
   double x(uint64_t t) const {
-    return kLeft + (kWidth - kLeft - kRight) *
-                       (static_cast<double>(t) / static_cast<double>(span));
+    return left + (kWidth - left - kRight) *
+                      (static_cast<double>(t) / static_cast<double>(span));
   }
 };
 
 int LegendHeight(const Chart& chart, bool collapsed) {
-  return kLegendLine *
-         static_cast<int>(chart.groups.size() + 2 + (collapsed ? 1 : 0));
+  return kLegendLine * static_cast<int>(chart.groups.size() + 2 +
+                                        (collapsed ? kCollapsedNoteLines : 0));
 }
 
 void DrawRows(const Layout& layout, std::string* out) {
@@ -170,14 +213,25 @@ void DrawRows(const Layout& layout, std::string* out) {
           out,
           "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" "
           "fill=\"#f3f3f3\"/>\n",
-          kLeft, y, kWidth - kLeft - kRight, layout.row_top[r + 1] - y);
+          layout.left, y, kWidth - layout.left - kRight,
+          layout.row_top[r + 1] - y);
     }
+    // A collapsed row's label: its group, and how many nodes it holds.
+    const int text_y = layout.collapsed ? (y + layout.row_top[r + 1]) / 2 - 2
+                                        : y + kRowHeight - 5;
     absl::StrAppendFormat(out,
                           "<text x=\"%d\" y=\"%d\" text-anchor=\"end\" "
                           "fill=\"%s\">%s</text>\n",
-                          kLeft - 6, y + kRowHeight - 5,
-                          Colour(layout.rows[r].group),
+                          layout.left - 6, text_y, Colour(layout.rows[r].group),
                           XmlEscape(layout.rows[r].label));
+    if (layout.collapsed) {
+      absl::StrAppendFormat(out,
+                            "<text x=\"%d\" y=\"%d\" text-anchor=\"end\" "
+                            "fill=\"%s\">%s</text>\n",
+                            layout.left - 6, text_y + 15,
+                            Colour(layout.rows[r].group),
+                            MembersLine(layout.members[r]));
+    }
   }
 }
 
@@ -212,10 +266,10 @@ void DrawBars(const Chart& chart, const Layout& layout, const Scale& scale,
   }
 }
 
-// Collapsed rows: per group, the times when some node of it sends, as
-// merged intervals (so the picture stays small however many sends there
-// are), darker where more sends overlap.
-void DrawMergedBars(const Chart& chart, const Layout& layout,
+// Collapsed rows, a strip along the top: per group, the times when some
+// node of it sends, as merged intervals (so the picture stays small however
+// many sends there are), darker where more sends overlap.
+void DrawSendStrips(const Chart& chart, const Layout& layout,
                     const Scale& scale, std::string* out) {
   struct Span {
     uint64_t start, end, sends;
@@ -241,10 +295,10 @@ void DrawMergedBars(const Chart& chart, const Layout& layout,
       const double x1 = std::max(scale.x(span.end), x0 + 1.0);
       absl::StrAppendFormat(
           out,
-          "<rect x=\"%.1f\" y=\"%d\" width=\"%.1f\" height=\"%d\" "
-          "fill=\"%s\" fill-opacity=\"%.2f\" stroke=\"#333\" "
-          "stroke-width=\"0.5\"><title>%s</title></rect>\n",
-          x0, layout.row_top[r] + 3, x1 - x0, kRowHeight - 6,
+          "<rect class=\"sends\" x=\"%.1f\" y=\"%d\" width=\"%.1f\" "
+          "height=\"%d\" fill=\"%s\" fill-opacity=\"%.2f\"><title>%s"
+          "</title></rect>\n",
+          x0, layout.row_top[r] + 2, x1 - x0, kSendStripHeight,
           Colour(layout.rows[r].group),
           0.35 + 0.6 * static_cast<double>(span.sends) / most,
           XmlEscape(absl::StrCat(layout.rows[r].label, ": ", span.sends,
@@ -254,12 +308,104 @@ void DrawMergedBars(const Chart& chart, const Layout& layout,
   }
 }
 
+// Ticks per histogram bin: at most kMaxBins bins over the time axis.
+uint64_t BinWidth(uint64_t span) {
+  return std::max<uint64_t>(1, span / kMaxBins + (span % kMaxBins != 0));
+}
+
+// Arrivals binned for the histograms of collapsed rows: bin b holds the
+// arrivals in (b * width, (b + 1) * width] (bin 0 also those at 0), so
+// that a bar ends where its arrivals do, as a send's bar does.
+struct ArrivalBins {
+  uint64_t width = 1;
+  std::vector<std::vector<uint64_t>> count;  // [drawn row][bin]
+  std::vector<uint64_t> total;               // [drawn row]
+};
+
+ArrivalBins BinArrivals(const Chart& chart, const Layout& layout,
+                        uint64_t span) {
+  ArrivalBins bins;
+  bins.width = BinWidth(span);
+  const uint64_t bin_count = (span - 1) / bins.width + 1;
+  bins.count.assign(layout.rows.size(), std::vector<uint64_t>(bin_count, 0));
+  bins.total.assign(layout.rows.size(), 0);
+  for (const ChartBar& bar : chart.bars) {
+    const size_t row = layout.row_of[bar.to_row];
+    ++bins.count[row][bar.end == 0 ? 0 : (bar.end - 1) / bins.width];
+    ++bins.total[row];
+  }
+  return bins;
+}
+
+// One collapsed row's histogram: a bar per bin with arrivals, as tall as
+// its count against the row's largest bin, and a grey line that climbs to
+// the top by the time every arrival of the group is in.
+void DrawHistogram(const ArrivalBins& bins, size_t r, const Layout& layout,
+                   const Scale& scale, const std::string& unit,
+                   std::string* out) {
+  const std::vector<uint64_t>& count = bins.count[r];
+  const uint64_t most = *std::max_element(count.begin(), count.end());
+  if (most == 0) return;
+  const int base = layout.row_top[r + 1] - 3;
+  const int height = kCollapsedRowHeight - kSendStripHeight - 8;
+  std::string line = absl::StrFormat("%.1f,%d", scale.x(0), base);
+  uint64_t reached = 0;
+  for (uint64_t b = 0; b < count.size(); ++b) {
+    if (count[b] == 0) continue;
+    const uint64_t from = b * bins.width;
+    const uint64_t to = std::min(from + bins.width, scale.span);
+    const double x0 = scale.x(from);
+    const double x1 = std::max(scale.x(to), x0 + 1.0);
+    const int bar = std::max(
+        1, static_cast<int>(height * static_cast<double>(count[b]) / most));
+    absl::StrAppendFormat(
+        out,
+        "<rect class=\"arrivals\" data-group=\"%d\" data-from=\"%d\" "
+        "data-to=\"%d\" data-count=\"%d\" x=\"%.1f\" y=\"%d\" "
+        "width=\"%.1f\" height=\"%d\" fill=\"%s\" stroke=\"#fff\" "
+        "stroke-width=\"0.5\"><title>%s</title></rect>\n",
+        layout.rows[r].group, from, to, count[b], x0, base - bar, x1 - x0, bar,
+        Colour(layout.rows[r].group),
+        XmlEscape(absl::StrCat(layout.rows[r].label, ": ", count[b],
+                               count[b] == 1 ? " arrival " : " arrivals ",
+                               bins.width == 1
+                                   ? absl::StrCat("at ", to)
+                                   : absl::StrCat("in (", from, ", ", to, "]"),
+                               " ", unit)));
+    const int before =
+        base -
+        static_cast<int>(height * static_cast<double>(reached) / bins.total[r]);
+    reached += count[b];
+    const int after =
+        base -
+        static_cast<int>(height * static_cast<double>(reached) / bins.total[r]);
+    absl::StrAppendFormat(&line, " %.1f,%d %.1f,%d", x1, before, x1, after);
+  }
+  absl::StrAppendFormat(&line, " %.1f,%d", scale.x(scale.span), base - height);
+  absl::StrAppendFormat(out,
+                        "<polyline class=\"arrived-share\" points=\"%s\" "
+                        "fill=\"none\" stroke=\"#444\" "
+                        "stroke-width=\"1.5\"/>\n",
+                        line);
+}
+
+// Collapsed rows: when each group sends (a strip) and when its nodes are
+// reached (a histogram).
+void DrawCollapsedRows(const Chart& chart, const Layout& layout,
+                       const Scale& scale, std::string* out) {
+  DrawSendStrips(chart, layout, scale, out);
+  const ArrivalBins bins = BinArrivals(chart, layout, scale.span);
+  for (size_t r = 0; r < layout.rows.size(); ++r) {
+    DrawHistogram(bins, r, layout, scale, chart.unit, out);
+  }
+}
+
 void DrawAxis(const Scale& scale, int bottom, const std::string& unit,
               std::string* out) {
   absl::StrAppendFormat(out,
                         "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" "
                         "stroke=\"#000\"/>\n",
-                        kLeft, bottom, kWidth - kRight, bottom);
+                        scale.left, bottom, kWidth - kRight, bottom);
   const uint64_t step = AxisStep(scale.span);
   for (uint64_t t = 0; t <= scale.span; t += step) {
     absl::StrAppendFormat(out,
@@ -273,55 +419,97 @@ void DrawAxis(const Scale& scale, int bottom, const std::string& unit,
   absl::StrAppendFormat(out,
                         "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\">time "
                         "(%s)</text>\n",
-                        (kLeft + kWidth - kRight) / 2, bottom + 34,
+                        (scale.left + kWidth - kRight) / 2, bottom + 34,
                         XmlEscape(unit));
 }
 
 // A vertical line across the rows at `t`, labelled above them.
-void DrawMark(const Scale& scale, uint64_t t, int bottom, const char* colour,
-              const char* dash, int label_y, const std::string& label,
-              std::string* out) {
+struct Mark {
+  const char* name;  // The line's class, for programs reading the SVG.
+  const char* colour;
+  const char* dash;
+  int width;
+  int label_y;
+};
+
+void DrawMark(const Scale& scale, uint64_t t, int bottom, const Mark& mark,
+              const std::string& label, std::string* out) {
   absl::StrAppendFormat(out,
-                        "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" "
-                        "stroke=\"%s\" stroke-width=\"2\" "
-                        "stroke-dasharray=\"%s\"/><text x=\"%.1f\" y=\"%d\" "
-                        "text-anchor=\"end\" fill=\"%s\">%s</text>\n",
-                        scale.x(t), kTop - 4, scale.x(t), bottom, colour, dash,
-                        scale.x(t) - 3, label_y, colour, XmlEscape(label));
+                        "<line class=\"%s\" x1=\"%.1f\" y1=\"%d\" "
+                        "x2=\"%.1f\" y2=\"%d\" stroke=\"%s\" "
+                        "stroke-width=\"%d\" stroke-dasharray=\"%s\"/>"
+                        "<text x=\"%.1f\" y=\"%d\" text-anchor=\"end\" "
+                        "fill=\"%s\">%s</text>\n",
+                        mark.name, scale.x(t), kTop - 4, scale.x(t), bottom,
+                        mark.colour, mark.width, mark.dash, scale.x(t) - 3,
+                        mark.label_y, mark.colour, XmlEscape(label));
 }
 
-void DrawLegend(const Chart& chart, bool collapsed, int top, std::string* out) {
+// The completion line, then the lower bound's dashes over it: when the two
+// are equal (an optimal schedule) the bound's dashes show on a wider
+// completion line instead of vanishing under it.
+void DrawMarks(const Chart& chart, const Scale& scale, int bottom,
+               std::string* out) {
+  const bool met = chart.lower_bound && *chart.lower_bound == chart.completion;
+  DrawMark(scale, chart.completion, bottom,
+           {"completion", "#c00", "none", met ? 5 : 2, kTop - 8},
+           chart.completion_label, out);
+  if (chart.lower_bound) {
+    DrawMark(scale, *chart.lower_bound, bottom,
+             {"lower-bound", "#06c", "5,3", 2, kTop - 22},
+             chart.lower_bound_label, out);
+  }
+}
+
+void DrawLegend(const Chart& chart, const Layout& layout, int top,
+                std::string* out) {
+  const int left = layout.left;
+  const bool collapsed = layout.collapsed;
   int y = top;
   for (size_t g = 0; g < chart.groups.size(); ++g, y += kLegendLine) {
     absl::StrAppendFormat(out,
                           "<rect x=\"%d\" y=\"%d\" width=\"14\" height=\"10\" "
                           "fill=\"%s\"/><text x=\"%d\" y=\"%d\">%s</text>\n",
-                          kLeft, y, Colour(g), kLeft + 20, y + 10,
+                          left, y, Colour(g), left + 20, y + 10,
                           XmlEscape(chart.groups[g]));
   }
   absl::StrAppendFormat(out,
                         "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" "
                         "stroke=\"#c00\" stroke-width=\"2\"/><text x=\"%d\" "
                         "y=\"%d\">%s</text>\n",
-                        kLeft, y + 5, kLeft + 14, y + 5, kLeft + 20, y + 10,
+                        left, y + 5, left + 14, y + 5, left + 20, y + 10,
                         XmlEscape(chart.completion_legend));
   y += kLegendLine;
   if (chart.lower_bound) {
-    absl::StrAppendFormat(out,
-                          "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" "
-                          "stroke=\"#06c\" stroke-width=\"2\" "
-                          "stroke-dasharray=\"5,3\"/><text x=\"%d\" "
-                          "y=\"%d\">lower bound (no schedule completes "
-                          "earlier)</text>\n",
-                          kLeft, y + 5, kLeft + 14, y + 5, kLeft + 20, y + 10);
-  }
-  if (collapsed) {
+    const bool met = *chart.lower_bound == chart.completion;
     absl::StrAppendFormat(
         out,
-        "<text x=\"%d\" y=\"%d\" font-style=\"italic\">%d "
-        "nodes: more than %d rows, so each group is one row "
-        "(when its nodes send; darker: more at once)</text>\n",
-        kLeft, y + kLegendLine + 10, chart.rows.size(), kMaxChartRows);
+        "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"#06c\" "
+        "stroke-width=\"2\" stroke-dasharray=\"5,3\"/><text x=\"%d\" "
+        "y=\"%d\">lower bound (no schedule completes earlier)%s</text>\n",
+        left, y + 5, left + 14, y + 5, left + 20, y + 10,
+        met ? ": met by the completion time, so this schedule is optimal" : "");
+    y += kLegendLine;
+  }
+  if (collapsed) {
+    const uint64_t width = BinWidth(TimeSpan(chart));
+    const std::string lines[] = {
+        absl::StrFormat("%d nodes: more than %d rows, so each group is one "
+                        "row:",
+                        chart.rows.size(), kMaxChartRows),
+        absl::StrCat("its bars count the arrivals at its nodes ",
+                     width == 1 ? std::string("at each time step")
+                                : absl::StrCat("per ", width, " ", chart.unit),
+                     " (the tallest: the most), the grey line climbs to the "
+                     "top as they all arrive;"),
+        "the strip along its top: when its nodes send (darker: more at once)."};
+    for (const std::string& line : lines) {
+      absl::StrAppendFormat(out,
+                            "<text x=\"%d\" y=\"%d\" "
+                            "font-style=\"italic\">%s</text>\n",
+                            left, y + 10, XmlEscape(line));
+      y += kLegendLine;
+    }
   }
 }
 
@@ -367,30 +555,26 @@ SvgSize GanttSize(const Chart& chart) {
 std::string GanttSvg(const Chart& chart) {
   const Layout layout = LayOut(chart);
   const SvgSize size = GanttSize(chart);
-  const Scale scale = {TimeSpan(chart)};
+  const Scale scale = {TimeSpan(chart), layout.left};
   const int bottom = layout.row_top.back();
   std::string out = absl::StrFormat(
       "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" "
       "viewBox=\"0 0 %d %d\" font-family=\"sans-serif\" font-size=\"12\">\n"
       "<rect width=\"100%%\" height=\"100%%\" fill=\"#fff\"/>\n"
       "<text x=\"%d\" y=\"20\" font-size=\"15\" "
-      "font-weight=\"bold\">%s</text>\n",
-      size.width, size.height, size.width, size.height, kLeft,
-      XmlEscape(chart.title));
+      "font-weight=\"bold\">%s</text>\n"
+      "<text x=\"%d\" y=\"38\">%s</text>\n",
+      size.width, size.height, size.width, size.height, layout.left,
+      XmlEscape(chart.title), layout.left, XmlEscape(chart.subtitle));
   DrawRows(layout, &out);
   if (layout.collapsed) {
-    DrawMergedBars(chart, layout, scale, &out);
+    DrawCollapsedRows(chart, layout, scale, &out);
   } else {
     DrawBars(chart, layout, scale, &out);
   }
   DrawAxis(scale, bottom, chart.unit, &out);
-  if (chart.lower_bound) {
-    DrawMark(scale, *chart.lower_bound, bottom, "#06c", "5,3", kTop - 22,
-             chart.lower_bound_label, &out);
-  }
-  DrawMark(scale, chart.completion, bottom, "#c00", "none", kTop - 8,
-           chart.completion_label, &out);
-  DrawLegend(chart, layout.collapsed, bottom + kAxisHeight + 10, &out);
+  DrawMarks(chart, scale, bottom, &out);
+  DrawLegend(chart, layout, bottom + kAxisHeight + 10, &out);
   out += "</svg>\n";
   return out;
 }

@@ -3,10 +3,16 @@
 // One row per node, grouped and coloured by group (node type, cluster, or
 // the source of a multi-source message); a bar per send from its start to
 // its arrival, labelled with the receiver; a time axis in ticks; the
-// completion time and the lower bound as vertical lines; a legend. Past
-// kMaxChartRows rows, each group collapses into one row (the merged times
-// when its nodes send, darker where more send at once: the picture stays
-// small however many nodes there are) and a note says so.
+// completion time and the lower bound as vertical lines (the bound's dashes
+// drawn over the completion, so both show when they are equal); a legend.
+// Past kMaxChartRows rows, each group collapses into one row: a histogram
+// of when its nodes are reached, with a line for the share reached so far,
+// under a strip of when its nodes send (darker where more send at once).
+// The picture stays small however many nodes there are, and a note says how
+// to read it. Programs may find the lines and bins by class: "completion",
+// "lower-bound", "arrivals" (with data-group, data-from, data-to,
+// data-count: that many arrivals at the group's nodes in (from, to]),
+// "arrived-share", "sends".
 #ifndef HETCAST_TOOLS_CLI_GANTT_SVG_H_
 #define HETCAST_TOOLS_CLI_GANTT_SVG_H_
 
@@ -35,7 +41,8 @@ struct ChartBar {
 };
 
 struct Chart {
-  std::string title;
+  std::string title;                // "Broadcast from node 0 to 27 nodes: ...".
+  std::string subtitle;             // "optimal; algorithm: table".
   std::vector<std::string> groups;  // Legend entries, in colour order.
   std::vector<ChartRow> rows;       // Top to bottom.
   std::vector<ChartBar> bars;

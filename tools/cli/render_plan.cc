@@ -92,6 +92,51 @@ absl::Status NodeRowsAndBars(const out::NodePlan& plan,
   return absl::OkStatus();
 }
 
+// How good the answer is, in words: "optimal" when it is proven so (an
+// exact answer, or one that meets the lower bound), else the most it can be
+// above the optimum.
+std::string Quality(bool exact, uint64_t completion, uint64_t lower_bound,
+                    const std::string& unit) {
+  if (exact || completion <= lower_bound) return "optimal";
+  const uint64_t gap = completion - lower_bound;
+  return absl::StrCat("at most ", gap, " ",
+                      gap == 1 && unit == "ticks" ? "tick" : unit,
+                      " above the optimum");
+}
+
+// A node or cluster plan's title in plain words ("Broadcast from node 0 to
+// 11 nodes: all reached in 10 ticks").
+std::string NodeTitle(const out::NodePlan& plan, bool cluster,
+                      size_t clusters) {
+  size_t reached = 0, forwarders = 0;
+  bool multicast = false;
+  if (plan.nodes() != nullptr) {
+    for (const out::Node* node : *plan.nodes()) {
+      multicast = multicast || node->member().has_value();
+      if (node->id() == 0) continue;
+      const bool forwards_only =
+          node->relay().value_or(false) || !node->member().value_or(true);
+      ++(forwards_only ? forwarders : reached);
+    }
+  }
+  return absl::StrCat(
+      multicast || forwarders > 0 ? "Multicast" : "Broadcast",
+      " from node 0 to ", reached, reached == 1 ? " node" : " nodes",
+      cluster ? absl::StrCat(" in ", clusters, " clusters") : "",
+      forwarders == 0
+          ? ""
+          : absl::StrCat(" (and ", forwarders, cluster ? " helping" : " relay",
+                         forwarders == 1 ? " node)" : " nodes)"),
+      ": all reached in ", plan.completion_time(), " ticks");
+}
+
+// The second line of a title: how good the answer is, and who made it.
+std::string Subtitle(const std::string& quality,
+                     const flatbuffers::String* algorithm) {
+  return absl::StrCat(
+      quality, "; algorithm: ", algorithm == nullptr ? "" : algorithm->str());
+}
+
 // Node and cluster plans: a row per node, grouped by type or cluster.
 absl::StatusOr<Chart> NodeChart(const out::NodePlan& plan) {
   const bool cluster =
@@ -104,11 +149,10 @@ absl::StatusOr<Chart> NodeChart(const out::NodePlan& plan) {
   if (!status.ok()) return status;
   status = NodeRowsAndBars(plan, group_of, &chart);
   if (!status.ok()) return status;
-  chart.title = absl::StrFormat(
-      "%s model, %s: %d nodes, completion %d ticks",
-      cluster ? "cluster" : "node",
-      plan.algorithm() == nullptr ? "" : plan.algorithm()->str(),
-      group_of.size(), plan.completion_time());
+  chart.title = NodeTitle(plan, cluster, chart.groups.size());
+  chart.subtitle = Subtitle(Quality(plan.exact(), plan.completion_time(),
+                                    plan.lower_bound(), "ticks"),
+                            plan.algorithm());
   chart.completion = plan.completion_time();
   chart.completion_label = absl::StrCat("completion ", plan.completion_time());
   chart.lower_bound = plan.lower_bound();
@@ -150,10 +194,13 @@ Chart NbChart(const out::NbPlan& plan) {
     }
   }
   chart.unit = plan.tick() == nullptr ? "ticks" : plan.tick()->str();
-  chart.title = absl::StrFormat(
-      "multi-source, %s: %d nodes, completion %d %s",
-      plan.algorithm() == nullptr ? "" : plan.algorithm()->str(), n,
-      plan.completion_time(), chart.unit);
+  chart.title = absl::StrCat(
+      "Messages from ", group_of_source.size(),
+      group_of_source.size() == 1 ? " source" : " sources", " among ", n,
+      " nodes: all delivered in ", plan.completion_time(), " ", chart.unit);
+  chart.subtitle = Subtitle(Quality(plan.exact(), plan.completion_time(),
+                                    plan.lower_bound(), chart.unit),
+                            plan.algorithm());
   chart.completion = plan.completion_time();
   chart.completion_label = absl::StrCat("completion ", plan.completion_time());
   chart.lower_bound = plan.lower_bound();
@@ -193,10 +240,13 @@ Chart GraphChart(const out::GraphPlan& plan) {
     }
   }
   const uint64_t period = schedule == nullptr ? 0 : schedule->period();
-  chart.title = absl::StrFormat(
-      "graph model (one period), %s: throughput %s messages per tick",
-      plan.algorithm() == nullptr ? "" : plan.algorithm()->str(),
-      plan.throughput() == nullptr ? "" : plan.throughput()->str());
+  chart.title = absl::StrCat(
+      "Repeated multicast: ",
+      plan.throughput() == nullptr ? "" : plan.throughput()->str(),
+      " messages per tick; one period of ", period, " ticks drawn");
+  chart.subtitle = Subtitle(
+      plan.exact() ? "optimal throughput" : "throughput not proven optimal",
+      plan.algorithm());
   chart.completion = period;
   chart.completion_label = absl::StrCat("period ", period);
   chart.completion_legend = "end of the period (it repeats)";
@@ -226,7 +276,7 @@ std::string DotColour(size_t group) {
 // groups become DOT clusters when `boxes` is set.
 std::string ChartDot(const Chart& chart, bool boxes) {
   std::string out = absl::StrCat(
-      "// ", ValidUtf8(chart.title),
+      "// ", ValidUtf8(chart.title), "\n// ", ValidUtf8(chart.subtitle),
       "\ndigraph hetcast {\n  rankdir=LR;\n  node [shape=box, "
       "style=\"rounded,filled\", fontname=\"sans-serif\"];\n  edge "
       "[fontname=\"sans-serif\", fontsize=10];\n");

@@ -17,7 +17,7 @@
 // Prints mean completion (ms) of FEF, ECF, WR, WRP and the lower bound per
 // setting, and each as a ratio to the lower bound (the best of
 // runtime/nonblocking/lower_bound.h); then WRP as a ratio to the paper's
-// §3.1 bound alone, the gap reported before issue 18; last, the planner's
+// §3.1 bound alone (the paper's own gap); last, the planner's
 // answer (the earlier of WRP and the critical-first run,
 // runtime/nonblocking/critical_first.cc) as a ratio to the bound. The last
 // lines average the rows (broadcasts, multicasts, all): the gap (ratio - 1)

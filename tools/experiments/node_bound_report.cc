@@ -1,5 +1,5 @@
 // node_bound_report.cc: how close the node model's lower bounds are to the
-// optimum (issue 18, node model), rerunnable:
+// optimum (node model), rerunnable:
 //
 //   bazel run -c opt //tools:node_bound_report [-- --full | --gaps |
 //                                                  --certify]

@@ -1,5 +1,5 @@
 // certified_node_answer.h: the tools' best node-model answer and its
-// certified lower bound (issue 18, node model): what `hetcast plan
+// certified lower bound (node model): what `hetcast plan
 // --certify` answers and what tools/experiments/node_bound_report Part 4
 // measures, written once so that the report measures the product.
 //
@@ -27,7 +27,7 @@
 // destinations D and the types (the CLI limits both,
 // tools/cli/plan_node_certify.h), and the LP's with its size, fast and
 // unevenly (hetcast plan --certify on random requests of 10^3 to 10^4
-// destinations, 2026-11, a loaded machine): 8 types, 2-3 s at 5,400-6,300
+// destinations, on a loaded 2-core machine): 8 types, 2-3 s at 5,400-6,300
 // columns (320-370 ticks), 11-24 s at 6,400-8,200, 52 s at 11,600; 32
 // types, 2-5 s at 10,600-13,700 columns (160-210 ticks); 3 types, under a
 // second up to about 800 ticks. Hence the two options below.

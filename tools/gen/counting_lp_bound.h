@@ -1,5 +1,5 @@
 // counting_lp_bound.h: the counting LP lower bound of the node model
-// (issue 18, node model; tools only: it solves exact LPs with QSopt_ex, so
+// (node model; tools only: it solves exact LPs with QSopt_ex, so
 // every binary that links it is GPL-3, like the graph model's LP tools).
 //
 // The counting program. Fix a deadline T. For a schedule, let y(c, t) be

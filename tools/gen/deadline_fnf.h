@@ -1,5 +1,5 @@
 // deadline_fnf.h: FNF's schedule improved by deadline-aware receive orders
-// (issue 18, node model; tools only).
+// (node model; tools only).
 //
 // Where FNF loses. Every non-idling schedule is fixed by the order of the
 // receivers' types: the k-th receiver takes the k-th earliest send slot

@@ -18,6 +18,11 @@
 #include <vector>
 
 #include "absl/status/statusor.h"
+// StateOf is the runtime's own index, hetcast_state_index_, which hetcast.h
+// declares behind its fence (the fenced part may be included after the rest).
+#ifndef HETCAST_STATIC_LINKING_ONLY
+#define HETCAST_STATIC_LINKING_ONLY 1
+#endif
 #include "runtime/include/hetcast/hetcast.h"
 #include "tools/gen/profile.h"
 

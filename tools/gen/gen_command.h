@@ -18,7 +18,7 @@ namespace hetcast {
 // size known before reading starts.
 // JSON inputs: FlatBuffers' JSON parser holds about 50 bytes per byte of
 // a dense array ("0,0,..."): 16 MiB parse in at most about 0.8 GB (the
-// README's Limits; at 64 MiB it was 3.1 GB).
+// README's Limits).
 inline constexpr size_t kMaxTextFileBytes = size_t{16} << 20;
 inline constexpr size_t kMaxTableFileBytes = size_t{1} << 30;  // Tables.
 

@@ -277,8 +277,9 @@ absl::StatusOr<Problem> LoadProblem(const LinearProgram& lp,
   // FaceMinimumInflow()) and for Fig. 8's grown programs, whose dual
   // simplex from GrownBasis() goes on in the primal: there one program of
   // 1,859 rows took 4.4 s under steepest edge, 0.56 s under devex
-  // (BM_Heuristic<AugmentedSources>/65: 61 -> 47 s of CPU, longest LP 4.4
-  // -> 0.73 s, load 3; tests/graph/lp_benchmark.cc). Devex made the face
+  // (BM_Heuristic<AugmentedSources>/65 of tests/graph/lp_benchmark.cc: 47 s
+  // of CPU under devex against 61 s under steepest edge, the longest LP
+  // 0.73 s against 4.4 s, load 3). Devex made the face
   // LPs of Broadcast-EB, started from its optimal basis, slower still
   // (26 s for one where steepest edge took 5.8 s and a cold dual simplex
   // 0.8 s): those are solved from scratch (face_minimum.cc,

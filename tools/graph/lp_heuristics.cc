@@ -283,7 +283,8 @@ absl::StatusOr<ScoreBounds> InflowBounds(const hetcast_graph_request& request,
 // the primal simplex from `face_start`, an optimal basis of another face
 // LP of the same ranking program (Fig. 8: the pooled one's, Ranking::
 // SolvePooled(), which has little inflow into every candidate: BM_
-// Heuristic<AugmentedSources>/65 45 -> 33 s of CPU, load 3), else from the
+// Heuristic<AugmentedSources>/65 takes 33 s of CPU so, against 45 s from
+// the program's own optimal basis, load 3), else from the
 // program's optimal basis; `face_final`, if set, gets the optimal basis.
 // Ungrouped ones (Broadcast-EB, Multicast-LB) by PenalisedFaceMinimum()
 // when it stays on the face, else with T fixed from scratch: from the

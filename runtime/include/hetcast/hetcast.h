@@ -1,12 +1,37 @@
-/* hetcast.h: the public C API of the hetcast runtime.
+/* hetcast.h: the C API of the hetcast runtime.
  *
- * hetcast computes broadcast and multicast schedules for heterogeneous
- * clusters. This header is the whole API: a symbol that is not declared here
- * is not API.
+ * hetcast plans who sends a message to whom, and when, so that a broadcast
+ * or multicast over machines of different speeds reaches its last
+ * destination as early as possible, and it says how far from optimal each
+ * answer can be. This header is the whole API: a symbol that is not declared
+ * here is not API.
+ *
+ * The ways in, in the order this header presents them:
+ *  - The planner, one call for every model: fill a hetcast_request, ask
+ *    hetcast_plan_sizes() how much memory the answer needs, and call
+ *    hetcast_plan(). It picks the best the library has for the request (a
+ *    table entry, else the model's own algorithm) and says which algorithm
+ *    answered, why, its proven guarantee and a lower bound on the optimum.
+ *  - Tables: optimal schedules precomputed at build time for every mix of
+ *    node types up to a limit, opened once from a buffer
+ *    (hetcast_table_open) and queried in constant time; the planner answers
+ *    from the profiles it is given.
+ *  - The per-participant query: hetcast_plan_participant() gives one node's
+ *    own part of a plan (its parent, its arrival, its sends), so that each
+ *    rank of a collective computes only its own; from a table without
+ *    building the tree.
+ *  - The per-model functions, the advanced API: each model's algorithms,
+ *    lower bounds and evaluators (which recompute any schedule from the
+ *    model's rules and reject an invalid one), for callers that want one
+ *    algorithm or one piece.
+ * Sections: common definitions; the planner (an example follows
+ * hetcast_plan); the answers; tables; the four models; last, behind
+ * HETCAST_STATIC_LINKING_ONLY, what only code built with this very version
+ * may use.
  *
  * Conventions (they hold for every function below unless its comment says
  * otherwise):
- *  - C11, no allocation. Every result goes into memory the caller provides:
+ *  - C, no allocation. Every result goes into memory the caller provides:
  *    arrays are passed as pointer + capacity, and a `*_sizes` function says
  *    how large they must be. Working memory comes from a caller-provided
  *    `workspace` buffer (any alignment; the library aligns inside it).
@@ -20,22 +45,28 @@
  *  - Time is integer ticks (`uint64_t`). `HETCAST_NEVER` (UINT64_MAX) is not
  *    a time: any schedule that would need it fails with HETCAST_OVERFLOW.
  *  - Build option: the library compiled with HETCAST_OPTIMIZE_SIZE defined
- *    (firmware; runtime/config.h says what changes) trades host speed for
- *    code size and stack. Its answers are the same byte for byte; a
- *    `*_sizes` function may ask for less workspace, never for more.
+ *    (firmware) trades host speed for code size and stack. Its answers are
+ *    the same byte for byte; a `*_sizes` function may ask for less
+ *    workspace, never for more.
+ *  - HETCAST_STATIC_LINKING_ONLY, defined before an include of this header,
+ *    also declares its last section, which may change in any release.
  *
  * Canonical node ids (so that every participant computes the same schedule
  * on its own): the source is 0; destinations follow, all of type 0, then all
  * of type 1, ...; relays follow the destinations, again grouped by type.
  * Within one group, ids follow the schedule's tree in depth-first preorder:
  * a node, then its first child's whole subtree, then its second child's,
- * ... (children in send order). Relays that a schedule does not use take
- * the last ids of their group. (Until 0.2, ids within a group followed
- * arrival order; the depth-first order lets a table answer one node's role
- * by descending from the source, runtime/table/node_role_descent.h.) A
- * table, which chooses which nodes of a type serve as its relays, gives its
- * destinations the type's first nodes in that order.
- */
+ * ... (children in send order), which lets a table answer one node's role
+ * by descending from the source. Relays that a schedule does not use take
+ * the last ids of their group. A table, which chooses which nodes of a type
+ * serve as its relays, gives its destinations the type's first nodes in
+ * that order.
+ *
+ * Results are cited by author and by section, lemma or theorem; the papers
+ * are listed under "References" at the end of this header. A bound or
+ * algorithm called "this library's" is not from them: its proof or rule is
+ * written out with the code that computes it. */
+
 #ifndef HETCAST_HETCAST_H_
 #define HETCAST_HETCAST_H_
 
@@ -47,7 +78,7 @@
  * includes the header does not call them (the runtime's amalgamation
  * includes it into its main file). */
 #if defined(__GNUC__)
-#define HETCAST_INLINE static inline __attribute__((unused))
+#define HETCAST_INLINE static __inline__ __attribute__((unused))
 #else
 #define HETCAST_INLINE static inline
 #endif
@@ -70,8 +101,8 @@
 extern "C" {
 #endif
 
-/* ------------------------------------------------------------------------ */
-/* Version                                                                  */
+/* ------------------------------------------------------------------------
+ * Common definitions: version, status codes, limits, algorithms */
 
 #define HETCAST_VERSION_MAJOR 0
 #define HETCAST_VERSION_MINOR 3
@@ -97,9 +128,7 @@ HETCAST_API int hetcast_version_number(void);
 #define HETCAST_ENUM_BASE
 #endif
 
-/* ------------------------------------------------------------------------ */
-/* Status codes (values are pinned: never renumbered, only appended)         */
-
+/* Status codes (values are pinned: never renumbered, only appended). */
 typedef enum hetcast_status HETCAST_ENUM_BASE {
   HETCAST_OK = 0,
   /* The request is malformed: zero types, a zero cost, a source type out of
@@ -132,9 +161,7 @@ typedef enum hetcast_status HETCAST_ENUM_BASE {
  * value this version does not know). Never NULL. */
 HETCAST_API const char* hetcast_status_str(hetcast_status status);
 
-/* ------------------------------------------------------------------------ */
-/* Limits                                                                   */
-
+/* Limits. */
 /* Node ids are uint32_t; UINT32_MAX is reserved for "no node". */
 #define HETCAST_MAX_NODES 0x7fffffffu
 #define HETCAST_MAX_TYPES 64u
@@ -146,9 +173,7 @@ HETCAST_API const char* hetcast_status_str(hetcast_status status);
  * planned by FNF take any cost below HETCAST_NEVER (overflow is checked). */
 #define HETCAST_MAX_COST (UINT64_C(1) << 40)
 
-/* ------------------------------------------------------------------------ */
-/* Answers                                                                  */
-
+/* Which algorithm answered, or is asked for. */
 typedef enum hetcast_algorithm HETCAST_ENUM_BASE {
   HETCAST_ALGORITHM_NONE = 0,
   /* The structure was given by the caller and evaluated. */
@@ -173,20 +198,150 @@ typedef enum hetcast_algorithm HETCAST_ENUM_BASE {
   /* Work-Racing-Preemptive (Wu, Yeh & Liu §4.4). */
   HETCAST_ALGORITHM_WRP = 10,
   /* The approximation scheme of Khuller & Kim §6 (multicast: Theorem 7.2),
-   * within a proven factor of the optimum (tools/gen/ptas.h). */
+   * within a proven factor of the optimum; it runs offline, and its tables
+   * answer here as profiles. */
   HETCAST_ALGORITHM_PTAS = 11,
   /* Pipelined multicast on a platform graph: the Minimum Cost Path
    * Heuristic of Beaumont, Legrand, Marchal & Robert §6 (Fig. 9), one
    * multicast tree. */
   HETCAST_ALGORITHM_MCPH = 12,
-  /* Eager LCF (runtime/cluster/eager.cc): LCF whose holders serve the
+  /* Eager LCF (this library's): LCF whose holders serve the
    * waiting clusters as soon as their own cluster's local broadcast can
    * spare them; basic and postal broadcast. */
   HETCAST_ALGORITHM_EAGER_LCF = 13,
-  /* Critical-first Work-Racing (runtime/nonblocking/critical_first.cc):
-   * serves the destinations with the longest remaining work first. */
+  /* Critical-first Work-Racing (this library's): serves the destinations
+   * with the longest remaining work first. */
   HETCAST_ALGORITHM_CRITICAL_FIRST = 14
 } hetcast_algorithm;
+
+/* The types each section below defines, named here so that the planner,
+ * which comes first, can point to them. */
+typedef struct hetcast_node_request hetcast_node_request;
+typedef struct hetcast_node_sizes hetcast_node_sizes;
+typedef struct hetcast_cluster_request hetcast_cluster_request;
+typedef struct hetcast_nb_request hetcast_nb_request;
+typedef struct hetcast_nb_task hetcast_nb_task;
+typedef struct hetcast_graph_request hetcast_graph_request;
+typedef struct hetcast_graph_route_edge hetcast_graph_route_edge;
+typedef struct hetcast_graph_slot hetcast_graph_slot;
+typedef struct hetcast_profile hetcast_profile;
+typedef struct hetcast_sizes hetcast_sizes;
+typedef struct hetcast_plan_output hetcast_plan_output;
+typedef struct hetcast_plan_info hetcast_plan_info;
+typedef struct hetcast_participant hetcast_participant;
+
+/* ------------------------------------------------------------------------
+ * The planner: one entry point for every model
+ *
+ * hetcast_plan answers any request: it picks the algorithm (or takes the
+ * one the request pins), runs it into caller-provided arrays and says what
+ * it did, as typed fields. The rules, in order:
+ *  - Node model: the first of `profiles` whose types match the request
+ *    (same type count; same costs, or `costs` NULL) and whose limits cover
+ *    it answers from the table: optimal for an exact profile, within its
+ *    stored factor for a PTAS profile. A matching profile that does not
+ *    cover the counts (or the relays worth trying) is passed over for the
+ *    next matching one. Without a covering profile, Fastest-Node-First
+ *    with the relay search answers, and the choice says why.
+ *  - Cluster model: LCF in the variant the request's fields call for
+ *    (degrees: Bounded Degree, §5.1-5.2; matching: BoundedSize, §5.3-5.4;
+ *    members: LCF Multicast, §4; postal: LCF in the postal model, §6.1).
+ *    For a broadcast (blocking or postal, no degrees, matching or
+ *    members) Eager LCF runs too and answers when it completes strictly
+ *    earlier; the answer's algorithm says which (the sizes name LCF; the
+ *    guarantee is LCF's, which the earlier schedule keeps).
+ *  - Multi-source non-blocking model: Work-Racing-Preemptive (§4.4), and
+ *    the critical-first run, which answers when strictly earlier.
+ *  - Graph model (pipelined multicast): MCPH (Beaumont et al. §6), the
+ *    runtime's one algorithm for it (the LP bounds and the other
+ *    heuristics of the paper run offline, in the hetcast tools).
+ * A request may pin an algorithm of its model (node: FNF or TABLE;
+ * cluster: LCF, FLAT_BINOMIAL, INTERLEAVED_LCF or EAGER_LCF; multi-source:
+ * FEF, ECF, WR, WRP or CRITICAL_FIRST; graph: MCPH); a pinned algorithm
+ * answers alone. A pin the request cannot honour is an error,
+ * never a silent substitute: TABLE without a covering profile is
+ * HETCAST_NOT_IN_TABLE, an algorithm of another model
+ * HETCAST_INVALID_ARGUMENT.
+ * The PTAS for plain per-node cost lists runs offline; its tables answer
+ * here as profiles. */
+
+typedef enum hetcast_model HETCAST_ENUM_BASE {
+  HETCAST_MODEL_NODE = 0,        /* hetcast_node_request */
+  HETCAST_MODEL_CLUSTER = 1,     /* hetcast_cluster_request */
+  HETCAST_MODEL_NONBLOCKING = 2, /* hetcast_nb_request */
+  HETCAST_MODEL_GRAPH = 3        /* hetcast_graph_request */
+} hetcast_model;
+
+typedef struct hetcast_request {
+  hetcast_model model;
+  /* HETCAST_ALGORITHM_NONE: the planner chooses; anything else pins. */
+  hetcast_algorithm algorithm;
+  /* The model's request; the others must be NULL (`graph` is the last
+   * field, appended so that the fields above keep their places). */
+  const hetcast_node_request* node;
+  const hetcast_cluster_request* cluster;
+  const hetcast_nb_request* nonblocking;
+  /* Optional (node model): opened profiles, tried in order. */
+  const hetcast_profile* profiles;
+  size_t profile_count;
+  const hetcast_graph_request* graph;
+} hetcast_request;
+
+/* Validates `request`, makes the planner's choice and says how large the
+ * arrays and the workspace must be. On error, `*error` (optional) points to
+ * a static description naming what is wrong. */
+HETCAST_API hetcast_status hetcast_plan_sizes(const hetcast_request* request,
+                                              hetcast_sizes* sizes,
+                                              const char** error);
+
+/* Plans `request` into `output` (node and cluster models: as
+ * hetcast_node_plan; multi-source: as hetcast_nb_plan) and fills
+ * `info`. Deterministic: the same request gives the same bytes. No heap. */
+HETCAST_API hetcast_status hetcast_plan(const hetcast_request* request,
+                                        void* workspace, size_t workspace_size,
+                                        const hetcast_plan_output* output,
+                                        hetcast_plan_info* info,
+                                        const char** error);
+
+/* Example: a broadcast from a node of type 1 to 4 nodes of cost 2 and 7 of
+ * cost 3:
+ *   uint64_t costs[2] = {2, 3}, counts[2] = {4, 7};
+ *   hetcast_node_request node = {costs, 2, 1, counts, NULL};
+ *   hetcast_request request = {HETCAST_MODEL_NODE, HETCAST_ALGORITHM_NONE,
+ *                              &node};
+ *   hetcast_sizes sizes;
+ *   const char* why;
+ *   if (hetcast_plan_sizes(&request, &sizes, &why) != HETCAST_OK) ...
+ *   (give sizes.workspace_bytes of workspace and output arrays of
+ *   sizes.node_count nodes and sizes.transfer_count transfers)
+ *   hetcast_plan(&request, workspace, sizes.workspace_bytes, &output, &info,
+ *                &why); */
+
+/* One participant's part of the plan, so that each rank of a collective
+ * computes only its own, in the fields of `*out` (hetcast_participant,
+ * defined with the answers below): node and cluster models: its own entry
+ * (arrival, parent, type, ...) in `*node` and its sends in order, as transfers
+ * with from = participant, in `sends`; multi-source model: its ordered task
+ * list in `tasks`; graph model: its slots (from = participant) in `slots`, in
+ * the order it sends them in every period (increasing start), and in
+ * `*node`: parent = its parent in the tree, arrival = the tick of the
+ * period at which its receiving slot ends (what it receives in one period
+ * it forwards in the next), send_index = the place of that slot among its
+ * parent's (1 = first), type 0, is_relay 1 unless it is the source or a
+ * target; for the source parent = HETCAST_NO_NODE and arrival 0, for a
+ * node outside the tree parent = HETCAST_NO_NODE, arrival = HETCAST_NEVER,
+ * send_index 0 and no slots. `*count` is always set; if it exceeds the
+ * capacity the first `capacity` are written and the call fails with
+ * HETCAST_OUTPUT_TOO_SMALL.
+ * A table answers in O(participant's subtree path) without building the
+ * tree (hetcast_profile_node_role); the other algorithms plan the whole
+ * request inside the workspace. Same facts as hetcast_plan. */
+HETCAST_API hetcast_status hetcast_plan_participant(
+    const hetcast_request* request, uint32_t participant, void* workspace,
+    size_t workspace_size, hetcast_participant* out, const char** error);
+
+/* ------------------------------------------------------------------------
+ * Answers: what the planner and the per-model functions fill in */
 
 /* Which bound produced `hetcast_answer.lower_bound` (the largest wins). */
 typedef enum hetcast_bound HETCAST_ENUM_BASE {
@@ -228,31 +383,31 @@ typedef enum hetcast_bound HETCAST_ENUM_BASE {
    * doubling bound. For requests of up to 256 destinations, refined by
    * a best-first search that fixes the costs of the first receivers and
    * times them exactly, until it proves the answer optimal or runs out of
-   * budget (proofs in runtime/node/lower_bound.h). */
+   * budget (this library's bound). */
   HETCAST_BOUND_NESTED_SLOTS = 11,
   /* Non-blocking model: each message's holders grow at most as fast as
    * when every relay sends as cheaply, over links as short and after
    * receives as quick as the fastest destination's; the slowest receivers
-   * get the earliest arrivals (proof in runtime/nonblocking/lower_bound.h). */
+   * get the earliest arrivals (this library's bound). */
   HETCAST_BOUND_NB_POSTAL_GROWTH = 12,
   /* Non-blocking model: every node's receives and own first sends one at a
    * time, and all nodes' least total work fitted between the earliest time
-   * each can start and the completion (runtime/nonblocking/lower_bound.h). */
+   * each can start and the completion (this library's bound). */
   HETCAST_BOUND_NB_SERIAL_WORK = 13,
   /* Cluster model: the processors of a cluster other than the source's at
    * most double per tick after its first copy arrives (C ticks at the
    * earliest), plus one copy per processor informed outside it C ticks
-   * before (proof in runtime/cluster/internal.h). */
+   * before (this library's bound). */
   HETCAST_BOUND_CLUSTER_FILL = 14,
   /* Cluster model: every cluster that needs a copy needs an inter-cluster
    * transfer, each processor starts one at most every C ticks (blocking),
    * and processors can only be informed inside clusters already holding a
-   * copy (proof in runtime/cluster/internal.h). */
+   * copy (this library's bound). */
   HETCAST_BOUND_CLUSTER_ENTRY = 15,
   /* Node model, tools only (`hetcast plan --certify`; never produced by the
    * runtime): the least T at which the counting linear program, solved
    * exactly, informs every destination; it relaxes only integrality of the
-   * arrivals per tick (proof in tools/gen/counting_lp_bound.h). */
+   * arrivals per tick (this library's bound). */
   HETCAST_BOUND_COUNTING_LP = 16
 } hetcast_bound;
 
@@ -284,142 +439,167 @@ typedef struct hetcast_node {
   uint32_t is_relay;   /* 1 for relay ids, 0 otherwise. */
 } hetcast_node;
 
-/* ------------------------------------------------------------------------ */
-/* Heterogeneous node model (Libeskind-Hadas et al.; Khuller & Kim)          */
-/*                                                                          */
-/* A node of type j needs costs[j] ticks per send and sends one message at   */
-/* a time; its i-th send arrives at arrival + i * costs[j]. Receiving costs  */
-/* the receiver nothing extra.                                               */
+typedef struct hetcast_graph_answer {
+  hetcast_algorithm algorithm;
+  int exact; /* 1 when the throughput is proven optimal. */
+  /* The schedule: K messages every T ticks. */
+  uint64_t period;
+  uint64_t messages;
+  /* K / T messages per tick and T / K ticks per message, reduced. */
+  uint64_t throughput_numerator;
+  uint64_t throughput_denominator;
+  uint64_t period_numerator;
+  uint64_t period_denominator;
+  /* No schedule, with any number of trees, needs fewer ticks per message
+   * than lower_bound_numerator / lower_bound_denominator. */
+  uint64_t lower_bound_numerator;
+  uint64_t lower_bound_denominator;
+  hetcast_bound lower_bound_kind;
+  /* The node whose load sets the period (the smallest id on ties). */
+  uint32_t bottleneck_node;
+  size_t tree_node_count; /* Source, targets and relays in the tree. */
+  size_t tree_edge_count; /* tree_node_count - 1 */
+  size_t slot_count;
+} hetcast_graph_answer;
 
-typedef struct hetcast_node_request {
-  const uint64_t* costs;              /* type_count entries, each >= 1. */
-  size_t type_count;                  /* 1 .. HETCAST_MAX_TYPES. */
-  uint32_t source_type;               /* < type_count. */
-  const uint64_t* destination_counts; /* type_count entries. */
-  /* Optional (NULL = no relays): type_count entries. Relays may forward the
-   * message but need not receive it. */
-  const uint64_t* relay_counts;
-} hetcast_node_request;
+/* Why the algorithm that answered was chosen (values pinned). */
+typedef enum hetcast_choice HETCAST_ENUM_BASE {
+  /* The request pinned it. */
+  HETCAST_CHOICE_PINNED = 0,
+  /* A table profile matches and covers the request. */
+  HETCAST_CHOICE_TABLE = 1,
+  /* Node model, FNF: the request offered no profiles. */
+  HETCAST_CHOICE_NO_TABLE = 2,
+  /* Node model, FNF: no profile has the request's types and costs. */
+  HETCAST_CHOICE_NO_MATCHING_PROFILE = 3,
+  /* Node model, FNF: profiles match the costs, but the destination counts
+   * (or the relays worth trying) exceed every one's limits. */
+  HETCAST_CHOICE_OUTSIDE_TABLE = 4,
+  /* Cluster, multi-source and graph models: the model's algorithm for the
+   * request's constraints. */
+  HETCAST_CHOICE_MODEL = 5
+} hetcast_choice;
 
-typedef struct hetcast_node_sizes {
-  size_t node_count;      /* Entries a hetcast_node array needs. */
-  size_t transfer_count;  /* Entries a transfer array needs (at most). */
-  size_t workspace_bytes; /* Workspace for hetcast_node_plan. */
-  /* FNF passes hetcast_node_plan will make (each O(node_count)): 1
-   * without useful relays, else one per relay count m tried plus two. Lets
-   * a caller refuse a request whose relay search is too long. */
+/* What hetcast_plan needs. Arrays of the node and cluster models: nodes and
+ * transfers; of the multi-source model: tasks and list_begin; of the graph
+ * model: tree_edges and slots. The others are 0, except node_count, which
+ * is the node count of the multi-source and graph requests too (their
+ * participant ids are 0 .. node_count - 1; no node array is written). */
+struct hetcast_sizes {
+  size_t node_count;
+  size_t transfer_count;
+  size_t task_count;
+  size_t list_begin_count; /* node_count + 1 for the multi-source model. */
+  /* For hetcast_plan and hetcast_plan_participant (which also holds a copy
+   * of the whole plan in it). */
+  size_t workspace_bytes;
+  /* What will answer, and why: known before planning, so a caller can
+   * refuse work it does not want. */
+  hetcast_algorithm algorithm;
+  hetcast_choice choice;
+  /* FNF: the passes of the relay search (hetcast_node_sizes.fnf_runs);
+   * 0 for every other algorithm. */
   uint64_t fnf_runs;
-} hetcast_node_sizes;
+  /* Graph model (hetcast_graph_sizes): route edges of the tree, slots. */
+  size_t tree_edge_count;
+  size_t slot_count;
+  /* What hetcast_plan alone needs (<= workspace_bytes, without the
+   * participant query's copy of the plan: half of it for a 10^7-node FNF
+   * plan). */
+  size_t plan_workspace_bytes;
+};
 
-/* Validates `request` and says how much memory planning it needs. */
-HETCAST_API hetcast_status hetcast_node_plan_sizes(
-    const hetcast_node_request* request, hetcast_node_sizes* sizes);
+/* Where hetcast_plan writes (arrays of the other models may be NULL).
+ * `transfers` is optional for the node and cluster models. The graph model
+ * writes what hetcast_graph_plan writes: the tree as route edges (route 0,
+ * parents first) and the slots of its periodic schedule, sorted by
+ * (start, from). */
+struct hetcast_plan_output {
+  hetcast_node* nodes;
+  size_t node_capacity;
+  hetcast_transfer* transfers;
+  size_t transfer_capacity;
+  hetcast_nb_task* tasks;
+  size_t task_capacity;
+  size_t* list_begin;
+  size_t list_begin_capacity;
+  hetcast_graph_route_edge* tree_edges;
+  size_t tree_edge_capacity;
+  hetcast_graph_slot* slots;
+  size_t slot_capacity;
+};
 
-/* Plans `request` with Fastest-Node-First.
+/* What the planner did, as typed fields. */
+struct hetcast_plan_info {
+  /* Algorithm, exactness, completion, lower bound and its kind, counts.
+   * Graph model: the objective is throughput, not a completion time, so
+   * completion_time and lower_bound are 0 and the exact fractions are in
+   * `graph`; algorithm, exact and lower_bound_kind are those of `graph`,
+   * node_count is the request's, participant_count the tree's nodes and
+   * transfer_count its edges. */
+  hetcast_answer answer;
+  hetcast_model model;
+  hetcast_choice choice;
+  /* The profile that answered (index into request->profiles), or SIZE_MAX. */
+  size_t profile_index;
+  /* The proven guarantee: completion <= factor * OPT + additive ticks, with
+   * factor = factor_numerator / factor_denominator (1 / 1 and 0 for an
+   * exact answer). 0 / 0 when the algorithm has none (heuristics, the flat
+   * baseline, Interleaved LCF, whose bound is against a restricted class of
+   * schedules). */
+  uint64_t factor_numerator;
+  uint64_t factor_denominator;
+  uint64_t additive;
+  /* Static, NUL-terminated: the paper and result behind the guarantee (""
+   * when there is none). */
+  const char* guarantee_source;
+  /* Graph model: hetcast_graph_plan's answer (period and throughput per
+   * message, the port lower bound, all as reduced fractions; the
+   * bottleneck node; the tree's counts). Zero for the other models. */
+  hetcast_graph_answer graph;
+};
+
+struct hetcast_participant {
+  hetcast_node node;
+  hetcast_transfer* sends;
+  size_t send_capacity;
+  hetcast_nb_task* tasks;
+  size_t task_capacity;
+  size_t count;
+  /* Graph model (appended; may be NULL with capacity 0 otherwise). */
+  hetcast_graph_slot* slots;
+  size_t slot_capacity;
+};
+
+/* ------------------------------------------------------------------------
+ * Exact tables
  *
- * Without relays this is FNF as in Libeskind-Hadas et al. §2: the next
- * receiver is the cheapest node not yet informed, its sender the informed
- * node that can complete a send earliest. Ties are broken deterministically:
- * among senders completing at the same tick, the lower canonical id gets the
- * cheaper receiver; among receivers of equal cost, the lower type index and
- * then destinations before relays come first.
+ * A table file holds one or more profiles (k node types with costs and a
+ * limit per type) and, for every source type and every destination mix
+ * within the limits, the optimal completion time and the decision that
+ * rebuilds an optimal tree (Libeskind-Hadas et al. Lemma 5).
  *
- * With relays, FNF runs on the destinations plus the m cheapest relays for
- * every m up to the destination count (Khuller & Kim Theorem 7.1; more never
- * pays, see runtime/node/relays.h), relays that end up forwarding to no
- * destination are dropped (which moves later sends earlier), and the best m
- * is kept (the smallest m on ties).
+ * Usage:
+ *   hetcast_table table;
+ *   const char* why;
+ *   if (hetcast_table_open(bytes, size, &table, &why) != HETCAST_OK) ...
+ *   hetcast_profile profile;
+ *   hetcast_profile_open(&table, 0, &profile);
+ *   uint64_t counts[3] = {4, 7, 0}, t;
+ *   hetcast_node_request r = {NULL, 3, 1, counts, NULL};
+ *   hetcast_profile_completion(&profile, &r, &t);   O(1), no allocation
  *
- * Planning memory grows with the destinations, not with the relays offered:
- * only the relays of types that can help, at most D of each (D the
- * destination count), are planned with (the workspace and transfer_count of
- * hetcast_node_plan_sizes say so); the other relays get blank nodes.
+ * The buffer is verified once, by hetcast_table_open; it must stay alive
+ * and unchanged while any handle made from it is used. Handles are plain
+ * caller-owned structs with no destructor; they are read-only after being
+ * opened, so any number of threads may query one handle at once.
  *
- * `nodes` receives node_count entries. `transfers` is optional (NULL with
- * capacity 0 skips writing them); when given, it needs
- * hetcast_node_plan_sizes' transfer_count entries and receives the transfers
- * sorted by (start, from). */
-HETCAST_API hetcast_status hetcast_node_plan(
-    const hetcast_node_request* request, hetcast_algorithm algorithm,
-    void* workspace, size_t workspace_size, hetcast_node* nodes,
-    size_t node_capacity, hetcast_transfer* transfers, size_t transfer_capacity,
-    hetcast_answer* answer);
-
-/* The doubling lower bound on any schedule for `request` (HETCAST_BOUND_
- * DOUBLING). With c the cheapest cost among destinations and relays and C_s
- * the source's cost, a node of cost >= c informed at time a heads a subtree
- * of at most 2^floor((T - a) / c) nodes by time T, and the source's i-th
- * child arrives no earlier than i * C_s; the bound is the least T at which
- * 1 + sum_i 2^floor((T - i * C_s) / c) reaches 1 + destinations. */
-HETCAST_API hetcast_status hetcast_node_lower_bound(
-    const hetcast_node_request* request, uint64_t* lower_bound);
-
-/* One send of a structure handed to the evaluator. The order of the sends
- * of one sender is the order in which they appear in the array. */
-typedef struct hetcast_send {
-  uint32_t from;
-  uint32_t to;
-} hetcast_send;
-
-/* Workspace the evaluator needs for `send_count` sends. */
-HETCAST_API hetcast_status hetcast_node_evaluate_workspace_size(
-    const hetcast_node_request* request, size_t send_count, size_t* bytes);
-
-/* The node-model evaluator: recomputes every time of a structure from the
- * model's rule (no idling: the i-th send of v arrives at t(v) + i * C(v))
- * and rejects with HETCAST_INVALID_SCHEDULE a node id out of range, a send
- * to the source, a node receiving twice, a send from a node that never
- * receives, or a destination never reached. Ids are canonical for the
- * request's types but need not follow the canonical order within a group.
- * Output
- * as for hetcast_node_plan, with the ids as given (`transfers`, when given,
- * needs min(send_count, node_count - 1) entries); the answer's lower bound
- * is the doubling bound. */
-HETCAST_API hetcast_status hetcast_node_evaluate(
-    const hetcast_node_request* request, const hetcast_send* sends,
-    size_t send_count, void* workspace, size_t workspace_size,
-    hetcast_node* nodes, size_t node_capacity, hetcast_transfer* transfers,
-    size_t transfer_capacity, hetcast_answer* answer);
-
-/* As hetcast_node_evaluate, then relabels the nodes into canonical ids (per
- * type and relay flag in depth-first preorder of the tree, see "Canonical
- * node ids" above), so the output has the form every planner's output has.
- * Same workspace size. */
-HETCAST_API hetcast_status hetcast_node_evaluate_canonical(
-    const hetcast_node_request* request, const hetcast_send* sends,
-    size_t send_count, void* workspace, size_t workspace_size,
-    hetcast_node* nodes, size_t node_capacity, hetcast_transfer* transfers,
-    size_t transfer_capacity, hetcast_answer* answer);
-
-/* ------------------------------------------------------------------------ */
-/* Exact tables (tables/hetcast_table.fbs)                                  */
-/*                                                                          */
-/* A table file holds one or more profiles (k node types with costs and a   */
-/* limit per type) and, for every source type and every destination mix    */
-/* within the limits, the optimal completion time and the decision that     */
-/* rebuilds an optimal tree (Libeskind-Hadas et al. Lemma 5).               */
-/*                                                                          */
-/* Usage:                                                                   */
-/*   hetcast_table table;                                                   */
-/*   const char* why;                                                       */
-/*   if (hetcast_table_open(bytes, size, &table, &why) != HETCAST_OK) ...   */
-/*   hetcast_profile profile;                                               */
-/*   hetcast_profile_open(&table, 0, &profile);                             */
-/*   uint64_t counts[3] = {4, 7, 0}, t;                                     */
-/*   hetcast_node_request r = {NULL, 3, 1, counts, NULL};                   */
-/*   hetcast_profile_completion(&profile, &r, &t);   O(1), no allocation    */
-/*                                                                          */
-/* The buffer is verified once, by hetcast_table_open; it must stay alive   */
-/* and unchanged while any handle made from it is used. Handles are plain   */
-/* caller-owned structs with no destructor; they are read-only after being  */
-/* opened, so any number of threads may query one handle at once.           */
-/*                                                                          */
-/* NULL and unopened handles: every function below takes a NULL handle, or  */
-/* a zeroed one (never opened; hetcast_table_open zeroes its handle before  */
-/* checking anything, so a failed open leaves it so), and refuses it: the   */
-/* status-returning functions with HETCAST_INVALID_ARGUMENT, the table's    */
-/* accessors by answering 0. A handle holding anything else (uninitialised */
-/* memory, a copy of a handle whose table buffer is gone) is undefined.     */
+ * NULL and unopened handles: every function below takes a NULL handle, or
+ * a zeroed one (never opened; hetcast_table_open zeroes its handle before
+ * checking anything, so a failed open leaves it so), and refuses it: the
+ * status-returning functions with HETCAST_INVALID_ARGUMENT, the table's
+ * accessors by answering 0. A handle holding anything else (uninitialised
+ * memory, a copy of a handle whose table buffer is gone) is undefined. */
 
 /* The newest table schema this library reads. */
 #define HETCAST_TABLE_SCHEMA_VERSION 1u
@@ -434,9 +614,9 @@ typedef struct hetcast_table {
   uint64_t opaque_[4];
 } hetcast_table;
 
-typedef struct hetcast_profile {
+struct hetcast_profile {
   uint64_t opaque_[72];
-} hetcast_profile;
+};
 
 /* How a profile's entries were computed (values pinned). */
 typedef enum hetcast_table_method HETCAST_ENUM_BASE {
@@ -526,8 +706,8 @@ HETCAST_API hetcast_status hetcast_profile_type(const hetcast_profile* profile,
  *
  * Relays: Khuller & Kim Theorem 7.1. An optimal multicast uses the m
  * cheapest relays for some m; only relays strictly cheaper than the slowest
- * destination can help, and m <= destinations suffices (see
- * runtime/node/relays.h). The table is looked up for every such m (cheapest
+ * destination can help, and m <= destinations suffices. The table is
+ * looked up for every such m (cheapest
  * relays first; the smallest best m wins), O(min(relays, destinations))
  * lookups. If one of those lookups falls outside the limits the answer is
  * HETCAST_NOT_IN_TABLE. */
@@ -536,140 +716,6 @@ HETCAST_API hetcast_status hetcast_profile_type(const hetcast_profile* profile,
 HETCAST_API hetcast_status hetcast_profile_completion(
     const hetcast_profile* profile, const hetcast_node_request* request,
     uint64_t* completion_time);
-
-/* Internal, not API (the trailing underscore): the index of a count vector
- * in a table profile, written once for the library, its table generator
- * (tools/gen) and hetcast_lookup_completion below. A profile numbers the
- * count vectors 0 <= counts[j] <= limits[j] of its k types in mixed radix,
- * type 0 fastest:
- *   state = sum over j of counts[j] * strides[j],
- *   strides[0] = 1, strides[j + 1] = strides[j] * (limits[j] + 1),
- * and the entry of source type s is s * state_count + state (strides and
- * digits: runtime/table/state_index.h). Sets `*index` to `start + state`
- * (start = s * state_count gives the entry in one pass). Returns nonzero,
- * `*index` then meaningless, when a count is above its limit. */
-#if defined(__GNUC__) && !defined(__clang__)
-/* The cases for more types than a caller's array holds are never taken (k
- * is the array's length), but GCC's -Warray-bounds cannot know that. */
-#pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Warray-bounds"
-#endif
-HETCAST_INLINE int hetcast_state_index_(uint32_t k, const uint64_t* counts,
-                                        const uint32_t* limits,
-                                        const uint64_t* strides, uint64_t start,
-                                        uint64_t* index) {
-  uint64_t sum = start;
-  int outside = 0;
-  uint32_t j;
-  /* Unrolled for up to 4 types (the loop's trip count is not known to the
-   * compiler); the loop for more, and for every k in the size-optimized
-   * build (HETCAST_OPTIMIZE_SIZE, see the conventions above). */
-#if defined(HETCAST_OPTIMIZE_SIZE)
-  for (j = 0; j < k; ++j) {
-    outside |= counts[j] > limits[j];
-    sum += counts[j] * strides[j];
-  }
-#else
-  switch (k) {
-    case 4:
-      outside |= counts[3] > limits[3];
-      sum += counts[3] * strides[3];
-      /* fall through */
-    case 3:
-      outside |= counts[2] > limits[2];
-      sum += counts[2] * strides[2];
-      /* fall through */
-    case 2:
-      outside |= counts[1] > limits[1];
-      sum += counts[1] * strides[1];
-      /* fall through */
-    case 1:
-      outside |= counts[0] > limits[0];
-      sum += counts[0] * strides[0];
-      break;
-    default:
-      for (j = 0; j < k; ++j) {
-        outside |= counts[j] > limits[j];
-        sum += counts[j] * strides[j];
-      }
-  }
-#endif
-  *index = sum;
-  return outside;
-}
-
-#if defined(__GNUC__) && !defined(__clang__)
-#pragma GCC diagnostic pop
-#endif
-
-#if defined(HETCAST_STATIC_LINKING_ONLY)
-/* Opt-in (define HETCAST_STATIC_LINKING_ONLY before including this header):
- * the inline lookup exposes the layout of a struct the library fills, so
- * it is only for code linked statically against the same version, like
- * zstd's ZSTD_STATIC_LINKING_ONLY. Its layout may change in any release. */
-
-/* The lookup inlined into the caller, for hot loops (the pattern of
- * FlatBuffers' generated accessors): hetcast_profile_lookup_view() copies
- * what a lookup needs into a small caller-owned struct, once; then
- * hetcast_lookup_completion() below is a static inline function with no call
- * and no request struct. Same answers as hetcast_profile_completion without
- * relays. The fields are filled by the library and read only by that
- * function; treat them as private. */
-typedef struct hetcast_lookup {
-  const unsigned char* entries_; /* Little-endian, entry_bytes_ each. */
-  uint64_t state_count_;
-  uint64_t time_mask_;
-  uint32_t entry_bytes_; /* 4 or 8. */
-  uint32_t type_count_;
-  uint32_t limit_[HETCAST_TABLE_MAX_TYPES];
-  uint64_t stride_[HETCAST_TABLE_MAX_TYPES];
-} hetcast_lookup;
-
-/* HETCAST_INVALID_ARGUMENT for a NULL `lookup`, or a NULL or unopened
- * profile: then `*lookup` is zeroed, and hetcast_lookup_completion refuses
- * every request on it (HETCAST_INVALID_ARGUMENT). */
-HETCAST_API hetcast_status hetcast_profile_lookup_view(
-    const hetcast_profile* profile, hetcast_lookup* lookup);
-
-/* The optimal completion time for a source of type `source_type` and
- * `counts[j]` destinations of type j (lookup->type_count_ entries).
- * HETCAST_INVALID_ARGUMENT for a bad source type, HETCAST_NOT_IN_TABLE for
- * counts above the limits. */
-HETCAST_INLINE hetcast_status
-hetcast_lookup_completion(const hetcast_lookup* lookup, uint32_t source_type,
-                          const uint64_t* counts, uint64_t* completion_time) {
-  const uint32_t k = lookup->type_count_;
-  uint64_t index;
-  uint64_t entry;
-  const unsigned char* p;
-  if (source_type >= k) return HETCAST_INVALID_ARGUMENT;
-  if (hetcast_state_index_(k, counts, lookup->limit_, lookup->stride_,
-                           source_type * lookup->state_count_, &index)) {
-    return HETCAST_NOT_IN_TABLE;
-  }
-  p = lookup->entries_ + index * lookup->entry_bytes_;
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-  if (lookup->entry_bytes_ == 4) {
-    uint32_t narrow;
-    memcpy(&narrow, p, 4);
-    entry = narrow;
-  } else {
-    memcpy(&entry, p, 8);
-  }
-#else
-  /* Byte-wise little-endian reads. */
-  entry = (uint64_t)p[0] | (uint64_t)p[1] << 8 | (uint64_t)p[2] << 16 |
-          (uint64_t)p[3] << 24;
-  if (lookup->entry_bytes_ == 8) {
-    entry |= (uint64_t)p[4] << 32 | (uint64_t)p[5] << 40 |
-             (uint64_t)p[6] << 48 | (uint64_t)p[7] << 56;
-  }
-#endif
-  *completion_time = entry & lookup->time_mask_;
-  return HETCAST_OK;
-}
-
-#endif /* HETCAST_STATIC_LINKING_ONLY */
 
 /* Array and workspace sizes for hetcast_profile_plan and
  * hetcast_profile_node_role (fnf_runs is 0). */
@@ -700,8 +746,8 @@ HETCAST_API hetcast_status hetcast_profile_plan(
  * the same facts as hetcast_profile_plan. Workspace as for the plan. No
  * allocation. Exact profiles descend from the source to the node, skipping
  * whole subtrees (canonical ids are depth-first): O(depth + sends of the
- * nodes on the path) table reads, no workspace used
- * (runtime/table/node_role_descent.h). PTAS profiles rebuild the stored
+ * nodes on the path) table reads, no workspace used. PTAS profiles rebuild
+ * the stored
  * schedule in the workspace, O(n). */
 HETCAST_API hetcast_status hetcast_profile_node_role(
     const hetcast_profile* profile, const hetcast_node_request* request,
@@ -709,25 +755,138 @@ HETCAST_API hetcast_status hetcast_profile_node_role(
     hetcast_node* node, hetcast_transfer* children, size_t children_capacity,
     size_t* child_count);
 
-/* ------------------------------------------------------------------------ */
-/* Two-level clusters (Khuller, Kim & Wan)                                   */
-/*                                                                          */
-/* k clusters of n_0 .. n_{k-1} processors; the source is processor 0, in   */
-/* cluster 0. A transfer inside a cluster takes 1 tick, between clusters C  */
-/* ticks; sender and receiver are both busy for the whole transfer and a    */
-/* processor takes part in one transfer at a time (blocking model). In the  */
-/* postal variant (§6) a sender is busy for 1 tick, an inter-cluster message */
-/* arrives C ticks after it was sent and occupies its receiver for the last */
-/* tick. Bounded degree (§5.1): at most d_i inter-cluster transfers with an  */
-/* endpoint in cluster i at any time. Bounded-size matching (§5.3): at most  */
-/* B inter-cluster transfers at any time.                                    */
-/*                                                                          */
-/* Processor ids are canonical and cluster-major: cluster 0 holds ids       */
-/* 0 .. n_0 - 1 (the source is 0), cluster 1 the next n_1, and so on; within */
-/* a cluster ids follow arrival order, ties broken by the parent's id and   */
-/* then by send order. hetcast_node.type holds the processor's cluster.     */
+/* The table's identity: FNV-1a (64-bit) of the `size` bytes given to
+ * hetcast_table_open, computed there. Ranks of a collective compare it
+ * before planning (different tables would give different trees and hang
+ * the collective). 0 for a NULL or unopened handle. */
+HETCAST_API uint64_t hetcast_table_hash(const hetcast_table* table);
 
-typedef struct hetcast_cluster_request {
+/* ------------------------------------------------------------------------
+ * Heterogeneous node model (Libeskind-Hadas et al.; Khuller & Kim)
+ *
+ * A node of type j needs costs[j] ticks per send and sends one message at
+ * a time; its i-th send arrives at arrival + i * costs[j]. Receiving costs
+ * the receiver nothing extra. */
+
+struct hetcast_node_request {
+  const uint64_t* costs;              /* type_count entries, each >= 1. */
+  size_t type_count;                  /* 1 .. HETCAST_MAX_TYPES. */
+  uint32_t source_type;               /* < type_count. */
+  const uint64_t* destination_counts; /* type_count entries. */
+  /* Optional (NULL = no relays): type_count entries. Relays may forward the
+   * message but need not receive it. */
+  const uint64_t* relay_counts;
+};
+
+struct hetcast_node_sizes {
+  size_t node_count;      /* Entries a hetcast_node array needs. */
+  size_t transfer_count;  /* Entries a transfer array needs (at most). */
+  size_t workspace_bytes; /* Workspace for hetcast_node_plan. */
+  /* FNF passes hetcast_node_plan will make (each O(node_count)): 1
+   * without useful relays, else one per relay count m tried plus two. Lets
+   * a caller refuse a request whose relay search is too long. */
+  uint64_t fnf_runs;
+};
+
+/* Validates `request` and says how much memory planning it needs. */
+HETCAST_API hetcast_status hetcast_node_plan_sizes(
+    const hetcast_node_request* request, hetcast_node_sizes* sizes);
+
+/* Plans `request` with Fastest-Node-First.
+ *
+ * Without relays this is FNF as in Libeskind-Hadas et al. §2: the next
+ * receiver is the cheapest node not yet informed, its sender the informed
+ * node that can complete a send earliest. Ties are broken deterministically:
+ * among senders completing at the same tick, the lower canonical id gets the
+ * cheaper receiver; among receivers of equal cost, the lower type index and
+ * then destinations before relays come first.
+ *
+ * With relays, FNF runs on the destinations plus the m cheapest relays for
+ * every m up to the destination count (Khuller & Kim Theorem 7.1; more never
+ * pays), relays that end up forwarding to no
+ * destination are dropped (which moves later sends earlier), and the best m
+ * is kept (the smallest m on ties).
+ *
+ * Planning memory grows with the destinations, not with the relays offered:
+ * only the relays of types that can help, at most D of each (D the
+ * destination count), are planned with (the workspace and transfer_count of
+ * hetcast_node_plan_sizes say so); the other relays get blank nodes.
+ *
+ * `nodes` receives node_count entries. `transfers` is optional (NULL with
+ * capacity 0 skips writing them); when given, it needs
+ * hetcast_node_plan_sizes' transfer_count entries and receives the transfers
+ * sorted by (start, from). */
+HETCAST_API hetcast_status hetcast_node_plan(
+    const hetcast_node_request* request, hetcast_algorithm algorithm,
+    void* workspace, size_t workspace_size, hetcast_node* nodes,
+    size_t node_capacity, hetcast_transfer* transfers, size_t transfer_capacity,
+    hetcast_answer* answer);
+
+/* The doubling lower bound on any schedule for `request` (HETCAST_BOUND_
+ * DOUBLING). With c the cheapest cost among destinations and relays and C_s
+ * the source's cost, a node of cost >= c informed at time a heads a subtree
+ * of at most 2^floor((T - a) / c) nodes by time T, and the source's i-th
+ * child arrives no earlier than i * C_s; the bound is the least T at which
+ * 1 + sum_i 2^floor((T - i * C_s) / c) reaches 1 + destinations. */
+HETCAST_API hetcast_status hetcast_node_lower_bound(
+    const hetcast_node_request* request, uint64_t* lower_bound);
+
+/* One send of a structure handed to the evaluator. The order of the sends
+ * of one sender is the order in which they appear in the array. */
+typedef struct hetcast_send {
+  uint32_t from;
+  uint32_t to;
+} hetcast_send;
+
+/* Workspace the evaluator needs for `send_count` sends. */
+HETCAST_API hetcast_status hetcast_node_evaluate_workspace_size(
+    const hetcast_node_request* request, size_t send_count, size_t* bytes);
+
+/* The node-model evaluator: recomputes every time of a structure from the
+ * model's rule (no idling: the i-th send of v arrives at t(v) + i * C(v))
+ * and rejects with HETCAST_INVALID_SCHEDULE a node id out of range, a send
+ * to the source, a node receiving twice, a send from a node that never
+ * receives, or a destination never reached. Ids are canonical for the
+ * request's types but need not follow the canonical order within a group.
+ * Output
+ * as for hetcast_node_plan, with the ids as given (`transfers`, when given,
+ * needs min(send_count, node_count - 1) entries); the answer's lower bound
+ * is the doubling bound. */
+HETCAST_API hetcast_status hetcast_node_evaluate(
+    const hetcast_node_request* request, const hetcast_send* sends,
+    size_t send_count, void* workspace, size_t workspace_size,
+    hetcast_node* nodes, size_t node_capacity, hetcast_transfer* transfers,
+    size_t transfer_capacity, hetcast_answer* answer);
+
+/* As hetcast_node_evaluate, then relabels the nodes into canonical ids (per
+ * type and relay flag in depth-first preorder of the tree, see "Canonical
+ * node ids" above), so the output has the form every planner's output has.
+ * Same workspace size. */
+HETCAST_API hetcast_status hetcast_node_evaluate_canonical(
+    const hetcast_node_request* request, const hetcast_send* sends,
+    size_t send_count, void* workspace, size_t workspace_size,
+    hetcast_node* nodes, size_t node_capacity, hetcast_transfer* transfers,
+    size_t transfer_capacity, hetcast_answer* answer);
+
+/* ------------------------------------------------------------------------
+ * Two-level clusters (Khuller, Kim & Wan)
+ *
+ * k clusters of n_0 .. n_{k-1} processors; the source is processor 0, in
+ * cluster 0. A transfer inside a cluster takes 1 tick, between clusters C
+ * ticks; sender and receiver are both busy for the whole transfer and a
+ * processor takes part in one transfer at a time (blocking model). In the
+ * postal variant (§6) a sender is busy for 1 tick, an inter-cluster message
+ * arrives C ticks after it was sent and occupies its receiver for the last
+ * tick. Bounded degree (§5.1): at most d_i inter-cluster transfers with an
+ * endpoint in cluster i at any time. Bounded-size matching (§5.3): at most
+ * B inter-cluster transfers at any time.
+ *
+ * Processor ids are canonical and cluster-major: cluster 0 holds ids
+ * 0 .. n_0 - 1 (the source is 0), cluster 1 the next n_1, and so on; within
+ * a cluster ids follow arrival order, ties broken by the parent's id and
+ * then by send order. hetcast_node.type holds the processor's cluster. */
+
+struct hetcast_cluster_request {
   const uint64_t* sizes; /* cluster_count entries, each >= 1. */
   size_t cluster_count;  /* >= 1; cluster 0 holds the source. */
   uint64_t inter_cost;   /* C >= 1. */
@@ -744,7 +903,7 @@ typedef struct hetcast_cluster_request {
    * their cluster (by arrival), helpers the rest (is_relay = 1), and
    * helpers that never receive the last ids. */
   const uint64_t* members;
-} hetcast_cluster_request;
+};
 
 /* Validates `request`; node_count = N, transfer_count = N - 1, and the
  * workspace hetcast_cluster_plan needs (fnf_runs is 0). */
@@ -760,7 +919,7 @@ HETCAST_API hetcast_status hetcast_cluster_plan_sizes(
  * (§6.1) or HETCAST_ALGORITHM_INTERLEAVED_LCF (§6.2); with `members`
  * (basic model), LCF Multicast (§4); HETCAST_ALGORITHM_EAGER_LCF plans
  * broadcasts, blocking or postal, without `degrees`, `matching` or
- * `members` (runtime/cluster/eager.cc). One of `degrees`, `matching`,
+ * `members`. One of `degrees`, `matching`,
  * `members` at a time; other combinations give HETCAST_INVALID_ARGUMENT.
  * Output as hetcast_node_plan; the answer's lower bound is
  * hetcast_cluster_lower_bound's. HETCAST_OVERFLOW when a time would reach
@@ -811,22 +970,23 @@ HETCAST_API hetcast_status hetcast_cluster_evaluate(
     hetcast_node* nodes, size_t node_capacity, hetcast_transfer* transfers,
     size_t transfer_capacity, hetcast_answer* answer);
 
-/* ------------------------------------------------------------------------ */
-/* Multi-source multicast with non-blocking sends (Wu, Yeh & Liu)           */
-/*                                                                          */
-/* Sources each multicast their own message to their own destinations. A   */
-/* transfer of a message of length m from i to j costs the sender S(i, m) = */
-/* send_fixed[i] + send_per_byte[i] * m ticks; the message reaches j's      */
-/* buffer X(i, j) * m ticks later (nobody is busy meanwhile: sends are      */
-/* non-blocking); j then spends R(j, m) = recv_fixed[j] + recv_per_byte[j] * */
-/* m receiving it, once it has also finished its previous task (receives    */
-/* block). A node runs its task list in order; it relays a message only     */
-/* after receiving it, and only to that message's destinations. The tick is */
-/* the caller's choice; tools/ uses picoseconds (per-byte costs rounded to  */
-/* whole picoseconds per byte). Every time of this model, products of a     */
-/* per-byte cost and a length included, is computed exactly in 64 bits: a   */
-/* plan, an evaluation or a lower bound whose time would reach HETCAST_NEVER */
-/* (2^64 - 1, reserved) fails with HETCAST_OVERFLOW; 2^64 - 2 is accepted.  */
+/* ------------------------------------------------------------------------
+ * Multi-source multicast with non-blocking sends (Wu, Yeh & Liu)
+ *
+ * Sources each multicast their own message to their own destinations. A
+ * transfer of a message of length m from i to j costs the sender S(i, m) =
+ * send_fixed[i] + send_per_byte[i] * m ticks; the message reaches j's
+ * buffer X(i, j) * m ticks later (nobody is busy meanwhile: sends are
+ * non-blocking); j then spends R(j, m) = recv_fixed[j] + recv_per_byte[j] *
+ * m receiving it, once it has also finished its previous task (receives
+ * block). A node runs its task list in order; it relays a message only
+ * after receiving it, and only to that message's destinations. The tick is
+ * the caller's choice; the hetcast tools use picoseconds (per-byte costs
+ * rounded to
+ * whole picoseconds per byte). Every time of this model, products of a
+ * per-byte cost and a length included, is computed exactly in 64 bits: a
+ * plan, an evaluation or a lower bound whose time would reach HETCAST_NEVER
+ * (2^64 - 1, reserved) fails with HETCAST_OVERFLOW; 2^64 - 2 is accepted. */
 
 typedef struct hetcast_nb_message {
   uint32_t source;
@@ -835,7 +995,7 @@ typedef struct hetcast_nb_message {
   size_t destination_count;
 } hetcast_nb_message;
 
-typedef struct hetcast_nb_request {
+struct hetcast_nb_request {
   size_t node_count;          /* >= 2 */
   const uint64_t* send_fixed; /* node_count entries each */
   const uint64_t* send_per_byte;
@@ -844,7 +1004,7 @@ typedef struct hetcast_nb_request {
   const uint64_t* link_per_byte; /* node_count^2, X(i, j) at i * n + j */
   const hetcast_nb_message* messages;
   size_t message_count; /* >= 1; sources need not be distinct */
-} hetcast_nb_request;
+};
 
 typedef enum hetcast_nb_op HETCAST_ENUM_BASE {
   HETCAST_NB_SEND = 0,
@@ -856,7 +1016,7 @@ typedef enum hetcast_nb_op HETCAST_ENUM_BASE {
  * times are outputs: a send occupies [start, end) and its message arrives
  * at `arrival`; a receive is issued at `start`, waits for `arrival` and
  * ends at end = max(start, arrival) + R. */
-typedef struct hetcast_nb_task {
+struct hetcast_nb_task {
   uint32_t op;
   uint32_t node;
   uint32_t partner;
@@ -864,7 +1024,7 @@ typedef struct hetcast_nb_task {
   uint64_t start;
   uint64_t arrival;
   uint64_t end;
-} hetcast_nb_task;
+};
 
 typedef struct hetcast_nb_sizes {
   size_t task_count;      /* 2 * total destinations */
@@ -876,19 +1036,18 @@ typedef struct hetcast_nb_sizes {
  * HETCAST_TOO_LARGE; a value at the limit is accepted. With N = node_count,
  * K = message_count and T = the total of destination_count:
  *   N <= HETCAST_NB_MAX_NODES, so that the link matrix's N * N entries
- *     are at most 2^28 (2 GB of the caller's, read once by the checks; at
- *     65,536 nodes it was 2^32 entries, 32 GB),
+ *     are at most 2^28 (2 GB of the caller's, read once by the checks),
  *   K * N <= HETCAST_NB_MAX_CELLS (the workspace holds a few bytes per
  *     message and node: about 350 MB at the limit),
  *   T * (T + K + N) * ceil(K / N) <= HETCAST_NB_MAX_WORK. T * (T + K) bounds
  *     the (destination, candidate sender) pairs a step may look at, N the
  *     receivers WR and WRP compare, and ceil(K / N) the longer task lists
  *     WRP walks when nodes carry many messages.
- * At the work limit every algorithm plans within about 4 s on one core of
- * the development machine (tests/nonblocking/nonblocking_benchmark.cc,
- * BM_Limit; the slowest measured is ECF on the all-to-all of 128 nodes,
- * 3.9 s): an all-to-all of 128 nodes (T = 16,256) is accepted, one of 129
- * is not; a broadcast may have 11,585 nodes (T = 11,584), not 11,586. */
+ * At the work limit every algorithm plans within seconds on one core (the
+ * slowest is ECF on the all-to-all of 128 nodes; the library's benchmark
+ * BM_Limit measures them): an all-to-all of 128 nodes (T = 16,256) is
+ * accepted, one of 129 is not; a broadcast may have 11,585 nodes
+ * (T = 11,584), not 11,586. */
 #define HETCAST_NB_MAX_NODES 16384u
 #define HETCAST_NB_MAX_CELLS (UINT64_C(1) << 24)
 #define HETCAST_NB_MAX_WORK (UINT64_C(1) << 28)
@@ -932,8 +1091,8 @@ HETCAST_API hetcast_status hetcast_nb_check(const hetcast_nb_request* request,
                                             hetcast_nb_rejection* rejection);
 
 /* Plans with HETCAST_ALGORITHM_FEF, _ECF, _WR or _WRP (Wu, Yeh & Liu §4;
- * tie rules in runtime/nonblocking/), or _CRITICAL_FIRST (WRP with the
- * receiver order of runtime/nonblocking/critical_first.cc). Writes the task
+ * ties broken deterministically), or _CRITICAL_FIRST (WRP serving the
+ * destinations with the longest remaining work first). Writes the task
  * lists node by node (node 0's tasks in order, then node 1's, ...) into
  * `tasks`, with their times, and `list_begin` (node_count + 1 entries: node v's
  * tasks are tasks[list_begin[v] .. list_begin[v+1]) ). The answer's completion
@@ -958,37 +1117,37 @@ HETCAST_API hetcast_status hetcast_nb_evaluate(
     size_t workspace_size, hetcast_answer* answer);
 
 /* The largest of three lower bounds (the answers of hetcast_nb_plan and
- * hetcast_nb_evaluate name the one that won; proofs in
- * runtime/nonblocking/lower_bound.h):
+ * hetcast_nb_evaluate name the one that won; the last two are this
+ * library's):
  *  - HETCAST_BOUND_EARLIEST_REACH, Wu, Yeh & Liu §3.1: L[k, i] = the
  *    shortest path from message k's source to destination i over its source
  *    and destinations, edge u -> v costing S(u, l) + X(u, v) l + R(v, l);
  *    then per destination Eq. 2 over its messages, taken in order of
  *    arrival (L - R; the paper sorts by L, which with unequal lengths can
- *    exceed the optimum: see runtime/nonblocking/); the maximum over
+ *    exceed the optimum); the maximum over
  *    destinations;
  *  - HETCAST_BOUND_NB_POSTAL_GROWTH and HETCAST_BOUND_NB_SERIAL_WORK. */
 HETCAST_API hetcast_status
 hetcast_nb_lower_bound(const hetcast_nb_request* request, void* workspace,
                        size_t workspace_size, uint64_t* lower_bound);
 
-/* ------------------------------------------------------------------------ */
-/* Pipelined multicast on a platform graph (Beaumont, Legrand, Marchal &    */
-/* Robert 2004)                                                             */
-/*                                                                          */
-/* A directed graph; sending one unit-size message over edge (from, to)     */
-/* takes `cost` ticks, start-up included (§2). One-port, full duplex: at    */
-/* any time a node sends at most one message and receives at most one. The  */
-/* source multicasts an endless series of messages to the targets; other    */
-/* nodes may relay. The objective is throughput, not one message's latency: */
-/* a periodic schedule of period T ticks that delivers K messages per       */
-/* period to every target has throughput K / T messages per tick, i.e. T / K */
-/* ticks per message. Throughputs and periods per message are exact         */
-/* fractions of uint64_t (no floating point anywhere).                      */
-/*                                                                          */
-/* Node ids are 0 .. node_count - 1 and the source may be any of them      */
-/* (tools/graph/platform.h numbers a JSON platform's nodes in file order,   */
-/* after pruning the nodes the source cannot reach).                        */
+/* ------------------------------------------------------------------------
+ * Pipelined multicast on a platform graph (Beaumont, Legrand, Marchal & Robert
+ * 2004)
+ *
+ * A directed graph; sending one unit-size message over edge (from, to)
+ * takes `cost` ticks, start-up included (§2). One-port, full duplex: at
+ * any time a node sends at most one message and receives at most one. The
+ * source multicasts an endless series of messages to the targets; other
+ * nodes may relay. The objective is throughput, not one message's latency:
+ * a periodic schedule of period T ticks that delivers K messages per
+ * period to every target has throughput K / T messages per tick, i.e. T / K
+ * ticks per message. Throughputs and periods per message are exact
+ * fractions of uint64_t (no floating point anywhere).
+ *
+ * Node ids are 0 .. node_count - 1 and the source may be any of them
+ * (the hetcast tools number a JSON platform's nodes in file order, after
+ * pruning the nodes the source cannot reach). */
 
 /* At most this many nodes and edges: with every cost <= HETCAST_MAX_COST,
  * the sum of all costs stays below 2^64, so no load can overflow. */
@@ -998,8 +1157,8 @@ hetcast_nb_lower_bound(const hetcast_nb_request* request, void* workspace,
  * and hetcast_graph_plan (not by the evaluator): target_count * (node_count
  * + edge_count) <= HETCAST_GRAPH_MAX_WORK, else HETCAST_TOO_LARGE. Each
  * target's path search may settle every node and edge outside the tree;
- * without the limit an accepted request ran for hours (2^20 nodes, every
- * node a target). At the limit MCPH plans within seconds (README, "Limits"). */
+ * without the limit a request of 2^20 nodes, every node a target, would
+ * run for hours. At the limit MCPH plans within seconds. */
 #define HETCAST_GRAPH_MAX_WORK (UINT64_C(1) << 28)
 
 typedef struct hetcast_graph_edge {
@@ -1010,10 +1169,10 @@ typedef struct hetcast_graph_edge {
 
 /* hetcast_graph_request.flags */
 /* MCPH updates the edge costs as Fig. 9 prints them (lines 11-13) instead
- * of as its prose intends; see runtime/graph/mcph.cc. For comparison. */
+ * of as its prose intends. For comparison. */
 #define HETCAST_GRAPH_MCPH_LITERAL_UPDATE 1u
 
-typedef struct hetcast_graph_request {
+struct hetcast_graph_request {
   size_t node_count;               /* 2 .. HETCAST_GRAPH_MAX_NODES */
   const hetcast_graph_edge* edges; /* distinct (from, to), from != to */
   size_t edge_count;               /* 1 .. HETCAST_GRAPH_MAX_EDGES */
@@ -1022,7 +1181,7 @@ typedef struct hetcast_graph_request {
   const uint32_t* targets;
   size_t target_count; /* >= 1 */
   uint32_t flags;      /* HETCAST_GRAPH_* flags; 0 = defaults. */
-} hetcast_graph_request;
+};
 
 /* A periodic schedule. Each message is cut into `parts` equal parts, so a
  * period carries messages * parts parts, numbered 0 .. K*D - 1 (the same
@@ -1041,23 +1200,23 @@ typedef struct hetcast_graph_route {
 } hetcast_graph_route;
 
 /* Edge (from, to) of route `route`. */
-typedef struct hetcast_graph_route_edge {
+struct hetcast_graph_route_edge {
   uint32_t route;
   uint32_t from;
   uint32_t to;
-} hetcast_graph_route_edge;
+};
 
 /* One communication in the period: `from` sends `amount` parts of stream
  * `stream` (a route index) to `to` during [start, start + duration). It
  * must last exactly what the parts cost: duration * D = amount * cost. */
-typedef struct hetcast_graph_slot {
+struct hetcast_graph_slot {
   uint64_t start;
   uint64_t duration;
   uint32_t from;
   uint32_t to;
   uint32_t stream;
   uint64_t amount;
-} hetcast_graph_slot;
+};
 
 typedef struct hetcast_graph_schedule {
   uint64_t period;   /* T >= 1 ticks */
@@ -1158,29 +1317,6 @@ typedef struct hetcast_graph_sizes {
   size_t workspace_bytes; /* Workspace for hetcast_graph_plan. */
 } hetcast_graph_sizes;
 
-typedef struct hetcast_graph_answer {
-  hetcast_algorithm algorithm;
-  int exact; /* 1 when the throughput is proven optimal. */
-  /* The schedule: K messages every T ticks. */
-  uint64_t period;
-  uint64_t messages;
-  /* K / T messages per tick and T / K ticks per message, reduced. */
-  uint64_t throughput_numerator;
-  uint64_t throughput_denominator;
-  uint64_t period_numerator;
-  uint64_t period_denominator;
-  /* No schedule, with any number of trees, needs fewer ticks per message
-   * than lower_bound_numerator / lower_bound_denominator. */
-  uint64_t lower_bound_numerator;
-  uint64_t lower_bound_denominator;
-  hetcast_bound lower_bound_kind;
-  /* The node whose load sets the period (the smallest id on ties). */
-  uint32_t bottleneck_node;
-  size_t tree_node_count; /* Source, targets and relays in the tree. */
-  size_t tree_edge_count; /* tree_node_count - 1 */
-  size_t slot_count;
-} hetcast_graph_answer;
-
 /* Validates what it can without memory (ranges, costs, self-loops, target
  * count) and says how much memory hetcast_graph_plan needs.
  * Duplicate edges or targets and unreachable targets are found by the
@@ -1222,7 +1358,7 @@ hetcast_graph_check(const hetcast_graph_request* request, void* workspace,
  * whose best path from the tree has the smallest bottleneck cost joins
  * with that path, and the costs of the out-edges of the path's nodes are
  * raised by what those nodes now send per message. Ties go to the smaller
- * node id (runtime/graph/mcph.cc states every rule).
+ * node id.
  *
  * The tree's period is its largest per-node send load (the sum of the
  * costs of a node's tree out-edges; a node's receive load is one edge of
@@ -1240,218 +1376,175 @@ hetcast_graph_plan(const hetcast_graph_request* request,
                    size_t tree_edge_capacity, hetcast_graph_slot* slots,
                    size_t slot_capacity, hetcast_graph_answer* answer);
 
-/* ------------------------------------------------------------------------ */
-/* The planner: one entry point for every model                             */
-/*                                                                          */
-/* hetcast_plan answers any request: it picks the algorithm (or takes the   */
-/* one the request pins), runs it into caller-provided arrays and says what */
-/* it did, as typed fields. The rules, in order:                            */
-/*  - Node model: the first of `profiles` whose types match the request     */
-/*    (same type count; same costs, or `costs` NULL) and whose limits cover */
-/*    it answers from the table: optimal for an exact profile, within its   */
-/*    stored factor for a PTAS profile. A matching profile that does not    */
-/*    cover the counts (or the relays worth trying) is passed over for the  */
-/*    next matching one. Without a covering profile, Fastest-Node-First     */
-/*    with the relay search answers, and the choice says why.               */
-/*  - Cluster model: LCF in the variant the request's fields call for       */
-/*    (degrees: Bounded Degree, §5.1-5.2; matching: BoundedSize, §5.3-5.4;  */
-/*    members: LCF Multicast, §4; postal: LCF in the postal model, §6.1).   */
-/*    For a broadcast (blocking or postal, no degrees, matching or          */
-/*    members) Eager LCF runs too and answers when it completes strictly    */
-/*    earlier; the answer's algorithm says which (the sizes name LCF; the   */
-/*    guarantee is LCF's, which the earlier schedule keeps).                */
-/*  - Multi-source non-blocking model: Work-Racing-Preemptive (§4.4), and   */
-/*    the critical-first run, which answers when strictly earlier.          */
-/*  - Graph model (pipelined multicast): MCPH (Beaumont et al. §6), the     */
-/*    runtime's one algorithm for it (the LP bounds and heuristics run      */
-/*    offline in tools/).                                                   */
-/* A request may pin an algorithm of its model (node: FNF or TABLE;         */
-/* cluster: LCF, FLAT_BINOMIAL, INTERLEAVED_LCF or EAGER_LCF; multi-source: */
-/* FEF, ECF, WR, WRP or CRITICAL_FIRST; graph: MCPH); a pinned algorithm    */
-/* answers alone. A pin the request cannot honour is an error,              */
-/* never a silent substitute: TABLE without a covering profile is           */
-/* HETCAST_NOT_IN_TABLE, an algorithm of another model                      */
-/* HETCAST_INVALID_ARGUMENT.                                                */
-/* The PTAS for plain per-node cost lists runs offline (tools/gen/ptas.h);  */
-/* its tables answer here as profiles.                                      */
-
-typedef enum hetcast_model HETCAST_ENUM_BASE {
-  HETCAST_MODEL_NODE = 0,        /* hetcast_node_request */
-  HETCAST_MODEL_CLUSTER = 1,     /* hetcast_cluster_request */
-  HETCAST_MODEL_NONBLOCKING = 2, /* hetcast_nb_request */
-  HETCAST_MODEL_GRAPH = 3        /* hetcast_graph_request */
-} hetcast_model;
-
-/* Why the algorithm that answered was chosen (values pinned). */
-typedef enum hetcast_choice HETCAST_ENUM_BASE {
-  /* The request pinned it. */
-  HETCAST_CHOICE_PINNED = 0,
-  /* A table profile matches and covers the request. */
-  HETCAST_CHOICE_TABLE = 1,
-  /* Node model, FNF: the request offered no profiles. */
-  HETCAST_CHOICE_NO_TABLE = 2,
-  /* Node model, FNF: no profile has the request's types and costs. */
-  HETCAST_CHOICE_NO_MATCHING_PROFILE = 3,
-  /* Node model, FNF: profiles match the costs, but the destination counts
-   * (or the relays worth trying) exceed every one's limits. */
-  HETCAST_CHOICE_OUTSIDE_TABLE = 4,
-  /* Cluster, multi-source and graph models: the model's algorithm for the
-   * request's constraints. */
-  HETCAST_CHOICE_MODEL = 5
-} hetcast_choice;
-
-typedef struct hetcast_request {
-  hetcast_model model;
-  /* HETCAST_ALGORITHM_NONE: the planner chooses; anything else pins. */
-  hetcast_algorithm algorithm;
-  /* The model's request; the others must be NULL (`graph` is the last
-   * field, appended so that the fields above keep their places). */
-  const hetcast_node_request* node;
-  const hetcast_cluster_request* cluster;
-  const hetcast_nb_request* nonblocking;
-  /* Optional (node model): opened profiles, tried in order. */
-  const hetcast_profile* profiles;
-  size_t profile_count;
-  const hetcast_graph_request* graph;
-} hetcast_request;
-
-/* What hetcast_plan needs. Arrays of the node and cluster models: nodes and
- * transfers; of the multi-source model: tasks and list_begin; of the graph
- * model: tree_edges and slots. The others are 0, except node_count, which
- * is the node count of the multi-source and graph requests too (their
- * participant ids are 0 .. node_count - 1; no node array is written). */
-typedef struct hetcast_sizes {
-  size_t node_count;
-  size_t transfer_count;
-  size_t task_count;
-  size_t list_begin_count; /* node_count + 1 for the multi-source model. */
-  /* For hetcast_plan and hetcast_plan_participant (which also holds a copy
-   * of the whole plan in it). */
-  size_t workspace_bytes;
-  /* What will answer, and why: known before planning, so a caller can
-   * refuse work it does not want. */
-  hetcast_algorithm algorithm;
-  hetcast_choice choice;
-  /* FNF: the passes of the relay search (hetcast_node_sizes.fnf_runs);
-   * 0 for every other algorithm. */
-  uint64_t fnf_runs;
-  /* Graph model (hetcast_graph_sizes): route edges of the tree, slots. */
-  size_t tree_edge_count;
-  size_t slot_count;
-  /* What hetcast_plan alone needs (<= workspace_bytes, without the
-   * participant query's copy of the plan: half of it for a 10^7-node FNF
-   * plan). */
-  size_t plan_workspace_bytes;
-} hetcast_sizes;
-
-/* Where hetcast_plan writes (arrays of the other models may be NULL).
- * `transfers` is optional for the node and cluster models. The graph model
- * writes what hetcast_graph_plan writes: the tree as route edges (route 0,
- * parents first) and the slots of its periodic schedule, sorted by
- * (start, from). */
-typedef struct hetcast_plan_output {
-  hetcast_node* nodes;
-  size_t node_capacity;
-  hetcast_transfer* transfers;
-  size_t transfer_capacity;
-  hetcast_nb_task* tasks;
-  size_t task_capacity;
-  size_t* list_begin;
-  size_t list_begin_capacity;
-  hetcast_graph_route_edge* tree_edges;
-  size_t tree_edge_capacity;
-  hetcast_graph_slot* slots;
-  size_t slot_capacity;
-} hetcast_plan_output;
-
-/* What the planner did, as typed fields. */
-typedef struct hetcast_plan_info {
-  /* Algorithm, exactness, completion, lower bound and its kind, counts.
-   * Graph model: the objective is throughput, not a completion time, so
-   * completion_time and lower_bound are 0 and the exact fractions are in
-   * `graph`; algorithm, exact and lower_bound_kind are those of `graph`,
-   * node_count is the request's, participant_count the tree's nodes and
-   * transfer_count its edges. */
-  hetcast_answer answer;
-  hetcast_model model;
-  hetcast_choice choice;
-  /* The profile that answered (index into request->profiles), or SIZE_MAX. */
-  size_t profile_index;
-  /* The proven guarantee: completion <= factor * OPT + additive ticks, with
-   * factor = factor_numerator / factor_denominator (1 / 1 and 0 for an
-   * exact answer). 0 / 0 when the algorithm has none (heuristics, the flat
-   * baseline, Interleaved LCF, whose bound is against a restricted class of
-   * schedules). */
-  uint64_t factor_numerator;
-  uint64_t factor_denominator;
-  uint64_t additive;
-  /* Static, NUL-terminated: the paper and result behind the guarantee (""
-   * when there is none). */
-  const char* guarantee_source;
-  /* Graph model: hetcast_graph_plan's answer (period and throughput per
-   * message, the port lower bound, all as reduced fractions; the
-   * bottleneck node; the tree's counts). Zero for the other models. */
-  hetcast_graph_answer graph;
-} hetcast_plan_info;
-
-/* Validates `request`, makes the planner's choice and says how large the
- * arrays and the workspace must be. On error, `*error` (optional) points to
- * a static description naming what is wrong. */
-HETCAST_API hetcast_status hetcast_plan_sizes(const hetcast_request* request,
-                                              hetcast_sizes* sizes,
-                                              const char** error);
-
-/* Plans `request` into `output` (node and cluster models: as
- * hetcast_node_plan; multi-source: as hetcast_nb_plan) and fills
- * `info`. Deterministic: the same request gives the same bytes. No heap. */
-HETCAST_API hetcast_status hetcast_plan(const hetcast_request* request,
-                                        void* workspace, size_t workspace_size,
-                                        const hetcast_plan_output* output,
-                                        hetcast_plan_info* info,
-                                        const char** error);
-
-/* One participant's part of the plan, so that each rank of a collective
- * computes only its own: node and cluster models: its own entry (arrival,
- * parent, type, ...) in `*node` and its sends in order, as transfers with
- * from = participant, in `sends`; multi-source model: its ordered task list
- * in `tasks`; graph model: its slots (from = participant) in `slots`, in
- * the order it sends them in every period (increasing start), and in
- * `*node`: parent = its parent in the tree, arrival = the tick of the
- * period at which its receiving slot ends (what it receives in one period
- * it forwards in the next), send_index = the place of that slot among its
- * parent's (1 = first), type 0, is_relay 1 unless it is the source or a
- * target; for the source parent = HETCAST_NO_NODE and arrival 0, for a
- * node outside the tree parent = HETCAST_NO_NODE, arrival = HETCAST_NEVER,
- * send_index 0 and no slots. `*count` is always set; if it exceeds the
- * capacity the first `capacity` are written and the call fails with
- * HETCAST_OUTPUT_TOO_SMALL.
- * A table answers in O(participant's subtree path) without building the
- * tree (hetcast_profile_node_role); the other algorithms plan the whole
- * request inside the workspace. Same facts as hetcast_plan. */
-typedef struct hetcast_participant {
-  hetcast_node node;
-  hetcast_transfer* sends;
-  size_t send_capacity;
-  hetcast_nb_task* tasks;
-  size_t task_capacity;
-  size_t count;
-  /* Graph model (appended; may be NULL with capacity 0 otherwise). */
-  hetcast_graph_slot* slots;
-  size_t slot_capacity;
-} hetcast_participant;
-
-HETCAST_API hetcast_status hetcast_plan_participant(
-    const hetcast_request* request, uint32_t participant, void* workspace,
-    size_t workspace_size, hetcast_participant* out, const char** error);
-
-/* The table's identity: FNV-1a (64-bit) of the `size` bytes given to
- * hetcast_table_open, computed there. Ranks of a collective compare it
- * before planning (different tables would give different trees and hang
- * the collective). 0 for a NULL or unopened handle. */
-HETCAST_API uint64_t hetcast_table_hash(const hetcast_table* table);
+/* ------------------------------------------------------------------------
+ * References: the papers behind the models, algorithms and bounds.
+ *  - M. Banikazemi, V. Moorthy, D. K. Panda, "Efficient Collective
+ *    Communication on Heterogeneous Networks of Workstations" (1998):
+ *    Fastest-Node-First;
+ *  - R. Libeskind-Hadas, J. Hartline, P. Boothe, G. Rae, J. Swisher, "On
+ *    Multicast Algorithms for Heterogeneous Networks of Workstations" (2001):
+ *    the node model, FNF's rules, the exact dynamic program;
+ *  - S. Khuller, Y.-A. Kim, "On Broadcasting in Heterogeneous Networks":
+ *    FNF's 1.5 factor, multicast with relays, the approximation scheme;
+ *  - S. Khuller, Y.-A. Kim, Y.-C. Wan, "Broadcasting on Networks of
+ *    Workstations": two-level clusters, LCF and its variants;
+ *  - J.-J. Wu, S.-H. Yeh, P. Liu, "Scheduling Multiple Multicast for
+ *    Heterogeneous Network of Workstations With Non-blocking
+ *    Message-Passing": several sources, non-blocking sends;
+ *  - O. Beaumont, A. Legrand, L. Marchal, Y. Robert, "Complexity results and
+ *    heuristics for pipelined multicast operations on heterogeneous
+ *    platforms" (2004): pipelined multicast on a platform graph, MCPH. */
 
 #ifdef __cplusplus
 } /* extern "C" */
 #endif
 
 #endif /* HETCAST_HETCAST_H_ */
+
+/* ------------------------------------------------------------------------
+ * Static linking only
+ *
+ * Declared only where HETCAST_STATIC_LINKING_ONLY is defined before this
+ * header is included (again, if it was included before): the inline table
+ * lookup, which exposes the layout of a struct the library fills, and the
+ * internals it needs. For code linked statically against this very
+ * version; any of it may change in any release. */
+#if defined(HETCAST_STATIC_LINKING_ONLY) && \
+    !defined(HETCAST_HETCAST_H_STATIC_LINKING_ONLY_)
+#define HETCAST_HETCAST_H_STATIC_LINKING_ONLY_
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Internal, not API (the trailing underscore): the index of a count vector
+ * in a table profile, written once for the library, its table generator
+ * and hetcast_lookup_completion below. A profile numbers the count vectors
+ * 0 <= counts[j] <= limits[j] of its k types in mixed radix, type 0
+ * fastest:
+ *   state = sum over j of counts[j] * strides[j],
+ *   strides[0] = 1, strides[j + 1] = strides[j] * (limits[j] + 1),
+ * and the entry of source type s is s * state_count + state. Sets `*index`
+ * to `start + state` (start = s * state_count gives the entry in one pass).
+ * Returns nonzero, `*index` then meaningless, when a count is above its
+ * limit. */
+#if defined(__GNUC__) && !defined(__clang__)
+/* The cases for more types than a caller's array holds are never taken (k
+ * is the array's length), but GCC's -Warray-bounds cannot know that. */
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Warray-bounds"
+#endif
+HETCAST_INLINE int hetcast_state_index_(uint32_t k, const uint64_t* counts,
+                                        const uint32_t* limits,
+                                        const uint64_t* strides, uint64_t start,
+                                        uint64_t* index) {
+  uint64_t sum = start;
+  int outside = 0;
+  uint32_t j;
+  /* Unrolled for up to 4 types (the loop's trip count is not known to the
+   * compiler); the loop for more, and for every k in the size-optimized
+   * build (HETCAST_OPTIMIZE_SIZE, see the conventions above). */
+#if defined(HETCAST_OPTIMIZE_SIZE)
+  for (j = 0; j < k; ++j) {
+    outside |= counts[j] > limits[j];
+    sum += counts[j] * strides[j];
+  }
+#else
+  switch (k) {
+    case 4:
+      outside |= counts[3] > limits[3];
+      sum += counts[3] * strides[3];
+      /* fall through */
+    case 3:
+      outside |= counts[2] > limits[2];
+      sum += counts[2] * strides[2];
+      /* fall through */
+    case 2:
+      outside |= counts[1] > limits[1];
+      sum += counts[1] * strides[1];
+      /* fall through */
+    case 1:
+      outside |= counts[0] > limits[0];
+      sum += counts[0] * strides[0];
+      break;
+    default:
+      for (j = 0; j < k; ++j) {
+        outside |= counts[j] > limits[j];
+        sum += counts[j] * strides[j];
+      }
+  }
+#endif
+  *index = sum;
+  return outside;
+}
+
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic pop
+#endif
+
+/* The lookup inlined into the caller, for hot loops (the pattern of
+ * FlatBuffers' generated accessors): hetcast_profile_lookup_view() copies
+ * what a lookup needs into a small caller-owned struct, once; then
+ * hetcast_lookup_completion() below is a static inline function with no call
+ * and no request struct. Same answers as hetcast_profile_completion without
+ * relays. The fields are filled by the library and read only by that
+ * function; treat them as private. */
+typedef struct hetcast_lookup {
+  const unsigned char* entries_; /* Little-endian, entry_bytes_ each. */
+  uint64_t state_count_;
+  uint64_t time_mask_;
+  uint32_t entry_bytes_; /* 4 or 8. */
+  uint32_t type_count_;
+  uint32_t limit_[HETCAST_TABLE_MAX_TYPES];
+  uint64_t stride_[HETCAST_TABLE_MAX_TYPES];
+} hetcast_lookup;
+
+/* HETCAST_INVALID_ARGUMENT for a NULL `lookup`, or a NULL or unopened
+ * profile: then `*lookup` is zeroed, and hetcast_lookup_completion refuses
+ * every request on it (HETCAST_INVALID_ARGUMENT). */
+HETCAST_API hetcast_status hetcast_profile_lookup_view(
+    const hetcast_profile* profile, hetcast_lookup* lookup);
+
+/* The optimal completion time for a source of type `source_type` and
+ * `counts[j]` destinations of type j (lookup->type_count_ entries).
+ * HETCAST_INVALID_ARGUMENT for a bad source type, HETCAST_NOT_IN_TABLE for
+ * counts above the limits. */
+HETCAST_INLINE hetcast_status
+hetcast_lookup_completion(const hetcast_lookup* lookup, uint32_t source_type,
+                          const uint64_t* counts, uint64_t* completion_time) {
+  const uint32_t k = lookup->type_count_;
+  uint64_t index;
+  uint64_t entry;
+  const unsigned char* p;
+  if (source_type >= k) return HETCAST_INVALID_ARGUMENT;
+  if (hetcast_state_index_(k, counts, lookup->limit_, lookup->stride_,
+                           source_type * lookup->state_count_, &index)) {
+    return HETCAST_NOT_IN_TABLE;
+  }
+  p = lookup->entries_ + index * lookup->entry_bytes_;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+  if (lookup->entry_bytes_ == 4) {
+    uint32_t narrow;
+    memcpy(&narrow, p, 4);
+    entry = narrow;
+  } else {
+    memcpy(&entry, p, 8);
+  }
+#else
+  /* Byte-wise little-endian reads. */
+  entry = (uint64_t)p[0] | (uint64_t)p[1] << 8 | (uint64_t)p[2] << 16 |
+          (uint64_t)p[3] << 24;
+  if (lookup->entry_bytes_ == 8) {
+    entry |= (uint64_t)p[4] << 32 | (uint64_t)p[5] << 40 |
+             (uint64_t)p[6] << 48 | (uint64_t)p[7] << 56;
+  }
+#endif
+  *completion_time = entry & lookup->time_mask_;
+  return HETCAST_OK;
+}
+
+#ifdef __cplusplus
+} /* extern "C" */
+#endif
+
+#endif /* HETCAST_STATIC_LINKING_ONLY */
