@@ -25,8 +25,10 @@ std::vector<CommandSpec> PlanSpecs() {
       {"plan",
        "node",
        "hetcast plan [--model node] (--costs C0,C1,... --source-type S "
-       "--counts N0,N1,... | --table T.hct|@default [--profile NAME] ... | "
-       "--node-costs SOURCE,D1,D2,...) [--relays R0,R1,...] [--algorithm "
+       "--counts N0,N1,... | --table T.hct|@default [--profile NAME] "
+       "(--source-type TYPE --counts TYPE=N,... | --hosts HOSTS.txt --source "
+       "HOST) | --node-costs SOURCE,D1,D2,...) [--relays R0,R1,...] "
+       "[--algorithm "
        "fnf|table|ptas] [--certify] [--format text|json] [--explain] [the "
        "request as a file: --input REQUEST.json, tables/model_request.fbs]",
        "Heterogeneous node model (Libeskind-Hadas et al.; Khuller & Kim): a "
@@ -34,8 +36,8 @@ std::vector<CommandSpec> PlanSpecs() {
        "Answers from a table when one covers the request (exact), else FNF "
        "(a 1.5-approximation), or the PTAS when asked.",
        {HETCAST_PLAN_FLAGS, "costs", "source-type", "counts", "relays",
-        "node-costs", "table", "profile", "epsilon", "search", "input",
-        "certify"},
+        "node-costs", "table", "profile", "hosts", "source", "epsilon",
+        "search", "input", "certify"},
        {"hetcast plan --costs 2,3 --source-type 1 --counts 4,7 --relays 0,2",
         "hetcast plan --table @default --source-type 2 --counts 6,9,12 "
         "--format json --explain"}},

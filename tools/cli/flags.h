@@ -18,6 +18,7 @@ ABSL_DECLARE_FLAG(std::string, source_type);
 ABSL_DECLARE_FLAG(std::string, counts);
 ABSL_DECLARE_FLAG(std::string, relays);
 ABSL_DECLARE_FLAG(std::string, node_costs);
+ABSL_DECLARE_FLAG(std::string, hosts);
 ABSL_DECLARE_FLAG(std::string, table);
 ABSL_DECLARE_FLAG(std::string, epsilon);
 ABSL_DECLARE_FLAG(std::string, search);
