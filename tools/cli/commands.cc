@@ -25,22 +25,23 @@ std::vector<CommandSpec> PlanSpecs() {
       {"plan",
        "node",
        "hetcast plan [--model node] (--costs C0,C1,... --source-type S "
-       "--counts N0,N1,... | --table T.hct|@default [--profile NAME] "
-       "(--source-type TYPE --counts TYPE=N,... | --hosts HOSTS.txt --source "
-       "HOST) | --node-costs SOURCE,D1,D2,...) [--relays R0,R1,...] "
-       "[--algorithm "
+       "--counts N0,N1,... | --table T.hct|@default [--profile NAME] ... | "
+       "--node-costs SOURCE,D1,D2,...) [--relays R0,R1,...] [--algorithm "
        "fnf|table|ptas] [--certify] [--format text|json] [--explain] [the "
        "request as a file: --input REQUEST.json, tables/model_request.fbs]",
        "Heterogeneous node model (Libeskind-Hadas et al.; Khuller & Kim): a "
        "node of type j needs C(j) ticks per send, one send at a time. "
        "Answers from a table when one covers the request (exact), else FNF "
-       "(a 1.5-approximation), or the PTAS when asked.",
+       "(a 1.5-approximation), or the PTAS when asked. With a table, types "
+       "may be given by their names in its profile (--source-type gpu "
+       "--counts gpu=3,cpu=5), or the machines as a host list (--hosts "
+       "FILE --source HOST; docs/cli.md), and the output names them.",
        {HETCAST_PLAN_FLAGS, "costs", "source-type", "counts", "relays",
         "node-costs", "table", "profile", "hosts", "source", "epsilon",
         "search", "input", "certify"},
        {"hetcast plan --costs 2,3 --source-type 1 --counts 4,7 --relays 0,2",
-        "hetcast plan --table @default --source-type 2 --counts 6,9,12 "
-        "--format json --explain"}},
+        "hetcast plan --table @default --source-type slow --counts "
+        "fast=6,medium=9,slow=12 --format json --explain"}},
       {"plan",
        "cluster",
        "hetcast plan --model cluster --cluster-sizes N0,N1,... --inter-cost "

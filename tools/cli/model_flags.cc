@@ -88,7 +88,7 @@ absl::StatusOr<NodeFields> NodeFieldsFromFlags() {
   // By name: resolved once the table's profile is known (plan_node.cc).
   if (IsNamedList(counts)) f.counts_by_name.swap(counts);
   if (IsNamedList(relays)) f.relays_by_name.swap(relays);
-  if (!source_type.empty() && !absl::ascii_isdigit(source_type[0])) {
+  if (!source_type.empty() && absl::ascii_isalpha(source_type[0])) {
     f.source_type_name = source_type;
     source_type = "0";  // The flag's default: no index given.
   }
