@@ -34,6 +34,7 @@ run plan --costs 3,5,8,13,21,34,40,55 --source-type 2 --counts 1250,1250,1250,12
 run plan --table tables/ptas_test.hct --source-type 1 --counts 3,2,2,2,1 --certify --format json --explain
 run plan --model cluster --cluster-sizes 8,5,5,3,1 --inter-cost 4 --format json --explain
 run plan --model cluster --cluster-sizes 8,5,5,3,1 --inter-cost 4 --members 8,2,0,3,1 --format json
+run plan --model cluster --cluster-sizes 8,5,5,3,1 --inter-cost 4 --cluster-names home,rack2,rack3,rack4,edge --format json --explain
 run plan --model cluster --cluster-sizes 8,5,5,3,1 --inter-cost 4 --algorithm interleaved --format json
 for algorithm in wrp wr ecf fef; do
   run plan --model nonblocking --input $data/nb_request.json --algorithm $algorithm --format json --explain

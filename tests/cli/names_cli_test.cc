@@ -280,6 +280,62 @@ TEST(CliNames, TheTextCountsTheSourceApartFromTheDestinations) {
   EXPECT_THAT(named.out, Not(HasSubstr("\n0 (source)")));
 }
 
+// The cluster model's clusters by name (--cluster-names, or cluster_names
+// in a request file): in the text, the JSON, the SVG legend and the DOT
+// boxes; the plan itself is the unnamed one's.
+TEST(CliNames, ClusterNamesInEveryOutput) {
+  const std::vector<std::string> request = {
+      "--model", "cluster", "--cluster-sizes", "3,2,1", "--inter-cost", "4"};
+  auto with = [&request](std::vector<std::string> extra) {
+    std::vector<std::string> args = {"plan"};
+    args.insert(args.end(), request.begin(), request.end());
+    args.insert(args.end(), extra.begin(), extra.end());
+    return args;
+  };
+  const std::vector<std::string> names = {"--cluster-names",
+                                          "home,rack-b,edge"};
+  const CliRun text = Ok(with(names));
+  EXPECT_THAT(text.out, HasSubstr("\n0 (source)  cluster home (0)  arrives 0"));
+  EXPECT_THAT(text.out, HasSubstr("  cluster rack-b (1)  arrives "));
+  EXPECT_THAT(text.out, HasSubstr("  cluster edge (2)  arrives "));
+  std::vector<std::string> json_args = names;
+  json_args.insert(json_args.end(), {"--format", "json"});
+  const CliRun json = Ok(with(json_args));
+  const std::string key = ",\"cluster_names\":[\"home\",\"rack-b\",\"edge\"]";
+  EXPECT_THAT(json.out, HasSubstr(key));
+  std::string unnamed = json.out;
+  unnamed.erase(unnamed.find(key), key.size());
+  EXPECT_EQ(unnamed, Ok(with({"--format", "json"})).out);
+  // The same names from a request file.
+  const std::string file = ::testing::TempDir() + "/cluster_names.json";
+  std::ofstream(file) << "{\"cluster_sizes\": [3, 2, 1], \"inter_cost\": 4, "
+                         "\"cluster_names\": [\"home\", \"rack-b\", "
+                         "\"edge\"]}";
+  EXPECT_EQ(
+      Ok({"plan", "--model", "cluster", "--input", file, "--format", "json"})
+          .out,
+      json.out);
+  const std::string plan = ::testing::TempDir() + "/cluster_plan.json";
+  std::ofstream(plan) << json.out;
+  const CliRun svg = Ok({"render", "--plan", plan});
+  const CliRun dot = Ok({"render", "--plan", plan, "--to", "dot"});
+  for (const char* legend :
+       {"home (cluster 0)", "rack-b (cluster 1)", "edge (cluster 2)"}) {
+    EXPECT_THAT(svg.out, HasSubstr(std::string(">") + legend + "<"));
+    EXPECT_THAT(dot.out, HasSubstr(std::string("label=\"") + legend + "\""));
+  }
+  // One distinct name per cluster.
+  const CliRun few = RunCli(with({"--cluster-names", "a,b"}));
+  EXPECT_EQ(few.exit_code, 2);
+  EXPECT_EQ(few.err,
+            "hetcast plan: --cluster-names has 2 names; give one per cluster "
+            "(3)\n");
+  const CliRun twice = RunCli(with({"--cluster-names", "a,b,a"}));
+  EXPECT_EQ(twice.exit_code, 2);
+  EXPECT_EQ(twice.err,
+            "hetcast plan: --cluster-names: 'a' names two clusters\n");
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {

@@ -54,7 +54,7 @@ std::vector<CommandSpec> PlanSpecs() {
        "ticks across clusters; the source is processor 0 of cluster 0. "
        "Plans with the LCF family.",
        {HETCAST_PLAN_FLAGS, "cluster-sizes", "inter-cost", "degrees",
-        "matching", "postal", "members", "input"},
+        "matching", "postal", "members", "cluster-names", "input"},
        {"hetcast plan --model cluster --cluster-sizes 8,5,5,3,1 "
         "--inter-cost 4",
         "hetcast plan --model cluster --cluster-sizes 8,5,5,3,1 "

@@ -57,6 +57,9 @@ ABSL_FLAG(std::string, matching, "",
 ABSL_FLAG(bool, postal, false, "plan --model cluster: postal model.");
 ABSL_FLAG(std::string, members, "",
           "plan --model cluster: multicast members per cluster.");
+ABSL_FLAG(std::string, cluster_names, "",
+          "plan --model cluster: a name per cluster, e.g. rack1,rack2 (the "
+          "outputs name the clusters by them).");
 ABSL_FLAG(std::string, input, "",
           "plan: the request JSON file (--model nonblocking: "
           "tables/nonblocking_request.fbs; node, cluster: "

@@ -35,6 +35,7 @@ ABSL_DECLARE_FLAG(std::string, degrees);
 ABSL_DECLARE_FLAG(std::string, matching);
 ABSL_DECLARE_FLAG(bool, postal);
 ABSL_DECLARE_FLAG(std::string, members);
+ABSL_DECLARE_FLAG(std::string, cluster_names);
 // plan --model nonblocking.
 ABSL_DECLARE_FLAG(std::string, input);
 // plan --model graph.

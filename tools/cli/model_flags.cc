@@ -14,6 +14,7 @@
 #include "absl/status/status.h"
 #include "absl/strings/ascii.h"
 #include "absl/strings/str_format.h"
+#include "absl/strings/str_split.h"
 #include "tools/cli/args.h"
 #include "tools/cli/flags.h"
 #include "tools/cli/model_request.h"
@@ -31,7 +32,8 @@ constexpr const char* kNodeRequestFlags[] = {
     "costs", "source_type", "counts", "relays", "node_costs",
     "table", "profile",     "hosts",  "source"};
 constexpr const char* kClusterRequestFlags[] = {
-    "cluster_sizes", "inter_cost", "degrees", "matching", "postal", "members"};
+    "cluster_sizes", "inter_cost", "degrees",      "matching",
+    "postal",        "members",    "cluster_names"};
 
 // --input's contents, once no request flag is set as well (the file is the
 // whole request). `model` names the request in the error.
@@ -111,6 +113,8 @@ absl::StatusOr<ClusterFields> ClusterFieldsFromFlags() {
   }
   ClusterFields f;
   f.postal = absl::GetFlag(FLAGS_postal);
+  const std::string names = absl::GetFlag(FLAGS_cluster_names);
+  if (!names.empty()) f.cluster_names = absl::StrSplit(names, ',');
   for (absl::Status status :
        {ListFlag(absl::GetFlag(FLAGS_cluster_sizes), "cluster-sizes",
                  &f.cluster_sizes),

@@ -53,6 +53,8 @@ struct ClusterFields {
   std::optional<std::vector<uint64_t>> cluster_sizes, degrees, members;
   std::optional<uint64_t> inter_cost, matching;
   bool postal = false;
+  // `--cluster-names`: one name per cluster (empty: none given).
+  std::vector<std::string> cluster_names;
 };
 
 // RequiredList()

@@ -211,7 +211,10 @@ void WritePlanJson(const NodePlan& plan, JsonWriter* json) {
   json->Str("lower_bound_kind", BoundName(a.lower_bound_kind));
   WriteMethod(plan, json);
   if (plan.model == "node") json->U64s("type_costs", plan.costs);
-  if (!plan.type_names.empty()) json->Strs("type_names", plan.type_names);
+  if (!plan.type_names.empty()) {
+    json->Strs(plan.model == "cluster" ? "cluster_names" : "type_names",
+               plan.type_names);
+  }
   WriteNodes(plan, json);
   WriteTransfers(plan, json);
   if (plan.explain) WriteExplain(Explain(plan.explain_input), json);
@@ -295,8 +298,11 @@ std::string Describe(const NodePlan& plan, uint32_t id) {
   const hetcast_node& node = plan.nodes[id];
   if (plan.model == "cluster") {
     return absl::StrFormat(
-        "%d%s  cluster %d  arrives %d", id,
-        id == 0 ? " (source)" : (node.is_relay ? " (helper)" : ""), node.type,
+        "%d%s  cluster %s  arrives %d", id,
+        id == 0 ? " (source)" : (node.is_relay ? " (helper)" : ""),
+        node.type < plan.type_names.size()
+            ? absl::StrFormat("%s (%d)", plan.type_names[node.type], node.type)
+            : absl::StrCat(node.type),
         node.arrival);
   }
   return absl::StrFormat(

@@ -18,7 +18,8 @@ namespace hetcast {
 struct NodePlan {
   std::vector<uint64_t> costs;
   // The types' names, by index (a table's profile names them; empty
-  // without one), printed beside the indices ("type_names" in JSON).
+  // without one), printed beside the indices ("type_names" in JSON); the
+  // cluster model: the clusters' names ("cluster_names").
   std::vector<std::string> type_names;
   // Each canonical id's host (`plan --hosts`; empty without): the outputs
   // are labelled by host ("host" of each node in JSON).

@@ -35,7 +35,13 @@ std::vector<size_t> RowOrder(const std::vector<size_t>& group_of_id) {
 // A group's legend entry: "gpu (type 0, cost 2)", "type 0 (cost 2)",
 // "cluster 1".
 std::string GroupLabel(const out::NodePlan& plan, bool cluster, size_t g) {
-  if (cluster) return absl::StrCat("cluster ", g);
+  if (cluster) {
+    const auto* names = plan.cluster_names();
+    return names != nullptr && g < names->size()
+               ? absl::StrCat(names->Get(static_cast<uint32_t>(g))->str(),
+                              " (cluster ", g, ")")
+               : absl::StrCat("cluster ", g);
+  }
   const auto* costs = plan.type_costs();
   const auto* names = plan.type_names();
   const std::string cost =
