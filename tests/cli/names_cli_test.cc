@@ -175,7 +175,9 @@ TEST(CliHosts, EveryOutputIsLabelledByHost) {
     ++seen[host];
     ASSERT_EQ(hosts.count(host), 1u) << host;
     EXPECT_EQ(hosts.at(host), names.at(std::stoul((*it)[3]))) << host;
-    if ((*it)[1] == "0") EXPECT_EQ(host, "f1");
+    if ((*it)[1] == "0") {
+      EXPECT_EQ(host, "f1");
+    }
   }
   EXPECT_EQ(seen.size(), hosts.size());
   for (const auto& [host, count] : seen) EXPECT_EQ(count, 1) << host;
