@@ -15,10 +15,13 @@
 #     Google Benchmark binaries                list the benchmarks the
 #                                              arguments select (>= 1)
 #     the rest (examples, cluster_compare)     run, must exit 0
-#   cp, export PATH=..., and the commands that run Bazel themselves
+#   mkdir -p out, cp, export PATH=..., and the commands that run Bazel
+#   themselves
 #   (bazel build/test, tools/run_*.sh: CI and tools/fresh_machine.sh run
 #   them)                                      as a shell would, or skipped
-# Any other command fails the test: a new kind must be added here.
+# Any other command fails the test: a new kind must be added here. The
+# commands may write into out/ only (git ignores it): a file they leave
+# anywhere else in the repository root fails the test.
 set -euo pipefail
 readme=$1
 hetcast=$(realpath "$2")
@@ -28,8 +31,11 @@ declare -A binaries
 for pair in "$@"; do binaries[${pair%%=*}]=$(realpath -s "${pair#*=}"); done
 root=$PWD
 work=${TEST_TMPDIR:-$(mktemp -d)}/readme
-rm -rf "$work" && mkdir -p "$work"
-for entry in tables tests examples docs tools; do
+# This script's own files, kept out of the scratch repository root.
+own=$work.own
+rm -rf "$work" "$own" && mkdir -p "$work" "$own"
+linked=(tables tests examples docs tools)
+for entry in "${linked[@]}"; do
   ln -s "$root/$entry" "$work/$entry"
 done
 
@@ -59,11 +65,11 @@ is_long() {
 started() {
   local target=$1 binary=$2 pid status=0 tenths
   shift 2
-  : >"$work/long.out"
-  setsid "$binary" "$@" >"$work/long.out" 2>&1 &
+  : >"$own/long.out"
+  setsid "$binary" "$@" >"$own/long.out" 2>&1 &
   pid=$!
   for ((tenths = 0; tenths < 100; tenths++)); do
-    [[ -s $work/long.out ]] && break
+    [[ -s $own/long.out ]] && break
     kill -0 "$pid" 2>/dev/null || break
     sleep 0.1
   done
@@ -73,7 +79,7 @@ started() {
   else
     wait "$pid" || status=$?
   fi
-  [[ -s $work/long.out && $status -eq 0 ]] && return 0
+  [[ -s $own/long.out && $status -eq 0 ]] && return 0
   echo "FAIL: $target did not start (status $status)"
   return 1
 }
@@ -90,7 +96,7 @@ bazel_run() {  # bazel_run [-c MODE] //PKG:NAME [-- ARGS...]
   [[ -n $binary ]] || { echo "FAIL: no binary given for $target"; return 1; }
   if is_long "$name" "$@"; then
     started "$target" "$binary" "$@" || return 1
-    echo "  started: $(head -c 100 "$work/long.out" | head -1)"
+    echo "  started: $(head -c 100 "$own/long.out" | head -1)"
   elif is_benchmark "$name"; then
     local listed
     listed=$("$binary" "$@" --benchmark_list_tests=true | grep -c '^BM_' || true)
@@ -111,7 +117,7 @@ run_one() {  # run_one COMMAND-LINE
     "bazel run "*)
       # shellcheck disable=SC2086
       bazel_run ${line#bazel run } ;;
-    hetcast\ * | bazel-bin/tools/hetcast\ * | cp\ *)
+    hetcast\ * | bazel-bin/tools/hetcast\ * | cp\ * | "mkdir -p out")
       local command=${line#bazel-bin/tools/}
       command=${command//hetcast /\"\$hetcast\" }
       (cd "$work" && hetcast=$hetcast bash -euo pipefail -c "$command") ;;
@@ -144,20 +150,27 @@ for file in "${files[@]}"; do
     done_lines[$line]=1
     count=$((count + 1))
     echo "\$ $line"
-    run_one "$line" >"$work/out.txt" 2>&1 || {
-      cat "$work/out.txt"; echo "FAIL: $file: $line"; exit 1; }
-    head -3 "$work/out.txt"
+    run_one "$line" >"$own/out.txt" 2>&1 || {
+      cat "$own/out.txt"; echo "FAIL: $file: $line"; exit 1; }
+    head -3 "$own/out.txt"
   done < <(sh_commands "$file")
   echo "$file: $count commands done"
   total=$((total + count))
 done
 echo "$total commands of ${#files[@]} files done ($repeated shown again, run once)"
 
+# The commands wrote into out/ only: nothing else is left in the root.
+left=$(cd "$work" && find . -mindepth 1 -maxdepth 1 ! -name out \
+  $(printf -- '! -name %s ' "${linked[@]}") -printf '%P\n' | sort)
+[[ -z $left ]] || {
+  echo "FAIL: the commands left files outside out/: $(echo $left)"; exit 1; }
+echo "every file the commands wrote is in out/ ($(ls "$work/out" | wc -l) files)"
+
 # The committed picture is what its first line's command draws.
 picture=docs/schedule-example.svg
 made_by=$(head -1 "$picture" | sed -n 's/^<!-- Made by: \(hetcast [^(]*\) (.*$/\1/p')
 [[ -n $made_by ]] || { echo "FAIL: $picture's first line names no command"; exit 1; }
-(cd "$work" && bash -c "${made_by//hetcast /\"$hetcast\" }") >"$work/picture.svg"
-tail -n +2 "$picture" | cmp - "$work/picture.svg" ||
+(cd "$work" && bash -c "${made_by//hetcast /\"$hetcast\" }") >"$own/picture.svg"
+tail -n +2 "$picture" | cmp - "$own/picture.svg" ||
   { echo "FAIL: $picture differs from: $made_by"; exit 1; }
 echo "$picture is what '$made_by' draws"

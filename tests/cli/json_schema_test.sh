@@ -27,12 +27,14 @@ run plan --node-costs 3,2,2,2,2,3,3,3,3,3,3,3 --algorithm ptas --format json --e
 run plan --costs 2,3 --source-type 1 --counts 4,7 --algorithm ptas --search grid --format json
 run plan --table @default --source-type 2 --counts 6,9,12 --format json --explain
 run plan --table @default --source-type 0 --counts 40,0,0 --format json --explain
+run plan --table tables/test.hct --profile small3 --hosts $data/hosts_small3.txt --source f1 --format json --explain
 run plan --table tables/ptas_test.hct --source-type 4 --counts 3,3,2,2,2 --format json --explain
 run plan --costs 2,3 --source-type 1 --counts 4,7 --certify --format json --explain
 run plan --costs 3,5,8,13,21,34,40,55 --source-type 2 --counts 1250,1250,1250,1250,1250,1250,1250,1250 --certify --format json
 run plan --table tables/ptas_test.hct --source-type 1 --counts 3,2,2,2,1 --certify --format json --explain
 run plan --model cluster --cluster-sizes 8,5,5,3,1 --inter-cost 4 --format json --explain
 run plan --model cluster --cluster-sizes 8,5,5,3,1 --inter-cost 4 --members 8,2,0,3,1 --format json
+run plan --model cluster --cluster-sizes 8,5,5,3,1 --inter-cost 4 --cluster-names home,rack2,rack3,rack4,edge --format json --explain
 run plan --model cluster --cluster-sizes 8,5,5,3,1 --inter-cost 4 --algorithm interleaved --format json
 for algorithm in wrp wr ecf fef; do
   run plan --model nonblocking --input $data/nb_request.json --algorithm $algorithm --format json --explain

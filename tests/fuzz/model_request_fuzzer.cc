@@ -87,7 +87,7 @@ void CheckNamesAField(const absl::Status& cli) {
   static const char* const kFields[] = {
       "costs",    "counts",  "relays",        "source_type", "node_costs",
       "table",    "profile", "cluster_sizes", "inter_cost",  "degrees",
-      "matching", "members", "--algorithm"};
+      "matching", "members", "cluster_names", "--algorithm"};
   for (const char* field : kFields) {
     if (cli.message().find(field) != absl::string_view::npos) return;
   }

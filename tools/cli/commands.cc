@@ -32,13 +32,16 @@ std::vector<CommandSpec> PlanSpecs() {
        "Heterogeneous node model (Libeskind-Hadas et al.; Khuller & Kim): a "
        "node of type j needs C(j) ticks per send, one send at a time. "
        "Answers from a table when one covers the request (exact), else FNF "
-       "(a 1.5-approximation), or the PTAS when asked.",
+       "(a 1.5-approximation), or the PTAS when asked. With a table, types "
+       "may be given by their names in its profile (--source-type gpu "
+       "--counts gpu=3,cpu=5), or the machines as a host list (--hosts "
+       "FILE --source HOST; docs/cli.md), and the output names them.",
        {HETCAST_PLAN_FLAGS, "costs", "source-type", "counts", "relays",
-        "node-costs", "table", "profile", "epsilon", "search", "input",
-        "certify"},
+        "node-costs", "table", "profile", "hosts", "source", "epsilon",
+        "search", "input", "certify"},
        {"hetcast plan --costs 2,3 --source-type 1 --counts 4,7 --relays 0,2",
-        "hetcast plan --table @default --source-type 2 --counts 6,9,12 "
-        "--format json --explain"}},
+        "hetcast plan --table @default --source-type slow --counts "
+        "fast=6,medium=9,slow=12 --format json --explain"}},
       {"plan",
        "cluster",
        "hetcast plan --model cluster --cluster-sizes N0,N1,... --inter-cost "
@@ -51,7 +54,7 @@ std::vector<CommandSpec> PlanSpecs() {
        "ticks across clusters; the source is processor 0 of cluster 0. "
        "Plans with the LCF family.",
        {HETCAST_PLAN_FLAGS, "cluster-sizes", "inter-cost", "degrees",
-        "matching", "postal", "members", "input"},
+        "matching", "postal", "members", "cluster-names", "input"},
        {"hetcast plan --model cluster --cluster-sizes 8,5,5,3,1 "
         "--inter-cost 4",
         "hetcast plan --model cluster --cluster-sizes 8,5,5,3,1 "

@@ -41,14 +41,19 @@ const char* ChoiceName(hetcast_choice choice) {
 
 // Why the planner chose what it did, as a clause.
 std::string Reason(const ExplainInput& in) {
+  const std::string request =
+      in.request.empty() ? std::string("the request")
+                         : absl::StrCat("the request (", in.request, ")");
   switch (in.info.choice) {
     case HETCAST_CHOICE_PINNED:
-      return "--algorithm pinned it";
+      return in.request.empty()
+                 ? "--algorithm pinned it"
+                 : absl::StrCat("--algorithm pinned it for ", request);
     case HETCAST_CHOICE_TABLE:
       return absl::StrFormat(
-          "the request is within the limits of table profile '%s', which "
+          "%s is within the limits of table profile '%s', which "
           "holds its schedule%s",
-          in.profile,
+          request, in.profile,
           in.info.answer.exact ? " (optimal: exact dynamic program)" : "");
     case HETCAST_CHOICE_NO_TABLE:
       return "no table was given, so the node model's fallback, FNF with "
@@ -57,8 +62,9 @@ std::string Reason(const ExplainInput& in) {
       return "no profile of the table has the request's types and costs, so "
              "FNF answered";
     case HETCAST_CHOICE_OUTSIDE_TABLE:
-      return "the request exceeds the limits of every profile with its types "
-             "and costs, so FNF answered";
+      return absl::StrCat(request,
+                          " exceeds the limits of every profile with its "
+                          "types and costs, so FNF answered");
     case HETCAST_CHOICE_MODEL:
       break;
   }

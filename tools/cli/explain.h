@@ -19,6 +19,9 @@ struct ExplainInput {
   hetcast_plan_info info = {};
   std::string algorithm;  // As the output names it ("fnf-outside-table").
   std::string profile;    // The table profile that answered, if any.
+  // The request in words, by type name (RequestWords()); empty: "the
+  // request".
+  std::string request;
   // A guarantee given as a decimal factor (the PTAS's "1.43"), when the
   // info's fraction is 0 / 0.
   std::string decimal_factor;

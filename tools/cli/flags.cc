@@ -8,16 +8,22 @@
 ABSL_FLAG(std::string, costs, "",
           "Send cost in ticks of each node type, e.g. 2,3 (each >= 1).");
 ABSL_FLAG(std::string, source_type, "0",
-          "Type index of the source, 0 to k - 1 (k types); when --counts "
-          "is given without it, the source is of type 0 and a note on "
-          "stderr says so.");
+          "Type of the source: its index, 0 to k - 1 (k types), or with "
+          "--table its name in the profile; when --counts is given without "
+          "it, the source is of type 0 and a note on stderr says so.");
 ABSL_FLAG(std::string, counts, "",
           "Destinations of each type, not counting the source, e.g. 4,7 "
           "(one entry per type): 4 + 7 destinations and the source make 12 "
-          "nodes.");
+          "nodes; with --table also by type name, e.g. gpu=4,cpu=7 (types "
+          "left out: 0).");
 ABSL_FLAG(std::string, relays, "",
           "Optional relay nodes of each type: they may forward, need not "
-          "receive.");
+          "receive (with --table also by name, e.g. cpu=2).");
+ABSL_FLAG(std::string, hosts, "",
+          "plan --table: the machines instead of --counts and --source-type: "
+          "a file with one line per host, 'HOST TYPE' (a type name of the "
+          "profile); --source names the sending host. The output is "
+          "labelled by host.");
 ABSL_FLAG(std::string, format, "text", "Output format: text or json.");
 ABSL_FLAG(std::string, table, "",
           "plan: answer from this table file (@default: the embedded one).");
@@ -51,6 +57,9 @@ ABSL_FLAG(std::string, matching, "",
 ABSL_FLAG(bool, postal, false, "plan --model cluster: postal model.");
 ABSL_FLAG(std::string, members, "",
           "plan --model cluster: multicast members per cluster.");
+ABSL_FLAG(std::string, cluster_names, "",
+          "plan --model cluster: a name per cluster, e.g. rack1,rack2 (the "
+          "outputs name the clusters by them).");
 ABSL_FLAG(std::string, input, "",
           "plan: the request JSON file (--model nonblocking: "
           "tables/nonblocking_request.fbs; node, cluster: "
@@ -68,8 +77,8 @@ ABSL_FLAG(std::string, tick, "",
           "unit, e.g. 1us; an edge costs ceil((latency + bytes / bandwidth) "
           "/ tick) ticks.");
 ABSL_FLAG(std::string, source, "",
-          "plan --model graph: the source's name, instead of the file's "
-          "(given empty: refused).");
+          "plan --hosts: the host that sends; plan --model graph: the "
+          "source's name, instead of the file's (given empty: refused).");
 ABSL_FLAG(std::string, targets, "",
           "plan --model graph: the targets' names, e.g. a,b,c, instead of the "
           "file's (given empty: refused).");

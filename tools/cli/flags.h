@@ -18,6 +18,7 @@ ABSL_DECLARE_FLAG(std::string, source_type);
 ABSL_DECLARE_FLAG(std::string, counts);
 ABSL_DECLARE_FLAG(std::string, relays);
 ABSL_DECLARE_FLAG(std::string, node_costs);
+ABSL_DECLARE_FLAG(std::string, hosts);
 ABSL_DECLARE_FLAG(std::string, table);
 ABSL_DECLARE_FLAG(std::string, epsilon);
 ABSL_DECLARE_FLAG(std::string, search);
@@ -34,6 +35,7 @@ ABSL_DECLARE_FLAG(std::string, degrees);
 ABSL_DECLARE_FLAG(std::string, matching);
 ABSL_DECLARE_FLAG(bool, postal);
 ABSL_DECLARE_FLAG(std::string, members);
+ABSL_DECLARE_FLAG(std::string, cluster_names);
 // plan --model nonblocking.
 ABSL_DECLARE_FLAG(std::string, input);
 // plan --model graph.

@@ -5,30 +5,35 @@
 
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "absl/flags/commandlineflag.h"
 #include "absl/flags/flag.h"
 #include "absl/flags/reflection.h"
 #include "absl/status/status.h"
+#include "absl/strings/ascii.h"
 #include "absl/strings/str_format.h"
+#include "absl/strings/str_split.h"
 #include "tools/cli/args.h"
 #include "tools/cli/flags.h"
 #include "tools/cli/model_request.h"
 #include "tools/cli/plan_cluster.h"
 #include "tools/cli/plan_node.h"
 #include "tools/cli/plan_node_certify.h"
+#include "tools/cli/type_names.h"
 #include "tools/gen/gen_command.h"
 
 namespace hetcast {
 namespace {
 
 // The flags that make up each model's request (the fields of its file).
-constexpr const char* kNodeRequestFlags[] = {"costs",  "source_type", "counts",
-                                             "relays", "node_costs",  "table",
-                                             "profile"};
+constexpr const char* kNodeRequestFlags[] = {
+    "costs", "source_type", "counts", "relays", "node_costs",
+    "table", "profile",     "hosts",  "source"};
 constexpr const char* kClusterRequestFlags[] = {
-    "cluster_sizes", "inter_cost", "degrees", "matching", "postal", "members"};
+    "cluster_sizes", "inter_cost", "degrees",      "matching",
+    "postal",        "members",    "cluster_names"};
 
 // --input's contents, once no request flag is set as well (the file is the
 // whole request). `model` names the request in the error.
@@ -77,13 +82,24 @@ absl::StatusOr<NodeFields> NodeFieldsFromFlags() {
   NodeFields f;
   f.table = absl::GetFlag(FLAGS_table);
   f.profile = absl::GetFlag(FLAGS_profile);
+  f.hosts = absl::GetFlag(FLAGS_hosts);
+  f.source = absl::GetFlag(FLAGS_source);
+  std::string counts = absl::GetFlag(FLAGS_counts);
+  std::string relays = absl::GetFlag(FLAGS_relays);
+  std::string source_type = absl::GetFlag(FLAGS_source_type);
+  // By name: resolved once the table's profile is known (plan_node.cc).
+  if (IsNamedList(counts)) f.counts_by_name.swap(counts);
+  if (IsNamedList(relays)) f.relays_by_name.swap(relays);
+  if (!source_type.empty() && absl::ascii_isalpha(source_type[0])) {
+    f.source_type_name = source_type;
+    source_type = "0";  // The flag's default: no index given.
+  }
   for (absl::Status status :
        {ListFlag(absl::GetFlag(FLAGS_costs), "costs", &f.costs),
-        ListFlag(absl::GetFlag(FLAGS_counts), "counts", &f.counts),
-        ListFlag(absl::GetFlag(FLAGS_relays), "relays", &f.relays),
+        ListFlag(counts, "counts", &f.counts),
+        ListFlag(relays, "relays", &f.relays),
         ListFlag(absl::GetFlag(FLAGS_node_costs), "node-costs", &f.node_costs),
-        NumberFlag(absl::GetFlag(FLAGS_source_type), "0", "source-type",
-                   &f.source_type)}) {
+        NumberFlag(source_type, "0", "source-type", &f.source_type)}) {
     if (!status.ok()) return status;
   }
   return f;
@@ -97,6 +113,8 @@ absl::StatusOr<ClusterFields> ClusterFieldsFromFlags() {
   }
   ClusterFields f;
   f.postal = absl::GetFlag(FLAGS_postal);
+  const std::string names = absl::GetFlag(FLAGS_cluster_names);
+  if (!names.empty()) f.cluster_names = absl::StrSplit(names, ',');
   for (absl::Status status :
        {ListFlag(absl::GetFlag(FLAGS_cluster_sizes), "cluster-sizes",
                  &f.cluster_sizes),

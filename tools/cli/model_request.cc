@@ -76,6 +76,11 @@ absl::StatusOr<ClusterFields> ParseClusterRequestJson(absl::string_view json) {
     out.inter_cost = *(*root)->inter_cost();
   if ((*root)->matching().has_value()) out.matching = *(*root)->matching();
   out.postal = (*root)->postal();
+  if ((*root)->cluster_names() != nullptr) {
+    for (const flatbuffers::String* name : *(*root)->cluster_names()) {
+      out.cluster_names.push_back(TextOf(name));
+    }
+  }
   return out;
 }
 

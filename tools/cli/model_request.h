@@ -30,12 +30,20 @@ struct FieldNames {
 };
 
 // The node model's request: `--costs`, `--source-type`, `--counts`,
-// `--relays`, `--node-costs`, `--table`, `--profile` (absent: not given).
+// `--relays`, `--node-costs`, `--table`, `--profile`, `--hosts`, `--source`
+// (absent: not given).
 struct NodeFields {
   FieldNames name;
   std::optional<std::vector<uint64_t>> costs, counts, relays, node_costs;
   std::optional<uint64_t> source_type;
   std::string table, profile;  // Empty: not given.
+  // Types by name (tools/cli/type_names.h), resolved against the table's
+  // profile: `--source-type gpu`, `--counts gpu=3,cpu=5`, `--relays cpu=2`
+  // (then source_type, counts, relays are absent).
+  std::string source_type_name, counts_by_name, relays_by_name;
+  // `--hosts FILE --source HOST` (tools/cli/hosts.h): the destinations and
+  // the source type come from the host list.
+  std::string hosts, source;
 };
 
 // The cluster model's request: `--cluster-sizes`, `--inter-cost`,
@@ -45,6 +53,8 @@ struct ClusterFields {
   std::optional<std::vector<uint64_t>> cluster_sizes, degrees, members;
   std::optional<uint64_t> inter_cost, matching;
   bool postal = false;
+  // `--cluster-names`: one name per cluster (empty: none given).
+  std::vector<std::string> cluster_names;
 };
 
 // RequiredList()

@@ -4,6 +4,7 @@
 #include "tools/cli/plan_cluster.h"
 
 #include <cstdint>
+#include <set>
 #include <string>
 #include <utility>
 #include <vector>
@@ -93,6 +94,29 @@ absl::Status BoundsFromFields(const ClusterFields& f, ClusterInput* in) {
   return absl::OkStatus();
 }
 
+// cluster_names: none, or one distinct, non-empty name per cluster.
+absl::Status CheckClusterNames(const ClusterFields& f, size_t clusters) {
+  const std::vector<std::string>& names = f.cluster_names;
+  if (names.empty()) return absl::OkStatus();
+  if (names.size() != clusters) {
+    return absl::InvalidArgumentError(
+        absl::StrFormat("%s has %d names; give one per cluster (%d)",
+                        f.name("cluster-names"), names.size(), clusters));
+  }
+  std::set<std::string> seen;
+  for (size_t c = 0; c < names.size(); ++c) {
+    if (names[c].empty()) {
+      return absl::InvalidArgumentError(absl::StrFormat(
+          "%s: cluster %d has an empty name", f.name("cluster-names"), c));
+    }
+    if (!seen.insert(names[c]).second) {
+      return absl::InvalidArgumentError(absl::StrFormat(
+          "%s: '%s' names two clusters", f.name("cluster-names"), names[c]));
+    }
+  }
+  return absl::OkStatus();
+}
+
 // --algorithm as the planner's pin. bounded-degree = LCF on I(d_i, d_i)
 // (§5.1); bounded-size = LCF(B) then B copies per C ticks (§5.3): LCF with
 // the bound set, which the request must then give.
@@ -174,7 +198,11 @@ absl::StatusOr<NodePlan> PlanClusterRequest(const ClusterFields& fields,
         in.degrees.size(), in.sizes.size()));
   }
   if (!in.members.empty()) in.members.resize(in.sizes.size(), 0);
-  return PlanCluster(in, *pin);
+  status = CheckClusterNames(fields, in.sizes.size());
+  if (!status.ok()) return status;
+  absl::StatusOr<NodePlan> plan = PlanCluster(in, *pin);
+  if (plan.ok()) plan->type_names = fields.cluster_names;
+  return plan;
 }
 
 }  // namespace hetcast

@@ -4,6 +4,7 @@
 #include "tools/cli/plan_node.h"
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -13,8 +14,11 @@
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
 #include "runtime/include/hetcast/hetcast.h"
+#include "tools/cli/hosts.h"
 #include "tools/cli/model_request.h"
 #include "tools/cli/table_file.h"
+#include "tools/cli/type_names.h"
+#include "tools/gen/gen_command.h"
 #include "tools/gen/ptas.h"
 #include "tools/plan.h"
 
@@ -36,6 +40,8 @@ struct NodeInput {
   uint32_t source_type = 0;
   std::vector<uint64_t> counts;
   std::vector<uint64_t> relays;
+  NodeFields resolved;  // `fields` with the names resolved (ResolveNames).
+  std::optional<HostList> hosts;  // --hosts.
 };
 
 // --algorithm names a node-model algorithm and agrees with the table.
@@ -129,6 +135,76 @@ absl::Status CostsWithoutTable(const NodeInput& in,
   return absl::OkStatus();
 }
 
+// --hosts FILE --source HOST: the source type and the destinations.
+absl::Status FieldsFromHosts(const std::vector<std::string>& type_names,
+                             NodeInput* in) {
+  const NodeFields& f = *in->fields;
+  if (f.table.empty()) {
+    return absl::InvalidArgumentError(absl::StrFormat(
+        "%s names each host's type, and only a table's profile names types: "
+        "give %s",
+        f.name("hosts"), f.name("table")));
+  }
+  if (f.counts || !f.counts_by_name.empty() || f.source_type ||
+      !f.source_type_name.empty() || f.relays || !f.relays_by_name.empty()) {
+    return absl::InvalidArgumentError(absl::StrFormat(
+        "%s lists every node, the source named by %s; leave out %s, %s and "
+        "%s",
+        f.name("hosts"), f.name("source"), f.name("counts"),
+        f.name("source-type"), f.name("relays")));
+  }
+  absl::StatusOr<std::string> text = ReadFileBytes(f.hosts);
+  if (!text.ok()) {
+    return absl::InvalidArgumentError(
+        absl::StrCat(f.name("hosts"), ": ", text.status().message()));
+  }
+  absl::StatusOr<HostList> hosts =
+      ParseHosts(*text, f.hosts, f.source, type_names);
+  if (!hosts.ok()) return hosts.status();
+  in->resolved.source_type = hosts->types[hosts->source];
+  in->resolved.counts = HostCounts(*hosts, type_names.size());
+  in->hosts = *std::move(hosts);
+  return absl::OkStatus();
+}
+
+// The fields that name types (or hosts), as the indices and counts they
+// stand for: in->resolved, which in->fields then points to.
+absl::Status ResolveNames(const std::vector<std::string>& type_names,
+                          NodeInput* in) {
+  const NodeFields& f = *in->fields;
+  in->resolved = f;
+  NodeFields& out = in->resolved;
+  if (!f.hosts.empty()) {
+    absl::Status status = FieldsFromHosts(type_names, in);
+    in->fields = &in->resolved;
+    return status;
+  }
+  if (!f.source.empty()) {
+    return absl::InvalidArgumentError(
+        absl::StrFormat("%s names the sending host of %s; give %s too",
+                        f.name("source"), f.name("hosts"), f.name("hosts")));
+  }
+  if (!f.source_type_name.empty()) {
+    absl::StatusOr<uint32_t> type =
+        TypeByName(f.source_type_name, type_names, f.name("source-type"));
+    if (!type.ok()) return type.status();
+    out.source_type = *type;
+  }
+  const std::pair<const std::string*, std::optional<std::vector<uint64_t>>*>
+      lists[] = {{&f.counts_by_name, &out.counts},
+                 {&f.relays_by_name, &out.relays}};
+  for (const auto& [text, list] : lists) {
+    if (text->empty()) continue;
+    absl::StatusOr<std::vector<uint64_t>> counts =
+        NamedCounts(*text, type_names,
+                    f.name(text == &f.counts_by_name ? "counts" : "relays"));
+    if (!counts.ok()) return counts.status();
+    *list = *std::move(counts);
+  }
+  in->fields = &in->resolved;
+  return absl::OkStatus();
+}
+
 // The source type, the destinations and the relays of each of the `k`
 // types (whose costs came from `costs_source`).
 absl::Status ShapeFromFields(size_t k, const std::string& costs_source,
@@ -213,10 +289,16 @@ void DescribeChoice(const hetcast_plan_info& info,
                     const std::string& table_name, NodePlan* plan) {
   if (info.choice == HETCAST_CHOICE_OUTSIDE_TABLE) {
     plan->algorithm_label = "fnf-outside-table";
+    const std::vector<uint64_t> limits = ProfileLimits(*profile);
+    const std::vector<std::string> names = ProfileTypeNames(*profile);
+    std::vector<std::string> covered;
+    for (size_t j = 0; j < limits.size(); ++j) {
+      covered.push_back(absl::StrCat(limits[j], " ", names[j]));
+    }
     plan->note = absl::StrFormat(
         "outside the table: profile '%s' covers at most %s destinations "
         "(relays included); planned with FNF instead",
-        ProfileName(*profile), absl::StrJoin(ProfileLimits(*profile), ","));
+        ProfileName(*profile), absl::StrJoin(covered, ", "));
     return;
   }
   if (info.answer.algorithm != HETCAST_ALGORITHM_TABLE) return;
@@ -321,6 +403,18 @@ absl::StatusOr<NodePlan> PlanWithPtas(const hetcast_node_request& request,
   return plan;
 }
 
+// The plan labelled by host, and its request in words for --explain, when
+// the types have names.
+absl::StatusOr<NodePlan> Named(const NodeInput& in,
+                               absl::StatusOr<NodePlan> plan) {
+  if (!plan.ok()) return plan;
+  if (in.hosts) plan->host_names = HostsById(*in.hosts, plan->nodes);
+  if (!plan->type_names.empty()) {
+    plan->explain_input.request = RequestWords(*plan, /*brief=*/true);
+  }
+  return plan;
+}
+
 }  // namespace
 
 absl::StatusOr<NodePlan> PlanNodeRequest(const NodeFields& fields,
@@ -343,6 +437,10 @@ absl::StatusOr<NodePlan> PlanNodeRequest(const NodeFields& fields,
   status = use_table ? CostsFromTable(&in, &plan.costs)
                      : CostsWithoutTable(in, &plan.costs);
   if (!status.ok()) return status;
+  // Types and hosts given by name.
+  if (use_table) plan.type_names = ProfileTypeNames(in.profile);
+  status = ResolveNames(plan.type_names, &in);
+  if (!status.ok()) return status;
   // How many nodes of each type.
   status = ShapeFromFields(
       plan.costs.size(), use_table ? "the profile" : fields.name("costs"), &in);
@@ -359,7 +457,7 @@ absl::StatusOr<NodePlan> PlanNodeRequest(const NodeFields& fields,
           "--certify improves the runtime's answer (table or FNF); leave out "
           "--algorithm ptas");
     }
-    return PlanWithPtas(request, options, std::move(plan));
+    return Named(in, PlanWithPtas(request, options, std::move(plan)));
   }
   if (options.certifier != nullptr) {
     status = options.certifier->check(request, fields.name);
@@ -370,8 +468,10 @@ absl::StatusOr<NodePlan> PlanNodeRequest(const NodeFields& fields,
                                                      : HETCAST_ALGORITHM_NONE;
   absl::StatusOr<NodePlan> planned =
       PlanNode(request, in, pin, std::move(plan));
-  if (!planned.ok() || options.certifier == nullptr) return planned;
-  return options.certifier->improve(request, *std::move(planned));
+  if (planned.ok() && options.certifier != nullptr) {
+    planned = options.certifier->improve(request, *std::move(planned));
+  }
+  return Named(in, std::move(planned));
 }
 
 }  // namespace hetcast

@@ -6,6 +6,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
+#include "absl/strings/str_join.h"
 #include "tools/cli/json_output.h"
 
 namespace hetcast {
@@ -153,6 +154,7 @@ void WriteNodes(const NodePlan& plan, JsonWriter* json) {
     if (node.arrival == HETCAST_NEVER) continue;  // An unused relay.
     json->StartObject();
     json->U64("id", id);
+    if (id < plan.host_names.size()) json->Str("host", plan.host_names[id]);
     json->U64(cluster ? "cluster" : "type", node.type);
     json->U64("arrival", node.arrival);
     json->I64("parent",
@@ -209,6 +211,10 @@ void WritePlanJson(const NodePlan& plan, JsonWriter* json) {
   json->Str("lower_bound_kind", BoundName(a.lower_bound_kind));
   WriteMethod(plan, json);
   if (plan.model == "node") json->U64s("type_costs", plan.costs);
+  if (!plan.type_names.empty()) {
+    json->Strs(plan.model == "cluster" ? "cluster_names" : "type_names",
+               plan.type_names);
+  }
   WriteNodes(plan, json);
   WriteTransfers(plan, json);
   if (plan.explain) WriteExplain(Explain(plan.explain_input), json);
@@ -252,19 +258,57 @@ Children ChildrenOf(const std::vector<hetcast_node>& nodes) {
   return children;
 }
 
+// A node as the text names it: its host, else its canonical id.
+std::string NodeLabel(const NodePlan& plan, uint32_t id) {
+  if (id < plan.host_names.size() && !plan.host_names[id].empty()) {
+    return plan.host_names[id];
+  }
+  return absl::StrCat(id);
+}
+
+// "gpu (type 0)", or "type 0" when the types have no names.
+std::string TypeLabel(const NodePlan& plan, uint32_t type) {
+  if (type < plan.type_names.size()) {
+    return absl::StrFormat("%s (type %d)", plan.type_names[type], type);
+  }
+  return absl::StrCat("type ", type);
+}
+
+// "3 gpu, 5 cpu and 2 edge" (types named) or "3 + 5 + 2" (by index), of
+// the nonzero counts; "none" when there are none.
+std::string CountWords(const NodePlan& plan,
+                       const std::vector<uint64_t>& counts) {
+  std::vector<std::string> parts;
+  for (size_t j = 0; j < counts.size(); ++j) {
+    if (counts[j] == 0) continue;
+    parts.push_back(plan.type_names.empty()
+                        ? absl::StrCat(counts[j], " of type ", j)
+                        : absl::StrCat(counts[j], " ", plan.type_names[j]));
+  }
+  if (parts.empty()) return "none";
+  const std::string last = parts.back();
+  parts.pop_back();
+  return parts.empty()
+             ? last
+             : absl::StrCat(absl::StrJoin(parts, ", "), " and ", last);
+}
+
 // One line of the tree: id, role, type (or cluster), cost and arrival.
 std::string Describe(const NodePlan& plan, uint32_t id) {
   const hetcast_node& node = plan.nodes[id];
   if (plan.model == "cluster") {
     return absl::StrFormat(
-        "%d%s  cluster %d  arrives %d", id,
-        id == 0 ? " (source)" : (node.is_relay ? " (helper)" : ""), node.type,
+        "%d%s  cluster %s  arrives %d", id,
+        id == 0 ? " (source)" : (node.is_relay ? " (helper)" : ""),
+        node.type < plan.type_names.size()
+            ? absl::StrFormat("%s (%d)", plan.type_names[node.type], node.type)
+            : absl::StrCat(node.type),
         node.arrival);
   }
   return absl::StrFormat(
-      "%d%s  type %d  cost %d  arrives %d", id,
-      id == 0 ? " (source)" : (node.is_relay ? " (relay)" : ""), node.type,
-      plan.costs[node.type], node.arrival);
+      "%s%s  %s  cost %d  arrives %d", NodeLabel(plan, id),
+      id == 0 ? " (source)" : (node.is_relay ? " (relay)" : ""),
+      TypeLabel(plan, node.type), plan.costs[node.type], node.arrival);
 }
 
 // The tree below the source, depth first. One prefix string is shared: a
@@ -301,6 +345,34 @@ void WriteTree(const NodePlan& plan, TextSink* out) {
 
 }  // namespace
 
+std::string RequestWords(const NodePlan& plan, bool brief) {
+  std::vector<uint64_t> destinations(plan.costs.size(), 0);
+  std::vector<uint64_t> relays(plan.costs.size(), 0);
+  for (size_t id = 1; id < plan.nodes.size(); ++id) {
+    const hetcast_node& node = plan.nodes[id];
+    if (node.type >= plan.costs.size()) continue;
+    ++(node.is_relay ? relays : destinations)[node.type];
+  }
+  uint64_t total = 0;
+  for (const uint64_t count : destinations) total += count;
+  const uint32_t source_type = plan.nodes.empty() ? 0 : plan.nodes[0].type;
+  std::string words =
+      absl::StrCat("source ",
+                   brief && source_type < plan.type_names.size()
+                       ? plan.type_names[source_type]
+                       : TypeLabel(plan, source_type),
+                   "; destinations ", CountWords(plan, destinations));
+  if (!brief) {
+    absl::StrAppend(&words, " (", total, ", and the source makes ", total + 1,
+                    total == 0 ? " node)" : " nodes)");
+  }
+  const std::string relay_words = CountWords(plan, relays);
+  if (relay_words != "none") {
+    absl::StrAppend(&words, "; relays, if they help: ", relay_words);
+  }
+  return words;
+}
+
 absl::StatusOr<std::string> RenderJson(const NodePlan& plan) {
   JsonWriter json;
   WritePlanJson(plan, &json);
@@ -322,6 +394,9 @@ void WriteText(const NodePlan& plan, TextSink* out) {
       plan.model, Label(plan), a.exact ? "yes" : "no", a.completion_time,
       a.lower_bound, DescribeBound(a.lower_bound_kind).explanation,
       plan.note.empty() ? std::string() : plan.note + "\n"));
+  if (plan.model == "node") {
+    out->Append(absl::StrCat("request: ", RequestWords(plan, false), "\n"));
+  }
   if (plan.explain) {
     out->Append(
         absl::StrCat("explain: ", Explain(plan.explain_input).text, "\n"));

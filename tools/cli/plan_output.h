@@ -17,6 +17,13 @@ namespace hetcast {
 // A planned node-model schedule, as the tools hold it.
 struct NodePlan {
   std::vector<uint64_t> costs;
+  // The types' names, by index (a table's profile names them; empty
+  // without one), printed beside the indices ("type_names" in JSON); the
+  // cluster model: the clusters' names ("cluster_names").
+  std::vector<std::string> type_names;
+  // Each canonical id's host (`plan --hosts`; empty without): the outputs
+  // are labelled by host ("host" of each node in JSON).
+  std::vector<std::string> host_names;
   hetcast_answer answer = {};
   std::vector<hetcast_node> nodes;          // Indexed by canonical id.
   std::vector<hetcast_transfer> transfers;  // Sorted by (start, from).
@@ -58,8 +65,13 @@ const char* BoundExplanation(hetcast_bound bound);
 // (tables/cli_output.fbs, NodePlan).
 absl::StatusOr<std::string> RenderJson(const NodePlan& plan);
 
-// A readable tree: each node with id, type, cost and arrival.
+// A readable tree: each node with id (or host), type, cost and arrival.
 std::string RenderText(const NodePlan& plan);
+
+// The request in words: "source gpu (type 0); destinations 3 gpu, 5 cpu
+// and 2 edge (10, and the source makes 11 nodes)"; `brief`: "source gpu;
+// destinations 3 gpu, 5 cpu and 2 edge". Node model.
+std::string RequestWords(const NodePlan& plan, bool brief);
 
 // The same two renderings written to `out` as they are made (the command
 // line's stdout: a plan of 10^7 nodes is about a gigabyte of either).

@@ -32,6 +32,38 @@ std::vector<size_t> RowOrder(const std::vector<size_t>& group_of_id) {
   return ids;
 }
 
+// A group's legend entry: "gpu (type 0, cost 2)", "type 0 (cost 2)",
+// "cluster 1".
+std::string GroupLabel(const out::NodePlan& plan, bool cluster, size_t g) {
+  if (cluster) {
+    const auto* names = plan.cluster_names();
+    return names != nullptr && g < names->size()
+               ? absl::StrCat(names->Get(static_cast<uint32_t>(g))->str(),
+                              " (cluster ", g, ")")
+               : absl::StrCat("cluster ", g);
+  }
+  const auto* costs = plan.type_costs();
+  const auto* names = plan.type_names();
+  const std::string cost =
+      costs != nullptr && g < costs->size()
+          ? absl::StrCat("cost ", costs->Get(static_cast<uint32_t>(g)))
+          : "";
+  if (names != nullptr && g < names->size()) {
+    return absl::StrCat(names->Get(static_cast<uint32_t>(g))->str(), " (type ",
+                        g, cost.empty() ? "" : ", ", cost, ")");
+  }
+  return cost.empty() ? absl::StrCat("type ", g)
+                      : absl::StrCat("type ", g, " (", cost, ")");
+}
+
+// A node as the picture names it: its host, else its id.
+std::string NodeName(const out::Node& node) {
+  if (node.host() != nullptr && node.host()->size() > 0) {
+    return node.host()->str();
+  }
+  return absl::StrCat(node.id());
+}
+
 // Each node's group (its type or cluster) and the groups' legend entries.
 // The plan is untrusted input: a group past the node count is refused
 // rather than drawn (it would ask for that many legend entries).
@@ -52,13 +84,7 @@ absl::Status NodeGroups(const out::NodePlan& plan, bool cluster,
     groups = std::max<size_t>(groups, group + 1);
   }
   for (size_t g = 0; g < groups; ++g) {
-    const bool costed = !cluster && plan.type_costs() != nullptr &&
-                        g < plan.type_costs()->size();
-    chart->groups.push_back(cluster ? absl::StrCat("cluster ", g)
-                            : costed
-                                ? absl::StrCat("type ", g, " (cost ",
-                                               plan.type_costs()->Get(g), ")")
-                                : absl::StrCat("type ", g));
+    chart->groups.push_back(GroupLabel(plan, cluster, g));
   }
   return absl::OkStatus();
 }
@@ -68,6 +94,7 @@ absl::Status NodeRowsAndBars(const out::NodePlan& plan,
                              const std::vector<size_t>& group_of,
                              Chart* chart) {
   std::map<uint32_t, size_t> row_of_id;
+  std::map<uint32_t, std::string> name_of_id;
   for (size_t i : RowOrder(group_of)) {
     const out::Node* node = plan.nodes()->Get(static_cast<uint32_t>(i));
     row_of_id[node->id()] = chart->rows.size();
@@ -75,7 +102,8 @@ absl::Status NodeRowsAndBars(const out::NodePlan& plan,
                        : node->relay().value_or(false)  ? " (relay)"
                        : !node->member().value_or(true) ? " (helper)"
                                                         : "";
-    chart->rows.push_back({absl::StrCat(node->id(), role), group_of[i]});
+    name_of_id[node->id()] = NodeName(*node);
+    chart->rows.push_back({absl::StrCat(NodeName(*node), role), group_of[i]});
   }
   if (plan.transfers() == nullptr) return absl::OkStatus();
   for (const out::Transfer* t : *plan.transfers()) {
@@ -86,7 +114,7 @@ absl::Status NodeRowsAndBars(const out::NodePlan& plan,
     }
     const size_t row = row_of_id[t->from()];
     chart->bars.push_back({row, t->start(), t->arrival(), row_of_id[t->to()],
-                           absl::StrCat("\u2192", t->to()),
+                           absl::StrCat("\u2192", name_of_id[t->to()]),
                            chart->rows[row].group});
   }
   return absl::OkStatus();

@@ -186,6 +186,10 @@ absl::Status EvaluateNodePlan(const out::NodePlan& plan,
                   HETCAST_MAX_TYPES);
   }
   const size_t k = type_costs->size();
+  if (plan.type_names() != nullptr && plan.type_names()->size() != k) {
+    return Refuse("type_names has %d names; type_costs has %d types",
+                  plan.type_names()->size(), k);
+  }
   std::vector<uint64_t> costs(type_costs->begin(), type_costs->end());
   std::vector<uint64_t> counts(k, 0), relays(k, 0);
   std::vector<size_t> order;  // Plan indices in canonical id order.

@@ -1,0 +1,110 @@
+// hosts.cc: the host list of `hetcast plan --hosts` (hosts.h).
+#include "tools/cli/hosts.h"
+
+#include <algorithm>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "absl/strings/ascii.h"
+#include "absl/strings/str_format.h"
+#include "absl/strings/str_split.h"
+#include "tools/cli/type_names.h"
+
+namespace hetcast {
+namespace {
+
+// One line's fields, comments and surrounding blanks dropped.
+std::vector<absl::string_view> Fields(absl::string_view line) {
+  const size_t hash = line.find('#');
+  if (hash != absl::string_view::npos) line = line.substr(0, hash);
+  return absl::StrSplit(line, absl::ByAnyChar(" \t\r"), absl::SkipEmpty());
+}
+
+// --source: the host that sends, which must be in the file.
+absl::Status SourceIn(const std::string& path, const std::string& source,
+                      HostList* hosts) {
+  if (source.empty()) {
+    return absl::InvalidArgumentError(absl::StrFormat(
+        "--hosts needs --source HOST: which host of '%s' sends", path));
+  }
+  std::vector<std::string>::const_iterator found =
+      std::find(hosts->names.begin(), hosts->names.end(), source);
+  if (found == hosts->names.end()) {
+    return absl::InvalidArgumentError(absl::StrFormat(
+        "--source: '%s' is not a host of '%s' (%d hosts, the first '%s')",
+        source, path, hosts->names.size(), hosts->names[0]));
+  }
+  hosts->source = static_cast<size_t>(found - hosts->names.begin());
+  return absl::OkStatus();
+}
+
+}  // namespace
+
+absl::StatusOr<HostList> ParseHosts(
+    absl::string_view text, const std::string& path, const std::string& source,
+    const std::vector<std::string>& type_names) {
+  HostList hosts;
+  std::map<std::string, size_t> line_of;
+  size_t number = 0;
+  for (absl::string_view line : absl::StrSplit(text, '\n')) {
+    ++number;
+    const std::vector<absl::string_view> fields = Fields(line);
+    if (fields.empty()) continue;
+    if (fields.size() != 2) {
+      return absl::InvalidArgumentError(absl::StrFormat(
+          "--hosts: '%s' line %d: expected 'HOST TYPE', got %d field%s", path,
+          number, fields.size(), fields.size() == 1 ? "" : "s"));
+    }
+    const std::string host(fields[0]);
+    absl::StatusOr<uint32_t> type =
+        TypeByName(fields[1], type_names,
+                   absl::StrFormat("--hosts: '%s' line %d: host '%s'", path,
+                                   number, host));
+    if (!type.ok()) return type.status();
+    const auto [at, added] = line_of.emplace(host, number);
+    if (!added) {
+      return absl::InvalidArgumentError(absl::StrFormat(
+          "--hosts: '%s' line %d: host '%s' is already on line %d", path,
+          number, host, at->second));
+    }
+    hosts.names.push_back(host);
+    hosts.types.push_back(*type);
+  }
+  if (hosts.names.empty()) {
+    return absl::InvalidArgumentError(absl::StrFormat(
+        "--hosts: '%s' lists no host (one line per host: HOST TYPE)", path));
+  }
+  absl::Status status = SourceIn(path, source, &hosts);
+  if (!status.ok()) return status;
+  return hosts;
+}
+
+std::vector<uint64_t> HostCounts(const HostList& hosts, size_t type_count) {
+  std::vector<uint64_t> counts(type_count, 0);
+  for (size_t h = 0; h < hosts.names.size(); ++h) {
+    if (h != hosts.source) ++counts[hosts.types[h]];
+  }
+  return counts;
+}
+
+std::vector<std::string> HostsById(const HostList& hosts,
+                                   const std::vector<hetcast_node>& nodes) {
+  std::map<uint32_t, std::vector<size_t>> of_type;
+  for (size_t h = hosts.names.size(); h-- > 0;) {
+    if (h != hosts.source) of_type[hosts.types[h]].push_back(h);
+  }
+  std::vector<std::string> names(nodes.size());
+  if (nodes.empty()) return names;
+  names[0] = hosts.names[hosts.source];
+  for (size_t id = 1; id < nodes.size(); ++id) {
+    std::vector<size_t>& left = of_type[nodes[id].type];
+    if (left.empty()) continue;  // Not a host's node (never, for a plan).
+    names[id] = hosts.names[left.back()];
+    left.pop_back();
+  }
+  return names;
+}
+
+}  // namespace hetcast
