@@ -9,7 +9,7 @@ Usage (as root, after
 
   tools/netcluster/real_experiment.py [--platforms=cluster8,sites8,homogeneous8]
       [--sizes=65536,1048576,16777216] [--repeats=3] [--calibrate-repeats=1]
-      [--mpis=mpich,openmpi] [--out=DIR] [--table-only]
+      [--mpis=mpich,openmpi] [--out=DIR] [--table-only] [--resume]
 
 Per platform (tools/netcluster/PLATFORM.json), netcluster.py brings the
 cluster up (its rate check included) and, one MPI rank per host, on MPICH and
@@ -36,7 +36,9 @@ Then, outside the cluster, the same runs in SimGrid SMPI on a platform file
 generated from the same description (each host an up and a down link at
 its rates, a site's shared link on the routes that cross it, 50 us per
 link), and the table: DIR/table.md (also printed), DIR/results.csv (every
-run). --table-only rewrites the table from DIR's files.
+run). --table-only rewrites the table from DIR's files; --resume keeps the
+cluster files of an earlier run in DIR (the cluster then takes that run's
+name prefix, so that its host names match) and measures the rest again.
 
 The link bound of a case is the larger of platform_bound's on that platform
 file without SMPI's factors (the root's up link, each receiver's down link,
@@ -93,6 +95,7 @@ def parse_options(argv):
                "sizes": "65536,1048576,16777216", "repeats": "3",
                "calibrate-repeats": "1", "mpis": "mpich,openmpi",
                "out": "/tmp/real-experiment", "table-only": False,
+               "resume": False,
                "inner": None}
     for arg in argv:
         match = re.fullmatch(r"--([a-z-]+)(?:=(.*))?", arg)
@@ -184,10 +187,9 @@ class Inner:
         under MPICH (whose clock is the machine's, one for all namespaces)
         when both run: the network is the same."""
         path = os.path.join(self.out, "pairs-%s.txt" % mpi)
-        if mpi == "openmpi" and "mpich" in self.options["mpis"]:
-            mpi = "mpich"
-        status, text = self.launch(mpi, [
-            os.path.join(self.bin, mpi, "bench"), "--model=bound",
+        measuring = "mpich" if "mpich" in self.options["mpis"] else mpi
+        status, text = self.launch(measuring, [
+            os.path.join(self.bin, measuring, "bench"), "--model=bound",
             "--size=%d" % PAIR_BYTES, "--times-out=" + path])
         if not os.path.exists(path):
             raise RuntimeError("bench --model=bound on %s: %s" % (mpi, text))
@@ -275,7 +277,9 @@ class Inner:
             shlex.quote(" %s-" % os.environ["NETCLUSTER_RUN"]),
             shlex.quote(os.path.join(self.out, "qdiscs.txt"))), shell=True)
         for mpi in self.options["mpis"]:
-            self.calibrate(mpi)
+            if not (self.options["resume"] and os.path.exists(
+                    os.path.join(self.out, "cluster-%s.json" % mpi))):
+                self.calibrate(mpi)
             self.pairs(mpi)
         for repeat in range(1, self.options["repeats"] + 1):
             for size in self.options["sizes"]:
@@ -710,7 +714,8 @@ def main(argv):
             log("%s: bringing the cluster up (load %.1f)" % (platform,
                                                             load1()))
             for attempt in range(1, BRING_UP_ATTEMPTS + 1):
-                status = bring_up_and_measure(argv, platform, out)
+                status = bring_up_and_measure(argv, platform, out,
+                                              options["resume"])
                 if status != 3:  # 3: refused, e.g. a rate off under load
                     break
                 log("%s: refused (attempt %d; load %.1f), again in 60 s" % (
@@ -725,13 +730,25 @@ def main(argv):
     return 0
 
 
-def bring_up_and_measure(argv, platform, out):
+def calibrated_prefix(out):
+    """The netcluster prefix of an earlier run's cluster files (--resume):
+    the host names in them are that run's namespaces."""
+    for name in sorted(os.listdir(out)):
+        if name.startswith("cluster-") and name.endswith(".json"):
+            host = cluster_file(os.path.join(out, name))["hosts"][0]["name"]
+            return host.split("-h")[0]
+    return None
+
+
+def bring_up_and_measure(argv, platform, out, resume):
     """netcluster.py run with this program inside; its exit status."""
+    prefix = calibrated_prefix(out) if resume else None
     with open(os.path.join(out, "netcluster.log"), "a") as netlog:
         return subprocess.run(
                     ["/usr/bin/python3", os.path.join(HERE, "netcluster.py"),
                      "run", os.path.join(HERE, platform + ".json"), "--mpi",
-                     "none", "--timeout", "36000", "--",
+                     "none", "--timeout", "36000"] +
+                    (["--prefix", prefix] if prefix else []) + ["--",
                      "/usr/bin/python3", os.path.abspath(__file__),
                      "--inner=" + platform] + [a for a in argv
                                                if not a.startswith("--inner")],
