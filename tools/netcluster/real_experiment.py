@@ -18,7 +18,8 @@ then on Open MPI:
      would (nothing is read from the description);
   2. bench --model=bound --times-out measures every pair's transfer of
      1 MiB, and large_plan plans the multi-tree broadcast of each size of at
-     least 1 MiB from it (the model's segment size);
+     least 1 MiB from it, with the model's segment size, 256 KiB or 1 MiB,
+     whichever one timed run of each finishes first;
   3. --repeats rounds, each of: every broadcast algorithm of the library
      (bench --model=mpi; MPICH: MPIR_CVAR_BCAST_INTRA_ALGORITHM with
      MPIR_CVAR_DEVICE_COLLECTIVES=none, Open MPI: coll_tuned_bcast_algorithm
@@ -66,6 +67,7 @@ RUN_TIMEOUT = 240
 BRING_UP_ATTEMPTS = 5
 NOISY_SPREAD = 0.25  # (max - min) / median of a case's runs
 NOISY_EXTRA = 2
+SEGMENT_CHOICES = (0, 262144, 1048576)  # 0: the model's segment size
 MPICH_ALGORITHMS = ["auto", "binomial", "scatter_recursive_doubling_allgather",
                     "scatter_ring_allgather", "smp", "nb"]
 OPENMPI_ALGORITHMS = [str(n) for n in range(10)]
@@ -194,15 +196,42 @@ class Inner:
         if not os.path.exists(path):
             raise RuntimeError("bench --model=bound on %s: %s" % (mpi, text))
         for size in self.options["sizes"]:
-            if size < PAIR_BYTES:
+            if size >= PAIR_BYTES:
+                self.choose_segments(mpi, path, size)
+
+    def choose_segments(self, mpi, pairs, size):
+        """The multi-tree plan of `size` whose segment size runs fastest,
+        timed once each: the model's, 256 KiB and 1 MiB (where that makes
+        2 to 256 segments), as large_experiment.sh calibrates it in SMPI
+        (per-segment costs are not in the pair times)."""
+        plan = os.path.join(self.out, "plan-%s-%d.txt" % (mpi, size))
+        best = None
+        for pin in SEGMENT_CHOICES:
+            if pin and not 2 <= size // pin <= 256:
                 continue
-            plan = os.path.join(self.out, "plan-%s-%d.txt" % (mpi, size))
+            candidate = "%s-%d" % (plan, pin)
             line = subprocess.run(
-                [os.path.join(self.bin, "large_plan_tool"), "--pairs=" + path,
-                 "--bytes=%d" % size, "--out=" + plan], check=True,
+                [os.path.join(self.bin, "large_plan_tool"), "--pairs=" + pairs,
+                 "--bytes=%d" % size, "--segment-bytes=%d" % pin,
+                 "--out=" + candidate], check=True,
                 stdout=subprocess.PIPE, text=True).stdout
-            with open(plan + ".info", "w") as f:
-                f.write(line)
+            status, text = self.launch(mpi, [
+                os.path.join(self.bin, mpi, "bench"), "--model=multi-tree",
+                "--plan=" + candidate, "--size=%d" % size])
+            seconds = field(text, "hetcast_seconds")
+            log("%s %s multi-tree %d, segments of %s: %s s" % (
+                self.platform, mpi, size, field(line, "segment_bytes"),
+                seconds or "failed"))
+            if seconds and field(text, "buffers_equal") == "1" and (
+                    best is None or float(seconds) < best[0]):
+                best = (float(seconds), candidate, line)
+        if best is None:
+            raise RuntimeError("no multi-tree plan of %d bytes ran on %s" %
+                               (size, mpi))
+        with open(best[1]) as f, open(plan, "w") as g:
+            g.write(f.read())
+        with open(plan + ".info", "w") as f:
+            f.write(best[2])
 
     def run_mpi(self, mpi, algorithm, size, repeat):
         env = {"MPIR_CVAR_DEVICE_COLLECTIVES": "none",
@@ -639,7 +668,7 @@ def case_table(options, platform, shaper):
                     0.8 <= pm <= 1.25
                 goal = "%s (x%.2f, p/m %s)" % (
                     "holds" if holds else "misses", best_ratio,
-                    "%.2f" % pm if pm else "-")
+                    "%.3f" % pm if pm else "-")
             elif not heterogeneous:
                 goal = "%s (x%.2f)" % ("holds" if best_ratio >= 0.95
                                        else "misses", best_ratio)
