@@ -10,6 +10,7 @@ Usage (as root, after
   tools/netcluster/real_experiment.py [--platforms=cluster8,sites8,homogeneous8]
       [--sizes=65536,1048576,16777216] [--repeats=3] [--calibrate-repeats=1]
       [--mpis=mpich,openmpi] [--out=DIR] [--table-only] [--resume]
+      [--skip-smpi] [--smpi-only]
 
 Per platform (tools/netcluster/PLATFORM.json), netcluster.py brings the
 cluster up (its rate check included) and, one MPI rank per host, on MPICH and
@@ -39,7 +40,9 @@ its rates, a site's shared link on the routes that cross it, 50 us per
 link), and the table: DIR/table.md (also printed), DIR/results.csv (every
 run). --table-only rewrites the table from DIR's files; --resume keeps the
 cluster files of an earlier run in DIR (the cluster then takes that run's
-name prefix, so that its host names match) and measures the rest again.
+name prefix, so that its host names match) and measures the rest again;
+--skip-smpi leaves the simulations out, --smpi-only runs only them (on
+DIR's cluster files and plans), e.g. with `nice` beside the next cluster.
 
 The link bound of a case is the larger of platform_bound's on that platform
 file without SMPI's factors (the root's up link, each receiver's down link,
@@ -97,7 +100,7 @@ def parse_options(argv):
                "sizes": "65536,1048576,16777216", "repeats": "3",
                "calibrate-repeats": "1", "mpis": "mpich,openmpi",
                "out": "/tmp/real-experiment", "table-only": False,
-               "resume": False,
+               "resume": False, "skip-smpi": False, "smpi-only": False,
                "inner": None}
     for arg in argv:
         match = re.fullmatch(r"--([a-z-]+)(?:=(.*))?", arg)
@@ -736,7 +739,10 @@ def main(argv):
     options = parse_options(argv)
     if options["inner"]:
         return Inner(options, options["inner"]).run()
-    if not options["table-only"]:
+    if options["smpi-only"]:
+        for platform in options["platforms"].split(","):
+            run_smpi(options, platform)
+    elif not options["table-only"]:
         for platform in options["platforms"].split(","):
             out = os.path.join(options["out"], platform)
             os.makedirs(out, exist_ok=True)
@@ -754,7 +760,8 @@ def main(argv):
                 log("%s: netcluster.py exit status %d (see %s)" % (
                     platform, status, os.path.join(out, "netcluster.log")))
                 continue
-            run_smpi(options, platform)
+            if not options["skip-smpi"]:
+                run_smpi(options, platform)
     write_table(options)
     return 0
 
