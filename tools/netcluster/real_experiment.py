@@ -70,6 +70,7 @@ RUN_TIMEOUT = 240
 BRING_UP_ATTEMPTS = 5
 NOISY_SPREAD = 0.25  # (max - min) / median of a case's runs
 NOISY_EXTRA = 2
+SMPI_TIMEOUT = 180  # host seconds per simulation (NTSB at 16 MiB: more)
 SEGMENT_CHOICES = (0, 262144, 1048576)  # 0: the model's segment size
 MPICH_ALGORITHMS = ["auto", "binomial", "scatter_recursive_doubling_allgather",
                     "scatter_ring_allgather", "smp", "nb"]
@@ -482,8 +483,8 @@ def simulate(directory, n, args, options=()):
     try:
         result = subprocess.run(command, stdout=subprocess.PIPE,
                                 stderr=subprocess.STDOUT, text=True,
-                                timeout=900)
-    except subprocess.TimeoutExpired:
+                                timeout=SMPI_TIMEOUT)
+    except subprocess.TimeoutExpired:  # left out of the table
         return ""
     return result.stdout
 
@@ -497,7 +498,8 @@ def run_smpi(options, platform):
     smpi_platform(desc, out)
     n = len(desc["hosts"])
     bench = os.path.join(programs(), "smpi", "bench")
-    rows = []
+    rows = Rows(os.path.join(out, "smpi.csv"),
+                ["mpi", "method", "bytes", "smpi_algorithm", "seconds"])
     for mpi in options["mpis"]:
         algorithms = MPICH_ALGORITHMS if mpi == "mpich" else OPENMPI_ALGORITHMS
         for size in options["sizes"]:
@@ -522,11 +524,19 @@ def run_smpi(options, platform):
                 rows.append([mpi, "hetcast_multitree", size, "",
                              field(text, "hetcast_seconds")])
             log("smpi %s %s %d done" % (platform, mpi, size))
-    with open(os.path.join(out, "smpi.csv"), "w", newline="") as f:
-        writer = csv.writer(f)
-        writer.writerow(["mpi", "method", "bytes", "smpi_algorithm",
-                         "seconds"])
-        writer.writerows(rows)
+
+
+class Rows:
+    """A CSV file written row by row (a stopped run keeps what it has)."""
+
+    def __init__(self, path, header):
+        self.path = path
+        with open(path, "w", newline="") as f:
+            csv.writer(f).writerow(header)
+
+    def append(self, row):
+        with open(self.path, "a", newline="") as f:
+            csv.writer(f).writerow(row)
 
 
 # ----------------------------------------------------------------- bounds
