@@ -58,6 +58,7 @@ import json
 import os
 import re
 import shlex
+import signal
 import statistics
 import subprocess
 import sys
@@ -480,13 +481,17 @@ def simulate(directory, n, args, options=()):
                    "-np", str(n), "-platform",
                    os.path.join(directory, "platform.xml"), "-hostfile",
                    os.path.join(directory, "hostfile")] + args
+    # In its own process group: on a timeout the simulation (smpimain, a
+    # child of the smpirun script) is killed too, not left running.
+    child = subprocess.Popen(command, stdout=subprocess.PIPE,
+                             stderr=subprocess.STDOUT, text=True,
+                             start_new_session=True)
     try:
-        result = subprocess.run(command, stdout=subprocess.PIPE,
-                                stderr=subprocess.STDOUT, text=True,
-                                timeout=SMPI_TIMEOUT)
+        return child.communicate(timeout=SMPI_TIMEOUT)[0]
     except subprocess.TimeoutExpired:  # left out of the table
+        os.killpg(child.pid, signal.SIGKILL)
+        child.communicate()
         return ""
-    return result.stdout
 
 
 def run_smpi(options, platform):
