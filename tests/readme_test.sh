@@ -57,7 +57,7 @@ sh_commands() {  # sh_commands FILE
 # the end. NAME ARGS...
 is_long() {
   [[ $1 == nb_experiment || $1 == ptas_report || $1 == smpi_experiment ||
-     $1 == large_experiment ||
+     $1 == large_experiment || $1 == bcast_file_experiment ||
      $1 == node_bound_report || " $* " == *" --stretch "* ]]
 }
 # started TARGET BINARY ARGS...: BINARY prints within 10 s, or exits 0

@@ -24,6 +24,17 @@ inline bool IsVersionFlag(const std::string& arg) {
   return arg == "--version" || arg == "-version";
 }
 
+// Whether any argument asks for --help or --version (MPI programs: every
+// rank stops, rank 0 answers with AnswerHelpOrVersion()).
+inline bool AsksHelpOrVersion(int argc, char** argv) {
+  for (int i = 1; i < argc; ++i) {
+    const std::string arg = argv[i];
+    if (arg == "--help" || arg == "-help" || arg == "-h" || IsVersionFlag(arg))
+      return true;
+  }
+  return false;
+}
+
 // A small program's --help (`usage` on stdout) or --version, wherever among
 // its arguments: true when it answered one (exit 0).
 inline bool AnswerHelpOrVersion(int argc, char** argv, const char* program,

@@ -32,7 +32,8 @@ python3 - <<'PY' || fail "cluster file: $(cat cluster.json)"
 import json
 sizes = json.load(open("cluster.json"))["sizes"]
 assert sizes[0]["min_bytes"] == 1024 and sizes[-1]["max_bytes"] == 262144, sizes
-assert all(r["action"] == "plan" and r["algorithm"] == "fnf" for r in sizes), sizes
+assert all(r["action"] == "plan" and (r["model"], r["algorithm"]) in
+           {("node", "fnf"), ("trees", "any")} for r in sizes), sizes
 assert all(a["max_bytes"] + 1 == b["min_bytes"] for a, b in zip(sizes, sizes[1:]))
 PY
 

@@ -56,6 +56,7 @@
 #include "tools/mpi/program_args.h"
 #include "tools/mpi/transfer_bound.h"
 #include "tools/mpi/whole_plan.h"
+#include "tools/version.h"
 
 namespace hetcast {
 namespace mpi {
@@ -372,10 +373,33 @@ std::string Configure(ProgramArgs* args, Bench* b) {
   return "";
 }
 
+constexpr char kUsage[] =
+    "usage: bench --model=node --rank-labels=T0,... --costs=C0,... "
+    "--tick-ps=P --size=BYTES\n"
+    "             [--table=T.hct] [--repeats=1] [--segment-bytes=S] "
+    "[--mpi-bcast-ticks=M]\n"
+    "       bench --model=cluster --rank-labels=L0,... --inter-cost=C "
+    "--tick-ps=P --size=BYTES\n"
+    "             [--repeats=1] [--segment-bytes=S] [--mpi-bcast-ticks=M] "
+    "[--postal=0|1]\n"
+    "       bench --model=multi --size=BYTES --send-ps=S --byte-ps=X "
+    "--recv-ps=R\n"
+    "       bench --model=mpi --size=BYTES [--repeats=1]\n"
+    "       bench --model=bound --size=BYTES [--times-out=T.txt]\n"
+    "       bench --model=pairs --pairs=P.txt --size=BYTES\n"
+    "       bench --model=multi-tree --plan=PLAN.txt --size=BYTES\n"
+    "  Under mpiexec or smpirun: one broadcast from rank 0 timed, hetcast's\n"
+    "  or MPI_Bcast; one line on rank 0 (the top of tools/mpi/bench.cc says\n"
+    "  each field).\n";
+
 int Main(int argc, char** argv) {
   Bench b;
   MPI_Comm_rank(MPI_COMM_WORLD, &b.rank);
   MPI_Comm_size(MPI_COMM_WORLD, &b.size);
+  if (AsksHelpOrVersion(argc, argv)) {
+    if (b.rank == 0) AnswerHelpOrVersion(argc, argv, "bench", kUsage);
+    return 0;
+  }
   ProgramArgs args(argc, argv,
                    {"model", "rank-labels", "costs", "tick-ps", "size", "table",
                     "inter-cost", "repeats", "send-ps", "byte-ps", "recv-ps",

@@ -97,6 +97,7 @@
 #include "tools/mpi/hetcast_mpi.h"
 #include "tools/mpi/measure.h"
 #include "tools/mpi/program_args.h"
+#include "tools/version.h"
 
 namespace hetcast {
 namespace mpi {
@@ -454,14 +455,6 @@ constexpr char kUsage[] =
     "           [--pairs-out=P.txt]\n"
     "tools/mpi/README.md and the top of tools/mpi/calibrate.cc say more.\n";
 
-bool WantsHelp(int argc, char** argv) {
-  for (int i = 1; i < argc; ++i) {
-    const std::string arg = argv[i];
-    if (arg == "--help" || arg == "-h" || arg == "-help") return true;
-  }
-  return false;
-}
-
 bool ClusterMode(int argc, char** argv) {
   for (int i = 1; i < argc; ++i) {
     const std::string arg = argv[i];
@@ -491,8 +484,8 @@ int Main(int argc, char** argv) {
   int rank = 0, size = 0;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
   MPI_Comm_size(MPI_COMM_WORLD, &size);
-  if (WantsHelp(argc, argv)) {
-    if (rank == 0) std::fputs(kUsage, stdout);
+  if (AsksHelpOrVersion(argc, argv)) {
+    if (rank == 0) AnswerHelpOrVersion(argc, argv, "hetcast-calibrate", kUsage);
     return 0;
   }
   if (ClusterMode(argc, argv)) return ClusterMain(argc, argv, rank, size);

@@ -22,6 +22,7 @@
 
 #include "tools/mpi/large_plan.h"
 #include "tools/mpi/program_args.h"
+#include "tools/version.h"
 
 namespace hetcast {
 namespace mpi {
@@ -42,10 +43,7 @@ constexpr char kUsage[] =
 double Seconds(const mpq_class& ps) { return ps.get_d() * 1e-12; }
 
 int Main(int argc, char** argv) {
-  if (argc == 2 && std::string(argv[1]) == "--help") {
-    std::fputs(kUsage, stdout);
-    return 0;
-  }
+  if (AnswerHelpOrVersion(argc, argv, "large_plan", kUsage)) return 0;
   ProgramArgs args(argc, argv,
                    {"pairs", "bytes", "root", "out", "model", "overhead-ns",
                     "segment-bytes"});

@@ -19,6 +19,7 @@
 #include "tools/mpi/platform_bound.h"
 #include "tools/mpi/platform_xml.h"
 #include "tools/mpi/program_args.h"
+#include "tools/version.h"
 
 namespace hetcast {
 namespace mpi {
@@ -46,7 +47,18 @@ int Fail(const std::string& message) {
   return 2;
 }
 
+constexpr char kUsage[] =
+    "usage: platform_bound --platform=platform.xml --hostfile=hostfile "
+    "--bytes=M\n"
+    "                      [--root=0] [--bw-factor=T:V;...] "
+    "[--lat-factor=T:V;...]\n"
+    "  The lower bound on any broadcast of M bytes from --root on a SimGrid\n"
+    "  platform: platform_bound_seconds=S platform_bound_ps=P\n"
+    "  limiting_rank=R limiting_link=L. The factors default to SimGrid\n"
+    "  3.32's smpi/bw-factor and smpi/lat-factor.\n";
+
 int Main(int argc, char** argv) {
+  if (AnswerHelpOrVersion(argc, argv, "platform_bound", kUsage)) return 0;
   ProgramArgs args(
       argc, argv,
       {"platform", "hostfile", "bytes", "root", "bw-factor", "lat-factor"});

@@ -28,6 +28,7 @@
 #include <vector>
 
 #include "tools/mpi/program_args.h"
+#include "tools/version.h"
 
 namespace hetcast {
 namespace mpi {
@@ -173,7 +174,15 @@ bool WriteFiles(const std::string& dir, const Platform& p) {
   return xml && hosts && labels;
 }
 
+constexpr char kUsage[] =
+    "usage: smpi_platform --kind=homogeneous|mixed|clusters --ranks=N "
+    "--seed=S --out=DIR\n"
+    "  Writes a seeded SimGrid platform: DIR/platform.xml, DIR/hostfile and\n"
+    "  DIR/labels (each rank's network generation or cluster), and prints\n"
+    "  one line describing the draw.\n";
+
 int Main(int argc, char** argv) {
+  if (AnswerHelpOrVersion(argc, argv, "smpi_platform", kUsage)) return 0;
   ProgramArgs args(argc, argv, {"kind", "ranks", "seed", "out"});
   const std::string kind = args.String("kind", "");
   const int n = static_cast<int>(args.Unsigned("ranks", 0));
