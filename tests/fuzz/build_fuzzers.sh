@@ -69,8 +69,14 @@ SANITIZE=(-fsanitize=address,undefined -fno-sanitize-recover=all
 COMPILE=(-O1 -gline-tables-only -fsanitize=fuzzer-no-link "${SANITIZE[@]}"
          -Wall -Wextra -MD)
 INCLUDES=(-I "$work/include" -I . -I "$bin_dir")
-# Debian 12's Abseil, as third_party/system.BUILD links it (flags left out).
-ABSL_LIBS=(-labsl_statusor -labsl_status -labsl_strerror
+# Debian 12's Abseil, as third_party/system.BUILD links it (the CLI's
+# flag reading, tools/cli/args.cc, is among the tools' objects).
+ABSL_LIBS=(-labsl_flags_parse -labsl_flags_usage -labsl_flags_usage_internal
+           -labsl_flags_internal -labsl_flags_marshalling
+           -labsl_flags_reflection -labsl_flags_private_handle_accessor
+           -labsl_flags_commandlineflag -labsl_flags_commandlineflag_internal
+           -labsl_flags_config -labsl_flags_program_name
+           -labsl_statusor -labsl_status -labsl_strerror
            -labsl_str_format_internal -labsl_cord -labsl_cordz_info
            -labsl_cord_internal -labsl_cordz_functions -labsl_cordz_handle
            -labsl_hash -labsl_city -labsl_bad_variant_access
