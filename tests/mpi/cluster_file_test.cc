@@ -208,6 +208,10 @@ TEST(ClusterFileTest, EachBadFileNamesItsProblem) {
                 HasSubstr("hosts[0] ('" + std::string(name) + "'): "))
         << name;
   }
+}
+
+// Size ranges: bounds, action, costs and tables.
+TEST(ClusterFileTest, EachBadSizeRangeNamesItsProblem) {
   EXPECT_EQ(
       ErrorOf(File(R"({"min_bytes": 9, "max_bytes": 8, "action": "mpi"})")),
       "sizes[0]: min_bytes 9 is above max_bytes 8");
@@ -237,6 +241,10 @@ TEST(ClusterFileTest, EachBadFileNamesItsProblem) {
   EXPECT_THAT(ErrorOf(File(R"({"min_bytes": 1, "max_bytes": 8, "action": "plan",
                               "table_data": [1, 2, 3, 4, 5, 6, 7, 8]})")),
               HasSubstr("sizes[0]: the table does not open: "));
+}
+
+// Model trees: rates, segments and algorithm, each refusal naming its field.
+TEST(ClusterFileTest, EachBadTreesRangeNamesItsProblem) {
   const std::string trees =
       R"({"min_bytes": 1, "max_bytes": 8, "action": "plan", "model": "trees")";
   EXPECT_EQ(ErrorOf(File(trees + R"(, "segment_bytes": 4,
