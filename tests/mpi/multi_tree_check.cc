@@ -135,88 +135,112 @@ bool Trial(std::mt19937_64* rng, int me, int ranks, int trial) {
   return true;
 }
 
-// HETCAST_MPI_Bcast with link rates (model trees): random types and
-// per-type rates, a datatype with or without gaps (MPI_INT, or a vector
-// of ints with a gap after each, which the executor packs), odd sizes;
-// every element compared, and each rank's sends and receives counted
-// against the degree tree of those rates (on a fresh duplicate, whose
-// first call gathers the types once).
-bool RatesTrial(std::mt19937_64* rng, int me, int ranks, int trial) {
+// A model-trees call's inputs: random types and per-type rates, a
+// datatype with or without gaps (MPI_INT, or a vector of ints with a gap
+// after each, which the executor packs), an odd size.
+struct RatesCase {
+  std::vector<uint64_t> send, receive;
+  std::vector<RankLink> links;  // per rank
+  HETCAST_MPI_Params params = {};
+  MPI_Datatype datatype = MPI_INT;
+  bool gaps = false;
+  int count = 0;
+};
+
+void MakeRatesCase(std::mt19937_64* rng, int me, int ranks, RatesCase* c) {
   const size_t types = std::uniform_int_distribution<size_t>(1, 3)(*rng);
-  std::vector<uint64_t> send(types), receive(types);
+  c->send.resize(types);
+  c->receive.resize(types);
   for (size_t t = 0; t < types; ++t) {
-    send[t] = std::uniform_int_distribution<uint64_t>(1, 1000)(*rng);
-    receive[t] = std::uniform_int_distribution<uint64_t>(1, 1000)(*rng);
+    c->send[t] = std::uniform_int_distribution<uint64_t>(1, 1000)(*rng);
+    c->receive[t] = std::uniform_int_distribution<uint64_t>(1, 1000)(*rng);
   }
-  std::vector<int> type_of(ranks);
-  std::vector<RankLink> links;
+  int my_type = 0;
   for (int r = 0; r < ranks; ++r) {
-    type_of[r] = static_cast<int>(
-        std::uniform_int_distribution<size_t>(0, types - 1)(*rng));
-    links.push_back({send[type_of[r]], receive[type_of[r]], 0});
+    const size_t type =
+        std::uniform_int_distribution<size_t>(0, types - 1)(*rng);
+    if (r == me) my_type = static_cast<int>(type);
+    c->links.push_back({c->send[type], c->receive[type], 0});
   }
-  const int root = std::uniform_int_distribution<int>(0, ranks - 1)(*rng);
-  const bool gaps = std::uniform_int_distribution<int>(0, 1)(*rng) == 1;
+  c->gaps = std::uniform_int_distribution<int>(0, 1)(*rng) == 1;
   const size_t kSegments[] = {4, 100, 4096, 65536};
   const size_t segment =
       kSegments[std::uniform_int_distribution<int>(0, 3)(*rng)];
-  const size_t element_bytes = sizeof(int);
   // 1 element, one past a segment, a segment larger than the message, many.
-  const size_t kCounts[] = {1, segment / element_bytes + 1,
+  const size_t kCounts[] = {1, segment / sizeof(int) + 1,
                             segment > 8 ? segment / 8 : 1, 5000};
-  const int count =
+  c->count =
       static_cast<int>(kCounts[std::uniform_int_distribution<int>(0, 3)(*rng)]);
-
-  HETCAST_MPI_Params params = {};
-  params.model = HETCAST_MODEL_NODE;
-  params.my_type = type_of[me];
-  params.type_count = types;
-  params.segment_bytes = segment;
-  params.send_ps_per_byte = send.data();
-  params.receive_ps_per_byte = receive.data();
-  MPI_Datatype datatype = MPI_INT;
-  if (gaps) {
-    MPI_Type_vector(1, 1, 2, MPI_INT, &datatype);
+  c->params.model = HETCAST_MODEL_NODE;
+  c->params.my_type = my_type;
+  c->params.type_count = types;
+  c->params.segment_bytes = segment;
+  c->params.send_ps_per_byte = c->send.data();
+  c->params.receive_ps_per_byte = c->receive.data();
+  if (c->gaps) {
+    MPI_Type_vector(1, 1, 2, MPI_INT, &c->datatype);
     MPI_Datatype resized;
-    MPI_Type_create_resized(datatype, 0, 2 * sizeof(int), &resized);
-    MPI_Type_free(&datatype);
-    datatype = resized;
-    MPI_Type_commit(&datatype);
+    MPI_Type_create_resized(c->datatype, 0, 2 * sizeof(int), &resized);
+    MPI_Type_free(&c->datatype);
+    c->datatype = resized;
+    MPI_Type_commit(&c->datatype);
   }
-  const size_t stride = gaps ? 2 : 1;
-  std::vector<int> buffer(count * stride, -1);
-  for (int i = 0; me == root && i < count; ++i)
-    buffer[i * stride] = i * 7 + trial;
-  MPI_Comm comm;
-  MPI_Comm_dup(MPI_COMM_WORLD, &comm);
-  ResetCounts();
-  const int rc =
-      HETCAST_MPI_Bcast(buffer.data(), count, datatype, root, comm, &params);
-  const mpi_test::CallCounts counts = Counts();
-  MPI_Comm_free(&comm);
-  if (gaps) MPI_Type_free(&datatype);
+}
 
+// One broadcast of `c` from `root` on `comm`: every element compared, and
+// this rank's sends and receives counted against the degree tree of the
+// rates from that root.
+bool RatesCall(const RatesCase& c, MPI_Comm comm, int root, int me, int trial) {
+  const size_t stride = c.gaps ? 2 : 1;
+  std::vector<int> buffer(c.count * stride, -1);
+  for (int i = 0; me == root && i < c.count; ++i)
+    buffer[i * stride] = i * 7 + trial + root;
+  ResetCounts();
+  const int rc = HETCAST_MPI_Bcast(buffer.data(), c.count, c.datatype, root,
+                                   comm, &c.params);
+  const mpi_test::CallCounts counts = Counts();
   bool ok = rc == HETCAST_MPI_SUCCESS;
-  for (int i = 0; ok && i < count; ++i) {
-    ok = buffer[i * stride] == i * 7 + trial &&
-         (!gaps || buffer[i * stride + 1] == -1);
+  for (int i = 0; ok && i < c.count; ++i) {
+    ok = buffer[i * stride] == i * 7 + trial + root &&
+         (!c.gaps || buffer[i * stride + 1] == -1);
   }
   uint64_t period = 0;
-  const WeightedTree tree = DegreeTree(SwitchPlatform(links), root, &period);
-  const size_t bytes = count * element_bytes;
+  const WeightedTree tree = DegreeTree(SwitchPlatform(c.links), root, &period);
+  const size_t segment = c.params.segment_bytes;
+  const size_t bytes = c.count * sizeof(int);
   const long segments = static_cast<long>((bytes + segment - 1) / segment);
   const long sends = segments * static_cast<long>(tree.children[me].size());
   const long receives = me == root ? 0 : segments;
   if (!ok || counts.sends != sends || counts.receives != receives) {
     std::fprintf(stderr,
-                 "rank %d rates trial %d: rc %d, %d ints%s, segment %zu: data "
-                 "%s, sends %ld (plan %ld), receives %ld (plan %ld)\n",
-                 me, trial, rc, count, gaps ? " with gaps" : "", segment,
-                 ok ? "right" : "WRONG", counts.sends, sends, counts.receives,
-                 receives);
+                 "rank %d rates trial %d, root %d: rc %d, %d ints%s, segment "
+                 "%zu: data %s, sends %ld (plan %ld), receives %ld (plan "
+                 "%ld)\n",
+                 me, trial, root, rc, c.count, c.gaps ? " with gaps" : "",
+                 segment, ok ? "right" : "WRONG", counts.sends, sends,
+                 counts.receives, receives);
     return false;
   }
   return true;
+}
+
+// HETCAST_MPI_Bcast with link rates (model trees) on a fresh duplicate,
+// whose first call gathers the types once: from a random root, from the
+// next rank (a root whose plan is not cached yet) and from the first root
+// again (its cached plan), each call checked by RatesCall.
+bool RatesTrial(std::mt19937_64* rng, int me, int ranks, int trial) {
+  RatesCase c;
+  MakeRatesCase(rng, me, ranks, &c);
+  const int root = std::uniform_int_distribution<int>(0, ranks - 1)(*rng);
+  MPI_Comm comm;
+  MPI_Comm_dup(MPI_COMM_WORLD, &comm);
+  bool ok = true;
+  for (int call_root : {root, (root + 1) % ranks, root}) {
+    ok = RatesCall(c, comm, call_root, me, trial) && ok;
+  }
+  MPI_Comm_free(&comm);
+  if (c.gaps) MPI_Type_free(&c.datatype);
+  return ok;
 }
 
 // Link rates that are out of range, or given for a multicast: the same

@@ -510,17 +510,13 @@ double TimeMpi(Calibration* c, uint64_t bytes) {
 // executor's planner) times the tick of size index i (the fastest type's
 // cost / 100).
 double PredictedUs(const Calibration& c, const SizeRule& rule, size_t i) {
+  std::vector<int> types;
+  for (size_t g : c.grouping.group_of) types.push_back(static_cast<int>(g));
   if (rule.trees) {
-    std::vector<RankLink> links;
-    for (size_t g : c.grouping.group_of) {
-      links.push_back(
-          {rule.send_ps_per_byte[g], rule.receive_ps_per_byte[g], 0});
-    }
-    const LargePlatform platform = SwitchPlatform(links);
-    MultiTreePlan plan;
-    uint64_t period = 0;
-    plan.trees = {DegreeTree(platform, 0, &period)};
-    plan.segment_bytes = rule.segment_bytes;
+    LargePlatform platform;
+    const MultiTreePlan plan = TypeRatesPlan(
+        rule.send_ps_per_byte.data(), rule.receive_ps_per_byte.data(), types, 0,
+        rule.segment_bytes, &platform);
     return 1e-6 * static_cast<double>(
                       DegreeTreePredictedPs(platform, plan, c.input.sizes[i]));
   }
@@ -530,8 +526,6 @@ double PredictedUs(const Calibration& c, const SizeRule& rule, size_t i) {
   params.type_count = rule.costs.size();
   params.algorithm = rule.algorithm;
   params.segment_bytes = rule.segment_bytes;
-  std::vector<int> types;
-  for (size_t g : c.grouping.group_of) types.push_back(static_cast<int>(g));
   BcastForecast forecast;
   if (ForecastBcast(params, types, 0, &forecast) != HETCAST_MPI_SUCCESS) {
     return 0;

@@ -6,8 +6,11 @@
 #include "tools/mpi/comm_types.h"
 
 #include <cstdint>
+#include <map>
 #include <string>
+#include <utility>
 
+#include "tools/mpi/degree_tree.h"
 #include "tools/mpi/errors.h"
 
 namespace hetcast {
@@ -21,10 +24,15 @@ struct RankEntry {
   uint64_t params_hash;
 };
 
-// One gathered entry list per model (node, cluster).
+// Model-trees plans kept per communicator before the cache starts over.
+constexpr size_t kMaxTreesPlans = 64;
+
+// One gathered entry list per model (node, cluster), and the model-trees
+// plans by parameter hash and root.
 struct CommCache {
   bool valid[2] = {false, false};
   std::vector<RankEntry> entries[2];
+  std::map<std::pair<uint64_t, int>, MultiTreePlan> trees_plans;
 };
 
 int DeleteCache(MPI_Comm, int, void* value, void*) {
@@ -173,6 +181,29 @@ int CommTypes(MPI_Comm comm, const HETCAST_MPI_Params& params,
   for (size_t r = 0; r < entries.size(); ++r) {
     (*types)[r] = static_cast<int>(entries[r].type);
   }
+  return HETCAST_MPI_SUCCESS;
+}
+
+int TreesPlanOf(MPI_Comm comm, const HETCAST_MPI_Params& params,
+                const std::vector<int>& types, int root,
+                const MultiTreePlan** plan) {
+  CommCache* cache = nullptr;
+  const int result = CacheOf(comm, &cache);
+  if (result != HETCAST_MPI_SUCCESS) return result;
+  const std::pair<uint64_t, int> key(ParamsHash(params), root);
+  auto found = cache->trees_plans.find(key);
+  if (found == cache->trees_plans.end()) {
+    if (cache->trees_plans.size() >= kMaxTreesPlans) {
+      cache->trees_plans.clear();
+    }
+    found =
+        cache->trees_plans
+            .emplace(key, TypeRatesPlan(params.send_ps_per_byte,
+                                        params.receive_ps_per_byte, types, root,
+                                        params.segment_bytes, nullptr))
+            .first;
+  }
+  *plan = &found->second;
   return HETCAST_MPI_SUCCESS;
 }
 

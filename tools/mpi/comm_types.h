@@ -1,5 +1,6 @@
-// comm_types.h: the ranks' types, gathered once per communicator and model
-// and cached on the communicator as an MPI attribute.
+// comm_types.h: the ranks' types, gathered once per communicator and model,
+// and the model-trees plans made from them, cached on the communicator as an
+// MPI attribute.
 
 #ifndef HETCAST_TOOLS_MPI_COMM_TYPES_H_
 #define HETCAST_TOOLS_MPI_COMM_TYPES_H_
@@ -7,6 +8,7 @@
 #include <vector>
 
 #include "tools/mpi/hetcast_mpi.h"
+#include "tools/mpi/multi_tree_plan.h"
 
 namespace hetcast {
 namespace mpi {
@@ -20,6 +22,14 @@ namespace mpi {
 // own entry differs from the cached one.
 int CommTypes(MPI_Comm comm, const HETCAST_MPI_Params& params,
               std::vector<int>* types);
+
+// The model-trees plan from `root` of `comm` (TypeRatesPlan of the
+// parameters' rates and segment size over `types`), planned on the first
+// call for these parameters and root and cached on the communicator. The
+// communicator must have passed CommTypes() with these parameters.
+int TreesPlanOf(MPI_Comm comm, const HETCAST_MPI_Params& params,
+                const std::vector<int>& types, int root,
+                const MultiTreePlan** plan);
 
 // FNV-1a (64-bit) over the parameters every rank must share.
 uint64_t ParamsHash(const HETCAST_MPI_Params& params);

@@ -179,5 +179,24 @@ void SetQueues(MultiTreePlan* plan) {
   plan->window = 16;
 }
 
+MultiTreePlan TypeRatesPlan(const uint64_t* send_ps_per_byte,
+                            const uint64_t* receive_ps_per_byte,
+                            const std::vector<int>& types, int root,
+                            uint64_t segment_bytes, LargePlatform* platform) {
+  std::vector<RankLink> links;
+  for (int type : types) {
+    links.push_back({send_ps_per_byte[type], receive_ps_per_byte[type], 0});
+  }
+  const LargePlatform rank_platform = SwitchPlatform(links);
+  MultiTreePlan plan;
+  uint64_t period = 0;
+  plan.root = root;
+  plan.trees = {DegreeTree(rank_platform, root, &period)};
+  plan.segment_bytes = segment_bytes;
+  SetQueues(&plan);
+  if (platform != nullptr) *platform = rank_platform;
+  return plan;
+}
+
 }  // namespace mpi
 }  // namespace hetcast

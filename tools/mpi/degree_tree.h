@@ -70,6 +70,15 @@ uint64_t DegreeTreePredictedPs(const LargePlatform& platform,
 // does not hold back the others; receives posted ahead: 16.
 void SetQueues(MultiTreePlan* plan);
 
+// The plan that model trees runs: the degree tree from `root` of the switch
+// whose rank r has the rates of its type types[r] (send_ps_per_byte[t],
+// receive_ps_per_byte[t], no overhead), in segments of `segment_bytes`,
+// queues set. Sets `platform` to that switch when it is not null.
+MultiTreePlan TypeRatesPlan(const uint64_t* send_ps_per_byte,
+                            const uint64_t* receive_ps_per_byte,
+                            const std::vector<int>& types, int root,
+                            uint64_t segment_bytes, LargePlatform* platform);
+
 }  // namespace mpi
 }  // namespace hetcast
 

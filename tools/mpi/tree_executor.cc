@@ -62,8 +62,9 @@ int CheckTrees(const HETCAST_MPI_Params& params) {
   return HETCAST_MPI_SUCCESS;
 }
 
-// Model trees: the degree tree of the ranks' rates from `root`, run in
-// pipelined byte segments (the message packed when its datatype has gaps).
+// Model trees: the degree tree of the ranks' rates from `root` (planned once
+// per communicator and root), run in pipelined byte segments (the message
+// packed when its datatype has gaps).
 int TreesBcast(void* buffer, int count, MPI_Datatype datatype, int root,
                MPI_Comm comm, const HETCAST_MPI_Params& params,
                const std::vector<int>& types) {
@@ -76,22 +77,14 @@ int TreesBcast(void* buffer, int count, MPI_Datatype datatype, int root,
                                          " bytes; link rates take up to "
                                          "INT_MAX bytes");
   }
-  std::vector<RankLink> links;
-  for (int type : types) {
-    links.push_back(
-        {params.send_ps_per_byte[type], params.receive_ps_per_byte[type], 0});
-  }
-  MultiTreePlan plan;
-  uint64_t period = 0;
-  plan.root = root;
-  plan.trees = {DegreeTree(SwitchPlatform(links), root, &period)};
-  plan.segment_bytes = params.segment_bytes;
-  SetQueues(&plan);
+  const MultiTreePlan* plan = nullptr;
+  int result = TreesPlanOf(comm, params, types, root, &plan);
+  if (result != HETCAST_MPI_SUCCESS) return result;
   Contiguous message(buffer, count, datatype, static_cast<int>(bytes), comm);
-  int result = rank == root ? message.Pack() : MPI_SUCCESS;
+  result = rank == root ? message.Pack() : MPI_SUCCESS;
   if (result == MPI_SUCCESS) {
     result =
-        MultiTreeBcast(message.data(), static_cast<size_t>(bytes), plan, comm);
+        MultiTreeBcast(message.data(), static_cast<size_t>(bytes), *plan, comm);
   }
   if (result == MPI_SUCCESS && rank != root) result = message.Unpack();
   result = CheckMpi(result, "the pipelined trees' point-to-point calls");
