@@ -4,9 +4,12 @@
 # libhetcast_mpi under unmodified clients, compiled with each MPI's own
 # wrappers and no hetcast header (PROGRAM...: tests/mpi/BUILD,
 # :interpose_client_programs): a C program (bcast_check.c), Fortran
-# programs with `use mpi` and with mpif.h, on MPICH (mpiexec.mpich) and
-# Open MPI (mpirun.openmpi), and an mpi4py script (Debian's python3-mpi4py,
-# on Open MPI), 4 ranks each, the library loaded with LD_PRELOAD. Each
+# programs with `use mpi`, `use mpi_f08` and mpif.h, on MPICH
+# (mpiexec.mpich) and Open MPI (mpirun.openmpi), and an mpi4py script
+# (Debian's python3-mpi4py, on Open MPI), 4 ranks each and the C program
+# on 8 ranks too, and a C program whose threads broadcast at once under
+# MPI_THREAD_MULTIPLE (bcast_threads.c), the library loaded with
+# LD_PRELOAD. Each
 # client checks every byte on every rank; the stats file
 # (HETCAST_STATS) must show every broadcast of the cluster file's "plan"
 # range planned and every other one handed over, with counts derived from
@@ -89,29 +92,30 @@ for key in ("lines", "0.planned", "0.handed_over", "1.planned",
 }
 
 # Expected counts from the client's "bcast BYTES" / "other" lines and the
-# cluster file's ranges (times 4 ranks).
+# cluster file's ranges (times the ranks, RANKS or 4).
 expect_counts() {  # LABEL [EXTRA_PLANNED]
   local label=$1 extra=${2:-0}
-  local small planned other
+  local small planned other ranks=${RANKS:-4}
   small=$(awk '$1 == "bcast" && $2 >= 1 && $2 <= 1023' out | wc -l)
   planned=$(awk '$1 == "bcast" && $2 >= 1024 && $2 <= 262144' out | wc -l)
   other=$(awk '$1 == "other" || ($1 == "bcast" && $2 > 262144)' out | wc -l)
   planned=$((planned + extra))
   read_stats
-  [[ ${counts[lines]} == 4 ]] || fail "$label: ${counts[lines]} stats lines, expected 4"
+  [[ ${counts[lines]} == "$ranks" ]] ||
+    fail "$label: ${counts[lines]} stats lines, expected $ranks"
   ((planned > 0)) || fail "$label: the client made no broadcast of the plan range"
-  [[ ${counts[1.planned]} == $((4 * planned)) ]] ||
-    fail "$label: planned ${counts[1.planned]}, expected $((4 * planned))"
+  [[ ${counts[1.planned]} == $((ranks * planned)) ]] ||
+    fail "$label: planned ${counts[1.planned]}, expected $((ranks * planned))"
   [[ ${counts[1.handed_over]} == 0 ]] || fail "$label: plan range handed over"
   [[ ${counts[0.planned]} == 0 ]] || fail "$label: mpi range planned"
   if [[ "$label" != mpi4py ]]; then  # mpi4py broadcasts lengths of its own
-    [[ ${counts[0.handed_over]} == $((4 * small)) ]] ||
-      fail "$label: mpi range handed over ${counts[0.handed_over]}, expected $((4 * small))"
-    [[ ${counts[other.handed_over]} == $((4 * other)) ]] ||
-      fail "$label: other ${counts[other.handed_over]}, expected $((4 * other))"
+    [[ ${counts[0.handed_over]} == $((ranks * small)) ]] ||
+      fail "$label: mpi range handed over ${counts[0.handed_over]}, expected $((ranks * small))"
+    [[ ${counts[other.handed_over]} == $((ranks * other)) ]] ||
+      fail "$label: other ${counts[other.handed_over]}, expected $((ranks * other))"
   fi
   grep -qx "wrong: 0" out || fail "$label: wrong bytes: $(cat out err)"
-  echo "ok: $label: $((4 * planned)) planned rank-calls (at ${SECONDS} s)"
+  echo "ok: $label: $((ranks * planned)) planned rank-calls (at ${SECONDS} s)"
 }
 
 export HETCAST_CONFIG=$work/cluster.json HETCAST_HOSTNAME_OVERRIDE=$hosts
@@ -136,9 +140,27 @@ fortran_mpis="mpich openmpi"
 for mpi in $fortran_mpis; do
   run "$mpi" "${program[use_mpi_$mpi]}" || fail "use mpi on $mpi: $(cat err)"
   expect_counts "Fortran use mpi on $mpi"
+  run "$mpi" "${program[use_mpi_f08_$mpi]}" || fail "use mpi_f08 on $mpi: $(cat err)"
+  expect_counts "Fortran use mpi_f08 on $mpi"
   run "$mpi" "${program[mpif_$mpi]}" || fail "mpif.h on $mpi: $(cat err)"
   expect_counts "Fortran mpif.h on $mpi"
 done
+# 8 ranks on 4 hosts, three of them with several ranks.
+eight_mpis="mpich openmpi"
+[[ -z "$sanitizer" ]] || eight_mpis=
+for mpi in $eight_mpis; do
+  RANKS=8 HETCAST_HOSTNAME_OVERRIDE=h0,n1,n1,n2,n2,n2,n3,n3 run "$mpi" \
+    "${program[c_$mpi]}" || fail "C on $mpi, 8 ranks: $(cat err)"
+  RANKS=8 expect_counts "C on $mpi, 8 ranks"
+done
+# MPI_THREAD_MULTIPLE: four threads per rank broadcast at once, each on
+# its own communicator.
+if [[ -z "$sanitizer" ]]; then
+  for mpi in mpich openmpi; do
+    run "$mpi" "${program[threads_$mpi]}" || fail "threads on $mpi: $(cat err)"
+    expect_counts "threads on $mpi"
+  done
+fi
 # mpi4py: each comm.bcast of an object broadcasts its pickle (about 20
 # KB, in the plan range) after its length (4 bytes).
 if [[ -z "$sanitizer" ]]; then
