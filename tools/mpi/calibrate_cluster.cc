@@ -597,6 +597,14 @@ void ReportGroups(const Calibration& c) {
       "measurement spread)\n",
       static_cast<unsigned long long>(sizes.back()), c.grouping.threshold,
       c.input.min_gap);
+  if (c.input.repeats < 3) {
+    // The spread is the median round over the fastest: it needs 3 rounds.
+    std::printf(
+        "  (--repeats %d measures no spread: hosts are split by --min-gap "
+        "alone, and on a real network noise above it splits equal hosts; "
+        "use --repeats 3 or more there)\n",
+        c.input.repeats);
+  }
   for (size_t g = 0; g < c.grouping.groups.size(); ++g) {
     const HostGroup& group = c.grouping.groups[g];
     std::string hosts;

@@ -8,7 +8,7 @@ Usage (as root, after
     //tools/mpi:platform_bound):
 
   tools/netcluster/real_experiment.py [--platforms=cluster8,sites8,homogeneous8]
-      [--sizes=65536,1048576,16777216] [--repeats=3] [--calibrate-repeats=1]
+      [--sizes=65536,1048576,16777216] [--repeats=3] [--calibrate-repeats=3]
       [--mpis=mpich,openmpi] [--out=DIR] [--table-only] [--resume]
       [--skip-smpi] [--smpi-only]
 
@@ -100,7 +100,7 @@ def log(message):
 def parse_options(argv):
     options = {"platforms": "cluster8,sites8,homogeneous8",
                "sizes": "65536,1048576,16777216", "repeats": "3",
-               "calibrate-repeats": "1", "mpis": "mpich,openmpi",
+               "calibrate-repeats": "3", "mpis": "mpich,openmpi",
                "out": "/tmp/real-experiment", "table-only": False,
                "resume": False, "skip-smpi": False, "smpi-only": False,
                "inner": None}
