@@ -18,7 +18,8 @@
 #      ranks run, must each exit with the documented status;
 #   3. after every run (also the failed ones), nothing of it is left: no
 #      namespace, no link or bridge of its prefix, no process carrying its
-#      marker or running the programs it launched, no run directory;
+#      marker or running the programs it launched, no run directory, no
+#      Open MPI session directory;
 #   4. refusals: not root (run as nobody), a missing kernel feature (a tc
 #      that refuses tbf) and a bad description, each with a message naming
 #      the problem.
@@ -88,6 +89,8 @@ leftovers() {
     grep -F -e "$mpich_bench " -e "$openmpi_bench " -e "$sleeper " |
     sed 's/^/process /' || true
   ls -d "${TMPDIR:-/tmp}"/netcluster-"$1"-* 2>/dev/null | sed 's/^/run directory /' || true
+  ls -d /tmp/ompi."$1"-* "${TMPDIR:-/tmp}"/ompi."$1"-* 2>/dev/null |
+    sed 's/^/Open MPI session directory /' || true
 }
 
 expect_clean() {  # PREFIX WHAT

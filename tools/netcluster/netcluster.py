@@ -82,6 +82,7 @@ import json
 import os
 import re
 import shlex
+import shutil
 import signal
 import socket
 import subprocess
@@ -758,7 +759,10 @@ def openmpi_args(cluster, ssh):
             "--mca", "plm_rsh_agent", ssh, "--mca", "plm_rsh_no_tree_spawn",
             "1", "--mca", "pml", "ob1", "--mca", "btl", "tcp,self",
             "--mca", "btl_tcp_if_include", subnet,
-            "--mca", "oob_tcp_if_include", subnet]
+            "--mca", "oob_tcp_if_include", subnet,
+            # Open MPI's session directories (ompi.HOST.UID), in the run
+            # directory, which the teardown removes, instead of /tmp.
+            "--mca", "orte_tmpdir_base", cluster["run_dir"]]
 
 
 def run_command(args, cluster, timeout):
@@ -874,13 +878,12 @@ def up_run_down(cluster, options):
             check_rates(cluster)
         if options["mpich_finalize"] == "barrier" and options["mpi"] != "openmpi":
             cluster["finalize_shim"] = build_finalize_shim(run_dir)
+        cluster["run_dir"] = run_dir
         launchers = write_launchers(cluster, run_dir)
         return run_mpi(cluster, options["mpi"], options["command"],
                        options["timeout"], launchers)
     finally:
-        for name in os.listdir(run_dir):
-            os.remove(os.path.join(run_dir, name))
-        os.rmdir(run_dir)
+        shutil.rmtree(run_dir)
 
 
 def measure_only(cluster, repeats):
