@@ -5,9 +5,13 @@
 # AddressSanitizer + UndefinedBehaviorSanitizer (`--config=asan
 # --build_tests_only`: every test target runs but the fuzz tests (tag
 # fuzz), whose clang-built targets carry ASan + UBSan in every pass, the
-# tests that run nothing Bazel instruments (tag uninstrumented), and
-# the size build's reruns of unit tests (tag size_build), which the fuzz
-# tests' api_fuzzer covers sanitized; binaries no test uses, the
+# tests that run nothing Bazel instruments (tag uninstrumented), the size
+# build's reruns of unit tests (tag size_build), which the fuzz tests'
+# api_fuzzer covers sanitized, and the tests of the offline tools (tag
+# offline_tool: the command line, the PTAS generator, the LP and graph
+# planners, the SMPI experiments), whose input parsing the fuzz tests run
+# sanitized and whose code is neither in the runtime nor in the MPI library
+# that users embed or preload; binaries no test uses, the
 # benchmarks and experiments, are not built a second time; the
 # slow tests read HETCAST_SANITIZER_RUN=1 and take smaller sizes, never a
 # skip);
@@ -108,9 +112,12 @@ if [[ "$sanitizers" != 0 && " ${user_args[*]} " != *--config=*san* ]]; then
     # in the fuzz test's api_fuzzer. Less the tests that run no code the
     # sanitizers instrument (tag uninstrumented: compiles outside Bazel,
     # firmware under QEMU, Python), which would only build their programs
-    # a second time.
+    # a second time. Less the offline tools' tests (tag offline_tool): they
+    # compile the command line, the PTAS and the LP planners again, most of
+    # the pass's compile time, for tools whose input parsing the fuzz tests
+    # run sanitized.
     run_suite --config=asan --build_tests_only \
-      --test_tag_filters=-size_build,-fuzz,-uninstrumented \
+      --test_tag_filters=-size_build,-fuzz,-uninstrumented,-offline_tool \
       --test_env=HETCAST_SANITIZER_RUN=1 "${user_args[@]}" \
       -- //...
   fi
