@@ -2,6 +2,7 @@
 ! hetcast module) whose MPI_Bcast calls libhetcast_mpi takes over when
 ! preloaded (tests/mpi/interpose_test.sh). Every rank checks every element
 ! it receives. Rank 0 prints "bcast BYTES" per broadcast and "wrong: N".
+! tests/mpi/BUILD makes the `use mpi_f08` client from this file.
 program bcast_use_mpi
   use mpi
   implicit none
