@@ -58,20 +58,11 @@ done
 mkdir -p "$out"
 out=$(realpath "$out")
 
-simulate() {  # DIR N [SMPIRUN OPTIONS...] -- PROGRAM ARGS...
-  local dir=$1 n=$2
-  shift 2
-  local options=()
-  while [[ $1 != -- ]]; do options+=("$1"); shift; done
-  shift
-  timeout 1800 smpirun --log=root.thres:critical \
-    --cfg=smpi/simulate-computation:no --cfg=smpi/allgather:mpich \
-    "${options[@]}" -np "$n" -platform "$dir/platform.xml" \
-    -hostfile "$dir/hostfile" "$@"
-}
-field() { grep -oE "$1=[^ ]+" | head -1 | cut -d= -f2; }
-ms() { awk -v x="$1" 'BEGIN { printf "%.4g ms", x * 1e3 }'; }
-ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }'; }
+# simulate, field, ms, ratio: beside this script, or in its runfiles.
+common=$(dirname "$0")/smpi_common.sh
+[[ -f $common ]] || common=$0.runfiles/hetcast/tools/mpi/smpi_common.sh
+source "$common"
+SMPI_TIMEOUT=1800
 
 # copy DIR N ARGS...: the program's seconds (its summary line in
 # DIR/last.out); stops when a copy differs.

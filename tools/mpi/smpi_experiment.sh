@@ -89,22 +89,14 @@ platform_bin=$(realpath "$platform_bin")
 hetcast_bin=$(realpath "$hetcast_bin")
 bound_bin=$(realpath "$bound_bin")
 
-simulate() {  # DIR N [SMPIRUN OPTIONS...] -- PROGRAM ARGS...
-  local dir=$1 n=$2
-  shift 2
-  local options=()
-  while [[ $1 != -- ]]; do options+=("$1"); shift; done
-  shift
-  timeout "$timeout_seconds" smpirun --log=root.thres:critical \
-    --cfg=smpi/simulate-computation:no --cfg=smpi/allgather:mpich \
-    "${options[@]}" -np "$n" -platform "$dir/platform.xml" \
-    -hostfile "$dir/hostfile" "$@"
-}
+# simulate, field, ms, ratio: beside this script, or in its runfiles.
+common=$(dirname "$0")/smpi_common.sh
+[[ -f $common ]] || common=$0.runfiles/hetcast/tools/mpi/smpi_common.sh
+source "$common"
+SMPI_TIMEOUT=$timeout_seconds
 
 # Host seconds since START (date +%s.%N).
 since() { awk -v a="$1" -v b="$(date +%s.%N)" 'BEGIN { printf "%.1f", b - a }'; }
-
-field() { grep -oE "$1=[^ ]+" | head -1 | cut -d= -f2; }
 
 # Largest number of ranks of one label among ranks 1..N-1, and label count.
 label_stats() {
