@@ -12,9 +12,11 @@
 #include <cstring>
 #include <fstream>
 #include <limits>
+#include <map>
 #include <string>
 #include <vector>
 
+#include "tools/mpi/calibrated_table.h"
 #include "tools/mpi/cluster_file.h"
 #include "tools/mpi/cluster_file_writer.h"
 #include "tools/mpi/degree_tree.h"
@@ -376,6 +378,50 @@ DraftRange TreesDraft(const Calibration& c, size_t i) {
   return range;
 }
 
+// The node model's exact tables, one per cost vector (neighbouring sizes
+// often share one), and the sizes that got none with the first reason.
+struct ExactTables {
+  std::map<std::vector<uint64_t>, CalibratedTable> by_costs;
+  std::map<std::vector<uint64_t>, std::string> refused;
+  size_t sizes_without = 0;
+  std::string first_why;
+};
+
+// The node model with the exact table of size index i's costs (the groups'
+// host counts as its limits) in whole messages, as a candidate; false when
+// the table cannot be made (`tables` keeps why).
+bool TableDraft(const Calibration& c, size_t i, ExactTables* tables,
+                DraftRange* range) {
+  range->plan = true;
+  range->costs = CostTicks(c.grouping, i);
+  if (tables->by_costs.count(range->costs) == 0 &&
+      tables->refused.count(range->costs) == 0) {
+    std::vector<size_t> hosts;
+    for (const HostGroup& group : c.grouping.groups) {
+      hosts.push_back(group.hosts.size());
+    }
+    CalibratedTable table;
+    const std::string why =
+        SolveCalibratedTable(range->costs, hosts, "calibrated", &table);
+    if (why.empty()) {
+      tables->by_costs[range->costs] = table;
+    } else {
+      tables->refused[range->costs] = why;
+    }
+  }
+  auto found = tables->by_costs.find(range->costs);
+  if (found == tables->by_costs.end()) {
+    if (tables->sizes_without++ == 0) {
+      tables->first_why = std::to_string(c.input.sizes[i]) +
+                          " bytes: " + tables->refused[range->costs];
+    }
+    return false;
+  }
+  range->table_data = found->second.bytes;
+  range->table_hash = found->second.hash;
+  return true;
+}
+
 std::string BuildCandidates(const Calibration& c, Candidates* out) {
   ClusterFileDraft draft;
   draft.name = "candidates";
@@ -386,6 +432,7 @@ std::string BuildCandidates(const Calibration& c, Candidates* out) {
     out->size_of.push_back(i);
     draft.sizes.push_back(range);
   };
+  ExactTables tables;
   for (size_t i = 0; i < c.input.sizes.size(); ++i) {
     for (uint64_t segment :
          SegmentCandidates(c.input.sizes[i], c.host_names.size())) {
@@ -399,10 +446,17 @@ std::string BuildCandidates(const Calibration& c, Candidates* out) {
       range.segment_bytes = segment;
       add(range, i);
     }
+    DraftRange table;
+    if (TableDraft(c, i, &tables, &table)) add(table, i);
   }
   std::string error;
   int rank = 0;
   PMPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  if (rank == 0 && tables.sizes_without > 0) {
+    std::printf(
+        "no exact table of the node model at %zu of %zu sizes (at %s)\n",
+        tables.sizes_without, c.input.sizes.size(), tables.first_why.c_str());
+  }
   if (!ParseClusterFile(ClusterFileJson(draft), "", &out->parsed, &error) ||
       !TypeOfHost(out->parsed, c.rank_hosts[rank], &out->my_type, &error)) {
     return "the written rules do not parse: " + error;
@@ -525,6 +579,7 @@ double PredictedUs(const Calibration& c, const SizeRule& rule, size_t i) {
   params.costs = rule.costs.data();
   params.type_count = rule.costs.size();
   params.algorithm = rule.algorithm;
+  params.table = rule.table ? &rule.table->table : nullptr;
   params.segment_bytes = rule.segment_bytes;
   BcastForecast forecast;
   if (ForecastBcast(params, types, 0, &forecast) != HETCAST_MPI_SUCCESS) {
@@ -541,6 +596,11 @@ std::string Us(double seconds) {
 
 // Times MPI_Bcast and every candidate at each size; the range of each size
 // runs the fastest plan where it beats MPI_Bcast, else MPI_Bcast.
+const char* PlanName(const DraftRange& range) {
+  if (range.trees) return "degree tree";
+  return range.table_data.empty() ? "fnf" : "exact table";
+}
+
 std::vector<DraftRange> Decide(Calibration* c, const Candidates& candidates) {
   std::vector<DraftRange> ranges;
   const std::vector<uint64_t>& sizes = c->input.sizes;
@@ -563,6 +623,8 @@ std::vector<DraftRange> Decide(Calibration* c, const Candidates& candidates) {
       range.trees = chosen.trees;
       range.segment_bytes = chosen.segment_bytes;
       range.costs = chosen.costs;
+      range.table_data = chosen.table_data;
+      range.table_hash = chosen.table_hash;
       range.send_ps_per_byte = chosen.send_ps_per_byte;
       range.receive_ps_per_byte = chosen.receive_ps_per_byte;
       range.measured_us = 1e6 * best;
@@ -574,8 +636,7 @@ std::vector<DraftRange> Decide(Calibration* c, const Candidates& candidates) {
           "  %llu bytes: MPI_Bcast %s; hetcast (%s, segments of %llu) %s, "
           "predicted %.1f us: %s\n",
           static_cast<unsigned long long>(sizes[i]), Us(mpi).c_str(),
-          range.trees ? "degree tree" : "fnf",
-          static_cast<unsigned long long>(range.segment_bytes),
+          PlanName(range), static_cast<unsigned long long>(range.segment_bytes),
           best >= 0 ? Us(best).c_str() : "failed", range.predicted_us,
           range.plan ? "plan" : "mpi");
     }
@@ -623,6 +684,17 @@ void ReportGroups(const Calibration& c) {
   }
 }
 
+// A node-model rule as calibration decided it: its costs, and FNF or the
+// exact table (the same one, by content hash).
+bool SameNodeRule(const SizeRule& rule, const DraftRange& want) {
+  if (want.table_data.empty()) {
+    return rule.algorithm == HETCAST_ALGORITHM_FNF && rule.costs == want.costs;
+  }
+  return rule.algorithm == HETCAST_ALGORITHM_TABLE &&
+         rule.costs == want.costs && rule.table &&
+         hetcast_table_hash(&rule.table->table) == want.table_hash;
+}
+
 // The rule every calibrated size gets from the parsed file must be the
 // rule that was timed for it (calibrated is what runs); "" or the
 // difference.
@@ -636,8 +708,7 @@ std::string CheckWritten(const ClusterFile& file,
         rule != nullptr && rule->trees == want.trees &&
         (want.trees ? rule->send_ps_per_byte == want.send_ps_per_byte &&
                           rule->receive_ps_per_byte == want.receive_ps_per_byte
-                    : rule->algorithm == HETCAST_ALGORITHM_FNF &&
-                          rule->costs == want.costs);
+                    : SameNodeRule(*rule, want));
     if (rule == nullptr || rule->plan != want.plan ||
         (want.plan &&
          (!same_model || rule->segment_bytes != want.segment_bytes))) {

@@ -41,6 +41,16 @@ std::string List(const std::vector<uint64_t>& values) {
   return out + "]";
 }
 
+// A table's bytes as a JSON list, 24 to a line.
+std::string Bytes(const std::string& bytes) {
+  std::string out = "[";
+  for (size_t b = 0; b < bytes.size(); ++b) {
+    if (b > 0) out += b % 24 == 0 ? ",\n             " : ", ";
+    out += std::to_string(static_cast<unsigned char>(bytes[b]));
+  }
+  return out + "]";
+}
+
 std::string RangeJson(const DraftRange& range) {
   std::string out = "{\"min_bytes\": " + std::to_string(range.min_bytes) +
                     ", \"max_bytes\": " + std::to_string(range.max_bytes) +
@@ -53,10 +63,16 @@ std::string RangeJson(const DraftRange& range) {
         ",\n            \"receive_ps_per_byte\": " +
         List(range.receive_ps_per_byte);
   } else if (range.plan) {
-    out +=
-        ", \"model\": \"node\", \"algorithm\": \"fnf\", \"segment_bytes\": " +
-        std::to_string(range.segment_bytes) +
-        ", \"costs\": " + List(range.costs);
+    const bool table = !range.table_data.empty();
+    out += std::string(", \"model\": \"node\", \"algorithm\": \"") +
+           (table ? "table" : "fnf") +
+           "\", \"segment_bytes\": " + std::to_string(range.segment_bytes) +
+           ", \"costs\": " + List(range.costs);
+    if (table) {
+      out +=
+          ",\n            \"table_hash\": " + std::to_string(range.table_hash) +
+          ", \"table_data\": " + Bytes(range.table_data);
+    }
   }
   return out + ", \"predicted_us\": " + Number(range.predicted_us) +
          ", \"measured_us\": " + Number(range.measured_us) +
@@ -67,10 +83,10 @@ std::string RangeJson(const DraftRange& range) {
 
 bool SameRule(const DraftRange& a, const DraftRange& b) {
   if (a.plan != b.plan) return false;
-  return !a.plan ||
-         (a.trees == b.trees && a.segment_bytes == b.segment_bytes &&
-          a.costs == b.costs && a.send_ps_per_byte == b.send_ps_per_byte &&
-          a.receive_ps_per_byte == b.receive_ps_per_byte);
+  return !a.plan || (a.trees == b.trees && a.segment_bytes == b.segment_bytes &&
+                     a.costs == b.costs && a.table_data == b.table_data &&
+                     a.send_ps_per_byte == b.send_ps_per_byte &&
+                     a.receive_ps_per_byte == b.receive_ps_per_byte);
 }
 
 std::vector<DraftRange> MergeRanges(const std::vector<DraftRange>& ranges) {

@@ -18,16 +18,18 @@ struct DraftType {
   std::vector<std::string> hosts;  // names or bracket ranges
 };
 
-// One size range: "mpi", or "plan" with the node model's FNF (the
-// node-model algorithm hetcast-calibrate writes; it needs no table) and
-// per-type costs, or with model trees and per-type link rates; its
-// segment size.
+// One size range: "mpi", or "plan" with the node model and per-type costs
+// (FNF, or the exact table embedded in the file when `table_data` holds
+// one), or with model trees and per-type link rates; its segment size.
 struct DraftRange {
   uint64_t min_bytes = 0, max_bytes = 0;
   bool plan = false;
   bool trees = false;  // model trees; else the node model
   uint64_t segment_bytes = 0;
   std::vector<uint64_t> costs;  // node model: one per type
+  // Node model: a table file's bytes and content hash, or empty (FNF).
+  std::string table_data;
+  uint64_t table_hash = 0;
   // Model trees: one per type.
   std::vector<uint64_t> send_ps_per_byte, receive_ps_per_byte;
   double predicted_us = 0, measured_us = 0, mpi_us = 0;
@@ -40,7 +42,7 @@ struct ClusterFileDraft {
 };
 
 // Whether two ranges run the same thing (both "mpi", or "plan" with the
-// same model, segments, costs and rates).
+// same model, segments, costs, table and rates).
 bool SameRule(const DraftRange& a, const DraftRange& b);
 
 // Adjacent ranges (each `max_bytes + 1` the next one's `min_bytes`) that

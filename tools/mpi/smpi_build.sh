@@ -11,7 +11,8 @@
 #
 # SOURCE... are the executor's and programs' files, the amalgamation's
 # hetcast.h, which stands in for runtime/include/hetcast/hetcast.h, and the
-# cluster file's generated headers (tables/cluster_file_*.h).
+# generated headers of tables/ (the cluster file's, the table's, the
+# profile's).
 # Builds the MPI programs (bench, hetcast-calibrate) for SimGrid's SMPI: the same
 # executor sources as the MPICH build, compiled by smpicxx (SMPI's mpi.h; a
 # shared object that smpirun loads once per simulated rank), linked with the
@@ -50,7 +51,7 @@ compile() {
 for source in "$@"; do  # the header first: the sources include it
   case "$source" in
     */amalgamation/hetcast.h) cp "$source" "$objects/runtime/include/hetcast/" ;;
-    */tables/cluster_file_*.h) cp "$source" "$objects/tables/" ;;
+    */tables/*.h) cp "$source" "$objects/tables/" ;;
   esac
 done
 compile g++ "$amalgamation" runtime
@@ -60,10 +61,13 @@ for source in "$@"; do
   case "$source" in
     *.h | *hetcast_amalgamation.cc) continue ;;
     */bench.cc | */calibrate.cc) programs+=("$(basename "$source" .cc)") ;;
-    # MPI-free: the cluster file's parser, compiled like the runtime.
-    */cluster_file.cc)
-      library+=("$objects/cluster_file.o")
-      compile g++ "$source" cluster_file
+    # MPI-free: the cluster file's parser and the exact table's generator
+    # (calibrated_table.cc, tools/gen and its JSON checks), compiled like
+    # the runtime.
+    */cluster_file.cc | */calibrated_table.cc | */gen/*.cc | \
+      */json_verifier.cc | */strict_json.cc)
+      library+=("$objects/$(basename "$source" .cc).o")
+      compile g++ "$source" "$(basename "$source" .cc)"
       continue
       ;;
     *) library+=("$objects/$(basename "$source" .cc).o") ;;
@@ -71,11 +75,23 @@ for source in "$@"; do
   compile "$cxx" "$source" "$(basename "$source" .cc)"
 done
 for pid in "${pids[@]}"; do wait "$pid"; done
+# The table generator's Abseil libraries: `pkg-config --libs absl_status
+# absl_statusor absl_str_format` of Debian's libabsl-dev, as
+# third_party/system.BUILD links them.
+absl=(-labsl_statusor -labsl_status -labsl_cord -labsl_cordz_info
+  -labsl_cord_internal -labsl_cordz_functions -labsl_exponential_biased
+  -labsl_cordz_handle -labsl_synchronization -labsl_graphcycles_internal
+  -labsl_time -labsl_civil_time -labsl_time_zone -labsl_bad_optional_access
+  -labsl_stacktrace -labsl_strerror -labsl_symbolize -labsl_debugging_internal
+  -labsl_demangle_internal -labsl_malloc_internal -labsl_bad_variant_access
+  -labsl_str_format_internal -labsl_strings -labsl_strings_internal -latomic
+  -lrt -labsl_base -labsl_spinlock_wait -labsl_int128 -labsl_throw_delegate
+  -labsl_raw_logging_internal -labsl_log_severity)
 for name in "${programs[@]}"; do
   program=$name
   [[ $name != calibrate ]] || program=hetcast-calibrate
   "$cxx" "$objects/$name.o" "${library[@]}" "$objects/runtime.o" \
-    -lflatbuffers -o "$out/$program"
+    -lflatbuffers "${absl[@]}" -pthread -o "$out/$program"
 done
 # The copied header is this build's own file, not the system's.
 sed -i "s|$objects/[^ ]*||g" "$out"/*.d
