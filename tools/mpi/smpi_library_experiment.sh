@@ -169,11 +169,12 @@ run_case() {  # KIND N SIZE
   read -r table_default best_name table_best hetcast_default hetcast_best <<<"$figures"
   [[ -n $best_name ]] ||
     { echo "smpi_library_experiment: $kind $n $size is not in $results" >&2; exit 1; }
-  local bcast lib_default mpi_default lib_best mpi_best ran=""
-  for bcast in default "$best_name"; do
+  local bcast lib_default mpi_default lib_best mpi_best ran="" beside=(default)
+  [[ $best_name == default ]] || beside+=("$best_name")
+  for bcast in "${beside[@]}"; do
     start=$(date +%s)
     run_library "$dir" "$n" "$size" "$bcast" || true
-    echo "$kind,$n,$size,$description,$bcast,$MPI,$LIBRARY,$([[ $bcast == default ]] && echo "$hetcast_default" || echo "$hetcast_best"),$RAN,$(( $(date +%s) - start ))" >>"$csv"
+    echo "$kind,$n,$size,$description,$bcast,$MPI,$LIBRARY,$([[ $bcast == default ]] && echo "$hetcast_default" || echo "$hetcast_best"),\"$RAN\",$(( $(date +%s) - start ))" >>"$csv"
     if [[ $bcast == default ]]; then
       lib_default=$LIBRARY mpi_default=$MPI
     else
