@@ -37,16 +37,16 @@ constexpr size_t kHostChars = 256;
 // 1 KB and from 64 KB up.
 constexpr uint64_t kSegmentSizes[] = {128, 1024, 8192, 65536, 524288, 4194304};
 
-// The most segments of one broadcast. SimGrid 3.32's solver crashed
-// (SIGSEGV in lmm::MaxMin::do_solve) on model trees of 128 segments at
-// 1 MiB on 64 hosts and of 64 segments at 512 KiB on 256 hosts; segments x
-// hosts up to 8192 ran, 4096 is the bound kept for model trees. The node
-// model's single tree ran 128 segments on 64 hosts (the SMPI comparison's
-// 8 KiB at 1 MiB).
+// The most segments of one broadcast. SimGrid 3.32 crashed (SIGSEGV, in
+// lmm::MaxMin::do_solve where it was traced) on model trees of 128
+// segments at 1 MiB on 64 hosts and of 64 segments at 512 KiB on 256
+// hosts, and on the node model's FNF tree of 128 segments on 64 hosts
+// (8 KiB at 1 MiB, 1 KiB at 128 KiB); segments x hosts up to 4096 ran,
+// the node model's 128 segments on 16 hosts too (8 KiB at 1 MiB).
 struct SegmentLimits {
   uint64_t segments, segments_times_hosts;
 };
-constexpr SegmentLimits kNodeLimits = {128, 8192};
+constexpr SegmentLimits kNodeLimits = {128, 4096};
 constexpr SegmentLimits kTreesLimits = {64, 4096};
 
 // Model trees is timed from this size up: below it a message is too few
