@@ -201,7 +201,9 @@ run_case() {  # KIND N SIZE
   tail -1 "$table"
 }
 
-kind_list=(${kinds//,/ }) rank_list=(${ranks//,/ }) size_list=(${sizes//,/ })
+IFS=, read -ra kind_list <<<"$kinds"
+IFS=, read -ra rank_list <<<"$ranks"
+IFS=, read -ra size_list <<<"$sizes"
 total=$(( ${#kind_list[@]} * ${#rank_list[@]} * ${#size_list[@]} ))
 done_cases=0
 for kind in "${kind_list[@]}"; do
