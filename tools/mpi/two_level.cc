@@ -115,7 +115,12 @@ void SetUpTwoLevel(MPI_Comm comm, const std::vector<std::string>& hosts,
     out->local_rank_of[r] = members[host]++;
   }
   const int me = out->rank;
-  PMPI_Comm_split(comm, out->host_of[me], me, &out->local);
+  // A rank alone on its host gets no host communicator (MPI_COMM_NULL):
+  // nothing to broadcast there, and SimGrid 3.32's NTSB broadcast aborts
+  // on the one-rank communicators a split would make.
+  const int host = out->host_of[me];
+  PMPI_Comm_split(comm, members[host] >= 2 ? host : MPI_UNDEFINED, me,
+                  &out->local);
   PMPI_Comm_split(comm, out->local_rank_of[me] == 0 ? 0 : MPI_UNDEFINED, me,
                   &out->leaders);
   out->range_comms.assign(rule_count, MPI_COMM_NULL);
@@ -148,9 +153,7 @@ int TwoLevelBcast(void* buffer, int count, MPI_Datatype datatype, int root,
                          me == root_leader, outcome);
     if (result != MPI_SUCCESS) return result;
   }
-  int local_size = 0;
-  PMPI_Comm_size(comm->local, &local_size);
-  if (local_size < 2) return MPI_SUCCESS;
+  if (comm->local == MPI_COMM_NULL) return MPI_SUCCESS;  // alone on its host
   const int local_root =
       comm->host_of[me] == root_host ? comm->local_rank_of[root] : 0;
   return PMPI_Bcast(buffer, count, datatype, local_root, comm->local);

@@ -31,7 +31,7 @@ struct TwoLevelComm {
   std::vector<int> host_of;          // per rank: host index
   std::vector<int> local_rank_of;    // per rank: rank among its host's
   std::vector<int> leader_of_host;   // per host: its lowest rank
-  MPI_Comm local = MPI_COMM_NULL;    // this host's ranks
+  MPI_Comm local = MPI_COMM_NULL;    // this host's ranks (null: only me)
   MPI_Comm leaders = MPI_COMM_NULL;  // one rank per host (leaders only)
   // Per size rule: the leaders' duplicate (the executor caches the rule's
   // parameters on it), made at the rule's first planned call.

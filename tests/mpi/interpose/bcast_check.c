@@ -7,7 +7,12 @@
  * broadcast on MPI_COMM_SELF or an intercommunicator, so the test derives
  * the expected counts of the stats file from the cluster file itself.
  * With the argument "quick" it makes one broadcast of 4096 bytes from rank
- * 0 (the bad cluster file cases). Exits 1 on any wrong byte, after printing
+ * 0 (the bad cluster file cases). With "time BYTES" it times one broadcast
+ * of BYTES bytes from rank 0 as tools/mpi/bench does (one broadcast first,
+ * then a barrier, the broadcast, the slowest rank's time) and rank 0 prints
+ * "seconds=S" (the SMPI comparison, tools/mpi/smpi_library_experiment.sh).
+ * With "no-intercomm" it leaves the intercommunicator out (SimGrid's SMPI
+ * has no MPI_Intercomm_create). Exits 1 on any wrong byte, after printing
  * which. */
 #include <mpi.h>
 #include <stdio.h>
@@ -96,9 +101,35 @@ static void Strided(int root, int n) {
   free(buffer);
 }
 
+/* One broadcast of `bytes` bytes from rank 0, then the same timed: rank 0
+ * prints the slowest rank's seconds from a barrier. */
+static void Timed(int bytes) {
+  Plain(0, bytes, 0);
+  unsigned char* buffer = malloc((size_t)bytes);
+  for (int i = 0; i < bytes; ++i) {
+    buffer[i] = rank == 0 ? Expected(0, bytes, i) : 0;
+  }
+  MPI_Barrier(MPI_COMM_WORLD);
+  const double start = MPI_Wtime();
+  MPI_Bcast(buffer, bytes, MPI_BYTE, 0, MPI_COMM_WORLD);
+  const double elapsed = MPI_Wtime() - start;
+  Log(bytes);
+  double slowest = 0;
+  MPI_Reduce(&elapsed, &slowest, 1, MPI_DOUBLE, MPI_MAX, 0, MPI_COMM_WORLD);
+  if (rank == 0) printf("seconds=%.9g\n", slowest);
+  for (int i = 0; i < bytes; ++i) {
+    if (buffer[i] != Expected(0, bytes, i)) {
+      Report("timed", 0, bytes, i);
+      break;
+    }
+  }
+  free(buffer);
+}
+
 /* Broadcasts hetcast never plans: count 0, MPI_COMM_SELF, an
- * intercommunicator between the even and the odd ranks. */
-static void Unplannable(void) {
+ * intercommunicator between the even and the odd ranks (unless
+ * `intercomm` is 0). */
+static void Unplannable(int intercomm) {
   int value = rank == 0 ? 42 : -1;
   MPI_Bcast(&value, 0, MPI_INT, 0, MPI_COMM_WORLD);
   Log(0);
@@ -107,7 +138,7 @@ static void Unplannable(void) {
   MPI_Bcast(&value, 1, MPI_INT, 0, MPI_COMM_SELF);
   Log(0);
   if (value != 1000 + rank) Report("MPI_COMM_SELF", 0, 4, 0);
-  if (size < 2) return;
+  if (size < 2 || !intercomm) return;
   MPI_Comm half, inter;
   MPI_Comm_split(MPI_COMM_WORLD, rank % 2, rank, &half);
   MPI_Intercomm_create(half, 0, MPI_COMM_WORLD, rank % 2 == 0 ? 1 : 0, 7,
@@ -128,15 +159,24 @@ int main(int argc, char** argv) {
   MPI_Comm_size(MPI_COMM_WORLD, &size);
   static const int kSizes[] = {1, 100, 1023, 1024, 4096, 65536, 262144, 262145};
   const int quick = argc > 1 && strcmp(argv[1], "quick") == 0;
+  const int timed = argc > 2 && strcmp(argv[1], "time") == 0;
+  const int intercomm = !(argc > 1 && strcmp(argv[1], "no-intercomm") == 0);
   if (quick) Plain(0, 4096, 0);
-  for (int root = 0; !quick && root < size; ++root) {
+  if (timed && atoi(argv[2]) < 1) {
+    if (rank == 0)
+      fprintf(stderr, "bcast_check: time BYTES needs BYTES >= 1\n");
+    MPI_Finalize();
+    return 2;
+  }
+  if (timed) Timed(atoi(argv[2]));
+  for (int root = 0; !quick && !timed && root < size; ++root) {
     for (size_t s = 0; s < sizeof(kSizes) / sizeof(kSizes[0]); ++s) {
       Plain(root, kSizes[s], 0);
     }
     Plain(root, 8192, 1);
     Strided(root, 3000);
   }
-  if (!quick) Unplannable();
+  if (!quick && !timed) Unplannable(intercomm);
   int all = 0;
   MPI_Allreduce(&failures, &all, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
   if (rank == 0) printf("wrong: %d\n", all);
