@@ -13,6 +13,7 @@
 #include "absl/strings/str_split.h"
 #include "tools/cli/type_names.h"
 #include "tools/gen/gen_command.h"
+#include "tools/strict_json.h"
 
 namespace hetcast {
 namespace {
@@ -34,9 +35,21 @@ absl::Status SourceIn(const std::string& path, const std::string& source,
   std::vector<std::string>::const_iterator found =
       std::find(hosts->names.begin(), hosts->names.end(), source);
   if (found == hosts->names.end()) {
+    size_t closest = 0;
+    for (size_t h = 1; h < hosts->names.size(); ++h) {
+      if (EditDistance(hosts->names[h], source) <
+          EditDistance(hosts->names[closest], source)) {
+        closest = h;
+      }
+    }
+    const std::string& near = hosts->names[closest];
     return absl::InvalidArgumentError(absl::StrFormat(
-        "--source: '%s' is not a host of '%s' (%d hosts, the first '%s')",
-        source, path, hosts->names.size(), hosts->names[0]));
+        "--source: '%s' is not a host of '%s' (%s%d hosts, the first '%s')",
+        source, path,
+        EditDistance(near, source) <= 2
+            ? absl::StrCat("did you mean '", near, "'? ")
+            : "",
+        hosts->names.size(), hosts->names[0]));
   }
   hosts->source = static_cast<size_t>(found - hosts->names.begin());
   return absl::OkStatus();
