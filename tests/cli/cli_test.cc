@@ -1353,7 +1353,8 @@ TEST(CliRequestFile, BadFilesNameTheField) {
                      "counts": [1]})")}),
        "profile needs table"},
       {Plan({"--input", WriteTemp("i.json", R"({"costs": [-2]})")}),
-       "invalid number: \"-2\""},
+       "costs[0]: -2 is negative; expected a whole number from 0 to "
+       "18446744073709551615"},
       {Plan({"--model", "cluster", "--input",
              WriteTemp("j.json", R"({"cluster_sizes": [9999999, 2],
                      "inter_cost": 1})")}),
