@@ -7,10 +7,12 @@
 // for the names.
 #include <algorithm>
 #include <fstream>
+#include <functional>
 #include <map>
 #include <regex>
 #include <sstream>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "gmock/gmock.h"
@@ -62,6 +64,55 @@ std::map<std::string, std::string> HostTypes(const std::string& path) {
     if (fields >> host >> type) types[host] = type;
   }
   return types;
+}
+
+// A host file and the flags beside --hosts FILE that `hetcast plan`
+// refuses with `message`.
+struct HostFileCase {
+  std::string file;  // The file's contents.
+  std::vector<std::string> extra;
+  std::string message;
+};
+
+// Each case's file written to `path` and planned with the arguments
+// `command` makes of its flags: exit 2, its message, nothing on stdout.
+void ExpectHostFilesRefused(
+    const std::vector<HostFileCase>& cases, const std::string& path,
+    const std::function<std::vector<std::string>(std::vector<std::string>)>&
+        command) {
+  for (const HostFileCase& c : cases) {
+    std::ofstream(path, std::ios::trunc) << c.file;
+    std::vector<std::string> args = {"--hosts", path};
+    args.insert(args.end(), c.extra.begin(), c.extra.end());
+    const CliRun run = RunCli(command(args));
+    EXPECT_EQ(run.exit_code, 2) << c.message;
+    EXPECT_EQ(run.err, c.message);
+    EXPECT_EQ(run.out, "");
+  }
+}
+
+// The JSON plan names every host of `group_of` once, each on a node of
+// its group (the member `field`, "type" or "cluster", indexing `groups`),
+// and `source` on node 0.
+void ExpectHostsOnTheirGroups(
+    const std::string& json, const std::string& field,
+    const std::map<std::string, std::string>& group_of,
+    const std::vector<std::string>& groups, const std::string& source) {
+  const std::regex node("\"id\":([0-9]+),\"host\":\"([^\"]*)\",\"" + field +
+                        "\":([0-9]+)");
+  std::map<std::string, int> seen;
+  for (std::sregex_iterator it(json.begin(), json.end(), node), end; it != end;
+       ++it) {
+    const std::string host = (*it)[2];
+    ++seen[host];
+    ASSERT_EQ(group_of.count(host), 1u) << host;
+    EXPECT_EQ(group_of.at(host), groups.at(std::stoul((*it)[3]))) << host;
+    if ((*it)[1] == "0") {
+      EXPECT_EQ(host, source);
+    }
+  }
+  EXPECT_EQ(seen.size(), group_of.size());
+  for (const auto& [host, count] : seen) EXPECT_EQ(count, 1) << host;
 }
 
 TEST(CliNames, TypeNamesInTextJsonExplainSvgAndDot) {
@@ -166,22 +217,8 @@ TEST(CliHosts, EveryOutputIsLabelledByHost) {
   index_json.insert(index_json.end(), {"--format", "json"});
   EXPECT_EQ(WithoutHosts(json.out), Ok(Args("plan", index_json)).out);
   // Every host once, on a node of its type, the source first.
-  const std::vector<std::string> names = {"slow", "fast", "medium"};
-  const std::regex node(
-      "\"id\":([0-9]+),\"host\":\"([^\"]*)\",\"type\":([0-9]+)");
-  std::map<std::string, int> seen;
-  for (std::sregex_iterator it(json.out.begin(), json.out.end(), node), end;
-       it != end; ++it) {
-    const std::string host = (*it)[2];
-    ++seen[host];
-    ASSERT_EQ(hosts.count(host), 1u) << host;
-    EXPECT_EQ(hosts.at(host), names.at(std::stoul((*it)[3]))) << host;
-    if ((*it)[1] == "0") {
-      EXPECT_EQ(host, "f1");
-    }
-  }
-  EXPECT_EQ(seen.size(), hosts.size());
-  for (const auto& [host, count] : seen) EXPECT_EQ(count, 1) << host;
+  ExpectHostsOnTheirGroups(json.out, "type", hosts, {"slow", "fast", "medium"},
+                           "f1");
   // Text, SVG and DOT name each host.
   const CliRun text = Ok(Args("plan", by_hosts));
   EXPECT_THAT(text.out, HasSubstr("\nf1 (source)  fast (type 1)  cost 1"));
@@ -204,14 +241,9 @@ TEST(CliHosts, EveryOutputIsLabelledByHost) {
 }
 
 TEST(CliHosts, BadHostFilesAreRefusedByName) {
-  struct Case {
-    std::string file;  // Contents; empty: --hosts names kHosts.
-    std::vector<std::string> extra;
-    std::string message;
-  };
   const std::string path = ::testing::TempDir() + "/hosts.txt";
   const std::string at = "hetcast plan: --hosts: '" + path + "' ";
-  const Case cases[] = {
+  const std::vector<HostFileCase> cases = {
       {"a fast\nb gpu\n",
        {"--source", "a"},
        at + "line 2: host 'b': no type is named 'gpu'; the types are slow, "
@@ -249,15 +281,9 @@ TEST(CliHosts, BadHostFilesAreRefusedByName) {
        "hetcast plan: --hosts lists every node, the source named by "
        "--source; leave out --counts, --source-type and --relays\n"},
   };
-  for (const Case& c : cases) {
-    std::ofstream(path, std::ios::trunc) << c.file;
-    std::vector<std::string> args = {"--hosts", path};
-    args.insert(args.end(), c.extra.begin(), c.extra.end());
-    const CliRun run = RunCli(Args("plan", args));
-    EXPECT_EQ(run.exit_code, 2) << c.message;
-    EXPECT_EQ(run.err, c.message);
-    EXPECT_EQ(run.out, "");
-  }
+  ExpectHostFilesRefused(cases, path, [](std::vector<std::string> args) {
+    return Args("plan", std::move(args));
+  });
   // Types have names only in a table.
   const CliRun no_table =
       RunCli({"plan", "--costs", "5,1,3", "--hosts", kHosts, "--source", "f1"});
@@ -478,23 +504,8 @@ TEST(CliHosts, ClusterHostsLabelEveryOutput) {
                             name_list, "--format", "json", "--explain"}))
                 .out);
   // Every host once, on a processor of its cluster, the source first.
-  const std::regex node(
-      "\"id\":([0-9]+),\"host\":\"([^\"]*)\",\"cluster\":([0-9]+)");
-  std::map<std::string, int> seen;
-  for (std::sregex_iterator it(json.out.begin(), json.out.end(), node), end;
-       it != end; ++it) {
-    const std::string host = (*it)[2];
-    ++seen[host];
-    ASSERT_EQ(hosts.cluster_of.count(host), 1u) << host;
-    EXPECT_EQ(hosts.cluster_of.at(host),
-              hosts.clusters.at(std::stoul((*it)[3])))
-        << host;
-    if ((*it)[1] == "0") {
-      EXPECT_EQ(host, "b2");
-    }
-  }
-  EXPECT_EQ(seen.size(), hosts.cluster_of.size());
-  for (const auto& [host, count] : seen) EXPECT_EQ(count, 1) << host;
+  ExpectHostsOnTheirGroups(json.out, "cluster", hosts.cluster_of,
+                           hosts.clusters, "b2");
   // The clusters in the order --cluster-names gives (the source's first).
   std::vector<std::string> named = by_hosts;
   named.insert(named.end(),
@@ -532,12 +543,7 @@ TEST(CliHosts, ClusterHostsLabelEveryOutput) {
 TEST(CliHosts, BadClusterHostsAreRefusedByName) {
   const std::string path = ::testing::TempDir() + "/cluster_hosts.txt";
   const std::string at = "hetcast plan: --hosts: '" + path + "' ";
-  struct Case {
-    std::string file;
-    std::vector<std::string> extra;
-    std::string message;
-  };
-  const Case cases[] = {
+  const std::vector<HostFileCase> cases = {
       {"a1 rack-a\nb1 rack-b\n",
        {"--source", "b1", "--cluster-names", "rack-a,rack-b"},
        "hetcast plan: --source: host 'b1' is in cluster 'rack-b', but the "
@@ -562,15 +568,7 @@ TEST(CliHosts, BadClusterHostsAreRefusedByName) {
        "hetcast plan: --hosts lists every processor by cluster; leave out "
        "--cluster-sizes\n"},
   };
-  for (const Case& c : cases) {
-    std::ofstream(path, std::ios::trunc) << c.file;
-    std::vector<std::string> args = {"--hosts", path};
-    args.insert(args.end(), c.extra.begin(), c.extra.end());
-    const CliRun run = RunCli(ClusterPlan(args));
-    EXPECT_EQ(run.exit_code, 2) << c.message;
-    EXPECT_EQ(run.err, c.message);
-    EXPECT_EQ(run.out, "");
-  }
+  ExpectHostFilesRefused(cases, path, ClusterPlan);
   const CliRun lone =
       RunCli(ClusterPlan({"--cluster-sizes", "2,1", "--source", "a1"}));
   EXPECT_EQ(lone.exit_code, 2);
