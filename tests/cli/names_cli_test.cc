@@ -538,6 +538,12 @@ TEST(CliHosts, ClusterHostsLabelEveryOutput) {
         hosts.clusters[c] + " (cluster " + std::to_string(c) + ")";
     EXPECT_THAT(svg.out, HasSubstr(">" + legend + "<"));
   }
+  // render --plan reads the hosts and clusters back from the JSON.
+  std::vector<std::string> plain = by_hosts;
+  plain.insert(plain.end(), {"--format", "json"});
+  const std::string plan = ::testing::TempDir() + "/cluster_hosts_plan.json";
+  std::ofstream(plan) << Ok(ClusterPlan(plain)).out;
+  EXPECT_EQ(Ok({"render", "--plan", plan}).out, svg.out);
 }
 
 TEST(CliHosts, BadClusterHostsAreRefusedByName) {
