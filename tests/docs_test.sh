@@ -15,6 +15,9 @@
 #   its file, does not exist
 #   a path in docs/development.md's       (the layout names only files that
 #   Layout block that does not exist       exist)
+#   a compile line of                     (the recipe users copy is the one
+#   tests/firmware/recipe.sh missing       the firmware tests run)
+#   from docs/firmware.md
 set -euo pipefail
 root=${1:-$(dirname "$(realpath README.md)")}
 cd "$root"
@@ -124,8 +127,19 @@ while read -r number indent column; do
   [[ ${names[-1]} == */ ]] && parents[level]=${names[-1]# }
 done < <(layout_paths)
 
+# The amalgamation's compile lines: docs/firmware.md shows, word for word,
+# the ones tests/firmware/recipe.sh holds and the firmware tests run.
+recipes=0
+while IFS= read -r recipe; do
+  recipes=$((recipes + 1))
+  grep -qxF -- "$recipe" docs/firmware.md ||
+    fail "docs/firmware.md:1: lacks tests/firmware/recipe.sh's line: $recipe"
+done < <(sed -nE "s/^[A-Z_]+_RECIPE='(.*)'$/\1/p" tests/firmware/recipe.sh)
+((recipes >= 3)) ||
+  fail "tests/firmware/recipe.sh:1: $recipes compile lines read; expected the host's and Cortex-M's"
+
 if ((failures > 0)); then
   echo "FAIL: $failures problem(s) in README.md and docs/*.md"
   exit 1
 fi
-echo "README.md ($lines lines) and ${#files[@]} files: no journal entries, every link and Layout path resolves"
+echo "README.md ($lines lines) and ${#files[@]} files: no journal entries, every link and Layout path resolves, $recipes firmware compile lines shown"

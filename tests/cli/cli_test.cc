@@ -123,6 +123,13 @@ TEST(CliPlanTable, PtasTableSaysApproximateWithItsGuarantee) {
   EXPECT_EQ(bad.exit_code, 2);
   EXPECT_THAT(bad.err, HasSubstr("--method: 'guess' is not one of auto, exact, "
                                  "ptas"));
+  const CliRun negative =
+      RunCli({"gen", "--profile", "tables/profiles/many5.json", "--out", out,
+              "--threads", "-1"});
+  EXPECT_EQ(negative.exit_code, 2);
+  EXPECT_EQ(negative.err,
+            "hetcast gen: --threads: -1 is negative; give 0 (every core) or a "
+            "number of worker threads from 1\n");
 }
 
 // The node model's limit counts every node, the source too (docs/limits.md,
@@ -1321,7 +1328,7 @@ TEST(CliRequestFile, BadFilesNameTheField) {
        "--counts"},
       {Plan({"--model", "cluster", "--input", node, "--postal"}),
        "leave out --postal"},
-      {Plan({"--model", "cluster", "--input", node}), "unknown field: costs"},
+      {Plan({"--model", "cluster", "--input", node}), "unknown field 'costs'"},
       {Plan({"--input", WriteTemp("a.json", R"({"costs": [2]})")}),
        "counts: missing"},
       {Plan({"--input",
@@ -1346,7 +1353,8 @@ TEST(CliRequestFile, BadFilesNameTheField) {
                      "counts": [1]})")}),
        "profile needs table"},
       {Plan({"--input", WriteTemp("i.json", R"({"costs": [-2]})")}),
-       "invalid number: \"-2\""},
+       "costs[0]: -2 is negative; expected a whole number from 0 to "
+       "18446744073709551615"},
       {Plan({"--model", "cluster", "--input",
              WriteTemp("j.json", R"({"cluster_sizes": [9999999, 2],
                      "inter_cost": 1})")}),

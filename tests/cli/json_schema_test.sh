@@ -36,6 +36,7 @@ run plan --model cluster --cluster-sizes 8,5,5,3,1 --inter-cost 4 --format json 
 run plan --model cluster --cluster-sizes 8,5,5,3,1 --inter-cost 4 --members 8,2,0,3,1 --format json
 run plan --model cluster --cluster-sizes 8,5,5,3,1 --inter-cost 4 --cluster-names home,rack2,rack3,rack4,edge --format json --explain
 run plan --model cluster --cluster-sizes 8,5,5,3,1 --inter-cost 4 --algorithm interleaved --format json
+run plan --model cluster --hosts $data/hosts_clusters.txt --source b2 --inter-cost 4 --format json --explain
 for algorithm in wrp wr ecf fef; do
   run plan --model nonblocking --input $data/nb_request.json --algorithm $algorithm --format json --explain
 done

@@ -6,7 +6,8 @@
 
 Each seed is a node or cluster request file (tables/model_request.fbs) as
 `hetcast plan --input` reads it: every way of giving a node request (costs,
-node_costs, the embedded table with and without a profile), every cluster
+node_costs, the embedded table with and without a profile, types by
+name and the names' mistakes), every cluster
 variant (members, degrees, matching, postal), requests at the CLI's limits
 and one past them, costs at HETCAST_MAX_COST (2^40) and one past, and
 fields that do not go together. The fuzzer picks the algorithm from the
@@ -45,6 +46,12 @@ for name, request in {
         "node_default_outside": {"table": "@default", "counts": [30, 1, 1]},
         "node_default_profile": {"table": "@default", "profile": "default",
                                  "counts": [1, 2, 3], "relays": [1, 0, 1]},
+        "node_default_by_name": {
+            "table": "@default", "source_type_name": "slow",
+            "counts_by_name": [{"type": "fast", "count": 6},
+                               {"type": "medium", "count": 9},
+                               {"type": "slow", "count": 12}],
+            "relays_by_name": [{"type": "medium", "count": 1}]},
 }.items():
     SEEDS.update(every_length(name, request, 3))
 SEEDS.update({
@@ -69,6 +76,22 @@ SEEDS.update({
     "node_no_destinations": text({"costs": [5], "counts": [0]}),
     "node_many_relays": text({"costs": [1, 9], "counts": [3, 20],
                               "relays": [40, 0]}),
+    "node_name_unknown": text({"table": "@default", "source_type_name": "slwo",
+                               "counts_by_name": [{"type": "fast",
+                                                   "count": 1}]}),
+    "node_name_twice": text({"table": "@default",
+                             "counts_by_name": [{"type": "fast", "count": 1},
+                                                {"type": "fast", "count": 2}]}),
+    "node_name_and_index": text({"table": "@default", "source_type": 1,
+                                 "source_type_name": "fast",
+                                 "counts": [1, 1, 1]}),
+    "node_name_without_table": text({"costs": [1, 2],
+                                     "source_type_name": "fast",
+                                     "counts": [1, 1]}),
+    "node_name_no_count": text({"table": "@default",
+                                "counts_by_name": [{"type": "fast"}]}),
+    "node_name_field_typo": text({"table": "@default", "counts": [1, 1, 1],
+                                  "relay_by_name": []}),
 })
 for name, request in {
         "cluster_lcf": {"cluster_sizes": [8, 5, 5, 3, 1], "inter_cost": 4},

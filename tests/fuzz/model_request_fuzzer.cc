@@ -138,15 +138,93 @@ void Compare(Direct& d, const absl::StatusOr<hetcast::NodePlan>& cli,
   }
 }
 
+// What the oracle makes of a node request file.
+enum class Built {
+  kSkipped,  // Not planned here (a table file, too many nodes, ...).
+  kBuilt,    // `Direct` holds the request.
+  kRefused,  // A type name the profile lacks, given twice, or a field
+             // given both by index and by name: the CLI must refuse it.
+};
+
+// The request's type fields with the names looked up (by the oracle, in
+// the profile's own type list): source type, counts and relays.
+struct Shape {
+  std::optional<uint64_t> source_type;
+  std::optional<std::vector<uint64_t>> counts, relays;
+};
+
+// The count of each of `names` in `entries`; false on an unknown name or a
+// name given twice.
+bool Lookup(const std::vector<hetcast::NamedCount>& entries,
+            const std::vector<std::string>& names,
+            std::vector<uint64_t>* counts) {
+  counts->assign(names.size(), 0);
+  std::vector<bool> seen(names.size(), false);
+  for (const hetcast::NamedCount& entry : entries) {
+    size_t j = 0;
+    while (j < names.size() && names[j] != entry.type) ++j;
+    if (j == names.size() || seen[j]) return false;
+    seen[j] = true;
+    (*counts)[j] = entry.count;
+  }
+  return true;
+}
+
+// `f`'s shape, the fields by name resolved against `names` (the profile's;
+// empty without a table); false where the CLI must refuse.
+bool ShapeOf(const hetcast::NodeFields& f,
+             const std::vector<std::string>& names, Shape* shape) {
+  shape->source_type = f.source_type;
+  shape->counts = f.counts;
+  shape->relays = f.relays;
+  if (!f.source_type_name.empty()) {
+    if (f.source_type.has_value()) return false;
+    size_t j = 0;
+    while (j < names.size() && names[j] != f.source_type_name) ++j;
+    if (j == names.size()) return false;
+    shape->source_type = j;
+  }
+  const std::pair<const hetcast::NamedCounts*,
+                  std::optional<std::vector<uint64_t>>*>
+      lists[] = {{&f.counts_by_name, &shape->counts},
+                 {&f.relays_by_name, &shape->relays}};
+  for (const auto& [named, list] : lists) {
+    if (!named->entries.has_value()) continue;
+    if (list->has_value()) return false;
+    std::vector<uint64_t> counts;
+    if (!Lookup(*named->entries, names, &counts)) return false;
+    *list = counts;
+  }
+  return true;
+}
+
+// The names of the profile's types.
+std::vector<std::string> TypeNamesOf(const hetcast_profile& profile,
+                                     size_t types) {
+  std::vector<std::string> names;
+  for (size_t j = 0; j < types; ++j) {
+    const char* name = nullptr;
+    FUZZ_CHECK_EQ(hetcast_profile_type(&profile, j, &name, nullptr, nullptr),
+                  HETCAST_OK);
+    names.push_back(name);
+  }
+  return names;
+}
+
 // The node request's costs, counts and relays as hetcast.h takes them.
-bool BuildNode(const hetcast::NodeFields& f, Direct* d) {
+Built BuildNode(const hetcast::NodeFields& f, Direct* d) {
+  std::vector<std::string> names;
   if (f.node_costs.has_value()) {
+    // node_costs gives every node's type: none by name.
+    if (!f.source_type_name.empty() || f.counts_by_name.given()) {
+      return Built::kRefused;
+    }
     if (f.node_costs->empty() || f.node_costs->size() > kMaxPlannedNodes) {
-      return false;
+      return Built::kSkipped;
     }
     absl::StatusOr<hetcast::TypedNodes> typed =
         hetcast::TypesFromNodeCosts(*f.node_costs);
-    if (!typed.ok()) return false;
+    if (!typed.ok()) return Built::kSkipped;
     d->a = typed->costs;
     d->b = typed->counts;
     d->node.source_type = typed->source_type;
@@ -156,38 +234,52 @@ bool BuildNode(const hetcast::NodeFields& f, Direct* d) {
     FUZZ_CHECK(table.ok());
     d->table = *std::move(table);
     absl::StatusOr<hetcast_profile> p = SelectProfile(d->table, f.profile);
-    if (!p.ok()) return false;
+    if (!p.ok()) return Built::kSkipped;
     d->profile = *p;
     d->a = hetcast::ProfileCosts(d->profile);
     d->request.profiles = &d->profile;
     d->request.profile_count = 1;
+    names = TypeNamesOf(d->profile, d->a.size());
   } else if (f.costs.has_value() && f.table.empty()) {
     d->a = *f.costs;
   } else {
-    return false;
+    return Built::kSkipped;
   }
+  Shape shape;
+  if (!ShapeOf(f, names, &shape)) return Built::kRefused;
   if (!f.node_costs.has_value()) {
-    if (!f.counts.has_value() || f.source_type.value_or(0) > UINT32_MAX) {
-      return false;
+    if (!shape.counts.has_value() ||
+        shape.source_type.value_or(0) > UINT32_MAX) {
+      return Built::kSkipped;
     }
-    d->b = *f.counts;
-    d->node.source_type = static_cast<uint32_t>(f.source_type.value_or(0));
+    d->b = *shape.counts;
+    d->node.source_type = static_cast<uint32_t>(shape.source_type.value_or(0));
   }
-  d->c = f.relays.value_or(std::vector<uint64_t>(d->a.size(), 0));
-  if (d->b.size() != d->a.size() || d->c.size() != d->a.size()) return false;
-  return true;
+  d->c = shape.relays.value_or(std::vector<uint64_t>(d->a.size(), 0));
+  if (d->b.size() != d->a.size() || d->c.size() != d->a.size()) {
+    return Built::kSkipped;
+  }
+  return Built::kBuilt;
 }
 
 void FuzzNode(const hetcast::NodeFields& f, size_t size) {
+  static const char* const kAlgorithms[] = {"", "fnf", "table"};
+  hetcast::NodeOptions options;
+  options.algorithm = kAlgorithms[size % 3];
   Direct d;
-  if (!BuildNode(f, &d)) return;
+  const Built built = BuildNode(f, &d);
+  if (built == Built::kRefused) {
+    if (options.algorithm == "table" && f.table.empty()) options.algorithm = "";
+    const absl::StatusOr<hetcast::NodePlan> cli =
+        hetcast::PlanNodeRequest(f, options);
+    FUZZ_CHECK(!cli.ok());
+    return CheckNamesAField(cli.status());
+  }
+  if (built != Built::kBuilt) return;
   if (!Total({&d.b, &d.c}).has_value() || !Total({&d.c}).has_value() ||
       *Total({&d.c}) > kMaxPlannedRelays) {
     return;
   }
-  static const char* const kAlgorithms[] = {"", "fnf", "table"};
-  hetcast::NodeOptions options;
-  options.algorithm = kAlgorithms[size % 3];
   if (options.algorithm == "table" && d.request.profile_count == 0) {
     options.algorithm = "";
   }

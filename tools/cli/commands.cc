@@ -44,21 +44,32 @@ std::vector<CommandSpec> PlanSpecs() {
         "fast=6,medium=9,slow=12 --format json --explain"}},
       {"plan",
        "cluster",
-       "hetcast plan --model cluster --cluster-sizes N0,N1,... --inter-cost "
-       "C [--algorithm "
+       "hetcast plan --model cluster (--cluster-sizes N0,N1,... "
+       "[--cluster-names A,B,...] | --hosts FILE --source HOST "
+       "[--cluster-names A,B,...]) --inter-cost C [--algorithm "
        "lcf|flat|interleaved|bounded-degree|bounded-size] "
        "[--degrees D0,D1,...] [--matching B] [--postal] [--members "
        "M0,M1,...] [--format text|json] [--explain] [the request as a file: "
        "--input REQUEST.json, tables/model_request.fbs]",
        "Two-level clusters (Khuller, Kim & Wan): 1 tick inside a cluster, C "
        "ticks across clusters; the source is processor 0 of cluster 0. "
-       "Plans with the LCF family.",
+       "Plans with the LCF family. The clusters may be named "
+       "(--cluster-names), or given as a host list (--hosts FILE --source "
+       "HOST; docs/cli.md), and the output names them.",
        {HETCAST_PLAN_FLAGS, "cluster-sizes", "inter-cost", "degrees",
-        "matching", "postal", "members", "cluster-names", "input"},
+        "matching", "postal", "members", "cluster-names", "hosts", "source",
+        "input"},
        {"hetcast plan --model cluster --cluster-sizes 8,5,5,3,1 "
         "--inter-cost 4",
         "hetcast plan --model cluster --cluster-sizes 8,5,5,3,1 "
-        "--inter-cost 4 --members 8,2,0,3,1 --format json"}},
+        "--inter-cost 4 --members 8,2,0,3,1 --format json"},
+       {{"hosts",
+         "The processors instead of --cluster-sizes: a file with one line "
+         "per host, 'HOST CLUSTER'; the clusters are --cluster-names' (in "
+         "its order, the source's first) or, without it, the file's (the "
+         "source's first, then in the order they appear). The output is "
+         "labelled by host."},
+        {"source", "With --hosts: the host that sends."}}},
       {"plan",
        "nonblocking",
        "hetcast plan --model nonblocking --input REQUEST.json [--algorithm "

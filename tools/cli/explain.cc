@@ -69,8 +69,8 @@ std::string Reason(const ExplainInput& in) {
       break;
   }
   return absl::StrFormat(
-      "it is the %s model's algorithm for the request's constraints",
-      ModelName(in.info.model));
+      "it is the %s model's algorithm for %s", ModelName(in.info.model),
+      in.request.empty() ? "the request's constraints" : request);
 }
 
 // "completion <= 3/2 OPT + 7", and its parts.

@@ -8,9 +8,12 @@
 
 #include "absl/status/status.h"
 #include "absl/strings/ascii.h"
+#include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_split.h"
 #include "tools/cli/type_names.h"
+#include "tools/gen/gen_command.h"
+#include "tools/strict_json.h"
 
 namespace hetcast {
 namespace {
@@ -32,20 +35,62 @@ absl::Status SourceIn(const std::string& path, const std::string& source,
   std::vector<std::string>::const_iterator found =
       std::find(hosts->names.begin(), hosts->names.end(), source);
   if (found == hosts->names.end()) {
+    size_t closest = 0;
+    for (size_t h = 1; h < hosts->names.size(); ++h) {
+      if (EditDistance(hosts->names[h], source) <
+          EditDistance(hosts->names[closest], source)) {
+        closest = h;
+      }
+    }
+    const std::string& near = hosts->names[closest];
     return absl::InvalidArgumentError(absl::StrFormat(
-        "--source: '%s' is not a host of '%s' (%d hosts, the first '%s')",
-        source, path, hosts->names.size(), hosts->names[0]));
+        "--source: '%s' is not a host of '%s' (%s%d hosts, the first '%s')",
+        source, path,
+        EditDistance(near, source) <= 2
+            ? absl::StrCat("did you mean '", near, "'? ")
+            : "",
+        hosts->names.size(), hosts->names[0]));
   }
   hosts->source = static_cast<size_t>(found - hosts->names.begin());
   return absl::OkStatus();
 }
 
+// A host line's type (or cluster) `name` as an index of hosts->kinds;
+// `where` begins the message of an unknown one.
+absl::StatusOr<uint32_t> KindOf(absl::string_view name, const HostKinds& kinds,
+                                const std::string& where, HostList* hosts) {
+  if (!kinds.from_file) {
+    return TypeByName(name, hosts->kinds, where, kinds.noun);
+  }
+  std::vector<std::string>& names = hosts->kinds;
+  const size_t found = static_cast<size_t>(
+      std::find(names.begin(), names.end(), name) - names.begin());
+  if (found == names.size()) names.emplace_back(name);
+  return static_cast<uint32_t>(found);
+}
+
+// Clusters named by the file: the source's first, the others in the order
+// they first appear.
+void SourceKindFirst(HostList* hosts) {
+  const uint32_t first = hosts->types[hosts->source];
+  if (first == 0) return;
+  std::rotate(hosts->kinds.begin(), hosts->kinds.begin() + first,
+              hosts->kinds.begin() + first + 1);
+  for (uint32_t& type : hosts->types) {
+    type = type == first ? 0 : type < first ? type + 1 : type;
+  }
+}
+
 }  // namespace
 
-absl::StatusOr<HostList> ParseHosts(
-    absl::string_view text, const std::string& path, const std::string& source,
-    const std::vector<std::string>& type_names) {
+absl::StatusOr<HostList> ParseHosts(absl::string_view text,
+                                    const std::string& path,
+                                    const std::string& source,
+                                    const HostKinds& kinds) {
   HostList hosts;
+  hosts.kinds = kinds.names;
+  const std::string form =
+      absl::StrCat("HOST ", absl::AsciiStrToUpper(kinds.noun));
   std::map<std::string, size_t> line_of;
   size_t number = 0;
   for (absl::string_view line : absl::StrSplit(text, '\n')) {
@@ -54,14 +99,14 @@ absl::StatusOr<HostList> ParseHosts(
     if (fields.empty()) continue;
     if (fields.size() != 2) {
       return absl::InvalidArgumentError(absl::StrFormat(
-          "--hosts: '%s' line %d: expected 'HOST TYPE', got %d field%s", path,
-          number, fields.size(), fields.size() == 1 ? "" : "s"));
+          "--hosts: '%s' line %d: expected '%s', got %d field%s", path, number,
+          form, fields.size(), fields.size() == 1 ? "" : "s"));
     }
     const std::string host(fields[0]);
-    absl::StatusOr<uint32_t> type =
-        TypeByName(fields[1], type_names,
-                   absl::StrFormat("--hosts: '%s' line %d: host '%s'", path,
-                                   number, host));
+    absl::StatusOr<uint32_t> type = KindOf(
+        fields[1], kinds,
+        absl::StrFormat("--hosts: '%s' line %d: host '%s'", path, number, host),
+        &hosts);
     if (!type.ok()) return type.status();
     const auto [at, added] = line_of.emplace(host, number);
     if (!added) {
@@ -74,11 +119,24 @@ absl::StatusOr<HostList> ParseHosts(
   }
   if (hosts.names.empty()) {
     return absl::InvalidArgumentError(absl::StrFormat(
-        "--hosts: '%s' lists no host (one line per host: HOST TYPE)", path));
+        "--hosts: '%s' lists no host (one line per host: %s)", path, form));
   }
   absl::Status status = SourceIn(path, source, &hosts);
   if (!status.ok()) return status;
+  if (kinds.from_file) SourceKindFirst(&hosts);
   return hosts;
+}
+
+absl::StatusOr<HostList> ReadHosts(const std::string& path,
+                                   const std::string& field,
+                                   const std::string& source,
+                                   const HostKinds& kinds) {
+  absl::StatusOr<std::string> text = ReadFileBytes(path);
+  if (!text.ok()) {
+    return absl::InvalidArgumentError(
+        absl::StrCat(field, ": ", text.status().message()));
+  }
+  return ParseHosts(*text, path, source, kinds);
 }
 
 std::vector<uint64_t> HostCounts(const HostList& hosts, size_t type_count) {

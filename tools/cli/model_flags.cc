@@ -32,8 +32,8 @@ constexpr const char* kNodeRequestFlags[] = {
     "costs", "source_type", "counts", "relays", "node_costs",
     "table", "profile",     "hosts",  "source"};
 constexpr const char* kClusterRequestFlags[] = {
-    "cluster_sizes", "inter_cost", "degrees",      "matching",
-    "postal",        "members",    "cluster_names"};
+    "cluster_sizes", "inter_cost",    "degrees", "matching", "postal",
+    "members",       "cluster_names", "hosts",   "source"};
 
 // --input's contents, once no request flag is set as well (the file is the
 // whole request). `model` names the request in the error.
@@ -88,8 +88,8 @@ absl::StatusOr<NodeFields> NodeFieldsFromFlags() {
   std::string relays = absl::GetFlag(FLAGS_relays);
   std::string source_type = absl::GetFlag(FLAGS_source_type);
   // By name: resolved once the table's profile is known (plan_node.cc).
-  if (IsNamedList(counts)) f.counts_by_name.swap(counts);
-  if (IsNamedList(relays)) f.relays_by_name.swap(relays);
+  if (IsNamedList(counts)) f.counts_by_name.text.swap(counts);
+  if (IsNamedList(relays)) f.relays_by_name.text.swap(relays);
   if (!source_type.empty() && absl::ascii_isalpha(source_type[0])) {
     f.source_type_name = source_type;
     source_type = "0";  // The flag's default: no index given.
@@ -113,6 +113,8 @@ absl::StatusOr<ClusterFields> ClusterFieldsFromFlags() {
   }
   ClusterFields f;
   f.postal = absl::GetFlag(FLAGS_postal);
+  f.hosts = absl::GetFlag(FLAGS_hosts);
+  f.source = absl::GetFlag(FLAGS_source);
   const std::string names = absl::GetFlag(FLAGS_cluster_names);
   if (!names.empty()) f.cluster_names = absl::StrSplit(names, ',');
   for (absl::Status status :

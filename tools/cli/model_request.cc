@@ -9,6 +9,7 @@
 #include "tables/model_request_generated.h"
 #include "tables/model_request_schema.h"
 #include "tools/json_verifier.h"
+#include "tools/strict_json.h"
 
 namespace hetcast {
 namespace {
@@ -22,6 +23,35 @@ std::optional<std::vector<uint64_t>> ListOf(
 
 std::string TextOf(const flatbuffers::String* text) {
   return text == nullptr ? std::string() : text->str();
+}
+
+// A list by type name as given (absent: nullopt).
+std::optional<std::vector<NamedCount>> NamedListOf(
+    const flatbuffers::Vector<flatbuffers::Offset<modelrequest::TypeCount>>*
+        list) {
+  if (list == nullptr) return std::nullopt;
+  std::vector<NamedCount> entries;
+  for (const modelrequest::TypeCount* entry : *list) {
+    entries.push_back({TextOf(entry->type()), entry->count()});
+  }
+  return entries;
+}
+
+// `json` parsed as the request `root_type`, once strict_json.h has found
+// no mistake FlatBuffers' parser would let through (a quoted number, a
+// trailing comma, a field of no such name: "did you mean ...").
+template <typename Root>
+absl::StatusOr<const Root*> ParseRequest(absl::string_view json,
+                                         const char* root_type,
+                                         const char* what,
+                                         flatbuffers::Parser* parser) {
+  flatbuffers::Parser schema;
+  if (!schema.Parse(kModelRequestSchema) || !schema.SetRootType(root_type)) {
+    return absl::InternalError(schema.error_);
+  }
+  absl::Status strict = CheckStrictJson(json, schema, what);
+  if (!strict.ok()) return strict;
+  return ParseJsonAs<Root>(json, kModelRequestSchema, root_type, what, parser);
 }
 
 }  // namespace
@@ -42,9 +72,8 @@ absl::StatusOr<std::vector<uint64_t>> RequiredList(
 absl::StatusOr<NodeFields> ParseNodeRequestJson(absl::string_view json) {
   flatbuffers::Parser parser;
   absl::StatusOr<const modelrequest::NodeRequest*> root =
-      ParseJsonAs<modelrequest::NodeRequest>(json, kModelRequestSchema,
-                                             "NodeRequest", "node request JSON",
-                                             &parser);
+      ParseRequest<modelrequest::NodeRequest>(json, "NodeRequest",
+                                              "node request JSON", &parser);
   if (!root.ok()) return root.status();
   NodeFields out;
   out.name.from_file = true;
@@ -57,15 +86,17 @@ absl::StatusOr<NodeFields> ParseNodeRequestJson(absl::string_view json) {
   }
   out.table = TextOf((*root)->table());
   out.profile = TextOf((*root)->profile());
+  out.source_type_name = TextOf((*root)->source_type_name());
+  out.counts_by_name.entries = NamedListOf((*root)->counts_by_name());
+  out.relays_by_name.entries = NamedListOf((*root)->relays_by_name());
   return out;
 }
 
 absl::StatusOr<ClusterFields> ParseClusterRequestJson(absl::string_view json) {
   flatbuffers::Parser parser;
   absl::StatusOr<const modelrequest::ClusterRequest*> root =
-      ParseJsonAs<modelrequest::ClusterRequest>(
-          json, kModelRequestSchema, "ClusterRequest", "cluster request JSON",
-          &parser);
+      ParseRequest<modelrequest::ClusterRequest>(
+          json, "ClusterRequest", "cluster request JSON", &parser);
   if (!root.ok()) return root.status();
   ClusterFields out;
   out.name.from_file = true;

@@ -29,6 +29,22 @@ struct FieldNames {
   std::string operator()(absl::string_view flag) const;
 };
 
+// A count of one type given by the type's name: "gpu=3" on the command
+// line, {"type": "gpu", "count": 3} in a request file.
+struct NamedCount {
+  std::string type;
+  uint64_t count = 0;
+};
+
+// A list by type name as the flag gives it ("gpu=3,cpu=5": `text`, read
+// once the names are known: CountsByName() in tools/cli/type_names.h) or
+// as a request file does (`entries`).
+struct NamedCounts {
+  std::string text;
+  std::optional<std::vector<NamedCount>> entries;
+  bool given() const { return !text.empty() || entries.has_value(); }
+};
+
 // The node model's request: `--costs`, `--source-type`, `--counts`,
 // `--relays`, `--node-costs`, `--table`, `--profile`, `--hosts`, `--source`
 // (absent: not given).
@@ -39,15 +55,18 @@ struct NodeFields {
   std::string table, profile;  // Empty: not given.
   // Types by name (tools/cli/type_names.h), resolved against the table's
   // profile: `--source-type gpu`, `--counts gpu=3,cpu=5`, `--relays cpu=2`
-  // (then source_type, counts, relays are absent).
-  std::string source_type_name, counts_by_name, relays_by_name;
+  // (then source_type, counts, relays are absent); in a request file the
+  // fields source_type_name, counts_by_name and relays_by_name.
+  std::string source_type_name;
+  NamedCounts counts_by_name, relays_by_name;
   // `--hosts FILE --source HOST` (tools/cli/hosts.h): the destinations and
   // the source type come from the host list.
   std::string hosts, source;
 };
 
 // The cluster model's request: `--cluster-sizes`, `--inter-cost`,
-// `--degrees`, `--matching`, `--postal`, `--members`.
+// `--degrees`, `--matching`, `--postal`, `--members`, `--cluster-names`,
+// `--hosts`, `--source`.
 struct ClusterFields {
   FieldNames name;
   std::optional<std::vector<uint64_t>> cluster_sizes, degrees, members;
@@ -55,6 +74,9 @@ struct ClusterFields {
   bool postal = false;
   // `--cluster-names`: one name per cluster (empty: none given).
   std::vector<std::string> cluster_names;
+  // `--hosts FILE --source HOST` (tools/cli/hosts.h): the clusters' sizes
+  // (and, without cluster_names, their names) come from the host list.
+  std::string hosts, source;
 };
 
 // RequiredList()

@@ -1,9 +1,10 @@
 // plan_cluster.cc: `hetcast plan --model cluster`: the request's fields
-// (flags or file) -> hetcast_cluster_request -> the runtime planner ->
-// NodePlan.
+// (flags or file, or the clusters as a host list) ->
+// hetcast_cluster_request -> the runtime planner -> NodePlan.
 #include "tools/cli/plan_cluster.h"
 
 #include <cstdint>
+#include <optional>
 #include <set>
 #include <string>
 #include <utility>
@@ -13,7 +14,9 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "runtime/include/hetcast/hetcast.h"
+#include "tools/cli/hosts.h"
 #include "tools/cli/model_request.h"
+#include "tools/cli/plan_output.h"
 #include "tools/plan.h"
 
 namespace hetcast {
@@ -117,6 +120,61 @@ absl::Status CheckClusterNames(const ClusterFields& f, size_t clusters) {
   return absl::OkStatus();
 }
 
+// --hosts FILE --source HOST: the hosts by cluster (named by
+// cluster_names, or by the file), the source's cluster first.
+absl::StatusOr<HostList> HostsOfClusters(const ClusterFields& f) {
+  if (f.cluster_sizes.has_value()) {
+    return absl::InvalidArgumentError(
+        absl::StrFormat("%s lists every processor by cluster; leave out %s",
+                        f.name("hosts"), f.name("cluster-sizes")));
+  }
+  absl::Status status = CheckClusterNames(f, f.cluster_names.size());
+  if (!status.ok()) return status;
+  HostKinds kinds;
+  kinds.noun = "cluster";
+  kinds.names = f.cluster_names;
+  kinds.from_file = f.cluster_names.empty();
+  absl::StatusOr<HostList> hosts =
+      ReadHosts(f.hosts, f.name("hosts"), f.source, kinds);
+  if (!hosts.ok()) return hosts;
+  const std::string& home = hosts->kinds[hosts->types[hosts->source]];
+  if (hosts->types[hosts->source] != 0) {
+    return absl::InvalidArgumentError(absl::StrFormat(
+        "%s: host '%s' is in cluster '%s', but the source's cluster is the "
+        "first: list '%s' first in %s",
+        f.name("source"), f.source, home, home, f.name("cluster-names")));
+  }
+  const std::vector<uint64_t> others = HostCounts(*hosts, hosts->kinds.size());
+  for (size_t c = 1; c < others.size(); ++c) {
+    if (others[c] != 0) continue;
+    return absl::InvalidArgumentError(absl::StrFormat(
+        "%s: cluster '%s' has no host in '%s'; give each cluster a host, or "
+        "leave it out",
+        f.name("cluster-names"), hosts->kinds[c], f.hosts));
+  }
+  return hosts;
+}
+
+// The cluster sizes: cluster_sizes, or the hosts of each cluster (the
+// source's holds the source too).
+absl::StatusOr<std::vector<uint64_t>> ClusterSizes(
+    const ClusterFields& f, std::optional<HostList>* hosts) {
+  if (f.hosts.empty()) {
+    if (!f.source.empty()) {
+      return absl::InvalidArgumentError(
+          absl::StrFormat("%s names the sending host of %s; give %s too",
+                          f.name("source"), f.name("hosts"), f.name("hosts")));
+    }
+    return ClusterSizesFromField(f);
+  }
+  absl::StatusOr<HostList> list = HostsOfClusters(f);
+  if (!list.ok()) return list.status();
+  std::vector<uint64_t> sizes = HostCounts(*list, list->kinds.size());
+  ++sizes[0];
+  *hosts = *std::move(list);
+  return sizes;
+}
+
 // --algorithm as the planner's pin. bounded-degree = LCF on I(d_i, d_i)
 // (§5.1); bounded-size = LCF(B) then B copies per C ticks (§5.3): LCF with
 // the bound set, which the request must then give.
@@ -179,7 +237,8 @@ absl::StatusOr<NodePlan> PlanCluster(const ClusterInput& in,
 absl::StatusOr<NodePlan> PlanClusterRequest(const ClusterFields& fields,
                                             const std::string& algorithm) {
   ClusterInput in;
-  absl::StatusOr<std::vector<uint64_t>> sizes = ClusterSizesFromField(fields);
+  std::optional<HostList> hosts;
+  absl::StatusOr<std::vector<uint64_t>> sizes = ClusterSizes(fields, &hosts);
   if (!sizes.ok()) return sizes.status();
   in.sizes = *std::move(sizes);
   absl::StatusOr<uint64_t> cost = InterCostFromField(fields);
@@ -201,7 +260,12 @@ absl::StatusOr<NodePlan> PlanClusterRequest(const ClusterFields& fields,
   status = CheckClusterNames(fields, in.sizes.size());
   if (!status.ok()) return status;
   absl::StatusOr<NodePlan> plan = PlanCluster(in, *pin);
-  if (plan.ok()) plan->type_names = fields.cluster_names;
+  if (!plan.ok()) return plan;
+  plan->type_names = hosts ? hosts->kinds : fields.cluster_names;
+  if (hosts) plan->host_names = HostsById(*hosts, plan->nodes);
+  if (!plan->type_names.empty()) {
+    plan->explain_input.request = RequestWords(*plan, /*brief=*/true);
+  }
   return plan;
 }
 

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <tuple>
 #include <utility>
 #include <vector>
 
@@ -71,7 +72,8 @@ absl::Status CheckAlgorithmFlag(const std::string& algorithm,
 absl::StatusOr<TypedNodes> TypesFromNodeCostsField(const NodeFields& f) {
   const FieldNames& name = f.name;
   if (!f.table.empty() || f.costs.has_value() || f.counts.has_value() ||
-      f.source_type.value_or(0) != 0) {
+      f.source_type.value_or(0) != 0 || !f.source_type_name.empty() ||
+      f.counts_by_name.given()) {
     return absl::InvalidArgumentError(absl::StrFormat(
         "%s lists every node (the source first); leave out %s, %s, %s and %s",
         name("node-costs"), name("costs"), name("counts"), name("source-type"),
@@ -145,25 +147,73 @@ absl::Status FieldsFromHosts(const std::vector<std::string>& type_names,
         "give %s",
         f.name("hosts"), f.name("table")));
   }
-  if (f.counts || !f.counts_by_name.empty() || f.source_type ||
-      !f.source_type_name.empty() || f.relays || !f.relays_by_name.empty()) {
+  if (f.counts || f.counts_by_name.given() || f.source_type ||
+      !f.source_type_name.empty() || f.relays || f.relays_by_name.given()) {
     return absl::InvalidArgumentError(absl::StrFormat(
         "%s lists every node, the source named by %s; leave out %s, %s and "
         "%s",
         f.name("hosts"), f.name("source"), f.name("counts"),
         f.name("source-type"), f.name("relays")));
   }
-  absl::StatusOr<std::string> text = ReadFileBytes(f.hosts);
-  if (!text.ok()) {
-    return absl::InvalidArgumentError(
-        absl::StrCat(f.name("hosts"), ": ", text.status().message()));
-  }
+  HostKinds kinds;
+  kinds.names = type_names;
   absl::StatusOr<HostList> hosts =
-      ParseHosts(*text, f.hosts, f.source, type_names);
+      ReadHosts(f.hosts, f.name("hosts"), f.source, kinds);
   if (!hosts.ok()) return hosts.status();
   in->resolved.source_type = hosts->types[hosts->source];
   in->resolved.counts = HostCounts(*hosts, type_names.size());
   in->hosts = *std::move(hosts);
+  return absl::OkStatus();
+}
+
+// A field that takes types by index or by name: the flag takes both
+// (--counts 3,5 or --counts gpu=3,cpu=5); a request file has a field for
+// each ("counts", "counts_by_name").
+struct TypeField {
+  const char* flag;
+  const char* by_name;  // In a request file.
+};
+constexpr TypeField kSourceTypeField = {"source-type", "source_type_name"};
+constexpr TypeField kCountsField = {"counts", "counts_by_name"};
+constexpr TypeField kRelaysField = {"relays", "relays_by_name"};
+
+// The field by name as messages name it.
+std::string ByNameField(const FieldNames& name, const TypeField& field) {
+  return name.from_file ? field.by_name : name(field.flag);
+}
+
+// source_type, counts and relays given by name, as indices and counts in
+// `out`; a field given both ways (a request file) is refused.
+absl::Status TypesByName(const std::vector<std::string>& type_names,
+                         const NodeFields& f, NodeFields* out) {
+  const std::pair<TypeField, bool> both[] = {
+      {kSourceTypeField,
+       f.source_type.has_value() && !f.source_type_name.empty()},
+      {kCountsField, f.counts.has_value() && f.counts_by_name.given()},
+      {kRelaysField, f.relays.has_value() && f.relays_by_name.given()}};
+  for (const auto& [field, given_twice] : both) {
+    if (!given_twice) continue;
+    return absl::InvalidArgumentError(absl::StrFormat(
+        "%s gives the types by index and %s by name; give one of them",
+        f.name(field.flag), field.by_name));
+  }
+  if (!f.source_type_name.empty()) {
+    absl::StatusOr<uint32_t> type = TypeByName(
+        f.source_type_name, type_names, ByNameField(f.name, kSourceTypeField));
+    if (!type.ok()) return type.status();
+    out->source_type = *type;
+  }
+  const std::tuple<TypeField, const NamedCounts*,
+                   std::optional<std::vector<uint64_t>>*>
+      lists[] = {{kCountsField, &f.counts_by_name, &out->counts},
+                 {kRelaysField, &f.relays_by_name, &out->relays}};
+  for (const auto& [field, named, list] : lists) {
+    if (!named->given()) continue;
+    absl::StatusOr<std::vector<uint64_t>> counts =
+        CountsByName(*named, type_names, ByNameField(f.name, field));
+    if (!counts.ok()) return counts.status();
+    *list = *std::move(counts);
+  }
   return absl::OkStatus();
 }
 
@@ -184,23 +234,8 @@ absl::Status ResolveNames(const std::vector<std::string>& type_names,
         absl::StrFormat("%s names the sending host of %s; give %s too",
                         f.name("source"), f.name("hosts"), f.name("hosts")));
   }
-  if (!f.source_type_name.empty()) {
-    absl::StatusOr<uint32_t> type =
-        TypeByName(f.source_type_name, type_names, f.name("source-type"));
-    if (!type.ok()) return type.status();
-    out.source_type = *type;
-  }
-  const std::pair<const std::string*, std::optional<std::vector<uint64_t>>*>
-      lists[] = {{&f.counts_by_name, &out.counts},
-                 {&f.relays_by_name, &out.relays}};
-  for (const auto& [text, list] : lists) {
-    if (text->empty()) continue;
-    absl::StatusOr<std::vector<uint64_t>> counts =
-        NamedCounts(*text, type_names,
-                    f.name(text == &f.counts_by_name ? "counts" : "relays"));
-    if (!counts.ok()) return counts.status();
-    *list = *std::move(counts);
-  }
+  absl::Status status = TypesByName(type_names, f, &out);
+  if (!status.ok()) return status;
   in->fields = &in->resolved;
   return absl::OkStatus();
 }

@@ -274,8 +274,18 @@ std::string TypeLabel(const NodePlan& plan, uint32_t type) {
   return absl::StrCat("type ", type);
 }
 
-// "3 gpu, 5 cpu and 2 edge" (types named) or "3 + 5 + 2" (by index), of
-// the nonzero counts; "none" when there are none.
+// "a, b and c"; "none" when there are no parts.
+std::string AndList(std::vector<std::string> parts) {
+  if (parts.empty()) return "none";
+  const std::string last = parts.back();
+  parts.pop_back();
+  return parts.empty()
+             ? last
+             : absl::StrCat(absl::StrJoin(parts, ", "), " and ", last);
+}
+
+// "3 gpu, 5 cpu and 2 edge" (types named) or "3 of type 0 and 5 of type
+// 1" (by index), of the nonzero counts; "none" when there are none.
 std::string CountWords(const NodePlan& plan,
                        const std::vector<uint64_t>& counts) {
   std::vector<std::string> parts;
@@ -285,12 +295,29 @@ std::string CountWords(const NodePlan& plan,
                         ? absl::StrCat(counts[j], " of type ", j)
                         : absl::StrCat(counts[j], " ", plan.type_names[j]));
   }
-  if (parts.empty()) return "none";
-  const std::string last = parts.back();
-  parts.pop_back();
-  return parts.empty()
-             ? last
-             : absl::StrCat(absl::StrJoin(parts, ", "), " and ", last);
+  return AndList(std::move(parts));
+}
+
+// A cluster as the text names it: "home", or "cluster 1" unnamed.
+std::string ClusterName(const NodePlan& plan, uint32_t cluster) {
+  return cluster < plan.type_names.size() ? plan.type_names[cluster]
+                                          : absl::StrCat("cluster ", cluster);
+}
+
+// The cluster model's request: "source in home; processors 3 in home, 2
+// in rack-b and 1 in edge".
+std::string ClusterWords(const NodePlan& plan) {
+  std::vector<uint64_t> sizes;
+  for (const hetcast_node& node : plan.nodes) {
+    if (node.type >= sizes.size()) sizes.resize(size_t{node.type} + 1, 0);
+    ++sizes[node.type];
+  }
+  std::vector<std::string> parts;
+  for (uint32_t c = 0; c < sizes.size(); ++c) {
+    parts.push_back(absl::StrCat(sizes[c], " in ", ClusterName(plan, c)));
+  }
+  return absl::StrCat("source in ", ClusterName(plan, 0), "; processors ",
+                      AndList(std::move(parts)));
 }
 
 // One line of the tree: id, role, type (or cluster), cost and arrival.
@@ -298,7 +325,7 @@ std::string Describe(const NodePlan& plan, uint32_t id) {
   const hetcast_node& node = plan.nodes[id];
   if (plan.model == "cluster") {
     return absl::StrFormat(
-        "%d%s  cluster %s  arrives %d", id,
+        "%s%s  cluster %s  arrives %d", NodeLabel(plan, id),
         id == 0 ? " (source)" : (node.is_relay ? " (helper)" : ""),
         node.type < plan.type_names.size()
             ? absl::StrFormat("%s (%d)", plan.type_names[node.type], node.type)
@@ -346,6 +373,7 @@ void WriteTree(const NodePlan& plan, TextSink* out) {
 }  // namespace
 
 std::string RequestWords(const NodePlan& plan, bool brief) {
+  if (plan.model == "cluster") return ClusterWords(plan);
   std::vector<uint64_t> destinations(plan.costs.size(), 0);
   std::vector<uint64_t> relays(plan.costs.size(), 0);
   for (size_t id = 1; id < plan.nodes.size(); ++id) {

@@ -70,7 +70,8 @@ std::string RenderText(const NodePlan& plan);
 
 // The request in words: "source gpu (type 0); destinations 3 gpu, 5 cpu
 // and 2 edge (10, and the source makes 11 nodes)"; `brief`: "source gpu;
-// destinations 3 gpu, 5 cpu and 2 edge". Node model.
+// destinations 3 gpu, 5 cpu and 2 edge". The cluster model: "source in
+// home; processors 3 in home, 2 in rack-b and 1 in edge".
 std::string RequestWords(const NodePlan& plan, bool brief);
 
 // The same two renderings written to `out` as they are made (the command

@@ -33,7 +33,8 @@ std::string NameList(const std::vector<std::string>& names) {
 
 absl::StatusOr<uint32_t> TypeByName(absl::string_view name,
                                     const std::vector<std::string>& names,
-                                    absl::string_view field) {
+                                    absl::string_view field,
+                                    absl::string_view noun) {
   if (names.empty()) {
     return absl::InvalidArgumentError(absl::StrFormat(
         "%s: '%s' is a type name, but types have names only in a table's "
@@ -56,8 +57,8 @@ absl::StatusOr<uint32_t> TypeByName(absl::string_view name,
   }
   const bool near = EditDistance(names[closest], name) <= 2;
   return absl::InvalidArgumentError(absl::StrFormat(
-      "%s: no type is named '%s'%s; the types are %s", field, name,
-      near ? absl::StrCat(" (did you mean '", names[closest], "'?)") : "",
+      "%s: no %s is named '%s'%s; the %ss are %s", field, noun, name,
+      near ? absl::StrCat(" (did you mean '", names[closest], "'?)") : "", noun,
       NameList(names)));
 }
 
@@ -65,11 +66,13 @@ bool IsNamedList(absl::string_view text) {
   return text.find('=') != absl::string_view::npos;
 }
 
-absl::StatusOr<std::vector<uint64_t>> NamedCounts(
+namespace {
+
+// The flag's "gpu=3,cpu=5" as its entries.
+absl::StatusOr<std::vector<NamedCount>> EntriesOf(
     absl::string_view text, const std::vector<std::string>& names,
     absl::string_view field) {
-  std::vector<uint64_t> counts(names.size(), 0);
-  std::vector<bool> given(names.size(), false);
+  std::vector<NamedCount> entries;
   for (absl::string_view entry : absl::StrSplit(text, ',')) {
     const size_t equals = entry.find('=');
     if (equals == absl::string_view::npos) {
@@ -78,18 +81,34 @@ absl::StatusOr<std::vector<uint64_t>> NamedCounts(
           "or none (one count per type, in order)",
           field, entry, names.empty() ? "gpu" : names[0]));
     }
-    absl::StatusOr<uint32_t> type =
-        TypeByName(entry.substr(0, equals), names, field);
+    absl::StatusOr<uint64_t> count =
+        ParseUint(entry.substr(equals + 1), absl::StripPrefix(field, "--"));
+    if (!count.ok()) return count.status();
+    entries.push_back({std::string(entry.substr(0, equals)), *count});
+  }
+  return entries;
+}
+
+}  // namespace
+
+absl::StatusOr<std::vector<uint64_t>> CountsByName(
+    const NamedCounts& list, const std::vector<std::string>& names,
+    absl::string_view field) {
+  absl::StatusOr<std::vector<NamedCount>> entries =
+      list.entries.has_value() ? *list.entries
+                               : EntriesOf(list.text, names, field);
+  if (!entries.ok()) return entries.status();
+  std::vector<uint64_t> counts(names.size(), 0);
+  std::vector<bool> given(names.size(), false);
+  for (const NamedCount& entry : *entries) {
+    absl::StatusOr<uint32_t> type = TypeByName(entry.type, names, field);
     if (!type.ok()) return type.status();
     if (given[*type]) {
       return absl::InvalidArgumentError(
           absl::StrFormat("%s: type '%s' is given twice", field, names[*type]));
     }
     given[*type] = true;
-    absl::StatusOr<uint64_t> count =
-        ParseUint(entry.substr(equals + 1), absl::StripPrefix(field, "--"));
-    if (!count.ok()) return count.status();
-    counts[*type] = *count;
+    counts[*type] = entry.count;
   }
   return counts;
 }

@@ -14,6 +14,7 @@
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
 #include "runtime/include/hetcast/hetcast.h"
+#include "tools/cli/model_request.h"
 
 namespace hetcast {
 
@@ -27,10 +28,12 @@ std::string NameList(const std::vector<std::string>& names);
 //
 // The index of the type called `name` among `names`. An unknown name (or,
 // with no names, any name) is an InvalidArgument that begins with `field`
-// and lists the valid names, suggesting the closest one.
+// and lists the valid names, suggesting the closest one. `noun` is what
+// the names name ("type", or "cluster" for the cluster model's hosts).
 absl::StatusOr<uint32_t> TypeByName(absl::string_view name,
                                     const std::vector<std::string>& names,
-                                    absl::string_view field);
+                                    absl::string_view field,
+                                    absl::string_view noun = "type");
 
 // IsNamedList()
 //
@@ -38,12 +41,13 @@ absl::StatusOr<uint32_t> TypeByName(absl::string_view name,
 // than by position ("3,5").
 bool IsNamedList(absl::string_view text);
 
-// NamedCounts()
+// CountsByName()
 //
-// "gpu=3,cpu=5" as one count per type of `names` (types left out: 0). Each
-// name at most once; the error names `field`.
-absl::StatusOr<std::vector<uint64_t>> NamedCounts(
-    absl::string_view text, const std::vector<std::string>& names,
+// The list as one count per type of `names` (types left out: 0). Each
+// entry TYPE=COUNT (the flag's text), each name at most once; the error
+// names `field`.
+absl::StatusOr<std::vector<uint64_t>> CountsByName(
+    const NamedCounts& list, const std::vector<std::string>& names,
     absl::string_view field);
 
 }  // namespace hetcast

@@ -46,6 +46,7 @@
 #include "tools/graph/multicast_lp.h"
 #include "tools/graph/tiers_platform.h"
 #include "tools/progress.h"
+#include "tools/version.h"
 
 ABSL_FLAG(std::string, out, "", "directory for fig11.md and fig11.csv");
 ABSL_FLAG(std::string, size, "small",
@@ -507,6 +508,10 @@ int Run(const std::string& command) {
 }  // namespace hetcast
 
 int main(int argc, char** argv) {
+  if (argc == 2 && hetcast::IsVersionFlag(argv[1])) {
+    std::fputs(hetcast::VersionLine("fig11").c_str(), stdout);
+    return 0;
+  }
   absl::SetProgramUsageMessage(
       "fig11 --out=DIR [--size=small|big|both|tiny] [--platforms=N] "
       "[--densities=0,10,...] [--algorithms=...] [--seed=S] [--tables_only]");

@@ -248,6 +248,12 @@ absl::Status GenerateTableFile(const std::vector<std::string>& profile_paths,
   }
   absl::StatusOr<Epsilon> eps = ParseEpsilon(gen.epsilon);
   if (!eps.ok()) return eps.status();
+  if (gen.threads < 0) {
+    return absl::InvalidArgumentError(absl::StrFormat(
+        "--threads: %d is negative; give 0 (every core) or a number of "
+        "worker threads from 1",
+        gen.threads));
+  }
   const int threads = gen.threads;
   std::vector<SolvedProfile> solved;
   ProgressLine progress("hetcast gen");
