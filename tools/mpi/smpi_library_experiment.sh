@@ -65,16 +65,11 @@ results=$(realpath "$results")
 smpi_dir=$(realpath "$smpi_dir")
 platform_bin=$(realpath "$platform_bin")
 
-simulate() {  # DIR N BCAST PROGRAM ARGS...
-  local dir=$1 n=$2 bcast=$3
-  shift 3
-  timeout "$timeout_seconds" smpirun --log=root.thres:critical \
-    --cfg=smpi/simulate-computation:no --cfg=smpi/allgather:mpich \
-    "--cfg=smpi/bcast:$bcast" -np "$n" -platform "$dir/platform.xml" \
-    -hostfile "$dir/hostfile" "$@"
-}
-
-field() { grep -oE "$1=[^ ]+" | head -1 | cut -d= -f2; }
+# simulate, field: beside this script, or in its runfiles.
+common=$(dirname "$0")/smpi_common.sh
+[[ -f $common ]] || common=$0.runfiles/hetcast/tools/mpi/smpi_common.sh
+source "$common"
+SMPI_TIMEOUT=$timeout_seconds
 
 # The --results figures of a case: "DEFAULT BEST_NAME BEST HETCAST_DEFAULT
 # HETCAST_BEST" (hetcast: bench's HETCAST_MPI_Bcast beside that MPI).
@@ -130,12 +125,12 @@ PY
 run_library() {  # DIR N SIZE BCAST
   local dir=$1 n=$2 size=$3 bcast=$4 cluster=$1/cluster-$4.json line
   LIBRARY=fail MPI=fail RAN="calibration failed"
-  simulate "$dir" "$n" "$bcast" "$smpi_dir/hetcast-calibrate" --sizes "$size:$size" \
+  simulate "$dir" "$n" "--cfg=smpi/bcast:$bcast" -- "$smpi_dir/hetcast-calibrate" --sizes "$size:$size" \
     --repeats 1 --out "$cluster" >"$dir/calibrate-$bcast.out" 2>&1 || return 1
   RAN=$(rule_text "$cluster" "$size")
   rm -f "$dir/stats-$bcast.jsonl"
   line=$(HETCAST_CONFIG=$cluster HETCAST_STATS=$dir/stats-$bcast.jsonl \
-         simulate "$dir" "$n" "$bcast" "$smpi_dir/bcast_check" time "$size" \
+         simulate "$dir" "$n" "--cfg=smpi/bcast:$bcast" -- "$smpi_dir/bcast_check" time "$size" \
          2>"$dir/library-$bcast.err") ||
     { echo "library beside $bcast failed: $dir" >&2; exit 1; }
   [[ $(grep '^wrong:' <<<"$line") == "wrong: 0" ]] ||
@@ -145,7 +140,7 @@ run_library() {  # DIR N SIZE BCAST
   check_stats "$dir/stats-$bcast.jsonl" "$n" "$action" ||
     { echo "stats disagree: $dir ($bcast)" >&2; exit 1; }
   LIBRARY=$(field seconds <<<"$line")
-  line=$(HETCAST_MODE=off simulate "$dir" "$n" "$bcast" "$smpi_dir/bcast_check" \
+  line=$(HETCAST_MODE=off simulate "$dir" "$n" "--cfg=smpi/bcast:$bcast" -- "$smpi_dir/bcast_check" \
          time "$size" 2>"$dir/mpi-$bcast.err")
   [[ $(grep '^wrong:' <<<"$line") == "wrong: 0" ]] ||
     { echo "wrong bytes from MPI_Bcast: $dir ($bcast)" >&2; exit 1; }
