@@ -215,13 +215,12 @@ hetcast_status ChooseNonblocking(const hetcast_request& request, Choice* choice,
       "lists its algorithms)",
       choice, error);
   if (status != HETCAST_OK) return status;
+  Nb nb;
+  hetcast_nb_rejection rejection;
+  status = NbShape(request.nonblocking, &nb, &rejection);
+  if (status != HETCAST_OK) return Reject(status, rejection.reason, error);
   hetcast_nb_sizes need;
-  status = hetcast_nb_plan_sizes(request.nonblocking, &need);
-  if (status != HETCAST_OK) {
-    hetcast_nb_rejection rejection;
-    hetcast_nb_check(request.nonblocking, nullptr, 0, &rejection);
-    return Reject(status, rejection.reason, error);
-  }
+  NbPlanSizes(nb, &need);
   choice->sizes.node_count = request.nonblocking->node_count;
   choice->sizes.task_count = need.task_count;
   choice->sizes.list_begin_count = request.nonblocking->node_count + 1;
@@ -412,14 +411,40 @@ hetcast_status CheckOutput(const Choice& choice,
   return out->nodes == nullptr ? HETCAST_INVALID_ARGUMENT : HETCAST_OK;
 }
 
+// The multi-source model's run: the request prepared once in the
+// workspace, its refusal's reason (the costs or destinations
+// hetcast_nb_plan_sizes does not read) in `*why`, then the chosen row of
+// its algorithm table, and the default's other rows when unpinned.
+hetcast_status RunNonblocking(const hetcast_nb_request& request,
+                              const Choice& choice, void* workspace,
+                              size_t workspace_size,
+                              const hetcast_plan_output& out,
+                              hetcast_answer* answer, const char** why) {
+  *answer = hetcast_answer();
+  Nb nb;
+  NbScratch s;
+  hetcast_nb_rejection rejection;
+  const hetcast_status status =
+      NbPrepare(&request, workspace, workspace_size, &nb, &s, &rejection);
+  if (status == HETCAST_INVALID_ARGUMENT) *why = rejection.reason;
+  if (status != HETCAST_OK) return status;
+  return PlanPreparedNb(nb, s, *FindNbAlgorithm(choice.algorithm),
+                        /*with_default=*/choice.why == HETCAST_CHOICE_MODEL,
+                        out.tasks, out.task_capacity, out.list_begin, answer);
+}
+
 // Runs the chosen algorithm into `out`. `*answer` is always filled; the
 // graph model also fills `*graph` (and summarizes it in `*answer`).
 // `refine_bound` false: FNF leaves out its bound's prefix search (fnf.h).
 hetcast_status Run(const hetcast_request& request, const Choice& choice,
                    bool refine_bound, void* workspace, size_t workspace_size,
                    const hetcast_plan_output& out, hetcast_answer* answer,
-                   hetcast_graph_answer* graph) {
+                   hetcast_graph_answer* graph, const char** why) {
   memset(graph, 0, sizeof(*graph));
+  if (choice.model == HETCAST_MODEL_NONBLOCKING) {
+    return RunNonblocking(*request.nonblocking, choice, workspace,
+                          workspace_size, out, answer, why);
+  }
   if (choice.model == HETCAST_MODEL_CLUSTER) {
     return PlanPreparedCluster(
         choice.cluster_layout, *choice.cluster_row,
@@ -446,15 +471,7 @@ hetcast_status Run(const hetcast_request& request, const Choice& choice,
                          out.nodes, out.node_capacity, out.transfers,
                          out.transfer_capacity, answer);
     default:
-      // Unpinned: the earlier of WRP and the critical-first run (WRP on
-      // ties).
-      return choice.why == HETCAST_CHOICE_MODEL
-                 ? NbPlanEarliest(request.nonblocking, workspace,
-                                  workspace_size, out.tasks, out.task_capacity,
-                                  out.list_begin, answer)
-                 : hetcast_nb_plan(request.nonblocking, choice.algorithm,
-                                   workspace, workspace_size, out.tasks,
-                                   out.task_capacity, out.list_begin, answer);
+      return HETCAST_INVALID_ARGUMENT;  // Choose picks only the above.
   }
 }
 
@@ -473,30 +490,12 @@ const char* GraphPlanError(const hetcast_graph_request* request,
          "the source";
 }
 
-// Why the multi-source planner refused a request hetcast_nb_plan_sizes
-// accepted (its costs or destinations): hetcast_nb_check's reason.
-const char* NonblockingPlanError(const hetcast_nb_request* request,
-                                 void* workspace, size_t workspace_size,
-                                 hetcast_status status) {
-  hetcast_nb_rejection rejection;
-  if (status == HETCAST_INVALID_ARGUMENT &&
-      hetcast_nb_check(request, workspace, workspace_size, &rejection) !=
-          HETCAST_OK) {
-    return rejection.reason;
-  }
-  return hetcast_status_str(status);
-}
-
 // Why Run refused a request Choose accepted.
 const char* RunError(const hetcast_request& request, const Choice& choice,
                      void* workspace, size_t workspace_size,
                      hetcast_status status) {
   if (choice.model == HETCAST_MODEL_GRAPH) {
     return GraphPlanError(request.graph, workspace, workspace_size, status);
-  }
-  if (choice.model == HETCAST_MODEL_NONBLOCKING) {
-    return NonblockingPlanError(request.nonblocking, workspace, workspace_size,
-                                status);
   }
   return hetcast_status_str(status);
 }
@@ -612,13 +611,16 @@ hetcast_status hetcast_plan(const hetcast_request* request, void* workspace,
   }
   hetcast_answer answer;
   hetcast_graph_answer graph;
+  const char* why = nullptr;
   status =
       hetcast::internal::Run(*request, choice, /*refine_bound=*/true, workspace,
-                             workspace_size, *output, &answer, &graph);
+                             workspace_size, *output, &answer, &graph, &why);
   if (status != HETCAST_OK) {
     return Reject(status,
-                  hetcast::internal::RunError(*request, choice, workspace,
-                                              workspace_size, status),
+                  why != nullptr
+                      ? why
+                      : hetcast::internal::RunError(*request, choice, workspace,
+                                                    workspace_size, status),
                   error);
   }
   hetcast::internal::FillInfo(*request, choice, answer, graph, info);
@@ -665,13 +667,16 @@ hetcast_status hetcast_plan_participant(const hetcast_request* request,
   }
   hetcast_answer answer;
   hetcast_graph_answer graph;
+  const char* why = nullptr;
   status = hetcast::internal::Run(*request, choice, /*refine_bound=*/false,
                                   plan.workspace, plan.workspace_size,
-                                  plan.output, &answer, &graph);
+                                  plan.output, &answer, &graph, &why);
   if (status != HETCAST_OK) {
     return Reject(status,
-                  hetcast::internal::RunError(*request, choice, plan.workspace,
-                                              plan.workspace_size, status),
+                  why != nullptr ? why
+                                 : hetcast::internal::RunError(
+                                       *request, choice, plan.workspace,
+                                       plan.workspace_size, status),
                   error);
   }
   return hetcast::internal::CutParticipant(*request, choice, plan, answer,

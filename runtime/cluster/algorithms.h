@@ -101,7 +101,7 @@ hetcast_status PlanClusterEarliest(const hetcast_cluster_request* request,
 
 // The algorithm of the row a test build adds (HETCAST_TEST_FAKE_ROW;
 // tests/cluster/fake_row_test.cc).
-constexpr hetcast_algorithm kClusterFakeAlgorithm =
+inline constexpr hetcast_algorithm kClusterFakeAlgorithm =
     static_cast<hetcast_algorithm>(100);
 
 }  // namespace internal

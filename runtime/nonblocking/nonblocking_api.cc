@@ -45,11 +45,7 @@ hetcast_status hetcast_nb_plan_sizes(const hetcast_nb_request* request,
   Nb nb;
   hetcast_status status = hetcast::internal::NbShape(request, &nb);
   if (status != HETCAST_OK) return status;
-  Arena measure;
-  NbScratch s;
-  hetcast::internal::NbCarve(nb, &measure, &s);
-  sizes->task_count = 2 * nb.total;
-  sizes->workspace_bytes = measure.used();
+  hetcast::internal::NbPlanSizes(nb, sizes);
   return HETCAST_OK;
 }
 
@@ -143,6 +139,14 @@ hetcast_status NbPlanEarliest(const hetcast_nb_request* request,
   if (status != HETCAST_OK) return status;
   return PlanPreparedNb(nb, s, *NbAlgorithmAt(0), /*with_default=*/true, tasks,
                         task_capacity, list_begin, answer);
+}
+
+void NbPlanSizes(const Nb& nb, hetcast_nb_sizes* sizes) {
+  Arena measure;
+  NbScratch s;
+  NbCarve(nb, &measure, &s);
+  sizes->task_count = 2 * nb.total;
+  sizes->workspace_bytes = measure.used();
 }
 
 }  // namespace internal
