@@ -6,7 +6,9 @@ includes its headers, with HETCAST_OPTIMIZE_SIZE defined:
     bazel test --//runtime:optimize_size //tests:table_test
 
 optimize_size_test() runs an existing test target in that build from the
-default one, so that one `bazel test` checks both builds, and
+default one (and fake_row_test() in the build with the flag
+`//runtime:test_fake_row`, which adds a test-only row to the cluster
+model's algorithm table), so that one `bazel test` checks both builds, and
 optimize_size_binary() gives a program of that build (for a test that
 compares both builds' output):
 
@@ -35,6 +37,15 @@ _optimize_size_transition = transition(
     implementation = _optimize_size_transition_impl,
     inputs = [],
     outputs = ["//runtime:optimize_size"],
+)
+
+def _fake_row_transition_impl(settings, attr):
+    return {"//runtime:test_fake_row": True}
+
+_fake_row_transition = transition(
+    implementation = _fake_row_transition_impl,
+    inputs = [],
+    outputs = ["//runtime:test_fake_row"],
 )
 
 def _optimize_size_test_impl(ctx):
@@ -67,16 +78,19 @@ def _optimize_size_binary_impl(ctx):
         runfiles = ctx.runfiles(files = [executable]),
     )]
 
-_ATTRS = {
-    "target": attr.label(
-        cfg = _optimize_size_transition,
-        executable = True,
-        mandatory = True,
-    ),
-    "_allowlist_function_transition": attr.label(
-        default = "@bazel_tools//tools/allowlists/function_transition_allowlist",
-    ),
-}
+def _attrs(cfg):
+    return {
+        "target": attr.label(
+            cfg = cfg,
+            executable = True,
+            mandatory = True,
+        ),
+        "_allowlist_function_transition": attr.label(
+            default = "@bazel_tools//tools/allowlists/function_transition_allowlist",
+        ),
+    }
+
+_ATTRS = _attrs(_optimize_size_transition)
 
 optimize_size_test = rule(
     implementation = _optimize_size_test_impl,
@@ -90,4 +104,12 @@ optimize_size_binary = rule(
     executable = True,
     doc = "The program `target` built with --//runtime:optimize_size.",
     attrs = _ATTRS,
+)
+
+fake_row_test = rule(
+    implementation = _optimize_size_test_impl,
+    test = True,
+    doc = "Runs the test `target` built with --//runtime:test_fake_row " +
+          "(the cluster algorithm table's test-only row).",
+    attrs = _attrs(_fake_row_transition),
 )

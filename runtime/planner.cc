@@ -9,10 +9,14 @@
 #include <string.h>
 
 #include "runtime/arena.h"
+#include "runtime/cluster/algorithms.h"
 #include "runtime/cluster/internal.h"
+#include "runtime/graph/algorithms.h"
 #include "runtime/include/hetcast/hetcast.h"
+#include "runtime/node/algorithms.h"
 #include "runtime/node/fnf.h"
 #include "runtime/node/layout.h"
+#include "runtime/nonblocking/algorithms.h"
 #include "runtime/nonblocking/internal.h"
 #include "runtime/reject.h"
 
@@ -34,6 +38,9 @@ struct Choice {
   // Bytes the algorithm itself needs (the rest of sizes.workspace_bytes is
   // for the participant query's copy of the whole plan).
   size_t algorithm_bytes = 0;
+  // Cluster model: the checked request and the row that plans it.
+  ClusterLayout cluster_layout = {};
+  const ClusterAlgorithm* cluster_row = nullptr;
 };
 
 // ---------------------------------------------------------------------------
@@ -125,8 +132,9 @@ hetcast_status ChooseFnf(Choice* choice, const char** error) {
 hetcast_status ChooseNode(const hetcast_request& request, Choice* choice,
                           const char** error) {
   const hetcast_algorithm pin = request.algorithm;
-  if (pin != HETCAST_ALGORITHM_NONE && pin != HETCAST_ALGORITHM_FNF &&
-      pin != HETCAST_ALGORITHM_TABLE) {
+  const NodeAlgorithm* pinned = FindNodeAlgorithm(pin);
+  if (pin != HETCAST_ALGORITHM_NONE &&
+      (pinned == nullptr || !pinned->pinnable)) {
     return Reject(HETCAST_INVALID_ARGUMENT,
                   "the node model plans with FNF or TABLE only (the PTAS "
                   "answers through PTAS tables, or offline in tools/)",
@@ -161,86 +169,36 @@ hetcast_status ChooseNode(const hetcast_request& request, Choice* choice,
 }
 
 // ---------------------------------------------------------------------------
-// The models with a fixed menu of algorithms (cluster, multi-source, graph):
-// the pinned one if it is on the menu, else the model's default.
+// The models whose every algorithm plans every valid request (multi-source,
+// graph): the pinned one if its table has it, else the table's first row.
 
-hetcast_status PinOrDefault(hetcast_algorithm pin,
-                            const hetcast_algorithm* menu, size_t menu_size,
-                            const char* refusal, Choice* choice,
+hetcast_status PinOrDefault(hetcast_algorithm pin, hetcast_algorithm first,
+                            bool in_table, const char* refusal, Choice* choice,
                             const char** error) {
-  choice->algorithm = menu[0];  // The default comes first.
+  choice->algorithm = first;
   choice->why = HETCAST_CHOICE_MODEL;
   if (pin == HETCAST_ALGORITHM_NONE) return HETCAST_OK;
-  for (size_t a = 0; a < menu_size; ++a) {
-    if (menu[a] != pin) continue;
-    choice->algorithm = pin;
-    choice->why = HETCAST_CHOICE_PINNED;
-    return HETCAST_OK;
-  }
-  return Reject(HETCAST_INVALID_ARGUMENT, refusal, error);
+  if (!in_table) return Reject(HETCAST_INVALID_ARGUMENT, refusal, error);
+  choice->algorithm = pin;
+  choice->why = HETCAST_CHOICE_PINNED;
+  return HETCAST_OK;
 }
 
 // ---------------------------------------------------------------------------
-// Cluster model: the LCF variant the request calls for.
-
-// Why `algorithm` cannot plan `r`, or nullptr when it can (the combinations
-// hetcast_cluster_plan implements).
-const char* ClusterMismatch(const hetcast_cluster_request& r,
-                            hetcast_algorithm algorithm) {
-  const bool constrained =
-      r.degrees != nullptr || r.matching != 0 || r.members != nullptr;
-  if (r.degrees != nullptr && r.matching != 0) {
-    return "cluster request: degrees and matching together are not "
-           "implemented (the paper treats them separately)";
-  }
-  if (r.postal && (r.degrees != nullptr || r.matching != 0)) {
-    return "cluster request: degree and matching bounds belong to the "
-           "blocking model, not the postal one";
-  }
-  if (r.postal && r.members != nullptr) {
-    return "cluster request: multicast is implemented for LCF in the "
-           "blocking model only (members with postal)";
-  }
-  if (algorithm == HETCAST_ALGORITHM_FLAT_BINOMIAL &&
-      (r.postal || constrained)) {
-    return "pinned FLAT_BINOMIAL: the flat binomial tree ignores clusters; "
-           "it is planned for the blocking model without degrees, matching "
-           "or members";
-  }
-  if (algorithm == HETCAST_ALGORITHM_EAGER_LCF && constrained) {
-    return "pinned EAGER_LCF: Eager LCF plans broadcasts (blocking or "
-           "postal) without degrees, matching or members";
-  }
-  if (algorithm == HETCAST_ALGORITHM_INTERLEAVED_LCF && !r.postal) {
-    return "pinned INTERLEAVED_LCF: Interleaved LCF is defined for the "
-           "postal model (set postal)";
-  }
-  return nullptr;
-}
+// Cluster model: the row of its algorithm table (cluster/algorithms.h) that
+// plans the request, the default's unless pinned.
 
 hetcast_status ChooseCluster(const hetcast_request& request, Choice* choice,
                              const char** error) {
-  static const hetcast_algorithm kMenu[] = {
-      HETCAST_ALGORITHM_LCF, HETCAST_ALGORITHM_FLAT_BINOMIAL,
-      HETCAST_ALGORITHM_INTERLEAVED_LCF, HETCAST_ALGORITHM_EAGER_LCF};
-  hetcast_status status = PinOrDefault(
-      request.algorithm, kMenu, 4,
-      "the cluster model plans with LCF, FLAT_BINOMIAL, INTERLEAVED_LCF or "
-      "EAGER_LCF only",
-      choice, error);
+  const bool pinned = request.algorithm != HETCAST_ALGORITHM_NONE;
+  choice->algorithm = pinned ? request.algorithm : ClusterDefaultAlgorithm();
+  choice->why = pinned ? HETCAST_CHOICE_PINNED : HETCAST_CHOICE_MODEL;
+  const hetcast_status status =
+      PrepareClusterPlan(request.cluster, choice->algorithm,
+                         &choice->cluster_layout, &choice->cluster_row, error);
   if (status != HETCAST_OK) return status;
-  ClusterLayout layout;
-  status = ValidateClusterRequest(request.cluster, &layout, error);
-  if (status != HETCAST_OK) return status;
-  const char* mismatch = ClusterMismatch(*request.cluster, choice->algorithm);
-  if (mismatch != nullptr) {
-    return Reject(HETCAST_INVALID_ARGUMENT, mismatch, error);
-  }
   hetcast_node_sizes need;
-  status = hetcast_cluster_plan_sizes(request.cluster, &need);
-  if (status != HETCAST_OK) {
-    return Reject(status, "cluster request: too large to plan", error);
-  }
+  ClusterPlanSizes(choice->cluster_layout, &need);
   TakeNodeSizes(need, choice);
   return HETCAST_OK;
 }
@@ -250,22 +208,19 @@ hetcast_status ChooseCluster(const hetcast_request& request, Choice* choice,
 
 hetcast_status ChooseNonblocking(const hetcast_request& request, Choice* choice,
                                  const char** error) {
-  static const hetcast_algorithm kMenu[] = {
-      HETCAST_ALGORITHM_WRP, HETCAST_ALGORITHM_FEF, HETCAST_ALGORITHM_ECF,
-      HETCAST_ALGORITHM_WR, HETCAST_ALGORITHM_CRITICAL_FIRST};
   hetcast_status status = PinOrDefault(
-      request.algorithm, kMenu, 5,
-      "the multi-source model plans with FEF, ECF, WR, WRP or CRITICAL_FIRST "
-      "only",
+      request.algorithm, NbAlgorithmAt(0)->algorithm,
+      FindNbAlgorithm(request.algorithm) != nullptr,
+      "the multi-source model has no such algorithm (hetcast_model_algorithm "
+      "lists its algorithms)",
       choice, error);
   if (status != HETCAST_OK) return status;
+  Nb nb;
+  hetcast_nb_rejection rejection;
+  status = NbShape(request.nonblocking, &nb, &rejection);
+  if (status != HETCAST_OK) return Reject(status, rejection.reason, error);
   hetcast_nb_sizes need;
-  status = hetcast_nb_plan_sizes(request.nonblocking, &need);
-  if (status != HETCAST_OK) {
-    hetcast_nb_rejection rejection;
-    hetcast_nb_check(request.nonblocking, nullptr, 0, &rejection);
-    return Reject(status, rejection.reason, error);
-  }
+  NbPlanSizes(nb, &need);
   choice->sizes.node_count = request.nonblocking->node_count;
   choice->sizes.task_count = need.task_count;
   choice->sizes.list_begin_count = request.nonblocking->node_count + 1;
@@ -278,9 +233,9 @@ hetcast_status ChooseNonblocking(const hetcast_request& request, Choice* choice,
 
 hetcast_status ChooseGraph(const hetcast_request& request, Choice* choice,
                            const char** error) {
-  static const hetcast_algorithm kMenu[] = {HETCAST_ALGORITHM_MCPH};
   hetcast_status status = PinOrDefault(
-      request.algorithm, kMenu, 1,
+      request.algorithm, GraphAlgorithmAt(0)->algorithm,
+      FindGraphAlgorithm(request.algorithm) != nullptr,
       "the graph model plans with MCPH only in the runtime (the LP bounds "
       "and heuristics are offline tools)",
       choice, error);
@@ -380,40 +335,21 @@ hetcast_status Choose(const hetcast_request* request, Choice* choice,
   return HETCAST_OK;
 }
 
-// The guarantee behind an answer (hetcast_plan_info's factor fields).
-struct Guarantee {
-  uint64_t numerator, denominator, additive;
-  const char* source;
-};
-
-Guarantee ClusterGuarantee(const hetcast_cluster_request& r,
-                           hetcast_algorithm algorithm) {
-  if (algorithm != HETCAST_ALGORITHM_LCF) return {0, 0, 0, ""};
-  const bool multicast = r.members != nullptr;
-  if (r.postal) return {3, 1, 4, "Khuller, Kim & Wan Theorem 6.3"};
-  if (r.degrees != nullptr) {
-    return multicast ? Guarantee{3, 1, 10, "Khuller, Kim & Wan Theorem 5.2"}
-                     : Guarantee{3, 1, 7, "Khuller, Kim & Wan Theorem 5.1"};
-  }
-  if (r.matching != 0) {
-    return multicast ? Guarantee{2, 1, 10, "Khuller, Kim & Wan Theorem 5.6"}
-                     : Guarantee{2, 1, 6, "Khuller, Kim & Wan Theorem 5.5"};
-  }
-  return multicast ? Guarantee{2, 1, 10, "Khuller, Kim & Wan Theorem 4.3"}
-                   : Guarantee{2, 1, 7, "Khuller, Kim & Wan Theorem 3.3"};
-}
-
+// The node model's guarantee: its row's (node/algorithms.h); a PTAS
+// profile's factor is the profile's own.
 Guarantee NodeGuarantee(const hetcast_request& request, const Choice& choice) {
   if (choice.algorithm == HETCAST_ALGORITHM_FNF) {
-    return {3, 2, 0, "Khuller & Kim Corollary 4.1 (multicast: Theorem 7.1)"};
+    return FindNodeAlgorithm(HETCAST_ALGORITHM_FNF)->guarantee;
   }
   hetcast_profile_info info;
   hetcast_profile_get_info(&request.profiles[choice.profile_index], &info);
-  if (info.method == HETCAST_METHOD_PTAS) {
-    return {info.guarantee_numerator, info.guarantee_denominator, 0,
-            "Khuller & Kim Theorem 6.2 (multicast: Theorem 7.2)"};
+  if (info.method != HETCAST_METHOD_PTAS) {
+    return FindNodeAlgorithm(HETCAST_ALGORITHM_TABLE)->guarantee;
   }
-  return {1, 1, 0, "Libeskind-Hadas et al. Lemma 5 (exact table)"};
+  Guarantee ptas = FindNodeAlgorithm(HETCAST_ALGORITHM_PTAS)->guarantee;
+  ptas.numerator = info.guarantee_numerator;
+  ptas.denominator = info.guarantee_denominator;
+  return ptas;
 }
 
 // The graph answer in hetcast_answer's terms (hetcast.h, hetcast_plan_info):
@@ -439,11 +375,11 @@ void FillInfo(const hetcast_request& request, const Choice& choice,
   info->model = request.model;
   info->choice = choice.why;
   info->profile_index = choice.profile_index;
-  const Guarantee g =
-      request.model == HETCAST_MODEL_NODE ? NodeGuarantee(request, choice)
-      : request.model == HETCAST_MODEL_CLUSTER
-          ? ClusterGuarantee(*request.cluster, choice.algorithm)
-          : Guarantee{0, 0, 0, ""};  // WRP and MCPH are heuristics.
+  const Guarantee g = request.model == HETCAST_MODEL_NODE
+                          ? NodeGuarantee(request, choice)
+                      : request.model == HETCAST_MODEL_CLUSTER
+                          ? choice.cluster_row->guarantee
+                          : kNoGuarantee;  // WRP and MCPH are heuristics.
   info->factor_numerator = g.numerator;
   info->factor_denominator = g.denominator;
   info->additive = g.additive;
@@ -475,14 +411,47 @@ hetcast_status CheckOutput(const Choice& choice,
   return out->nodes == nullptr ? HETCAST_INVALID_ARGUMENT : HETCAST_OK;
 }
 
+// The multi-source model's run: the request prepared once in the
+// workspace, its refusal's reason (the costs or destinations
+// hetcast_nb_plan_sizes does not read) in `*why`, then the chosen row of
+// its algorithm table, and the default's other rows when unpinned.
+hetcast_status RunNonblocking(const hetcast_nb_request& request,
+                              const Choice& choice, void* workspace,
+                              size_t workspace_size,
+                              const hetcast_plan_output& out,
+                              hetcast_answer* answer, const char** why) {
+  *answer = hetcast_answer();
+  Nb nb;
+  NbScratch s;
+  hetcast_nb_rejection rejection;
+  const hetcast_status status =
+      NbPrepare(&request, workspace, workspace_size, &nb, &s, &rejection);
+  if (status == HETCAST_INVALID_ARGUMENT) *why = rejection.reason;
+  if (status != HETCAST_OK) return status;
+  return PlanPreparedNb(nb, s, *FindNbAlgorithm(choice.algorithm),
+                        /*with_default=*/choice.why == HETCAST_CHOICE_MODEL,
+                        out.tasks, out.task_capacity, out.list_begin, answer);
+}
+
 // Runs the chosen algorithm into `out`. `*answer` is always filled; the
 // graph model also fills `*graph` (and summarizes it in `*answer`).
 // `refine_bound` false: FNF leaves out its bound's prefix search (fnf.h).
 hetcast_status Run(const hetcast_request& request, const Choice& choice,
                    bool refine_bound, void* workspace, size_t workspace_size,
                    const hetcast_plan_output& out, hetcast_answer* answer,
-                   hetcast_graph_answer* graph) {
+                   hetcast_graph_answer* graph, const char** why) {
   memset(graph, 0, sizeof(*graph));
+  if (choice.model == HETCAST_MODEL_NONBLOCKING) {
+    return RunNonblocking(*request.nonblocking, choice, workspace,
+                          workspace_size, out, answer, why);
+  }
+  if (choice.model == HETCAST_MODEL_CLUSTER) {
+    return PlanPreparedCluster(
+        choice.cluster_layout, *choice.cluster_row,
+        /*with_default=*/choice.why == HETCAST_CHOICE_MODEL, workspace,
+        workspace_size, out.nodes, out.node_capacity, out.transfers,
+        out.transfer_capacity, answer);
+  }
   switch (choice.algorithm) {
     case HETCAST_ALGORITHM_MCPH: {
       const hetcast_status status = hetcast_graph_plan(
@@ -501,30 +470,8 @@ hetcast_status Run(const hetcast_request& request, const Choice& choice,
       return PlanNodeFnf(&choice.node, refine_bound, workspace, workspace_size,
                          out.nodes, out.node_capacity, out.transfers,
                          out.transfer_capacity, answer);
-    case HETCAST_ALGORITHM_LCF:
-    case HETCAST_ALGORITHM_FLAT_BINOMIAL:
-    case HETCAST_ALGORITHM_INTERLEAVED_LCF:
-    case HETCAST_ALGORITHM_EAGER_LCF:
-      // Unpinned: the earlier of LCF and Eager LCF (LCF on ties).
-      return choice.why == HETCAST_CHOICE_MODEL
-                 ? PlanClusterEarliest(request.cluster, workspace,
-                                       workspace_size, out.nodes,
-                                       out.node_capacity, out.transfers,
-                                       out.transfer_capacity, answer)
-                 : hetcast_cluster_plan(request.cluster, choice.algorithm,
-                                        workspace, workspace_size, out.nodes,
-                                        out.node_capacity, out.transfers,
-                                        out.transfer_capacity, answer);
     default:
-      // Unpinned: the earlier of WRP and the critical-first run (WRP on
-      // ties).
-      return choice.why == HETCAST_CHOICE_MODEL
-                 ? NbPlanEarliest(request.nonblocking, workspace,
-                                  workspace_size, out.tasks, out.task_capacity,
-                                  out.list_begin, answer)
-                 : hetcast_nb_plan(request.nonblocking, choice.algorithm,
-                                   workspace, workspace_size, out.tasks,
-                                   out.task_capacity, out.list_begin, answer);
+      return HETCAST_INVALID_ARGUMENT;  // Choose picks only the above.
   }
 }
 
@@ -543,30 +490,12 @@ const char* GraphPlanError(const hetcast_graph_request* request,
          "the source";
 }
 
-// Why the multi-source planner refused a request hetcast_nb_plan_sizes
-// accepted (its costs or destinations): hetcast_nb_check's reason.
-const char* NonblockingPlanError(const hetcast_nb_request* request,
-                                 void* workspace, size_t workspace_size,
-                                 hetcast_status status) {
-  hetcast_nb_rejection rejection;
-  if (status == HETCAST_INVALID_ARGUMENT &&
-      hetcast_nb_check(request, workspace, workspace_size, &rejection) !=
-          HETCAST_OK) {
-    return rejection.reason;
-  }
-  return hetcast_status_str(status);
-}
-
 // Why Run refused a request Choose accepted.
 const char* RunError(const hetcast_request& request, const Choice& choice,
                      void* workspace, size_t workspace_size,
                      hetcast_status status) {
   if (choice.model == HETCAST_MODEL_GRAPH) {
     return GraphPlanError(request.graph, workspace, workspace_size, status);
-  }
-  if (choice.model == HETCAST_MODEL_NONBLOCKING) {
-    return NonblockingPlanError(request.nonblocking, workspace, workspace_size,
-                                status);
   }
   return hetcast_status_str(status);
 }
@@ -682,13 +611,16 @@ hetcast_status hetcast_plan(const hetcast_request* request, void* workspace,
   }
   hetcast_answer answer;
   hetcast_graph_answer graph;
+  const char* why = nullptr;
   status =
       hetcast::internal::Run(*request, choice, /*refine_bound=*/true, workspace,
-                             workspace_size, *output, &answer, &graph);
+                             workspace_size, *output, &answer, &graph, &why);
   if (status != HETCAST_OK) {
     return Reject(status,
-                  hetcast::internal::RunError(*request, choice, workspace,
-                                              workspace_size, status),
+                  why != nullptr
+                      ? why
+                      : hetcast::internal::RunError(*request, choice, workspace,
+                                                    workspace_size, status),
                   error);
   }
   hetcast::internal::FillInfo(*request, choice, answer, graph, info);
@@ -735,13 +667,16 @@ hetcast_status hetcast_plan_participant(const hetcast_request* request,
   }
   hetcast_answer answer;
   hetcast_graph_answer graph;
+  const char* why = nullptr;
   status = hetcast::internal::Run(*request, choice, /*refine_bound=*/false,
                                   plan.workspace, plan.workspace_size,
-                                  plan.output, &answer, &graph);
+                                  plan.output, &answer, &graph, &why);
   if (status != HETCAST_OK) {
     return Reject(status,
-                  hetcast::internal::RunError(*request, choice, plan.workspace,
-                                              plan.workspace_size, status),
+                  why != nullptr ? why
+                                 : hetcast::internal::RunError(
+                                       *request, choice, plan.workspace,
+                                       plan.workspace_size, status),
                   error);
   }
   return hetcast::internal::CutParticipant(*request, choice, plan, answer,

@@ -71,6 +71,22 @@ static int StatusStr(void) {
   return 0;
 }
 
+static int ModelAlgorithm(void) {
+  CHECK(hetcast_model_algorithm((hetcast_model)-1, 0) ==
+        HETCAST_ALGORITHM_NONE);
+  CHECK(hetcast_model_algorithm((hetcast_model)1000, 0) ==
+        HETCAST_ALGORITHM_NONE);
+  CHECK(hetcast_model_algorithm(HETCAST_MODEL_CLUSTER, (size_t)-1) ==
+        HETCAST_ALGORITHM_NONE);
+  return 0;
+}
+
+static int AlgorithmName(void) {
+  CHECK(strcmp(hetcast_algorithm_name((hetcast_algorithm)-1), "none") == 0);
+  CHECK(strcmp(hetcast_algorithm_name((hetcast_algorithm)1000), "none") == 0);
+  return 0;
+}
+
 static int GraphViolationStr(void) {
   CHECK(hetcast_graph_violation_str((hetcast_graph_violation)-1) != NULL);
   CHECK(hetcast_graph_violation_str((hetcast_graph_violation)1000) != NULL);
@@ -526,6 +542,8 @@ typedef struct EntryPoint {
 static const EntryPoint kEntryPoints[] = {
     {"hetcast_version_number", VersionNumber},
     {"hetcast_status_str", StatusStr},
+    {"hetcast_model_algorithm", ModelAlgorithm},
+    {"hetcast_algorithm_name", AlgorithmName},
     {"hetcast_node_plan_sizes", NodePlanSizes},
     {"hetcast_node_plan", NodePlan},
     {"hetcast_node_lower_bound", NodeLowerBound},

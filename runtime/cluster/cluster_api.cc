@@ -1,36 +1,27 @@
 // cluster_api.cc: the C entry points of the two-level cluster model
 // (hetcast.h, "Two-level clusters"): argument checks, workspace, and the
-// choice of algorithm family; the families live in the files named after
-// them.
+// run of the algorithm table's row (algorithms.h) that plans the request;
+// the families live in the files named after them.
 #include <stddef.h>
 #include <stdint.h>
 
 #include "runtime/answer.h"
 #include "runtime/arena.h"
+#include "runtime/cluster/algorithms.h"
 #include "runtime/cluster/internal.h"
 #include "runtime/include/hetcast/hetcast.h"
+#include "runtime/reject.h"
 
 using hetcast::internal::Arena;
-using hetcast::internal::CanonicalizeCluster;
-using hetcast::internal::CarveLcf;
+using hetcast::internal::ClusterAlgorithm;
 using hetcast::internal::ClusterBoundArray;
 using hetcast::internal::ClusterEvaluationBytes;
 using hetcast::internal::ClusterLayout;
 using hetcast::internal::ClusterLowerBound;
+using hetcast::internal::ClusterPlanSizes;
 using hetcast::internal::EvaluateClusterSchedule;
-using hetcast::internal::FillClusterBases;
-using hetcast::internal::LcfScratch;
-using hetcast::internal::RunBoundedDegree;
-using hetcast::internal::RunBoundedDegreeMulticast;
-using hetcast::internal::RunBoundedSize;
-using hetcast::internal::RunBoundedSizeMulticast;
-using hetcast::internal::RunEagerLcf;
-using hetcast::internal::RunFlatBinomial;
-using hetcast::internal::RunInterleavedLcf;
-using hetcast::internal::RunLcf;
-using hetcast::internal::RunLcfMulticast;
-using hetcast::internal::RunPostalLcf;
-using hetcast::internal::SortOtherClusters;
+using hetcast::internal::PlanPreparedCluster;
+using hetcast::internal::PrepareClusterPlan;
 using hetcast::internal::ValidateClusterRequest;
 
 extern "C" {
@@ -42,12 +33,7 @@ hetcast_status hetcast_cluster_plan_sizes(
   ClusterLayout l;
   hetcast_status status = ValidateClusterRequest(request, &l);
   if (status != HETCAST_OK) return status;
-  Arena measure;
-  LcfScratch scratch;
-  CarveLcf(l, &measure, &scratch);
-  sizes->node_count = l.n;
-  sizes->transfer_count = l.n - 1;
-  sizes->workspace_bytes = measure.used();
+  ClusterPlanSizes(l, sizes);
   return HETCAST_OK;
 }
 
@@ -78,49 +64,43 @@ hetcast_status hetcast_cluster_plan(const hetcast_cluster_request* request,
                                     hetcast_answer* answer) {
   if (answer == nullptr) return HETCAST_INVALID_ARGUMENT;
   *answer = hetcast_answer();
-  if (nodes == nullptr || (transfers == nullptr && transfer_capacity != 0) ||
-      (algorithm != HETCAST_ALGORITHM_LCF &&
-       algorithm != HETCAST_ALGORITHM_FLAT_BINOMIAL &&
-       algorithm != HETCAST_ALGORITHM_INTERLEAVED_LCF &&
-       algorithm != HETCAST_ALGORITHM_EAGER_LCF)) {
-    return HETCAST_INVALID_ARGUMENT;
-  }
   ClusterLayout l;
-  hetcast_status status = ValidateClusterRequest(request, &l);
+  const ClusterAlgorithm* row = nullptr;
+  const hetcast_status status =
+      PrepareClusterPlan(request, algorithm, &l, &row, nullptr);
   if (status != HETCAST_OK) return status;
-  // Planned here: the basic model (LCF, flat), bounded degree (LCF on
-  // I(d_i, d_i), §5.1), bounded-size matching (§5.3), one bound at a time,
-  // multicast (§4, §5.2, §5.4) and the postal model (LCF, Interleaved LCF).
-  const bool bounded = request->degrees != nullptr || request->matching != 0;
-  if ((request->degrees != nullptr && request->matching != 0) ||
-      ((bounded || request->members != nullptr) &&
-       (algorithm != HETCAST_ALGORITHM_LCF || request->postal)) ||
-      (request->postal && algorithm == HETCAST_ALGORITHM_FLAT_BINOMIAL) ||
-      (!request->postal && algorithm == HETCAST_ALGORITHM_INTERLEAVED_LCF)) {
-    return HETCAST_INVALID_ARGUMENT;
-  }
-  if (node_capacity < l.n) return HETCAST_OUTPUT_TOO_SMALL;
-  if (transfers != nullptr && transfer_capacity < l.n - 1) {
-    return HETCAST_OUTPUT_TOO_SMALL;
-  }
+  return PlanPreparedCluster(l, *row, /*with_default=*/false, workspace,
+                             workspace_size, nodes, node_capacity, transfers,
+                             transfer_capacity, answer);
+}
+
+}  // extern "C"
+
+namespace hetcast {
+namespace internal {
+namespace {
+
+// The workspace carved for `l`, ids and cluster order ready for a run.
+bool PrepareLcfScratch(const ClusterLayout& l, void* workspace,
+                       size_t workspace_size, LcfScratch* s) {
   Arena arena(workspace, workspace_size);
+  if (!CarveLcf(l, &arena, s)) return false;
+  FillClusterBases(l, s->base);
+  SortOtherClusters(l, s->order);
+  return true;
+}
+
+// Runs `row` and writes its schedule and answer.
+hetcast_status RunClusterRow(const ClusterLayout& l,
+                             const ClusterAlgorithm& row, void* workspace,
+                             size_t workspace_size, hetcast_node* nodes,
+                             hetcast_transfer* transfers,
+                             hetcast_answer* answer) {
   LcfScratch s;
-  if (!CarveLcf(l, &arena, &s)) return HETCAST_WORKSPACE_TOO_SMALL;
-  FillClusterBases(l, s.base);
-  SortOtherClusters(l, s.order);
-  const size_t count =
-      algorithm == HETCAST_ALGORITHM_INTERLEAVED_LCF ? RunInterleavedLcf(l, s)
-      : algorithm == HETCAST_ALGORITHM_EAGER_LCF     ? RunEagerLcf(l, s)
-      : request->postal                              ? RunPostalLcf(l, s)
-      : request->degrees != nullptr && request->members != nullptr
-          ? RunBoundedDegreeMulticast(l, s)
-      : request->matching != 0 && request->members != nullptr
-          ? RunBoundedSizeMulticast(l, s)
-      : request->degrees != nullptr        ? RunBoundedDegree(l, s)
-      : request->matching != 0             ? RunBoundedSize(l, s)
-      : request->members != nullptr        ? RunLcfMulticast(l, s)
-      : algorithm == HETCAST_ALGORITHM_LCF ? RunLcf(l, s)
-                                           : RunFlatBinomial(l, s);
+  if (!PrepareLcfScratch(l, workspace, workspace_size, &s)) {
+    return HETCAST_WORKSPACE_TOO_SMALL;
+  }
+  const size_t count = row.run(l, s);
   if (count > l.n - 1) return HETCAST_INVALID_SCHEDULE;  // Defensive.
   // Times saturate at HETCAST_NEVER (bounded-size matching's rounds).
   if (LcfAllLanded(s, count, 0) == HETCAST_NEVER) return HETCAST_OVERFLOW;
@@ -132,7 +112,7 @@ hetcast_status hetcast_cluster_plan(const hetcast_cluster_request* request,
       completion = nodes[v].arrival;
     }
   }
-  answer->algorithm = algorithm;
+  answer->algorithm = row.algorithm;
   answer->completion_time = completion;
   ClusterLowerBound(l, s.order, s.sorted, s.reduced, &answer->lower_bound,
                     &answer->lower_bound_kind);
@@ -143,10 +123,76 @@ hetcast_status hetcast_cluster_plan(const hetcast_cluster_request* request,
   return HETCAST_OK;
 }
 
-}  // extern "C"
+// The default's other algorithms (algorithms.h), each in the workspace
+// `answer`'s run used: one that informs every processor answers instead
+// when its last landing is strictly earlier.
+void TryOtherDefaults(const ClusterLayout& l, void* workspace,
+                      size_t workspace_size, hetcast_node* nodes,
+                      hetcast_transfer* transfers, hetcast_answer* answer) {
+  size_t row_count = 0;
+  const ClusterAlgorithm* rows = ClusterAlgorithms(&row_count);
+  for (size_t i = 1; i < row_count; ++i) {
+    if (!rows[i].in_default) continue;
+    const ClusterAlgorithm* row =
+        FindClusterAlgorithm(*l.request, rows[i].algorithm, nullptr);
+    if (row == nullptr) continue;
+    LcfScratch s;
+    PrepareLcfScratch(l, workspace, workspace_size, &s);  // Fits: one ran.
+    const size_t count = row->run(l, s);
+    const uint64_t completion = LcfAllLanded(s, count, 0);
+    if (count == l.n - 1 && TakeIfEarlier(row->algorithm, completion, answer)) {
+      CanonicalizeCluster(l, s, count, nodes, transfers);
+    }
+  }
+}
 
-namespace hetcast {
-namespace internal {
+}  // namespace
+
+hetcast_status PrepareClusterPlan(const hetcast_cluster_request* request,
+                                  hetcast_algorithm algorithm,
+                                  ClusterLayout* layout,
+                                  const ClusterAlgorithm** row,
+                                  const char** why) {
+  if (ClusterAlgorithmName(algorithm) == nullptr) {
+    return Reject(HETCAST_INVALID_ARGUMENT,
+                  "the cluster model has no such algorithm "
+                  "(hetcast_model_algorithm lists its algorithms)",
+                  why);
+  }
+  const hetcast_status status = ValidateClusterRequest(request, layout, why);
+  if (status != HETCAST_OK) return status;
+  *row = FindClusterAlgorithm(*request, algorithm, why);
+  return *row == nullptr ? HETCAST_INVALID_ARGUMENT : HETCAST_OK;
+}
+
+void ClusterPlanSizes(const ClusterLayout& l, hetcast_node_sizes* sizes) {
+  Arena measure;
+  LcfScratch scratch;
+  CarveLcf(l, &measure, &scratch);
+  sizes->node_count = l.n;
+  sizes->transfer_count = l.n - 1;
+  sizes->workspace_bytes = measure.used();
+}
+
+hetcast_status PlanPreparedCluster(
+    const ClusterLayout& l, const ClusterAlgorithm& row, bool with_default,
+    void* workspace, size_t workspace_size, hetcast_node* nodes,
+    size_t node_capacity, hetcast_transfer* transfers, size_t transfer_capacity,
+    hetcast_answer* answer) {
+  if (nodes == nullptr || (transfers == nullptr && transfer_capacity != 0)) {
+    return HETCAST_INVALID_ARGUMENT;
+  }
+  if (node_capacity < l.n) return HETCAST_OUTPUT_TOO_SMALL;
+  if (transfers != nullptr && transfer_capacity < l.n - 1) {
+    return HETCAST_OUTPUT_TOO_SMALL;
+  }
+  const hetcast_status status = RunClusterRow(l, row, workspace, workspace_size,
+                                              nodes, transfers, answer);
+  if (status == HETCAST_OK && with_default) {
+    TryOtherDefaults(l, workspace, workspace_size, nodes, transfers, answer);
+  }
+  return status;
+}
 
 hetcast_status PlanClusterEarliest(const hetcast_cluster_request* request,
                                    void* workspace, size_t workspace_size,
@@ -154,30 +200,15 @@ hetcast_status PlanClusterEarliest(const hetcast_cluster_request* request,
                                    hetcast_transfer* transfers,
                                    size_t transfer_capacity,
                                    hetcast_answer* answer) {
-  const hetcast_status status = hetcast_cluster_plan(
-      request, HETCAST_ALGORITHM_LCF, workspace, workspace_size, nodes,
-      node_capacity, transfers, transfer_capacity, answer);
-  // One cluster: no cluster waits, so Eager LCF's schedule is LCF's.
-  if (status != HETCAST_OK || request->degrees != nullptr ||
-      request->matching != 0 || request->members != nullptr ||
-      request->cluster_count == 1) {
-    return status;
-  }
+  *answer = hetcast_answer();
   ClusterLayout l;
-  ValidateClusterRequest(request, &l);  // Checked by hetcast_cluster_plan.
-  Arena arena(workspace, workspace_size);
-  LcfScratch s;
-  CarveLcf(l, &arena, &s);  // Fits: LCF ran in it.
-  FillClusterBases(l, s.base);
-  SortOtherClusters(l, s.order);
-  const size_t count = RunEagerLcf(l, s);
-  // A broadcast: every processor receives, so the last landing completes.
-  const uint64_t completion = LcfAllLanded(s, count, 0);
-  if (count == l.n - 1 &&
-      TakeIfEarlier(HETCAST_ALGORITHM_EAGER_LCF, completion, answer)) {
-    CanonicalizeCluster(l, s, count, nodes, transfers);
-  }
-  return HETCAST_OK;
+  const ClusterAlgorithm* row = nullptr;
+  const hetcast_status status =
+      PrepareClusterPlan(request, ClusterDefaultAlgorithm(), &l, &row, nullptr);
+  if (status != HETCAST_OK) return status;
+  return PlanPreparedCluster(l, *row, /*with_default=*/true, workspace,
+                             workspace_size, nodes, node_capacity, transfers,
+                             transfer_capacity, answer);
 }
 
 }  // namespace internal

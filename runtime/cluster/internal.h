@@ -248,17 +248,6 @@ size_t RunLcfMulticast(const ClusterLayout& l, const LcfScratch& s);
 // eager.cc: Eager LCF, blocking (l.request->postal 0) or postal broadcast.
 size_t RunEagerLcf(const ClusterLayout& l, const LcfScratch& s);
 
-// cluster_api.cc: the planner's default (hetcast.h, "The planner"):
-// hetcast_cluster_plan with HETCAST_ALGORITHM_LCF, arguments as there; for
-// a broadcast (no degrees, matching or members), blocking or postal, Eager
-// LCF runs in the same workspace too and answers instead when it completes
-// strictly earlier (answer->algorithm says which answered).
-hetcast_status PlanClusterEarliest(const hetcast_cluster_request* request,
-                                   void* workspace, size_t workspace_size,
-                                   hetcast_node* nodes, size_t node_capacity,
-                                   hetcast_transfer* transfers,
-                                   size_t transfer_capacity,
-                                   hetcast_answer* answer);
 // When the last of the `count` transfers of s.raw lands (`not_before` if
 // later).
 uint64_t LcfAllLanded(const LcfScratch& s, size_t count, uint64_t not_before);

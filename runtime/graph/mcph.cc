@@ -45,6 +45,7 @@
 //    gave it its final bottleneck (updates only on a strict improvement).
 //  - Schedule: a node sends to its children in increasing id order.
 #include "runtime/arena.h"
+#include "runtime/graph/algorithms.h"
 #include "runtime/graph/graph.h"
 #include "runtime/include/hetcast/hetcast.h"
 
@@ -677,7 +678,9 @@ hetcast_status hetcast_graph_plan(const hetcast_graph_request* request,
                                   hetcast_graph_answer* answer) {
   if (answer == nullptr) return HETCAST_INVALID_ARGUMENT;
   memset(answer, 0, sizeof(*answer));
-  if (algorithm != HETCAST_ALGORITHM_MCPH) return HETCAST_INVALID_ARGUMENT;
+  if (hetcast::internal::FindGraphAlgorithm(algorithm) == nullptr) {
+    return HETCAST_INVALID_ARGUMENT;
+  }
   hetcast_status status =
       hetcast::internal::GraphCheckMcphRequest(request, nullptr);
   if (status != HETCAST_OK) return status;

@@ -179,10 +179,15 @@ uint64_t NbListsFromDecisions(const Nb& nb, const NbScratch& s, size_t count,
 uint64_t NbListsFromWrp(const Nb& nb, const NbScratch& s,
                         hetcast_nb_task* tasks, size_t* list_begin);
 
-// nonblocking_api.cc: the planner's default (hetcast.h, "The planner"):
-// hetcast_nb_plan with HETCAST_ALGORITHM_WRP, arguments as there; then the
-// critical-first run in the same workspace, which answers instead when it
-// completes strictly earlier (answer->algorithm says which answered).
+// nonblocking_api.cc: hetcast_nb_plan_sizes of a shaped request (NbShape).
+void NbPlanSizes(const Nb& nb, hetcast_nb_sizes* sizes);
+
+// nonblocking_api.cc: the planner's default (hetcast.h, "The planner"),
+// arguments as hetcast_nb_plan's, for tools that compare it with the
+// pinned algorithms: the algorithm table's first row, then its other
+// default rows in the same workspace, each of which answers instead when
+// it completes strictly earlier (answer->algorithm says which answered;
+// algorithms.h).
 hetcast_status NbPlanEarliest(const hetcast_nb_request* request,
                               void* workspace, size_t workspace_size,
                               hetcast_nb_task* tasks, size_t task_capacity,

@@ -1,9 +1,11 @@
 // nonblocking_api.cc: the C API of the multi-source model with non-blocking
-// sends (hetcast.h; Wu, Yeh & Liu): sizes, planning with FEF, ECF, WR or WRP
-// (§4), evaluation (§2-3) and the lower bound (§3.1 and lower_bound.h).
+// sends (hetcast.h; Wu, Yeh & Liu): sizes, planning with a row of the
+// model's algorithm table (algorithms.h; §4), evaluation (§2-3) and the
+// lower bound (§3.1 and lower_bound.h).
 #include "runtime/answer.h"
 #include "runtime/arena.h"
 #include "runtime/include/hetcast/hetcast.h"
+#include "runtime/nonblocking/algorithms.h"
 #include "runtime/nonblocking/internal.h"
 #include "runtime/nonblocking/lower_bound.h"
 
@@ -43,11 +45,7 @@ hetcast_status hetcast_nb_plan_sizes(const hetcast_nb_request* request,
   Nb nb;
   hetcast_status status = hetcast::internal::NbShape(request, &nb);
   if (status != HETCAST_OK) return status;
-  Arena measure;
-  NbScratch s;
-  hetcast::internal::NbCarve(nb, &measure, &s);
-  sizes->task_count = 2 * nb.total;
-  sizes->workspace_bytes = measure.used();
+  hetcast::internal::NbPlanSizes(nb, sizes);
   return HETCAST_OK;
 }
 
@@ -82,12 +80,10 @@ hetcast_status hetcast_nb_plan(const hetcast_nb_request* request,
                                size_t workspace_size, hetcast_nb_task* tasks,
                                size_t task_capacity, size_t* list_begin,
                                hetcast_answer* answer) {
+  const hetcast::internal::NbAlgorithm* row =
+      hetcast::internal::FindNbAlgorithm(algorithm);
   if (answer == nullptr || tasks == nullptr || list_begin == nullptr ||
-      (algorithm != HETCAST_ALGORITHM_FEF &&
-       algorithm != HETCAST_ALGORITHM_ECF &&
-       algorithm != HETCAST_ALGORITHM_WR &&
-       algorithm != HETCAST_ALGORITHM_WRP &&
-       algorithm != HETCAST_ALGORITHM_CRITICAL_FIRST)) {
+      row == nullptr) {
     return HETCAST_INVALID_ARGUMENT;
   }
   *answer = hetcast_answer();
@@ -96,25 +92,9 @@ hetcast_status hetcast_nb_plan(const hetcast_nb_request* request,
   hetcast_status status =
       hetcast::internal::NbPrepare(request, workspace, workspace_size, &nb, &s);
   if (status != HETCAST_OK) return status;
-  if (task_capacity < 2 * nb.total) return HETCAST_OUTPUT_TOO_SMALL;
-  hetcast::internal::NbResetState(nb, s);
-  uint64_t completion = 0;
-  size_t count = 0;
-  if (algorithm == HETCAST_ALGORITHM_WRP ||
-      algorithm == HETCAST_ALGORITHM_CRITICAL_FIRST) {
-    count = hetcast::internal::RunWrp(
-        nb, s, s.recv_task, algorithm == HETCAST_ALGORITHM_CRITICAL_FIRST);
-    completion = hetcast::internal::NbListsFromWrp(nb, s, tasks, list_begin);
-  } else {
-    count = algorithm == HETCAST_ALGORITHM_WR
-                ? hetcast::internal::RunWr(nb, s)
-                : hetcast::internal::RunFefOrEcf(
-                      nb, s, algorithm == HETCAST_ALGORITHM_FEF);
-    completion = hetcast::internal::NbListsFromDecisions(nb, s, count, tasks,
-                                                         list_begin);
-  }
-  return hetcast::internal::NbAnswer(nb, s, algorithm, completion, count,
-                                     answer);
+  return hetcast::internal::PlanPreparedNb(nb, s, *row, /*with_default=*/false,
+                                           tasks, task_capacity, list_begin,
+                                           answer);
 }
 
 }  // extern "C"
@@ -122,25 +102,51 @@ hetcast_status hetcast_nb_plan(const hetcast_nb_request* request,
 namespace hetcast {
 namespace internal {
 
+hetcast_status PlanPreparedNb(const Nb& nb, const NbScratch& s,
+                              const NbAlgorithm& row, bool with_default,
+                              hetcast_nb_task* tasks, size_t task_capacity,
+                              size_t* list_begin, hetcast_answer* answer) {
+  if (task_capacity < 2 * nb.total) return HETCAST_OUTPUT_TOO_SMALL;
+  NbResetState(nb, s);
+  const size_t count = row.run(nb, s);
+  const hetcast_status status =
+      NbAnswer(nb, s, row.algorithm, row.write(nb, s, count, tasks, list_begin),
+               count, answer);
+  if (status != HETCAST_OK || !with_default) return status;
+  for (size_t i = 1; NbAlgorithmAt(i) != nullptr; ++i) {
+    const NbAlgorithm& other = *NbAlgorithmAt(i);
+    if (!other.in_default) continue;
+    NbResetState(nb, s);
+    const size_t other_count = other.run(nb, s);
+    const uint64_t completion =
+        other.write(nb, s, other_count, nullptr, nullptr);
+    if (TakeIfEarlier(other.algorithm, completion, answer)) {
+      other.write(nb, s, other_count, tasks, list_begin);
+    }
+  }
+  return HETCAST_OK;
+}
+
 hetcast_status NbPlanEarliest(const hetcast_nb_request* request,
                               void* workspace, size_t workspace_size,
                               hetcast_nb_task* tasks, size_t task_capacity,
                               size_t* list_begin, hetcast_answer* answer) {
-  hetcast_status status =
-      hetcast_nb_plan(request, HETCAST_ALGORITHM_WRP, workspace, workspace_size,
-                      tasks, task_capacity, list_begin, answer);
-  if (status != HETCAST_OK) return status;
+  *answer = hetcast_answer();
   Nb nb;
   NbScratch s;
-  status = NbPrepare(request, workspace, workspace_size, &nb, &s);
-  if (status != HETCAST_OK) return status;  // Cannot happen: WRP ran.
-  NbResetState(nb, s);
-  RunWrp(nb, s, s.recv_task, /*critical_first=*/true);
-  const uint64_t completion = NbListsFromWrp(nb, s, nullptr, nullptr);
-  if (TakeIfEarlier(HETCAST_ALGORITHM_CRITICAL_FIRST, completion, answer)) {
-    NbListsFromWrp(nb, s, tasks, list_begin);
-  }
-  return HETCAST_OK;
+  const hetcast_status status =
+      NbPrepare(request, workspace, workspace_size, &nb, &s);
+  if (status != HETCAST_OK) return status;
+  return PlanPreparedNb(nb, s, *NbAlgorithmAt(0), /*with_default=*/true, tasks,
+                        task_capacity, list_begin, answer);
+}
+
+void NbPlanSizes(const Nb& nb, hetcast_nb_sizes* sizes) {
+  Arena measure;
+  NbScratch s;
+  NbCarve(nb, &measure, &s);
+  sizes->task_count = 2 * nb.total;
+  sizes->workspace_bytes = measure.used();
 }
 
 }  // namespace internal

@@ -21,6 +21,7 @@
 #include <random>
 #include <vector>
 
+#include "runtime/cluster/algorithms.h"
 #include "runtime/cluster/internal.h"
 #include "runtime/include/hetcast/hetcast.h"
 

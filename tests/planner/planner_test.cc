@@ -579,6 +579,36 @@ TEST(PlannerNonblocking, DefaultIsTheEarlierAndPinsEqualHetcastNbPlan) {
   EXPECT_GT(critical_answers, 0);
 }
 
+// A request whose shape passes (hetcast_nb_plan_sizes) but whose
+// destinations do not: the planner refuses it when it runs, with the reason
+// of the public check on the same workspace.
+TEST(PlannerNonblocking, BadDestinationsAreRefusedWithTheCheckReason) {
+  std::mt19937_64 rng(7);
+  NbRequest in = RandomNb(rng);
+  while (in.request.node_count < 3) in = RandomNb(rng);  // Room for two.
+  std::vector<uint32_t> twice = {1, 1};
+  hetcast_nb_message message = in.request.messages[0];
+  message.source = 0;
+  message.destinations = twice.data();
+  message.destination_count = twice.size();
+  hetcast_nb_request bad = in.request;
+  bad.messages = &message;
+  bad.message_count = 1;
+  for (hetcast_algorithm a :
+       {HETCAST_ALGORITHM_NONE, HETCAST_ALGORITHM_FEF, HETCAST_ALGORITHM_WRP}) {
+    const Planned planner = RunPlanner(NbPlannerRequest(&bad, a));
+    ASSERT_EQ(planner.status, HETCAST_INVALID_ARGUMENT);
+    hetcast_nb_sizes sizes;
+    ASSERT_EQ(hetcast_nb_plan_sizes(&bad, &sizes), HETCAST_OK);
+    std::vector<unsigned char> workspace(sizes.workspace_bytes);
+    hetcast_nb_rejection rejection;
+    ASSERT_EQ(
+        hetcast_nb_check(&bad, workspace.data(), workspace.size(), &rejection),
+        HETCAST_INVALID_ARGUMENT);
+    EXPECT_STREQ(planner.error, rejection.reason);
+  }
+}
+
 // ---------------------------------------------------------------------------
 // Graph model.
 

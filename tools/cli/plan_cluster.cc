@@ -13,6 +13,7 @@
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
+#include "absl/strings/str_join.h"
 #include "runtime/include/hetcast/hetcast.h"
 #include "tools/cli/hosts.h"
 #include "tools/cli/model_request.h"
@@ -175,20 +176,18 @@ absl::StatusOr<std::vector<uint64_t>> ClusterSizes(
   return sizes;
 }
 
-// --algorithm as the planner's pin. bounded-degree = LCF on I(d_i, d_i)
-// (§5.1); bounded-size = LCF(B) then B copies per C ticks (§5.3): LCF with
-// the bound set, which the request must then give.
+// --algorithm as the planner's pin: a name of the runtime's cluster
+// algorithms (hetcast_model_algorithm), or bounded-degree = LCF on
+// I(d_i, d_i) (§5.1), bounded-size = LCF(B) then B copies per C ticks
+// (§5.3): LCF with the bound set, which the request must then give.
 absl::StatusOr<hetcast_algorithm> PinFromFlag(const std::string& algorithm,
                                               const FieldNames& name,
                                               const ClusterInput& in) {
-  if (!algorithm.empty() && algorithm != "lcf" && algorithm != "eager" &&
-      algorithm != "flat" && algorithm != "interleaved" &&
-      algorithm != "bounded-degree" && algorithm != "bounded-size") {
-    return absl::InvalidArgumentError(absl::StrFormat(
-        "--algorithm: '%s' is not one of lcf, eager, flat, interleaved, "
-        "bounded-degree, bounded-size",
-        algorithm));
-  }
+  if (algorithm.empty()) return HETCAST_ALGORITHM_NONE;
+  std::vector<std::string> names;
+  const hetcast_algorithm pin =
+      ModelAlgorithmByName(HETCAST_MODEL_CLUSTER, algorithm, &names);
+  if (pin != HETCAST_ALGORITHM_NONE) return pin;
   if (algorithm == "bounded-degree" && in.degrees.empty()) {
     return absl::InvalidArgumentError(
         absl::StrCat("--algorithm bounded-degree needs ", name("degrees")));
@@ -197,12 +196,16 @@ absl::StatusOr<hetcast_algorithm> PinFromFlag(const std::string& algorithm,
     return absl::InvalidArgumentError(
         absl::StrCat("--algorithm bounded-size needs ", name("matching")));
   }
-  return algorithm == "flat"          ? HETCAST_ALGORITHM_FLAT_BINOMIAL
-         : algorithm == "interleaved" ? HETCAST_ALGORITHM_INTERLEAVED_LCF
-         : algorithm == "eager"       ? HETCAST_ALGORITHM_EAGER_LCF
-         : algorithm.empty()          ? HETCAST_ALGORITHM_NONE
-                                      : HETCAST_ALGORITHM_LCF;
+  if (algorithm == "bounded-degree" || algorithm == "bounded-size") {
+    return HETCAST_ALGORITHM_LCF;
+  }
+  names.push_back("bounded-degree");
+  names.push_back("bounded-size");
+  return absl::InvalidArgumentError(
+      absl::StrFormat("--algorithm: '%s' is not one of %s", algorithm,
+                      absl::StrJoin(names, ", ")));
 }
+
 // The runtime planner's answer. Interleaved LCF is defined for the postal
 // model (§6.2): it implies it. Which combinations can be planned is the
 // runtime's to say.

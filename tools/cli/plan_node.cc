@@ -15,6 +15,7 @@
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
 #include "runtime/include/hetcast/hetcast.h"
+#include "runtime/node/algorithms.h"
 #include "tools/cli/hosts.h"
 #include "tools/cli/model_request.h"
 #include "tools/cli/table_file.h"
@@ -427,7 +428,8 @@ absl::StatusOr<NodePlan> PlanWithPtas(const hetcast_node_request& request,
   info.answer = result->answer;
   info.model = HETCAST_MODEL_NODE;
   info.choice = HETCAST_CHOICE_PINNED;
-  info.guarantee_source = "Khuller & Kim Theorem 6.2 (multicast: Theorem 7.2)";
+  info.guarantee_source =
+      internal::FindNodeAlgorithm(HETCAST_ALGORITHM_PTAS)->guarantee.source;
   plan.explain_input.algorithm = fnf_won ? "ptas-fnf" : "ptas";
   plan.explain_input.decimal_factor = factor;
   plan.note = absl::StrFormat(

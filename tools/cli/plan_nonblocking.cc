@@ -8,6 +8,7 @@
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
+#include "absl/strings/str_join.h"
 #include "flatbuffers/idl.h"
 #include "tables/nonblocking_request_generated.h"
 #include "tables/nonblocking_request_schema.h"
@@ -142,15 +143,14 @@ absl::Status CheckRequest(const NbRequest& in) {
 // --algorithm as the planner's pin; empty leaves the choice (the earlier of
 // WRP and critical-first) to it.
 absl::StatusOr<hetcast_algorithm> PinFromName(const std::string& algorithm) {
-  if (algorithm == "fef") return HETCAST_ALGORITHM_FEF;
-  if (algorithm == "ecf") return HETCAST_ALGORITHM_ECF;
-  if (algorithm == "wr") return HETCAST_ALGORITHM_WR;
-  if (algorithm == "wrp") return HETCAST_ALGORITHM_WRP;
-  if (algorithm == "critical-first") return HETCAST_ALGORITHM_CRITICAL_FIRST;
   if (algorithm.empty()) return HETCAST_ALGORITHM_NONE;
-  return absl::InvalidArgumentError(absl::StrFormat(
-      "--algorithm: '%s' is not one of wrp, critical-first, wr, ecf, fef",
-      algorithm));
+  std::vector<std::string> names;
+  const hetcast_algorithm pin =
+      ModelAlgorithmByName(HETCAST_MODEL_NONBLOCKING, algorithm, &names);
+  if (pin != HETCAST_ALGORITHM_NONE) return pin;
+  return absl::InvalidArgumentError(
+      absl::StrFormat("--algorithm: '%s' is not one of %s", algorithm,
+                      absl::StrJoin(names, ", ")));
 }
 
 // The sends in order of (start, node), each with its receive.

@@ -12,39 +12,19 @@
 namespace hetcast {
 
 const char* AlgorithmName(hetcast_algorithm algorithm) {
-  switch (algorithm) {
-    case HETCAST_ALGORITHM_FNF:
-      return "fnf";
-    case HETCAST_ALGORITHM_TABLE:
-      return "table";
-    case HETCAST_ALGORITHM_EVALUATED:
-      return "evaluated";
-    case HETCAST_ALGORITHM_LCF:
-      return "lcf";
-    case HETCAST_ALGORITHM_FLAT_BINOMIAL:
-      return "flat";
-    case HETCAST_ALGORITHM_INTERLEAVED_LCF:
-      return "interleaved";
-    case HETCAST_ALGORITHM_PTAS:
-      return "ptas";
-    case HETCAST_ALGORITHM_FEF:
-      return "fef";
-    case HETCAST_ALGORITHM_ECF:
-      return "ecf";
-    case HETCAST_ALGORITHM_WR:
-      return "wr";
-    case HETCAST_ALGORITHM_WRP:
-      return "wrp";
-    case HETCAST_ALGORITHM_MCPH:
-      return "mcph";
-    case HETCAST_ALGORITHM_EAGER_LCF:
-      return "eager";
-    case HETCAST_ALGORITHM_CRITICAL_FIRST:
-      return "critical-first";
-    case HETCAST_ALGORITHM_NONE:
-      break;
+  return hetcast_algorithm_name(algorithm);
+}
+
+hetcast_algorithm ModelAlgorithmByName(hetcast_model model,
+                                       const std::string& name,
+                                       std::vector<std::string>* names) {
+  hetcast_algorithm found = HETCAST_ALGORITHM_NONE;
+  for (size_t i = 0;; ++i) {
+    const hetcast_algorithm a = hetcast_model_algorithm(model, i);
+    if (a == HETCAST_ALGORITHM_NONE) return found;
+    if (name == hetcast_algorithm_name(a)) found = a;
+    if (names != nullptr) names->push_back(hetcast_algorithm_name(a));
   }
-  return "none";
 }
 
 namespace {

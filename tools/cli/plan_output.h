@@ -57,6 +57,12 @@ struct NodePlan {
 // Short algorithm name used in JSON ("fnf", "table", "evaluated").
 const char* AlgorithmName(hetcast_algorithm algorithm);
 
+// The algorithm of `model` that `name` names (hetcast_model_algorithm), or
+// HETCAST_ALGORITHM_NONE; `names` (optional) gets every name, in order.
+hetcast_algorithm ModelAlgorithmByName(hetcast_model model,
+                                       const std::string& name,
+                                       std::vector<std::string>* names);
+
 // A lower-bound kind's JSON name ("graph_ports") and a readable explanation.
 const char* BoundName(hetcast_bound bound);
 const char* BoundExplanation(hetcast_bound bound);

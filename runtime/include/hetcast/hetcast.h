@@ -255,10 +255,10 @@ typedef struct hetcast_participant hetcast_participant;
  *  - Graph model (pipelined multicast): MCPH (Beaumont et al. §6), the
  *    runtime's one algorithm for it (the LP bounds and the other
  *    heuristics of the paper run offline, in the hetcast tools).
- * A request may pin an algorithm of its model (node: FNF or TABLE;
- * cluster: LCF, FLAT_BINOMIAL, INTERLEAVED_LCF or EAGER_LCF; multi-source:
- * FEF, ECF, WR, WRP or CRITICAL_FIRST; graph: MCPH); a pinned algorithm
- * answers alone. A pin the request cannot honour is an error,
+ * A request may pin an algorithm of its model (hetcast_model_algorithm
+ * lists them: node: TABLE or FNF; cluster: LCF, EAGER_LCF, FLAT_BINOMIAL or
+ * INTERLEAVED_LCF; multi-source: WRP, CRITICAL_FIRST, WR, ECF or FEF;
+ * graph: MCPH); a pinned algorithm answers alone. A pin the request cannot honour is an error,
  * never a silent substitute: TABLE without a covering profile is
  * HETCAST_NOT_IN_TABLE, an algorithm of another model
  * HETCAST_INVALID_ARGUMENT.
@@ -339,6 +339,17 @@ HETCAST_API hetcast_status hetcast_plan(const hetcast_request* request,
 HETCAST_API hetcast_status hetcast_plan_participant(
     const hetcast_request* request, uint32_t participant, void* workspace,
     size_t workspace_size, hetcast_participant* out, const char** error);
+
+/* The algorithms a request of `model` may pin, by index from 0, the
+ * planner's default first; HETCAST_ALGORITHM_NONE past the last (and for a
+ * model this version does not know). */
+HETCAST_API hetcast_algorithm hetcast_model_algorithm(hetcast_model model,
+                                                      size_t index);
+
+/* A static, NUL-terminated short name of `algorithm`, as the hetcast tools
+ * spell it ("lcf", "flat", "wrp", ...); "none" for HETCAST_ALGORITHM_NONE
+ * and for a value this version does not know. Never NULL. */
+HETCAST_API const char* hetcast_algorithm_name(hetcast_algorithm algorithm);
 
 /* ------------------------------------------------------------------------
  * Answers: what the planner and the per-model functions fill in */
