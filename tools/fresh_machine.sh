@@ -31,6 +31,7 @@ unmount_all() {
   for m in dev/pts dev proc sys; do
     mountpoint -q "$root/$m" && umount -l "$root/$m"
   done
+  mountpoint -q "$root" && umount -l "$root"
   return 0
 }
 trap unmount_all EXIT
@@ -41,6 +42,9 @@ debootstrap --variant=minbase bookworm "$root" "$mirror" >"$root.debootstrap.log
   { tail -n 20 "$root.debootstrap.log" >&2; exit 1; }
 
 cp /etc/resolv.conf "$root/etc/resolv.conf"
+# The root a mount point of its own, as / is on a real machine: `ip netns
+# exec` (the emulated cluster's test) makes / a slave mount first.
+mount --bind "$root" "$root"
 mount -t proc proc "$root/proc"
 mount --rbind /sys "$root/sys"
 mount --rbind /dev "$root/dev"
