@@ -197,7 +197,7 @@ hetcast_status ChooseCluster(const hetcast_request& request, Choice* choice,
       PrepareClusterPlan(request.cluster, choice->algorithm,
                          &choice->cluster_layout, &choice->cluster_row, error);
   if (status != HETCAST_OK) return status;
-  hetcast_node_sizes need;
+  hetcast_node_sizes need = {};
   ClusterPlanSizes(choice->cluster_layout, &need);
   TakeNodeSizes(need, choice);
   return HETCAST_OK;

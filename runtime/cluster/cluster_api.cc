@@ -171,6 +171,7 @@ void ClusterPlanSizes(const ClusterLayout& l, hetcast_node_sizes* sizes) {
   CarveLcf(l, &measure, &scratch);
   sizes->node_count = l.n;
   sizes->transfer_count = l.n - 1;
+  sizes->fnf_runs = 0;
   sizes->workspace_bytes = measure.used();
 }
 
