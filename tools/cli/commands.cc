@@ -20,96 +20,108 @@ namespace {
 // The flags every `plan` model shares.
 #define HETCAST_PLAN_FLAGS "model", "format", "explain", "algorithm"
 
-std::vector<CommandSpec> PlanSpecs() {
+CommandSpec NodePlanSpec() {
+  return {"plan",
+          "node",
+          "hetcast plan [--model node] (--costs C0,C1,... --source-type S "
+          "--counts N0,N1,... | --table T.hct|@default [--profile NAME] ... | "
+          "--node-costs SOURCE,D1,D2,...) [--relays R0,R1,...] [--algorithm "
+          "fnf|table|ptas] [--certify] [--format text|json] [--explain] [the "
+          "request as a file: --input REQUEST.json, tables/model_request.fbs]",
+          "Heterogeneous node model (Libeskind-Hadas et al.; Khuller & Kim): a "
+          "node of type j needs C(j) ticks per send, one send at a time. "
+          "Answers from a table when one covers the request (exact), else FNF "
+          "(a 1.5-approximation), or the PTAS when asked. With a table, types "
+          "may be given by their names in its profile (--source-type gpu "
+          "--counts gpu=3,cpu=5), or the machines as a host list (--hosts "
+          "FILE --source HOST; docs/cli.md), and the output names them.",
+          {HETCAST_PLAN_FLAGS, "costs", "source-type", "counts", "relays",
+           "node-costs", "table", "profile", "hosts", "source", "epsilon",
+           "search", "input", "certify"},
+          {"hetcast plan --costs 2,3 --source-type 1 --counts 4,7 --relays 0,2",
+           "hetcast plan --table @default --source-type slow --counts "
+           "fast=6,medium=9,slow=12 --format json --explain"}};
+}
+
+CommandSpec ClusterPlanSpec() {
   return {
-      {"plan",
-       "node",
-       "hetcast plan [--model node] (--costs C0,C1,... --source-type S "
-       "--counts N0,N1,... | --table T.hct|@default [--profile NAME] ... | "
-       "--node-costs SOURCE,D1,D2,...) [--relays R0,R1,...] [--algorithm "
-       "fnf|table|ptas] [--certify] [--format text|json] [--explain] [the "
-       "request as a file: --input REQUEST.json, tables/model_request.fbs]",
-       "Heterogeneous node model (Libeskind-Hadas et al.; Khuller & Kim): a "
-       "node of type j needs C(j) ticks per send, one send at a time. "
-       "Answers from a table when one covers the request (exact), else FNF "
-       "(a 1.5-approximation), or the PTAS when asked. With a table, types "
-       "may be given by their names in its profile (--source-type gpu "
-       "--counts gpu=3,cpu=5), or the machines as a host list (--hosts "
-       "FILE --source HOST; docs/cli.md), and the output names them.",
-       {HETCAST_PLAN_FLAGS, "costs", "source-type", "counts", "relays",
-        "node-costs", "table", "profile", "hosts", "source", "epsilon",
-        "search", "input", "certify"},
-       {"hetcast plan --costs 2,3 --source-type 1 --counts 4,7 --relays 0,2",
-        "hetcast plan --table @default --source-type slow --counts "
-        "fast=6,medium=9,slow=12 --format json --explain"}},
-      {"plan",
-       "cluster",
-       "hetcast plan --model cluster (--cluster-sizes N0,N1,... "
-       "[--cluster-names A,B,...] | --hosts FILE --source HOST "
-       "[--cluster-names A,B,...]) --inter-cost C [--algorithm "
-       "lcf|flat|interleaved|bounded-degree|bounded-size] "
-       "[--degrees D0,D1,...] [--matching B] [--postal] [--members "
-       "M0,M1,...] [--format text|json] [--explain] [the request as a file: "
-       "--input REQUEST.json, tables/model_request.fbs]",
-       "Two-level clusters (Khuller, Kim & Wan): 1 tick inside a cluster, C "
-       "ticks across clusters; the source is processor 0 of cluster 0. "
-       "Plans with the LCF family. The clusters may be named "
-       "(--cluster-names), or given as a host list (--hosts FILE --source "
-       "HOST; docs/cli.md), and the output names them.",
-       {HETCAST_PLAN_FLAGS, "cluster-sizes", "inter-cost", "degrees",
-        "matching", "postal", "members", "cluster-names", "hosts", "source",
-        "input"},
-       {"hetcast plan --model cluster --cluster-sizes 8,5,5,3,1 "
-        "--inter-cost 4",
-        "hetcast plan --model cluster --cluster-sizes 8,5,5,3,1 "
-        "--inter-cost 4 --members 8,2,0,3,1 --format json"},
-       {{"hosts",
-         "The processors instead of --cluster-sizes: a file with one line "
-         "per host, 'HOST CLUSTER'; the clusters are --cluster-names' (in "
-         "its order, the source's first) or, without it, the file's (the "
-         "source's first, then in the order they appear). The output is "
-         "labelled by host."},
-        {"source", "With --hosts: the host that sends."}}},
-      {"plan",
-       "nonblocking",
-       "hetcast plan --model nonblocking --input REQUEST.json [--algorithm "
-       "wrp|wr|ecf|fef] [--format text|json] [--explain]",
-       "Several sources multicasting at once with non-blocking sends (Wu, "
-       "Yeh & Liu); the request file follows "
-       "tables/nonblocking_request.fbs.",
-       {HETCAST_PLAN_FLAGS, "input"},
-       {"hetcast plan --model nonblocking --input "
-        "tests/testdata/nb_request.json",
-        "hetcast plan --model nonblocking --input "
-        "tests/testdata/nb_request.json --algorithm ecf --format json"}},
-      {"plan",
-       "graph",
-       "hetcast plan --model graph (--platform PLATFORM.json | "
-       "--platform-xml SIMGRID.xml --message-bytes B --tick T) [--source "
-       "NAME --targets A,B,...] [--algorithm mcph|lb|ub|broadcast|"
-       "reduced-broadcast|augmented-multicast|augmented-sources|best] "
-       "[--mcph-update prose|literal] [--trace] [--emit-lp FILE] "
-       "[--emit-solution FILE] [--max-period TICKS] [--format text|json] "
-       "[--explain]",
-       "Pipelined multicast on a platform graph (Beaumont, Legrand, Marchal "
-       "& Robert 2004): MCPH's tree and its periodic schedule (default), "
-       "the exact linear programs (lb: Multicast-LB, a bound; ub: the "
-       "scatter of Multicast-UB; broadcast: Broadcast-EB), the three LP "
-       "heuristics of section 5.2, or the best of them; the answer is a "
-       "throughput, as exact fractions. A SimGrid platform XML "
-       "(--platform-xml) is imported with each one-link route an edge "
-       "costing ceil((latency + message bytes / bandwidth) / tick) ticks; "
-       "anything else in it is refused by name.",
-       {HETCAST_PLAN_FLAGS, "platform", "platform-xml", "message-bytes", "tick",
-        "source", "targets", "mcph-update", "trace", "emit-lp", "emit-solution",
-        "max-period"},
-       {"hetcast plan --model graph --platform "
-        "tests/testdata/graph/fig5_star.json",
-        "hetcast plan --model graph --platform-xml "
-        "tests/testdata/graph/simgrid_star.xml --message-bytes 1000000 "
-        "--tick 1us --source s --targets t1,t2,t3 --algorithm best --format "
-        "json"}},
-  };
+      "plan",
+      "cluster",
+      "hetcast plan --model cluster (--cluster-sizes N0,N1,... "
+      "[--cluster-names A,B,...] | --hosts FILE --source HOST "
+      "[--cluster-names A,B,...]) --inter-cost C [--algorithm "
+      "lcf|flat|interleaved|bounded-degree|bounded-size] "
+      "[--degrees D0,D1,...] [--matching B] [--postal] [--members "
+      "M0,M1,...] [--format text|json] [--explain] [the request as a file: "
+      "--input REQUEST.json, tables/model_request.fbs]",
+      "Two-level clusters (Khuller, Kim & Wan): 1 tick inside a cluster, C "
+      "ticks across clusters; the source is processor 0 of cluster 0. "
+      "Plans with the LCF family. The clusters may be named "
+      "(--cluster-names), or given as a host list (--hosts FILE --source "
+      "HOST; docs/cli.md), and the output names them.",
+      {HETCAST_PLAN_FLAGS, "cluster-sizes", "inter-cost", "degrees", "matching",
+       "postal", "members", "cluster-names", "hosts", "source", "input"},
+      {"hetcast plan --model cluster --cluster-sizes 8,5,5,3,1 "
+       "--inter-cost 4",
+       "hetcast plan --model cluster --cluster-sizes 8,5,5,3,1 "
+       "--inter-cost 4 --members 8,2,0,3,1 --format json"},
+      {{"hosts",
+        "The processors instead of --cluster-sizes: a file with one line "
+        "per host, 'HOST CLUSTER'; the clusters are --cluster-names' (in "
+        "its order, the source's first) or, without it, the file's (the "
+        "source's first, then in the order they appear). The output is "
+        "labelled by host."},
+       {"source", "With --hosts: the host that sends."}}};
+}
+
+CommandSpec NonblockingPlanSpec() {
+  return {"plan",
+          "nonblocking",
+          "hetcast plan --model nonblocking --input REQUEST.json [--algorithm "
+          "wrp|wr|ecf|fef] [--format text|json] [--explain]",
+          "Several sources multicasting at once with non-blocking sends (Wu, "
+          "Yeh & Liu); the request file follows "
+          "tables/nonblocking_request.fbs.",
+          {HETCAST_PLAN_FLAGS, "input"},
+          {"hetcast plan --model nonblocking --input "
+           "tests/testdata/nb_request.json",
+           "hetcast plan --model nonblocking --input "
+           "tests/testdata/nb_request.json --algorithm ecf --format json"}};
+}
+
+CommandSpec GraphPlanSpec() {
+  return {"plan",
+          "graph",
+          "hetcast plan --model graph (--platform PLATFORM.json | "
+          "--platform-xml SIMGRID.xml --message-bytes B --tick T) [--source "
+          "NAME --targets A,B,...] [--algorithm mcph|lb|ub|broadcast|"
+          "reduced-broadcast|augmented-multicast|augmented-sources|best] "
+          "[--mcph-update prose|literal] [--trace] [--emit-lp FILE] "
+          "[--emit-solution FILE] [--max-period TICKS] [--format text|json] "
+          "[--explain]",
+          "Pipelined multicast on a platform graph (Beaumont, Legrand, Marchal "
+          "& Robert 2004): MCPH's tree and its periodic schedule (default), "
+          "the exact linear programs (lb: Multicast-LB, a bound; ub: the "
+          "scatter of Multicast-UB; broadcast: Broadcast-EB), the three LP "
+          "heuristics of section 5.2, or the best of them; the answer is a "
+          "throughput, as exact fractions. A SimGrid platform XML "
+          "(--platform-xml) is imported with each one-link route an edge "
+          "costing ceil((latency + message bytes / bandwidth) / tick) ticks; "
+          "anything else in it is refused by name.",
+          {HETCAST_PLAN_FLAGS, "platform", "platform-xml", "message-bytes",
+           "tick", "source", "targets", "mcph-update", "trace", "emit-lp",
+           "emit-solution", "max-period"},
+          {"hetcast plan --model graph --platform "
+           "tests/testdata/graph/fig5_star.json",
+           "hetcast plan --model graph --platform-xml "
+           "tests/testdata/graph/simgrid_star.xml --message-bytes 1000000 "
+           "--tick 1us --source s --targets t1,t2,t3 --algorithm best --format "
+           "json"}};
+}
+
+std::vector<CommandSpec> PlanSpecs() {
+  return {NodePlanSpec(), ClusterPlanSpec(), NonblockingPlanSpec(),
+          GraphPlanSpec()};
 }
 
 // `hetcast render` takes a model's request flags (or --plan) and its own.

@@ -258,9 +258,9 @@ typedef struct hetcast_participant hetcast_participant;
  * A request may pin an algorithm of its model (hetcast_model_algorithm
  * lists them: node: TABLE or FNF; cluster: LCF, EAGER_LCF, FLAT_BINOMIAL or
  * INTERLEAVED_LCF; multi-source: WRP, CRITICAL_FIRST, WR, ECF or FEF;
- * graph: MCPH); a pinned algorithm answers alone. A pin the request cannot honour is an error,
- * never a silent substitute: TABLE without a covering profile is
- * HETCAST_NOT_IN_TABLE, an algorithm of another model
+ * graph: MCPH); a pinned algorithm answers alone. A pin the request cannot
+ * honour is an error, never a silent substitute: TABLE without a covering
+ * profile is HETCAST_NOT_IN_TABLE, an algorithm of another model
  * HETCAST_INVALID_ARGUMENT.
  * The PTAS for plain per-node cost lists runs offline; its tables answer
  * here as profiles. */
