@@ -41,8 +41,9 @@ TEST_PACKAGES+=(llvm-14)
 TEST_PACKAGES+=(python3-jsonschema chromium graphviz)
 # MPICH (mpicc's headers and library, the hydra launcher mpiexec) and
 # SimGrid's SMPI (smpicc, smpirun) run the MPI executor's tests and the
-# simulated-cluster experiment (tools/mpi/README.md).
-TEST_PACKAGES+=(mpich libmpich-dev libsimgrid-dev)
+# simulated-cluster experiment (tools/mpi/README.md); pkg-config names the
+# Abseil libraries that smpi_build.sh links outside Bazel.
+TEST_PACKAGES+=(mpich libmpich-dev libsimgrid-dev pkgconf)
 # libhetcast_mpi is built for Open MPI too (one library per MPI: no common
 # ABI), and its test runs unmodified clients on both MPIs: C and Fortran
 # (gfortran, under mpif90) programs and an mpi4py script on NumPy arrays

@@ -75,18 +75,9 @@ for source in "$@"; do
   compile "$cxx" "$source" "$(basename "$source" .cc)"
 done
 for pid in "${pids[@]}"; do wait "$pid"; done
-# The table generator's Abseil libraries: `pkg-config --libs absl_status
-# absl_statusor absl_str_format` of Debian's libabsl-dev, as
-# third_party/system.BUILD links them.
-absl=(-labsl_statusor -labsl_status -labsl_cord -labsl_cordz_info
-  -labsl_cord_internal -labsl_cordz_functions -labsl_exponential_biased
-  -labsl_cordz_handle -labsl_synchronization -labsl_graphcycles_internal
-  -labsl_time -labsl_civil_time -labsl_time_zone -labsl_bad_optional_access
-  -labsl_stacktrace -labsl_strerror -labsl_symbolize -labsl_debugging_internal
-  -labsl_demangle_internal -labsl_malloc_internal -labsl_bad_variant_access
-  -labsl_str_format_internal -labsl_strings -labsl_strings_internal -latomic
-  -lrt -labsl_base -labsl_spinlock_wait -labsl_int128 -labsl_throw_delegate
-  -labsl_raw_logging_internal -labsl_log_severity)
+# The table generator's Abseil libraries, as Debian's libabsl-dev lists them.
+absl=$(pkg-config --libs absl_status absl_statusor absl_str_format)
+read -r -a absl <<<"$absl"
 for name in "${programs[@]}"; do
   program=$name
   [[ $name != calibrate ]] || program=hetcast-calibrate
