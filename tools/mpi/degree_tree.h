@@ -27,13 +27,30 @@ struct RankLink {
   uint64_t overhead_ps = 0;          // per segment sent, 0 .. kMaxLinkValue
 };
 
+// Sites: groups of ranks that reach the other groups only through one
+// shared link each (a cluster's uplink), which carries the site's sends out
+// and its receives in alike. A tree whose edges cross site s's boundary k
+// times (out and in together) loads that link with k x
+// uplink_ps_per_byte[s] per byte.
+struct Sites {
+  std::vector<int> of_rank;  // 0 .. sites - 1; empty: no sites, no uplinks
+  std::vector<uint64_t> uplink_ps_per_byte;  // per site, 1 .. kMaxLinkValue
+};
+
 // n ranks: a byte from i to j costs ps_per_byte[i][j] (1 .. kMaxLinkValue;
 // the diagonal unused), and each segment that i sends costs overhead_ps[i]
-// (0 .. kMaxLinkValue) besides.
+// (0 .. kMaxLinkValue) besides; with sites, a tree also pays for their
+// uplinks.
 struct LargePlatform {
   std::vector<std::vector<uint64_t>> ps_per_byte;
   std::vector<uint64_t> overhead_ps;
+  Sites sites;
 };
+
+// Per site, the edges of `tree` that leave or enter it (empty without
+// sites).
+std::vector<uint64_t> SiteCrossings(const Sites& sites,
+                                    const WeightedTree& tree);
 
 // The switch: ps_per_byte[i][j] = max(send_i, receive_j).
 LargePlatform SwitchPlatform(const std::vector<RankLink>& ranks);
@@ -44,12 +61,15 @@ void PortRates(const LargePlatform& platform, std::vector<uint64_t>* up,
                std::vector<uint64_t>* down);
 
 // The tree of least period p (ps per byte), p the least of max(d_j over j
-// != root, k u_i, c(i, j)) for which the greedy finds a tree where rank i
-// has at most floor(p / u_i) children and every edge costs at most p:
-// ranks joined in decreasing order of that capacity (ties: lower rank),
-// each to the earliest rank in breadth-first order with room left and an
-// edge to it within p. Sets `period` to p. The platform must have 2 ..
-// kLargePlanMaxRanks ranks with values in range; root one of them.
+// != root, k u_i, c(i, j), k x uplink_s) for which the greedy finds a tree
+// where rank i has at most floor(p / u_i) children, every edge costs at
+// most p and site s is crossed at most floor(p / uplink_s) times: ranks
+// joined in decreasing order of that capacity (ties: lower rank), each to
+// the earliest rank in breadth-first order of its own site with room left
+// and an edge to it within p, else to the earliest of another site whose
+// uplink and its own have a crossing left. Sets `period` to p. The
+// platform must have 2 .. kLargePlanMaxRanks ranks with values in range;
+// root one of them.
 WeightedTree DegreeTree(const LargePlatform& platform, int root,
                         uint64_t* period);
 
@@ -59,9 +79,10 @@ inline constexpr int kLargePlanMaxRanks = 640;
 // The broadcast of `bytes` bytes along the one tree of `plan` in segments
 // of plan.segment_bytes, in picoseconds: the fill (the latest arrival of
 // one segment, each hop overhead_i + segment x max(c(i, j), children x
-// u_i), children fed at once) plus a period per further segment (segment x
-// the tree's busiest port or edge per byte + the largest children x
-// overhead_i). UINT64_MAX when it passes 2^64 - 1.
+// u_i, each crossed uplink's load), children fed at once) plus a period per
+// further segment (segment x the tree's busiest port, edge or uplink per
+// byte + the largest children x overhead_i). UINT64_MAX when it passes
+// 2^64 - 1.
 uint64_t DegreeTreePredictedPs(const LargePlatform& platform,
                                const MultiTreePlan& plan, uint64_t bytes);
 

@@ -11,6 +11,7 @@
 #include "tools/graph/broadcast_schedule.h"
 #include "tools/graph/multicast_lp.h"
 #include "tools/graph/periodic_schedule.h"
+#include "tools/mpi/sites.h"
 
 namespace hetcast {
 namespace mpi {
@@ -24,6 +25,32 @@ constexpr uint64_t kLargestSegment = uint64_t{1} << 26;
 
 mpq_class Q(uint64_t value) {
   return mpq_class(mpz_class(absl::StrCat(value)));
+}
+
+absl::Status CheckSites(const Sites& sites, size_t n) {
+  if (sites.of_rank.empty()) return absl::OkStatus();
+  if (sites.of_rank.size() != n) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("sites for ", sites.of_rank.size(), " ranks, not ", n));
+  }
+  for (size_t r = 0; r < n; ++r) {
+    const int site = sites.of_rank[r];
+    if (site < 0 ||
+        static_cast<size_t>(site) >= sites.uplink_ps_per_byte.size()) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("rank ", r, ": site ", site, " is not one of the ",
+                       sites.uplink_ps_per_byte.size(), " sites"));
+    }
+  }
+  for (size_t s = 0; s < sites.uplink_ps_per_byte.size(); ++s) {
+    const uint64_t uplink = sites.uplink_ps_per_byte[s];
+    if (uplink < 1 || uplink > kMaxLinkValue) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("site ", s, ": its uplink's ", uplink,
+                       " ps per byte is outside 1 .. 2^40"));
+    }
+  }
+  return absl::OkStatus();
 }
 
 absl::Status CheckPlatform(const LargePlatform& platform, int root) {
@@ -60,7 +87,7 @@ absl::Status CheckPlatform(const LargePlatform& platform, int root) {
       }
     }
   }
-  return absl::OkStatus();
+  return CheckSites(platform.sites, n);
 }
 
 // Integer weights for fractions summing to 1 (see BroadcastEbTrees()).
@@ -218,6 +245,7 @@ absl::StatusOr<LargePlatform> PairsPlatform(const std::string& text) {
         n * n, times ? " transfer times" : " link costs",
         ", whole numbers, and nothing after them"));
   }
+  platform.sites = FindSites(platform);
   return platform;
 }
 
@@ -336,6 +364,16 @@ mpq_class MultiPortPeriod(const LargePlatform& platform,
     busiest = std::max({busiest, out[v], in[v],
                         *std::max_element(edge[v].begin(), edge[v].end())});
   }
+  const Sites& sites = platform.sites;
+  std::vector<mpq_class> uplink(sites.uplink_ps_per_byte.size());
+  for (const WeightedTree& tree : trees) {
+    const std::vector<uint64_t> crossings = SiteCrossings(sites, tree);
+    for (size_t s = 0; s < uplink.size(); ++s) {
+      uplink[s] +=
+          Q(tree.weight) * Q(crossings[s]) * Q(sites.uplink_ps_per_byte[s]);
+      busiest = std::max(busiest, uplink[s]);
+    }
+  }
   return total == 0 ? busiest : mpq_class(busiest / total);
 }
 
@@ -348,7 +386,18 @@ mpq_class MultiPortBound(const LargePlatform& platform, int root) {
     rates += mpq_class(1) / Q(up[i]);
     if (i != static_cast<size_t>(root)) bound = std::max(bound, Q(down[i]));
   }
-  return std::max(bound, mpq_class(Q(n - 1) / rates));
+  bound = std::max(bound, mpq_class(Q(n - 1) / rates));
+  // Sites: every byte leaves the root's site and enters each other site
+  // once at least, so k sites cross 2 (k - 1) times in all.
+  const Sites& sites = platform.sites;
+  const size_t k = sites.uplink_ps_per_byte.size();
+  if (k < 2) return bound;
+  mpq_class uplink_rates = 0;
+  for (uint64_t uplink : sites.uplink_ps_per_byte) {
+    bound = std::max(bound, Q(uplink));
+    uplink_rates += mpq_class(1) / Q(uplink);
+  }
+  return std::max(bound, mpq_class(Q(2 * (k - 1)) / uplink_rates));
 }
 
 mpq_class PredictedPs(const LargePlatform& platform, const MultiTreePlan& plan,

@@ -40,7 +40,8 @@ namespace mpi {
 //    ps_per_byte[s][r] = ceil(S(s) / BYTES) + L(s, r). S(s) is a sender's
 //    back-to-back sends to several ranks, so a slow receiver among them
 //    slows every pair of s: the pair times are the better input.
-// No overhead. InvalidArgument saying what is wrong with the text.
+// No overhead; the sites that FindSites() sees in the pairs (sites.h).
+// InvalidArgument saying what is wrong with the text.
 absl::StatusOr<LargePlatform> PairsPlatform(const std::string& text);
 
 // The network model the plan is made in and judged by.
@@ -51,7 +52,9 @@ absl::StatusOr<LargePlatform> PairsPlatform(const std::string& text);
 //    rank sends to several ranks at once, sharing its up rate (u_i ps per
 //    byte, its fastest pair) among them, and receives at up to its down
 //    rate (d_j, its fastest pair). One tree at rate 1/p: each rank j needs
-//    d_j <= p and rank i feeds at most p / u_i children. DegreeTree().
+//    d_j <= p and rank i feeds at most p / u_i children; with sites, a
+//    site's uplink carries at most p / uplink crossings. DegreeTree().
+//    The one-port plans leave sites out.
 //    Measured in SMPI (16 ranks, 16 MiB, docs/mpi.md): a 10G rank feeding
 //    two 100M ranks at once takes 1.50 s, a chain through one of them 2.19
 //    s, where the one-port model ranks the chain first.
@@ -93,15 +96,18 @@ absl::StatusOr<LargePlan> PlanLargeBroadcast(
     const LargePlatform& platform, int root, uint64_t bytes,
     LargeModel model = LargeModel::kOnePort);
 
-// Multi-port: the busiest rank's or pair's time per byte of `trees`
-// (weights as fractions of their total): a rank's out, children x u_i per
-// tree; its in, d_j; an edge's, c(i, j) per tree that uses it.
+// Multi-port: the busiest rank's, pair's or uplink's time per byte of
+// `trees` (weights as fractions of their total): a rank's out, children x
+// u_i per tree; its in, d_j; an edge's, c(i, j) per tree that uses it; a
+// site's uplink, its crossings x its cost per tree.
 mpq_class MultiPortPeriod(const LargePlatform& platform,
                           const std::vector<WeightedTree>& trees);
 
 // Multi-port: no broadcast is faster per byte than the slowest receiver
-// (max d_j), the root's up rate (u_root), or all ranks' up rates together
-// carrying n - 1 copies ((n - 1) / sum of 1 / u_i).
+// (max d_j), the root's up rate (u_root), all ranks' up rates together
+// carrying n - 1 copies ((n - 1) / sum of 1 / u_i), and with k sites the
+// slowest uplink (each is crossed once at least) and all uplinks together
+// carrying 2 (k - 1) crossings.
 mpq_class MultiPortBound(const LargePlatform& platform, int root);
 
 // The complete one-port graph of `platform` rooted at `root`, every other

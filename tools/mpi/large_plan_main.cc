@@ -15,6 +15,7 @@
 // predicted completion. Exit 0, 1 when the plan cannot be made or written, 2 on
 // bad arguments.
 
+#include <algorithm>
 #include <cstdio>
 #include <fstream>
 #include <sstream>
@@ -108,14 +109,15 @@ int Main(int argc, char** argv) {
   std::printf(
       "algorithm=%s trees=%zu period_ns_per_MB=%.6g bound_ns_per_MB=%.6g "
       "bound_kind=%s period_over_bound=%.4f segment_bytes=%zu "
-      "predicted_seconds=%.9g\n",
+      "predicted_seconds=%.9g sites=%zu\n",
       plan->algorithm.c_str(), plan->plan.trees.size(),
       plan->period_ps_per_byte.get_d() * 1e-3 * 1e6,
       plan->bound_ps_per_byte.get_d() * 1e-3 * 1e6,
       plan->bound_is_lp                 ? "broadcast-eb"
       : model == LargeModel::kMultiPort ? "multi-port"
                                         : "counting",
-      ratio.get_d(), plan->plan.segment_bytes, Seconds(plan->predicted_ps));
+      ratio.get_d(), plan->plan.segment_bytes, Seconds(plan->predicted_ps),
+      std::max<size_t>(1, platform->sites.uplink_ps_per_byte.size()));
   return 0;
 }
 

@@ -1,0 +1,39 @@
+// sites.h: finding sites (degree_tree.h's Sites) in measured pair costs,
+// for the large-message plan: groups of ranks whose pairs a switch
+// explains, joined to each other through slower shared links (clusters
+// behind their uplinks, or campuses behind a wide-area link).
+#ifndef HETCAST_TOOLS_MPI_SITES_H_
+#define HETCAST_TOOLS_MPI_SITES_H_
+
+#include <cstdint>
+#include <string>
+
+#include "tools/mpi/degree_tree.h"
+
+namespace hetcast {
+namespace mpi {
+
+// A pair (i, j) is explained by the switch when c(i, j) <= kSiteGap x
+// max(u_i, d_j) (PortRates(): each end's fastest pair): no link between
+// them is slower than the slower of the two ends, with room for latency
+// and noise. A pair costing more crosses a slower link.
+inline constexpr uint64_t kSiteGap = 2;
+
+// The sites of `platform`'s pairs: ranks joined when the pair is explained
+// both ways, accepted only when the split is clean (every pair inside a
+// site explained both ways, every pair across sites explained neither way)
+// and there are at least two sites; else no sites. A site's uplink is its
+// cheapest pair to or from another site: one crossing pays for both
+// uplinks it uses, so each is at most that pair's cost. Whether an uplink
+// is shared by both directions is not seen in uncontended pairs; the sites
+// assume it is, which never plans more crossings than it carries. Site
+// numbers follow the ranks (rank 0's site is 0).
+Sites FindSites(const LargePlatform& platform);
+
+// "3 sites: ranks 0-2 (uplink 8 ps/B), ..." or "one site", for reports.
+std::string DescribeSites(const Sites& sites);
+
+}  // namespace mpi
+}  // namespace hetcast
+
+#endif  // HETCAST_TOOLS_MPI_SITES_H_
