@@ -20,6 +20,7 @@
 #include "tests/oracles/graph_tree_packing.h"
 #include "tools/graph/periodic_schedule.h"
 #include "tools/graph/platform.h"
+#include "tools/mpi/site_trees.h"
 #include "tools/mpi/sites.h"
 
 namespace hetcast {
@@ -447,6 +448,87 @@ TEST(LargePlan, DegreeTreeCountsTheUplinks) {
     EXPECT_LE(MultiPortBound(platform, root), best) << "trial " << trial;
   }
   std::printf("sites: the best single tree in %d of %d\n", matched, trials);
+}
+
+// SiteCrossingTotals() against every split of the crossings (tiny cases):
+// its busiest uplink is the least any split reaches, each site has `count`
+// crossings at least, and 2 (k - 1) count in all.
+TEST(LargePlan, SiteCrossingTotalsBalanceTheUplinks) {
+  std::mt19937_64 random(17);
+  for (int trial = 0; trial < 100; ++trial) {
+    const size_t k = 2 + trial % 3, count = 1 + trial % 4;
+    Sites sites;
+    for (size_t s = 0; s < k; ++s) {
+      sites.of_rank.push_back(static_cast<int>(s));
+      sites.uplink_ps_per_byte.push_back(
+          std::uniform_int_distribution<uint64_t>(1, 20)(random));
+    }
+    const std::vector<uint64_t> totals = SiteCrossingTotals(sites, count);
+    uint64_t sum = 0, busiest = 0;
+    for (size_t s = 0; s < k; ++s) {
+      EXPECT_GE(totals[s], count);
+      sum += totals[s];
+      busiest = std::max(busiest, totals[s] * sites.uplink_ps_per_byte[s]);
+    }
+    EXPECT_EQ(sum, 2 * (k - 1) * count);
+    // Every split with each site at least `count`: the least busiest.
+    const uint64_t extra = (k - 2) * count;
+    uint64_t best = UINT64_MAX;
+    std::vector<uint64_t> split(k, 0);
+    while (true) {
+      uint64_t used = 0;
+      for (size_t s = 0; s + 1 < k; ++s) used += split[s];
+      if (used <= extra) {
+        split[k - 1] = extra - used;
+        uint64_t load = 0;
+        for (size_t s = 0; s < k; ++s) {
+          load =
+              std::max(load, (count + split[s]) * sites.uplink_ps_per_byte[s]);
+        }
+        best = std::min(best, load);
+      }
+      size_t digit = 0;
+      while (digit + 1 < k && ++split[digit] > extra) split[digit++] = 0;
+      if (digit + 1 >= k) break;
+    }
+    EXPECT_EQ(busiest, best) << "trial " << trial;
+  }
+}
+
+// SiteTrees(): spanning trees from the root whose crossings add up to
+// SiteCrossingTotals(); with equal uplinks slower than every rank's links,
+// their period is the multi-port bound (2 (k - 1) / k uplinks), below one
+// tree's (2 uplinks) from three sites on.
+TEST(LargePlan, SiteTreesReachTheUplinkBound) {
+  std::mt19937_64 random(19);
+  for (int trial = 0; trial < 60; ++trial) {
+    SiteDraw draw = RandomSites(&random, 30, 30);
+    LargePlatform& platform = draw.platform;
+    platform.sites.of_rank = draw.site;
+    platform.sites.uplink_ps_per_byte = draw.uplink;
+    const size_t k = draw.uplink.size();
+    const int n = static_cast<int>(draw.site.size());
+    const int root = trial % n;
+    const std::vector<WeightedTree> trees = SiteTrees(platform, root, k);
+    std::vector<uint64_t> crossings(k, 0);
+    uint64_t weights = 0;
+    for (const WeightedTree& tree : trees) {
+      std::vector<int> parent;
+      ASSERT_EQ(TreeParents(tree, n, root, &parent), "") << "trial " << trial;
+      weights += tree.weight;
+      const std::vector<uint64_t> own = SiteCrossings(platform.sites, tree);
+      for (size_t s = 0; s < k; ++s) crossings[s] += tree.weight * own[s];
+    }
+    EXPECT_EQ(weights, k);
+    EXPECT_EQ(crossings, SiteCrossingTotals(platform.sites, k));
+    const mpq_class period = MultiPortPeriod(platform, trees);
+    EXPECT_EQ(period, MultiPortBound(platform, root)) << "trial " << trial;
+    uint64_t single = 0;
+    DegreeTree(platform, root, &single);
+    if (k >= 3) {
+      EXPECT_LT(period, mpq_class(static_cast<unsigned long>(single)));
+    }
+  }
 }
 
 // The plan's text reads back to the same plan; damaged texts are refused

@@ -49,14 +49,18 @@ size_t Feeder(const LargePlatform& platform, const std::vector<int>& joined,
 }
 
 // Whether DegreeTree()'s greedy joins every rank at period p; the tree.
+// Each site's crossings are `crossings` when not null, else p / uplink.
 bool GreedyDegreeTree(const LargePlatform& platform,
                       const std::vector<uint64_t>& up, int root, uint64_t p,
+                      const std::vector<uint64_t>* crossings,
                       WeightedTree* tree) {
   const int n = static_cast<int>(up.size());
   const Sites& sites = platform.sites;
   Room room;
-  for (uint64_t uplink : sites.uplink_ps_per_byte) {
-    room.site.push_back(p / uplink);
+  if (crossings != nullptr) room.site = *crossings;
+  for (size_t s = 0;
+       crossings == nullptr && s < sites.uplink_ps_per_byte.size(); ++s) {
+    room.site.push_back(p / sites.uplink_ps_per_byte[s]);
   }
   std::vector<int> order;
   for (int i = 0; i < n; ++i) {
@@ -123,24 +127,78 @@ std::vector<uint64_t> PeriodCandidates(const LargePlatform& platform, int root,
   return candidates;
 }
 
-// The period per byte of `tree` (MultiPortPeriod() of large_plan.h in
-// integers): its busiest port, edge, receiver or uplink.
-uint64_t TreePeriod(const LargePlatform& platform, const WeightedTree& tree,
-                    const std::vector<uint64_t>& up,
-                    const std::vector<uint64_t>& down) {
-  uint64_t period = 0;
+// The period per byte of weighted `trees` (MultiPortPeriod() of
+// large_plan.h in integers, rounded up): the busiest port, edge, receiver
+// or uplink, its loads summed over the trees by weight.
+uint64_t TreesPeriod(const LargePlatform& platform,
+                     const std::vector<WeightedTree>& trees,
+                     const std::vector<uint64_t>& up,
+                     const std::vector<uint64_t>& down) {
+  const size_t n = up.size();
   const Sites& sites = platform.sites;
-  const std::vector<uint64_t> crossings = SiteCrossings(sites, tree);
-  for (size_t s = 0; s < crossings.size(); ++s) {
-    period = std::max(period, crossings[s] * sites.uplink_ps_per_byte[s]);
-  }
-  for (size_t from = 0; from < tree.children.size(); ++from) {
-    period = std::max(period, up[from] * tree.children[from].size());
-    for (int to : tree.children[from]) {
-      period = std::max({period, platform.ps_per_byte[from][to], down[to]});
+  std::vector<uint64_t> out(n, 0), in(n, 0);
+  std::vector<uint64_t> uplink(sites.uplink_ps_per_byte.size(), 0);
+  std::vector<std::vector<uint64_t>> edge(n, std::vector<uint64_t>(n, 0));
+  uint64_t total = 0;
+  auto add = [](uint64_t* load, uint64_t w, uint64_t cost) {
+    *load = SaturatingAdd(*load, SaturatingMul(w, cost));
+  };
+  for (const WeightedTree& tree : trees) {
+    total = SaturatingAdd(total, tree.weight);
+    const std::vector<uint64_t> crossings = SiteCrossings(sites, tree);
+    for (size_t s = 0; s < crossings.size(); ++s) {
+      add(&uplink[s], tree.weight, crossings[s] * sites.uplink_ps_per_byte[s]);
+    }
+    for (size_t from = 0; from < n; ++from) {
+      add(&out[from], tree.weight, up[from] * tree.children[from].size());
+      for (int to : tree.children[from]) {
+        add(&in[to], tree.weight, down[to]);
+        add(&edge[from][to], tree.weight, platform.ps_per_byte[from][to]);
+      }
     }
   }
-  return period;
+  uint64_t busiest = 0;
+  for (uint64_t load : uplink) busiest = std::max(busiest, load);
+  for (size_t v = 0; v < n; ++v) {
+    busiest = std::max({busiest, out[v], in[v],
+                        *std::max_element(edge[v].begin(), edge[v].end())});
+  }
+  return total == 0 ? 0 : busiest / total + (busiest % total != 0);
+}
+
+// The latest arrival of one segment of `segment` bytes down `tree` from
+// `root` with no other traffic, children fed at once (each hop overhead_i
+// + segment x max(c(i, j), children x u_i, each crossed uplink's load in
+// this tree)), into `fill`; the tree's largest children x overhead_i into
+// `overheads`; both kept when larger.
+void TreeFill(const LargePlatform& platform, const WeightedTree& tree, int root,
+              uint64_t segment, const std::vector<uint64_t>& up, uint64_t* fill,
+              uint64_t* overheads) {
+  const Sites& sites = platform.sites;
+  std::vector<uint64_t> uplink_load = SiteCrossings(sites, tree);
+  for (size_t s = 0; s < uplink_load.size(); ++s) {
+    uplink_load[s] *= sites.uplink_ps_per_byte[s];
+  }
+  std::vector<std::pair<int, uint64_t>> stack = {{root, 0}};
+  while (!stack.empty()) {
+    const auto [at, arrived] = stack.back();
+    stack.pop_back();
+    *fill = std::max(*fill, arrived);
+    const uint64_t children = tree.children[at].size();
+    const uint64_t shared = up[at] * children;
+    *overheads = std::max(*overheads, children * platform.overhead_ps[at]);
+    for (int child : tree.children[at]) {
+      uint64_t edge = platform.ps_per_byte[at][child];
+      if (!sites.of_rank.empty() && sites.of_rank[at] != sites.of_rank[child]) {
+        edge = std::max({edge, uplink_load[sites.of_rank[at]],
+                         uplink_load[sites.of_rank[child]]});
+      }
+      const uint64_t hop =
+          SaturatingAdd(platform.overhead_ps[at],
+                        SaturatingMul(segment, std::max(edge, shared)));
+      stack.emplace_back(child, SaturatingAdd(arrived, hop));
+    }
+  }
 }
 
 }  // namespace
@@ -189,8 +247,13 @@ void PortRates(const LargePlatform& platform, std::vector<uint64_t>* up,
   }
 }
 
-WeightedTree DegreeTree(const LargePlatform& platform, int root,
-                        uint64_t* period) {
+namespace {
+
+// DegreeTree() and DegreeTreeWithCrossings(): the least candidate period
+// at which the greedy joins every rank.
+WeightedTree SearchDegreeTree(const LargePlatform& platform, int root,
+                              const std::vector<uint64_t>* crossings,
+                              uint64_t* period) {
   std::vector<uint64_t> up, down;
   PortRates(platform, &up, &down);
   const std::vector<uint64_t> candidates =
@@ -201,17 +264,31 @@ WeightedTree DegreeTree(const LargePlatform& platform, int root,
   while (low < high) {
     const size_t middle = low + (high - low) / 2;
     WeightedTree trial;
-    if (GreedyDegreeTree(platform, up, root, candidates[middle], &trial)) {
+    if (GreedyDegreeTree(platform, up, root, candidates[middle], crossings,
+                         &trial)) {
       high = middle;
     } else {
       low = middle + 1;
     }
   }
   WeightedTree tree;
-  GreedyDegreeTree(platform, up, root, candidates[low], &tree);
+  GreedyDegreeTree(platform, up, root, candidates[low], crossings, &tree);
   tree.weight = 1;
-  *period = TreePeriod(platform, tree, up, down);
+  *period = TreesPeriod(platform, {tree}, up, down);
   return tree;
+}
+
+}  // namespace
+
+WeightedTree DegreeTree(const LargePlatform& platform, int root,
+                        uint64_t* period) {
+  return SearchDegreeTree(platform, root, nullptr, period);
+}
+
+WeightedTree DegreeTreeWithCrossings(const LargePlatform& platform, int root,
+                                     const std::vector<uint64_t>& crossings,
+                                     uint64_t* period) {
+  return SearchDegreeTree(platform, root, &crossings, period);
 }
 
 uint64_t DegreeTreePredictedPs(const LargePlatform& platform,
@@ -219,36 +296,12 @@ uint64_t DegreeTreePredictedPs(const LargePlatform& platform,
   const uint64_t segment = plan.segment_bytes;
   const uint64_t segments = bytes == 0 ? 0 : (bytes + segment - 1) / segment;
   if (segments == 0 || plan.trees.empty()) return 0;
-  const WeightedTree& tree = plan.trees[0];
   std::vector<uint64_t> up, down;
   PortRates(platform, &up, &down);
-  // Each site's uplink load per byte: its crossings x its cost.
-  const Sites& sites = platform.sites;
-  std::vector<uint64_t> uplink_load = SiteCrossings(sites, tree);
-  for (size_t s = 0; s < uplink_load.size(); ++s) {
-    uplink_load[s] *= sites.uplink_ps_per_byte[s];
-  }
-  const uint64_t per_byte = TreePeriod(platform, tree, up, down);
+  const uint64_t per_byte = TreesPeriod(platform, plan.trees, up, down);
   uint64_t overheads = 0, fill = 0;
-  std::vector<std::pair<int, uint64_t>> stack = {{plan.root, 0}};
-  while (!stack.empty()) {
-    const auto [at, arrived] = stack.back();
-    stack.pop_back();
-    fill = std::max(fill, arrived);
-    const uint64_t children = tree.children[at].size();
-    const uint64_t shared = up[at] * children;
-    overheads = std::max(overheads, children * platform.overhead_ps[at]);
-    for (int child : tree.children[at]) {
-      uint64_t edge = platform.ps_per_byte[at][child];
-      if (!sites.of_rank.empty() && sites.of_rank[at] != sites.of_rank[child]) {
-        edge = std::max({edge, uplink_load[sites.of_rank[at]],
-                         uplink_load[sites.of_rank[child]]});
-      }
-      const uint64_t hop =
-          SaturatingAdd(platform.overhead_ps[at],
-                        SaturatingMul(segment, std::max(edge, shared)));
-      stack.emplace_back(child, SaturatingAdd(arrived, hop));
-    }
+  for (const WeightedTree& tree : plan.trees) {
+    TreeFill(platform, tree, plan.root, segment, up, &fill, &overheads);
   }
   const uint64_t period =
       SaturatingAdd(SaturatingMul(segment, per_byte), overheads);

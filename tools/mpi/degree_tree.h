@@ -73,6 +73,15 @@ void PortRates(const LargePlatform& platform, std::vector<uint64_t>* up,
 WeightedTree DegreeTree(const LargePlatform& platform, int root,
                         uint64_t* period);
 
+// DegreeTree() with each site s crossed at most crossings[s] times (its
+// entry and the sites it feeds) whatever the period: one of the weighted
+// trees that take turns on the uplinks (site_trees.h). The crossings must
+// let every site be reached: the root's site at least 1, all together
+// 2 (sites - 1) + ... (SiteTrees() makes them so).
+WeightedTree DegreeTreeWithCrossings(const LargePlatform& platform, int root,
+                                     const std::vector<uint64_t>& crossings,
+                                     uint64_t* period);
+
 // Ranks up to which a degree tree is planned (its candidates are n^2).
 inline constexpr int kLargePlanMaxRanks = 640;
 

@@ -11,6 +11,7 @@
 #include "tools/graph/broadcast_schedule.h"
 #include "tools/graph/multicast_lp.h"
 #include "tools/graph/periodic_schedule.h"
+#include "tools/mpi/site_trees.h"
 #include "tools/mpi/sites.h"
 
 namespace hetcast {
@@ -430,6 +431,16 @@ absl::StatusOr<LargePlan> PlanLargeBroadcast(const LargePlatform& platform,
     uint64_t period = 0;
     out.plan.trees = {DegreeTree(platform, root, &period)};
     out.period_ps_per_byte = Q(period);
+    // Three sites or more: trees that take turns on the uplinks, when
+    // their period is shorter.
+    const size_t sites = platform.sites.uplink_ps_per_byte.size();
+    std::vector<WeightedTree> turns = SiteTrees(platform, root, sites);
+    if (sites >= 3 &&
+        MultiPortPeriod(platform, turns) < out.period_ps_per_byte) {
+      out.period_ps_per_byte = MultiPortPeriod(platform, turns);
+      out.plan.trees = std::move(turns);
+      out.algorithm = "site-trees";
+    }
     out.bound_ps_per_byte = MultiPortBound(platform, root);
     SetQueues(&out.plan);
     out.plan.segment_bytes =
