@@ -76,8 +76,10 @@ WeightedTree DegreeTree(const LargePlatform& platform, int root,
 // DegreeTree() with each site s crossed at most crossings[s] times (its
 // entry and the sites it feeds) whatever the period: one of the weighted
 // trees that take turns on the uplinks (site_trees.h). The crossings must
-// let every site be reached: the root's site at least 1, all together
-// 2 (sites - 1) + ... (SiteTrees() makes them so).
+// let every site be reached: the root's site's are the sites it feeds (at
+// least 1), every other site's 1 + the sites it feeds, and the feeds add
+// up to sites - 1 (SiteTrees() makes them so; sites are entered in
+// decreasing crossings, which then always finds a feeder).
 WeightedTree DegreeTreeWithCrossings(const LargePlatform& platform, int root,
                                      const std::vector<uint64_t>& crossings,
                                      uint64_t* period);
