@@ -294,6 +294,20 @@ TEST(LargePlan, MultiPortPredictionIsFillPlusPeriods) {
             mpq_class(static_cast<unsigned long>(latest)) + 2 * period);
 }
 
+// The least MultiPortPeriod() of every spanning tree from `root`.
+mpq_class BestSingleTreePeriod(const LargePlatform& platform, int root) {
+  std::vector<hetcast_graph_edge> edges;
+  std::vector<uint32_t> targets;
+  const hetcast_graph_request request =
+      LargeGraph(platform, root, &edges, &targets);
+  mpq_class best = -1;
+  for (const WeightedTree& single : EverySpanningTree(request)) {
+    const mpq_class p = MultiPortPeriod(platform, {single});
+    if (best < 0 || p < best) best = p;
+  }
+  return best;
+}
+
 // Multi-port: DegreeTree()'s period equals the least MultiPortPeriod() of
 // every spanning tree (enumerated), is at least MultiPortBound(), and the
 // rates are the fastest pair of each rank, read here from the links. On
@@ -334,15 +348,7 @@ TEST(LargePlan, DegreeTreeIsTheBestSingleMultiPortTree) {
     const WeightedTree tree = DegreeTree(platform, root, &integer_period);
     const mpq_class period(static_cast<unsigned long>(integer_period));
     EXPECT_EQ(MultiPortPeriod(platform, {tree}), period) << "trial " << trial;
-    std::vector<hetcast_graph_edge> edges;
-    std::vector<uint32_t> targets;
-    const hetcast_graph_request request =
-        LargeGraph(platform, root, &edges, &targets);
-    mpq_class best = -1;
-    for (const WeightedTree& single : EverySpanningTree(request)) {
-      const mpq_class p = MultiPortPeriod(platform, {single});
-      if (best < 0 || p < best) best = p;
-    }
+    const mpq_class best = BestSingleTreePeriod(platform, root);
     // Optimal on a switch; a valid tree, at least the best, elsewhere.
     if (switched) {
       EXPECT_EQ(period, best) << "trial " << trial;
@@ -434,15 +440,7 @@ TEST(LargePlan, DegreeTreeCountsTheUplinks) {
     const WeightedTree tree = DegreeTree(platform, root, &integer_period);
     const mpq_class period(static_cast<unsigned long>(integer_period));
     EXPECT_EQ(MultiPortPeriod(platform, {tree}), period) << "trial " << trial;
-    std::vector<hetcast_graph_edge> edges;
-    std::vector<uint32_t> targets;
-    const hetcast_graph_request request =
-        LargeGraph(platform, root, &edges, &targets);
-    mpq_class best = -1;
-    for (const WeightedTree& single : EverySpanningTree(request)) {
-      const mpq_class p = MultiPortPeriod(platform, {single});
-      if (best < 0 || p < best) best = p;
-    }
+    const mpq_class best = BestSingleTreePeriod(platform, root);
     EXPECT_EQ(period, best) << "trial " << trial;
     matched += period == best;
     EXPECT_LE(MultiPortBound(platform, root), best) << "trial " << trial;
