@@ -134,9 +134,13 @@ Clustering FindClusters(size_t hosts, const TransferRow& measure,
         const double to_first =
             times[std::find(others.begin(), others.end(), fast[0]) -
                   others.begin()];
-        const double between = measure(fast[0], {fast[1]}, &pair_spread)[0];
-        ++clustering.transfers;
-        alone = to_first > between * (1 + threshold);
+        const std::vector<size_t> rest(fast.begin() + 1, fast.end());
+        const std::vector<double> from_first =
+            measure(fast[0], rest, &pair_spread);
+        clustering.transfers += rest.size();
+        alone = to_first > *std::min_element(from_first.begin(),
+                                             from_first.end()) *
+                               (1 + threshold);
       }
       if (!alone) {
         cluster.hosts.insert(cluster.hosts.end(), fast.begin(), fast.end());

@@ -79,12 +79,14 @@ struct Clustering {
 // measures its transfer to every other unplaced host; its fast set, the
 // cheapest group of those times as GroupHostsByCost() splits them
 // (threshold max(`min_gap`, 2 x the row's spread)), is its cluster. The
-// host is alone in its cluster instead when a transfer between the first
-// two hosts of that set is faster than its own transfer to the first by
-// more than the threshold (all the others were equally far). Repeated
-// until every host is placed: about (clusters x hosts) transfers.
-// Deterministic. A host alone in its cluster is told apart only when the
-// first two hosts of its fast set share a cluster.
+// host is alone in its cluster instead when the first host of that set
+// reaches one of the others faster than the host reaches it, by more than
+// the threshold (all the others were equally far). Repeated until every
+// host is placed: at most (clusters + 1) x hosts transfers.
+// Deterministic. Exact on the two-level model when at most one cluster has
+// a single host; with two or more such clusters, the first such host may
+// be put in one cluster with every host not yet placed (the test above
+// cannot tell when the first host of its fast set is alone too).
 Clustering FindClusters(size_t hosts, const TransferRow& measure,
                         double min_gap);
 
