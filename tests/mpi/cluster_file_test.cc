@@ -123,16 +123,15 @@ std::string ClusterFile2(const std::string& sizes) {
 TEST(ClusterFileTest, ClusterRangeGivesItsModelAndHostsTheirClusters) {
   ClusterFile file;
   std::string error;
-  ASSERT_TRUE(ParseClusterFile(
-      ClusterFile2(R"({"min_bytes": 1024, "max_bytes": 65535,
+  ASSERT_TRUE(
+      ParseClusterFile(ClusterFile2(R"({"min_bytes": 1024, "max_bytes": 65535,
                        "action": "plan", "model": "cluster",
                        "algorithm": "lcf", "inter_cost": 6,
                        "segment_bytes": 128, "local_us": [21.5, 0],
                        "inter_us": 240})"),
-      "", &file, &error))
+                       "", &file, &error))
       << error;
-  EXPECT_EQ(file.cluster_names,
-            (std::vector<std::string>{"hall_a", "hall_b"}));
+  EXPECT_EQ(file.cluster_names, (std::vector<std::string>{"hall_a", "hall_b"}));
   ASSERT_EQ(file.sizes.size(), 1u);
   const SizeRule& rule = file.sizes[0];
   EXPECT_TRUE(rule.plan);
@@ -145,8 +144,8 @@ TEST(ClusterFileTest, ClusterRangeGivesItsModelAndHostsTheirClusters) {
   EXPECT_EQ(rule.local_us, (std::vector<double>{21.5, 0}));
   EXPECT_EQ(rule.inter_us, 240);
   const std::pair<const char*, size_t> want[] = {
-      {"login", 0},       {"node001", 0}, {"node032.lab.org", 0},
-      {"node033", 1},     {"node064", 1}, {"rack3-gpu", 1}};
+      {"login", 0},   {"node001", 0}, {"node032.lab.org", 0},
+      {"node033", 1}, {"node064", 1}, {"rack3-gpu", 1}};
   for (const auto& [host, cluster] : want) {
     size_t found = 9;
     EXPECT_TRUE(ClusterOfHost(file, host, &found, &error)) << host << error;
@@ -169,24 +168,23 @@ TEST(ClusterFileTest, FileWithoutClustersPutsEveryHostInCluster0) {
 TEST(ClusterFileTest, EachBadClusterNamesItsProblem) {
   const std::string plan =
       R"({"min_bytes": 1, "max_bytes": 9, "action": "plan", )";
-  EXPECT_EQ(ErrorOf(File("").substr(0, File("").size() - 1) + ", " +
-                    kClusters + "}"),
-            "clusters: version 1 has no clusters; write version 2");
+  EXPECT_EQ(
+      ErrorOf(File("").substr(0, File("").size() - 1) + ", " + kClusters + "}"),
+      "clusters: version 1 has no clusters; write version 2");
   EXPECT_EQ(ErrorOf(File(plan + R"("model": "cluster", "inter_cost": 2})")),
             "sizes[0]: model cluster needs the file's clusters");
   EXPECT_EQ(ErrorOf(ClusterFile2(plan + R"("model": "cluster"})")),
             "sizes[0]: model cluster needs inter_cost (the cost of a transfer "
             "between clusters, at least 1)");
-  EXPECT_EQ(ErrorOf(ClusterFile2(
-                plan + R"("model": "cluster", "algorithm": "fnf",
+  EXPECT_EQ(
+      ErrorOf(ClusterFile2(plan + R"("model": "cluster", "algorithm": "fnf",
                           "inter_cost": 2})")),
-            "sizes[0]: algorithm fnf is not the cluster model's (any, lcf or "
-            "eager_lcf)");
+      "sizes[0]: algorithm fnf is not the cluster model's (any, lcf or "
+      "eager_lcf)");
   EXPECT_EQ(ErrorOf(ClusterFile2(plan + R"("algorithm": "eager_lcf"})")),
             "sizes[0]: algorithm eager_lcf is the cluster model's; model is "
             "node");
-  EXPECT_EQ(ErrorOf(ClusterFile2(
-                plan + R"("model": "cluster", "inter_cost": 2,
+  EXPECT_EQ(ErrorOf(ClusterFile2(plan + R"("model": "cluster", "inter_cost": 2,
                           "local_us": [1, 2, 3]})")),
             "sizes[0]: local_us has 3 entries; clusters has 2");
   std::string file = ClusterFile2("");
@@ -201,9 +199,10 @@ TEST(ClusterFileTest, EachBadClusterNamesItsProblem) {
             "clusters[0]: the name is missing");
   EXPECT_EQ(ErrorOf(head + R"("clusters": [{"name": "a"}]})"),
             "clusters[0] ('a'): hosts is empty");
-  EXPECT_EQ(ErrorOf(head + R"("clusters": [{"name": "a", "hosts": ["n[2-1]"]}]})"),
-            "clusters[0].hosts[0] ('n[2-1]'): the range's low bound 2 is above "
-            "its high bound 1");
+  EXPECT_EQ(
+      ErrorOf(head + R"("clusters": [{"name": "a", "hosts": ["n[2-1]"]}]})"),
+      "clusters[0].hosts[0] ('n[2-1]'): the range's low bound 2 is above "
+      "its high bound 1");
   ClusterFile two;
   std::string error;
   ASSERT_TRUE(ParseClusterFile(

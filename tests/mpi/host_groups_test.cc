@@ -239,7 +239,8 @@ TransferRow TwoLevelRow(const std::vector<size_t>& cluster_of,
     std::vector<double> times;
     for (size_t h : to) {
       EXPECT_NE(h, from);
-      const double jitter = 1 + 0.02 * static_cast<double>((from * 7 + h * 13) % 11) / 10;
+      const double jitter =
+          1 + 0.02 * static_cast<double>((from * 7 + h * 13) % 11) / 10;
       times.push_back((cluster_of[from] == cluster_of[h] ? 20e-6 : 240e-6) *
                       jitter);
     }

@@ -348,8 +348,9 @@ void MeasureClusterCosts(MPI_Comm leaders, const std::vector<uint64_t>& sizes,
     const int next = static_cast<int>(clusters[(c + 1) % k].hosts[0]);
     std::vector<double> local(sizes.size(), 0);
     if (clusters[c].hosts.size() >= 2) {
-      local = CostsTowards(leaders, leader, static_cast<int>(clusters[c].hosts[1]),
-                           sizes, repeats, buffer, &spread);
+      local =
+          CostsTowards(leaders, leader, static_cast<int>(clusters[c].hosts[1]),
+                       sizes, repeats, buffer, &spread);
     }
     const std::vector<double> inter =
         CostsTowards(leaders, leader, next, sizes, repeats, buffer, &spread);
@@ -543,9 +544,8 @@ DraftRange ClusterDraft(const Calibration& c, size_t i) {
   range.plan = range.cluster = true;
   const double local = LocalSeconds(c, i);
   const double inter = Median(c.clusters.inter[i]);
-  range.inter_cost =
-      std::max<uint64_t>(1, static_cast<uint64_t>(std::llround(
-                                inter / std::max(local, 1e-12))));
+  range.inter_cost = std::max<uint64_t>(
+      1, static_cast<uint64_t>(std::llround(inter / std::max(local, 1e-12))));
   for (double seconds : c.clusters.local[i]) {
     range.local_us.push_back(1e6 * seconds);
   }
@@ -643,8 +643,7 @@ std::string BuildCandidates(const Calibration& c, Candidates* out) {
         tables.sizes_without, c.input.sizes.size(), tables.first_why.c_str());
   }
   if (!ParseClusterFile(ClusterFileJson(draft), "", &out->parsed, &error) ||
-      !TypeOfHost(out->parsed, c.rank_hosts[rank], &out->place.type,
-                  &error) ||
+      !TypeOfHost(out->parsed, c.rank_hosts[rank], &out->place.type, &error) ||
       !ClusterOfHost(out->parsed, c.rank_hosts[rank], &out->place.cluster,
                      &error)) {
     return "the written rules do not parse: " + error;
@@ -773,8 +772,8 @@ double PredictedUs(const Calibration& c, const SizeRule& rule, size_t i) {
       HETCAST_MPI_SUCCESS) {
     return 0;
   }
-  const double tick = rule.cluster ? LocalSeconds(c, i)
-                                   : c.grouping.groups[0].seconds[i] / 100;
+  const double tick =
+      rule.cluster ? LocalSeconds(c, i) : c.grouping.groups[0].seconds[i] / 100;
   return 1e6 * forecast.ticks * tick;
 }
 
@@ -888,8 +887,9 @@ void ReportClusters(const Calibration& c) {
       "transfers%s\n",
       static_cast<unsigned long long>(sizes.back()),
       clusters.clustering.threshold, clusters.clustering.transfers,
-      OffersClusterModel(c) ? "" : " (no cluster model: one cluster, or "
-                                   "every host alone)");
+      OffersClusterModel(c) ? ""
+                            : " (no cluster model: one cluster, or "
+                              "every host alone)");
   for (size_t k = 0; k < clusters.drafts.size(); ++k) {
     std::string hosts;
     for (const std::string& name : clusters.drafts[k].hosts) {
@@ -1000,8 +1000,8 @@ std::string Measure(Calibration* c) {
     c->clusters.clustering = FindClusters(
         c->host_names.size(),
         [&](size_t from, const std::vector<size_t>& to, double* spread) {
-          return LeaderRow(leaders, largest, c->input.repeats, &c->buffer,
-                           from, to, spread);
+          return LeaderRow(leaders, largest, c->input.repeats, &c->buffer, from,
+                           to, spread);
         },
         c->input.min_gap);
     MeasureClusterCosts(leaders, c->input.sizes, c->input.repeats, &c->buffer,

@@ -169,16 +169,17 @@ bool ReadClusters(const cluster::ClusterFile& root, ClusterFile* out,
                   std::string* error) {
   if (root.clusters() == nullptr) return true;
   if (root.clusters()->size() == 0) {
-    return Refuse(error, "clusters: the list is empty (leave it out when "
-                         "the hosts form no clusters)");
+    return Refuse(error,
+                  "clusters: the list is empty (leave it out when "
+                  "the hosts form no clusters)");
   }
   for (flatbuffers::uoffset_t c = 0; c < root.clusters()->size(); ++c) {
     const cluster::Cluster* entry = root.clusters()->Get(c);
     const std::string where = "clusters[" + std::to_string(c) + "]";
     const std::string name = entry->name() ? entry->name()->str() : "";
     if (name.empty()) return Refuse(error, where + ": the name is missing");
-    if (std::find(out->cluster_names.begin(), out->cluster_names.end(),
-                  name) != out->cluster_names.end()) {
+    if (std::find(out->cluster_names.begin(), out->cluster_names.end(), name) !=
+        out->cluster_names.end()) {
       return Refuse(error,
                     where + ": cluster " + Quoted(name) + " is repeated");
     }
@@ -302,9 +303,8 @@ bool ReadTrees(const std::string& where, const cluster::SizeRange& range,
 }
 
 // A range of model cluster: its C, algorithm and the clusters' figures.
-bool ReadClusterModel(const std::string& where,
-                      const cluster::SizeRange& range, size_t clusters,
-                      SizeRule* rule, std::string* error) {
+bool ReadClusterModel(const std::string& where, const cluster::SizeRange& range,
+                      size_t clusters, SizeRule* rule, std::string* error) {
   rule->cluster = true;
   rule->cluster_count = clusters;
   if (clusters == 0) {

@@ -1,8 +1,8 @@
 // cluster_file.h: the cluster file of libhetcast_mpi (HETCAST_CONFIG;
 // schema tables/cluster_file.fbs): which node type and which cluster each
 // host is, and per message-size range whether a broadcast runs hetcast's
-// plan (and which) or goes to the MPI library's MPI_Bcast. MPI-free, so that it is tested and
-// fuzzed without processes.
+// plan (and which) or goes to the MPI library's MPI_Bcast. MPI-free, so that it
+// is tested and fuzzed without processes.
 
 #ifndef HETCAST_TOOLS_MPI_CLUSTER_FILE_H_
 #define HETCAST_TOOLS_MPI_CLUSTER_FILE_H_
@@ -22,9 +22,9 @@ namespace mpi {
 // and version 1 (the same without clusters).
 constexpr uint32_t kClusterFileVersion = 2;
 
-// One entry of "hosts" (or of a cluster's "hosts"): an exact name, or prefix + a decimal number in
-// [low, high] + suffix (with `width` > 0 the number has exactly that many
-// digits, leading zeros included; with 0 it has none).
+// One entry of "hosts" (or of a cluster's "hosts"): an exact name, or prefix +
+// a decimal number in [low, high] + suffix (with `width` > 0 the number has
+// exactly that many digits, leading zeros included; with 0 it has none).
 struct HostPattern {
   std::string text;  // as written, for messages
   std::string prefix, suffix;
@@ -46,7 +46,7 @@ struct OpenedTable {
 struct SizeRule {
   uint64_t min_bytes = 0, max_bytes = 0;  // both included
   bool plan = false;                      // false: hand to MPI_Bcast
-  bool trees = false;  // model trees (degree_tree.h)
+  bool trees = false;                     // model trees (degree_tree.h)
   bool cluster = false;  // model cluster; neither: the node model
   hetcast_algorithm algorithm = HETCAST_ALGORITHM_NONE;
   uint64_t segment_bytes = 0;
@@ -69,7 +69,7 @@ struct ClusterFile {
   std::vector<HostPattern> hosts;
   std::vector<std::string> cluster_names;  // empty: the file has none
   std::vector<HostPattern> cluster_hosts;  // every cluster's patterns
-  std::vector<SizeRule> sizes;  // in increasing min_bytes, disjoint
+  std::vector<SizeRule> sizes;             // in increasing min_bytes, disjoint
   // FNV-1a (64-bit) of the file's bytes and of every table's bytes: ranks
   // whose hashes are equal read the same configuration.
   uint64_t hash = 0;

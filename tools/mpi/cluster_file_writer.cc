@@ -72,11 +72,12 @@ std::string RangeJson(const DraftRange& range) {
                     ", \"max_bytes\": " + std::to_string(range.max_bytes) +
                     ", \"action\": \"" + (range.plan ? "plan" : "mpi") + "\"";
   if (range.plan && range.cluster) {
-    out += ", \"model\": \"cluster\", \"algorithm\": \"any\", \"inter_cost\": " +
-           std::to_string(range.inter_cost) +
-           ", \"segment_bytes\": " + std::to_string(range.segment_bytes) +
-           ",\n            \"local_us\": " + Numbers(range.local_us) +
-           ", \"inter_us\": " + Number(range.inter_us);
+    out +=
+        ", \"model\": \"cluster\", \"algorithm\": \"any\", \"inter_cost\": " +
+        std::to_string(range.inter_cost) +
+        ", \"segment_bytes\": " + std::to_string(range.segment_bytes) +
+        ",\n            \"local_us\": " + Numbers(range.local_us) +
+        ", \"inter_us\": " + Number(range.inter_us);
   } else if (range.plan && range.trees) {
     out +=
         ", \"model\": \"trees\", \"algorithm\": \"any\", \"segment_bytes\": " +
@@ -106,8 +107,8 @@ std::string RangeJson(const DraftRange& range) {
 bool SameRule(const DraftRange& a, const DraftRange& b) {
   if (a.plan != b.plan) return false;
   return !a.plan || (a.trees == b.trees && a.cluster == b.cluster &&
-                     a.segment_bytes == b.segment_bytes &&
-                     a.costs == b.costs && a.table_data == b.table_data &&
+                     a.segment_bytes == b.segment_bytes && a.costs == b.costs &&
+                     a.table_data == b.table_data &&
                      a.send_ps_per_byte == b.send_ps_per_byte &&
                      a.receive_ps_per_byte == b.receive_ps_per_byte &&
                      a.inter_cost == b.inter_cost);

@@ -125,8 +125,8 @@ Clustering FindClusters(size_t hosts, const TransferRow& measure,
     if (!others.empty()) {
       double threshold = 0, spread = 0, pair_spread = 0;
       std::vector<double> times;
-      std::vector<size_t> fast = FastSet(from, others, measure, min_gap,
-                                         &threshold, &spread, &times);
+      std::vector<size_t> fast =
+          FastSet(from, others, measure, min_gap, &threshold, &spread, &times);
       clustering.transfers += others.size();
       clustering.threshold = std::max(clustering.threshold, threshold);
       bool alone = false;
@@ -138,9 +138,9 @@ Clustering FindClusters(size_t hosts, const TransferRow& measure,
         const std::vector<double> from_first =
             measure(fast[0], rest, &pair_spread);
         clustering.transfers += rest.size();
-        alone = to_first > *std::min_element(from_first.begin(),
-                                             from_first.end()) *
-                               (1 + threshold);
+        alone =
+            to_first > *std::min_element(from_first.begin(), from_first.end()) *
+                           (1 + threshold);
       }
       if (!alone) {
         cluster.hosts.insert(cluster.hosts.end(), fast.begin(), fast.end());

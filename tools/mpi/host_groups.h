@@ -68,7 +68,7 @@ struct HostCluster {
 };
 
 struct Clustering {
-  double threshold = 0;  // the largest fast-set threshold used
+  double threshold = 0;               // the largest fast-set threshold used
   std::vector<HostCluster> clusters;  // in order of their leaders
   std::vector<size_t> cluster_of;     // per host
   size_t transfers = 0;               // measured transfers

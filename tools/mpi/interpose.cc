@@ -394,9 +394,9 @@ int Bcast(void* buffer, int count, MPI_Datatype datatype, int root,
   ++hetcast_depth;
   inner_hand_over = false;
   TwoLevelOutcome outcome;
-  const int result = TwoLevelBcast(buffer, count, datatype, root,
-                                   static_cast<int>(bytes), &state->two_level,
-                                   index, *rule, settings.place, &outcome);
+  const int result =
+      TwoLevelBcast(buffer, count, datatype, root, static_cast<int>(bytes),
+                    &state->two_level, index, *rule, settings.place, &outcome);
   --hetcast_depth;
   if (outcome.refused) {
     inner_hand_over = true;
