@@ -20,22 +20,28 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 fail() { echo "FAIL: $*" >&2; exit 1; }
 
-# check SEED HOSTS CLASSES RANKS_PER_HOST
-check() {
-  local seed=$1 hosts=$2 classes=$3 per_host=$4
-  local dir=$work/$seed
+# calibrate_on KIND SEED HOSTS LABELS RANKS_PER_HOST SIZES: draws the
+# platform into $dir (set by the caller), checks that it has LABELS
+# distinct labels, runs hetcast-calibrate on it.
+calibrate_on() {
+  local kind=$1 seed=$2 hosts=$3 labels=$4 per_host=$5 sizes=$6
   mkdir -p "$dir"
-  "$platform" --kind=mixed --ranks="$hosts" --seed="$seed" --out="$dir" >"$dir/draw"
-  local drawn
-  drawn=$(tr ',' '\n' <"$dir/labels" | sort -u | wc -l)
-  [[ $drawn == "$classes" ]] ||
-    fail "seed $seed draws $drawn generations ($(cat "$dir/draw")), the test wants $classes"
+  "$platform" --kind="$kind" --ranks="$hosts" --seed="$seed" --out="$dir" >"$dir/draw"
+  [[ $(tr ',' '\n' <"$dir/labels" | sort -u | wc -l) == "$labels" ]] ||
+    fail "seed $seed draws $(cat "$dir/draw"), the test wants $labels labels"
   awk -v n="$per_host" '{ for (i = 0; i < n; ++i) print }' "$dir/hostfile" >"$dir/ranks"
   timeout 120 smpirun --log=root.thres:critical \
     --cfg=smpi/simulate-computation:no --cfg=smpi/allgather:mpich \
     -np $((hosts * per_host)) -platform "$dir/platform.xml" -hostfile "$dir/ranks" \
-    "$calibrate" --sizes 1KiB:64KiB --repeats 1 --out "$dir/cluster.json" \
+    "$calibrate" --sizes "$sizes" --repeats 1 --out "$dir/cluster.json" \
     >"$dir/out" 2>&1 || fail "seed $seed: hetcast-calibrate failed: $(cat "$dir/out")"
+}
+
+# check SEED HOSTS CLASSES RANKS_PER_HOST
+check() {
+  local seed=$1 hosts=$2 classes=$3 per_host=$4
+  local dir=$work/$seed
+  calibrate_on mixed "$seed" "$hosts" "$classes" "$per_host" 1KiB:64KiB
   grep -q "^wrote $dir/cluster.json: $classes types" "$dir/out" ||
     fail "seed $seed: $(cat "$dir/draw"): $(cat "$dir/out")"
   # The file's host patterns expanded (bracket ranges as the library reads
@@ -69,16 +75,7 @@ PY
 check_clusters() {
   local seed=$1 hosts=$2 clusters=$3 per_host=$4
   local dir=$work/clusters-$seed
-  mkdir -p "$dir"
-  "$platform" --kind=clusters --ranks="$hosts" --seed="$seed" --out="$dir" >"$dir/draw"
-  [[ $(tr ',' '\n' <"$dir/labels" | sort -u | wc -l) == "$clusters" ]] ||
-    fail "seed $seed draws $(cat "$dir/draw"), the test wants $clusters clusters"
-  awk -v n="$per_host" '{ for (i = 0; i < n; ++i) print }' "$dir/hostfile" >"$dir/ranks"
-  timeout 120 smpirun --log=root.thres:critical \
-    --cfg=smpi/simulate-computation:no --cfg=smpi/allgather:mpich \
-    -np $((hosts * per_host)) -platform "$dir/platform.xml" -hostfile "$dir/ranks" \
-    "$calibrate" --sizes 1KiB:1KiB --repeats 1 --out "$dir/cluster.json" \
-    >"$dir/out" 2>&1 || fail "seed $seed: hetcast-calibrate failed: $(cat "$dir/out")"
+  calibrate_on clusters "$seed" "$hosts" "$clusters" "$per_host" 1KiB:1KiB
   python3 - "$dir/cluster.json" "$dir/labels" <<'PY' || fail "seed $seed: $(cat "$dir/draw"): clusters differ from the platform's: $(cat "$dir/out")"
 import json, re, sys
 cluster = json.load(open(sys.argv[1]))
