@@ -352,8 +352,11 @@ void MeasureClusterCosts(MPI_Comm leaders, const std::vector<uint64_t>& sizes,
           CostsTowards(leaders, leader, static_cast<int>(clusters[c].hosts[1]),
                        sizes, repeats, buffer, &spread);
     }
-    const std::vector<double> inter =
-        CostsTowards(leaders, leader, next, sizes, repeats, buffer, &spread);
+    std::vector<double> inter(sizes.size(), 0);
+    if (k >= 2) {  // one cluster: no other to measure towards
+      inter =
+          CostsTowards(leaders, leader, next, sizes, repeats, buffer, &spread);
+    }
     if (me != leader) continue;
     for (size_t i = 0; i < sizes.size(); ++i) {
       flat[(2 * i) * k + c] = local[i];
