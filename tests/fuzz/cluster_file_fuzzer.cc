@@ -81,8 +81,33 @@ void CheckAccepted(const ClusterFile& file) {
       }
     }
   }
+  const size_t clusters = file.cluster_names.size();
+  FUZZ_CHECK(clusters >= 1 || file.cluster_hosts.empty());
+  for (const HostPattern& pattern : file.cluster_hosts) {
+    FUZZ_CHECK(pattern.type < clusters);
+    for (uint64_t value : {pattern.low, pattern.high}) {
+      size_t cluster = clusters;
+      std::string error;
+      if (hetcast::mpi::ClusterOfHost(file, NameOf(pattern, value), &cluster,
+                                      &error)) {
+        FUZZ_CHECK(cluster < clusters);
+      } else {
+        FUZZ_CHECK(!error.empty());
+      }
+    }
+  }
   for (size_t s = 0; s < file.sizes.size(); ++s) {
     const hetcast::mpi::SizeRule& rule = file.sizes[s];
+    FUZZ_CHECK(!(rule.trees && rule.cluster));
+    if (rule.cluster) {
+      FUZZ_CHECK(rule.inter_cost >= 1);
+      FUZZ_CHECK_EQ(rule.cluster_count, clusters);
+      FUZZ_CHECK(clusters >= 1);
+      FUZZ_CHECK(rule.local_us.empty() || rule.local_us.size() == clusters);
+    } else {
+      FUZZ_CHECK(rule.algorithm != HETCAST_ALGORITHM_LCF &&
+                 rule.algorithm != HETCAST_ALGORITHM_EAGER_LCF);
+    }
     FUZZ_CHECK(rule.min_bytes <= rule.max_bytes);
     FUZZ_CHECK(s == 0 || file.sizes[s - 1].max_bytes < rule.min_bytes);
     FUZZ_CHECK_EQ(rule.costs.size(), types);

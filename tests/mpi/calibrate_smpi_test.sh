@@ -8,6 +8,10 @@
 # be exactly the generations: the same partition of the hosts, in the same
 # order (type0 the fastest). The 4-generation platform runs two ranks per
 # host (a doubled hostfile), so the host leaders are what is measured.
+# Then smpi_platform's clusters platforms (its `labels`: each host's
+# cluster): the clusters of the file must be exactly the platform's, one
+# of them a single host, and one platform with two ranks per host; the
+# file's range must run model cluster (1 KiB, where it beats MPI_Bcast).
 # SMPI's clock is simulated, so the groups are the same on any host.
 set -euo pipefail
 calibrate=$(realpath "$1")
@@ -16,22 +20,28 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 fail() { echo "FAIL: $*" >&2; exit 1; }
 
-# check SEED HOSTS CLASSES RANKS_PER_HOST
-check() {
-  local seed=$1 hosts=$2 classes=$3 per_host=$4
-  local dir=$work/$seed
+# calibrate_on KIND SEED HOSTS LABELS RANKS_PER_HOST SIZES: draws the
+# platform into $dir (set by the caller), checks that it has LABELS
+# distinct labels, runs hetcast-calibrate on it.
+calibrate_on() {
+  local kind=$1 seed=$2 hosts=$3 labels=$4 per_host=$5 sizes=$6
   mkdir -p "$dir"
-  "$platform" --kind=mixed --ranks="$hosts" --seed="$seed" --out="$dir" >"$dir/draw"
-  local drawn
-  drawn=$(tr ',' '\n' <"$dir/labels" | sort -u | wc -l)
-  [[ $drawn == "$classes" ]] ||
-    fail "seed $seed draws $drawn generations ($(cat "$dir/draw")), the test wants $classes"
+  "$platform" --kind="$kind" --ranks="$hosts" --seed="$seed" --out="$dir" >"$dir/draw"
+  [[ $(tr ',' '\n' <"$dir/labels" | sort -u | wc -l) == "$labels" ]] ||
+    fail "seed $seed draws $(cat "$dir/draw"), the test wants $labels labels"
   awk -v n="$per_host" '{ for (i = 0; i < n; ++i) print }' "$dir/hostfile" >"$dir/ranks"
   timeout 120 smpirun --log=root.thres:critical \
     --cfg=smpi/simulate-computation:no --cfg=smpi/allgather:mpich \
     -np $((hosts * per_host)) -platform "$dir/platform.xml" -hostfile "$dir/ranks" \
-    "$calibrate" --sizes 1KiB:64KiB --repeats 1 --out "$dir/cluster.json" \
+    "$calibrate" --sizes "$sizes" --repeats 1 --out "$dir/cluster.json" \
     >"$dir/out" 2>&1 || fail "seed $seed: hetcast-calibrate failed: $(cat "$dir/out")"
+}
+
+# check SEED HOSTS CLASSES RANKS_PER_HOST
+check() {
+  local seed=$1 hosts=$2 classes=$3 per_host=$4
+  local dir=$work/$seed
+  calibrate_on mixed "$seed" "$hosts" "$classes" "$per_host" 1KiB:64KiB
   grep -q "^wrote $dir/cluster.json: $classes types" "$dir/out" ||
     fail "seed $seed: $(cat "$dir/draw"): $(cat "$dir/out")"
   # The file's host patterns expanded (bracket ranges as the library reads
@@ -61,7 +71,43 @@ PY
   echo "ok: seed $seed, $(cat "$dir/draw"), $per_host rank(s) per host: $classes types = the generations"
 }
 
+# check_clusters SEED HOSTS CLUSTERS RANKS_PER_HOST
+check_clusters() {
+  local seed=$1 hosts=$2 clusters=$3 per_host=$4
+  local dir=$work/clusters-$seed
+  calibrate_on clusters "$seed" "$hosts" "$clusters" "$per_host" 1KiB:1KiB
+  python3 - "$dir/cluster.json" "$dir/labels" <<'PY' || fail "seed $seed: $(cat "$dir/draw"): clusters differ from the platform's: $(cat "$dir/out")"
+import json, re, sys
+cluster = json.load(open(sys.argv[1]))
+labels = [int(x) for x in open(sys.argv[2]).read().strip().split(",")]
+rule = cluster["sizes"][0]
+assert rule["action"] == "plan" and rule["model"] == "cluster", "the range runs %s" % rule
+def expand(pattern):
+    m = re.fullmatch(r"(.*)\[(\d+)-(\d+)\](.*)", pattern)
+    if not m:
+        return [pattern]
+    low, high = m.group(2), m.group(3)
+    width = len(low) if len(low) > 1 and low[0] == "0" else 0
+    return [m.group(1) + str(i).zfill(width) + m.group(4)
+            for i in range(int(low), int(high) + 1)]
+found = {}
+for index, entry in enumerate(cluster["clusters"]):
+    for pattern in entry["hosts"]:
+        for name in expand(pattern):
+            assert name not in found, name + " in two clusters"
+            found[name] = index
+want = {"h%d" % h: label for h, label in enumerate(labels)}
+# Cluster indices are in the order of their lowest host, as the platform's.
+if found != want:
+    sys.exit("calibrated %s\nplatform   %s" % (sorted(found.items()), sorted(want.items())))
+PY
+  echo "ok: seed $seed, $(cat "$dir/draw"), $per_host rank(s) per host: the clusters are the platform's"
+}
+
 check 5 12 2 1   # 9x10G 3x100M
 check 3 12 3 1   # 3x10G 5x1G 4x100M
 check 2 12 4 2   # 5x25G 2x10G 2x1G 3x100M, two ranks per host
+check_clusters 2 12 3 1  # clusters: 3 4 5
+check_clusters 7 12 3 1  # clusters: 5 1 6 (h5 alone)
+check_clusters 8 12 2 2  # clusters: 6 6, two ranks per host
 echo "calibrate_smpi_test: passed"

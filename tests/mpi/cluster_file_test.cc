@@ -108,6 +108,115 @@ TEST(ClusterFileTest, TreesRangeGivesItsRates) {
             (std::vector<uint64_t>{90, uint64_t{1} << 40}));
 }
 
+// Version 2: the hosts' clusters and a range of model cluster.
+constexpr char kClusters[] =
+    R"("clusters": [{"name": "hall_a", "hosts": ["login", "node[001-032]"]},
+                    {"name": "hall_b", "hosts": ["node[033-064]",
+                                                 "rack[1-8]-gpu"]}])";
+
+std::string ClusterFile2(const std::string& sizes) {
+  std::string text = File(sizes);
+  text.replace(text.find("\"version\": 1"), 12, "\"version\": 2");
+  return text.substr(0, text.size() - 1) + ", " + kClusters + "}";
+}
+
+TEST(ClusterFileTest, ClusterRangeGivesItsModelAndHostsTheirClusters) {
+  ClusterFile file;
+  std::string error;
+  ASSERT_TRUE(
+      ParseClusterFile(ClusterFile2(R"({"min_bytes": 1024, "max_bytes": 65535,
+                       "action": "plan", "model": "cluster",
+                       "algorithm": "lcf", "inter_cost": 6,
+                       "segment_bytes": 128, "local_us": [21.5, 0],
+                       "inter_us": 240})"),
+                       "", &file, &error))
+      << error;
+  EXPECT_EQ(file.cluster_names, (std::vector<std::string>{"hall_a", "hall_b"}));
+  ASSERT_EQ(file.sizes.size(), 1u);
+  const SizeRule& rule = file.sizes[0];
+  EXPECT_TRUE(rule.plan);
+  EXPECT_TRUE(rule.cluster);
+  EXPECT_FALSE(rule.trees);
+  EXPECT_EQ(rule.algorithm, HETCAST_ALGORITHM_LCF);
+  EXPECT_EQ(rule.inter_cost, 6u);
+  EXPECT_EQ(rule.cluster_count, 2u);
+  EXPECT_EQ(rule.segment_bytes, 128u);
+  EXPECT_EQ(rule.local_us, (std::vector<double>{21.5, 0}));
+  EXPECT_EQ(rule.inter_us, 240);
+  const std::pair<const char*, size_t> want[] = {
+      {"login", 0},   {"node001", 0}, {"node032.lab.org", 0},
+      {"node033", 1}, {"node064", 1}, {"rack3-gpu", 1}};
+  for (const auto& [host, cluster] : want) {
+    size_t found = 9;
+    EXPECT_TRUE(ClusterOfHost(file, host, &found, &error)) << host << error;
+    EXPECT_EQ(found, cluster) << host;
+  }
+  size_t found = 9;
+  EXPECT_FALSE(ClusterOfHost(file, "node065", &found, &error));
+  EXPECT_EQ(error, "host 'node065' matches no entry of clusters");
+}
+
+TEST(ClusterFileTest, FileWithoutClustersPutsEveryHostInCluster0) {
+  ClusterFile file;
+  std::string error;
+  ASSERT_TRUE(ParseClusterFile(File(""), "", &file, &error)) << error;
+  size_t cluster = 9;
+  EXPECT_TRUE(ClusterOfHost(file, "anything", &cluster, &error));
+  EXPECT_EQ(cluster, 0u);
+}
+
+TEST(ClusterFileTest, EachBadClusterNamesItsProblem) {
+  const std::string plan =
+      R"({"min_bytes": 1, "max_bytes": 9, "action": "plan", )";
+  EXPECT_EQ(
+      ErrorOf(File("").substr(0, File("").size() - 1) + ", " + kClusters + "}"),
+      "clusters: version 1 has no clusters; write version 2");
+  EXPECT_EQ(ErrorOf(File(plan + R"("model": "cluster", "inter_cost": 2})")),
+            "sizes[0]: model cluster needs the file's clusters");
+  EXPECT_EQ(ErrorOf(ClusterFile2(plan + R"("model": "cluster"})")),
+            "sizes[0]: model cluster needs inter_cost (the cost of a transfer "
+            "between clusters, at least 1)");
+  EXPECT_EQ(
+      ErrorOf(ClusterFile2(plan + R"("model": "cluster", "algorithm": "fnf",
+                          "inter_cost": 2})")),
+      "sizes[0]: algorithm fnf is not the cluster model's (any, lcf or "
+      "eager_lcf)");
+  EXPECT_EQ(ErrorOf(ClusterFile2(plan + R"("algorithm": "eager_lcf"})")),
+            "sizes[0]: algorithm eager_lcf is the cluster model's; model is "
+            "node");
+  EXPECT_EQ(ErrorOf(ClusterFile2(plan + R"("model": "cluster", "inter_cost": 2,
+                          "local_us": [1, 2, 3]})")),
+            "sizes[0]: local_us has 3 entries; clusters has 2");
+  std::string file = ClusterFile2("");
+  const std::string head = file.substr(0, file.find("\"clusters\""));
+  EXPECT_EQ(ErrorOf(head + R"("clusters": []})"),
+            "clusters: the list is empty (leave it out when the hosts form no "
+            "clusters)");
+  EXPECT_EQ(ErrorOf(head + R"("clusters": [{"name": "a", "hosts": ["x"]},
+                                            {"name": "a", "hosts": ["y"]}]})"),
+            "clusters[1]: cluster 'a' is repeated");
+  EXPECT_EQ(ErrorOf(head + R"("clusters": [{"hosts": ["x"]}]})"),
+            "clusters[0]: the name is missing");
+  EXPECT_EQ(ErrorOf(head + R"("clusters": [{"name": "a"}]})"),
+            "clusters[0] ('a'): hosts is empty");
+  EXPECT_EQ(
+      ErrorOf(head + R"("clusters": [{"name": "a", "hosts": ["n[2-1]"]}]})"),
+      "clusters[0].hosts[0] ('n[2-1]'): the range's low bound 2 is above "
+      "its high bound 1");
+  ClusterFile two;
+  std::string error;
+  ASSERT_TRUE(ParseClusterFile(
+      head + R"("clusters": [{"name": "a", "hosts": ["node[001-010]"]},
+                             {"name": "b", "hosts": ["node[010-020]"]}]})",
+      "", &two, &error))
+      << error;
+  size_t cluster = 0;
+  EXPECT_FALSE(ClusterOfHost(two, "node010", &cluster, &error));
+  EXPECT_EQ(error,
+            "host 'node010' matches 'node[001-010]' (cluster 'a') and "
+            "'node[010-020]' (cluster 'b')");
+}
+
 TEST(ClusterFileTest, HashFollowsTheText) {
   ClusterFile a, b, c;
   std::string error;
@@ -168,10 +277,10 @@ TEST(ClusterFileTest, HostOfTwoTypesIsRefused) {
 }
 
 TEST(ClusterFileTest, EachBadFileNamesItsProblem) {
-  EXPECT_EQ(ErrorOf(R"({"version": 2, "types": []})"),
-            "version is 2; this library reads version 1");
+  EXPECT_EQ(ErrorOf(R"({"version": 3, "types": []})"),
+            "version is 3; this library reads versions 1 and 2");
   EXPECT_EQ(ErrorOf(R"({"types": []})"),
-            "version is 0 (missing); this library reads version 1");
+            "version is 0 (missing); this library reads versions 1 and 2");
   EXPECT_THAT(ErrorOf(File("").substr(0, 60)), HasSubstr("not a cluster file"));
   EXPECT_THAT(ErrorOf(""), HasSubstr("not a cluster file"));
   EXPECT_THAT(ErrorOf(R"({"version": 1, "typos": []})"),
@@ -331,7 +440,8 @@ TEST(ClusterFileTest, ReadClusterFileNamesThePath) {
   const std::string path = std::string(std::getenv("TEST_TMPDIR")) + "/c.json";
   std::ofstream(path) << R"({"version": 3})";
   EXPECT_FALSE(ReadClusterFile(path, &file, &error));
-  EXPECT_EQ(error, path + ": version is 3; this library reads version 1");
+  EXPECT_EQ(error,
+            path + ": version is 3; this library reads versions 1 and 2");
 }
 
 }  // namespace

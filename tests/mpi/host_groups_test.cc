@@ -4,6 +4,7 @@
 
 #include "tools/mpi/host_groups.h"
 
+#include <algorithm>
 #include <random>
 #include <set>
 #include <string>
@@ -207,6 +208,123 @@ TEST(MergeRanges, AdjacentRangesThatRunTheSameThing) {
   EXPECT_EQ(merged[2].min_bytes, 40u);
   EXPECT_EQ(merged[3].min_bytes, 50u);
   EXPECT_EQ(merged[4].min_bytes, 61u);
+}
+
+// Every set partition of `n` hosts (restricted growth strings: host h's
+// cluster is at most one more than the largest before it).
+std::vector<std::vector<size_t>> Partitions(size_t n) {
+  std::vector<std::vector<size_t>> all;
+  std::vector<size_t> label(n, 0);
+  const auto next = [&](size_t h, size_t used, const auto& self) -> void {
+    if (h == n) {
+      all.push_back(label);
+      return;
+    }
+    for (size_t c = 0; c <= used && c < n; ++c) {
+      label[h] = c;
+      self(h + 1, std::max(used, c + 1), self);
+    }
+  };
+  if (n > 0) next(0, 0, next);
+  return all;
+}
+
+// The two-level model's transfer times of a partition: 20 us inside a
+// cluster, 240 us between clusters, each pair with its own jitter of at
+// most 2% (below the 10% gap).
+TransferRow TwoLevelRow(const std::vector<size_t>& cluster_of,
+                        size_t* transfers) {
+  return [cluster_of, transfers](size_t from, const std::vector<size_t>& to,
+                                 double* spread) {
+    std::vector<double> times;
+    for (size_t h : to) {
+      EXPECT_NE(h, from);
+      const double jitter =
+          1 + 0.02 * static_cast<double>((from * 7 + h * 13) % 11) / 10;
+      times.push_back((cluster_of[from] == cluster_of[h] ? 20e-6 : 240e-6) *
+                      jitter);
+    }
+    *transfers += to.size();
+    *spread = 0;
+    return times;
+  };
+}
+
+// Exhaustive over every partition of up to 7 hosts: the clusters found are
+// the partition's whenever at most one of its clusters has a single host,
+// each labelled by its lowest host; and the transfers are at most
+// (clusters + 1) x hosts, counted as measured.
+TEST(FindClusters, FindsEveryPartitionWithAtMostOneLoneHost) {
+  size_t checked = 0, all = 0;
+  for (size_t n = 1; n <= 7; ++n) {
+    for (const std::vector<size_t>& truth : Partitions(n)) {
+      ++all;
+      std::vector<size_t> sizes(n, 0);
+      for (size_t c : truth) ++sizes[c];
+      const size_t clusters = *std::max_element(truth.begin(), truth.end()) + 1;
+      const size_t lone = std::count(sizes.begin(), sizes.end(), 1u);
+      size_t transfers = 0;
+      const Clustering found =
+          FindClusters(n, TwoLevelRow(truth, &transfers), 0.10);
+      EXPECT_EQ(found.transfers, transfers);
+      ASSERT_EQ(found.cluster_of.size(), n);
+      size_t hosts = 0;
+      for (const HostCluster& cluster : found.clusters) {
+        hosts += cluster.hosts.size();
+        EXPECT_TRUE(std::is_sorted(cluster.hosts.begin(), cluster.hosts.end()));
+      }
+      EXPECT_EQ(hosts, n);
+      if (lone > 1) continue;
+      EXPECT_EQ(found.cluster_of, truth) << "n " << n;
+      EXPECT_LE(transfers, (clusters + 1) * n);
+      ++checked;
+    }
+  }
+  // The Bell numbers B(1..7); of those partitions, 1, 1, 4, 8, 31, 107 and
+  // 449 have at most one cluster of one host.
+  EXPECT_EQ(all, 1u + 2 + 5 + 15 + 52 + 203 + 877);
+  EXPECT_EQ(checked, 1u + 1 + 4 + 8 + 31 + 107 + 449);
+}
+
+TEST(ClusterFileJson, ClustersAndClusterRangeReadBack) {
+  ClusterFileDraft draft;
+  draft.name = "two halls";
+  draft.types = {{"type0", 100, {"n[01-08]"}}};
+  draft.clusters = {{"cluster0", {"n[01-03]"}}, {"cluster1", {"n[04-08]"}}};
+  DraftRange range;
+  range.min_bytes = 1024;
+  range.max_bytes = 65535;
+  range.plan = range.cluster = true;
+  range.inter_cost = 11;
+  range.segment_bytes = 128;
+  range.local_us = {21.941, 0};
+  range.inter_us = 240.083;
+  draft.sizes = {range};
+  ClusterFile file;
+  std::string error;
+  ASSERT_TRUE(ParseClusterFile(ClusterFileJson(draft), "", &file, &error))
+      << error << ClusterFileJson(draft);
+  EXPECT_THAT(file.cluster_names, ElementsAre("cluster0", "cluster1"));
+  size_t cluster = 9;
+  ASSERT_TRUE(ClusterOfHost(file, "n03", &cluster, &error));
+  EXPECT_EQ(cluster, 0u);
+  ASSERT_TRUE(ClusterOfHost(file, "n04", &cluster, &error));
+  EXPECT_EQ(cluster, 1u);
+  ASSERT_EQ(file.sizes.size(), 1u);
+  const SizeRule& rule = file.sizes[0];
+  EXPECT_TRUE(rule.cluster);
+  EXPECT_EQ(rule.inter_cost, 11u);
+  EXPECT_EQ(rule.segment_bytes, 128u);
+  EXPECT_EQ(rule.algorithm, HETCAST_ALGORITHM_NONE);
+  EXPECT_THAT(rule.local_us, ElementsAre(21.941, 0));
+  EXPECT_DOUBLE_EQ(rule.inter_us, 240.083);
+  // Ranges of another C do not merge; of the same C they do.
+  DraftRange next = range;
+  next.min_bytes = 65536;
+  next.max_bytes = 1048576;
+  EXPECT_EQ(MergeRanges({range, next}).size(), 1u);
+  next.inter_cost = 12;
+  EXPECT_EQ(MergeRanges({range, next}).size(), 2u);
 }
 
 TEST(ClusterFileJson, ReadsBackAsWritten) {

@@ -14,7 +14,8 @@
 # (HETCAST_STATS) must show every broadcast of the cluster file's "plan"
 # range planned and every other one handed over, with counts derived from
 # the sizes the client reports and the ranges of the cluster file; the C
-# program also with a table and with model trees (pipelined). Then the
+# program also with a table, with model trees (pipelined) and with model
+# cluster (8 ranks, two clusters of hosts). Then the
 # bad cluster files, each in HETCAST_MODE=on (one line from rank 0, MPI's
 # broadcast, right bytes) and strict (the message, a non-zero exit), every
 # run bounded by `timeout`. One machine has one host name: the runs name
@@ -194,6 +195,20 @@ for mpi in $tree_mpis; do
   expect_counts "C on $mpi, model trees"
 done
 
+# Model cluster (version 2) for the plan range: hosts h0 and n1 in one
+# cluster, n2 and n3 in the other; the cluster model's LCF between the host
+# leaders in segments of 1000 bytes; 8 ranks on 4 hosts.
+sed -e 's|"version": 1|"version": 2|' \
+    -e 's|"sizes": \[|"clusters": [{"name": "a", "hosts": ["h0", "n1"]}, {"name": "b", "hosts": ["n[2-3]"]}], "sizes": [|' \
+    -e 's|"algorithm": "fnf"|"model": "cluster", "algorithm": "lcf", "inter_cost": 4, "segment_bytes": 1000|' \
+    cluster.json >clusters.json
+HETCAST_CONFIG=$work/clusters.json HETCAST_VERBOSE=1 RANKS=8 \
+  HETCAST_HOSTNAME_OVERRIDE=h0,n1,n1,n2,n2,n2,n3,n3 run mpich "${program[c_mpich]}" ||
+  fail "model cluster on mpich: $(cat err)"
+grep -q "1024..262144 bytes: hetcast's plan (between host leaders, cluster model, lcf" err ||
+  fail "model cluster: no verbose line for model cluster: $(cat err)"
+RANKS=8 expect_counts "C on mpich, model cluster, 8 ranks"
+
 # HETCAST_MODE=off: MPI's broadcast, no stats.
 HETCAST_MODE=off run mpich "${program[c_mpich]}" quick || fail "off: $(cat err)"
 [[ ! -e stats.jsonl ]] || fail "off: a stats file"
@@ -230,8 +245,8 @@ bad_case unknown-host "{$good_head, $good_hosts, \"sizes\": [$plan]}" \
   "host 'x9' matches no entry of hosts" h0,x9 "mpich openmpi"
 [[ -z "$sanitizer" ]] || { echo "PASS (sanitizer run) in ${SECONDS} s"; exit 0; }
 bad_case truncated "{$good_head, $good_hosts, \"sizes\": [$plan" "not a cluster file"
-bad_case version "{\"version\": 2, ${good_head#*, }, $good_hosts}" \
-  "version is 2; this library reads version 1"
+bad_case version "{\"version\": 3, ${good_head#*, }, $good_hosts}" \
+  "version is 3; this library reads versions 1 and 2"
 bad_case no-cost "{\"version\": 1, \"types\": [{\"name\": \"fast\"}], $good_hosts}" \
   "types[0] ('fast'): cost is missing or 0"
 bad_case overlap "{$good_head, $good_hosts, \"sizes\": [$plan, {\"min_bytes\": 8192, \"max_bytes\": 9000, \"action\": \"mpi\"}]}" \

@@ -19,14 +19,20 @@
 //     (host_groups.h); the groups, their costs and spreads are printed. Each
 //     type's cost per size in ticks: 100 for the fastest type, the others in
 //     proportion (two significant digits).
-//  3. Sizes: at each calibrated size, MPI's own broadcast (PMPI_Bcast) and
+//  3. Clusters (host_groups.h, FindClusters): the first unplaced host's
+//     fast set (the cheapest group of its one-way times at the largest
+//     size to the other unplaced hosts) is its cluster, repeated; then per
+//     size each cluster's local time and its time to the next cluster.
+//  4. Sizes: at each calibrated size, MPI's own broadcast (PMPI_Bcast) and
 //     each candidate plan (FNF between host leaders, whole messages or
-//     segments) are timed from rank 0; each candidate is a rule of a cluster
+//     segments; the cluster model between them with C = inter / local when
+//     there are clusters; model trees and the exact table) are timed from
+//     rank 0; each candidate is a rule of a cluster
 //     file read by the library's parser, run by the library's own two-level
 //     broadcast (two_level.h), its bytes checked on every rank. The size's
 //     range (up to the next calibrated size) gets the fastest plan where it
 //     beats MPI_Bcast, else "mpi"; ranges that run the same thing merge.
-//  4. The file is read back by the library's parser and every calibrated
+//  5. The file is read back by the library's parser and every calibrated
 //     size's rule compared with the one that was timed before it is
 //     written. Exit status 0; 2 for bad arguments or a run on one host; 1
 //     when something failed (said on rank 0).
@@ -437,7 +443,8 @@ int Report(const Calibration& c, const BroadcastCheck& node_check,
 constexpr char kUsage[] =
     "usage: mpiexec -n N hetcast-calibrate --sizes MIN:MAX --out FILE\n"
     "           [--repeats 3] [--min-gap 0.10] [--name TEXT]\n"
-    "  measures every host's send cost, groups the hosts into node types,\n"
+    "  measures every host's send cost, groups the hosts into node types\n"
+    "  and clusters,\n"
     "  times MPI_Bcast and hetcast's plan (the library's own code) at MIN,\n"
     "  every power of two between and MAX, and writes the cluster file of\n"
     "  libhetcast_mpi (HETCAST_CONFIG=FILE).\n"

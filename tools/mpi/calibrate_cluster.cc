@@ -299,6 +299,128 @@ void ShareCosts(size_t hosts, size_t sizes, CostTable* table) {
   table->reference = static_cast<int>(flat.back());
 }
 
+// The clusters of the two-level model (FindClusters, host_groups.h) and
+// their costs per size, on every rank.
+struct ClusterCosts {
+  Clustering clustering;
+  std::vector<DraftCluster> drafts;  // per cluster: its name and hosts
+  // Per size: per cluster the one-way time from its leader to its second
+  // host (0 for a cluster of one host), and from its leader to the next
+  // cluster's leader.
+  std::vector<std::vector<double>> local, inter;
+};
+
+// TransferRow over the leaders (rank = host index): `from` sends `bytes` to
+// each of `to`, one transfer at a time; its times on every leader.
+std::vector<double> LeaderRow(MPI_Comm leaders, int bytes, int repeats,
+                              std::vector<char>* buffer, size_t from,
+                              const std::vector<size_t>& to, double* spread) {
+  int me = 0;
+  PMPI_Comm_rank(leaders, &me);
+  std::vector<double> times(to.size() + 1, 0);
+  for (size_t i = 0; i < to.size(); ++i) {
+    const SendCost cost =
+        OneWay(leaders, static_cast<int>(from), static_cast<int>(to[i]), bytes,
+               repeats, buffer);
+    times[i] = cost.seconds;
+    times.back() = std::max(times.back(), cost.spread);
+  }
+  PMPI_Bcast(times.data(), static_cast<int>(times.size()), MPI_DOUBLE,
+             static_cast<int>(from), leaders);
+  *spread = times.back();
+  times.pop_back();
+  return times;
+}
+
+// Per size, per cluster: its local and inter-cluster one-way times
+// (ClusterCosts), on every leader.
+void MeasureClusterCosts(MPI_Comm leaders, const std::vector<uint64_t>& sizes,
+                         int repeats, std::vector<char>* buffer,
+                         ClusterCosts* out) {
+  int me = 0;
+  PMPI_Comm_rank(leaders, &me);
+  const std::vector<HostCluster>& clusters = out->clustering.clusters;
+  const size_t k = clusters.size();
+  std::vector<double> flat(2 * k * sizes.size(), 0);
+  double spread = 0;
+  for (size_t c = 0; c < k; ++c) {
+    const int leader = static_cast<int>(clusters[c].hosts[0]);
+    const int next = static_cast<int>(clusters[(c + 1) % k].hosts[0]);
+    std::vector<double> local(sizes.size(), 0);
+    if (clusters[c].hosts.size() >= 2) {
+      local =
+          CostsTowards(leaders, leader, static_cast<int>(clusters[c].hosts[1]),
+                       sizes, repeats, buffer, &spread);
+    }
+    std::vector<double> inter(sizes.size(), 0);
+    if (k >= 2) {  // one cluster: no other to measure towards
+      inter =
+          CostsTowards(leaders, leader, next, sizes, repeats, buffer, &spread);
+    }
+    if (me != leader) continue;
+    for (size_t i = 0; i < sizes.size(); ++i) {
+      flat[(2 * i) * k + c] = local[i];
+      flat[(2 * i + 1) * k + c] = inter[i];
+    }
+  }
+  PMPI_Allreduce(MPI_IN_PLACE, flat.data(), static_cast<int>(flat.size()),
+                 MPI_DOUBLE, MPI_MAX, leaders);
+  for (size_t i = 0; i < sizes.size(); ++i) {
+    out->local.emplace_back(flat.begin() + 2 * i * k,
+                            flat.begin() + (2 * i + 1) * k);
+    out->inter.emplace_back(flat.begin() + (2 * i + 1) * k,
+                            flat.begin() + (2 * i + 2) * k);
+  }
+}
+
+// The clusters and their costs from the leaders (world rank 0 is host 0's
+// leader) to every rank.
+void ShareClusters(size_t hosts, size_t sizes, ClusterCosts* out) {
+  std::vector<double> flat;
+  if (!out->clustering.clusters.empty()) {
+    for (size_t h = 0; h < hosts; ++h) {
+      flat.push_back(static_cast<double>(out->clustering.cluster_of[h]));
+    }
+    for (const HostCluster& cluster : out->clustering.clusters) {
+      flat.push_back(cluster.spread);
+    }
+    flat.push_back(out->clustering.threshold);
+    flat.push_back(static_cast<double>(out->clustering.transfers));
+    for (size_t i = 0; i < sizes; ++i) {
+      flat.insert(flat.end(), out->local[i].begin(), out->local[i].end());
+      flat.insert(flat.end(), out->inter[i].begin(), out->inter[i].end());
+    }
+  }
+  int count = static_cast<int>(flat.size());
+  PMPI_Bcast(&count, 1, MPI_INT, 0, MPI_COMM_WORLD);
+  flat.resize(count);
+  PMPI_Bcast(flat.data(), count, MPI_DOUBLE, 0, MPI_COMM_WORLD);
+  size_t k = 0;
+  for (size_t h = 0; h < hosts; ++h) {
+    k = std::max(k, static_cast<size_t>(flat[h]) + 1);
+  }
+  Clustering& clustering = out->clustering;
+  clustering.cluster_of.assign(hosts, 0);
+  for (size_t h = 0; h < hosts; ++h) {
+    clustering.cluster_of[h] = static_cast<size_t>(flat[h]);
+  }
+  clustering.clusters.assign(k, HostCluster());
+  for (size_t h = 0; h < hosts; ++h) {
+    clustering.clusters[clustering.cluster_of[h]].hosts.push_back(h);
+  }
+  const double* at = flat.data() + hosts;
+  for (HostCluster& cluster : clustering.clusters) cluster.spread = *at++;
+  clustering.threshold = *at++;
+  clustering.transfers = static_cast<size_t>(*at++);
+  out->local.assign(sizes, {});
+  out->inter.assign(sizes, {});
+  for (size_t i = 0; i < sizes; ++i) {
+    out->local[i].assign(at, at + k);
+    out->inter[i].assign(at + k, at + 2 * k);
+    at += 2 * k;
+  }
+}
+
 // What every rank knows after the measurement.
 struct Calibration {
   ClusterCalibrateInput input;
@@ -312,6 +434,7 @@ struct Calibration {
   CostTable costs;
   Grouping grouping;
   std::vector<DraftType> types;
+  ClusterCosts clusters;
 };
 
 // The segment sizes a plan of `bytes` between `hosts` hosts is timed with:
@@ -363,7 +486,7 @@ struct Candidates {
   std::vector<DraftRange> drafts;  // per candidate
   std::vector<size_t> size_of;     // per candidate: its size index
   ClusterFile parsed;
-  size_t my_type = 0;
+  HostPlace place;  // this rank's host in `parsed`
 };
 
 // Picoseconds per byte of `seconds` for `bytes` bytes, 1 .. kMaxLinkValue.
@@ -387,6 +510,49 @@ DraftRange TreesDraft(const Calibration& c, size_t i) {
     range.send_ps_per_byte.push_back(PicosPerByte(group.seconds[i], bytes));
     range.receive_ps_per_byte.push_back(PicosPerByte(receive, bytes));
   }
+  return range;
+}
+
+double Median(std::vector<double> values) {
+  std::sort(values.begin(), values.end());
+  return values.empty() ? 0 : values[(values.size() - 1) / 2];
+}
+
+// The clusters offer the cluster model: two or more, one with two hosts or
+// more (whose local transfer was measured).
+bool OffersClusterModel(const Calibration& c) {
+  const std::vector<HostCluster>& clusters = c.clusters.clustering.clusters;
+  return clusters.size() >= 2 &&
+         std::any_of(clusters.begin(), clusters.end(),
+                     [](const HostCluster& k) { return k.hosts.size() >= 2; });
+}
+
+// The median over the clusters of two hosts or more of their local times at
+// size index i.
+double LocalSeconds(const Calibration& c, size_t i) {
+  std::vector<double> local;
+  for (size_t k = 0; k < c.clusters.local[i].size(); ++k) {
+    if (c.clusters.clustering.clusters[k].hosts.size() >= 2) {
+      local.push_back(c.clusters.local[i][k]);
+    }
+  }
+  return Median(local);
+}
+
+// Model cluster at size index i: C = the median inter-cluster time over the
+// median local time (rounded, at least 1), the model's 1 tick being a local
+// transfer.
+DraftRange ClusterDraft(const Calibration& c, size_t i) {
+  DraftRange range;
+  range.plan = range.cluster = true;
+  const double local = LocalSeconds(c, i);
+  const double inter = Median(c.clusters.inter[i]);
+  range.inter_cost = std::max<uint64_t>(
+      1, static_cast<uint64_t>(std::llround(inter / std::max(local, 1e-12))));
+  for (double seconds : c.clusters.local[i]) {
+    range.local_us.push_back(1e6 * seconds);
+  }
+  range.inter_us = 1e6 * inter;
   return range;
 }
 
@@ -438,6 +604,8 @@ std::string BuildCandidates(const Calibration& c, Candidates* out) {
   ClusterFileDraft draft;
   draft.name = "candidates";
   draft.types = c.types;
+  const bool clusters = OffersClusterModel(c);
+  if (clusters) draft.clusters = c.clusters.drafts;
   const auto add = [&](DraftRange range, size_t i) {
     range.min_bytes = range.max_bytes = out->drafts.size();
     out->drafts.push_back(range);
@@ -453,6 +621,10 @@ std::string BuildCandidates(const Calibration& c, Candidates* out) {
       range.plan = true;
       range.segment_bytes = segment;
       range.costs = CostTicks(c.grouping, i);
+      add(range, i);
+      if (!clusters) continue;
+      range = ClusterDraft(c, i);
+      range.segment_bytes = segment;
       add(range, i);
     }
     if (bytes < kTreesMinBytes) continue;
@@ -474,7 +646,9 @@ std::string BuildCandidates(const Calibration& c, Candidates* out) {
         tables.sizes_without, c.input.sizes.size(), tables.first_why.c_str());
   }
   if (!ParseClusterFile(ClusterFileJson(draft), "", &out->parsed, &error) ||
-      !TypeOfHost(out->parsed, c.rank_hosts[rank], &out->my_type, &error)) {
+      !TypeOfHost(out->parsed, c.rank_hosts[rank], &out->place.type, &error) ||
+      !ClusterOfHost(out->parsed, c.rank_hosts[rank], &out->place.cluster,
+                     &error)) {
     return "the written rules do not parse: " + error;
   }
   return "";
@@ -542,14 +716,14 @@ double TimePlan(Calibration* c, const Candidates& candidates, size_t k,
   TwoLevelOutcome outcome;
   const int n = static_cast<int>(bytes);
   int bad = TwoLevelBcast(buffer.data(), n, MPI_BYTE, 0, n, &c->two_level, 0,
-                          rule, candidates.my_type, &outcome) != MPI_SUCCESS ||
+                          rule, candidates.place, &outcome) != MPI_SUCCESS ||
             outcome.refused || !Holds(block, buffer);
   bad = AgreedStatus(bad);
   double seconds = -1;
   if (!bad) {
     seconds = Timed(c->input.repeats, [&] {
       TwoLevelBcast(buffer.data(), n, MPI_BYTE, 0, n, &c->two_level, 0, rule,
-                    candidates.my_type, &outcome);
+                    candidates.place, &outcome);
     });
   } else if (IsRoot()) {
     std::printf(
@@ -578,7 +752,7 @@ double TimeMpi(Calibration* c, uint64_t bytes) {
 // host 0. Model trees: DegreeTreePredictedPs() of the tree the library
 // plans from the rule's rates. Node model: its completion in ticks (the
 // executor's planner) times the tick of size index i (the fastest type's
-// cost / 100).
+// cost / 100); model cluster: in local transfers of size index i.
 double PredictedUs(const Calibration& c, const SizeRule& rule, size_t i) {
   std::vector<int> types;
   for (size_t g : c.grouping.group_of) types.push_back(static_cast<int>(g));
@@ -590,18 +764,20 @@ double PredictedUs(const Calibration& c, const SizeRule& rule, size_t i) {
     return 1e-6 * static_cast<double>(
                       DegreeTreePredictedPs(platform, plan, c.input.sizes[i]));
   }
-  HETCAST_MPI_Params params = {};
-  params.model = HETCAST_MODEL_NODE;
-  params.costs = rule.costs.data();
-  params.type_count = rule.costs.size();
-  params.algorithm = rule.algorithm;
-  params.table = rule.table ? &rule.table->table : nullptr;
-  params.segment_bytes = rule.segment_bytes;
+  if (rule.cluster) {
+    types.clear();
+    for (size_t k : c.clusters.clustering.cluster_of) {
+      types.push_back(static_cast<int>(k));
+    }
+  }
   BcastForecast forecast;
-  if (ForecastBcast(params, types, 0, &forecast) != HETCAST_MPI_SUCCESS) {
+  if (ForecastBcast(LeaderParams(rule, HostPlace()), types, 0, &forecast) !=
+      HETCAST_MPI_SUCCESS) {
     return 0;
   }
-  return 1e6 * forecast.ticks * c.grouping.groups[0].seconds[i] / 100;
+  const double tick =
+      rule.cluster ? LocalSeconds(c, i) : c.grouping.groups[0].seconds[i] / 100;
+  return 1e6 * forecast.ticks * tick;
 }
 
 std::string Us(double seconds) {
@@ -614,6 +790,7 @@ std::string Us(double seconds) {
 // runs the fastest plan where it beats MPI_Bcast, else MPI_Bcast.
 const char* PlanName(const DraftRange& range) {
   if (range.trees) return "degree tree";
+  if (range.cluster) return "cluster model";
   return range.table_data.empty() ? "fnf" : "exact table";
 }
 
@@ -637,6 +814,10 @@ std::vector<DraftRange> Decide(Calibration* c, const Candidates& candidates) {
     if (best >= 0) {
       const DraftRange& chosen = candidates.drafts[best_k];
       range.trees = chosen.trees;
+      range.cluster = chosen.cluster;
+      range.inter_cost = chosen.inter_cost;
+      range.local_us = chosen.local_us;
+      range.inter_us = chosen.inter_us;
       range.segment_bytes = chosen.segment_bytes;
       range.costs = chosen.costs;
       range.table_data = chosen.table_data;
@@ -700,6 +881,38 @@ void ReportGroups(const Calibration& c) {
   }
 }
 
+void ReportClusters(const Calibration& c) {
+  const ClusterCosts& clusters = c.clusters;
+  const std::vector<uint64_t>& sizes = c.input.sizes;
+  std::printf(
+      "clusters: the first unplaced host's fast set at %llu bytes (one-way "
+      "times within %.3f of the fastest of its row), repeated; %zu "
+      "transfers%s\n",
+      static_cast<unsigned long long>(sizes.back()),
+      clusters.clustering.threshold, clusters.clustering.transfers,
+      OffersClusterModel(c) ? ""
+                            : " (no cluster model: one cluster, or "
+                              "every host alone)");
+  for (size_t k = 0; k < clusters.drafts.size(); ++k) {
+    std::string hosts;
+    for (const std::string& name : clusters.drafts[k].hosts) {
+      hosts += (hosts.empty() ? "" : ",") + name;
+    }
+    const size_t count = clusters.clustering.clusters[k].hosts.size();
+    std::printf(
+        "  %s: %zu host%s (%s): local %s at %llu bytes, %s at %llu bytes; "
+        "to the next cluster %s, %s; spread within the cluster %.3f\n",
+        clusters.drafts[k].name.c_str(), count, count == 1 ? "" : "s",
+        hosts.c_str(), Us(clusters.local.front()[k]).c_str(),
+        static_cast<unsigned long long>(sizes.front()),
+        Us(clusters.local.back()[k]).c_str(),
+        static_cast<unsigned long long>(sizes.back()),
+        Us(clusters.inter.front()[k]).c_str(),
+        Us(clusters.inter.back()[k]).c_str(),
+        clusters.clustering.clusters[k].spread);
+  }
+}
+
 // A node-model rule as calibration decided it: its costs, and FNF or the
 // exact table (the same one, by content hash).
 bool SameNodeRule(const SizeRule& rule, const DraftRange& want) {
@@ -722,9 +935,12 @@ std::string CheckWritten(const ClusterFile& file,
     const DraftRange& want = decided[i];
     const bool same_model =
         rule != nullptr && rule->trees == want.trees &&
+        rule->cluster == want.cluster &&
         (want.trees ? rule->send_ps_per_byte == want.send_ps_per_byte &&
                           rule->receive_ps_per_byte == want.receive_ps_per_byte
-                    : SameNodeRule(*rule, want));
+         : want.cluster ? rule->inter_cost == want.inter_cost &&
+                              rule->algorithm == HETCAST_ALGORITHM_NONE
+                        : SameNodeRule(*rule, want));
     if (rule == nullptr || rule->plan != want.plan ||
         (want.plan &&
          (!same_model || rule->segment_bytes != want.segment_bytes))) {
@@ -743,6 +959,9 @@ std::string Write(const Calibration& c, const std::vector<DraftRange>& decided,
   draft.name = c.input.name;
   draft.types = c.types;
   draft.sizes = MergeRanges(decided);
+  for (const DraftRange& range : draft.sizes) {
+    if (range.plan && range.cluster) draft.clusters = c.clusters.drafts;
+  }
   *ranges = draft.sizes.size();
   const std::string text = ClusterFileJson(draft);
   ClusterFile parsed;
@@ -777,10 +996,32 @@ std::string Measure(Calibration* c) {
            "): hetcast plans between hosts only; run on 2 hosts or more";
   }
   if (c->two_level.leaders != MPI_COMM_NULL) {
-    MeasureCosts(c->two_level.leaders, c->input.sizes, c->input.repeats,
-                 &c->buffer, &c->costs);
+    MPI_Comm leaders = c->two_level.leaders;
+    MeasureCosts(leaders, c->input.sizes, c->input.repeats, &c->buffer,
+                 &c->costs);
+    const int largest = static_cast<int>(c->input.sizes.back());
+    c->clusters.clustering = FindClusters(
+        c->host_names.size(),
+        [&](size_t from, const std::vector<size_t>& to, double* spread) {
+          return LeaderRow(leaders, largest, c->input.repeats, &c->buffer, from,
+                           to, spread);
+        },
+        c->input.min_gap);
+    MeasureClusterCosts(leaders, c->input.sizes, c->input.repeats, &c->buffer,
+                        &c->clusters);
   }
   ShareCosts(c->host_names.size(), c->input.sizes.size(), &c->costs);
+  ShareClusters(c->host_names.size(), c->input.sizes.size(), &c->clusters);
+  for (size_t k = 0; k < c->clusters.clustering.clusters.size(); ++k) {
+    DraftCluster draft;
+    draft.name = "cluster" + std::to_string(k);
+    std::vector<std::string> names;
+    for (size_t h : c->clusters.clustering.clusters[k].hosts) {
+      names.push_back(c->host_names[h]);
+    }
+    draft.hosts = CompactHostNames(names);
+    c->clusters.drafts.push_back(draft);
+  }
   for (size_t h = 0; h < c->host_names.size(); ++h) {
     c->costs.hosts[h].host = c->host_names[h];
   }
@@ -803,7 +1044,10 @@ int CalibrateClusterFile(const ClusterCalibrateInput& input) {
     FreeTwoLevel(&c.two_level);
     return 2;
   }
-  if (IsRoot()) ReportGroups(c);
+  if (IsRoot()) {
+    ReportGroups(c);
+    ReportClusters(c);
+  }
   Candidates candidates;
   problem = BuildCandidates(c, &candidates);
   int status = AgreedStatus(!problem.empty());

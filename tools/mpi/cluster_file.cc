@@ -164,6 +164,42 @@ bool ReadHosts(const cluster::ClusterFile& root, ClusterFile* out,
   return true;
 }
 
+// "clusters" (optional): names, each with at least one host pattern.
+bool ReadClusters(const cluster::ClusterFile& root, ClusterFile* out,
+                  std::string* error) {
+  if (root.clusters() == nullptr) return true;
+  if (root.clusters()->size() == 0) {
+    return Refuse(error,
+                  "clusters: the list is empty (leave it out when "
+                  "the hosts form no clusters)");
+  }
+  for (flatbuffers::uoffset_t c = 0; c < root.clusters()->size(); ++c) {
+    const cluster::Cluster* entry = root.clusters()->Get(c);
+    const std::string where = "clusters[" + std::to_string(c) + "]";
+    const std::string name = entry->name() ? entry->name()->str() : "";
+    if (name.empty()) return Refuse(error, where + ": the name is missing");
+    if (std::find(out->cluster_names.begin(), out->cluster_names.end(), name) !=
+        out->cluster_names.end()) {
+      return Refuse(error,
+                    where + ": cluster " + Quoted(name) + " is repeated");
+    }
+    if (entry->hosts() == nullptr || entry->hosts()->size() == 0) {
+      return Refuse(error, where + " (" + Quoted(name) + "): hosts is empty");
+    }
+    for (flatbuffers::uoffset_t h = 0; h < entry->hosts()->size(); ++h) {
+      HostPattern pattern;
+      if (!ParseHostPattern(where + ".hosts[" + std::to_string(h) + "]",
+                            entry->hosts()->Get(h)->str(), &pattern, error)) {
+        return false;
+      }
+      pattern.type = out->cluster_names.size();
+      out->cluster_hosts.push_back(std::move(pattern));
+    }
+    out->cluster_names.push_back(name);
+  }
+  return true;
+}
+
 hetcast_algorithm AlgorithmOf(cluster::Algorithm algorithm) {
   switch (algorithm) {
     case cluster::Algorithm_fnf:
@@ -172,9 +208,18 @@ hetcast_algorithm AlgorithmOf(cluster::Algorithm algorithm) {
       return HETCAST_ALGORITHM_TABLE;
     case cluster::Algorithm_ptas:
       return HETCAST_ALGORITHM_PTAS;
+    case cluster::Algorithm_lcf:
+      return HETCAST_ALGORITHM_LCF;
+    case cluster::Algorithm_eager_lcf:
+      return HETCAST_ALGORITHM_EAGER_LCF;
     default:
       return HETCAST_ALGORITHM_NONE;
   }
+}
+
+bool IsClusterAlgorithm(cluster::Algorithm algorithm) {
+  return algorithm == cluster::Algorithm_lcf ||
+         algorithm == cluster::Algorithm_eager_lcf;
 }
 
 // The range's table, from its path or its bytes, checked against its hash.
@@ -257,8 +302,42 @@ bool ReadTrees(const std::string& where, const cluster::SizeRange& range,
                    types, &rule->receive_ps_per_byte, error);
 }
 
+// A range of model cluster: its C, algorithm and the clusters' figures.
+bool ReadClusterModel(const std::string& where, const cluster::SizeRange& range,
+                      size_t clusters, SizeRule* rule, std::string* error) {
+  rule->cluster = true;
+  rule->cluster_count = clusters;
+  if (clusters == 0) {
+    return Refuse(error, where + ": model cluster needs the file's clusters");
+  }
+  if (range.algorithm() != cluster::Algorithm_any &&
+      !IsClusterAlgorithm(range.algorithm())) {
+    return Refuse(error, where + ": algorithm " +
+                             cluster::EnumNameAlgorithm(range.algorithm()) +
+                             " is not the cluster model's (any, lcf or "
+                             "eager_lcf)");
+  }
+  if (range.inter_cost() == 0) {
+    return Refuse(error, where +
+                             ": model cluster needs inter_cost (the cost of "
+                             "a transfer between clusters, at least 1)");
+  }
+  rule->inter_cost = range.inter_cost();
+  rule->inter_us = range.inter_us();
+  if (range.local_us() && range.local_us()->size() > 0) {
+    if (range.local_us()->size() != clusters) {
+      return Refuse(error, where + ": local_us has " +
+                               std::to_string(range.local_us()->size()) +
+                               " entries; clusters has " +
+                               std::to_string(clusters));
+    }
+    rule->local_us.assign(range.local_us()->begin(), range.local_us()->end());
+  }
+  return true;
+}
+
 bool ReadRange(const std::string& where, const cluster::SizeRange& range,
-               const std::vector<uint64_t>& type_costs,
+               const std::vector<uint64_t>& type_costs, size_t clusters,
                const std::string& folder, SizeRule* rule, uint64_t* hash,
                std::string* error) {
   rule->min_bytes = range.min_bytes();
@@ -297,6 +376,17 @@ bool ReadRange(const std::string& where, const cluster::SizeRange& range,
       !ReadTrees(where, range, type_costs.size(), rule, error)) {
     return false;
   }
+  if (range.model() == cluster::Model_cluster &&
+      !ReadClusterModel(where, range, clusters, rule, error)) {
+    return false;
+  }
+  if (range.model() != cluster::Model_cluster &&
+      IsClusterAlgorithm(range.algorithm())) {
+    return Refuse(error, where + ": algorithm " +
+                             cluster::EnumNameAlgorithm(range.algorithm()) +
+                             " is the cluster model's; model is " +
+                             cluster::EnumNameModel(range.model()));
+  }
   if (!ReadTable(where, range, folder, rule, hash, error)) return false;
   if (rule->plan && !rule->table &&
       (rule->algorithm == HETCAST_ALGORITHM_TABLE ||
@@ -316,8 +406,9 @@ bool ReadSizes(const cluster::ClusterFile& root, const std::string& folder,
   for (flatbuffers::uoffset_t s = 0; s < root.sizes()->size(); ++s) {
     const std::string where = "sizes[" + std::to_string(s) + "]";
     SizeRule rule;
-    if (!ReadRange(where, *root.sizes()->Get(s), type_costs, folder, &rule,
-                   &out->hash, error)) {
+    if (!ReadRange(where, *root.sizes()->Get(s), type_costs,
+                   out->cluster_names.size(), folder, &rule, &out->hash,
+                   error)) {
       return false;
     }
     rules.emplace_back(std::move(rule), where);
@@ -371,16 +462,21 @@ bool ParseClusterFile(const std::string& json, const std::string& folder,
   }
   const cluster::ClusterFile& root =
       *cluster::GetClusterFile(parser.builder_.GetBufferPointer());
-  if (root.version() != kClusterFileVersion) {
+  if (root.version() != 1 && root.version() != kClusterFileVersion) {
     return Refuse(error, "version is " + std::to_string(root.version()) +
                              (root.version() == 0 ? " (missing)" : "") +
-                             "; this library reads version " +
+                             "; this library reads versions 1 and " +
+                             std::to_string(kClusterFileVersion));
+  }
+  if (root.version() == 1 && root.clusters() != nullptr) {
+    return Refuse(error, "clusters: version 1 has no clusters; write version " +
                              std::to_string(kClusterFileVersion));
   }
   if (root.name()) out->name = root.name()->str();
   out->hash = Fnv1a(kFnvOffset, json.data(), json.size());
   std::vector<uint64_t> costs;
   return ReadTypes(root, out, &costs, error) && ReadHosts(root, out, error) &&
+         ReadClusters(root, out, error) &&
          ReadSizes(root, folder, costs, out, error);
 }
 
@@ -398,28 +494,51 @@ bool ReadClusterFile(const std::string& path, ClusterFile* out,
   return true;
 }
 
-bool TypeOfHost(const ClusterFile& file, const std::string& host, size_t* type,
-                std::string* error) {
+namespace {
+
+// The entry of `names` that the patterns matching `host` (its full name,
+// else its short name) name; `what` ("type", "cluster") and `list`
+// ("hosts", "clusters") for messages.
+bool IndexOfHost(const std::vector<HostPattern>& patterns,
+                 const std::vector<std::string>& names, const char* what,
+                 const char* list, const std::string& host, size_t* index,
+                 std::string* error) {
   const std::string short_name = host.substr(0, host.find('.'));
   for (const std::string& name : {host, short_name}) {
     const HostPattern* first = nullptr;
-    for (const HostPattern& pattern : file.hosts) {
+    for (const HostPattern& pattern : patterns) {
       if (!Matches(pattern, name)) continue;
       if (first != nullptr && first->type != pattern.type) {
         return Refuse(error, "host " + Quoted(name) + " matches " +
-                                 Quoted(first->text) + " (type " +
-                                 Quoted(file.type_names[first->type]) +
-                                 ") and " + Quoted(pattern.text) + " (type " +
-                                 Quoted(file.type_names[pattern.type]) + ")");
+                                 Quoted(first->text) + " (" + what + " " +
+                                 Quoted(names[first->type]) + ") and " +
+                                 Quoted(pattern.text) + " (" + what + " " +
+                                 Quoted(names[pattern.type]) + ")");
       }
       if (first == nullptr) first = &pattern;
     }
     if (first != nullptr) {
-      *type = first->type;
+      *index = first->type;
       return true;
     }
   }
-  return Refuse(error, "host " + Quoted(host) + " matches no entry of hosts");
+  return Refuse(error, "host " + Quoted(host) + " matches no entry of " + list);
+}
+
+}  // namespace
+
+bool TypeOfHost(const ClusterFile& file, const std::string& host, size_t* type,
+                std::string* error) {
+  return IndexOfHost(file.hosts, file.type_names, "type", "hosts", host, type,
+                     error);
+}
+
+bool ClusterOfHost(const ClusterFile& file, const std::string& host,
+                   size_t* cluster, std::string* error) {
+  *cluster = 0;
+  if (file.cluster_names.empty()) return true;
+  return IndexOfHost(file.cluster_hosts, file.cluster_names, "cluster",
+                     "clusters", host, cluster, error);
 }
 
 const SizeRule* RuleForSize(const ClusterFile& file, uint64_t bytes) {

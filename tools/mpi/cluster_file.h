@@ -1,8 +1,8 @@
 // cluster_file.h: the cluster file of libhetcast_mpi (HETCAST_CONFIG;
-// schema tables/cluster_file.fbs): which node type each host is, and per
-// message-size range whether a broadcast runs hetcast's plan (and which) or
-// goes to the MPI library's MPI_Bcast. MPI-free, so that it is tested and
-// fuzzed without processes.
+// schema tables/cluster_file.fbs): which node type and which cluster each
+// host is, and per message-size range whether a broadcast runs hetcast's
+// plan (and which) or goes to the MPI library's MPI_Bcast. MPI-free, so that it
+// is tested and fuzzed without processes.
 
 #ifndef HETCAST_TOOLS_MPI_CLUSTER_FILE_H_
 #define HETCAST_TOOLS_MPI_CLUSTER_FILE_H_
@@ -18,19 +18,22 @@
 namespace hetcast {
 namespace mpi {
 
-// The version of the cluster file this library reads.
-constexpr uint32_t kClusterFileVersion = 1;
+// The version of the cluster file this library writes; it reads this one
+// and version 1 (the same without clusters).
+constexpr uint32_t kClusterFileVersion = 2;
 
-// One entry of "hosts": an exact name, or prefix + a decimal number in
-// [low, high] + suffix (with `width` > 0 the number has exactly that many
-// digits, leading zeros included; with 0 it has none).
+// One entry of "hosts" (or of a cluster's "hosts"): an exact name, or prefix +
+// a decimal number in [low, high] + suffix (with `width` > 0 the number has
+// exactly that many digits, leading zeros included; with 0 it has none).
 struct HostPattern {
   std::string text;  // as written, for messages
   std::string prefix, suffix;
   bool range = false;
   uint64_t low = 0, high = 0;
   size_t width = 0;
-  size_t type = 0;  // index into ClusterFile::type_names
+  // Index into ClusterFile::type_names (in ClusterFile::hosts) or
+  // cluster_names (in ClusterFile::cluster_hosts).
+  size_t type = 0;
 };
 
 // An opened table with the bytes it reads (the handle points into them).
@@ -43,13 +46,20 @@ struct OpenedTable {
 struct SizeRule {
   uint64_t min_bytes = 0, max_bytes = 0;  // both included
   bool plan = false;                      // false: hand to MPI_Bcast
-  bool trees = false;  // model trees (degree_tree.h); else the node model
+  bool trees = false;                     // model trees (degree_tree.h)
+  bool cluster = false;  // model cluster; neither: the node model
   hetcast_algorithm algorithm = HETCAST_ALGORITHM_NONE;
   uint64_t segment_bytes = 0;
   std::vector<uint64_t> costs;  // one per type
   // Model trees: one per type, 1 .. kMaxLinkValue; empty otherwise.
   std::vector<uint64_t> send_ps_per_byte, receive_ps_per_byte;
   std::shared_ptr<OpenedTable> table;  // null: none
+  // Model cluster: C (>= 1) and the file's cluster count; local_us (one per
+  // cluster, or empty) and inter_us are informational.
+  uint64_t inter_cost = 0;
+  size_t cluster_count = 0;
+  std::vector<double> local_us;
+  double inter_us = 0;
   double predicted_us = 0, measured_us = 0, mpi_us = 0;
 };
 
@@ -57,7 +67,9 @@ struct ClusterFile {
   std::string name;
   std::vector<std::string> type_names;
   std::vector<HostPattern> hosts;
-  std::vector<SizeRule> sizes;  // in increasing min_bytes, disjoint
+  std::vector<std::string> cluster_names;  // empty: the file has none
+  std::vector<HostPattern> cluster_hosts;  // every cluster's patterns
+  std::vector<SizeRule> sizes;             // in increasing min_bytes, disjoint
   // FNV-1a (64-bit) of the file's bytes and of every table's bytes: ranks
   // whose hashes are equal read the same configuration.
   uint64_t hash = 0;
@@ -80,6 +92,13 @@ bool ReadClusterFile(const std::string& path, ClusterFile* out,
 // a message when none matches or two types do.
 bool TypeOfHost(const ClusterFile& file, const std::string& host, size_t* type,
                 std::string* error);
+
+// The cluster of host `host` (an index into cluster_names), by the same
+// rules as TypeOfHost over the clusters' host entries. False with a message
+// when the file has clusters and none or two match; when the file has no
+// clusters, true with *cluster = 0.
+bool ClusterOfHost(const ClusterFile& file, const std::string& host,
+                   size_t* cluster, std::string* error);
 
 // The rule of a message of `bytes` bytes; nullptr when no range holds it.
 const SizeRule* RuleForSize(const ClusterFile& file, uint64_t bytes);

@@ -33,6 +33,22 @@ std::string Number(double value) {
   return text;
 }
 
+std::string Numbers(const std::vector<double>& values) {
+  std::string out = "[";
+  for (size_t v = 0; v < values.size(); ++v) {
+    out += (v ? ", " : "") + Number(values[v]);
+  }
+  return out + "]";
+}
+
+std::string Names(const std::vector<std::string>& names) {
+  std::string out = "[";
+  for (size_t n = 0; n < names.size(); ++n) {
+    out += (n ? ", " : "") + Quoted(names[n]);
+  }
+  return out + "]";
+}
+
 std::string List(const std::vector<uint64_t>& values) {
   std::string out = "[";
   for (size_t t = 0; t < values.size(); ++t) {
@@ -55,7 +71,14 @@ std::string RangeJson(const DraftRange& range) {
   std::string out = "{\"min_bytes\": " + std::to_string(range.min_bytes) +
                     ", \"max_bytes\": " + std::to_string(range.max_bytes) +
                     ", \"action\": \"" + (range.plan ? "plan" : "mpi") + "\"";
-  if (range.plan && range.trees) {
+  if (range.plan && range.cluster) {
+    out +=
+        ", \"model\": \"cluster\", \"algorithm\": \"any\", \"inter_cost\": " +
+        std::to_string(range.inter_cost) +
+        ", \"segment_bytes\": " + std::to_string(range.segment_bytes) +
+        ",\n            \"local_us\": " + Numbers(range.local_us) +
+        ", \"inter_us\": " + Number(range.inter_us);
+  } else if (range.plan && range.trees) {
     out +=
         ", \"model\": \"trees\", \"algorithm\": \"any\", \"segment_bytes\": " +
         std::to_string(range.segment_bytes) +
@@ -83,10 +106,12 @@ std::string RangeJson(const DraftRange& range) {
 
 bool SameRule(const DraftRange& a, const DraftRange& b) {
   if (a.plan != b.plan) return false;
-  return !a.plan || (a.trees == b.trees && a.segment_bytes == b.segment_bytes &&
-                     a.costs == b.costs && a.table_data == b.table_data &&
+  return !a.plan || (a.trees == b.trees && a.cluster == b.cluster &&
+                     a.segment_bytes == b.segment_bytes && a.costs == b.costs &&
+                     a.table_data == b.table_data &&
                      a.send_ps_per_byte == b.send_ps_per_byte &&
-                     a.receive_ps_per_byte == b.receive_ps_per_byte);
+                     a.receive_ps_per_byte == b.receive_ps_per_byte &&
+                     a.inter_cost == b.inter_cost);
 }
 
 std::vector<DraftRange> MergeRanges(const std::vector<DraftRange>& ranges) {
@@ -120,6 +145,14 @@ std::string ClusterFileJson(const ClusterFileDraft& draft) {
              "{\"name\": " + Quoted(host) + ", \"type\": " + Quoted(type.name) +
              "}";
       first = false;
+    }
+  }
+  if (!draft.clusters.empty()) {
+    out += "],\n \"clusters\": [";
+    for (size_t c = 0; c < draft.clusters.size(); ++c) {
+      out += std::string(c ? ",\n              " : "") +
+             "{\"name\": " + Quoted(draft.clusters[c].name) +
+             ", \"hosts\": " + Names(draft.clusters[c].hosts) + "}";
     }
   }
   out += "],\n \"sizes\": [";

@@ -18,13 +18,20 @@ struct DraftType {
   std::vector<std::string> hosts;  // names or bracket ranges
 };
 
+struct DraftCluster {
+  std::string name;
+  std::vector<std::string> hosts;  // names or bracket ranges
+};
+
 // One size range: "mpi", or "plan" with the node model and per-type costs
 // (FNF, or the exact table embedded in the file when `table_data` holds
-// one), or with model trees and per-type link rates; its segment size.
+// one), with model trees and per-type link rates, or with model cluster
+// and its inter_cost; its segment size.
 struct DraftRange {
   uint64_t min_bytes = 0, max_bytes = 0;
   bool plan = false;
-  bool trees = false;  // model trees; else the node model
+  bool trees = false;    // model trees
+  bool cluster = false;  // model cluster; neither: the node model
   uint64_t segment_bytes = 0;
   std::vector<uint64_t> costs;  // node model: one per type
   // Node model: a table file's bytes and content hash, or empty (FNF).
@@ -32,17 +39,22 @@ struct DraftRange {
   uint64_t table_hash = 0;
   // Model trees: one per type.
   std::vector<uint64_t> send_ps_per_byte, receive_ps_per_byte;
+  // Model cluster: C, and the informational figures (one per cluster).
+  uint64_t inter_cost = 0;
+  std::vector<double> local_us;
+  double inter_us = 0;
   double predicted_us = 0, measured_us = 0, mpi_us = 0;
 };
 
 struct ClusterFileDraft {
   std::string name;
   std::vector<DraftType> types;
+  std::vector<DraftCluster> clusters;  // empty: none
   std::vector<DraftRange> sizes;
 };
 
 // Whether two ranges run the same thing (both "mpi", or "plan" with the
-// same model, segments, costs, table and rates).
+// same model, segments, costs, table, rates and inter_cost).
 bool SameRule(const DraftRange& a, const DraftRange& b);
 
 // Adjacent ranges (each `max_bytes + 1` the next one's `min_bytes`) that

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cmath>
 #include <map>
+#include <string>
 #include <tuple>
 
 namespace hetcast {
@@ -80,6 +81,79 @@ Grouping GroupHostsByCost(const std::vector<HostCost>& hosts, double min_gap) {
   }
   for (HostGroup& group : grouping.groups) Summarise(hosts, &group);
   return grouping;
+}
+
+namespace {
+
+// The fast set of `from` among `others` (its cheapest group); the grouping's
+// threshold in `*threshold`.
+std::vector<size_t> FastSet(size_t from, const std::vector<size_t>& others,
+                            const TransferRow& measure, double min_gap,
+                            double* threshold, double* spread,
+                            std::vector<double>* times) {
+  double row_spread = 0;
+  *times = measure(from, others, &row_spread);
+  std::vector<HostCost> costs;
+  for (size_t i = 0; i < others.size(); ++i) {
+    HostCost cost;
+    cost.host = std::to_string(others[i]);
+    cost.seconds = {(*times)[i]};
+    cost.spread = row_spread;
+    costs.push_back(cost);
+  }
+  const Grouping grouping = GroupHostsByCost(costs, min_gap);
+  *threshold = grouping.threshold;
+  std::vector<size_t> fast;
+  for (size_t i : grouping.groups[0].hosts) fast.push_back(others[i]);
+  *spread = grouping.groups[0].spread;
+  return fast;
+}
+
+}  // namespace
+
+Clustering FindClusters(size_t hosts, const TransferRow& measure,
+                        double min_gap) {
+  Clustering clustering;
+  clustering.cluster_of.assign(hosts, 0);
+  std::vector<size_t> unplaced(hosts);
+  for (size_t h = 0; h < hosts; ++h) unplaced[h] = h;
+  while (!unplaced.empty()) {
+    const size_t from = unplaced[0];
+    const std::vector<size_t> others(unplaced.begin() + 1, unplaced.end());
+    HostCluster cluster;
+    cluster.hosts = {from};
+    if (!others.empty()) {
+      double threshold = 0, spread = 0, pair_spread = 0;
+      std::vector<double> times;
+      std::vector<size_t> fast =
+          FastSet(from, others, measure, min_gap, &threshold, &spread, &times);
+      clustering.transfers += others.size();
+      clustering.threshold = std::max(clustering.threshold, threshold);
+      bool alone = false;
+      if (fast.size() >= 2) {
+        const double to_first =
+            times[std::find(others.begin(), others.end(), fast[0]) -
+                  others.begin()];
+        const std::vector<size_t> rest(fast.begin() + 1, fast.end());
+        const std::vector<double> from_first =
+            measure(fast[0], rest, &pair_spread);
+        clustering.transfers += rest.size();
+        alone =
+            to_first > *std::min_element(from_first.begin(), from_first.end()) *
+                           (1 + threshold);
+      }
+      if (!alone) {
+        cluster.hosts.insert(cluster.hosts.end(), fast.begin(), fast.end());
+        cluster.spread = spread;
+      }
+    }
+    for (size_t h : cluster.hosts) {
+      clustering.cluster_of[h] = clustering.clusters.size();
+      unplaced.erase(std::find(unplaced.begin(), unplaced.end(), h));
+    }
+    clustering.clusters.push_back(cluster);
+  }
+  return clustering;
 }
 
 std::vector<uint64_t> CostTicks(const Grouping& grouping, size_t size) {

@@ -8,6 +8,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -51,6 +52,43 @@ Grouping GroupHostsByCost(const std::vector<HostCost>& hosts, double min_gap);
 // significant digits (so that sizes whose ratios agree give equal costs,
 // and their size ranges merge). At least 1 tick each.
 std::vector<uint64_t> CostTicks(const Grouping& grouping, size_t size);
+
+// Measures one host's transfers: the seconds of a message from host `from`
+// to each host of `to` (one transfer at a time), and sets `*spread` to the
+// measurement's relative spread (0 when unknown). Every caller gets the
+// same answer (with MPI: collective over the host leaders).
+using TransferRow = std::function<std::vector<double>(
+    size_t from, const std::vector<size_t>& to, double* spread)>;
+
+struct HostCluster {
+  std::vector<size_t> hosts;  // increasing; the first is the cluster's leader
+  // The transfers from the leader to the others that made the cluster:
+  // largest / smallest - 1 (0 for one or two hosts).
+  double spread = 0;
+};
+
+struct Clustering {
+  double threshold = 0;               // the largest fast-set threshold used
+  std::vector<HostCluster> clusters;  // in order of their leaders
+  std::vector<size_t> cluster_of;     // per host
+  size_t transfers = 0;               // measured transfers
+};
+
+// Finds the clusters of the two-level model (a transfer inside a cluster
+// is faster than one between clusters): the first host not yet placed
+// measures its transfer to every other unplaced host; its fast set, the
+// cheapest group of those times as GroupHostsByCost() splits them
+// (threshold max(`min_gap`, 2 x the row's spread)), is its cluster. The
+// host is alone in its cluster instead when the first host of that set
+// reaches one of the others faster than the host reaches it, by more than
+// the threshold (all the others were equally far). Repeated until every
+// host is placed: at most (clusters + 1) x hosts transfers.
+// Deterministic. Exact on the two-level model when at most one cluster has
+// a single host; with two or more such clusters, the first such host may
+// be put in one cluster with every host not yet placed (the test above
+// cannot tell when the first host of its fast set is alone too).
+Clustering FindClusters(size_t hosts, const TransferRow& measure,
+                        double min_gap);
 
 // The host names, sorted and written compactly: names that differ only in
 // their last decimal number (the same prefix and suffix, and the same

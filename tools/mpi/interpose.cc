@@ -11,7 +11,8 @@
 // leader rank per host (the lowest rank of the host), the root's host
 // leader taking the message from the root; the leaders run the plan of the
 // cluster file's size range (the node model, each leader with its host's
-// type, or model trees' pipelined degree tree) on a private communicator;
+// type, model trees' pipelined degree tree, or the cluster model, each
+// leader with its host's cluster) on a private communicator;
 // then each host's ranks get the message from MPI's own broadcast on a
 // communicator of that host's ranks. Every decision is
 // taken from data all ranks hold alike (the byte size, which MPI's type
@@ -62,7 +63,7 @@ struct Settings {
   int world_rank = 0;
   bool usable = false;  // the file parsed and names this host
   ClusterFile file;
-  size_t my_type = 0;
+  HostPlace place;      // this host's type and cluster
   std::string problem;  // why not usable (one line)
 };
 
@@ -149,8 +150,10 @@ void Load(Settings* settings) {
   if (HostName(settings->world_rank, &settings->host, &problem) &&
       problem.empty() &&
       ReadClusterFile(settings->config_path, &settings->file, &problem) &&
-      TypeOfHost(settings->file, settings->host, &settings->my_type,
-                 &problem)) {
+      TypeOfHost(settings->file, settings->host, &settings->place.type,
+                 &problem) &&
+      ClusterOfHost(settings->file, settings->host, &settings->place.cluster,
+                    &problem)) {
     settings->usable = true;
     TheStats().ranges.resize(settings->file.sizes.size());
   }
@@ -209,7 +212,7 @@ int StateKeyval() {
 RankEntry OwnEntry(const Settings& settings) {
   RankEntry own = {};
   own.config_hash = settings.usable ? settings.file.hash : 0;
-  own.type = static_cast<int32_t>(settings.my_type);
+  own.type = static_cast<int32_t>(settings.place.type);
   std::snprintf(own.host, sizeof(own.host), "%s", settings.host.c_str());
   std::snprintf(own.problem, sizeof(own.problem), "%s",
                 settings.problem.c_str());
@@ -288,6 +291,16 @@ void Count(size_t rule, bool planned, double seconds) {
 
 const char* AlgorithmName(const SizeRule& rule) {
   if (rule.trees) return "trees: the degree tree of the hosts' link rates";
+  if (rule.cluster) {
+    switch (rule.algorithm) {
+      case HETCAST_ALGORITHM_LCF:
+        return "cluster model, lcf";
+      case HETCAST_ALGORITHM_EAGER_LCF:
+        return "cluster model, eager_lcf";
+      default:
+        return "cluster model, any (the planner's choice)";
+    }
+  }
   switch (rule.algorithm) {
     case HETCAST_ALGORITHM_FNF:
       return "fnf";
@@ -381,9 +394,9 @@ int Bcast(void* buffer, int count, MPI_Datatype datatype, int root,
   ++hetcast_depth;
   inner_hand_over = false;
   TwoLevelOutcome outcome;
-  const int result = TwoLevelBcast(buffer, count, datatype, root,
-                                   static_cast<int>(bytes), &state->two_level,
-                                   index, *rule, settings.my_type, &outcome);
+  const int result =
+      TwoLevelBcast(buffer, count, datatype, root, static_cast<int>(bytes),
+                    &state->two_level, index, *rule, settings.place, &outcome);
   --hetcast_depth;
   if (outcome.refused) {
     inner_hand_over = true;

@@ -96,7 +96,11 @@ rule = next(r for r in rules if r["min_bytes"] <= size <= r["max_bytes"])
 if rule["action"] == "mpi":
     print("mpi")
 else:
-    model = "trees" if rule.get("model") == "trees" else rule.get("algorithm", "fnf")
+    model = rule.get("model", "node")
+    if model == "node":
+        model = rule.get("algorithm", "fnf")
+    elif model == "cluster":
+        model = "cluster %s, C %d" % (rule.get("algorithm", "any"), rule["inter_cost"])
     print("%s, segments %d" % (model, rule.get("segment_bytes", 0)))
 PY
 }

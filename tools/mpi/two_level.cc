@@ -34,23 +34,12 @@ MPI_Comm RangeComm(TwoLevelComm* comm, size_t index) {
 // decides from data every leader holds (a planner refusal, say) is the same
 // on every leader: they all run MPI's broadcast instead.
 int LeadersStep(TwoLevelComm* two_level, size_t index, const SizeRule& rule,
-                size_t my_type, Contiguous* message, int bytes, int root_host,
-                bool holds_message, TwoLevelOutcome* outcome) {
+                const HostPlace& place, Contiguous* message, int bytes,
+                int root_host, bool holds_message, TwoLevelOutcome* outcome) {
   MPI_Comm comm = RangeComm(two_level, index);
   int result = holds_message ? message->Pack() : MPI_SUCCESS;
   if (result != MPI_SUCCESS) return result;
-  HETCAST_MPI_Params params = {};
-  params.model = HETCAST_MODEL_NODE;
-  params.my_type = static_cast<int>(my_type);
-  params.costs = rule.costs.data();
-  params.type_count = rule.costs.size();
-  params.table = rule.table ? &rule.table->table : nullptr;
-  params.algorithm = rule.algorithm;
-  params.segment_bytes = rule.segment_bytes;
-  if (rule.trees) {
-    params.send_ps_per_byte = rule.send_ps_per_byte.data();
-    params.receive_ps_per_byte = rule.receive_ps_per_byte.data();
-  }
+  const HETCAST_MPI_Params params = LeaderParams(rule, place);
   result = HETCAST_MPI_Bcast(message->data(), bytes, MPI_BYTE, root_host, comm,
                              &params);
   if (result == HETCAST_MPI_ERR_MPI || result == HETCAST_MPI_ERR_NO_MEM) {
@@ -70,6 +59,29 @@ int LeadersStep(TwoLevelComm* two_level, size_t index, const SizeRule& rule,
 }
 
 }  // namespace
+
+HETCAST_MPI_Params LeaderParams(const SizeRule& rule, const HostPlace& place) {
+  HETCAST_MPI_Params params = {};
+  params.algorithm = rule.algorithm;
+  params.segment_bytes = rule.segment_bytes;
+  if (rule.cluster) {
+    params.model = HETCAST_MODEL_CLUSTER;
+    params.my_type = static_cast<int>(place.cluster);
+    params.cluster_count = rule.cluster_count;
+    params.inter_cost = rule.inter_cost;
+    return params;
+  }
+  params.model = HETCAST_MODEL_NODE;
+  params.my_type = static_cast<int>(place.type);
+  params.costs = rule.costs.data();
+  params.type_count = rule.costs.size();
+  params.table = rule.table ? &rule.table->table : nullptr;
+  if (rule.trees) {
+    params.send_ps_per_byte = rule.send_ps_per_byte.data();
+    params.receive_ps_per_byte = rule.receive_ps_per_byte.data();
+  }
+  return params;
+}
 
 bool HostName(int world_rank, std::string* host, std::string* problem) {
   const char* override_names = std::getenv("HETCAST_HOSTNAME_OVERRIDE");
@@ -134,7 +146,7 @@ void FreeTwoLevel(TwoLevelComm* comm) {
 
 int TwoLevelBcast(void* buffer, int count, MPI_Datatype datatype, int root,
                   int bytes, TwoLevelComm* comm, size_t index,
-                  const SizeRule& rule, size_t my_type,
+                  const SizeRule& rule, const HostPlace& place,
                   TwoLevelOutcome* outcome) {
   const int me = comm->rank;
   const int root_host = comm->host_of[root];
@@ -149,7 +161,7 @@ int TwoLevelBcast(void* buffer, int count, MPI_Datatype datatype, int root,
   if (result != MPI_SUCCESS) return result;
   if (comm->leaders != MPI_COMM_NULL) {
     Contiguous message(buffer, count, datatype, bytes, comm->leaders);
-    result = LeadersStep(comm, index, rule, my_type, &message, bytes, root_host,
+    result = LeadersStep(comm, index, rule, place, &message, bytes, root_host,
                          me == root_leader, outcome);
     if (result != MPI_SUCCESS) return result;
   }

@@ -7,7 +7,9 @@
 // plan on a private duplicate communicator with the MPI executor
 // (hetcast_mpi.h), each leader with its host's type: the node model's, or
 // for model trees the degree tree of the types' link rates in pipelined
-// segments (degree_tree.h, multi_tree.h); then
+// segments (degree_tree.h, multi_tree.h); or for model cluster with its
+// host's cluster: the cluster model's plan (LCF between the clusters, then
+// inside each); then
 // each host's ranks get the message from MPI's own broadcast on a
 // communicator of that host's ranks.
 
@@ -21,6 +23,7 @@
 #include <vector>
 
 #include "tools/mpi/cluster_file.h"
+#include "tools/mpi/hetcast_mpi_params.h"
 
 namespace hetcast {
 namespace mpi {
@@ -61,15 +64,25 @@ struct TwoLevelOutcome {
   std::string refusal;
 };
 
+// This process's host in the cluster file: its node type and its cluster
+// (TypeOfHost, ClusterOfHost).
+struct HostPlace {
+  size_t type = 0, cluster = 0;
+};
+
 // Collective over the communicator of `comm`: the broadcast of `count`
 // elements of `datatype` (`bytes` bytes, >= 1) from `root` along size rule
-// `rule` (number `index`, whose action is "plan"), this process's host of
-// type `my_type`. `comm` must span at least two hosts. An MPI error class,
-// or MPI_SUCCESS.
+// `rule` (number `index`, whose action is "plan"), this process's host at
+// `place`. `comm` must span at least two hosts. An MPI error class, or
+// MPI_SUCCESS.
 int TwoLevelBcast(void* buffer, int count, MPI_Datatype datatype, int root,
                   int bytes, TwoLevelComm* comm, size_t index,
-                  const SizeRule& rule, size_t my_type,
+                  const SizeRule& rule, const HostPlace& place,
                   TwoLevelOutcome* outcome);
+
+// The executor's parameters of the leaders' step of `rule` (pointing into
+// `rule`), for this process's host at `place`.
+HETCAST_MPI_Params LeaderParams(const SizeRule& rule, const HostPlace& place);
 
 }  // namespace mpi
 }  // namespace hetcast
