@@ -17,6 +17,7 @@
 #include "tests/sanitizer_run.h"
 #include "tools/gen/exact_dp.h"
 #include "tools/gen/profile.h"
+#include "tools/gen/ptas_flags.h"
 
 namespace hetcast {
 namespace testing {
