@@ -1,6 +1,6 @@
 // plan.h: the table planner behind hetcast_profile_plan{,_sizes}
 // (plan.cc): exact profiles rebuild the tree depth-first
-// (reconstruct_depth_first.h), PTAS profiles read their stored schedule
+// (depth_first.h), PTAS profiles read their stored schedule
 // (ptas_entries.h).
 #ifndef HETCAST_RUNTIME_TABLE_PLAN_H_
 #define HETCAST_RUNTIME_TABLE_PLAN_H_
