@@ -18,6 +18,7 @@
 #include "tools/cli/json_output.h"
 #include "tools/cli/plan_graph_lp.h"
 #include "tools/cli/plan_output.h"
+#include "tools/cli/plan_writer.h"
 #include "tools/gen/gen_command.h"
 #include "tools/graph/simgrid_platform.h"
 
@@ -142,20 +143,20 @@ const char* Role(const GraphPlatform& platform, const GraphTree& tree,
   return tree.target[v] ? "target" : "relay";
 }
 
-}  // namespace
-
-std::string RenderGraphText(const GraphPlatform& platform,
-                            const Planned& planned) {
+// The text after the head: the answer, the tree with names (children in
+// send order; indented to kTreeIndentLevels levels, deeper lines say their
+// depth, so that the text stays linear in the tree's size) and the slots of
+// the period.
+void WriteGraphText(const GraphPlatform& platform, const Planned& planned,
+                    PlanWriter* writer) {
   const hetcast_graph_answer& a = planned.info.graph;
   const GraphTree tree = TreeOf(platform, planned);
   const std::vector<std::string>& names = platform.names;
   std::string out = absl::StrFormat(
-      "model: graph    algorithm: %s    exact: %s\n"
       "period per message: %s ticks\n"
       "throughput: %s messages per tick\n"
       "lower bound: %s (%s)\n"
       "bottleneck: %s sends %d ticks per message\n",
-      AlgorithmName(a.algorithm), a.exact ? "yes" : "no",
       Fraction(a.period_numerator, a.period_denominator),
       Fraction(a.throughput_numerator, a.throughput_denominator),
       Fraction(a.lower_bound_numerator, a.lower_bound_denominator),
@@ -212,10 +213,8 @@ std::string RenderGraphText(const GraphPlatform& platform,
     absl::StrAppend(&out, "  [", slot.start, ", ", slot.start + slot.duration,
                     ")  ", names[slot.from], " -> ", names[slot.to], "\n");
   }
-  return out;
+  writer->Text(out);
 }
-
-namespace {
 
 // The tree's nodes in id order (file order after pruning).
 void WriteGraphNodes(const GraphPlatform& platform, const GraphTree& tree,
@@ -285,34 +284,47 @@ void WriteGraphSlot(const std::vector<std::string>& names,
   json->EndObject();
 }
 
-absl::StatusOr<std::string> RenderGraphJson(const GraphPlatform& platform,
-                                            const Planned& planned,
-                                            const std::string& update,
-                                            bool explain) {
+namespace {
+
+// The JSON after the head: in the shape of the other models, exact
+// fractions as strings ("period_per_message":"15/1"), nodes and slots by
+// name.
+void WriteGraphJson(const GraphPlatform& platform, const Planned& planned,
+                    const std::string& update, JsonWriter* json) {
   const hetcast_graph_answer& a = planned.info.graph;
   const std::string throughput =
       Fraction(a.throughput_numerator, a.throughput_denominator);
-  JsonWriter json;
-  json.StartObject();
-  json.Str("model", "graph");
-  json.Str("algorithm", AlgorithmName(a.algorithm));
-  json.Bool("exact", a.exact != 0);
-  json.Str("period_per_message",
-           Fraction(a.period_numerator, a.period_denominator));
-  json.Str("throughput", throughput);
-  json.Str("lower_bound",
-           Fraction(a.lower_bound_numerator, a.lower_bound_denominator));
-  json.Str("lower_bound_kind", BoundName(a.lower_bound_kind));
-  json.Str("mcph_update", update);
-  json.Str("source", platform.names[platform.source]);
-  json.Str("bottleneck", platform.names[a.bottleneck_node]);
-  json.Strs("pruned", platform.pruned);
-  WriteGraphNodes(platform, TreeOf(platform, planned), &json);
-  WriteGraphTrees(platform, planned, throughput, &json);
-  WriteGraphSchedule(platform, planned, &json);
-  if (explain) WriteExplain(Explain(FromPlanInfo(planned.info)), &json);
-  json.EndObject();
-  return json.Finish();
+  json->Str("period_per_message",
+            Fraction(a.period_numerator, a.period_denominator));
+  json->Str("throughput", throughput);
+  json->Str("lower_bound",
+            Fraction(a.lower_bound_numerator, a.lower_bound_denominator));
+  json->Str("lower_bound_kind", BoundName(a.lower_bound_kind));
+  json->Str("mcph_update", update);
+  json->Str("source", platform.names[platform.source]);
+  json->Str("bottleneck", platform.names[a.bottleneck_node]);
+  json->Strs("pruned", platform.pruned);
+  WriteGraphNodes(platform, TreeOf(platform, planned), json);
+  WriteGraphTrees(platform, planned, throughput, json);
+  WriteGraphSchedule(platform, planned, json);
+}
+
+}  // namespace
+
+absl::StatusOr<std::string> RenderGraphPlan(const GraphPlatform& platform,
+                                            const Planned& planned,
+                                            const std::string& update,
+                                            bool explain, bool json) {
+  return WrittenPlan(json, [&](PlanWriter* out) {
+    const hetcast_graph_answer& a = planned.info.graph;
+    out->Head("graph", AlgorithmName(a.algorithm), a.exact != 0);
+    if (out->json()) {
+      WriteGraphJson(platform, planned, update, out->Json());
+    } else {
+      WriteGraphText(platform, planned, out);
+    }
+    if (explain) out->Explain(Explain(FromPlanInfo(planned.info)));
+  });
 }
 
 absl::StatusOr<std::string> PlanGraphFromFlags(const std::string& format,
@@ -342,17 +354,8 @@ absl::StatusOr<std::string> PlanGraphFromFlags(const std::string& format,
   absl::StatusOr<Planned> planned = PlanRequest(request);
   if (!planned.ok()) return planned.status();
   *note = PrunedNote(*platform);
-  const bool explain = absl::GetFlag(FLAGS_explain);
-  if (format == "json") {
-    return RenderGraphJson(*platform, *planned,
-                           absl::GetFlag(FLAGS_mcph_update), explain);
-  }
-  std::string text = RenderGraphText(*platform, *planned);
-  if (explain) {
-    absl::StrAppend(
-        &text, "explain: ", Explain(FromPlanInfo(planned->info)).text, "\n");
-  }
-  return text;
+  return RenderGraphPlan(*platform, *planned, absl::GetFlag(FLAGS_mcph_update),
+                         absl::GetFlag(FLAGS_explain), format == "json");
 }
 
 }  // namespace hetcast
