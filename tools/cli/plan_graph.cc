@@ -143,42 +143,25 @@ const char* Role(const GraphPlatform& platform, const GraphTree& tree,
   return tree.target[v] ? "target" : "relay";
 }
 
-// The text after the head: the answer, the tree with names (children in
-// send order; indented to kTreeIndentLevels levels, deeper lines say their
-// depth, so that the text stays linear in the tree's size) and the slots of
-// the period.
-void WriteGraphText(const GraphPlatform& platform, const Planned& planned,
-                    PlanWriter* writer) {
-  const hetcast_graph_answer& a = planned.info.graph;
-  const GraphTree tree = TreeOf(platform, planned);
-  const std::vector<std::string>& names = platform.names;
-  std::string out = absl::StrFormat(
-      "period per message: %s ticks\n"
-      "throughput: %s messages per tick\n"
-      "lower bound: %s (%s)\n"
-      "bottleneck: %s sends %d ticks per message\n",
-      Fraction(a.period_numerator, a.period_denominator),
-      Fraction(a.throughput_numerator, a.throughput_denominator),
-      Fraction(a.lower_bound_numerator, a.lower_bound_denominator),
-      BoundExplanation(a.lower_bound_kind), names[a.bottleneck_node],
-      tree.load[a.bottleneck_node]);
-  // "P1 (relay)  edge cost 10  load 10": the cost of the edge into the
-  // node, and what it sends per message.
-  const auto describe = [&](uint32_t v, const hetcast_graph_slot* in) {
-    std::string line =
-        absl::StrCat(names[v], " (", Role(platform, tree, v), ")");
-    if (in != nullptr) absl::StrAppend(&line, "  edge cost ", in->duration);
-    if (!tree.sends[v].empty()) absl::StrAppend(&line, "  load ", tree.load[v]);
-    return line;
-  };
-  absl::StrAppend(&out, "tree (", a.tree_node_count,
-                  " nodes; children in send order; load: ticks a node sends "
-                  "per message):\n",
-                  describe(platform.source, nullptr), "\n");
-  // Depth-first with an explicit stack of (slot to the node, its depth).
-  // The indentation draws at most kTreeIndentLevels ancestors; deeper
-  // lines say their depth instead, so that a path of n nodes prints O(n)
-  // bytes, not O(n^2).
+// "P1 (relay)  edge cost 10  load 10": a tree node, the cost of the edge
+// into it, and what it sends per message.
+std::string DescribeGraphNode(const GraphPlatform& platform,
+                              const GraphTree& tree, uint32_t v,
+                              const hetcast_graph_slot* in) {
+  std::string line =
+      absl::StrCat(platform.names[v], " (", Role(platform, tree, v), ")");
+  if (in != nullptr) absl::StrAppend(&line, "  edge cost ", in->duration);
+  if (!tree.sends[v].empty()) absl::StrAppend(&line, "  load ", tree.load[v]);
+  return line;
+}
+
+// The tree below the source, depth first with an explicit stack of (slot
+// to the node, its depth). The indentation draws at most kTreeIndentLevels
+// ancestors; deeper lines say their depth instead, so that a path of n
+// nodes prints O(n) bytes, not O(n^2).
+std::string GraphTreeLines(const GraphPlatform& platform,
+                           const Planned& planned, const GraphTree& tree) {
+  std::string out;
   std::vector<std::pair<size_t, size_t>> stack;
   // more_siblings[d]: whether the node drawn last at depth d has siblings
   // still to come (its descendants' lines draw "|   " at that level).
@@ -200,20 +183,52 @@ void WriteGraphText(const GraphPlatform& platform, const Planned& planned,
     if (depth > kTreeIndentLevels + 1) {
       absl::StrAppend(&out, "[depth ", depth, "] ");
     }
-    absl::StrAppend(&out, last ? "`-- " : "|-- ", describe(slot.to, &slot),
-                    "\n");
+    absl::StrAppend(&out, last ? "`-- " : "|-- ",
+                    DescribeGraphNode(platform, tree, slot.to, &slot), "\n");
     if (depth <= kTreeIndentLevels) more_siblings[depth] = !last;
     push_children(slot.to, depth + 1);
   }
-  absl::StrAppend(&out, "slots (period ", a.period, " ticks, ", a.messages,
-                  a.messages == 1 ? " message" : " messages",
-                  "; a node forwards in one period what it received in the "
-                  "one before):\n");
+  return out;
+}
+
+// The slots of the period, one a line.
+std::string GraphSlotLines(const GraphPlatform& platform,
+                           const Planned& planned) {
+  const hetcast_graph_answer& a = planned.info.graph;
+  std::string out = absl::StrCat(
+      "slots (period ", a.period, " ticks, ", a.messages,
+      a.messages == 1 ? " message" : " messages",
+      "; a node forwards in one period what it received in the one "
+      "before):\n");
   for (const hetcast_graph_slot& slot : planned.slots) {
     absl::StrAppend(&out, "  [", slot.start, ", ", slot.start + slot.duration,
-                    ")  ", names[slot.from], " -> ", names[slot.to], "\n");
+                    ")  ", platform.names[slot.from], " -> ",
+                    platform.names[slot.to], "\n");
   }
-  writer->Text(out);
+  return out;
+}
+
+// The text after the head: the answer, the tree with names (children in
+// send order) and the slots of the period.
+void WriteGraphText(const GraphPlatform& platform, const Planned& planned,
+                    PlanWriter* writer) {
+  const hetcast_graph_answer& a = planned.info.graph;
+  const GraphTree tree = TreeOf(platform, planned);
+  writer->Text(absl::StrFormat(
+      "period per message: %s ticks\n"
+      "throughput: %s messages per tick\n"
+      "lower bound: %s (%s)\n"
+      "bottleneck: %s sends %d ticks per message\n"
+      "tree (%d nodes; children in send order; load: ticks a node sends per "
+      "message):\n%s\n",
+      Fraction(a.period_numerator, a.period_denominator),
+      Fraction(a.throughput_numerator, a.throughput_denominator),
+      Fraction(a.lower_bound_numerator, a.lower_bound_denominator),
+      BoundExplanation(a.lower_bound_kind), platform.names[a.bottleneck_node],
+      tree.load[a.bottleneck_node], a.tree_node_count,
+      DescribeGraphNode(platform, tree, platform.source, nullptr)));
+  writer->Text(GraphTreeLines(platform, planned, tree));
+  writer->Text(GraphSlotLines(platform, planned));
 }
 
 // The tree's nodes in id order (file order after pruning).
