@@ -15,6 +15,7 @@
 #include "runtime/include/hetcast/hetcast.h"
 #include "tools/cli/explain.h"
 #include "tools/cli/flags.h"
+#include "tools/cli/graph_schedule_output.h"
 #include "tools/cli/json_output.h"
 #include "tools/cli/plan_graph_lp.h"
 #include "tools/cli/plan_output.h"
@@ -257,14 +258,7 @@ void WriteGraphTrees(const GraphPlatform& platform, const Planned& planned,
   json->StartArray("trees");
   json->StartObject();
   json->Str("throughput", throughput);
-  json->StartArray("edges");
-  for (const hetcast_graph_route_edge& e : planned.tree_edges) {
-    json->StartObject();
-    json->Str("from", platform.names[e.from]);
-    json->Str("to", platform.names[e.to]);
-    json->EndObject();
-  }
-  json->EndArray();
+  WriteEdgesJson(platform, planned.tree_edges, json);
   json->EndObject();
   json->EndArray();
 }
