@@ -10,14 +10,14 @@
 
 #include "runtime/arena.h"
 #include "runtime/cluster/algorithms.h"
-#include "runtime/cluster/internal.h"
+#include "runtime/cluster/layout.h"
 #include "runtime/graph/algorithms.h"
 #include "runtime/include/hetcast/hetcast.h"
 #include "runtime/node/algorithms.h"
 #include "runtime/node/fnf.h"
 #include "runtime/node/layout.h"
 #include "runtime/nonblocking/algorithms.h"
-#include "runtime/nonblocking/internal.h"
+#include "runtime/nonblocking/request.h"
 #include "runtime/reject.h"
 
 namespace hetcast {

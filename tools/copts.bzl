@@ -15,10 +15,9 @@ _WARNINGS = [
 # build's reruns of unit tests reach by a transition: runtime/optimize_size.bzl)
 # everything but the runtime is compiled at -O0: that build checks the
 # runtime, which keeps its options, and the transition compiles everything
-# below the test a second time, so the tools' and oracles' second compile at
-# -O2 cost about as much as the tests it serves (tools/gen/ptas.cc 10.4 s of
-# CPU). -U_FORTIFY_SOURCE: glibc warns that it needs optimisation, and CI
-# makes warnings errors.
+# below the test a second time, and the tools' and oracles' second compile at
+# -O2 would cost about as much as the tests it serves. -U_FORTIFY_SOURCE:
+# glibc warns that it needs optimisation, and CI makes warnings errors.
 HETCAST_COPTS = _WARNINGS + select({
     "//runtime:optimize_size_on": ["-O0", "-U_FORTIFY_SOURCE"],
     "//conditions:default": [],

@@ -11,7 +11,7 @@
 #include <stdint.h>
 
 #include "runtime/algorithm_table.h"
-#include "runtime/cluster/internal.h"
+#include "runtime/cluster/layout.h"
 #include "runtime/include/hetcast/hetcast.h"
 
 namespace hetcast {

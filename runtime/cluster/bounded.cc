@@ -3,7 +3,7 @@
 // and 5.2; at most d_i transfers with an endpoint in cluster i at once) and
 // BoundedSizeBroadcast and its multicast (§5.3, §5.4, Theorems 5.5 and 5.6;
 // at most B transfers at once).
-#include "runtime/cluster/internal.h"
+#include "runtime/cluster/layout.h"
 #include "runtime/include/hetcast/hetcast.h"
 
 namespace hetcast {

@@ -2,11 +2,11 @@
 // cluster request: broadcast (Lemma 3.3, Theorem 3.2), bounded degree
 // (Lemma 5.1), bounded-size matching (Lemma 5.2, Theorem 5.4), multicast
 // (Lemma 4.2, Theorem 4.2) and postal (Lemma 6.4), and the cluster-fill
-// bound of internal.h. Each holds for every schedule, so the largest one
+// bound of layout.h. Each holds for every schedule, so the largest one
 // that applies is reported.
 #include <algorithm>
 
-#include "runtime/cluster/internal.h"
+#include "runtime/cluster/layout.h"
 #include "runtime/include/hetcast/hetcast.h"
 
 namespace hetcast {
@@ -176,7 +176,7 @@ void ClusterPaperLowerBound(const ClusterLayout& l, uint32_t* order,
   }
 }
 
-// Cluster fill (internal.h, above ClusterLowerBound): the least t with
+// Cluster fill (layout.h, above ClusterLowerBound): the least t with
 // G_i(t) >= need_i, the largest over clusters i != 0.
 uint64_t ClusterFillBound(const ClusterLayout& l) {
   uint64_t bound = 0;
@@ -221,7 +221,7 @@ ClusterNeeds NeedsOf(const ClusterLayout& l) {
   return {OtherMemberClusters(l), holders};
 }
 
-// The upper-bound process of the cluster-entry bound (internal.h), one
+// The upper-bound process of the cluster-entry bound (layout.h), one
 // tick at a time; `outside_at` and `entered_at` are rings of C entries
 // holding I_out and g at the last C ticks.
 struct ClusterEntryProcess {

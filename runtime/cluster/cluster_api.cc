@@ -8,7 +8,7 @@
 #include "runtime/answer.h"
 #include "runtime/arena.h"
 #include "runtime/cluster/algorithms.h"
-#include "runtime/cluster/internal.h"
+#include "runtime/cluster/layout.h"
 #include "runtime/include/hetcast/hetcast.h"
 #include "runtime/reject.h"
 

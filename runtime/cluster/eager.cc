@@ -41,7 +41,7 @@
 // Like LCF it visits only the instants at which something lands (the
 // postal senders' returns included), so its work does not grow with C, and
 // it uses LCF's workspace (LcfScratch) and nothing else.
-#include "runtime/cluster/internal.h"
+#include "runtime/cluster/layout.h"
 #include "runtime/include/hetcast/hetcast.h"
 
 namespace hetcast {

@@ -5,7 +5,7 @@
 #include <algorithm>
 
 #include "runtime/arena.h"
-#include "runtime/cluster/internal.h"
+#include "runtime/cluster/layout.h"
 #include "runtime/include/hetcast/hetcast.h"
 
 namespace hetcast {

@@ -1,7 +1,7 @@
 // flat.cc: the binomial tree over all processors that ignores the clusters
 // (what a cluster-unaware MPI broadcast does). Not from Khuller, Kim & Wan:
 // a baseline to compare LCF with. Basic model only.
-#include "runtime/cluster/internal.h"
+#include "runtime/cluster/layout.h"
 #include "runtime/include/hetcast/hetcast.h"
 
 namespace hetcast {

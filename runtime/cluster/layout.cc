@@ -1,9 +1,10 @@
 // layout.cc: a cluster request checked once (Khuller, Kim & Wan §2's model,
 // §5's bounds, §4's member counts), its cluster-major ids, and the
 // relabelling of a planned schedule into canonical ids.
+#include "runtime/cluster/layout.h"
+
 #include <algorithm>
 
-#include "runtime/cluster/internal.h"
 #include "runtime/include/hetcast/hetcast.h"
 #include "runtime/reject.h"
 

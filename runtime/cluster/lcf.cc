@@ -23,7 +23,7 @@
 // Ties: clusters of equal size by index; processors are interchangeable
 // until the canonical ids are assigned at the end.
 #include "runtime/arena.h"
-#include "runtime/cluster/internal.h"
+#include "runtime/cluster/layout.h"
 #include "runtime/include/hetcast/hetcast.h"
 
 namespace hetcast {

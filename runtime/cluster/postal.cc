@@ -6,7 +6,7 @@
 // the tick after one with a send, and otherwise the next landing. Between
 // two such instants nothing changes, so skipping them keeps the schedules
 // of a tick-by-tick run, and the work does not grow with C.
-#include "runtime/cluster/internal.h"
+#include "runtime/cluster/layout.h"
 #include "runtime/include/hetcast/hetcast.h"
 
 namespace hetcast {

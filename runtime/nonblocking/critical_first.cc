@@ -23,7 +23,7 @@
 // Rem lives in s.dist (n entries), which the lower bounds use only after
 // the plan is written.
 #include "runtime/include/hetcast/hetcast.h"
-#include "runtime/nonblocking/internal.h"
+#include "runtime/nonblocking/request.h"
 
 namespace hetcast {
 namespace internal {

@@ -74,7 +74,7 @@
 #include <stdint.h>
 
 #include "runtime/include/hetcast/hetcast.h"
-#include "runtime/nonblocking/internal.h"
+#include "runtime/nonblocking/request.h"
 
 namespace hetcast {
 namespace internal {

@@ -6,8 +6,8 @@
 #include "runtime/arena.h"
 #include "runtime/include/hetcast/hetcast.h"
 #include "runtime/nonblocking/algorithms.h"
-#include "runtime/nonblocking/internal.h"
 #include "runtime/nonblocking/lower_bound.h"
+#include "runtime/nonblocking/request.h"
 
 namespace hetcast {
 namespace internal {

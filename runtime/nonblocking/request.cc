@@ -1,9 +1,10 @@
 // request.cc: the multi-source request (Wu, Yeh & Liu §2-3): its shape and
 // validation, the scratch carved from the caller's workspace, and the state
 // every heuristic of §4 starts from.
+#include "runtime/nonblocking/request.h"
+
 #include "runtime/arena.h"
 #include "runtime/include/hetcast/hetcast.h"
-#include "runtime/nonblocking/internal.h"
 
 namespace hetcast {
 namespace internal {

@@ -8,7 +8,7 @@
 #include <algorithm>
 
 #include "runtime/include/hetcast/hetcast.h"
-#include "runtime/nonblocking/internal.h"
+#include "runtime/nonblocking/request.h"
 
 namespace hetcast {
 namespace internal {

@@ -1,30 +1,86 @@
-// depth_first.h: reading a table's send chains in depth-first id order
-// (node_role_descent.h), shared by the descent query and the depth-first
-// reconstruction.
+// depth_first.h: an exact profile's schedule in canonical (depth-first)
+// ids, read from the table's send chains: one node's role
+// (hetcast_profile_node_role) and the whole schedule (hetcast_profile_plan).
 //
-// A sender's remaining state's decision is its next send: the child's type
-// l and subtree y. With ids in depth-first order, the nodes before a child
-// are counted by adding the states passed (disjoint subtrees of one tree:
-// no digit carries), so a child's id is one digit of that sum.
+// Canonical ids are in depth-first order (a node, then its first child's
+// whole subtree, then its second child's, ...; hetcast.h), so the nodes of a
+// type that come before a node are those of the subtrees it follows, and a
+// table state is exactly a subtree's count vector. A sender's remaining
+// state's decision is its next send: the child's type l and subtree y. The
+// nodes before a child are counted by adding the states passed (disjoint
+// subtrees of one tree: no digit carries), so a child's id is one digit of
+// that sum.
+//
+// The node-role query finds the i-th node of type j from the source down:
+// a child whose subtree holds fewer than the nodes of type j still to skip
+// is skipped whole, else the walk descends into it. O(depth + sends of the
+// senders on the path) table reads, no workspace. Measured: see the README
+// ("Per-participant query").
+//
+// The reconstruction expands senders in any order (every id is arithmetic
+// on its chain position): a stack of senders, each walking its whole chain
+// and writing its children's nodes. The transfers are then put in (start,
+// from) order by two counting passes (by sender, then by start, stable)
+// when the completion time T is small next to the participants n, else by
+// a sort.
+//
+// PTAS profiles store their schedules whole instead (ptas_entries.h).
 #ifndef HETCAST_RUNTIME_TABLE_DEPTH_FIRST_H_
 #define HETCAST_RUNTIME_TABLE_DEPTH_FIRST_H_
 
+#include <stddef.h>
 #include <stdint.h>
 
-#include "flatbuffers/flatbuffers.h"
-#include "runtime/config.h"
+#include "runtime/arena.h"
+#include "runtime/include/hetcast/hetcast.h"
 #include "runtime/table/resolve.h"
 #include "runtime/table/view.h"
 
 namespace hetcast {
 namespace internal {
 
-// A sender's next send: the first child's type and subtree of its
-// remaining state.
-struct ChainDecision {
-  uint32_t type;
-  uint64_t subtree;
+// The node-role query
+
+// hetcast_profile_node_role (same contract, see hetcast.h): exact
+// profiles by descent from the source (no workspace), PTAS profiles from their
+// stored schedule's plan (ptas_entries.h).
+hetcast_status TableNodeRole(const hetcast_profile* profile,
+                             const hetcast_node_request* request,
+                             uint32_t node_id, void* workspace,
+                             size_t workspace_size, hetcast_node* node,
+                             hetcast_transfer* children,
+                             size_t children_capacity, size_t* child_count);
+
+// RoleOutput
+//
+// Where a node-role query writes: its node (already holding type and relay
+// flag) and its sends in order, the first `capacity` of them.
+struct RoleOutput {
+  hetcast_node* node;
+  hetcast_transfer* children;
+  size_t capacity;
+  size_t count;
+
+  void AddChild(const hetcast_transfer& x) {
+    if (count < capacity) children[count] = x;
+    ++count;
+  }
 };
+
+// What is known of node `node_id` of a request before its tree is read:
+// type and relay flag from the id ranges, not informed (the source's whole
+// record for id 0).
+hetcast_node NodeRoleStart(const ProfileView& v, const Resolved& resolved,
+                           const TableLayout& layout, uint32_t node_id);
+
+// The role of node `node_id` of an exact profile's request: `*out->node`
+// gets its record (blank for a relay the schedule leaves out), its sends go
+// to `out`.
+void RoleByDescent(const ProfileView& v, const Resolved& resolved,
+                   const TableLayout& layout, uint32_t node_id,
+                   RoleOutput* out);
+
+// The whole schedule
 
 // A sender in a chain walk: its type, remaining state, when its next send
 // starts, and the nodes before its next child in depth-first order (a state
@@ -36,73 +92,38 @@ struct ChainSender {
   uint64_t before;
 };
 
-// Entry e of the profile, as a little-endian word of type Word (the
-// profile's entry width), or of the width the profile says (Word = void).
-template <typename Word>
-inline uint64_t ChainEntry(const ProfileView& v, uint64_t e) {
-  return flatbuffers::EndianScalar(reinterpret_cast<const Word*>(v.entries)[e]);
-}
-template <>
-inline uint64_t ChainEntry<void>(const ProfileView& v, uint64_t e) {
-  return v.Entry(e);
-}
-
-// The chain reader over entries of type Word (ChainEntry).
-template <typename Word>
-struct ChainReader {
-  const ProfileView& v;
-  const Resolved& resolved;
-  const TableLayout& layout;
-
-  // The source, before its first send.
-  ChainSender Source() const {
-    return ChainSender{resolved.source, resolved.state, 0, 0};
-  }
-  ChainDecision Next(const ChainSender& s) const {
-    const uint64_t word = ChainEntry<Word>(v, s.type * v.state_count + s.state);
-    return ChainDecision{
-        static_cast<uint32_t>(word >> v.time_bits) & v.type_mask,
-        word >> v.split_shift};
-  }
-  // Type l's count in `state`: TableStateDigit in 32 bits, since states
-  // are below HETCAST_TABLE_MAX_ENTRIES (2^25) and so are the sums of
-  // disjoint subtrees' states.
-  uint32_t Digit(uint64_t state, uint32_t l) const {
-    return static_cast<uint32_t>(state) / static_cast<uint32_t>(v.stride[l]) %
-           (v.limit[l] + 1);
-  }
-  // The id of the node of type l that has `before` nodes before it.
-  uint32_t IdAt(uint32_t l, uint64_t before) const {
-    return TableIdOf(layout, resolved, l, Digit(before, l));
-  }
-  // The child of `s`'s next send, d, as a sender before its first send.
-  ChainSender Child(const ChainSender& s, const ChainDecision& d) const {
-    return ChainSender{d.type, d.subtree, s.start + v.cost[s.type],
-                       s.before + v.stride[d.type]};
-  }
-  // Moves `*s` past its next send, d.
-  void Pass(const ChainDecision& d, ChainSender* s) const {
-    const uint64_t subtree = v.stride[d.type] + d.subtree;
-    s->before += subtree;
-    s->state -= subtree;
-    s->start += v.cost[s->type];
-  }
+// A sender still to expand, with its id.
+struct DepthFirstEntry {
+  ChainSender sender;
+  uint32_t id;
 };
 
-// Runs fn(reader) with the reader of the profile's entry width: one
-// instantiation per width, or in the size build (runtime/config.h) one that
-// reads the width at run time.
-template <typename Fn>
-void WithChainReader(const ProfileView& v, const Resolved& resolved,
-                     const TableLayout& layout, Fn fn) {
-  if constexpr (kOptimizeSize) {
-    fn(ChainReader<void>{v, resolved, layout});
-  } else if (v.entry_bytes == 4) {
-    fn(ChainReader<uint32_t>{v, resolved, layout});
-  } else {
-    fn(ChainReader<uint64_t>{v, resolved, layout});
-  }
-}
+// DepthFirstScratch
+//
+// The reconstruction's workspace.
+struct DepthFirstScratch {
+  DepthFirstEntry* stack;  // Participants entries.
+  // With transfers: per sender and per start time, counts then offsets
+  // (`by_start` only when `buckets`), and the receivers by sender.
+  uint32_t* by_sender;
+  uint32_t* by_start;
+  uint32_t* receivers;
+  bool buckets;
+};
+
+// Carves the workspace (measures when `arena` measures). False when
+// `arena` runs out.
+bool CarveDepthFirst(const Resolved& resolved, const TableLayout& layout,
+                     bool with_transfers, Arena* arena,
+                     DepthFirstScratch* scratch);
+
+// Writes every participant's node (the source and unused relays are the
+// caller's) and, when `transfers` is not NULL, the transfers in (start,
+// from) order, for an exact profile.
+void ReconstructDepthFirst(const ProfileView& v, const Resolved& resolved,
+                           const TableLayout& layout,
+                           const DepthFirstScratch& scratch,
+                           hetcast_node* nodes, hetcast_transfer* transfers);
 
 }  // namespace internal
 }  // namespace hetcast

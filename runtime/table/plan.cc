@@ -1,17 +1,17 @@
 // plan.cc: a whole schedule from a table profile (hetcast_profile_plan):
-// exact profiles rebuild the tree depth-first (reconstruct_depth_first.h),
+// exact profiles rebuild the tree depth-first (depth_first.h),
 // PTAS profiles read their stored schedule (ptas_entries.h); the workspace
 // and the answer.
+#include "runtime/table/plan.h"
+
 #include <string.h>
 
 #include "runtime/arena.h"
 #include "runtime/config.h"
 #include "runtime/include/hetcast/hetcast.h"
 #include "runtime/node/layout.h"
-#include "runtime/table/internal.h"
-#include "runtime/table/node_role_descent.h"
+#include "runtime/table/depth_first.h"
 #include "runtime/table/ptas_entries.h"
-#include "runtime/table/reconstruct_depth_first.h"
 #include "runtime/table/resolve.h"
 #include "runtime/table/view.h"
 

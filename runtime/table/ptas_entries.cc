@@ -6,7 +6,7 @@
 #include "runtime/include/hetcast/hetcast.h"
 #include "runtime/node/depth_first_order.h"
 #include "runtime/node/layout.h"
-#include "runtime/table/node_role_descent.h"
+#include "runtime/table/depth_first.h"
 #include "runtime/table/resolve.h"
 #include "runtime/table/view.h"
 

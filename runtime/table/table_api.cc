@@ -1,7 +1,7 @@
 // table_api.cc: the C entry points of the table reader (hetcast.h,
 // "Exact tables"). Each checks its arguments and hands over to the file
 // named after what it does: verify.cc (open), view.cc (profile handles),
-// resolve.cc (requests), plan.cc (schedules), node_role.cc (one node).
+// resolve.cc (requests), plan.cc (schedules), depth_first.cc (one node).
 // The library implements the opt-in inline lookup's view and uses
 // hetcast_state_index_, both behind hetcast.h's fence.
 #define HETCAST_STATIC_LINKING_ONLY 1
@@ -11,8 +11,8 @@
 #include "flatbuffers/flatbuffers.h"
 #include "runtime/config.h"
 #include "runtime/include/hetcast/hetcast.h"
-#include "runtime/table/internal.h"
-#include "runtime/table/node_role.h"
+#include "runtime/table/depth_first.h"
+#include "runtime/table/plan.h"
 #include "runtime/table/resolve.h"
 #include "runtime/table/verify.h"
 #include "runtime/table/view.h"

@@ -380,8 +380,8 @@ TEST(CliRender, EveryModelAndCollapsedRows) {
 }
 
 // A request whose messages have no destinations has nothing to deliver:
-// an empty plan, complete at 0 (issue 15, item 11: it said "planning
-// failed", because empty output arrays were passed as NULL).
+// an empty plan, complete at 0, not "planning failed" (empty output arrays
+// are passed as NULL).
 TEST(CliNonblocking, NoDestinationsIsAnEmptyPlan) {
   const CliRun run = RunCli(
       Plan({"--model", "nonblocking", "--input",
@@ -1672,7 +1672,7 @@ INSTANTIATE_TEST_SUITE_P(
                       GraphFile("small_pruned.json"), "--costs", "1"}),
                 "--costs is for --model node, not --model graph"},
         // Flags of another model, or of no subcommand (Abseil's own), are
-        // refused naming them (issue 15, item 11; they were ignored).
+        // refused naming them, never ignored.
         BadCase{Plan({"--costs", "2", "--counts", "1", "--inter-cost", "4"}),
                 "--inter-cost is for --model cluster, not --model node"},
         BadCase{Plan({"--model", "graph", "--platform",
@@ -1695,8 +1695,8 @@ INSTANTIATE_TEST_SUITE_P(
                 "unknown flag '--cost'; did you mean '--costs'?"},
         BadCase{Plan({"--model", "cluster", "--cluster-size", "2"}),
                 "did you mean '--cluster-sizes'?"},
-        // The field at fault, not the last one of its object (issue 15, item
-        // 11: a negative cost was reported as a bad limit).
+        // The field at fault, not the last one of its object (a negative
+        // cost is not a bad limit).
         BadCase{{"gen", "--profile", "tests/testdata/bad_negative_cost.json",
                  "--out", "x.hct"},
                 "types[0].cost: -2 is negative; expected a whole number from "

@@ -9,7 +9,7 @@
 // hetcast_cluster_lower_bound (max of ceil(log2 N), pC, Theorem 3.2).
 // Postal model: LCF and Interleaved LCF against the postal bound
 // (max of ceil(log2 N), Lemma 6.4). Both also with the cluster-fill bound
-// (runtime/cluster/internal.h, issue 18): the answer's bound is the larger.
+// (runtime/cluster/layout.h, issue 18): the answer's bound is the larger.
 // Mean and max of completion / bound; "paper only" gives LCF's (blocking,
 // postal) mean against the paper's bounds alone, as before issue 18;
 // "answer" the planner's default (the earlier of LCF and Eager LCF,
@@ -22,7 +22,7 @@
 #include <vector>
 
 #include "runtime/cluster/algorithms.h"
-#include "runtime/cluster/internal.h"
+#include "runtime/cluster/layout.h"
 #include "runtime/include/hetcast/hetcast.h"
 
 namespace {

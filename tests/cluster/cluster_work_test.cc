@@ -8,7 +8,7 @@
 
 #include "gtest/gtest.h"
 #include "runtime/arena.h"
-#include "runtime/cluster/internal.h"
+#include "runtime/cluster/layout.h"
 #include "runtime/include/hetcast/hetcast.h"
 
 namespace hetcast {

@@ -144,9 +144,8 @@ for source in "${tool_sources[@]}"; do
   name=${source//\//_}
   name=${name%.cc}
   # -Wno-unused-function: hetcast.h's inline lookup, unused by some tools.
-  # -O0: the tools' parsers and writers compile in half the time (clang,
-  # tools/gen/ptas.cc: 7.6 s of CPU at -O1, 3.8 s at -O0); the runtime,
-  # where the planning loops are, keeps -O1.
+  # -O0: the tools' parsers and writers compile in about half the time;
+  # the runtime, where the planning loops are, keeps -O1.
   spawn "$name" "$source" -Wno-unused-function -O0
   tool_objects+=("$name.o")
 done

@@ -31,7 +31,7 @@
 #include "tools/cli/plan_cluster.h"
 #include "tools/cli/plan_node.h"
 #include "tools/cli/table_file.h"
-#include "tools/gen/ptas.h"
+#include "tools/gen/ptas_flags.h"
 
 namespace {
 

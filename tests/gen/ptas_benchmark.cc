@@ -17,6 +17,7 @@
 #include "benchmark/benchmark.h"
 #include "runtime/include/hetcast/hetcast.h"
 #include "tools/gen/ptas.h"
+#include "tools/gen/ptas_flags.h"
 
 namespace hetcast {
 namespace {

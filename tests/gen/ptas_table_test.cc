@@ -2,6 +2,8 @@
 // ptas_test.hct: profile many5, eps 1/4) against the exact DP on every
 // state, the exhaustive search with relays, and the runtime's verification
 // of stored schedules.
+#include "tools/gen/ptas_table.h"
+
 #include <cstdint>
 #include <random>
 #include <string>
@@ -18,7 +20,6 @@
 #include "tools/gen/exact_dp.h"
 #include "tools/gen/gen_command.h"
 #include "tools/gen/profile.h"
-#include "tools/gen/ptas.h"
 #include "tools/gen/ptas_stored_order.h"
 #include "tools/gen/table_writer.h"
 

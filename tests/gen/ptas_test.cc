@@ -17,6 +17,7 @@
 #include "tests/sanitizer_run.h"
 #include "tools/gen/exact_dp.h"
 #include "tools/gen/profile.h"
+#include "tools/gen/ptas_flags.h"
 
 namespace hetcast {
 namespace testing {
@@ -217,10 +218,8 @@ TEST(Ptas, FnfFallbackKeepsTheBetterScheduleAndSaysSo) {
     }
     EXPECT_EQ(last, r->answer.completion_time);
   }
-  // With eps = 1/2 (factor 3.75) FNF's schedule can be better; this case
-  // was found by a random search (PTAS 20, FNF 18). (The earlier case, PTAS
-  // 22 and FNF 21, stopped being one when the nested-slots bound raised the
-  // PTAS's starting guess: its PTAS now finds 21.)
+  // With eps = 1/2 (factor 3.75) FNF's schedule can be better; a random
+  // search finds this case (PTAS 20, FNF 18).
   PtasRequest request{{2, 12, 15}, 0, {0, 5, 7}, {}, {1, 2}, true};
   absl::StatusOr<PtasResult> r = PlanPtas(request);
   ASSERT_TRUE(r.ok());

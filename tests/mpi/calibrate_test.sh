@@ -57,8 +57,8 @@ timeout 60 mpiexec.mpich -n 3 "$calibrate" --size=512 --rank-types=0,0,0 \
 [[ $status -eq 1 ]] && grep -q "cannot write" "$dir/err" ||
   fail "unwritable --pairs-out: status $status"
 
-# Bad input: a type with no rank, one rank, a size past INT_MAX (it was
-# read as 2^32 + 1 - 2^32 = 1 byte), a name that would break the profile's
+# Bad input: a type with no rank, one rank, a size past INT_MAX (which a
+# 32-bit read would wrap to 1 byte), a name that would break the profile's
 # JSON, a limit of 0; exit 2 with a message naming the flag.
 for bad in "-n 2 $calibrate --size=8 --rank-types=0,2" \
            "-n 1 $calibrate --size=8 --rank-types=0" \

@@ -12,8 +12,8 @@
 
 #include "gtest/gtest.h"
 #include "runtime/include/hetcast/hetcast.h"
-#include "runtime/nonblocking/internal.h"
 #include "runtime/nonblocking/lower_bound.h"
+#include "runtime/nonblocking/request.h"
 #include "tests/nonblocking/nb_test_util.h"
 #include "tests/oracles/nonblocking_search.h"
 #include "tools/cli/plan_nonblocking.h"

@@ -3,7 +3,7 @@
 
 #include <vector>
 
-#include "runtime/nonblocking/internal.h"
+#include "runtime/nonblocking/request.h"
 
 namespace hetcast {
 namespace testing {

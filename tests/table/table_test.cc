@@ -15,7 +15,7 @@
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "runtime/include/hetcast/hetcast.h"
-#include "runtime/table/internal.h"
+#include "runtime/table/plan.h"
 #include "tables/default_table.h"
 #include "tables/hetcast_table_generated.h"
 #include "tests/node/node_test_util.h"

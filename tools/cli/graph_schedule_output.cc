@@ -73,6 +73,19 @@ std::string FlowsText(const GraphPlatform& platform,
   return out;
 }
 
+void WriteEdgesJson(const GraphPlatform& platform,
+                    const std::vector<hetcast_graph_route_edge>& edges,
+                    JsonWriter* json) {
+  json->StartArray("edges");
+  for (const hetcast_graph_route_edge& e : edges) {
+    json->StartObject();
+    json->Str("from", platform.names[e.from]);
+    json->Str("to", platform.names[e.to]);
+    json->EndObject();
+  }
+  json->EndArray();
+}
+
 void WriteFlowsJson(const GraphPlatform& platform,
                     const hetcast_graph_request& request,
                     const std::vector<WeightedRoute>& routes,
@@ -81,14 +94,7 @@ void WriteFlowsJson(const GraphPlatform& platform,
   for (const WeightedRoute& route : routes) {
     json->StartObject();
     json->Str("fraction", FractionText(route.weight));
-    json->StartArray("edges");
-    for (const hetcast_graph_route_edge& e : RouteEdges(request, route)) {
-      json->StartObject();
-      json->Str("from", platform.names[e.from]);
-      json->Str("to", platform.names[e.to]);
-      json->EndObject();
-    }
-    json->EndArray();
+    WriteEdgesJson(platform, RouteEdges(request, route), json);
     json->EndObject();
   }
   json->EndArray();

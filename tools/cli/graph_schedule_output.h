@@ -26,6 +26,11 @@ std::string ScheduleText(const GraphPlatform& platform,
 void WriteScheduleJson(const GraphPlatform& platform,
                        const PeriodicSchedule& schedule, JsonWriter* json);
 
+// The member "edges": [{"from":"s","to":"a"},...], by name.
+void WriteEdgesJson(const GraphPlatform& platform,
+                    const std::vector<hetcast_graph_route_edge>& edges,
+                    JsonWriter* json);
+
 // When there is no schedule: the routes it would have used, each with
 // the exact fraction of every message it carries. Text: "flows (...):" and
 // one line per route ("  flow 0: s -> a -> t  carries 3/7"); JSON: the

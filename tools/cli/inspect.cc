@@ -16,7 +16,7 @@
 #include "tools/cli/json_output.h"
 #include "tools/cli/static_sizes.h"
 #include "tools/cli/table_file.h"
-#include "tools/gen/ptas.h"
+#include "tools/gen/ptas_flags.h"
 
 namespace hetcast {
 namespace {

@@ -61,13 +61,9 @@ absl::StatusOr<Output> Text(absl::StatusOr<std::string> text) {
 // A node or cluster plan in `format`, rendered as it is written.
 Output Rendering(NodePlan plan, const std::string& format) {
   auto held = std::make_shared<const NodePlan>(std::move(plan));
-  if (format == "json") {
-    return Output([held](TextSink* out) { return WriteJson(*held, out); });
-  }
-  return Output([held](TextSink* out) {
-    WriteText(*held, out);
-    return absl::OkStatus();
-  });
+  const bool json = format == "json";
+  return Output(
+      [held, json](TextSink* out) { return WritePlan(*held, json, out); });
 }
 
 // `hetcast plan`: the model's subcommand, in --format. `*note` is for

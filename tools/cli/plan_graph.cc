@@ -15,9 +15,11 @@
 #include "runtime/include/hetcast/hetcast.h"
 #include "tools/cli/explain.h"
 #include "tools/cli/flags.h"
+#include "tools/cli/graph_schedule_output.h"
 #include "tools/cli/json_output.h"
 #include "tools/cli/plan_graph_lp.h"
 #include "tools/cli/plan_output.h"
+#include "tools/cli/plan_writer.h"
 #include "tools/gen/gen_command.h"
 #include "tools/graph/simgrid_platform.h"
 
@@ -142,42 +144,25 @@ const char* Role(const GraphPlatform& platform, const GraphTree& tree,
   return tree.target[v] ? "target" : "relay";
 }
 
-}  // namespace
+// "P1 (relay)  edge cost 10  load 10": a tree node, the cost of the edge
+// into it, and what it sends per message.
+std::string DescribeGraphNode(const GraphPlatform& platform,
+                              const GraphTree& tree, uint32_t v,
+                              const hetcast_graph_slot* in) {
+  std::string line =
+      absl::StrCat(platform.names[v], " (", Role(platform, tree, v), ")");
+  if (in != nullptr) absl::StrAppend(&line, "  edge cost ", in->duration);
+  if (!tree.sends[v].empty()) absl::StrAppend(&line, "  load ", tree.load[v]);
+  return line;
+}
 
-std::string RenderGraphText(const GraphPlatform& platform,
-                            const Planned& planned) {
-  const hetcast_graph_answer& a = planned.info.graph;
-  const GraphTree tree = TreeOf(platform, planned);
-  const std::vector<std::string>& names = platform.names;
-  std::string out = absl::StrFormat(
-      "model: graph    algorithm: %s    exact: %s\n"
-      "period per message: %s ticks\n"
-      "throughput: %s messages per tick\n"
-      "lower bound: %s (%s)\n"
-      "bottleneck: %s sends %d ticks per message\n",
-      AlgorithmName(a.algorithm), a.exact ? "yes" : "no",
-      Fraction(a.period_numerator, a.period_denominator),
-      Fraction(a.throughput_numerator, a.throughput_denominator),
-      Fraction(a.lower_bound_numerator, a.lower_bound_denominator),
-      BoundExplanation(a.lower_bound_kind), names[a.bottleneck_node],
-      tree.load[a.bottleneck_node]);
-  // "P1 (relay)  edge cost 10  load 10": the cost of the edge into the
-  // node, and what it sends per message.
-  const auto describe = [&](uint32_t v, const hetcast_graph_slot* in) {
-    std::string line =
-        absl::StrCat(names[v], " (", Role(platform, tree, v), ")");
-    if (in != nullptr) absl::StrAppend(&line, "  edge cost ", in->duration);
-    if (!tree.sends[v].empty()) absl::StrAppend(&line, "  load ", tree.load[v]);
-    return line;
-  };
-  absl::StrAppend(&out, "tree (", a.tree_node_count,
-                  " nodes; children in send order; load: ticks a node sends "
-                  "per message):\n",
-                  describe(platform.source, nullptr), "\n");
-  // Depth-first with an explicit stack of (slot to the node, its depth).
-  // The indentation draws at most kTreeIndentLevels ancestors; deeper
-  // lines say their depth instead, so that a path of n nodes prints O(n)
-  // bytes, not O(n^2).
+// The tree below the source, depth first with an explicit stack of (slot
+// to the node, its depth). The indentation draws at most kTreeIndentLevels
+// ancestors; deeper lines say their depth instead, so that a path of n
+// nodes prints O(n) bytes, not O(n^2).
+std::string GraphTreeLines(const GraphPlatform& platform,
+                           const Planned& planned, const GraphTree& tree) {
+  std::string out;
   std::vector<std::pair<size_t, size_t>> stack;
   // more_siblings[d]: whether the node drawn last at depth d has siblings
   // still to come (its descendants' lines draw "|   " at that level).
@@ -199,23 +184,53 @@ std::string RenderGraphText(const GraphPlatform& platform,
     if (depth > kTreeIndentLevels + 1) {
       absl::StrAppend(&out, "[depth ", depth, "] ");
     }
-    absl::StrAppend(&out, last ? "`-- " : "|-- ", describe(slot.to, &slot),
-                    "\n");
+    absl::StrAppend(&out, last ? "`-- " : "|-- ",
+                    DescribeGraphNode(platform, tree, slot.to, &slot), "\n");
     if (depth <= kTreeIndentLevels) more_siblings[depth] = !last;
     push_children(slot.to, depth + 1);
-  }
-  absl::StrAppend(&out, "slots (period ", a.period, " ticks, ", a.messages,
-                  a.messages == 1 ? " message" : " messages",
-                  "; a node forwards in one period what it received in the "
-                  "one before):\n");
-  for (const hetcast_graph_slot& slot : planned.slots) {
-    absl::StrAppend(&out, "  [", slot.start, ", ", slot.start + slot.duration,
-                    ")  ", names[slot.from], " -> ", names[slot.to], "\n");
   }
   return out;
 }
 
-namespace {
+// The slots of the period, one a line.
+std::string GraphSlotLines(const GraphPlatform& platform,
+                           const Planned& planned) {
+  const hetcast_graph_answer& a = planned.info.graph;
+  std::string out = absl::StrCat(
+      "slots (period ", a.period, " ticks, ", a.messages,
+      a.messages == 1 ? " message" : " messages",
+      "; a node forwards in one period what it received in the one "
+      "before):\n");
+  for (const hetcast_graph_slot& slot : planned.slots) {
+    absl::StrAppend(&out, "  [", slot.start, ", ", slot.start + slot.duration,
+                    ")  ", platform.names[slot.from], " -> ",
+                    platform.names[slot.to], "\n");
+  }
+  return out;
+}
+
+// The text after the head: the answer, the tree with names (children in
+// send order) and the slots of the period.
+void WriteGraphText(const GraphPlatform& platform, const Planned& planned,
+                    PlanWriter* writer) {
+  const hetcast_graph_answer& a = planned.info.graph;
+  const GraphTree tree = TreeOf(platform, planned);
+  writer->Text(absl::StrFormat(
+      "period per message: %s ticks\n"
+      "throughput: %s messages per tick\n"
+      "lower bound: %s (%s)\n"
+      "bottleneck: %s sends %d ticks per message\n"
+      "tree (%d nodes; children in send order; load: ticks a node sends per "
+      "message):\n%s\n",
+      Fraction(a.period_numerator, a.period_denominator),
+      Fraction(a.throughput_numerator, a.throughput_denominator),
+      Fraction(a.lower_bound_numerator, a.lower_bound_denominator),
+      BoundExplanation(a.lower_bound_kind), platform.names[a.bottleneck_node],
+      tree.load[a.bottleneck_node], a.tree_node_count,
+      DescribeGraphNode(platform, tree, platform.source, nullptr)));
+  writer->Text(GraphTreeLines(platform, planned, tree));
+  writer->Text(GraphSlotLines(platform, planned));
+}
 
 // The tree's nodes in id order (file order after pruning).
 void WriteGraphNodes(const GraphPlatform& platform, const GraphTree& tree,
@@ -243,14 +258,7 @@ void WriteGraphTrees(const GraphPlatform& platform, const Planned& planned,
   json->StartArray("trees");
   json->StartObject();
   json->Str("throughput", throughput);
-  json->StartArray("edges");
-  for (const hetcast_graph_route_edge& e : planned.tree_edges) {
-    json->StartObject();
-    json->Str("from", platform.names[e.from]);
-    json->Str("to", platform.names[e.to]);
-    json->EndObject();
-  }
-  json->EndArray();
+  WriteEdgesJson(platform, planned.tree_edges, json);
   json->EndObject();
   json->EndArray();
 }
@@ -285,34 +293,47 @@ void WriteGraphSlot(const std::vector<std::string>& names,
   json->EndObject();
 }
 
-absl::StatusOr<std::string> RenderGraphJson(const GraphPlatform& platform,
-                                            const Planned& planned,
-                                            const std::string& update,
-                                            bool explain) {
+namespace {
+
+// The JSON after the head: in the shape of the other models, exact
+// fractions as strings ("period_per_message":"15/1"), nodes and slots by
+// name.
+void WriteGraphJson(const GraphPlatform& platform, const Planned& planned,
+                    const std::string& update, JsonWriter* json) {
   const hetcast_graph_answer& a = planned.info.graph;
   const std::string throughput =
       Fraction(a.throughput_numerator, a.throughput_denominator);
-  JsonWriter json;
-  json.StartObject();
-  json.Str("model", "graph");
-  json.Str("algorithm", AlgorithmName(a.algorithm));
-  json.Bool("exact", a.exact != 0);
-  json.Str("period_per_message",
-           Fraction(a.period_numerator, a.period_denominator));
-  json.Str("throughput", throughput);
-  json.Str("lower_bound",
-           Fraction(a.lower_bound_numerator, a.lower_bound_denominator));
-  json.Str("lower_bound_kind", BoundName(a.lower_bound_kind));
-  json.Str("mcph_update", update);
-  json.Str("source", platform.names[platform.source]);
-  json.Str("bottleneck", platform.names[a.bottleneck_node]);
-  json.Strs("pruned", platform.pruned);
-  WriteGraphNodes(platform, TreeOf(platform, planned), &json);
-  WriteGraphTrees(platform, planned, throughput, &json);
-  WriteGraphSchedule(platform, planned, &json);
-  if (explain) WriteExplain(Explain(FromPlanInfo(planned.info)), &json);
-  json.EndObject();
-  return json.Finish();
+  json->Str("period_per_message",
+            Fraction(a.period_numerator, a.period_denominator));
+  json->Str("throughput", throughput);
+  json->Str("lower_bound",
+            Fraction(a.lower_bound_numerator, a.lower_bound_denominator));
+  json->Str("lower_bound_kind", BoundName(a.lower_bound_kind));
+  json->Str("mcph_update", update);
+  json->Str("source", platform.names[platform.source]);
+  json->Str("bottleneck", platform.names[a.bottleneck_node]);
+  json->Strs("pruned", platform.pruned);
+  WriteGraphNodes(platform, TreeOf(platform, planned), json);
+  WriteGraphTrees(platform, planned, throughput, json);
+  WriteGraphSchedule(platform, planned, json);
+}
+
+}  // namespace
+
+absl::StatusOr<std::string> RenderGraphPlan(const GraphPlatform& platform,
+                                            const Planned& planned,
+                                            const std::string& update,
+                                            bool explain, bool json) {
+  return WrittenPlan(json, [&](PlanWriter* out) {
+    const hetcast_graph_answer& a = planned.info.graph;
+    out->Head("graph", AlgorithmName(a.algorithm), a.exact != 0);
+    if (out->json()) {
+      WriteGraphJson(platform, planned, update, out->Json());
+    } else {
+      WriteGraphText(platform, planned, out);
+    }
+    if (explain) out->Explain(Explain(FromPlanInfo(planned.info)));
+  });
 }
 
 absl::StatusOr<std::string> PlanGraphFromFlags(const std::string& format,
@@ -342,17 +363,8 @@ absl::StatusOr<std::string> PlanGraphFromFlags(const std::string& format,
   absl::StatusOr<Planned> planned = PlanRequest(request);
   if (!planned.ok()) return planned.status();
   *note = PrunedNote(*platform);
-  const bool explain = absl::GetFlag(FLAGS_explain);
-  if (format == "json") {
-    return RenderGraphJson(*platform, *planned,
-                           absl::GetFlag(FLAGS_mcph_update), explain);
-  }
-  std::string text = RenderGraphText(*platform, *planned);
-  if (explain) {
-    absl::StrAppend(
-        &text, "explain: ", Explain(FromPlanInfo(planned->info)).text, "\n");
-  }
-  return text;
+  return RenderGraphPlan(*platform, *planned, absl::GetFlag(FLAGS_mcph_update),
+                         absl::GetFlag(FLAGS_explain), format == "json");
 }
 
 }  // namespace hetcast

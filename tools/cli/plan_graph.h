@@ -33,18 +33,13 @@ namespace hetcast {
 absl::StatusOr<std::string> PlanGraphFromFlags(const std::string& format,
                                                std::string* note);
 
-// The renderings, for a plan of `platform` with MCPH's `update` ("prose" or
-// "literal"). Text: the answer, the tree with names (children in send
-// order; indented to 16 levels, deeper lines say their depth, so the text
-// stays linear in the tree's size) and the slots of the period. JSON: one line
-// in the shape of the other models, exact fractions as strings
-// ("period_per_message":"15/1"), nodes and slots by name.
-std::string RenderGraphText(const GraphPlatform& platform,
-                            const Planned& planned);
-absl::StatusOr<std::string> RenderGraphJson(const GraphPlatform& platform,
+// The plan of `platform` with MCPH's `update` ("prose" or "literal"), as
+// JSON when `json`, else as text (plan_writer.h): the answer, the tree with
+// names and the slots of the period; --explain when `explain`.
+absl::StatusOr<std::string> RenderGraphPlan(const GraphPlatform& platform,
                                             const Planned& planned,
                                             const std::string& update,
-                                            bool explain = false);
+                                            bool explain, bool json);
 
 // One slot as a JSON object, its stream under `stream_key` ("tree" for
 // MCPH's one tree, "route" for the scatter's paths): {"start":0,

@@ -16,6 +16,7 @@
 #include "tools/cli/graph_schedule_output.h"
 #include "tools/cli/json_output.h"
 #include "tools/cli/plan_graph.h"
+#include "tools/cli/plan_writer.h"
 #include "tools/gen/gen_command.h"
 #include "tools/graph/broadcast_schedule.h"
 #include "tools/graph/lp_heuristics.h"
@@ -590,16 +591,16 @@ Explanation LpExplanation(const LpAnswer& a) {
   return e;
 }
 
-std::string RenderText(const GraphPlatform& platform, const LpAnswer& a) {
+// The text after the head.
+void WriteLpText(const GraphPlatform& platform, const LpAnswer& a,
+                 PlanWriter* writer) {
   std::string out = absl::StrFormat(
-      "model: graph    algorithm: %s    exact: %s\n"
       "period per message: %s ticks (%s)\n"
       "throughput: %s messages per tick\n"
       "lower bound: %s (Multicast-LB: no schedule needs fewer ticks per "
       "message)\n"
       "upper bound: %s (Multicast-UB: the scatter achieves it)\n",
-      a.algorithm, Exact(a) ? "yes" : "no", Fraction(a.period),
-      Describe(a.algorithm), Fraction(Reciprocal(a.period)),
+      Fraction(a.period), Describe(a.algorithm), Fraction(Reciprocal(a.period)),
       Fraction(a.lower_bound), Fraction(a.upper_bound));
   for (const auto& [name, period] : a.candidates) {
     absl::StrAppend(&out, "  ", name, ": ", Fraction(period), "\n");
@@ -628,7 +629,7 @@ std::string RenderText(const GraphPlatform& platform, const LpAnswer& a) {
   }
   absl::StrAppend(&out, "exact LP solves: ", a.lp_solves,
                   " (each optimum checked by its certificate)\n");
-  return out;
+  writer->Text(out);
 }
 
 void WriteCandidates(const LpAnswer& a, JsonWriter* json) {
@@ -641,46 +642,51 @@ void WriteCandidates(const LpAnswer& a, JsonWriter* json) {
   json->Str("chosen", a.chosen);
 }
 
-absl::StatusOr<std::string> RenderJson(const GraphPlatform& platform,
-                                       const LpAnswer& a, bool explain) {
-  JsonWriter json;
-  json.StartObject();
-  json.Str("model", "graph");
-  json.Str("algorithm", a.algorithm);
-  json.Bool("exact", Exact(a));
-  json.Bool("achievable", a.achievable);
-  json.Str("period_per_message", Fraction(a.period));
-  json.Str("throughput", Fraction(Reciprocal(a.period)));
-  json.Str("lower_bound", Fraction(a.lower_bound));
-  json.Str("lower_bound_kind", "multicast_lb");
-  json.Str("upper_bound", Fraction(a.upper_bound));
-  WriteCandidates(a, &json);
-  if (a.heuristic) WriteHeuristicJson(platform, a, &json);
-  if (a.schedule) WriteScheduleJson(platform, *a.schedule, &json);
+// The JSON after the head.
+void WriteLpJson(const GraphPlatform& platform, const LpAnswer& a,
+                 JsonWriter* json) {
+  json->Bool("achievable", a.achievable);
+  json->Str("period_per_message", Fraction(a.period));
+  json->Str("throughput", Fraction(Reciprocal(a.period)));
+  json->Str("lower_bound", Fraction(a.lower_bound));
+  json->Str("lower_bound_kind", "multicast_lb");
+  json->Str("upper_bound", Fraction(a.upper_bound));
+  WriteCandidates(a, json);
+  if (a.heuristic) WriteHeuristicJson(platform, a, json);
+  if (a.schedule) WriteScheduleJson(platform, *a.schedule, json);
   if (!a.no_schedule.empty()) {
-    json.Null("schedule");
-    json.Str("no_schedule", a.no_schedule);
+    json->Null("schedule");
+    json->Str("no_schedule", a.no_schedule);
     if (!a.flows.empty()) {
-      WriteFlowsJson(platform, platform.Request(), a.flows, &json);
-      json.Str("flows_period_per_message", Fraction(a.flows_period));
+      WriteFlowsJson(platform, platform.Request(), a.flows, json);
+      json->Str("flows_period_per_message", Fraction(a.flows_period));
     }
   }
   if (a.rounded) {
-    json.StartObject("rounded");
-    if (MaxPeriod() != 0) json.U64("max_period", MaxPeriod());
-    json.Str("reason", MaxPeriod() != 0 ? "max_period" : "64_bits");
-    json.Str("period_per_message", Fraction(*a.rounded));
-    json.Str("throughput", Fraction(Reciprocal(*a.rounded)));
-    json.Str("throughput_lost", Fraction(mpq_class(Reciprocal(a.period) -
-                                                   Reciprocal(*a.rounded))));
-    json.EndObject();
+    json->StartObject("rounded");
+    if (MaxPeriod() != 0) json->U64("max_period", MaxPeriod());
+    json->Str("reason", MaxPeriod() != 0 ? "max_period" : "64_bits");
+    json->Str("period_per_message", Fraction(*a.rounded));
+    json->Str("throughput", Fraction(Reciprocal(*a.rounded)));
+    json->Str("throughput_lost", Fraction(mpq_class(Reciprocal(a.period) -
+                                                    Reciprocal(*a.rounded))));
+    json->EndObject();
   }
-  json.U64("lp_solves", a.lp_solves);
-  json.Str("source", platform.names[platform.source]);
-  json.Strs("pruned", platform.pruned);
-  if (explain) WriteExplain(LpExplanation(a), &json);
-  json.EndObject();
-  return json.Finish();
+  json->U64("lp_solves", a.lp_solves);
+  json->Str("source", platform.names[platform.source]);
+  json->Strs("pruned", platform.pruned);
+}
+
+// The answer of an LP algorithm through `out`, and --explain.
+void WriteLpPlan(const GraphPlatform& platform, const LpAnswer& a, bool explain,
+                 PlanWriter* out) {
+  out->Head("graph", a.algorithm, Exact(a));
+  if (out->json()) {
+    WriteLpJson(platform, a, out->Json());
+  } else {
+    WriteLpText(platform, a, out);
+  }
+  if (explain) out->Explain(LpExplanation(a));
 }
 
 }  // namespace
@@ -765,12 +771,9 @@ absl::StatusOr<std::string> PlanGraphLp(const GraphPlatform& platform,
     if (!status.ok()) return status;
   }
   const bool explain = absl::GetFlag(FLAGS_explain);
-  if (format == "json") return RenderJson(platform, *answer, explain);
-  std::string text = RenderText(platform, *answer);
-  if (explain) {
-    absl::StrAppend(&text, "explain: ", LpExplanation(*answer).text, "\n");
-  }
-  return text;
+  return WrittenPlan(format == "json", [&](PlanWriter* out) {
+    WriteLpPlan(platform, *answer, explain, out);
+  });
 }
 
 }  // namespace hetcast

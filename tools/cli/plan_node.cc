@@ -22,6 +22,7 @@
 #include "tools/cli/type_names.h"
 #include "tools/gen/gen_command.h"
 #include "tools/gen/ptas.h"
+#include "tools/gen/ptas_flags.h"
 #include "tools/plan.h"
 
 namespace hetcast {

@@ -15,6 +15,7 @@
 #include "tools/cli/explain.h"
 #include "tools/cli/json_output.h"
 #include "tools/cli/plan_output.h"
+#include "tools/cli/plan_writer.h"
 #include "tools/gen/gen_command.h"
 #include "tools/json_verifier.h"
 #include "tools/plan.h"
@@ -223,57 +224,44 @@ void WriteNbTransfers(const NbRequest& in, const Planned& planned,
   json->EndArray();
 }
 
-// One line: the answer, every node's tasks, every transfer.
-absl::StatusOr<std::string> RenderNbJson(const NbRequest& in,
-                                         const Planned& planned, bool explain) {
-  const hetcast_answer& answer = planned.info.answer;
-  JsonWriter json;
-  json.StartObject();
-  json.Str("model", "nonblocking");
-  json.Str("algorithm", AlgorithmName(answer.algorithm));
-  json.Bool("exact", answer.exact != 0);
-  json.Str("tick", in.tick);
-  json.U64("completion_time", answer.completion_time);
-  json.U64("lower_bound", answer.lower_bound);
-  json.Str("lower_bound_kind", BoundName(answer.lower_bound_kind));
-  json.StartArray("nodes");
-  for (size_t v = 0; v < in.request.node_count; ++v) {
-    WriteNbNode(in, planned, v, &json);
-  }
-  json.EndArray();
-  WriteNbTransfers(in, planned, &json);
-  if (explain) WriteExplain(Explain(FromPlanInfo(planned.info)), &json);
-  json.EndObject();
-  return json.Finish();
-}
-
-// The answer, then each node's tasks on one line.
-std::string RenderNbText(const NbRequest& in, const Planned& planned,
-                         bool explain) {
-  const hetcast_answer& answer = planned.info.answer;
+// Each node's tasks on one line, as the text has them.
+void WriteNbTaskLines(const NbRequest& in, const Planned& planned,
+                      PlanWriter* out) {
   const std::vector<hetcast_nb_task>& tasks = planned.tasks;
   const std::vector<size_t>& begin = planned.list_begin;
-  std::string out = absl::StrFormat(
-      "model: nonblocking    algorithm: %s    exact: %s\n"
-      "completion time: %d %s\nlower bound: %d (%s)\n",
-      AlgorithmName(answer.algorithm), answer.exact ? "yes" : "no",
-      answer.completion_time, in.tick, answer.lower_bound,
-      BoundExplanation(answer.lower_bound_kind));
-  if (explain) {
-    absl::StrAppend(&out, "explain: ", Explain(FromPlanInfo(planned.info)).text,
-                    "\n");
-  }
   for (size_t v = 0; v < in.request.node_count; ++v) {
-    absl::StrAppend(&out, "node ", v, ":");
+    std::string line = absl::StrCat("node ", v, ":");
     for (size_t t = begin[v]; t < begin[v + 1]; ++t) {
       const hetcast_nb_task& x = tasks[t];
-      absl::StrAppend(&out, "  ", x.op == HETCAST_NB_SEND ? "send m" : "recv m",
-                      x.message, x.op == HETCAST_NB_SEND ? "->" : "<-",
-                      x.partner, " [", x.start, ",", x.end, ")");
+      absl::StrAppend(&line, "  ",
+                      x.op == HETCAST_NB_SEND ? "send m" : "recv m", x.message,
+                      x.op == HETCAST_NB_SEND ? "->" : "<-", x.partner, " [",
+                      x.start, ",", x.end, ")");
     }
-    absl::StrAppend(&out, "\n");
+    out->Text(absl::StrCat(line, "\n"));
   }
-  return out;
+}
+
+// The answer, then in JSON every node's tasks and every transfer, in text
+// each node's tasks on one line.
+void WriteNbPlan(const NbRequest& in, const Planned& planned, bool explain,
+                 PlanWriter* out) {
+  const hetcast_answer& answer = planned.info.answer;
+  out->Head("nonblocking", AlgorithmName(answer.algorithm), answer.exact != 0);
+  out->TimedAnswer(answer, &in.tick);
+  if (!out->json()) {
+    if (explain) out->Explain(Explain(FromPlanInfo(planned.info)));
+    WriteNbTaskLines(in, planned, out);
+    return;
+  }
+  JsonWriter* json = out->Json();
+  json->StartArray("nodes");
+  for (size_t v = 0; v < in.request.node_count; ++v) {
+    WriteNbNode(in, planned, v, json);
+  }
+  json->EndArray();
+  WriteNbTransfers(in, planned, json);
+  if (explain) out->Explain(Explain(FromPlanInfo(planned.info)));
 }
 
 }  // namespace
@@ -316,8 +304,9 @@ absl::StatusOr<std::string> PlanNbRequest(const NbRequest& in,
   request.nonblocking = &in.request;
   absl::StatusOr<Planned> planned = PlanRequest(request);
   if (!planned.ok()) return planned.status();
-  if (format == "json") return RenderNbJson(in, *planned, explain);
-  return RenderNbText(in, *planned, explain);
+  return WrittenPlan(format == "json", [&](PlanWriter* out) {
+    WriteNbPlan(in, *planned, explain, out);
+  });
 }
 
 absl::StatusOr<std::string> PlanNbRequestFile(const std::string& path,

@@ -8,6 +8,7 @@
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
 #include "tools/cli/json_output.h"
+#include "tools/cli/plan_writer.h"
 
 namespace hetcast {
 
@@ -121,10 +122,6 @@ std::string Label(const NodePlan& plan) {
                                       : plan.algorithm_label;
 }
 
-}  // namespace
-
-namespace {
-
 // The nodes of the schedule (unused relays left out), as the JSON has them.
 void WriteNodes(const NodePlan& plan, JsonWriter* json) {
   const bool cluster = plan.model == "cluster";
@@ -176,19 +173,8 @@ void WriteMethod(const NodePlan& plan, JsonWriter* json) {
   if (plan.fnf_completion) json->U64("fnf_completion", *plan.fnf_completion);
 }
 
-}  // namespace
-
-namespace {
-
-void WritePlanJson(const NodePlan& plan, JsonWriter* json) {
-  const hetcast_answer& a = plan.answer;
-  json->StartObject();
-  json->Str("model", plan.model);
-  json->Str("algorithm", Label(plan));
-  json->Bool("exact", a.exact != 0);
-  json->U64("completion_time", a.completion_time);
-  json->U64("lower_bound", a.lower_bound);
-  json->Str("lower_bound_kind", BoundName(a.lower_bound_kind));
+// The JSON after the answer: the method, the types, nodes and transfers.
+void WriteJsonBody(const NodePlan& plan, JsonWriter* json) {
   WriteMethod(plan, json);
   if (plan.model == "node") json->U64s("type_costs", plan.costs);
   if (!plan.type_names.empty()) {
@@ -197,9 +183,6 @@ void WritePlanJson(const NodePlan& plan, JsonWriter* json) {
   }
   WriteNodes(plan, json);
   WriteTransfers(plan, json);
-  if (plan.explain) WriteExplain(Explain(plan.explain_input), json);
-  if (plan.certified) json->Bool("certified", true);
-  json->EndObject();
 }
 
 // Every node's children in send order, as one array of ids (`ids`) cut by
@@ -321,7 +304,7 @@ std::string Describe(const NodePlan& plan, uint32_t id) {
 // The tree below the source, depth first. One prefix string is shared: a
 // node at depth d writes the first 4(d - 1) bytes of it, which its
 // ancestors (visited just before) left there.
-void WriteTree(const NodePlan& plan, TextSink* out) {
+void WriteTree(const NodePlan& plan, PlanWriter* out) {
   const Children children = ChildrenOf(plan.nodes);
   struct Pending {
     uint32_t id;
@@ -341,10 +324,10 @@ void WriteTree(const NodePlan& plan, TextSink* out) {
     const uint32_t parent = plan.nodes[node.id].parent;
     const bool last = children.ids[children.begin[parent + 1] - 1] == node.id;
     prefix.resize(4 * size_t{node.depth - 1});
-    out->Append(prefix);
-    out->Append(last ? "`-- " : "|-- ");
-    out->Append(Describe(plan, node.id));
-    out->Append("\n");
+    out->Text(prefix);
+    out->Text(last ? "`-- " : "|-- ");
+    out->Text(Describe(plan, node.id));
+    out->Text("\n");
     prefix += last ? "    " : "|   ";
     push_children(node.id, node.depth + 1);
   }
@@ -381,43 +364,47 @@ std::string RequestWords(const NodePlan& plan, bool brief) {
   return words;
 }
 
-absl::StatusOr<std::string> RenderJson(const NodePlan& plan) {
-  JsonWriter json;
-  WritePlanJson(plan, &json);
-  return json.Finish();
-}
+namespace {
 
-absl::Status WriteJson(const NodePlan& plan, TextSink* out) {
-  JsonWriter json(out);
-  WritePlanJson(plan, &json);
-  return json.Finish().status();
-}
-
-void WriteText(const NodePlan& plan, TextSink* out) {
-  const hetcast_answer& a = plan.answer;
-  out->Append(absl::StrFormat(
-      "model: %s    algorithm: %s    exact: %s\n"
-      "completion time: %d\n"
-      "lower bound: %d (%s)\n%s",
-      plan.model, Label(plan), a.exact ? "yes" : "no", a.completion_time,
-      a.lower_bound, DescribeBound(a.lower_bound_kind).explanation,
-      plan.note.empty() ? std::string() : plan.note + "\n"));
+// The plan through `out`: the answer, then in JSON the nodes and
+// transfers, in text the request and the tree.
+void WritePlan(const NodePlan& plan, PlanWriter* out) {
+  out->Head(plan.model, Label(plan), plan.answer.exact != 0);
+  out->TimedAnswer(plan.answer, /*tick=*/nullptr);
+  if (out->json()) {
+    WriteJsonBody(plan, out->Json());
+    if (plan.explain) out->Explain(Explain(plan.explain_input));
+    if (plan.certified) out->Json()->Bool("certified", true);
+    return;
+  }
+  if (!plan.note.empty()) out->Text(absl::StrCat(plan.note, "\n"));
   if (plan.model == "node") {
-    out->Append(absl::StrCat("request: ", RequestWords(plan, false), "\n"));
+    out->Text(absl::StrCat("request: ", RequestWords(plan, false), "\n"));
   }
-  if (plan.explain) {
-    out->Append(
-        absl::StrCat("explain: ", Explain(plan.explain_input).text, "\n"));
-  }
-  out->Append(absl::StrCat("tree (children in send order):\n",
-                           Describe(plan, 0), "\n"));
+  if (plan.explain) out->Explain(Explain(plan.explain_input));
+  out->Text(absl::StrCat("tree (children in send order):\n", Describe(plan, 0),
+                         "\n"));
   WriteTree(plan, out);
 }
 
+}  // namespace
+
+absl::StatusOr<std::string> RenderJson(const NodePlan& plan) {
+  return WrittenPlan(/*json=*/true,
+                     [&plan](PlanWriter* out) { WritePlan(plan, out); });
+}
+
 std::string RenderText(const NodePlan& plan) {
-  StringSink out;
-  WriteText(plan, &out);
-  return std::move(out.text());
+  StringSink sink;
+  PlanWriter out(/*json=*/false, &sink);
+  WritePlan(plan, &out);
+  return std::move(sink.text());
+}
+
+absl::Status WritePlan(const NodePlan& plan, bool json, TextSink* sink) {
+  PlanWriter out(json, sink);
+  WritePlan(plan, &out);
+  return out.Finish();
 }
 
 }  // namespace hetcast

@@ -80,10 +80,10 @@ std::string RenderText(const NodePlan& plan);
 // home; processors 3 in home, 2 in rack-b and 1 in edge".
 std::string RequestWords(const NodePlan& plan, bool brief);
 
-// The same two renderings written to `out` as they are made (the command
-// line's stdout: a plan of 10^7 nodes is about a gigabyte of either).
-absl::Status WriteJson(const NodePlan& plan, TextSink* out);
-void WriteText(const NodePlan& plan, TextSink* out);
+// The plan written to `out` as it is made (plan_writer.h), JSON when
+// `json`, else the readable tree. The command line's stdout: a plan of 10^7
+// nodes is about a gigabyte of either.
+absl::Status WritePlan(const NodePlan& plan, bool json, TextSink* out);
 
 }  // namespace hetcast
 

@@ -3,7 +3,7 @@
 // or JSON) is never held in memory whole.
 //
 //   FileSink out(stdout);
-//   WriteText(plan, &out);  // tools/cli/plan_output.h
+//   WritePlan(plan, /*json=*/false, &out);  // tools/cli/plan_output.h
 //   if (!out.ok()) ...      // A write failed (errno says why).
 #ifndef HETCAST_TOOLS_CLI_TEXT_SINK_H_
 #define HETCAST_TOOLS_CLI_TEXT_SINK_H_

@@ -31,8 +31,8 @@
 #include <vector>
 
 #include "runtime/include/hetcast/hetcast.h"
-#include "runtime/nonblocking/internal.h"
 #include "runtime/nonblocking/lower_bound.h"
+#include "runtime/nonblocking/request.h"
 #include "tools/progress.h"
 #include "tools/version.h"
 

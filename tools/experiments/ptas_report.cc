@@ -25,6 +25,7 @@
 #include "tools/gen/exact_dp.h"
 #include "tools/gen/profile.h"
 #include "tools/gen/ptas.h"
+#include "tools/gen/ptas_flags.h"
 #include "tools/progress.h"
 #include "tools/version.h"
 

@@ -25,12 +25,10 @@
 // rule and the search do not place relays); a request with relays is
 // refused (InvalidArgument naming the reason). The cost grows with the
 // destinations D and the types (the CLI limits both,
-// tools/cli/plan_node_certify.h), and the LP's with its size, fast and
-// unevenly (hetcast plan --certify on random requests of 10^3 to 10^4
-// destinations, on a loaded 2-core machine): 8 types, 2-3 s at 5,400-6,300
-// columns (320-370 ticks), 11-24 s at 6,400-8,200, 52 s at 11,600; 32
-// types, 2-5 s at 10,600-13,700 columns (160-210 ticks); 3 types, under a
-// second up to about 800 ticks. Hence the two options below.
+// tools/cli/plan_node_certify.h), and the LP's with its size (its columns
+// grow with the types and the ticks up to the bound), fast and unevenly:
+// `hetcast plan --certify` on random requests of 10^3 to 10^4 destinations
+// shows it. Hence the two options below.
 #ifndef HETCAST_TOOLS_GEN_CERTIFIED_NODE_ANSWER_H_
 #define HETCAST_TOOLS_GEN_CERTIFIED_NODE_ANSWER_H_
 

@@ -17,7 +17,8 @@
 #include "tables/hetcast_table_generated.h"
 #include "tools/gen/exact_dp.h"
 #include "tools/gen/profile.h"
-#include "tools/gen/ptas.h"
+#include "tools/gen/ptas_flags.h"
+#include "tools/gen/ptas_table.h"
 #include "tools/gen/table_writer.h"
 #include "tools/progress.h"
 

@@ -53,19 +53,20 @@
 // fixed eps (as in the paper, exponential in the number of classes). Requests
 // whose attachment DP would exceed a fixed budget are refused with
 // OutOfRange, never run for hours.
+//
+// The files: ptas.cc the search over T and over the relay counts,
+// ptas_guess.h one guess, ptas_table.h a table of PTAS schedules,
+// ptas_flags.h the command-line inputs (--epsilon, --node-costs),
+// ptas_node_api.h the runtime calls (FNF, the evaluator).
 #ifndef HETCAST_TOOLS_GEN_PTAS_H_
 #define HETCAST_TOOLS_GEN_PTAS_H_
 
 #include <cstdint>
-#include <functional>
-#include <string>
 #include <vector>
 
+#include "absl/status/status.h"
 #include "absl/status/statusor.h"
-#include "absl/strings/string_view.h"
 #include "runtime/include/hetcast/hetcast.h"
-#include "tools/gen/profile.h"
-#include "tools/gen/table_writer.h"
 
 namespace hetcast {
 
@@ -74,15 +75,6 @@ struct Epsilon {
   uint64_t numerator = 1;
   uint64_t denominator = 10;
 };
-
-// Parses a decimal in (0, 1) with at most 6 digits after the point
-// ("0.1", ".25"); anything else (NaN, inf, <= 0, >= 1, exponents, junk) is
-// an InvalidArgument naming --epsilon.
-absl::StatusOr<Epsilon> ParseEpsilon(absl::string_view text);
-
-// The guaranteed factor (1 + eps)(1 + 3 eps) as "1.43" (rounded up); with
-// `grid`, the paper's (1 + eps)^2 (1 + 3 eps).
-std::string FactorText(const Epsilon& eps, bool grid = false);
 
 struct PtasRequest {
   std::vector<uint64_t> costs;  // Per type, each in 1 .. 2^40 - 1.
@@ -113,6 +105,10 @@ struct PtasResult {
   uint64_t relays_tried = 0;  // Relay counts tried (1 without relays).
 };
 
+// The checks PlanPtas starts with: InvalidArgument naming what is wrong
+// (eps, the type lists, a cost, more than 10^7 nodes), else OK.
+absl::Status ValidatePtasRequest(const PtasRequest& request);
+
 // Errors: InvalidArgument for a bad request or eps, OutOfRange for a request
 // beyond the DP budget or times beyond 2^40 ticks.
 absl::StatusOr<PtasResult> PlanPtas(const PtasRequest& request);
@@ -129,25 +125,6 @@ absl::StatusOr<GuessOutcome> PtasTryGuess(const std::vector<uint64_t>& costs,
                                           uint32_t source_type,
                                           const std::vector<uint64_t>& counts,
                                           const Epsilon& eps, uint64_t guess);
-
-// The PTAS on every entry of a typed profile (every source type, every
-// destination mix within the limits, no relays), FNF's schedule where it is
-// better, packed for the table (tools/gen/table_writer.h). `progress(done,
-// total)` is called after every entry. Errors: a state beyond the PTAS's
-// budget, more than 65534 destinations in a state.
-absl::StatusOr<PtasEntries> SolvePtasProfile(
-    const ProfileSpec& profile, const Epsilon& eps,
-    const std::function<void(uint64_t, uint64_t)>& progress);
-
-// A plain list of per-node costs (entry 0 is the source, the rest are the
-// destinations) as a typed request: one type per distinct cost, ascending.
-struct TypedNodes {
-  std::vector<uint64_t> costs;
-  uint32_t source_type = 0;
-  std::vector<uint64_t> counts;
-};
-absl::StatusOr<TypedNodes> TypesFromNodeCosts(
-    const std::vector<uint64_t>& node_costs);
 
 }  // namespace hetcast
 

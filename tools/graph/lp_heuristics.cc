@@ -282,14 +282,14 @@ absl::StatusOr<ScoreBounds> InflowBounds(const hetcast_graph_request& request,
 // (the same minimum: multicast_lp.cc, "Grouped flows") with T fixed, by
 // the primal simplex from `face_start`, an optimal basis of another face
 // LP of the same ranking program (Fig. 8: the pooled one's, Ranking::
-// SolvePooled(), which has little inflow into every candidate: BM_
-// Heuristic<AugmentedSources>/65 takes 33 s of CPU so, against 45 s from
-// the program's own optimal basis, load 3), else from the
-// program's optimal basis; `face_final`, if set, gets the optimal basis.
+// SolvePooled(), which has little inflow into every candidate, so fewer
+// pivots than from the program's own optimal basis: BM_Heuristic<
+// AugmentedSources>/65 in tests/graph), else from the program's optimal
+// basis; `face_final`, if set, gets the optimal basis.
 // Ungrouped ones (Broadcast-EB, Multicast-LB) by PenalisedFaceMinimum()
-// when it stays on the face, else with T fixed from scratch: from the
-// optimal vertex the primal simplex took 4-6 s on a Broadcast-EB of
-// 19,353 rows at 65 nodes (face_minimum.cc). `inflow`: InflowColumns().
+// when it stays on the face, else with T fixed from scratch, which is
+// faster than the primal simplex from the optimal vertex on large
+// Broadcast-EB programs (face_minimum.cc). `inflow`: InflowColumns().
 absl::StatusOr<LpSolution> FaceMinimumInflow(const LpBound& bound,
                                              const std::vector<size_t>& inflow,
                                              const LpBasis& face_start,

@@ -221,13 +221,14 @@ struct BroadcastCheck {
 // message into more than 8 and at most kMaxSegments segments. A
 // calibration's host time in SMPI grows with the segments it simulates:
 // every power of two down to bytes / 128 (2 + 4 + ... + 128 = 254 segments
-// per timed broadcast) ran past 600 s at 256 ranks, this list simulates at
-// most 2 + 4 + 8 + 128 = 142 at 1 MB and 14 at 64 KiB. It keeps every
-// size that won in docs/mpi-results.md (128 B at 1 KB, 8 KiB at 64 KB, at
-// 1 MB 8 KiB, 256 KiB and 512 KiB). kDeepSegment is 8 KiB because it won
-// every segmented 1 MB case there (SMPI's bandwidth factor is highest for
-// messages of 5.8 to 9.4 KB); kMaxSegments bounds the receives a rank posts
-// at once (SimGrid 3.32 crashed with 512 segments of 128 B on 64 ranks).
+// per timed broadcast) runs past the test timeouts at 256 ranks; this
+// list simulates at most 2 + 4 + 8 + 128 = 142 at 1 MB and 14 at 64 KiB.
+// It keeps every size that won in docs/mpi-results.md (128 B at 1 KB,
+// 8 KiB at 64 KB, at 1 MB 8 KiB, 256 KiB and 512 KiB). kDeepSegment is
+// 8 KiB because it won every segmented 1 MB case there (SMPI's bandwidth factor
+// is highest for messages of 5.8 to 9.4 KB); kMaxSegments bounds the receives a
+// rank posts at once (SimGrid 3.32 crashed with 512 segments of 128 B on 64
+// ranks).
 constexpr size_t kMaxSegments = 128;
 constexpr size_t kDeepSegment = 8192;
 std::vector<size_t> SegmentCandidates(int bytes) {

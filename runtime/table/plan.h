@@ -1,9 +1,9 @@
-// internal.h: the table planner behind hetcast_profile_plan{,_sizes}
+// plan.h: the table planner behind hetcast_profile_plan{,_sizes}
 // (plan.cc): exact profiles rebuild the tree depth-first
-// (reconstruct_depth_first.h), PTAS profiles read their stored schedule
+// (depth_first.h), PTAS profiles read their stored schedule
 // (ptas_entries.h).
-#ifndef HETCAST_RUNTIME_TABLE_INTERNAL_H_
-#define HETCAST_RUNTIME_TABLE_INTERNAL_H_
+#ifndef HETCAST_RUNTIME_TABLE_PLAN_H_
+#define HETCAST_RUNTIME_TABLE_PLAN_H_
 
 #include "runtime/include/hetcast/hetcast.h"
 
@@ -23,4 +23,4 @@ hetcast_status PlanTable(const hetcast_profile* profile,
 }  // namespace internal
 }  // namespace hetcast
 
-#endif  // HETCAST_RUNTIME_TABLE_INTERNAL_H_
+#endif  // HETCAST_RUNTIME_TABLE_PLAN_H_

@@ -1,11 +1,12 @@
-// internal.h: what the files of the two-level cluster model (Khuller, Kim &
-// Wan) share: the validated request, the planners' workspace, the event
-// queue of LCF and the entry point of each algorithm family.
+// layout.h: the two-level cluster model's (Khuller, Kim & Wan) validated
+// request and its cluster-major layout (layout.cc), with what the model's
+// files share on it: the planners' workspace, the event queue of LCF, the
+// bounds and the entry point of each algorithm family.
 //
 // Everything here lives in hetcast::internal next to the other models'
 // internals, so every name says it is about clusters (or LCF).
-#ifndef HETCAST_RUNTIME_CLUSTER_INTERNAL_H_
-#define HETCAST_RUNTIME_CLUSTER_INTERNAL_H_
+#ifndef HETCAST_RUNTIME_CLUSTER_LAYOUT_H_
+#define HETCAST_RUNTIME_CLUSTER_LAYOUT_H_
 
 #include <stddef.h>
 #include <stdint.h>
@@ -286,4 +287,4 @@ hetcast_status EvaluateClusterSchedule(const ClusterLayout& l,
 }  // namespace internal
 }  // namespace hetcast
 
-#endif  // HETCAST_RUNTIME_CLUSTER_INTERNAL_H_
+#endif  // HETCAST_RUNTIME_CLUSTER_LAYOUT_H_

@@ -1,13 +1,14 @@
-// internal.h: what the files of Wu, Yeh & Liu's multi-source multicast with
-// non-blocking sends share: the request view, the scratch arrays, the timing
-// of one transfer (§2, Eqs. 3-4) and the tie rule, and each phase's entry.
+// request.h: the validated request of Wu, Yeh & Liu's multi-source
+// multicast with non-blocking sends (request.cc), with what the model's
+// files share on it: the scratch arrays, the timing of one transfer (§2,
+// Eqs. 3-4) and the tie rule, and each phase's entry.
 // docs/wu-yeh-liu-notes.md records how the paper was read.
 //
 // Names here live in hetcast::internal next to the other models' helpers, so
 // they carry an Nb (or algorithm) prefix: the runtime may be compiled as one
 // translation unit.
-#ifndef HETCAST_RUNTIME_NONBLOCKING_INTERNAL_H_
-#define HETCAST_RUNTIME_NONBLOCKING_INTERNAL_H_
+#ifndef HETCAST_RUNTIME_NONBLOCKING_REQUEST_H_
+#define HETCAST_RUNTIME_NONBLOCKING_REQUEST_H_
 
 #include <stddef.h>
 #include <stdint.h>
@@ -202,4 +203,4 @@ hetcast_status NbEvaluate(const Nb& nb, const NbScratch& s,
 }  // namespace internal
 }  // namespace hetcast
 
-#endif  // HETCAST_RUNTIME_NONBLOCKING_INTERNAL_H_
+#endif  // HETCAST_RUNTIME_NONBLOCKING_REQUEST_H_
