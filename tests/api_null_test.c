@@ -31,7 +31,7 @@
 static unsigned char workspace[1 << 14];
 static hetcast_node nodes[64];
 static hetcast_transfer transfers[64];
-static hetcast_nb_task tasks[64];
+static hetcast_nonblocking_task tasks[64];
 static size_t list_begin[64];
 static hetcast_graph_route_edge route_edges[64];
 static hetcast_graph_slot slots[64];
@@ -45,7 +45,7 @@ static const hetcast_table kZeroTable;
 static const hetcast_profile kZeroProfile;
 static const hetcast_node_request kZeroNode;
 static const hetcast_cluster_request kZeroCluster;
-static const hetcast_nb_request kZeroNb;
+static const hetcast_nonblocking_request kZeroNb;
 static const hetcast_graph_request kZeroGraph;
 static const hetcast_graph_schedule kZeroSchedule;
 static const hetcast_request kZeroRequest;
@@ -98,53 +98,53 @@ static int GraphViolationStr(void) {
 
 static int NodePlanSizes(void) {
   hetcast_node_sizes sizes;
-  REFUSED(hetcast_node_plan_sizes(NULL, NULL));
-  REFUSED(hetcast_node_plan_sizes(&kZeroNode, &sizes));
-  REFUSED(hetcast_node_plan_sizes(&kInTable, NULL));
+  REFUSED(hetcast_node_plan_sizes(NULL, NULL, NULL));
+  REFUSED(hetcast_node_plan_sizes(&kZeroNode, &sizes, NULL));
+  REFUSED(hetcast_node_plan_sizes(&kInTable, NULL, NULL));
   return 0;
 }
 
 static int NodePlan(void) {
   hetcast_answer answer;
   REFUSED(hetcast_node_plan(NULL, HETCAST_ALGORITHM_NONE, NULL, 0, NULL, 0,
-                            NULL, 0, NULL));
+                            NULL, 0, NULL, NULL));
   REFUSED(hetcast_node_plan(&kZeroNode, HETCAST_ALGORITHM_NONE, workspace,
                             sizeof(workspace), nodes, 64, transfers, 64,
-                            &answer));
+                            &answer, NULL));
   return 0;
 }
 
 static int NodeLowerBound(void) {
   uint64_t bound;
-  REFUSED(hetcast_node_lower_bound(NULL, NULL));
-  REFUSED(hetcast_node_lower_bound(&kZeroNode, &bound));
+  REFUSED(hetcast_node_lower_bound(NULL, NULL, NULL));
+  REFUSED(hetcast_node_lower_bound(&kZeroNode, &bound, NULL));
   return 0;
 }
 
 static int NodeEvaluateWorkspaceSize(void) {
   size_t bytes;
-  REFUSED(hetcast_node_evaluate_workspace_size(NULL, 0, NULL));
-  REFUSED(hetcast_node_evaluate_workspace_size(&kZeroNode, 0, &bytes));
+  REFUSED(hetcast_node_evaluate_workspace_size(NULL, 0, NULL, NULL));
+  REFUSED(hetcast_node_evaluate_workspace_size(&kZeroNode, 0, &bytes, NULL));
   return 0;
 }
 
 static int NodeEvaluate(void) {
   hetcast_answer answer;
   REFUSED(
-      hetcast_node_evaluate(NULL, NULL, 0, NULL, 0, NULL, 0, NULL, 0, NULL));
+      hetcast_node_evaluate(NULL, NULL, 0, NULL, 0, NULL, 0, NULL, 0, NULL, NULL));
   REFUSED(hetcast_node_evaluate(&kZeroNode, sends, 0, workspace,
                                 sizeof(workspace), nodes, 64, transfers, 64,
-                                &answer));
+                                &answer, NULL));
   return 0;
 }
 
 static int NodeEvaluateCanonical(void) {
   hetcast_answer answer;
   REFUSED(hetcast_node_evaluate_canonical(NULL, NULL, 0, NULL, 0, NULL, 0, NULL,
-                                          0, NULL));
+                                          0, NULL, NULL));
   REFUSED(hetcast_node_evaluate_canonical(&kZeroNode, sends, 0, workspace,
                                           sizeof(workspace), nodes, 64,
-                                          transfers, 64, &answer));
+                                          transfers, 64, &answer, NULL));
   return 0;
 }
 
@@ -192,20 +192,20 @@ static int TableHash(void) {
 
 static int TableFindProfile(void) {
   size_t index = 7;
-  REFUSED(hetcast_table_find_profile(NULL, NULL, NULL));
-  REFUSED(hetcast_table_find_profile(&kZeroTable, "default", &index));
-  REFUSED(hetcast_table_find_profile(&table, NULL, &index));
-  REFUSED(hetcast_table_find_profile(&table, "default", NULL));
+  REFUSED(hetcast_table_find_profile(NULL, NULL, NULL, NULL));
+  REFUSED(hetcast_table_find_profile(&kZeroTable, "default", &index, NULL));
+  REFUSED(hetcast_table_find_profile(&table, NULL, &index, NULL));
+  REFUSED(hetcast_table_find_profile(&table, "default", NULL, NULL));
   CHECK(index == 7);
   return 0;
 }
 
 static int ProfileOpen(void) {
   hetcast_profile opened;
-  REFUSED(hetcast_profile_open(NULL, 0, NULL));
-  REFUSED(hetcast_profile_open(&kZeroTable, 0, &opened));
-  REFUSED(hetcast_profile_open(&table, 0, NULL));
-  REFUSED(hetcast_profile_open(&table, 1, &opened));
+  REFUSED(hetcast_profile_open(NULL, 0, NULL, NULL));
+  REFUSED(hetcast_profile_open(&kZeroTable, 0, &opened, NULL));
+  REFUSED(hetcast_profile_open(&table, 0, NULL, NULL));
+  REFUSED(hetcast_profile_open(&table, 1, &opened, NULL));
   return 0;
 }
 
@@ -221,35 +221,35 @@ static int ZeroInfo(const hetcast_profile_info* info) {
 
 static int ProfileGetInfo(void) {
   hetcast_profile_info info;
-  REFUSED(hetcast_profile_get_info(NULL, NULL));
+  REFUSED(hetcast_profile_get_info(NULL, NULL, NULL));
   memset(&info, 0xA5, sizeof(info));
-  REFUSED(hetcast_profile_get_info(NULL, &info));
+  REFUSED(hetcast_profile_get_info(NULL, &info, NULL));
   CHECK(ZeroInfo(&info) == 0);
   memset(&info, 0xA5, sizeof(info));
-  REFUSED(hetcast_profile_get_info(&kZeroProfile, &info));
+  REFUSED(hetcast_profile_get_info(&kZeroProfile, &info, NULL));
   CHECK(ZeroInfo(&info) == 0);
-  REFUSED(hetcast_profile_get_info(&profile, NULL));
-  CHECK(hetcast_profile_get_info(&profile, &info) == HETCAST_OK);
+  REFUSED(hetcast_profile_get_info(&profile, NULL, NULL));
+  CHECK(hetcast_profile_get_info(&profile, &info, NULL) == HETCAST_OK);
   CHECK(info.type_count == 3 && strcmp(info.name, "default") == 0);
   return 0;
 }
 
 static int ProfileType(void) {
   uint64_t cost = 0;
-  REFUSED(hetcast_profile_type(NULL, 0, NULL, NULL, NULL));
-  REFUSED(hetcast_profile_type(&kZeroProfile, 0, NULL, &cost, NULL));
+  REFUSED(hetcast_profile_type(NULL, 0, NULL, NULL, NULL, NULL));
+  REFUSED(hetcast_profile_type(&kZeroProfile, 0, NULL, &cost, NULL, NULL));
   /* Every output is optional. */
-  CHECK(hetcast_profile_type(&profile, 0, NULL, NULL, NULL) == HETCAST_OK);
+  CHECK(hetcast_profile_type(&profile, 0, NULL, NULL, NULL, NULL) == HETCAST_OK);
   return 0;
 }
 
 static int ProfileCompletion(void) {
   uint64_t t;
-  REFUSED(hetcast_profile_completion(NULL, NULL, NULL));
-  REFUSED(hetcast_profile_completion(&kZeroProfile, &kInTable, &t));
-  REFUSED(hetcast_profile_completion(&profile, &kZeroNode, &t));
-  REFUSED(hetcast_profile_completion(&profile, NULL, &t));
-  REFUSED(hetcast_profile_completion(&profile, &kInTable, NULL));
+  REFUSED(hetcast_profile_completion(NULL, NULL, NULL, NULL));
+  REFUSED(hetcast_profile_completion(&kZeroProfile, &kInTable, &t, NULL));
+  REFUSED(hetcast_profile_completion(&profile, &kZeroNode, &t, NULL));
+  REFUSED(hetcast_profile_completion(&profile, NULL, &t, NULL));
+  REFUSED(hetcast_profile_completion(&profile, &kInTable, NULL, NULL));
   return 0;
 }
 
@@ -265,15 +265,15 @@ static int RefusingLookup(const hetcast_lookup* lookup) {
 static int ProfileLookupView(void) {
   hetcast_lookup lookup;
   uint64_t t = 0;
-  REFUSED(hetcast_profile_lookup_view(NULL, NULL));
+  REFUSED(hetcast_profile_lookup_view(NULL, NULL, NULL));
   memset(&lookup, 0xA5, sizeof(lookup));
-  REFUSED(hetcast_profile_lookup_view(NULL, &lookup));
+  REFUSED(hetcast_profile_lookup_view(NULL, &lookup, NULL));
   CHECK(RefusingLookup(&lookup) == 0);
   memset(&lookup, 0xA5, sizeof(lookup));
-  REFUSED(hetcast_profile_lookup_view(&kZeroProfile, &lookup));
+  REFUSED(hetcast_profile_lookup_view(&kZeroProfile, &lookup, NULL));
   CHECK(RefusingLookup(&lookup) == 0);
-  REFUSED(hetcast_profile_lookup_view(&profile, NULL));
-  CHECK(hetcast_profile_lookup_view(&profile, &lookup) == HETCAST_OK);
+  REFUSED(hetcast_profile_lookup_view(&profile, NULL, NULL));
+  CHECK(hetcast_profile_lookup_view(&profile, &lookup, NULL) == HETCAST_OK);
   CHECK(hetcast_lookup_completion(&lookup, 0, kCounts, &t) == HETCAST_OK);
   CHECK(t > 0);
   return 0;
@@ -281,32 +281,32 @@ static int ProfileLookupView(void) {
 
 static int ProfilePlanSizes(void) {
   hetcast_node_sizes sizes;
-  REFUSED(hetcast_profile_plan_sizes(NULL, NULL, NULL));
-  REFUSED(hetcast_profile_plan_sizes(&kZeroProfile, &kInTable, &sizes));
-  REFUSED(hetcast_profile_plan_sizes(&profile, &kZeroNode, &sizes));
-  REFUSED(hetcast_profile_plan_sizes(&profile, NULL, &sizes));
-  REFUSED(hetcast_profile_plan_sizes(&profile, &kInTable, NULL));
+  REFUSED(hetcast_profile_plan_sizes(NULL, NULL, NULL, NULL));
+  REFUSED(hetcast_profile_plan_sizes(&kZeroProfile, &kInTable, &sizes, NULL));
+  REFUSED(hetcast_profile_plan_sizes(&profile, &kZeroNode, &sizes, NULL));
+  REFUSED(hetcast_profile_plan_sizes(&profile, NULL, &sizes, NULL));
+  REFUSED(hetcast_profile_plan_sizes(&profile, &kInTable, NULL, NULL));
   return 0;
 }
 
 static int ProfilePlan(void) {
   hetcast_answer answer;
-  REFUSED(hetcast_profile_plan(NULL, NULL, NULL, 0, NULL, 0, NULL, 0, NULL));
+  REFUSED(hetcast_profile_plan(NULL, NULL, NULL, 0, NULL, 0, NULL, 0, NULL, NULL));
   REFUSED(hetcast_profile_plan(&kZeroProfile, &kInTable, workspace,
                                sizeof(workspace), nodes, 64, transfers, 64,
-                               &answer));
+                               &answer, NULL));
   REFUSED(hetcast_profile_plan(&profile, &kZeroNode, workspace,
                                sizeof(workspace), nodes, 64, transfers, 64,
-                               &answer));
+                               &answer, NULL));
   REFUSED(hetcast_profile_plan(&profile, &kInTable, workspace,
                                sizeof(workspace), NULL, 64, transfers, 64,
-                               &answer));
+                               &answer, NULL));
   REFUSED(hetcast_profile_plan(&profile, &kInTable, workspace,
                                sizeof(workspace), nodes, 64, NULL, 64,
-                               &answer));
+                               &answer, NULL));
   REFUSED(hetcast_profile_plan(&profile, &kInTable, workspace,
                                sizeof(workspace), nodes, 64, transfers, 64,
-                               NULL));
+                               NULL, NULL));
   return 0;
 }
 
@@ -314,22 +314,22 @@ static int ProfileNodeRole(void) {
   hetcast_node node;
   size_t count;
   REFUSED(
-      hetcast_profile_node_role(NULL, NULL, 0, NULL, 0, NULL, NULL, 0, NULL));
+      hetcast_profile_node_role(NULL, NULL, 0, NULL, 0, NULL, NULL, 0, NULL, NULL));
   REFUSED(hetcast_profile_node_role(&kZeroProfile, &kInTable, 0, workspace,
                                     sizeof(workspace), &node, transfers, 64,
-                                    &count));
+                                    &count, NULL));
   REFUSED(hetcast_profile_node_role(&profile, &kZeroNode, 0, workspace,
                                     sizeof(workspace), &node, transfers, 64,
-                                    &count));
+                                    &count, NULL));
   REFUSED(hetcast_profile_node_role(&profile, &kInTable, 0, workspace,
                                     sizeof(workspace), NULL, transfers, 64,
-                                    &count));
+                                    &count, NULL));
   REFUSED(hetcast_profile_node_role(&profile, &kInTable, 0, workspace,
                                     sizeof(workspace), &node, NULL, 64,
-                                    &count));
+                                    &count, NULL));
   REFUSED(hetcast_profile_node_role(&profile, &kInTable, 0, workspace,
                                     sizeof(workspace), &node, transfers, 64,
-                                    NULL));
+                                    NULL, NULL));
   return 0;
 }
 
@@ -338,44 +338,44 @@ static int ProfileNodeRole(void) {
 
 static int ClusterPlanSizes(void) {
   hetcast_node_sizes sizes;
-  REFUSED(hetcast_cluster_plan_sizes(NULL, NULL));
-  REFUSED(hetcast_cluster_plan_sizes(&kZeroCluster, &sizes));
+  REFUSED(hetcast_cluster_plan_sizes(NULL, NULL, NULL));
+  REFUSED(hetcast_cluster_plan_sizes(&kZeroCluster, &sizes, NULL));
   return 0;
 }
 
 static int ClusterPlan(void) {
   hetcast_answer answer;
   REFUSED(hetcast_cluster_plan(NULL, HETCAST_ALGORITHM_NONE, NULL, 0, NULL, 0,
-                               NULL, 0, NULL));
+                               NULL, 0, NULL, NULL));
   REFUSED(hetcast_cluster_plan(&kZeroCluster, HETCAST_ALGORITHM_NONE, workspace,
                                sizeof(workspace), nodes, 64, transfers, 64,
-                               &answer));
+                               &answer, NULL));
   return 0;
 }
 
 static int ClusterLowerBound(void) {
   uint64_t bound;
   hetcast_bound kind;
-  REFUSED(hetcast_cluster_lower_bound(NULL, NULL, 0, NULL, NULL));
+  REFUSED(hetcast_cluster_lower_bound(NULL, NULL, 0, NULL, NULL, NULL));
   REFUSED(hetcast_cluster_lower_bound(&kZeroCluster, workspace,
-                                      sizeof(workspace), &bound, &kind));
+                                      sizeof(workspace), &bound, &kind, NULL));
   return 0;
 }
 
 static int ClusterEvaluateWorkspaceSize(void) {
   size_t bytes;
-  REFUSED(hetcast_cluster_evaluate_workspace_size(NULL, 0, NULL));
-  REFUSED(hetcast_cluster_evaluate_workspace_size(&kZeroCluster, 0, &bytes));
+  REFUSED(hetcast_cluster_evaluate_workspace_size(NULL, 0, NULL, NULL));
+  REFUSED(hetcast_cluster_evaluate_workspace_size(&kZeroCluster, 0, &bytes, NULL));
   return 0;
 }
 
 static int ClusterEvaluate(void) {
   hetcast_answer answer;
   REFUSED(
-      hetcast_cluster_evaluate(NULL, NULL, 0, NULL, 0, NULL, 0, NULL, 0, NULL));
+      hetcast_cluster_evaluate(NULL, NULL, 0, NULL, 0, NULL, 0, NULL, 0, NULL, NULL));
   REFUSED(hetcast_cluster_evaluate(&kZeroCluster, transfers, 0, workspace,
                                    sizeof(workspace), nodes, 64, transfers, 64,
-                                   &answer));
+                                   &answer, NULL));
   return 0;
 }
 
@@ -383,42 +383,42 @@ static int ClusterEvaluate(void) {
 /* Multi-source (non-blocking) model.                                      */
 
 static int NbPlanSizes(void) {
-  hetcast_nb_sizes sizes;
-  REFUSED(hetcast_nb_plan_sizes(NULL, NULL));
-  REFUSED(hetcast_nb_plan_sizes(&kZeroNb, &sizes));
+  hetcast_nonblocking_sizes sizes;
+  REFUSED(hetcast_nonblocking_plan_sizes(NULL, NULL, NULL));
+  REFUSED(hetcast_nonblocking_plan_sizes(&kZeroNb, &sizes, NULL));
   return 0;
 }
 
 static int NbCheck(void) {
-  hetcast_nb_rejection rejection;
-  REFUSED(hetcast_nb_check(NULL, NULL, 0, NULL));
-  REFUSED(hetcast_nb_check(&kZeroNb, workspace, sizeof(workspace), &rejection));
+  hetcast_nonblocking_rejection rejection;
+  REFUSED(hetcast_nonblocking_check(NULL, NULL, 0, NULL, NULL));
+  REFUSED(hetcast_nonblocking_check(&kZeroNb, workspace, sizeof(workspace), &rejection, NULL));
   CHECK(rejection.reason != NULL && strlen(rejection.reason) > 0);
   return 0;
 }
 
 static int NbPlan(void) {
   hetcast_answer answer;
-  REFUSED(hetcast_nb_plan(NULL, HETCAST_ALGORITHM_NONE, NULL, 0, NULL, 0, NULL,
-                          NULL));
-  REFUSED(hetcast_nb_plan(&kZeroNb, HETCAST_ALGORITHM_NONE, workspace,
-                          sizeof(workspace), tasks, 64, list_begin, &answer));
+  REFUSED(hetcast_nonblocking_plan(NULL, HETCAST_ALGORITHM_NONE, NULL, 0, NULL, 0, NULL,
+                          NULL, NULL));
+  REFUSED(hetcast_nonblocking_plan(&kZeroNb, HETCAST_ALGORITHM_NONE, workspace,
+                          sizeof(workspace), tasks, 64, list_begin, &answer, NULL));
   return 0;
 }
 
 static int NbEvaluate(void) {
   hetcast_answer answer;
-  REFUSED(hetcast_nb_evaluate(NULL, NULL, 0, NULL, NULL, 0, NULL));
-  REFUSED(hetcast_nb_evaluate(&kZeroNb, tasks, 0, list_begin, workspace,
-                              sizeof(workspace), &answer));
+  REFUSED(hetcast_nonblocking_evaluate(NULL, NULL, 0, NULL, NULL, 0, NULL, NULL));
+  REFUSED(hetcast_nonblocking_evaluate(&kZeroNb, tasks, 0, list_begin, workspace,
+                              sizeof(workspace), &answer, NULL));
   return 0;
 }
 
 static int NbLowerBound(void) {
   uint64_t bound;
-  REFUSED(hetcast_nb_lower_bound(NULL, NULL, 0, NULL));
+  REFUSED(hetcast_nonblocking_lower_bound(NULL, NULL, 0, NULL, NULL));
   REFUSED(
-      hetcast_nb_lower_bound(&kZeroNb, workspace, sizeof(workspace), &bound));
+      hetcast_nonblocking_lower_bound(&kZeroNb, workspace, sizeof(workspace), &bound, NULL));
   return 0;
 }
 
@@ -427,42 +427,42 @@ static int NbLowerBound(void) {
 
 static int GraphEvaluateWorkspaceSize(void) {
   size_t bytes;
-  REFUSED(hetcast_graph_evaluate_workspace_size(NULL, NULL, NULL));
+  REFUSED(hetcast_graph_evaluate_workspace_size(NULL, NULL, NULL, NULL));
   REFUSED(hetcast_graph_evaluate_workspace_size(&kZeroGraph, &kZeroSchedule,
-                                                &bytes));
+                                                &bytes, NULL));
   return 0;
 }
 
 static int GraphEvaluate(void) {
   hetcast_graph_evaluation evaluation;
-  REFUSED(hetcast_graph_evaluate(NULL, NULL, NULL, 0, NULL));
+  REFUSED(hetcast_graph_evaluate(NULL, NULL, NULL, 0, NULL, NULL));
   REFUSED(hetcast_graph_evaluate(&kZeroGraph, &kZeroSchedule, workspace,
-                                 sizeof(workspace), &evaluation));
+                                 sizeof(workspace), &evaluation, NULL));
   return 0;
 }
 
 static int GraphPlanSizes(void) {
   hetcast_graph_sizes sizes;
-  REFUSED(hetcast_graph_plan_sizes(NULL, NULL));
-  REFUSED(hetcast_graph_plan_sizes(&kZeroGraph, &sizes));
+  REFUSED(hetcast_graph_plan_sizes(NULL, NULL, NULL));
+  REFUSED(hetcast_graph_plan_sizes(&kZeroGraph, &sizes, NULL));
   return 0;
 }
 
 static int GraphCheck(void) {
   hetcast_graph_rejection rejection;
-  REFUSED(hetcast_graph_check(NULL, NULL, 0, NULL));
+  REFUSED(hetcast_graph_check(NULL, NULL, 0, NULL, NULL));
   REFUSED(hetcast_graph_check(&kZeroGraph, workspace, sizeof(workspace),
-                              &rejection));
+                              &rejection, NULL));
   return 0;
 }
 
 static int GraphPlan(void) {
   hetcast_graph_answer answer;
   REFUSED(hetcast_graph_plan(NULL, HETCAST_ALGORITHM_NONE, NULL, 0, NULL, 0,
-                             NULL, 0, NULL));
+                             NULL, 0, NULL, NULL));
   REFUSED(hetcast_graph_plan(&kZeroGraph, HETCAST_ALGORITHM_NONE, workspace,
                              sizeof(workspace), route_edges, 64, slots, 64,
-                             &answer));
+                             &answer, NULL));
   return 0;
 }
 
@@ -567,11 +567,11 @@ static const EntryPoint kEntryPoints[] = {
     {"hetcast_cluster_lower_bound", ClusterLowerBound},
     {"hetcast_cluster_evaluate_workspace_size", ClusterEvaluateWorkspaceSize},
     {"hetcast_cluster_evaluate", ClusterEvaluate},
-    {"hetcast_nb_plan_sizes", NbPlanSizes},
-    {"hetcast_nb_check", NbCheck},
-    {"hetcast_nb_plan", NbPlan},
-    {"hetcast_nb_evaluate", NbEvaluate},
-    {"hetcast_nb_lower_bound", NbLowerBound},
+    {"hetcast_nonblocking_plan_sizes", NbPlanSizes},
+    {"hetcast_nonblocking_check", NbCheck},
+    {"hetcast_nonblocking_plan", NbPlan},
+    {"hetcast_nonblocking_evaluate", NbEvaluate},
+    {"hetcast_nonblocking_lower_bound", NbLowerBound},
     {"hetcast_graph_violation_str", GraphViolationStr},
     {"hetcast_graph_evaluate_workspace_size", GraphEvaluateWorkspaceSize},
     {"hetcast_graph_evaluate", GraphEvaluate},
@@ -674,7 +674,7 @@ int main(int argc, char** argv) {
 
   CHECK(hetcast_table_open(hetcast_default_table, hetcast_default_table_size,
                            &table, NULL) == HETCAST_OK);
-  CHECK(hetcast_profile_open(&table, 0, &profile) == HETCAST_OK);
+  CHECK(hetcast_profile_open(&table, 0, &profile, NULL) == HETCAST_OK);
   for (i = 0; i < kEntryPointCount; ++i) {
     if (kEntryPoints[i].check() != 0) {
       fprintf(stderr, "failed: %s\n", kEntryPoints[i].name);

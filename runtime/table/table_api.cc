@@ -11,6 +11,7 @@
 #include "flatbuffers/flatbuffers.h"
 #include "runtime/config.h"
 #include "runtime/include/hetcast/hetcast.h"
+#include "runtime/reject.h"
 #include "runtime/table/internal.h"
 #include "runtime/table/node_role.h"
 #include "runtime/table/resolve.h"
@@ -18,14 +19,8 @@
 #include "runtime/table/view.h"
 #include "tables/hetcast_table_generated.h"
 
-using hetcast::internal::LoadProfileView;
-using hetcast::internal::ProfileView;
-using hetcast::internal::ProfileViewOf;
-using hetcast::internal::Resolved;
-using hetcast::internal::ResolveTableRequest;
-using hetcast::internal::TableView;
-using hetcast::internal::TableViewOf;
-
+namespace hetcast {
+namespace internal {
 namespace {
 
 // "No error" as an object of its own: a literal "" may share a mergeable
@@ -45,25 +40,23 @@ bool IsOpenedProfile(const hetcast_profile* profile) {
 extern "C" {
 
 hetcast_status hetcast_table_open(const void* data, size_t size,
-                                  hetcast_table* table, const char** error) {
-  if (error != nullptr) *error = kNoError;
+                                  hetcast_table* table, const char** why) {
+  return Explained(why, [&](const char** why) -> hetcast_status {
   if (table != nullptr) memset(table, 0, sizeof(*table));
   if (data == nullptr || table == nullptr) {
-    if (error != nullptr) *error = "NULL table buffer or handle";
-    return HETCAST_INVALID_ARGUMENT;
+    return Reject(HETCAST_INVALID_ARGUMENT, "NULL table buffer or handle",
+                  why);
   }
   if (reinterpret_cast<uintptr_t>(data) % HETCAST_TABLE_ALIGNMENT != 0) {
-    if (error != nullptr) *error = "table buffer is not 8-byte aligned";
-    return HETCAST_INVALID_ARGUMENT;
+    return Reject(HETCAST_INVALID_ARGUMENT,
+                  "table buffer is not 8-byte aligned", why);
   }
-  const char* reason = hetcast::internal::OpenTableView(
+  const char* reason = OpenTableView(
       static_cast<const uint8_t*>(data), size,
       reinterpret_cast<TableView*>(table->opaque_));
-  if (reason != nullptr) {
-    if (error != nullptr) *error = reason;
-    return HETCAST_INVALID_TABLE;
-  }
-  return HETCAST_OK;
+  return reason == nullptr ? HETCAST_OK
+                           : Reject(HETCAST_INVALID_TABLE, reason, why);
+  });
 }
 
 // The accessors answer 0 for a NULL handle; a never-opened handle is zeroed
@@ -82,10 +75,13 @@ uint32_t hetcast_table_schema_version(const hetcast_table* table) {
 }
 
 hetcast_status hetcast_table_find_profile(const hetcast_table* table,
-                                          const char* name, size_t* index) {
+                                          const char* name, size_t* index, const char** why) {
+  return Explained(why, [&](const char** why) -> hetcast_status {
   if (table == nullptr || name == nullptr || index == nullptr ||
       TableViewOf(table).root == nullptr) {
-    return HETCAST_INVALID_ARGUMENT;
+    return Reject(HETCAST_INVALID_ARGUMENT,
+                  "table, name or index is NULL, or the table is not opened",
+                  why);
   }
   const auto* profiles = TableViewOf(table).root->profiles();
   for (uint32_t p = 0; p < profiles->size(); ++p) {
@@ -94,15 +90,20 @@ hetcast_status hetcast_table_find_profile(const hetcast_table* table,
       return HETCAST_OK;
     }
   }
-  return HETCAST_INVALID_ARGUMENT;
+  return Reject(HETCAST_INVALID_ARGUMENT, "the table has no profile of that name", why);
+  });
 }
 
 hetcast_status hetcast_profile_open(const hetcast_table* table, size_t index,
-                                    hetcast_profile* profile) {
+                                    hetcast_profile* profile, const char** why) {
+  return Explained(why, [&](const char** why) -> hetcast_status {
   if (table == nullptr || profile == nullptr ||
       TableViewOf(table).root == nullptr ||
       index >= TableViewOf(table).profile_count) {
-    return HETCAST_INVALID_ARGUMENT;
+    return Reject(HETCAST_INVALID_ARGUMENT,
+                  "table or profile is NULL, the table is not opened, or "
+                  "index is not below its profile count",
+                  why);
   }
   ProfileView* view = reinterpret_cast<ProfileView*>(profile->opaque_);
   // Verified by hetcast_table_open; this only re-derives the handle.
@@ -112,10 +113,12 @@ hetcast_status hetcast_profile_open(const hetcast_table* table, size_t index,
     return HETCAST_INVALID_TABLE;
   }
   return HETCAST_OK;
+  });
 }
 
 hetcast_status hetcast_profile_get_info(const hetcast_profile* profile,
-                                        hetcast_profile_info* info) {
+                                        hetcast_profile_info* info, const char** why) {
+  return Explained(why, [&](const char**) -> hetcast_status {
   if (info == nullptr) return HETCAST_INVALID_ARGUMENT;
   memset(info, 0, sizeof(*info));
   info->name = kNoError;
@@ -141,11 +144,13 @@ hetcast_status hetcast_profile_get_info(const hetcast_profile* profile,
                                           uint64_t{v.ptas_nodes->size()} * 4
                                     : 0;
   return HETCAST_OK;
+  });
 }
 
 hetcast_status hetcast_profile_type(const hetcast_profile* profile, size_t type,
                                     const char** name, uint64_t* cost,
-                                    uint64_t* limit) {
+                                    uint64_t* limit, const char** why) {
+  return Explained(why, [&](const char**) -> hetcast_status {
   if (profile == nullptr || type >= ProfileViewOf(profile).type_count) {
     return HETCAST_INVALID_ARGUMENT;
   }
@@ -157,10 +162,12 @@ hetcast_status hetcast_profile_type(const hetcast_profile* profile, size_t type,
   if (cost != nullptr) *cost = v.cost[type];
   if (limit != nullptr) *limit = v.limit[type];
   return HETCAST_OK;
+  });
 }
 
 hetcast_status hetcast_profile_lookup_view(const hetcast_profile* profile,
-                                           hetcast_lookup* lookup) {
+                                           hetcast_lookup* lookup, const char** why) {
+  return Explained(why, [&](const char**) -> hetcast_status {
   if (lookup == nullptr) return HETCAST_INVALID_ARGUMENT;
   memset(lookup, 0, sizeof(*lookup));
   if (!IsOpenedProfile(profile)) return HETCAST_INVALID_ARGUMENT;
@@ -175,18 +182,20 @@ hetcast_status hetcast_profile_lookup_view(const hetcast_profile* profile,
     lookup->stride_[j] = v.stride[j];
   }
   return HETCAST_OK;
+  });
 }
 
 hetcast_status hetcast_profile_completion(const hetcast_profile* profile,
                                           const hetcast_node_request* request,
-                                          uint64_t* completion_time) {
+                                          uint64_t* completion_time, const char** why) {
+  return Explained(why, [&](const char**) -> hetcast_status {
   if (profile == nullptr || completion_time == nullptr) {
     return HETCAST_INVALID_ARGUMENT;
   }
   const ProfileView& v = ProfileViewOf(profile);
   // The size-optimized build (runtime/config.h) leaves the fast path out:
   // ResolveTableRequest gives the same answer.
-  if (!hetcast::internal::kOptimizeSize && request != nullptr &&
+  if (!kOptimizeSize && request != nullptr &&
       request->relay_counts == nullptr && request->costs == nullptr &&
       request->destination_counts != nullptr &&
       request->type_count == v.type_count &&
@@ -206,12 +215,15 @@ hetcast_status hetcast_profile_completion(const hetcast_profile* profile,
   if (status != HETCAST_OK) return status;
   *completion_time = resolved.completion;
   return HETCAST_OK;
+  });
 }
 
 hetcast_status hetcast_profile_plan_sizes(const hetcast_profile* profile,
                                           const hetcast_node_request* request,
-                                          hetcast_node_sizes* sizes) {
-  return hetcast::internal::PlanTableSizes(profile, request, sizes);
+                                          hetcast_node_sizes* sizes, const char** why) {
+  return Explained(why, [&](const char**) -> hetcast_status {
+  return PlanTableSizes(profile, request, sizes);
+  });
 }
 
 hetcast_status hetcast_profile_plan(const hetcast_profile* profile,
@@ -220,20 +232,27 @@ hetcast_status hetcast_profile_plan(const hetcast_profile* profile,
                                     hetcast_node* nodes, size_t node_capacity,
                                     hetcast_transfer* transfers,
                                     size_t transfer_capacity,
-                                    hetcast_answer* answer) {
-  return hetcast::internal::PlanTable(profile, request, workspace,
+                                    hetcast_answer* answer, const char** why) {
+  return Explained(why, [&](const char**) -> hetcast_status {
+  return PlanTable(profile, request, workspace,
                                       workspace_size, nodes, node_capacity,
                                       transfers, transfer_capacity, answer);
+  });
 }
 
 hetcast_status hetcast_profile_node_role(
     const hetcast_profile* profile, const hetcast_node_request* request,
     uint32_t node_id, void* workspace, size_t workspace_size,
     hetcast_node* node, hetcast_transfer* children, size_t children_capacity,
-    size_t* child_count) {
-  return hetcast::internal::TableNodeRole(profile, request, node_id, workspace,
+    size_t* child_count, const char** why) {
+  return Explained(why, [&](const char**) -> hetcast_status {
+  return TableNodeRole(profile, request, node_id, workspace,
                                           workspace_size, node, children,
                                           children_capacity, child_count);
+  });
 }
 
 }  // extern "C"
+
+}  // namespace internal
+}  // namespace hetcast

@@ -426,14 +426,14 @@ TEST(GraphEvaluator, RefusesMalformedCalls) {
   const hetcast_graph_request request = g.Request();
   const hetcast_graph_schedule schedule = d.Schedule();
   size_t bytes = 0;
-  ASSERT_EQ(hetcast_graph_evaluate_workspace_size(&request, &schedule, &bytes),
+  ASSERT_EQ(hetcast_graph_evaluate_workspace_size(&request, &schedule, &bytes, nullptr),
             HETCAST_OK);
   std::vector<unsigned char> workspace(bytes);
   EXPECT_EQ(hetcast_graph_evaluate(&request, &schedule, workspace.data(),
-                                   bytes - 1, &e),
+                                   bytes - 1, &e, nullptr),
             HETCAST_WORKSPACE_TOO_SMALL);
   EXPECT_EQ(
-      hetcast_graph_evaluate(&request, &schedule, workspace.data(), bytes, &e),
+      hetcast_graph_evaluate(&request, &schedule, workspace.data(), bytes, &e, nullptr),
       HETCAST_OK);
   // Positions are kept as uint32_t: 2^32 - 1 slots (or routes, or route
   // edges) are HETCAST_TOO_LARGE, one fewer is sized. The sizes read only
@@ -444,7 +444,7 @@ TEST(GraphEvaluator, RefusesMalformedCalls) {
       (field == 0   ? huge.route_count
        : field == 1 ? huge.route_edge_count
                     : huge.slot_count) = count;
-      EXPECT_EQ(hetcast_graph_evaluate_workspace_size(&request, &huge, &bytes),
+      EXPECT_EQ(hetcast_graph_evaluate_workspace_size(&request, &huge, &bytes, nullptr),
                 count == UINT32_MAX ? HETCAST_TOO_LARGE : HETCAST_OK)
           << "field " << field << ", count " << count;
     }

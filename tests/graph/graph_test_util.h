@@ -193,11 +193,11 @@ inline hetcast_status EvaluateGraphSchedule(const GraphInstance& instance,
   const hetcast_graph_schedule schedule = data.Schedule();
   size_t bytes = 0;
   hetcast_status status =
-      hetcast_graph_evaluate_workspace_size(&request, &schedule, &bytes);
+      hetcast_graph_evaluate_workspace_size(&request, &schedule, &bytes, nullptr);
   if (status != HETCAST_OK) return status;
   std::vector<unsigned char> workspace(bytes);
   return hetcast_graph_evaluate(&request, &schedule, workspace.data(), bytes,
-                                out);
+                                out, nullptr);
 }
 
 // MCPH's answer with allocated outputs; the schedule is the one hetcast.h
@@ -212,14 +212,14 @@ inline McphResult RunMcph(const GraphInstance& g) {
   McphResult out;
   const hetcast_graph_request request = g.Request();
   hetcast_graph_sizes sizes;
-  out.status = hetcast_graph_plan_sizes(&request, &sizes);
+  out.status = hetcast_graph_plan_sizes(&request, &sizes, nullptr);
   if (out.status != HETCAST_OK) return out;
   std::vector<unsigned char> workspace(sizes.workspace_bytes);
   std::vector<hetcast_graph_route_edge> tree(sizes.tree_edge_count);
   std::vector<hetcast_graph_slot> slots(sizes.slot_count);
   out.status = hetcast_graph_plan(
       &request, HETCAST_ALGORITHM_MCPH, workspace.data(), workspace.size(),
-      tree.data(), tree.size(), slots.data(), slots.size(), &out.answer);
+      tree.data(), tree.size(), slots.data(), slots.size(), &out.answer, nullptr);
   if (out.status != HETCAST_OK) return out;
   tree.resize(out.answer.tree_edge_count);
   slots.resize(out.answer.slot_count);

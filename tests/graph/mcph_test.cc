@@ -304,7 +304,7 @@ TEST(Mcph, IsDeterministic) {
 struct McphArrays {
   McphArrays(const hetcast_graph_request& request, unsigned char fill) {
     hetcast_graph_sizes sizes;
-    EXPECT_EQ(hetcast_graph_plan_sizes(&request, &sizes), HETCAST_OK);
+    EXPECT_EQ(hetcast_graph_plan_sizes(&request, &sizes, nullptr), HETCAST_OK);
     workspace.resize(sizes.workspace_bytes);
     tree.resize(sizes.tree_edge_count);
     slots.resize(sizes.slot_count);
@@ -316,7 +316,7 @@ struct McphArrays {
     return hetcast_graph_plan(
         &request, HETCAST_ALGORITHM_MCPH, workspace.data(),
         workspace.size() - workspace_short_by, tree.data(),
-        tree.size() - tree_short_by, slots.data(), slots.size(), &answer);
+        tree.size() - tree_short_by, slots.data(), slots.size(), &answer, nullptr);
   }
   std::vector<unsigned char> workspace;
   std::vector<hetcast_graph_route_edge> tree;
@@ -401,8 +401,8 @@ TEST(Mcph, WorkLimitIsExact) {
   hetcast_graph_request request = g.Request();
   hetcast_graph_sizes sizes;
   hetcast_graph_rejection rejection;
-  EXPECT_EQ(hetcast_graph_plan_sizes(&request, &sizes), HETCAST_TOO_LARGE);
-  EXPECT_EQ(hetcast_graph_check(&request, nullptr, 0, &rejection),
+  EXPECT_EQ(hetcast_graph_plan_sizes(&request, &sizes, nullptr), HETCAST_TOO_LARGE);
+  EXPECT_EQ(hetcast_graph_check(&request, nullptr, 0, &rejection, nullptr),
             HETCAST_TOO_LARGE);
   EXPECT_EQ(rejection.field, HETCAST_GRAPH_FIELD_TARGETS);
   EXPECT_NE(std::string(rejection.reason).find("HETCAST_GRAPH_MAX_WORK (2^28)"),
@@ -413,13 +413,13 @@ TEST(Mcph, WorkLimitIsExact) {
   hetcast_graph_answer answer;
   EXPECT_EQ(hetcast_graph_plan(&request, HETCAST_ALGORITHM_MCPH, nullptr, 0,
                                tree.data(), tree.size(), slots.data(),
-                               slots.size(), &answer),
+                               slots.size(), &answer, nullptr),
             HETCAST_TOO_LARGE);
   // At the limit: accepted, and the plan passes the evaluator.
   g.edges.pop_back();
   request = g.Request();
-  ASSERT_EQ(hetcast_graph_plan_sizes(&request, &sizes), HETCAST_OK);
-  EXPECT_EQ(hetcast_graph_check(&request, nullptr, 0, &rejection), HETCAST_OK);
+  ASSERT_EQ(hetcast_graph_plan_sizes(&request, &sizes, nullptr), HETCAST_OK);
+  EXPECT_EQ(hetcast_graph_check(&request, nullptr, 0, &rejection, nullptr), HETCAST_OK);
   const McphResult m = RunMcph(g);
   ASSERT_EQ(m.status, HETCAST_OK);
   hetcast_graph_evaluation e;

@@ -47,7 +47,7 @@ hetcast_node_request MakeRequest(const std::vector<uint64_t>& costs,
 
 absl::StatusOr<Plan> RunFnf(const hetcast_node_request& r) {
   hetcast_node_sizes sizes;
-  if (hetcast_node_plan_sizes(&r, &sizes) != HETCAST_OK) {
+  if (hetcast_node_plan_sizes(&r, &sizes, nullptr) != HETCAST_OK) {
     return absl::InvalidArgumentError("PTAS: invalid request");
   }
   Plan f;
@@ -57,7 +57,7 @@ absl::StatusOr<Plan> RunFnf(const hetcast_node_request& r) {
   if (hetcast_node_plan(&r, HETCAST_ALGORITHM_FNF, workspace.data(),
                         workspace.size(), f.nodes.data(), f.nodes.size(),
                         f.transfers.data(), f.transfers.size(),
-                        &f.answer) != HETCAST_OK) {
+                        &f.answer, nullptr) != HETCAST_OK) {
     return absl::OutOfRangeError("PTAS: FNF failed (a time overflows)");
   }
   f.transfers.resize(f.answer.transfer_count);
@@ -70,8 +70,8 @@ absl::StatusOr<Plan> Evaluate(const hetcast_node_request& r,
                               bool canonical) {
   size_t bytes = 0;
   hetcast_node_sizes sizes;
-  if (hetcast_node_plan_sizes(&r, &sizes) != HETCAST_OK ||
-      hetcast_node_evaluate_workspace_size(&r, sends.size(), &bytes) !=
+  if (hetcast_node_plan_sizes(&r, &sizes, nullptr) != HETCAST_OK ||
+      hetcast_node_evaluate_workspace_size(&r, sends.size(), &bytes, nullptr) !=
           HETCAST_OK) {
     return absl::InternalError("PTAS: cannot size the evaluation");
   }
@@ -908,7 +908,7 @@ absl::StatusOr<PtasResult> PlanPtas(const PtasRequest& request) {
   const hetcast_node_request full =
       MakeRequest(request.costs, request.source_type, request.counts, &relays);
   hetcast_node_sizes sizes;
-  if (hetcast_node_plan_sizes(&full, &sizes) != HETCAST_OK) {
+  if (hetcast_node_plan_sizes(&full, &sizes, nullptr) != HETCAST_OK) {
     return absl::InvalidArgumentError("PTAS: invalid request");
   }
 

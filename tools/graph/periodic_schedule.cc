@@ -549,12 +549,12 @@ absl::StatusOr<hetcast_graph_evaluation> EvaluateSchedule(
   const hetcast_graph_schedule view = schedule.View();
   size_t bytes = 0;
   hetcast_status status =
-      hetcast_graph_evaluate_workspace_size(&request, &view, &bytes);
+      hetcast_graph_evaluate_workspace_size(&request, &view, &bytes, nullptr);
   std::vector<unsigned char> workspace(bytes);
   hetcast_graph_evaluation evaluation = {};
   if (status == HETCAST_OK) {
     status = hetcast_graph_evaluate(&request, &view, workspace.data(), bytes,
-                                    &evaluation);
+                                    &evaluation, nullptr);
   }
   if (status != HETCAST_OK) {
     return absl::InternalError(absl::StrCat(
