@@ -53,7 +53,8 @@ bool ProfileMatches(const hetcast_profile& profile,
                     const hetcast_node_request& request) {
   hetcast_profile_info info;
   // A NULL-free but never-opened (zeroed) profile matches nothing.
-  if (hetcast_profile_get_info(&profile, &info, nullptr) != HETCAST_OK) return false;
+  if (hetcast_profile_get_info(&profile, &info, nullptr) != HETCAST_OK)
+    return false;
   if (info.type_count != request.type_count) return false;
   if (request.costs == nullptr) return true;
   for (size_t j = 0; j < info.type_count; ++j) {
@@ -68,7 +69,8 @@ bool ProfileMatches(const hetcast_profile& profile,
 void FillCosts(const hetcast_profile& profile, Choice* choice) {
   if (choice->node.costs != nullptr) return;
   for (size_t j = 0; j < choice->node.type_count; ++j) {
-    hetcast_profile_type(&profile, j, nullptr, &choice->costs[j], nullptr, nullptr);
+    hetcast_profile_type(&profile, j, nullptr, &choice->costs[j], nullptr,
+                         nullptr);
   }
   choice->node.costs = choice->costs;
 }
@@ -334,7 +336,8 @@ Guarantee NodeGuarantee(const hetcast_request& request, const Choice& choice) {
     return FindNodeAlgorithm(HETCAST_ALGORITHM_FNF)->guarantee;
   }
   hetcast_profile_info info;
-  hetcast_profile_get_info(&request.profiles[choice.profile_index], &info, nullptr);
+  hetcast_profile_get_info(&request.profiles[choice.profile_index], &info,
+                           nullptr);
   if (info.method != HETCAST_METHOD_PTAS) {
     return FindNodeAlgorithm(HETCAST_ALGORITHM_TABLE)->guarantee;
   }
@@ -378,8 +381,8 @@ void FillInfo(const hetcast_request& request, const Choice& choice,
   info->guarantee_source = g.source;
 }
 
-hetcast_status CheckOutput(const Choice& choice,
-                           const hetcast_plan_output* out, const char** why) {
+hetcast_status CheckOutput(const Choice& choice, const hetcast_plan_output* out,
+                           const char** why) {
   const hetcast_sizes& s = choice.sizes;
   if (out == nullptr) {
     return Reject(HETCAST_INVALID_ARGUMENT, "output is NULL", why);
@@ -411,15 +414,15 @@ hetcast_status CheckOutput(const Choice& choice,
                         why)
                : HETCAST_OK;
   }
-  return out->nodes == nullptr ? Reject(HETCAST_INVALID_ARGUMENT,
-                                        "output nodes is NULL", why)
-                               : HETCAST_OK;
+  return out->nodes == nullptr
+             ? Reject(HETCAST_INVALID_ARGUMENT, "output nodes is NULL", why)
+             : HETCAST_OK;
 }
 
 // The non-blocking model's run: the request prepared once in the
 // workspace, its refusal's reason (the costs or destinations
-// hetcast_nonblocking_plan_sizes does not read) in `*why`, then the chosen row of
-// its algorithm table, and the default's other rows when unpinned.
+// hetcast_nonblocking_plan_sizes does not read) in `*why`, then the chosen row
+// of its algorithm table, and the default's other rows when unpinned.
 hetcast_status RunNonblocking(const hetcast_nonblocking_request& request,
                               const Choice& choice, void* workspace,
                               size_t workspace_size,
@@ -459,10 +462,10 @@ hetcast_status Run(const hetcast_request& request, const Choice& choice,
   }
   switch (choice.algorithm) {
     case HETCAST_ALGORITHM_MCPH: {
-      const hetcast_status status = GraphPlan(
-          request.graph, choice.algorithm, workspace, workspace_size,
-          out.tree_edges, out.tree_edge_capacity, out.slots, out.slot_capacity,
-          graph, why);
+      const hetcast_status status =
+          GraphPlan(request.graph, choice.algorithm, workspace, workspace_size,
+                    out.tree_edges, out.tree_edge_capacity, out.slots,
+                    out.slot_capacity, graph, why);
       *answer = GraphAnswerSummary(*request.graph, *graph);
       return status;
     }
@@ -617,10 +620,10 @@ hetcast_status hetcast_plan_participant(const hetcast_request* request,
                       "workspace smaller than hetcast_plan_sizes asked for",
                       reason);
       }
-      return hetcast_profile_node_role(
-          &request->profiles[choice.profile_index], &choice.node, participant,
-          workspace, workspace_size, &out->node, out->sends,
-          out->send_capacity, &out->count, reason);
+      return hetcast_profile_node_role(&request->profiles[choice.profile_index],
+                                       &choice.node, participant, workspace,
+                                       workspace_size, &out->node, out->sends,
+                                       out->send_capacity, &out->count, reason);
     }
     Arena arena(workspace, workspace_size);
     WholePlan plan;
@@ -634,11 +637,11 @@ hetcast_status hetcast_plan_participant(const hetcast_request* request,
     status = Run(*request, choice, /*refine_bound=*/false, plan.workspace,
                  plan.workspace_size, plan.output, &answer, &graph, reason);
     if (status != HETCAST_OK) return status;
-    return Reject(CutParticipant(*request, choice, plan, answer, graph,
-                                 participant, out),
-                  "the participant's sends, tasks or slots are more than "
-                  "out's capacity holds (out->count says how many)",
-                  reason);
+    return Reject(
+        CutParticipant(*request, choice, plan, answer, graph, participant, out),
+        "the participant's sends, tasks or slots are more than "
+        "out's capacity holds (out->count says how many)",
+        reason);
   });
 }
 

@@ -18,48 +18,50 @@ namespace internal {
 extern "C" {
 
 hetcast_status hetcast_cluster_plan_sizes(
-    const hetcast_cluster_request* request, hetcast_node_sizes* sizes, const char** why) {
+    const hetcast_cluster_request* request, hetcast_node_sizes* sizes,
+    const char** why) {
   return Explained(why, [&](const char** why) -> hetcast_status {
-  if (sizes == nullptr) {
-    return Reject(HETCAST_INVALID_ARGUMENT, "sizes is NULL", why);
-  }
-  *sizes = hetcast_node_sizes();
-  ClusterLayout l;
-  hetcast_status status = ValidateClusterRequest(request, &l, why);
-  if (status != HETCAST_OK) return status;
-  ClusterPlanSizes(l, sizes);
-  return HETCAST_OK;
+    if (sizes == nullptr) {
+      return Reject(HETCAST_INVALID_ARGUMENT, "sizes is NULL", why);
+    }
+    *sizes = hetcast_node_sizes();
+    ClusterLayout l;
+    hetcast_status status = ValidateClusterRequest(request, &l, why);
+    if (status != HETCAST_OK) return status;
+    ClusterPlanSizes(l, sizes);
+    return HETCAST_OK;
   });
 }
 
 hetcast_status hetcast_cluster_lower_bound(
     const hetcast_cluster_request* request, void* workspace,
-    size_t workspace_size, uint64_t* lower_bound, hetcast_bound* kind, const char** why) {
+    size_t workspace_size, uint64_t* lower_bound, hetcast_bound* kind,
+    const char** why) {
   return Explained(why, [&](const char** why) -> hetcast_status {
-  if (lower_bound == nullptr || kind == nullptr) {
-    return Reject(HETCAST_INVALID_ARGUMENT, "lower_bound or kind is NULL",
-                  why);
-  }
-  ClusterLayout l;
-  hetcast_status status = ValidateClusterRequest(request, &l, why);
-  if (status != HETCAST_OK) return status;
-  Arena arena(workspace, workspace_size);
-  uint32_t* order = arena.Allocate<uint32_t>(l.k);
-  uint64_t* sorted = arena.Allocate<uint64_t>(ClusterBoundArray(l));
-  uint64_t* reduced = arena.Allocate<uint64_t>(ClusterBoundArray(l));
-  if (arena.failed()) {
-    return Reject(HETCAST_WORKSPACE_TOO_SMALL,
-                  "workspace smaller than hetcast_cluster_plan_sizes says",
-                  why);
-  }
-  ClusterLowerBound(l, order, sorted, reduced, lower_bound, kind);
-  // No schedule fits below HETCAST_NEVER (bounded-size matching, p C).
-  return *lower_bound == HETCAST_NEVER
-             ? Reject(HETCAST_OVERFLOW,
-                      "cluster request: no schedule ends before "
-                      "HETCAST_NEVER (2^64 - 1)",
-                      why)
-             : HETCAST_OK;
+    if (lower_bound == nullptr || kind == nullptr) {
+      return Reject(HETCAST_INVALID_ARGUMENT, "lower_bound or kind is NULL",
+                    why);
+    }
+    ClusterLayout l;
+    hetcast_status status = ValidateClusterRequest(request, &l, why);
+    if (status != HETCAST_OK) return status;
+    Arena arena(workspace, workspace_size);
+    uint32_t* order = arena.Allocate<uint32_t>(l.k);
+    uint64_t* sorted = arena.Allocate<uint64_t>(ClusterBoundArray(l));
+    uint64_t* reduced = arena.Allocate<uint64_t>(ClusterBoundArray(l));
+    if (arena.failed()) {
+      return Reject(HETCAST_WORKSPACE_TOO_SMALL,
+                    "workspace smaller than hetcast_cluster_plan_sizes says",
+                    why);
+    }
+    ClusterLowerBound(l, order, sorted, reduced, lower_bound, kind);
+    // No schedule fits below HETCAST_NEVER (bounded-size matching, p C).
+    return *lower_bound == HETCAST_NEVER
+               ? Reject(HETCAST_OVERFLOW,
+                        "cluster request: no schedule ends before "
+                        "HETCAST_NEVER (2^64 - 1)",
+                        why)
+               : HETCAST_OK;
   });
 }
 
@@ -71,18 +73,18 @@ hetcast_status hetcast_cluster_plan(const hetcast_cluster_request* request,
                                     size_t transfer_capacity,
                                     hetcast_answer* answer, const char** why) {
   return Explained(why, [&](const char** why) -> hetcast_status {
-  if (answer == nullptr) {
-    return Reject(HETCAST_INVALID_ARGUMENT, "answer is NULL", why);
-  }
-  *answer = hetcast_answer();
-  ClusterLayout l;
-  const ClusterAlgorithm* row = nullptr;
-  const hetcast_status status =
-      PrepareClusterPlan(request, algorithm, &l, &row, why);
-  if (status != HETCAST_OK) return status;
-  return PlanPreparedCluster(l, *row, /*with_default=*/false, workspace,
-                             workspace_size, nodes, node_capacity, transfers,
-                             transfer_capacity, answer, why);
+    if (answer == nullptr) {
+      return Reject(HETCAST_INVALID_ARGUMENT, "answer is NULL", why);
+    }
+    *answer = hetcast_answer();
+    ClusterLayout l;
+    const ClusterAlgorithm* row = nullptr;
+    const hetcast_status status =
+        PrepareClusterPlan(request, algorithm, &l, &row, why);
+    if (status != HETCAST_OK) return status;
+    return PlanPreparedCluster(l, *row, /*with_default=*/false, workspace,
+                               workspace_size, nodes, node_capacity, transfers,
+                               transfer_capacity, answer, why);
   });
 }
 
@@ -202,14 +204,15 @@ hetcast_status PlanPreparedCluster(
                   "transfer_capacity",
                   why);
   }
-  if (node_capacity < l.n || (transfers != nullptr && transfer_capacity < l.n - 1)) {
+  if (node_capacity < l.n ||
+      (transfers != nullptr && transfer_capacity < l.n - 1)) {
     return Reject(HETCAST_OUTPUT_TOO_SMALL,
                   "node_capacity or transfer_capacity is below the sizes' "
                   "node_count or transfer_count",
                   why);
   }
-  const hetcast_status status = RunClusterRow(
-      l, row, workspace, workspace_size, nodes, transfers, answer, why);
+  const hetcast_status status = RunClusterRow(l, row, workspace, workspace_size,
+                                              nodes, transfers, answer, why);
   if (status == HETCAST_OK && with_default) {
     TryOtherDefaults(l, workspace, workspace_size, nodes, transfers, answer);
   }
@@ -239,18 +242,18 @@ hetcast_status hetcast_cluster_evaluate_workspace_size(
     const hetcast_cluster_request* request, size_t transfer_count,
     size_t* bytes, const char** why) {
   return Explained(why, [&](const char** why) -> hetcast_status {
-  if (bytes == nullptr) {
-    return Reject(HETCAST_INVALID_ARGUMENT, "bytes is NULL", why);
-  }
-  ClusterLayout l;
-  hetcast_status status = ValidateClusterRequest(request, &l, why);
-  if (status != HETCAST_OK) return status;
-  return ClusterEvaluationBytes(l, transfer_count, bytes)
-             ? HETCAST_OK
-             : Reject(HETCAST_TOO_LARGE,
-                      "the evaluator's workspace for transfer_count "
-                      "transfers overflows size_t",
-                      why);
+    if (bytes == nullptr) {
+      return Reject(HETCAST_INVALID_ARGUMENT, "bytes is NULL", why);
+    }
+    ClusterLayout l;
+    hetcast_status status = ValidateClusterRequest(request, &l, why);
+    if (status != HETCAST_OK) return status;
+    return ClusterEvaluationBytes(l, transfer_count, bytes)
+               ? HETCAST_OK
+               : Reject(HETCAST_TOO_LARGE,
+                        "the evaluator's workspace for transfer_count "
+                        "transfers overflows size_t",
+                        why);
   });
 }
 
@@ -260,30 +263,30 @@ hetcast_status hetcast_cluster_evaluate(
     hetcast_node* nodes, size_t node_capacity, hetcast_transfer* transfers,
     size_t transfer_capacity, hetcast_answer* answer, const char** why) {
   return Explained(why, [&](const char** why) -> hetcast_status {
-  if (answer == nullptr) {
-    return Reject(HETCAST_INVALID_ARGUMENT, "answer is NULL", why);
-  }
-  *answer = hetcast_answer();
-  if (nodes == nullptr || (schedule == nullptr && transfer_count != 0) ||
-      (transfers == nullptr && transfer_capacity != 0)) {
-    return Reject(HETCAST_INVALID_ARGUMENT,
-                  "nodes is NULL, or schedule or transfers is NULL with a "
-                  "nonzero count",
-                  why);
-  }
-  ClusterLayout l;
-  hetcast_status status = ValidateClusterRequest(request, &l, why);
-  if (status != HETCAST_OK) return status;
-  if (node_capacity < l.n ||
-      (transfers != nullptr && transfer_capacity < transfer_count)) {
-    return Reject(HETCAST_OUTPUT_TOO_SMALL,
-                  "node_capacity is below the processor count, or "
-                  "transfer_capacity below transfer_count",
-                  why);
-  }
-  Arena arena(workspace, workspace_size);
-  return EvaluateClusterSchedule(l, schedule, transfer_count, &arena, nodes,
-                                 transfers, answer);
+    if (answer == nullptr) {
+      return Reject(HETCAST_INVALID_ARGUMENT, "answer is NULL", why);
+    }
+    *answer = hetcast_answer();
+    if (nodes == nullptr || (schedule == nullptr && transfer_count != 0) ||
+        (transfers == nullptr && transfer_capacity != 0)) {
+      return Reject(HETCAST_INVALID_ARGUMENT,
+                    "nodes is NULL, or schedule or transfers is NULL with a "
+                    "nonzero count",
+                    why);
+    }
+    ClusterLayout l;
+    hetcast_status status = ValidateClusterRequest(request, &l, why);
+    if (status != HETCAST_OK) return status;
+    if (node_capacity < l.n ||
+        (transfers != nullptr && transfer_capacity < transfer_count)) {
+      return Reject(HETCAST_OUTPUT_TOO_SMALL,
+                    "node_capacity is below the processor count, or "
+                    "transfer_capacity below transfer_count",
+                    why);
+    }
+    Arena arena(workspace, workspace_size);
+    return EvaluateClusterSchedule(l, schedule, transfer_count, &arena, nodes,
+                                   transfers, answer);
   });
 }
 

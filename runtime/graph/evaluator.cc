@@ -476,8 +476,10 @@ const char* GraphViolationWhy(hetcast_graph_violation violation) {
 hetcast_status GraphEvaluateWorkspaceSize(
     const hetcast_graph_request* request,
     const hetcast_graph_schedule* schedule, size_t* bytes, const char** why) {
-  if (bytes == nullptr) return Reject(HETCAST_INVALID_ARGUMENT, "bytes is NULL", why);
-  const hetcast_status status = GraphCheckRequestAndSchedule(request, schedule, why);
+  if (bytes == nullptr)
+    return Reject(HETCAST_INVALID_ARGUMENT, "bytes is NULL", why);
+  const hetcast_status status =
+      GraphCheckRequestAndSchedule(request, schedule, why);
   if (status != HETCAST_OK) return status;
   Arena measure;
   GraphEvalScratch scratch;
@@ -487,9 +489,10 @@ hetcast_status GraphEvaluateWorkspaceSize(
 }
 
 hetcast_status GraphEvaluate(const hetcast_graph_request* request,
-                                      const hetcast_graph_schedule* schedule,
-                                      void* workspace, size_t workspace_size,
-                                      hetcast_graph_evaluation* evaluation, const char** why) {
+                             const hetcast_graph_schedule* schedule,
+                             void* workspace, size_t workspace_size,
+                             hetcast_graph_evaluation* evaluation,
+                             const char** why) {
   if (evaluation == nullptr) {
     return Reject(HETCAST_INVALID_ARGUMENT, "evaluation is NULL", why);
   }
@@ -514,8 +517,7 @@ hetcast_status GraphEvaluate(const hetcast_graph_request* request,
   if (status != HETCAST_OK) {
     return Reject(status, "graph request: a target is given twice", why);
   }
-  GraphEvaluator evaluator(*request, *schedule, scratch,
-                                              evaluation);
+  GraphEvaluator evaluator(*request, *schedule, scratch, evaluation);
   if (!evaluator.Run()) {
     evaluation->throughput_numerator = 0;
     evaluation->throughput_denominator = 0;
@@ -524,8 +526,7 @@ hetcast_status GraphEvaluate(const hetcast_graph_request* request,
     return Reject(HETCAST_INVALID_SCHEDULE,
                   GraphViolationWhy(evaluation->violation), why);
   }
-  const uint64_t g =
-      GraphGcd(schedule->messages, schedule->period);
+  const uint64_t g = GraphGcd(schedule->messages, schedule->period);
   evaluation->throughput_numerator = schedule->messages / g;
   evaluation->throughput_denominator = schedule->period / g;
   evaluation->period_numerator = schedule->period / g;

@@ -123,8 +123,7 @@ bool GraphCarveIndex(const hetcast_graph_request& request, Arena* arena,
 }
 
 hetcast_status GraphBuildIndex(const hetcast_graph_request& request,
-                               GraphIndex* index,
-                               GraphRejection* rejection) {
+                               GraphIndex* index, GraphRejection* rejection) {
   const size_t n = request.node_count;
   const size_t m = request.edge_count;
   const hetcast_graph_edge* edges = request.edges;

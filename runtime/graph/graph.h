@@ -65,18 +65,17 @@ uint64_t GraphGcd(uint64_t a, uint64_t b);
 // The model's entry points behind graph_api.cc (hetcast.h, "Pipelined
 // multicast"), each with the public function's contract; `why` as there.
 // evaluator.cc:
-hetcast_status GraphEvaluateWorkspaceSize(const hetcast_graph_request* request,
-                                          const hetcast_graph_schedule* schedule,
-                                          size_t* bytes, const char** why);
+hetcast_status GraphEvaluateWorkspaceSize(
+    const hetcast_graph_request* request,
+    const hetcast_graph_schedule* schedule, size_t* bytes, const char** why);
 hetcast_status GraphEvaluate(const hetcast_graph_request* request,
                              const hetcast_graph_schedule* schedule,
                              void* workspace, size_t workspace_size,
                              hetcast_graph_evaluation* evaluation,
                              const char** why);
 // mcph.cc: the checks of hetcast_graph_check, what failed in `*rejection`.
-hetcast_status GraphCheck(const hetcast_graph_request* request,
-                          void* workspace, size_t workspace_size,
-                          GraphRejection* rejection);
+hetcast_status GraphCheck(const hetcast_graph_request* request, void* workspace,
+                          size_t workspace_size, GraphRejection* rejection);
 hetcast_status GraphPlanSizes(const hetcast_graph_request* request,
                               hetcast_graph_sizes* sizes, const char** why);
 hetcast_status GraphPlan(const hetcast_graph_request* request,

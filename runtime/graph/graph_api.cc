@@ -53,15 +53,12 @@ hetcast_status hetcast_graph_plan_sizes(const hetcast_graph_request* request,
   });
 }
 
-hetcast_status hetcast_graph_plan(const hetcast_graph_request* request,
-                                  hetcast_algorithm algorithm, void* workspace,
-                                  size_t workspace_size,
-                                  hetcast_graph_route_edge* tree_edges,
-                                  size_t tree_edge_capacity,
-                                  hetcast_graph_slot* slots,
-                                  size_t slot_capacity,
-                                  hetcast_graph_answer* answer,
-                                  const char** why) {
+hetcast_status hetcast_graph_plan(
+    const hetcast_graph_request* request, hetcast_algorithm algorithm,
+    void* workspace, size_t workspace_size,
+    hetcast_graph_route_edge* tree_edges, size_t tree_edge_capacity,
+    hetcast_graph_slot* slots, size_t slot_capacity,
+    hetcast_graph_answer* answer, const char** why) {
   return Explained(why, [&](const char** reason) {
     return GraphPlan(request, algorithm, workspace, workspace_size, tree_edges,
                      tree_edge_capacity, slots, slot_capacity, answer, reason);

@@ -629,11 +629,9 @@ hetcast_status GraphCheckMcphRequest(const hetcast_graph_request* request,
 
 }  // namespace
 
-hetcast_status GraphCheck(const hetcast_graph_request* request,
-                          void* workspace, size_t workspace_size,
-                          GraphRejection* rejection) {
-  hetcast_status status =
-      GraphCheckMcphRequest(request, rejection);
+hetcast_status GraphCheck(const hetcast_graph_request* request, void* workspace,
+                          size_t workspace_size, GraphRejection* rejection) {
+  hetcast_status status = GraphCheckMcphRequest(request, rejection);
   if (status != HETCAST_OK || workspace == nullptr) return status;
   Arena arena(workspace, workspace_size);
   GraphIndex index;
@@ -647,7 +645,8 @@ hetcast_status GraphCheck(const hetcast_graph_request* request,
 
 hetcast_status GraphPlanSizes(const hetcast_graph_request* request,
                               hetcast_graph_sizes* sizes, const char** why) {
-  if (sizes == nullptr) return Reject(HETCAST_INVALID_ARGUMENT, "sizes is NULL", why);
+  if (sizes == nullptr)
+    return Reject(HETCAST_INVALID_ARGUMENT, "sizes is NULL", why);
   GraphRejection rejection = {};
   const hetcast_status status =
       Reject(GraphCheckMcphRequest(request, &rejection), rejection.reason, why);
@@ -662,13 +661,12 @@ hetcast_status GraphPlanSizes(const hetcast_graph_request* request,
 }
 
 hetcast_status GraphPlan(const hetcast_graph_request* request,
-                                  hetcast_algorithm algorithm, void* workspace,
-                                  size_t workspace_size,
-                                  hetcast_graph_route_edge* tree_edges,
-                                  size_t tree_edge_capacity,
-                                  hetcast_graph_slot* slots,
-                                  size_t slot_capacity,
-                                  hetcast_graph_answer* answer, const char** why) {
+                         hetcast_algorithm algorithm, void* workspace,
+                         size_t workspace_size,
+                         hetcast_graph_route_edge* tree_edges,
+                         size_t tree_edge_capacity, hetcast_graph_slot* slots,
+                         size_t slot_capacity, hetcast_graph_answer* answer,
+                         const char** why) {
   if (answer == nullptr) {
     return Reject(HETCAST_INVALID_ARGUMENT, "answer is NULL", why);
   }
@@ -684,8 +682,7 @@ hetcast_status GraphPlan(const hetcast_graph_request* request,
   if (status != HETCAST_OK) return Reject(status, rejection.reason, why);
   const hetcast_graph_request& r = *request;
   if (tree_edges == nullptr || slots == nullptr) {
-    return Reject(HETCAST_INVALID_ARGUMENT, "tree_edges or slots is NULL",
-                  why);
+    return Reject(HETCAST_INVALID_ARGUMENT, "tree_edges or slots is NULL", why);
   }
   if (tree_edge_capacity < r.node_count - 1 ||
       slot_capacity < r.node_count - 1) {

@@ -4,13 +4,13 @@
 
 #include "runtime/arena.h"
 #include "runtime/include/hetcast/hetcast.h"
-#include "runtime/reject.h"
 #include "runtime/node/depth_first_order.h"
 #include "runtime/node/evaluator.h"
 #include "runtime/node/fnf.h"
 #include "runtime/node/layout.h"
 #include "runtime/node/lower_bound.h"
 #include "runtime/node/relays.h"
+#include "runtime/reject.h"
 
 namespace hetcast {
 namespace internal {
@@ -293,8 +293,8 @@ hetcast_status Evaluate(const hetcast_node_request* request,
   Arena arena(workspace, workspace_size);
   EvaluatorScratch scratch;
   CanonicalScratch relabel;
-  if (!AllocateEvaluateScratch(
-          &layout, send_count, canonical, &arena, &scratch, &relabel)) {
+  if (!AllocateEvaluateScratch(&layout, send_count, canonical, &arena, &scratch,
+                               &relabel)) {
     return Reject(HETCAST_WORKSPACE_TOO_SMALL,
                   "workspace smaller than "
                   "hetcast_node_evaluate_workspace_size says",
@@ -302,20 +302,19 @@ hetcast_status Evaluate(const hetcast_node_request* request,
   }
   uint64_t completion = 0;
   size_t participants = 0;
-  status = EvaluateStructure(
-      layout, sends, send_count, scratch, canonical ? relabel.raw : nodes,
-      &completion, &participants);
+  status = EvaluateStructure(layout, sends, send_count, scratch,
+                             canonical ? relabel.raw : nodes, &completion,
+                             &participants);
   if (status != HETCAST_OK) return status;
   if (canonical) {
-    RelabelDepthFirst(relabel.relabel, layout.type_count,
-                                         layout.node_count, relabel.raw, nodes);
+    RelabelDepthFirst(relabel.relabel, layout.type_count, layout.node_count,
+                      relabel.raw, nodes);
   }
   uint64_t doubling;
   status = DoublingLowerBound(layout, &doubling);
   if (status != HETCAST_OK) return status;
-  FinishAnswer(layout, HETCAST_ALGORITHM_EVALUATED,
-                                  completion, doubling, HETCAST_BOUND_DOUBLING,
-                                  participants, nodes, transfers, answer);
+  FinishAnswer(layout, HETCAST_ALGORITHM_EVALUATED, completion, doubling,
+               HETCAST_BOUND_DOUBLING, participants, nodes, transfers, answer);
   return HETCAST_OK;
 }
 
@@ -337,9 +336,8 @@ hetcast_status PlanNodeFnf(const hetcast_node_request* request,
   // Transfers: at most one per node FNF may inform (CapRelays).
   NodeLayout informable = layout;
   CapRelays(&informable);
-  status = CheckOutputs(layout, nodes, node_capacity,
-                                           transfers, transfer_capacity,
-                                           informable.node_count - 1, why);
+  status = CheckOutputs(layout, nodes, node_capacity, transfers,
+                        transfer_capacity, informable.node_count - 1, why);
   if (status != HETCAST_OK) return status;
   if (workspace == nullptr) {
     return Reject(HETCAST_INVALID_ARGUMENT, "workspace is NULL", why);
@@ -354,8 +352,8 @@ hetcast_status PlanNodeFnf(const hetcast_node_request* request,
   uint64_t completion = 0;
   uint64_t fnf_completion = 0;
   size_t participants = 0;
-  status = PlanFnf(planned, scratch, nodes, &completion,
-                                      &fnf_completion, &participants);
+  status = PlanFnf(planned, scratch, nodes, &completion, &fnf_completion,
+                   &participants);
   if (status != HETCAST_OK) return status;
   // The bounds of the planned relays hold for the request's: some optimal
   // schedule of the request uses only relays it keeps (relays.h).
@@ -373,48 +371,48 @@ hetcast_status PlanNodeFnf(const hetcast_node_request* request,
   // (overflow), the other two stand.
   uint64_t nested = 0;
   Arena bound_arena(scratch.bound, scratch.bound_bytes);
-  if (LowerBoundPrefixSearch(
-          planned,
-          refine_bound ? PrefixSearchBudget(planned) : 1,
-          completion, &bound_arena, &nested) == HETCAST_OK &&
+  if (LowerBoundPrefixSearch(planned,
+                             refine_bound ? PrefixSearchBudget(planned) : 1,
+                             completion, &bound_arena, &nested) == HETCAST_OK &&
       nested > bound) {
     bound = nested;
     kind = HETCAST_BOUND_NESTED_SLOTS;
   }
   const bool capped = planned.node_count != layout.node_count;
   if (capped) ExpandPlannedIds(planned, layout, nodes);
-  FinishAnswer(capped ? layout : planned,
-                                  HETCAST_ALGORITHM_FNF, completion, bound,
-                                  kind, participants, nodes, transfers, answer);
+  FinishAnswer(capped ? layout : planned, HETCAST_ALGORITHM_FNF, completion,
+               bound, kind, participants, nodes, transfers, answer);
   return HETCAST_OK;
 }
 
 extern "C" {
 
 hetcast_status hetcast_node_plan_sizes(const hetcast_node_request* request,
-                                       hetcast_node_sizes* sizes, const char** why) {
+                                       hetcast_node_sizes* sizes,
+                                       const char** why) {
   return Explained(why, [&](const char** why) -> hetcast_status {
-  if (sizes == nullptr) {
-    return Reject(HETCAST_INVALID_ARGUMENT, "sizes is NULL", why);
-  }
-  *sizes = hetcast_node_sizes();
-  NodeLayout layout;
-  hetcast_status status = BuildNodeLayout(request, &layout, why);
-  if (status != HETCAST_OK) return status;
-  Arena measure;
-  PlanScratch scratch;
-  NodeLayout planned;
-  if (!AllocatePlanLayouts(&layout, &measure, &planned, &scratch)) {
-    return Reject(HETCAST_TOO_LARGE,
-                  "node request: the workspace it needs overflows size_t", why);
-  }
-  sizes->node_count = layout.node_count;
-  sizes->transfer_count = planned.node_count - 1;  // FNF informs no more.
-  sizes->workspace_bytes = measure.used();
-  uint64_t useful_relays;
-  UsefulRelayClasses(layout, nullptr, &useful_relays);
-  sizes->fnf_runs = useful_relays == 0 ? 1 : useful_relays + 2;
-  return HETCAST_OK;
+    if (sizes == nullptr) {
+      return Reject(HETCAST_INVALID_ARGUMENT, "sizes is NULL", why);
+    }
+    *sizes = hetcast_node_sizes();
+    NodeLayout layout;
+    hetcast_status status = BuildNodeLayout(request, &layout, why);
+    if (status != HETCAST_OK) return status;
+    Arena measure;
+    PlanScratch scratch;
+    NodeLayout planned;
+    if (!AllocatePlanLayouts(&layout, &measure, &planned, &scratch)) {
+      return Reject(HETCAST_TOO_LARGE,
+                    "node request: the workspace it needs overflows size_t",
+                    why);
+    }
+    sizes->node_count = layout.node_count;
+    sizes->transfer_count = planned.node_count - 1;  // FNF informs no more.
+    sizes->workspace_bytes = measure.used();
+    uint64_t useful_relays;
+    UsefulRelayClasses(layout, nullptr, &useful_relays);
+    sizes->fnf_runs = useful_relays == 0 ? 1 : useful_relays + 2;
+    return HETCAST_OK;
   });
 }
 
@@ -426,55 +424,57 @@ hetcast_status hetcast_node_plan(const hetcast_node_request* request,
                                  size_t transfer_capacity,
                                  hetcast_answer* answer, const char** why) {
   return Explained(why, [&](const char** why) -> hetcast_status {
-  if (answer != nullptr && algorithm != HETCAST_ALGORITHM_FNF) {
-    *answer = hetcast_answer();
-    return Reject(HETCAST_INVALID_ARGUMENT,
-                  "hetcast_node_plan plans with HETCAST_ALGORITHM_FNF only "
-                  "(tables answer through hetcast_profile_plan)",
-                  why);
-  }
-  return PlanNodeFnf(
-      request, /*refine_bound=*/true, workspace, workspace_size, nodes,
-      node_capacity, transfers, transfer_capacity, answer, why);
+    if (answer != nullptr && algorithm != HETCAST_ALGORITHM_FNF) {
+      *answer = hetcast_answer();
+      return Reject(HETCAST_INVALID_ARGUMENT,
+                    "hetcast_node_plan plans with HETCAST_ALGORITHM_FNF only "
+                    "(tables answer through hetcast_profile_plan)",
+                    why);
+    }
+    return PlanNodeFnf(request, /*refine_bound=*/true, workspace,
+                       workspace_size, nodes, node_capacity, transfers,
+                       transfer_capacity, answer, why);
   });
 }
 
 hetcast_status hetcast_node_lower_bound(const hetcast_node_request* request,
-                                        uint64_t* lower_bound, const char** why) {
+                                        uint64_t* lower_bound,
+                                        const char** why) {
   return Explained(why, [&](const char** why) -> hetcast_status {
-  if (lower_bound == nullptr) {
-    return Reject(HETCAST_INVALID_ARGUMENT, "lower_bound is NULL", why);
-  }
-  *lower_bound = 0;
-  NodeLayout layout;
-  hetcast_status status = BuildNodeLayout(request, &layout, why);
-  if (status != HETCAST_OK) return status;
-  return DoublingLowerBound(layout, lower_bound);
+    if (lower_bound == nullptr) {
+      return Reject(HETCAST_INVALID_ARGUMENT, "lower_bound is NULL", why);
+    }
+    *lower_bound = 0;
+    NodeLayout layout;
+    hetcast_status status = BuildNodeLayout(request, &layout, why);
+    if (status != HETCAST_OK) return status;
+    return DoublingLowerBound(layout, lower_bound);
   });
 }
 
 hetcast_status hetcast_node_evaluate_workspace_size(
-    const hetcast_node_request* request, size_t send_count, size_t* bytes, const char** why) {
+    const hetcast_node_request* request, size_t send_count, size_t* bytes,
+    const char** why) {
   return Explained(why, [&](const char** why) -> hetcast_status {
-  if (bytes == nullptr) {
-    return Reject(HETCAST_INVALID_ARGUMENT, "bytes is NULL", why);
-  }
-  *bytes = 0;
-  NodeLayout layout;
-  hetcast_status status = BuildNodeLayout(request, &layout, why);
-  if (status != HETCAST_OK) return status;
-  Arena measure;
-  EvaluatorScratch scratch;
-  CanonicalScratch canonical;
-  if (!AllocateEvaluateScratch(&layout, send_count, /*canonical=*/true,
-                               &measure, &scratch, &canonical)) {
-    return Reject(HETCAST_TOO_LARGE,
-                  "the evaluator's workspace for send_count sends overflows "
-                  "size_t",
-                  why);
-  }
-  *bytes = measure.used();
-  return HETCAST_OK;
+    if (bytes == nullptr) {
+      return Reject(HETCAST_INVALID_ARGUMENT, "bytes is NULL", why);
+    }
+    *bytes = 0;
+    NodeLayout layout;
+    hetcast_status status = BuildNodeLayout(request, &layout, why);
+    if (status != HETCAST_OK) return status;
+    Arena measure;
+    EvaluatorScratch scratch;
+    CanonicalScratch canonical;
+    if (!AllocateEvaluateScratch(&layout, send_count, /*canonical=*/true,
+                                 &measure, &scratch, &canonical)) {
+      return Reject(HETCAST_TOO_LARGE,
+                    "the evaluator's workspace for send_count sends overflows "
+                    "size_t",
+                    why);
+    }
+    *bytes = measure.used();
+    return HETCAST_OK;
   });
 }
 
@@ -484,9 +484,9 @@ hetcast_status hetcast_node_evaluate(
     hetcast_node* nodes, size_t node_capacity, hetcast_transfer* transfers,
     size_t transfer_capacity, hetcast_answer* answer, const char** why) {
   return Explained(why, [&](const char** why) -> hetcast_status {
-  return Evaluate(request, sends, send_count, workspace, workspace_size, nodes,
-                  node_capacity, transfers, transfer_capacity, false, answer,
-                  why);
+    return Evaluate(request, sends, send_count, workspace, workspace_size,
+                    nodes, node_capacity, transfers, transfer_capacity, false,
+                    answer, why);
   });
 }
 
@@ -496,9 +496,9 @@ hetcast_status hetcast_node_evaluate_canonical(
     hetcast_node* nodes, size_t node_capacity, hetcast_transfer* transfers,
     size_t transfer_capacity, hetcast_answer* answer, const char** why) {
   return Explained(why, [&](const char** why) -> hetcast_status {
-  return Evaluate(request, sends, send_count, workspace, workspace_size, nodes,
-                  node_capacity, transfers, transfer_capacity, true, answer,
-                  why);
+    return Evaluate(request, sends, send_count, workspace, workspace_size,
+                    nodes, node_capacity, transfers, transfer_capacity, true,
+                    answer, why);
   });
 }
 

@@ -39,14 +39,14 @@ const NbAlgorithm* FindNbAlgorithm(hetcast_algorithm algorithm);
 // The first row (the default), and the i-th row (nullptr past the last).
 const NbAlgorithm* NbAlgorithmAt(size_t i);
 
-// nonblocking_api.cc: hetcast_nonblocking_plan with `row`, the request prepared (by
-// NbPrepare in the same workspace); with `with_default`, `row` is the first
+// nonblocking_api.cc: hetcast_nonblocking_plan with `row`, the request prepared
+// (by NbPrepare in the same workspace); with `with_default`, `row` is the first
 // and the default's later rows run too (NbAlgorithm::in_default).
 hetcast_status PlanPreparedNb(const Nb& nb, const NbScratch& s,
                               const NbAlgorithm& row, bool with_default,
-                              hetcast_nonblocking_task* tasks, size_t task_capacity,
-                              size_t* list_begin, hetcast_answer* answer,
-                              const char** why);
+                              hetcast_nonblocking_task* tasks,
+                              size_t task_capacity, size_t* list_begin,
+                              hetcast_answer* answer, const char** why);
 
 }  // namespace internal
 }  // namespace hetcast

@@ -17,8 +17,8 @@
 // Everything else (the message and sender by earliest completion, WRP's
 // preemptive send slots under its three rules, Eqs. 5-6) is WRP's, in
 // work_racing.cc, so the schedule is valid for the same reasons, and the
-// tests replay it with the evaluator (hetcast_nonblocking_evaluate) and compare it
-// with the exhaustive optimum on tiny requests.
+// tests replay it with the evaluator (hetcast_nonblocking_evaluate) and compare
+// it with the exhaustive optimum on tiny requests.
 //
 // Rem lives in s.dist (n entries), which the lower bounds use only after
 // the plan is written.

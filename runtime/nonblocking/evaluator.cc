@@ -30,7 +30,8 @@ hetcast_status NbIndexTasks(const Nb& nb, const NbScratch& s,
         return HETCAST_INVALID_SCHEDULE;
       }
       const uint32_t sender = x.op == HETCAST_NONBLOCKING_SEND ? v : x.partner;
-      const uint32_t receiver = x.op == HETCAST_NONBLOCKING_SEND ? x.partner : v;
+      const uint32_t receiver =
+          x.op == HETCAST_NONBLOCKING_SEND ? x.partner : v;
       if (!nb.Holds(x.message, sender) || !nb.Dest(x.message, receiver)) {
         return HETCAST_INVALID_SCHEDULE;
       }
@@ -63,7 +64,8 @@ hetcast_status NbCheckPairs(const Nb& nb, const NbScratch& s,
   for (uint32_t v = 0; v < nb.n; ++v) {
     for (size_t t = list_begin[v]; t < list_begin[v + 1]; ++t) {
       const hetcast_nonblocking_task& x = tasks[t];
-      if (x.op != HETCAST_NONBLOCKING_SEND || v == nb.r->messages[x.message].source) {
+      if (x.op != HETCAST_NONBLOCKING_SEND ||
+          v == nb.r->messages[x.message].source) {
         continue;
       }
       const uint32_t own =

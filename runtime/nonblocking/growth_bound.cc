@@ -1,6 +1,6 @@
 // growth_bound.cc: the postal-growth lower bound of the non-blocking model
-// (HETCAST_BOUND_NONBLOCKING_POSTAL_GROWTH; proof in lower_bound.h, item 2): how
-// fast the holders of one message can multiply when each sends one copy at
+// (HETCAST_BOUND_NONBLOCKING_POSTAL_GROWTH; proof in lower_bound.h, item 2):
+// how fast the holders of one message can multiply when each sends one copy at
 // a time, slowest receivers served first.
 #include <algorithm>
 #include <functional>

@@ -80,11 +80,11 @@ struct NbScratch {
   uint32_t* stack;        // n + total
   // WRP: per-node task lists as linked lists of pool entries.
   hetcast_nonblocking_task* pool;  // 2 * total
-  uint32_t* next;         // 2 * total
-  uint32_t* head;         // n
-  uint32_t* tail;         // n
-  uint32_t* last_send;    // n
-  NbRow* rows;            // k + total (FEF/ECF heap)
+  uint32_t* next;                  // 2 * total
+  uint32_t* head;                  // n
+  uint32_t* tail;                  // n
+  uint32_t* last_send;             // n
+  NbRow* rows;                     // k + total (FEF/ECF heap)
 };
 
 // The timing of a transfer j -> i of message m (the paper leaves the order
@@ -143,8 +143,8 @@ struct NbRejection {
 };
 
 // request.cc: checks the request's shape and sizes, reading no per-node
-// array (hetcast_nonblocking_plan_sizes); `rejection` (optional) says what failed
-// (hetcast_nonblocking_check).
+// array (hetcast_nonblocking_plan_sizes); `rejection` (optional) says what
+// failed (hetcast_nonblocking_check).
 hetcast_status NbShape(const hetcast_nonblocking_request* r, Nb* nb,
                        NbRejection* rejection = nullptr);
 // request.cc: NbShape, then every overhead and link time at most
@@ -181,13 +181,15 @@ void CriticalFirstServed(const Nb& nb, const NbScratch& s, uint32_t m,
 // task_lists.cc: writes FEF/ECF/WR's decisions as node lists (each node's
 // tasks in decision order); returns the last receive's end.
 uint64_t NbListsFromDecisions(const Nb& nb, const NbScratch& s, size_t count,
-                              hetcast_nonblocking_task* tasks, size_t* list_begin);
+                              hetcast_nonblocking_task* tasks,
+                              size_t* list_begin);
 // task_lists.cc: writes WRP's linked lists as node lists (none when `tasks`
 // is null); returns the last receive's end.
 uint64_t NbListsFromWrp(const Nb& nb, const NbScratch& s,
                         hetcast_nonblocking_task* tasks, size_t* list_begin);
 
-// nonblocking_api.cc: hetcast_nonblocking_plan_sizes of a shaped request (NbShape).
+// nonblocking_api.cc: hetcast_nonblocking_plan_sizes of a shaped request
+// (NbShape).
 void NbPlanSizes(const Nb& nb, hetcast_nonblocking_sizes* sizes);
 
 // nonblocking_api.cc: the planner's default (hetcast.h, "The planner"),
@@ -198,11 +200,13 @@ void NbPlanSizes(const Nb& nb, hetcast_nonblocking_sizes* sizes);
 // algorithms.h).
 hetcast_status NbPlanEarliest(const hetcast_nonblocking_request* request,
                               void* workspace, size_t workspace_size,
-                              hetcast_nonblocking_task* tasks, size_t task_capacity,
-                              size_t* list_begin, hetcast_answer* answer);
+                              hetcast_nonblocking_task* tasks,
+                              size_t task_capacity, size_t* list_begin,
+                              hetcast_answer* answer);
 
-// evaluator.cc: checks and replays task lists (see hetcast_nonblocking_evaluate),
-// rewriting their times; on success `*completion` is the last receive's end.
+// evaluator.cc: checks and replays task lists (see
+// hetcast_nonblocking_evaluate), rewriting their times; on success
+// `*completion` is the last receive's end.
 hetcast_status NbEvaluate(const Nb& nb, const NbScratch& s,
                           hetcast_nonblocking_task* tasks, size_t task_count,
                           const size_t* list_begin, uint64_t* completion);

@@ -14,8 +14,8 @@ namespace hetcast {
 namespace internal {
 namespace {
 
-// The answer of hetcast_nonblocking_plan and hetcast_nonblocking_evaluate for a schedule that
-// completes at `completion`.
+// The answer of hetcast_nonblocking_plan and hetcast_nonblocking_evaluate for a
+// schedule that completes at `completion`.
 hetcast_status NbAnswer(const Nb& nb, const NbScratch& s,
                         hetcast_algorithm algorithm, uint64_t completion,
                         size_t transfer_count, hetcast_answer* answer) {
@@ -153,8 +153,9 @@ hetcast_status PlanPreparedNb(const Nb& nb, const NbScratch& s,
 
 hetcast_status NbPlanEarliest(const hetcast_nonblocking_request* request,
                               void* workspace, size_t workspace_size,
-                              hetcast_nonblocking_task* tasks, size_t task_capacity,
-                              size_t* list_begin, hetcast_answer* answer) {
+                              hetcast_nonblocking_task* tasks,
+                              size_t task_capacity, size_t* list_begin,
+                              hetcast_answer* answer) {
   *answer = hetcast_answer();
   Nb nb;
   NbScratch s;
@@ -175,32 +176,30 @@ void NbPlanSizes(const Nb& nb, hetcast_nonblocking_sizes* sizes) {
 
 extern "C" {
 
-hetcast_status hetcast_nonblocking_evaluate(const hetcast_nonblocking_request* request,
-                                   hetcast_nonblocking_task* tasks, size_t task_count,
-                                   const size_t* list_begin, void* workspace,
-                                   size_t workspace_size,
-                                   hetcast_answer* answer, const char** why) {
+hetcast_status hetcast_nonblocking_evaluate(
+    const hetcast_nonblocking_request* request, hetcast_nonblocking_task* tasks,
+    size_t task_count, const size_t* list_begin, void* workspace,
+    size_t workspace_size, hetcast_answer* answer, const char** why) {
   return Explained(why, [&](const char** why) -> hetcast_status {
-  if (answer == nullptr || list_begin == nullptr ||
-      (tasks == nullptr && task_count != 0)) {
-    return Reject(HETCAST_INVALID_ARGUMENT,
-                  "answer or list_begin is NULL, or tasks is NULL with a "
-                  "nonzero task_count",
-                  why);
-  }
-  *answer = hetcast_answer();
-  Nb nb;
-  NbScratch s;
-  NbRejection rejection = {};
-  hetcast_status status =
-      NbPrepare(request, workspace, workspace_size, &nb, &s, &rejection);
-  if (status != HETCAST_OK) return Reject(status, rejection.reason, why);
-  uint64_t completion = 0;
-  status = NbEvaluate(nb, s, tasks, task_count, list_begin,
-                                         &completion);
-  if (status != HETCAST_OK) return status;
-  return NbAnswer(nb, s, HETCAST_ALGORITHM_EVALUATED,
-                                     completion, nb.total, answer);
+    if (answer == nullptr || list_begin == nullptr ||
+        (tasks == nullptr && task_count != 0)) {
+      return Reject(HETCAST_INVALID_ARGUMENT,
+                    "answer or list_begin is NULL, or tasks is NULL with a "
+                    "nonzero task_count",
+                    why);
+    }
+    *answer = hetcast_answer();
+    Nb nb;
+    NbScratch s;
+    NbRejection rejection = {};
+    hetcast_status status =
+        NbPrepare(request, workspace, workspace_size, &nb, &s, &rejection);
+    if (status != HETCAST_OK) return Reject(status, rejection.reason, why);
+    uint64_t completion = 0;
+    status = NbEvaluate(nb, s, tasks, task_count, list_begin, &completion);
+    if (status != HETCAST_OK) return status;
+    return NbAnswer(nb, s, HETCAST_ALGORITHM_EVALUATED, completion, nb.total,
+                    answer);
   });
 }
 

@@ -9,8 +9,8 @@ namespace hetcast {
 namespace internal {
 namespace {
 
-// The work measure of HETCAST_NONBLOCKING_MAX_WORK (hetcast.h); UINT64_MAX when it
-// does not fit.
+// The work measure of HETCAST_NONBLOCKING_MAX_WORK (hetcast.h); UINT64_MAX when
+// it does not fit.
 uint64_t NbWork(uint64_t total, uint64_t k, uint64_t n) {
   const uint64_t per_node = (k + n - 1) / n;  // ceil(k / n), n >= 2
   uint64_t work;
@@ -44,14 +44,15 @@ hetcast_status NbCosts(const hetcast_nonblocking_request& r,
         r.send_per_byte[v] > HETCAST_MAX_COST ||
         r.recv_fixed[v] > HETCAST_MAX_COST ||
         r.recv_per_byte[v] > HETCAST_MAX_COST) {
-      return NbReject(HETCAST_INVALID_ARGUMENT, HETCAST_NONBLOCKING_FIELD_NODE, v, 0,
-                      "an overhead exceeds HETCAST_MAX_COST (2^40 ticks)",
+      return NbReject(HETCAST_INVALID_ARGUMENT, HETCAST_NONBLOCKING_FIELD_NODE,
+                      v, 0, "an overhead exceeds HETCAST_MAX_COST (2^40 ticks)",
                       rejection);
     }
   }
   for (size_t c = 0; c < n * n; ++c) {
     if (r.link_per_byte[c] > HETCAST_MAX_COST) {
-      return NbReject(HETCAST_INVALID_ARGUMENT, HETCAST_NONBLOCKING_FIELD_LINK, c, 0,
+      return NbReject(HETCAST_INVALID_ARGUMENT, HETCAST_NONBLOCKING_FIELD_LINK,
+                      c, 0,
                       "a link time exceeds HETCAST_MAX_COST (2^40 ticks per "
                       "byte)",
                       rejection);
@@ -67,18 +68,20 @@ hetcast_status NbMessages(const hetcast_nonblocking_request& r, Nb* nb,
   for (size_t m = 0; m < r.message_count; ++m) {
     const hetcast_nonblocking_message& msg = r.messages[m];
     if (msg.source >= nb->n) {
-      return NbReject(HETCAST_INVALID_ARGUMENT, HETCAST_NONBLOCKING_FIELD_SOURCE, m, 0,
+      return NbReject(HETCAST_INVALID_ARGUMENT,
+                      HETCAST_NONBLOCKING_FIELD_SOURCE, m, 0,
                       "the source is not a node", rejection);
     }
     if (msg.length == 0) {
-      return NbReject(HETCAST_INVALID_ARGUMENT, HETCAST_NONBLOCKING_FIELD_LENGTH, m, 0,
+      return NbReject(HETCAST_INVALID_ARGUMENT,
+                      HETCAST_NONBLOCKING_FIELD_LENGTH, m, 0,
                       "a message has at least one byte", rejection);
     }
     if ((msg.destinations == nullptr && msg.destination_count != 0) ||
         msg.destination_count >= nb->n) {
-      return NbReject(HETCAST_INVALID_ARGUMENT, HETCAST_NONBLOCKING_FIELD_DESTINATIONS,
-                      m, 0, "destinations NULL, or more than the other nodes",
-                      rejection);
+      return NbReject(
+          HETCAST_INVALID_ARGUMENT, HETCAST_NONBLOCKING_FIELD_DESTINATIONS, m,
+          0, "destinations NULL, or more than the other nodes", rejection);
     }
     nb->total += msg.destination_count;
   }
@@ -87,7 +90,8 @@ hetcast_status NbMessages(const hetcast_nonblocking_request& r, Nb* nb,
 
 // What is wrong with destination v of message `msg`, or NULL.
 const char* NbDestinationFault(const Nb& nb, uint32_t m,
-                               const hetcast_nonblocking_message& msg, uint32_t v) {
+                               const hetcast_nonblocking_message& msg,
+                               uint32_t v) {
   if (v >= nb.n) return "the node does not exist";
   if (v == msg.source) return "the node is the message's source";
   if (nb.Dest(m, v)) return "the node is listed twice";
@@ -105,8 +109,9 @@ hetcast_status NbMembers(Nb* nb, NbRejection* rejection) {
       const uint32_t v = msg.destinations[d];
       const char* fault = NbDestinationFault(*nb, m, msg, v);
       if (fault != nullptr) {
-        return NbReject(HETCAST_INVALID_ARGUMENT, HETCAST_NONBLOCKING_FIELD_DESTINATION,
-                        m, d, fault, rejection);
+        return NbReject(HETCAST_INVALID_ARGUMENT,
+                        HETCAST_NONBLOCKING_FIELD_DESTINATION, m, d, fault,
+                        rejection);
       }
       nb->member[static_cast<size_t>(m) * nb->n + v] = static_cast<uint32_t>(d);
     }
@@ -119,34 +124,38 @@ hetcast_status NbMembers(Nb* nb, NbRejection* rejection) {
 hetcast_status NbShape(const hetcast_nonblocking_request* r, Nb* nb,
                        NbRejection* rejection) {
   if (r == nullptr) {
-    return NbReject(HETCAST_INVALID_ARGUMENT, HETCAST_NONBLOCKING_FIELD_NONE, 0, 0,
-                    "request is NULL", rejection);
+    return NbReject(HETCAST_INVALID_ARGUMENT, HETCAST_NONBLOCKING_FIELD_NONE, 0,
+                    0, "request is NULL", rejection);
   }
   if (r->node_count < 2) {
-    return NbReject(HETCAST_INVALID_ARGUMENT, HETCAST_NONBLOCKING_FIELD_NODE_COUNT, 0, 0,
+    return NbReject(HETCAST_INVALID_ARGUMENT,
+                    HETCAST_NONBLOCKING_FIELD_NODE_COUNT, 0, 0,
                     "give at least two nodes", rejection);
   }
   if (r->message_count == 0) {
-    return NbReject(HETCAST_INVALID_ARGUMENT, HETCAST_NONBLOCKING_FIELD_MESSAGES, 0, 0,
+    return NbReject(HETCAST_INVALID_ARGUMENT,
+                    HETCAST_NONBLOCKING_FIELD_MESSAGES, 0, 0,
                     "give at least one message", rejection);
   }
   if (r->send_fixed == nullptr || r->send_per_byte == nullptr ||
       r->recv_fixed == nullptr || r->recv_per_byte == nullptr ||
       r->link_per_byte == nullptr || r->messages == nullptr) {
-    return NbReject(HETCAST_INVALID_ARGUMENT, HETCAST_NONBLOCKING_FIELD_NONE, 0, 0,
-                    "an array is NULL", rejection);
+    return NbReject(HETCAST_INVALID_ARGUMENT, HETCAST_NONBLOCKING_FIELD_NONE, 0,
+                    0, "an array is NULL", rejection);
   }
   // The limits of hetcast.h, checked before anything is sized or run.
   if (r->node_count > HETCAST_NONBLOCKING_MAX_NODES) {
-    return NbReject(HETCAST_TOO_LARGE, HETCAST_NONBLOCKING_FIELD_NODE_COUNT, 0, 0,
-                    "more than HETCAST_NONBLOCKING_MAX_NODES (16,384) nodes: the link "
-                    "matrix would pass 2^28 entries",
-                    rejection);
+    return NbReject(
+        HETCAST_TOO_LARGE, HETCAST_NONBLOCKING_FIELD_NODE_COUNT, 0, 0,
+        "more than HETCAST_NONBLOCKING_MAX_NODES (16,384) nodes: the link "
+        "matrix would pass 2^28 entries",
+        rejection);
   }
   if (r->message_count > HETCAST_NONBLOCKING_MAX_CELLS / r->node_count) {
-    return NbReject(HETCAST_TOO_LARGE, HETCAST_NONBLOCKING_FIELD_MESSAGES, 0, 0,
-                    "messages times nodes exceeds HETCAST_NONBLOCKING_MAX_CELLS (2^24)",
-                    rejection);
+    return NbReject(
+        HETCAST_TOO_LARGE, HETCAST_NONBLOCKING_FIELD_MESSAGES, 0, 0,
+        "messages times nodes exceeds HETCAST_NONBLOCKING_MAX_CELLS (2^24)",
+        rejection);
   }
   nb->r = r;
   nb->n = static_cast<uint32_t>(r->node_count);
@@ -154,9 +163,10 @@ hetcast_status NbShape(const hetcast_nonblocking_request* r, Nb* nb,
   hetcast_status status = NbMessages(*r, nb, rejection);
   if (status != HETCAST_OK) return status;
   if (NbWork(nb->total, nb->k, nb->n) > HETCAST_NONBLOCKING_MAX_WORK) {
-    return NbReject(HETCAST_TOO_LARGE, HETCAST_NONBLOCKING_FIELD_MESSAGES, 0, 0,
-                    "the destinations exceed HETCAST_NONBLOCKING_MAX_WORK (hetcast.h)",
-                    rejection);
+    return NbReject(
+        HETCAST_TOO_LARGE, HETCAST_NONBLOCKING_FIELD_MESSAGES, 0, 0,
+        "the destinations exceed HETCAST_NONBLOCKING_MAX_WORK (hetcast.h)",
+        rejection);
   }
   return HETCAST_OK;
 }
@@ -201,9 +211,10 @@ hetcast_status NbPrepare(const hetcast_nonblocking_request* r, void* workspace,
   if (status != HETCAST_OK) return status;
   Arena arena(workspace, size);
   if (!NbCarve(*nb, &arena, s)) {
-    return NbReject(HETCAST_WORKSPACE_TOO_SMALL, HETCAST_NONBLOCKING_FIELD_NONE, 0, 0,
-                    "workspace smaller than hetcast_nonblocking_plan_sizes says",
-                    rejection);
+    return NbReject(
+        HETCAST_WORKSPACE_TOO_SMALL, HETCAST_NONBLOCKING_FIELD_NONE, 0, 0,
+        "workspace smaller than hetcast_nonblocking_plan_sizes says",
+        rejection);
   }
   nb->member = s->member;
   return NbMembers(nb, rejection);

@@ -32,8 +32,8 @@ uint64_t NbNodeMakespan(const Nb& nb, const NbScratch& s, uint32_t v) {
 }
 
 // W and what is left of it while the nodes fill it: hi 2^64 + lo, since W
-// may pass 64 bits while T fits (up to HETCAST_NONBLOCKING_MAX_NODES nodes share
-// it). Multipliers and divisors are node or destination counts, below
+// may pass 64 bits while T fits (up to HETCAST_NONBLOCKING_MAX_NODES nodes
+// share it). Multipliers and divisors are node or destination counts, below
 // 2^32, which keeps each partial product within 64 bits.
 struct NbWide {
   uint64_t hi = 0, lo = 0;

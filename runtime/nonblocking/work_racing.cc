@@ -212,13 +212,9 @@ size_t RunWrp(const Nb& nb, const NbScratch& s, uint32_t* recv_of,
     s.informed[static_cast<size_t>(m) * nb.n + i] = 1;
     // The send, inserted into j's list.
     const uint32_t send = used++;
-    s.pool[send] = hetcast_nonblocking_task{HETCAST_NONBLOCKING_SEND,
-                                   j,
-                                   i,
-                                   m,
-                                   c.slot.start,
-                                   c.arrival,
-                                   TimeAdd(c.slot.start, nb.S(j, m))};
+    s.pool[send] = hetcast_nonblocking_task{
+        HETCAST_NONBLOCKING_SEND,         j, i, m, c.slot.start, c.arrival,
+        TimeAdd(c.slot.start, nb.S(j, m))};
     if (c.slot.before == kNbNone) {
       WrpAppend(s, j, send);
     } else {
@@ -230,14 +226,14 @@ size_t RunWrp(const Nb& nb, const NbScratch& s, uint32_t* recv_of,
     // The receive, appended to i's list.
     const uint32_t recv = used++;
     const uint64_t issue = WrpListEnd(s, i);
-    s.pool[recv] =
-        hetcast_nonblocking_task{HETCAST_NONBLOCKING_RECV,
-                        i,
-                        j,
-                        m,
-                        issue,
-                        c.arrival,
-                        TimeAdd(std::max(c.arrival, issue), nb.R(i, m))};
+    s.pool[recv] = hetcast_nonblocking_task{
+        HETCAST_NONBLOCKING_RECV,
+        i,
+        j,
+        m,
+        issue,
+        c.arrival,
+        TimeAdd(std::max(c.arrival, issue), nb.R(i, m))};
     WrpAppend(s, i, recv);
     recv_of[static_cast<size_t>(m) * nb.n + i] = recv;
     ++count;

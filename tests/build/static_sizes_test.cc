@@ -73,7 +73,8 @@ void EveryRequest(const hetcast_profile& profile, Visit visit) {
   const size_t k = info.type_count;
   std::vector<uint64_t> limits(k);
   for (size_t j = 0; j < k; ++j) {
-    ASSERT_EQ(hetcast_profile_type(&profile, j, nullptr, nullptr, &limits[j], nullptr),
+    ASSERT_EQ(hetcast_profile_type(&profile, j, nullptr, nullptr, &limits[j],
+                                   nullptr),
               HETCAST_OK);
   }
   for (uint32_t source = 0; source < k; ++source) {
@@ -118,21 +119,23 @@ void ExpectEnoughAndTight(const hetcast_profile& profile, const Figures& f,
     hetcast_answer answer;
     ASSERT_EQ(hetcast_profile_plan(&profile, &request, workspace.data(),
                                    workspace.size(), nodes.data(), nodes.size(),
-                                   transfers.data(), transfers.size(), &answer, nullptr),
+                                   transfers.data(), transfers.size(), &answer,
+                                   nullptr),
               HETCAST_OK);
     // The workspace serves hetcast_profile_node_role too, which on a
     // PTAS profile needs more than the plan.
     hetcast_node node;
     size_t child_count = 0;
-    ASSERT_EQ(hetcast_profile_node_role(
-                  &profile, &request, 0, workspace.data(), workspace.size(),
-                  &node, transfers.data(), transfers.size(), &child_count, nullptr),
-              HETCAST_OK);
+    ASSERT_EQ(
+        hetcast_profile_node_role(&profile, &request, 0, workspace.data(),
+                                  workspace.size(), &node, transfers.data(),
+                                  transfers.size(), &child_count, nullptr),
+        HETCAST_OK);
     if (f.workspace > 0 &&
         (hetcast_profile_plan(&profile, &request, workspace.data(),
                               workspace.size() - 1, nodes.data(), nodes.size(),
-                              transfers.data(), transfers.size(),
-                              &answer, nullptr) != HETCAST_OK ||
+                              transfers.data(), transfers.size(), &answer,
+                              nullptr) != HETCAST_OK ||
          hetcast_profile_node_role(&profile, &request, 0, workspace.data(),
                                    workspace.size() - 1, &node,
                                    transfers.data(), transfers.size(),
@@ -141,15 +144,15 @@ void ExpectEnoughAndTight(const hetcast_profile& profile, const Figures& f,
     }
     if (hetcast_profile_plan(&profile, &request, workspace.data(),
                              workspace.size(), nodes.data(), nodes.size() - 1,
-                             transfers.data(), transfers.size(),
-                             &answer, nullptr) != HETCAST_OK) {
+                             transfers.data(), transfers.size(), &answer,
+                             nullptr) != HETCAST_OK) {
       nodes_tight = true;
     }
     if (f.transfers > 0 &&
         hetcast_profile_plan(&profile, &request, workspace.data(),
                              workspace.size(), nodes.data(), nodes.size(),
-                             transfers.data(), transfers.size() - 1,
-                             &answer, nullptr) != HETCAST_OK) {
+                             transfers.data(), transfers.size() - 1, &answer,
+                             nullptr) != HETCAST_OK) {
       transfers_tight = true;
     }
   });

@@ -53,7 +53,8 @@ int main(void) {
                              &answer, NULL) == HETCAST_OK);
   CHECK(hetcast_cluster_evaluate(&request, transfers, answer.transfer_count,
                                  workspace, sizeof(workspace), checked_nodes,
-                                 64, checked, 64, &evaluated, NULL) == HETCAST_OK);
+                                 64, checked, 64, &evaluated,
+                                 NULL) == HETCAST_OK);
   CHECK(evaluated.completion_time == answer.completion_time);
   /* Postal, Interleaved LCF. */
   request.members = NULL;

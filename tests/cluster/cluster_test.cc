@@ -54,8 +54,8 @@ ClusterRun Evaluate(const hetcast_cluster_request& r,
                     const std::vector<hetcast_transfer>& schedule) {
   ClusterRun run;
   size_t bytes = 0;
-  run.status =
-      hetcast_cluster_evaluate_workspace_size(&r, schedule.size(), &bytes, nullptr);
+  run.status = hetcast_cluster_evaluate_workspace_size(&r, schedule.size(),
+                                                       &bytes, nullptr);
   if (run.status != HETCAST_OK) return run;
   std::vector<unsigned char> workspace(bytes);
   uint64_t n = 0;
@@ -307,21 +307,26 @@ TEST(ClusterRequest, BadRequestsAreRejected) {
   auto r = Request(ok, 2);
   EXPECT_EQ(hetcast_cluster_plan_sizes(&r, &sizes, nullptr), HETCAST_OK);
   r.inter_cost = 0;
-  EXPECT_EQ(hetcast_cluster_plan_sizes(&r, &sizes, nullptr), HETCAST_INVALID_ARGUMENT);
+  EXPECT_EQ(hetcast_cluster_plan_sizes(&r, &sizes, nullptr),
+            HETCAST_INVALID_ARGUMENT);
   r.inter_cost = HETCAST_MAX_COST;  // The largest accepted C ...
   EXPECT_EQ(hetcast_cluster_plan_sizes(&r, &sizes, nullptr), HETCAST_OK);
   r.inter_cost = HETCAST_MAX_COST + 1;  // ... and one more.
-  EXPECT_EQ(hetcast_cluster_plan_sizes(&r, &sizes, nullptr), HETCAST_INVALID_ARGUMENT);
+  EXPECT_EQ(hetcast_cluster_plan_sizes(&r, &sizes, nullptr),
+            HETCAST_INVALID_ARGUMENT);
   r.inter_cost = 2;
   r.cluster_count = 0;
-  EXPECT_EQ(hetcast_cluster_plan_sizes(&r, &sizes, nullptr), HETCAST_INVALID_ARGUMENT);
+  EXPECT_EQ(hetcast_cluster_plan_sizes(&r, &sizes, nullptr),
+            HETCAST_INVALID_ARGUMENT);
   std::vector<uint64_t> zero = {3, 0};
   auto z = Request(zero, 2);
-  EXPECT_EQ(hetcast_cluster_plan_sizes(&z, &sizes, nullptr), HETCAST_INVALID_ARGUMENT);
+  EXPECT_EQ(hetcast_cluster_plan_sizes(&z, &sizes, nullptr),
+            HETCAST_INVALID_ARGUMENT);
   std::vector<uint64_t> big_degree = {4, 1};
   auto d = Request(ok, 2);
   d.degrees = big_degree.data();  // 4 > 3 processors in cluster 0.
-  EXPECT_EQ(hetcast_cluster_plan_sizes(&d, &sizes, nullptr), HETCAST_INVALID_ARGUMENT);
+  EXPECT_EQ(hetcast_cluster_plan_sizes(&d, &sizes, nullptr),
+            HETCAST_INVALID_ARGUMENT);
   std::vector<uint64_t> huge = {uint64_t{1} << 40, 1};
   auto h = Request(huge, 2);
   EXPECT_EQ(hetcast_cluster_plan_sizes(&h, &sizes, nullptr), HETCAST_TOO_LARGE);

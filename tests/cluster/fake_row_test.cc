@@ -114,10 +114,10 @@ TEST(FakeRow, ClusterPlanRunsIt) {
   std::vector<unsigned char> workspace(sizes.workspace_bytes);
   std::vector<hetcast_node> nodes(sizes.node_count);
   hetcast_answer answer;
-  EXPECT_EQ(
-      hetcast_cluster_plan(&r, kFake, workspace.data(), workspace.size(),
-                           nodes.data(), nodes.size(), nullptr, 0, &answer, nullptr),
-      kRow ? HETCAST_OK : HETCAST_INVALID_ARGUMENT);
+  EXPECT_EQ(hetcast_cluster_plan(&r, kFake, workspace.data(), workspace.size(),
+                                 nodes.data(), nodes.size(), nullptr, 0,
+                                 &answer, nullptr),
+            kRow ? HETCAST_OK : HETCAST_INVALID_ARGUMENT);
   if (kRow) {
     EXPECT_EQ(answer.algorithm, kFake);
   }

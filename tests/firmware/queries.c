@@ -143,7 +143,8 @@ static void PrintOpenTable(void) {
 static hetcast_status TablePlan(void) {
   const hetcast_node_request request = {NULL, 3, 2, kInTableCounts, NULL};
   return hetcast_profile_plan(&profile, &request, workspace, sizeof(workspace),
-                              nodes, kMaxNodes, transfers, kMaxNodes, &answer, NULL);
+                              nodes, kMaxNodes, transfers, kMaxNodes, &answer,
+                              NULL);
 }
 
 /* 30 fast nodes: above the table's limit of 20, so FNF answers. */
@@ -152,7 +153,8 @@ static hetcast_status OutsideTableFnf(void) {
   static const uint64_t kCounts[3] = {30, 4, 2};
   const hetcast_node_request request = {kCosts, 3, 0, kCounts, NULL};
   uint64_t completion = 0;
-  lookup_status = hetcast_profile_completion(&profile, &request, &completion, NULL);
+  lookup_status =
+      hetcast_profile_completion(&profile, &request, &completion, NULL);
   return hetcast_node_plan(&request, HETCAST_ALGORITHM_FNF, workspace,
                            sizeof(workspace), nodes, kMaxNodes, transfers,
                            kMaxNodes, &answer, NULL);
@@ -169,7 +171,8 @@ static hetcast_status TableRelays(void) {
   static const uint64_t kRelays[3] = {4, 0, 0};
   const hetcast_node_request request = {NULL, 3, 2, kCounts, kRelays};
   return hetcast_profile_plan(&profile, &request, workspace, sizeof(workspace),
-                              nodes, kMaxNodes, transfers, kMaxNodes, &answer, NULL);
+                              nodes, kMaxNodes, transfers, kMaxNodes, &answer,
+                              NULL);
 }
 
 /* Node kRoleNode's part in TablePlan's schedule. */
@@ -209,12 +212,12 @@ static hetcast_status NonblockingWrp(void) {
   static const uint32_t kFirst[3] = {1, 2, 3};
   static const uint32_t kSecond[2] = {0, 2};
   const hetcast_nonblocking_message messages[2] = {{0, 1024, kFirst, 3},
-                                          {3, 64, kSecond, 2}};
-  const hetcast_nonblocking_request request = {4,        kFixed, kPerByte, kFixed,
-                                      kPerByte, kLink,  messages, 2};
+                                                   {3, 64, kSecond, 2}};
+  const hetcast_nonblocking_request request = {
+      4, kFixed, kPerByte, kFixed, kPerByte, kLink, messages, 2};
   return hetcast_nonblocking_plan(&request, HETCAST_ALGORITHM_WRP, workspace,
-                         sizeof(workspace), tasks, kMaxTasks, list_begin,
-                         &answer, NULL);
+                                  sizeof(workspace), tasks, kMaxTasks,
+                                  list_begin, &answer, NULL);
 }
 
 static void PrintNonblocking(void) {

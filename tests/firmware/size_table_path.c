@@ -25,7 +25,8 @@ int main(void) {
       hetcast_profile_completion(&profile, &request, &completion, NULL) !=
           HETCAST_OK ||
       hetcast_profile_plan(&profile, &request, workspace, sizeof(workspace),
-                           nodes, 64, transfers, 64, &answer, NULL) != HETCAST_OK ||
+                           nodes, 64, transfers, 64, &answer,
+                           NULL) != HETCAST_OK ||
       hetcast_profile_node_role(&profile, &request, 7, workspace,
                                 sizeof(workspace), nodes, transfers, 64,
                                 &children, NULL) != HETCAST_OK) {

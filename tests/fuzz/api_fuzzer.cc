@@ -74,20 +74,24 @@ const Profiles& OpenProfiles() {
         hetcast_table_open(hetcast_default_table, hetcast_default_table_size,
                            &table, nullptr),
         HETCAST_OK);
-    FUZZ_CHECK_EQ(hetcast_profile_open(&table, 0, &p.all[0], nullptr), HETCAST_OK);
+    FUZZ_CHECK_EQ(hetcast_profile_open(&table, 0, &p.all[0], nullptr),
+                  HETCAST_OK);
     FUZZ_CHECK_EQ(hetcast_table_open(hetcast_fuzz_test_table,
                                      size_t(hetcast_fuzz_test_table_end -
                                             hetcast_fuzz_test_table),
                                      &table, nullptr),
                   HETCAST_OK);
-    FUZZ_CHECK_EQ(hetcast_profile_open(&table, 0, &p.all[1], nullptr), HETCAST_OK);
-    FUZZ_CHECK_EQ(hetcast_profile_open(&table, 1, &p.all[2], nullptr), HETCAST_OK);
+    FUZZ_CHECK_EQ(hetcast_profile_open(&table, 0, &p.all[1], nullptr),
+                  HETCAST_OK);
+    FUZZ_CHECK_EQ(hetcast_profile_open(&table, 1, &p.all[2], nullptr),
+                  HETCAST_OK);
     FUZZ_CHECK_EQ(hetcast_table_open(hetcast_fuzz_ptas_table,
                                      size_t(hetcast_fuzz_ptas_table_end -
                                             hetcast_fuzz_ptas_table),
                                      &table, nullptr),
                   HETCAST_OK);
-    FUZZ_CHECK_EQ(hetcast_profile_open(&table, 0, &p.all[3], nullptr), HETCAST_OK);
+    FUZZ_CHECK_EQ(hetcast_profile_open(&table, 0, &p.all[3], nullptr),
+                  HETCAST_OK);
     return p;
   }();
   return profiles;

@@ -72,7 +72,8 @@ mpq_class Ratio(uint64_t num, uint64_t den) {
 // MCPH's period per message, through the runtime planner.
 mpq_class McphPeriod(const hetcast_graph_request& request) {
   hetcast_graph_sizes sizes;
-  FUZZ_CHECK_EQ(hetcast_graph_plan_sizes(&request, &sizes, nullptr), HETCAST_OK);
+  FUZZ_CHECK_EQ(hetcast_graph_plan_sizes(&request, &sizes, nullptr),
+                HETCAST_OK);
   std::vector<unsigned char> workspace(sizes.workspace_bytes);
   std::vector<hetcast_graph_route_edge> tree_edges(sizes.tree_edge_count);
   std::vector<hetcast_graph_slot> slots(sizes.slot_count);

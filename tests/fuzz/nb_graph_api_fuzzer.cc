@@ -12,19 +12,19 @@
 // algorithm (also of another model), and capacities of the outputs and the
 // workspace near what the sizes functions ask for. A shape byte at 240 or
 // more picks a request at one of the documented limits, or one past it,
-// that is only sized (hetcast_nonblocking_plan_sizes reads no per-node array, so
-// those point to a one-entry buffer).
+// that is only sized (hetcast_nonblocking_plan_sizes reads no per-node array,
+// so those point to a one-entry buffer).
 //
 // The target re-derives from hetcast.h's rules whether the request is
 // valid, and which limit or field is at fault, and asserts: the status of
 // the sizes, check, plan, evaluate and lower-bound calls (the limits give
 // HETCAST_TOO_LARGE exactly when exceeded, a fault HETCAST_INVALID_ARGUMENT);
 // the field a rejection names is at fault; a rejected request writes
-// nothing to any output array (canary patterns), through hetcast_nonblocking_plan,
-// hetcast_graph_plan and hetcast_plan alike; an accepted one plans with every
-// algorithm of its model into arrays near the sizes, writes nothing past
-// what it reports, passes its model's evaluator, and the planner gives the
-// same bytes and the same per-participant parts.
+// nothing to any output array (canary patterns), through
+// hetcast_nonblocking_plan, hetcast_graph_plan and hetcast_plan alike; an
+// accepted one plans with every algorithm of its model into arrays near the
+// sizes, writes nothing past what it reports, passes its model's evaluator, and
+// the planner gives the same bytes and the same per-participant parts.
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
@@ -249,9 +249,10 @@ NbExpect ExpectNb(const NbBuilt& b) {
     }
     total += msg.destination_count;
   }
-  e.too_large = n > HETCAST_NONBLOCKING_MAX_NODES ||
-                (n > 0 && (unsigned __int128)k * n > HETCAST_NONBLOCKING_MAX_CELLS) ||
-                (n >= 2 && NbWork(total, k, n) > HETCAST_NONBLOCKING_MAX_WORK);
+  e.too_large =
+      n > HETCAST_NONBLOCKING_MAX_NODES ||
+      (n > 0 && (unsigned __int128)k * n > HETCAST_NONBLOCKING_MAX_CELLS) ||
+      (n >= 2 && NbWork(total, k, n) > HETCAST_NONBLOCKING_MAX_WORK);
   if (!b.small || e.null_array || e.shape_fault || e.too_large) return e;
   for (size_t v = 0; v < n; ++v) {
     for (const uint64_t cost : {r.send_fixed[v], r.send_per_byte[v],
@@ -279,8 +280,8 @@ NbExpect ExpectNb(const NbBuilt& b) {
 // The field a rejection names must be at fault in `r`.
 void CheckNbRejection(const hetcast_nonblocking_request& r,
                       const hetcast_nonblocking_rejection& rejection,
-                      hetcast_status status) {
-  FUZZ_CHECK(rejection.reason != nullptr && rejection.reason[0] != '\0');
+                      const char* why, hetcast_status status) {
+  FUZZ_CHECK(why != nullptr && why[0] != '\0');
   const size_t n = r.node_count;
   const hetcast_nonblocking_message* msg =
       r.messages != nullptr && rejection.index < r.message_count
@@ -290,8 +291,8 @@ void CheckNbRejection(const hetcast_nonblocking_request& r,
     case HETCAST_NONBLOCKING_FIELD_NONE:
       break;  // An array NULL (checked by the caller) or the workspace.
     case HETCAST_NONBLOCKING_FIELD_NODE_COUNT:
-      FUZZ_CHECK(n < 2 ||
-                 (status == HETCAST_TOO_LARGE && n > HETCAST_NONBLOCKING_MAX_NODES));
+      FUZZ_CHECK(n < 2 || (status == HETCAST_TOO_LARGE &&
+                           n > HETCAST_NONBLOCKING_MAX_NODES));
       break;
     case HETCAST_NONBLOCKING_FIELD_NODE: {
       FUZZ_CHECK(rejection.index < n);
@@ -332,8 +333,8 @@ void CheckNbRejection(const hetcast_nonblocking_request& r,
 }
 
 // A non-blocking request every call refuses with `status`: nothing written.
-void CheckNbRefused(const hetcast_nonblocking_request& r, size_t workspace_bytes,
-                    hetcast_status status) {
+void CheckNbRefused(const hetcast_nonblocking_request& r,
+                    size_t workspace_bytes, hetcast_status status) {
   for (hetcast_algorithm algorithm :
        {HETCAST_ALGORITHM_FEF, HETCAST_ALGORITHM_ECF, HETCAST_ALGORITHM_WR,
         HETCAST_ALGORITHM_WRP, HETCAST_ALGORITHM_CRITICAL_FIRST}) {
@@ -342,8 +343,9 @@ void CheckNbRefused(const hetcast_nonblocking_request& r, size_t workspace_bytes
     CanaryArray<size_t> list_begin(kMaxSmallNodes + 1);
     hetcast_answer answer;
     FUZZ_CHECK_EQ(hetcast_nonblocking_plan(&r, algorithm, workspace.data(),
-                                  workspace.size(), tasks.data(),
-                                  tasks.capacity(), list_begin.data(), &answer, nullptr),
+                                           workspace.size(), tasks.data(),
+                                           tasks.capacity(), list_begin.data(),
+                                           &answer, nullptr),
                   status);
     FUZZ_CHECK(tasks.Untouched());
     FUZZ_CHECK(list_begin.Untouched());
@@ -351,17 +353,18 @@ void CheckNbRefused(const hetcast_nonblocking_request& r, size_t workspace_bytes
   }
   CanaryWorkspace workspace(workspace_bytes);
   CanaryArray<uint64_t> bound(1);
-  FUZZ_CHECK_EQ(hetcast_nonblocking_lower_bound(&r, workspace.data(), workspace.size(),
-                                       bound.data(), nullptr),
-                status);
+  FUZZ_CHECK_EQ(
+      hetcast_nonblocking_lower_bound(&r, workspace.data(), workspace.size(),
+                                      bound.data(), nullptr),
+      status);
   FUZZ_CHECK(bound.Untouched());
   std::vector<size_t> list_begin(
       r.node_count <= kMaxSmallNodes ? r.node_count + 1 : 1, 0);
   hetcast_answer answer;
-  FUZZ_CHECK_EQ(
-      hetcast_nonblocking_evaluate(&r, nullptr, 0, list_begin.data(), workspace.data(),
-                          workspace.size(), &answer, nullptr),
-      status);
+  FUZZ_CHECK_EQ(hetcast_nonblocking_evaluate(&r, nullptr, 0, list_begin.data(),
+                                             workspace.data(), workspace.size(),
+                                             &answer, nullptr),
+                status);
 }
 
 // Every algorithm into arrays near the sizes; the results, for the planner's
@@ -421,12 +424,13 @@ void CheckNbDefaultIsEarlier(const hetcast_nonblocking_request& r,
   // At least one entry each: an empty vector's data() may be null.
   std::vector<unsigned char> workspace(
       std::max<size_t>(sizes.workspace_bytes, 1));
-  std::vector<hetcast_nonblocking_task> tasks(std::max<size_t>(sizes.task_count, 1));
+  std::vector<hetcast_nonblocking_task> tasks(
+      std::max<size_t>(sizes.task_count, 1));
   std::vector<size_t> begin(r.node_count + 1);
   hetcast_answer answer;
-  const hetcast_status status =
-      hetcast_nonblocking_plan(&r, other, workspace.data(), workspace.size(),
-                      tasks.data(), tasks.size(), begin.data(), &answer, nullptr);
+  const hetcast_status status = hetcast_nonblocking_plan(
+      &r, other, workspace.data(), workspace.size(), tasks.data(), tasks.size(),
+      begin.data(), &answer, nullptr);
   if (status == HETCAST_OVERFLOW) {
     // The other has no finite completion: the chosen one is earlier by
     // definition, and it is WRP (critical-first is taken only when it is
@@ -442,8 +446,8 @@ void CheckNbDefaultIsEarlier(const hetcast_nonblocking_request& r,
   }
 }
 
-// hetcast_plan into exact arrays must give what hetcast_nonblocking_plan gives with
-// the chosen algorithm, byte for byte, and each participant its own list.
+// hetcast_plan into exact arrays must give what hetcast_nonblocking_plan gives
+// with the chosen algorithm, byte for byte, and each participant its own list.
 void CheckNbPlanner(ByteReader& in, const hetcast_request& request,
                     const hetcast_nonblocking_sizes& sizes) {
   const hetcast_nonblocking_request& r = *request.nonblocking;
@@ -480,7 +484,8 @@ void CheckNbPlanner(ByteReader& in, const hetcast_request& request,
   FUZZ_CHECK_EQ(info.answer.completion_time, answer.completion_time);
   FUZZ_CHECK_EQ(info.answer.lower_bound, answer.lower_bound);
   FUZZ_CHECK(std::memcmp(tasks.data(), direct.data(),
-                         sizes.task_count * sizeof(hetcast_nonblocking_task)) == 0);
+                         sizes.task_count * sizeof(hetcast_nonblocking_task)) ==
+             0);
   FUZZ_CHECK(std::memcmp(list_begin.data(), direct_begin.data(),
                          (r.node_count + 1) * sizeof(size_t)) == 0);
   const uint32_t last = uint32_t(r.node_count - 1);
@@ -495,8 +500,9 @@ void CheckNbPlanner(ByteReader& in, const hetcast_request& request,
                   HETCAST_OK);
     FUZZ_CHECK_EQ(out.count, count);
     FUZZ_CHECK(own.BeyondCapacityIntact());
-    FUZZ_CHECK(count == 0 || std::memcmp(own.data(), &tasks[begin],
-                                         count * sizeof(hetcast_nonblocking_task)) == 0);
+    FUZZ_CHECK(count == 0 ||
+               std::memcmp(own.data(), &tasks[begin],
+                           count * sizeof(hetcast_nonblocking_task)) == 0);
   }
 }
 
@@ -508,14 +514,15 @@ void FuzzNbAccepted(ByteReader& in, const NbBuilt& b, const NbExpect& e,
   const hetcast_nonblocking_request& r = b.request;
   CanaryWorkspace workspace(sizes.workspace_bytes);
   hetcast_nonblocking_rejection rejection;
-  const hetcast_status checked =
-      hetcast_nonblocking_check(&r, workspace.data(), workspace.size(), &rejection, nullptr);
+  const char* why = nullptr;
+  const hetcast_status checked = hetcast_nonblocking_check(
+      &r, workspace.data(), workspace.size(), &rejection, &why);
   FUZZ_CHECK(workspace.BeyondSizeIntact());
   FUZZ_CHECK_EQ(hetcast_nonblocking_check(&r, nullptr, 0, nullptr, nullptr),
                 e.cost_fault ? HETCAST_INVALID_ARGUMENT : HETCAST_OK);
   if (e.cost_fault || e.destination_fault) {
     FUZZ_CHECK_EQ(checked, HETCAST_INVALID_ARGUMENT);
-    CheckNbRejection(r, rejection, checked);
+    CheckNbRejection(r, rejection, why, checked);
     CheckNbRefused(r, sizes.workspace_bytes, checked);
     if (!pin_ok) return;
     hetcast_sizes planner_sizes;
@@ -526,7 +533,7 @@ void FuzzNbAccepted(ByteReader& in, const NbBuilt& b, const NbExpect& e,
     FUZZ_CHECK_EQ(run.status, checked);
     FUZZ_CHECK(run.tasks.Untouched());
     FUZZ_CHECK(run.list_begin.Untouched());
-    FUZZ_CHECK(std::strcmp(run.error, rejection.reason) == 0);
+    FUZZ_CHECK(std::strcmp(run.error, why) == 0);
     return;
   }
   FUZZ_CHECK_EQ(checked, HETCAST_OK);
@@ -545,7 +552,8 @@ void FuzzNb(ByteReader& in) {
   const hetcast_nonblocking_request& r = b.request;
   const NbExpect e = ExpectNb(b);
   hetcast_nonblocking_sizes sizes;
-  const hetcast_status sized = hetcast_nonblocking_plan_sizes(&r, &sizes, nullptr);
+  const hetcast_status sized =
+      hetcast_nonblocking_plan_sizes(&r, &sizes, nullptr);
   // The limits are exact: TOO_LARGE when (and only when, for a request
   // without other faults) one is exceeded.
   if (sized == HETCAST_OK) {
@@ -581,9 +589,11 @@ void FuzzNb(ByteReader& in) {
   }
   if (sized != HETCAST_OK) {
     hetcast_nonblocking_rejection rejection;
-    FUZZ_CHECK_EQ(hetcast_nonblocking_check(&r, nullptr, 0, &rejection, nullptr), sized);
-    CheckNbRejection(r, rejection, sized);
-    if (pin_ok) FUZZ_CHECK(std::strcmp(error, rejection.reason) == 0);
+    const char* why = nullptr;
+    FUZZ_CHECK_EQ(hetcast_nonblocking_check(&r, nullptr, 0, &rejection, &why),
+                  sized);
+    CheckNbRejection(r, rejection, why, sized);
+    if (pin_ok) FUZZ_CHECK(std::strcmp(error, why) == 0);
     if (b.small) CheckNbRefused(r, 256, sized);
     return;
   }
@@ -726,8 +736,8 @@ GraphExpect ExpectGraph(const GraphBuilt& b) {
 // The field a graph rejection names must be at fault in `r`.
 void CheckGraphRejection(const hetcast_graph_request& r,
                          const hetcast_graph_rejection& rejection,
-                         hetcast_status status) {
-  FUZZ_CHECK(rejection.reason != nullptr && rejection.reason[0] != '\0');
+                         const char* why, hetcast_status status) {
+  FUZZ_CHECK(why != nullptr && why[0] != '\0');
   const size_t n = r.node_count, m = r.edge_count;
   const size_t i = rejection.index;
   switch (rejection.field) {
@@ -914,8 +924,9 @@ void FuzzGraph(ByteReader& in) {
                                        : (e.work_too_large ? HETCAST_TOO_LARGE
                                                            : HETCAST_OK));
   hetcast_graph_rejection rejection;
-  FUZZ_CHECK_EQ(hetcast_graph_check(&r, nullptr, 0, &rejection, nullptr), sized);
-  if (sized != HETCAST_OK) CheckGraphRejection(r, rejection, sized);
+  const char* why = nullptr;
+  FUZZ_CHECK_EQ(hetcast_graph_check(&r, nullptr, 0, &rejection, &why), sized);
+  if (sized != HETCAST_OK) CheckGraphRejection(r, rejection, why, sized);
   hetcast_request request = {};
   request.model = HETCAST_MODEL_GRAPH;
   request.algorithm = PickAlgorithm(in);
@@ -927,17 +938,17 @@ void FuzzGraph(ByteReader& in) {
   FUZZ_CHECK_EQ(hetcast_plan_sizes(&request, &planner_sizes, &error),
                 pin_ok ? sized : HETCAST_INVALID_ARGUMENT);
   if (sized != HETCAST_OK) {
-    if (pin_ok) FUZZ_CHECK(std::strcmp(error, rejection.reason) == 0);
+    if (pin_ok) FUZZ_CHECK(std::strcmp(error, why) == 0);
     if (b.small) GraphPlanInto(request, HETCAST_ALGORITHM_MCPH, 8, 256, true);
     return;
   }
   if (!b.small) return;
   CanaryWorkspace workspace(sizes.workspace_bytes);
-  const hetcast_status checked =
-      hetcast_graph_check(&r, workspace.data(), workspace.size(), &rejection, nullptr);
+  const hetcast_status checked = hetcast_graph_check(
+      &r, workspace.data(), workspace.size(), &rejection, &why);
   FUZZ_CHECK_EQ(checked,
                 e.duplicate_edge ? HETCAST_INVALID_ARGUMENT : HETCAST_OK);
-  if (checked != HETCAST_OK) CheckGraphRejection(r, rejection, checked);
+  if (checked != HETCAST_OK) CheckGraphRejection(r, rejection, why, checked);
   // Another model's algorithm is refused before anything is written.
   FUZZ_CHECK_EQ(
       GraphPlanInto(request, HETCAST_ALGORITHM_WRP, sizes.tree_edge_count,

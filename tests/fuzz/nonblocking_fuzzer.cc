@@ -4,11 +4,11 @@
 // The input is a request file as `hetcast plan --model nonblocking --input`
 // reads it (tools/cli/plan_nonblocking.h). ParseNbRequest must return,
 // never crash. A request it accepts is planned with FEF, ECF, WR and WRP
-// into canary arrays of exactly the sizes hetcast_nonblocking_plan_sizes gives, and
-// with the planner (hetcast_plan, WRP by default); every plan must pass
+// into canary arrays of exactly the sizes hetcast_nonblocking_plan_sizes gives,
+// and with the planner (hetcast_plan, WRP by default); every plan must pass
 // hetcast_nonblocking_evaluate with the same times, its bound must be
-// hetcast_nonblocking_lower_bound's and at most its completion, and nothing may be
-// written past an array or the workspace.
+// hetcast_nonblocking_lower_bound's and at most its completion, and nothing may
+// be written past an array or the workspace.
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
@@ -23,10 +23,10 @@ namespace {
 using hetcast_fuzz::CanaryArray;
 using hetcast_fuzz::CanaryWorkspace;
 
-// The runtime bounds the planners' work (HETCAST_NONBLOCKING_MAX_WORK), but its worst
-// accepted requests take seconds (docs/performance.md, "Non-blocking planning
-// at the limits"): too slow per input, so larger requests are parsed, sized and
-// not planned.
+// The runtime bounds the planners' work (HETCAST_NONBLOCKING_MAX_WORK), but its
+// worst accepted requests take seconds (docs/performance.md, "Non-blocking
+// planning at the limits"): too slow per input, so larger requests are parsed,
+// sized and not planned.
 constexpr size_t kMaxPlannedNodes = 48;
 constexpr size_t kMaxPlannedTasks = 512;
 
@@ -41,7 +41,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   }
   const hetcast_nonblocking_request& request = parsed->request;
   hetcast_nonblocking_sizes sizes;
-  const hetcast_status sized = hetcast_nonblocking_plan_sizes(&request, &sizes, nullptr);
+  const hetcast_status sized =
+      hetcast_nonblocking_plan_sizes(&request, &sizes, nullptr);
   // The parser's checks are the runtime's: what it accepts, the runtime
   // takes.
   FUZZ_CHECK_EQ(sized, HETCAST_OK);
@@ -72,11 +73,11 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     if (sizes.task_count > 0) {
       CanaryArray<hetcast_nonblocking_task> short_tasks(sizes.task_count - 1);
       hetcast_answer refused;
-      FUZZ_CHECK_EQ(
-          hetcast_nonblocking_plan(&request, algorithm, workspace.data(),
-                          workspace.size(), short_tasks.data(),
-                          short_tasks.capacity(), list_begin.data(), &refused, nullptr),
-          HETCAST_OUTPUT_TOO_SMALL);
+      FUZZ_CHECK_EQ(hetcast_nonblocking_plan(
+                        &request, algorithm, workspace.data(), workspace.size(),
+                        short_tasks.data(), short_tasks.capacity(),
+                        list_begin.data(), &refused, nullptr),
+                    HETCAST_OUTPUT_TOO_SMALL);
       FUZZ_CHECK(short_tasks.BeyondCapacityIntact());
     }
   }

@@ -40,13 +40,15 @@ class PtasTable : public ::testing::Test {
     ASSERT_TRUE(bytes.ok()) << bytes.status();
     owned_ = OpenTableBytes(*bytes);
     ASSERT_EQ(owned_.status, HETCAST_OK) << owned_.error;
-    ASSERT_EQ(hetcast_profile_open(&owned_.table, 0, &profile_, nullptr), HETCAST_OK);
+    ASSERT_EQ(hetcast_profile_open(&owned_.table, 0, &profile_, nullptr),
+              HETCAST_OK);
     costs_ = ProfileCosts(profile_);
     hetcast_profile_info info;
     hetcast_profile_get_info(&profile_, &info, nullptr);
     limits_.resize(info.type_count);
     for (size_t j = 0; j < limits_.size(); ++j) {
-      hetcast_profile_type(&profile_, j, nullptr, nullptr, &limits_[j], nullptr);
+      hetcast_profile_type(&profile_, j, nullptr, nullptr, &limits_[j],
+                           nullptr);
     }
     ProfileSpec spec;
     spec.name = "exact";
@@ -102,8 +104,9 @@ TEST_F(PtasTable, EveryStateWithinTheGuaranteeOfTheExactOptimum) {
       EXPECT_EQ(plan.answer.algorithm, HETCAST_ALGORITHM_TABLE);
       uint64_t looked_up = 0;
       const hetcast_node_request request = RequestOf(instance);
-      ASSERT_EQ(hetcast_profile_completion(&profile_, &request, &looked_up, nullptr),
-                HETCAST_OK);
+      ASSERT_EQ(
+          hetcast_profile_completion(&profile_, &request, &looked_up, nullptr),
+          HETCAST_OK);
       EXPECT_EQ(looked_up, t);
       const PlanResult evaluated = Evaluate(instance, StructureOf(plan));
       ASSERT_EQ(evaluated.status, HETCAST_OK);
@@ -241,10 +244,12 @@ TEST(PtasTableVerification, CraftedDefectsAreRejected) {
 // both refused as an invalid table, nothing written.
 void ExpectRefused(OwnedTable& owned, const TinyInstance& instance) {
   hetcast_profile profile;
-  ASSERT_EQ(hetcast_profile_open(&owned.table, 0, &profile, nullptr), HETCAST_OK);
+  ASSERT_EQ(hetcast_profile_open(&owned.table, 0, &profile, nullptr),
+            HETCAST_OK);
   const hetcast_node_request request = RequestOf(instance);
   hetcast_node_sizes sizes;
-  ASSERT_EQ(hetcast_profile_plan_sizes(&profile, &request, &sizes, nullptr), HETCAST_OK);
+  ASSERT_EQ(hetcast_profile_plan_sizes(&profile, &request, &sizes, nullptr),
+            HETCAST_OK);
   std::vector<unsigned char> workspace(sizes.workspace_bytes);
   const hetcast_node canary = {7, 7, 7, 7, 7};
   std::vector<hetcast_node> nodes(sizes.node_count, canary);
@@ -252,7 +257,8 @@ void ExpectRefused(OwnedTable& owned, const TinyInstance& instance) {
   hetcast_answer answer;
   EXPECT_EQ(hetcast_profile_plan(&profile, &request, workspace.data(),
                                  workspace.size(), nodes.data(), nodes.size(),
-                                 transfers.data(), transfers.size(), &answer, nullptr),
+                                 transfers.data(), transfers.size(), &answer,
+                                 nullptr),
             HETCAST_INVALID_TABLE);
   for (const hetcast_node& n : nodes) EXPECT_EQ(n.arrival, 7u);
   hetcast_node role = canary;
@@ -316,7 +322,8 @@ TEST(PtasTableVerification, TruncationsAndByteFlipsNeverReadOutOfBounds) {
     if (owned.status != HETCAST_OK) continue;
     ++accepted;  // Still valid: every answer must be consistent.
     hetcast_profile profile;
-    ASSERT_EQ(hetcast_profile_open(&owned.table, 0, &profile, nullptr), HETCAST_OK);
+    ASSERT_EQ(hetcast_profile_open(&owned.table, 0, &profile, nullptr),
+              HETCAST_OK);
     const std::vector<uint64_t> costs = ProfileCosts(profile);
     hetcast_profile_info info;
     hetcast_profile_get_info(&profile, &info, nullptr);
@@ -388,7 +395,8 @@ TEST(PtasTableVerification, WorkIsLinearInTheStoredNodes) {
   const OwnedTable owned = OpenTableBytes(Write(t));
   ASSERT_EQ(owned.status, HETCAST_OK) << owned.error;
   hetcast_profile profile;
-  ASSERT_EQ(hetcast_profile_open(&owned.table, 0, &profile, nullptr), HETCAST_OK);
+  ASSERT_EQ(hetcast_profile_open(&owned.table, 0, &profile, nullptr),
+            HETCAST_OK);
   const internal::ProfileView& view = internal::ProfileViewOf(&profile);
   uint64_t work = 0;
   for (uint64_t state = 0; state < view.state_count; ++state) {

@@ -186,18 +186,20 @@ inline const GraphInstance& CachedSparsePlatform(uint32_t n) {
 }
 
 // hetcast_graph_evaluate with a workspace of exactly the size asked for.
+// `why` (optional) as hetcast_graph_evaluate's.
 inline hetcast_status EvaluateGraphSchedule(const GraphInstance& instance,
                                             const GraphScheduleData& data,
-                                            hetcast_graph_evaluation* out) {
+                                            hetcast_graph_evaluation* out,
+                                            const char** why = nullptr) {
   const hetcast_graph_request request = instance.Request();
   const hetcast_graph_schedule schedule = data.Schedule();
   size_t bytes = 0;
-  hetcast_status status =
-      hetcast_graph_evaluate_workspace_size(&request, &schedule, &bytes, nullptr);
+  hetcast_status status = hetcast_graph_evaluate_workspace_size(
+      &request, &schedule, &bytes, nullptr);
   if (status != HETCAST_OK) return status;
   std::vector<unsigned char> workspace(bytes);
   return hetcast_graph_evaluate(&request, &schedule, workspace.data(), bytes,
-                                out, nullptr);
+                                out, why);
 }
 
 // MCPH's answer with allocated outputs; the schedule is the one hetcast.h
@@ -217,9 +219,10 @@ inline McphResult RunMcph(const GraphInstance& g) {
   std::vector<unsigned char> workspace(sizes.workspace_bytes);
   std::vector<hetcast_graph_route_edge> tree(sizes.tree_edge_count);
   std::vector<hetcast_graph_slot> slots(sizes.slot_count);
-  out.status = hetcast_graph_plan(
-      &request, HETCAST_ALGORITHM_MCPH, workspace.data(), workspace.size(),
-      tree.data(), tree.size(), slots.data(), slots.size(), &out.answer, nullptr);
+  out.status =
+      hetcast_graph_plan(&request, HETCAST_ALGORITHM_MCPH, workspace.data(),
+                         workspace.size(), tree.data(), tree.size(),
+                         slots.data(), slots.size(), &out.answer, nullptr);
   if (out.status != HETCAST_OK) return out;
   tree.resize(out.answer.tree_edge_count);
   slots.resize(out.answer.slot_count);

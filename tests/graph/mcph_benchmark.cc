@@ -53,7 +53,8 @@ struct McphRun {
 
   explicit McphRun(const GraphInstance& g) : request(g.Request()) {
     hetcast_graph_sizes sizes;
-    if (hetcast_graph_plan_sizes(&request, &sizes, nullptr) != HETCAST_OK) std::abort();
+    if (hetcast_graph_plan_sizes(&request, &sizes, nullptr) != HETCAST_OK)
+      std::abort();
     workspace.resize(sizes.workspace_bytes);
     tree.resize(sizes.tree_edge_count);
     slots.resize(sizes.slot_count);
@@ -62,7 +63,8 @@ struct McphRun {
   void Plan() {
     if (hetcast_graph_plan(&request, HETCAST_ALGORITHM_MCPH, workspace.data(),
                            workspace.size(), tree.data(), tree.size(),
-                           slots.data(), slots.size(), &answer, nullptr) != HETCAST_OK) {
+                           slots.data(), slots.size(), &answer,
+                           nullptr) != HETCAST_OK) {
       std::abort();
     }
   }
@@ -150,8 +152,8 @@ void BM_Evaluate(benchmark::State& state) {
                     run.slots.begin() + run.answer.slot_count);
   const hetcast_graph_schedule schedule = data.Schedule();
   size_t bytes = 0;
-  if (hetcast_graph_evaluate_workspace_size(&run.request, &schedule, &bytes, nullptr) !=
-      HETCAST_OK) {
+  if (hetcast_graph_evaluate_workspace_size(&run.request, &schedule, &bytes,
+                                            nullptr) != HETCAST_OK) {
     std::abort();
   }
   std::vector<unsigned char> workspace(bytes);

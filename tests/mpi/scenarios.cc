@@ -264,7 +264,7 @@ std::vector<Role> MultiRoles(const MultiScenario& scenario) {
   std::vector<Role> roles(scenario.request.node_count);
   for (const hetcast_nonblocking_task& task : plan.tasks) {
     ++(task.op == HETCAST_NONBLOCKING_SEND ? roles[task.node].sends
-                                  : roles[task.node].receives);
+                                           : roles[task.node].receives);
   }
   return roles;
 }

@@ -30,7 +30,8 @@ void BM_CohortFnf(benchmark::State& state) {
   hetcast_node_request request = {kCosts.data(), kCosts.size(), kSourceType,
                                   kCounts.data(), nullptr};
   hetcast_node_sizes sizes;
-  if (hetcast_node_plan_sizes(&request, &sizes, nullptr) != HETCAST_OK) std::abort();
+  if (hetcast_node_plan_sizes(&request, &sizes, nullptr) != HETCAST_OK)
+    std::abort();
   std::vector<unsigned char> workspace(sizes.workspace_bytes);
   std::vector<hetcast_node> nodes(sizes.node_count);
   hetcast_answer answer;

@@ -176,10 +176,11 @@ TEST(Fnf, SmallBuffersAreRejected) {
                               nullptr, 0, &answer, nullptr),
             HETCAST_OUTPUT_TOO_SMALL);
   std::vector<hetcast_transfer> transfers(sizes.transfer_count - 1);
-  EXPECT_EQ(hetcast_node_plan(&request, HETCAST_ALGORITHM_FNF, workspace.data(),
-                              workspace.size(), nodes.data(), nodes.size(),
-                              transfers.data(), transfers.size(), &answer, nullptr),
-            HETCAST_OUTPUT_TOO_SMALL);
+  EXPECT_EQ(
+      hetcast_node_plan(&request, HETCAST_ALGORITHM_FNF, workspace.data(),
+                        workspace.size(), nodes.data(), nodes.size(),
+                        transfers.data(), transfers.size(), &answer, nullptr),
+      HETCAST_OUTPUT_TOO_SMALL);
   // Transfers are optional.
   EXPECT_EQ(hetcast_node_plan(&request, HETCAST_ALGORITHM_FNF, workspace.data(),
                               workspace.size(), nodes.data(), nodes.size(),
@@ -250,7 +251,8 @@ TEST(FnfProperty, AgainstExhaustiveOptimumAndTheorems) {
     EXPECT_LE(plan.answer.lower_bound, opt);
     uint64_t doubling;
     const hetcast_node_request request = RequestOf(instance);
-    ASSERT_EQ(hetcast_node_lower_bound(&request, &doubling, nullptr), HETCAST_OK);
+    ASSERT_EQ(hetcast_node_lower_bound(&request, &doubling, nullptr),
+              HETCAST_OK);
     EXPECT_LE(doubling, opt);
     EXPECT_LE(doubling, plan.answer.lower_bound);
     EXPECT_LE(fnf, 2 * opt);      // Libeskind-Hadas Theorem 3.
@@ -383,8 +385,10 @@ TEST(FnfRelays, WorkspaceGrowsWithDestinationsNotWithOfferedRelays) {
   const hetcast_node_request few_request = RequestOf(few);
   const hetcast_node_request many_request = RequestOf(many);
   hetcast_node_sizes few_sizes, many_sizes;
-  ASSERT_EQ(hetcast_node_plan_sizes(&few_request, &few_sizes, nullptr), HETCAST_OK);
-  ASSERT_EQ(hetcast_node_plan_sizes(&many_request, &many_sizes, nullptr), HETCAST_OK);
+  ASSERT_EQ(hetcast_node_plan_sizes(&few_request, &few_sizes, nullptr),
+            HETCAST_OK);
+  ASSERT_EQ(hetcast_node_plan_sizes(&many_request, &many_sizes, nullptr),
+            HETCAST_OK);
   EXPECT_EQ(many_sizes.node_count, 1 + 2 + 3000000u);
   // Transfers: one per node FNF may inform, the destinations and 2 + 2
   // relays.

@@ -76,8 +76,8 @@ inline PlanResult Evaluate(const TinyInstance& instance,
   PlanResult result;
   const hetcast_node_request request = RequestOf(instance);
   size_t bytes = 0;
-  result.status =
-      hetcast_node_evaluate_workspace_size(&request, sends.size(), &bytes, nullptr);
+  result.status = hetcast_node_evaluate_workspace_size(&request, sends.size(),
+                                                       &bytes, nullptr);
   if (result.status != HETCAST_OK) return result;
   hetcast_node_sizes sizes;
   result.status = hetcast_node_plan_sizes(&request, &sizes, nullptr);

@@ -40,32 +40,35 @@ int main(void) {
       HETCAST_ALGORITHM_WRP};
   for (int a = 0; a < 4; ++a) {
     hetcast_answer answer, checked;
-    CHECK(hetcast_nonblocking_plan(&request, algorithms[a], workspace, sizeof(workspace),
-                          tasks, 64, begin, &answer, NULL) == HETCAST_OK);
+    CHECK(hetcast_nonblocking_plan(&request, algorithms[a], workspace,
+                                   sizeof(workspace), tasks, 64, begin, &answer,
+                                   NULL) == HETCAST_OK);
     CHECK(answer.algorithm == algorithms[a]);
     CHECK(answer.lower_bound <= answer.completion_time);
     CHECK(answer.lower_bound_kind == HETCAST_BOUND_EARLIEST_REACH ||
           answer.lower_bound_kind == HETCAST_BOUND_NONBLOCKING_POSTAL_GROWTH ||
           answer.lower_bound_kind == HETCAST_BOUND_NONBLOCKING_SERIAL_WORK);
     memcpy(replay, tasks, sizeof(tasks));
-    CHECK(hetcast_nonblocking_evaluate(&request, replay, sizes.task_count, begin,
-                              workspace, sizeof(workspace),
-                              &checked, NULL) == HETCAST_OK);
+    CHECK(hetcast_nonblocking_evaluate(&request, replay, sizes.task_count,
+                                       begin, workspace, sizeof(workspace),
+                                       &checked, NULL) == HETCAST_OK);
     CHECK(checked.completion_time == answer.completion_time);
   }
   uint64_t bound = 0;
   CHECK(hetcast_nonblocking_lower_bound(&request, workspace, sizeof(workspace),
-                               &bound, NULL) == HETCAST_OK);
+                                        &bound, NULL) == HETCAST_OK);
   CHECK(bound > 0);
   messages[1].length = 0; /* A zero-length message. */
   hetcast_answer answer;
   CHECK(hetcast_nonblocking_plan(&request, HETCAST_ALGORITHM_WRP, workspace,
-                        sizeof(workspace), tasks, 64, begin,
-                        &answer, NULL) == HETCAST_INVALID_ARGUMENT);
-  /* One node past HETCAST_NONBLOCKING_MAX_NODES: refused before anything is read. */
+                                 sizeof(workspace), tasks, 64, begin, &answer,
+                                 NULL) == HETCAST_INVALID_ARGUMENT);
+  /* One node past HETCAST_NONBLOCKING_MAX_NODES: refused before anything is
+   * read. */
   messages[1].length = 64;
   request.node_count = (size_t)HETCAST_NONBLOCKING_MAX_NODES + 1;
-  CHECK(hetcast_nonblocking_plan_sizes(&request, &sizes, NULL) == HETCAST_TOO_LARGE);
+  CHECK(hetcast_nonblocking_plan_sizes(&request, &sizes, NULL) ==
+        HETCAST_TOO_LARGE);
   request.node_count = 4;
   CHECK(hetcast_nonblocking_plan_sizes(&request, &sizes, NULL) == HETCAST_OK);
   printf("c_nonblocking_test: ok\n");

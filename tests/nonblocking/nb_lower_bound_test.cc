@@ -32,7 +32,8 @@ struct Bounds {
 
 Bounds BoundsOf(const Instance& in) {
   hetcast_nonblocking_sizes sizes;
-  EXPECT_EQ(hetcast_nonblocking_plan_sizes(&in.request, &sizes, nullptr), HETCAST_OK);
+  EXPECT_EQ(hetcast_nonblocking_plan_sizes(&in.request, &sizes, nullptr),
+            HETCAST_OK);
   std::vector<unsigned char> workspace(sizes.workspace_bytes);
   internal::Nb nb;
   internal::NbScratch s;
@@ -170,10 +171,11 @@ uint64_t WrpCompletion(const Instance& in) {
   std::vector<hetcast_nonblocking_task> tasks(sizes.task_count);
   std::vector<size_t> begin(in.request.node_count + 1);
   hetcast_answer answer;
-  EXPECT_EQ(hetcast_nonblocking_plan(&in.request, HETCAST_ALGORITHM_WRP,
-                            workspace.data(), workspace.size(), tasks.data(),
-                            tasks.size(), begin.data(), &answer, nullptr),
-            HETCAST_OK);
+  EXPECT_EQ(
+      hetcast_nonblocking_plan(&in.request, HETCAST_ALGORITHM_WRP,
+                               workspace.data(), workspace.size(), tasks.data(),
+                               tasks.size(), begin.data(), &answer, nullptr),
+      HETCAST_OK);
   return answer.completion_time;
 }
 

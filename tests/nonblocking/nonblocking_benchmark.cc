@@ -79,9 +79,9 @@ void BM_Plan(benchmark::State& state, hetcast_algorithm algorithm) {
   std::vector<size_t> begin(f.r.node_count + 1);
   hetcast_answer answer;
   for (auto _ : state) {
-    if (hetcast_nonblocking_plan(&f.r, algorithm, workspace.data(), workspace.size(),
-                        tasks.data(), tasks.size(), begin.data(),
-                        &answer, nullptr) != HETCAST_OK) {
+    if (hetcast_nonblocking_plan(
+            &f.r, algorithm, workspace.data(), workspace.size(), tasks.data(),
+            tasks.size(), begin.data(), &answer, nullptr) != HETCAST_OK) {
       state.SkipWithError("plan failed");
       return;
     }

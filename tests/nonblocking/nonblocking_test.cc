@@ -65,9 +65,10 @@ NbRun Plan(const Instance& in, hetcast_algorithm algorithm) {
   std::vector<unsigned char> workspace(sizes.workspace_bytes);
   run.tasks.resize(sizes.task_count);
   run.begin.resize(in.request.node_count + 1);
-  run.status = hetcast_nonblocking_plan(&in.request, algorithm, workspace.data(),
-                               workspace.size(), run.tasks.data(),
-                               run.tasks.size(), run.begin.data(), &run.answer, nullptr);
+  run.status = hetcast_nonblocking_plan(&in.request, algorithm,
+                                        workspace.data(), workspace.size(),
+                                        run.tasks.data(), run.tasks.size(),
+                                        run.begin.data(), &run.answer, nullptr);
   return run;
 }
 
@@ -90,7 +91,8 @@ hetcast_nonblocking_task Send(uint32_t v, uint32_t to, uint32_t m) {
   return hetcast_nonblocking_task{HETCAST_NONBLOCKING_SEND, v, to, m, 0, 0, 0};
 }
 hetcast_nonblocking_task Recv(uint32_t v, uint32_t from, uint32_t m) {
-  return hetcast_nonblocking_task{HETCAST_NONBLOCKING_RECV, v, from, m, 0, 0, 0};
+  return hetcast_nonblocking_task{
+      HETCAST_NONBLOCKING_RECV, v, from, m, 0, 0, 0};
 }
 
 TEST(NonblockingEvaluator, TimesAHandDerivedSchedule) {
@@ -119,7 +121,8 @@ TEST(NonblockingEvaluator, TimesAHandDerivedSchedule) {
   // Lower bound: the source's copies arrive at 15 and 20 at the earliest,
   // so 20 + 3 = 23 (nb_lower_bound_test.cc): the star is optimal.
   EXPECT_EQ(run.answer.lower_bound, 23u);
-  EXPECT_EQ(run.answer.lower_bound_kind, HETCAST_BOUND_NONBLOCKING_POSTAL_GROWTH);
+  EXPECT_EQ(run.answer.lower_bound_kind,
+            HETCAST_BOUND_NONBLOCKING_POSTAL_GROWTH);
   EXPECT_EQ(run.answer.exact, 1);
 }
 
@@ -129,9 +132,9 @@ TEST(NonblockingEvaluator, RejectsInvalidTaskLists) {
   in.messages = {hetcast_nonblocking_message{0, 10, nullptr, 0},
                  hetcast_nonblocking_message{3, 10, nullptr, 0}};
   in.Finish();
-  const std::vector<hetcast_nonblocking_task> good = {Send(0, 1, 0), Send(0, 2, 0),
-                                             Recv(0, 3, 1), Recv(1, 0, 0),
-                                             Recv(2, 0, 0), Send(3, 0, 1)};
+  const std::vector<hetcast_nonblocking_task> good = {
+      Send(0, 1, 0), Send(0, 2, 0), Recv(0, 3, 1),
+      Recv(1, 0, 0), Recv(2, 0, 0), Send(3, 0, 1)};
   const std::vector<size_t> begin = {0, 3, 4, 5, 6};
   EXPECT_EQ(Evaluate(in, good, begin).status, HETCAST_OK);
   // Node 3 is not a destination of message 0.
@@ -202,18 +205,20 @@ TEST(NonblockingRequest, BadRequestsAreRejected) {
 struct Verdict {
   hetcast_status status;
   hetcast_nonblocking_rejection rejection;
+  const char* why = nullptr;
 };
 Verdict Check(const Instance& in) {
   hetcast_nonblocking_sizes sizes;
   std::vector<unsigned char> workspace;
-  if (hetcast_nonblocking_plan_sizes(&in.request, &sizes, nullptr) == HETCAST_OK) {
+  if (hetcast_nonblocking_plan_sizes(&in.request, &sizes, nullptr) ==
+      HETCAST_OK) {
     workspace.resize(sizes.workspace_bytes);
   }
   Verdict v;
-  v.rejection = hetcast_nonblocking_rejection{99, 99, 99, nullptr};
-  v.status = hetcast_nonblocking_check(&in.request,
-                              workspace.empty() ? nullptr : workspace.data(),
-                              workspace.size(), &v.rejection, nullptr);
+  v.rejection = hetcast_nonblocking_rejection{99, 99, 99};
+  v.status = hetcast_nonblocking_check(
+      &in.request, workspace.empty() ? nullptr : workspace.data(),
+      workspace.size(), &v.rejection, &v.why);
   return v;
 }
 
@@ -228,7 +233,7 @@ TEST(NonblockingRequest, CheckNamesTheFieldAndIndexThatFailed) {
   EXPECT_EQ(v.rejection.field, HETCAST_NONBLOCKING_FIELD_DESTINATION);
   EXPECT_EQ(v.rejection.index, 1u);
   EXPECT_EQ(v.rejection.item, 2u);
-  EXPECT_STREQ(v.rejection.reason, "the node is listed twice");
+  EXPECT_STREQ(v.why, "the node is listed twice");
   // The plan refuses the same request (the check is the plan's own).
   EXPECT_EQ(Plan(in, HETCAST_ALGORITHM_WRP).status, HETCAST_INVALID_ARGUMENT);
 
@@ -252,7 +257,8 @@ TEST(NonblockingRequest, CheckNamesTheFieldAndIndexThatFailed) {
   EXPECT_EQ(Plan(in, HETCAST_ALGORITHM_FEF).status, HETCAST_INVALID_ARGUMENT);
   // plan_sizes reads the request's shape only.
   hetcast_nonblocking_sizes sizes;
-  EXPECT_EQ(hetcast_nonblocking_plan_sizes(&in.request, &sizes, nullptr), HETCAST_OK);
+  EXPECT_EQ(hetcast_nonblocking_plan_sizes(&in.request, &sizes, nullptr),
+            HETCAST_OK);
 
   in.recv_per_byte[3] = 0;
   in.link[2 * 4 + 1] = HETCAST_MAX_COST + 1;  // X(2, 1).
@@ -280,7 +286,8 @@ TEST(NonblockingRequest, LimitsAreExact) {
   hetcast_nonblocking_request r = {};
   auto shape = [&](size_t n, std::vector<size_t> counts) {
     dests.assign(counts.size(), {});
-    messages.assign(counts.size(), hetcast_nonblocking_message{0, 1, nullptr, 0});
+    messages.assign(counts.size(),
+                    hetcast_nonblocking_message{0, 1, nullptr, 0});
     for (size_t m = 0; m < counts.size(); ++m) {
       for (uint32_t v = 1; v <= counts[m]; ++v) dests[m].push_back(v);
       messages[m].destinations = dests[m].data();
@@ -301,9 +308,10 @@ TEST(NonblockingRequest, LimitsAreExact) {
   EXPECT_EQ(shape(4096, std::vector<size_t>(4097, 0)), HETCAST_TOO_LARGE);
   EXPECT_EQ(shape(4097, std::vector<size_t>(4096, 0)), HETCAST_TOO_LARGE);
   // The link matrix of the most nodes has 2^28 entries.
-  static_assert(uint64_t{HETCAST_NONBLOCKING_MAX_NODES} * HETCAST_NONBLOCKING_MAX_NODES ==
-                    uint64_t{1} << 28,
-                "N * N link entries at most 2^28");
+  static_assert(
+      uint64_t{HETCAST_NONBLOCKING_MAX_NODES} * HETCAST_NONBLOCKING_MAX_NODES ==
+          uint64_t{1} << 28,
+      "N * N link entries at most 2^28");
   // T (T + K + N) ceil(K / N) at N = 16,384, K = 2: 10,125 * 26,511 =
   // 268,423,875 <= 2^28 = 268,435,456 < 10,126 * 26,512 = 268,460,512.
   EXPECT_EQ(shape(16384, {5063, 5062}), HETCAST_OK);
@@ -334,7 +342,8 @@ TEST(NonblockingRequest, LimitsAreExact) {
   hetcast_answer answer;
   unsigned char workspace[16];
   EXPECT_EQ(hetcast_nonblocking_plan(&r, HETCAST_ALGORITHM_ECF, workspace,
-                            sizeof(workspace), task, 2, begin, &answer, nullptr),
+                                     sizeof(workspace), task, 2, begin, &answer,
+                                     nullptr),
             HETCAST_TOO_LARGE);
 }
 
@@ -345,7 +354,8 @@ constexpr uint64_t kLatest = HETCAST_NEVER - 1;
 // Every answer of `in`: the status of each algorithm, of the evaluator on
 // `tasks`/`begin` and of the lower bound must be `status`; on HETCAST_OK
 // each completion and bound must be `time`.
-void ExpectEveryAnswer(const Instance& in, std::vector<hetcast_nonblocking_task> tasks,
+void ExpectEveryAnswer(const Instance& in,
+                       std::vector<hetcast_nonblocking_task> tasks,
                        std::vector<size_t> begin, hetcast_status status,
                        uint64_t time) {
   for (const hetcast_algorithm a :
@@ -364,11 +374,12 @@ void ExpectEveryAnswer(const Instance& in, std::vector<hetcast_nonblocking_task>
     EXPECT_EQ(run.answer.completion_time, time);
   }
   hetcast_nonblocking_sizes sizes;
-  ASSERT_EQ(hetcast_nonblocking_plan_sizes(&in.request, &sizes, nullptr), HETCAST_OK);
+  ASSERT_EQ(hetcast_nonblocking_plan_sizes(&in.request, &sizes, nullptr),
+            HETCAST_OK);
   std::vector<unsigned char> workspace(sizes.workspace_bytes);
   uint64_t bound = 0;
   ASSERT_EQ(hetcast_nonblocking_lower_bound(&in.request, workspace.data(),
-                                   workspace.size(), &bound, nullptr),
+                                            workspace.size(), &bound, nullptr),
             status);
   if (status == HETCAST_OK) {
     EXPECT_EQ(bound, time);
@@ -468,7 +479,8 @@ TEST(NonblockingTimes, TwoSendsAtTwoToTheSixtyFourAreExact) {
     for (uint64_t& x : in.send_per_byte) x = HETCAST_MAX_COST;
     in.send_fixed[0] = fixed;
     in.destinations = {{1, 2}};
-    in.messages = {hetcast_nonblocking_message{0, (uint64_t{1} << 23) - 1, nullptr, 0}};
+    in.messages = {
+        hetcast_nonblocking_message{0, (uint64_t{1} << 23) - 1, nullptr, 0}};
     in.Finish();
     const bool fits = fixed < HETCAST_MAX_COST;
     ExpectEveryAnswer(
@@ -530,12 +542,14 @@ TEST(NonblockingAlgorithms, FefAndEcfMatchTheFullScanByteForByte) {
           if (v != source && rng() % 4 != 0) d.push_back(v);
         }
         in.destinations.push_back(d);
-        in.messages.push_back(hetcast_nonblocking_message{source, 1, nullptr, 0});
+        in.messages.push_back(
+            hetcast_nonblocking_message{source, 1, nullptr, 0});
       }
     }
     if (trial % 50 == 7) {  // Times past 64 bits (HETCAST_NEVER).
       for (uint64_t& x : in.send_per_byte) x = HETCAST_MAX_COST;
-      for (hetcast_nonblocking_message& m : in.messages) m.length = uint64_t{1} << 40;
+      for (hetcast_nonblocking_message& m : in.messages)
+        m.length = uint64_t{1} << 40;
     }
     for (size_t m = 0; m < in.messages.size(); ++m) {
       std::vector<uint32_t>& d = in.destinations[m];
@@ -685,7 +699,8 @@ TEST(NonblockingAlgorithms, WrpPreemptsWhereWrWaits) {
   for (int trial = 0; trial < 60; ++trial) {
     Instance in =
         Random(rng, 6 + static_cast<uint32_t>(rng() % 10), 2 + rng() % 4, true);
-    for (hetcast_nonblocking_message& m : in.messages) m.length = 2000 + rng() % 2000;
+    for (hetcast_nonblocking_message& m : in.messages)
+      m.length = 2000 + rng() % 2000;
     in.Finish();
     const NbRun wr = Plan(in, HETCAST_ALGORITHM_WR);
     const NbRun wrp = Plan(in, HETCAST_ALGORITHM_WRP);

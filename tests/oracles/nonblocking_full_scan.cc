@@ -41,10 +41,12 @@ size_t RunFefOrEcfByFullScan(const Nb& nb, const NbScratch& s, bool fef) {
 
 }  // namespace
 
-hetcast_status NbPlanByFullScan(const hetcast_nonblocking_request* request, bool fef,
-                                hetcast_nonblocking_task* tasks, size_t* list_begin) {
+hetcast_status NbPlanByFullScan(const hetcast_nonblocking_request* request,
+                                bool fef, hetcast_nonblocking_task* tasks,
+                                size_t* list_begin) {
   hetcast_nonblocking_sizes sizes;
-  hetcast_status status = hetcast_nonblocking_plan_sizes(request, &sizes, nullptr);
+  hetcast_status status =
+      hetcast_nonblocking_plan_sizes(request, &sizes, nullptr);
   if (status != HETCAST_OK) return status;
   std::vector<unsigned char> workspace(sizes.workspace_bytes);
   Nb nb;

@@ -12,7 +12,8 @@ namespace {
 
 class Search {
  public:
-  explicit Search(const hetcast_nonblocking_request& r) : r_(r), n_(r.node_count) {
+  explicit Search(const hetcast_nonblocking_request& r)
+      : r_(r), n_(r.node_count) {
     hetcast_nonblocking_sizes sizes;
     hetcast_nonblocking_plan_sizes(&r_, &sizes, nullptr);
     workspace_.resize(sizes.workspace_bytes);
@@ -72,7 +73,8 @@ class Search {
       for (size_t d = 0; d < msg.destination_count; ++d) {
         const uint32_t to = msg.destinations[d], from = parent_[m][d];
         const uint32_t mm = static_cast<uint32_t>(m);
-        lists_[from].push_back({HETCAST_NONBLOCKING_SEND, from, to, mm, 0, 0, 0});
+        lists_[from].push_back(
+            {HETCAST_NONBLOCKING_SEND, from, to, mm, 0, 0, 0});
         lists_[to].push_back({HETCAST_NONBLOCKING_RECV, to, from, mm, 0, 0, 0});
       }
     }
@@ -82,7 +84,8 @@ class Search {
     Permute(0);
   }
 
-  static bool Less(const hetcast_nonblocking_task& a, const hetcast_nonblocking_task& b) {
+  static bool Less(const hetcast_nonblocking_task& a,
+                   const hetcast_nonblocking_task& b) {
     return std::make_tuple(a.op, a.partner, a.message) <
            std::make_tuple(b.op, b.partner, b.message);
   }
@@ -108,9 +111,9 @@ class Search {
     }
     begin.push_back(tasks.size());
     hetcast_answer answer;
-    if (hetcast_nonblocking_evaluate(&r_, tasks.data(), tasks.size(), begin.data(),
-                            workspace_.data(), workspace_.size(),
-                            &answer, nullptr) == HETCAST_OK) {
+    if (hetcast_nonblocking_evaluate(
+            &r_, tasks.data(), tasks.size(), begin.data(), workspace_.data(),
+            workspace_.size(), &answer, nullptr) == HETCAST_OK) {
       best_ = std::min(best_, answer.completion_time);
     }
   }
@@ -125,7 +128,8 @@ class Search {
 
 }  // namespace
 
-uint64_t NonblockingExhaustiveOptimum(const hetcast_nonblocking_request& request) {
+uint64_t NonblockingExhaustiveOptimum(
+    const hetcast_nonblocking_request& request) {
   Search search(request);
   return search.Run();
 }

@@ -128,21 +128,23 @@ Planned Direct(const hetcast_node_request& request,
                const hetcast_profile* profile) {
   Planned p;
   hetcast_node_sizes sizes;
-  p.status = profile ? hetcast_profile_plan_sizes(profile, &request, &sizes, nullptr)
-                     : hetcast_node_plan_sizes(&request, &sizes, nullptr);
+  p.status =
+      profile ? hetcast_profile_plan_sizes(profile, &request, &sizes, nullptr)
+              : hetcast_node_plan_sizes(&request, &sizes, nullptr);
   if (p.status != HETCAST_OK) return p;
   std::vector<unsigned char> workspace(sizes.workspace_bytes);
   p.nodes.resize(sizes.node_count);
   p.transfers.resize(sizes.transfer_count);
   hetcast_answer answer;
-  p.status = profile ? hetcast_profile_plan(profile, &request, workspace.data(),
-                                            workspace.size(), p.nodes.data(),
-                                            p.nodes.size(), p.transfers.data(),
-                                            p.transfers.size(), &answer, nullptr)
-                     : hetcast_node_plan(
-                           &request, HETCAST_ALGORITHM_FNF, workspace.data(),
-                           workspace.size(), p.nodes.data(), p.nodes.size(),
-                           p.transfers.data(), p.transfers.size(), &answer, nullptr);
+  p.status =
+      profile ? hetcast_profile_plan(profile, &request, workspace.data(),
+                                     workspace.size(), p.nodes.data(),
+                                     p.nodes.size(), p.transfers.data(),
+                                     p.transfers.size(), &answer, nullptr)
+              : hetcast_node_plan(
+                    &request, HETCAST_ALGORITHM_FNF, workspace.data(),
+                    workspace.size(), p.nodes.data(), p.nodes.size(),
+                    p.transfers.data(), p.transfers.size(), &answer, nullptr);
   p.info.answer = answer;
   p.transfers.resize(answer.transfer_count);
   return p;
@@ -390,9 +392,10 @@ Planned DirectCluster(const hetcast_cluster_request& request,
   std::vector<unsigned char> workspace(sizes.workspace_bytes);
   p.nodes.resize(sizes.node_count);
   p.transfers.resize(sizes.transfer_count);
-  p.status = hetcast_cluster_plan(
-      &request, algorithm, workspace.data(), workspace.size(), p.nodes.data(),
-      p.nodes.size(), p.transfers.data(), p.transfers.size(), &p.info.answer, nullptr);
+  p.status = hetcast_cluster_plan(&request, algorithm, workspace.data(),
+                                  workspace.size(), p.nodes.data(),
+                                  p.nodes.size(), p.transfers.data(),
+                                  p.transfers.size(), &p.info.answer, nullptr);
   p.transfers.resize(p.info.answer.transfer_count);
   return p;
 }
@@ -529,9 +532,9 @@ Planned DirectNb(const hetcast_nonblocking_request& request,
   std::vector<unsigned char> workspace(sizes.workspace_bytes);
   p.tasks.resize(sizes.task_count);
   p.list_begin.resize(request.node_count + 1);
-  p.status = hetcast_nonblocking_plan(&request, algorithm, workspace.data(),
-                             workspace.size(), p.tasks.data(), p.tasks.size(),
-                             p.list_begin.data(), &p.info.answer, nullptr);
+  p.status = hetcast_nonblocking_plan(
+      &request, algorithm, workspace.data(), workspace.size(), p.tasks.data(),
+      p.tasks.size(), p.list_begin.data(), &p.info.answer, nullptr);
   return p;
 }
 
@@ -599,13 +602,15 @@ TEST(PlannerNonblocking, BadDestinationsAreRefusedWithTheCheckReason) {
     const Planned planner = RunPlanner(NbPlannerRequest(&bad, a));
     ASSERT_EQ(planner.status, HETCAST_INVALID_ARGUMENT);
     hetcast_nonblocking_sizes sizes;
-    ASSERT_EQ(hetcast_nonblocking_plan_sizes(&bad, &sizes, nullptr), HETCAST_OK);
+    ASSERT_EQ(hetcast_nonblocking_plan_sizes(&bad, &sizes, nullptr),
+              HETCAST_OK);
     std::vector<unsigned char> workspace(sizes.workspace_bytes);
     hetcast_nonblocking_rejection rejection;
-    ASSERT_EQ(
-        hetcast_nonblocking_check(&bad, workspace.data(), workspace.size(), &rejection, nullptr),
-        HETCAST_INVALID_ARGUMENT);
-    EXPECT_STREQ(planner.error, rejection.reason);
+    const char* why = nullptr;
+    ASSERT_EQ(hetcast_nonblocking_check(&bad, workspace.data(),
+                                        workspace.size(), &rejection, &why),
+              HETCAST_INVALID_ARGUMENT);
+    EXPECT_STREQ(planner.error, why);
   }
 }
 
@@ -630,10 +635,10 @@ Planned DirectGraph(const hetcast_graph_request& request) {
   std::vector<unsigned char> workspace(sizes.workspace_bytes);
   p.tree_edges.resize(sizes.tree_edge_count);
   p.slots.resize(sizes.slot_count);
-  p.status = hetcast_graph_plan(&request, HETCAST_ALGORITHM_MCPH,
-                                workspace.data(), workspace.size(),
-                                p.tree_edges.data(), p.tree_edges.size(),
-                                p.slots.data(), p.slots.size(), &p.info.graph, nullptr);
+  p.status = hetcast_graph_plan(
+      &request, HETCAST_ALGORITHM_MCPH, workspace.data(), workspace.size(),
+      p.tree_edges.data(), p.tree_edges.size(), p.slots.data(), p.slots.size(),
+      &p.info.graph, nullptr);
   p.tree_edges.resize(p.info.graph.tree_edge_count);
   p.slots.resize(p.info.graph.slot_count);
   return p;
@@ -856,13 +861,15 @@ TEST(PlannerSizes, PlanWorkspaceIsTheAlgorithmsOwn) {
                         need.workspace_bytes);
     const NbRequest nb = RandomNb(rng);
     hetcast_nonblocking_sizes nb_need;
-    ASSERT_EQ(hetcast_nonblocking_plan_sizes(&nb.request, &nb_need, nullptr), HETCAST_OK);
+    ASSERT_EQ(hetcast_nonblocking_plan_sizes(&nb.request, &nb_need, nullptr),
+              HETCAST_OK);
     ExpectPlanWorkspace(NbPlannerRequest(&nb.request, HETCAST_ALGORITHM_NONE),
                         nb_need.workspace_bytes);
     const GraphInstance g = RandomPlannerGraph(rng, trial);
     const hetcast_graph_request graph = g.Request();
     hetcast_graph_sizes graph_need;
-    ASSERT_EQ(hetcast_graph_plan_sizes(&graph, &graph_need, nullptr), HETCAST_OK);
+    ASSERT_EQ(hetcast_graph_plan_sizes(&graph, &graph_need, nullptr),
+              HETCAST_OK);
     ExpectPlanWorkspace(GraphPlannerRequest(&graph, HETCAST_ALGORITHM_NONE),
                         graph_need.workspace_bytes);
   }

@@ -198,11 +198,12 @@ TEST(Soak, ClusterRequestsOfEveryVariant) {
     std::vector<hetcast_transfer> transfers(p.plan.transfers.size() + 1);
     std::vector<unsigned char> workspace(1 << 16);
     hetcast_answer evaluated;
-    ASSERT_EQ(hetcast_cluster_evaluate(
-                  &cluster, p.plan.transfers.data(), p.plan.transfers.size(),
-                  workspace.data(), workspace.size(), nodes.data(),
-                  nodes.size(), transfers.data(), transfers.size(), &evaluated, nullptr),
-              HETCAST_OK)
+    ASSERT_EQ(
+        hetcast_cluster_evaluate(
+            &cluster, p.plan.transfers.data(), p.plan.transfers.size(),
+            workspace.data(), workspace.size(), nodes.data(), nodes.size(),
+            transfers.data(), transfers.size(), &evaluated, nullptr),
+        HETCAST_OK)
         << "iteration " << i;
     EXPECT_EQ(evaluated.completion_time, p.info.answer.completion_time);
     // The exhaustive search knows the plain and postal broadcasts with a
@@ -299,9 +300,10 @@ TEST(Soak, MultiSourceRequestsWithEveryAlgorithm) {
     // The evaluator re-runs the task lists (their times are rewritten).
     std::vector<hetcast_nonblocking_task> replayed = tasks;
     hetcast_answer evaluated;
-    ASSERT_EQ(hetcast_nonblocking_evaluate(&c.request, replayed.data(), replayed.size(),
-                                  list_begin.data(), workspace.data(),
-                                  workspace.size(), &evaluated, nullptr),
+    ASSERT_EQ(hetcast_nonblocking_evaluate(&c.request, replayed.data(),
+                                           replayed.size(), list_begin.data(),
+                                           workspace.data(), workspace.size(),
+                                           &evaluated, nullptr),
               HETCAST_OK)
         << "iteration " << i;
     EXPECT_EQ(evaluated.completion_time, info.answer.completion_time);

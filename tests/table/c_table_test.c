@@ -26,7 +26,8 @@ int main(void) {
   CHECK(hetcast_table_schema_version(&table) <= HETCAST_TABLE_SCHEMA_VERSION);
   CHECK(hetcast_table_profile_count(&table) == 1);
   size_t index = 99;
-  CHECK(hetcast_table_find_profile(&table, "default", &index, NULL) == HETCAST_OK);
+  CHECK(hetcast_table_find_profile(&table, "default", &index, NULL) ==
+        HETCAST_OK);
   CHECK(index == 0);
   hetcast_profile profile;
   CHECK(hetcast_profile_open(&table, index, &profile, NULL) == HETCAST_OK);
@@ -55,13 +56,14 @@ int main(void) {
   CHECK(completion > 0);
 
   hetcast_node_sizes sizes;
-  CHECK(hetcast_profile_plan_sizes(&profile, &request, &sizes, NULL) == HETCAST_OK);
+  CHECK(hetcast_profile_plan_sizes(&profile, &request, &sizes, NULL) ==
+        HETCAST_OK);
   CHECK(sizes.node_count == 27 && sizes.transfer_count == 26);
   CHECK(sizes.workspace_bytes <= sizeof(workspace));
   hetcast_answer answer;
   CHECK(hetcast_profile_plan(&profile, &request, workspace, sizeof(workspace),
-                             nodes, 128, transfers, 128,
-                             &answer, NULL) == HETCAST_OK);
+                             nodes, 128, transfers, 128, &answer,
+                             NULL) == HETCAST_OK);
   CHECK(answer.algorithm == HETCAST_ALGORITHM_TABLE && answer.exact == 1);
   CHECK(answer.completion_time == completion);
   CHECK(answer.lower_bound == completion);

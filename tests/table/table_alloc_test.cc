@@ -91,10 +91,12 @@ void QueryAll(const hetcast_profile& profile,
   static hetcast_transfer transfers[256];
   static hetcast_transfer children[256];
   uint64_t completion = 0;
-  ASSERT_EQ(hetcast_profile_completion(&profile, &request, &completion, nullptr),
-            HETCAST_OK);
+  ASSERT_EQ(
+      hetcast_profile_completion(&profile, &request, &completion, nullptr),
+      HETCAST_OK);
   hetcast_node_sizes sizes;
-  ASSERT_EQ(hetcast_profile_plan_sizes(&profile, &request, &sizes, nullptr), HETCAST_OK);
+  ASSERT_EQ(hetcast_profile_plan_sizes(&profile, &request, &sizes, nullptr),
+            HETCAST_OK);
   ASSERT_LE(sizes.workspace_bytes, sizeof(workspace));
   ASSERT_LE(sizes.node_count, 256u);
   hetcast_answer answer;
@@ -142,7 +144,8 @@ TEST(TableAllocations, TablePathAllocatesNothing) {
                                hetcast_default_table_size, &table, &error),
             HETCAST_OK);
   size_t index = 0;
-  ASSERT_EQ(hetcast_table_find_profile(&table, "default", &index, nullptr), HETCAST_OK);
+  ASSERT_EQ(hetcast_table_find_profile(&table, "default", &index, nullptr),
+            HETCAST_OK);
   hetcast_profile profile;
   ASSERT_EQ(hetcast_profile_open(&table, index, &profile, nullptr), HETCAST_OK);
   uint64_t checksum = 0;

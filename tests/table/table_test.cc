@@ -41,7 +41,8 @@ std::string TestTableBytes() {
 
 hetcast_profile OpenProfile(const hetcast_table& table, const char* name) {
   size_t index = 0;
-  EXPECT_EQ(hetcast_table_find_profile(&table, name, &index, nullptr), HETCAST_OK)
+  EXPECT_EQ(hetcast_table_find_profile(&table, name, &index, nullptr),
+            HETCAST_OK)
       << name;
   hetcast_profile profile;
   EXPECT_EQ(hetcast_profile_open(&table, index, &profile, nullptr), HETCAST_OK);
@@ -62,7 +63,8 @@ uint64_t Completion(const hetcast_profile& profile,
                     const TinyInstance& instance) {
   const hetcast_node_request request = RequestOf(instance);
   uint64_t t = 0;
-  EXPECT_EQ(hetcast_profile_completion(&profile, &request, &t, nullptr), HETCAST_OK);
+  EXPECT_EQ(hetcast_profile_completion(&profile, &request, &t, nullptr),
+            HETCAST_OK);
   return t;
 }
 
@@ -257,10 +259,11 @@ TEST_F(TestTable, BadRequestsAreRejected) {
                              transfers.size(), &answer, nullptr),
         HETCAST_WORKSPACE_TOO_SMALL);
   }
-  EXPECT_EQ(hetcast_profile_plan(&fig1, &r, workspace.data(), workspace.size(),
-                                 nodes.data(), nodes.size() - 1,
-                                 transfers.data(), transfers.size(), &answer, nullptr),
-            HETCAST_OUTPUT_TOO_SMALL);
+  EXPECT_EQ(
+      hetcast_profile_plan(&fig1, &r, workspace.data(), workspace.size(),
+                           nodes.data(), nodes.size() - 1, transfers.data(),
+                           transfers.size(), &answer, nullptr),
+      HETCAST_OUTPUT_TOO_SMALL);
   EXPECT_EQ(hetcast_profile_plan(&fig1, &r, workspace.data(), workspace.size(),
                                  nodes.data(), nodes.size(), transfers.data(),
                                  transfers.size() - 1, &answer, nullptr),
@@ -269,14 +272,14 @@ TEST_F(TestTable, BadRequestsAreRejected) {
   hetcast_node node;
   hetcast_transfer child;
   size_t count = 99;
-  EXPECT_EQ(
-      hetcast_profile_node_role(&fig1, &r, 3, workspace.data(),
-                                workspace.size(), &node, &child, 1, &count, nullptr),
-      HETCAST_INVALID_ARGUMENT);
-  EXPECT_EQ(
-      hetcast_profile_node_role(&fig1, &r, 0, workspace.data(),
-                                workspace.size(), &node, nullptr, 0, &count, nullptr),
-      HETCAST_OUTPUT_TOO_SMALL);
+  EXPECT_EQ(hetcast_profile_node_role(&fig1, &r, 3, workspace.data(),
+                                      workspace.size(), &node, &child, 1,
+                                      &count, nullptr),
+            HETCAST_INVALID_ARGUMENT);
+  EXPECT_EQ(hetcast_profile_node_role(&fig1, &r, 0, workspace.data(),
+                                      workspace.size(), &node, nullptr, 0,
+                                      &count, nullptr),
+            HETCAST_OUTPUT_TOO_SMALL);
   EXPECT_GE(count, 1u);
 }
 
@@ -418,7 +421,8 @@ TEST(Reconstruction, DepthFirstOnRandomProfiles) {
     OwnedTable owned = ExactTableOf(spec);
     ASSERT_EQ(owned.status, HETCAST_OK) << owned.error;
     hetcast_profile profile;
-    ASSERT_EQ(hetcast_profile_open(&owned.table, 0, &profile, nullptr), HETCAST_OK);
+    ASSERT_EQ(hetcast_profile_open(&owned.table, 0, &profile, nullptr),
+              HETCAST_OK);
     std::vector<uint64_t> limits;
     for (const auto& type : spec.types) limits.push_back(type.limit);
     ForEachCounts(limits, [&](const std::vector<uint64_t>& i) {
@@ -446,7 +450,8 @@ TEST(Reconstruction, LargeCostsStayCanonical) {
   OwnedTable owned = ExactTableOf(spec);
   ASSERT_EQ(owned.status, HETCAST_OK) << owned.error;
   hetcast_profile profile;
-  ASSERT_EQ(hetcast_profile_open(&owned.table, 0, &profile, nullptr), HETCAST_OK);
+  ASSERT_EQ(hetcast_profile_open(&owned.table, 0, &profile, nullptr),
+            HETCAST_OK);
   const std::vector<uint64_t> costs = ProfileCosts(profile);
   ForEachCounts({5, 5, 5}, [&](const std::vector<uint64_t>& i) {
     for (uint32_t s = 0; s < 3; ++s) {
@@ -474,7 +479,8 @@ TEST(NodeRole, WideAndManyTypedTrees) {
     OwnedTable owned = ExactTableOf(*spec);
     ASSERT_EQ(owned.status, HETCAST_OK) << owned.error;
     hetcast_profile profile;
-    ASSERT_EQ(hetcast_profile_open(&owned.table, 0, &profile, nullptr), HETCAST_OK);
+    ASSERT_EQ(hetcast_profile_open(&owned.table, 0, &profile, nullptr),
+              HETCAST_OK);
     const std::vector<uint64_t> costs = ProfileCosts(profile);
     const std::vector<uint64_t> limits = Limits(profile);
     std::vector<uint64_t> below(limits);  // Near the largest state.
@@ -504,7 +510,8 @@ TEST(NodeRole, WideEntriesWalkLikeNarrowOnes) {
   OwnedTable owned = ExactTableOf(spec);
   ASSERT_EQ(owned.status, HETCAST_OK) << owned.error;
   hetcast_profile profile;
-  ASSERT_EQ(hetcast_profile_open(&owned.table, 0, &profile, nullptr), HETCAST_OK);
+  ASSERT_EQ(hetcast_profile_open(&owned.table, 0, &profile, nullptr),
+            HETCAST_OK);
   hetcast_profile_info info;
   hetcast_profile_get_info(&profile, &info, nullptr);
   ASSERT_EQ(info.entry_bytes, 8u);
@@ -565,7 +572,8 @@ TEST(TableVerification, RandomByteFlipsAreRejectedOrHarmless) {
     // schedules evaluate to the stored times.
     for (size_t p = 0; p < hetcast_table_profile_count(&owned.table); ++p) {
       hetcast_profile profile;
-      ASSERT_EQ(hetcast_profile_open(&owned.table, p, &profile, nullptr), HETCAST_OK);
+      ASSERT_EQ(hetcast_profile_open(&owned.table, p, &profile, nullptr),
+                HETCAST_OK);
       const std::vector<uint64_t> costs = ProfileCosts(profile);
       ForEachCounts(Limits(profile), [&](const std::vector<uint64_t>& i) {
         uint64_t sum = 0;

@@ -52,7 +52,8 @@ inline PlanResult PlanFromTable(const hetcast_profile& profile,
   PlanResult result;
   const hetcast_node_request request = RequestOf(instance);
   hetcast_node_sizes sizes;
-  result.status = hetcast_profile_plan_sizes(&profile, &request, &sizes, nullptr);
+  result.status =
+      hetcast_profile_plan_sizes(&profile, &request, &sizes, nullptr);
   if (result.status != HETCAST_OK) return result;
   std::vector<unsigned char> workspace(sizes.workspace_bytes);
   result.nodes.resize(sizes.node_count);
@@ -75,7 +76,8 @@ inline void ExpectRolesMatchPlan(const hetcast_profile& profile,
                                  const PlanResult& plan) {
   const hetcast_node_request request = RequestOf(instance);
   hetcast_node_sizes sizes;
-  ASSERT_EQ(hetcast_profile_plan_sizes(&profile, &request, &sizes, nullptr), HETCAST_OK);
+  ASSERT_EQ(hetcast_profile_plan_sizes(&profile, &request, &sizes, nullptr),
+            HETCAST_OK);
   std::vector<unsigned char> workspace(sizes.workspace_bytes);
   std::vector<hetcast_transfer> children(plan.nodes.size());
   for (uint32_t id = 0; id < plan.nodes.size(); ++id) {

@@ -1,6 +1,7 @@
-// nb_request.h: a multi-source non-blocking request (hetcast_nonblocking_request)
-// with the arrays it points into, as `hetcast plan --model nonblocking`
-// parses it (plan_nonblocking.h) and as tests build it. Its own library
+// nb_request.h: a multi-source non-blocking request
+// (hetcast_nonblocking_request) with the arrays it points into, as `hetcast
+// plan --model nonblocking` parses it (plan_nonblocking.h) and as tests build
+// it. Its own library
 // (//tools:nb_request, the runtime its only dependency), so that a test that
 // only builds requests does not link the command line.
 #ifndef HETCAST_TOOLS_CLI_NB_REQUEST_H_

@@ -47,8 +47,8 @@ absl::Status ReadLinks(const nbrequest::Request& root, size_t n,
                        NbRequest* out) {
   out->link_matrix = root.link_per_byte() != nullptr;
   // The CLI's own memory limit, checked before the n x n matrix below is
-  // made: at most HETCAST_NONBLOCKING_MAX_CELLS (2^24) link entries, 4,096 nodes
-  // (past that the matrix may not fit in memory).
+  // made: at most HETCAST_NONBLOCKING_MAX_CELLS (2^24) link entries, 4,096
+  // nodes (past that the matrix may not fit in memory).
   if (n > 4096) {
     return absl::InvalidArgumentError(absl::StrFormat(
         "nodes: %d nodes; the CLI's n x n link matrix holds at most "
@@ -129,12 +129,14 @@ absl::Status CheckRequest(const NbRequest& in) {
   if (hetcast_nonblocking_check(&in.request, nullptr, 0, &rejection, &why) ==
       HETCAST_OK) {
     hetcast_nonblocking_sizes sizes;
-    if (hetcast_nonblocking_plan_sizes(&in.request, &sizes, nullptr) == HETCAST_OK) {
+    if (hetcast_nonblocking_plan_sizes(&in.request, &sizes, nullptr) ==
+        HETCAST_OK) {
       workspace.resize(sizes.workspace_bytes);
     }
     if (workspace.empty() ||
-        hetcast_nonblocking_check(&in.request, workspace.data(), workspace.size(),
-                         &rejection, &why) == HETCAST_OK) {
+        hetcast_nonblocking_check(&in.request, workspace.data(),
+                                  workspace.size(), &rejection,
+                                  &why) == HETCAST_OK) {
       return absl::OkStatus();
     }
   }
@@ -158,7 +160,8 @@ absl::StatusOr<hetcast_algorithm> PinFromName(const std::string& algorithm) {
 // The sends in order of (start, node), each with its receive.
 struct NbTransfers {
   std::vector<const hetcast_nonblocking_task*> sends;
-  std::vector<const hetcast_nonblocking_task*> recv_of;  // [message * n + node].
+  std::vector<const hetcast_nonblocking_task*>
+      recv_of;  // [message * n + node].
 };
 
 NbTransfers TransfersOf(const NbRequest& in,
@@ -173,11 +176,12 @@ NbTransfers TransfersOf(const NbRequest& in,
   for (const hetcast_nonblocking_task& t : tasks) {
     if (t.op == HETCAST_NONBLOCKING_SEND) out.sends.push_back(&t);
   }
-  std::sort(out.sends.begin(), out.sends.end(),
-            [](const hetcast_nonblocking_task* a, const hetcast_nonblocking_task* b) {
-              return a->start < b->start ||
-                     (a->start == b->start && a->node < b->node);
-            });
+  std::sort(
+      out.sends.begin(), out.sends.end(),
+      [](const hetcast_nonblocking_task* a, const hetcast_nonblocking_task* b) {
+        return a->start < b->start ||
+               (a->start == b->start && a->node < b->node);
+      });
   return out;
 }
 
@@ -269,7 +273,8 @@ std::string RenderNbText(const NbRequest& in, const Planned& planned,
     absl::StrAppend(&out, "node ", v, ":");
     for (size_t t = begin[v]; t < begin[v + 1]; ++t) {
       const hetcast_nonblocking_task& x = tasks[t];
-      absl::StrAppend(&out, "  ", x.op == HETCAST_NONBLOCKING_SEND ? "send m" : "recv m",
+      absl::StrAppend(&out, "  ",
+                      x.op == HETCAST_NONBLOCKING_SEND ? "send m" : "recv m",
                       x.message, x.op == HETCAST_NONBLOCKING_SEND ? "->" : "<-",
                       x.partner, " [", x.start, ",", x.end, ")");
     }

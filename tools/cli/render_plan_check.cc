@@ -228,8 +228,8 @@ absl::Status EvaluateNodePlan(const out::NodePlan& plan,
   const hetcast_node_request request = {
       costs.data(), k, nodes[index.at(0)].group, counts.data(), relays.data()};
   size_t bytes = 0;
-  hetcast_status status =
-      hetcast_node_evaluate_workspace_size(&request, sends.size(), &bytes, nullptr);
+  hetcast_status status = hetcast_node_evaluate_workspace_size(
+      &request, sends.size(), &bytes, nullptr);
   std::vector<uint64_t> workspace(bytes / sizeof(uint64_t) + 1);
   std::vector<hetcast_node> timed(nodes.size());
   hetcast_answer answer;
@@ -439,17 +439,17 @@ absl::Status EvaluateGraphPlan(const out::GraphPlan& plan,
                                            slots->data(),
                                            slots->size()};
   size_t bytes = 0;
-  hetcast_status status =
-      hetcast_graph_evaluate_workspace_size(&request, &periodic, &bytes, nullptr);
+  hetcast_status status = hetcast_graph_evaluate_workspace_size(
+      &request, &periodic, &bytes, nullptr);
   std::vector<uint64_t> workspace(bytes / sizeof(uint64_t) + 1);
   hetcast_graph_evaluation evaluation = {};
+  const char* why = "";
   if (status == HETCAST_OK) {
     status = hetcast_graph_evaluate(&request, &periodic, workspace.data(),
-                                    bytes, &evaluation, nullptr);
+                                    bytes, &evaluation, &why);
   }
   if (status == HETCAST_INVALID_SCHEDULE) {
-    return Refuse("the graph model's evaluator refuses the schedule: %s",
-                  hetcast_graph_violation_str(evaluation.violation));
+    return Refuse("the graph model's evaluator refuses the schedule: %s", why);
   }
   if (status != HETCAST_OK) {
     return Refuse("the graph model's evaluator refuses the tree: %s",

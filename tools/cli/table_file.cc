@@ -63,8 +63,9 @@ absl::StatusOr<LoadedTable> LoadTable(const std::string& spec,
 absl::StatusOr<hetcast_profile> SelectProfile(const LoadedTable& loaded,
                                               const std::string& name) {
   size_t index = 0;
-  if (!name.empty() && hetcast_table_find_profile(&loaded.table, name.c_str(),
-                                                  &index, nullptr) != HETCAST_OK) {
+  if (!name.empty() &&
+      hetcast_table_find_profile(&loaded.table, name.c_str(), &index,
+                                 nullptr) != HETCAST_OK) {
     std::vector<std::string> names;
     for (size_t p = 0; p < hetcast_table_profile_count(&loaded.table); ++p) {
       hetcast_profile profile;
@@ -76,7 +77,8 @@ absl::StatusOr<hetcast_profile> SelectProfile(const LoadedTable& loaded,
         name, absl::StrJoin(names, ", ")));
   }
   hetcast_profile profile;
-  if (hetcast_profile_open(&loaded.table, index, &profile, nullptr) != HETCAST_OK) {
+  if (hetcast_profile_open(&loaded.table, index, &profile, nullptr) !=
+      HETCAST_OK) {
     return absl::InternalError("cannot open a verified profile");
   }
   return profile;

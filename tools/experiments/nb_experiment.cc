@@ -116,7 +116,8 @@ uint64_t EarliestReach(const hetcast_nonblocking_request& r,
 
 void Measure(const Request& q, Sums* sums) {
   hetcast_nonblocking_sizes sizes;
-  if (hetcast_nonblocking_plan_sizes(&q.r, &sizes, nullptr) != HETCAST_OK) std::abort();
+  if (hetcast_nonblocking_plan_sizes(&q.r, &sizes, nullptr) != HETCAST_OK)
+    std::abort();
   std::vector<unsigned char> workspace(sizes.workspace_bytes);
   std::vector<hetcast_nonblocking_task> tasks(sizes.task_count);
   std::vector<size_t> begin(kNodes + 1);
@@ -126,9 +127,10 @@ void Measure(const Request& q, Sums* sums) {
   hetcast_answer answer;
   uint64_t lb = 0;
   for (int a = 0; a < 4; ++a) {
-    if (hetcast_nonblocking_plan(&q.r, algorithms[a], workspace.data(), workspace.size(),
-                        tasks.data(), tasks.size(), begin.data(),
-                        &answer, nullptr) != HETCAST_OK) {
+    if (hetcast_nonblocking_plan(&q.r, algorithms[a], workspace.data(),
+                                 workspace.size(), tasks.data(), tasks.size(),
+                                 begin.data(), &answer,
+                                 nullptr) != HETCAST_OK) {
       std::abort();
     }
     sums->t[a] += static_cast<double>(answer.completion_time);
@@ -219,7 +221,8 @@ Sums Broadcasts(std::mt19937_64& rng, uint64_t link, int mix,
     for (uint32_t v = 0; v < kNodes; ++v) {
       if (v != source) q.dests[0].push_back(v);
     }
-    q.messages = {hetcast_nonblocking_message{source, Length(rng, mix), nullptr, 0}};
+    q.messages = {
+        hetcast_nonblocking_message{source, Length(rng, mix), nullptr, 0}};
     q.Finish();
     Measure(q, &broadcast);
     progress->Step(setting + ", broadcast");

@@ -56,8 +56,8 @@ absl::StatusOr<Plan> RunFnf(const hetcast_node_request& r) {
   f.transfers.resize(sizes.transfer_count);
   if (hetcast_node_plan(&r, HETCAST_ALGORITHM_FNF, workspace.data(),
                         workspace.size(), f.nodes.data(), f.nodes.size(),
-                        f.transfers.data(), f.transfers.size(),
-                        &f.answer, nullptr) != HETCAST_OK) {
+                        f.transfers.data(), f.transfers.size(), &f.answer,
+                        nullptr) != HETCAST_OK) {
     return absl::OutOfRangeError("PTAS: FNF failed (a time overflows)");
   }
   f.transfers.resize(f.answer.transfer_count);
@@ -79,15 +79,15 @@ absl::StatusOr<Plan> Evaluate(const hetcast_node_request& r,
   std::vector<unsigned char> workspace(bytes);
   plan.nodes.resize(sizes.node_count);
   plan.transfers.resize(sizes.node_count);
+  const char* why = "";
   const hetcast_status status =
       (canonical ? hetcast_node_evaluate_canonical : hetcast_node_evaluate)(
           &r, sends.data(), sends.size(), workspace.data(), workspace.size(),
           plan.nodes.data(), plan.nodes.size(), plan.transfers.data(),
-          plan.transfers.size(), &plan.answer);
+          plan.transfers.size(), &plan.answer, &why);
   if (status != HETCAST_OK) {
-    return absl::InternalError(
-        absl::StrFormat("PTAS built a schedule the evaluator rejects (%s)",
-                        hetcast_status_str(status)));
+    return absl::InternalError(absl::StrFormat(
+        "PTAS built a schedule the evaluator rejects (%s)", why));
   }
   plan.transfers.resize(plan.answer.transfer_count);
   return plan;

@@ -272,9 +272,8 @@ absl::Status CheckWithRuntime(const platform::Platform& root,
                           workspace.size(), &rejection, &why) == HETCAST_OK) {
     return absl::OkStatus();
   }
-  return Bad(
-      absl::StrCat(FileFieldOf(root, read, target_where, request, rejection),
-                   ": ", why));
+  return Bad(absl::StrCat(
+      FileFieldOf(root, read, target_where, request, rejection), ": ", why));
 }
 
 // Prune and renumber. Notes A8.4: the paper only says what to do when a

@@ -136,9 +136,10 @@ absl::StatusOr<std::vector<WeightedTree>> McphTree(
   std::vector<hetcast_graph_slot> slots(sizes.slot_count);
   hetcast_graph_answer answer;
   if (status == HETCAST_OK) {
-    status = hetcast_graph_plan(
-        &request, HETCAST_ALGORITHM_MCPH, workspace.data(), workspace.size(),
-        edges.data(), edges.size(), slots.data(), slots.size(), &answer, nullptr);
+    status =
+        hetcast_graph_plan(&request, HETCAST_ALGORITHM_MCPH, workspace.data(),
+                           workspace.size(), edges.data(), edges.size(),
+                           slots.data(), slots.size(), &answer, nullptr);
   }
   if (status != HETCAST_OK) {
     return absl::InternalError(

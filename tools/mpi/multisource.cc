@@ -15,7 +15,8 @@ namespace hetcast {
 namespace mpi {
 namespace {
 
-int CheckMultiArguments(void* const* buffers, const hetcast_nonblocking_request* request,
+int CheckMultiArguments(void* const* buffers,
+                        const hetcast_nonblocking_request* request,
                         MPI_Comm comm, int* rank) {
   if (comm == MPI_COMM_NULL) {
     return Fail(HETCAST_MPI_ERR_COMM, "the communicator is MPI_COMM_NULL");
@@ -82,8 +83,8 @@ int RunTasks(void* const* buffers, MPI_Datatype datatype,
 }
 
 int MulticastMulti(void* const* buffers, MPI_Datatype datatype,
-                   const hetcast_nonblocking_request* nb, hetcast_algorithm algorithm,
-                   MPI_Comm comm) {
+                   const hetcast_nonblocking_request* nb,
+                   hetcast_algorithm algorithm, MPI_Comm comm) {
   int rank = 0;
   int result = CheckMultiArguments(buffers, nb, comm, &rank);
   if (result == HETCAST_MPI_SUCCESS) result = CheckDatatype(datatype);

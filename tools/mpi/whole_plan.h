@@ -14,8 +14,8 @@ namespace mpi {
 
 struct WholePlan {
   hetcast_plan_info info = {};
-  std::vector<hetcast_transfer> transfers;  // node and cluster models
-  std::vector<hetcast_nonblocking_task> tasks;       // non-blocking model
+  std::vector<hetcast_transfer> transfers;      // node and cluster models
+  std::vector<hetcast_nonblocking_task> tasks;  // non-blocking model
 };
 
 // A non-blocking request with the storage it points into (not copyable:

@@ -172,8 +172,8 @@ HETCAST_API const char* hetcast_status_str(hetcast_status status);
 #define HETCAST_MAX_TYPES 64u
 #define HETCAST_NO_NODE UINT32_MAX
 #define HETCAST_NEVER UINT64_MAX
-/* The largest cost a table, a profile, a cluster's C or a multi-source
- * overhead or per-byte time may have, in ticks (inclusive): sums and
+/* The largest cost a table, a profile, a cluster's C or a non-blocking
+ * request's overhead or per-byte time may have, in ticks (inclusive): sums and
  * products of a few such values stay far from 2^64. Node-model requests
  * planned by FNF take any cost below HETCAST_NEVER (overflow is checked). */
 #define HETCAST_MAX_COST (UINT64_C(1) << 40)
@@ -293,8 +293,7 @@ typedef struct hetcast_request {
 } hetcast_request;
 
 /* Validates `request`, makes the planner's choice and says how large the
- * arrays and the workspace must be. On error, `*error` (optional) points to
- * a static description naming what is wrong. */
+ * arrays and the workspace must be. */
 HETCAST_API hetcast_status hetcast_plan_sizes(const hetcast_request* request,
                                               hetcast_sizes* sizes,
                                               const char** why);
@@ -682,8 +681,8 @@ typedef struct hetcast_profile_info {
  * deep on average (the sum of the depths at most 64 n, which also bounds
  * every query on the schedule);
  * O(sum over entries of n k) for n destinations and k types per entry.
- * Returns HETCAST_INVALID_TABLE on any failure, with a static description in
- * `*error` when `error` is not NULL (NULL error is allowed). */
+ * Returns HETCAST_INVALID_TABLE on any failure, the check that failed in
+ * `*why`. */
 HETCAST_API hetcast_status hetcast_table_open(const void* data, size_t size,
                                               hetcast_table* table,
                                               const char** why);
@@ -695,24 +694,27 @@ HETCAST_API uint32_t hetcast_table_schema_version(const hetcast_table* table);
 
 /* Finds the profile named `name` (NUL-terminated). HETCAST_INVALID_ARGUMENT
  * when there is none. */
-HETCAST_API hetcast_status hetcast_table_find_profile(
-    const hetcast_table* table, const char* name, size_t* index, const char** why);
+HETCAST_API hetcast_status
+hetcast_table_find_profile(const hetcast_table* table, const char* name,
+                           size_t* index, const char** why);
 
 /* Prepares the query handle of profile `index` (< profile count). */
 HETCAST_API hetcast_status hetcast_profile_open(const hetcast_table* table,
                                                 size_t index,
-                                                hetcast_profile* profile, const char** why);
+                                                hetcast_profile* profile,
+                                                const char** why);
 
 /* Fills `info`. HETCAST_INVALID_ARGUMENT for a NULL `info`, or a NULL or
  * unopened profile (then `*info` is zeroed, its name ""). */
-HETCAST_API hetcast_status hetcast_profile_get_info(
-    const hetcast_profile* profile, hetcast_profile_info* info, const char** why);
+HETCAST_API hetcast_status
+hetcast_profile_get_info(const hetcast_profile* profile,
+                         hetcast_profile_info* info, const char** why);
 
 /* Name (NUL-terminated, optional out), cost and limit of type `type`. */
 HETCAST_API hetcast_status hetcast_profile_type(const hetcast_profile* profile,
                                                 size_t type, const char** name,
-                                                uint64_t* cost,
-                                                uint64_t* limit, const char** why);
+                                                uint64_t* cost, uint64_t* limit,
+                                                const char** why);
 
 /* Requests to a profile use hetcast_node_request with these rules:
  * type_count must equal the profile's; `costs` may be NULL (the profile's
@@ -805,8 +807,9 @@ struct hetcast_node_sizes {
 };
 
 /* Validates `request` and says how much memory planning it needs. */
-HETCAST_API hetcast_status hetcast_node_plan_sizes(
-    const hetcast_node_request* request, hetcast_node_sizes* sizes, const char** why);
+HETCAST_API hetcast_status
+hetcast_node_plan_sizes(const hetcast_node_request* request,
+                        hetcast_node_sizes* sizes, const char** why);
 
 /* Plans `request` with Fastest-Node-First.
  *
@@ -844,8 +847,9 @@ HETCAST_API hetcast_status hetcast_node_plan(
  * of at most 2^floor((T - a) / c) nodes by time T, and the source's i-th
  * child arrives no earlier than i * C_s; the bound is the least T at which
  * 1 + sum_i 2^floor((T - i * C_s) / c) reaches 1 + destinations. */
-HETCAST_API hetcast_status hetcast_node_lower_bound(
-    const hetcast_node_request* request, uint64_t* lower_bound, const char** why);
+HETCAST_API hetcast_status
+hetcast_node_lower_bound(const hetcast_node_request* request,
+                         uint64_t* lower_bound, const char** why);
 
 /* One send of a structure handed to the evaluator. The order of the sends
  * of one sender is the order in which they appear in the array. */
@@ -856,7 +860,8 @@ typedef struct hetcast_send {
 
 /* Workspace the evaluator needs for `send_count` sends. */
 HETCAST_API hetcast_status hetcast_node_evaluate_workspace_size(
-    const hetcast_node_request* request, size_t send_count, size_t* bytes, const char** why);
+    const hetcast_node_request* request, size_t send_count, size_t* bytes,
+    const char** why);
 
 /* The node-model evaluator: recomputes every time of a structure from the
  * model's rule (no idling: the i-th send of v arrives at t(v) + i * C(v))
@@ -923,8 +928,9 @@ struct hetcast_cluster_request {
 
 /* Validates `request`; node_count = N, transfer_count = N - 1, and the
  * workspace hetcast_cluster_plan needs (fnf_runs is 0). */
-HETCAST_API hetcast_status hetcast_cluster_plan_sizes(
-    const hetcast_cluster_request* request, hetcast_node_sizes* sizes, const char** why);
+HETCAST_API hetcast_status
+hetcast_cluster_plan_sizes(const hetcast_cluster_request* request,
+                           hetcast_node_sizes* sizes, const char** why);
 
 /* Plans a broadcast with `algorithm`: HETCAST_ALGORITHM_LCF (Khuller, Kim &
  * Wan §3 with the interrupt rule of their footnote 1; with `degrees`, their
@@ -961,11 +967,13 @@ HETCAST_API hetcast_status hetcast_cluster_plan(
  * HETCAST_NEVER (no schedule ends before 2^64 - 1). */
 HETCAST_API hetcast_status hetcast_cluster_lower_bound(
     const hetcast_cluster_request* request, void* workspace,
-    size_t workspace_size, uint64_t* lower_bound, hetcast_bound* kind, const char** why);
+    size_t workspace_size, uint64_t* lower_bound, hetcast_bound* kind,
+    const char** why);
 
 /* Workspace hetcast_cluster_evaluate needs for `transfer_count` transfers. */
-HETCAST_API hetcast_status hetcast_cluster_evaluate_workspace_size(const hetcast_cluster_request* request,
-                                        size_t transfer_count, size_t* bytes, const char** why);
+HETCAST_API hetcast_status hetcast_cluster_evaluate_workspace_size(
+    const hetcast_cluster_request* request, size_t transfer_count,
+    size_t* bytes, const char** why);
 
 /* The cluster-model evaluator. Each transfer gives from, to and start (its
  * arrival field is ignored and recomputed). Rejects with
@@ -986,7 +994,8 @@ HETCAST_API hetcast_status hetcast_cluster_evaluate(
     size_t transfer_capacity, hetcast_answer* answer, const char** why);
 
 /* ------------------------------------------------------------------------
- * Multi-source multicast with non-blocking sends (Wu, Yeh & Liu)
+ * The non-blocking model: multicasts from several sources, non-blocking
+ * sends (Wu, Yeh & Liu)
  *
  * Sources each multicast their own message to their own destinations. A
  * transfer of a message of length m from i to j costs the sender S(i, m) =
@@ -1046,18 +1055,17 @@ typedef struct hetcast_nonblocking_sizes {
   size_t workspace_bytes; /* for plan, evaluate and the lower bound */
 } hetcast_nonblocking_sizes;
 
-/* Limits of a non-blocking request, checked by hetcast_nonblocking_plan_sizes (and by
- * plan, evaluate and the lower bound) before any work, each answered with
- * HETCAST_TOO_LARGE; a value at the limit is accepted. With N = node_count,
- * K = message_count and T = the total of destination_count:
- *   N <= HETCAST_NONBLOCKING_MAX_NODES, so that the link matrix's N * N entries
- *     are at most 2^28 (2 GB of the caller's, read once by the checks),
- *   K * N <= HETCAST_NONBLOCKING_MAX_CELLS (the workspace holds a few bytes per
- *     message and node: about 350 MB at the limit),
- *   T * (T + K + N) * ceil(K / N) <= HETCAST_NONBLOCKING_MAX_WORK. T * (T + K) bounds
- *     the (destination, candidate sender) pairs a step may look at, N the
- *     receivers WR and WRP compare, and ceil(K / N) the longer task lists
- *     WRP walks when nodes carry many messages.
+/* Limits of a non-blocking request, checked by hetcast_nonblocking_plan_sizes
+ * (and by plan, evaluate and the lower bound) before any work, each answered
+ * with HETCAST_TOO_LARGE; a value at the limit is accepted. With N =
+ * node_count, K = message_count and T = the total of destination_count: N <=
+ * HETCAST_NONBLOCKING_MAX_NODES, so that the link matrix's N * N entries are at
+ * most 2^28 (2 GB of the caller's, read once by the checks), K * N <=
+ * HETCAST_NONBLOCKING_MAX_CELLS (the workspace holds a few bytes per message
+ * and node: about 350 MB at the limit), T * (T + K + N) * ceil(K / N) <=
+ * HETCAST_NONBLOCKING_MAX_WORK. T * (T + K) bounds the (destination, candidate
+ * sender) pairs a step may look at, N the receivers WR and WRP compare, and
+ * ceil(K / N) the longer task lists WRP walks when nodes carry many messages.
  * At the work limit every algorithm plans within seconds on one core (the
  * slowest is ECF on the all-to-all of 128 nodes; the library's benchmark
  * BM_Limit measures them): an all-to-all of 128 nodes (T = 16,256) is
@@ -1068,22 +1076,26 @@ typedef struct hetcast_nonblocking_sizes {
 #define HETCAST_NONBLOCKING_MAX_WORK (UINT64_C(1) << 28)
 
 HETCAST_API hetcast_status hetcast_nonblocking_plan_sizes(
-    const hetcast_nonblocking_request* request, hetcast_nonblocking_sizes* sizes, const char** why);
+    const hetcast_nonblocking_request* request,
+    hetcast_nonblocking_sizes* sizes, const char** why);
 
-/* Which part of a non-blocking request hetcast_nonblocking_check rejected: `index`
- * is the node (NODE), the link entry (LINK) or the message (SOURCE, LENGTH,
- * DESTINATIONS, DESTINATION); `item` is the destination's place in its
+/* Which part of a non-blocking request hetcast_nonblocking_check rejected:
+ * `index` is the node (NODE), the link entry (LINK) or the message (SOURCE,
+ * LENGTH, DESTINATIONS, DESTINATION); `item` is the destination's place in its
  * message's list (DESTINATION). */
 typedef enum hetcast_nonblocking_field HETCAST_ENUM_BASE {
-  HETCAST_NONBLOCKING_FIELD_NONE = 0,         /* the request, an array, the workspace */
-  HETCAST_NONBLOCKING_FIELD_NODE_COUNT = 1,   /* node_count */
-  HETCAST_NONBLOCKING_FIELD_NODE = 2,         /* an overhead of node `index` */
-  HETCAST_NONBLOCKING_FIELD_LINK = 3,         /* link_per_byte[index] */
-  HETCAST_NONBLOCKING_FIELD_MESSAGES = 4,     /* message_count, or all destinations */
-  HETCAST_NONBLOCKING_FIELD_SOURCE = 5,       /* messages[index].source */
-  HETCAST_NONBLOCKING_FIELD_LENGTH = 6,       /* messages[index].length */
-  HETCAST_NONBLOCKING_FIELD_DESTINATIONS = 7, /* messages[index].destination_count */
-  HETCAST_NONBLOCKING_FIELD_DESTINATION = 8   /* messages[index].destinations[item] */
+  HETCAST_NONBLOCKING_FIELD_NONE = 0, /* the request, an array, the workspace */
+  HETCAST_NONBLOCKING_FIELD_NODE_COUNT = 1, /* node_count */
+  HETCAST_NONBLOCKING_FIELD_NODE = 2,       /* an overhead of node `index` */
+  HETCAST_NONBLOCKING_FIELD_LINK = 3,       /* link_per_byte[index] */
+  HETCAST_NONBLOCKING_FIELD_MESSAGES =
+      4,                                /* message_count, or all destinations */
+  HETCAST_NONBLOCKING_FIELD_SOURCE = 5, /* messages[index].source */
+  HETCAST_NONBLOCKING_FIELD_LENGTH = 6, /* messages[index].length */
+  HETCAST_NONBLOCKING_FIELD_DESTINATIONS =
+      7, /* messages[index].destination_count */
+  HETCAST_NONBLOCKING_FIELD_DESTINATION =
+      8 /* messages[index].destinations[item] */
 } hetcast_nonblocking_field;
 
 typedef struct hetcast_nonblocking_rejection {
@@ -1095,14 +1107,15 @@ typedef struct hetcast_nonblocking_rejection {
 /* Every check plan, evaluate and the lower bound make of a request (the
  * limits above, each message's source, length and destination count, every
  * overhead and link time at most HETCAST_MAX_COST, then the destinations'
- * ids), with what failed in `*rejection` (optional) when the status is not
- * HETCAST_OK. hetcast_nonblocking_plan_sizes makes the first of these only (it reads
- * no per-node array). `workspace` as hetcast_nonblocking_plan_sizes says; NULL
- * checks all but the destinations' ids, which need it. */
-HETCAST_API hetcast_status hetcast_nonblocking_check(const hetcast_nonblocking_request* request,
-                                            void* workspace,
-                                            size_t workspace_size,
-                                            hetcast_nonblocking_rejection* rejection, const char** why);
+ * ids): when one fails, the part of the request at fault in `*rejection`
+ * (optional) and the rule it breaks in `*why`. hetcast_nonblocking_plan_sizes
+ * makes the first of these only (it reads no per-node array). `workspace` as
+ * hetcast_nonblocking_plan_sizes says; NULL checks all but the destinations'
+ * ids, which need it. */
+HETCAST_API hetcast_status hetcast_nonblocking_check(
+    const hetcast_nonblocking_request* request, void* workspace,
+    size_t workspace_size, hetcast_nonblocking_rejection* rejection,
+    const char** why);
 
 /* Plans with HETCAST_ALGORITHM_FEF, _ECF, _WR or _WRP (Wu, Yeh & Liu §4;
  * ties broken deterministically), or _CRITICAL_FIRST (WRP serving the
@@ -1110,12 +1123,14 @@ HETCAST_API hetcast_status hetcast_nonblocking_check(const hetcast_nonblocking_r
  * lists node by node (node 0's tasks in order, then node 1's, ...) into
  * `tasks`, with their times, and `list_begin` (node_count + 1 entries: node v's
  * tasks are tasks[list_begin[v] .. list_begin[v+1]) ). The answer's completion
- * time is the last receive's end; its lower bound is hetcast_nonblocking_lower_bound's.
+ * time is the last receive's end; its lower bound is
+ * hetcast_nonblocking_lower_bound's.
  */
 HETCAST_API hetcast_status hetcast_nonblocking_plan(
     const hetcast_nonblocking_request* request, hetcast_algorithm algorithm,
     void* workspace, size_t workspace_size, hetcast_nonblocking_task* tasks,
-    size_t task_capacity, size_t* list_begin, hetcast_answer* answer, const char** why);
+    size_t task_capacity, size_t* list_begin, hetcast_answer* answer,
+    const char** why);
 
 /* The evaluator: executes the task lists (same layout as the plan's output;
  * the time fields are ignored and rewritten) under the model's rules and
@@ -1130,8 +1145,8 @@ HETCAST_API hetcast_status hetcast_nonblocking_evaluate(
     size_t task_count, const size_t* list_begin, void* workspace,
     size_t workspace_size, hetcast_answer* answer, const char** why);
 
-/* The largest of three lower bounds (the answers of hetcast_nonblocking_plan and
- * hetcast_nonblocking_evaluate name the one that won; the last two are this
+/* The largest of three lower bounds (the answers of hetcast_nonblocking_plan
+ * and hetcast_nonblocking_evaluate name the one that won; the last two are this
  * library's):
  *  - HETCAST_BOUND_EARLIEST_REACH, Wu, Yeh & Liu §3.1: L[k, i] = the
  *    shortest path from message k's source to destination i over its source
@@ -1140,9 +1155,11 @@ HETCAST_API hetcast_status hetcast_nonblocking_evaluate(
  *    arrival (L - R; the paper sorts by L, which with unequal lengths can
  *    exceed the optimum); the maximum over
  *    destinations;
- *  - HETCAST_BOUND_NONBLOCKING_POSTAL_GROWTH and HETCAST_BOUND_NONBLOCKING_SERIAL_WORK. */
-HETCAST_API hetcast_status hetcast_nonblocking_lower_bound(const hetcast_nonblocking_request* request, void* workspace,
-                       size_t workspace_size, uint64_t* lower_bound, const char** why);
+ *  - HETCAST_BOUND_NONBLOCKING_POSTAL_GROWTH and
+ * HETCAST_BOUND_NONBLOCKING_SERIAL_WORK. */
+HETCAST_API hetcast_status hetcast_nonblocking_lower_bound(
+    const hetcast_nonblocking_request* request, void* workspace,
+    size_t workspace_size, uint64_t* lower_bound, const char** why);
 
 /* ------------------------------------------------------------------------
  * Pipelined multicast on a platform graph (Beaumont, Legrand, Marchal & Robert
@@ -1313,12 +1330,14 @@ HETCAST_API hetcast_status hetcast_graph_evaluate_workspace_size(
  * per period every route edge carries exactly its route's parts and no
  * node forwards more than it receives, and that every target gets every
  * part. Returns HETCAST_INVALID_SCHEDULE with the first violation found
- * (checks run in the order of the enum) in `*evaluation`; otherwise fills
- * the throughput. The request's flags are ignored. */
-HETCAST_API hetcast_status hetcast_graph_evaluate(
-    const hetcast_graph_request* request,
-    const hetcast_graph_schedule* schedule, void* workspace,
-    size_t workspace_size, hetcast_graph_evaluation* evaluation, const char** why);
+ * (checks run in the order of the enum) in `*evaluation` and its sentence
+ * in `*why`; otherwise fills the throughput. The request's flags are ignored.
+ */
+HETCAST_API hetcast_status
+hetcast_graph_evaluate(const hetcast_graph_request* request,
+                       const hetcast_graph_schedule* schedule, void* workspace,
+                       size_t workspace_size,
+                       hetcast_graph_evaluation* evaluation, const char** why);
 
 typedef struct hetcast_graph_sizes {
   size_t tree_edge_count; /* Entries the tree-edge array needs (at most). */
@@ -1330,8 +1349,9 @@ typedef struct hetcast_graph_sizes {
  * count) and says how much memory hetcast_graph_plan needs.
  * Duplicate edges or targets and unreachable targets are found by the
  * plan, which returns HETCAST_INVALID_ARGUMENT. */
-HETCAST_API hetcast_status hetcast_graph_plan_sizes(
-    const hetcast_graph_request* request, hetcast_graph_sizes* sizes, const char** why);
+HETCAST_API hetcast_status
+hetcast_graph_plan_sizes(const hetcast_graph_request* request,
+                         hetcast_graph_sizes* sizes, const char** why);
 
 /* Which part of a graph request hetcast_graph_check rejected: `index` is
  * the edge (EDGE, EDGE_COST, DUPLICATE_EDGE, whose `item` is the earlier
@@ -1355,10 +1375,13 @@ typedef struct hetcast_graph_rejection {
 } hetcast_graph_rejection;
 
 /* The checks hetcast_graph_plan_sizes makes and, given the workspace it
- * says (NULL: not), that no directed edge is given twice, with what failed
- * in `*rejection` (optional) when the status is not HETCAST_OK. */
-HETCAST_API hetcast_status hetcast_graph_check(const hetcast_graph_request* request, void* workspace,
-                    size_t workspace_size, hetcast_graph_rejection* rejection, const char** why);
+ * says (NULL: not), that no directed edge is given twice: when one fails,
+ * the part of the request at fault in `*rejection` (optional) and the rule
+ * it breaks in `*why`. */
+HETCAST_API hetcast_status
+hetcast_graph_check(const hetcast_graph_request* request, void* workspace,
+                    size_t workspace_size, hetcast_graph_rejection* rejection,
+                    const char** why);
 
 /* One multicast tree by the Minimum Cost Path Heuristic (§6, Fig. 9): the
  * tree starts as the source; while a target is outside it, the target
@@ -1376,11 +1399,12 @@ HETCAST_API hetcast_status hetcast_graph_check(const hetcast_graph_request* requ
  * tick 0, sorted by (start, from)), and in `answer` period = the load,
  * messages = 1; the schedule is {period, 1 message, 1 part, one route
  * {0, 1}, tree_edges, slots}. Deterministic; no heap. */
-HETCAST_API hetcast_status hetcast_graph_plan(const hetcast_graph_request* request,
-                   hetcast_algorithm algorithm, void* workspace,
-                   size_t workspace_size, hetcast_graph_route_edge* tree_edges,
-                   size_t tree_edge_capacity, hetcast_graph_slot* slots,
-                   size_t slot_capacity, hetcast_graph_answer* answer, const char** why);
+HETCAST_API hetcast_status hetcast_graph_plan(
+    const hetcast_graph_request* request, hetcast_algorithm algorithm,
+    void* workspace, size_t workspace_size,
+    hetcast_graph_route_edge* tree_edges, size_t tree_edge_capacity,
+    hetcast_graph_slot* slots, size_t slot_capacity,
+    hetcast_graph_answer* answer, const char** why);
 
 /* ------------------------------------------------------------------------
  * References: the papers behind the models, algorithms and bounds.
