@@ -80,9 +80,9 @@ const char* StatusWhy(hetcast_status status) {
 
 extern "C" {
 
-int hetcast_version_number(void) { return HETCAST_VERSION_NUMBER; }
+HETCAST_API int hetcast_version_number(void) { return HETCAST_VERSION_NUMBER; }
 
-const char* hetcast_status_str(hetcast_status status) {
+HETCAST_API const char* hetcast_status_str(hetcast_status status) {
   switch (status) {
     case HETCAST_OK:
       return "ok";
@@ -106,11 +106,12 @@ const char* hetcast_status_str(hetcast_status status) {
   return "unknown status";
 }
 
-hetcast_algorithm hetcast_model_algorithm(hetcast_model model, size_t index) {
+HETCAST_API hetcast_algorithm hetcast_model_algorithm(hetcast_model model,
+                                                      size_t index) {
   return ModelAlgorithm(model, index);
 }
 
-const char* hetcast_algorithm_name(hetcast_algorithm algorithm) {
+HETCAST_API const char* hetcast_algorithm_name(hetcast_algorithm algorithm) {
   if (algorithm == HETCAST_ALGORITHM_EVALUATED) return "evaluated";
   const char* name = TableName(algorithm);
   return name != nullptr ? name : "none";

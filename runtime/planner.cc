@@ -557,8 +557,9 @@ hetcast_status CutParticipant(const hetcast_request& request,
 
 extern "C" {
 
-hetcast_status hetcast_plan_sizes(const hetcast_request* request,
-                                  hetcast_sizes* sizes, const char** why) {
+HETCAST_API hetcast_status hetcast_plan_sizes(const hetcast_request* request,
+                                              hetcast_sizes* sizes,
+                                              const char** why) {
   return Explained(why, [&](const char** reason) {
     if (sizes == nullptr) {
       return Reject(HETCAST_INVALID_ARGUMENT, "sizes is NULL", reason);
@@ -571,10 +572,11 @@ hetcast_status hetcast_plan_sizes(const hetcast_request* request,
   });
 }
 
-hetcast_status hetcast_plan(const hetcast_request* request, void* workspace,
-                            size_t workspace_size,
-                            const hetcast_plan_output* output,
-                            hetcast_plan_info* info, const char** why) {
+HETCAST_API hetcast_status hetcast_plan(const hetcast_request* request,
+                                        void* workspace, size_t workspace_size,
+                                        const hetcast_plan_output* output,
+                                        hetcast_plan_info* info,
+                                        const char** why) {
   return Explained(why, [&](const char** reason) {
     if (info == nullptr) {
       return Reject(HETCAST_INVALID_ARGUMENT, "info is NULL", reason);
@@ -595,11 +597,9 @@ hetcast_status hetcast_plan(const hetcast_request* request, void* workspace,
   });
 }
 
-hetcast_status hetcast_plan_participant(const hetcast_request* request,
-                                        uint32_t participant, void* workspace,
-                                        size_t workspace_size,
-                                        hetcast_participant* out,
-                                        const char** why) {
+HETCAST_API hetcast_status hetcast_plan_participant(
+    const hetcast_request* request, uint32_t participant, void* workspace,
+    size_t workspace_size, hetcast_participant* out, const char** why) {
   return Explained(why, [&](const char** reason) {
     if (out == nullptr) {
       return Reject(HETCAST_INVALID_ARGUMENT, "out is NULL", reason);

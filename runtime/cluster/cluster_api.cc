@@ -17,9 +17,9 @@ namespace internal {
 
 extern "C" {
 
-hetcast_status hetcast_cluster_plan_sizes(
-    const hetcast_cluster_request* request, hetcast_node_sizes* sizes,
-    const char** why) {
+HETCAST_API hetcast_status
+hetcast_cluster_plan_sizes(const hetcast_cluster_request* request,
+                           hetcast_node_sizes* sizes, const char** why) {
   return Explained(why, [&](const char** why) -> hetcast_status {
     if (sizes == nullptr) {
       return Reject(HETCAST_INVALID_ARGUMENT, "sizes is NULL", why);
@@ -33,7 +33,7 @@ hetcast_status hetcast_cluster_plan_sizes(
   });
 }
 
-hetcast_status hetcast_cluster_lower_bound(
+HETCAST_API hetcast_status hetcast_cluster_lower_bound(
     const hetcast_cluster_request* request, void* workspace,
     size_t workspace_size, uint64_t* lower_bound, hetcast_bound* kind,
     const char** why) {
@@ -65,13 +65,11 @@ hetcast_status hetcast_cluster_lower_bound(
   });
 }
 
-hetcast_status hetcast_cluster_plan(const hetcast_cluster_request* request,
-                                    hetcast_algorithm algorithm,
-                                    void* workspace, size_t workspace_size,
-                                    hetcast_node* nodes, size_t node_capacity,
-                                    hetcast_transfer* transfers,
-                                    size_t transfer_capacity,
-                                    hetcast_answer* answer, const char** why) {
+HETCAST_API hetcast_status hetcast_cluster_plan(
+    const hetcast_cluster_request* request, hetcast_algorithm algorithm,
+    void* workspace, size_t workspace_size, hetcast_node* nodes,
+    size_t node_capacity, hetcast_transfer* transfers, size_t transfer_capacity,
+    hetcast_answer* answer, const char** why) {
   return Explained(why, [&](const char** why) -> hetcast_status {
     if (answer == nullptr) {
       return Reject(HETCAST_INVALID_ARGUMENT, "answer is NULL", why);
@@ -238,7 +236,7 @@ hetcast_status PlanClusterEarliest(const hetcast_cluster_request* request,
 
 extern "C" {
 
-hetcast_status hetcast_cluster_evaluate_workspace_size(
+HETCAST_API hetcast_status hetcast_cluster_evaluate_workspace_size(
     const hetcast_cluster_request* request, size_t transfer_count,
     size_t* bytes, const char** why) {
   return Explained(why, [&](const char** why) -> hetcast_status {
@@ -257,7 +255,7 @@ hetcast_status hetcast_cluster_evaluate_workspace_size(
   });
 }
 
-hetcast_status hetcast_cluster_evaluate(
+HETCAST_API hetcast_status hetcast_cluster_evaluate(
     const hetcast_cluster_request* request, const hetcast_transfer* schedule,
     size_t transfer_count, void* workspace, size_t workspace_size,
     hetcast_node* nodes, size_t node_capacity, hetcast_transfer* transfers,

@@ -13,7 +13,7 @@ namespace internal {
 
 extern "C" {
 
-hetcast_status hetcast_graph_evaluate_workspace_size(
+HETCAST_API hetcast_status hetcast_graph_evaluate_workspace_size(
     const hetcast_graph_request* request,
     const hetcast_graph_schedule* schedule, size_t* bytes, const char** why) {
   return Explained(why, [&](const char** reason) {
@@ -21,21 +21,21 @@ hetcast_status hetcast_graph_evaluate_workspace_size(
   });
 }
 
-hetcast_status hetcast_graph_evaluate(const hetcast_graph_request* request,
-                                      const hetcast_graph_schedule* schedule,
-                                      void* workspace, size_t workspace_size,
-                                      hetcast_graph_evaluation* evaluation,
-                                      const char** why) {
+HETCAST_API hetcast_status
+hetcast_graph_evaluate(const hetcast_graph_request* request,
+                       const hetcast_graph_schedule* schedule, void* workspace,
+                       size_t workspace_size,
+                       hetcast_graph_evaluation* evaluation, const char** why) {
   return Explained(why, [&](const char** reason) {
     return GraphEvaluate(request, schedule, workspace, workspace_size,
                          evaluation, reason);
   });
 }
 
-hetcast_status hetcast_graph_check(const hetcast_graph_request* request,
-                                   void* workspace, size_t workspace_size,
-                                   hetcast_graph_rejection* rejection,
-                                   const char** why) {
+HETCAST_API hetcast_status
+hetcast_graph_check(const hetcast_graph_request* request, void* workspace,
+                    size_t workspace_size, hetcast_graph_rejection* rejection,
+                    const char** why) {
   return Explained(why, [&](const char** reason) {
     GraphRejection found = {};
     const hetcast_status status =
@@ -45,15 +45,15 @@ hetcast_status hetcast_graph_check(const hetcast_graph_request* request,
   });
 }
 
-hetcast_status hetcast_graph_plan_sizes(const hetcast_graph_request* request,
-                                        hetcast_graph_sizes* sizes,
-                                        const char** why) {
+HETCAST_API hetcast_status
+hetcast_graph_plan_sizes(const hetcast_graph_request* request,
+                         hetcast_graph_sizes* sizes, const char** why) {
   return Explained(why, [&](const char** reason) {
     return GraphPlanSizes(request, sizes, reason);
   });
 }
 
-hetcast_status hetcast_graph_plan(
+HETCAST_API hetcast_status hetcast_graph_plan(
     const hetcast_graph_request* request, hetcast_algorithm algorithm,
     void* workspace, size_t workspace_size,
     hetcast_graph_route_edge* tree_edges, size_t tree_edge_capacity,

@@ -648,9 +648,8 @@ hetcast_status GraphPlanSizes(const hetcast_graph_request* request,
   if (sizes == nullptr)
     return Reject(HETCAST_INVALID_ARGUMENT, "sizes is NULL", why);
   GraphRejection rejection = {};
-  const hetcast_status status =
-      Reject(GraphCheckMcphRequest(request, &rejection), rejection.reason, why);
-  if (status != HETCAST_OK) return status;
+  const hetcast_status status = GraphCheckMcphRequest(request, &rejection);
+  if (status != HETCAST_OK) return Reject(status, rejection.reason, why);
   Arena measure;
   GraphMcphScratch scratch;
   GraphCarveMcph(*request, &measure, &scratch);

@@ -387,9 +387,9 @@ hetcast_status PlanNodeFnf(const hetcast_node_request* request,
 
 extern "C" {
 
-hetcast_status hetcast_node_plan_sizes(const hetcast_node_request* request,
-                                       hetcast_node_sizes* sizes,
-                                       const char** why) {
+HETCAST_API hetcast_status
+hetcast_node_plan_sizes(const hetcast_node_request* request,
+                        hetcast_node_sizes* sizes, const char** why) {
   return Explained(why, [&](const char** why) -> hetcast_status {
     if (sizes == nullptr) {
       return Reject(HETCAST_INVALID_ARGUMENT, "sizes is NULL", why);
@@ -416,13 +416,11 @@ hetcast_status hetcast_node_plan_sizes(const hetcast_node_request* request,
   });
 }
 
-hetcast_status hetcast_node_plan(const hetcast_node_request* request,
-                                 hetcast_algorithm algorithm, void* workspace,
-                                 size_t workspace_size, hetcast_node* nodes,
-                                 size_t node_capacity,
-                                 hetcast_transfer* transfers,
-                                 size_t transfer_capacity,
-                                 hetcast_answer* answer, const char** why) {
+HETCAST_API hetcast_status hetcast_node_plan(
+    const hetcast_node_request* request, hetcast_algorithm algorithm,
+    void* workspace, size_t workspace_size, hetcast_node* nodes,
+    size_t node_capacity, hetcast_transfer* transfers, size_t transfer_capacity,
+    hetcast_answer* answer, const char** why) {
   return Explained(why, [&](const char** why) -> hetcast_status {
     if (answer != nullptr && algorithm != HETCAST_ALGORITHM_FNF) {
       *answer = hetcast_answer();
@@ -437,9 +435,9 @@ hetcast_status hetcast_node_plan(const hetcast_node_request* request,
   });
 }
 
-hetcast_status hetcast_node_lower_bound(const hetcast_node_request* request,
-                                        uint64_t* lower_bound,
-                                        const char** why) {
+HETCAST_API hetcast_status
+hetcast_node_lower_bound(const hetcast_node_request* request,
+                         uint64_t* lower_bound, const char** why) {
   return Explained(why, [&](const char** why) -> hetcast_status {
     if (lower_bound == nullptr) {
       return Reject(HETCAST_INVALID_ARGUMENT, "lower_bound is NULL", why);
@@ -452,7 +450,7 @@ hetcast_status hetcast_node_lower_bound(const hetcast_node_request* request,
   });
 }
 
-hetcast_status hetcast_node_evaluate_workspace_size(
+HETCAST_API hetcast_status hetcast_node_evaluate_workspace_size(
     const hetcast_node_request* request, size_t send_count, size_t* bytes,
     const char** why) {
   return Explained(why, [&](const char** why) -> hetcast_status {
@@ -478,7 +476,7 @@ hetcast_status hetcast_node_evaluate_workspace_size(
   });
 }
 
-hetcast_status hetcast_node_evaluate(
+HETCAST_API hetcast_status hetcast_node_evaluate(
     const hetcast_node_request* request, const hetcast_send* sends,
     size_t send_count, void* workspace, size_t workspace_size,
     hetcast_node* nodes, size_t node_capacity, hetcast_transfer* transfers,
@@ -490,7 +488,7 @@ hetcast_status hetcast_node_evaluate(
   });
 }
 
-hetcast_status hetcast_node_evaluate_canonical(
+HETCAST_API hetcast_status hetcast_node_evaluate_canonical(
     const hetcast_node_request* request, const hetcast_send* sends,
     size_t send_count, void* workspace, size_t workspace_size,
     hetcast_node* nodes, size_t node_capacity, hetcast_transfer* transfers,

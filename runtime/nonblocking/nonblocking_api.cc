@@ -34,7 +34,7 @@ hetcast_status NbAnswer(const Nb& nb, const NbScratch& s,
 
 extern "C" {
 
-hetcast_status hetcast_nonblocking_plan_sizes(
+HETCAST_API hetcast_status hetcast_nonblocking_plan_sizes(
     const hetcast_nonblocking_request* request,
     hetcast_nonblocking_sizes* sizes, const char** why) {
   return Explained(why, [&](const char** reason) {
@@ -50,7 +50,7 @@ hetcast_status hetcast_nonblocking_plan_sizes(
   });
 }
 
-hetcast_status hetcast_nonblocking_check(
+HETCAST_API hetcast_status hetcast_nonblocking_check(
     const hetcast_nonblocking_request* request, void* workspace,
     size_t workspace_size, hetcast_nonblocking_rejection* rejection,
     const char** why) {
@@ -67,7 +67,7 @@ hetcast_status hetcast_nonblocking_check(
   });
 }
 
-hetcast_status hetcast_nonblocking_lower_bound(
+HETCAST_API hetcast_status hetcast_nonblocking_lower_bound(
     const hetcast_nonblocking_request* request, void* workspace,
     size_t workspace_size, uint64_t* lower_bound, const char** why) {
   return Explained(why, [&](const char** reason) {
@@ -91,7 +91,7 @@ hetcast_status hetcast_nonblocking_lower_bound(
   });
 }
 
-hetcast_status hetcast_nonblocking_plan(
+HETCAST_API hetcast_status hetcast_nonblocking_plan(
     const hetcast_nonblocking_request* request, hetcast_algorithm algorithm,
     void* workspace, size_t workspace_size, hetcast_nonblocking_task* tasks,
     size_t task_capacity, size_t* list_begin, hetcast_answer* answer,
@@ -176,7 +176,7 @@ void NbPlanSizes(const Nb& nb, hetcast_nonblocking_sizes* sizes) {
 
 extern "C" {
 
-hetcast_status hetcast_nonblocking_evaluate(
+HETCAST_API hetcast_status hetcast_nonblocking_evaluate(
     const hetcast_nonblocking_request* request, hetcast_nonblocking_task* tasks,
     size_t task_count, const size_t* list_begin, void* workspace,
     size_t workspace_size, hetcast_answer* answer, const char** why) {

@@ -39,8 +39,9 @@ bool IsOpenedProfile(const hetcast_profile* profile) {
 
 extern "C" {
 
-hetcast_status hetcast_table_open(const void* data, size_t size,
-                                  hetcast_table* table, const char** why) {
+HETCAST_API hetcast_status hetcast_table_open(const void* data, size_t size,
+                                              hetcast_table* table,
+                                              const char** why) {
   if (table != nullptr) memset(table, 0, sizeof(*table));
   if (data == nullptr || table == nullptr) {
     return Reject(HETCAST_INVALID_ARGUMENT, "NULL table buffer or handle", why);
@@ -59,21 +60,21 @@ hetcast_status hetcast_table_open(const void* data, size_t size,
 // The accessors answer 0 for a NULL handle; a never-opened handle is zeroed
 // (hetcast_table_open zeroes it before it checks anything), so its fields
 // are 0 already.
-uint64_t hetcast_table_hash(const hetcast_table* table) {
+HETCAST_API uint64_t hetcast_table_hash(const hetcast_table* table) {
   return table == nullptr ? 0 : TableViewOf(table).hash;
 }
 
-size_t hetcast_table_profile_count(const hetcast_table* table) {
+HETCAST_API size_t hetcast_table_profile_count(const hetcast_table* table) {
   return table == nullptr ? 0 : TableViewOf(table).profile_count;
 }
 
-uint32_t hetcast_table_schema_version(const hetcast_table* table) {
+HETCAST_API uint32_t hetcast_table_schema_version(const hetcast_table* table) {
   return table == nullptr ? 0 : TableViewOf(table).schema_version;
 }
 
-hetcast_status hetcast_table_find_profile(const hetcast_table* table,
-                                          const char* name, size_t* index,
-                                          const char** why) {
+HETCAST_API hetcast_status
+hetcast_table_find_profile(const hetcast_table* table, const char* name,
+                           size_t* index, const char** why) {
   return Explained(why, [&](const char** why) -> hetcast_status {
     if (table == nullptr || name == nullptr || index == nullptr ||
         TableViewOf(table).root == nullptr) {
@@ -93,9 +94,10 @@ hetcast_status hetcast_table_find_profile(const hetcast_table* table,
   });
 }
 
-hetcast_status hetcast_profile_open(const hetcast_table* table, size_t index,
-                                    hetcast_profile* profile,
-                                    const char** why) {
+HETCAST_API hetcast_status hetcast_profile_open(const hetcast_table* table,
+                                                size_t index,
+                                                hetcast_profile* profile,
+                                                const char** why) {
   return TablePathExplained(why, [&](const char** why) -> hetcast_status {
     if (table == nullptr || profile == nullptr ||
         TableViewOf(table).root == nullptr ||
@@ -116,9 +118,9 @@ hetcast_status hetcast_profile_open(const hetcast_table* table, size_t index,
   });
 }
 
-hetcast_status hetcast_profile_get_info(const hetcast_profile* profile,
-                                        hetcast_profile_info* info,
-                                        const char** why) {
+HETCAST_API hetcast_status
+hetcast_profile_get_info(const hetcast_profile* profile,
+                         hetcast_profile_info* info, const char** why) {
   return Explained(why, [&](const char**) -> hetcast_status {
     if (info == nullptr) return HETCAST_INVALID_ARGUMENT;
     memset(info, 0, sizeof(*info));
@@ -148,9 +150,10 @@ hetcast_status hetcast_profile_get_info(const hetcast_profile* profile,
   });
 }
 
-hetcast_status hetcast_profile_type(const hetcast_profile* profile, size_t type,
-                                    const char** name, uint64_t* cost,
-                                    uint64_t* limit, const char** why) {
+HETCAST_API hetcast_status hetcast_profile_type(const hetcast_profile* profile,
+                                                size_t type, const char** name,
+                                                uint64_t* cost, uint64_t* limit,
+                                                const char** why) {
   return Explained(why, [&](const char**) -> hetcast_status {
     if (profile == nullptr || type >= ProfileViewOf(profile).type_count) {
       return HETCAST_INVALID_ARGUMENT;
@@ -166,9 +169,8 @@ hetcast_status hetcast_profile_type(const hetcast_profile* profile, size_t type,
   });
 }
 
-hetcast_status hetcast_profile_lookup_view(const hetcast_profile* profile,
-                                           hetcast_lookup* lookup,
-                                           const char** why) {
+HETCAST_API hetcast_status hetcast_profile_lookup_view(
+    const hetcast_profile* profile, hetcast_lookup* lookup, const char** why) {
   return Explained(why, [&](const char**) -> hetcast_status {
     if (lookup == nullptr) return HETCAST_INVALID_ARGUMENT;
     memset(lookup, 0, sizeof(*lookup));
@@ -187,10 +189,9 @@ hetcast_status hetcast_profile_lookup_view(const hetcast_profile* profile,
   });
 }
 
-hetcast_status hetcast_profile_completion(const hetcast_profile* profile,
-                                          const hetcast_node_request* request,
-                                          uint64_t* completion_time,
-                                          const char** why) {
+HETCAST_API hetcast_status hetcast_profile_completion(
+    const hetcast_profile* profile, const hetcast_node_request* request,
+    uint64_t* completion_time, const char** why) {
   return TablePathExplained(why, [&](const char**) -> hetcast_status {
     if (profile == nullptr || completion_time == nullptr) {
       return HETCAST_INVALID_ARGUMENT;
@@ -221,29 +222,26 @@ hetcast_status hetcast_profile_completion(const hetcast_profile* profile,
   });
 }
 
-hetcast_status hetcast_profile_plan_sizes(const hetcast_profile* profile,
-                                          const hetcast_node_request* request,
-                                          hetcast_node_sizes* sizes,
-                                          const char** why) {
+HETCAST_API hetcast_status hetcast_profile_plan_sizes(
+    const hetcast_profile* profile, const hetcast_node_request* request,
+    hetcast_node_sizes* sizes, const char** why) {
   return Explained(why, [&](const char**) -> hetcast_status {
     return PlanTableSizes(profile, request, sizes);
   });
 }
 
-hetcast_status hetcast_profile_plan(const hetcast_profile* profile,
-                                    const hetcast_node_request* request,
-                                    void* workspace, size_t workspace_size,
-                                    hetcast_node* nodes, size_t node_capacity,
-                                    hetcast_transfer* transfers,
-                                    size_t transfer_capacity,
-                                    hetcast_answer* answer, const char** why) {
+HETCAST_API hetcast_status hetcast_profile_plan(
+    const hetcast_profile* profile, const hetcast_node_request* request,
+    void* workspace, size_t workspace_size, hetcast_node* nodes,
+    size_t node_capacity, hetcast_transfer* transfers, size_t transfer_capacity,
+    hetcast_answer* answer, const char** why) {
   return TablePathExplained(why, [&](const char**) -> hetcast_status {
     return PlanTable(profile, request, workspace, workspace_size, nodes,
                      node_capacity, transfers, transfer_capacity, answer);
   });
 }
 
-hetcast_status hetcast_profile_node_role(
+HETCAST_API hetcast_status hetcast_profile_node_role(
     const hetcast_profile* profile, const hetcast_node_request* request,
     uint32_t node_id, void* workspace, size_t workspace_size,
     hetcast_node* node, hetcast_transfer* children, size_t children_capacity,

@@ -226,7 +226,7 @@ std::vector<WhyCase> Cases() {
          return PlanNonblocking(Nonblocking(), HETCAST_ALGORITHM_WRP,
                                 sizeof(g_workspace), 1, why);
        }},
-      {"non-blocking check", HETCAST_INVALID_ARGUMENT, "length",
+      {"non-blocking check", HETCAST_INVALID_ARGUMENT, "at least one byte",
        [](const char** why) {
          hetcast_nonblocking_request r = Nonblocking();
          static const hetcast_nonblocking_message kEmpty = {0, 0, kToOne, 1};

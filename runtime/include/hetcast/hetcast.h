@@ -36,15 +36,12 @@
  *    how large they must be. Working memory comes from a caller-provided
  *    `workspace` buffer (any alignment; the library aligns inside it).
  *  - Pointers must be non-NULL unless documented as optional.
- *  - Errors are `hetcast_status` codes; `HETCAST_OK` is 0 and the values are
- *    pinned forever. `hetcast_status_str()` gives a static description of a
- *    code. On error the output arrays may have been partly written,
- *    `*answer` is zeroed.
- *  - Why: every function that returns a hetcast_status takes, last, an
- *    optional `const char** why` (NULL: not wanted), the one error channel
- *    of the API (LevelDB's `errptr`). When the call fails it points
- *    `*why` to a static, NUL-terminated sentence naming what is wrong (the
- *    field, the rule, the limit); on HETCAST_OK it leaves `*why` as it was.
+ *  - Errors: a `hetcast_status` (HETCAST_OK is 0, values pinned forever,
+ *    hetcast_status_str() describes one) and the one error channel, every
+ *    such function's optional last argument `const char** why` (LevelDB's
+ *    `errptr`): a failure points `*why` to a static sentence naming what is
+ *    wrong, success leaves it alone. On error the output arrays may have
+ *    been partly written, `*answer` is zeroed.
  *  - Thread safety: functions keep no global state; distinct calls may run
  *    concurrently as long as they do not share a workspace or output array.
  *  - Time is integer ticks (`uint64_t`). `HETCAST_NEVER` (UINT64_MAX) is not
@@ -52,7 +49,8 @@
  *  - Build option: the library compiled with HETCAST_OPTIMIZE_SIZE defined
  *    (firmware) trades host speed for code size and stack. Its answers are
  *    the same byte for byte; a `*_sizes` function may ask for less
- *    workspace, never for more.
+ *    workspace, never for more; hetcast_profile_open, _completion, _plan and
+ *    _node_role leave `*why` alone.
  *  - HETCAST_STATIC_LINKING_ONLY, defined before an include of this header,
  *    also declares its last section, which may change in any release.
  *
@@ -255,8 +253,8 @@ typedef struct hetcast_participant hetcast_participant;
  *    members) Eager LCF runs too and answers when it completes strictly
  *    earlier; the answer's algorithm says which (the sizes name LCF; the
  *    guarantee is LCF's, which the earlier schedule keeps).
- *  - non-blocking model: Work-Racing-Preemptive (§4.4), and
- *    the critical-first run, which answers when strictly earlier.
+ *  - Non-blocking model: Work-Racing-Preemptive (§4.4), and the
+ *    critical-first run, which answers when strictly earlier.
  *  - Graph model (pipelined multicast): MCPH (Beaumont et al. §6), the
  *    runtime's one algorithm for it (the LP bounds and the other
  *    heuristics of the paper run offline, in the hetcast tools).
@@ -266,9 +264,8 @@ typedef struct hetcast_participant hetcast_participant;
  * graph: MCPH); a pinned algorithm answers alone. A pin the request cannot
  * honour is an error, never a silent substitute: TABLE without a covering
  * profile is HETCAST_NOT_IN_TABLE, an algorithm of another model
- * HETCAST_INVALID_ARGUMENT.
- * The PTAS for plain per-node cost lists runs offline; its tables answer
- * here as profiles. */
+ * HETCAST_INVALID_ARGUMENT. The PTAS runs offline; its tables answer here as
+ * profiles. */
 
 typedef enum hetcast_model HETCAST_ENUM_BASE {
   HETCAST_MODEL_NODE = 0,        /* hetcast_node_request */
@@ -281,8 +278,7 @@ typedef struct hetcast_request {
   hetcast_model model;
   /* HETCAST_ALGORITHM_NONE: the planner chooses; anything else pins. */
   hetcast_algorithm algorithm;
-  /* The model's request; the others must be NULL (`graph` is the last
-   * field, appended so that the fields above keep their places). */
+  /* The model's request; the others NULL (`graph` appended last). */
   const hetcast_node_request* node;
   const hetcast_cluster_request* cluster;
   const hetcast_nonblocking_request* nonblocking;
