@@ -30,6 +30,16 @@ hetcast_status NbAnswer(const Nb& nb, const NbScratch& s,
   return HETCAST_OK;
 }
 
+// NbPrepare, with the reason of its refusal in `*why`.
+hetcast_status NbPrepareOrSay(const hetcast_nonblocking_request* request,
+                              void* workspace, size_t workspace_size, Nb* nb,
+                              NbScratch* s, const char** why) {
+  NbRejection rejection = {};
+  const hetcast_status status =
+      NbPrepare(request, workspace, workspace_size, nb, s, &rejection);
+  return Reject(status, rejection.reason, why);
+}
+
 }  // namespace
 
 extern "C" {
@@ -76,10 +86,9 @@ HETCAST_API hetcast_status hetcast_nonblocking_lower_bound(
     }
     Nb nb;
     NbScratch s;
-    NbRejection rejection = {};
     const hetcast_status status =
-        NbPrepare(request, workspace, workspace_size, &nb, &s, &rejection);
-    if (status != HETCAST_OK) return Reject(status, rejection.reason, reason);
+        NbPrepareOrSay(request, workspace, workspace_size, &nb, &s, reason);
+    if (status != HETCAST_OK) return status;
     hetcast_bound kind;
     *lower_bound = NbLowerBound(nb, s, &kind);
     return *lower_bound == HETCAST_NEVER
@@ -111,10 +120,9 @@ HETCAST_API hetcast_status hetcast_nonblocking_plan(
     *answer = hetcast_answer();
     Nb nb;
     NbScratch s;
-    NbRejection rejection = {};
     const hetcast_status status =
-        NbPrepare(request, workspace, workspace_size, &nb, &s, &rejection);
-    if (status != HETCAST_OK) return Reject(status, rejection.reason, reason);
+        NbPrepareOrSay(request, workspace, workspace_size, &nb, &s, reason);
+    if (status != HETCAST_OK) return status;
     return PlanPreparedNb(nb, s, *row, /*with_default=*/false, tasks,
                           task_capacity, list_begin, answer, reason);
   });
@@ -191,10 +199,9 @@ HETCAST_API hetcast_status hetcast_nonblocking_evaluate(
     *answer = hetcast_answer();
     Nb nb;
     NbScratch s;
-    NbRejection rejection = {};
     hetcast_status status =
-        NbPrepare(request, workspace, workspace_size, &nb, &s, &rejection);
-    if (status != HETCAST_OK) return Reject(status, rejection.reason, why);
+        NbPrepareOrSay(request, workspace, workspace_size, &nb, &s, why);
+    if (status != HETCAST_OK) return status;
     uint64_t completion = 0;
     status = NbEvaluate(nb, s, tasks, task_count, list_begin, &completion);
     if (status != HETCAST_OK) return status;
