@@ -97,13 +97,13 @@ int main(int argc, char** argv) {
   const char* why = "";
   if (hetcast_table_open(hetcast_lab_table, hetcast_lab_table_size, &table,
                          &why) != HETCAST_OK ||
-      hetcast_profile_open(&table, 0, &profile) != HETCAST_OK) {
+      hetcast_profile_open(&table, 0, &profile, NULL) != HETCAST_OK) {
     fprintf(stderr, "quickstart: the embedded table: %s\n", why);
     return 1;
   }
   uint64_t costs[kTypes]; /* The profile's: 2, 3, 7 (examples/lab.json). */
   for (size_t j = 0; j < kTypes; ++j) {
-    if (hetcast_profile_type(&profile, j, NULL, &costs[j], NULL) !=
+    if (hetcast_profile_type(&profile, j, NULL, &costs[j], NULL, NULL) !=
         HETCAST_OK) {
       fprintf(stderr, "quickstart: the profile has fewer than 3 types\n");
       return 1;

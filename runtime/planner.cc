@@ -12,6 +12,7 @@
 #include "runtime/cluster/algorithms.h"
 #include "runtime/cluster/layout.h"
 #include "runtime/graph/algorithms.h"
+#include "runtime/graph/graph.h"
 #include "runtime/include/hetcast/hetcast.h"
 #include "runtime/node/algorithms.h"
 #include "runtime/node/fnf.h"
@@ -52,12 +53,13 @@ bool ProfileMatches(const hetcast_profile& profile,
                     const hetcast_node_request& request) {
   hetcast_profile_info info;
   // A NULL-free but never-opened (zeroed) profile matches nothing.
-  if (hetcast_profile_get_info(&profile, &info) != HETCAST_OK) return false;
+  if (hetcast_profile_get_info(&profile, &info, nullptr) != HETCAST_OK)
+    return false;
   if (info.type_count != request.type_count) return false;
   if (request.costs == nullptr) return true;
   for (size_t j = 0; j < info.type_count; ++j) {
     uint64_t cost = 0;
-    hetcast_profile_type(&profile, j, nullptr, &cost, nullptr);
+    hetcast_profile_type(&profile, j, nullptr, &cost, nullptr, nullptr);
     if (cost != request.costs[j]) return false;
   }
   return true;
@@ -67,7 +69,8 @@ bool ProfileMatches(const hetcast_profile& profile,
 void FillCosts(const hetcast_profile& profile, Choice* choice) {
   if (choice->node.costs != nullptr) return;
   for (size_t j = 0; j < choice->node.type_count; ++j) {
-    hetcast_profile_type(&profile, j, nullptr, &choice->costs[j], nullptr);
+    hetcast_profile_type(&profile, j, nullptr, &choice->costs[j], nullptr,
+                         nullptr);
   }
   choice->node.costs = choice->costs;
 }
@@ -91,12 +94,11 @@ hetcast_status ChooseProfile(const hetcast_request& request, Choice* choice,
     if (!matched) FillCosts(profile, choice);
     matched = true;
     hetcast_node_sizes need;
+    const char* refused = nullptr;
     hetcast_status status =
-        hetcast_profile_plan_sizes(&profile, &choice->node, &need);
+        hetcast_profile_plan_sizes(&profile, &choice->node, &need, &refused);
     if (status == HETCAST_NOT_IN_TABLE) continue;
-    if (status != HETCAST_OK) {
-      return Reject(status, "the node request does not fit its profile", error);
-    }
+    if (status != HETCAST_OK) return Reject(status, refused, error);
     choice->algorithm = HETCAST_ALGORITHM_TABLE;
     choice->why = HETCAST_CHOICE_TABLE;
     choice->profile_index = p;
@@ -120,10 +122,8 @@ hetcast_status ChooseFnf(Choice* choice, const char** error) {
   hetcast_status status = BuildNodeLayout(&choice->node, &layout, error);
   if (status != HETCAST_OK) return status;
   hetcast_node_sizes need;
-  status = hetcast_node_plan_sizes(&choice->node, &need);
-  if (status != HETCAST_OK) {
-    return Reject(status, "node request: too large to plan", error);
-  }
+  status = hetcast_node_plan_sizes(&choice->node, &need, error);
+  if (status != HETCAST_OK) return status;
   choice->algorithm = HETCAST_ALGORITHM_FNF;
   TakeNodeSizes(need, choice);
   return HETCAST_OK;
@@ -204,22 +204,22 @@ hetcast_status ChooseCluster(const hetcast_request& request, Choice* choice,
 }
 
 // ---------------------------------------------------------------------------
-// Multi-source model: WRP unless pinned.
+// Non-blocking model: WRP unless pinned.
 
 hetcast_status ChooseNonblocking(const hetcast_request& request, Choice* choice,
                                  const char** error) {
   hetcast_status status = PinOrDefault(
       request.algorithm, NbAlgorithmAt(0)->algorithm,
       FindNbAlgorithm(request.algorithm) != nullptr,
-      "the multi-source model has no such algorithm (hetcast_model_algorithm "
+      "the non-blocking model has no such algorithm (hetcast_model_algorithm "
       "lists its algorithms)",
       choice, error);
   if (status != HETCAST_OK) return status;
   Nb nb;
-  hetcast_nb_rejection rejection;
+  NbRejection rejection = {};
   status = NbShape(request.nonblocking, &nb, &rejection);
   if (status != HETCAST_OK) return Reject(status, rejection.reason, error);
-  hetcast_nb_sizes need;
+  hetcast_nonblocking_sizes need;
   NbPlanSizes(nb, &need);
   choice->sizes.node_count = request.nonblocking->node_count;
   choice->sizes.task_count = need.task_count;
@@ -241,13 +241,8 @@ hetcast_status ChooseGraph(const hetcast_request& request, Choice* choice,
       choice, error);
   if (status != HETCAST_OK) return status;
   hetcast_graph_sizes need;
-  status = hetcast_graph_plan_sizes(request.graph, &need);
-  if (status != HETCAST_OK) {
-    // The check's reason names the field and its limit.
-    hetcast_graph_rejection rejection;
-    hetcast_graph_check(request.graph, nullptr, 0, &rejection);
-    return Reject(status, rejection.reason, error);
-  }
+  status = GraphPlanSizes(request.graph, &need, error);
+  if (status != HETCAST_OK) return status;
   choice->sizes.node_count = request.graph->node_count;
   choice->sizes.tree_edge_count = need.tree_edge_count;
   choice->sizes.slot_count = need.slot_count;
@@ -276,7 +271,7 @@ bool CarveWholePlan(const Choice& choice, Arena* arena, WholePlan* plan) {
   out.node_capacity = node_entries;
   out.transfers = arena->Allocate<hetcast_transfer>(s.transfer_count);
   out.transfer_capacity = s.transfer_count;
-  out.tasks = arena->Allocate<hetcast_nb_task>(s.task_count);
+  out.tasks = arena->Allocate<hetcast_nonblocking_task>(s.task_count);
   out.task_capacity = s.task_count;
   out.list_begin = arena->Allocate<size_t>(s.list_begin_count);
   out.list_begin_capacity = s.list_begin_count;
@@ -292,7 +287,6 @@ bool CarveWholePlan(const Choice& choice, Arena* arena, WholePlan* plan) {
 
 hetcast_status Choose(const hetcast_request* request, Choice* choice,
                       const char** error) {
-  if (error != nullptr) *error = "";
   if (request == nullptr) {
     return Reject(HETCAST_INVALID_ARGUMENT, "request is NULL", error);
   }
@@ -342,7 +336,8 @@ Guarantee NodeGuarantee(const hetcast_request& request, const Choice& choice) {
     return FindNodeAlgorithm(HETCAST_ALGORITHM_FNF)->guarantee;
   }
   hetcast_profile_info info;
-  hetcast_profile_get_info(&request.profiles[choice.profile_index], &info);
+  hetcast_profile_get_info(&request.profiles[choice.profile_index], &info,
+                           nullptr);
   if (info.method != HETCAST_METHOD_PTAS) {
     return FindNodeAlgorithm(HETCAST_ALGORITHM_TABLE)->guarantee;
   }
@@ -386,36 +381,49 @@ void FillInfo(const hetcast_request& request, const Choice& choice,
   info->guarantee_source = g.source;
 }
 
-hetcast_status CheckOutput(const Choice& choice,
-                           const hetcast_plan_output* out) {
+hetcast_status CheckOutput(const Choice& choice, const hetcast_plan_output* out,
+                           const char** why) {
   const hetcast_sizes& s = choice.sizes;
-  if (out == nullptr) return HETCAST_INVALID_ARGUMENT;
+  if (out == nullptr) {
+    return Reject(HETCAST_INVALID_ARGUMENT, "output is NULL", why);
+  }
   if (choice.model == HETCAST_MODEL_GRAPH) {
     if (out->tree_edges == nullptr || out->slots == nullptr) {
-      return HETCAST_INVALID_ARGUMENT;
+      return Reject(HETCAST_INVALID_ARGUMENT,
+                    "graph plan: output tree_edges or slots is NULL", why);
     }
     return out->tree_edge_capacity < s.tree_edge_count ||
                    out->slot_capacity < s.slot_count
-               ? HETCAST_OUTPUT_TOO_SMALL
+               ? Reject(HETCAST_OUTPUT_TOO_SMALL,
+                        "graph plan: output tree_edges or slots holds fewer "
+                        "entries than hetcast_plan_sizes said",
+                        why)
                : HETCAST_OK;
   }
   if (s.task_count != 0 || s.list_begin_count != 0) {
     if (out->tasks == nullptr || out->list_begin == nullptr) {
-      return HETCAST_INVALID_ARGUMENT;
+      return Reject(HETCAST_INVALID_ARGUMENT,
+                    "non-blocking plan: output tasks or list_begin is NULL",
+                    why);
     }
     return out->task_capacity < s.task_count ||
                    out->list_begin_capacity < s.list_begin_count
-               ? HETCAST_OUTPUT_TOO_SMALL
+               ? Reject(HETCAST_OUTPUT_TOO_SMALL,
+                        "non-blocking plan: output tasks or list_begin holds "
+                        "fewer entries than hetcast_plan_sizes said",
+                        why)
                : HETCAST_OK;
   }
-  return out->nodes == nullptr ? HETCAST_INVALID_ARGUMENT : HETCAST_OK;
+  return out->nodes == nullptr
+             ? Reject(HETCAST_INVALID_ARGUMENT, "output nodes is NULL", why)
+             : HETCAST_OK;
 }
 
-// The multi-source model's run: the request prepared once in the
+// The non-blocking model's run: the request prepared once in the
 // workspace, its refusal's reason (the costs or destinations
-// hetcast_nb_plan_sizes does not read) in `*why`, then the chosen row of
-// its algorithm table, and the default's other rows when unpinned.
-hetcast_status RunNonblocking(const hetcast_nb_request& request,
+// hetcast_nonblocking_plan_sizes does not read) in `*why`, then the chosen row
+// of its algorithm table, and the default's other rows when unpinned.
+hetcast_status RunNonblocking(const hetcast_nonblocking_request& request,
                               const Choice& choice, void* workspace,
                               size_t workspace_size,
                               const hetcast_plan_output& out,
@@ -423,14 +431,14 @@ hetcast_status RunNonblocking(const hetcast_nb_request& request,
   *answer = hetcast_answer();
   Nb nb;
   NbScratch s;
-  hetcast_nb_rejection rejection;
+  NbRejection rejection = {};
   const hetcast_status status =
       NbPrepare(&request, workspace, workspace_size, &nb, &s, &rejection);
-  if (status == HETCAST_INVALID_ARGUMENT) *why = rejection.reason;
-  if (status != HETCAST_OK) return status;
+  if (status != HETCAST_OK) return Reject(status, rejection.reason, why);
   return PlanPreparedNb(nb, s, *FindNbAlgorithm(choice.algorithm),
                         /*with_default=*/choice.why == HETCAST_CHOICE_MODEL,
-                        out.tasks, out.task_capacity, out.list_begin, answer);
+                        out.tasks, out.task_capacity, out.list_begin, answer,
+                        why);
 }
 
 // Runs the chosen algorithm into `out`. `*answer` is always filled; the
@@ -450,14 +458,14 @@ hetcast_status Run(const hetcast_request& request, const Choice& choice,
         choice.cluster_layout, *choice.cluster_row,
         /*with_default=*/choice.why == HETCAST_CHOICE_MODEL, workspace,
         workspace_size, out.nodes, out.node_capacity, out.transfers,
-        out.transfer_capacity, answer);
+        out.transfer_capacity, answer, why);
   }
   switch (choice.algorithm) {
     case HETCAST_ALGORITHM_MCPH: {
-      const hetcast_status status = hetcast_graph_plan(
-          request.graph, choice.algorithm, workspace, workspace_size,
-          out.tree_edges, out.tree_edge_capacity, out.slots, out.slot_capacity,
-          graph);
+      const hetcast_status status =
+          GraphPlan(request.graph, choice.algorithm, workspace, workspace_size,
+                    out.tree_edges, out.tree_edge_capacity, out.slots,
+                    out.slot_capacity, graph, why);
       *answer = GraphAnswerSummary(*request.graph, *graph);
       return status;
     }
@@ -465,39 +473,14 @@ hetcast_status Run(const hetcast_request& request, const Choice& choice,
       return hetcast_profile_plan(&request.profiles[choice.profile_index],
                                   &choice.node, workspace, workspace_size,
                                   out.nodes, out.node_capacity, out.transfers,
-                                  out.transfer_capacity, answer);
+                                  out.transfer_capacity, answer, why);
     case HETCAST_ALGORITHM_FNF:
       return PlanNodeFnf(&choice.node, refine_bound, workspace, workspace_size,
                          out.nodes, out.node_capacity, out.transfers,
-                         out.transfer_capacity, answer);
+                         out.transfer_capacity, answer, why);
     default:
       return HETCAST_INVALID_ARGUMENT;  // Choose picks only the above.
   }
-}
-
-// Why MCPH refused a request hetcast_graph_plan_sizes accepted: an edge
-// given twice (hetcast_graph_check's reason), else the targets.
-const char* GraphPlanError(const hetcast_graph_request* request,
-                           void* workspace, size_t workspace_size,
-                           hetcast_status status) {
-  if (status != HETCAST_INVALID_ARGUMENT) return hetcast_status_str(status);
-  hetcast_graph_rejection rejection;
-  if (hetcast_graph_check(request, workspace, workspace_size, &rejection) !=
-      HETCAST_OK) {
-    return rejection.reason;
-  }
-  return "graph request: a target is given twice, or cannot be reached from "
-         "the source";
-}
-
-// Why Run refused a request Choose accepted.
-const char* RunError(const hetcast_request& request, const Choice& choice,
-                     void* workspace, size_t workspace_size,
-                     hetcast_status status) {
-  if (choice.model == HETCAST_MODEL_GRAPH) {
-    return GraphPlanError(request.graph, workspace, workspace_size, status);
-  }
-  return hetcast_status_str(status);
 }
 
 // A graph participant's slots and its place in the tree (hetcast.h,
@@ -571,116 +554,98 @@ hetcast_status CutParticipant(const hetcast_request& request,
 }
 
 }  // namespace
-}  // namespace internal
-}  // namespace hetcast
-
-using hetcast::internal::Arena;
-using hetcast::internal::Choice;
-using hetcast::internal::Reject;
 
 extern "C" {
 
-hetcast_status hetcast_plan_sizes(const hetcast_request* request,
-                                  hetcast_sizes* sizes, const char** error) {
-  if (sizes == nullptr) {
-    return Reject(HETCAST_INVALID_ARGUMENT, "sizes is NULL", error);
-  }
-  *sizes = hetcast_sizes();
-  Choice choice;
-  hetcast_status status = hetcast::internal::Choose(request, &choice, error);
-  if (status == HETCAST_OK) *sizes = choice.sizes;
-  return status;
-}
-
-hetcast_status hetcast_plan(const hetcast_request* request, void* workspace,
-                            size_t workspace_size,
-                            const hetcast_plan_output* output,
-                            hetcast_plan_info* info, const char** error) {
-  if (info == nullptr) {
-    return Reject(HETCAST_INVALID_ARGUMENT, "info is NULL", error);
-  }
-  memset(info, 0, sizeof(*info));
-  info->profile_index = SIZE_MAX;
-  Choice choice;
-  hetcast_status status = hetcast::internal::Choose(request, &choice, error);
-  if (status != HETCAST_OK) return status;
-  status = hetcast::internal::CheckOutput(choice, output);
-  if (status != HETCAST_OK) {
-    return Reject(status, "output arrays missing or smaller than the sizes",
-                  error);
-  }
-  hetcast_answer answer;
-  hetcast_graph_answer graph;
-  const char* why = nullptr;
-  status =
-      hetcast::internal::Run(*request, choice, /*refine_bound=*/true, workspace,
-                             workspace_size, *output, &answer, &graph, &why);
-  if (status != HETCAST_OK) {
-    return Reject(status,
-                  why != nullptr
-                      ? why
-                      : hetcast::internal::RunError(*request, choice, workspace,
-                                                    workspace_size, status),
-                  error);
-  }
-  hetcast::internal::FillInfo(*request, choice, answer, graph, info);
-  return HETCAST_OK;
-}
-
-hetcast_status hetcast_plan_participant(const hetcast_request* request,
-                                        uint32_t participant, void* workspace,
-                                        size_t workspace_size,
-                                        hetcast_participant* out,
-                                        const char** error) {
-  if (out == nullptr) {
-    return Reject(HETCAST_INVALID_ARGUMENT, "out is NULL", error);
-  }
-  out->count = 0;
-  Choice choice;
-  hetcast_status status = hetcast::internal::Choose(request, &choice, error);
-  if (status != HETCAST_OK) return status;
-  if (participant >= choice.sizes.node_count) {
-    return Reject(HETCAST_INVALID_ARGUMENT, "participant id out of range",
-                  error);
-  }
-  if (choice.algorithm == HETCAST_ALGORITHM_TABLE) {
-    // An exact profile's query needs no workspace; the contract is still
-    // the one of hetcast_plan_sizes.
-    if (workspace_size < choice.algorithm_bytes) {
-      return Reject(HETCAST_WORKSPACE_TOO_SMALL,
-                    "workspace smaller than hetcast_plan_sizes asked for",
-                    error);
+HETCAST_API hetcast_status hetcast_plan_sizes(const hetcast_request* request,
+                                              hetcast_sizes* sizes,
+                                              const char** why) {
+  return Explained(why, [&](const char** reason) {
+    if (sizes == nullptr) {
+      return Reject(HETCAST_INVALID_ARGUMENT, "sizes is NULL", reason);
     }
-    status = hetcast_profile_node_role(&request->profiles[choice.profile_index],
+    *sizes = hetcast_sizes();
+    Choice choice;
+    const hetcast_status status = Choose(request, &choice, reason);
+    if (status == HETCAST_OK) *sizes = choice.sizes;
+    return status;
+  });
+}
+
+HETCAST_API hetcast_status hetcast_plan(const hetcast_request* request,
+                                        void* workspace, size_t workspace_size,
+                                        const hetcast_plan_output* output,
+                                        hetcast_plan_info* info,
+                                        const char** why) {
+  return Explained(why, [&](const char** reason) {
+    if (info == nullptr) {
+      return Reject(HETCAST_INVALID_ARGUMENT, "info is NULL", reason);
+    }
+    memset(info, 0, sizeof(*info));
+    info->profile_index = SIZE_MAX;
+    Choice choice;
+    hetcast_status status = Choose(request, &choice, reason);
+    if (status != HETCAST_OK) return status;
+    status = CheckOutput(choice, output, reason);
+    if (status != HETCAST_OK) return status;
+    hetcast_answer answer;
+    hetcast_graph_answer graph;
+    status = Run(*request, choice, /*refine_bound=*/true, workspace,
+                 workspace_size, *output, &answer, &graph, reason);
+    if (status == HETCAST_OK) FillInfo(*request, choice, answer, graph, info);
+    return status;
+  });
+}
+
+HETCAST_API hetcast_status hetcast_plan_participant(
+    const hetcast_request* request, uint32_t participant, void* workspace,
+    size_t workspace_size, hetcast_participant* out, const char** why) {
+  return Explained(why, [&](const char** reason) {
+    if (out == nullptr) {
+      return Reject(HETCAST_INVALID_ARGUMENT, "out is NULL", reason);
+    }
+    out->count = 0;
+    Choice choice;
+    hetcast_status status = Choose(request, &choice, reason);
+    if (status != HETCAST_OK) return status;
+    if (participant >= choice.sizes.node_count) {
+      return Reject(HETCAST_INVALID_ARGUMENT, "participant id out of range",
+                    reason);
+    }
+    if (choice.algorithm == HETCAST_ALGORITHM_TABLE) {
+      // An exact profile's query needs no workspace; the contract is still
+      // the one of hetcast_plan_sizes.
+      if (workspace_size < choice.algorithm_bytes) {
+        return Reject(HETCAST_WORKSPACE_TOO_SMALL,
+                      "workspace smaller than hetcast_plan_sizes asked for",
+                      reason);
+      }
+      return hetcast_profile_node_role(&request->profiles[choice.profile_index],
                                        &choice.node, participant, workspace,
                                        workspace_size, &out->node, out->sends,
-                                       out->send_capacity, &out->count);
-    return status == HETCAST_OK
-               ? status
-               : Reject(status, hetcast_status_str(status), error);
-  }
-  Arena arena(workspace, workspace_size);
-  hetcast::internal::WholePlan plan;
-  if (!hetcast::internal::CarveWholePlan(choice, &arena, &plan)) {
-    return Reject(HETCAST_WORKSPACE_TOO_SMALL,
-                  "workspace smaller than hetcast_plan_sizes asked for", error);
-  }
-  hetcast_answer answer;
-  hetcast_graph_answer graph;
-  const char* why = nullptr;
-  status = hetcast::internal::Run(*request, choice, /*refine_bound=*/false,
-                                  plan.workspace, plan.workspace_size,
-                                  plan.output, &answer, &graph, &why);
-  if (status != HETCAST_OK) {
-    return Reject(status,
-                  why != nullptr ? why
-                                 : hetcast::internal::RunError(
-                                       *request, choice, plan.workspace,
-                                       plan.workspace_size, status),
-                  error);
-  }
-  return hetcast::internal::CutParticipant(*request, choice, plan, answer,
-                                           graph, participant, out);
+                                       out->send_capacity, &out->count, reason);
+    }
+    Arena arena(workspace, workspace_size);
+    WholePlan plan;
+    if (!CarveWholePlan(choice, &arena, &plan)) {
+      return Reject(HETCAST_WORKSPACE_TOO_SMALL,
+                    "workspace smaller than hetcast_plan_sizes asked for",
+                    reason);
+    }
+    hetcast_answer answer;
+    hetcast_graph_answer graph;
+    status = Run(*request, choice, /*refine_bound=*/false, plan.workspace,
+                 plan.workspace_size, plan.output, &answer, &graph, reason);
+    if (status != HETCAST_OK) return status;
+    return Reject(
+        CutParticipant(*request, choice, plan, answer, graph, participant, out),
+        "the participant's sends, tasks or slots are more than "
+        "out's capacity holds (out->count says how many)",
+        reason);
+  });
 }
 
 }  // extern "C"
+
+}  // namespace internal
+}  // namespace hetcast

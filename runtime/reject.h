@@ -1,20 +1,57 @@
-// reject.h: a rejected request's status and its reason, written once.
+// reject.h: the C API's one error channel, written once.
 //
-// Validators take an optional `const char** why` and set it to a static,
-// NUL-terminated reason that names what is wrong (hetcast_table_open's
-// convention); the planner hands it to its caller.
+// Every public function that returns a hetcast_status takes, last, an
+// optional `const char** why` (hetcast.h, "Conventions"): on failure it
+// points to a static, NUL-terminated sentence naming what is wrong; on
+// HETCAST_OK it is left alone. Validators take the same `why` and set it
+// where they know the reason (Reject); a public function's body runs
+// inside Explained, which gives every failure that no validator explained
+// its status's own sentence, so that no failure goes unexplained (the
+// size-optimized build's table path excepted: TablePathExplained).
 #ifndef HETCAST_RUNTIME_REJECT_H_
 #define HETCAST_RUNTIME_REJECT_H_
 
+#include "runtime/config.h"
 #include "runtime/include/hetcast/hetcast.h"
 
 namespace hetcast {
 namespace internal {
 
+// Returns `status` and, when it fails and `why` is given, points `*why` to
+// `reason`.
 inline hetcast_status Reject(hetcast_status status, const char* reason,
                              const char** why) {
-  if (why != nullptr) *why = reason;
+  if (status != HETCAST_OK && why != nullptr) *why = reason;
   return status;
+}
+
+// The sentence of a failure whose reason is its status alone (a workspace
+// or an output array smaller than the sizes said, a time past
+// HETCAST_NEVER), for the failures no validator explained.
+const char* StatusWhy(hetcast_status status);
+
+// Runs `body(const char** why)` and returns its status; a failure leaves
+// `*why` (when `why` is given) pointing to the reason `body` gave, else to
+// StatusWhy's.
+template <typename Body>
+hetcast_status Explained(const char** why, Body body) {
+  const char* reason = nullptr;
+  const hetcast_status status = body(&reason);
+  if (status != HETCAST_OK && why != nullptr) {
+    *why = reason != nullptr ? reason : StatusWhy(status);
+  }
+  return status;
+}
+
+// Explained, for the table path's queries (table_api.cc: profile open,
+// completion, plan, node role), except in the size-optimized build
+// (config.h), where they leave `*why` alone: the firmware's table path
+// (tests/firmware, 12 KB of flash) has no room for the reasons and the
+// check. hetcast_table_open explains its failures in every build.
+template <typename Body>
+hetcast_status TablePathExplained(const char** why, Body body) {
+  if (kOptimizeSize) return body(nullptr);
+  return Explained(why, body);
 }
 
 }  // namespace internal

@@ -34,7 +34,7 @@ cat >"$work/lookup.c" <<'C'
 uint64_t first(const hetcast_profile* profile, const uint64_t* counts) {
   hetcast_lookup lookup;
   uint64_t t = 0;
-  hetcast_profile_lookup_view(profile, &lookup);
+  hetcast_profile_lookup_view(profile, &lookup, NULL);
   return hetcast_lookup_completion(&lookup, 0, counts, &t) == HETCAST_OK ? t : 0;
 }
 C

@@ -1,4 +1,4 @@
-// json_verifier.h: parsing a user's JSON (profiles, multi-source requests,
+// json_verifier.h: parsing a user's JSON (profiles, non-blocking requests,
 // platform files) against a schema and verifying the buffer.
 #ifndef HETCAST_TOOLS_JSON_VERIFIER_H_
 #define HETCAST_TOOLS_JSON_VERIFIER_H_

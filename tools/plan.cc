@@ -25,7 +25,7 @@ absl::Status FromRuntime(hetcast_status status, const char* error) {
 
 // Sizes `array` for `count` elements but never leaves it without storage:
 // the planner reads a NULL array as a missing one, also when none of its
-// elements is needed (a multi-source request with no destination at all).
+// elements is needed (a non-blocking request with no destination at all).
 template <typename T>
 T* Storage(size_t count, std::vector<T>* array) {
   array->resize(count == 0 ? 1 : count);

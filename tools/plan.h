@@ -18,9 +18,9 @@ namespace hetcast {
 struct Planned {
   hetcast_sizes sizes = {};
   hetcast_plan_info info = {};
-  std::vector<hetcast_node> nodes;          // Node and cluster models.
-  std::vector<hetcast_transfer> transfers;  // Sorted by (start, from).
-  std::vector<hetcast_nb_task> tasks;       // Multi-source model.
+  std::vector<hetcast_node> nodes;              // Node and cluster models.
+  std::vector<hetcast_transfer> transfers;      // Sorted by (start, from).
+  std::vector<hetcast_nonblocking_task> tasks;  // Non-blocking model.
   std::vector<size_t> list_begin;
   // Graph model: info.graph has the answer; trimmed to what was written.
   std::vector<hetcast_graph_route_edge> tree_edges;

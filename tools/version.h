@@ -9,7 +9,7 @@
 
 namespace hetcast {
 
-// "PROGRAM (hetcast 0.3.0, C API 0.3.0, table schema 1)\n": the project's
+// "PROGRAM (hetcast 0.4.0, C API 0.4.0, table schema 1)\n": the project's
 // version is the C API's (HETCAST_VERSION_STRING); the schema is that of the
 // table files the program reads or writes.
 inline std::string VersionLine(const char* program) {

@@ -88,7 +88,7 @@ hetcast_status PlanPreparedCluster(
     const ClusterLayout& l, const ClusterAlgorithm& row, bool with_default,
     void* workspace, size_t workspace_size, hetcast_node* nodes,
     size_t node_capacity, hetcast_transfer* transfers, size_t transfer_capacity,
-    hetcast_answer* answer);
+    hetcast_answer* answer, const char** why);
 // The planner's default for `request` (hetcast.h, "The planner"), for
 // tools that compare it with the pinned algorithms; arguments as
 // hetcast_cluster_plan's.

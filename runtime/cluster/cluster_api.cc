@@ -12,72 +12,82 @@
 #include "runtime/include/hetcast/hetcast.h"
 #include "runtime/reject.h"
 
-using hetcast::internal::Arena;
-using hetcast::internal::ClusterAlgorithm;
-using hetcast::internal::ClusterBoundArray;
-using hetcast::internal::ClusterEvaluationBytes;
-using hetcast::internal::ClusterLayout;
-using hetcast::internal::ClusterLowerBound;
-using hetcast::internal::ClusterPlanSizes;
-using hetcast::internal::EvaluateClusterSchedule;
-using hetcast::internal::PlanPreparedCluster;
-using hetcast::internal::PrepareClusterPlan;
-using hetcast::internal::ValidateClusterRequest;
+namespace hetcast {
+namespace internal {
 
 extern "C" {
 
-hetcast_status hetcast_cluster_plan_sizes(
-    const hetcast_cluster_request* request, hetcast_node_sizes* sizes) {
-  if (sizes == nullptr) return HETCAST_INVALID_ARGUMENT;
-  *sizes = hetcast_node_sizes();
-  ClusterLayout l;
-  hetcast_status status = ValidateClusterRequest(request, &l);
-  if (status != HETCAST_OK) return status;
-  ClusterPlanSizes(l, sizes);
-  return HETCAST_OK;
+HETCAST_API hetcast_status
+hetcast_cluster_plan_sizes(const hetcast_cluster_request* request,
+                           hetcast_node_sizes* sizes, const char** why) {
+  return Explained(why, [&](const char** why) -> hetcast_status {
+    if (sizes == nullptr) {
+      return Reject(HETCAST_INVALID_ARGUMENT, "sizes is NULL", why);
+    }
+    *sizes = hetcast_node_sizes();
+    ClusterLayout l;
+    hetcast_status status = ValidateClusterRequest(request, &l, why);
+    if (status != HETCAST_OK) return status;
+    ClusterPlanSizes(l, sizes);
+    return HETCAST_OK;
+  });
 }
 
-hetcast_status hetcast_cluster_lower_bound(
+HETCAST_API hetcast_status hetcast_cluster_lower_bound(
     const hetcast_cluster_request* request, void* workspace,
-    size_t workspace_size, uint64_t* lower_bound, hetcast_bound* kind) {
-  if (lower_bound == nullptr || kind == nullptr)
-    return HETCAST_INVALID_ARGUMENT;
-  ClusterLayout l;
-  hetcast_status status = ValidateClusterRequest(request, &l);
-  if (status != HETCAST_OK) return status;
-  Arena arena(workspace, workspace_size);
-  uint32_t* order = arena.Allocate<uint32_t>(l.k);
-  uint64_t* sorted = arena.Allocate<uint64_t>(ClusterBoundArray(l));
-  uint64_t* reduced = arena.Allocate<uint64_t>(ClusterBoundArray(l));
-  if (arena.failed()) return HETCAST_WORKSPACE_TOO_SMALL;
-  ClusterLowerBound(l, order, sorted, reduced, lower_bound, kind);
-  // No schedule fits below HETCAST_NEVER (bounded-size matching, p C).
-  return *lower_bound == HETCAST_NEVER ? HETCAST_OVERFLOW : HETCAST_OK;
+    size_t workspace_size, uint64_t* lower_bound, hetcast_bound* kind,
+    const char** why) {
+  return Explained(why, [&](const char** why) -> hetcast_status {
+    if (lower_bound == nullptr || kind == nullptr) {
+      return Reject(HETCAST_INVALID_ARGUMENT, "lower_bound or kind is NULL",
+                    why);
+    }
+    ClusterLayout l;
+    hetcast_status status = ValidateClusterRequest(request, &l, why);
+    if (status != HETCAST_OK) return status;
+    Arena arena(workspace, workspace_size);
+    uint32_t* order = arena.Allocate<uint32_t>(l.k);
+    uint64_t* sorted = arena.Allocate<uint64_t>(ClusterBoundArray(l));
+    uint64_t* reduced = arena.Allocate<uint64_t>(ClusterBoundArray(l));
+    if (arena.failed()) {
+      return Reject(HETCAST_WORKSPACE_TOO_SMALL,
+                    "workspace smaller than hetcast_cluster_plan_sizes says",
+                    why);
+    }
+    ClusterLowerBound(l, order, sorted, reduced, lower_bound, kind);
+    // No schedule fits below HETCAST_NEVER (bounded-size matching, p C).
+    return *lower_bound == HETCAST_NEVER
+               ? Reject(HETCAST_OVERFLOW,
+                        "cluster request: no schedule ends before "
+                        "HETCAST_NEVER (2^64 - 1)",
+                        why)
+               : HETCAST_OK;
+  });
 }
 
-hetcast_status hetcast_cluster_plan(const hetcast_cluster_request* request,
-                                    hetcast_algorithm algorithm,
-                                    void* workspace, size_t workspace_size,
-                                    hetcast_node* nodes, size_t node_capacity,
-                                    hetcast_transfer* transfers,
-                                    size_t transfer_capacity,
-                                    hetcast_answer* answer) {
-  if (answer == nullptr) return HETCAST_INVALID_ARGUMENT;
-  *answer = hetcast_answer();
-  ClusterLayout l;
-  const ClusterAlgorithm* row = nullptr;
-  const hetcast_status status =
-      PrepareClusterPlan(request, algorithm, &l, &row, nullptr);
-  if (status != HETCAST_OK) return status;
-  return PlanPreparedCluster(l, *row, /*with_default=*/false, workspace,
-                             workspace_size, nodes, node_capacity, transfers,
-                             transfer_capacity, answer);
+HETCAST_API hetcast_status hetcast_cluster_plan(
+    const hetcast_cluster_request* request, hetcast_algorithm algorithm,
+    void* workspace, size_t workspace_size, hetcast_node* nodes,
+    size_t node_capacity, hetcast_transfer* transfers, size_t transfer_capacity,
+    hetcast_answer* answer, const char** why) {
+  return Explained(why, [&](const char** why) -> hetcast_status {
+    if (answer == nullptr) {
+      return Reject(HETCAST_INVALID_ARGUMENT, "answer is NULL", why);
+    }
+    *answer = hetcast_answer();
+    ClusterLayout l;
+    const ClusterAlgorithm* row = nullptr;
+    const hetcast_status status =
+        PrepareClusterPlan(request, algorithm, &l, &row, why);
+    if (status != HETCAST_OK) return status;
+    return PlanPreparedCluster(l, *row, /*with_default=*/false, workspace,
+                               workspace_size, nodes, node_capacity, transfers,
+                               transfer_capacity, answer, why);
+  });
 }
 
 }  // extern "C"
 
-namespace hetcast {
-namespace internal {
 namespace {
 
 // The workspace carved for `l`, ids and cluster order ready for a run.
@@ -95,15 +105,21 @@ hetcast_status RunClusterRow(const ClusterLayout& l,
                              const ClusterAlgorithm& row, void* workspace,
                              size_t workspace_size, hetcast_node* nodes,
                              hetcast_transfer* transfers,
-                             hetcast_answer* answer) {
+                             hetcast_answer* answer, const char** why) {
   LcfScratch s;
   if (!PrepareLcfScratch(l, workspace, workspace_size, &s)) {
-    return HETCAST_WORKSPACE_TOO_SMALL;
+    return Reject(HETCAST_WORKSPACE_TOO_SMALL,
+                  "workspace smaller than hetcast_cluster_plan_sizes says",
+                  why);
   }
   const size_t count = row.run(l, s);
   if (count > l.n - 1) return HETCAST_INVALID_SCHEDULE;  // Defensive.
   // Times saturate at HETCAST_NEVER (bounded-size matching's rounds).
-  if (LcfAllLanded(s, count, 0) == HETCAST_NEVER) return HETCAST_OVERFLOW;
+  if (LcfAllLanded(s, count, 0) == HETCAST_NEVER) {
+    return Reject(HETCAST_OVERFLOW,
+                  "cluster plan: a time would reach HETCAST_NEVER (2^64 - 1)",
+                  why);
+  }
   CanonicalizeCluster(l, s, count, nodes, transfers);
   uint64_t completion = 0;
   for (uint32_t v = 0; v < l.n; ++v) {
@@ -179,16 +195,22 @@ hetcast_status PlanPreparedCluster(
     const ClusterLayout& l, const ClusterAlgorithm& row, bool with_default,
     void* workspace, size_t workspace_size, hetcast_node* nodes,
     size_t node_capacity, hetcast_transfer* transfers, size_t transfer_capacity,
-    hetcast_answer* answer) {
+    hetcast_answer* answer, const char** why) {
   if (nodes == nullptr || (transfers == nullptr && transfer_capacity != 0)) {
-    return HETCAST_INVALID_ARGUMENT;
+    return Reject(HETCAST_INVALID_ARGUMENT,
+                  "nodes is NULL, or transfers is NULL with a nonzero "
+                  "transfer_capacity",
+                  why);
   }
-  if (node_capacity < l.n) return HETCAST_OUTPUT_TOO_SMALL;
-  if (transfers != nullptr && transfer_capacity < l.n - 1) {
-    return HETCAST_OUTPUT_TOO_SMALL;
+  if (node_capacity < l.n ||
+      (transfers != nullptr && transfer_capacity < l.n - 1)) {
+    return Reject(HETCAST_OUTPUT_TOO_SMALL,
+                  "node_capacity or transfer_capacity is below the sizes' "
+                  "node_count or transfer_count",
+                  why);
   }
   const hetcast_status status = RunClusterRow(l, row, workspace, workspace_size,
-                                              nodes, transfers, answer);
+                                              nodes, transfers, answer, why);
   if (status == HETCAST_OK && with_default) {
     TryOtherDefaults(l, workspace, workspace_size, nodes, transfers, answer);
   }
@@ -209,46 +231,64 @@ hetcast_status PlanClusterEarliest(const hetcast_cluster_request* request,
   if (status != HETCAST_OK) return status;
   return PlanPreparedCluster(l, *row, /*with_default=*/true, workspace,
                              workspace_size, nodes, node_capacity, transfers,
-                             transfer_capacity, answer);
+                             transfer_capacity, answer, nullptr);
 }
-
-}  // namespace internal
-}  // namespace hetcast
 
 extern "C" {
 
-hetcast_status hetcast_cluster_evaluate_workspace_size(
+HETCAST_API hetcast_status hetcast_cluster_evaluate_workspace_size(
     const hetcast_cluster_request* request, size_t transfer_count,
-    size_t* bytes) {
-  if (bytes == nullptr) return HETCAST_INVALID_ARGUMENT;
-  ClusterLayout l;
-  hetcast_status status = ValidateClusterRequest(request, &l);
-  if (status != HETCAST_OK) return status;
-  return ClusterEvaluationBytes(l, transfer_count, bytes) ? HETCAST_OK
-                                                          : HETCAST_TOO_LARGE;
+    size_t* bytes, const char** why) {
+  return Explained(why, [&](const char** why) -> hetcast_status {
+    if (bytes == nullptr) {
+      return Reject(HETCAST_INVALID_ARGUMENT, "bytes is NULL", why);
+    }
+    ClusterLayout l;
+    hetcast_status status = ValidateClusterRequest(request, &l, why);
+    if (status != HETCAST_OK) return status;
+    return ClusterEvaluationBytes(l, transfer_count, bytes)
+               ? HETCAST_OK
+               : Reject(HETCAST_TOO_LARGE,
+                        "the evaluator's workspace for transfer_count "
+                        "transfers overflows size_t",
+                        why);
+  });
 }
 
-hetcast_status hetcast_cluster_evaluate(
+HETCAST_API hetcast_status hetcast_cluster_evaluate(
     const hetcast_cluster_request* request, const hetcast_transfer* schedule,
     size_t transfer_count, void* workspace, size_t workspace_size,
     hetcast_node* nodes, size_t node_capacity, hetcast_transfer* transfers,
-    size_t transfer_capacity, hetcast_answer* answer) {
-  if (answer == nullptr) return HETCAST_INVALID_ARGUMENT;
-  *answer = hetcast_answer();
-  if (nodes == nullptr || (schedule == nullptr && transfer_count != 0) ||
-      (transfers == nullptr && transfer_capacity != 0)) {
-    return HETCAST_INVALID_ARGUMENT;
-  }
-  ClusterLayout l;
-  hetcast_status status = ValidateClusterRequest(request, &l);
-  if (status != HETCAST_OK) return status;
-  if (node_capacity < l.n) return HETCAST_OUTPUT_TOO_SMALL;
-  if (transfers != nullptr && transfer_capacity < transfer_count) {
-    return HETCAST_OUTPUT_TOO_SMALL;
-  }
-  Arena arena(workspace, workspace_size);
-  return EvaluateClusterSchedule(l, schedule, transfer_count, &arena, nodes,
-                                 transfers, answer);
+    size_t transfer_capacity, hetcast_answer* answer, const char** why) {
+  return Explained(why, [&](const char** why) -> hetcast_status {
+    if (answer == nullptr) {
+      return Reject(HETCAST_INVALID_ARGUMENT, "answer is NULL", why);
+    }
+    *answer = hetcast_answer();
+    if (nodes == nullptr || (schedule == nullptr && transfer_count != 0) ||
+        (transfers == nullptr && transfer_capacity != 0)) {
+      return Reject(HETCAST_INVALID_ARGUMENT,
+                    "nodes is NULL, or schedule or transfers is NULL with a "
+                    "nonzero count",
+                    why);
+    }
+    ClusterLayout l;
+    hetcast_status status = ValidateClusterRequest(request, &l, why);
+    if (status != HETCAST_OK) return status;
+    if (node_capacity < l.n ||
+        (transfers != nullptr && transfer_capacity < transfer_count)) {
+      return Reject(HETCAST_OUTPUT_TOO_SMALL,
+                    "node_capacity is below the processor count, or "
+                    "transfer_capacity below transfer_count",
+                    why);
+    }
+    Arena arena(workspace, workspace_size);
+    return EvaluateClusterSchedule(l, schedule, transfer_count, &arena, nodes,
+                                   transfers, answer);
+  });
 }
 
 }  // extern "C"
+
+}  // namespace internal
+}  // namespace hetcast

@@ -33,6 +33,7 @@
 #include "runtime/arena.h"
 #include "runtime/graph/graph.h"
 #include "runtime/include/hetcast/hetcast.h"
+#include "runtime/reject.h"
 
 namespace hetcast {
 namespace internal {
@@ -398,32 +399,45 @@ class GraphEvaluator {
   uint64_t total_parts_ = 0;
 };
 
-hetcast_status GraphCheckSchedule(const hetcast_graph_schedule* schedule) {
-  if (schedule == nullptr) return HETCAST_INVALID_ARGUMENT;
+hetcast_status GraphCheckSchedule(const hetcast_graph_schedule* schedule,
+                                  const char** why) {
+  if (schedule == nullptr) {
+    return Reject(HETCAST_INVALID_ARGUMENT, "schedule is NULL", why);
+  }
   const hetcast_graph_schedule& s = *schedule;
   if ((s.route_count != 0 && s.routes == nullptr) ||
       (s.route_edge_count != 0 && s.route_edges == nullptr) ||
       (s.slot_count != 0 && s.slots == nullptr)) {
-    return HETCAST_INVALID_ARGUMENT;
+    return Reject(HETCAST_INVALID_ARGUMENT,
+                  "schedule: routes, route_edges or slots is NULL with a "
+                  "nonzero count",
+                  why);
   }
   // Route, route-edge and slot positions are kept as uint32_t.
   if (s.route_count >= UINT32_MAX || s.route_edge_count >= UINT32_MAX ||
       s.slot_count >= UINT32_MAX) {
-    return HETCAST_TOO_LARGE;
+    return Reject(HETCAST_TOO_LARGE,
+                  "schedule: 2^32 - 1 or more routes, route edges or slots",
+                  why);
   }
   return HETCAST_OK;
 }
 
-}  // namespace
-}  // namespace internal
-}  // namespace hetcast
+// The request's and the schedule's checks that need no memory.
+hetcast_status GraphCheckRequestAndSchedule(
+    const hetcast_graph_request* request,
+    const hetcast_graph_schedule* schedule, const char** why) {
+  GraphRejection rejection = {};
+  const hetcast_status status = GraphCheckShape(request, &rejection);
+  if (status != HETCAST_OK) return Reject(status, rejection.reason, why);
+  return GraphCheckSchedule(schedule, why);
+}
 
-extern "C" {
-
-const char* hetcast_graph_violation_str(hetcast_graph_violation violation) {
+// The sentence of hetcast_graph_evaluate's `*why` for `violation`.
+const char* GraphViolationWhy(hetcast_graph_violation violation) {
   switch (violation) {
     case HETCAST_GRAPH_VALID:
-      return "valid";
+      break;
     case HETCAST_GRAPH_BAD_PERIOD:
       return "period, messages or parts is 0, or messages * parts overflows";
     case HETCAST_GRAPH_BAD_ROUTE:
@@ -454,61 +468,65 @@ const char* hetcast_graph_violation_str(hetcast_graph_violation violation) {
     case HETCAST_GRAPH_TARGET_MISSING_PARTS:
       return "a target does not get every part of a period";
   }
-  return "unknown violation";
+  return "the schedule breaks a rule of the graph model";
 }
 
-hetcast_status hetcast_graph_evaluate_workspace_size(
+}  // namespace
+
+hetcast_status GraphEvaluateWorkspaceSize(
     const hetcast_graph_request* request,
-    const hetcast_graph_schedule* schedule, size_t* bytes) {
-  if (bytes == nullptr) return HETCAST_INVALID_ARGUMENT;
-  hetcast_status status = hetcast::internal::GraphCheckShape(request);
-  if (status == HETCAST_OK) {
-    status = hetcast::internal::GraphCheckSchedule(schedule);
-  }
+    const hetcast_graph_schedule* schedule, size_t* bytes, const char** why) {
+  if (bytes == nullptr)
+    return Reject(HETCAST_INVALID_ARGUMENT, "bytes is NULL", why);
+  const hetcast_status status =
+      GraphCheckRequestAndSchedule(request, schedule, why);
   if (status != HETCAST_OK) return status;
-  hetcast::internal::Arena measure;
-  hetcast::internal::GraphEvalScratch scratch;
-  hetcast::internal::GraphCarveEval(*request, *schedule, &measure, &scratch);
+  Arena measure;
+  GraphEvalScratch scratch;
+  GraphCarveEval(*request, *schedule, &measure, &scratch);
   *bytes = measure.used();
   return HETCAST_OK;
 }
 
-hetcast_status hetcast_graph_evaluate(const hetcast_graph_request* request,
-                                      const hetcast_graph_schedule* schedule,
-                                      void* workspace, size_t workspace_size,
-                                      hetcast_graph_evaluation* evaluation) {
-  if (evaluation == nullptr) return HETCAST_INVALID_ARGUMENT;
+hetcast_status GraphEvaluate(const hetcast_graph_request* request,
+                             const hetcast_graph_schedule* schedule,
+                             void* workspace, size_t workspace_size,
+                             hetcast_graph_evaluation* evaluation,
+                             const char** why) {
+  if (evaluation == nullptr) {
+    return Reject(HETCAST_INVALID_ARGUMENT, "evaluation is NULL", why);
+  }
   memset(evaluation, 0, sizeof(*evaluation));
   evaluation->violation = HETCAST_GRAPH_VALID;
   evaluation->item = SIZE_MAX;
   evaluation->node = HETCAST_NO_NODE;
-  hetcast_status status = hetcast::internal::GraphCheckShape(request);
-  if (status == HETCAST_OK) {
-    status = hetcast::internal::GraphCheckSchedule(schedule);
-  }
+  hetcast_status status = GraphCheckRequestAndSchedule(request, schedule, why);
   if (status != HETCAST_OK) return status;
-  hetcast::internal::Arena arena(workspace, workspace_size);
-  hetcast::internal::GraphEvalScratch scratch;
-  if (!hetcast::internal::GraphCarveEval(*request, *schedule, &arena,
-                                         &scratch)) {
-    return HETCAST_WORKSPACE_TOO_SMALL;
+  Arena arena(workspace, workspace_size);
+  GraphEvalScratch scratch;
+  if (!GraphCarveEval(*request, *schedule, &arena, &scratch)) {
+    return Reject(HETCAST_WORKSPACE_TOO_SMALL,
+                  "workspace smaller than "
+                  "hetcast_graph_evaluate_workspace_size says",
+                  why);
   }
-  status = hetcast::internal::GraphBuildIndex(*request, &scratch.index);
-  if (status == HETCAST_OK) {
-    status = hetcast::internal::GraphMarkTargets(*request, scratch.target_mark);
+  GraphRejection rejection = {};
+  status = GraphBuildIndex(*request, &scratch.index, &rejection);
+  if (status != HETCAST_OK) return Reject(status, rejection.reason, why);
+  status = GraphMarkTargets(*request, scratch.target_mark);
+  if (status != HETCAST_OK) {
+    return Reject(status, "graph request: a target is given twice", why);
   }
-  if (status != HETCAST_OK) return status;
-  hetcast::internal::GraphEvaluator evaluator(*request, *schedule, scratch,
-                                              evaluation);
+  GraphEvaluator evaluator(*request, *schedule, scratch, evaluation);
   if (!evaluator.Run()) {
     evaluation->throughput_numerator = 0;
     evaluation->throughput_denominator = 0;
     evaluation->busy_period = 0;
     evaluation->warmup_periods = 0;
-    return HETCAST_INVALID_SCHEDULE;
+    return Reject(HETCAST_INVALID_SCHEDULE,
+                  GraphViolationWhy(evaluation->violation), why);
   }
-  const uint64_t g =
-      hetcast::internal::GraphGcd(schedule->messages, schedule->period);
+  const uint64_t g = GraphGcd(schedule->messages, schedule->period);
   evaluation->throughput_numerator = schedule->messages / g;
   evaluation->throughput_denominator = schedule->period / g;
   evaluation->period_numerator = schedule->period / g;
@@ -516,4 +534,5 @@ hetcast_status hetcast_graph_evaluate(const hetcast_graph_request* request,
   return HETCAST_OK;
 }
 
-}  // extern "C"
+}  // namespace internal
+}  // namespace hetcast

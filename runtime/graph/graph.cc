@@ -6,14 +6,14 @@ namespace internal {
 
 hetcast_status GraphReject(hetcast_status status, hetcast_graph_field field,
                            size_t index, size_t item, const char* reason,
-                           hetcast_graph_rejection* rejection) {
+                           GraphRejection* rejection) {
   // Field by field, not from an aggregate: GCC would keep such a constant
   // in the shared .rodata section, which then drags every string the
   // runtime names into a firmware image that links none of the graph code.
   if (rejection != nullptr) {
-    rejection->field = static_cast<uint32_t>(field);
-    rejection->index = index;
-    rejection->item = item;
+    rejection->where.field = static_cast<uint32_t>(field);
+    rejection->where.index = index;
+    rejection->where.item = item;
     rejection->reason = reason;
   }
   return status;
@@ -23,7 +23,7 @@ namespace {
 
 // Each edge's endpoints and cost.
 hetcast_status GraphCheckEdges(const hetcast_graph_request& r,
-                               hetcast_graph_rejection* rejection) {
+                               GraphRejection* rejection) {
   for (size_t e = 0; e < r.edge_count; ++e) {
     const hetcast_graph_edge& edge = r.edges[e];
     if (edge.from >= r.node_count || edge.to >= r.node_count) {
@@ -48,7 +48,7 @@ hetcast_status GraphCheckEdges(const hetcast_graph_request& r,
 // Each target a node other than the source, and fewer targets than the
 // other nodes.
 hetcast_status GraphCheckTargets(const hetcast_graph_request& r,
-                                 hetcast_graph_rejection* rejection) {
+                                 GraphRejection* rejection) {
   for (size_t i = 0; i < r.target_count; ++i) {
     if (r.targets[i] >= r.node_count || r.targets[i] == r.source) {
       return GraphReject(HETCAST_INVALID_ARGUMENT, HETCAST_GRAPH_FIELD_TARGET,
@@ -69,7 +69,7 @@ hetcast_status GraphCheckTargets(const hetcast_graph_request& r,
 }  // namespace
 
 hetcast_status GraphCheckShape(const hetcast_graph_request* request,
-                               hetcast_graph_rejection* rejection) {
+                               GraphRejection* rejection) {
   if (request == nullptr) {
     return GraphReject(HETCAST_INVALID_ARGUMENT, HETCAST_GRAPH_FIELD_NONE, 0, 0,
                        "request is NULL", rejection);
@@ -123,8 +123,7 @@ bool GraphCarveIndex(const hetcast_graph_request& request, Arena* arena,
 }
 
 hetcast_status GraphBuildIndex(const hetcast_graph_request& request,
-                               GraphIndex* index,
-                               hetcast_graph_rejection* rejection) {
+                               GraphIndex* index, GraphRejection* rejection) {
   const size_t n = request.node_count;
   const size_t m = request.edge_count;
   const hetcast_graph_edge* edges = request.edges;

@@ -14,18 +14,25 @@
 namespace hetcast {
 namespace internal {
 
+// What a check of a graph request found wrong: the part of the request
+// (hetcast_graph_check's `*rejection`) and the reason (its `*why`).
+struct GraphRejection {
+  hetcast_graph_rejection where;
+  const char* reason;
+};
+
 // Sets `*rejection` (when given) and returns `status`: the one place a
 // check of a graph request says what failed.
 hetcast_status GraphReject(hetcast_status status, hetcast_graph_field field,
                            size_t index, size_t item, const char* reason,
-                           hetcast_graph_rejection* rejection);
+                           GraphRejection* rejection);
 
 // The checks that need no memory: counts and ranges, node ids, self-loops,
 // costs, target ids. Distinct edges and targets are checked by
 // GraphBuildIndex and GraphMarkTargets.
 // `rejection` (optional) says what failed (hetcast_graph_check).
 hetcast_status GraphCheckShape(const hetcast_graph_request* request,
-                               hetcast_graph_rejection* rejection = nullptr);
+                               GraphRejection* rejection = nullptr);
 
 // Out-edges grouped by tail, sorted by head within a tail: the out-edges of
 // v are edge[begin[v] .. begin[v + 1]) (indices into request.edges).
@@ -42,7 +49,7 @@ bool GraphCarveIndex(const hetcast_graph_request& request, Arena* arena,
 // Fills `index`; HETCAST_INVALID_ARGUMENT if an edge is given twice.
 hetcast_status GraphBuildIndex(const hetcast_graph_request& request,
                                GraphIndex* index,
-                               hetcast_graph_rejection* rejection = nullptr);
+                               GraphRejection* rejection = nullptr);
 
 // The index of edge (from, to), or UINT32_MAX (binary search).
 uint32_t GraphFindEdge(const hetcast_graph_request& request,
@@ -54,6 +61,30 @@ hetcast_status GraphMarkTargets(const hetcast_graph_request& request,
                                 uint8_t* mark);
 
 uint64_t GraphGcd(uint64_t a, uint64_t b);
+
+// The model's entry points behind graph_api.cc (hetcast.h, "Pipelined
+// multicast"), each with the public function's contract; `why` as there.
+// evaluator.cc:
+hetcast_status GraphEvaluateWorkspaceSize(
+    const hetcast_graph_request* request,
+    const hetcast_graph_schedule* schedule, size_t* bytes, const char** why);
+hetcast_status GraphEvaluate(const hetcast_graph_request* request,
+                             const hetcast_graph_schedule* schedule,
+                             void* workspace, size_t workspace_size,
+                             hetcast_graph_evaluation* evaluation,
+                             const char** why);
+// mcph.cc: the checks of hetcast_graph_check, what failed in `*rejection`.
+hetcast_status GraphCheck(const hetcast_graph_request* request, void* workspace,
+                          size_t workspace_size, GraphRejection* rejection);
+hetcast_status GraphPlanSizes(const hetcast_graph_request* request,
+                              hetcast_graph_sizes* sizes, const char** why);
+hetcast_status GraphPlan(const hetcast_graph_request* request,
+                         hetcast_algorithm algorithm, void* workspace,
+                         size_t workspace_size,
+                         hetcast_graph_route_edge* tree_edges,
+                         size_t tree_edge_capacity, hetcast_graph_slot* slots,
+                         size_t slot_capacity, hetcast_graph_answer* answer,
+                         const char** why);
 
 // Stable bottom-up merge sort of `items` by `less`, with `scratch` of the
 // same length.

@@ -48,6 +48,7 @@
 #include "runtime/graph/algorithms.h"
 #include "runtime/graph/graph.h"
 #include "runtime/include/hetcast/hetcast.h"
+#include "runtime/reject.h"
 
 namespace hetcast {
 namespace internal {
@@ -606,17 +607,12 @@ void GraphTreeSlots(const hetcast_graph_request& r, const GraphMcphScratch& s,
 }
 
 }  // namespace
-}  // namespace internal
-}  // namespace hetcast
-
-namespace hetcast {
-namespace internal {
 namespace {
 
 // GraphCheckShape, then MCPH's work limit (hetcast.h): each target's
 // search may settle every node and edge outside the tree.
 hetcast_status GraphCheckMcphRequest(const hetcast_graph_request* request,
-                                     hetcast_graph_rejection* rejection) {
+                                     GraphRejection* rejection) {
   const hetcast_status status = GraphCheckShape(request, rejection);
   if (status != HETCAST_OK) return status;
   // Below 2^20 * (2^20 + 2^23) after the shape's checks: no overflow.
@@ -632,85 +628,91 @@ hetcast_status GraphCheckMcphRequest(const hetcast_graph_request* request,
 }
 
 }  // namespace
-}  // namespace internal
-}  // namespace hetcast
 
-extern "C" {
-
-hetcast_status hetcast_graph_check(const hetcast_graph_request* request,
-                                   void* workspace, size_t workspace_size,
-                                   hetcast_graph_rejection* rejection) {
-  hetcast_status status =
-      hetcast::internal::GraphCheckMcphRequest(request, rejection);
+hetcast_status GraphCheck(const hetcast_graph_request* request, void* workspace,
+                          size_t workspace_size, GraphRejection* rejection) {
+  hetcast_status status = GraphCheckMcphRequest(request, rejection);
   if (status != HETCAST_OK || workspace == nullptr) return status;
-  hetcast::internal::Arena arena(workspace, workspace_size);
-  hetcast::internal::GraphIndex index;
-  if (!hetcast::internal::GraphCarveIndex(*request, &arena, &index)) {
-    return hetcast::internal::GraphReject(
+  Arena arena(workspace, workspace_size);
+  GraphIndex index;
+  if (!GraphCarveIndex(*request, &arena, &index)) {
+    return GraphReject(
         HETCAST_WORKSPACE_TOO_SMALL, HETCAST_GRAPH_FIELD_NONE, 0, 0,
         "workspace smaller than hetcast_graph_plan_sizes says", rejection);
   }
-  return hetcast::internal::GraphBuildIndex(*request, &index, rejection);
+  return GraphBuildIndex(*request, &index, rejection);
 }
 
-hetcast_status hetcast_graph_plan_sizes(const hetcast_graph_request* request,
-                                        hetcast_graph_sizes* sizes) {
-  if (sizes == nullptr) return HETCAST_INVALID_ARGUMENT;
-  const hetcast_status status =
-      hetcast::internal::GraphCheckMcphRequest(request, nullptr);
-  if (status != HETCAST_OK) return status;
-  hetcast::internal::Arena measure;
-  hetcast::internal::GraphMcphScratch scratch;
-  hetcast::internal::GraphCarveMcph(*request, &measure, &scratch);
+hetcast_status GraphPlanSizes(const hetcast_graph_request* request,
+                              hetcast_graph_sizes* sizes, const char** why) {
+  if (sizes == nullptr)
+    return Reject(HETCAST_INVALID_ARGUMENT, "sizes is NULL", why);
+  GraphRejection rejection = {};
+  const hetcast_status status = GraphCheckMcphRequest(request, &rejection);
+  if (status != HETCAST_OK) return Reject(status, rejection.reason, why);
+  Arena measure;
+  GraphMcphScratch scratch;
+  GraphCarveMcph(*request, &measure, &scratch);
   sizes->tree_edge_count = request->node_count - 1;
   sizes->slot_count = request->node_count - 1;
   sizes->workspace_bytes = measure.used();
   return HETCAST_OK;
 }
 
-hetcast_status hetcast_graph_plan(const hetcast_graph_request* request,
-                                  hetcast_algorithm algorithm, void* workspace,
-                                  size_t workspace_size,
-                                  hetcast_graph_route_edge* tree_edges,
-                                  size_t tree_edge_capacity,
-                                  hetcast_graph_slot* slots,
-                                  size_t slot_capacity,
-                                  hetcast_graph_answer* answer) {
-  if (answer == nullptr) return HETCAST_INVALID_ARGUMENT;
-  memset(answer, 0, sizeof(*answer));
-  if (hetcast::internal::FindGraphAlgorithm(algorithm) == nullptr) {
-    return HETCAST_INVALID_ARGUMENT;
+hetcast_status GraphPlan(const hetcast_graph_request* request,
+                         hetcast_algorithm algorithm, void* workspace,
+                         size_t workspace_size,
+                         hetcast_graph_route_edge* tree_edges,
+                         size_t tree_edge_capacity, hetcast_graph_slot* slots,
+                         size_t slot_capacity, hetcast_graph_answer* answer,
+                         const char** why) {
+  if (answer == nullptr) {
+    return Reject(HETCAST_INVALID_ARGUMENT, "answer is NULL", why);
   }
-  hetcast_status status =
-      hetcast::internal::GraphCheckMcphRequest(request, nullptr);
-  if (status != HETCAST_OK) return status;
+  memset(answer, 0, sizeof(*answer));
+  if (FindGraphAlgorithm(algorithm) == nullptr) {
+    return Reject(HETCAST_INVALID_ARGUMENT,
+                  "the graph model plans with MCPH only in the runtime (the "
+                  "LP bounds and heuristics are offline tools)",
+                  why);
+  }
+  GraphRejection rejection = {};
+  hetcast_status status = GraphCheckMcphRequest(request, &rejection);
+  if (status != HETCAST_OK) return Reject(status, rejection.reason, why);
   const hetcast_graph_request& r = *request;
   if (tree_edges == nullptr || slots == nullptr) {
-    return HETCAST_INVALID_ARGUMENT;
+    return Reject(HETCAST_INVALID_ARGUMENT, "tree_edges or slots is NULL", why);
   }
   if (tree_edge_capacity < r.node_count - 1 ||
       slot_capacity < r.node_count - 1) {
-    return HETCAST_OUTPUT_TOO_SMALL;
+    return Reject(HETCAST_OUTPUT_TOO_SMALL,
+                  "tree_edges or slots holds fewer than node_count - 1 "
+                  "entries",
+                  why);
   }
-  hetcast::internal::Arena arena(workspace, workspace_size);
-  hetcast::internal::GraphMcphScratch s;
-  if (!hetcast::internal::GraphCarveMcph(r, &arena, &s)) {
-    return HETCAST_WORKSPACE_TOO_SMALL;
+  Arena arena(workspace, workspace_size);
+  GraphMcphScratch s;
+  if (!GraphCarveMcph(r, &arena, &s)) {
+    return Reject(HETCAST_WORKSPACE_TOO_SMALL,
+                  "workspace smaller than hetcast_graph_plan_sizes says", why);
   }
-  status = hetcast::internal::GraphBuildIndex(r, &s.index);
-  if (status == HETCAST_OK) {
-    hetcast::internal::GraphBuildInIndex(r, s);
-    status = hetcast::internal::GraphMarkTargets(r, s.target_mark);
+  status = GraphBuildIndex(r, &s.index, &rejection);
+  if (status != HETCAST_OK) return Reject(status, rejection.reason, why);
+  GraphBuildInIndex(r, s);
+  status = GraphMarkTargets(r, s.target_mark);
+  if (status != HETCAST_OK) {
+    return Reject(status, "graph request: a target is given twice", why);
   }
-  if (status == HETCAST_OK && !hetcast::internal::GraphTargetsReachable(r, s)) {
-    status = HETCAST_INVALID_ARGUMENT;
+  if (!GraphTargetsReachable(r, s)) {
+    return Reject(HETCAST_INVALID_ARGUMENT,
+                  "graph request: a target cannot be reached from the source",
+                  why);
   }
-  if (status != HETCAST_OK) return status;
-  const uint64_t bound = hetcast::internal::GraphPortBound(r, s);
+  const uint64_t bound = GraphPortBound(r, s);
   size_t count = 0;
-  status = hetcast::internal::GraphMcph(r, s).Grow(tree_edges, &count);
+  status = GraphMcph(r, s).Grow(tree_edges, &count);
   if (status != HETCAST_OK) return status;
-  hetcast::internal::GraphTreeSlots(r, s, s.index, tree_edges, count, slots);
+  GraphTreeSlots(r, s, s.index, tree_edges, count, slots);
   // The period: the largest send load, at the smallest id.
   uint32_t bottleneck = 0;
   for (uint32_t v = 1; v < r.node_count; ++v) {
@@ -737,4 +739,5 @@ hetcast_status hetcast_graph_plan(const hetcast_graph_request* request,
   return HETCAST_OK;
 }
 
-}  // extern "C"
+}  // namespace internal
+}  // namespace hetcast

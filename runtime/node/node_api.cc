@@ -10,6 +10,7 @@
 #include "runtime/node/layout.h"
 #include "runtime/node/lower_bound.h"
 #include "runtime/node/relays.h"
+#include "runtime/reject.h"
 
 namespace hetcast {
 namespace internal {
@@ -210,15 +211,28 @@ hetcast_status PlanFnf(const NodeLayout& layout, const PlanScratch& scratch,
 // `transfers` is given.
 hetcast_status CheckOutputs(const NodeLayout& layout, hetcast_node* nodes,
                             size_t node_capacity, hetcast_transfer* transfers,
-                            size_t transfer_capacity, size_t transfer_need) {
-  if (nodes == nullptr || node_capacity < layout.node_count) {
-    return nodes == nullptr ? HETCAST_INVALID_ARGUMENT
-                            : HETCAST_OUTPUT_TOO_SMALL;
+                            size_t transfer_capacity, size_t transfer_need,
+                            const char** why) {
+  if (nodes == nullptr) {
+    return Reject(HETCAST_INVALID_ARGUMENT, "nodes is NULL", why);
+  }
+  if (node_capacity < layout.node_count) {
+    return Reject(HETCAST_OUTPUT_TOO_SMALL,
+                  "node_capacity is below the sizes' node_count", why);
   }
   if (transfers == nullptr) {
-    return transfer_capacity == 0 ? HETCAST_OK : HETCAST_INVALID_ARGUMENT;
+    return transfer_capacity == 0
+               ? HETCAST_OK
+               : Reject(HETCAST_INVALID_ARGUMENT,
+                        "transfers is NULL but transfer_capacity is not 0",
+                        why);
   }
-  if (transfer_capacity < transfer_need) return HETCAST_OUTPUT_TOO_SMALL;
+  if (transfer_capacity < transfer_need) {
+    return Reject(HETCAST_OUTPUT_TOO_SMALL,
+                  "transfer_capacity is below the transfers the schedule "
+                  "may have",
+                  why);
+  }
   return HETCAST_OK;
 }
 
@@ -240,13 +254,6 @@ void FinishAnswer(const NodeLayout& layout, hetcast_algorithm algorithm,
 }
 
 }  // namespace
-}  // namespace internal
-}  // namespace hetcast
-
-using hetcast::internal::Arena;
-using hetcast::internal::BuildNodeLayout;
-using hetcast::internal::CollectTransfers;
-using hetcast::internal::NodeLayout;
 
 namespace {
 
@@ -255,86 +262,103 @@ hetcast_status Evaluate(const hetcast_node_request* request,
                         void* workspace, size_t workspace_size,
                         hetcast_node* nodes, size_t node_capacity,
                         hetcast_transfer* transfers, size_t transfer_capacity,
-                        bool canonical, hetcast_answer* answer) {
-  if (answer == nullptr) return HETCAST_INVALID_ARGUMENT;
+                        bool canonical, hetcast_answer* answer,
+                        const char** why) {
+  if (answer == nullptr) {
+    return Reject(HETCAST_INVALID_ARGUMENT, "answer is NULL", why);
+  }
   *answer = hetcast_answer();
   NodeLayout layout;
-  hetcast_status status = BuildNodeLayout(request, &layout);
+  hetcast_status status = BuildNodeLayout(request, &layout, why);
   if (status != HETCAST_OK) return status;
-  if (sends == nullptr && send_count > 0) return HETCAST_INVALID_ARGUMENT;
+  if (sends == nullptr && send_count > 0) {
+    return Reject(HETCAST_INVALID_ARGUMENT,
+                  "sends is NULL but send_count is not 0", why);
+  }
   // One transfer per send at most, and per node but the source.
-  status = hetcast::internal::CheckOutputs(
+  status = CheckOutputs(
       layout, nodes, node_capacity, transfers, transfer_capacity,
-      send_count < layout.node_count - 1 ? send_count : layout.node_count - 1);
+      send_count < layout.node_count - 1 ? send_count : layout.node_count - 1,
+      why);
   if (status != HETCAST_OK) return status;
-  if (send_count >= layout.node_count) return HETCAST_INVALID_SCHEDULE;
-  if (workspace == nullptr) return HETCAST_INVALID_ARGUMENT;
+  if (send_count >= layout.node_count) {
+    return Reject(HETCAST_INVALID_SCHEDULE,
+                  "more sends than nodes besides the source: some node "
+                  "receives twice",
+                  why);
+  }
+  if (workspace == nullptr) {
+    return Reject(HETCAST_INVALID_ARGUMENT, "workspace is NULL", why);
+  }
   Arena arena(workspace, workspace_size);
-  hetcast::internal::EvaluatorScratch scratch;
-  hetcast::internal::CanonicalScratch relabel;
-  if (!hetcast::internal::AllocateEvaluateScratch(
-          &layout, send_count, canonical, &arena, &scratch, &relabel)) {
-    return HETCAST_WORKSPACE_TOO_SMALL;
+  EvaluatorScratch scratch;
+  CanonicalScratch relabel;
+  if (!AllocateEvaluateScratch(&layout, send_count, canonical, &arena, &scratch,
+                               &relabel)) {
+    return Reject(HETCAST_WORKSPACE_TOO_SMALL,
+                  "workspace smaller than "
+                  "hetcast_node_evaluate_workspace_size says",
+                  why);
   }
   uint64_t completion = 0;
   size_t participants = 0;
-  status = hetcast::internal::EvaluateStructure(
-      layout, sends, send_count, scratch, canonical ? relabel.raw : nodes,
-      &completion, &participants);
+  status = EvaluateStructure(layout, sends, send_count, scratch,
+                             canonical ? relabel.raw : nodes, &completion,
+                             &participants);
   if (status != HETCAST_OK) return status;
   if (canonical) {
-    hetcast::internal::RelabelDepthFirst(relabel.relabel, layout.type_count,
-                                         layout.node_count, relabel.raw, nodes);
+    RelabelDepthFirst(relabel.relabel, layout.type_count, layout.node_count,
+                      relabel.raw, nodes);
   }
   uint64_t doubling;
-  status = hetcast::internal::DoublingLowerBound(layout, &doubling);
+  status = DoublingLowerBound(layout, &doubling);
   if (status != HETCAST_OK) return status;
-  hetcast::internal::FinishAnswer(layout, HETCAST_ALGORITHM_EVALUATED,
-                                  completion, doubling, HETCAST_BOUND_DOUBLING,
-                                  participants, nodes, transfers, answer);
+  FinishAnswer(layout, HETCAST_ALGORITHM_EVALUATED, completion, doubling,
+               HETCAST_BOUND_DOUBLING, participants, nodes, transfers, answer);
   return HETCAST_OK;
 }
 
 }  // namespace
 
-namespace hetcast {
-namespace internal {
-
 hetcast_status PlanNodeFnf(const hetcast_node_request* request,
                            bool refine_bound, void* workspace,
                            size_t workspace_size, hetcast_node* nodes,
                            size_t node_capacity, hetcast_transfer* transfers,
-                           size_t transfer_capacity, hetcast_answer* answer) {
-  if (answer == nullptr) return HETCAST_INVALID_ARGUMENT;
+                           size_t transfer_capacity, hetcast_answer* answer,
+                           const char** why) {
+  if (answer == nullptr) {
+    return Reject(HETCAST_INVALID_ARGUMENT, "answer is NULL", why);
+  }
   *answer = hetcast_answer();
   NodeLayout layout;
-  hetcast_status status = BuildNodeLayout(request, &layout);
+  hetcast_status status = BuildNodeLayout(request, &layout, why);
   if (status != HETCAST_OK) return status;
   // Transfers: at most one per node FNF may inform (CapRelays).
   NodeLayout informable = layout;
-  hetcast::internal::CapRelays(&informable);
-  status = hetcast::internal::CheckOutputs(layout, nodes, node_capacity,
-                                           transfers, transfer_capacity,
-                                           informable.node_count - 1);
+  CapRelays(&informable);
+  status = CheckOutputs(layout, nodes, node_capacity, transfers,
+                        transfer_capacity, informable.node_count - 1, why);
   if (status != HETCAST_OK) return status;
-  if (workspace == nullptr) return HETCAST_INVALID_ARGUMENT;
+  if (workspace == nullptr) {
+    return Reject(HETCAST_INVALID_ARGUMENT, "workspace is NULL", why);
+  }
   Arena arena(workspace, workspace_size);
-  hetcast::internal::PlanScratch scratch;
+  PlanScratch scratch;
   NodeLayout planned;
-  if (!hetcast::internal::AllocatePlanLayouts(&layout, &arena, &planned,
-                                              &scratch)) {
-    return HETCAST_WORKSPACE_TOO_SMALL;
+  if (!AllocatePlanLayouts(&layout, &arena, &planned, &scratch)) {
+    return Reject(HETCAST_WORKSPACE_TOO_SMALL,
+                  "workspace smaller than hetcast_node_plan_sizes says", why);
   }
   uint64_t completion = 0;
   uint64_t fnf_completion = 0;
   size_t participants = 0;
-  status = hetcast::internal::PlanFnf(planned, scratch, nodes, &completion,
-                                      &fnf_completion, &participants);
+  status = PlanFnf(planned, scratch, nodes, &completion, &fnf_completion,
+                   &participants);
   if (status != HETCAST_OK) return status;
   // The bounds of the planned relays hold for the request's: some optimal
   // schedule of the request uses only relays it keeps (relays.h).
   uint64_t doubling;
-  status = hetcast::internal::DoublingLowerBound(planned, &doubling);
+  status = DoublingLowerBound(planned, &doubling);
   if (status != HETCAST_OK) return status;
   // FNF <= 1.5 OPT (Khuller & Kim Cor. 4.1; Thm 7.1 for multicast), so
   // OPT >= ceil(2 * FNF / 3) = FNF - floor(FNF / 3), computed without 2 * FNF.
@@ -347,137 +371,136 @@ hetcast_status PlanNodeFnf(const hetcast_node_request* request,
   // (overflow), the other two stand.
   uint64_t nested = 0;
   Arena bound_arena(scratch.bound, scratch.bound_bytes);
-  if (hetcast::internal::LowerBoundPrefixSearch(
-          planned,
-          refine_bound ? hetcast::internal::PrefixSearchBudget(planned) : 1,
-          completion, &bound_arena, &nested) == HETCAST_OK &&
+  if (LowerBoundPrefixSearch(planned,
+                             refine_bound ? PrefixSearchBudget(planned) : 1,
+                             completion, &bound_arena, &nested) == HETCAST_OK &&
       nested > bound) {
     bound = nested;
     kind = HETCAST_BOUND_NESTED_SLOTS;
   }
   const bool capped = planned.node_count != layout.node_count;
-  if (capped) hetcast::internal::ExpandPlannedIds(planned, layout, nodes);
-  hetcast::internal::FinishAnswer(capped ? layout : planned,
-                                  HETCAST_ALGORITHM_FNF, completion, bound,
-                                  kind, participants, nodes, transfers, answer);
+  if (capped) ExpandPlannedIds(planned, layout, nodes);
+  FinishAnswer(capped ? layout : planned, HETCAST_ALGORITHM_FNF, completion,
+               bound, kind, participants, nodes, transfers, answer);
   return HETCAST_OK;
 }
-
-}  // namespace internal
-}  // namespace hetcast
 
 extern "C" {
 
-int hetcast_version_number(void) { return HETCAST_VERSION_NUMBER; }
-
-const char* hetcast_status_str(hetcast_status status) {
-  switch (status) {
-    case HETCAST_OK:
-      return "ok";
-    case HETCAST_INVALID_ARGUMENT:
-      return "invalid argument";
-    case HETCAST_OVERFLOW:
-      return "a time or count overflows 64 bits";
-    case HETCAST_TOO_LARGE:
-      return "request over a size limit (nodes, types or work)";
-    case HETCAST_WORKSPACE_TOO_SMALL:
-      return "workspace too small";
-    case HETCAST_OUTPUT_TOO_SMALL:
-      return "output array too small";
-    case HETCAST_INVALID_SCHEDULE:
-      return "invalid schedule";
-    case HETCAST_NOT_IN_TABLE:
-      return "request not in table";
-    case HETCAST_INVALID_TABLE:
-      return "invalid table";
-  }
-  return "unknown status";
+HETCAST_API hetcast_status
+hetcast_node_plan_sizes(const hetcast_node_request* request,
+                        hetcast_node_sizes* sizes, const char** why) {
+  return Explained(why, [&](const char** why) -> hetcast_status {
+    if (sizes == nullptr) {
+      return Reject(HETCAST_INVALID_ARGUMENT, "sizes is NULL", why);
+    }
+    *sizes = hetcast_node_sizes();
+    NodeLayout layout;
+    hetcast_status status = BuildNodeLayout(request, &layout, why);
+    if (status != HETCAST_OK) return status;
+    Arena measure;
+    PlanScratch scratch;
+    NodeLayout planned;
+    if (!AllocatePlanLayouts(&layout, &measure, &planned, &scratch)) {
+      return Reject(HETCAST_TOO_LARGE,
+                    "node request: the workspace it needs overflows size_t",
+                    why);
+    }
+    sizes->node_count = layout.node_count;
+    sizes->transfer_count = planned.node_count - 1;  // FNF informs no more.
+    sizes->workspace_bytes = measure.used();
+    uint64_t useful_relays;
+    UsefulRelayClasses(layout, nullptr, &useful_relays);
+    sizes->fnf_runs = useful_relays == 0 ? 1 : useful_relays + 2;
+    return HETCAST_OK;
+  });
 }
 
-hetcast_status hetcast_node_plan_sizes(const hetcast_node_request* request,
-                                       hetcast_node_sizes* sizes) {
-  if (sizes == nullptr) return HETCAST_INVALID_ARGUMENT;
-  *sizes = hetcast_node_sizes();
-  NodeLayout layout;
-  hetcast_status status = BuildNodeLayout(request, &layout);
-  if (status != HETCAST_OK) return status;
-  Arena measure;
-  hetcast::internal::PlanScratch scratch;
-  NodeLayout planned;
-  if (!hetcast::internal::AllocatePlanLayouts(&layout, &measure, &planned,
-                                              &scratch)) {
-    return HETCAST_TOO_LARGE;
-  }
-  sizes->node_count = layout.node_count;
-  sizes->transfer_count = planned.node_count - 1;  // FNF informs no more.
-  sizes->workspace_bytes = measure.used();
-  uint64_t useful_relays;
-  hetcast::internal::UsefulRelayClasses(layout, nullptr, &useful_relays);
-  sizes->fnf_runs = useful_relays == 0 ? 1 : useful_relays + 2;
-  return HETCAST_OK;
+HETCAST_API hetcast_status hetcast_node_plan(
+    const hetcast_node_request* request, hetcast_algorithm algorithm,
+    void* workspace, size_t workspace_size, hetcast_node* nodes,
+    size_t node_capacity, hetcast_transfer* transfers, size_t transfer_capacity,
+    hetcast_answer* answer, const char** why) {
+  return Explained(why, [&](const char** why) -> hetcast_status {
+    if (answer != nullptr && algorithm != HETCAST_ALGORITHM_FNF) {
+      *answer = hetcast_answer();
+      return Reject(HETCAST_INVALID_ARGUMENT,
+                    "hetcast_node_plan plans with HETCAST_ALGORITHM_FNF only "
+                    "(tables answer through hetcast_profile_plan)",
+                    why);
+    }
+    return PlanNodeFnf(request, /*refine_bound=*/true, workspace,
+                       workspace_size, nodes, node_capacity, transfers,
+                       transfer_capacity, answer, why);
+  });
 }
 
-hetcast_status hetcast_node_plan(const hetcast_node_request* request,
-                                 hetcast_algorithm algorithm, void* workspace,
-                                 size_t workspace_size, hetcast_node* nodes,
-                                 size_t node_capacity,
-                                 hetcast_transfer* transfers,
-                                 size_t transfer_capacity,
-                                 hetcast_answer* answer) {
-  if (answer != nullptr && algorithm != HETCAST_ALGORITHM_FNF) {
-    *answer = hetcast_answer();
-    return HETCAST_INVALID_ARGUMENT;
-  }
-  return hetcast::internal::PlanNodeFnf(
-      request, /*refine_bound=*/true, workspace, workspace_size, nodes,
-      node_capacity, transfers, transfer_capacity, answer);
+HETCAST_API hetcast_status
+hetcast_node_lower_bound(const hetcast_node_request* request,
+                         uint64_t* lower_bound, const char** why) {
+  return Explained(why, [&](const char** why) -> hetcast_status {
+    if (lower_bound == nullptr) {
+      return Reject(HETCAST_INVALID_ARGUMENT, "lower_bound is NULL", why);
+    }
+    *lower_bound = 0;
+    NodeLayout layout;
+    hetcast_status status = BuildNodeLayout(request, &layout, why);
+    if (status != HETCAST_OK) return status;
+    return DoublingLowerBound(layout, lower_bound);
+  });
 }
 
-hetcast_status hetcast_node_lower_bound(const hetcast_node_request* request,
-                                        uint64_t* lower_bound) {
-  if (lower_bound == nullptr) return HETCAST_INVALID_ARGUMENT;
-  *lower_bound = 0;
-  NodeLayout layout;
-  hetcast_status status = BuildNodeLayout(request, &layout);
-  if (status != HETCAST_OK) return status;
-  return hetcast::internal::DoublingLowerBound(layout, lower_bound);
+HETCAST_API hetcast_status hetcast_node_evaluate_workspace_size(
+    const hetcast_node_request* request, size_t send_count, size_t* bytes,
+    const char** why) {
+  return Explained(why, [&](const char** why) -> hetcast_status {
+    if (bytes == nullptr) {
+      return Reject(HETCAST_INVALID_ARGUMENT, "bytes is NULL", why);
+    }
+    *bytes = 0;
+    NodeLayout layout;
+    hetcast_status status = BuildNodeLayout(request, &layout, why);
+    if (status != HETCAST_OK) return status;
+    Arena measure;
+    EvaluatorScratch scratch;
+    CanonicalScratch canonical;
+    if (!AllocateEvaluateScratch(&layout, send_count, /*canonical=*/true,
+                                 &measure, &scratch, &canonical)) {
+      return Reject(HETCAST_TOO_LARGE,
+                    "the evaluator's workspace for send_count sends overflows "
+                    "size_t",
+                    why);
+    }
+    *bytes = measure.used();
+    return HETCAST_OK;
+  });
 }
 
-hetcast_status hetcast_node_evaluate_workspace_size(
-    const hetcast_node_request* request, size_t send_count, size_t* bytes) {
-  if (bytes == nullptr) return HETCAST_INVALID_ARGUMENT;
-  *bytes = 0;
-  NodeLayout layout;
-  hetcast_status status = BuildNodeLayout(request, &layout);
-  if (status != HETCAST_OK) return status;
-  Arena measure;
-  hetcast::internal::EvaluatorScratch scratch;
-  hetcast::internal::CanonicalScratch canonical;
-  if (!hetcast::internal::AllocateEvaluateScratch(&layout, send_count,
-                                                  /*canonical=*/true, &measure,
-                                                  &scratch, &canonical)) {
-    return HETCAST_TOO_LARGE;
-  }
-  *bytes = measure.used();
-  return HETCAST_OK;
-}
-
-hetcast_status hetcast_node_evaluate(
+HETCAST_API hetcast_status hetcast_node_evaluate(
     const hetcast_node_request* request, const hetcast_send* sends,
     size_t send_count, void* workspace, size_t workspace_size,
     hetcast_node* nodes, size_t node_capacity, hetcast_transfer* transfers,
-    size_t transfer_capacity, hetcast_answer* answer) {
-  return Evaluate(request, sends, send_count, workspace, workspace_size, nodes,
-                  node_capacity, transfers, transfer_capacity, false, answer);
+    size_t transfer_capacity, hetcast_answer* answer, const char** why) {
+  return Explained(why, [&](const char** why) -> hetcast_status {
+    return Evaluate(request, sends, send_count, workspace, workspace_size,
+                    nodes, node_capacity, transfers, transfer_capacity, false,
+                    answer, why);
+  });
 }
 
-hetcast_status hetcast_node_evaluate_canonical(
+HETCAST_API hetcast_status hetcast_node_evaluate_canonical(
     const hetcast_node_request* request, const hetcast_send* sends,
     size_t send_count, void* workspace, size_t workspace_size,
     hetcast_node* nodes, size_t node_capacity, hetcast_transfer* transfers,
-    size_t transfer_capacity, hetcast_answer* answer) {
-  return Evaluate(request, sends, send_count, workspace, workspace_size, nodes,
-                  node_capacity, transfers, transfer_capacity, true, answer);
+    size_t transfer_capacity, hetcast_answer* answer, const char** why) {
+  return Explained(why, [&](const char** why) -> hetcast_status {
+    return Evaluate(request, sends, send_count, workspace, workspace_size,
+                    nodes, node_capacity, transfers, transfer_capacity, true,
+                    answer, why);
+  });
 }
 
 }  // extern "C"
+
+}  // namespace internal
+}  // namespace hetcast

@@ -1,4 +1,4 @@
-// algorithms.cc: the multi-source model's algorithm table (algorithms.h).
+// algorithms.cc: the non-blocking model's algorithm table (algorithms.h).
 #include "runtime/nonblocking/algorithms.h"
 
 namespace hetcast {
@@ -19,12 +19,12 @@ size_t RunCriticalFirst(const Nb& nb, const NbScratch& s) {
 }
 // FEF, ECF and WR decide transfers one by one (s.decisions).
 uint64_t WriteDecisions(const Nb& nb, const NbScratch& s, size_t count,
-                        hetcast_nb_task* tasks, size_t* list_begin) {
+                        hetcast_nonblocking_task* tasks, size_t* list_begin) {
   return NbListsFromDecisions(nb, s, count, tasks, list_begin);
 }
 // WRP keeps per-node linked lists (s.pool).
 uint64_t WriteWrpLists(const Nb& nb, const NbScratch& s, size_t /*count*/,
-                       hetcast_nb_task* tasks, size_t* list_begin) {
+                       hetcast_nonblocking_task* tasks, size_t* list_begin) {
   return NbListsFromWrp(nb, s, tasks, list_begin);
 }
 

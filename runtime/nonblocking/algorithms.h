@@ -1,8 +1,8 @@
-// algorithms.h: the multi-source model's algorithm table (algorithms.cc):
+// algorithms.h: the non-blocking model's algorithm table (algorithms.cc):
 // each algorithm of Wu, Yeh & Liu §4 (and this library's critical-first
 // Work-Racing) with its name, the functions that run it and write its task
 // lists, whether the planner's default runs it, and its guarantee. The
-// planner, hetcast_nb_plan and the algorithm names read it. Every
+// planner, hetcast_nonblocking_plan and the algorithm names read it. Every
 // algorithm plans every valid request: there is no applicability rule.
 #ifndef HETCAST_RUNTIME_NONBLOCKING_ALGORITHMS_H_
 #define HETCAST_RUNTIME_NONBLOCKING_ALGORITHMS_H_
@@ -30,7 +30,7 @@ struct NbAlgorithm {
   // Writes the plan `run` left in `s` as task lists; returns the last
   // receive's end.
   uint64_t (*write)(const Nb& nb, const NbScratch& s, size_t count,
-                    hetcast_nb_task* tasks, size_t* list_begin);
+                    hetcast_nonblocking_task* tasks, size_t* list_begin);
   Guarantee guarantee;
 };
 
@@ -39,13 +39,14 @@ const NbAlgorithm* FindNbAlgorithm(hetcast_algorithm algorithm);
 // The first row (the default), and the i-th row (nullptr past the last).
 const NbAlgorithm* NbAlgorithmAt(size_t i);
 
-// nonblocking_api.cc: hetcast_nb_plan with `row`, the request prepared (by
-// NbPrepare in the same workspace); with `with_default`, `row` is the first
+// nonblocking_api.cc: hetcast_nonblocking_plan with `row`, the request prepared
+// (by NbPrepare in the same workspace); with `with_default`, `row` is the first
 // and the default's later rows run too (NbAlgorithm::in_default).
 hetcast_status PlanPreparedNb(const Nb& nb, const NbScratch& s,
                               const NbAlgorithm& row, bool with_default,
-                              hetcast_nb_task* tasks, size_t task_capacity,
-                              size_t* list_begin, hetcast_answer* answer);
+                              hetcast_nonblocking_task* tasks,
+                              size_t task_capacity, size_t* list_begin,
+                              hetcast_answer* answer, const char** why);
 
 }  // namespace internal
 }  // namespace hetcast

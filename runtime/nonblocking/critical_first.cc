@@ -17,8 +17,8 @@
 // Everything else (the message and sender by earliest completion, WRP's
 // preemptive send slots under its three rules, Eqs. 5-6) is WRP's, in
 // work_racing.cc, so the schedule is valid for the same reasons, and the
-// tests replay it with the evaluator (hetcast_nb_evaluate) and compare it
-// with the exhaustive optimum on tiny requests.
+// tests replay it with the evaluator (hetcast_nonblocking_evaluate) and compare
+// it with the exhaustive optimum on tiny requests.
 //
 // Rem lives in s.dist (n entries), which the lower bounds use only after
 // the plan is written.
@@ -31,7 +31,7 @@ namespace internal {
 void CriticalFirstStart(const Nb& nb, const NbScratch& s) {
   for (uint32_t v = 0; v < nb.n; ++v) s.dist[v] = 0;
   for (uint32_t m = 0; m < nb.k; ++m) {
-    const hetcast_nb_message& msg = nb.r->messages[m];
+    const hetcast_nonblocking_message& msg = nb.r->messages[m];
     for (size_t d = 0; d < msg.destination_count; ++d) {
       const uint32_t v = msg.destinations[d];
       s.dist[v] = TimeAdd(s.dist[v], nb.R(v, m));

@@ -14,7 +14,7 @@ namespace {
 // Checks each task on its own and indexes it in s.send_task / s.recv_task
 // by (message, receiver); a transfer listed twice is rejected.
 hetcast_status NbIndexTasks(const Nb& nb, const NbScratch& s,
-                            const hetcast_nb_task* tasks,
+                            const hetcast_nonblocking_task* tasks,
                             const size_t* list_begin) {
   const size_t cells = static_cast<size_t>(nb.k) * nb.n;
   for (size_t c = 0; c < cells; ++c) {
@@ -24,18 +24,19 @@ hetcast_status NbIndexTasks(const Nb& nb, const NbScratch& s,
   for (uint32_t v = 0; v < nb.n; ++v) {
     if (list_begin[v] > list_begin[v + 1]) return HETCAST_INVALID_SCHEDULE;
     for (size_t t = list_begin[v]; t < list_begin[v + 1]; ++t) {
-      const hetcast_nb_task& x = tasks[t];
+      const hetcast_nonblocking_task& x = tasks[t];
       if (x.node != v || x.partner >= nb.n || x.partner == v ||
-          x.message >= nb.k || x.op > HETCAST_NB_RECV) {
+          x.message >= nb.k || x.op > HETCAST_NONBLOCKING_RECV) {
         return HETCAST_INVALID_SCHEDULE;
       }
-      const uint32_t sender = x.op == HETCAST_NB_SEND ? v : x.partner;
-      const uint32_t receiver = x.op == HETCAST_NB_SEND ? x.partner : v;
+      const uint32_t sender = x.op == HETCAST_NONBLOCKING_SEND ? v : x.partner;
+      const uint32_t receiver =
+          x.op == HETCAST_NONBLOCKING_SEND ? x.partner : v;
       if (!nb.Holds(x.message, sender) || !nb.Dest(x.message, receiver)) {
         return HETCAST_INVALID_SCHEDULE;
       }
       uint32_t& slot =
-          (x.op == HETCAST_NB_SEND
+          (x.op == HETCAST_NONBLOCKING_SEND
                ? s.send_task
                : s.recv_task)[static_cast<size_t>(x.message) * nb.n + receiver];
       if (slot != kNbNone) return HETCAST_INVALID_SCHEDULE;  // Twice.
@@ -48,10 +49,10 @@ hetcast_status NbIndexTasks(const Nb& nb, const NbScratch& s,
 // Every destination receives once, from the sender whose send matches; a
 // relay's send comes after its own receive of the message.
 hetcast_status NbCheckPairs(const Nb& nb, const NbScratch& s,
-                            const hetcast_nb_task* tasks,
+                            const hetcast_nonblocking_task* tasks,
                             const size_t* list_begin) {
   for (uint32_t m = 0; m < nb.k; ++m) {
-    const hetcast_nb_message& msg = nb.r->messages[m];
+    const hetcast_nonblocking_message& msg = nb.r->messages[m];
     for (size_t d = 0; d < msg.destination_count; ++d) {
       const size_t c = static_cast<size_t>(m) * nb.n + msg.destinations[d];
       if (s.send_task[c] == kNbNone || s.recv_task[c] == kNbNone ||
@@ -62,8 +63,9 @@ hetcast_status NbCheckPairs(const Nb& nb, const NbScratch& s,
   }
   for (uint32_t v = 0; v < nb.n; ++v) {
     for (size_t t = list_begin[v]; t < list_begin[v + 1]; ++t) {
-      const hetcast_nb_task& x = tasks[t];
-      if (x.op != HETCAST_NB_SEND || v == nb.r->messages[x.message].source) {
+      const hetcast_nonblocking_task& x = tasks[t];
+      if (x.op != HETCAST_NONBLOCKING_SEND ||
+          v == nb.r->messages[x.message].source) {
         continue;
       }
       const uint32_t own =
@@ -77,7 +79,7 @@ hetcast_status NbCheckPairs(const Nb& nb, const NbScratch& s,
 // Runs every node as far as it can; a receive waits for its send, and the
 // send wakes its receiver. Lists that deadlock leave tasks unexecuted.
 hetcast_status NbReplay(const Nb& nb, const NbScratch& s,
-                        hetcast_nb_task* tasks, size_t task_count,
+                        hetcast_nonblocking_task* tasks, size_t task_count,
                         const size_t* list_begin, uint64_t* completion) {
   for (uint32_t v = 0; v < nb.n; ++v) {
     s.cursor[v] = static_cast<uint32_t>(list_begin[v]);
@@ -91,8 +93,8 @@ hetcast_status NbReplay(const Nb& nb, const NbScratch& s,
     const uint32_t v = s.stack[--depth];
     while (s.cursor[v] < list_begin[v + 1]) {
       const uint32_t t = s.cursor[v];
-      hetcast_nb_task& x = tasks[t];
-      if (x.op == HETCAST_NB_SEND) {
+      hetcast_nonblocking_task& x = tasks[t];
+      if (x.op == HETCAST_NONBLOCKING_SEND) {
         x.start = s.avail[v];
         x.end = TimeAdd(x.start, nb.S(v, x.message));
         x.arrival = TimeAdd(x.end, nb.X(v, x.partner, x.message));
@@ -123,7 +125,7 @@ hetcast_status NbReplay(const Nb& nb, const NbScratch& s,
 }  // namespace
 
 hetcast_status NbEvaluate(const Nb& nb, const NbScratch& s,
-                          hetcast_nb_task* tasks, size_t task_count,
+                          hetcast_nonblocking_task* tasks, size_t task_count,
                           const size_t* list_begin, uint64_t* completion) {
   if (task_count != 2 * nb.total || list_begin[0] != 0 ||
       list_begin[nb.n] != task_count) {

@@ -35,7 +35,7 @@ bool NbRowAfter(const NbRow& a, const NbRow& b) {
 // left.
 NbRow NbRowBest(const Nb& nb, const NbScratch& s, bool fef, uint32_t m,
                 uint32_t j) {
-  const hetcast_nb_message& msg = nb.r->messages[m];
+  const hetcast_nonblocking_message& msg = nb.r->messages[m];
   const uint8_t* informed = s.informed + static_cast<size_t>(m) * nb.n;
   NbBest best;
   for (size_t b = 0; b < msg.destination_count; ++b) {

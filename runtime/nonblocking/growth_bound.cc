@@ -1,6 +1,6 @@
 // growth_bound.cc: the postal-growth lower bound of the non-blocking model
-// (HETCAST_BOUND_NB_POSTAL_GROWTH; proof in lower_bound.h, item 2): how
-// fast the holders of one message can multiply when each sends one copy at
+// (HETCAST_BOUND_NONBLOCKING_POSTAL_GROWTH; proof in lower_bound.h, item 2):
+// how fast the holders of one message can multiply when each sends one copy at
 // a time, slowest receivers served first.
 #include <algorithm>
 #include <functional>
@@ -19,7 +19,7 @@ struct NbGrowthCosts {
 };
 
 NbGrowthCosts NbRelaxedCosts(const Nb& nb, uint32_t m) {
-  const hetcast_nb_message& msg = nb.r->messages[m];
+  const hetcast_nonblocking_message& msg = nb.r->messages[m];
   NbGrowthCosts c = {nb.S(msg.source, m), HETCAST_NEVER, HETCAST_NEVER,
                      HETCAST_NEVER, HETCAST_NEVER};
   for (size_t a = 0; a < msg.destination_count; ++a) {
@@ -41,7 +41,7 @@ NbGrowthCosts NbRelaxedCosts(const Nb& nb, uint32_t m) {
 // of each holder's next slot) and `receive` need d entries each.
 uint64_t NbMessageGrowth(const Nb& nb, uint32_t m, uint64_t* holders,
                          uint64_t* receive) {
-  const hetcast_nb_message& msg = nb.r->messages[m];
+  const hetcast_nonblocking_message& msg = nb.r->messages[m];
   const size_t d = msg.destination_count;
   const NbGrowthCosts c = NbRelaxedCosts(nb, m);
   const uint64_t holder_delay =

@@ -25,7 +25,7 @@ void NbIdealArrivals(const Nb& nb, const NbScratch& s, uint64_t* arrival) {
   const size_t cells = static_cast<size_t>(nb.k) * nb.n;
   for (size_t c = 0; c < cells; ++c) arrival[c] = HETCAST_NEVER;
   for (uint32_t m = 0; m < nb.k; ++m) {
-    const hetcast_nb_message& msg = nb.r->messages[m];
+    const hetcast_nonblocking_message& msg = nb.r->messages[m];
     const size_t count = msg.destination_count + 1;
     auto node = [&](size_t a) {
       return a == 0 ? msg.source : msg.destinations[a - 1];
@@ -105,12 +105,12 @@ uint64_t NbLowerBound(const Nb& nb, const NbScratch& s, hetcast_bound* kind) {
   const uint64_t work = NbSerialWorkBound(nb, s);
   if (work > bound) {
     bound = work;
-    *kind = HETCAST_BOUND_NB_SERIAL_WORK;
+    *kind = HETCAST_BOUND_NONBLOCKING_SERIAL_WORK;
   }
   const uint64_t growth = NbGrowthBound(nb, s);
   if (growth > bound) {
     bound = growth;
-    *kind = HETCAST_BOUND_NB_POSTAL_GROWTH;
+    *kind = HETCAST_BOUND_NONBLOCKING_POSTAL_GROWTH;
   }
   return bound;
 }

@@ -16,7 +16,8 @@
 //    lower_bound.cc. `L - R` is a lower bound on m's arrival at w, written
 //    to s.vwork[m * n + w] (the other bounds reuse it).
 //
-// 2. Postal growth (HETCAST_BOUND_NB_POSTAL_GROWTH), per message m with
+// 2. Postal growth (HETCAST_BOUND_NONBLOCKING_POSTAL_GROWTH), per message m
+// with
 //    d >= 1 destinations. Let S0 = S(source, m), X0 = min over destinations
 //    w of X(source, w, m); g, R1 = the least S(w, m), R(w, m) over the
 //    destinations, X1 = the least X(u, w, m) over ordered pairs of distinct
@@ -47,7 +48,8 @@
 //    r >= i; it finishes at >= a_r + R_i >= s_i + R_i.
 //    The bound is the maximum over messages (other messages only delay).
 //
-// 3. Serial work (HETCAST_BOUND_NB_SERIAL_WORK). Per node v: the jobs v
+// 3. Serial work (HETCAST_BOUND_NONBLOCKING_SERIAL_WORK). Per node v: the jobs
+// v
 //    must run one at a time are its receives (release: the earliest-reach
 //    arrival, length R(v, m)) and, for each message it is the source of with
 //    d >= 1, at least one send (release 0, length S(v, m)); all end by T, so

@@ -1,4 +1,4 @@
-// nonblocking_api.cc: the C API of the multi-source model with non-blocking
+// nonblocking_api.cc: the C API of the non-blocking model with non-blocking
 // sends (hetcast.h; Wu, Yeh & Liu): sizes, planning with a row of the
 // model's algorithm table (algorithms.h; §4), evaluation (§2-3) and the
 // lower bound (§3.1 and lower_bound.h).
@@ -8,13 +8,14 @@
 #include "runtime/nonblocking/algorithms.h"
 #include "runtime/nonblocking/lower_bound.h"
 #include "runtime/nonblocking/request.h"
+#include "runtime/reject.h"
 
 namespace hetcast {
 namespace internal {
 namespace {
 
-// The answer of hetcast_nb_plan and hetcast_nb_evaluate for a schedule that
-// completes at `completion`.
+// The answer of hetcast_nonblocking_plan and hetcast_nonblocking_evaluate for a
+// schedule that completes at `completion`.
 hetcast_status NbAnswer(const Nb& nb, const NbScratch& s,
                         hetcast_algorithm algorithm, uint64_t completion,
                         size_t transfer_count, hetcast_answer* answer) {
@@ -29,84 +30,115 @@ hetcast_status NbAnswer(const Nb& nb, const NbScratch& s,
   return HETCAST_OK;
 }
 
-}  // namespace
-}  // namespace internal
-}  // namespace hetcast
+// NbPrepare, with the reason of its refusal in `*why`.
+hetcast_status NbPrepareOrSay(const hetcast_nonblocking_request* request,
+                              void* workspace, size_t workspace_size, Nb* nb,
+                              NbScratch* s, const char** why) {
+  NbRejection rejection = {};
+  const hetcast_status status =
+      NbPrepare(request, workspace, workspace_size, nb, s, &rejection);
+  return Reject(status, rejection.reason, why);
+}
 
-using hetcast::internal::Arena;
-using hetcast::internal::Nb;
-using hetcast::internal::NbScratch;
+}  // namespace
 
 extern "C" {
 
-hetcast_status hetcast_nb_plan_sizes(const hetcast_nb_request* request,
-                                     hetcast_nb_sizes* sizes) {
-  if (sizes == nullptr) return HETCAST_INVALID_ARGUMENT;
-  Nb nb;
-  hetcast_status status = hetcast::internal::NbShape(request, &nb);
-  if (status != HETCAST_OK) return status;
-  hetcast::internal::NbPlanSizes(nb, sizes);
-  return HETCAST_OK;
+HETCAST_API hetcast_status hetcast_nonblocking_plan_sizes(
+    const hetcast_nonblocking_request* request,
+    hetcast_nonblocking_sizes* sizes, const char** why) {
+  return Explained(why, [&](const char** reason) {
+    if (sizes == nullptr) {
+      return Reject(HETCAST_INVALID_ARGUMENT, "sizes is NULL", reason);
+    }
+    Nb nb;
+    NbRejection rejection = {};
+    const hetcast_status status = NbShape(request, &nb, &rejection);
+    if (status != HETCAST_OK) return Reject(status, rejection.reason, reason);
+    NbPlanSizes(nb, sizes);
+    return HETCAST_OK;
+  });
 }
 
-hetcast_status hetcast_nb_check(const hetcast_nb_request* request,
-                                void* workspace, size_t workspace_size,
-                                hetcast_nb_rejection* rejection) {
-  Nb nb;
-  if (workspace == nullptr) {
-    return hetcast::internal::NbChecked(request, &nb, rejection);
-  }
-  NbScratch s;
-  return hetcast::internal::NbPrepare(request, workspace, workspace_size, &nb,
-                                      &s, rejection);
+HETCAST_API hetcast_status hetcast_nonblocking_check(
+    const hetcast_nonblocking_request* request, void* workspace,
+    size_t workspace_size, hetcast_nonblocking_rejection* rejection,
+    const char** why) {
+  return Explained(why, [&](const char** reason) {
+    Nb nb;
+    NbRejection found = {};
+    NbScratch s;
+    const hetcast_status status =
+        workspace == nullptr
+            ? NbChecked(request, &nb, &found)
+            : NbPrepare(request, workspace, workspace_size, &nb, &s, &found);
+    if (status != HETCAST_OK && rejection != nullptr) *rejection = found.where;
+    return Reject(status, found.reason, reason);
+  });
 }
 
-hetcast_status hetcast_nb_lower_bound(const hetcast_nb_request* request,
-                                      void* workspace, size_t workspace_size,
-                                      uint64_t* lower_bound) {
-  if (lower_bound == nullptr) return HETCAST_INVALID_ARGUMENT;
-  Nb nb;
-  NbScratch s;
-  hetcast_status status =
-      hetcast::internal::NbPrepare(request, workspace, workspace_size, &nb, &s);
-  if (status != HETCAST_OK) return status;
-  hetcast_bound kind;
-  *lower_bound = hetcast::internal::NbLowerBound(nb, s, &kind);
-  return *lower_bound == HETCAST_NEVER ? HETCAST_OVERFLOW : HETCAST_OK;
+HETCAST_API hetcast_status hetcast_nonblocking_lower_bound(
+    const hetcast_nonblocking_request* request, void* workspace,
+    size_t workspace_size, uint64_t* lower_bound, const char** why) {
+  return Explained(why, [&](const char** reason) {
+    if (lower_bound == nullptr) {
+      return Reject(HETCAST_INVALID_ARGUMENT, "lower_bound is NULL", reason);
+    }
+    Nb nb;
+    NbScratch s;
+    const hetcast_status status =
+        NbPrepareOrSay(request, workspace, workspace_size, &nb, &s, reason);
+    if (status != HETCAST_OK) return status;
+    hetcast_bound kind;
+    *lower_bound = NbLowerBound(nb, s, &kind);
+    return *lower_bound == HETCAST_NEVER
+               ? Reject(HETCAST_OVERFLOW,
+                        "non-blocking request: the lower bound reaches "
+                        "HETCAST_NEVER (2^64 - 1)",
+                        reason)
+               : HETCAST_OK;
+  });
 }
 
-hetcast_status hetcast_nb_plan(const hetcast_nb_request* request,
-                               hetcast_algorithm algorithm, void* workspace,
-                               size_t workspace_size, hetcast_nb_task* tasks,
-                               size_t task_capacity, size_t* list_begin,
-                               hetcast_answer* answer) {
-  const hetcast::internal::NbAlgorithm* row =
-      hetcast::internal::FindNbAlgorithm(algorithm);
-  if (answer == nullptr || tasks == nullptr || list_begin == nullptr ||
-      row == nullptr) {
-    return HETCAST_INVALID_ARGUMENT;
-  }
-  *answer = hetcast_answer();
-  Nb nb;
-  NbScratch s;
-  hetcast_status status =
-      hetcast::internal::NbPrepare(request, workspace, workspace_size, &nb, &s);
-  if (status != HETCAST_OK) return status;
-  return hetcast::internal::PlanPreparedNb(nb, s, *row, /*with_default=*/false,
-                                           tasks, task_capacity, list_begin,
-                                           answer);
+HETCAST_API hetcast_status hetcast_nonblocking_plan(
+    const hetcast_nonblocking_request* request, hetcast_algorithm algorithm,
+    void* workspace, size_t workspace_size, hetcast_nonblocking_task* tasks,
+    size_t task_capacity, size_t* list_begin, hetcast_answer* answer,
+    const char** why) {
+  return Explained(why, [&](const char** reason) {
+    const NbAlgorithm* row = FindNbAlgorithm(algorithm);
+    if (answer == nullptr || tasks == nullptr || list_begin == nullptr) {
+      return Reject(HETCAST_INVALID_ARGUMENT,
+                    "answer, tasks or list_begin is NULL", reason);
+    }
+    if (row == nullptr) {
+      return Reject(HETCAST_INVALID_ARGUMENT,
+                    "the non-blocking model has no such algorithm "
+                    "(hetcast_model_algorithm lists its algorithms)",
+                    reason);
+    }
+    *answer = hetcast_answer();
+    Nb nb;
+    NbScratch s;
+    const hetcast_status status =
+        NbPrepareOrSay(request, workspace, workspace_size, &nb, &s, reason);
+    if (status != HETCAST_OK) return status;
+    return PlanPreparedNb(nb, s, *row, /*with_default=*/false, tasks,
+                          task_capacity, list_begin, answer, reason);
+  });
 }
 
 }  // extern "C"
 
-namespace hetcast {
-namespace internal {
-
 hetcast_status PlanPreparedNb(const Nb& nb, const NbScratch& s,
                               const NbAlgorithm& row, bool with_default,
-                              hetcast_nb_task* tasks, size_t task_capacity,
-                              size_t* list_begin, hetcast_answer* answer) {
-  if (task_capacity < 2 * nb.total) return HETCAST_OUTPUT_TOO_SMALL;
+                              hetcast_nonblocking_task* tasks,
+                              size_t task_capacity, size_t* list_begin,
+                              hetcast_answer* answer, const char** why) {
+  if (task_capacity < 2 * nb.total) {
+    return Reject(HETCAST_OUTPUT_TOO_SMALL,
+                  "task_capacity is below the sizes' task_count", why);
+  }
   NbResetState(nb, s);
   const size_t count = row.run(nb, s);
   const hetcast_status status =
@@ -127,10 +159,11 @@ hetcast_status PlanPreparedNb(const Nb& nb, const NbScratch& s,
   return HETCAST_OK;
 }
 
-hetcast_status NbPlanEarliest(const hetcast_nb_request* request,
+hetcast_status NbPlanEarliest(const hetcast_nonblocking_request* request,
                               void* workspace, size_t workspace_size,
-                              hetcast_nb_task* tasks, size_t task_capacity,
-                              size_t* list_begin, hetcast_answer* answer) {
+                              hetcast_nonblocking_task* tasks,
+                              size_t task_capacity, size_t* list_begin,
+                              hetcast_answer* answer) {
   *answer = hetcast_answer();
   Nb nb;
   NbScratch s;
@@ -138,10 +171,10 @@ hetcast_status NbPlanEarliest(const hetcast_nb_request* request,
       NbPrepare(request, workspace, workspace_size, &nb, &s);
   if (status != HETCAST_OK) return status;
   return PlanPreparedNb(nb, s, *NbAlgorithmAt(0), /*with_default=*/true, tasks,
-                        task_capacity, list_begin, answer);
+                        task_capacity, list_begin, answer, nullptr);
 }
 
-void NbPlanSizes(const Nb& nb, hetcast_nb_sizes* sizes) {
+void NbPlanSizes(const Nb& nb, hetcast_nonblocking_sizes* sizes) {
   Arena measure;
   NbScratch s;
   NbCarve(nb, &measure, &s);
@@ -149,32 +182,35 @@ void NbPlanSizes(const Nb& nb, hetcast_nb_sizes* sizes) {
   sizes->workspace_bytes = measure.used();
 }
 
-}  // namespace internal
-}  // namespace hetcast
-
 extern "C" {
 
-hetcast_status hetcast_nb_evaluate(const hetcast_nb_request* request,
-                                   hetcast_nb_task* tasks, size_t task_count,
-                                   const size_t* list_begin, void* workspace,
-                                   size_t workspace_size,
-                                   hetcast_answer* answer) {
-  if (answer == nullptr || list_begin == nullptr ||
-      (tasks == nullptr && task_count != 0)) {
-    return HETCAST_INVALID_ARGUMENT;
-  }
-  *answer = hetcast_answer();
-  Nb nb;
-  NbScratch s;
-  hetcast_status status =
-      hetcast::internal::NbPrepare(request, workspace, workspace_size, &nb, &s);
-  if (status != HETCAST_OK) return status;
-  uint64_t completion = 0;
-  status = hetcast::internal::NbEvaluate(nb, s, tasks, task_count, list_begin,
-                                         &completion);
-  if (status != HETCAST_OK) return status;
-  return hetcast::internal::NbAnswer(nb, s, HETCAST_ALGORITHM_EVALUATED,
-                                     completion, nb.total, answer);
+HETCAST_API hetcast_status hetcast_nonblocking_evaluate(
+    const hetcast_nonblocking_request* request, hetcast_nonblocking_task* tasks,
+    size_t task_count, const size_t* list_begin, void* workspace,
+    size_t workspace_size, hetcast_answer* answer, const char** why) {
+  return Explained(why, [&](const char** why) -> hetcast_status {
+    if (answer == nullptr || list_begin == nullptr ||
+        (tasks == nullptr && task_count != 0)) {
+      return Reject(HETCAST_INVALID_ARGUMENT,
+                    "answer or list_begin is NULL, or tasks is NULL with a "
+                    "nonzero task_count",
+                    why);
+    }
+    *answer = hetcast_answer();
+    Nb nb;
+    NbScratch s;
+    hetcast_status status =
+        NbPrepareOrSay(request, workspace, workspace_size, &nb, &s, why);
+    if (status != HETCAST_OK) return status;
+    uint64_t completion = 0;
+    status = NbEvaluate(nb, s, tasks, task_count, list_begin, &completion);
+    if (status != HETCAST_OK) return status;
+    return NbAnswer(nb, s, HETCAST_ALGORITHM_EVALUATED, completion, nb.total,
+                    answer);
+  });
 }
 
 }  // extern "C"
+
+}  // namespace internal
+}  // namespace hetcast

@@ -1,4 +1,4 @@
-// request.cc: the multi-source request (Wu, Yeh & Liu §2-3): its shape and
+// request.cc: the non-blocking request (Wu, Yeh & Liu §2-3): its shape and
 // validation, the scratch carved from the caller's workspace, and the state
 // every heuristic of §4 starts from.
 #include "runtime/nonblocking/request.h"
@@ -10,8 +10,8 @@ namespace hetcast {
 namespace internal {
 namespace {
 
-// The work measure of HETCAST_NB_MAX_WORK (hetcast.h); UINT64_MAX when it
-// does not fit.
+// The work measure of HETCAST_NONBLOCKING_MAX_WORK (hetcast.h); UINT64_MAX when
+// it does not fit.
 uint64_t NbWork(uint64_t total, uint64_t k, uint64_t n) {
   const uint64_t per_node = (k + n - 1) / n;  // ceil(k / n), n >= 2
   uint64_t work;
@@ -24,33 +24,36 @@ uint64_t NbWork(uint64_t total, uint64_t k, uint64_t n) {
 
 // Sets `*rejection` (when given) and returns `status`: the one place a
 // check of the request says what failed.
-hetcast_status NbReject(hetcast_status status, hetcast_nb_field field,
+hetcast_status NbReject(hetcast_status status, hetcast_nonblocking_field field,
                         size_t index, size_t item, const char* reason,
-                        hetcast_nb_rejection* rejection) {
+                        NbRejection* rejection) {
   if (rejection != nullptr) {
-    *rejection =
-        hetcast_nb_rejection{static_cast<uint32_t>(field), index, item, reason};
+    rejection->where.field = static_cast<uint32_t>(field);
+    rejection->where.index = index;
+    rejection->where.item = item;
+    rejection->reason = reason;
   }
   return status;
 }
 
 // Every overhead and link time at most HETCAST_MAX_COST.
-hetcast_status NbCosts(const hetcast_nb_request& r,
-                       hetcast_nb_rejection* rejection) {
+hetcast_status NbCosts(const hetcast_nonblocking_request& r,
+                       NbRejection* rejection) {
   const size_t n = r.node_count;
   for (size_t v = 0; v < n; ++v) {
     if (r.send_fixed[v] > HETCAST_MAX_COST ||
         r.send_per_byte[v] > HETCAST_MAX_COST ||
         r.recv_fixed[v] > HETCAST_MAX_COST ||
         r.recv_per_byte[v] > HETCAST_MAX_COST) {
-      return NbReject(HETCAST_INVALID_ARGUMENT, HETCAST_NB_FIELD_NODE, v, 0,
-                      "an overhead exceeds HETCAST_MAX_COST (2^40 ticks)",
+      return NbReject(HETCAST_INVALID_ARGUMENT, HETCAST_NONBLOCKING_FIELD_NODE,
+                      v, 0, "an overhead exceeds HETCAST_MAX_COST (2^40 ticks)",
                       rejection);
     }
   }
   for (size_t c = 0; c < n * n; ++c) {
     if (r.link_per_byte[c] > HETCAST_MAX_COST) {
-      return NbReject(HETCAST_INVALID_ARGUMENT, HETCAST_NB_FIELD_LINK, c, 0,
+      return NbReject(HETCAST_INVALID_ARGUMENT, HETCAST_NONBLOCKING_FIELD_LINK,
+                      c, 0,
                       "a link time exceeds HETCAST_MAX_COST (2^40 ticks per "
                       "byte)",
                       rejection);
@@ -60,24 +63,26 @@ hetcast_status NbCosts(const hetcast_nb_request& r,
 }
 
 // Each message's source, length and destination count.
-hetcast_status NbMessages(const hetcast_nb_request& r, Nb* nb,
-                          hetcast_nb_rejection* rejection) {
+hetcast_status NbMessages(const hetcast_nonblocking_request& r, Nb* nb,
+                          NbRejection* rejection) {
   nb->total = 0;
   for (size_t m = 0; m < r.message_count; ++m) {
-    const hetcast_nb_message& msg = r.messages[m];
+    const hetcast_nonblocking_message& msg = r.messages[m];
     if (msg.source >= nb->n) {
-      return NbReject(HETCAST_INVALID_ARGUMENT, HETCAST_NB_FIELD_SOURCE, m, 0,
+      return NbReject(HETCAST_INVALID_ARGUMENT,
+                      HETCAST_NONBLOCKING_FIELD_SOURCE, m, 0,
                       "the source is not a node", rejection);
     }
     if (msg.length == 0) {
-      return NbReject(HETCAST_INVALID_ARGUMENT, HETCAST_NB_FIELD_LENGTH, m, 0,
+      return NbReject(HETCAST_INVALID_ARGUMENT,
+                      HETCAST_NONBLOCKING_FIELD_LENGTH, m, 0,
                       "a message has at least one byte", rejection);
     }
     if ((msg.destinations == nullptr && msg.destination_count != 0) ||
         msg.destination_count >= nb->n) {
-      return NbReject(HETCAST_INVALID_ARGUMENT, HETCAST_NB_FIELD_DESTINATIONS,
-                      m, 0, "destinations NULL, or more than the other nodes",
-                      rejection);
+      return NbReject(
+          HETCAST_INVALID_ARGUMENT, HETCAST_NONBLOCKING_FIELD_DESTINATIONS, m,
+          0, "destinations NULL, or more than the other nodes", rejection);
     }
     nb->total += msg.destination_count;
   }
@@ -86,7 +91,8 @@ hetcast_status NbMessages(const hetcast_nb_request& r, Nb* nb,
 
 // What is wrong with destination v of message `msg`, or NULL.
 const char* NbDestinationFault(const Nb& nb, uint32_t m,
-                               const hetcast_nb_message& msg, uint32_t v) {
+                               const hetcast_nonblocking_message& msg,
+                               uint32_t v) {
   if (v >= nb.n) return "the node does not exist";
   if (v == msg.source) return "the node is the message's source";
   if (nb.Dest(m, v)) return "the node is listed twice";
@@ -95,17 +101,18 @@ const char* NbDestinationFault(const Nb& nb, uint32_t m,
 
 // Fills the membership table; rejects a destination equal to its source, out
 // of range or listed twice.
-hetcast_status NbMembers(Nb* nb, hetcast_nb_rejection* rejection) {
+hetcast_status NbMembers(Nb* nb, NbRejection* rejection) {
   const size_t cells = static_cast<size_t>(nb->k) * nb->n;
   for (size_t c = 0; c < cells; ++c) nb->member[c] = kNbNone;
   for (uint32_t m = 0; m < nb->k; ++m) {
-    const hetcast_nb_message& msg = nb->r->messages[m];
+    const hetcast_nonblocking_message& msg = nb->r->messages[m];
     for (size_t d = 0; d < msg.destination_count; ++d) {
       const uint32_t v = msg.destinations[d];
       const char* fault = NbDestinationFault(*nb, m, msg, v);
       if (fault != nullptr) {
-        return NbReject(HETCAST_INVALID_ARGUMENT, HETCAST_NB_FIELD_DESTINATION,
-                        m, d, fault, rejection);
+        return NbReject(HETCAST_INVALID_ARGUMENT,
+                        HETCAST_NONBLOCKING_FIELD_DESTINATION, m, d, fault,
+                        rejection);
       }
       nb->member[static_cast<size_t>(m) * nb->n + v] = static_cast<uint32_t>(d);
     }
@@ -115,53 +122,58 @@ hetcast_status NbMembers(Nb* nb, hetcast_nb_rejection* rejection) {
 
 }  // namespace
 
-hetcast_status NbShape(const hetcast_nb_request* r, Nb* nb,
-                       hetcast_nb_rejection* rejection) {
+hetcast_status NbShape(const hetcast_nonblocking_request* r, Nb* nb,
+                       NbRejection* rejection) {
   if (r == nullptr) {
-    return NbReject(HETCAST_INVALID_ARGUMENT, HETCAST_NB_FIELD_NONE, 0, 0,
-                    "request is NULL", rejection);
+    return NbReject(HETCAST_INVALID_ARGUMENT, HETCAST_NONBLOCKING_FIELD_NONE, 0,
+                    0, "request is NULL", rejection);
   }
   if (r->node_count < 2) {
-    return NbReject(HETCAST_INVALID_ARGUMENT, HETCAST_NB_FIELD_NODE_COUNT, 0, 0,
+    return NbReject(HETCAST_INVALID_ARGUMENT,
+                    HETCAST_NONBLOCKING_FIELD_NODE_COUNT, 0, 0,
                     "give at least two nodes", rejection);
   }
   if (r->message_count == 0) {
-    return NbReject(HETCAST_INVALID_ARGUMENT, HETCAST_NB_FIELD_MESSAGES, 0, 0,
+    return NbReject(HETCAST_INVALID_ARGUMENT,
+                    HETCAST_NONBLOCKING_FIELD_MESSAGES, 0, 0,
                     "give at least one message", rejection);
   }
   if (r->send_fixed == nullptr || r->send_per_byte == nullptr ||
       r->recv_fixed == nullptr || r->recv_per_byte == nullptr ||
       r->link_per_byte == nullptr || r->messages == nullptr) {
-    return NbReject(HETCAST_INVALID_ARGUMENT, HETCAST_NB_FIELD_NONE, 0, 0,
-                    "an array is NULL", rejection);
+    return NbReject(HETCAST_INVALID_ARGUMENT, HETCAST_NONBLOCKING_FIELD_NONE, 0,
+                    0, "an array is NULL", rejection);
   }
   // The limits of hetcast.h, checked before anything is sized or run.
-  if (r->node_count > HETCAST_NB_MAX_NODES) {
-    return NbReject(HETCAST_TOO_LARGE, HETCAST_NB_FIELD_NODE_COUNT, 0, 0,
-                    "more than HETCAST_NB_MAX_NODES (16,384) nodes: the link "
-                    "matrix would pass 2^28 entries",
-                    rejection);
+  if (r->node_count > HETCAST_NONBLOCKING_MAX_NODES) {
+    return NbReject(
+        HETCAST_TOO_LARGE, HETCAST_NONBLOCKING_FIELD_NODE_COUNT, 0, 0,
+        "more than HETCAST_NONBLOCKING_MAX_NODES (16,384) nodes: the link "
+        "matrix would pass 2^28 entries",
+        rejection);
   }
-  if (r->message_count > HETCAST_NB_MAX_CELLS / r->node_count) {
-    return NbReject(HETCAST_TOO_LARGE, HETCAST_NB_FIELD_MESSAGES, 0, 0,
-                    "messages times nodes exceeds HETCAST_NB_MAX_CELLS (2^24)",
-                    rejection);
+  if (r->message_count > HETCAST_NONBLOCKING_MAX_CELLS / r->node_count) {
+    return NbReject(
+        HETCAST_TOO_LARGE, HETCAST_NONBLOCKING_FIELD_MESSAGES, 0, 0,
+        "messages times nodes exceeds HETCAST_NONBLOCKING_MAX_CELLS (2^24)",
+        rejection);
   }
   nb->r = r;
   nb->n = static_cast<uint32_t>(r->node_count);
   nb->k = static_cast<uint32_t>(r->message_count);
   hetcast_status status = NbMessages(*r, nb, rejection);
   if (status != HETCAST_OK) return status;
-  if (NbWork(nb->total, nb->k, nb->n) > HETCAST_NB_MAX_WORK) {
-    return NbReject(HETCAST_TOO_LARGE, HETCAST_NB_FIELD_MESSAGES, 0, 0,
-                    "the destinations exceed HETCAST_NB_MAX_WORK (hetcast.h)",
-                    rejection);
+  if (NbWork(nb->total, nb->k, nb->n) > HETCAST_NONBLOCKING_MAX_WORK) {
+    return NbReject(
+        HETCAST_TOO_LARGE, HETCAST_NONBLOCKING_FIELD_MESSAGES, 0, 0,
+        "the destinations exceed HETCAST_NONBLOCKING_MAX_WORK (hetcast.h)",
+        rejection);
   }
   return HETCAST_OK;
 }
 
-hetcast_status NbChecked(const hetcast_nb_request* r, Nb* nb,
-                         hetcast_nb_rejection* rejection) {
+hetcast_status NbChecked(const hetcast_nonblocking_request* r, Nb* nb,
+                         NbRejection* rejection) {
   hetcast_status status = NbShape(r, nb, rejection);
   return status == HETCAST_OK ? NbCosts(*r, rejection) : status;
 }
@@ -184,7 +196,7 @@ bool NbCarve(const Nb& nb, Arena* a, NbScratch* s) {
   s->executed = a->Allocate<uint8_t>(2 * nb.total + 1);
   // Each node once at the start, then once per receive it is woken for.
   s->stack = a->Allocate<uint32_t>(nb.n + nb.total + 1);
-  s->pool = a->Allocate<hetcast_nb_task>(2 * nb.total + 1);
+  s->pool = a->Allocate<hetcast_nonblocking_task>(2 * nb.total + 1);
   s->next = a->Allocate<uint32_t>(2 * nb.total + 1);
   s->head = a->Allocate<uint32_t>(nb.n);
   s->tail = a->Allocate<uint32_t>(nb.n);
@@ -193,16 +205,17 @@ bool NbCarve(const Nb& nb, Arena* a, NbScratch* s) {
   return !a->failed();
 }
 
-hetcast_status NbPrepare(const hetcast_nb_request* r, void* workspace,
+hetcast_status NbPrepare(const hetcast_nonblocking_request* r, void* workspace,
                          size_t size, Nb* nb, NbScratch* s,
-                         hetcast_nb_rejection* rejection) {
+                         NbRejection* rejection) {
   hetcast_status status = NbChecked(r, nb, rejection);
   if (status != HETCAST_OK) return status;
   Arena arena(workspace, size);
   if (!NbCarve(*nb, &arena, s)) {
-    return NbReject(HETCAST_WORKSPACE_TOO_SMALL, HETCAST_NB_FIELD_NONE, 0, 0,
-                    "workspace smaller than hetcast_nb_plan_sizes says",
-                    rejection);
+    return NbReject(
+        HETCAST_WORKSPACE_TOO_SMALL, HETCAST_NONBLOCKING_FIELD_NONE, 0, 0,
+        "workspace smaller than hetcast_nonblocking_plan_sizes says",
+        rejection);
   }
   nb->member = s->member;
   return NbMembers(nb, rejection);
@@ -220,7 +233,7 @@ void NbResetState(const Nb& nb, const NbScratch& s) {
     s.remaining[v] = 0;
   }
   for (uint32_t m = 0; m < nb.k; ++m) {
-    const hetcast_nb_message& msg = nb.r->messages[m];
+    const hetcast_nonblocking_message& msg = nb.r->messages[m];
     s.informed[static_cast<size_t>(m) * nb.n + msg.source] = 1;
     for (size_t d = 0; d < msg.destination_count; ++d) {
       ++s.remaining[msg.destinations[d]];

@@ -26,7 +26,7 @@ constexpr uint32_t kNbNone = UINT32_MAX;
 
 // A validated request with the model's costs (Eq. 1) for message m.
 struct Nb {
-  const hetcast_nb_request* r;
+  const hetcast_nonblocking_request* r;
   uint32_t n, k;
   size_t total;      // Destinations over all messages.
   uint32_t* member;  // [k * n + v]: index of v in D_k, or kNbNone.
@@ -80,12 +80,12 @@ struct NbScratch {
   uint8_t* executed;      // tasks
   uint32_t* stack;        // n + total
   // WRP: per-node task lists as linked lists of pool entries.
-  hetcast_nb_task* pool;  // 2 * total
-  uint32_t* next;         // 2 * total
-  uint32_t* head;         // n
-  uint32_t* tail;         // n
-  uint32_t* last_send;    // n
-  NbRow* rows;            // k + total (FEF/ECF heap)
+  hetcast_nonblocking_task* pool;  // 2 * total
+  uint32_t* next;                  // 2 * total
+  uint32_t* head;                  // n
+  uint32_t* tail;                  // n
+  uint32_t* last_send;             // n
+  NbRow* rows;                     // k + total (FEF/ECF heap)
 };
 
 // The timing of a transfer j -> i of message m (the paper leaves the order
@@ -135,22 +135,30 @@ struct NbBest {
   }
 };
 
+// What a check of a non-blocking request found wrong: the part of the
+// request (hetcast_nonblocking_check's `*rejection`) and the reason (its
+// `*why`).
+struct NbRejection {
+  hetcast_nonblocking_rejection where;
+  const char* reason;
+};
+
 // request.cc: checks the request's shape and sizes, reading no per-node
-// array (hetcast_nb_plan_sizes); `rejection` (optional) says what failed
-// (hetcast_nb_check).
-hetcast_status NbShape(const hetcast_nb_request* r, Nb* nb,
-                       hetcast_nb_rejection* rejection = nullptr);
+// array (hetcast_nonblocking_plan_sizes); `rejection` (optional) says what
+// failed (hetcast_nonblocking_check).
+hetcast_status NbShape(const hetcast_nonblocking_request* r, Nb* nb,
+                       NbRejection* rejection = nullptr);
 // request.cc: NbShape, then every overhead and link time at most
 // HETCAST_MAX_COST (no membership yet).
-hetcast_status NbChecked(const hetcast_nb_request* r, Nb* nb,
-                         hetcast_nb_rejection* rejection = nullptr);
+hetcast_status NbChecked(const hetcast_nonblocking_request* r, Nb* nb,
+                         NbRejection* rejection = nullptr);
 // request.cc: carves the scratch arrays; false when the arena is too small.
 bool NbCarve(const Nb& nb, Arena* a, NbScratch* s);
 // request.cc: NbChecked, NbCarve from `workspace`, then the membership
 // table.
-hetcast_status NbPrepare(const hetcast_nb_request* r, void* workspace,
+hetcast_status NbPrepare(const hetcast_nonblocking_request* r, void* workspace,
                          size_t size, Nb* nb, NbScratch* s,
-                         hetcast_nb_rejection* rejection = nullptr);
+                         NbRejection* rejection = nullptr);
 // request.cc: the start state of every heuristic: only sources informed.
 void NbResetState(const Nb& nb, const NbScratch& s);
 
@@ -174,30 +182,34 @@ void CriticalFirstServed(const Nb& nb, const NbScratch& s, uint32_t m,
 // task_lists.cc: writes FEF/ECF/WR's decisions as node lists (each node's
 // tasks in decision order); returns the last receive's end.
 uint64_t NbListsFromDecisions(const Nb& nb, const NbScratch& s, size_t count,
-                              hetcast_nb_task* tasks, size_t* list_begin);
+                              hetcast_nonblocking_task* tasks,
+                              size_t* list_begin);
 // task_lists.cc: writes WRP's linked lists as node lists (none when `tasks`
 // is null); returns the last receive's end.
 uint64_t NbListsFromWrp(const Nb& nb, const NbScratch& s,
-                        hetcast_nb_task* tasks, size_t* list_begin);
+                        hetcast_nonblocking_task* tasks, size_t* list_begin);
 
-// nonblocking_api.cc: hetcast_nb_plan_sizes of a shaped request (NbShape).
-void NbPlanSizes(const Nb& nb, hetcast_nb_sizes* sizes);
+// nonblocking_api.cc: hetcast_nonblocking_plan_sizes of a shaped request
+// (NbShape).
+void NbPlanSizes(const Nb& nb, hetcast_nonblocking_sizes* sizes);
 
 // nonblocking_api.cc: the planner's default (hetcast.h, "The planner"),
-// arguments as hetcast_nb_plan's, for tools that compare it with the
+// arguments as hetcast_nonblocking_plan's, for tools that compare it with the
 // pinned algorithms: the algorithm table's first row, then its other
 // default rows in the same workspace, each of which answers instead when
 // it completes strictly earlier (answer->algorithm says which answered;
 // algorithms.h).
-hetcast_status NbPlanEarliest(const hetcast_nb_request* request,
+hetcast_status NbPlanEarliest(const hetcast_nonblocking_request* request,
                               void* workspace, size_t workspace_size,
-                              hetcast_nb_task* tasks, size_t task_capacity,
-                              size_t* list_begin, hetcast_answer* answer);
+                              hetcast_nonblocking_task* tasks,
+                              size_t task_capacity, size_t* list_begin,
+                              hetcast_answer* answer);
 
-// evaluator.cc: checks and replays task lists (see hetcast_nb_evaluate),
-// rewriting their times; on success `*completion` is the last receive's end.
+// evaluator.cc: checks and replays task lists (see
+// hetcast_nonblocking_evaluate), rewriting their times; on success
+// `*completion` is the last receive's end.
 hetcast_status NbEvaluate(const Nb& nb, const NbScratch& s,
-                          hetcast_nb_task* tasks, size_t task_count,
+                          hetcast_nonblocking_task* tasks, size_t task_count,
                           const size_t* list_begin, uint64_t* completion);
 
 }  // namespace internal

@@ -1,5 +1,5 @@
 // work_bound.cc: the serial-work lower bound of the non-blocking model
-// (HETCAST_BOUND_NB_SERIAL_WORK; proof in lower_bound.h, item 3): each
+// (HETCAST_BOUND_NONBLOCKING_SERIAL_WORK; proof in lower_bound.h, item 3): each
 // node's own jobs one at a time, and everybody's work between the time each
 // node can start and the completion.
 #include <algorithm>
@@ -17,7 +17,7 @@ namespace {
 uint64_t NbNodeMakespan(const Nb& nb, const NbScratch& s, uint32_t v) {
   size_t jobs = 0;
   for (uint32_t m = 0; m < nb.k; ++m) {
-    const hetcast_nb_message& msg = nb.r->messages[m];
+    const hetcast_nonblocking_message& msg = nb.r->messages[m];
     if (nb.Dest(m, v)) {
       s.release[2 * jobs] = s.vwork[static_cast<size_t>(m) * nb.n + v];
       s.release[2 * jobs + 1] = nb.R(v, m);
@@ -32,8 +32,8 @@ uint64_t NbNodeMakespan(const Nb& nb, const NbScratch& s, uint32_t v) {
 }
 
 // W and what is left of it while the nodes fill it: hi 2^64 + lo, since W
-// may pass 64 bits while T fits (up to HETCAST_NB_MAX_NODES nodes share
-// it). Multipliers and divisors are node or destination counts, below
+// may pass 64 bits while T fits (up to HETCAST_NONBLOCKING_MAX_NODES nodes
+// share it). Multipliers and divisors are node or destination counts, below
 // 2^32, which keeps each partial product within 64 bits.
 struct NbWide {
   uint64_t hi = 0, lo = 0;
@@ -82,7 +82,7 @@ uint64_t NbWideCeilDiv(const NbWide& w, uint64_t k) {
 NbWide NbLeastWork(const Nb& nb) {
   NbWide work;
   for (uint32_t m = 0; m < nb.k; ++m) {
-    const hetcast_nb_message& msg = nb.r->messages[m];
+    const hetcast_nonblocking_message& msg = nb.r->messages[m];
     if (msg.destination_count == 0) continue;
     uint64_t cheapest = nb.S(msg.source, m);
     work.Add(cheapest);
@@ -103,7 +103,7 @@ size_t NbWorkBegins(const Nb& nb, const NbScratch& s, uint64_t* begin) {
     uint64_t b = HETCAST_NEVER;
     bool takes_part = false;
     for (uint32_t m = 0; m < nb.k; ++m) {
-      const hetcast_nb_message& msg = nb.r->messages[m];
+      const hetcast_nonblocking_message& msg = nb.r->messages[m];
       if (msg.source == v && msg.destination_count > 0) {
         b = 0;
         takes_part = true;

@@ -64,7 +64,7 @@ void WrForEachSender(const Nb& nb, const NbScratch& s, uint32_t i, Fn fn) {
   for (uint32_t m = 0; m < nb.k; ++m) {
     const uint8_t* informed = s.informed + static_cast<size_t>(m) * nb.n;
     if (!nb.Dest(m, i) || informed[i]) continue;
-    const hetcast_nb_message& msg = nb.r->messages[m];
+    const hetcast_nonblocking_message& msg = nb.r->messages[m];
     for (size_t a = 0; a <= msg.destination_count; ++a) {
       const uint32_t j = a == 0 ? msg.source : msg.destinations[a - 1];
       if (informed[j]) fn(m, j);
@@ -212,13 +212,9 @@ size_t RunWrp(const Nb& nb, const NbScratch& s, uint32_t* recv_of,
     s.informed[static_cast<size_t>(m) * nb.n + i] = 1;
     // The send, inserted into j's list.
     const uint32_t send = used++;
-    s.pool[send] = hetcast_nb_task{HETCAST_NB_SEND,
-                                   j,
-                                   i,
-                                   m,
-                                   c.slot.start,
-                                   c.arrival,
-                                   TimeAdd(c.slot.start, nb.S(j, m))};
+    s.pool[send] = hetcast_nonblocking_task{
+        HETCAST_NONBLOCKING_SEND,         j, i, m, c.slot.start, c.arrival,
+        TimeAdd(c.slot.start, nb.S(j, m))};
     if (c.slot.before == kNbNone) {
       WrpAppend(s, j, send);
     } else {
@@ -230,14 +226,14 @@ size_t RunWrp(const Nb& nb, const NbScratch& s, uint32_t* recv_of,
     // The receive, appended to i's list.
     const uint32_t recv = used++;
     const uint64_t issue = WrpListEnd(s, i);
-    s.pool[recv] =
-        hetcast_nb_task{HETCAST_NB_RECV,
-                        i,
-                        j,
-                        m,
-                        issue,
-                        c.arrival,
-                        TimeAdd(std::max(c.arrival, issue), nb.R(i, m))};
+    s.pool[recv] = hetcast_nonblocking_task{
+        HETCAST_NONBLOCKING_RECV,
+        i,
+        j,
+        m,
+        issue,
+        c.arrival,
+        TimeAdd(std::max(c.arrival, issue), nb.R(i, m))};
     WrpAppend(s, i, recv);
     recv_of[static_cast<size_t>(m) * nb.n + i] = recv;
     ++count;

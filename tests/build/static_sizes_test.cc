@@ -69,11 +69,12 @@ std::vector<Figures> InspectFigures() {
 template <typename Visit>
 void EveryRequest(const hetcast_profile& profile, Visit visit) {
   hetcast_profile_info info;
-  ASSERT_EQ(hetcast_profile_get_info(&profile, &info), HETCAST_OK);
+  ASSERT_EQ(hetcast_profile_get_info(&profile, &info, nullptr), HETCAST_OK);
   const size_t k = info.type_count;
   std::vector<uint64_t> limits(k);
   for (size_t j = 0; j < k; ++j) {
-    ASSERT_EQ(hetcast_profile_type(&profile, j, nullptr, nullptr, &limits[j]),
+    ASSERT_EQ(hetcast_profile_type(&profile, j, nullptr, nullptr, &limits[j],
+                                   nullptr),
               HETCAST_OK);
   }
   for (uint32_t source = 0; source < k; ++source) {
@@ -96,7 +97,7 @@ Figures LargestNeed(const hetcast_profile& profile) {
   Figures max;
   EveryRequest(profile, [&](const hetcast_node_request& request) {
     hetcast_node_sizes sizes;
-    ASSERT_EQ(hetcast_profile_plan_sizes(&profile, &request, &sizes),
+    ASSERT_EQ(hetcast_profile_plan_sizes(&profile, &request, &sizes, nullptr),
               HETCAST_OK);
     ++max.requests;
     max.workspace = std::max<uint64_t>(max.workspace, sizes.workspace_bytes);
@@ -118,38 +119,40 @@ void ExpectEnoughAndTight(const hetcast_profile& profile, const Figures& f,
     hetcast_answer answer;
     ASSERT_EQ(hetcast_profile_plan(&profile, &request, workspace.data(),
                                    workspace.size(), nodes.data(), nodes.size(),
-                                   transfers.data(), transfers.size(), &answer),
+                                   transfers.data(), transfers.size(), &answer,
+                                   nullptr),
               HETCAST_OK);
     // The workspace serves hetcast_profile_node_role too, which on a
     // PTAS profile needs more than the plan.
     hetcast_node node;
     size_t child_count = 0;
-    ASSERT_EQ(hetcast_profile_node_role(
-                  &profile, &request, 0, workspace.data(), workspace.size(),
-                  &node, transfers.data(), transfers.size(), &child_count),
-              HETCAST_OK);
+    ASSERT_EQ(
+        hetcast_profile_node_role(&profile, &request, 0, workspace.data(),
+                                  workspace.size(), &node, transfers.data(),
+                                  transfers.size(), &child_count, nullptr),
+        HETCAST_OK);
     if (f.workspace > 0 &&
         (hetcast_profile_plan(&profile, &request, workspace.data(),
                               workspace.size() - 1, nodes.data(), nodes.size(),
-                              transfers.data(), transfers.size(),
-                              &answer) != HETCAST_OK ||
+                              transfers.data(), transfers.size(), &answer,
+                              nullptr) != HETCAST_OK ||
          hetcast_profile_node_role(&profile, &request, 0, workspace.data(),
                                    workspace.size() - 1, &node,
                                    transfers.data(), transfers.size(),
-                                   &child_count) != HETCAST_OK)) {
+                                   &child_count, nullptr) != HETCAST_OK)) {
       workspace_tight = true;
     }
     if (hetcast_profile_plan(&profile, &request, workspace.data(),
                              workspace.size(), nodes.data(), nodes.size() - 1,
-                             transfers.data(), transfers.size(),
-                             &answer) != HETCAST_OK) {
+                             transfers.data(), transfers.size(), &answer,
+                             nullptr) != HETCAST_OK) {
       nodes_tight = true;
     }
     if (f.transfers > 0 &&
         hetcast_profile_plan(&profile, &request, workspace.data(),
                              workspace.size(), nodes.data(), nodes.size(),
-                             transfers.data(), transfers.size() - 1,
-                             &answer) != HETCAST_OK) {
+                             transfers.data(), transfers.size() - 1, &answer,
+                             nullptr) != HETCAST_OK) {
       transfers_tight = true;
     }
   });
@@ -171,7 +174,7 @@ TEST(InspectStaticBuffers, AreTheLargestNeedAndEnoughForEveryRequest) {
   ASSERT_EQ(figures.size(), hetcast_table_profile_count(&table));
   for (size_t p = 0; p < figures.size(); ++p) {
     hetcast_profile profile;
-    ASSERT_EQ(hetcast_profile_open(&table, p, &profile), HETCAST_OK);
+    ASSERT_EQ(hetcast_profile_open(&table, p, &profile, nullptr), HETCAST_OK);
     const Figures max = LargestNeed(profile);
     const Figures& f = figures[p];
     EXPECT_EQ(f.requests, max.requests);

@@ -534,7 +534,7 @@ TEST(CliNonblocking, TooManyNodesNamesTheLimit) {
   EXPECT_EQ(run.exit_code, 2);
   EXPECT_THAT(run.err,
               HasSubstr("nodes: 1000000 nodes; the CLI's n x n link matrix "
-                        "holds at most HETCAST_NB_MAX_CELLS (2^24) "
+                        "holds at most HETCAST_NONBLOCKING_MAX_CELLS (2^24) "
                         "entries, 4,096 nodes"));
 }
 

@@ -32,7 +32,8 @@ Fixture& GetFixture() {
     f->request.sizes = f->sizes.data();
     f->request.cluster_count = f->sizes.size();
     f->request.inter_cost = 10;
-    if (hetcast_cluster_plan_sizes(&f->request, &f->need) != HETCAST_OK) {
+    if (hetcast_cluster_plan_sizes(&f->request, &f->need, nullptr) !=
+        HETCAST_OK) {
       std::abort();
     }
     f->workspace.resize(f->need.workspace_bytes);
@@ -49,8 +50,8 @@ void Run(benchmark::State& state, hetcast_algorithm algorithm) {
   for (auto _ : state) {
     if (hetcast_cluster_plan(&f.request, algorithm, f.workspace.data(),
                              f.workspace.size(), f.nodes.data(), f.nodes.size(),
-                             f.transfers.data(), f.transfers.size(),
-                             &answer) != HETCAST_OK) {
+                             f.transfers.data(), f.transfers.size(), &answer,
+                             nullptr) != HETCAST_OK) {
       state.SkipWithError("plan failed");
       return;
     }

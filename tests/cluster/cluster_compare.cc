@@ -41,7 +41,8 @@ struct Stats {
 uint64_t Completion(hetcast_cluster_request r, hetcast_algorithm algorithm,
                     uint64_t* bound) {
   hetcast_node_sizes sizes;
-  if (hetcast_cluster_plan_sizes(&r, &sizes) != HETCAST_OK) std::abort();
+  if (hetcast_cluster_plan_sizes(&r, &sizes, nullptr) != HETCAST_OK)
+    std::abort();
   std::vector<unsigned char> workspace(sizes.workspace_bytes);
   std::vector<hetcast_node> nodes(sizes.node_count);
   hetcast_answer answer;
@@ -52,7 +53,7 @@ uint64_t Completion(hetcast_cluster_request r, hetcast_algorithm algorithm,
                 nodes.size(), nullptr, 0, &answer)
           : hetcast_cluster_plan(&r, algorithm, workspace.data(),
                                  workspace.size(), nodes.data(), nodes.size(),
-                                 nullptr, 0, &answer);
+                                 nullptr, 0, &answer, nullptr);
   if (status != HETCAST_OK) std::abort();
   *bound = answer.lower_bound;
   return answer.completion_time;

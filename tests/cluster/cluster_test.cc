@@ -37,7 +37,7 @@ hetcast_cluster_request Request(const std::vector<uint64_t>& sizes,
 ClusterRun Plan(const hetcast_cluster_request& r, hetcast_algorithm algorithm) {
   ClusterRun run;
   hetcast_node_sizes sizes;
-  run.status = hetcast_cluster_plan_sizes(&r, &sizes);
+  run.status = hetcast_cluster_plan_sizes(&r, &sizes, nullptr);
   if (run.status != HETCAST_OK) return run;
   std::vector<unsigned char> workspace(sizes.workspace_bytes);
   run.nodes.resize(sizes.node_count);
@@ -45,7 +45,7 @@ ClusterRun Plan(const hetcast_cluster_request& r, hetcast_algorithm algorithm) {
   run.status = hetcast_cluster_plan(&r, algorithm, workspace.data(),
                                     workspace.size(), run.nodes.data(),
                                     run.nodes.size(), run.transfers.data(),
-                                    run.transfers.size(), &run.answer);
+                                    run.transfers.size(), &run.answer, nullptr);
   if (run.status == HETCAST_OK) run.transfers.resize(run.answer.transfer_count);
   return run;
 }
@@ -54,8 +54,8 @@ ClusterRun Evaluate(const hetcast_cluster_request& r,
                     const std::vector<hetcast_transfer>& schedule) {
   ClusterRun run;
   size_t bytes = 0;
-  run.status =
-      hetcast_cluster_evaluate_workspace_size(&r, schedule.size(), &bytes);
+  run.status = hetcast_cluster_evaluate_workspace_size(&r, schedule.size(),
+                                                       &bytes, nullptr);
   if (run.status != HETCAST_OK) return run;
   std::vector<unsigned char> workspace(bytes);
   uint64_t n = 0;
@@ -65,7 +65,7 @@ ClusterRun Evaluate(const hetcast_cluster_request& r,
   run.status = hetcast_cluster_evaluate(
       &r, schedule.data(), schedule.size(), workspace.data(), workspace.size(),
       run.nodes.data(), run.nodes.size(), run.transfers.data(),
-      run.transfers.size(), &run.answer);
+      run.transfers.size(), &run.answer, nullptr);
   return run;
 }
 
@@ -305,26 +305,31 @@ TEST(ClusterRequest, BadRequestsAreRejected) {
   hetcast_node_sizes sizes;
   std::vector<uint64_t> ok = {3, 2};
   auto r = Request(ok, 2);
-  EXPECT_EQ(hetcast_cluster_plan_sizes(&r, &sizes), HETCAST_OK);
+  EXPECT_EQ(hetcast_cluster_plan_sizes(&r, &sizes, nullptr), HETCAST_OK);
   r.inter_cost = 0;
-  EXPECT_EQ(hetcast_cluster_plan_sizes(&r, &sizes), HETCAST_INVALID_ARGUMENT);
+  EXPECT_EQ(hetcast_cluster_plan_sizes(&r, &sizes, nullptr),
+            HETCAST_INVALID_ARGUMENT);
   r.inter_cost = HETCAST_MAX_COST;  // The largest accepted C ...
-  EXPECT_EQ(hetcast_cluster_plan_sizes(&r, &sizes), HETCAST_OK);
+  EXPECT_EQ(hetcast_cluster_plan_sizes(&r, &sizes, nullptr), HETCAST_OK);
   r.inter_cost = HETCAST_MAX_COST + 1;  // ... and one more.
-  EXPECT_EQ(hetcast_cluster_plan_sizes(&r, &sizes), HETCAST_INVALID_ARGUMENT);
+  EXPECT_EQ(hetcast_cluster_plan_sizes(&r, &sizes, nullptr),
+            HETCAST_INVALID_ARGUMENT);
   r.inter_cost = 2;
   r.cluster_count = 0;
-  EXPECT_EQ(hetcast_cluster_plan_sizes(&r, &sizes), HETCAST_INVALID_ARGUMENT);
+  EXPECT_EQ(hetcast_cluster_plan_sizes(&r, &sizes, nullptr),
+            HETCAST_INVALID_ARGUMENT);
   std::vector<uint64_t> zero = {3, 0};
   auto z = Request(zero, 2);
-  EXPECT_EQ(hetcast_cluster_plan_sizes(&z, &sizes), HETCAST_INVALID_ARGUMENT);
+  EXPECT_EQ(hetcast_cluster_plan_sizes(&z, &sizes, nullptr),
+            HETCAST_INVALID_ARGUMENT);
   std::vector<uint64_t> big_degree = {4, 1};
   auto d = Request(ok, 2);
   d.degrees = big_degree.data();  // 4 > 3 processors in cluster 0.
-  EXPECT_EQ(hetcast_cluster_plan_sizes(&d, &sizes), HETCAST_INVALID_ARGUMENT);
+  EXPECT_EQ(hetcast_cluster_plan_sizes(&d, &sizes, nullptr),
+            HETCAST_INVALID_ARGUMENT);
   std::vector<uint64_t> huge = {uint64_t{1} << 40, 1};
   auto h = Request(huge, 2);
-  EXPECT_EQ(hetcast_cluster_plan_sizes(&h, &sizes), HETCAST_TOO_LARGE);
+  EXPECT_EQ(hetcast_cluster_plan_sizes(&h, &sizes, nullptr), HETCAST_TOO_LARGE);
 }
 
 TEST(ClusterRequest, ProcessorTotalBoundaryIsExact) {
@@ -333,15 +338,15 @@ TEST(ClusterRequest, ProcessorTotalBoundaryIsExact) {
   hetcast_node_sizes sizes;
   const std::vector<uint64_t> most = {HETCAST_MAX_NODES - 1, 1};
   auto r = Request(most, 2);
-  ASSERT_EQ(hetcast_cluster_plan_sizes(&r, &sizes), HETCAST_OK);
+  ASSERT_EQ(hetcast_cluster_plan_sizes(&r, &sizes, nullptr), HETCAST_OK);
   EXPECT_EQ(sizes.node_count, size_t{HETCAST_MAX_NODES});
   const std::vector<uint64_t> one_more = {HETCAST_MAX_NODES, 1};
   r = Request(one_more, 2);
-  EXPECT_EQ(hetcast_cluster_plan_sizes(&r, &sizes), HETCAST_TOO_LARGE);
+  EXPECT_EQ(hetcast_cluster_plan_sizes(&r, &sizes, nullptr), HETCAST_TOO_LARGE);
   // Sizes whose sum wraps 64 bits (2 + (2^64 - 2) = 2^64 -> 0) are refused.
   const std::vector<uint64_t> wraps = {2, HETCAST_NEVER - 1};
   r = Request(wraps, 2);
-  EXPECT_EQ(hetcast_cluster_plan_sizes(&r, &sizes), HETCAST_TOO_LARGE);
+  EXPECT_EQ(hetcast_cluster_plan_sizes(&r, &sizes, nullptr), HETCAST_TOO_LARGE);
 }
 
 TEST(ClusterSearch, KnownOptima) {

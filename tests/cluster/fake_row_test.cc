@@ -110,14 +110,14 @@ TEST(FakeRow, PlannerAndPlanInfoSeeIt) {
 TEST(FakeRow, ClusterPlanRunsIt) {
   const hetcast_cluster_request r = Broadcast();
   hetcast_node_sizes sizes;
-  ASSERT_EQ(hetcast_cluster_plan_sizes(&r, &sizes), HETCAST_OK);
+  ASSERT_EQ(hetcast_cluster_plan_sizes(&r, &sizes, nullptr), HETCAST_OK);
   std::vector<unsigned char> workspace(sizes.workspace_bytes);
   std::vector<hetcast_node> nodes(sizes.node_count);
   hetcast_answer answer;
-  EXPECT_EQ(
-      hetcast_cluster_plan(&r, kFake, workspace.data(), workspace.size(),
-                           nodes.data(), nodes.size(), nullptr, 0, &answer),
-      kRow ? HETCAST_OK : HETCAST_INVALID_ARGUMENT);
+  EXPECT_EQ(hetcast_cluster_plan(&r, kFake, workspace.data(), workspace.size(),
+                                 nodes.data(), nodes.size(), nullptr, 0,
+                                 &answer, nullptr),
+            kRow ? HETCAST_OK : HETCAST_INVALID_ARGUMENT);
   if (kRow) {
     EXPECT_EQ(answer.algorithm, kFake);
   }

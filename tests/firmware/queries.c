@@ -29,7 +29,7 @@ static hetcast_answer answer;
 static hetcast_node nodes[kMaxNodes];
 static hetcast_transfer transfers[kMaxNodes];
 static size_t child_count;
-static hetcast_nb_task tasks[kMaxTasks];
+static hetcast_nonblocking_task tasks[kMaxTasks];
 static size_t list_begin[kMaxSources + 1];
 
 /* ------------------------------------------------------------------------ */
@@ -113,14 +113,14 @@ static hetcast_status OpenTable(void) {
   hetcast_status status = hetcast_table_open(
       hetcast_default_table, hetcast_default_table_size, &table, &open_error);
   if (status != HETCAST_OK) return status;
-  status = hetcast_table_find_profile(&table, "default", &index);
+  status = hetcast_table_find_profile(&table, "default", &index, NULL);
   if (status != HETCAST_OK) return status;
-  return hetcast_profile_open(&table, index, &profile);
+  return hetcast_profile_open(&table, index, &profile, NULL);
 }
 
 static void PrintOpenTable(void) {
   hetcast_profile_info info;
-  hetcast_profile_get_info(&profile, &info);
+  hetcast_profile_get_info(&profile, &info, NULL);
   fputs("profile ", stdout);
   fputs(info.name, stdout);
   Field("types", info.type_count);
@@ -131,7 +131,7 @@ static void PrintOpenTable(void) {
   for (size_t j = 0; j < info.type_count; ++j) {
     const char* name = "";
     uint64_t cost = 0, limit = 0;
-    hetcast_profile_type(&profile, j, &name, &cost, &limit);
+    hetcast_profile_type(&profile, j, &name, &cost, &limit, NULL);
     fputs("type ", stdout);
     fputs(name, stdout);
     Field("cost", cost);
@@ -143,7 +143,8 @@ static void PrintOpenTable(void) {
 static hetcast_status TablePlan(void) {
   const hetcast_node_request request = {NULL, 3, 2, kInTableCounts, NULL};
   return hetcast_profile_plan(&profile, &request, workspace, sizeof(workspace),
-                              nodes, kMaxNodes, transfers, kMaxNodes, &answer);
+                              nodes, kMaxNodes, transfers, kMaxNodes, &answer,
+                              NULL);
 }
 
 /* 30 fast nodes: above the table's limit of 20, so FNF answers. */
@@ -152,10 +153,11 @@ static hetcast_status OutsideTableFnf(void) {
   static const uint64_t kCounts[3] = {30, 4, 2};
   const hetcast_node_request request = {kCosts, 3, 0, kCounts, NULL};
   uint64_t completion = 0;
-  lookup_status = hetcast_profile_completion(&profile, &request, &completion);
+  lookup_status =
+      hetcast_profile_completion(&profile, &request, &completion, NULL);
   return hetcast_node_plan(&request, HETCAST_ALGORITHM_FNF, workspace,
                            sizeof(workspace), nodes, kMaxNodes, transfers,
-                           kMaxNodes, &answer);
+                           kMaxNodes, &answer, NULL);
 }
 
 static void PrintOutsideTableFnf(void) {
@@ -169,7 +171,8 @@ static hetcast_status TableRelays(void) {
   static const uint64_t kRelays[3] = {4, 0, 0};
   const hetcast_node_request request = {NULL, 3, 2, kCounts, kRelays};
   return hetcast_profile_plan(&profile, &request, workspace, sizeof(workspace),
-                              nodes, kMaxNodes, transfers, kMaxNodes, &answer);
+                              nodes, kMaxNodes, transfers, kMaxNodes, &answer,
+                              NULL);
 }
 
 /* Node kRoleNode's part in TablePlan's schedule. */
@@ -177,7 +180,7 @@ static hetcast_status NodeRole(void) {
   const hetcast_node_request request = {NULL, 3, 2, kInTableCounts, NULL};
   return hetcast_profile_node_role(&profile, &request, kRoleNode, workspace,
                                    sizeof(workspace), &nodes[0], transfers,
-                                   kMaxNodes, &child_count);
+                                   kMaxNodes, &child_count, NULL);
 }
 
 static void PrintNodeRole(void) {
@@ -197,7 +200,7 @@ static hetcast_status ClusterLcf(void) {
   request.inter_cost = 3;
   return hetcast_cluster_plan(&request, HETCAST_ALGORITHM_LCF, workspace,
                               sizeof(workspace), nodes, kMaxNodes, transfers,
-                              kMaxNodes, &answer);
+                              kMaxNodes, &answer, NULL);
 }
 
 /* Two sources multicasting their own messages to 4 nodes, with WRP. */
@@ -208,13 +211,13 @@ static hetcast_status NonblockingWrp(void) {
                                      8, 8, 8, 8, 8, 8, 8, 8};
   static const uint32_t kFirst[3] = {1, 2, 3};
   static const uint32_t kSecond[2] = {0, 2};
-  const hetcast_nb_message messages[2] = {{0, 1024, kFirst, 3},
-                                          {3, 64, kSecond, 2}};
-  const hetcast_nb_request request = {4,        kFixed, kPerByte, kFixed,
-                                      kPerByte, kLink,  messages, 2};
-  return hetcast_nb_plan(&request, HETCAST_ALGORITHM_WRP, workspace,
-                         sizeof(workspace), tasks, kMaxTasks, list_begin,
-                         &answer);
+  const hetcast_nonblocking_message messages[2] = {{0, 1024, kFirst, 3},
+                                                   {3, 64, kSecond, 2}};
+  const hetcast_nonblocking_request request = {
+      4, kFixed, kPerByte, kFixed, kPerByte, kLink, messages, 2};
+  return hetcast_nonblocking_plan(&request, HETCAST_ALGORITHM_WRP, workspace,
+                                  sizeof(workspace), tasks, kMaxTasks,
+                                  list_begin, &answer, NULL);
 }
 
 static void PrintNonblocking(void) {
@@ -222,7 +225,7 @@ static void PrintNonblocking(void) {
   for (size_t v = 0; v < 4; ++v) {
     for (size_t i = list_begin[v]; i < list_begin[v + 1] && i < kMaxTasks;
          ++i) {
-      fputs(tasks[i].op == HETCAST_NB_SEND ? "send" : "recv", stdout);
+      fputs(tasks[i].op == HETCAST_NONBLOCKING_SEND ? "send" : "recv", stdout);
       Field("node", tasks[i].node);
       Field("partner", tasks[i].partner);
       Field("message", tasks[i].message);

@@ -21,14 +21,15 @@ int main(void) {
   size_t children = 0;
   if (hetcast_table_open(hetcast_default_table, hetcast_default_table_size,
                          &table, NULL) != HETCAST_OK ||
-      hetcast_profile_open(&table, 0, &profile) != HETCAST_OK ||
-      hetcast_profile_completion(&profile, &request, &completion) !=
+      hetcast_profile_open(&table, 0, &profile, NULL) != HETCAST_OK ||
+      hetcast_profile_completion(&profile, &request, &completion, NULL) !=
           HETCAST_OK ||
       hetcast_profile_plan(&profile, &request, workspace, sizeof(workspace),
-                           nodes, 64, transfers, 64, &answer) != HETCAST_OK ||
+                           nodes, 64, transfers, 64, &answer,
+                           NULL) != HETCAST_OK ||
       hetcast_profile_node_role(&profile, &request, 7, workspace,
                                 sizeof(workspace), nodes, transfers, 64,
-                                &children) != HETCAST_OK) {
+                                &children, NULL) != HETCAST_OK) {
     return 1;
   }
   return answer.completion_time == completion ? 0 : 2;

@@ -74,20 +74,24 @@ const Profiles& OpenProfiles() {
         hetcast_table_open(hetcast_default_table, hetcast_default_table_size,
                            &table, nullptr),
         HETCAST_OK);
-    FUZZ_CHECK_EQ(hetcast_profile_open(&table, 0, &p.all[0]), HETCAST_OK);
+    FUZZ_CHECK_EQ(hetcast_profile_open(&table, 0, &p.all[0], nullptr),
+                  HETCAST_OK);
     FUZZ_CHECK_EQ(hetcast_table_open(hetcast_fuzz_test_table,
                                      size_t(hetcast_fuzz_test_table_end -
                                             hetcast_fuzz_test_table),
                                      &table, nullptr),
                   HETCAST_OK);
-    FUZZ_CHECK_EQ(hetcast_profile_open(&table, 0, &p.all[1]), HETCAST_OK);
-    FUZZ_CHECK_EQ(hetcast_profile_open(&table, 1, &p.all[2]), HETCAST_OK);
+    FUZZ_CHECK_EQ(hetcast_profile_open(&table, 0, &p.all[1], nullptr),
+                  HETCAST_OK);
+    FUZZ_CHECK_EQ(hetcast_profile_open(&table, 1, &p.all[2], nullptr),
+                  HETCAST_OK);
     FUZZ_CHECK_EQ(hetcast_table_open(hetcast_fuzz_ptas_table,
                                      size_t(hetcast_fuzz_ptas_table_end -
                                             hetcast_fuzz_ptas_table),
                                      &table, nullptr),
                   HETCAST_OK);
-    FUZZ_CHECK_EQ(hetcast_profile_open(&table, 0, &p.all[3]), HETCAST_OK);
+    FUZZ_CHECK_EQ(hetcast_profile_open(&table, 0, &p.all[3], nullptr),
+                  HETCAST_OK);
     return p;
   }();
   return profiles;
@@ -95,10 +99,10 @@ const Profiles& OpenProfiles() {
 
 std::vector<uint64_t> ProfileCosts(const hetcast_profile& profile) {
   hetcast_profile_info info;
-  hetcast_profile_get_info(&profile, &info);
+  hetcast_profile_get_info(&profile, &info, nullptr);
   std::vector<uint64_t> costs(info.type_count);
   for (size_t j = 0; j < costs.size(); ++j) {
-    hetcast_profile_type(&profile, j, nullptr, &costs[j], nullptr);
+    hetcast_profile_type(&profile, j, nullptr, &costs[j], nullptr, nullptr);
   }
   return costs;
 }
@@ -264,7 +268,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   hetcast_sizes sizes;
   const char* error = nullptr;
   const hetcast_status sized = hetcast_plan_sizes(&b.request, &sizes, &error);
-  FUZZ_CHECK(error != nullptr);
+  // A refusal says why; success leaves why alone.
+  FUZZ_CHECK(sized == HETCAST_OK ? error == nullptr
+                                 : error != nullptr && error[0] != '\0');
 
   if (sized != HETCAST_OK) {
     // Refused up front: hetcast_plan refuses the same way and writes
@@ -353,7 +359,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     if (info.profile_index != SIZE_MAX) {
       FUZZ_CHECK(info.profile_index < b.request.profile_count);
       const hetcast_profile& profile = b.request.profiles[info.profile_index];
-      hetcast_profile_get_info(&profile, &profile_info);
+      hetcast_profile_get_info(&profile, &profile_info, nullptr);
       answering_costs = ProfileCosts(profile);
       if (with_costs.costs == nullptr) {
         with_costs.costs = answering_costs.data();

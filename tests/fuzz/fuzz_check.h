@@ -237,7 +237,7 @@ inline void CheckNodePlan(const hetcast_node_request& request,
   }
   size_t workspace_bytes = 0;
   FUZZ_CHECK_EQ(hetcast_node_evaluate_workspace_size(&request, sends.size(),
-                                                     &workspace_bytes),
+                                                     &workspace_bytes, nullptr),
                 HETCAST_OK);
   std::vector<unsigned char> workspace(workspace_bytes);
   std::vector<hetcast_node> evaluated(answer.node_count);
@@ -245,11 +245,11 @@ inline void CheckNodePlan(const hetcast_node_request& request,
   std::vector<hetcast_transfer> evaluated_transfers(
       answer.node_count > 0 ? answer.node_count - 1 : 0);
   hetcast_answer evaluation;
-  FUZZ_CHECK_EQ(hetcast_node_evaluate(&request, sends.data(), sends.size(),
-                                      workspace.data(), workspace.size(),
-                                      evaluated.data(), evaluated.size(),
-                                      evaluated_transfers.data(),
-                                      evaluated_transfers.size(), &evaluation),
+  FUZZ_CHECK_EQ(hetcast_node_evaluate(
+                    &request, sends.data(), sends.size(), workspace.data(),
+                    workspace.size(), evaluated.data(), evaluated.size(),
+                    evaluated_transfers.data(), evaluated_transfers.size(),
+                    &evaluation, nullptr),
                 HETCAST_OK);
   FUZZ_CHECK_EQ(evaluation.completion_time, answer.completion_time);
   FUZZ_CHECK_EQ(evaluation.node_count, answer.node_count);
@@ -265,13 +265,14 @@ inline void CheckNodePlan(const hetcast_node_request& request,
   FUZZ_CHECK_EQ(hetcast_node_evaluate_canonical(
                     &request, sends.data(), sends.size(), workspace.data(),
                     workspace.size(), canonical.data(), canonical.size(),
-                    nullptr, 0, &evaluation),
+                    nullptr, 0, &evaluation, nullptr),
                 HETCAST_OK);
   for (size_t v = 0; v < answer.node_count; ++v) {
     FUZZ_CHECK(SameNode(canonical[v], nodes[v]));
   }
   uint64_t doubling = 0;
-  FUZZ_CHECK_EQ(hetcast_node_lower_bound(&request, &doubling), HETCAST_OK);
+  FUZZ_CHECK_EQ(hetcast_node_lower_bound(&request, &doubling, nullptr),
+                HETCAST_OK);
   FUZZ_CHECK(doubling <= answer.completion_time);
   if (bound_is_doubling_or_better) FUZZ_CHECK(answer.lower_bound >= doubling);
 }
@@ -286,18 +287,18 @@ inline void CheckClusterPlan(const hetcast_cluster_request& request,
   if (answer.exact) FUZZ_CHECK_EQ(answer.lower_bound, answer.completion_time);
   size_t workspace_bytes = 0;
   FUZZ_CHECK_EQ(hetcast_cluster_evaluate_workspace_size(
-                    &request, answer.transfer_count, &workspace_bytes),
+                    &request, answer.transfer_count, &workspace_bytes, nullptr),
                 HETCAST_OK);
   std::vector<unsigned char> workspace(workspace_bytes);
   std::vector<hetcast_node> evaluated(answer.node_count);
   std::vector<hetcast_transfer> evaluated_transfers(answer.transfer_count);
   hetcast_answer evaluation;
-  FUZZ_CHECK_EQ(
-      hetcast_cluster_evaluate(
-          &request, transfers, answer.transfer_count, workspace.data(),
-          workspace.size(), evaluated.data(), evaluated.size(),
-          evaluated_transfers.data(), evaluated_transfers.size(), &evaluation),
-      HETCAST_OK);
+  FUZZ_CHECK_EQ(hetcast_cluster_evaluate(
+                    &request, transfers, answer.transfer_count,
+                    workspace.data(), workspace.size(), evaluated.data(),
+                    evaluated.size(), evaluated_transfers.data(),
+                    evaluated_transfers.size(), &evaluation, nullptr),
+                HETCAST_OK);
   FUZZ_CHECK_EQ(evaluation.completion_time, answer.completion_time);
   FUZZ_CHECK_EQ(evaluation.lower_bound, answer.lower_bound);
   for (size_t v = 0; v < answer.node_count; ++v) {
@@ -309,7 +310,7 @@ inline void CheckClusterPlan(const hetcast_cluster_request& request,
   }
 }
 
-// hetcast_plan of a multi-source request into canary arrays and a workspace
+// hetcast_plan of a non-blocking request into canary arrays and a workspace
 // of exactly `sizes`; nothing may be written past them.
 struct NbPlannerRun {
   NbPlannerRun(const hetcast_request& request, const hetcast_sizes& sizes)
@@ -328,31 +329,33 @@ struct NbPlannerRun {
     FUZZ_CHECK(list_begin.BeyondCapacityIntact());
   }
   CanaryWorkspace workspace;
-  CanaryArray<hetcast_nb_task> tasks;
+  CanaryArray<hetcast_nonblocking_task> tasks;
   CanaryArray<size_t> list_begin;
   hetcast_plan_info info;
   const char* error = nullptr;
   hetcast_status status;
 };
 
-// A multi-source answer: the task lists must pass hetcast_nb_evaluate with
-// the same times and completion; the bound is hetcast_nb_lower_bound's and
-// at most the completion.
-inline void CheckNbPlan(const hetcast_nb_request& request,
+// A non-blocking answer: the task lists must pass hetcast_nonblocking_evaluate
+// with the same times and completion; the bound is
+// hetcast_nonblocking_lower_bound's and at most the completion.
+inline void CheckNbPlan(const hetcast_nonblocking_request& request,
                         const hetcast_answer& answer,
-                        const hetcast_nb_task* tasks, size_t task_count,
-                        const size_t* list_begin, size_t workspace_bytes) {
+                        const hetcast_nonblocking_task* tasks,
+                        size_t task_count, const size_t* list_begin,
+                        size_t workspace_bytes) {
   FUZZ_CHECK(answer.lower_bound <= answer.completion_time);
   FUZZ_CHECK_EQ(list_begin[0], 0);
   FUZZ_CHECK_EQ(list_begin[request.node_count], task_count);
-  std::vector<hetcast_nb_task> copy(tasks, tasks + task_count);
-  for (hetcast_nb_task& task : copy) task.start = task.arrival = task.end = 7;
+  std::vector<hetcast_nonblocking_task> copy(tasks, tasks + task_count);
+  for (hetcast_nonblocking_task& task : copy)
+    task.start = task.arrival = task.end = 7;
   std::vector<unsigned char> workspace(workspace_bytes);
   hetcast_answer evaluation;
-  FUZZ_CHECK_EQ(
-      hetcast_nb_evaluate(&request, copy.data(), copy.size(), list_begin,
-                          workspace.data(), workspace.size(), &evaluation),
-      HETCAST_OK);
+  FUZZ_CHECK_EQ(hetcast_nonblocking_evaluate(
+                    &request, copy.data(), copy.size(), list_begin,
+                    workspace.data(), workspace.size(), &evaluation, nullptr),
+                HETCAST_OK);
   FUZZ_CHECK_EQ(evaluation.completion_time, answer.completion_time);
   for (size_t i = 0; i < task_count; ++i) {
     FUZZ_CHECK_EQ(copy[i].start, tasks[i].start);
@@ -360,9 +363,10 @@ inline void CheckNbPlan(const hetcast_nb_request& request,
     FUZZ_CHECK_EQ(copy[i].end, tasks[i].end);
   }
   uint64_t bound = 0;
-  FUZZ_CHECK_EQ(hetcast_nb_lower_bound(&request, workspace.data(),
-                                       workspace.size(), &bound),
-                HETCAST_OK);
+  FUZZ_CHECK_EQ(
+      hetcast_nonblocking_lower_bound(&request, workspace.data(),
+                                      workspace.size(), &bound, nullptr),
+      HETCAST_OK);
   FUZZ_CHECK_EQ(bound, answer.lower_bound);
 }
 
@@ -401,16 +405,17 @@ inline void CheckGraphPlan(const hetcast_graph_request& request,
   schedule.slots = slots;
   schedule.slot_count = answer.slot_count;
   size_t bytes = 0;
-  FUZZ_CHECK_EQ(
-      hetcast_graph_evaluate_workspace_size(&request, &schedule, &bytes),
-      HETCAST_OK);
+  FUZZ_CHECK_EQ(hetcast_graph_evaluate_workspace_size(&request, &schedule,
+                                                      &bytes, nullptr),
+                HETCAST_OK);
   CanaryWorkspace workspace(bytes);
   hetcast_graph_evaluation evaluation;
-  const hetcast_status evaluated = hetcast_graph_evaluate(
-      &request, &schedule, workspace.data(), workspace.size(), &evaluation);
+  const char* why = "";
+  const hetcast_status evaluated =
+      hetcast_graph_evaluate(&request, &schedule, workspace.data(),
+                             workspace.size(), &evaluation, &why);
   if (evaluated != HETCAST_OK) {
-    std::fprintf(stderr, "evaluator: %s (item %zu, node %u)\n",
-                 hetcast_graph_violation_str(evaluation.violation),
+    std::fprintf(stderr, "evaluator: %s (item %zu, node %u)\n", why,
                  evaluation.item, evaluation.node);
   }
   FUZZ_CHECK_EQ(evaluated, HETCAST_OK);

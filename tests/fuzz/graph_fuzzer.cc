@@ -24,7 +24,8 @@ using hetcast_fuzz::CanaryWorkspace;
 
 void PlanAndEvaluate(const hetcast_graph_request& request) {
   hetcast_graph_sizes sizes;
-  FUZZ_CHECK_EQ(hetcast_graph_plan_sizes(&request, &sizes), HETCAST_OK);
+  FUZZ_CHECK_EQ(hetcast_graph_plan_sizes(&request, &sizes, nullptr),
+                HETCAST_OK);
   CanaryWorkspace workspace(sizes.workspace_bytes);
   CanaryArray<hetcast_graph_route_edge> tree_edges(sizes.tree_edge_count);
   CanaryArray<hetcast_graph_slot> slots(sizes.slot_count);
@@ -32,7 +33,7 @@ void PlanAndEvaluate(const hetcast_graph_request& request) {
   const hetcast_status status = hetcast_graph_plan(
       &request, HETCAST_ALGORITHM_MCPH, workspace.data(), workspace.size(),
       tree_edges.data(), tree_edges.capacity(), slots.data(), slots.capacity(),
-      &answer);
+      &answer, nullptr);
   FUZZ_CHECK(workspace.BeyondSizeIntact());
   FUZZ_CHECK(tree_edges.BeyondCapacityIntact());
   FUZZ_CHECK(slots.BeyondCapacityIntact());

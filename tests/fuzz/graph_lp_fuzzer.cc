@@ -72,7 +72,8 @@ mpq_class Ratio(uint64_t num, uint64_t den) {
 // MCPH's period per message, through the runtime planner.
 mpq_class McphPeriod(const hetcast_graph_request& request) {
   hetcast_graph_sizes sizes;
-  FUZZ_CHECK_EQ(hetcast_graph_plan_sizes(&request, &sizes), HETCAST_OK);
+  FUZZ_CHECK_EQ(hetcast_graph_plan_sizes(&request, &sizes, nullptr),
+                HETCAST_OK);
   std::vector<unsigned char> workspace(sizes.workspace_bytes);
   std::vector<hetcast_graph_route_edge> tree_edges(sizes.tree_edge_count);
   std::vector<hetcast_graph_slot> slots(sizes.slot_count);
@@ -80,7 +81,7 @@ mpq_class McphPeriod(const hetcast_graph_request& request) {
   FUZZ_CHECK_EQ(
       hetcast_graph_plan(&request, HETCAST_ALGORITHM_MCPH, workspace.data(),
                          workspace.size(), tree_edges.data(), tree_edges.size(),
-                         slots.data(), slots.size(), &answer),
+                         slots.data(), slots.size(), &answer, nullptr),
       HETCAST_OK);
   return Ratio(answer.period_numerator, answer.period_denominator);
 }

@@ -5,7 +5,7 @@
 
 Each seed is a request in the byte layout nb_graph_api_fuzzer.cc reads from
 the front (BuildNbSmall, BuildGraphSmall and the Fuzz* functions): valid
-multi-source and graph requests, every field of each at fault once (out of
+non-blocking and graph requests, every field of each at fault once (out of
 range, the source, twice, NULL, a cost of 0 or past HETCAST_MAX_COST), the
 documented limits and one past each, pins of another model, and outputs or
 workspaces one short.
@@ -43,7 +43,7 @@ def message(source, length, count, offset=0, corrupt=None):
 
 def nb(n, messages, overheads=None, link=None, null_pick=0, algorithm=NONE,
        tasks=EXACT, workspace=EXACT):
-    """A small multi-source request: n nodes, overheads (4 * n selectors,
+    """A small non-blocking request: n nodes, overheads (4 * n selectors,
     default 1..), a uniform link time (one selector) or a full matrix."""
     out = [0, n, len(messages)]
     out += overheads if overheads is not None else [1 + v % 3 for v in
@@ -86,7 +86,7 @@ def edge(n, a, b, c):
 
 
 SEEDS = {
-    # Multi-source: two messages on four nodes, all to all, broadcast.
+    # Non-blocking: two messages on four nodes, all to all, broadcast.
     "nb_two_messages": nb(4, [message(0, 3, 3), message(2, 1, 2, offset=1)]),
     "nb_all_to_all": nb(3, [message(v, 2, 2) for v in range(3)]),
     "nb_link_matrix": nb(3, [message(1, 4, 2)], link=[1, 2, 3, 4, 0, 5, 1,
@@ -123,7 +123,7 @@ SEEDS = {
     "nb_short_tasks": nb(4, [message(0, 2, 3)], tasks=SHORT),
     "nb_short_workspace": nb(4, [message(0, 2, 3)], workspace=SHORT),
     # The limits (BuildNbAtLimit): a broadcast of 11,585 nodes and 11,586;
-    # all-to-all of 128 and 129; HETCAST_NB_MAX_NODES with K * N = 2^24 and
+    # all-to-all of 128 and 129; HETCAST_NONBLOCKING_MAX_NODES with K * N = 2^24 and
     # one message more; one node past the limit; 2^33 nodes.
     "nb_limit_broadcast_11585": nb_at_limit(0),
     "nb_limit_broadcast_11586": nb_at_limit(1),

@@ -204,8 +204,9 @@ std::vector<std::string> TypeNamesOf(const hetcast_profile& profile,
   std::vector<std::string> names;
   for (size_t j = 0; j < types; ++j) {
     const char* name = nullptr;
-    FUZZ_CHECK_EQ(hetcast_profile_type(&profile, j, &name, nullptr, nullptr),
-                  HETCAST_OK);
+    FUZZ_CHECK_EQ(
+        hetcast_profile_type(&profile, j, &name, nullptr, nullptr, nullptr),
+        HETCAST_OK);
     names.push_back(name);
   }
   return names;

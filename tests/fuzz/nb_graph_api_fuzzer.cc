@@ -4,7 +4,7 @@
 // graph_fuzzer's).
 //
 // The input bytes, read from the front (make_nb_graph_seeds.py writes the
-// seeds and documents the layout), build a hetcast_nb_request or a
+// seeds and documents the layout), build a hetcast_nonblocking_request or a
 // hetcast_graph_request directly: node, message, edge and target counts,
 // overheads, link times, lengths and costs from a selector byte that often
 // picks a limit's edge (0, 1, HETCAST_MAX_COST +- 1, UINT64_MAX), ids that
@@ -12,19 +12,19 @@
 // algorithm (also of another model), and capacities of the outputs and the
 // workspace near what the sizes functions ask for. A shape byte at 240 or
 // more picks a request at one of the documented limits, or one past it,
-// that is only sized (hetcast_nb_plan_sizes reads no per-node array, so
-// those point to a one-entry buffer).
+// that is only sized (hetcast_nonblocking_plan_sizes reads no per-node array,
+// so those point to a one-entry buffer).
 //
 // The target re-derives from hetcast.h's rules whether the request is
 // valid, and which limit or field is at fault, and asserts: the status of
 // the sizes, check, plan, evaluate and lower-bound calls (the limits give
 // HETCAST_TOO_LARGE exactly when exceeded, a fault HETCAST_INVALID_ARGUMENT);
 // the field a rejection names is at fault; a rejected request writes
-// nothing to any output array (canary patterns), through hetcast_nb_plan,
-// hetcast_graph_plan and hetcast_plan alike; an accepted one plans with every
-// algorithm of its model into arrays near the sizes, writes nothing past
-// what it reports, passes its model's evaluator, and the planner gives the
-// same bytes and the same per-participant parts.
+// nothing to any output array (canary patterns), through
+// hetcast_nonblocking_plan, hetcast_graph_plan and hetcast_plan alike; an
+// accepted one plans with every algorithm of its model into arrays near the
+// sizes, writes nothing past what it reports, passes its model's evaluator, and
+// the planner gives the same bytes and the same per-participant parts.
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
@@ -91,9 +91,9 @@ hetcast_algorithm PickAlgorithm(ByteReader& in) {
 }
 
 // ---------------------------------------------------------------------------
-// Multi-source model.
+// Non-blocking model.
 
-// What the target expects of a multi-source request, from hetcast.h's rules.
+// What the target expects of a non-blocking request, from hetcast.h's rules.
 struct NbExpect {
   bool null_array = false;
   bool too_large = false;    // N, K * N or the work measure past a limit
@@ -103,10 +103,10 @@ struct NbExpect {
 };
 
 struct NbBuilt {
-  hetcast_nb_request request = {};
+  hetcast_nonblocking_request request = {};
   std::vector<uint64_t> send_fixed, send_per_byte, recv_fixed, recv_per_byte;
   std::vector<uint64_t> link;
-  std::vector<hetcast_nb_message> messages;
+  std::vector<hetcast_nonblocking_message> messages;
   std::vector<std::vector<uint32_t>> destinations;
   bool small = true;  // planned, not only sized
 };
@@ -134,13 +134,13 @@ void BuildNbAtLimit(uint8_t shape, NbBuilt* b) {
       all_to_all = true;
       per_message = n - 1;
       break;
-    case 4:  // HETCAST_NB_MAX_NODES nodes, K * N = 2^24: accepted.
-    case 5:  // One message more: past HETCAST_NB_MAX_CELLS.
-      n = HETCAST_NB_MAX_NODES;
-      k = HETCAST_NB_MAX_CELLS / n + shape % 2;
+    case 4:  // HETCAST_NONBLOCKING_MAX_NODES nodes, K * N = 2^24: accepted.
+    case 5:  // One message more: past HETCAST_NONBLOCKING_MAX_CELLS.
+      n = HETCAST_NONBLOCKING_MAX_NODES;
+      k = HETCAST_NONBLOCKING_MAX_CELLS / n + shape % 2;
       break;
-    case 6:  // One node past HETCAST_NB_MAX_NODES.
-      n = HETCAST_NB_MAX_NODES + 1;
+    case 6:  // One node past HETCAST_NONBLOCKING_MAX_NODES.
+      n = HETCAST_NONBLOCKING_MAX_NODES + 1;
       break;
     default:  // A node count past 2^32.
       n = size_t{1} << 33;
@@ -233,7 +233,7 @@ void BuildNbSmall(ByteReader& in, uint8_t shape, NbBuilt* b) {
 
 // The target's own reading of hetcast.h's rules for `r`.
 NbExpect ExpectNb(const NbBuilt& b) {
-  const hetcast_nb_request& r = b.request;
+  const hetcast_nonblocking_request& r = b.request;
   NbExpect e;
   e.null_array = r.send_fixed == nullptr || r.send_per_byte == nullptr ||
                  r.recv_fixed == nullptr || r.recv_per_byte == nullptr ||
@@ -242,16 +242,17 @@ NbExpect ExpectNb(const NbBuilt& b) {
   e.shape_fault = n < 2 || k == 0;
   size_t total = 0;
   for (size_t m = 0; m < k && r.messages != nullptr; ++m) {
-    const hetcast_nb_message& msg = r.messages[m];
+    const hetcast_nonblocking_message& msg = r.messages[m];
     if (msg.source >= n || msg.length == 0 || msg.destination_count >= n ||
         (msg.destinations == nullptr && msg.destination_count != 0)) {
       e.shape_fault = true;
     }
     total += msg.destination_count;
   }
-  e.too_large = n > HETCAST_NB_MAX_NODES ||
-                (n > 0 && (unsigned __int128)k * n > HETCAST_NB_MAX_CELLS) ||
-                (n >= 2 && NbWork(total, k, n) > HETCAST_NB_MAX_WORK);
+  e.too_large =
+      n > HETCAST_NONBLOCKING_MAX_NODES ||
+      (n > 0 && (unsigned __int128)k * n > HETCAST_NONBLOCKING_MAX_CELLS) ||
+      (n >= 2 && NbWork(total, k, n) > HETCAST_NONBLOCKING_MAX_WORK);
   if (!b.small || e.null_array || e.shape_fault || e.too_large) return e;
   for (size_t v = 0; v < n; ++v) {
     for (const uint64_t cost : {r.send_fixed[v], r.send_per_byte[v],
@@ -263,7 +264,7 @@ NbExpect ExpectNb(const NbBuilt& b) {
     if (r.link_per_byte[c] > HETCAST_MAX_COST) e.cost_fault = true;
   }
   for (size_t m = 0; m < k; ++m) {
-    const hetcast_nb_message& msg = r.messages[m];
+    const hetcast_nonblocking_message& msg = r.messages[m];
     for (size_t d = 0; d < msg.destination_count; ++d) {
       const uint32_t v = msg.destinations[d];
       if (v >= n || v == msg.source ||
@@ -277,48 +278,48 @@ NbExpect ExpectNb(const NbBuilt& b) {
 }
 
 // The field a rejection names must be at fault in `r`.
-void CheckNbRejection(const hetcast_nb_request& r,
-                      const hetcast_nb_rejection& rejection,
-                      hetcast_status status) {
-  FUZZ_CHECK(rejection.reason != nullptr && rejection.reason[0] != '\0');
+void CheckNbRejection(const hetcast_nonblocking_request& r,
+                      const hetcast_nonblocking_rejection& rejection,
+                      const char* why, hetcast_status status) {
+  FUZZ_CHECK(why != nullptr && why[0] != '\0');
   const size_t n = r.node_count;
-  const hetcast_nb_message* msg =
+  const hetcast_nonblocking_message* msg =
       r.messages != nullptr && rejection.index < r.message_count
           ? &r.messages[rejection.index]
           : nullptr;
   switch (rejection.field) {
-    case HETCAST_NB_FIELD_NONE:
+    case HETCAST_NONBLOCKING_FIELD_NONE:
       break;  // An array NULL (checked by the caller) or the workspace.
-    case HETCAST_NB_FIELD_NODE_COUNT:
-      FUZZ_CHECK(n < 2 ||
-                 (status == HETCAST_TOO_LARGE && n > HETCAST_NB_MAX_NODES));
+    case HETCAST_NONBLOCKING_FIELD_NODE_COUNT:
+      FUZZ_CHECK(n < 2 || (status == HETCAST_TOO_LARGE &&
+                           n > HETCAST_NONBLOCKING_MAX_NODES));
       break;
-    case HETCAST_NB_FIELD_NODE: {
+    case HETCAST_NONBLOCKING_FIELD_NODE: {
       FUZZ_CHECK(rejection.index < n);
       const size_t v = rejection.index;
       FUZZ_CHECK(std::max({r.send_fixed[v], r.send_per_byte[v], r.recv_fixed[v],
                            r.recv_per_byte[v]}) > HETCAST_MAX_COST);
       break;
     }
-    case HETCAST_NB_FIELD_LINK:
+    case HETCAST_NONBLOCKING_FIELD_LINK:
       FUZZ_CHECK(rejection.index < n * n);
       FUZZ_CHECK(r.link_per_byte[rejection.index] > HETCAST_MAX_COST);
       break;
-    case HETCAST_NB_FIELD_MESSAGES:
+    case HETCAST_NONBLOCKING_FIELD_MESSAGES:
       FUZZ_CHECK(r.message_count == 0 || status == HETCAST_TOO_LARGE);
       break;
-    case HETCAST_NB_FIELD_SOURCE:
+    case HETCAST_NONBLOCKING_FIELD_SOURCE:
       FUZZ_CHECK(msg != nullptr && msg->source >= n);
       break;
-    case HETCAST_NB_FIELD_LENGTH:
+    case HETCAST_NONBLOCKING_FIELD_LENGTH:
       FUZZ_CHECK(msg != nullptr && msg->length == 0);
       break;
-    case HETCAST_NB_FIELD_DESTINATIONS:
+    case HETCAST_NONBLOCKING_FIELD_DESTINATIONS:
       FUZZ_CHECK(msg != nullptr &&
                  (msg->destination_count >= n ||
                   (msg->destinations == nullptr && msg->destination_count)));
       break;
-    case HETCAST_NB_FIELD_DESTINATION: {
+    case HETCAST_NONBLOCKING_FIELD_DESTINATION: {
       FUZZ_CHECK(msg != nullptr && rejection.item < msg->destination_count);
       const uint32_t* d = msg->destinations;
       const uint32_t v = d[rejection.item];
@@ -331,19 +332,20 @@ void CheckNbRejection(const hetcast_nb_request& r,
   }
 }
 
-// A multi-source request every call refuses with `status`: nothing written.
-void CheckNbRefused(const hetcast_nb_request& r, size_t workspace_bytes,
-                    hetcast_status status) {
+// A non-blocking request every call refuses with `status`: nothing written.
+void CheckNbRefused(const hetcast_nonblocking_request& r,
+                    size_t workspace_bytes, hetcast_status status) {
   for (hetcast_algorithm algorithm :
        {HETCAST_ALGORITHM_FEF, HETCAST_ALGORITHM_ECF, HETCAST_ALGORITHM_WR,
         HETCAST_ALGORITHM_WRP, HETCAST_ALGORITHM_CRITICAL_FIRST}) {
     CanaryWorkspace workspace(workspace_bytes);
-    CanaryArray<hetcast_nb_task> tasks(64);
+    CanaryArray<hetcast_nonblocking_task> tasks(64);
     CanaryArray<size_t> list_begin(kMaxSmallNodes + 1);
     hetcast_answer answer;
-    FUZZ_CHECK_EQ(hetcast_nb_plan(&r, algorithm, workspace.data(),
-                                  workspace.size(), tasks.data(),
-                                  tasks.capacity(), list_begin.data(), &answer),
+    FUZZ_CHECK_EQ(hetcast_nonblocking_plan(&r, algorithm, workspace.data(),
+                                           workspace.size(), tasks.data(),
+                                           tasks.capacity(), list_begin.data(),
+                                           &answer, nullptr),
                   status);
     FUZZ_CHECK(tasks.Untouched());
     FUZZ_CHECK(list_begin.Untouched());
@@ -351,35 +353,36 @@ void CheckNbRefused(const hetcast_nb_request& r, size_t workspace_bytes,
   }
   CanaryWorkspace workspace(workspace_bytes);
   CanaryArray<uint64_t> bound(1);
-  FUZZ_CHECK_EQ(hetcast_nb_lower_bound(&r, workspace.data(), workspace.size(),
-                                       bound.data()),
-                status);
+  FUZZ_CHECK_EQ(
+      hetcast_nonblocking_lower_bound(&r, workspace.data(), workspace.size(),
+                                      bound.data(), nullptr),
+      status);
   FUZZ_CHECK(bound.Untouched());
   std::vector<size_t> list_begin(
       r.node_count <= kMaxSmallNodes ? r.node_count + 1 : 1, 0);
   hetcast_answer answer;
-  FUZZ_CHECK_EQ(
-      hetcast_nb_evaluate(&r, nullptr, 0, list_begin.data(), workspace.data(),
-                          workspace.size(), &answer),
-      status);
+  FUZZ_CHECK_EQ(hetcast_nonblocking_evaluate(&r, nullptr, 0, list_begin.data(),
+                                             workspace.data(), workspace.size(),
+                                             &answer, nullptr),
+                status);
 }
 
 // Every algorithm into arrays near the sizes; the results, for the planner's
 // comparison, of the ones that answered with room.
-void PlanNbDirect(ByteReader& in, const hetcast_nb_request& r,
-                  const hetcast_nb_sizes& sizes) {
+void PlanNbDirect(ByteReader& in, const hetcast_nonblocking_request& r,
+                  const hetcast_nonblocking_sizes& sizes) {
   for (hetcast_algorithm algorithm :
        {HETCAST_ALGORITHM_FEF, HETCAST_ALGORITHM_ECF, HETCAST_ALGORITHM_WR,
         HETCAST_ALGORITHM_WRP, HETCAST_ALGORITHM_CRITICAL_FIRST}) {
     const size_t task_capacity = NearCapacity(in, sizes.task_count);
     const size_t workspace_size = NearCapacity(in, sizes.workspace_bytes);
     CanaryWorkspace workspace(workspace_size);
-    CanaryArray<hetcast_nb_task> tasks(task_capacity);
+    CanaryArray<hetcast_nonblocking_task> tasks(task_capacity);
     CanaryArray<size_t> list_begin(r.node_count + 1);
     hetcast_answer answer;
-    const hetcast_status status = hetcast_nb_plan(
+    const hetcast_status status = hetcast_nonblocking_plan(
         &r, algorithm, workspace.data(), workspace.size(), tasks.data(),
-        tasks.capacity(), list_begin.data(), &answer);
+        tasks.capacity(), list_begin.data(), &answer, nullptr);
     FUZZ_CHECK(workspace.BeyondSizeIntact());
     FUZZ_CHECK(tasks.BeyondCapacityIntact());
     FUZZ_CHECK(list_begin.BeyondCapacityIntact());
@@ -410,8 +413,8 @@ void PlanNbDirect(ByteReader& in, const hetcast_nb_request& r,
 
 // The unpinned answer is WRP's or critical-first's, no later than the
 // other's, and WRP's when they tie.
-void CheckNbDefaultIsEarlier(const hetcast_nb_request& r,
-                             const hetcast_nb_sizes& sizes,
+void CheckNbDefaultIsEarlier(const hetcast_nonblocking_request& r,
+                             const hetcast_nonblocking_sizes& sizes,
                              const hetcast_answer& chosen) {
   FUZZ_CHECK(chosen.algorithm == HETCAST_ALGORITHM_WRP ||
              chosen.algorithm == HETCAST_ALGORITHM_CRITICAL_FIRST);
@@ -421,12 +424,13 @@ void CheckNbDefaultIsEarlier(const hetcast_nb_request& r,
   // At least one entry each: an empty vector's data() may be null.
   std::vector<unsigned char> workspace(
       std::max<size_t>(sizes.workspace_bytes, 1));
-  std::vector<hetcast_nb_task> tasks(std::max<size_t>(sizes.task_count, 1));
+  std::vector<hetcast_nonblocking_task> tasks(
+      std::max<size_t>(sizes.task_count, 1));
   std::vector<size_t> begin(r.node_count + 1);
   hetcast_answer answer;
-  const hetcast_status status =
-      hetcast_nb_plan(&r, other, workspace.data(), workspace.size(),
-                      tasks.data(), tasks.size(), begin.data(), &answer);
+  const hetcast_status status = hetcast_nonblocking_plan(
+      &r, other, workspace.data(), workspace.size(), tasks.data(), tasks.size(),
+      begin.data(), &answer, nullptr);
   if (status == HETCAST_OVERFLOW) {
     // The other has no finite completion: the chosen one is earlier by
     // definition, and it is WRP (critical-first is taken only when it is
@@ -442,11 +446,11 @@ void CheckNbDefaultIsEarlier(const hetcast_nb_request& r,
   }
 }
 
-// hetcast_plan into exact arrays must give what hetcast_nb_plan gives with
-// the chosen algorithm, byte for byte, and each participant its own list.
+// hetcast_plan into exact arrays must give what hetcast_nonblocking_plan gives
+// with the chosen algorithm, byte for byte, and each participant its own list.
 void CheckNbPlanner(ByteReader& in, const hetcast_request& request,
-                    const hetcast_nb_sizes& sizes) {
-  const hetcast_nb_request& r = *request.nonblocking;
+                    const hetcast_nonblocking_sizes& sizes) {
+  const hetcast_nonblocking_request& r = *request.nonblocking;
   hetcast_sizes planner_sizes;
   FUZZ_CHECK_EQ(hetcast_plan_sizes(&request, &planner_sizes, nullptr),
                 HETCAST_OK);
@@ -454,13 +458,13 @@ void CheckNbPlanner(ByteReader& in, const hetcast_request& request,
   FUZZ_CHECK_EQ(planner_sizes.list_begin_count, r.node_count + 1);
   hetcast_fuzz::NbPlannerRun run(request, planner_sizes);
   const hetcast_status status = run.status;
-  CanaryArray<hetcast_nb_task>& tasks = run.tasks;
+  CanaryArray<hetcast_nonblocking_task>& tasks = run.tasks;
   CanaryArray<size_t>& list_begin = run.list_begin;
   CanaryWorkspace& workspace = run.workspace;
   const char* error = nullptr;
   const hetcast_plan_info& info = run.info;
   CanaryWorkspace direct_workspace(sizes.workspace_bytes);
-  CanaryArray<hetcast_nb_task> direct(sizes.task_count);
+  CanaryArray<hetcast_nonblocking_task> direct(sizes.task_count);
   CanaryArray<size_t> direct_begin(r.node_count + 1);
   hetcast_answer answer;
   // Unpinned, the planner answers the earlier of WRP and critical-first
@@ -469,9 +473,9 @@ void CheckNbPlanner(ByteReader& in, const hetcast_request& request,
       request.algorithm != HETCAST_ALGORITHM_NONE ? request.algorithm
       : status == HETCAST_OK                      ? info.answer.algorithm
                                                   : planner_sizes.algorithm;
-  const hetcast_status direct_status = hetcast_nb_plan(
+  const hetcast_status direct_status = hetcast_nonblocking_plan(
       &r, chosen, direct_workspace.data(), direct_workspace.size(),
-      direct.data(), direct.capacity(), direct_begin.data(), &answer);
+      direct.data(), direct.capacity(), direct_begin.data(), &answer, nullptr);
   FUZZ_CHECK_EQ(status, direct_status);
   if (status != HETCAST_OK) return;
   if (request.algorithm == HETCAST_ALGORITHM_NONE) {
@@ -480,13 +484,14 @@ void CheckNbPlanner(ByteReader& in, const hetcast_request& request,
   FUZZ_CHECK_EQ(info.answer.completion_time, answer.completion_time);
   FUZZ_CHECK_EQ(info.answer.lower_bound, answer.lower_bound);
   FUZZ_CHECK(std::memcmp(tasks.data(), direct.data(),
-                         sizes.task_count * sizeof(hetcast_nb_task)) == 0);
+                         sizes.task_count * sizeof(hetcast_nonblocking_task)) ==
+             0);
   FUZZ_CHECK(std::memcmp(list_begin.data(), direct_begin.data(),
                          (r.node_count + 1) * sizeof(size_t)) == 0);
   const uint32_t last = uint32_t(r.node_count - 1);
   for (uint32_t id : {0u, last, uint32_t(in.U8() % r.node_count)}) {
     const size_t begin = list_begin[id], count = list_begin[id + 1] - begin;
-    CanaryArray<hetcast_nb_task> own(count);
+    CanaryArray<hetcast_nonblocking_task> own(count);
     hetcast_participant out = {};
     out.tasks = own.data();
     out.task_capacity = own.capacity();
@@ -495,27 +500,29 @@ void CheckNbPlanner(ByteReader& in, const hetcast_request& request,
                   HETCAST_OK);
     FUZZ_CHECK_EQ(out.count, count);
     FUZZ_CHECK(own.BeyondCapacityIntact());
-    FUZZ_CHECK(count == 0 || std::memcmp(own.data(), &tasks[begin],
-                                         count * sizeof(hetcast_nb_task)) == 0);
+    FUZZ_CHECK(count == 0 ||
+               std::memcmp(own.data(), &tasks[begin],
+                           count * sizeof(hetcast_nonblocking_task)) == 0);
   }
 }
 
 // A request the sizes accepted: the per-node checks (costs, then the
 // destinations' ids, which need the workspace), then planning.
 void FuzzNbAccepted(ByteReader& in, const NbBuilt& b, const NbExpect& e,
-                    const hetcast_nb_sizes& sizes,
+                    const hetcast_nonblocking_sizes& sizes,
                     const hetcast_request& request, bool pin_ok) {
-  const hetcast_nb_request& r = b.request;
+  const hetcast_nonblocking_request& r = b.request;
   CanaryWorkspace workspace(sizes.workspace_bytes);
-  hetcast_nb_rejection rejection;
-  const hetcast_status checked =
-      hetcast_nb_check(&r, workspace.data(), workspace.size(), &rejection);
+  hetcast_nonblocking_rejection rejection;
+  const char* why = nullptr;
+  const hetcast_status checked = hetcast_nonblocking_check(
+      &r, workspace.data(), workspace.size(), &rejection, &why);
   FUZZ_CHECK(workspace.BeyondSizeIntact());
-  FUZZ_CHECK_EQ(hetcast_nb_check(&r, nullptr, 0, nullptr),
+  FUZZ_CHECK_EQ(hetcast_nonblocking_check(&r, nullptr, 0, nullptr, nullptr),
                 e.cost_fault ? HETCAST_INVALID_ARGUMENT : HETCAST_OK);
   if (e.cost_fault || e.destination_fault) {
     FUZZ_CHECK_EQ(checked, HETCAST_INVALID_ARGUMENT);
-    CheckNbRejection(r, rejection, checked);
+    CheckNbRejection(r, rejection, why, checked);
     CheckNbRefused(r, sizes.workspace_bytes, checked);
     if (!pin_ok) return;
     hetcast_sizes planner_sizes;
@@ -526,7 +533,7 @@ void FuzzNbAccepted(ByteReader& in, const NbBuilt& b, const NbExpect& e,
     FUZZ_CHECK_EQ(run.status, checked);
     FUZZ_CHECK(run.tasks.Untouched());
     FUZZ_CHECK(run.list_begin.Untouched());
-    FUZZ_CHECK(std::strcmp(run.error, rejection.reason) == 0);
+    FUZZ_CHECK(std::strcmp(run.error, why) == 0);
     return;
   }
   FUZZ_CHECK_EQ(checked, HETCAST_OK);
@@ -542,10 +549,11 @@ void FuzzNb(ByteReader& in) {
   } else {
     BuildNbSmall(in, shape, &b);
   }
-  const hetcast_nb_request& r = b.request;
+  const hetcast_nonblocking_request& r = b.request;
   const NbExpect e = ExpectNb(b);
-  hetcast_nb_sizes sizes;
-  const hetcast_status sized = hetcast_nb_plan_sizes(&r, &sizes);
+  hetcast_nonblocking_sizes sizes;
+  const hetcast_status sized =
+      hetcast_nonblocking_plan_sizes(&r, &sizes, nullptr);
   // The limits are exact: TOO_LARGE when (and only when, for a request
   // without other faults) one is exceeded.
   if (sized == HETCAST_OK) {
@@ -580,10 +588,12 @@ void FuzzNb(ByteReader& in) {
     FUZZ_CHECK_EQ(planner_sized, sized);
   }
   if (sized != HETCAST_OK) {
-    hetcast_nb_rejection rejection;
-    FUZZ_CHECK_EQ(hetcast_nb_check(&r, nullptr, 0, &rejection), sized);
-    CheckNbRejection(r, rejection, sized);
-    if (pin_ok) FUZZ_CHECK(std::strcmp(error, rejection.reason) == 0);
+    hetcast_nonblocking_rejection rejection;
+    const char* why = nullptr;
+    FUZZ_CHECK_EQ(hetcast_nonblocking_check(&r, nullptr, 0, &rejection, &why),
+                  sized);
+    CheckNbRejection(r, rejection, why, sized);
+    if (pin_ok) FUZZ_CHECK(std::strcmp(error, why) == 0);
     if (b.small) CheckNbRefused(r, 256, sized);
     return;
   }
@@ -726,8 +736,8 @@ GraphExpect ExpectGraph(const GraphBuilt& b) {
 // The field a graph rejection names must be at fault in `r`.
 void CheckGraphRejection(const hetcast_graph_request& r,
                          const hetcast_graph_rejection& rejection,
-                         hetcast_status status) {
-  FUZZ_CHECK(rejection.reason != nullptr && rejection.reason[0] != '\0');
+                         const char* why, hetcast_status status) {
+  FUZZ_CHECK(why != nullptr && why[0] != '\0');
   const size_t n = r.node_count, m = r.edge_count;
   const size_t i = rejection.index;
   switch (rejection.field) {
@@ -789,7 +799,7 @@ hetcast_status GraphPlanInto(const hetcast_request& request,
   const hetcast_status direct = hetcast_graph_plan(
       request.graph, algorithm, workspace.data(), workspace.size(),
       tree_edges.data(), tree_edges.capacity(), slots.data(), slots.capacity(),
-      &answer);
+      &answer, nullptr);
   FUZZ_CHECK(workspace.BeyondSizeIntact());
   if (untouched) FUZZ_CHECK(tree_edges.Untouched() && slots.Untouched());
   hetcast_request pinned = request;
@@ -874,7 +884,7 @@ void PlanGraph(ByteReader& in, const hetcast_request& request,
   hetcast_graph_answer answer;
   const hetcast_status status = hetcast_graph_plan(
       &r, HETCAST_ALGORITHM_MCPH, workspace.data(), workspace.size(),
-      tree_edges.data(), capacity, slots.data(), capacity, &answer);
+      tree_edges.data(), capacity, slots.data(), capacity, &answer, nullptr);
   FUZZ_CHECK(workspace.BeyondSizeIntact());
   FUZZ_CHECK(tree_edges.BeyondCapacityIntact() && slots.BeyondCapacityIntact());
   if (capacity < sizes.tree_edge_count) {
@@ -908,14 +918,15 @@ void FuzzGraph(ByteReader& in) {
   const hetcast_graph_request& r = b.request;
   const GraphExpect e = ExpectGraph(b);
   hetcast_graph_sizes sizes;
-  const hetcast_status sized = hetcast_graph_plan_sizes(&r, &sizes);
+  const hetcast_status sized = hetcast_graph_plan_sizes(&r, &sizes, nullptr);
   FUZZ_CHECK_EQ(sized, e.too_large     ? HETCAST_TOO_LARGE
                        : e.shape_fault ? HETCAST_INVALID_ARGUMENT
                                        : (e.work_too_large ? HETCAST_TOO_LARGE
                                                            : HETCAST_OK));
   hetcast_graph_rejection rejection;
-  FUZZ_CHECK_EQ(hetcast_graph_check(&r, nullptr, 0, &rejection), sized);
-  if (sized != HETCAST_OK) CheckGraphRejection(r, rejection, sized);
+  const char* why = nullptr;
+  FUZZ_CHECK_EQ(hetcast_graph_check(&r, nullptr, 0, &rejection, &why), sized);
+  if (sized != HETCAST_OK) CheckGraphRejection(r, rejection, why, sized);
   hetcast_request request = {};
   request.model = HETCAST_MODEL_GRAPH;
   request.algorithm = PickAlgorithm(in);
@@ -927,17 +938,17 @@ void FuzzGraph(ByteReader& in) {
   FUZZ_CHECK_EQ(hetcast_plan_sizes(&request, &planner_sizes, &error),
                 pin_ok ? sized : HETCAST_INVALID_ARGUMENT);
   if (sized != HETCAST_OK) {
-    if (pin_ok) FUZZ_CHECK(std::strcmp(error, rejection.reason) == 0);
+    if (pin_ok) FUZZ_CHECK(std::strcmp(error, why) == 0);
     if (b.small) GraphPlanInto(request, HETCAST_ALGORITHM_MCPH, 8, 256, true);
     return;
   }
   if (!b.small) return;
   CanaryWorkspace workspace(sizes.workspace_bytes);
-  const hetcast_status checked =
-      hetcast_graph_check(&r, workspace.data(), workspace.size(), &rejection);
+  const hetcast_status checked = hetcast_graph_check(
+      &r, workspace.data(), workspace.size(), &rejection, &why);
   FUZZ_CHECK_EQ(checked,
                 e.duplicate_edge ? HETCAST_INVALID_ARGUMENT : HETCAST_OK);
-  if (checked != HETCAST_OK) CheckGraphRejection(r, rejection, checked);
+  if (checked != HETCAST_OK) CheckGraphRejection(r, rejection, why, checked);
   // Another model's algorithm is refused before anything is written.
   FUZZ_CHECK_EQ(
       GraphPlanInto(request, HETCAST_ALGORITHM_WRP, sizes.tree_edge_count,

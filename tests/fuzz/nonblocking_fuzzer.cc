@@ -1,14 +1,14 @@
-// nonblocking_fuzzer.cc: libFuzzer target for multi-source request JSON
+// nonblocking_fuzzer.cc: libFuzzer target for non-blocking request JSON
 // (tests only).
 //
 // The input is a request file as `hetcast plan --model nonblocking --input`
 // reads it (tools/cli/plan_nonblocking.h). ParseNbRequest must return,
 // never crash. A request it accepts is planned with FEF, ECF, WR and WRP
-// into canary arrays of exactly the sizes hetcast_nb_plan_sizes gives, and
-// with the planner (hetcast_plan, WRP by default); every plan must pass
-// hetcast_nb_evaluate with the same times, its bound must be
-// hetcast_nb_lower_bound's and at most its completion, and nothing may be
-// written past an array or the workspace.
+// into canary arrays of exactly the sizes hetcast_nonblocking_plan_sizes gives,
+// and with the planner (hetcast_plan, WRP by default); every plan must pass
+// hetcast_nonblocking_evaluate with the same times, its bound must be
+// hetcast_nonblocking_lower_bound's and at most its completion, and nothing may
+// be written past an array or the workspace.
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
@@ -23,10 +23,10 @@ namespace {
 using hetcast_fuzz::CanaryArray;
 using hetcast_fuzz::CanaryWorkspace;
 
-// The runtime bounds the planners' work (HETCAST_NB_MAX_WORK), but its worst
-// accepted requests take seconds (docs/performance.md, "Multi-source planning
-// at the limits"): too slow per input, so larger requests are parsed, sized and
-// not planned.
+// The runtime bounds the planners' work (HETCAST_NONBLOCKING_MAX_WORK), but its
+// worst accepted requests take seconds (docs/performance.md, "Non-blocking
+// planning at the limits"): too slow per input, so larger requests are parsed,
+// sized and not planned.
 constexpr size_t kMaxPlannedNodes = 48;
 constexpr size_t kMaxPlannedTasks = 512;
 
@@ -39,9 +39,10 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     FUZZ_CHECK(!parsed.status().message().empty());
     return 0;
   }
-  const hetcast_nb_request& request = parsed->request;
-  hetcast_nb_sizes sizes;
-  const hetcast_status sized = hetcast_nb_plan_sizes(&request, &sizes);
+  const hetcast_nonblocking_request& request = parsed->request;
+  hetcast_nonblocking_sizes sizes;
+  const hetcast_status sized =
+      hetcast_nonblocking_plan_sizes(&request, &sizes, nullptr);
   // The parser's checks are the runtime's: what it accepts, the runtime
   // takes.
   FUZZ_CHECK_EQ(sized, HETCAST_OK);
@@ -53,12 +54,12 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
        {HETCAST_ALGORITHM_FEF, HETCAST_ALGORITHM_ECF, HETCAST_ALGORITHM_WR,
         HETCAST_ALGORITHM_WRP}) {
     CanaryWorkspace workspace(sizes.workspace_bytes);
-    CanaryArray<hetcast_nb_task> tasks(sizes.task_count);
+    CanaryArray<hetcast_nonblocking_task> tasks(sizes.task_count);
     CanaryArray<size_t> list_begin(request.node_count + 1);
     hetcast_answer answer;
-    const hetcast_status status = hetcast_nb_plan(
+    const hetcast_status status = hetcast_nonblocking_plan(
         &request, algorithm, workspace.data(), workspace.size(), tasks.data(),
-        tasks.capacity(), list_begin.data(), &answer);
+        tasks.capacity(), list_begin.data(), &answer, nullptr);
     FUZZ_CHECK(workspace.BeyondSizeIntact());
     FUZZ_CHECK(tasks.BeyondCapacityIntact());
     FUZZ_CHECK(list_begin.BeyondCapacityIntact());
@@ -70,13 +71,13 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
 
     // One task short: refused, nothing written past the array.
     if (sizes.task_count > 0) {
-      CanaryArray<hetcast_nb_task> short_tasks(sizes.task_count - 1);
+      CanaryArray<hetcast_nonblocking_task> short_tasks(sizes.task_count - 1);
       hetcast_answer refused;
-      FUZZ_CHECK_EQ(
-          hetcast_nb_plan(&request, algorithm, workspace.data(),
-                          workspace.size(), short_tasks.data(),
-                          short_tasks.capacity(), list_begin.data(), &refused),
-          HETCAST_OUTPUT_TOO_SMALL);
+      FUZZ_CHECK_EQ(hetcast_nonblocking_plan(
+                        &request, algorithm, workspace.data(), workspace.size(),
+                        short_tasks.data(), short_tasks.capacity(),
+                        list_begin.data(), &refused, nullptr),
+                    HETCAST_OUTPUT_TOO_SMALL);
       FUZZ_CHECK(short_tasks.BeyondCapacityIntact());
     }
   }

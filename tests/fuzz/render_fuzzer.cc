@@ -118,7 +118,7 @@ std::string TreePlan(bool cluster, size_t n, Defect defect, Random* random) {
   return json + "]}";
 }
 
-// A multi-source plan: node 0 sends message i to node i + 1 at tick i, all
+// A non-blocking plan: node 0 sends message i to node i + 1 at tick i, all
 // sends overlapping (non-blocking: as many lanes on its row), each
 // received when it lands.
 std::string NbPlan(size_t n, Defect defect, Random* random) {

@@ -46,10 +46,11 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   }
   const hetcast_graph_request request = platform->Request();
   hetcast_graph_sizes sizes;
-  FUZZ_CHECK_EQ(hetcast_graph_plan_sizes(&request, &sizes), HETCAST_OK);
+  FUZZ_CHECK_EQ(hetcast_graph_plan_sizes(&request, &sizes, nullptr),
+                HETCAST_OK);
   std::vector<unsigned char> workspace(sizes.workspace_bytes);
   FUZZ_CHECK_EQ(hetcast_graph_check(&request, workspace.data(),
-                                    workspace.size(), nullptr),
+                                    workspace.size(), nullptr, nullptr),
                 HETCAST_OK);
   return 0;
 }

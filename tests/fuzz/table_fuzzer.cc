@@ -77,7 +77,7 @@ void CheckRole(const Profile& p, const hetcast_node_request& request,
     NoAllocScope no_alloc;
     status = hetcast_profile_node_role(
         &p.handle, &request, id, workspace.data(), workspace.size(), &node,
-        children.data(), children.capacity(), &child_count);
+        children.data(), children.capacity(), &child_count, nullptr);
   }
   FUZZ_CHECK_EQ(status, HETCAST_OK);
   FUZZ_CHECK(workspace.BeyondSizeIntact());
@@ -94,7 +94,8 @@ void CheckRole(const Profile& p, const hetcast_node_request& request,
       NoAllocScope no_alloc;
       status = hetcast_profile_node_role(
           &p.handle, &request, id, workspace.data(), workspace.size(), &node,
-          short_children.data(), short_children.capacity(), &child_count);
+          short_children.data(), short_children.capacity(), &child_count,
+          nullptr);
     }
     FUZZ_CHECK_EQ(status, HETCAST_OUTPUT_TOO_SMALL);
     FUZZ_CHECK_EQ(child_count, expected.size());
@@ -124,10 +125,10 @@ void CheckRefusedEverywhere(const Profile& p,
     CanaryArray<hetcast_node> node(1);
     CanaryArray<hetcast_transfer> children(sizes.node_count);
     size_t child_count = 0;
-    FUZZ_CHECK_EQ(hetcast_profile_node_role(&p.handle, &request, id,
-                                            workspace.data(), workspace.size(),
-                                            node.data(), children.data(),
-                                            children.capacity(), &child_count),
+    FUZZ_CHECK_EQ(hetcast_profile_node_role(
+                      &p.handle, &request, id, workspace.data(),
+                      workspace.size(), node.data(), children.data(),
+                      children.capacity(), &child_count, nullptr),
                   HETCAST_INVALID_TABLE);
     FUZZ_CHECK(node.IntactFrom(0));
     FUZZ_CHECK(children.IntactFrom(0));
@@ -162,12 +163,13 @@ void QueryProfile(const Profile& p, uint32_t source_type,
   hetcast_status status;
   {
     NoAllocScope no_alloc;
-    status = hetcast_profile_completion(&p.handle, &request, &completion);
+    status =
+        hetcast_profile_completion(&p.handle, &request, &completion, nullptr);
   }
   if (relays == nullptr) {
     FUZZ_CHECK_EQ(status, inside ? HETCAST_OK : HETCAST_NOT_IN_TABLE);
     hetcast_lookup lookup;
-    hetcast_profile_lookup_view(&p.handle, &lookup);
+    hetcast_profile_lookup_view(&p.handle, &lookup, nullptr);
     uint64_t inline_completion = 0;
     FUZZ_CHECK_EQ(hetcast_lookup_completion(&lookup, source_type, counts.data(),
                                             &inline_completion),
@@ -182,7 +184,8 @@ void QueryProfile(const Profile& p, uint32_t source_type,
   hetcast_status sizes_status;
   {
     NoAllocScope no_alloc;
-    sizes_status = hetcast_profile_plan_sizes(&p.handle, &request, &sizes);
+    sizes_status =
+        hetcast_profile_plan_sizes(&p.handle, &request, &sizes, nullptr);
   }
   if (status != HETCAST_OK) {
     // Outside the table: the plan says so too and writes nothing.
@@ -192,11 +195,11 @@ void QueryProfile(const Profile& p, uint32_t source_type,
     hetcast_answer answer;
     {
       NoAllocScope no_alloc;
-      FUZZ_CHECK_EQ(
-          hetcast_profile_plan(&p.handle, &request, workspace.data(),
-                               workspace.size(), nodes.data(), nodes.capacity(),
-                               transfers.data(), transfers.capacity(), &answer),
-          status);
+      FUZZ_CHECK_EQ(hetcast_profile_plan(
+                        &p.handle, &request, workspace.data(), workspace.size(),
+                        nodes.data(), nodes.capacity(), transfers.data(),
+                        transfers.capacity(), &answer, nullptr),
+                    status);
     }
     FUZZ_CHECK(nodes.Untouched());
     FUZZ_CHECK(transfers.Untouched());
@@ -211,9 +214,10 @@ void QueryProfile(const Profile& p, uint32_t source_type,
   hetcast_answer answer;
   {
     NoAllocScope no_alloc;
-    status = hetcast_profile_plan(
-        &p.handle, &request, workspace.data(), workspace.size(), nodes.data(),
-        nodes.capacity(), transfers.data(), transfers.capacity(), &answer);
+    status = hetcast_profile_plan(&p.handle, &request, workspace.data(),
+                                  workspace.size(), nodes.data(),
+                                  nodes.capacity(), transfers.data(),
+                                  transfers.capacity(), &answer, nullptr);
   }
   if (status == HETCAST_INVALID_TABLE) {
     // A stored PTAS schedule that skips a send index (ptas_entries.h).
@@ -246,7 +250,8 @@ void QueryProfile(const Profile& p, uint32_t source_type,
       NoAllocScope no_alloc;
       status = hetcast_profile_plan(&p.handle, &request, workspace.data(),
                                     workspace.size(), nodes_only.data(),
-                                    nodes_only.capacity(), nullptr, 0, &again);
+                                    nodes_only.capacity(), nullptr, 0, &again,
+                                    nullptr);
     }
     FUZZ_CHECK_EQ(status, HETCAST_OK);
     FUZZ_CHECK(std::memcmp(nodes_only.data(), nodes.data(),
@@ -258,9 +263,10 @@ void QueryProfile(const Profile& p, uint32_t source_type,
     hetcast_answer refused;
     {
       NoAllocScope no_alloc;
-      status = hetcast_profile_plan(
-          &p.handle, &request, workspace.data(), workspace.size(),
-          short_nodes.data(), short_nodes.capacity(), nullptr, 0, &refused);
+      status = hetcast_profile_plan(&p.handle, &request, workspace.data(),
+                                    workspace.size(), short_nodes.data(),
+                                    short_nodes.capacity(), nullptr, 0,
+                                    &refused, nullptr);
     }
     FUZZ_CHECK_EQ(status, HETCAST_OUTPUT_TOO_SMALL);
     FUZZ_CHECK(short_nodes.BeyondCapacityIntact());
@@ -278,7 +284,7 @@ void QueryProfile(const Profile& p, uint32_t source_type,
       status = hetcast_profile_plan(
           &p.handle, &request, static_cast<unsigned char*>(shifted.data()) + 1,
           sizes.workspace_bytes, more_nodes.data(), more_nodes.capacity(),
-          nullptr, 0, &again);
+          nullptr, 0, &again, nullptr);
     }
     FUZZ_CHECK_EQ(status, HETCAST_OK);
     FUZZ_CHECK(shifted.BeyondSizeIntact());
@@ -293,7 +299,8 @@ void QueryProfile(const Profile& p, uint32_t source_type,
       NoAllocScope no_alloc;
       status = hetcast_profile_plan(&p.handle, &request, short_workspace.data(),
                                     short_workspace.size(), more_nodes.data(),
-                                    more_nodes.capacity(), nullptr, 0, &maybe);
+                                    more_nodes.capacity(), nullptr, 0, &maybe,
+                                    nullptr);
     }
     FUZZ_CHECK(status == HETCAST_OK || status == HETCAST_WORKSPACE_TOO_SMALL);
     FUZZ_CHECK(short_workspace.BeyondSizeIntact());
@@ -319,9 +326,10 @@ void QueryProfile(const Profile& p, uint32_t source_type,
     hetcast_node node;
     size_t child_count = 0;
     std::vector<unsigned char> w(sizes.workspace_bytes);
-    FUZZ_CHECK(hetcast_profile_node_role(
-                   &p.handle, &request, uint32_t(sizes.node_count), w.data(),
-                   w.size(), &node, nullptr, 0, &child_count) != HETCAST_OK);
+    FUZZ_CHECK(hetcast_profile_node_role(&p.handle, &request,
+                                         uint32_t(sizes.node_count), w.data(),
+                                         w.size(), &node, nullptr, 0,
+                                         &child_count, nullptr) != HETCAST_OK);
   }
 
   // The planner with this profile answers from the table with the same
@@ -363,8 +371,9 @@ void QueryProfile(const Profile& p, uint32_t source_type,
 void OpenProfile(const hetcast_table& table, size_t index, Profile* p) {
   {
     NoAllocScope no_alloc;
-    FUZZ_CHECK_EQ(hetcast_profile_open(&table, index, &p->handle), HETCAST_OK);
-    hetcast_profile_get_info(&p->handle, &p->info);
+    FUZZ_CHECK_EQ(hetcast_profile_open(&table, index, &p->handle, nullptr),
+                  HETCAST_OK);
+    hetcast_profile_get_info(&p->handle, &p->info, nullptr);
   }
   const size_t k = p->info.type_count;
   FUZZ_CHECK(k >= 1 && k <= HETCAST_TABLE_MAX_TYPES);
@@ -374,23 +383,25 @@ void OpenProfile(const hetcast_table& table, size_t index, Profile* p) {
   FUZZ_CHECK(p->info.entry_count <= HETCAST_TABLE_MAX_ENTRIES);
   FUZZ_CHECK_EQ(p->info.exact, p->info.method == HETCAST_METHOD_EXACT_DP);
   size_t found = 0;
-  FUZZ_CHECK_EQ(hetcast_table_find_profile(&table, p->info.name, &found),
-                HETCAST_OK);
+  FUZZ_CHECK_EQ(
+      hetcast_table_find_profile(&table, p->info.name, &found, nullptr),
+      HETCAST_OK);
   FUZZ_CHECK(found <= index);
   uint64_t states = 1;
   for (size_t j = 0; j < k; ++j) {
     const char* name = nullptr;
     uint64_t cost = 0, limit = 0;
-    FUZZ_CHECK_EQ(hetcast_profile_type(&p->handle, j, &name, &cost, &limit),
-                  HETCAST_OK);
+    FUZZ_CHECK_EQ(
+        hetcast_profile_type(&p->handle, j, &name, &cost, &limit, nullptr),
+        HETCAST_OK);
     FUZZ_CHECK(cost >= 1 && cost <= HETCAST_MAX_COST);
     p->costs.push_back(cost);
     p->limits.push_back(limit);
     states *= limit + 1;
   }
   FUZZ_CHECK_EQ(states, p->info.state_count);
-  FUZZ_CHECK(hetcast_profile_type(&p->handle, k, nullptr, nullptr, nullptr) !=
-             HETCAST_OK);
+  FUZZ_CHECK(hetcast_profile_type(&p->handle, k, nullptr, nullptr, nullptr,
+                                  nullptr) != HETCAST_OK);
 }
 
 // Requests the profile must refuse: other costs, another type count, a
@@ -401,15 +412,18 @@ void CheckRefusals(const Profile& p) {
   other_costs[0] += 1;
   hetcast_node_request bad = {other_costs.data(), k, 0, counts.data(), nullptr};
   uint64_t t;
-  FUZZ_CHECK_EQ(hetcast_profile_completion(&p.handle, &bad, &t),
+  FUZZ_CHECK_EQ(hetcast_profile_completion(&p.handle, &bad, &t, nullptr),
                 HETCAST_INVALID_ARGUMENT);
   bad.costs = p.costs.data();
-  FUZZ_CHECK_EQ(hetcast_profile_completion(&p.handle, &bad, &t), HETCAST_OK);
+  FUZZ_CHECK_EQ(hetcast_profile_completion(&p.handle, &bad, &t, nullptr),
+                HETCAST_OK);
   bad.source_type = uint32_t(k);
-  FUZZ_CHECK(hetcast_profile_completion(&p.handle, &bad, &t) != HETCAST_OK);
+  FUZZ_CHECK(hetcast_profile_completion(&p.handle, &bad, &t, nullptr) !=
+             HETCAST_OK);
   std::vector<uint64_t> more_counts(k + 1, 0);
   hetcast_node_request wider = {nullptr, k + 1, 0, more_counts.data(), nullptr};
-  FUZZ_CHECK(hetcast_profile_completion(&p.handle, &wider, &t) != HETCAST_OK);
+  FUZZ_CHECK(hetcast_profile_completion(&p.handle, &wider, &t, nullptr) !=
+             HETCAST_OK);
 }
 
 // Every query on source type `s`: no destinations, the limits, one past a
@@ -448,7 +462,7 @@ void QueryTable(const hetcast_table& table) {
              HETCAST_TABLE_SCHEMA_VERSION);
   {
     hetcast_profile ignored;
-    FUZZ_CHECK(hetcast_profile_open(&table, profile_count, &ignored) !=
+    FUZZ_CHECK(hetcast_profile_open(&table, profile_count, &ignored, nullptr) !=
                HETCAST_OK);
   }
   for (size_t index = 0; index < std::min(profile_count, kMaxProfiles);
@@ -482,7 +496,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     NoAllocScope no_alloc;
     status = hetcast_table_open(words.data(), size, &table, &error);
   }
-  FUZZ_CHECK(error != nullptr);
+  // A refusal says why; success leaves why alone.
+  FUZZ_CHECK(status == HETCAST_OK ? error == nullptr
+                                  : error != nullptr && error[0] != '\0');
   if (status != HETCAST_OK) {
     FUZZ_CHECK(status == HETCAST_INVALID_TABLE ||
                status == HETCAST_INVALID_ARGUMENT);

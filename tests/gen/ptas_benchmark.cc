@@ -40,7 +40,7 @@ double FnfSeconds(const TypedNodes& t) {
   hetcast_node_request r = {t.costs.data(), t.costs.size(), t.source_type,
                             t.counts.data(), nullptr};
   hetcast_node_sizes sizes;
-  hetcast_node_plan_sizes(&r, &sizes);
+  hetcast_node_plan_sizes(&r, &sizes, nullptr);
   std::vector<unsigned char> workspace(sizes.workspace_bytes);
   std::vector<hetcast_node> nodes(sizes.node_count);
   std::vector<hetcast_transfer> transfers(sizes.transfer_count);
@@ -50,7 +50,7 @@ double FnfSeconds(const TypedNodes& t) {
   for (int i = 0; i < kReps; ++i) {
     hetcast_node_plan(&r, HETCAST_ALGORITHM_FNF, workspace.data(),
                       workspace.size(), nodes.data(), nodes.size(),
-                      transfers.data(), transfers.size(), &answer);
+                      transfers.data(), transfers.size(), &answer, nullptr);
     benchmark::DoNotOptimize(nodes.data());
   }
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - start)

@@ -41,13 +41,15 @@ class PtasTable : public ::testing::Test {
     ASSERT_TRUE(bytes.ok()) << bytes.status();
     owned_ = OpenTableBytes(*bytes);
     ASSERT_EQ(owned_.status, HETCAST_OK) << owned_.error;
-    ASSERT_EQ(hetcast_profile_open(&owned_.table, 0, &profile_), HETCAST_OK);
+    ASSERT_EQ(hetcast_profile_open(&owned_.table, 0, &profile_, nullptr),
+              HETCAST_OK);
     costs_ = ProfileCosts(profile_);
     hetcast_profile_info info;
-    hetcast_profile_get_info(&profile_, &info);
+    hetcast_profile_get_info(&profile_, &info, nullptr);
     limits_.resize(info.type_count);
     for (size_t j = 0; j < limits_.size(); ++j) {
-      hetcast_profile_type(&profile_, j, nullptr, nullptr, &limits_[j]);
+      hetcast_profile_type(&profile_, j, nullptr, nullptr, &limits_[j],
+                           nullptr);
     }
     ProfileSpec spec;
     spec.name = "exact";
@@ -71,7 +73,7 @@ class PtasTable : public ::testing::Test {
 
 TEST_F(PtasTable, SaysItIsThePtasWithItsEpsilon) {
   hetcast_profile_info info;
-  hetcast_profile_get_info(&profile_, &info);
+  hetcast_profile_get_info(&profile_, &info, nullptr);
   EXPECT_STREQ(info.name, "many5");
   EXPECT_EQ(info.method, HETCAST_METHOD_PTAS);
   EXPECT_EQ(info.exact, 0);
@@ -103,8 +105,9 @@ TEST_F(PtasTable, EveryStateWithinTheGuaranteeOfTheExactOptimum) {
       EXPECT_EQ(plan.answer.algorithm, HETCAST_ALGORITHM_TABLE);
       uint64_t looked_up = 0;
       const hetcast_node_request request = RequestOf(instance);
-      ASSERT_EQ(hetcast_profile_completion(&profile_, &request, &looked_up),
-                HETCAST_OK);
+      ASSERT_EQ(
+          hetcast_profile_completion(&profile_, &request, &looked_up, nullptr),
+          HETCAST_OK);
       EXPECT_EQ(looked_up, t);
       const PlanResult evaluated = Evaluate(instance, StructureOf(plan));
       ASSERT_EQ(evaluated.status, HETCAST_OK);
@@ -242,10 +245,12 @@ TEST(PtasTableVerification, CraftedDefectsAreRejected) {
 // both refused as an invalid table, nothing written.
 void ExpectRefused(OwnedTable& owned, const TinyInstance& instance) {
   hetcast_profile profile;
-  ASSERT_EQ(hetcast_profile_open(&owned.table, 0, &profile), HETCAST_OK);
+  ASSERT_EQ(hetcast_profile_open(&owned.table, 0, &profile, nullptr),
+            HETCAST_OK);
   const hetcast_node_request request = RequestOf(instance);
   hetcast_node_sizes sizes;
-  ASSERT_EQ(hetcast_profile_plan_sizes(&profile, &request, &sizes), HETCAST_OK);
+  ASSERT_EQ(hetcast_profile_plan_sizes(&profile, &request, &sizes, nullptr),
+            HETCAST_OK);
   std::vector<unsigned char> workspace(sizes.workspace_bytes);
   const hetcast_node canary = {7, 7, 7, 7, 7};
   std::vector<hetcast_node> nodes(sizes.node_count, canary);
@@ -253,14 +258,15 @@ void ExpectRefused(OwnedTable& owned, const TinyInstance& instance) {
   hetcast_answer answer;
   EXPECT_EQ(hetcast_profile_plan(&profile, &request, workspace.data(),
                                  workspace.size(), nodes.data(), nodes.size(),
-                                 transfers.data(), transfers.size(), &answer),
+                                 transfers.data(), transfers.size(), &answer,
+                                 nullptr),
             HETCAST_INVALID_TABLE);
   for (const hetcast_node& n : nodes) EXPECT_EQ(n.arrival, 7u);
   hetcast_node role = canary;
   size_t child_count = 0;
   EXPECT_EQ(hetcast_profile_node_role(&profile, &request, 0, workspace.data(),
                                       workspace.size(), &role, transfers.data(),
-                                      transfers.size(), &child_count),
+                                      transfers.size(), &child_count, nullptr),
             HETCAST_INVALID_TABLE);
   EXPECT_EQ(role.arrival, 7u);
 }
@@ -317,13 +323,14 @@ TEST(PtasTableVerification, TruncationsAndByteFlipsNeverReadOutOfBounds) {
     if (owned.status != HETCAST_OK) continue;
     ++accepted;  // Still valid: every answer must be consistent.
     hetcast_profile profile;
-    ASSERT_EQ(hetcast_profile_open(&owned.table, 0, &profile), HETCAST_OK);
+    ASSERT_EQ(hetcast_profile_open(&owned.table, 0, &profile, nullptr),
+              HETCAST_OK);
     const std::vector<uint64_t> costs = ProfileCosts(profile);
     hetcast_profile_info info;
-    hetcast_profile_get_info(&profile, &info);
+    hetcast_profile_get_info(&profile, &info, nullptr);
     std::vector<uint64_t> limits(info.type_count);
     for (size_t j = 0; j < limits.size(); ++j) {
-      hetcast_profile_type(&profile, j, nullptr, nullptr, &limits[j]);
+      hetcast_profile_type(&profile, j, nullptr, nullptr, &limits[j], nullptr);
     }
     ForEachCounts(limits, [&](const std::vector<uint64_t>& counts) {
       for (uint32_t s = 0; s < costs.size(); ++s) {
@@ -353,14 +360,14 @@ Tiny OneTypeTable(uint32_t limit, uint64_t chain) {
     const uint64_t cost = 3;
     const hetcast_node_request request = {&cost, 1, 0, &n, nullptr};
     hetcast_node_sizes sizes;
-    EXPECT_EQ(hetcast_node_plan_sizes(&request, &sizes), HETCAST_OK);
+    EXPECT_EQ(hetcast_node_plan_sizes(&request, &sizes, nullptr), HETCAST_OK);
     std::vector<hetcast_node> nodes(sizes.node_count);
     std::vector<unsigned char> workspace(sizes.workspace_bytes);
     hetcast_answer answer;
     EXPECT_EQ(
         hetcast_node_plan(&request, HETCAST_ALGORITHM_FNF, workspace.data(),
                           workspace.size(), nodes.data(), nodes.size(), nullptr,
-                          0, &answer),
+                          0, &answer, nullptr),
         HETCAST_OK);
     const bool in_chain = n == chain;
     nodes = StoredPtasOrder(nodes);
@@ -389,7 +396,8 @@ TEST(PtasTableVerification, WorkIsLinearInTheStoredNodes) {
   const OwnedTable owned = OpenTableBytes(Write(t));
   ASSERT_EQ(owned.status, HETCAST_OK) << owned.error;
   hetcast_profile profile;
-  ASSERT_EQ(hetcast_profile_open(&owned.table, 0, &profile), HETCAST_OK);
+  ASSERT_EQ(hetcast_profile_open(&owned.table, 0, &profile, nullptr),
+            HETCAST_OK);
   const internal::ProfileView& view = internal::ProfileViewOf(&profile);
   uint64_t work = 0;
   for (uint64_t state = 0; state < view.state_count; ++state) {

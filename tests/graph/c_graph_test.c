@@ -29,13 +29,13 @@ int main(void) {
   request.target_count = 4;
 
   hetcast_graph_sizes sizes;
-  CHECK(hetcast_graph_plan_sizes(&request, &sizes) == HETCAST_OK);
+  CHECK(hetcast_graph_plan_sizes(&request, &sizes, NULL) == HETCAST_OK);
   CHECK(sizes.tree_edge_count == 5);
   CHECK(sizes.workspace_bytes <= sizeof(workspace));
   hetcast_graph_answer answer;
   CHECK(hetcast_graph_plan(&request, HETCAST_ALGORITHM_MCPH, workspace,
-                           sizeof(workspace), tree, 8, slots, 8,
-                           &answer) == HETCAST_OK);
+                           sizeof(workspace), tree, 8, slots, 8, &answer,
+                           NULL) == HETCAST_OK);
   CHECK(answer.algorithm == HETCAST_ALGORITHM_MCPH);
   CHECK(answer.period == 4 && answer.messages == 1);
   CHECK(answer.throughput_numerator == 1 && answer.throughput_denominator == 4);
@@ -57,12 +57,14 @@ int main(void) {
   schedule.slots = slots;
   schedule.slot_count = answer.slot_count;
   size_t bytes = 0;
-  CHECK(hetcast_graph_evaluate_workspace_size(&request, &schedule, &bytes) ==
-        HETCAST_OK);
+  const char* why = "";
+  CHECK(hetcast_graph_evaluate_workspace_size(&request, &schedule, &bytes,
+                                              NULL) == HETCAST_OK);
   CHECK(bytes <= sizeof(workspace));
   hetcast_graph_evaluation evaluation;
   CHECK(hetcast_graph_evaluate(&request, &schedule, workspace,
-                               sizeof(workspace), &evaluation) == HETCAST_OK);
+                               sizeof(workspace), &evaluation,
+                               NULL) == HETCAST_OK);
   CHECK(evaluation.violation == HETCAST_GRAPH_VALID);
   CHECK(evaluation.throughput_numerator == 1);
   CHECK(evaluation.throughput_denominator == 4);
@@ -72,14 +74,14 @@ int main(void) {
     if (slots[i].from == 1) slots[i].start = 0;
   }
   CHECK(hetcast_graph_evaluate(&request, &schedule, workspace,
-                               sizeof(workspace),
-                               &evaluation) == HETCAST_INVALID_SCHEDULE);
+                               sizeof(workspace), &evaluation,
+                               &why) == HETCAST_INVALID_SCHEDULE);
   CHECK(evaluation.violation == HETCAST_GRAPH_SEND_OVERLAP);
   CHECK(evaluation.node == 1);
-  CHECK(strcmp(hetcast_graph_violation_str(evaluation.violation),
-               "two slots of one sender overlap (one-port)") == 0);
+  CHECK(strcmp(why, "two slots of one sender overlap (one-port)") == 0);
 
   request.source = 2; /* The source among the targets. */
-  CHECK(hetcast_graph_plan_sizes(&request, &sizes) == HETCAST_INVALID_ARGUMENT);
+  CHECK(hetcast_graph_plan_sizes(&request, &sizes, NULL) ==
+        HETCAST_INVALID_ARGUMENT);
   return 0;
 }

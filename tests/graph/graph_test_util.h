@@ -186,18 +186,20 @@ inline const GraphInstance& CachedSparsePlatform(uint32_t n) {
 }
 
 // hetcast_graph_evaluate with a workspace of exactly the size asked for.
+// `why` (optional) as hetcast_graph_evaluate's.
 inline hetcast_status EvaluateGraphSchedule(const GraphInstance& instance,
                                             const GraphScheduleData& data,
-                                            hetcast_graph_evaluation* out) {
+                                            hetcast_graph_evaluation* out,
+                                            const char** why = nullptr) {
   const hetcast_graph_request request = instance.Request();
   const hetcast_graph_schedule schedule = data.Schedule();
   size_t bytes = 0;
-  hetcast_status status =
-      hetcast_graph_evaluate_workspace_size(&request, &schedule, &bytes);
+  hetcast_status status = hetcast_graph_evaluate_workspace_size(
+      &request, &schedule, &bytes, nullptr);
   if (status != HETCAST_OK) return status;
   std::vector<unsigned char> workspace(bytes);
   return hetcast_graph_evaluate(&request, &schedule, workspace.data(), bytes,
-                                out);
+                                out, why);
 }
 
 // MCPH's answer with allocated outputs; the schedule is the one hetcast.h
@@ -212,14 +214,15 @@ inline McphResult RunMcph(const GraphInstance& g) {
   McphResult out;
   const hetcast_graph_request request = g.Request();
   hetcast_graph_sizes sizes;
-  out.status = hetcast_graph_plan_sizes(&request, &sizes);
+  out.status = hetcast_graph_plan_sizes(&request, &sizes, nullptr);
   if (out.status != HETCAST_OK) return out;
   std::vector<unsigned char> workspace(sizes.workspace_bytes);
   std::vector<hetcast_graph_route_edge> tree(sizes.tree_edge_count);
   std::vector<hetcast_graph_slot> slots(sizes.slot_count);
-  out.status = hetcast_graph_plan(
-      &request, HETCAST_ALGORITHM_MCPH, workspace.data(), workspace.size(),
-      tree.data(), tree.size(), slots.data(), slots.size(), &out.answer);
+  out.status =
+      hetcast_graph_plan(&request, HETCAST_ALGORITHM_MCPH, workspace.data(),
+                         workspace.size(), tree.data(), tree.size(),
+                         slots.data(), slots.size(), &out.answer, nullptr);
   if (out.status != HETCAST_OK) return out;
   tree.resize(out.answer.tree_edge_count);
   slots.resize(out.answer.slot_count);

@@ -53,7 +53,8 @@ struct McphRun {
 
   explicit McphRun(const GraphInstance& g) : request(g.Request()) {
     hetcast_graph_sizes sizes;
-    if (hetcast_graph_plan_sizes(&request, &sizes) != HETCAST_OK) std::abort();
+    if (hetcast_graph_plan_sizes(&request, &sizes, nullptr) != HETCAST_OK)
+      std::abort();
     workspace.resize(sizes.workspace_bytes);
     tree.resize(sizes.tree_edge_count);
     slots.resize(sizes.slot_count);
@@ -62,7 +63,8 @@ struct McphRun {
   void Plan() {
     if (hetcast_graph_plan(&request, HETCAST_ALGORITHM_MCPH, workspace.data(),
                            workspace.size(), tree.data(), tree.size(),
-                           slots.data(), slots.size(), &answer) != HETCAST_OK) {
+                           slots.data(), slots.size(), &answer,
+                           nullptr) != HETCAST_OK) {
       std::abort();
     }
   }
@@ -150,15 +152,15 @@ void BM_Evaluate(benchmark::State& state) {
                     run.slots.begin() + run.answer.slot_count);
   const hetcast_graph_schedule schedule = data.Schedule();
   size_t bytes = 0;
-  if (hetcast_graph_evaluate_workspace_size(&run.request, &schedule, &bytes) !=
-      HETCAST_OK) {
+  if (hetcast_graph_evaluate_workspace_size(&run.request, &schedule, &bytes,
+                                            nullptr) != HETCAST_OK) {
     std::abort();
   }
   std::vector<unsigned char> workspace(bytes);
   hetcast_graph_evaluation evaluation;
   for (auto _ : state) {
     if (hetcast_graph_evaluate(&run.request, &schedule, workspace.data(), bytes,
-                               &evaluation) != HETCAST_OK) {
+                               &evaluation, nullptr) != HETCAST_OK) {
       std::abort();
     }
     benchmark::DoNotOptimize(&evaluation);

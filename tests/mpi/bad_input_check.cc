@@ -151,7 +151,7 @@ bool BadBroadcasts() {
                Bcast(&node, 8, 0, MPI_DATATYPE_NULL), warm);
   HETCAST_MPI_Params bad = node;
   bad.model = HETCAST_MODEL_NONBLOCKING;
-  ok &= Expect("multi-source model", HETCAST_MPI_ERR_ARG, Bcast(&bad), warm);
+  ok &= Expect("non-blocking model", HETCAST_MPI_ERR_ARG, Bcast(&bad), warm);
   bad = node;
   bad.model = static_cast<hetcast_model>(77);
   ok &= Expect("model 77", HETCAST_MPI_ERR_ARG, Bcast(&bad), warm);
@@ -254,11 +254,11 @@ struct MultiRequest {
   }
   std::vector<uint64_t> fixed, per_byte, link;
   std::vector<uint32_t> destinations;
-  hetcast_nb_message message;
-  hetcast_nb_request request;
+  hetcast_nonblocking_message message;
+  hetcast_nonblocking_request request;
 };
 
-Call Multi(const hetcast_nb_request* request,
+Call Multi(const hetcast_nonblocking_request* request,
            hetcast_algorithm algorithm = HETCAST_ALGORITHM_NONE,
            bool null_buffers = false) {
   return [=](MPI_Comm comm) {
@@ -283,11 +283,11 @@ bool BadMultiSource() {
   ok &= Expect("multi-source, algorithm 999", HETCAST_MPI_ERR_PLAN,
                Multi(&good.request, static_cast<hetcast_algorithm>(999)),
                MPI_COMM_NULL);
-  hetcast_nb_request bad = good.request;
+  hetcast_nonblocking_request bad = good.request;
   bad.messages = nullptr;
   ok &= Expect("multi-source, messages NULL", HETCAST_MPI_ERR_ARG, Multi(&bad),
                MPI_COMM_NULL);
-  hetcast_nb_message outside = good.message;
+  hetcast_nonblocking_message outside = good.message;
   outside.source = static_cast<uint32_t>(Size());
   bad = good.request;
   bad.messages = &outside;

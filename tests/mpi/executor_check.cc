@@ -173,7 +173,7 @@ std::string CallMulti(const MultiScenario& m, const Role& role, int rank,
   std::vector<void*> buffers(m.messages.size(), nullptr);
   std::vector<int> mine(m.messages.size(), 0);  // 1 source, 2 destination
   for (size_t k = 0; k < m.messages.size(); ++k) {
-    const hetcast_nb_message& message = m.messages[k];
+    const hetcast_nonblocking_message& message = m.messages[k];
     for (size_t d = 0; d < message.destination_count; ++d) {
       if (message.destinations[d] == static_cast<uint32_t>(rank)) mine[k] = 2;
     }
@@ -267,7 +267,7 @@ bool BadNodeInputs(const World& world) {
   return ok;
 }
 
-// A one-message multi-source request over `n` nodes (unit costs), message
+// A one-message non-blocking request over `n` nodes (unit costs), message
 // length `length`.
 void UnitMulti(size_t n, uint64_t length, mpi::MultiSourceRequest* m) {
   m->send_fixed.assign(n, 1);

@@ -262,9 +262,9 @@ std::vector<Role> MultiRoles(const MultiScenario& scenario) {
   mpi::WholePlan plan;
   if (!mpi::PlanWhole(request, &plan)) return {};
   std::vector<Role> roles(scenario.request.node_count);
-  for (const hetcast_nb_task& task : plan.tasks) {
-    ++(task.op == HETCAST_NB_SEND ? roles[task.node].sends
-                                  : roles[task.node].receives);
+  for (const hetcast_nonblocking_task& task : plan.tasks) {
+    ++(task.op == HETCAST_NONBLOCKING_SEND ? roles[task.node].sends
+                                           : roles[task.node].receives);
   }
   return roles;
 }

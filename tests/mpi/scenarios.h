@@ -84,7 +84,7 @@ std::vector<Role> CallRoles(const TreeScenario& scenario,
                             const hetcast_plan_info& info,
                             const std::vector<Role>& roles);
 
-// One multi-source request over `size` ranks, with its storage.
+// One non-blocking request over `size` ranks, with its storage.
 struct MultiScenario : mpi::MultiSourceRequest {
   std::string description;
 };

@@ -34,6 +34,6 @@ line=$(smpirun --log=root.thres:critical --cfg=smpi/simulate-computation:no \
   --cfg=smpi/allgather:mpich -np 8 -platform "$dir/platform.xml" \
   -hostfile "$dir/hostfile" "$bench" --model=multi --size=4096 \
   --send-ps=2000000 --byte-ps=800 --recv-ps=2000000)
-echo "multi-source: $line"
+echo "non-blocking: $line"
 grep -q 'buffers_equal=1' <<<"$line" || fail "multi-source buffers differ"
 echo "smpi_test: passed"

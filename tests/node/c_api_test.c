@@ -36,7 +36,7 @@ int main(void) {
   CHECK(HETCAST_OK == 0);
   CHECK(hetcast_version_number() == HETCAST_VERSION_NUMBER);
   CHECK(strcmp(hetcast_status_str(HETCAST_OK), "ok") == 0);
-  CHECK(hetcast_node_plan_sizes(&request, &sizes) == HETCAST_OK);
+  CHECK(hetcast_node_plan_sizes(&request, &sizes, NULL) == HETCAST_OK);
   CHECK(sizes.node_count == 12);
   workspace = malloc(sizes.workspace_bytes);
   nodes = (hetcast_node*)calloc(sizes.node_count, sizeof *nodes);
@@ -44,21 +44,22 @@ int main(void) {
       (hetcast_transfer*)calloc(sizes.transfer_count, sizeof *transfers);
   CHECK(hetcast_node_plan(&request, HETCAST_ALGORITHM_FNF, workspace,
                           sizes.workspace_bytes, nodes, sizes.node_count,
-                          transfers, sizes.transfer_count,
-                          &answer) == HETCAST_OK);
+                          transfers, sizes.transfer_count, &answer,
+                          NULL) == HETCAST_OK);
   CHECK(answer.algorithm == HETCAST_ALGORITHM_FNF);
   CHECK(answer.completion_time == 10);
   CHECK(answer.transfer_count == 11);
   CHECK(transfers[0].from == 0 && transfers[0].start == 0);
   CHECK(nodes[0].parent == HETCAST_NO_NODE);
-  CHECK(hetcast_node_lower_bound(&request, &bound) == HETCAST_OK);
+  CHECK(hetcast_node_lower_bound(&request, &bound, NULL) == HETCAST_OK);
   CHECK(bound <= 9); /* The optimum is 9 (Fig. 1(b)). */
 
   /* A bad request is an error code, not a crash. */
   request.source_type = 7;
-  CHECK(hetcast_node_plan_sizes(&request, &sizes) == HETCAST_INVALID_ARGUMENT);
+  CHECK(hetcast_node_plan_sizes(&request, &sizes, NULL) ==
+        HETCAST_INVALID_ARGUMENT);
   CHECK(hetcast_node_plan(NULL, HETCAST_ALGORITHM_FNF, NULL, 0, NULL, 0, NULL,
-                          0, &answer) == HETCAST_INVALID_ARGUMENT);
+                          0, &answer, NULL) == HETCAST_INVALID_ARGUMENT);
 
   {
     /* The evaluator keeps the ids it is given; the canonical variant
@@ -76,14 +77,15 @@ int main(void) {
     r.costs = one;
     r.type_count = 1;
     r.destination_counts = two;
-    CHECK(hetcast_node_evaluate_workspace_size(&r, 2, &need) == HETCAST_OK);
+    CHECK(hetcast_node_evaluate_workspace_size(&r, 2, &need, NULL) ==
+          HETCAST_OK);
     CHECK(need <= sizeof space);
     CHECK(hetcast_node_evaluate(&r, sends, 2, space, sizeof space, out, 3,
-                                moves, 2, &answer) == HETCAST_OK);
+                                moves, 2, &answer, NULL) == HETCAST_OK);
     CHECK(out[2].arrival == 1 && out[1].arrival == 2);
     CHECK(hetcast_node_evaluate_canonical(&r, sends, 2, space, sizeof space,
-                                          out, 3, moves, 2,
-                                          &answer) == HETCAST_OK);
+                                          out, 3, moves, 2, &answer,
+                                          NULL) == HETCAST_OK);
     CHECK(out[1].arrival == 1 && out[2].arrival == 2);
     CHECK(moves[0].to == 1 && moves[1].to == 2);
     CHECK(answer.completion_time == 2);

@@ -30,7 +30,8 @@ void BM_CohortFnf(benchmark::State& state) {
   hetcast_node_request request = {kCosts.data(), kCosts.size(), kSourceType,
                                   kCounts.data(), nullptr};
   hetcast_node_sizes sizes;
-  if (hetcast_node_plan_sizes(&request, &sizes) != HETCAST_OK) std::abort();
+  if (hetcast_node_plan_sizes(&request, &sizes, nullptr) != HETCAST_OK)
+    std::abort();
   std::vector<unsigned char> workspace(sizes.workspace_bytes);
   std::vector<hetcast_node> nodes(sizes.node_count);
   hetcast_answer answer;
@@ -39,7 +40,7 @@ void BM_CohortFnf(benchmark::State& state) {
     // separate sort, left out on both sides.
     if (hetcast_node_plan(&request, HETCAST_ALGORITHM_FNF, workspace.data(),
                           workspace.size(), nodes.data(), nodes.size(), nullptr,
-                          0, &answer) != HETCAST_OK) {
+                          0, &answer, nullptr) != HETCAST_OK) {
       std::abort();
     }
     benchmark::DoNotOptimize(nodes.data());

@@ -71,13 +71,13 @@ NodeLayout LayoutOf(const Instance& in) {
 
 uint64_t FnfCompletion(const Instance& in) {
   hetcast_node_sizes sizes;
-  hetcast_node_plan_sizes(&in.request, &sizes);
+  hetcast_node_plan_sizes(&in.request, &sizes, nullptr);
   std::vector<unsigned char> workspace(sizes.workspace_bytes);
   std::vector<hetcast_node> nodes(sizes.node_count);
   hetcast_answer answer;
   if (hetcast_node_plan(&in.request, HETCAST_ALGORITHM_FNF, workspace.data(),
                         workspace.size(), nodes.data(), nodes.size(), nullptr,
-                        0, &answer) != HETCAST_OK) {
+                        0, &answer, nullptr) != HETCAST_OK) {
     std::abort();
   }
   return answer.completion_time;
@@ -146,14 +146,14 @@ void BM_HeapBoundAllAnchors(benchmark::State& state) {
 void BM_Plan(benchmark::State& state) {
   const Instance in = MakeInstance(state.range(0), state.range(1));
   hetcast_node_sizes sizes;
-  hetcast_node_plan_sizes(&in.request, &sizes);
+  hetcast_node_plan_sizes(&in.request, &sizes, nullptr);
   std::vector<unsigned char> workspace(sizes.workspace_bytes);
   std::vector<hetcast_node> nodes(sizes.node_count);
   hetcast_answer answer;
   for (auto _ : state) {
     if (hetcast_node_plan(&in.request, HETCAST_ALGORITHM_FNF, workspace.data(),
                           workspace.size(), nodes.data(), nodes.size(), nullptr,
-                          0, &answer) != HETCAST_OK) {
+                          0, &answer, nullptr) != HETCAST_OK) {
       std::abort();
     }
     benchmark::DoNotOptimize(nodes.data());

@@ -163,27 +163,28 @@ TEST(Fnf, SmallBuffersAreRejected) {
   const TinyInstance instance = Figure1();
   const hetcast_node_request request = RequestOf(instance);
   hetcast_node_sizes sizes;
-  ASSERT_EQ(hetcast_node_plan_sizes(&request, &sizes), HETCAST_OK);
+  ASSERT_EQ(hetcast_node_plan_sizes(&request, &sizes, nullptr), HETCAST_OK);
   std::vector<unsigned char> workspace(sizes.workspace_bytes);
   std::vector<hetcast_node> nodes(sizes.node_count);
   hetcast_answer answer;
   EXPECT_EQ(hetcast_node_plan(&request, HETCAST_ALGORITHM_FNF, workspace.data(),
                               sizes.workspace_bytes - 1, nodes.data(),
-                              nodes.size(), nullptr, 0, &answer),
+                              nodes.size(), nullptr, 0, &answer, nullptr),
             HETCAST_WORKSPACE_TOO_SMALL);
   EXPECT_EQ(hetcast_node_plan(&request, HETCAST_ALGORITHM_FNF, workspace.data(),
                               workspace.size(), nodes.data(), nodes.size() - 1,
-                              nullptr, 0, &answer),
+                              nullptr, 0, &answer, nullptr),
             HETCAST_OUTPUT_TOO_SMALL);
   std::vector<hetcast_transfer> transfers(sizes.transfer_count - 1);
-  EXPECT_EQ(hetcast_node_plan(&request, HETCAST_ALGORITHM_FNF, workspace.data(),
-                              workspace.size(), nodes.data(), nodes.size(),
-                              transfers.data(), transfers.size(), &answer),
-            HETCAST_OUTPUT_TOO_SMALL);
+  EXPECT_EQ(
+      hetcast_node_plan(&request, HETCAST_ALGORITHM_FNF, workspace.data(),
+                        workspace.size(), nodes.data(), nodes.size(),
+                        transfers.data(), transfers.size(), &answer, nullptr),
+      HETCAST_OUTPUT_TOO_SMALL);
   // Transfers are optional.
   EXPECT_EQ(hetcast_node_plan(&request, HETCAST_ALGORITHM_FNF, workspace.data(),
                               workspace.size(), nodes.data(), nodes.size(),
-                              nullptr, 0, &answer),
+                              nullptr, 0, &answer, nullptr),
             HETCAST_OK);
   EXPECT_EQ(answer.completion_time, 10u);
 }
@@ -250,7 +251,8 @@ TEST(FnfProperty, AgainstExhaustiveOptimumAndTheorems) {
     EXPECT_LE(plan.answer.lower_bound, opt);
     uint64_t doubling;
     const hetcast_node_request request = RequestOf(instance);
-    ASSERT_EQ(hetcast_node_lower_bound(&request, &doubling), HETCAST_OK);
+    ASSERT_EQ(hetcast_node_lower_bound(&request, &doubling, nullptr),
+              HETCAST_OK);
     EXPECT_LE(doubling, opt);
     EXPECT_LE(doubling, plan.answer.lower_bound);
     EXPECT_LE(fnf, 2 * opt);      // Libeskind-Hadas Theorem 3.
@@ -383,8 +385,10 @@ TEST(FnfRelays, WorkspaceGrowsWithDestinationsNotWithOfferedRelays) {
   const hetcast_node_request few_request = RequestOf(few);
   const hetcast_node_request many_request = RequestOf(many);
   hetcast_node_sizes few_sizes, many_sizes;
-  ASSERT_EQ(hetcast_node_plan_sizes(&few_request, &few_sizes), HETCAST_OK);
-  ASSERT_EQ(hetcast_node_plan_sizes(&many_request, &many_sizes), HETCAST_OK);
+  ASSERT_EQ(hetcast_node_plan_sizes(&few_request, &few_sizes, nullptr),
+            HETCAST_OK);
+  ASSERT_EQ(hetcast_node_plan_sizes(&many_request, &many_sizes, nullptr),
+            HETCAST_OK);
   EXPECT_EQ(many_sizes.node_count, 1 + 2 + 3000000u);
   // Transfers: one per node FNF may inform, the destinations and 2 + 2
   // relays.

@@ -55,7 +55,7 @@ inline PlanResult PlanFnf(const TinyInstance& instance) {
   PlanResult result;
   const hetcast_node_request request = RequestOf(instance);
   hetcast_node_sizes sizes;
-  result.status = hetcast_node_plan_sizes(&request, &sizes);
+  result.status = hetcast_node_plan_sizes(&request, &sizes, nullptr);
   if (result.status != HETCAST_OK) return result;
   std::vector<unsigned char> workspace(sizes.workspace_bytes + 1);
   result.nodes.resize(sizes.node_count);
@@ -63,7 +63,7 @@ inline PlanResult PlanFnf(const TinyInstance& instance) {
   result.status = hetcast_node_plan(
       &request, HETCAST_ALGORITHM_FNF, workspace.data(), sizes.workspace_bytes,
       result.nodes.data(), result.nodes.size(), result.transfers.data(),
-      result.transfers.size(), &result.answer);
+      result.transfers.size(), &result.answer, nullptr);
   if (result.status == HETCAST_OK) {
     result.transfers.resize(result.answer.transfer_count);
   }
@@ -76,11 +76,11 @@ inline PlanResult Evaluate(const TinyInstance& instance,
   PlanResult result;
   const hetcast_node_request request = RequestOf(instance);
   size_t bytes = 0;
-  result.status =
-      hetcast_node_evaluate_workspace_size(&request, sends.size(), &bytes);
+  result.status = hetcast_node_evaluate_workspace_size(&request, sends.size(),
+                                                       &bytes, nullptr);
   if (result.status != HETCAST_OK) return result;
   hetcast_node_sizes sizes;
-  result.status = hetcast_node_plan_sizes(&request, &sizes);
+  result.status = hetcast_node_plan_sizes(&request, &sizes, nullptr);
   if (result.status != HETCAST_OK) return result;
   std::vector<unsigned char> workspace(bytes);
   result.nodes.resize(sizes.node_count);
@@ -88,7 +88,7 @@ inline PlanResult Evaluate(const TinyInstance& instance,
   result.status = hetcast_node_evaluate(
       &request, sends.data(), sends.size(), workspace.data(), bytes,
       result.nodes.data(), result.nodes.size(), result.transfers.data(),
-      result.transfers.size(), &result.answer);
+      result.transfers.size(), &result.answer, nullptr);
   if (result.status == HETCAST_OK) {
     result.transfers.resize(result.answer.transfer_count);
   }

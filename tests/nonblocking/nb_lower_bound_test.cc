@@ -31,8 +31,9 @@ struct Bounds {
 };
 
 Bounds BoundsOf(const Instance& in) {
-  hetcast_nb_sizes sizes;
-  EXPECT_EQ(hetcast_nb_plan_sizes(&in.request, &sizes), HETCAST_OK);
+  hetcast_nonblocking_sizes sizes;
+  EXPECT_EQ(hetcast_nonblocking_plan_sizes(&in.request, &sizes, nullptr),
+            HETCAST_OK);
   std::vector<unsigned char> workspace(sizes.workspace_bytes);
   internal::Nb nb;
   internal::NbScratch s;
@@ -54,13 +55,13 @@ TEST(NbLowerBound, GrowthOnAHandDerivedBroadcast) {
   // (nonblocking_test.cc, TimesAHandDerivedSchedule); §3.1 gives 18.
   Instance in = UniformNbRequest(3, 5, 3, 1);
   in.destinations = {{1, 2}};
-  in.messages = {hetcast_nb_message{0, 10, nullptr, 0}};
+  in.messages = {hetcast_nonblocking_message{0, 10, nullptr, 0}};
   in.Finish();
   const Bounds b = BoundsOf(in);
   EXPECT_EQ(b.earliest_reach, 18u);
   EXPECT_EQ(b.growth, 23u);
   EXPECT_EQ(b.best, 23u);
-  EXPECT_EQ(b.kind, HETCAST_BOUND_NB_POSTAL_GROWTH);
+  EXPECT_EQ(b.kind, HETCAST_BOUND_NONBLOCKING_POSTAL_GROWTH);
 }
 
 TEST(NbLowerBound, GrowthServesTheSlowestReceiverFirst) {
@@ -70,7 +71,7 @@ TEST(NbLowerBound, GrowthServesTheSlowestReceiverFirst) {
   Instance in = UniformNbRequest(4, 1, 1, 0);
   in.recv_fixed[3] = 10;
   in.destinations = {{1, 2, 3}};
-  in.messages = {hetcast_nb_message{0, 1, nullptr, 0}};
+  in.messages = {hetcast_nonblocking_message{0, 1, nullptr, 0}};
   in.Finish();
   EXPECT_EQ(BoundsOf(in).growth, 11u);
   EXPECT_EQ(NonblockingExhaustiveOptimum(in.request), 11u);
@@ -83,14 +84,14 @@ TEST(NbLowerBound, SerialWorkOnAHandDerivedExchange) {
   // each): 4 + 6 + 6 = 16. §3.1: 10 + 6 = 16.
   Instance in = UniformNbRequest(3, 4, 6, 0);
   in.destinations = {{1, 2}, {0, 2}, {0, 1}};
-  in.messages = {hetcast_nb_message{0, 1, nullptr, 0},
-                 hetcast_nb_message{1, 1, nullptr, 0},
-                 hetcast_nb_message{2, 1, nullptr, 0}};
+  in.messages = {hetcast_nonblocking_message{0, 1, nullptr, 0},
+                 hetcast_nonblocking_message{1, 1, nullptr, 0},
+                 hetcast_nonblocking_message{2, 1, nullptr, 0}};
   in.Finish();
   const Bounds b = BoundsOf(in);
   EXPECT_EQ(b.earliest_reach, 16u);
   EXPECT_EQ(b.serial_work, 20u);
-  EXPECT_EQ(b.kind, HETCAST_BOUND_NB_SERIAL_WORK);
+  EXPECT_EQ(b.kind, HETCAST_BOUND_NONBLOCKING_SERIAL_WORK);
   EXPECT_LE(b.best, NonblockingExhaustiveOptimum(in.request));
 }
 
@@ -107,7 +108,7 @@ uint64_t SerialWorkOfBroadcast(uint32_t d, uint64_t s) {
   std::vector<uint32_t> all;
   for (uint32_t v = 1; v <= d; ++v) all.push_back(v);
   in.destinations = {all};
-  in.messages = {hetcast_nb_message{0, s >> 40, nullptr, 0}};
+  in.messages = {hetcast_nonblocking_message{0, s >> 40, nullptr, 0}};
   in.Finish();
   return BoundsOf(in).serial_work;
 }
@@ -156,7 +157,7 @@ Instance Tiny(std::mt19937_64& rng, int shape) {
     total += dests.size();
     in.destinations.push_back(dests);
     in.messages.push_back(
-        hetcast_nb_message{source, 1 + rng() % 30, nullptr, 0});
+        hetcast_nonblocking_message{source, 1 + rng() % 30, nullptr, 0});
   }
   if (total > 5) return Tiny(rng, shape);  // Keep the search small.
   in.Finish();
@@ -164,16 +165,17 @@ Instance Tiny(std::mt19937_64& rng, int shape) {
 }
 
 uint64_t WrpCompletion(const Instance& in) {
-  hetcast_nb_sizes sizes;
-  hetcast_nb_plan_sizes(&in.request, &sizes);
+  hetcast_nonblocking_sizes sizes;
+  hetcast_nonblocking_plan_sizes(&in.request, &sizes, nullptr);
   std::vector<unsigned char> workspace(sizes.workspace_bytes);
-  std::vector<hetcast_nb_task> tasks(sizes.task_count);
+  std::vector<hetcast_nonblocking_task> tasks(sizes.task_count);
   std::vector<size_t> begin(in.request.node_count + 1);
   hetcast_answer answer;
-  EXPECT_EQ(hetcast_nb_plan(&in.request, HETCAST_ALGORITHM_WRP,
-                            workspace.data(), workspace.size(), tasks.data(),
-                            tasks.size(), begin.data(), &answer),
-            HETCAST_OK);
+  EXPECT_EQ(
+      hetcast_nonblocking_plan(&in.request, HETCAST_ALGORITHM_WRP,
+                               workspace.data(), workspace.size(), tasks.data(),
+                               tasks.size(), begin.data(), &answer, nullptr),
+      HETCAST_OK);
   return answer.completion_time;
 }
 

@@ -21,9 +21,9 @@ namespace {
 struct Fixture {
   std::vector<uint64_t> fixed, per_byte, link;
   std::vector<std::vector<uint32_t>> dests;
-  std::vector<hetcast_nb_message> messages;
-  hetcast_nb_request r = {};
-  hetcast_nb_sizes sizes = {};
+  std::vector<hetcast_nonblocking_message> messages;
+  hetcast_nonblocking_request r = {};
+  hetcast_nonblocking_sizes sizes = {};
   enum Shape { kEightSources, kBroadcast, kAllToAll };
   explicit Fixture(uint32_t n, Shape shape = kEightSources) {
     std::mt19937_64 rng(n);
@@ -46,7 +46,7 @@ struct Fixture {
         }
       }
       dests.push_back(d);
-      messages.push_back(hetcast_nb_message{s, 65'536, nullptr, 0});
+      messages.push_back(hetcast_nonblocking_message{s, 65'536, nullptr, 0});
     }
     for (size_t m = 0; m < messages.size(); ++m) {
       messages[m].destinations = dests[m].data();
@@ -58,7 +58,7 @@ struct Fixture {
     r.link_per_byte = &link_unread;  // plan_sizes reads only the shape.
     r.messages = messages.data();
     r.message_count = messages.size();
-    status = hetcast_nb_plan_sizes(&r, &sizes);
+    status = hetcast_nonblocking_plan_sizes(&r, &sizes, nullptr);
     if (status != HETCAST_OK) return;  // Refused: no N^2 matrix needed.
     link.assign(static_cast<size_t>(n) * n, 8'000);
     r.link_per_byte = link.data();
@@ -75,13 +75,13 @@ void BM_Plan(benchmark::State& state, hetcast_algorithm algorithm) {
     return;
   }
   std::vector<unsigned char> workspace(f.sizes.workspace_bytes);
-  std::vector<hetcast_nb_task> tasks(f.sizes.task_count);
+  std::vector<hetcast_nonblocking_task> tasks(f.sizes.task_count);
   std::vector<size_t> begin(f.r.node_count + 1);
   hetcast_answer answer;
   for (auto _ : state) {
-    if (hetcast_nb_plan(&f.r, algorithm, workspace.data(), workspace.size(),
-                        tasks.data(), tasks.size(), begin.data(),
-                        &answer) != HETCAST_OK) {
+    if (hetcast_nonblocking_plan(
+            &f.r, algorithm, workspace.data(), workspace.size(), tasks.data(),
+            tasks.size(), begin.data(), &answer, nullptr) != HETCAST_OK) {
       state.SkipWithError("plan failed");
       return;
     }

@@ -1,4 +1,4 @@
-// nonblocking_test.cc: the multi-source non-blocking model (Wu, Yeh & Liu):
+// nonblocking_test.cc: the non-blocking model (Wu, Yeh & Liu):
 // the evaluator on hand-derived and invalid task lists, FEF/ECF/WR judged by
 // the evaluator (its replay must reproduce the planner's times exactly),
 // the lower bound, and ECF = WR for a single source (§5.1).
@@ -44,7 +44,7 @@ Instance Random(std::mt19937_64& rng, uint32_t n, uint32_t sources,
     }
     in.destinations.push_back(dests);
     in.messages.push_back(
-        hetcast_nb_message{source, 1 + rng() % 2000, nullptr, 0});
+        hetcast_nonblocking_message{source, 1 + rng() % 2000, nullptr, 0});
   }
   in.Finish();
   return in;
@@ -53,44 +53,46 @@ Instance Random(std::mt19937_64& rng, uint32_t n, uint32_t sources,
 struct NbRun {
   hetcast_status status = HETCAST_OK;
   hetcast_answer answer = {};
-  std::vector<hetcast_nb_task> tasks;
+  std::vector<hetcast_nonblocking_task> tasks;
   std::vector<size_t> begin;
 };
 
 NbRun Plan(const Instance& in, hetcast_algorithm algorithm) {
   NbRun run;
-  hetcast_nb_sizes sizes;
-  run.status = hetcast_nb_plan_sizes(&in.request, &sizes);
+  hetcast_nonblocking_sizes sizes;
+  run.status = hetcast_nonblocking_plan_sizes(&in.request, &sizes, nullptr);
   if (run.status != HETCAST_OK) return run;
   std::vector<unsigned char> workspace(sizes.workspace_bytes);
   run.tasks.resize(sizes.task_count);
   run.begin.resize(in.request.node_count + 1);
-  run.status = hetcast_nb_plan(&in.request, algorithm, workspace.data(),
-                               workspace.size(), run.tasks.data(),
-                               run.tasks.size(), run.begin.data(), &run.answer);
+  run.status = hetcast_nonblocking_plan(&in.request, algorithm,
+                                        workspace.data(), workspace.size(),
+                                        run.tasks.data(), run.tasks.size(),
+                                        run.begin.data(), &run.answer, nullptr);
   return run;
 }
 
-NbRun Evaluate(const Instance& in, std::vector<hetcast_nb_task> tasks,
+NbRun Evaluate(const Instance& in, std::vector<hetcast_nonblocking_task> tasks,
                std::vector<size_t> begin) {
   NbRun run;
-  hetcast_nb_sizes sizes;
-  run.status = hetcast_nb_plan_sizes(&in.request, &sizes);
+  hetcast_nonblocking_sizes sizes;
+  run.status = hetcast_nonblocking_plan_sizes(&in.request, &sizes, nullptr);
   if (run.status != HETCAST_OK) return run;
   std::vector<unsigned char> workspace(sizes.workspace_bytes);
   run.tasks = std::move(tasks);
   run.begin = std::move(begin);
-  run.status = hetcast_nb_evaluate(
+  run.status = hetcast_nonblocking_evaluate(
       &in.request, run.tasks.data(), run.tasks.size(), run.begin.data(),
-      workspace.data(), workspace.size(), &run.answer);
+      workspace.data(), workspace.size(), &run.answer, nullptr);
   return run;
 }
 
-hetcast_nb_task Send(uint32_t v, uint32_t to, uint32_t m) {
-  return hetcast_nb_task{HETCAST_NB_SEND, v, to, m, 0, 0, 0};
+hetcast_nonblocking_task Send(uint32_t v, uint32_t to, uint32_t m) {
+  return hetcast_nonblocking_task{HETCAST_NONBLOCKING_SEND, v, to, m, 0, 0, 0};
 }
-hetcast_nb_task Recv(uint32_t v, uint32_t from, uint32_t m) {
-  return hetcast_nb_task{HETCAST_NB_RECV, v, from, m, 0, 0, 0};
+hetcast_nonblocking_task Recv(uint32_t v, uint32_t from, uint32_t m) {
+  return hetcast_nonblocking_task{
+      HETCAST_NONBLOCKING_RECV, v, from, m, 0, 0, 0};
 }
 
 TEST(NonblockingEvaluator, TimesAHandDerivedSchedule) {
@@ -99,7 +101,7 @@ TEST(NonblockingEvaluator, TimesAHandDerivedSchedule) {
   // 1 finishes at 18, 2 at 23.
   Instance in = UniformNbRequest(3, 5, 3, 1);
   in.destinations = {{1, 2}};
-  in.messages = {hetcast_nb_message{0, 10, nullptr, 0}};
+  in.messages = {hetcast_nonblocking_message{0, 10, nullptr, 0}};
   in.Finish();
   const NbRun run =
       Evaluate(in, {Send(0, 1, 0), Send(0, 2, 0), Recv(1, 0, 0), Recv(2, 0, 0)},
@@ -119,19 +121,20 @@ TEST(NonblockingEvaluator, TimesAHandDerivedSchedule) {
   // Lower bound: the source's copies arrive at 15 and 20 at the earliest,
   // so 20 + 3 = 23 (nb_lower_bound_test.cc): the star is optimal.
   EXPECT_EQ(run.answer.lower_bound, 23u);
-  EXPECT_EQ(run.answer.lower_bound_kind, HETCAST_BOUND_NB_POSTAL_GROWTH);
+  EXPECT_EQ(run.answer.lower_bound_kind,
+            HETCAST_BOUND_NONBLOCKING_POSTAL_GROWTH);
   EXPECT_EQ(run.answer.exact, 1);
 }
 
 TEST(NonblockingEvaluator, RejectsInvalidTaskLists) {
   Instance in = UniformNbRequest(4, 5, 3, 1);
   in.destinations = {{1, 2}, {0}};
-  in.messages = {hetcast_nb_message{0, 10, nullptr, 0},
-                 hetcast_nb_message{3, 10, nullptr, 0}};
+  in.messages = {hetcast_nonblocking_message{0, 10, nullptr, 0},
+                 hetcast_nonblocking_message{3, 10, nullptr, 0}};
   in.Finish();
-  const std::vector<hetcast_nb_task> good = {Send(0, 1, 0), Send(0, 2, 0),
-                                             Recv(0, 3, 1), Recv(1, 0, 0),
-                                             Recv(2, 0, 0), Send(3, 0, 1)};
+  const std::vector<hetcast_nonblocking_task> good = {
+      Send(0, 1, 0), Send(0, 2, 0), Recv(0, 3, 1),
+      Recv(1, 0, 0), Recv(2, 0, 0), Send(3, 0, 1)};
   const std::vector<size_t> begin = {0, 3, 4, 5, 6};
   EXPECT_EQ(Evaluate(in, good, begin).status, HETCAST_OK);
   // Node 3 is not a destination of message 0.
@@ -154,8 +157,8 @@ TEST(NonblockingEvaluator, RejectsInvalidTaskLists) {
   // two nodes each receiving before sending to the other.
   Instance cyc = UniformNbRequest(2, 5, 3, 1);
   cyc.destinations = {{1}, {0}};
-  cyc.messages = {hetcast_nb_message{0, 10, nullptr, 0},
-                  hetcast_nb_message{1, 10, nullptr, 0}};
+  cyc.messages = {hetcast_nonblocking_message{0, 10, nullptr, 0},
+                  hetcast_nonblocking_message{1, 10, nullptr, 0}};
   cyc.Finish();
   EXPECT_EQ(
       Evaluate(cyc,
@@ -183,7 +186,7 @@ TEST(NonblockingEvaluator, RejectsInvalidTaskLists) {
 TEST(NonblockingRequest, BadRequestsAreRejected) {
   Instance in = UniformNbRequest(3, 5, 3, 1);
   in.destinations = {{1, 1}};  // Duplicate destination.
-  in.messages = {hetcast_nb_message{0, 10, nullptr, 0}};
+  in.messages = {hetcast_nonblocking_message{0, 10, nullptr, 0}};
   in.Finish();
   EXPECT_EQ(Plan(in, HETCAST_ALGORITHM_ECF).status, HETCAST_INVALID_ARGUMENT);
   in.destinations = {{0, 1}};  // Destination equal to the source.
@@ -198,37 +201,39 @@ TEST(NonblockingRequest, BadRequestsAreRejected) {
   EXPECT_EQ(Plan(in, HETCAST_ALGORITHM_ECF).status, HETCAST_INVALID_ARGUMENT);
 }
 
-// hetcast_nb_check's verdict on `in`: the status and what it names.
+// hetcast_nonblocking_check's verdict on `in`: the status and what it names.
 struct Verdict {
   hetcast_status status;
-  hetcast_nb_rejection rejection;
+  hetcast_nonblocking_rejection rejection;
+  const char* why = nullptr;
 };
 Verdict Check(const Instance& in) {
-  hetcast_nb_sizes sizes;
+  hetcast_nonblocking_sizes sizes;
   std::vector<unsigned char> workspace;
-  if (hetcast_nb_plan_sizes(&in.request, &sizes) == HETCAST_OK) {
+  if (hetcast_nonblocking_plan_sizes(&in.request, &sizes, nullptr) ==
+      HETCAST_OK) {
     workspace.resize(sizes.workspace_bytes);
   }
   Verdict v;
-  v.rejection = hetcast_nb_rejection{99, 99, 99, nullptr};
-  v.status = hetcast_nb_check(&in.request,
-                              workspace.empty() ? nullptr : workspace.data(),
-                              workspace.size(), &v.rejection);
+  v.rejection = hetcast_nonblocking_rejection{99, 99, 99};
+  v.status = hetcast_nonblocking_check(
+      &in.request, workspace.empty() ? nullptr : workspace.data(),
+      workspace.size(), &v.rejection, &v.why);
   return v;
 }
 
 TEST(NonblockingRequest, CheckNamesTheFieldAndIndexThatFailed) {
   Instance in = UniformNbRequest(4, 5, 3, 1);
   in.destinations = {{1, 2}, {3, 1, 3}};  // messages[1].destinations[2].
-  in.messages = {hetcast_nb_message{0, 10, nullptr, 0},
-                 hetcast_nb_message{2, 10, nullptr, 0}};
+  in.messages = {hetcast_nonblocking_message{0, 10, nullptr, 0},
+                 hetcast_nonblocking_message{2, 10, nullptr, 0}};
   in.Finish();
   Verdict v = Check(in);
   EXPECT_EQ(v.status, HETCAST_INVALID_ARGUMENT);
-  EXPECT_EQ(v.rejection.field, HETCAST_NB_FIELD_DESTINATION);
+  EXPECT_EQ(v.rejection.field, HETCAST_NONBLOCKING_FIELD_DESTINATION);
   EXPECT_EQ(v.rejection.index, 1u);
   EXPECT_EQ(v.rejection.item, 2u);
-  EXPECT_STREQ(v.rejection.reason, "the node is listed twice");
+  EXPECT_STREQ(v.why, "the node is listed twice");
   // The plan refuses the same request (the check is the plan's own).
   EXPECT_EQ(Plan(in, HETCAST_ALGORITHM_WRP).status, HETCAST_INVALID_ARGUMENT);
 
@@ -236,7 +241,7 @@ TEST(NonblockingRequest, CheckNamesTheFieldAndIndexThatFailed) {
   in.messages[1].source = 4;  // No node 4.
   in.Finish();
   v = Check(in);
-  EXPECT_EQ(v.rejection.field, HETCAST_NB_FIELD_SOURCE);
+  EXPECT_EQ(v.rejection.field, HETCAST_NONBLOCKING_FIELD_SOURCE);
   EXPECT_EQ(v.rejection.index, 1u);
 
   in.messages[1].source = 2;
@@ -247,27 +252,28 @@ TEST(NonblockingRequest, CheckNamesTheFieldAndIndexThatFailed) {
   in.Finish();
   v = Check(in);
   EXPECT_EQ(v.status, HETCAST_INVALID_ARGUMENT);
-  EXPECT_EQ(v.rejection.field, HETCAST_NB_FIELD_NODE);
+  EXPECT_EQ(v.rejection.field, HETCAST_NONBLOCKING_FIELD_NODE);
   EXPECT_EQ(v.rejection.index, 3u);
   EXPECT_EQ(Plan(in, HETCAST_ALGORITHM_FEF).status, HETCAST_INVALID_ARGUMENT);
   // plan_sizes reads the request's shape only.
-  hetcast_nb_sizes sizes;
-  EXPECT_EQ(hetcast_nb_plan_sizes(&in.request, &sizes), HETCAST_OK);
+  hetcast_nonblocking_sizes sizes;
+  EXPECT_EQ(hetcast_nonblocking_plan_sizes(&in.request, &sizes, nullptr),
+            HETCAST_OK);
 
   in.recv_per_byte[3] = 0;
   in.link[2 * 4 + 1] = HETCAST_MAX_COST + 1;  // X(2, 1).
   in.Finish();
   v = Check(in);
-  EXPECT_EQ(v.rejection.field, HETCAST_NB_FIELD_LINK);
+  EXPECT_EQ(v.rejection.field, HETCAST_NONBLOCKING_FIELD_LINK);
   EXPECT_EQ(v.rejection.index, 9u);
 
   Instance one = UniformNbRequest(1, 5, 3, 1);
   one.destinations = {{}};
-  one.messages = {hetcast_nb_message{0, 10, nullptr, 0}};
+  one.messages = {hetcast_nonblocking_message{0, 10, nullptr, 0}};
   one.Finish();
   v = Check(one);
   EXPECT_EQ(v.status, HETCAST_INVALID_ARGUMENT);
-  EXPECT_EQ(v.rejection.field, HETCAST_NB_FIELD_NODE_COUNT);
+  EXPECT_EQ(v.rejection.field, HETCAST_NONBLOCKING_FIELD_NODE_COUNT);
 }
 
 TEST(NonblockingRequest, LimitsAreExact) {
@@ -276,11 +282,12 @@ TEST(NonblockingRequest, LimitsAreExact) {
   // node arrays and the link matrix stay short here.
   const uint64_t zero[1] = {0};
   std::vector<std::vector<uint32_t>> dests;
-  std::vector<hetcast_nb_message> messages;
-  hetcast_nb_request r = {};
+  std::vector<hetcast_nonblocking_message> messages;
+  hetcast_nonblocking_request r = {};
   auto shape = [&](size_t n, std::vector<size_t> counts) {
     dests.assign(counts.size(), {});
-    messages.assign(counts.size(), hetcast_nb_message{0, 1, nullptr, 0});
+    messages.assign(counts.size(),
+                    hetcast_nonblocking_message{0, 1, nullptr, 0});
     for (size_t m = 0; m < counts.size(); ++m) {
       for (uint32_t v = 1; v <= counts[m]; ++v) dests[m].push_back(v);
       messages[m].destinations = dests[m].data();
@@ -291,19 +298,20 @@ TEST(NonblockingRequest, LimitsAreExact) {
     r.link_per_byte = zero;
     r.messages = messages.data();
     r.message_count = messages.size();
-    hetcast_nb_sizes sizes;
-    return hetcast_nb_plan_sizes(&r, &sizes);
+    hetcast_nonblocking_sizes sizes;
+    return hetcast_nonblocking_plan_sizes(&r, &sizes, nullptr);
   };
-  EXPECT_EQ(shape(HETCAST_NB_MAX_NODES, {1}), HETCAST_OK);
-  EXPECT_EQ(shape(HETCAST_NB_MAX_NODES + 1, {1}), HETCAST_TOO_LARGE);
-  // K * N = 4096 * 4096 = HETCAST_NB_MAX_CELLS.
+  EXPECT_EQ(shape(HETCAST_NONBLOCKING_MAX_NODES, {1}), HETCAST_OK);
+  EXPECT_EQ(shape(HETCAST_NONBLOCKING_MAX_NODES + 1, {1}), HETCAST_TOO_LARGE);
+  // K * N = 4096 * 4096 = HETCAST_NONBLOCKING_MAX_CELLS.
   EXPECT_EQ(shape(4096, std::vector<size_t>(4096, 0)), HETCAST_OK);
   EXPECT_EQ(shape(4096, std::vector<size_t>(4097, 0)), HETCAST_TOO_LARGE);
   EXPECT_EQ(shape(4097, std::vector<size_t>(4096, 0)), HETCAST_TOO_LARGE);
   // The link matrix of the most nodes has 2^28 entries.
-  static_assert(uint64_t{HETCAST_NB_MAX_NODES} * HETCAST_NB_MAX_NODES ==
-                    uint64_t{1} << 28,
-                "N * N link entries at most 2^28");
+  static_assert(
+      uint64_t{HETCAST_NONBLOCKING_MAX_NODES} * HETCAST_NONBLOCKING_MAX_NODES ==
+          uint64_t{1} << 28,
+      "N * N link entries at most 2^28");
   // T (T + K + N) ceil(K / N) at N = 16,384, K = 2: 10,125 * 26,511 =
   // 268,423,875 <= 2^28 = 268,435,456 < 10,126 * 26,512 = 268,460,512.
   EXPECT_EQ(shape(16384, {5063, 5062}), HETCAST_OK);
@@ -328,13 +336,14 @@ TEST(NonblockingRequest, LimitsAreExact) {
   EXPECT_EQ(shape(128, std::vector<size_t>(128, 127)), HETCAST_OK);
   EXPECT_EQ(shape(129, std::vector<size_t>(129, 128)), HETCAST_TOO_LARGE);
   // Planning checks the same limits.
-  shape(HETCAST_NB_MAX_NODES + 1, {1});
-  hetcast_nb_task task[2];
+  shape(HETCAST_NONBLOCKING_MAX_NODES + 1, {1});
+  hetcast_nonblocking_task task[2];
   size_t begin[1];
   hetcast_answer answer;
   unsigned char workspace[16];
-  EXPECT_EQ(hetcast_nb_plan(&r, HETCAST_ALGORITHM_ECF, workspace,
-                            sizeof(workspace), task, 2, begin, &answer),
+  EXPECT_EQ(hetcast_nonblocking_plan(&r, HETCAST_ALGORITHM_ECF, workspace,
+                                     sizeof(workspace), task, 2, begin, &answer,
+                                     nullptr),
             HETCAST_TOO_LARGE);
 }
 
@@ -345,7 +354,8 @@ constexpr uint64_t kLatest = HETCAST_NEVER - 1;
 // Every answer of `in`: the status of each algorithm, of the evaluator on
 // `tasks`/`begin` and of the lower bound must be `status`; on HETCAST_OK
 // each completion and bound must be `time`.
-void ExpectEveryAnswer(const Instance& in, std::vector<hetcast_nb_task> tasks,
+void ExpectEveryAnswer(const Instance& in,
+                       std::vector<hetcast_nonblocking_task> tasks,
                        std::vector<size_t> begin, hetcast_status status,
                        uint64_t time) {
   for (const hetcast_algorithm a :
@@ -363,12 +373,13 @@ void ExpectEveryAnswer(const Instance& in, std::vector<hetcast_nb_task> tasks,
   if (status == HETCAST_OK) {
     EXPECT_EQ(run.answer.completion_time, time);
   }
-  hetcast_nb_sizes sizes;
-  ASSERT_EQ(hetcast_nb_plan_sizes(&in.request, &sizes), HETCAST_OK);
+  hetcast_nonblocking_sizes sizes;
+  ASSERT_EQ(hetcast_nonblocking_plan_sizes(&in.request, &sizes, nullptr),
+            HETCAST_OK);
   std::vector<unsigned char> workspace(sizes.workspace_bytes);
   uint64_t bound = 0;
-  ASSERT_EQ(hetcast_nb_lower_bound(&in.request, workspace.data(),
-                                   workspace.size(), &bound),
+  ASSERT_EQ(hetcast_nonblocking_lower_bound(&in.request, workspace.data(),
+                                            workspace.size(), &bound, nullptr),
             status);
   if (status == HETCAST_OK) {
     EXPECT_EQ(bound, time);
@@ -393,7 +404,7 @@ void ExpectOneTransfer(const Transfer& t, hetcast_status status,
   in.recv_per_byte[1] = t.recv_per_byte;
   in.recv_fixed[1] = t.recv_fixed;
   in.destinations = {{1}};
-  in.messages = {hetcast_nb_message{0, t.length, nullptr, 0}};
+  in.messages = {hetcast_nonblocking_message{0, t.length, nullptr, 0}};
   in.Finish();
   ExpectEveryAnswer(in, {Send(0, 1, 0), Recv(1, 0, 0)}, {0, 1, 2}, status,
                     time);
@@ -447,8 +458,8 @@ TEST(NonblockingTimes, SerialReceivesAtTwoToTheSixtyFourAreExact) {
     in.recv_per_byte[2] = HETCAST_MAX_COST;
     in.destinations = {{2}, {2}};
     const uint64_t length = (uint64_t{1} << 23) - 1;
-    in.messages = {hetcast_nb_message{0, length, nullptr, 0},
-                   hetcast_nb_message{1, length, nullptr, 0}};
+    in.messages = {hetcast_nonblocking_message{0, length, nullptr, 0},
+                   hetcast_nonblocking_message{1, length, nullptr, 0}};
     in.Finish();
     const bool fits = fixed < HETCAST_MAX_COST;
     ExpectEveryAnswer(
@@ -468,7 +479,8 @@ TEST(NonblockingTimes, TwoSendsAtTwoToTheSixtyFourAreExact) {
     for (uint64_t& x : in.send_per_byte) x = HETCAST_MAX_COST;
     in.send_fixed[0] = fixed;
     in.destinations = {{1, 2}};
-    in.messages = {hetcast_nb_message{0, (uint64_t{1} << 23) - 1, nullptr, 0}};
+    in.messages = {
+        hetcast_nonblocking_message{0, (uint64_t{1} << 23) - 1, nullptr, 0}};
     in.Finish();
     const bool fits = fixed < HETCAST_MAX_COST;
     ExpectEveryAnswer(
@@ -476,7 +488,7 @@ TEST(NonblockingTimes, TwoSendsAtTwoToTheSixtyFourAreExact) {
         {0, 2, 3, 4}, fits ? HETCAST_OK : HETCAST_OVERFLOW, kLatest);
     if (fits) {
       EXPECT_EQ(Plan(in, HETCAST_ALGORITHM_ECF).answer.lower_bound_kind,
-                HETCAST_BOUND_NB_POSTAL_GROWTH);
+                HETCAST_BOUND_NONBLOCKING_POSTAL_GROWTH);
     }
   }
 }
@@ -494,8 +506,8 @@ TEST(NonblockingTimes, WorkRacingTiesCompareReceiveCostsPast64Bits) {
   in.recv_per_byte[1] = HETCAST_MAX_COST;
   in.recv_per_byte[2] = HETCAST_MAX_COST - 1;
   in.destinations = {{3}, {1, 2}};
-  in.messages = {hetcast_nb_message{0, HETCAST_MAX_COST, nullptr, 0},
-                 hetcast_nb_message{0, 1, nullptr, 0}};
+  in.messages = {hetcast_nonblocking_message{0, HETCAST_MAX_COST, nullptr, 0},
+                 hetcast_nonblocking_message{0, 1, nullptr, 0}};
   in.Finish();
   for (const hetcast_algorithm a :
        {HETCAST_ALGORITHM_WR, HETCAST_ALGORITHM_WRP}) {
@@ -530,12 +542,14 @@ TEST(NonblockingAlgorithms, FefAndEcfMatchTheFullScanByteForByte) {
           if (v != source && rng() % 4 != 0) d.push_back(v);
         }
         in.destinations.push_back(d);
-        in.messages.push_back(hetcast_nb_message{source, 1, nullptr, 0});
+        in.messages.push_back(
+            hetcast_nonblocking_message{source, 1, nullptr, 0});
       }
     }
     if (trial % 50 == 7) {  // Times past 64 bits (HETCAST_NEVER).
       for (uint64_t& x : in.send_per_byte) x = HETCAST_MAX_COST;
-      for (hetcast_nb_message& m : in.messages) m.length = uint64_t{1} << 40;
+      for (hetcast_nonblocking_message& m : in.messages)
+        m.length = uint64_t{1} << 40;
     }
     for (size_t m = 0; m < in.messages.size(); ++m) {
       std::vector<uint32_t>& d = in.destinations[m];
@@ -548,13 +562,13 @@ TEST(NonblockingAlgorithms, FefAndEcfMatchTheFullScanByteForByte) {
           Plan(in, fef ? HETCAST_ALGORITHM_FEF : HETCAST_ALGORITHM_ECF);
       ASSERT_TRUE(plan.status == HETCAST_OK || plan.status == HETCAST_OVERFLOW)
           << plan.status;
-      std::vector<hetcast_nb_task> tasks(plan.tasks.size());
+      std::vector<hetcast_nonblocking_task> tasks(plan.tasks.size());
       std::vector<size_t> begin(plan.begin.size());
       ASSERT_EQ(NbPlanByFullScan(&in.request, fef, tasks.data(), begin.data()),
                 HETCAST_OK);
       ASSERT_EQ(begin, plan.begin) << trial;
       ASSERT_EQ(std::memcmp(tasks.data(), plan.tasks.data(),
-                            tasks.size() * sizeof(hetcast_nb_task)),
+                            tasks.size() * sizeof(hetcast_nonblocking_task)),
                 0)
           << "trial " << trial << (fef ? " FEF" : " ECF");
       ++planned;
@@ -685,7 +699,8 @@ TEST(NonblockingAlgorithms, WrpPreemptsWhereWrWaits) {
   for (int trial = 0; trial < 60; ++trial) {
     Instance in =
         Random(rng, 6 + static_cast<uint32_t>(rng() % 10), 2 + rng() % 4, true);
-    for (hetcast_nb_message& m : in.messages) m.length = 2000 + rng() % 2000;
+    for (hetcast_nonblocking_message& m : in.messages)
+      m.length = 2000 + rng() % 2000;
     in.Finish();
     const NbRun wr = Plan(in, HETCAST_ALGORITHM_WR);
     const NbRun wrp = Plan(in, HETCAST_ALGORITHM_WRP);

@@ -19,7 +19,7 @@ size_t RunFefOrEcfByFullScan(const Nb& nb, const NbScratch& s, bool fef) {
   while (count < nb.total) {
     NbBest best;
     for (uint32_t m = 0; m < nb.k; ++m) {
-      const hetcast_nb_message& msg = nb.r->messages[m];
+      const hetcast_nonblocking_message& msg = nb.r->messages[m];
       const uint8_t* informed = s.informed + static_cast<size_t>(m) * nb.n;
       for (size_t a = 0; a <= msg.destination_count; ++a) {
         const uint32_t j = a == 0 ? msg.source : msg.destinations[a - 1];
@@ -41,10 +41,12 @@ size_t RunFefOrEcfByFullScan(const Nb& nb, const NbScratch& s, bool fef) {
 
 }  // namespace
 
-hetcast_status NbPlanByFullScan(const hetcast_nb_request* request, bool fef,
-                                hetcast_nb_task* tasks, size_t* list_begin) {
-  hetcast_nb_sizes sizes;
-  hetcast_status status = hetcast_nb_plan_sizes(request, &sizes);
+hetcast_status NbPlanByFullScan(const hetcast_nonblocking_request* request,
+                                bool fef, hetcast_nonblocking_task* tasks,
+                                size_t* list_begin) {
+  hetcast_nonblocking_sizes sizes;
+  hetcast_status status =
+      hetcast_nonblocking_plan_sizes(request, &sizes, nullptr);
   if (status != HETCAST_OK) return status;
   std::vector<unsigned char> workspace(sizes.workspace_bytes);
   Nb nb;

@@ -1,5 +1,5 @@
 // nonblocking_search.cc: trees x per-node task orders, each timed by
-// hetcast_nb_evaluate.
+// hetcast_nonblocking_evaluate.
 #include "tests/oracles/nonblocking_search.h"
 
 #include <algorithm>
@@ -12,9 +12,10 @@ namespace {
 
 class Search {
  public:
-  explicit Search(const hetcast_nb_request& r) : r_(r), n_(r.node_count) {
-    hetcast_nb_sizes sizes;
-    hetcast_nb_plan_sizes(&r_, &sizes);
+  explicit Search(const hetcast_nonblocking_request& r)
+      : r_(r), n_(r.node_count) {
+    hetcast_nonblocking_sizes sizes;
+    hetcast_nonblocking_plan_sizes(&r_, &sizes, nullptr);
     workspace_.resize(sizes.workspace_bytes);
     for (size_t m = 0; m < r_.message_count; ++m) {
       parent_.push_back(
@@ -34,7 +35,7 @@ class Search {
       if (Acyclic()) Orders();
       return;
     }
-    const hetcast_nb_message& msg = r_.messages[m];
+    const hetcast_nonblocking_message& msg = r_.messages[m];
     if (d == msg.destination_count) {
       Trees(m + 1, 0);
       return;
@@ -48,7 +49,7 @@ class Search {
 
   bool Acyclic() const {
     for (size_t m = 0; m < r_.message_count; ++m) {
-      const hetcast_nb_message& msg = r_.messages[m];
+      const hetcast_nonblocking_message& msg = r_.messages[m];
       for (size_t d = 0; d < msg.destination_count; ++d) {
         uint32_t v = msg.destinations[d];
         for (size_t steps = 0; v != msg.source; ++steps) {
@@ -68,12 +69,13 @@ class Search {
   void Orders() {
     lists_.assign(n_, {});
     for (size_t m = 0; m < r_.message_count; ++m) {
-      const hetcast_nb_message& msg = r_.messages[m];
+      const hetcast_nonblocking_message& msg = r_.messages[m];
       for (size_t d = 0; d < msg.destination_count; ++d) {
         const uint32_t to = msg.destinations[d], from = parent_[m][d];
         const uint32_t mm = static_cast<uint32_t>(m);
-        lists_[from].push_back({HETCAST_NB_SEND, from, to, mm, 0, 0, 0});
-        lists_[to].push_back({HETCAST_NB_RECV, to, from, mm, 0, 0, 0});
+        lists_[from].push_back(
+            {HETCAST_NONBLOCKING_SEND, from, to, mm, 0, 0, 0});
+        lists_[to].push_back({HETCAST_NONBLOCKING_RECV, to, from, mm, 0, 0, 0});
       }
     }
     for (auto& list : lists_) {
@@ -82,7 +84,8 @@ class Search {
     Permute(0);
   }
 
-  static bool Less(const hetcast_nb_task& a, const hetcast_nb_task& b) {
+  static bool Less(const hetcast_nonblocking_task& a,
+                   const hetcast_nonblocking_task& b) {
     return std::make_tuple(a.op, a.partner, a.message) <
            std::make_tuple(b.op, b.partner, b.message);
   }
@@ -92,7 +95,7 @@ class Search {
       Evaluate();
       return;
     }
-    std::vector<hetcast_nb_task>& list = lists_[v];
+    std::vector<hetcast_nonblocking_task>& list = lists_[v];
     std::sort(list.begin(), list.end(), Less);
     do {
       Permute(v + 1);
@@ -100,7 +103,7 @@ class Search {
   }
 
   void Evaluate() {
-    std::vector<hetcast_nb_task> tasks;
+    std::vector<hetcast_nonblocking_task> tasks;
     std::vector<size_t> begin;
     for (const auto& list : lists_) {
       begin.push_back(tasks.size());
@@ -108,24 +111,25 @@ class Search {
     }
     begin.push_back(tasks.size());
     hetcast_answer answer;
-    if (hetcast_nb_evaluate(&r_, tasks.data(), tasks.size(), begin.data(),
-                            workspace_.data(), workspace_.size(),
-                            &answer) == HETCAST_OK) {
+    if (hetcast_nonblocking_evaluate(
+            &r_, tasks.data(), tasks.size(), begin.data(), workspace_.data(),
+            workspace_.size(), &answer, nullptr) == HETCAST_OK) {
       best_ = std::min(best_, answer.completion_time);
     }
   }
 
-  const hetcast_nb_request& r_;
+  const hetcast_nonblocking_request& r_;
   const size_t n_;
   std::vector<unsigned char> workspace_;
   std::vector<std::vector<uint32_t>> parent_;
-  std::vector<std::vector<hetcast_nb_task>> lists_;
+  std::vector<std::vector<hetcast_nonblocking_task>> lists_;
   uint64_t best_ = ~uint64_t{0};
 };
 
 }  // namespace
 
-uint64_t NonblockingExhaustiveOptimum(const hetcast_nb_request& request) {
+uint64_t NonblockingExhaustiveOptimum(
+    const hetcast_nonblocking_request& request) {
   Search search(request);
   return search.Run();
 }

@@ -17,7 +17,8 @@ namespace hetcast {
 namespace testing {
 
 // The least completion time over all task schedules of `request`.
-uint64_t NonblockingExhaustiveOptimum(const hetcast_nb_request& request);
+uint64_t NonblockingExhaustiveOptimum(
+    const hetcast_nonblocking_request& request);
 
 }  // namespace testing
 }  // namespace hetcast

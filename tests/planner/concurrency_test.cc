@@ -88,7 +88,7 @@ TEST(Concurrency, ThreadsSharingOneTableAnswerAsOneThreadDoes) {
                                hetcast_default_table_size, &table, nullptr),
             HETCAST_OK);
   hetcast_profile profile;
-  ASSERT_EQ(hetcast_profile_open(&table, 0, &profile), HETCAST_OK);
+  ASSERT_EQ(hetcast_profile_open(&table, 0, &profile, nullptr), HETCAST_OK);
   const std::vector<Case> cases = RandomCases(400);
   std::vector<std::vector<unsigned char>> expected;
   for (const Case& c : cases) expected.push_back(Plan(c, &profile));

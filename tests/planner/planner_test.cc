@@ -29,7 +29,7 @@ struct Planned {
   hetcast_sizes sizes = {};
   std::vector<hetcast_node> nodes;
   std::vector<hetcast_transfer> transfers;
-  std::vector<hetcast_nb_task> tasks;
+  std::vector<hetcast_nonblocking_task> tasks;
   std::vector<size_t> list_begin;
   std::vector<hetcast_graph_route_edge> tree_edges;
   std::vector<hetcast_graph_slot> slots;
@@ -91,7 +91,7 @@ struct DefaultTable {
     EXPECT_EQ(hetcast_table_open(hetcast_default_table,
                                  hetcast_default_table_size, &table, nullptr),
               HETCAST_OK);
-    EXPECT_EQ(hetcast_profile_open(&table, 0, &profile), HETCAST_OK);
+    EXPECT_EQ(hetcast_profile_open(&table, 0, &profile, nullptr), HETCAST_OK);
   }
 };
 
@@ -128,21 +128,23 @@ Planned Direct(const hetcast_node_request& request,
                const hetcast_profile* profile) {
   Planned p;
   hetcast_node_sizes sizes;
-  p.status = profile ? hetcast_profile_plan_sizes(profile, &request, &sizes)
-                     : hetcast_node_plan_sizes(&request, &sizes);
+  p.status =
+      profile ? hetcast_profile_plan_sizes(profile, &request, &sizes, nullptr)
+              : hetcast_node_plan_sizes(&request, &sizes, nullptr);
   if (p.status != HETCAST_OK) return p;
   std::vector<unsigned char> workspace(sizes.workspace_bytes);
   p.nodes.resize(sizes.node_count);
   p.transfers.resize(sizes.transfer_count);
   hetcast_answer answer;
-  p.status = profile ? hetcast_profile_plan(profile, &request, workspace.data(),
-                                            workspace.size(), p.nodes.data(),
-                                            p.nodes.size(), p.transfers.data(),
-                                            p.transfers.size(), &answer)
-                     : hetcast_node_plan(
-                           &request, HETCAST_ALGORITHM_FNF, workspace.data(),
-                           workspace.size(), p.nodes.data(), p.nodes.size(),
-                           p.transfers.data(), p.transfers.size(), &answer);
+  p.status =
+      profile ? hetcast_profile_plan(profile, &request, workspace.data(),
+                                     workspace.size(), p.nodes.data(),
+                                     p.nodes.size(), p.transfers.data(),
+                                     p.transfers.size(), &answer, nullptr)
+              : hetcast_node_plan(
+                    &request, HETCAST_ALGORITHM_FNF, workspace.data(),
+                    workspace.size(), p.nodes.data(), p.nodes.size(),
+                    p.transfers.data(), p.transfers.size(), &answer, nullptr);
   p.info.answer = answer;
   p.transfers.resize(answer.transfer_count);
   return p;
@@ -385,14 +387,15 @@ Planned DirectCluster(const hetcast_cluster_request& request,
                       hetcast_algorithm algorithm) {
   Planned p;
   hetcast_node_sizes sizes;
-  p.status = hetcast_cluster_plan_sizes(&request, &sizes);
+  p.status = hetcast_cluster_plan_sizes(&request, &sizes, nullptr);
   if (p.status != HETCAST_OK) return p;
   std::vector<unsigned char> workspace(sizes.workspace_bytes);
   p.nodes.resize(sizes.node_count);
   p.transfers.resize(sizes.transfer_count);
-  p.status = hetcast_cluster_plan(
-      &request, algorithm, workspace.data(), workspace.size(), p.nodes.data(),
-      p.nodes.size(), p.transfers.data(), p.transfers.size(), &p.info.answer);
+  p.status = hetcast_cluster_plan(&request, algorithm, workspace.data(),
+                                  workspace.size(), p.nodes.data(),
+                                  p.nodes.size(), p.transfers.data(),
+                                  p.transfers.size(), &p.info.answer, nullptr);
   p.transfers.resize(p.info.answer.transfer_count);
   return p;
 }
@@ -491,7 +494,7 @@ TEST(PlannerCluster, GuaranteesFollowTheVariant) {
 }
 
 // ---------------------------------------------------------------------------
-// Multi-source non-blocking model.
+// non-blocking model.
 
 NbRequest RandomNb(std::mt19937_64& rng) {
   NbRequest in;
@@ -514,28 +517,28 @@ NbRequest RandomNb(std::mt19937_64& rng) {
     }
     in.destinations.push_back(dests);
     in.messages.push_back(
-        hetcast_nb_message{source, 1 + rng() % 2000, nullptr, 0});
+        hetcast_nonblocking_message{source, 1 + rng() % 2000, nullptr, 0});
   }
   in.Finish();
   return in;
 }
 
-Planned DirectNb(const hetcast_nb_request& request,
+Planned DirectNb(const hetcast_nonblocking_request& request,
                  hetcast_algorithm algorithm) {
   Planned p;
-  hetcast_nb_sizes sizes;
-  p.status = hetcast_nb_plan_sizes(&request, &sizes);
+  hetcast_nonblocking_sizes sizes;
+  p.status = hetcast_nonblocking_plan_sizes(&request, &sizes, nullptr);
   if (p.status != HETCAST_OK) return p;
   std::vector<unsigned char> workspace(sizes.workspace_bytes);
   p.tasks.resize(sizes.task_count);
   p.list_begin.resize(request.node_count + 1);
-  p.status = hetcast_nb_plan(&request, algorithm, workspace.data(),
-                             workspace.size(), p.tasks.data(), p.tasks.size(),
-                             p.list_begin.data(), &p.info.answer);
+  p.status = hetcast_nonblocking_plan(
+      &request, algorithm, workspace.data(), workspace.size(), p.tasks.data(),
+      p.tasks.size(), p.list_begin.data(), &p.info.answer, nullptr);
   return p;
 }
 
-hetcast_request NbPlannerRequest(const hetcast_nb_request* nb,
+hetcast_request NbPlannerRequest(const hetcast_nonblocking_request* nb,
                                  hetcast_algorithm pin) {
   hetcast_request r = {};
   r.model = HETCAST_MODEL_NONBLOCKING;
@@ -579,7 +582,7 @@ TEST(PlannerNonblocking, DefaultIsTheEarlierAndPinsEqualHetcastNbPlan) {
   EXPECT_GT(critical_answers, 0);
 }
 
-// A request whose shape passes (hetcast_nb_plan_sizes) but whose
+// A request whose shape passes (hetcast_nonblocking_plan_sizes) but whose
 // destinations do not: the planner refuses it when it runs, with the reason
 // of the public check on the same workspace.
 TEST(PlannerNonblocking, BadDestinationsAreRefusedWithTheCheckReason) {
@@ -587,25 +590,27 @@ TEST(PlannerNonblocking, BadDestinationsAreRefusedWithTheCheckReason) {
   NbRequest in = RandomNb(rng);
   while (in.request.node_count < 3) in = RandomNb(rng);  // Room for two.
   std::vector<uint32_t> twice = {1, 1};
-  hetcast_nb_message message = in.request.messages[0];
+  hetcast_nonblocking_message message = in.request.messages[0];
   message.source = 0;
   message.destinations = twice.data();
   message.destination_count = twice.size();
-  hetcast_nb_request bad = in.request;
+  hetcast_nonblocking_request bad = in.request;
   bad.messages = &message;
   bad.message_count = 1;
   for (hetcast_algorithm a :
        {HETCAST_ALGORITHM_NONE, HETCAST_ALGORITHM_FEF, HETCAST_ALGORITHM_WRP}) {
     const Planned planner = RunPlanner(NbPlannerRequest(&bad, a));
     ASSERT_EQ(planner.status, HETCAST_INVALID_ARGUMENT);
-    hetcast_nb_sizes sizes;
-    ASSERT_EQ(hetcast_nb_plan_sizes(&bad, &sizes), HETCAST_OK);
+    hetcast_nonblocking_sizes sizes;
+    ASSERT_EQ(hetcast_nonblocking_plan_sizes(&bad, &sizes, nullptr),
+              HETCAST_OK);
     std::vector<unsigned char> workspace(sizes.workspace_bytes);
-    hetcast_nb_rejection rejection;
-    ASSERT_EQ(
-        hetcast_nb_check(&bad, workspace.data(), workspace.size(), &rejection),
-        HETCAST_INVALID_ARGUMENT);
-    EXPECT_STREQ(planner.error, rejection.reason);
+    hetcast_nonblocking_rejection rejection;
+    const char* why = nullptr;
+    ASSERT_EQ(hetcast_nonblocking_check(&bad, workspace.data(),
+                                        workspace.size(), &rejection, &why),
+              HETCAST_INVALID_ARGUMENT);
+    EXPECT_STREQ(planner.error, why);
   }
 }
 
@@ -625,15 +630,15 @@ hetcast_request GraphPlannerRequest(const hetcast_graph_request* graph,
 Planned DirectGraph(const hetcast_graph_request& request) {
   Planned p;
   hetcast_graph_sizes sizes;
-  p.status = hetcast_graph_plan_sizes(&request, &sizes);
+  p.status = hetcast_graph_plan_sizes(&request, &sizes, nullptr);
   if (p.status != HETCAST_OK) return p;
   std::vector<unsigned char> workspace(sizes.workspace_bytes);
   p.tree_edges.resize(sizes.tree_edge_count);
   p.slots.resize(sizes.slot_count);
-  p.status = hetcast_graph_plan(&request, HETCAST_ALGORITHM_MCPH,
-                                workspace.data(), workspace.size(),
-                                p.tree_edges.data(), p.tree_edges.size(),
-                                p.slots.data(), p.slots.size(), &p.info.graph);
+  p.status = hetcast_graph_plan(
+      &request, HETCAST_ALGORITHM_MCPH, workspace.data(), workspace.size(),
+      p.tree_edges.data(), p.tree_edges.size(), p.slots.data(), p.slots.size(),
+      &p.info.graph, nullptr);
   p.tree_edges.resize(p.info.graph.tree_edge_count);
   p.slots.resize(p.info.graph.slot_count);
   return p;
@@ -842,27 +847,29 @@ TEST(PlannerSizes, PlanWorkspaceIsTheAlgorithmsOwn) {
     const NodeCase c = RandomDefaultCase(rng, 30, trial % 3 == 0);
     const hetcast_node_request node = c.request();
     hetcast_node_sizes need;
-    ASSERT_EQ(hetcast_node_plan_sizes(&node, &need), HETCAST_OK);
+    ASSERT_EQ(hetcast_node_plan_sizes(&node, &need, nullptr), HETCAST_OK);
     ExpectPlanWorkspace(NodeRequest(&node, nullptr, 0), need.workspace_bytes);
     const hetcast_request table = NodeRequest(&node, &Default().profile, 1);
-    if (hetcast_profile_plan_sizes(&Default().profile, &node, &need) ==
+    if (hetcast_profile_plan_sizes(&Default().profile, &node, &need, nullptr) ==
         HETCAST_OK) {
       ExpectPlanWorkspace(table, need.workspace_bytes);
     }
     const ClusterCase k = RandomCluster(rng, trial % 5);
     const hetcast_cluster_request cluster = k.request();
-    ASSERT_EQ(hetcast_cluster_plan_sizes(&cluster, &need), HETCAST_OK);
+    ASSERT_EQ(hetcast_cluster_plan_sizes(&cluster, &need, nullptr), HETCAST_OK);
     ExpectPlanWorkspace(ClusterRequest(&cluster, HETCAST_ALGORITHM_NONE),
                         need.workspace_bytes);
     const NbRequest nb = RandomNb(rng);
-    hetcast_nb_sizes nb_need;
-    ASSERT_EQ(hetcast_nb_plan_sizes(&nb.request, &nb_need), HETCAST_OK);
+    hetcast_nonblocking_sizes nb_need;
+    ASSERT_EQ(hetcast_nonblocking_plan_sizes(&nb.request, &nb_need, nullptr),
+              HETCAST_OK);
     ExpectPlanWorkspace(NbPlannerRequest(&nb.request, HETCAST_ALGORITHM_NONE),
                         nb_need.workspace_bytes);
     const GraphInstance g = RandomPlannerGraph(rng, trial);
     const hetcast_graph_request graph = g.Request();
     hetcast_graph_sizes graph_need;
-    ASSERT_EQ(hetcast_graph_plan_sizes(&graph, &graph_need), HETCAST_OK);
+    ASSERT_EQ(hetcast_graph_plan_sizes(&graph, &graph_need, nullptr),
+              HETCAST_OK);
     ExpectPlanWorkspace(GraphPlannerRequest(&graph, HETCAST_ALGORITHM_NONE),
                         graph_need.workspace_bytes);
   }
@@ -877,10 +884,10 @@ void ExpectParticipantsMatch(const hetcast_request& request) {
   std::vector<unsigned char> workspace(whole.sizes.workspace_bytes);
   const size_t n = whole.sizes.node_count;
   std::vector<hetcast_transfer> gathered_transfers;
-  std::vector<hetcast_nb_task> gathered_tasks;
+  std::vector<hetcast_nonblocking_task> gathered_tasks;
   for (uint32_t id = 0; id < n; ++id) {
     std::vector<hetcast_transfer> sends(n);
-    std::vector<hetcast_nb_task> tasks(whole.tasks.size());
+    std::vector<hetcast_nonblocking_task> tasks(whole.tasks.size());
     hetcast_participant p = {};
     p.sends = sends.data();
     p.send_capacity = sends.size();

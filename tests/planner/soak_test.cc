@@ -75,7 +75,7 @@ const hetcast_profile& DefaultProfile() {
     EXPECT_EQ(hetcast_table_open(hetcast_default_table,
                                  hetcast_default_table_size, &table, nullptr),
               HETCAST_OK);
-    EXPECT_EQ(hetcast_profile_open(&table, 0, &opened), HETCAST_OK);
+    EXPECT_EQ(hetcast_profile_open(&table, 0, &opened, nullptr), HETCAST_OK);
     return &opened;
   }();
   return *profile;
@@ -198,11 +198,12 @@ TEST(Soak, ClusterRequestsOfEveryVariant) {
     std::vector<hetcast_transfer> transfers(p.plan.transfers.size() + 1);
     std::vector<unsigned char> workspace(1 << 16);
     hetcast_answer evaluated;
-    ASSERT_EQ(hetcast_cluster_evaluate(
-                  &cluster, p.plan.transfers.data(), p.plan.transfers.size(),
-                  workspace.data(), workspace.size(), nodes.data(),
-                  nodes.size(), transfers.data(), transfers.size(), &evaluated),
-              HETCAST_OK)
+    ASSERT_EQ(
+        hetcast_cluster_evaluate(
+            &cluster, p.plan.transfers.data(), p.plan.transfers.size(),
+            workspace.data(), workspace.size(), nodes.data(), nodes.size(),
+            transfers.data(), transfers.size(), &evaluated, nullptr),
+        HETCAST_OK)
         << "iteration " << i;
     EXPECT_EQ(evaluated.completion_time, p.info.answer.completion_time);
     // The exhaustive search knows the plain and postal broadcasts with a
@@ -224,14 +225,14 @@ TEST(Soak, ClusterRequestsOfEveryVariant) {
   }
 }
 
-// A multi-source request that owns its arrays: 2-6 nodes, 1-3 messages
+// A non-blocking request that owns its arrays: 2-6 nodes, 1-3 messages
 // with 1 .. N - 1 destinations each, costs small or near HETCAST_MAX_COST.
 struct NbCase {
   std::vector<uint64_t> send_fixed, send_per_byte, recv_fixed, recv_per_byte;
   std::vector<uint64_t> link;
   std::vector<std::vector<uint32_t>> destinations;
-  std::vector<hetcast_nb_message> messages;
-  hetcast_nb_request request = {};
+  std::vector<hetcast_nonblocking_message> messages;
+  hetcast_nonblocking_request request = {};
 };
 
 void RandomNb(std::mt19937_64& rng, NbCase* c) {
@@ -284,7 +285,7 @@ TEST(Soak, MultiSourceRequestsWithEveryAlgorithm) {
     const char* why = "";
     ASSERT_EQ(hetcast_plan_sizes(&request, &sizes, &why), HETCAST_OK) << why;
     std::vector<unsigned char> workspace(sizes.workspace_bytes);
-    std::vector<hetcast_nb_task> tasks(sizes.task_count);
+    std::vector<hetcast_nonblocking_task> tasks(sizes.task_count);
     std::vector<size_t> list_begin(sizes.list_begin_count);
     hetcast_plan_output out = {};
     out.tasks = tasks.data();
@@ -297,11 +298,12 @@ TEST(Soak, MultiSourceRequestsWithEveryAlgorithm) {
               HETCAST_OK)
         << why << " at iteration " << i;
     // The evaluator re-runs the task lists (their times are rewritten).
-    std::vector<hetcast_nb_task> replayed = tasks;
+    std::vector<hetcast_nonblocking_task> replayed = tasks;
     hetcast_answer evaluated;
-    ASSERT_EQ(hetcast_nb_evaluate(&c.request, replayed.data(), replayed.size(),
-                                  list_begin.data(), workspace.data(),
-                                  workspace.size(), &evaluated),
+    ASSERT_EQ(hetcast_nonblocking_evaluate(&c.request, replayed.data(),
+                                           replayed.size(), list_begin.data(),
+                                           workspace.data(), workspace.size(),
+                                           &evaluated, nullptr),
               HETCAST_OK)
         << "iteration " << i;
     EXPECT_EQ(evaluated.completion_time, info.answer.completion_time);

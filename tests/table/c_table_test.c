@@ -26,12 +26,13 @@ int main(void) {
   CHECK(hetcast_table_schema_version(&table) <= HETCAST_TABLE_SCHEMA_VERSION);
   CHECK(hetcast_table_profile_count(&table) == 1);
   size_t index = 99;
-  CHECK(hetcast_table_find_profile(&table, "default", &index) == HETCAST_OK);
+  CHECK(hetcast_table_find_profile(&table, "default", &index, NULL) ==
+        HETCAST_OK);
   CHECK(index == 0);
   hetcast_profile profile;
-  CHECK(hetcast_profile_open(&table, index, &profile) == HETCAST_OK);
+  CHECK(hetcast_profile_open(&table, index, &profile, NULL) == HETCAST_OK);
   hetcast_profile_info info;
-  hetcast_profile_get_info(&profile, &info);
+  hetcast_profile_get_info(&profile, &info, NULL);
   CHECK(strcmp(info.name, "default") == 0);
   CHECK(info.type_count == 3);
   CHECK(info.exact == 1);
@@ -42,7 +43,7 @@ int main(void) {
   for (size_t j = 0; j < 3; ++j) {
     const char* name = NULL;
     uint64_t limit = 0;
-    CHECK(hetcast_profile_type(&profile, j, &name, &costs[j], &limit) ==
+    CHECK(hetcast_profile_type(&profile, j, &name, &costs[j], &limit, NULL) ==
           HETCAST_OK);
     CHECK(name != NULL && limit >= 16);
   }
@@ -50,18 +51,19 @@ int main(void) {
   uint64_t counts[3] = {5, 9, 12};
   hetcast_node_request request = {NULL, 3, 1, counts, NULL};
   uint64_t completion = 0;
-  CHECK(hetcast_profile_completion(&profile, &request, &completion) ==
+  CHECK(hetcast_profile_completion(&profile, &request, &completion, NULL) ==
         HETCAST_OK);
   CHECK(completion > 0);
 
   hetcast_node_sizes sizes;
-  CHECK(hetcast_profile_plan_sizes(&profile, &request, &sizes) == HETCAST_OK);
+  CHECK(hetcast_profile_plan_sizes(&profile, &request, &sizes, NULL) ==
+        HETCAST_OK);
   CHECK(sizes.node_count == 27 && sizes.transfer_count == 26);
   CHECK(sizes.workspace_bytes <= sizeof(workspace));
   hetcast_answer answer;
   CHECK(hetcast_profile_plan(&profile, &request, workspace, sizeof(workspace),
-                             nodes, 128, transfers, 128,
-                             &answer) == HETCAST_OK);
+                             nodes, 128, transfers, 128, &answer,
+                             NULL) == HETCAST_OK);
   CHECK(answer.algorithm == HETCAST_ALGORITHM_TABLE && answer.exact == 1);
   CHECK(answer.completion_time == completion);
   CHECK(answer.lower_bound == completion);
@@ -77,7 +79,7 @@ int main(void) {
   CHECK(hetcast_node_evaluate(&request, sends, answer.transfer_count,
                               evaluator_workspace, sizeof(evaluator_workspace),
                               evaluated, 128, evaluated_transfers, 128,
-                              &checked) == HETCAST_OK);
+                              &checked, NULL) == HETCAST_OK);
   CHECK(checked.completion_time == completion);
 
   /* Every node's role agrees with the full plan. */
@@ -86,7 +88,7 @@ int main(void) {
     size_t child_count = 0;
     CHECK(hetcast_profile_node_role(&profile, &request, id, workspace,
                                     sizeof(workspace), &node, children, 128,
-                                    &child_count) == HETCAST_OK);
+                                    &child_count, NULL) == HETCAST_OK);
     CHECK(node.arrival == nodes[id].arrival);
     CHECK(node.parent == nodes[id].parent);
     size_t expected = 0;
@@ -103,11 +105,11 @@ int main(void) {
 
   /* Outside the table, wrong costs, a corrupt buffer. */
   counts[0] = 1000;
-  CHECK(hetcast_profile_completion(&profile, &request, &completion) ==
+  CHECK(hetcast_profile_completion(&profile, &request, &completion, NULL) ==
         HETCAST_NOT_IN_TABLE);
   counts[0] = 1;
   costs[0] += 1;
-  CHECK(hetcast_profile_completion(&profile, &request, &completion) ==
+  CHECK(hetcast_profile_completion(&profile, &request, &completion, NULL) ==
         HETCAST_INVALID_ARGUMENT);
   static uint64_t copy[1 << 15];
   CHECK(hetcast_default_table_size <= sizeof(copy));

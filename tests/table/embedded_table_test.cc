@@ -31,9 +31,9 @@ TEST(HetcastTableMacro, EmbeddedBytesEqualTheTableFile) {
             HETCAST_OK)
       << error;
   hetcast_profile profile;
-  ASSERT_EQ(hetcast_profile_open(&table, 0, &profile), HETCAST_OK);
+  ASSERT_EQ(hetcast_profile_open(&table, 0, &profile, nullptr), HETCAST_OK);
   hetcast_profile_info info;
-  hetcast_profile_get_info(&profile, &info);
+  hetcast_profile_get_info(&profile, &info, nullptr);
   EXPECT_STREQ(info.name, "fig1");
 }
 

@@ -85,7 +85,7 @@ void DigestTableRequest(const hetcast_profile& profile,
     const hetcast_status status = hetcast_profile_plan(
         &profile, &request, b->workspace.data(), b->workspace.size(), b->nodes,
         kMaxNodes, with_transfers ? b->transfers : nullptr,
-        with_transfers ? kMaxNodes : 0, &answer);
+        with_transfers ? kMaxNodes : 0, &answer, nullptr);
     digest->Add(status);
     ++digest->answers_;
     if (status != HETCAST_OK) return;
@@ -101,7 +101,7 @@ void DigestTableRequest(const hetcast_profile& profile,
       size_t child_count = 0;
       digest->Add(hetcast_profile_node_role(
           &profile, &request, id, b->workspace.data(), b->workspace.size(),
-          &node, b->children, kMaxNodes, &child_count));
+          &node, b->children, kMaxNodes, &child_count, nullptr));
       digest->AddNode(node);
       digest->AddTransfers(b->children, child_count);
       ++digest->answers_;
@@ -114,10 +114,10 @@ void DigestTableRequest(const hetcast_profile& profile,
 void DigestProfile(const hetcast_profile& profile, const uint64_t* relays,
                    uint64_t max_states, Buffers* b, Digest* digest) {
   hetcast_profile_info info;
-  hetcast_profile_get_info(&profile, &info);
+  hetcast_profile_get_info(&profile, &info, nullptr);
   std::vector<uint64_t> limits(info.type_count), counts(info.type_count, 0);
   for (size_t j = 0; j < info.type_count; ++j) {
-    hetcast_profile_type(&profile, j, nullptr, nullptr, &limits[j]);
+    hetcast_profile_type(&profile, j, nullptr, nullptr, &limits[j], nullptr);
   }
   for (uint64_t state = 0; state < info.state_count && state < max_states;
        ++state) {
@@ -146,13 +146,13 @@ void DigestTable(const char* family, const unsigned char* bytes, size_t size,
   }
   for (size_t p = 0; p < hetcast_table_profile_count(&table); ++p) {
     hetcast_profile profile;
-    hetcast_profile_open(&table, p, &profile);
+    hetcast_profile_open(&table, p, &profile, nullptr);
     Digest plain, relays;
     DigestProfile(profile, nullptr, max_states, b, &plain);
     const uint64_t offered[HETCAST_TABLE_MAX_TYPES] = {2, 1, 1, 1, 1};
     DigestProfile(profile, offered, max_states, b, &relays);
     hetcast_profile_info info;
-    hetcast_profile_get_info(&profile, &info);
+    hetcast_profile_get_info(&profile, &info, nullptr);
     const std::string name = std::string(family) + "/" + info.name;
     plain.Print(name.c_str());
     relays.Print((name + "/relays").c_str());
@@ -182,7 +182,7 @@ void DigestFnf(Buffers* b) {
     const hetcast_status status =
         hetcast_node_plan(&request, HETCAST_ALGORITHM_FNF, b->workspace.data(),
                           b->workspace.size(), b->nodes, kMaxNodes,
-                          b->transfers, kMaxNodes, &answer);
+                          b->transfers, kMaxNodes, &answer, nullptr);
     digest.Add(status);
     ++digest.answers_;
     if (status != HETCAST_OK) continue;

@@ -91,16 +91,18 @@ void QueryAll(const hetcast_profile& profile,
   static hetcast_transfer transfers[256];
   static hetcast_transfer children[256];
   uint64_t completion = 0;
-  ASSERT_EQ(hetcast_profile_completion(&profile, &request, &completion),
-            HETCAST_OK);
+  ASSERT_EQ(
+      hetcast_profile_completion(&profile, &request, &completion, nullptr),
+      HETCAST_OK);
   hetcast_node_sizes sizes;
-  ASSERT_EQ(hetcast_profile_plan_sizes(&profile, &request, &sizes), HETCAST_OK);
+  ASSERT_EQ(hetcast_profile_plan_sizes(&profile, &request, &sizes, nullptr),
+            HETCAST_OK);
   ASSERT_LE(sizes.workspace_bytes, sizeof(workspace));
   ASSERT_LE(sizes.node_count, 256u);
   hetcast_answer answer;
   ASSERT_EQ(
       hetcast_profile_plan(&profile, &request, workspace, sizeof(workspace),
-                           nodes, 256, transfers, 256, &answer),
+                           nodes, 256, transfers, 256, &answer, nullptr),
       HETCAST_OK);
   ASSERT_EQ(answer.completion_time, completion);
   *checksum += answer.completion_time;
@@ -109,7 +111,7 @@ void QueryAll(const hetcast_profile& profile,
     size_t child_count = 0;
     ASSERT_EQ(hetcast_profile_node_role(&profile, &request, id, workspace,
                                         sizeof(workspace), &node, children, 256,
-                                        &child_count),
+                                        &child_count, nullptr),
               HETCAST_OK);
     *nodes_seen += 1;
   }
@@ -142,9 +144,10 @@ TEST(TableAllocations, TablePathAllocatesNothing) {
                                hetcast_default_table_size, &table, &error),
             HETCAST_OK);
   size_t index = 0;
-  ASSERT_EQ(hetcast_table_find_profile(&table, "default", &index), HETCAST_OK);
+  ASSERT_EQ(hetcast_table_find_profile(&table, "default", &index, nullptr),
+            HETCAST_OK);
   hetcast_profile profile;
-  ASSERT_EQ(hetcast_profile_open(&table, index, &profile), HETCAST_OK);
+  ASSERT_EQ(hetcast_profile_open(&table, index, &profile, nullptr), HETCAST_OK);
   uint64_t checksum = 0;
   size_t nodes_seen = 0;
   for (const hetcast_node_request* request : {&plain, &with_relays}) {
@@ -178,7 +181,7 @@ TEST(TableAllocations, PtasTablePathAllocatesNothing) {
   ASSERT_EQ(hetcast_table_open(words, size, &table, &error), HETCAST_OK)
       << error;
   hetcast_profile profile;
-  ASSERT_EQ(hetcast_profile_open(&table, 0, &profile), HETCAST_OK);
+  ASSERT_EQ(hetcast_profile_open(&table, 0, &profile, nullptr), HETCAST_OK);
   uint64_t checksum = 0;
   size_t nodes_seen = 0;
   for (const hetcast_node_request* request : {&plain, &with_relays}) {
@@ -210,7 +213,7 @@ TEST(TableAllocations, PlannerTablePathAllocatesNothing) {
                                hetcast_default_table_size, &table, nullptr),
             HETCAST_OK);
   hetcast_profile profile;
-  ASSERT_EQ(hetcast_profile_open(&table, 0, &profile), HETCAST_OK);
+  ASSERT_EQ(hetcast_profile_open(&table, 0, &profile, nullptr), HETCAST_OK);
   size_t answered_from_table = 0, participants = 0;
   for (const hetcast_node_request& node : requests) {
     hetcast_request request = {};

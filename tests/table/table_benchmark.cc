@@ -147,8 +147,9 @@ struct Fixture {
 // Grows `fixture`'s outputs to what `request` needs.
 void Reserve(const hetcast_node_request& request, Fixture* fixture) {
   hetcast_node_sizes sizes;
-  Check("hetcast_profile_plan_sizes",
-        hetcast_profile_plan_sizes(&fixture->profile, &request, &sizes));
+  Check(
+      "hetcast_profile_plan_sizes",
+      hetcast_profile_plan_sizes(&fixture->profile, &request, &sizes, nullptr));
   if (fixture->workspace.size() < sizes.workspace_bytes) {
     fixture->workspace.resize(sizes.workspace_bytes);
   }
@@ -169,7 +170,7 @@ hetcast_answer PlanIntoFixture(const hetcast_node_request& request,
                              fixture->workspace.data(),
                              fixture->workspace.size(), fixture->nodes.data(),
                              fixture->nodes.size(), fixture->transfers.data(),
-                             fixture->transfers.size(), &answer));
+                             fixture->transfers.size(), &answer, nullptr));
   return answer;
 }
 
@@ -192,10 +193,10 @@ void VerifyRolesMatchPlan(const hetcast_node_request& request,
     hetcast_node node;
     size_t count = 0;
     Check("hetcast_profile_node_role",
-          hetcast_profile_node_role(&fixture->profile, &request, id,
-                                    fixture->workspace.data(),
-                                    fixture->workspace.size(), &node,
-                                    children.data(), children.size(), &count));
+          hetcast_profile_node_role(
+              &fixture->profile, &request, id, fixture->workspace.data(),
+              fixture->workspace.size(), &node, children.data(),
+              children.size(), &count, nullptr));
     const hetcast_node& want = fixture->nodes[id];
     if (node.arrival != want.arrival || node.parent != want.parent ||
         node.type != want.type || node.send_index != want.send_index ||
@@ -228,10 +229,10 @@ void VerifyRolesEvaluate(const hetcast_node_request& request,
   for (uint32_t id = 0; id < n; ++id) {
     size_t count = 0;
     Check("hetcast_profile_node_role",
-          hetcast_profile_node_role(&fixture->profile, &request, id,
-                                    fixture->workspace.data(),
-                                    fixture->workspace.size(), &roles[id],
-                                    children.data(), children.size(), &count));
+          hetcast_profile_node_role(
+              &fixture->profile, &request, id, fixture->workspace.data(),
+              fixture->workspace.size(), &roles[id], children.data(),
+              children.size(), &count, nullptr));
     for (size_t c = 0; c < count; ++c) {
       sends.push_back(hetcast_send{children[c].from, children[c].to});
     }
@@ -240,14 +241,14 @@ void VerifyRolesEvaluate(const hetcast_node_request& request,
   with_costs.costs = fixture->costs.data();
   size_t bytes = 0;
   Check("evaluate size", hetcast_node_evaluate_workspace_size(
-                             &with_costs, sends.size(), &bytes));
+                             &with_costs, sends.size(), &bytes, nullptr));
   std::vector<unsigned char> workspace(bytes + 1);
   std::vector<hetcast_node> nodes(n);
   hetcast_answer evaluated;
   Check("hetcast_node_evaluate",
         hetcast_node_evaluate(&with_costs, sends.data(), sends.size(),
                               workspace.data(), workspace.size(), nodes.data(),
-                              n, nullptr, 0, &evaluated));
+                              n, nullptr, 0, &evaluated, nullptr));
   if (evaluated.completion_time != plan.completion_time) {
     DieRoleMismatch(request, 0, "evaluated completion");
   }
@@ -266,7 +267,8 @@ void Verify(Fixture* fixture) {
     answer = PlanIntoFixture(request, fixture);
     uint64_t completion;
     Check("hetcast_profile_completion",
-          hetcast_profile_completion(&fixture->profile, &request, &completion));
+          hetcast_profile_completion(&fixture->profile, &request, &completion,
+                                     nullptr));
     if (completion != answer.completion_time) {
       std::fprintf(stderr, "table_benchmark: completion %llu != plan's %llu\n",
                    static_cast<unsigned long long>(completion),
@@ -275,13 +277,14 @@ void Verify(Fixture* fixture) {
     }
   };
   hetcast_lookup lookup;
-  hetcast_profile_lookup_view(&fixture->profile, &lookup);
+  hetcast_profile_lookup_view(&fixture->profile, &lookup, nullptr);
   for (size_t i = 0; i < kSequenceLength; ++i) {
     const hetcast_node_request& request = fixture->requests[i];
     verify_plan(request);
     uint64_t via_call = 0, via_inline = 1;
     Check("hetcast_profile_completion",
-          hetcast_profile_completion(&fixture->profile, &request, &via_call));
+          hetcast_profile_completion(&fixture->profile, &request, &via_call,
+                                     nullptr));
     Check("hetcast_lookup_completion",
           hetcast_lookup_completion(&lookup, request.source_type,
                                     request.destination_counts, &via_inline));
@@ -296,7 +299,7 @@ void Verify(Fixture* fixture) {
               &fixture->profile, &request, fixture->node_ids[i],
               fixture->workspace.data(), fixture->workspace.size(), &node,
               fixture->transfers.data(), fixture->transfers.size(),
-              &child_count));
+              &child_count, nullptr));
   }
   for (const hetcast_node_request& request : fixture->largest) {
     verify_plan(request);
@@ -317,7 +320,7 @@ void AddRoleQueries(const hetcast_profile& profile,
                     std::vector<Fixture::RoleQuery>* queries) {
   hetcast_node_sizes sizes;
   Check("hetcast_profile_plan_sizes",
-        hetcast_profile_plan_sizes(&profile, request, &sizes));
+        hetcast_profile_plan_sizes(&profile, request, &sizes, nullptr));
   for (uint32_t id = 0; id < sizes.node_count; ++id) {
     queries->push_back(Fixture::RoleQuery{request, id});
   }
@@ -335,15 +338,18 @@ void OpenDefaultProfile(Fixture* fixture) {
     std::abort();
   }
   size_t index;
-  Check("hetcast_table_find_profile",
-        hetcast_table_find_profile(&fixture->table, "default", &index));
-  Check("hetcast_profile_open",
-        hetcast_profile_open(&fixture->table, index, &fixture->profile));
-  hetcast_profile_get_info(&fixture->profile, &fixture->info);
+  Check(
+      "hetcast_table_find_profile",
+      hetcast_table_find_profile(&fixture->table, "default", &index, nullptr));
+  Check(
+      "hetcast_profile_open",
+      hetcast_profile_open(&fixture->table, index, &fixture->profile, nullptr));
+  hetcast_profile_get_info(&fixture->profile, &fixture->info, nullptr);
   for (size_t j = 0; j < fixture->info.type_count; ++j) {
     uint64_t cost, limit;
     Check("hetcast_profile_type",
-          hetcast_profile_type(&fixture->profile, j, nullptr, &cost, &limit));
+          hetcast_profile_type(&fixture->profile, j, nullptr, &cost, &limit,
+                               nullptr));
     fixture->limits.push_back(limit);
     fixture->costs.push_back(cost);
   }
@@ -447,7 +453,8 @@ void BuildRoleQueries(std::mt19937_64* rng, Fixture* fixture) {
   for (const hetcast_node_request& request : fixture->requests) {
     hetcast_node_sizes sizes;
     Check("hetcast_profile_plan_sizes",
-          hetcast_profile_plan_sizes(&fixture->profile, &request, &sizes));
+          hetcast_profile_plan_sizes(&fixture->profile, &request, &sizes,
+                                     nullptr));
     fixture->node_ids.push_back(std::uniform_int_distribution<uint32_t>(
         0, static_cast<uint32_t>(sizes.node_count - 1))(*rng));
   }
@@ -530,7 +537,7 @@ void BM_TableCompletion(benchmark::State& state) {
   const hetcast_node_request* requests = f.requests.data();
   RunLookups(state, [&](size_t i) {
     uint64_t completion = 0;
-    hetcast_profile_completion(&f.profile, &requests[i], &completion);
+    hetcast_profile_completion(&f.profile, &requests[i], &completion, nullptr);
     return completion;
   });
 }
@@ -540,7 +547,7 @@ BENCHMARK(BM_TableCompletion)->ComputeStatistics("min", MinOf);
 void BM_TableLookupInline(benchmark::State& state) {
   const Fixture& f = GetFixture();
   hetcast_lookup lookup;
-  hetcast_profile_lookup_view(&f.profile, &lookup);
+  hetcast_profile_lookup_view(&f.profile, &lookup, nullptr);
   const hetcast_node_request* requests = f.requests.data();
   RunLookups(state, [&](size_t i) {
     uint64_t completion = 0;
@@ -567,7 +574,7 @@ void RunPlans(benchmark::State& state, const hetcast_node_request* requests,
   for (auto _ : state) {
     hetcast_profile_plan(&f.profile, &requests[i], workspace.data(),
                          workspace.size(), nodes.data(), nodes.size(),
-                         transfers.data(), transfers.size(), &answer);
+                         transfers.data(), transfers.size(), &answer, nullptr);
     participants += static_cast<int64_t>(answer.participant_count);
     i = i + 1 == count ? 0 : i + 1;
     benchmark::DoNotOptimize(nodes.data());
@@ -632,7 +639,8 @@ void BM_NodeRole(benchmark::State& state) {
   for (auto _ : state) {
     hetcast_profile_node_role(&f.profile, &requests[i], node_ids[i],
                               workspace.data(), workspace.size(), &node,
-                              children.data(), children.size(), &child_count);
+                              children.data(), children.size(), &child_count,
+                              nullptr);
     i = (i + 1) & kSequenceMask;
     benchmark::DoNotOptimize(node);
     benchmark::DoNotOptimize(child_count);
@@ -651,9 +659,9 @@ void RunRoles(benchmark::State& state,
   size_t i = 0;
   for (auto _ : state) {
     const Fixture::RoleQuery& q = queries[i];
-    hetcast_profile_node_role(&f.profile, q.request, q.node_id,
-                              workspace.data(), workspace.size(), &node,
-                              children.data(), children.size(), &child_count);
+    hetcast_profile_node_role(
+        &f.profile, q.request, q.node_id, workspace.data(), workspace.size(),
+        &node, children.data(), children.size(), &child_count, nullptr);
     i = i + 1 == queries.size() ? 0 : i + 1;
     benchmark::DoNotOptimize(node);
     benchmark::DoNotOptimize(child_count);

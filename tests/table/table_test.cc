@@ -41,19 +41,20 @@ std::string TestTableBytes() {
 
 hetcast_profile OpenProfile(const hetcast_table& table, const char* name) {
   size_t index = 0;
-  EXPECT_EQ(hetcast_table_find_profile(&table, name, &index), HETCAST_OK)
+  EXPECT_EQ(hetcast_table_find_profile(&table, name, &index, nullptr),
+            HETCAST_OK)
       << name;
   hetcast_profile profile;
-  EXPECT_EQ(hetcast_profile_open(&table, index, &profile), HETCAST_OK);
+  EXPECT_EQ(hetcast_profile_open(&table, index, &profile, nullptr), HETCAST_OK);
   return profile;
 }
 
 std::vector<uint64_t> Limits(const hetcast_profile& profile) {
   hetcast_profile_info info;
-  hetcast_profile_get_info(&profile, &info);
+  hetcast_profile_get_info(&profile, &info, nullptr);
   std::vector<uint64_t> limits(info.type_count);
   for (size_t j = 0; j < limits.size(); ++j) {
-    hetcast_profile_type(&profile, j, nullptr, nullptr, &limits[j]);
+    hetcast_profile_type(&profile, j, nullptr, nullptr, &limits[j], nullptr);
   }
   return limits;
 }
@@ -62,7 +63,8 @@ uint64_t Completion(const hetcast_profile& profile,
                     const TinyInstance& instance) {
   const hetcast_node_request request = RequestOf(instance);
   uint64_t t = 0;
-  EXPECT_EQ(hetcast_profile_completion(&profile, &request, &t), HETCAST_OK);
+  EXPECT_EQ(hetcast_profile_completion(&profile, &request, &t, nullptr),
+            HETCAST_OK);
   return t;
 }
 
@@ -80,7 +82,7 @@ TEST_F(TestTable, HoldsBothProfiles) {
   ASSERT_EQ(hetcast_table_profile_count(&owned_.table), 2u);
   const hetcast_profile fig1 = OpenProfile(owned_.table, "fig1");
   hetcast_profile_info info;
-  hetcast_profile_get_info(&fig1, &info);
+  hetcast_profile_get_info(&fig1, &info, nullptr);
   EXPECT_STREQ(info.name, "fig1");
   EXPECT_EQ(info.type_count, 2u);
   EXPECT_EQ(info.state_count, 64u);
@@ -90,10 +92,10 @@ TEST_F(TestTable, HoldsBothProfiles) {
   const hetcast_profile small3 = OpenProfile(owned_.table, "small3");
   EXPECT_THAT(ProfileCosts(small3), ::testing::ElementsAre(5, 1, 3));
   size_t index;
-  EXPECT_EQ(hetcast_table_find_profile(&owned_.table, "nope", &index),
+  EXPECT_EQ(hetcast_table_find_profile(&owned_.table, "nope", &index, nullptr),
             HETCAST_INVALID_ARGUMENT);
   hetcast_profile profile;
-  EXPECT_EQ(hetcast_profile_open(&owned_.table, 2, &profile),
+  EXPECT_EQ(hetcast_profile_open(&owned_.table, 2, &profile, nullptr),
             HETCAST_INVALID_ARGUMENT);
 }
 
@@ -196,7 +198,7 @@ TEST_F(TestTable, RequestsOutsideTheTableSayNotInTable) {
   const hetcast_profile fig1 = OpenProfile(owned_.table, "fig1");
   uint64_t t = 0;
   hetcast_lookup lookup;
-  hetcast_profile_lookup_view(&fig1, &lookup);
+  hetcast_profile_lookup_view(&fig1, &lookup, nullptr);
   const uint64_t outside[2] = {8, 7};
   EXPECT_EQ(hetcast_lookup_completion(&lookup, 1, outside, &t),
             HETCAST_NOT_IN_TABLE);
@@ -204,7 +206,7 @@ TEST_F(TestTable, RequestsOutsideTheTableSayNotInTable) {
             HETCAST_INVALID_ARGUMENT);
   const TinyInstance big{{2, 3}, 1, {8, 7}, {}};
   hetcast_node_request request = RequestOf(big);
-  EXPECT_EQ(hetcast_profile_completion(&fig1, &request, &t),
+  EXPECT_EQ(hetcast_profile_completion(&fig1, &request, &t, nullptr),
             HETCAST_NOT_IN_TABLE);
   EXPECT_EQ(PlanFromTable(fig1, big).status, HETCAST_NOT_IN_TABLE);
   // Relays that would push the fast type past its limit of 7.
@@ -225,26 +227,26 @@ TEST_F(TestTable, BadRequestsAreRejected) {
   const uint64_t wrong_costs[2] = {2, 4};
   uint64_t t;
   hetcast_node_request r = {nullptr, 2, 0, counts, nullptr};
-  EXPECT_EQ(hetcast_profile_completion(&fig1, &r, &t), HETCAST_OK);
+  EXPECT_EQ(hetcast_profile_completion(&fig1, &r, &t, nullptr), HETCAST_OK);
   r.costs = wrong_costs;
-  EXPECT_EQ(hetcast_profile_completion(&fig1, &r, &t),
+  EXPECT_EQ(hetcast_profile_completion(&fig1, &r, &t, nullptr),
             HETCAST_INVALID_ARGUMENT);
   r.costs = nullptr;
   r.type_count = 3;
-  EXPECT_EQ(hetcast_profile_completion(&fig1, &r, &t),
+  EXPECT_EQ(hetcast_profile_completion(&fig1, &r, &t, nullptr),
             HETCAST_INVALID_ARGUMENT);
   r.type_count = 2;
   r.source_type = 2;
-  EXPECT_EQ(hetcast_profile_completion(&fig1, &r, &t),
+  EXPECT_EQ(hetcast_profile_completion(&fig1, &r, &t, nullptr),
             HETCAST_INVALID_ARGUMENT);
   r.source_type = 0;
   r.destination_counts = nullptr;
-  EXPECT_EQ(hetcast_profile_completion(&fig1, &r, &t),
+  EXPECT_EQ(hetcast_profile_completion(&fig1, &r, &t, nullptr),
             HETCAST_INVALID_ARGUMENT);
   r.destination_counts = counts;
   // Too little room.
   hetcast_node_sizes sizes;
-  ASSERT_EQ(hetcast_profile_plan_sizes(&fig1, &r, &sizes), HETCAST_OK);
+  ASSERT_EQ(hetcast_profile_plan_sizes(&fig1, &r, &sizes, nullptr), HETCAST_OK);
   std::vector<unsigned char> workspace(sizes.workspace_bytes);
   std::vector<hetcast_node> nodes(sizes.node_count);
   std::vector<hetcast_transfer> transfers(sizes.transfer_count);
@@ -254,29 +256,30 @@ TEST_F(TestTable, BadRequestsAreRejected) {
     EXPECT_EQ(
         hetcast_profile_plan(&fig1, &r, workspace.data(), workspace.size() - 1,
                              nodes.data(), nodes.size(), transfers.data(),
-                             transfers.size(), &answer),
+                             transfers.size(), &answer, nullptr),
         HETCAST_WORKSPACE_TOO_SMALL);
   }
-  EXPECT_EQ(hetcast_profile_plan(&fig1, &r, workspace.data(), workspace.size(),
-                                 nodes.data(), nodes.size() - 1,
-                                 transfers.data(), transfers.size(), &answer),
-            HETCAST_OUTPUT_TOO_SMALL);
+  EXPECT_EQ(
+      hetcast_profile_plan(&fig1, &r, workspace.data(), workspace.size(),
+                           nodes.data(), nodes.size() - 1, transfers.data(),
+                           transfers.size(), &answer, nullptr),
+      HETCAST_OUTPUT_TOO_SMALL);
   EXPECT_EQ(hetcast_profile_plan(&fig1, &r, workspace.data(), workspace.size(),
                                  nodes.data(), nodes.size(), transfers.data(),
-                                 transfers.size() - 1, &answer),
+                                 transfers.size() - 1, &answer, nullptr),
             HETCAST_OUTPUT_TOO_SMALL);
   // Node role: id out of range, children array too small.
   hetcast_node node;
   hetcast_transfer child;
   size_t count = 99;
-  EXPECT_EQ(
-      hetcast_profile_node_role(&fig1, &r, 3, workspace.data(),
-                                workspace.size(), &node, &child, 1, &count),
-      HETCAST_INVALID_ARGUMENT);
-  EXPECT_EQ(
-      hetcast_profile_node_role(&fig1, &r, 0, workspace.data(),
-                                workspace.size(), &node, nullptr, 0, &count),
-      HETCAST_OUTPUT_TOO_SMALL);
+  EXPECT_EQ(hetcast_profile_node_role(&fig1, &r, 3, workspace.data(),
+                                      workspace.size(), &node, &child, 1,
+                                      &count, nullptr),
+            HETCAST_INVALID_ARGUMENT);
+  EXPECT_EQ(hetcast_profile_node_role(&fig1, &r, 0, workspace.data(),
+                                      workspace.size(), &node, nullptr, 0,
+                                      &count, nullptr),
+            HETCAST_OUTPUT_TOO_SMALL);
   EXPECT_GE(count, 1u);
 }
 
@@ -292,14 +295,14 @@ TEST(DefaultTable, EveryStateRebuildsToItsStoredTimeAndNeverLosesToFnf) {
             HETCAST_OK);
   const hetcast_profile profile = OpenProfile(in_place, "default");
   hetcast_profile_info info;
-  hetcast_profile_get_info(&profile, &info);
+  hetcast_profile_get_info(&profile, &info, nullptr);
   ASSERT_EQ(info.type_count, 3u);
   const std::vector<uint64_t> limits = Limits(profile);
   for (uint64_t limit : limits) EXPECT_GE(limit, 16u);
   const std::vector<uint64_t> costs = ProfileCosts(profile);
   uint64_t states = 0, fnf_worse = 0;
   hetcast_lookup lookup;
-  hetcast_profile_lookup_view(&profile, &lookup);
+  hetcast_profile_lookup_view(&profile, &lookup, nullptr);
   ForEachCounts(limits, [&](const std::vector<uint64_t>& i) {
     for (uint32_t s = 0; s < costs.size(); ++s) {
       const TinyInstance instance{costs, s, i, {}};
@@ -418,7 +421,8 @@ TEST(Reconstruction, DepthFirstOnRandomProfiles) {
     OwnedTable owned = ExactTableOf(spec);
     ASSERT_EQ(owned.status, HETCAST_OK) << owned.error;
     hetcast_profile profile;
-    ASSERT_EQ(hetcast_profile_open(&owned.table, 0, &profile), HETCAST_OK);
+    ASSERT_EQ(hetcast_profile_open(&owned.table, 0, &profile, nullptr),
+              HETCAST_OK);
     std::vector<uint64_t> limits;
     for (const auto& type : spec.types) limits.push_back(type.limit);
     ForEachCounts(limits, [&](const std::vector<uint64_t>& i) {
@@ -446,7 +450,8 @@ TEST(Reconstruction, LargeCostsStayCanonical) {
   OwnedTable owned = ExactTableOf(spec);
   ASSERT_EQ(owned.status, HETCAST_OK) << owned.error;
   hetcast_profile profile;
-  ASSERT_EQ(hetcast_profile_open(&owned.table, 0, &profile), HETCAST_OK);
+  ASSERT_EQ(hetcast_profile_open(&owned.table, 0, &profile, nullptr),
+            HETCAST_OK);
   const std::vector<uint64_t> costs = ProfileCosts(profile);
   ForEachCounts({5, 5, 5}, [&](const std::vector<uint64_t>& i) {
     for (uint32_t s = 0; s < 3; ++s) {
@@ -474,7 +479,8 @@ TEST(NodeRole, WideAndManyTypedTrees) {
     OwnedTable owned = ExactTableOf(*spec);
     ASSERT_EQ(owned.status, HETCAST_OK) << owned.error;
     hetcast_profile profile;
-    ASSERT_EQ(hetcast_profile_open(&owned.table, 0, &profile), HETCAST_OK);
+    ASSERT_EQ(hetcast_profile_open(&owned.table, 0, &profile, nullptr),
+              HETCAST_OK);
     const std::vector<uint64_t> costs = ProfileCosts(profile);
     const std::vector<uint64_t> limits = Limits(profile);
     std::vector<uint64_t> below(limits);  // Near the largest state.
@@ -504,9 +510,10 @@ TEST(NodeRole, WideEntriesWalkLikeNarrowOnes) {
   OwnedTable owned = ExactTableOf(spec);
   ASSERT_EQ(owned.status, HETCAST_OK) << owned.error;
   hetcast_profile profile;
-  ASSERT_EQ(hetcast_profile_open(&owned.table, 0, &profile), HETCAST_OK);
+  ASSERT_EQ(hetcast_profile_open(&owned.table, 0, &profile, nullptr),
+            HETCAST_OK);
   hetcast_profile_info info;
-  hetcast_profile_get_info(&profile, &info);
+  hetcast_profile_get_info(&profile, &info, nullptr);
   ASSERT_EQ(info.entry_bytes, 8u);
   const std::vector<uint64_t> costs = ProfileCosts(profile);
   ForEachCounts(Limits(profile), [&](const std::vector<uint64_t>& i) {
@@ -565,7 +572,8 @@ TEST(TableVerification, RandomByteFlipsAreRejectedOrHarmless) {
     // schedules evaluate to the stored times.
     for (size_t p = 0; p < hetcast_table_profile_count(&owned.table); ++p) {
       hetcast_profile profile;
-      ASSERT_EQ(hetcast_profile_open(&owned.table, p, &profile), HETCAST_OK);
+      ASSERT_EQ(hetcast_profile_open(&owned.table, p, &profile, nullptr),
+                HETCAST_OK);
       const std::vector<uint64_t> costs = ProfileCosts(profile);
       ForEachCounts(Limits(profile), [&](const std::vector<uint64_t>& i) {
         uint64_t sum = 0;

@@ -38,10 +38,10 @@ inline OwnedTable OpenTableBytes(const std::string& bytes) {
 
 inline std::vector<uint64_t> ProfileCosts(const hetcast_profile& profile) {
   hetcast_profile_info info;
-  hetcast_profile_get_info(&profile, &info);
+  hetcast_profile_get_info(&profile, &info, nullptr);
   std::vector<uint64_t> costs(info.type_count);
   for (size_t j = 0; j < costs.size(); ++j) {
-    hetcast_profile_type(&profile, j, nullptr, &costs[j], nullptr);
+    hetcast_profile_type(&profile, j, nullptr, &costs[j], nullptr, nullptr);
   }
   return costs;
 }
@@ -52,7 +52,8 @@ inline PlanResult PlanFromTable(const hetcast_profile& profile,
   PlanResult result;
   const hetcast_node_request request = RequestOf(instance);
   hetcast_node_sizes sizes;
-  result.status = hetcast_profile_plan_sizes(&profile, &request, &sizes);
+  result.status =
+      hetcast_profile_plan_sizes(&profile, &request, &sizes, nullptr);
   if (result.status != HETCAST_OK) return result;
   std::vector<unsigned char> workspace(sizes.workspace_bytes);
   result.nodes.resize(sizes.node_count);
@@ -60,7 +61,7 @@ inline PlanResult PlanFromTable(const hetcast_profile& profile,
   result.status = hetcast_profile_plan(
       &profile, &request, workspace.data(), workspace.size(),
       result.nodes.data(), result.nodes.size(), result.transfers.data(),
-      result.transfers.size(), &result.answer);
+      result.transfers.size(), &result.answer, nullptr);
   if (result.status == HETCAST_OK) {
     result.transfers.resize(result.answer.transfer_count);
   }
@@ -75,7 +76,8 @@ inline void ExpectRolesMatchPlan(const hetcast_profile& profile,
                                  const PlanResult& plan) {
   const hetcast_node_request request = RequestOf(instance);
   hetcast_node_sizes sizes;
-  ASSERT_EQ(hetcast_profile_plan_sizes(&profile, &request, &sizes), HETCAST_OK);
+  ASSERT_EQ(hetcast_profile_plan_sizes(&profile, &request, &sizes, nullptr),
+            HETCAST_OK);
   std::vector<unsigned char> workspace(sizes.workspace_bytes);
   std::vector<hetcast_transfer> children(plan.nodes.size());
   for (uint32_t id = 0; id < plan.nodes.size(); ++id) {
@@ -83,7 +85,7 @@ inline void ExpectRolesMatchPlan(const hetcast_profile& profile,
     size_t count = 0;
     ASSERT_EQ(hetcast_profile_node_role(
                   &profile, &request, id, workspace.data(), workspace.size(),
-                  &node, children.data(), children.size(), &count),
+                  &node, children.data(), children.size(), &count, nullptr),
               HETCAST_OK)
         << id;
     const hetcast_node& want = plan.nodes[id];

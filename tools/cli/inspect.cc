@@ -45,9 +45,9 @@ uint64_t TotalStates(const LoadedTable& table) {
   uint64_t total = 0;
   for (size_t p = 0; p < hetcast_table_profile_count(&table.table); ++p) {
     hetcast_profile profile;
-    hetcast_profile_open(&table.table, p, &profile);
+    hetcast_profile_open(&table.table, p, &profile, nullptr);
     hetcast_profile_info info;
-    hetcast_profile_get_info(&profile, &info);
+    hetcast_profile_get_info(&profile, &info, nullptr);
     total += info.entry_count;
   }
   return total;
@@ -88,14 +88,14 @@ std::string MethodText(const hetcast_profile_info& info) {
 // A profile's method, types, dimensions and entry sizes.
 std::string DescribeProfile(const hetcast_profile& profile) {
   hetcast_profile_info info;
-  hetcast_profile_get_info(&profile, &info);
+  hetcast_profile_get_info(&profile, &info, nullptr);
   const std::vector<uint64_t> costs = ProfileCosts(profile);
   const std::vector<uint64_t> limits = ProfileLimits(profile);
   std::string out =
       absl::StrFormat("profile '%s': %s\n", info.name, MethodText(info));
   for (size_t j = 0; j < info.type_count; ++j) {
     const char* name = "";
-    hetcast_profile_type(&profile, j, &name, nullptr, nullptr);
+    hetcast_profile_type(&profile, j, &name, nullptr, nullptr, nullptr);
     absl::StrAppendFormat(&out, "  type %d '%s': cost %d, limit %d\n", j, name,
                           costs[j], limits[j]);
   }
@@ -149,7 +149,7 @@ uint64_t FnfStride(const std::vector<uint64_t>& limits, uint64_t vectors) {
 // the table's completion.
 absl::StatusOr<FnfComparison> CompareFnf(const hetcast_profile& profile) {
   hetcast_profile_info info;
-  hetcast_profile_get_info(&profile, &info);
+  hetcast_profile_get_info(&profile, &info, nullptr);
   const std::vector<uint64_t> costs = ProfileCosts(profile);
   const std::vector<uint64_t> limits = ProfileLimits(profile);
   FnfComparison stats;
@@ -164,15 +164,15 @@ absl::StatusOr<FnfComparison> CompareFnf(const hetcast_profile& profile) {
       hetcast_node_request request = {costs.data(), info.type_count, s,
                                       counts.data(), nullptr};
       uint64_t optimum = 0;
-      hetcast_profile_completion(&profile, &request, &optimum);
+      hetcast_profile_completion(&profile, &request, &optimum, nullptr);
       hetcast_node_sizes sizes;
-      hetcast_node_plan_sizes(&request, &sizes);
+      hetcast_node_plan_sizes(&request, &sizes, nullptr);
       nodes.resize(sizes.node_count);
       workspace.resize(sizes.workspace_bytes);
       hetcast_answer answer;
       if (hetcast_node_plan(&request, HETCAST_ALGORITHM_FNF, workspace.data(),
                             workspace.size(), nodes.data(), nodes.size(),
-                            nullptr, 0, &answer) != HETCAST_OK) {
+                            nullptr, 0, &answer, nullptr) != HETCAST_OK) {
         return absl::InternalError("FNF failed on a table state");
       }
       ++stats.states;
@@ -228,7 +228,7 @@ absl::StatusOr<std::string> InspectText(const LoadedTable& table) {
   std::string out = TableSummary(table);
   for (size_t p = 0; p < hetcast_table_profile_count(&table.table); ++p) {
     hetcast_profile profile;
-    hetcast_profile_open(&table.table, p, &profile);
+    hetcast_profile_open(&table.table, p, &profile, nullptr);
     out += DescribeProfile(profile);
     absl::StatusOr<StaticSizes> sizes = ProfileStaticSizes(profile);
     if (!sizes.ok()) return sizes.status();
@@ -237,7 +237,7 @@ absl::StatusOr<std::string> InspectText(const LoadedTable& table) {
     absl::StatusOr<FnfComparison> stats = CompareFnf(profile);
     if (!stats.ok()) return stats.status();
     hetcast_profile_info info;
-    hetcast_profile_get_info(&profile, &info);
+    hetcast_profile_get_info(&profile, &info, nullptr);
     out += FnfComparisonText(*stats, info.exact);
   }
   return out;
@@ -266,7 +266,7 @@ void WriteTypes(const hetcast_profile& profile, JsonWriter* json) {
   json->StartArray("types");
   for (size_t j = 0; j < costs.size(); ++j) {
     const char* name = "";
-    hetcast_profile_type(&profile, j, &name, nullptr, nullptr);
+    hetcast_profile_type(&profile, j, &name, nullptr, nullptr, nullptr);
     json->StartObject();
     json->U64("index", j);
     json->Str("name", name);
@@ -280,7 +280,7 @@ void WriteTypes(const hetcast_profile& profile, JsonWriter* json) {
 // One profile, as DescribeProfile and FnfComparisonText say it.
 absl::Status WriteProfile(const hetcast_profile& profile, JsonWriter* json) {
   hetcast_profile_info info;
-  hetcast_profile_get_info(&profile, &info);
+  hetcast_profile_get_info(&profile, &info, nullptr);
   const bool ptas = info.method == HETCAST_METHOD_PTAS;
   const Epsilon eps = {info.epsilon_numerator, info.epsilon_denominator};
   std::vector<uint64_t> dims = {info.type_count};
@@ -327,7 +327,7 @@ absl::StatusOr<std::string> InspectJson(const LoadedTable& table) {
   json.StartArray("profiles");
   for (size_t p = 0; p < count; ++p) {
     hetcast_profile profile;
-    hetcast_profile_open(&table.table, p, &profile);
+    hetcast_profile_open(&table.table, p, &profile, nullptr);
     absl::Status status = WriteProfile(profile, &json);
     if (!status.ok()) return status;
   }

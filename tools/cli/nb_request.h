@@ -1,6 +1,7 @@
-// nb_request.h: a multi-source non-blocking request (hetcast_nb_request)
-// with the arrays it points into, as `hetcast plan --model nonblocking`
-// parses it (plan_nonblocking.h) and as tests build it. Its own library
+// nb_request.h: a multi-source non-blocking request
+// (hetcast_nonblocking_request) with the arrays it points into, as `hetcast
+// plan --model nonblocking` parses it (plan_nonblocking.h) and as tests build
+// it. Its own library
 // (//tools:nb_request, the runtime its only dependency), so that a test that
 // only builds requests does not link the command line.
 #ifndef HETCAST_TOOLS_CLI_NB_REQUEST_H_
@@ -21,8 +22,8 @@ struct NbRequest {
       link;
   bool link_matrix = false;  // "link_per_byte" given (else the uniform one).
   std::vector<std::vector<uint32_t>> destinations;
-  std::vector<hetcast_nb_message> messages;
-  hetcast_nb_request request = {};
+  std::vector<hetcast_nonblocking_message> messages;
+  hetcast_nonblocking_request request = {};
   // Points `messages` and `request` into the vectors above.
   void Finish();
 };

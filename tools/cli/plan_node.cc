@@ -342,7 +342,7 @@ void DescribeChoice(const hetcast_plan_info& info,
   const std::string name = ProfileName(*profile);
   plan->profile = name;
   hetcast_profile_info table_info;
-  hetcast_profile_get_info(profile, &table_info);
+  hetcast_profile_get_info(profile, &table_info, nullptr);
   if (table_info.method != HETCAST_METHOD_PTAS) {
     plan->note = absl::StrFormat("table: profile '%s' of %s", name, table_name);
     return;

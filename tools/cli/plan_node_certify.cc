@@ -20,10 +20,10 @@ absl::Status TakeSchedule(const hetcast_node_request& request,
                           NodePlan* plan) {
   hetcast_node_sizes sizes;
   size_t bytes = 0;
-  hetcast_status status = hetcast_node_plan_sizes(&request, &sizes);
+  hetcast_status status = hetcast_node_plan_sizes(&request, &sizes, nullptr);
   if (status == HETCAST_OK) {
-    status =
-        hetcast_node_evaluate_workspace_size(&request, sends.size(), &bytes);
+    status = hetcast_node_evaluate_workspace_size(&request, sends.size(),
+                                                  &bytes, nullptr);
   }
   std::vector<unsigned char> workspace(bytes);
   std::vector<hetcast_node> nodes(sizes.node_count);
@@ -32,8 +32,8 @@ absl::Status TakeSchedule(const hetcast_node_request& request,
   if (status == HETCAST_OK) {
     status = hetcast_node_evaluate_canonical(
         &request, sends.data(), sends.size(), workspace.data(), bytes,
-        nodes.data(), nodes.size(), transfers.data(), transfers.size(),
-        &answer);
+        nodes.data(), nodes.size(), transfers.data(), transfers.size(), &answer,
+        nullptr);
   }
   if (status != HETCAST_OK) {
     return absl::InternalError(

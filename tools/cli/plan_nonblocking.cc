@@ -48,12 +48,12 @@ absl::Status ReadLinks(const nbrequest::Request& root, size_t n,
                        NbRequest* out) {
   out->link_matrix = root.link_per_byte() != nullptr;
   // The CLI's own memory limit, checked before the n x n matrix below is
-  // made: at most HETCAST_NB_MAX_CELLS (2^24) link entries, 4,096 nodes
-  // (past that the matrix may not fit in memory).
+  // made: at most HETCAST_NONBLOCKING_MAX_CELLS (2^24) link entries, 4,096
+  // nodes (past that the matrix may not fit in memory).
   if (n > 4096) {
     return absl::InvalidArgumentError(absl::StrFormat(
         "nodes: %d nodes; the CLI's n x n link matrix holds at most "
-        "HETCAST_NB_MAX_CELLS (2^24) entries, 4,096 nodes",
+        "HETCAST_NONBLOCKING_MAX_CELLS (2^24) entries, 4,096 nodes",
         n));
   }
   if (!out->link_matrix) {
@@ -84,33 +84,33 @@ absl::Status ReadMessage(const nbrequest::Message* msg, uint32_t m,
   }
   out->destinations.push_back(dests);
   out->messages.push_back(
-      hetcast_nb_message{msg->source(), msg->length(), nullptr, 0});
+      hetcast_nonblocking_message{msg->source(), msg->length(), nullptr, 0});
   return absl::OkStatus();
 }
 
 // The JSON path (and value) of what the runtime rejected.
 std::string JsonPathOf(const NbRequest& in,
-                       const hetcast_nb_rejection& rejection) {
+                       const hetcast_nonblocking_rejection& rejection) {
   const size_t i = rejection.index;
   switch (rejection.field) {
-    case HETCAST_NB_FIELD_NODE_COUNT:
+    case HETCAST_NONBLOCKING_FIELD_NODE_COUNT:
       return absl::StrFormat("nodes (%d of them)", in.send_fixed.size());
-    case HETCAST_NB_FIELD_NODE:
+    case HETCAST_NONBLOCKING_FIELD_NODE:
       return absl::StrFormat("nodes[%d]", i);
-    case HETCAST_NB_FIELD_LINK:
+    case HETCAST_NONBLOCKING_FIELD_LINK:
       return in.link_matrix ? absl::StrFormat("link_per_byte[%d]", i)
                             : std::string("uniform_link_per_byte");
-    case HETCAST_NB_FIELD_MESSAGES:
+    case HETCAST_NONBLOCKING_FIELD_MESSAGES:
       return "messages";
-    case HETCAST_NB_FIELD_SOURCE:
+    case HETCAST_NONBLOCKING_FIELD_SOURCE:
       return absl::StrFormat("messages[%d].source = %d", i,
                              in.messages[i].source);
-    case HETCAST_NB_FIELD_LENGTH:
+    case HETCAST_NONBLOCKING_FIELD_LENGTH:
       return absl::StrFormat("messages[%d].length = %d", i,
                              in.messages[i].length);
-    case HETCAST_NB_FIELD_DESTINATIONS:
+    case HETCAST_NONBLOCKING_FIELD_DESTINATIONS:
       return absl::StrFormat("messages[%d].destinations", i);
-    case HETCAST_NB_FIELD_DESTINATION:
+    case HETCAST_NONBLOCKING_FIELD_DESTINATION:
       return absl::StrFormat("messages[%d].destinations[%d] = %d", i,
                              rejection.item,
                              in.destinations[i][rejection.item]);
@@ -119,26 +119,30 @@ std::string JsonPathOf(const NbRequest& in,
   }
 }
 
-// The runtime's checks of the request (hetcast_nb_check), reported at
+// The runtime's checks of the request (hetcast_nonblocking_check), reported at
 // their JSON path.
 // The checks without workspace (the limits among them) come first: the
 // workspace of a request past the limits may not fit in memory.
 absl::Status CheckRequest(const NbRequest& in) {
-  hetcast_nb_rejection rejection;
+  hetcast_nonblocking_rejection rejection;
+  const char* why = "";
   std::vector<unsigned char> workspace;
-  if (hetcast_nb_check(&in.request, nullptr, 0, &rejection) == HETCAST_OK) {
-    hetcast_nb_sizes sizes;
-    if (hetcast_nb_plan_sizes(&in.request, &sizes) == HETCAST_OK) {
+  if (hetcast_nonblocking_check(&in.request, nullptr, 0, &rejection, &why) ==
+      HETCAST_OK) {
+    hetcast_nonblocking_sizes sizes;
+    if (hetcast_nonblocking_plan_sizes(&in.request, &sizes, nullptr) ==
+        HETCAST_OK) {
       workspace.resize(sizes.workspace_bytes);
     }
     if (workspace.empty() ||
-        hetcast_nb_check(&in.request, workspace.data(), workspace.size(),
-                         &rejection) == HETCAST_OK) {
+        hetcast_nonblocking_check(&in.request, workspace.data(),
+                                  workspace.size(), &rejection,
+                                  &why) == HETCAST_OK) {
       return absl::OkStatus();
     }
   }
   return absl::InvalidArgumentError(
-      absl::StrCat(JsonPathOf(in, rejection), ": ", rejection.reason));
+      absl::StrCat(JsonPathOf(in, rejection), ": ", why));
 }
 
 // --algorithm as the planner's pin; empty leaves the choice (the earlier of
@@ -156,27 +160,29 @@ absl::StatusOr<hetcast_algorithm> PinFromName(const std::string& algorithm) {
 
 // The sends in order of (start, node), each with its receive.
 struct NbTransfers {
-  std::vector<const hetcast_nb_task*> sends;
-  std::vector<const hetcast_nb_task*> recv_of;  // [message * n + node].
+  std::vector<const hetcast_nonblocking_task*> sends;
+  std::vector<const hetcast_nonblocking_task*>
+      recv_of;  // [message * n + node].
 };
 
 NbTransfers TransfersOf(const NbRequest& in,
-                        const std::vector<hetcast_nb_task>& tasks) {
+                        const std::vector<hetcast_nonblocking_task>& tasks) {
   NbTransfers out;
   out.recv_of.assign(in.request.node_count * in.request.message_count, nullptr);
-  for (const hetcast_nb_task& t : tasks) {
-    if (t.op == HETCAST_NB_RECV) {
+  for (const hetcast_nonblocking_task& t : tasks) {
+    if (t.op == HETCAST_NONBLOCKING_RECV) {
       out.recv_of[t.message * in.request.node_count + t.node] = &t;
     }
   }
-  for (const hetcast_nb_task& t : tasks) {
-    if (t.op == HETCAST_NB_SEND) out.sends.push_back(&t);
+  for (const hetcast_nonblocking_task& t : tasks) {
+    if (t.op == HETCAST_NONBLOCKING_SEND) out.sends.push_back(&t);
   }
-  std::sort(out.sends.begin(), out.sends.end(),
-            [](const hetcast_nb_task* a, const hetcast_nb_task* b) {
-              return a->start < b->start ||
-                     (a->start == b->start && a->node < b->node);
-            });
+  std::sort(
+      out.sends.begin(), out.sends.end(),
+      [](const hetcast_nonblocking_task* a, const hetcast_nonblocking_task* b) {
+        return a->start < b->start ||
+               (a->start == b->start && a->node < b->node);
+      });
   return out;
 }
 
@@ -187,9 +193,9 @@ void WriteNbNode(const NbRequest& in, const Planned& planned, size_t v,
   json->U64("id", v);
   json->StartArray("tasks");
   for (size_t t = planned.list_begin[v]; t < planned.list_begin[v + 1]; ++t) {
-    const hetcast_nb_task& x = planned.tasks[t];
+    const hetcast_nonblocking_task& x = planned.tasks[t];
     json->StartObject();
-    json->Str("op", x.op == HETCAST_NB_SEND ? "send" : "recv");
+    json->Str("op", x.op == HETCAST_NONBLOCKING_SEND ? "send" : "recv");
     json->U64("partner", x.partner);
     json->U64("source", in.request.messages[x.message].source);
     json->U64("message", x.message);
@@ -206,9 +212,9 @@ void WriteNbTransfers(const NbRequest& in, const Planned& planned,
                       JsonWriter* json) {
   json->StartArray("transfers");
   const NbTransfers all = TransfersOf(in, planned.tasks);
-  for (const hetcast_nb_task* send : all.sends) {
-    const hetcast_nb_task& s = *send;
-    const hetcast_nb_task& r =
+  for (const hetcast_nonblocking_task* send : all.sends) {
+    const hetcast_nonblocking_task& s = *send;
+    const hetcast_nonblocking_task& r =
         *all.recv_of[s.message * in.request.node_count + s.partner];
     json->StartObject();
     json->U64("from", s.node);
@@ -227,16 +233,16 @@ void WriteNbTransfers(const NbRequest& in, const Planned& planned,
 // Each node's tasks on one line, as the text has them.
 void WriteNbTaskLines(const NbRequest& in, const Planned& planned,
                       PlanWriter* out) {
-  const std::vector<hetcast_nb_task>& tasks = planned.tasks;
+  const std::vector<hetcast_nonblocking_task>& tasks = planned.tasks;
   const std::vector<size_t>& begin = planned.list_begin;
   for (size_t v = 0; v < in.request.node_count; ++v) {
     std::string line = absl::StrCat("node ", v, ":");
     for (size_t t = begin[v]; t < begin[v + 1]; ++t) {
-      const hetcast_nb_task& x = tasks[t];
+      const hetcast_nonblocking_task& x = tasks[t];
       absl::StrAppend(&line, "  ",
-                      x.op == HETCAST_NB_SEND ? "send m" : "recv m", x.message,
-                      x.op == HETCAST_NB_SEND ? "->" : "<-", x.partner, " [",
-                      x.start, ",", x.end, ")");
+                      x.op == HETCAST_NONBLOCKING_SEND ? "send m" : "recv m",
+                      x.message, x.op == HETCAST_NONBLOCKING_SEND ? "->" : "<-",
+                      x.partner, " [", x.start, ",", x.end, ")");
     }
     out->Text(absl::StrCat(line, "\n"));
   }

@@ -15,8 +15,8 @@
 
 namespace hetcast {
 
-// Parses a request and checks it with the runtime (hetcast_nb_check, the
-// one place of the model's rules); errors name the JSON field (e.g.
+// Parses a request and checks it with the runtime (hetcast_nonblocking_check,
+// the one place of the model's rules); errors name the JSON field (e.g.
 // "messages[0].destinations[1] = 0: the node is the message's source").
 absl::StatusOr<NbRequest> ParseNbRequest(absl::string_view json);
 

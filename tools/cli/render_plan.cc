@@ -192,7 +192,7 @@ absl::StatusOr<Chart> NodeChart(const out::NodePlan& plan) {
   return chart;
 }
 
-// Multi-source plans: a row per node, a colour per message source.
+// Non-blocking plans: a row per node, a colour per message source.
 Chart NbChart(const out::NbPlan& plan) {
   Chart chart;
   const size_t n = plan.nodes() == nullptr ? 0 : plan.nodes()->size();

@@ -19,7 +19,7 @@ inline constexpr char kLpNotDrawn[] =
 // RenderPlanJson()
 //
 // Reads `json` (untrusted: it is read back through tables/cli_output.fbs
-// and checked) as a node, cluster, multi-source or graph plan and draws it:
+// and checked) as a node, cluster, non-blocking or graph plan and draws it:
 // `to` "dot" gives DOT, anything else SVG (gantt_svg.h). Errors are
 // InvalidArgument naming what is wrong.
 absl::StatusOr<std::string> RenderPlanJson(const std::string& json,

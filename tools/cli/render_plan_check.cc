@@ -228,15 +228,15 @@ absl::Status EvaluateNodePlan(const out::NodePlan& plan,
   const hetcast_node_request request = {
       costs.data(), k, nodes[index.at(0)].group, counts.data(), relays.data()};
   size_t bytes = 0;
-  hetcast_status status =
-      hetcast_node_evaluate_workspace_size(&request, sends.size(), &bytes);
+  hetcast_status status = hetcast_node_evaluate_workspace_size(
+      &request, sends.size(), &bytes, nullptr);
   std::vector<uint64_t> workspace(bytes / sizeof(uint64_t) + 1);
   std::vector<hetcast_node> timed(nodes.size());
   hetcast_answer answer;
   if (status == HETCAST_OK) {
     status = hetcast_node_evaluate(&request, sends.data(), sends.size(),
                                    workspace.data(), bytes, timed.data(),
-                                   timed.size(), nullptr, 0, &answer);
+                                   timed.size(), nullptr, 0, &answer, nullptr);
   }
   if (status != HETCAST_OK) {
     return Refuse("the node model's evaluator refuses the plan: %s",
@@ -439,17 +439,17 @@ absl::Status EvaluateGraphPlan(const out::GraphPlan& plan,
                                            slots->data(),
                                            slots->size()};
   size_t bytes = 0;
-  hetcast_status status =
-      hetcast_graph_evaluate_workspace_size(&request, &periodic, &bytes);
+  hetcast_status status = hetcast_graph_evaluate_workspace_size(
+      &request, &periodic, &bytes, nullptr);
   std::vector<uint64_t> workspace(bytes / sizeof(uint64_t) + 1);
   hetcast_graph_evaluation evaluation = {};
+  const char* why = "";
   if (status == HETCAST_OK) {
     status = hetcast_graph_evaluate(&request, &periodic, workspace.data(),
-                                    bytes, &evaluation);
+                                    bytes, &evaluation, &why);
   }
   if (status == HETCAST_INVALID_SCHEDULE) {
-    return Refuse("the graph model's evaluator refuses the schedule: %s",
-                  hetcast_graph_violation_str(evaluation.violation));
+    return Refuse("the graph model's evaluator refuses the schedule: %s", why);
   }
   if (status != HETCAST_OK) {
     return Refuse("the graph model's evaluator refuses the tree: %s",
@@ -459,7 +459,7 @@ absl::Status EvaluateGraphPlan(const out::GraphPlan& plan,
 }
 
 // ---------------------------------------------------------------------------
-// Multi-source plans.
+// Non-blocking plans.
 
 absl::Status CheckNbTransfer(const out::NbTransfer& t, size_t n) {
   if (t.from() >= n || t.to() >= n || t.source() >= n) {

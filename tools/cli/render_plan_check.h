@@ -8,7 +8,7 @@
 // (hetcast_node_evaluate, with the plan's type costs) and graph plans are
 // judged by the graph model's (hetcast_graph_evaluate, on the platform of
 // the plan's tree edges, each edge's cost read from its slots). Cluster and
-// multi-source plans do not carry their costs (the inter-cluster cost, the
+// non-blocking plans do not carry their costs (the inter-cluster cost, the
 // per-node send and receive costs), so their evaluators cannot run; their
 // plans get every check those evaluators make that needs no cost: declared
 // nodes, one tree (cluster) or one receive per message and destination

@@ -10,13 +10,13 @@ namespace hetcast {
 
 absl::StatusOr<StaticSizes> ProfileStaticSizes(const hetcast_profile& profile) {
   hetcast_profile_info info;
-  if (hetcast_profile_get_info(&profile, &info) != HETCAST_OK) {
+  if (hetcast_profile_get_info(&profile, &info, nullptr) != HETCAST_OK) {
     return absl::InvalidArgumentError("the profile is not open");
   }
   const size_t k = info.type_count;
   std::vector<uint64_t> limits(k);
   for (size_t j = 0; j < k; ++j) {
-    hetcast_profile_type(&profile, j, nullptr, nullptr, &limits[j]);
+    hetcast_profile_type(&profile, j, nullptr, nullptr, &limits[j], nullptr);
   }
   StaticSizes out;
   std::vector<uint64_t> counts(k, 0);
@@ -27,7 +27,7 @@ absl::StatusOr<StaticSizes> ProfileStaticSizes(const hetcast_profile& profile) {
                                             nullptr};
       hetcast_node_sizes sizes;
       const hetcast_status status =
-          hetcast_profile_plan_sizes(&profile, &request, &sizes);
+          hetcast_profile_plan_sizes(&profile, &request, &sizes, nullptr);
       if (status != HETCAST_OK) {
         return absl::InternalError(absl::StrFormat(
             "hetcast_profile_plan_sizes refused a covered request: %s",

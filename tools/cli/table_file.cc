@@ -17,11 +17,11 @@ namespace {
 std::vector<uint64_t> ProfileColumn(const hetcast_profile& profile,
                                     bool limits) {
   hetcast_profile_info info;
-  hetcast_profile_get_info(&profile, &info);
+  hetcast_profile_get_info(&profile, &info, nullptr);
   std::vector<uint64_t> values(info.type_count);
   for (size_t j = 0; j < values.size(); ++j) {
     hetcast_profile_type(&profile, j, nullptr, limits ? nullptr : &values[j],
-                         limits ? &values[j] : nullptr);
+                         limits ? &values[j] : nullptr, nullptr);
   }
   return values;
 }
@@ -63,12 +63,13 @@ absl::StatusOr<LoadedTable> LoadTable(const std::string& spec,
 absl::StatusOr<hetcast_profile> SelectProfile(const LoadedTable& loaded,
                                               const std::string& name) {
   size_t index = 0;
-  if (!name.empty() && hetcast_table_find_profile(&loaded.table, name.c_str(),
-                                                  &index) != HETCAST_OK) {
+  if (!name.empty() &&
+      hetcast_table_find_profile(&loaded.table, name.c_str(), &index,
+                                 nullptr) != HETCAST_OK) {
     std::vector<std::string> names;
     for (size_t p = 0; p < hetcast_table_profile_count(&loaded.table); ++p) {
       hetcast_profile profile;
-      hetcast_profile_open(&loaded.table, p, &profile);
+      hetcast_profile_open(&loaded.table, p, &profile, nullptr);
       names.push_back(ProfileName(profile));
     }
     return absl::InvalidArgumentError(absl::StrFormat(
@@ -76,7 +77,8 @@ absl::StatusOr<hetcast_profile> SelectProfile(const LoadedTable& loaded,
         name, absl::StrJoin(names, ", ")));
   }
   hetcast_profile profile;
-  if (hetcast_profile_open(&loaded.table, index, &profile) != HETCAST_OK) {
+  if (hetcast_profile_open(&loaded.table, index, &profile, nullptr) !=
+      HETCAST_OK) {
     return absl::InternalError("cannot open a verified profile");
   }
   return profile;
@@ -84,7 +86,7 @@ absl::StatusOr<hetcast_profile> SelectProfile(const LoadedTable& loaded,
 
 std::string ProfileName(const hetcast_profile& profile) {
   hetcast_profile_info info;
-  hetcast_profile_get_info(&profile, &info);
+  hetcast_profile_get_info(&profile, &info, nullptr);
   return info.name;
 }
 

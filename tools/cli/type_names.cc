@@ -17,11 +17,11 @@ namespace hetcast {
 
 std::vector<std::string> ProfileTypeNames(const hetcast_profile& profile) {
   hetcast_profile_info info;
-  hetcast_profile_get_info(&profile, &info);
+  hetcast_profile_get_info(&profile, &info, nullptr);
   std::vector<std::string> names;
   for (size_t j = 0; j < info.type_count; ++j) {
     const char* name = "";
-    hetcast_profile_type(&profile, j, &name, nullptr, nullptr);
+    hetcast_profile_type(&profile, j, &name, nullptr, nullptr, nullptr);
     names.push_back(name);
   }
   return names;

@@ -98,7 +98,7 @@ absl::StatusOr<mpq_class> Finite(const LpValue& value, const char* what) {
 
 absl::StatusOr<Outcome> RunMcph(const hetcast_graph_request& request) {
   hetcast_graph_sizes sizes;
-  hetcast_status status = hetcast_graph_plan_sizes(&request, &sizes);
+  hetcast_status status = hetcast_graph_plan_sizes(&request, &sizes, nullptr);
   std::vector<unsigned char> workspace(sizes.workspace_bytes);
   std::vector<hetcast_graph_route_edge> tree(sizes.tree_edge_count);
   std::vector<hetcast_graph_slot> slots(sizes.slot_count);
@@ -106,7 +106,7 @@ absl::StatusOr<Outcome> RunMcph(const hetcast_graph_request& request) {
   if (status == HETCAST_OK) {
     status = hetcast_graph_plan(
         &request, HETCAST_ALGORITHM_MCPH, workspace.data(), workspace.size(),
-        tree.data(), tree.size(), slots.data(), slots.size(), &answer);
+        tree.data(), tree.size(), slots.data(), slots.size(), &answer, nullptr);
   }
   if (status != HETCAST_OK) {
     return absl::InternalError(

@@ -32,7 +32,7 @@ measure() {  # LABEL ARGS...
   rm -f "$log"
 }
 
-# nb_request N ENTRIES: a multi-source request of N nodes whose link
+# nb_request N ENTRIES: a non-blocking request of N nodes whose link
 # matrix lists ENTRIES ones (N * N of them make it valid).
 nb_request() {
   awk -v n="$1" -v entries="$2" 'BEGIN {
@@ -82,7 +82,7 @@ if selected json; then
 # case is one dense array: 8 million link entries, refused after parsing
 # (2 nodes need 4), and the largest explicit matrix that fits (2,860 nodes).
 nb_request 2 8300000 >"$work/dense.json"
-measure "multi-source JSON, 16 MiB of one dense array ($(stat -c %s "$work/dense.json") B)" \
+measure "non-blocking JSON, 16 MiB of one dense array ($(stat -c %s "$work/dense.json") B)" \
   plan --model nonblocking --input "$work/dense.json"
 nb_request 2860 $((2860 * 2860)) >"$work/matrix.json"
 measure "multi-source, 2,860 nodes, explicit matrix ($(stat -c %s "$work/matrix.json") B)" \
@@ -316,7 +316,7 @@ if selected inspect; then
 fi
 
 if selected render; then
-  # render --plan at its input limit (16 MiB): a multi-source plan whose
+  # render --plan at its input limit (16 MiB): a non-blocking plan whose
   # 170,000 transfers all overlap on one sender (as many lanes), and a
   # node plan of 140,000 nodes (rows collapsed by group).
   awk -v m=170000 'BEGIN {

@@ -47,8 +47,8 @@ const uint64_t kPerByte[4] = {100, 1'000, 5'000, 10'000};  // ps/byte
 struct Request {
   std::vector<uint64_t> fixed, per_byte, link;
   std::vector<std::vector<uint32_t>> dests;
-  std::vector<hetcast_nb_message> messages;
-  hetcast_nb_request r = {};
+  std::vector<hetcast_nonblocking_message> messages;
+  hetcast_nonblocking_request r = {};
   void Finish() {
     for (size_t m = 0; m < messages.size(); ++m) {
       messages[m].destinations = dests[m].data();
@@ -103,7 +103,7 @@ struct Summary {
 };
 
 // The §3.1 bound alone (HETCAST_BOUND_EARLIEST_REACH).
-uint64_t EarliestReach(const hetcast_nb_request& r,
+uint64_t EarliestReach(const hetcast_nonblocking_request& r,
                        std::vector<unsigned char>* workspace) {
   hetcast::internal::Nb nb;
   hetcast::internal::NbScratch s;
@@ -115,10 +115,11 @@ uint64_t EarliestReach(const hetcast_nb_request& r,
 }
 
 void Measure(const Request& q, Sums* sums) {
-  hetcast_nb_sizes sizes;
-  if (hetcast_nb_plan_sizes(&q.r, &sizes) != HETCAST_OK) std::abort();
+  hetcast_nonblocking_sizes sizes;
+  if (hetcast_nonblocking_plan_sizes(&q.r, &sizes, nullptr) != HETCAST_OK)
+    std::abort();
   std::vector<unsigned char> workspace(sizes.workspace_bytes);
-  std::vector<hetcast_nb_task> tasks(sizes.task_count);
+  std::vector<hetcast_nonblocking_task> tasks(sizes.task_count);
   std::vector<size_t> begin(kNodes + 1);
   const hetcast_algorithm algorithms[4] = {
       HETCAST_ALGORITHM_FEF, HETCAST_ALGORITHM_ECF, HETCAST_ALGORITHM_WR,
@@ -126,9 +127,10 @@ void Measure(const Request& q, Sums* sums) {
   hetcast_answer answer;
   uint64_t lb = 0;
   for (int a = 0; a < 4; ++a) {
-    if (hetcast_nb_plan(&q.r, algorithms[a], workspace.data(), workspace.size(),
-                        tasks.data(), tasks.size(), begin.data(),
-                        &answer) != HETCAST_OK) {
+    if (hetcast_nonblocking_plan(&q.r, algorithms[a], workspace.data(),
+                                 workspace.size(), tasks.data(), tasks.size(),
+                                 begin.data(), &answer,
+                                 nullptr) != HETCAST_OK) {
       std::abort();
     }
     sums->t[a] += static_cast<double>(answer.completion_time);
@@ -219,7 +221,8 @@ Sums Broadcasts(std::mt19937_64& rng, uint64_t link, int mix,
     for (uint32_t v = 0; v < kNodes; ++v) {
       if (v != source) q.dests[0].push_back(v);
     }
-    q.messages = {hetcast_nb_message{source, Length(rng, mix), nullptr, 0}};
+    q.messages = {
+        hetcast_nonblocking_message{source, Length(rng, mix), nullptr, 0}};
     q.Finish();
     Measure(q, &broadcast);
     progress->Step(setting + ", broadcast");
@@ -248,7 +251,7 @@ Sums Multicasts(std::mt19937_64& rng, uint64_t link, int mix,
       }
       q.dests.push_back(dests);
       q.messages.push_back(
-          hetcast_nb_message{nodes[s], Length(rng, mix), nullptr, 0});
+          hetcast_nonblocking_message{nodes[s], Length(rng, mix), nullptr, 0});
     }
     q.Finish();
     Measure(q, &multicast);

@@ -74,13 +74,13 @@ void Row(const char* what, const Ratio& r) {
 // report's requests are all valid).
 hetcast_answer PlanFnf(const hetcast_node_request& request) {
   hetcast_node_sizes sizes;
-  hetcast_node_plan_sizes(&request, &sizes);
+  hetcast_node_plan_sizes(&request, &sizes, nullptr);
   std::vector<unsigned char> workspace(sizes.workspace_bytes);
   std::vector<hetcast_node> nodes(sizes.node_count);
   hetcast_answer answer;
   if (hetcast_node_plan(&request, HETCAST_ALGORITHM_FNF, workspace.data(),
                         workspace.size(), nodes.data(), nodes.size(), nullptr,
-                        0, &answer) != HETCAST_OK) {
+                        0, &answer, nullptr) != HETCAST_OK) {
     std::abort();
   }
   return answer;
@@ -182,7 +182,7 @@ void Timing(uint64_t nodes) {
                                  .count() /
                              reps;
   hetcast_node_sizes sizes;
-  hetcast_node_plan_sizes(&request, &sizes);
+  hetcast_node_plan_sizes(&request, &sizes, nullptr);
   std::vector<unsigned char> plan_ws(sizes.workspace_bytes);
   std::vector<hetcast_node> out(sizes.node_count);
   hetcast_answer answer;
@@ -191,7 +191,7 @@ void Timing(uint64_t nodes) {
   for (int i = 0; i < plan_reps; ++i) {
     hetcast_node_plan(&request, HETCAST_ALGORITHM_FNF, plan_ws.data(),
                       plan_ws.size(), out.data(), out.size(), nullptr, 0,
-                      &answer);
+                      &answer, nullptr);
   }
   const double plan_us = std::chrono::duration<double, std::micro>(
                              std::chrono::steady_clock::now() - start)

@@ -151,13 +151,13 @@ bool PlanFnfAll(const std::vector<TypedNodes>& instances, RowGroup* group) {
     hetcast_node_request r = {t.costs.data(), t.costs.size(), t.source_type,
                               t.counts.data(), nullptr};
     hetcast_node_sizes sizes;
-    hetcast_node_plan_sizes(&r, &sizes);
+    hetcast_node_plan_sizes(&r, &sizes, nullptr);
     std::vector<unsigned char> workspace(sizes.workspace_bytes);
     std::vector<hetcast_node> nodes(sizes.node_count);
     hetcast_answer answer;
     if (hetcast_node_plan(&r, HETCAST_ALGORITHM_FNF, workspace.data(),
                           workspace.size(), nodes.data(), nodes.size(), nullptr,
-                          0, &answer) != HETCAST_OK) {
+                          0, &answer, nullptr) != HETCAST_OK) {
       return false;
     }
     group->fnf.push_back(answer.completion_time);

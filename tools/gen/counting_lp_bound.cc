@@ -109,7 +109,8 @@ class CountingProgram {
 
 absl::Status CheckRequest(const hetcast_node_request& request) {
   hetcast_node_sizes sizes;
-  const hetcast_status status = hetcast_node_plan_sizes(&request, &sizes);
+  const hetcast_status status =
+      hetcast_node_plan_sizes(&request, &sizes, nullptr);
   if (status != HETCAST_OK) {
     return absl::InvalidArgumentError(
         absl::StrFormat("counting LP: the request is invalid (%s)",

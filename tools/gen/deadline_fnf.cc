@@ -174,8 +174,8 @@ absl::Status FromHetcast(hetcast_status status, const char* what) {
 // FNF's completion (hetcast_node_plan), which also validates `request`.
 absl::StatusOr<uint64_t> FnfCompletion(const hetcast_node_request& request) {
   hetcast_node_sizes sizes;
-  absl::Status status =
-      FromHetcast(hetcast_node_plan_sizes(&request, &sizes), "node request");
+  absl::Status status = FromHetcast(
+      hetcast_node_plan_sizes(&request, &sizes, nullptr), "node request");
   if (!status.ok()) return status;
   std::vector<unsigned char> workspace(sizes.workspace_bytes);
   std::vector<hetcast_node> nodes(sizes.node_count);
@@ -183,7 +183,7 @@ absl::StatusOr<uint64_t> FnfCompletion(const hetcast_node_request& request) {
   status = FromHetcast(
       hetcast_node_plan(&request, HETCAST_ALGORITHM_FNF, workspace.data(),
                         workspace.size(), nodes.data(), nodes.size(), nullptr,
-                        0, &answer),
+                        0, &answer, nullptr),
       "FNF");
   if (!status.ok()) return status;
   return answer.completion_time;
@@ -195,9 +195,9 @@ absl::StatusOr<uint64_t> EvaluatedCompletion(
     const std::vector<hetcast_send>& sends) {
   size_t bytes = 0;
   hetcast_node_sizes sizes;
-  if (hetcast_node_evaluate_workspace_size(&request, sends.size(), &bytes) !=
-          HETCAST_OK ||
-      hetcast_node_plan_sizes(&request, &sizes) != HETCAST_OK) {
+  if (hetcast_node_evaluate_workspace_size(&request, sends.size(), &bytes,
+                                           nullptr) != HETCAST_OK ||
+      hetcast_node_plan_sizes(&request, &sizes, nullptr) != HETCAST_OK) {
     return absl::InternalError("the evaluator refused the request's sizes");
   }
   std::vector<unsigned char> workspace(bytes);
@@ -205,7 +205,7 @@ absl::StatusOr<uint64_t> EvaluatedCompletion(
   hetcast_answer answer;
   const hetcast_status status = hetcast_node_evaluate(
       &request, sends.data(), sends.size(), workspace.data(), workspace.size(),
-      nodes.data(), nodes.size(), nullptr, 0, &answer);
+      nodes.data(), nodes.size(), nullptr, 0, &answer, nullptr);
   if (status != HETCAST_OK) {
     return absl::InternalError(absl::StrFormat(
         "deadline FNF or its search built a schedule the evaluator "

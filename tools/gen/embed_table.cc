@@ -164,7 +164,7 @@ absl::StatusOr<StaticSizes> TableStaticSizes(const uint64_t* words,
   StaticSizes all;
   for (size_t p = 0; p < hetcast_table_profile_count(&table); ++p) {
     hetcast_profile profile;
-    hetcast_profile_open(&table, p, &profile);
+    hetcast_profile_open(&table, p, &profile, nullptr);
     absl::StatusOr<StaticSizes> one = ProfileStaticSizes(profile);
     if (!one.ok()) return one.status();
     all.workspace_bytes = std::max(all.workspace_bytes, one->workspace_bytes);

@@ -375,7 +375,7 @@ absl::StatusOr<PtasResult> PlanPtas(const PtasRequest& request) {
   const hetcast_node_request full =
       MakeRequest(request.costs, request.source_type, request.counts, &relays);
   hetcast_node_sizes sizes;
-  if (hetcast_node_plan_sizes(&full, &sizes) != HETCAST_OK) {
+  if (hetcast_node_plan_sizes(&full, &sizes, nullptr) != HETCAST_OK) {
     return absl::InvalidArgumentError("PTAS: invalid request");
   }
   const RelayChoice choice = ChooseRelays(request, relays);

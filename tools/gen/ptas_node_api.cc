@@ -17,7 +17,7 @@ hetcast_node_request MakeRequest(const std::vector<uint64_t>& costs,
 
 absl::StatusOr<Plan> RunFnf(const hetcast_node_request& r) {
   hetcast_node_sizes sizes;
-  if (hetcast_node_plan_sizes(&r, &sizes) != HETCAST_OK) {
+  if (hetcast_node_plan_sizes(&r, &sizes, nullptr) != HETCAST_OK) {
     return absl::InvalidArgumentError("PTAS: invalid request");
   }
   Plan f;
@@ -26,8 +26,8 @@ absl::StatusOr<Plan> RunFnf(const hetcast_node_request& r) {
   f.transfers.resize(sizes.transfer_count);
   if (hetcast_node_plan(&r, HETCAST_ALGORITHM_FNF, workspace.data(),
                         workspace.size(), f.nodes.data(), f.nodes.size(),
-                        f.transfers.data(), f.transfers.size(),
-                        &f.answer) != HETCAST_OK) {
+                        f.transfers.data(), f.transfers.size(), &f.answer,
+                        nullptr) != HETCAST_OK) {
     return absl::OutOfRangeError("PTAS: FNF failed (a time overflows)");
   }
   f.transfers.resize(f.answer.transfer_count);
@@ -39,8 +39,8 @@ absl::StatusOr<Plan> Evaluate(const hetcast_node_request& r,
                               bool canonical) {
   size_t bytes = 0;
   hetcast_node_sizes sizes;
-  if (hetcast_node_plan_sizes(&r, &sizes) != HETCAST_OK ||
-      hetcast_node_evaluate_workspace_size(&r, sends.size(), &bytes) !=
+  if (hetcast_node_plan_sizes(&r, &sizes, nullptr) != HETCAST_OK ||
+      hetcast_node_evaluate_workspace_size(&r, sends.size(), &bytes, nullptr) !=
           HETCAST_OK) {
     return absl::InternalError("PTAS: cannot size the evaluation");
   }
@@ -48,15 +48,15 @@ absl::StatusOr<Plan> Evaluate(const hetcast_node_request& r,
   std::vector<unsigned char> workspace(bytes);
   plan.nodes.resize(sizes.node_count);
   plan.transfers.resize(sizes.node_count);
+  const char* why = "";
   const hetcast_status status =
       (canonical ? hetcast_node_evaluate_canonical : hetcast_node_evaluate)(
           &r, sends.data(), sends.size(), workspace.data(), workspace.size(),
           plan.nodes.data(), plan.nodes.size(), plan.transfers.data(),
-          plan.transfers.size(), &plan.answer);
+          plan.transfers.size(), &plan.answer, &why);
   if (status != HETCAST_OK) {
-    return absl::InternalError(
-        absl::StrFormat("PTAS built a schedule the evaluator rejects (%s)",
-                        hetcast_status_str(status)));
+    return absl::InternalError(absl::StrFormat(
+        "PTAS built a schedule the evaluator rejects (%s)", why));
   }
   plan.transfers.resize(plan.answer.transfer_count);
   return plan;

@@ -549,20 +549,19 @@ absl::StatusOr<hetcast_graph_evaluation> EvaluateSchedule(
   const hetcast_graph_schedule view = schedule.View();
   size_t bytes = 0;
   hetcast_status status =
-      hetcast_graph_evaluate_workspace_size(&request, &view, &bytes);
+      hetcast_graph_evaluate_workspace_size(&request, &view, &bytes, nullptr);
   std::vector<unsigned char> workspace(bytes);
   hetcast_graph_evaluation evaluation = {};
+  const char* why = "";
   if (status == HETCAST_OK) {
     status = hetcast_graph_evaluate(&request, &view, workspace.data(), bytes,
-                                    &evaluation);
+                                    &evaluation, &why);
   }
   if (status != HETCAST_OK) {
     return absl::InternalError(absl::StrCat(
         "the evaluator rejects the schedule: ", hetcast_status_str(status),
-        status == HETCAST_INVALID_SCHEDULE
-            ? absl::StrCat(
-                  " (", hetcast_graph_violation_str(evaluation.violation), ")")
-            : ""));
+        status == HETCAST_INVALID_SCHEDULE ? absl::StrCat(" (", why, ")")
+                                           : ""));
   }
   return evaluation;
 }

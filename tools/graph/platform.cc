@@ -262,18 +262,18 @@ absl::Status CheckWithRuntime(const platform::Platform& root,
   request.target_count = targets.size();
   hetcast_graph_sizes sizes;
   std::vector<unsigned char> workspace;
-  if (hetcast_graph_plan_sizes(&request, &sizes) == HETCAST_OK) {
+  if (hetcast_graph_plan_sizes(&request, &sizes, nullptr) == HETCAST_OK) {
     workspace.resize(sizes.workspace_bytes);
   }
   hetcast_graph_rejection rejection;
+  const char* why = "";
   if (hetcast_graph_check(&request,
                           workspace.empty() ? nullptr : workspace.data(),
-                          workspace.size(), &rejection) == HETCAST_OK) {
+                          workspace.size(), &rejection, &why) == HETCAST_OK) {
     return absl::OkStatus();
   }
-  return Bad(
-      absl::StrCat(FileFieldOf(root, read, target_where, request, rejection),
-                   ": ", rejection.reason));
+  return Bad(absl::StrCat(
+      FileFieldOf(root, read, target_where, request, rejection), ": ", why));
 }
 
 // Prune and renumber. Notes A8.4: the paper only says what to do when a

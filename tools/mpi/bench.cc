@@ -138,7 +138,7 @@ void BuildMulti(const Bench& b, ProgramArgs* args, MultiRequest* m) {
 }
 
 // Planned completion (ps) of the whole WRP plan, or 0 on an error.
-double PlannedMultiSeconds(const hetcast_nb_request& nb) {
+double PlannedMultiSeconds(const hetcast_nonblocking_request& nb) {
   hetcast_request request = {};
   request.model = HETCAST_MODEL_NONBLOCKING;
   request.nonblocking = &nb;

@@ -49,7 +49,7 @@
  *    cluster the root (cluster 0 only) comes first, then the destinations,
  *    then the other ranks (the helpers of LCF Multicast), each in
  *    increasing rank order. Ids are cluster-major.
- *  - Multi-source model: node i is rank i.
+ *  - Non-blocking model: node i is rank i.
  */
 #ifndef HETCAST_TOOLS_MPI_HETCAST_MPI_H_
 #define HETCAST_TOOLS_MPI_HETCAST_MPI_H_
@@ -114,7 +114,7 @@ int HETCAST_MPI_Mcast(void* buffer, int count, MPI_Datatype datatype, int root,
  * order: sends as MPI_Isend, receives as blocking MPI_Recv (tag = message
  * index), then waits for its sends. */
 int HETCAST_MPI_Multicast_multi(void* const* buffers, MPI_Datatype datatype,
-                                const hetcast_nb_request* request,
+                                const hetcast_nonblocking_request* request,
                                 hetcast_algorithm algorithm, MPI_Comm comm);
 
 /* The text of an error class (static). Sets *resultlen like

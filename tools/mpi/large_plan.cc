@@ -158,15 +158,16 @@ mpq_class TreeFill(const WeightedTree& tree, int root,
 absl::StatusOr<std::vector<WeightedTree>> McphTree(
     const hetcast_graph_request& request) {
   hetcast_graph_sizes sizes;
-  hetcast_status status = hetcast_graph_plan_sizes(&request, &sizes);
+  hetcast_status status = hetcast_graph_plan_sizes(&request, &sizes, nullptr);
   std::vector<unsigned char> workspace(sizes.workspace_bytes);
   std::vector<hetcast_graph_route_edge> edges(sizes.tree_edge_count);
   std::vector<hetcast_graph_slot> slots(sizes.slot_count);
   hetcast_graph_answer answer;
   if (status == HETCAST_OK) {
-    status = hetcast_graph_plan(
-        &request, HETCAST_ALGORITHM_MCPH, workspace.data(), workspace.size(),
-        edges.data(), edges.size(), slots.data(), slots.size(), &answer);
+    status =
+        hetcast_graph_plan(&request, HETCAST_ALGORITHM_MCPH, workspace.data(),
+                           workspace.size(), edges.data(), edges.size(),
+                           slots.data(), slots.size(), &answer, nullptr);
   }
   if (status != HETCAST_OK) {
     return absl::InternalError(

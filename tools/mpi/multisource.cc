@@ -15,7 +15,8 @@ namespace hetcast {
 namespace mpi {
 namespace {
 
-int CheckMultiArguments(void* const* buffers, const hetcast_nb_request* request,
+int CheckMultiArguments(void* const* buffers,
+                        const hetcast_nonblocking_request* request,
                         MPI_Comm comm, int* rank) {
   if (comm == MPI_COMM_NULL) {
     return Fail(HETCAST_MPI_ERR_COMM, "the communicator is MPI_COMM_NULL");
@@ -50,11 +51,11 @@ int CheckMultiArguments(void* const* buffers, const hetcast_nb_request* request,
 }
 
 int RunTasks(void* const* buffers, MPI_Datatype datatype,
-             const hetcast_nb_request& request, MPI_Comm comm,
-             const hetcast_nb_task* tasks, size_t task_count) {
+             const hetcast_nonblocking_request& request, MPI_Comm comm,
+             const hetcast_nonblocking_task* tasks, size_t task_count) {
   std::vector<MPI_Request> sends;
   for (size_t t = 0; t < task_count; ++t) {
-    const hetcast_nb_task& task = tasks[t];
+    const hetcast_nonblocking_task& task = tasks[t];
     void* buffer = buffers[task.message];
     const int count = static_cast<int>(request.messages[task.message].length);
     const int tag = static_cast<int>(task.message);
@@ -64,7 +65,7 @@ int RunTasks(void* const* buffers, MPI_Datatype datatype,
                                            "] is NULL on a rank that needs it");
     }
     int result;
-    if (task.op == HETCAST_NB_SEND) {
+    if (task.op == HETCAST_NONBLOCKING_SEND) {
       sends.emplace_back();
       result = CheckMpi(MPI_Isend(buffer, count, datatype, task.partner, tag,
                                   comm, &sends.back()),
@@ -82,8 +83,8 @@ int RunTasks(void* const* buffers, MPI_Datatype datatype,
 }
 
 int MulticastMulti(void* const* buffers, MPI_Datatype datatype,
-                   const hetcast_nb_request* nb, hetcast_algorithm algorithm,
-                   MPI_Comm comm) {
+                   const hetcast_nonblocking_request* nb,
+                   hetcast_algorithm algorithm, MPI_Comm comm) {
   int rank = 0;
   int result = CheckMultiArguments(buffers, nb, comm, &rank);
   if (result == HETCAST_MPI_SUCCESS) result = CheckDatatype(datatype);
@@ -98,7 +99,7 @@ int MulticastMulti(void* const* buffers, MPI_Datatype datatype,
     return Fail(HETCAST_MPI_ERR_PLAN, std::string("planner: ") + why);
   }
   std::vector<unsigned char> workspace(sizes.workspace_bytes);
-  std::vector<hetcast_nb_task> tasks(sizes.task_count);
+  std::vector<hetcast_nonblocking_task> tasks(sizes.task_count);
   hetcast_participant part = {};
   part.tasks = tasks.data();
   part.task_capacity = tasks.size();
@@ -118,7 +119,7 @@ int MulticastMulti(void* const* buffers, MPI_Datatype datatype,
 extern "C" {
 
 int HETCAST_MPI_Multicast_multi(void* const* buffers, MPI_Datatype datatype,
-                                const hetcast_nb_request* request,
+                                const hetcast_nonblocking_request* request,
                                 hetcast_algorithm algorithm, MPI_Comm comm) {
   return hetcast::mpi::MulticastMulti(buffers, datatype, request, algorithm,
                                       comm);

@@ -116,7 +116,7 @@ void BuildPlannerRequest(const HETCAST_MPI_Params& params,
   if (params.table != nullptr) {
     out->profiles.resize(hetcast_table_profile_count(params.table));
     for (size_t p = 0; p < out->profiles.size(); ++p) {
-      hetcast_profile_open(params.table, p, &out->profiles[p]);
+      hetcast_profile_open(params.table, p, &out->profiles[p], nullptr);
     }
     out->request.profiles = out->profiles.data();
     out->request.profile_count = out->profiles.size();

@@ -14,11 +14,11 @@ namespace mpi {
 
 struct WholePlan {
   hetcast_plan_info info = {};
-  std::vector<hetcast_transfer> transfers;  // node and cluster models
-  std::vector<hetcast_nb_task> tasks;       // multi-source model
+  std::vector<hetcast_transfer> transfers;      // node and cluster models
+  std::vector<hetcast_nonblocking_task> tasks;  // non-blocking model
 };
 
-// A multi-source request with the storage it points into (not copyable:
+// A non-blocking request with the storage it points into (not copyable:
 // the request points into its own members).
 struct MultiSourceRequest {
   MultiSourceRequest() = default;
@@ -29,8 +29,8 @@ struct MultiSourceRequest {
   std::vector<uint64_t> send_fixed, send_per_byte, recv_fixed, recv_per_byte;
   std::vector<uint64_t> link_per_byte;              // node_count^2
   std::vector<std::vector<uint32_t>> destinations;  // per message
-  std::vector<hetcast_nb_message> messages;
-  hetcast_nb_request request = {};
+  std::vector<hetcast_nonblocking_message> messages;
+  hetcast_nonblocking_request request = {};
 };
 
 // Plans `request`; false when the planner refuses.

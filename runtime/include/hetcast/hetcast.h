@@ -36,10 +36,12 @@
  *    how large they must be. Working memory comes from a caller-provided
  *    `workspace` buffer (any alignment; the library aligns inside it).
  *  - Pointers must be non-NULL unless documented as optional.
- *  - Errors are `hetcast_status` codes; `HETCAST_OK` is 0 and the values are
- *    pinned forever. `hetcast_status_str()` gives a static description. On
- *    error the output arrays may have been partly written, `*answer` is
- *    zeroed.
+ *  - Errors: a `hetcast_status` (HETCAST_OK is 0, values pinned forever,
+ *    hetcast_status_str() describes one) and the one error channel, every
+ *    such function's optional last argument `const char** why` (LevelDB's
+ *    `errptr`): a failure points `*why` to a static sentence naming what is
+ *    wrong, success leaves it alone. On error the output arrays may have
+ *    been partly written, `*answer` is zeroed.
  *  - Thread safety: functions keep no global state; distinct calls may run
  *    concurrently as long as they do not share a workspace or output array.
  *  - Time is integer ticks (`uint64_t`). `HETCAST_NEVER` (UINT64_MAX) is not
@@ -47,7 +49,8 @@
  *  - Build option: the library compiled with HETCAST_OPTIMIZE_SIZE defined
  *    (firmware) trades host speed for code size and stack. Its answers are
  *    the same byte for byte; a `*_sizes` function may ask for less
- *    workspace, never for more.
+ *    workspace, never for more; hetcast_profile_open, _completion, _plan and
+ *    _node_role leave `*why` alone.
  *  - HETCAST_STATIC_LINKING_ONLY, defined before an include of this header,
  *    also declares its last section, which may change in any release.
  *
@@ -105,13 +108,13 @@ extern "C" {
  * Common definitions: version, status codes, limits, algorithms */
 
 #define HETCAST_VERSION_MAJOR 0
-#define HETCAST_VERSION_MINOR 3
+#define HETCAST_VERSION_MINOR 4
 #define HETCAST_VERSION_PATCH 0
 /* MAJOR * 10000 + MINOR * 100 + PATCH, as in SQLite. */
 #define HETCAST_VERSION_NUMBER                                   \
   (HETCAST_VERSION_MAJOR * 10000 + HETCAST_VERSION_MINOR * 100 + \
    HETCAST_VERSION_PATCH)
-#define HETCAST_VERSION_STRING "0.3.0"
+#define HETCAST_VERSION_STRING "0.4.0"
 
 /* The version of the library actually linked (compare with the macro). */
 HETCAST_API int hetcast_version_number(void);
@@ -138,8 +141,8 @@ typedef enum hetcast_status HETCAST_ENUM_BASE {
    * HETCAST_NEVER = 2^64 - 1 included: it is reserved). */
   HETCAST_OVERFLOW = 2,
   /* More nodes or types than HETCAST_MAX_NODES / HETCAST_MAX_TYPES (a
-   * workspace too large for size_t included), a multi-source request past
-   * HETCAST_NB_MAX_NODES, _CELLS or _WORK, a graph past
+   * workspace too large for size_t included), a non-blocking request past
+   * HETCAST_NONBLOCKING_MAX_NODES, _CELLS or _WORK, a graph past
    * HETCAST_GRAPH_MAX_NODES, _EDGES or (planning) _WORK, or a graph
    * schedule of 2^32 - 1 or more routes, route edges or slots. */
   HETCAST_TOO_LARGE = 3,
@@ -167,8 +170,8 @@ HETCAST_API const char* hetcast_status_str(hetcast_status status);
 #define HETCAST_MAX_TYPES 64u
 #define HETCAST_NO_NODE UINT32_MAX
 #define HETCAST_NEVER UINT64_MAX
-/* The largest cost a table, a profile, a cluster's C or a multi-source
- * overhead or per-byte time may have, in ticks (inclusive): sums and
+/* The largest cost a table, a profile, a cluster's C or a non-blocking
+ * request's overhead or per-byte time may have, in ticks (inclusive): sums and
  * products of a few such values stay far from 2^64. Node-model requests
  * planned by FNF take any cost below HETCAST_NEVER (overflow is checked). */
 #define HETCAST_MAX_COST (UINT64_C(1) << 40)
@@ -219,8 +222,8 @@ typedef enum hetcast_algorithm HETCAST_ENUM_BASE {
 typedef struct hetcast_node_request hetcast_node_request;
 typedef struct hetcast_node_sizes hetcast_node_sizes;
 typedef struct hetcast_cluster_request hetcast_cluster_request;
-typedef struct hetcast_nb_request hetcast_nb_request;
-typedef struct hetcast_nb_task hetcast_nb_task;
+typedef struct hetcast_nonblocking_request hetcast_nonblocking_request;
+typedef struct hetcast_nonblocking_task hetcast_nonblocking_task;
 typedef struct hetcast_graph_request hetcast_graph_request;
 typedef struct hetcast_graph_route_edge hetcast_graph_route_edge;
 typedef struct hetcast_graph_slot hetcast_graph_slot;
@@ -250,25 +253,24 @@ typedef struct hetcast_participant hetcast_participant;
  *    members) Eager LCF runs too and answers when it completes strictly
  *    earlier; the answer's algorithm says which (the sizes name LCF; the
  *    guarantee is LCF's, which the earlier schedule keeps).
- *  - Multi-source non-blocking model: Work-Racing-Preemptive (§4.4), and
- *    the critical-first run, which answers when strictly earlier.
+ *  - Non-blocking model: Work-Racing-Preemptive (§4.4), and the
+ *    critical-first run, which answers when strictly earlier.
  *  - Graph model (pipelined multicast): MCPH (Beaumont et al. §6), the
  *    runtime's one algorithm for it (the LP bounds and the other
  *    heuristics of the paper run offline, in the hetcast tools).
  * A request may pin an algorithm of its model (hetcast_model_algorithm
  * lists them: node: TABLE or FNF; cluster: LCF, EAGER_LCF, FLAT_BINOMIAL or
- * INTERLEAVED_LCF; multi-source: WRP, CRITICAL_FIRST, WR, ECF or FEF;
+ * INTERLEAVED_LCF; non-blocking: WRP, CRITICAL_FIRST, WR, ECF or FEF;
  * graph: MCPH); a pinned algorithm answers alone. A pin the request cannot
  * honour is an error, never a silent substitute: TABLE without a covering
  * profile is HETCAST_NOT_IN_TABLE, an algorithm of another model
- * HETCAST_INVALID_ARGUMENT.
- * The PTAS for plain per-node cost lists runs offline; its tables answer
- * here as profiles. */
+ * HETCAST_INVALID_ARGUMENT. The PTAS runs offline; its tables answer here as
+ * profiles. */
 
 typedef enum hetcast_model HETCAST_ENUM_BASE {
   HETCAST_MODEL_NODE = 0,        /* hetcast_node_request */
   HETCAST_MODEL_CLUSTER = 1,     /* hetcast_cluster_request */
-  HETCAST_MODEL_NONBLOCKING = 2, /* hetcast_nb_request */
+  HETCAST_MODEL_NONBLOCKING = 2, /* hetcast_nonblocking_request */
   HETCAST_MODEL_GRAPH = 3        /* hetcast_graph_request */
 } hetcast_model;
 
@@ -276,11 +278,10 @@ typedef struct hetcast_request {
   hetcast_model model;
   /* HETCAST_ALGORITHM_NONE: the planner chooses; anything else pins. */
   hetcast_algorithm algorithm;
-  /* The model's request; the others must be NULL (`graph` is the last
-   * field, appended so that the fields above keep their places). */
+  /* The model's request; the others NULL (`graph` appended last). */
   const hetcast_node_request* node;
   const hetcast_cluster_request* cluster;
-  const hetcast_nb_request* nonblocking;
+  const hetcast_nonblocking_request* nonblocking;
   /* Optional (node model): opened profiles, tried in order. */
   const hetcast_profile* profiles;
   size_t profile_count;
@@ -288,20 +289,19 @@ typedef struct hetcast_request {
 } hetcast_request;
 
 /* Validates `request`, makes the planner's choice and says how large the
- * arrays and the workspace must be. On error, `*error` (optional) points to
- * a static description naming what is wrong. */
+ * arrays and the workspace must be. */
 HETCAST_API hetcast_status hetcast_plan_sizes(const hetcast_request* request,
                                               hetcast_sizes* sizes,
-                                              const char** error);
+                                              const char** why);
 
 /* Plans `request` into `output` (node and cluster models: as
- * hetcast_node_plan; multi-source: as hetcast_nb_plan) and fills
+ * hetcast_node_plan; non-blocking: as hetcast_nonblocking_plan) and fills
  * `info`. Deterministic: the same request gives the same bytes. No heap. */
 HETCAST_API hetcast_status hetcast_plan(const hetcast_request* request,
                                         void* workspace, size_t workspace_size,
                                         const hetcast_plan_output* output,
                                         hetcast_plan_info* info,
-                                        const char** error);
+                                        const char** why);
 
 /* Example: a broadcast from a node of type 1 to 4 nodes of cost 2 and 7 of
  * cost 3:
@@ -321,7 +321,7 @@ HETCAST_API hetcast_status hetcast_plan(const hetcast_request* request,
  * computes only its own, in the fields of `*out` (hetcast_participant,
  * defined with the answers below): node and cluster models: its own entry
  * (arrival, parent, type, ...) in `*node` and its sends in order, as transfers
- * with from = participant, in `sends`; multi-source model: its ordered task
+ * with from = participant, in `sends`; non-blocking model: its ordered task
  * list in `tasks`; graph model: its slots (from = participant) in `slots`, in
  * the order it sends them in every period (increasing start), and in
  * `*node`: parent = its parent in the tree, arrival = the tick of the
@@ -338,7 +338,7 @@ HETCAST_API hetcast_status hetcast_plan(const hetcast_request* request,
  * request inside the workspace. Same facts as hetcast_plan. */
 HETCAST_API hetcast_status hetcast_plan_participant(
     const hetcast_request* request, uint32_t participant, void* workspace,
-    size_t workspace_size, hetcast_participant* out, const char** error);
+    size_t workspace_size, hetcast_participant* out, const char** why);
 
 /* The algorithms a request of `model` may pin, by index from 0, the
  * planner's default first; HETCAST_ALGORITHM_NONE past the last (and for a
@@ -400,11 +400,11 @@ typedef enum hetcast_bound HETCAST_ENUM_BASE {
    * when every relay sends as cheaply, over links as short and after
    * receives as quick as the fastest destination's; the slowest receivers
    * get the earliest arrivals (this library's bound). */
-  HETCAST_BOUND_NB_POSTAL_GROWTH = 12,
+  HETCAST_BOUND_NONBLOCKING_POSTAL_GROWTH = 12,
   /* Non-blocking model: every node's receives and own first sends one at a
    * time, and all nodes' least total work fitted between the earliest time
    * each can start and the completion (this library's bound). */
-  HETCAST_BOUND_NB_SERIAL_WORK = 13,
+  HETCAST_BOUND_NONBLOCKING_SERIAL_WORK = 13,
   /* Cluster model: the processors of a cluster other than the source's at
    * most double per tick after its first copy arrives (C ticks at the
    * earliest), plus one copy per processor informed outside it C ticks
@@ -486,21 +486,21 @@ typedef enum hetcast_choice HETCAST_ENUM_BASE {
   /* Node model, FNF: profiles match the costs, but the destination counts
    * (or the relays worth trying) exceed every one's limits. */
   HETCAST_CHOICE_OUTSIDE_TABLE = 4,
-  /* Cluster, multi-source and graph models: the model's algorithm for the
+  /* Cluster, non-blocking and graph models: the model's algorithm for the
    * request's constraints. */
   HETCAST_CHOICE_MODEL = 5
 } hetcast_choice;
 
 /* What hetcast_plan needs. Arrays of the node and cluster models: nodes and
- * transfers; of the multi-source model: tasks and list_begin; of the graph
+ * transfers; of the non-blocking model: tasks and list_begin; of the graph
  * model: tree_edges and slots. The others are 0, except node_count, which
- * is the node count of the multi-source and graph requests too (their
+ * is the node count of the non-blocking and graph requests too (their
  * participant ids are 0 .. node_count - 1; no node array is written). */
 struct hetcast_sizes {
   size_t node_count;
   size_t transfer_count;
   size_t task_count;
-  size_t list_begin_count; /* node_count + 1 for the multi-source model. */
+  size_t list_begin_count; /* node_count + 1 for the non-blocking model. */
   /* For hetcast_plan and hetcast_plan_participant (which also holds a copy
    * of the whole plan in it). */
   size_t workspace_bytes;
@@ -530,7 +530,7 @@ struct hetcast_plan_output {
   size_t node_capacity;
   hetcast_transfer* transfers;
   size_t transfer_capacity;
-  hetcast_nb_task* tasks;
+  hetcast_nonblocking_task* tasks;
   size_t task_capacity;
   size_t* list_begin;
   size_t list_begin_capacity;
@@ -574,7 +574,7 @@ struct hetcast_participant {
   hetcast_node node;
   hetcast_transfer* sends;
   size_t send_capacity;
-  hetcast_nb_task* tasks;
+  hetcast_nonblocking_task* tasks;
   size_t task_capacity;
   size_t count;
   /* Graph model (appended; may be NULL with capacity 0 otherwise). */
@@ -677,11 +677,11 @@ typedef struct hetcast_profile_info {
  * deep on average (the sum of the depths at most 64 n, which also bounds
  * every query on the schedule);
  * O(sum over entries of n k) for n destinations and k types per entry.
- * Returns HETCAST_INVALID_TABLE on any failure, with a static description in
- * `*error` when `error` is not NULL (NULL error is allowed). */
+ * Returns HETCAST_INVALID_TABLE on any failure, the check that failed in
+ * `*why`. */
 HETCAST_API hetcast_status hetcast_table_open(const void* data, size_t size,
                                               hetcast_table* table,
-                                              const char** error);
+                                              const char** why);
 
 /* The table's profile count and schema version; 0 for a NULL or unopened
  * handle (an opened table has at least one profile and version >= 1). */
@@ -690,24 +690,27 @@ HETCAST_API uint32_t hetcast_table_schema_version(const hetcast_table* table);
 
 /* Finds the profile named `name` (NUL-terminated). HETCAST_INVALID_ARGUMENT
  * when there is none. */
-HETCAST_API hetcast_status hetcast_table_find_profile(
-    const hetcast_table* table, const char* name, size_t* index);
+HETCAST_API hetcast_status
+hetcast_table_find_profile(const hetcast_table* table, const char* name,
+                           size_t* index, const char** why);
 
 /* Prepares the query handle of profile `index` (< profile count). */
 HETCAST_API hetcast_status hetcast_profile_open(const hetcast_table* table,
                                                 size_t index,
-                                                hetcast_profile* profile);
+                                                hetcast_profile* profile,
+                                                const char** why);
 
 /* Fills `info`. HETCAST_INVALID_ARGUMENT for a NULL `info`, or a NULL or
  * unopened profile (then `*info` is zeroed, its name ""). */
-HETCAST_API hetcast_status hetcast_profile_get_info(
-    const hetcast_profile* profile, hetcast_profile_info* info);
+HETCAST_API hetcast_status
+hetcast_profile_get_info(const hetcast_profile* profile,
+                         hetcast_profile_info* info, const char** why);
 
 /* Name (NUL-terminated, optional out), cost and limit of type `type`. */
 HETCAST_API hetcast_status hetcast_profile_type(const hetcast_profile* profile,
                                                 size_t type, const char** name,
-                                                uint64_t* cost,
-                                                uint64_t* limit);
+                                                uint64_t* cost, uint64_t* limit,
+                                                const char** why);
 
 /* Requests to a profile use hetcast_node_request with these rules:
  * type_count must equal the profile's; `costs` may be NULL (the profile's
@@ -726,13 +729,13 @@ HETCAST_API hetcast_status hetcast_profile_type(const hetcast_profile* profile,
 /* The optimal completion time: one lookup without relays. */
 HETCAST_API hetcast_status hetcast_profile_completion(
     const hetcast_profile* profile, const hetcast_node_request* request,
-    uint64_t* completion_time);
+    uint64_t* completion_time, const char** why);
 
 /* Array and workspace sizes for hetcast_profile_plan and
  * hetcast_profile_node_role (fnf_runs is 0). */
 HETCAST_API hetcast_status hetcast_profile_plan_sizes(
     const hetcast_profile* profile, const hetcast_node_request* request,
-    hetcast_node_sizes* sizes);
+    hetcast_node_sizes* sizes, const char** why);
 
 /* Rebuilds an optimal schedule from the table's decisions into `nodes`
  * (node_count entries, canonical ids) and `transfers` (optional as in
@@ -746,7 +749,7 @@ HETCAST_API hetcast_status hetcast_profile_plan(
     const hetcast_profile* profile, const hetcast_node_request* request,
     void* workspace, size_t workspace_size, hetcast_node* nodes,
     size_t node_capacity, hetcast_transfer* transfers, size_t transfer_capacity,
-    hetcast_answer* answer);
+    hetcast_answer* answer, const char** why);
 
 /* One participant's role, without materialising the tree: node `node_id`'s
  * own entry (arrival, parent, type, send index, relay flag) in `*node`, and
@@ -764,7 +767,7 @@ HETCAST_API hetcast_status hetcast_profile_node_role(
     const hetcast_profile* profile, const hetcast_node_request* request,
     uint32_t node_id, void* workspace, size_t workspace_size,
     hetcast_node* node, hetcast_transfer* children, size_t children_capacity,
-    size_t* child_count);
+    size_t* child_count, const char** why);
 
 /* The table's identity: FNV-1a (64-bit) of the `size` bytes given to
  * hetcast_table_open, computed there. Ranks of a collective compare it
@@ -800,8 +803,9 @@ struct hetcast_node_sizes {
 };
 
 /* Validates `request` and says how much memory planning it needs. */
-HETCAST_API hetcast_status hetcast_node_plan_sizes(
-    const hetcast_node_request* request, hetcast_node_sizes* sizes);
+HETCAST_API hetcast_status
+hetcast_node_plan_sizes(const hetcast_node_request* request,
+                        hetcast_node_sizes* sizes, const char** why);
 
 /* Plans `request` with Fastest-Node-First.
  *
@@ -831,7 +835,7 @@ HETCAST_API hetcast_status hetcast_node_plan(
     const hetcast_node_request* request, hetcast_algorithm algorithm,
     void* workspace, size_t workspace_size, hetcast_node* nodes,
     size_t node_capacity, hetcast_transfer* transfers, size_t transfer_capacity,
-    hetcast_answer* answer);
+    hetcast_answer* answer, const char** why);
 
 /* The doubling lower bound on any schedule for `request` (HETCAST_BOUND_
  * DOUBLING). With c the cheapest cost among destinations and relays and C_s
@@ -839,8 +843,9 @@ HETCAST_API hetcast_status hetcast_node_plan(
  * of at most 2^floor((T - a) / c) nodes by time T, and the source's i-th
  * child arrives no earlier than i * C_s; the bound is the least T at which
  * 1 + sum_i 2^floor((T - i * C_s) / c) reaches 1 + destinations. */
-HETCAST_API hetcast_status hetcast_node_lower_bound(
-    const hetcast_node_request* request, uint64_t* lower_bound);
+HETCAST_API hetcast_status
+hetcast_node_lower_bound(const hetcast_node_request* request,
+                         uint64_t* lower_bound, const char** why);
 
 /* One send of a structure handed to the evaluator. The order of the sends
  * of one sender is the order in which they appear in the array. */
@@ -851,7 +856,8 @@ typedef struct hetcast_send {
 
 /* Workspace the evaluator needs for `send_count` sends. */
 HETCAST_API hetcast_status hetcast_node_evaluate_workspace_size(
-    const hetcast_node_request* request, size_t send_count, size_t* bytes);
+    const hetcast_node_request* request, size_t send_count, size_t* bytes,
+    const char** why);
 
 /* The node-model evaluator: recomputes every time of a structure from the
  * model's rule (no idling: the i-th send of v arrives at t(v) + i * C(v))
@@ -867,7 +873,7 @@ HETCAST_API hetcast_status hetcast_node_evaluate(
     const hetcast_node_request* request, const hetcast_send* sends,
     size_t send_count, void* workspace, size_t workspace_size,
     hetcast_node* nodes, size_t node_capacity, hetcast_transfer* transfers,
-    size_t transfer_capacity, hetcast_answer* answer);
+    size_t transfer_capacity, hetcast_answer* answer, const char** why);
 
 /* As hetcast_node_evaluate, then relabels the nodes into canonical ids (per
  * type and relay flag in depth-first preorder of the tree, see "Canonical
@@ -877,7 +883,7 @@ HETCAST_API hetcast_status hetcast_node_evaluate_canonical(
     const hetcast_node_request* request, const hetcast_send* sends,
     size_t send_count, void* workspace, size_t workspace_size,
     hetcast_node* nodes, size_t node_capacity, hetcast_transfer* transfers,
-    size_t transfer_capacity, hetcast_answer* answer);
+    size_t transfer_capacity, hetcast_answer* answer, const char** why);
 
 /* ------------------------------------------------------------------------
  * Two-level clusters (Khuller, Kim & Wan)
@@ -918,8 +924,9 @@ struct hetcast_cluster_request {
 
 /* Validates `request`; node_count = N, transfer_count = N - 1, and the
  * workspace hetcast_cluster_plan needs (fnf_runs is 0). */
-HETCAST_API hetcast_status hetcast_cluster_plan_sizes(
-    const hetcast_cluster_request* request, hetcast_node_sizes* sizes);
+HETCAST_API hetcast_status
+hetcast_cluster_plan_sizes(const hetcast_cluster_request* request,
+                           hetcast_node_sizes* sizes, const char** why);
 
 /* Plans a broadcast with `algorithm`: HETCAST_ALGORITHM_LCF (Khuller, Kim &
  * Wan §3 with the interrupt rule of their footnote 1; with `degrees`, their
@@ -940,7 +947,7 @@ HETCAST_API hetcast_status hetcast_cluster_plan(
     const hetcast_cluster_request* request, hetcast_algorithm algorithm,
     void* workspace, size_t workspace_size, hetcast_node* nodes,
     size_t node_capacity, hetcast_transfer* transfers, size_t transfer_capacity,
-    hetcast_answer* answer);
+    hetcast_answer* answer, const char** why);
 
 /* The best lower bound of Khuller, Kim & Wan for the request, and which
  * term won. Broadcast, blocking model: max(ceil(log2 N), p C, (p - 1)(C -
@@ -956,12 +963,13 @@ HETCAST_API hetcast_status hetcast_cluster_plan(
  * HETCAST_NEVER (no schedule ends before 2^64 - 1). */
 HETCAST_API hetcast_status hetcast_cluster_lower_bound(
     const hetcast_cluster_request* request, void* workspace,
-    size_t workspace_size, uint64_t* lower_bound, hetcast_bound* kind);
+    size_t workspace_size, uint64_t* lower_bound, hetcast_bound* kind,
+    const char** why);
 
 /* Workspace hetcast_cluster_evaluate needs for `transfer_count` transfers. */
-HETCAST_API hetcast_status
-hetcast_cluster_evaluate_workspace_size(const hetcast_cluster_request* request,
-                                        size_t transfer_count, size_t* bytes);
+HETCAST_API hetcast_status hetcast_cluster_evaluate_workspace_size(
+    const hetcast_cluster_request* request, size_t transfer_count,
+    size_t* bytes, const char** why);
 
 /* The cluster-model evaluator. Each transfer gives from, to and start (its
  * arrival field is ignored and recomputed). Rejects with
@@ -979,10 +987,11 @@ HETCAST_API hetcast_status hetcast_cluster_evaluate(
     const hetcast_cluster_request* request, const hetcast_transfer* schedule,
     size_t transfer_count, void* workspace, size_t workspace_size,
     hetcast_node* nodes, size_t node_capacity, hetcast_transfer* transfers,
-    size_t transfer_capacity, hetcast_answer* answer);
+    size_t transfer_capacity, hetcast_answer* answer, const char** why);
 
 /* ------------------------------------------------------------------------
- * Multi-source multicast with non-blocking sends (Wu, Yeh & Liu)
+ * The non-blocking model: multicasts from several sources, non-blocking
+ * sends (Wu, Yeh & Liu)
  *
  * Sources each multicast their own message to their own destinations. A
  * transfer of a message of length m from i to j costs the sender S(i, m) =
@@ -999,35 +1008,35 @@ HETCAST_API hetcast_status hetcast_cluster_evaluate(
  * plan, an evaluation or a lower bound whose time would reach HETCAST_NEVER
  * (2^64 - 1, reserved) fails with HETCAST_OVERFLOW; 2^64 - 2 is accepted. */
 
-typedef struct hetcast_nb_message {
+typedef struct hetcast_nonblocking_message {
   uint32_t source;
   uint64_t length;              /* >= 1 */
   const uint32_t* destinations; /* distinct, != source */
   size_t destination_count;
-} hetcast_nb_message;
+} hetcast_nonblocking_message;
 
-struct hetcast_nb_request {
+struct hetcast_nonblocking_request {
   size_t node_count;          /* >= 2 */
   const uint64_t* send_fixed; /* node_count entries each */
   const uint64_t* send_per_byte;
   const uint64_t* recv_fixed;
   const uint64_t* recv_per_byte;
   const uint64_t* link_per_byte; /* node_count^2, X(i, j) at i * n + j */
-  const hetcast_nb_message* messages;
+  const hetcast_nonblocking_message* messages;
   size_t message_count; /* >= 1; sources need not be distinct */
 };
 
-typedef enum hetcast_nb_op HETCAST_ENUM_BASE {
-  HETCAST_NB_SEND = 0,
-  HETCAST_NB_RECV = 1
-} hetcast_nb_op;
+typedef enum hetcast_nonblocking_op HETCAST_ENUM_BASE {
+  HETCAST_NONBLOCKING_SEND = 0,
+  HETCAST_NONBLOCKING_RECV = 1
+} hetcast_nonblocking_op;
 
 /* One task of a node's list: op, the node running it, its partner (the
  * receiver of a send, the sender of a receive) and the message index. The
  * times are outputs: a send occupies [start, end) and its message arrives
  * at `arrival`; a receive is issued at `start`, waits for `arrival` and
  * ends at end = max(start, arrival) + R. */
-struct hetcast_nb_task {
+struct hetcast_nonblocking_task {
   uint32_t op;
   uint32_t node;
   uint32_t partner;
@@ -1037,69 +1046,72 @@ struct hetcast_nb_task {
   uint64_t end;
 };
 
-typedef struct hetcast_nb_sizes {
+typedef struct hetcast_nonblocking_sizes {
   size_t task_count;      /* 2 * total destinations */
   size_t workspace_bytes; /* for plan, evaluate and the lower bound */
-} hetcast_nb_sizes;
+} hetcast_nonblocking_sizes;
 
-/* Limits of a multi-source request, checked by hetcast_nb_plan_sizes (and by
- * plan, evaluate and the lower bound) before any work, each answered with
- * HETCAST_TOO_LARGE; a value at the limit is accepted. With N = node_count,
- * K = message_count and T = the total of destination_count:
- *   N <= HETCAST_NB_MAX_NODES, so that the link matrix's N * N entries
- *     are at most 2^28 (2 GB of the caller's, read once by the checks),
- *   K * N <= HETCAST_NB_MAX_CELLS (the workspace holds a few bytes per
- *     message and node: about 350 MB at the limit),
- *   T * (T + K + N) * ceil(K / N) <= HETCAST_NB_MAX_WORK. T * (T + K) bounds
- *     the (destination, candidate sender) pairs a step may look at, N the
- *     receivers WR and WRP compare, and ceil(K / N) the longer task lists
- *     WRP walks when nodes carry many messages.
+/* Limits of a non-blocking request, checked by hetcast_nonblocking_plan_sizes
+ * (and by plan, evaluate and the lower bound) before any work, each answered
+ * with HETCAST_TOO_LARGE; a value at the limit is accepted. With N =
+ * node_count, K = message_count and T = the total of destination_count: N <=
+ * HETCAST_NONBLOCKING_MAX_NODES, so that the link matrix's N * N entries are at
+ * most 2^28 (2 GB of the caller's, read once by the checks), K * N <=
+ * HETCAST_NONBLOCKING_MAX_CELLS (the workspace holds a few bytes per message
+ * and node: about 350 MB at the limit), T * (T + K + N) * ceil(K / N) <=
+ * HETCAST_NONBLOCKING_MAX_WORK. T * (T + K) bounds the (destination, candidate
+ * sender) pairs a step may look at, N the receivers WR and WRP compare, and
+ * ceil(K / N) the longer task lists WRP walks when nodes carry many messages.
  * At the work limit every algorithm plans within seconds on one core (the
  * slowest is ECF on the all-to-all of 128 nodes; the library's benchmark
  * BM_Limit measures them): an all-to-all of 128 nodes (T = 16,256) is
  * accepted, one of 129 is not; a broadcast may have 11,585 nodes
  * (T = 11,584), not 11,586. */
-#define HETCAST_NB_MAX_NODES 16384u
-#define HETCAST_NB_MAX_CELLS (UINT64_C(1) << 24)
-#define HETCAST_NB_MAX_WORK (UINT64_C(1) << 28)
+#define HETCAST_NONBLOCKING_MAX_NODES 16384u
+#define HETCAST_NONBLOCKING_MAX_CELLS (UINT64_C(1) << 24)
+#define HETCAST_NONBLOCKING_MAX_WORK (UINT64_C(1) << 28)
 
-HETCAST_API hetcast_status hetcast_nb_plan_sizes(
-    const hetcast_nb_request* request, hetcast_nb_sizes* sizes);
+HETCAST_API hetcast_status hetcast_nonblocking_plan_sizes(
+    const hetcast_nonblocking_request* request,
+    hetcast_nonblocking_sizes* sizes, const char** why);
 
-/* Which part of a multi-source request hetcast_nb_check rejected: `index`
- * is the node (NODE), the link entry (LINK) or the message (SOURCE, LENGTH,
- * DESTINATIONS, DESTINATION); `item` is the destination's place in its
+/* Which part of a non-blocking request hetcast_nonblocking_check rejected:
+ * `index` is the node (NODE), the link entry (LINK) or the message (SOURCE,
+ * LENGTH, DESTINATIONS, DESTINATION); `item` is the destination's place in its
  * message's list (DESTINATION). */
-typedef enum hetcast_nb_field HETCAST_ENUM_BASE {
-  HETCAST_NB_FIELD_NONE = 0,         /* the request, an array, the workspace */
-  HETCAST_NB_FIELD_NODE_COUNT = 1,   /* node_count */
-  HETCAST_NB_FIELD_NODE = 2,         /* an overhead of node `index` */
-  HETCAST_NB_FIELD_LINK = 3,         /* link_per_byte[index] */
-  HETCAST_NB_FIELD_MESSAGES = 4,     /* message_count, or all destinations */
-  HETCAST_NB_FIELD_SOURCE = 5,       /* messages[index].source */
-  HETCAST_NB_FIELD_LENGTH = 6,       /* messages[index].length */
-  HETCAST_NB_FIELD_DESTINATIONS = 7, /* messages[index].destination_count */
-  HETCAST_NB_FIELD_DESTINATION = 8   /* messages[index].destinations[item] */
-} hetcast_nb_field;
+typedef enum hetcast_nonblocking_field HETCAST_ENUM_BASE {
+  HETCAST_NONBLOCKING_FIELD_NONE = 0, /* the request, an array, the workspace */
+  HETCAST_NONBLOCKING_FIELD_NODE_COUNT = 1, /* node_count */
+  HETCAST_NONBLOCKING_FIELD_NODE = 2,       /* an overhead of node `index` */
+  HETCAST_NONBLOCKING_FIELD_LINK = 3,       /* link_per_byte[index] */
+  HETCAST_NONBLOCKING_FIELD_MESSAGES =
+      4,                                /* message_count, or all destinations */
+  HETCAST_NONBLOCKING_FIELD_SOURCE = 5, /* messages[index].source */
+  HETCAST_NONBLOCKING_FIELD_LENGTH = 6, /* messages[index].length */
+  HETCAST_NONBLOCKING_FIELD_DESTINATIONS =
+      7, /* messages[index].destination_count */
+  HETCAST_NONBLOCKING_FIELD_DESTINATION =
+      8 /* messages[index].destinations[item] */
+} hetcast_nonblocking_field;
 
-typedef struct hetcast_nb_rejection {
-  uint32_t field; /* hetcast_nb_field */
+typedef struct hetcast_nonblocking_rejection {
+  uint32_t field; /* hetcast_nonblocking_field */
   size_t index;
   size_t item;
-  const char* reason; /* static, names the rule broken */
-} hetcast_nb_rejection;
+} hetcast_nonblocking_rejection;
 
 /* Every check plan, evaluate and the lower bound make of a request (the
  * limits above, each message's source, length and destination count, every
  * overhead and link time at most HETCAST_MAX_COST, then the destinations'
- * ids), with what failed in `*rejection` (optional) when the status is not
- * HETCAST_OK. hetcast_nb_plan_sizes makes the first of these only (it reads
- * no per-node array). `workspace` as hetcast_nb_plan_sizes says; NULL
- * checks all but the destinations' ids, which need it. */
-HETCAST_API hetcast_status hetcast_nb_check(const hetcast_nb_request* request,
-                                            void* workspace,
-                                            size_t workspace_size,
-                                            hetcast_nb_rejection* rejection);
+ * ids): when one fails, the part of the request at fault in `*rejection`
+ * (optional) and the rule it breaks in `*why`. hetcast_nonblocking_plan_sizes
+ * makes the first of these only (it reads no per-node array). `workspace` as
+ * hetcast_nonblocking_plan_sizes says; NULL checks all but the destinations'
+ * ids, which need it. */
+HETCAST_API hetcast_status hetcast_nonblocking_check(
+    const hetcast_nonblocking_request* request, void* workspace,
+    size_t workspace_size, hetcast_nonblocking_rejection* rejection,
+    const char** why);
 
 /* Plans with HETCAST_ALGORITHM_FEF, _ECF, _WR or _WRP (Wu, Yeh & Liu §4;
  * ties broken deterministically), or _CRITICAL_FIRST (WRP serving the
@@ -1107,12 +1119,14 @@ HETCAST_API hetcast_status hetcast_nb_check(const hetcast_nb_request* request,
  * lists node by node (node 0's tasks in order, then node 1's, ...) into
  * `tasks`, with their times, and `list_begin` (node_count + 1 entries: node v's
  * tasks are tasks[list_begin[v] .. list_begin[v+1]) ). The answer's completion
- * time is the last receive's end; its lower bound is hetcast_nb_lower_bound's.
+ * time is the last receive's end; its lower bound is
+ * hetcast_nonblocking_lower_bound's.
  */
-HETCAST_API hetcast_status hetcast_nb_plan(
-    const hetcast_nb_request* request, hetcast_algorithm algorithm,
-    void* workspace, size_t workspace_size, hetcast_nb_task* tasks,
-    size_t task_capacity, size_t* list_begin, hetcast_answer* answer);
+HETCAST_API hetcast_status hetcast_nonblocking_plan(
+    const hetcast_nonblocking_request* request, hetcast_algorithm algorithm,
+    void* workspace, size_t workspace_size, hetcast_nonblocking_task* tasks,
+    size_t task_capacity, size_t* list_begin, hetcast_answer* answer,
+    const char** why);
 
 /* The evaluator: executes the task lists (same layout as the plan's output;
  * the time fields are ignored and rewritten) under the model's rules and
@@ -1122,13 +1136,13 @@ HETCAST_API hetcast_status hetcast_nb_plan(
  * non-destination, a destination not receiving its message exactly once,
  * unmatched sends and receives, a relay before its own receive, and lists
  * that deadlock (a receive waiting for a send that can never run). */
-HETCAST_API hetcast_status hetcast_nb_evaluate(
-    const hetcast_nb_request* request, hetcast_nb_task* tasks,
+HETCAST_API hetcast_status hetcast_nonblocking_evaluate(
+    const hetcast_nonblocking_request* request, hetcast_nonblocking_task* tasks,
     size_t task_count, const size_t* list_begin, void* workspace,
-    size_t workspace_size, hetcast_answer* answer);
+    size_t workspace_size, hetcast_answer* answer, const char** why);
 
-/* The largest of three lower bounds (the answers of hetcast_nb_plan and
- * hetcast_nb_evaluate name the one that won; the last two are this
+/* The largest of three lower bounds (the answers of hetcast_nonblocking_plan
+ * and hetcast_nonblocking_evaluate name the one that won; the last two are this
  * library's):
  *  - HETCAST_BOUND_EARLIEST_REACH, Wu, Yeh & Liu §3.1: L[k, i] = the
  *    shortest path from message k's source to destination i over its source
@@ -1137,10 +1151,11 @@ HETCAST_API hetcast_status hetcast_nb_evaluate(
  *    arrival (L - R; the paper sorts by L, which with unequal lengths can
  *    exceed the optimum); the maximum over
  *    destinations;
- *  - HETCAST_BOUND_NB_POSTAL_GROWTH and HETCAST_BOUND_NB_SERIAL_WORK. */
-HETCAST_API hetcast_status
-hetcast_nb_lower_bound(const hetcast_nb_request* request, void* workspace,
-                       size_t workspace_size, uint64_t* lower_bound);
+ *  - HETCAST_BOUND_NONBLOCKING_POSTAL_GROWTH and
+ * HETCAST_BOUND_NONBLOCKING_SERIAL_WORK. */
+HETCAST_API hetcast_status hetcast_nonblocking_lower_bound(
+    const hetcast_nonblocking_request* request, void* workspace,
+    size_t workspace_size, uint64_t* lower_bound, const char** why);
 
 /* ------------------------------------------------------------------------
  * Pipelined multicast on a platform graph (Beaumont, Legrand, Marchal & Robert
@@ -1275,10 +1290,6 @@ typedef enum hetcast_graph_violation HETCAST_ENUM_BASE {
   HETCAST_GRAPH_TARGET_MISSING_PARTS = 13
 } hetcast_graph_violation;
 
-/* A static description of `violation` ("unknown violation" otherwise). */
-HETCAST_API const char* hetcast_graph_violation_str(
-    hetcast_graph_violation violation);
-
 typedef struct hetcast_graph_evaluation {
   hetcast_graph_violation violation;
   /* The offending route, route edge or slot (index into its array; for
@@ -1305,7 +1316,7 @@ typedef struct hetcast_graph_evaluation {
  * route edges or slots). */
 HETCAST_API hetcast_status hetcast_graph_evaluate_workspace_size(
     const hetcast_graph_request* request,
-    const hetcast_graph_schedule* schedule, size_t* bytes);
+    const hetcast_graph_schedule* schedule, size_t* bytes, const char** why);
 
 /* The exact evaluator of the graph model. Checks the routes (platform
  * edges, one parent per node, rooted at the source), every slot (an edge
@@ -1315,12 +1326,14 @@ HETCAST_API hetcast_status hetcast_graph_evaluate_workspace_size(
  * per period every route edge carries exactly its route's parts and no
  * node forwards more than it receives, and that every target gets every
  * part. Returns HETCAST_INVALID_SCHEDULE with the first violation found
- * (checks run in the order of the enum) in `*evaluation`; otherwise fills
- * the throughput. The request's flags are ignored. */
-HETCAST_API hetcast_status hetcast_graph_evaluate(
-    const hetcast_graph_request* request,
-    const hetcast_graph_schedule* schedule, void* workspace,
-    size_t workspace_size, hetcast_graph_evaluation* evaluation);
+ * (checks run in the order of the enum) in `*evaluation` and its sentence
+ * in `*why`; otherwise fills the throughput. The request's flags are ignored.
+ */
+HETCAST_API hetcast_status
+hetcast_graph_evaluate(const hetcast_graph_request* request,
+                       const hetcast_graph_schedule* schedule, void* workspace,
+                       size_t workspace_size,
+                       hetcast_graph_evaluation* evaluation, const char** why);
 
 typedef struct hetcast_graph_sizes {
   size_t tree_edge_count; /* Entries the tree-edge array needs (at most). */
@@ -1332,8 +1345,9 @@ typedef struct hetcast_graph_sizes {
  * count) and says how much memory hetcast_graph_plan needs.
  * Duplicate edges or targets and unreachable targets are found by the
  * plan, which returns HETCAST_INVALID_ARGUMENT. */
-HETCAST_API hetcast_status hetcast_graph_plan_sizes(
-    const hetcast_graph_request* request, hetcast_graph_sizes* sizes);
+HETCAST_API hetcast_status
+hetcast_graph_plan_sizes(const hetcast_graph_request* request,
+                         hetcast_graph_sizes* sizes, const char** why);
 
 /* Which part of a graph request hetcast_graph_check rejected: `index` is
  * the edge (EDGE, EDGE_COST, DUPLICATE_EDGE, whose `item` is the earlier
@@ -1354,15 +1368,16 @@ typedef struct hetcast_graph_rejection {
   uint32_t field; /* hetcast_graph_field */
   size_t index;
   size_t item;
-  const char* reason; /* static, names the rule broken */
 } hetcast_graph_rejection;
 
 /* The checks hetcast_graph_plan_sizes makes and, given the workspace it
- * says (NULL: not), that no directed edge is given twice, with what failed
- * in `*rejection` (optional) when the status is not HETCAST_OK. */
+ * says (NULL: not), that no directed edge is given twice: when one fails,
+ * the part of the request at fault in `*rejection` (optional) and the rule
+ * it breaks in `*why`. */
 HETCAST_API hetcast_status
 hetcast_graph_check(const hetcast_graph_request* request, void* workspace,
-                    size_t workspace_size, hetcast_graph_rejection* rejection);
+                    size_t workspace_size, hetcast_graph_rejection* rejection,
+                    const char** why);
 
 /* One multicast tree by the Minimum Cost Path Heuristic (§6, Fig. 9): the
  * tree starts as the source; while a target is outside it, the target
@@ -1380,12 +1395,12 @@ hetcast_graph_check(const hetcast_graph_request* request, void* workspace,
  * tick 0, sorted by (start, from)), and in `answer` period = the load,
  * messages = 1; the schedule is {period, 1 message, 1 part, one route
  * {0, 1}, tree_edges, slots}. Deterministic; no heap. */
-HETCAST_API hetcast_status
-hetcast_graph_plan(const hetcast_graph_request* request,
-                   hetcast_algorithm algorithm, void* workspace,
-                   size_t workspace_size, hetcast_graph_route_edge* tree_edges,
-                   size_t tree_edge_capacity, hetcast_graph_slot* slots,
-                   size_t slot_capacity, hetcast_graph_answer* answer);
+HETCAST_API hetcast_status hetcast_graph_plan(
+    const hetcast_graph_request* request, hetcast_algorithm algorithm,
+    void* workspace, size_t workspace_size,
+    hetcast_graph_route_edge* tree_edges, size_t tree_edge_capacity,
+    hetcast_graph_slot* slots, size_t slot_capacity,
+    hetcast_graph_answer* answer, const char** why);
 
 /* ------------------------------------------------------------------------
  * References: the papers behind the models, algorithms and bounds.
@@ -1514,7 +1529,7 @@ typedef struct hetcast_lookup {
  * profile: then `*lookup` is zeroed, and hetcast_lookup_completion refuses
  * every request on it (HETCAST_INVALID_ARGUMENT). */
 HETCAST_API hetcast_status hetcast_profile_lookup_view(
-    const hetcast_profile* profile, hetcast_lookup* lookup);
+    const hetcast_profile* profile, hetcast_lookup* lookup, const char** why);
 
 /* The optimal completion time for a source of type `source_type` and
  * `counts[j]` destinations of type j (lookup->type_count_ entries).

@@ -1,0 +1,123 @@
+// library.cc: what the whole library shares (hetcast.h, "Common
+// definitions"): its version, the descriptions of its status codes, the
+// sentence of a failure that is its status alone, and the algorithms of
+// each model by index and by name, read from the models' algorithm tables
+// (cluster/, nonblocking/, node/ and graph/algorithms.h).
+#include "runtime/cluster/algorithms.h"
+#include "runtime/graph/algorithms.h"
+#include "runtime/include/hetcast/hetcast.h"
+#include "runtime/node/algorithms.h"
+#include "runtime/nonblocking/algorithms.h"
+#include "runtime/reject.h"
+
+namespace hetcast {
+namespace internal {
+namespace {
+
+// The node model's pinnable rows, in order.
+hetcast_algorithm PinnableNodeAlgorithm(size_t index) {
+  for (size_t i = 0; NodeAlgorithmAt(i) != nullptr; ++i) {
+    if (NodeAlgorithmAt(i)->pinnable && index-- == 0) {
+      return NodeAlgorithmAt(i)->algorithm;
+    }
+  }
+  return HETCAST_ALGORITHM_NONE;
+}
+
+// The name of `algorithm` in its model's table, or nullptr.
+const char* TableName(hetcast_algorithm algorithm) {
+  if (const char* name = ClusterAlgorithmName(algorithm)) return name;
+  if (const NodeAlgorithm* row = FindNodeAlgorithm(algorithm)) return row->name;
+  if (const NbAlgorithm* row = FindNbAlgorithm(algorithm)) return row->name;
+  if (const GraphAlgorithm* row = FindGraphAlgorithm(algorithm)) {
+    return row->name;
+  }
+  return nullptr;
+}
+
+hetcast_algorithm ModelAlgorithm(hetcast_model model, size_t index) {
+  switch (model) {
+    case HETCAST_MODEL_NODE:
+      return PinnableNodeAlgorithm(index);
+    case HETCAST_MODEL_CLUSTER:
+      return ClusterAlgorithmAt(index);
+    case HETCAST_MODEL_NONBLOCKING:
+      return NbAlgorithmAt(index) ? NbAlgorithmAt(index)->algorithm
+                                  : HETCAST_ALGORITHM_NONE;
+    case HETCAST_MODEL_GRAPH:
+      return GraphAlgorithmAt(index) ? GraphAlgorithmAt(index)->algorithm
+                                     : HETCAST_ALGORITHM_NONE;
+  }
+  return HETCAST_ALGORITHM_NONE;
+}
+
+}  // namespace
+
+const char* StatusWhy(hetcast_status status) {
+  switch (status) {
+    case HETCAST_OK:
+      break;
+    case HETCAST_INVALID_ARGUMENT:
+      return "an argument is NULL or out of range (see the function's "
+             "comment in hetcast.h)";
+    case HETCAST_OVERFLOW:
+      return "a time of the schedule would reach HETCAST_NEVER (2^64 - 1)";
+    case HETCAST_TOO_LARGE:
+      return "the request is over a size limit of hetcast.h";
+    case HETCAST_WORKSPACE_TOO_SMALL:
+      return "the workspace is smaller than the sizes function said";
+    case HETCAST_OUTPUT_TOO_SMALL:
+      return "an output array is smaller than the sizes function said";
+    case HETCAST_INVALID_SCHEDULE:
+      return "the schedule breaks a rule of the model";
+    case HETCAST_NOT_IN_TABLE:
+      return "the request is outside the profile's limits";
+    case HETCAST_INVALID_TABLE:
+      return "the table is corrupt: an entry fails its check";
+  }
+  return "unknown status";
+}
+
+extern "C" {
+
+HETCAST_API int hetcast_version_number(void) { return HETCAST_VERSION_NUMBER; }
+
+HETCAST_API const char* hetcast_status_str(hetcast_status status) {
+  switch (status) {
+    case HETCAST_OK:
+      return "ok";
+    case HETCAST_INVALID_ARGUMENT:
+      return "invalid argument";
+    case HETCAST_OVERFLOW:
+      return "a time or count overflows 64 bits";
+    case HETCAST_TOO_LARGE:
+      return "request over a size limit (nodes, types or work)";
+    case HETCAST_WORKSPACE_TOO_SMALL:
+      return "workspace too small";
+    case HETCAST_OUTPUT_TOO_SMALL:
+      return "output array too small";
+    case HETCAST_INVALID_SCHEDULE:
+      return "invalid schedule";
+    case HETCAST_NOT_IN_TABLE:
+      return "request not in table";
+    case HETCAST_INVALID_TABLE:
+      return "invalid table";
+  }
+  return "unknown status";
+}
+
+HETCAST_API hetcast_algorithm hetcast_model_algorithm(hetcast_model model,
+                                                      size_t index) {
+  return ModelAlgorithm(model, index);
+}
+
+HETCAST_API const char* hetcast_algorithm_name(hetcast_algorithm algorithm) {
+  if (algorithm == HETCAST_ALGORITHM_EVALUATED) return "evaluated";
+  const char* name = TableName(algorithm);
+  return name != nullptr ? name : "none";
+}
+
+}  // extern "C"
+
+}  // namespace internal
+}  // namespace hetcast
