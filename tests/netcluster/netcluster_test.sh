@@ -169,7 +169,9 @@ prefix=$(new_prefix)
 /usr/bin/python3 "$tool" run "$tmp/cluster.json" --prefix "$prefix" --no-rate-check \
   --mpi openmpi --timeout 120 -- "$sleeper" 600 2>"$tmp/err" &
 pid=$!
-for _ in $(seq 300); do
+running=0
+deadline=$((SECONDS + 100))
+while ((SECONDS < deadline)) && kill -0 "$pid" 2>/dev/null; do
   running=0
   for h in 0 1 2 3; do
     for p in $(ip netns pids "$prefix-h$h" 2>/dev/null); do
@@ -179,7 +181,12 @@ for _ in $(seq 300); do
   ((running == 4)) && break
   sleep 0.1
 done
-((running == 4)) || { kill -TERM "$pid"; fail "the ranks did not start ($running of 4)"; }
+if ((running != 4)); then
+  kill -TERM "$pid" 2>/dev/null || true
+  wait "$pid" || true
+  cat "$tmp/err"
+  fail "the ranks did not start ($running of 4 seen running)"
+fi
 kill -TERM "$pid"
 status=0
 wait "$pid" || status=$?
