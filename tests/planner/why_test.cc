@@ -9,6 +9,7 @@
 #include <cstring>
 #include <functional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "gmock/gmock.h"
@@ -99,9 +100,9 @@ hetcast_status Planner(const hetcast_request& r, const char** why) {
   return hetcast_plan_sizes(&r, &sizes, why);
 }
 
-std::vector<WhyCase> Cases() {
-  std::vector<WhyCase> cases = {
-      // Node model.
+// Node model's refusals.
+std::vector<WhyCase> NodeCases() {
+  return {
       {"node costs NULL", HETCAST_INVALID_ARGUMENT, "costs",
        [](const char** why) {
          hetcast_node_request r = Node();
@@ -157,7 +158,12 @@ std::vector<WhyCase> Cases() {
                                       sizeof(g_workspace), g_nodes, 64,
                                       g_transfers, 64, &answer, why);
        }},
-      // Cluster model.
+  };
+}
+
+// Cluster model's refusals.
+std::vector<WhyCase> ClusterCases() {
+  return {
       {"cluster no clusters", HETCAST_INVALID_ARGUMENT, "no clusters",
        [](const char** why) {
          hetcast_cluster_request r = Cluster();
@@ -199,7 +205,12 @@ std::vector<WhyCase> Cases() {
                                          sizeof(g_workspace), g_nodes, 64,
                                          g_transfers, 64, &answer, why);
        }},
-      // Non-blocking model.
+  };
+}
+
+// Non-blocking model's refusals.
+std::vector<WhyCase> NonblockingCases() {
+  return {
       {"non-blocking one node", HETCAST_INVALID_ARGUMENT, "two nodes",
        [](const char** why) {
          hetcast_nonblocking_request r = Nonblocking();
@@ -234,7 +245,12 @@ std::vector<WhyCase> Cases() {
          hetcast_nonblocking_rejection where;
          return hetcast_nonblocking_check(&r, nullptr, 0, &where, why);
        }},
-      // Graph model.
+  };
+}
+
+// Graph model's refusals.
+std::vector<WhyCase> GraphCases() {
+  return {
       {"graph self-loop", HETCAST_INVALID_ARGUMENT, "self-loop",
        [](const char** why) {
          hetcast_graph_request r = Graph();
@@ -261,7 +277,12 @@ std::vector<WhyCase> Cases() {
          size_t bytes;
          return hetcast_graph_evaluate_workspace_size(&r, nullptr, &bytes, why);
        }},
-      // Tables.
+  };
+}
+
+// The tables' refusals.
+std::vector<WhyCase> TableCases() {
+  return {
       {"table misaligned", HETCAST_INVALID_ARGUMENT, "aligned",
        [](const char** why) {
          hetcast_table table;
@@ -285,7 +306,12 @@ std::vector<WhyCase> Cases() {
          hetcast_profile profile;
          return hetcast_profile_open(&table, 1000, &profile, why);
        }},
-      // The planner.
+  };
+}
+
+// The planner's refusals.
+std::vector<WhyCase> PlannerCases() {
+  return {
       {"planner request NULL", HETCAST_INVALID_ARGUMENT, "request is NULL",
        [](const char** why) {
          hetcast_sizes sizes;
@@ -338,6 +364,14 @@ std::vector<WhyCase> Cases() {
                                          sizeof(g_workspace), &out, why);
        }},
   };
+}
+
+std::vector<WhyCase> Cases() {
+  std::vector<WhyCase> cases;
+  for (auto part : {NodeCases, ClusterCases, NonblockingCases, GraphCases,
+                    TableCases, PlannerCases}) {
+    for (WhyCase& c : part()) cases.push_back(std::move(c));
+  }
   return cases;
 }
 
