@@ -14,6 +14,36 @@ static int failures = 0;
     }                                                                          \
   } while (0)
 
+static void CheckEvaluatorIds(void) {
+  /* The evaluator keeps the ids it is given; the canonical variant
+   * relabels them by arrival (source cost 1, two destinations, sent to
+   * id 2 first). */
+  const uint64_t one[1] = {1};
+  const uint64_t two[1] = {2};
+  const hetcast_send sends[2] = {{0, 2}, {0, 1}};
+  hetcast_node_request r;
+  hetcast_node out[3];
+  hetcast_transfer moves[2];
+  hetcast_answer answer;
+  unsigned char space[4096];
+  size_t need = 0;
+  memset(&r, 0, sizeof r);
+  r.costs = one;
+  r.type_count = 1;
+  r.destination_counts = two;
+  CHECK(hetcast_node_evaluate_workspace_size(&r, 2, &need, NULL) == HETCAST_OK);
+  CHECK(need <= sizeof space);
+  CHECK(hetcast_node_evaluate(&r, sends, 2, space, sizeof space, out, 3, moves,
+                              2, &answer, NULL) == HETCAST_OK);
+  CHECK(out[2].arrival == 1 && out[1].arrival == 2);
+  CHECK(hetcast_node_evaluate_canonical(&r, sends, 2, space, sizeof space, out,
+                                        3, moves, 2, &answer,
+                                        NULL) == HETCAST_OK);
+  CHECK(out[1].arrival == 1 && out[2].arrival == 2);
+  CHECK(moves[0].to == 1 && moves[1].to == 2);
+  CHECK(answer.completion_time == 2);
+}
+
 int main(void) {
   /* Libeskind-Hadas et al. Fig. 1: FNF completes at 10. */
   const uint64_t costs[2] = {2, 3};
@@ -61,35 +91,7 @@ int main(void) {
   CHECK(hetcast_node_plan(NULL, HETCAST_ALGORITHM_FNF, NULL, 0, NULL, 0, NULL,
                           0, &answer, NULL) == HETCAST_INVALID_ARGUMENT);
 
-  {
-    /* The evaluator keeps the ids it is given; the canonical variant
-     * relabels them by arrival (source cost 1, two destinations, sent to
-     * id 2 first). */
-    const uint64_t one[1] = {1};
-    const uint64_t two[1] = {2};
-    const hetcast_send sends[2] = {{0, 2}, {0, 1}};
-    hetcast_node_request r;
-    hetcast_node out[3];
-    hetcast_transfer moves[2];
-    unsigned char space[4096];
-    size_t need = 0;
-    memset(&r, 0, sizeof r);
-    r.costs = one;
-    r.type_count = 1;
-    r.destination_counts = two;
-    CHECK(hetcast_node_evaluate_workspace_size(&r, 2, &need, NULL) ==
-          HETCAST_OK);
-    CHECK(need <= sizeof space);
-    CHECK(hetcast_node_evaluate(&r, sends, 2, space, sizeof space, out, 3,
-                                moves, 2, &answer, NULL) == HETCAST_OK);
-    CHECK(out[2].arrival == 1 && out[1].arrival == 2);
-    CHECK(hetcast_node_evaluate_canonical(&r, sends, 2, space, sizeof space,
-                                          out, 3, moves, 2, &answer,
-                                          NULL) == HETCAST_OK);
-    CHECK(out[1].arrival == 1 && out[2].arrival == 2);
-    CHECK(moves[0].to == 1 && moves[1].to == 2);
-    CHECK(answer.completion_time == 2);
-  }
+  CheckEvaluatorIds();
 
   free(workspace);
   free(nodes);

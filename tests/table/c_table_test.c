@@ -18,6 +18,62 @@ static hetcast_transfer transfers[128], evaluated_transfers[128];
 static hetcast_transfer children[128];
 static hetcast_send sends[128];
 
+/* Every node's role agrees with the full plan in nodes and transfers; 0
+   when it does (CHECK returns 1 on the first mismatch). */
+static int CheckNodeRoles(const hetcast_profile* profile,
+                          const hetcast_node_request* request,
+                          uint32_t node_count, size_t transfer_count) {
+  for (uint32_t id = 0; id < node_count; ++id) {
+    hetcast_node node;
+    size_t child_count = 0;
+    CHECK(hetcast_profile_node_role(profile, request, id, workspace,
+                                    sizeof(workspace), &node, children, 128,
+                                    &child_count, NULL) == HETCAST_OK);
+    CHECK(node.arrival == nodes[id].arrival);
+    CHECK(node.parent == nodes[id].parent);
+    size_t expected = 0;
+    for (size_t i = 0; i < transfer_count; ++i) {
+      if (transfers[i].from == id) {
+        CHECK(expected < child_count);
+        CHECK(children[expected].to == transfers[i].to);
+        CHECK(children[expected].start == transfers[i].start);
+        ++expected;
+      }
+    }
+    CHECK(expected == child_count);
+  }
+  return 0;
+}
+
+/* Outside the table, wrong costs, a corrupt buffer: each refused; 0 when
+   they are. */
+static int CheckRefusals(const hetcast_profile* profile,
+                         const hetcast_node_request* request, uint64_t* counts,
+                         uint64_t* costs) {
+  uint64_t completion = 0;
+  const char* error = NULL;
+  counts[0] = 1000;
+  CHECK(hetcast_profile_completion(profile, request, &completion, NULL) ==
+        HETCAST_NOT_IN_TABLE);
+  counts[0] = 1;
+  costs[0] += 1;
+  CHECK(hetcast_profile_completion(profile, request, &completion, NULL) ==
+        HETCAST_INVALID_ARGUMENT);
+  static uint64_t copy[1 << 15];
+  CHECK(hetcast_default_table_size <= sizeof(copy));
+  memcpy(copy, hetcast_default_table, hetcast_default_table_size);
+  ((unsigned char*)copy)[9] ^= 0xff; /* inside the file identifier */
+  hetcast_table broken;
+  CHECK(hetcast_table_open(copy, hetcast_default_table_size, &broken, &error) ==
+        HETCAST_INVALID_TABLE);
+  CHECK(error != NULL && strlen(error) > 0);
+  CHECK(strcmp(hetcast_status_str(HETCAST_NOT_IN_TABLE), "unknown status") !=
+        0);
+  CHECK(strcmp(hetcast_status_str(HETCAST_INVALID_TABLE), "unknown status") !=
+        0);
+  return 0;
+}
+
 int main(void) {
   hetcast_table table;
   const char* error = NULL;
@@ -82,47 +138,9 @@ int main(void) {
                               &checked, NULL) == HETCAST_OK);
   CHECK(checked.completion_time == completion);
 
-  /* Every node's role agrees with the full plan. */
-  for (uint32_t id = 0; id < sizes.node_count; ++id) {
-    hetcast_node node;
-    size_t child_count = 0;
-    CHECK(hetcast_profile_node_role(&profile, &request, id, workspace,
-                                    sizeof(workspace), &node, children, 128,
-                                    &child_count, NULL) == HETCAST_OK);
-    CHECK(node.arrival == nodes[id].arrival);
-    CHECK(node.parent == nodes[id].parent);
-    size_t expected = 0;
-    for (size_t i = 0; i < answer.transfer_count; ++i) {
-      if (transfers[i].from == id) {
-        CHECK(expected < child_count);
-        CHECK(children[expected].to == transfers[i].to);
-        CHECK(children[expected].start == transfers[i].start);
-        ++expected;
-      }
-    }
-    CHECK(expected == child_count);
-  }
-
-  /* Outside the table, wrong costs, a corrupt buffer. */
-  counts[0] = 1000;
-  CHECK(hetcast_profile_completion(&profile, &request, &completion, NULL) ==
-        HETCAST_NOT_IN_TABLE);
-  counts[0] = 1;
-  costs[0] += 1;
-  CHECK(hetcast_profile_completion(&profile, &request, &completion, NULL) ==
-        HETCAST_INVALID_ARGUMENT);
-  static uint64_t copy[1 << 15];
-  CHECK(hetcast_default_table_size <= sizeof(copy));
-  memcpy(copy, hetcast_default_table, hetcast_default_table_size);
-  ((unsigned char*)copy)[9] ^= 0xff; /* inside the file identifier */
-  hetcast_table broken;
-  CHECK(hetcast_table_open(copy, hetcast_default_table_size, &broken, &error) ==
-        HETCAST_INVALID_TABLE);
-  CHECK(error != NULL && strlen(error) > 0);
-  CHECK(strcmp(hetcast_status_str(HETCAST_NOT_IN_TABLE), "unknown status") !=
-        0);
-  CHECK(strcmp(hetcast_status_str(HETCAST_INVALID_TABLE), "unknown status") !=
-        0);
+  CHECK(CheckNodeRoles(&profile, &request, (uint32_t)sizes.node_count,
+                       answer.transfer_count) == 0);
+  CHECK(CheckRefusals(&profile, &request, counts, costs) == 0);
   printf("c_table_test: ok (completion %llu)\n",
          (unsigned long long)answer.completion_time);
   return 0;
