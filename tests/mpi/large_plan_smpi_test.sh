@@ -2,14 +2,15 @@
 # tests/mpi/large_plan_smpi_test.sh PLATFORM BENCH LARGE_PLAN BOUND:
 # the large-message path end to end in SimGrid SMPI on seeded 8-rank
 # platforms of mixed NIC generations: bench --model=bound --times-out
-# measures every pair's transfer, large_plan makes the multi-port plan of 1 MiB + 1 byte (a
+# measures every pair's transfer and --gaps-out the executor's gap between
+# 64 KiB segments, large_plan makes the multi-port plan of 1 MiB + 1 byte (a
 # last segment of one byte), bench --model=multi-tree runs it and compares
 # every rank's bytes; the simulated time (deterministic) is at least the
 # any-schedule bound of the platform file (platform_bound.h), and the
 # prediction's ratio to it is printed, not asserted (the pairs are measured
 # at one size, and SMPI moves other sizes at other rates). Then large_plan's
-# refusals: --help, bad flags (exit 2), a damaged pairs file (exit 1, the
-# reason on stderr).
+# refusals: --help, bad flags (exit 2), a damaged pairs file and gaps at
+# another size (exit 1, the reason on stderr).
 set -euo pipefail
 platform_bin=$1
 bench=$2
@@ -27,11 +28,14 @@ simulate() {
 for seed in 7 9; do
   "$platform_bin" --kind=mixed --ranks=8 --seed=$seed --out="$dir"
   simulate "$bench" --model=bound --size=1048576 \
-    --times-out="$dir/pairs.txt" >"$dir/times.out" 2>&1 ||
+    --times-out="$dir/pairs.txt" --gap-segments=65536 \
+    --gaps-out="$dir/gaps.txt" >"$dir/times.out" 2>&1 ||
     fail "bench --model=bound: $(tail -5 "$dir/times.out")"
   size=$((1048576 + 1))
-  plan_line=$("$large_plan" --pairs="$dir/pairs.txt" --bytes=$size \
-              --segment-bytes=65536 --out="$dir/plan.txt")
+  [[ $(sed -n 4p "$dir/gaps.txt" | wc -w) == 9 ]] ||
+    fail "the gaps file has no line of 65536 and 8 gaps: $(cat "$dir/gaps.txt")"
+  plan_line=$("$large_plan" --pairs="$dir/pairs.txt" --gaps="$dir/gaps.txt" \
+              --bytes=$size --segment-bytes=65536 --out="$dir/plan.txt")
   echo "seed $seed: large_plan: $plan_line"
   [[ $(field algorithm <<<"$plan_line") == degree-tree ]] ||
     fail "expected the multi-port degree tree: $plan_line"
@@ -57,6 +61,15 @@ status=0
 "$large_plan" --pairs="$dir/pairs.txt" --bytes=10 --model=fluid --out="$dir/x" \
   2>"$dir/err" || status=$?
 ((status == 2)) && grep -q "multi-port or one-port" "$dir/err" || fail "--model=fluid"
+status=0
+"$large_plan" --pairs="$dir/pairs.txt" --gaps="$dir/gaps.txt" --overhead-ns=1 \
+  --bytes=10 --out="$dir/x" 2>"$dir/err" || status=$?
+((status == 2)) && grep -q "give one" "$dir/err" || fail "--gaps with --overhead-ns"
+status=0
+"$large_plan" --pairs="$dir/pairs.txt" --gaps="$dir/gaps.txt" --segment-bytes=4096 \
+  --bytes=100000 --out="$dir/x" 2>"$dir/err" || status=$?
+((status == 1)) && grep -q "at 65536 bytes, not for 8 ranks at 4096" "$dir/err" ||
+  fail "--gaps at an unmeasured size: $status $(cat "$dir/err")"
 head -c 40 "$dir/pairs.txt" >"$dir/cut.txt"
 status=0
 "$large_plan" --pairs="$dir/cut.txt" --bytes=10 --out="$dir/x" 2>"$dir/err" ||

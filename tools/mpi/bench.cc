@@ -10,6 +10,7 @@
 //   bench --model=multi --size=BYTES --send-ps=S --byte-ps=X --recv-ps=R
 //   bench --model=mpi --size=BYTES [--repeats=1]
 //   bench --model=bound --size=BYTES [--times-out=T.txt]
+//         [--gap-segments=S1,S2,... --gaps-out=G.txt]
 //   bench --model=pairs --pairs=P.txt --size=BYTES
 //   bench --model=multi-tree --plan=PLAN.txt --size=BYTES
 //
@@ -31,7 +32,12 @@
 // transfer time (measure.h, PairTransferSeconds; SMPI only: it needs one
 // clock for all ranks) and `farthest_rank=` a rank that bound reaches last;
 // --times-out writes those times for large_plan: "hetcast-pair-times 1",
-// "N BYTES", then N x N picoseconds, row = sender.
+// "N BYTES", then N x N picoseconds, row = sender. --gaps-out writes the
+// pipelined executor's steady-state gap between segments of each size
+// S1, S2, ... from every rank to its fastest pair (measure.h,
+// SegmentGapSeconds, kGapSegments segments): "hetcast-segment-gaps 1",
+// "N SEGMENTS", "receivers R_0 ... R_{N-1}", then per size a line
+// "S G_0 ... G_{N-1}" in picoseconds (large_plan --gaps reads it).
 // --model=pairs: HETCAST_MPI_Multicast_multi of one message from rank 0 to
 // every other rank in the non-blocking model with the per-pair costs of
 // calibrate --pairs-out (WRP), printed like hetcast's.
@@ -47,6 +53,7 @@
 #include <cstdio>
 #include <fstream>
 #include <iterator>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -184,17 +191,85 @@ int RunMulti(const Bench& b, ProgramArgs* args) {
   return all == 1 ? 0 : 1;
 }
 
+uint64_t Picoseconds(double seconds) {
+  return static_cast<uint64_t>(std::llround(std::max(0.0, seconds) * 1e12));
+}
+
+// Segments per stream of --gaps-out: enough that the gap, not the fill,
+// sets the difference of the two streams.
+constexpr size_t kGapSegments = 16;
+
+// Each rank's fastest receiver in the pair times `ps` (on rank 0), sent to
+// every rank.
+std::vector<int> FastestReceivers(const std::vector<uint64_t>& ps, int n) {
+  std::vector<int> receivers(n, 0);
+  for (int s = 0; s < n && !ps.empty(); ++s) {
+    receivers[s] = s == 0 ? 1 : 0;
+    for (int r = 0; r < n; ++r) {
+      if (r != s && ps[s * n + r] < ps[s * n + receivers[s]]) receivers[s] = r;
+    }
+  }
+  MPI_Bcast(receivers.data(), n, MPI_INT, 0, MPI_COMM_WORLD);
+  return receivers;
+}
+
+// --gaps-out: the gaps of every size of `sizes` (bench.cc's header).
+int WriteGaps(const Bench& b, const std::vector<uint64_t>& ps,
+              const std::vector<uint64_t>& sizes, const std::string& path) {
+  const std::vector<int> receivers = FastestReceivers(ps, b.size);
+  std::ostringstream text;
+  text << "hetcast-segment-gaps 1\n"
+       << b.size << " " << kGapSegments << "\nreceivers";
+  for (int r : receivers) text << " " << r;
+  int rc = MPI_SUCCESS;
+  for (uint64_t size : sizes) {
+    const std::vector<double> gaps =
+        SegmentGapSeconds(MPI_COMM_WORLD, receivers, size, kGapSegments, &rc);
+    text << "\n" << size;
+    for (double gap : gaps) text << " " << Picoseconds(gap);
+  }
+  if (b.rank != 0) return rc == MPI_SUCCESS ? 0 : 1;
+  std::ofstream out(path);
+  out << text.str() << "\n";
+  out.close();
+  if (rc != MPI_SUCCESS || !out) {
+    std::fprintf(stderr, "bench: %s\n",
+                 rc != MPI_SUCCESS ? "a segment stream failed"
+                                   : ("cannot write " + path).c_str());
+    return 1;
+  }
+  return 0;
+}
+
+// --gaps-out and --gap-segments go together, with sizes of 1 byte to
+// 16 MiB, on 2 ranks or more; an error message, or "".
+std::string CheckGapArgs(ProgramArgs* args, int ranks) {
+  const std::vector<uint64_t> sizes = args->UnsignedList("gap-segments");
+  const bool out = !args->String("gaps-out", "").empty();
+  const bool bad = std::any_of(sizes.begin(), sizes.end(), [](uint64_t s) {
+    return s == 0 || s > (uint64_t{1} << 24);
+  });
+  if (out != !sizes.empty() || bad || (out && ranks < 2)) {
+    return "--gaps-out and --gap-segments (sizes of 1 to 16777216 bytes) go "
+           "together, on 2 ranks or more";
+  }
+  return "";
+}
+
 // The whole-transfer bound from rank 0, in picoseconds of the measured
-// pair times.
-int RunBound(const Bench& b, const std::string& times_out) {
+// pair times; --times-out and --gaps-out.
+int RunBound(const Bench& b, ProgramArgs* args) {
+  const std::string times_out = args->String("times-out", "");
+  const std::string gaps_out = args->String("gaps-out", "");
+  const std::vector<uint64_t> gap_sizes = args->UnsignedList("gap-segments");
   const std::vector<double> seconds =
       PairTransferSeconds(MPI_COMM_WORLD, b.bytes);
-  if (b.rank != 0) return 0;
   std::vector<uint64_t> ps(seconds.size());
-  for (size_t i = 0; i < seconds.size(); ++i) {
-    ps[i] =
-        static_cast<uint64_t>(std::llround(std::max(0.0, seconds[i]) * 1e12));
+  for (size_t i = 0; i < seconds.size(); ++i) ps[i] = Picoseconds(seconds[i]);
+  if (!gaps_out.empty() && WriteGaps(b, ps, gap_sizes, gaps_out) != 0) {
+    return 1;
   }
+  if (b.rank != 0) return 0;
   const size_t n = static_cast<size_t>(b.size);
   if (!times_out.empty()) {
     std::ofstream out(times_out);
@@ -386,6 +461,7 @@ constexpr char kUsage[] =
     "--recv-ps=R\n"
     "       bench --model=mpi --size=BYTES [--repeats=1]\n"
     "       bench --model=bound --size=BYTES [--times-out=T.txt]\n"
+    "             [--gap-segments=S1,S2,... --gaps-out=G.txt]\n"
     "       bench --model=pairs --pairs=P.txt --size=BYTES\n"
     "       bench --model=multi-tree --plan=PLAN.txt --size=BYTES\n"
     "  Under mpiexec or smpirun: one broadcast from rank 0 timed, hetcast's\n"
@@ -404,7 +480,7 @@ int Main(int argc, char** argv) {
                    {"model", "rank-labels", "costs", "tick-ps", "size", "table",
                     "inter-cost", "repeats", "send-ps", "byte-ps", "recv-ps",
                     "segment-bytes", "mpi-bcast-ticks", "postal", "pairs",
-                    "plan", "times-out"});
+                    "plan", "times-out", "gaps-out", "gap-segments"});
   b.bytes = static_cast<int>(args.Unsigned("size", 0));
   b.repeats = static_cast<int>(args.Unsigned("repeats", 1));
   std::string error = Configure(&args, &b);
@@ -412,13 +488,14 @@ int Main(int argc, char** argv) {
   if (error.empty() && (b.bytes <= 0 || b.repeats <= 0)) {
     error = "--size and --repeats must be at least 1";
   }
+  if (error.empty()) error = CheckGapArgs(&args, b.size);
   if (!error.empty()) {
     if (b.rank == 0) std::fprintf(stderr, "bench: %s\n", error.c_str());
     return 2;
   }
   if (args.String("model", "") == "multi") return RunMulti(b, &args);
   if (args.String("model", "") == "bound") {
-    return RunBound(b, args.String("times-out", ""));
+    return RunBound(b, &args);
   }
   if (args.String("model", "") == "pairs") {
     return RunPairs(b, args.String("pairs", ""));

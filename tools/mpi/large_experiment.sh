@@ -4,15 +4,17 @@
 # simulated clusters (SimGrid 3.32), the way a user would run it:
 #   1. smpi_platform draws the platform (as for smpi_experiment.sh);
 #   2. bench --model=bound --times-out measures every pair's uncontended
-#      transfer of CALIBRATION bytes in the simulation (nothing is read
-#      from the platform file);
+#      transfer of CALIBRATION bytes in the simulation, and --gaps-out the
+#      executor's gap between segments of 8, 32, 128, 512 and 2048 KiB
+#      from each rank to its fastest pair (nothing is read from the
+#      platform file);
 #   3. large_plan makes the multi-port plan for the message from the pairs
-#      file, and bench --model=multi-tree runs it, once with the model's
-#      segment size and once with each of 8, 32, 128, 512 and 2048 KiB that
+#      file, each rank's cost per segment from the gaps (segment_gaps.h),
+#      and bench --model=multi-tree runs it, once at the segment size
+#      large_plan predicts fastest and once at each of those sizes that
 #      cuts the message into 2 to 256 segments (SMPI's host time grows
-#      with the messages): the fastest is the calibrated segment size and its run is
-#      hetcast's time (SMPI's bandwidth factors depend on the message
-#      size, which the pairs, measured at one size, do not show);
+#      with the messages): the fastest run is hetcast's time and its
+#      segment size the calibrated one;
 #   4. bench --model=mpi runs MPI_Bcast under each --algorithms entry.
 #
 #   bazel run //tools/mpi:large_experiment -- [--kinds=mixed,homogeneous]
@@ -79,12 +81,14 @@ for kind in "${kind_list[@]}"; do
     description=$("$platform_bin" --kind="$kind" --ranks="$n" \
                   --seed=$((seed + n)) --out="$dir")
     simulate "$dir" "$n" -- "$smpi_dir/bench" --model=bound \
-      --size="$calibration" --times-out="$dir/pairs.txt" >"$dir/times.out" 2>&1
+      --size="$calibration" --times-out="$dir/pairs.txt" \
+      --gap-segments=8192,32768,131072,524288,2097152 \
+      --gaps-out="$dir/gaps.txt" >"$dir/times.out" 2>&1
     for size in "${size_list[@]}"; do
       hetcast="" plan_line="" segment=""
       for pin in 0 8192 32768 131072 524288 2097152; do
         ((pin < size && (pin == 0 || size / pin <= 256))) || continue
-        candidate=$("$plan_bin" --pairs="$dir/pairs.txt" --bytes="$size" \
+        candidate=$("$plan_bin" --pairs="$dir/pairs.txt" --gaps="$dir/gaps.txt" --bytes="$size" \
                     --segment-bytes="$pin" --out="$dir/plan-$size-$pin.txt")
         line=$(simulate "$dir" "$n" -- "$smpi_dir/bench" --model=multi-tree \
                --plan="$dir/plan-$size-$pin.txt" --size="$size")

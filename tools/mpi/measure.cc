@@ -6,6 +6,7 @@
 #include <limits>
 
 #include "tools/mpi/call_rules.h"
+#include "tools/mpi/multi_tree.h"
 #include "tools/mpi/rank_map.h"
 #include "tools/mpi/whole_plan.h"
 
@@ -102,6 +103,54 @@ std::vector<double> PairTransferSeconds(MPI_Comm comm, int bytes) {
   MPI_Gather(mine.data(), size, MPI_DOUBLE, times.data(), size, MPI_DOUBLE, 0,
              comm);
   return times;
+}
+
+namespace {
+
+// Seconds from a barrier of `pair` (the sender at rank 0, the receiver at
+// rank 1) until the later of the two returns from MultiTreeBcast of
+// `segments` segments; the executor's status in *rc.
+double PairStreamSeconds(MPI_Comm pair, size_t segment_bytes, size_t segments,
+                         std::vector<char>* buffer, int* rc) {
+  MultiTreePlan plan;
+  plan.trees.resize(1);
+  plan.trees[0].children = {{1}, {}};
+  plan.segment_bytes = segment_bytes;
+  MPI_Barrier(pair);
+  const double start = MPI_Wtime();
+  const int status =
+      MultiTreeBcast(buffer->data(), segment_bytes * segments, plan, pair);
+  if (status != MPI_SUCCESS) *rc = status;
+  return MaxOverRanks(pair, MPI_Wtime() - start);
+}
+
+}  // namespace
+
+std::vector<double> SegmentGapSeconds(MPI_Comm comm,
+                                      const std::vector<int>& receivers,
+                                      size_t segment_bytes, size_t segments,
+                                      int* rc) {
+  int rank = 0, size = 0;
+  MPI_Comm_rank(comm, &rank);
+  MPI_Comm_size(comm, &size);
+  std::vector<char> buffer(segment_bytes * segments);
+  double mine = 0;
+  for (int sender = 0; sender < size; ++sender) {
+    const int receiver = receivers[sender];
+    const bool in = rank == sender || rank == receiver;
+    MPI_Comm pair = MPI_COMM_NULL;
+    MPI_Comm_split(comm, in && receiver != sender ? 0 : MPI_UNDEFINED,
+                   rank == sender ? 0 : 1, &pair);
+    if (pair == MPI_COMM_NULL) continue;
+    const double one = PairStreamSeconds(pair, segment_bytes, 1, &buffer, rc);
+    const double all =
+        PairStreamSeconds(pair, segment_bytes, segments, &buffer, rc);
+    if (rank == sender) mine = std::max(0.0, all - one) / (segments - 1);
+    MPI_Comm_free(&pair);
+  }
+  std::vector<double> gaps(rank == 0 ? static_cast<size_t>(size) : 0);
+  MPI_Gather(&mine, 1, MPI_DOUBLE, gaps.data(), 1, MPI_DOUBLE, 0, comm);
+  return gaps;
 }
 
 std::vector<int> RoundRobinReceivers(const std::vector<int>& labels, int sender,

@@ -41,6 +41,19 @@ double SendCostSeconds(MPI_Comm comm, int sender,
 // transfers, for the analysis of the SMPI comparison.
 std::vector<double> PairTransferSeconds(MPI_Comm comm, int bytes);
 
+// The pipelined executor's steady-state gap between segments: for each
+// sender s in rank order, MultiTreeBcast (multi_tree.h, its default window
+// and sends in flight) of `segments` segments of `segment_bytes` from s to
+// receivers[s] alone, and of one segment; the gap is the difference of the
+// two times (from a barrier of the pair to the later of the two returning)
+// over segments - 1, so latency and fill cancel. Rank 0 gets one gap per
+// sender (empty elsewhere; 0 where receivers[s] == s). Each rank's own
+// clock: meaningful on real MPI too. MPI_ERR_* of the executor in *rc.
+std::vector<double> SegmentGapSeconds(MPI_Comm comm,
+                                      const std::vector<int>& receivers,
+                                      size_t segment_bytes, size_t segments,
+                                      int* rc);
+
 // Seconds from a barrier until the slowest rank returns from a broadcast of
 // `bytes` from `root`: the executor's (HETCAST_MPI_Bcast, after one call
 // that gathers the types) or MPI_Bcast; the minimum over `repeats`. An

@@ -1,0 +1,47 @@
+// segment_gaps.h: each rank's cost per segment sent, from the pipelined
+// executor's measured gaps (bench --model=bound --gaps-out, measure.h's
+// SegmentGapSeconds): the per-segment overhead of the large-message plan
+// (large_plan.h), measured instead of assumed.
+//
+// A stream of segments of S bytes from rank i to its fastest pair r_i
+// arrives one per gap g_i(S). The plan charges a segment overhead_i +
+// S c(i, r_i), c from the pairs measured at one large size; so
+// overhead_i(S) = max(0, g_i(S) - S c(i, r_i)): MPI's per-message cost and
+// whatever the network does differently at S than at the pairs' size.
+#ifndef HETCAST_TOOLS_MPI_SEGMENT_GAPS_H_
+#define HETCAST_TOOLS_MPI_SEGMENT_GAPS_H_
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
+#include "tools/mpi/degree_tree.h"
+
+namespace hetcast {
+namespace mpi {
+
+struct SegmentGaps {
+  std::vector<int> receivers;                 // r_i per rank
+  std::vector<uint64_t> sizes;                // segment sizes measured
+  std::vector<std::vector<uint64_t>> gap_ps;  // [size][rank]
+};
+
+// The text of bench --gaps-out for `ranks` ranks: "hetcast-segment-gaps 1",
+// "N SEGMENTS", "receivers R_0 ... R_{N-1}", then lines "S G_0 ... G_{N-1}"
+// (picoseconds, each G at most kMaxLinkValue), sizes distinct.
+// InvalidArgument naming what is wrong.
+absl::StatusOr<SegmentGaps> ParseSegmentGaps(const std::string& text,
+                                             size_t ranks);
+
+// Sets platform->overhead_ps to overhead_i(segment_bytes) (the header's
+// formula); InvalidArgument listing the measured sizes when segment_bytes
+// is not one of them, or when the ranks differ.
+absl::Status ApplySegmentGaps(const SegmentGaps& gaps, uint64_t segment_bytes,
+                              LargePlatform* platform);
+
+}  // namespace mpi
+}  // namespace hetcast
+
+#endif  // HETCAST_TOOLS_MPI_SEGMENT_GAPS_H_
