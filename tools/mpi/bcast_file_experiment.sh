@@ -4,8 +4,10 @@
 # seeded platforms of large_experiment.sh, the way a user would run it:
 #   1. smpi_platform draws the platform;
 #   2. bench --model=bound --times-out measures every pair's uncontended
-#      transfer of 1 MiB in the simulation (nothing is read from the
-#      platform file) and large_plan makes the multi-port plan for one chunk;
+#      transfer of 1 MiB in the simulation and --gaps-out the executor's
+#      gap between segments of 128 KiB to 2 MiB (nothing is read from the
+#      platform file), and large_plan makes the multi-port plan for one
+#      chunk at the segment size it predicts fastest;
 #   3. hetcast-bcast-file copies the same random file to every simulated
 #      host (one target per host, %h) five times: with that plan as a user
 #      runs it (--plan: the file's first 4 MiB over the plan, the next
@@ -102,8 +104,10 @@ for kind in "${kind_list[@]}"; do
     description=$("$platform_bin" --kind="$kind" --ranks="$n" \
                   --seed=$((seed + n)) --out="$dir")
     simulate "$dir" "$n" -- "$smpi_dir/bench" --model=bound \
-      --size=1048576 --times-out="$dir/pairs.txt" >"$dir/times.out" 2>&1
-    "$plan_bin" --pairs="$dir/pairs.txt" --bytes="$chunk" \
+      --size=1048576 --times-out="$dir/pairs.txt" \
+      --gap-segments=131072,524288,2097152 --gaps-out="$dir/gaps.txt" \
+      >"$dir/times.out" 2>&1
+    "$plan_bin" --pairs="$dir/pairs.txt" --gaps="$dir/gaps.txt" --bytes="$chunk" \
       --out="$dir/plan.txt" >"$dir/plan.out"
     segment=$(field segment_bytes <"$dir/plan.out")
     hetcast=$(copy "$dir" "$n" --plan="$dir/plan.txt")

@@ -10,11 +10,11 @@
 #      platform file);
 #   3. large_plan makes the multi-port plan for the message from the pairs
 #      file, each rank's cost per segment from the gaps (segment_gaps.h),
-#      and bench --model=multi-tree runs it, once at the segment size
-#      large_plan predicts fastest and once at each of those sizes that
+#      and bench --model=multi-tree runs it at each of those sizes that
 #      cuts the message into 2 to 256 segments (SMPI's host time grows
 #      with the messages): the fastest run is hetcast's time and its
-#      segment size the calibrated one;
+#      segment size the calibrated one; the "model's pick" column is the
+#      size large_plan predicts fastest among all five;
 #   4. bench --model=mpi runs MPI_Bcast under each --algorithms entry.
 #
 #   bazel run //tools/mpi:large_experiment -- [--kinds=mixed,homogeneous]
@@ -67,8 +67,8 @@ source "$common"
 table=$out/table.md
 echo "large_experiment: kinds $kinds, ranks $ranks, sizes $sizes; table in $table"
 {
-  echo "| platform | ranks | bytes | fastest MPI | its time | hetcast | segment | MPI / hetcast | predicted / simulated | model bound | hetcast / model bound | any-schedule bound | hetcast / any bound |"
-  echo "|---|---|---|---|---|---|---|---|---|---|---|---|---|"
+  echo "| platform | ranks | bytes | fastest MPI | its time | hetcast | segment | model's pick | MPI / hetcast | predicted / simulated | model bound | hetcast / model bound | any-schedule bound | hetcast / any bound |"
+  echo "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"
 } >"$table"
 IFS=, read -ra kind_list <<<"$kinds"
 IFS=, read -ra rank_list <<<"$ranks"
@@ -86,8 +86,8 @@ for kind in "${kind_list[@]}"; do
       --gaps-out="$dir/gaps.txt" >"$dir/times.out" 2>&1
     for size in "${size_list[@]}"; do
       hetcast="" plan_line="" segment=""
-      for pin in 0 8192 32768 131072 524288 2097152; do
-        ((pin < size && (pin == 0 || size / pin <= 256))) || continue
+      for pin in 8192 32768 131072 524288 2097152; do
+        ((pin < size && size / pin <= 256)) || continue
         candidate=$("$plan_bin" --pairs="$dir/pairs.txt" --gaps="$dir/gaps.txt" --bytes="$size" \
                     --segment-bytes="$pin" --out="$dir/plan-$size-$pin.txt")
         line=$(simulate "$dir" "$n" -- "$smpi_dir/bench" --model=multi-tree \
@@ -99,6 +99,8 @@ for kind in "${kind_list[@]}"; do
           hetcast=$seconds plan_line=$candidate segment=$(field segment_bytes <<<"$line")
         fi
       done
+      pick=$("$plan_bin" --pairs="$dir/pairs.txt" --gaps="$dir/gaps.txt" \
+             --bytes="$size" --out="$dir/plan-$size-pick.txt" | field segment_bytes)
       best_name="" best=""
       for algorithm in "${algorithm_list[@]}"; do
         seconds=$(simulate "$dir" "$n" "--cfg=smpi/bcast:$algorithm" -- \
@@ -115,7 +117,7 @@ for kind in "${kind_list[@]}"; do
       any_bound=$("$bound_bin" --platform="$dir/platform.xml" \
                   --hostfile="$dir/hostfile" --bytes="$size" |
                   field platform_bound_seconds)
-      echo "| $description | $n | $size | $best_name | $(ms "$best") | $(ms "$hetcast") | $segment | $(ratio "$best" "$hetcast") | $(ratio "$predicted" "$hetcast") | $(ms "$bound") | $(ratio "$hetcast" "$bound") | $(ms "$any_bound") | $(ratio "$hetcast" "$any_bound") |" |
+      echo "| $description | $n | $size | $best_name | $(ms "$best") | $(ms "$hetcast") | $segment | $pick | $(ratio "$best" "$hetcast") | $(ratio "$predicted" "$hetcast") | $(ms "$bound") | $(ratio "$hetcast" "$bound") | $(ms "$any_bound") | $(ratio "$hetcast" "$any_bound") |" |
         tee -a "$table"
     done
   done
