@@ -22,6 +22,7 @@
 #include "tools/mpi/degree_tree.h"
 #include "tools/mpi/host_groups.h"
 #include "tools/mpi/measure.h"
+#include "tools/mpi/site_trees.h"
 #include "tools/mpi/two_level.h"
 
 namespace hetcast {
@@ -757,10 +758,10 @@ double PredictedUs(const Calibration& c, const SizeRule& rule, size_t i) {
   std::vector<int> types;
   for (size_t g : c.grouping.group_of) types.push_back(static_cast<int>(g));
   if (rule.trees) {
-    LargePlatform platform;
-    const MultiTreePlan plan = TypeRatesPlan(
-        rule.send_ps_per_byte.data(), rule.receive_ps_per_byte.data(), types, 0,
-        rule.segment_bytes, &platform);
+    const LargePlatform platform = TypeRatesPlatform(
+        rule.send_ps_per_byte.data(), rule.receive_ps_per_byte.data(), types,
+        {}, nullptr);
+    const MultiTreePlan plan = MultiPortPlan(platform, 0, rule.segment_bytes);
     return 1e-6 * static_cast<double>(
                       DegreeTreePredictedPs(platform, plan, c.input.sizes[i]));
   }
