@@ -116,8 +116,8 @@ int CheckEntries(const std::vector<RankEntry>& entries,
          entry.site >= static_cast<int64_t>(params.site_count))) {
       return Fail(HETCAST_MPI_ERR_TYPE,
                   "rank " + std::to_string(rank) + " has site " +
-                      std::to_string(entry.site) + "; the uplinks are " +
-                      std::to_string(params.site_count));
+                      std::to_string(entry.site) + "; the model has " +
+                      std::to_string(params.site_count) + " sites");
     }
   }
   return HETCAST_MPI_SUCCESS;
