@@ -6,6 +6,7 @@
 // the parser states, checked here again from the parsed fields, and every
 // host entry maps its own names to its type. Relative table paths point
 // into a folder that does not exist.
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <cstdio>
@@ -15,6 +16,7 @@
 #include "tests/fuzz/fuzz_check.h"
 #include "tools/mpi/cluster_file.h"
 #include "tools/mpi/degree_tree.h"
+#include "tools/mpi/site_trees.h"
 
 namespace {
 
@@ -31,34 +33,46 @@ std::string NameOf(const HostPattern& pattern, uint64_t value) {
   return pattern.prefix + number + pattern.suffix;
 }
 
-// A model-trees rule: its rates in range, and the tree the library plans
-// from them on two hosts of each type is a valid plan from every root.
-void CheckTrees(const hetcast::mpi::SizeRule& rule, size_t types) {
+// A model-trees rule: its rates and uplinks in range (one uplink per
+// cluster, or none), and the plan the library makes from them
+// (MultiPortPlan on TypeRatesPlatform) on two hosts of each type, the hosts
+// dealt to the clusters in turn, is a valid plan from every root.
+void CheckTrees(const hetcast::mpi::SizeRule& rule, size_t types,
+                size_t clusters) {
   using hetcast::mpi::kMaxLinkValue;
   FUZZ_CHECK(rule.segment_bytes >= 1 || !rule.plan);
   FUZZ_CHECK_EQ(rule.send_ps_per_byte.size(), types);
   FUZZ_CHECK_EQ(rule.receive_ps_per_byte.size(), types);
-  std::vector<hetcast::mpi::RankLink> links;
-  for (size_t t = 0; t < types && t < 8; ++t) {
-    for (uint64_t rate :
-         {rule.send_ps_per_byte[t], rule.receive_ps_per_byte[t]})
-      FUZZ_CHECK(rate >= 1 && rate <= kMaxLinkValue);
-    links.push_back({rule.send_ps_per_byte[t], rule.receive_ps_per_byte[t], 0});
-    links.push_back(links.back());
+  FUZZ_CHECK(rule.uplink_ps_per_byte.empty() ||
+             rule.uplink_ps_per_byte.size() == clusters);
+  for (uint64_t rate : rule.send_ps_per_byte) {
+    FUZZ_CHECK(rate >= 1 && rate <= kMaxLinkValue);
   }
-  const hetcast::mpi::LargePlatform platform =
-      hetcast::mpi::SwitchPlatform(links);
-  for (int root = 0; root < static_cast<int>(links.size()); ++root) {
-    hetcast::mpi::MultiTreePlan plan;
-    uint64_t period = 0;
-    plan.root = root;
-    plan.trees = {hetcast::mpi::DegreeTree(platform, root, &period)};
-    plan.segment_bytes = rule.segment_bytes == 0 ? 1 : rule.segment_bytes;
-    hetcast::mpi::SetQueues(&plan);
-    FUZZ_CHECK(
-        hetcast::mpi::CheckMultiTreePlan(plan, static_cast<int>(links.size()))
-            .empty());
-    FUZZ_CHECK(period >= 1);
+  for (uint64_t rate : rule.receive_ps_per_byte) {
+    FUZZ_CHECK(rate >= 1 && rate <= kMaxLinkValue);
+  }
+  for (uint64_t rate : rule.uplink_ps_per_byte) {
+    FUZZ_CHECK(rate >= 1 && rate <= kMaxLinkValue);
+  }
+  std::vector<int> host_types, host_sites;
+  for (size_t t = 0; t < types && t < 8; ++t) {
+    for (int copy = 0; copy < 2; ++copy) {
+      host_sites.push_back(
+          static_cast<int>(host_types.size() % std::max<size_t>(1, clusters)));
+      host_types.push_back(static_cast<int>(t));
+    }
+  }
+  const hetcast::mpi::LargePlatform platform = hetcast::mpi::TypeRatesPlatform(
+      rule.send_ps_per_byte.data(), rule.receive_ps_per_byte.data(), host_types,
+      host_sites,
+      rule.uplink_ps_per_byte.empty() ? nullptr
+                                      : rule.uplink_ps_per_byte.data());
+  const int n = static_cast<int>(host_types.size());
+  for (int root = 0; root < n; ++root) {
+    const hetcast::mpi::MultiTreePlan plan = hetcast::mpi::MultiPortPlan(
+        platform, root, rule.segment_bytes == 0 ? 1 : rule.segment_bytes);
+    FUZZ_CHECK(hetcast::mpi::CheckMultiTreePlan(plan, n).empty());
+    FUZZ_CHECK(hetcast::mpi::MultiPortTreesPeriod(platform, plan.trees) >= 1);
   }
 }
 
@@ -115,7 +129,7 @@ void CheckAccepted(const ClusterFile& file) {
     FUZZ_CHECK(!rule.plan || rule.table ||
                (rule.algorithm != HETCAST_ALGORITHM_TABLE &&
                 rule.algorithm != HETCAST_ALGORITHM_PTAS));
-    if (rule.trees) CheckTrees(rule, types);
+    if (rule.trees) CheckTrees(rule, types, clusters);
     FUZZ_CHECK(hetcast::mpi::RuleForSize(file, rule.min_bytes) == &rule);
     FUZZ_CHECK(hetcast::mpi::RuleForSize(file, rule.max_bytes) == &rule);
   }

@@ -217,6 +217,45 @@ bool BadClusterBroadcasts() {
   return ok;
 }
 
+// Model trees with sites: an uplink per site in range, every rank's site
+// below site_count; a good call with sites passes.
+bool BadSiteBroadcasts() {
+  static const uint64_t kRates[3] = {800, 1600, 3200};
+  static const uint64_t kUplinks[2] = {8000, 9000};
+  HETCAST_MPI_Params sites = NodeParams();
+  sites.send_ps_per_byte = kRates;
+  sites.receive_ps_per_byte = kRates;
+  sites.segment_bytes = 4;
+  sites.site_count = 2;
+  sites.uplink_ps_per_byte = kUplinks;
+  sites.my_site = Rank() % 2;
+  const MPI_Comm warm = Warm(sites);
+  HETCAST_MPI_Params bad = sites;
+  bad.uplink_ps_per_byte = nullptr;
+  bool ok = Expect("model trees, site_count without uplinks",
+                   HETCAST_MPI_ERR_ARG, Bcast(&bad), MPI_COMM_NULL);
+  static const uint64_t kZero[2] = {8000, 0};
+  bad = sites;
+  bad.uplink_ps_per_byte = kZero;
+  ok &= Expect("model trees, an uplink of 0", HETCAST_MPI_ERR_ARG, Bcast(&bad),
+               MPI_COMM_NULL);
+  bad = sites;
+  bad.my_site = Rank() == 0 ? 2 : 0;
+  ok &= Expect("model trees, a site out of range", HETCAST_MPI_ERR_TYPE,
+               Bcast(&bad), MPI_COMM_NULL);
+  unsigned char buffer[64];
+  for (int b = 0; b < 64; ++b) {
+    buffer[b] = static_cast<unsigned char>(Rank() == 1 ? b : 0);
+  }
+  const int good = HETCAST_MPI_Bcast(buffer, 64, MPI_BYTE, 1, warm, &sites);
+  bool same = good == HETCAST_MPI_SUCCESS;
+  for (int b = 0; b < 64; ++b) same &= buffer[b] == b;
+  if (!same) std::fprintf(stderr, "rank %d: model trees with sites\n", Rank());
+  MPI_Comm to_free = warm;
+  MPI_Comm_free(&to_free);
+  return Everyone(same) && ok;
+}
+
 bool BadMulticasts() {
   const int size = Size();
   const HETCAST_MPI_Params node = NodeParams();
@@ -313,6 +352,7 @@ int Main() {
   bool ok = BadBroadcasts();
   ok = ErrorStrings() && ok;
   ok = BadClusterBroadcasts() && ok;
+  ok = BadSiteBroadcasts() && ok;
   ok = BadMulticasts() && ok;
   ok = BadMultiSource() && ok;
   if (Rank() == 0) {

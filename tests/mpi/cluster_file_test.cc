@@ -156,6 +156,58 @@ TEST(ClusterFileTest, ClusterRangeGivesItsModelAndHostsTheirClusters) {
   EXPECT_EQ(error, "host 'node065' matches no entry of clusters");
 }
 
+// Model trees with sites: one uplink per cluster, as written; a trees
+// range without them has none.
+TEST(ClusterFileTest, TreesRangeGivesItsClustersUplinks) {
+  ClusterFile file;
+  std::string error;
+  ASSERT_TRUE(ParseClusterFile(
+      ClusterFile2(R"({"min_bytes": 1048576, "max_bytes": 67108864,
+                       "action": "plan", "model": "trees",
+                       "segment_bytes": 65536, "send_ps_per_byte": [80, 800],
+                       "receive_ps_per_byte": [90, 900],
+                       "uplink_ps_per_byte": [8000, 1099511627776]},
+                      {"min_bytes": 1, "max_bytes": 1048575,
+                       "action": "plan", "model": "trees",
+                       "segment_bytes": 8192, "send_ps_per_byte": [80, 800],
+                       "receive_ps_per_byte": [90, 900]})"),
+      "", &file, &error))
+      << error;
+  ASSERT_EQ(file.sizes.size(), 2u);
+  EXPECT_TRUE(file.sizes[0].uplink_ps_per_byte.empty());
+  EXPECT_EQ(file.sizes[1].uplink_ps_per_byte,
+            (std::vector<uint64_t>{8000, uint64_t{1} << 40}));
+}
+
+// Uplinks: one per cluster, in range, only with clusters and model trees.
+TEST(ClusterFileTest, EachBadUplinkNamesItsProblem) {
+  const std::string trees =
+      R"({"min_bytes": 1, "max_bytes": 8, "action": "plan", "model": "trees",
+          "segment_bytes": 4, "send_ps_per_byte": [1, 2],
+          "receive_ps_per_byte": [1, 2], )";
+  EXPECT_EQ(ErrorOf(ClusterFile2(trees + R"("uplink_ps_per_byte": [5]})")),
+            "sizes[0]: model trees needs uplink_ps_per_byte with 2 entries "
+            "(one per cluster)");
+  EXPECT_EQ(ErrorOf(ClusterFile2(trees + R"("uplink_ps_per_byte": []})")),
+            "sizes[0]: model trees needs uplink_ps_per_byte with 2 entries "
+            "(one per cluster)");
+  EXPECT_EQ(ErrorOf(ClusterFile2(trees + R"("uplink_ps_per_byte": [5, 0]})")),
+            "sizes[0]: uplink_ps_per_byte[1] is 0; it must be 1 .. 2^40 ps "
+            "per byte");
+  EXPECT_EQ(
+      ErrorOf(ClusterFile2(trees + R"("uplink_ps_per_byte": [1099511627777,
+                                                              5]})")),
+      "sizes[0]: uplink_ps_per_byte[0] is 1099511627777; it must be 1 .. "
+      "2^40 ps per byte");
+  EXPECT_EQ(ErrorOf(File(trees + R"("uplink_ps_per_byte": [5, 6]})")),
+            "sizes[0]: uplink_ps_per_byte needs the file's clusters (each "
+            "cluster a site behind its uplink)");
+  EXPECT_EQ(ErrorOf(ClusterFile2(
+                R"({"min_bytes": 1, "max_bytes": 8, "action": "plan",
+                    "algorithm": "fnf", "uplink_ps_per_byte": [5, 6]})")),
+            "sizes[0]: uplink_ps_per_byte is model trees'; model is node");
+}
+
 TEST(ClusterFileTest, FileWithoutClustersPutsEveryHostInCluster0) {
   ClusterFile file;
   std::string error;

@@ -327,6 +327,47 @@ TEST(ClusterFileJson, ClustersAndClusterRangeReadBack) {
   EXPECT_EQ(MergeRanges({range, next}).size(), 2u);
 }
 
+// Model trees with sites: each cluster's uplink, read back as written;
+// ranges of other uplinks do not merge.
+TEST(ClusterFileJson, TreesRangeWithUplinksReadsBack) {
+  ClusterFileDraft draft;
+  draft.name = "three halls";
+  draft.types = {{"type0", 100, {"n[01-06]"}}, {"type1", 300, {"m1"}}};
+  draft.clusters = {{"cluster0", {"n[01-03]"}},
+                    {"cluster1", {"n[04-06]"}},
+                    {"cluster2", {"m1"}}};
+  DraftRange range;
+  range.min_bytes = 1048576;
+  range.max_bytes = 16777215;
+  range.plan = range.trees = true;
+  range.segment_bytes = 65536;
+  range.send_ps_per_byte = {800, 2400};
+  range.receive_ps_per_byte = {810, 2500};
+  range.uplink_ps_per_byte = {8000, 8100, 1099511627776};
+  draft.sizes = {range};
+  ClusterFile file;
+  std::string error;
+  ASSERT_TRUE(ParseClusterFile(ClusterFileJson(draft), "", &file, &error))
+      << error << ClusterFileJson(draft);
+  ASSERT_EQ(file.sizes.size(), 1u);
+  const SizeRule& rule = file.sizes[0];
+  EXPECT_TRUE(rule.trees);
+  EXPECT_EQ(rule.send_ps_per_byte, range.send_ps_per_byte);
+  EXPECT_EQ(rule.receive_ps_per_byte, range.receive_ps_per_byte);
+  EXPECT_EQ(rule.uplink_ps_per_byte, range.uplink_ps_per_byte);
+  size_t cluster = 9;
+  ASSERT_TRUE(ClusterOfHost(file, "m1", &cluster, &error));
+  EXPECT_EQ(cluster, 2u);
+  DraftRange next = range;
+  next.min_bytes = 16777216;
+  next.max_bytes = 67108864;
+  EXPECT_EQ(MergeRanges({range, next}).size(), 1u);
+  next.uplink_ps_per_byte[1] = 9000;
+  EXPECT_EQ(MergeRanges({range, next}).size(), 2u);
+  next.uplink_ps_per_byte.clear();
+  EXPECT_EQ(MergeRanges({range, next}).size(), 2u);
+}
+
 TEST(ClusterFileJson, ReadsBackAsWritten) {
   ClusterFileDraft draft;
   draft.name = "quote \" backslash \\ tab \t";

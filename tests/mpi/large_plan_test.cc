@@ -420,6 +420,117 @@ TEST(LargePlan, FindSitesRecoversClustersBehindUplinks) {
   EXPECT_EQ(DescribeSites({}), "one site");
 }
 
+// FindSites() on the pairs hetcast-calibrate measures (each rank to a
+// reference rank of site 0 and back, to its site's first rank and back,
+// each site's first rank to the next site's), the others 0 (not
+// measured): the drawn sites, as from every pair, and each uplink from
+// the measured pairs across no cheaper than from all of them.
+TEST(LargePlan, FindSitesFromTheCalibratedPairsOnly) {
+  std::mt19937_64 random(23);
+  for (int trial = 0; trial < 200; ++trial) {
+    const SiteDraw draw = RandomSites(&random, 19, 60);
+    const size_t n = draw.site.size();
+    const LargePlatform& all = draw.platform;
+    LargePlatform measured = all;
+    for (std::vector<uint64_t>& row : measured.ps_per_byte) {
+      std::fill(row.begin(), row.end(), 0);
+    }
+    std::vector<size_t> first(draw.uplink.size(), n);
+    for (size_t r = n; r-- > 0;) first[draw.site[r]] = r;
+    const size_t reference = 1;  // site 0 has 2 ranks or more
+    auto keep = [&](size_t i, size_t j) {
+      measured.ps_per_byte[i][j] = all.ps_per_byte[i][j];
+    };
+    for (size_t r = 0; r < n; ++r) {
+      const size_t partner =
+          first[draw.site[r]] == r ? r + 1 : first[draw.site[r]];
+      for (size_t other : {reference, partner}) {
+        if (other == r) continue;
+        keep(r, other);
+        keep(other, r);
+      }
+    }
+    for (size_t s = 0; s < first.size(); ++s) {
+      keep(first[s], first[(s + 1) % first.size()]);
+    }
+    const Sites found = FindSites(measured);
+    const Sites from_all = FindSites(all);
+    ASSERT_EQ(found.of_rank, draw.site) << "trial " << trial;
+    ASSERT_EQ(from_all.of_rank, draw.site) << "trial " << trial;
+    for (size_t s = 0; s < draw.uplink.size(); ++s) {
+      EXPECT_GE(found.uplink_ps_per_byte[s], from_all.uplink_ps_per_byte[s]);
+    }
+    EXPECT_EQ(SiteUplinks(measured, found.of_rank), found.uplink_ps_per_byte);
+  }
+}
+
+// The library's model-trees plan (MultiPortPlan on TypeRatesPlatform: per
+// type rates, each rank's site and the sites' uplinks, as a cluster file's
+// trees range gives them) is PlanLargeBroadcast()'s multi-port plan of the
+// same platform at its segment size, and DegreeTreePredictedPs() of it
+// (hetcast-calibrate's prediction) is PlanLargeBroadcast()'s predicted
+// time; the platform is the switch of the types' rates with the sites
+// that hold ranks, numbered again.
+TEST(LargePlan, LibraryTreesPlanIsPlanLargeBroadcasts) {
+  std::mt19937_64 random(29);
+  int site_trees = 0;
+  for (int trial = 0; trial < 100; ++trial) {
+    const int types = 1 + trial % 3, n = 4 + trial % 9, site_count = 4;
+    std::uniform_int_distribution<uint64_t> rate(1, 9), uplink(5, 60);
+    std::vector<uint64_t> send, receive, uplinks;
+    for (int t = 0; t < types; ++t) {
+      send.push_back(rate(random));
+      receive.push_back(rate(random));
+    }
+    for (int s = 0; s < site_count; ++s) uplinks.push_back(uplink(random));
+    // Site 2 holds no rank on odd trials.
+    const int used = trial % 2 == 0 ? site_count : site_count - 1;
+    std::vector<int> type_of, site_of;
+    for (int r = 0; r < n; ++r) {
+      type_of.push_back(static_cast<int>(random() % types));
+      const int site = r * used / n;
+      site_of.push_back(trial % 2 == 1 && site >= 2 ? site + 1 : site);
+    }
+    const LargePlatform platform = TypeRatesPlatform(
+        send.data(), receive.data(), type_of, site_of, uplinks.data());
+    for (int i = 0; i < n; ++i) {
+      for (int j = 0; j < n; ++j) {
+        if (i == j) continue;
+        EXPECT_EQ(platform.ps_per_byte[i][j],
+                  std::max(send[type_of[i]], receive[type_of[j]]));
+      }
+    }
+    ASSERT_EQ(platform.sites.uplink_ps_per_byte.size(),
+              static_cast<size_t>(used));
+    for (int r = 0; r < n; ++r) {
+      const int drawn = site_of[r];
+      const int renumbered = trial % 2 == 1 && drawn > 2 ? drawn - 1 : drawn;
+      EXPECT_EQ(platform.sites.of_rank[r], renumbered);
+      EXPECT_EQ(platform.sites.uplink_ps_per_byte[renumbered], uplinks[drawn]);
+    }
+    const int root = trial % n;
+    const uint64_t bytes = uint64_t{1} << (16 + trial % 8);
+    absl::StatusOr<LargePlan> large =
+        PlanLargeBroadcast(platform, root, bytes, LargeModel::kMultiPort);
+    ASSERT_TRUE(large.ok()) << large.status();
+    const MultiTreePlan library =
+        MultiPortPlan(platform, root, large->plan.segment_bytes);
+    ASSERT_EQ(library.trees.size(), large->plan.trees.size());
+    for (size_t t = 0; t < library.trees.size(); ++t) {
+      EXPECT_EQ(library.trees[t].children, large->plan.trees[t].children);
+      EXPECT_EQ(library.trees[t].weight, large->plan.trees[t].weight);
+    }
+    EXPECT_EQ(library.sends_in_flight, large->plan.sends_in_flight);
+    EXPECT_EQ(CheckMultiTreePlan(library, n), "");
+    EXPECT_EQ(mpq_class(std::to_string(
+                  DegreeTreePredictedPs(platform, library, bytes))),
+              large->predicted_ps);
+    site_trees += large->algorithm == "site-trees";
+  }
+  std::printf("site trees in %d of 100 plans\n", site_trees);
+  EXPECT_GT(site_trees, 0);
+}
+
 // With sites, DegreeTree()'s period is the MultiPortPeriod() of its tree
 // (uplinks counted), at least MultiPortBound(), and on these tiny
 // platforms (up to 6 ranks in 2 or 3 sites) the least of every spanning

@@ -23,10 +23,24 @@
 //     fast set (the cheapest group of its one-way times at the largest
 //     size to the other unplaced hosts) is its cluster, repeated; then per
 //     size each cluster's local time and its time to the next cluster.
+//     Sites: whether the clusters are sites behind shared uplinks (racks,
+//     halls or campuses joined by slower links) is sites.h's rule, FindSites,
+//     run on the pairs measured at the largest size (each host to the
+//     reference and back, each host to its partner in its own cluster and
+//     back, each cluster's leader to the next one's; pairs not measured are
+//     left out): hosts are joined where a pair is within kSiteGap (2) x the
+//     slower end's own fastest rate both ways, and the clusters are sites
+//     when those groups are exactly the clusters and every measured pair
+//     across clusters is slower than that. A cluster of one host is never
+//     a site of its own (its own rate is its uplink's, so its pairs look
+//     explained). Each site's uplink, per size, is its cheapest measured
+//     pair across (SiteUplinks); model trees then take every host's own
+//     rates from inside its cluster and plan with the uplinks.
 //  4. Sizes: at each calibrated size, MPI's own broadcast (PMPI_Bcast) and
 //     each candidate plan (FNF between host leaders, whole messages or
 //     segments; the cluster model between them with C = inter / local when
-//     there are clusters; model trees and the exact table) are timed from
+//     there are clusters; model trees, with the sites' uplinks when the
+//     clusters are sites; the exact table) are timed from
 //     rank 0; each candidate is a rule of a cluster
 //     file read by the library's parser, run by the library's own two-level
 //     broadcast (two_level.h), its bytes checked on every rank. The size's

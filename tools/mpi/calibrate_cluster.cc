@@ -22,6 +22,8 @@
 #include "tools/mpi/degree_tree.h"
 #include "tools/mpi/host_groups.h"
 #include "tools/mpi/measure.h"
+#include "tools/mpi/site_trees.h"
+#include "tools/mpi/sites.h"
 #include "tools/mpi/two_level.h"
 
 namespace hetcast {
@@ -36,29 +38,29 @@ constexpr size_t kHostChars = 256;
 // neighbouring sizes can agree and merge; 128 B and 8 KiB are SMPI's
 // cheapest message sizes (docs/mpi-results.md, "Why segments of 128 B and
 // 8 KiB win"), which the SMPI comparison's calibration found fastest at
-// 1 KB and from 64 KB up.
-constexpr uint64_t kSegmentSizes[] = {128, 1024, 8192, 65536, 524288, 4194304};
+// 1 KB and from 64 KB up; 128 KiB is the 128 segments of a 16 MiB message,
+// large_experiment.sh's fastest there.
+constexpr uint64_t kSegmentSizes[] = {128,    1024,   8192,   65536,
+                                      131072, 524288, 4194304};
 
-// The most segments of one broadcast. SimGrid 3.32 crashed (SIGSEGV, in
-// lmm::MaxMin::do_solve where it was traced) on model trees of 128
-// segments at 1 MiB on 64 hosts and of 64 segments at 512 KiB on 256
-// hosts, and on the node model's FNF tree of 128 segments on 64 hosts
-// (8 KiB at 1 MiB, 1 KiB at 128 KiB); segments x hosts up to 4096 ran,
-// the node model's 128 segments on 16 hosts too (8 KiB at 1 MiB).
-struct SegmentLimits {
-  uint64_t segments, segments_times_hosts;
-};
-constexpr SegmentLimits kNodeLimits = {128, 4096};
-constexpr SegmentLimits kTreesLimits = {64, 4096};
+// The most segments of one broadcast, for every model. SimGrid 3.32
+// crashed (SIGSEGV, in lmm::MaxMin::do_solve where it was traced) on model
+// trees of 128 segments at 1 MiB on 64 hosts and of 64 segments at 512 KiB
+// on 256 hosts, and on the node model's FNF tree of 128 segments on 64
+// hosts (8 KiB at 1 MiB, 1 KiB at 128 KiB): all above 4096 segments x
+// hosts. Up to 4096 ran: the node model's 128 segments on 16 hosts (8 KiB
+// at 1 MiB), and model trees' 128 segments on 16 hosts
+// (tools/mpi/large_experiment.sh's 8 KiB at 1 MiB).
+constexpr uint64_t kMaxSegments = 128;
+constexpr uint64_t kMaxSegmentsTimesHosts = 4096;
 
 // Model trees is timed from this size up: below it a message is too few
 // segments of kSegmentSizes to pipeline, and the node model's candidates
 // cover it.
 constexpr uint64_t kTreesMinBytes = 65536;
 
-uint64_t MaxSegments(size_t hosts, const SegmentLimits& limits) {
-  return std::min<uint64_t>(limits.segments,
-                            limits.segments_times_hosts / hosts);
+uint64_t MaxSegments(size_t hosts) {
+  return std::min<uint64_t>(kMaxSegments, kMaxSegmentsTimesHosts / hosts);
 }
 
 // The same status on every rank: the largest of the ranks' `status`.
@@ -308,6 +310,10 @@ struct ClusterCosts {
   // host (0 for a cluster of one host), and from its leader to the next
   // cluster's leader.
   std::vector<std::vector<double>> local, inter;
+  // Per size: per host the one-way time from it to its partner in its own
+  // cluster and from the partner to it (MeasureSiteRates; 0 for a cluster
+  // of one host).
+  std::vector<std::vector<double>> site_send, site_receive;
 };
 
 // TransferRow over the leaders (rank = host index): `from` sends `bytes` to
@@ -373,6 +379,45 @@ void MeasureClusterCosts(MPI_Comm leaders, const std::vector<uint64_t>& sizes,
   }
 }
 
+// Every host's own rates inside its cluster (ClusterCosts::site_send and
+// site_receive), on every leader: each host sends to its partner (its
+// cluster's leader; the leader's partner is its second host), and the
+// partner to it.
+void MeasureSiteRates(MPI_Comm leaders, const std::vector<uint64_t>& sizes,
+                      int repeats, std::vector<char>* buffer,
+                      ClusterCosts* out) {
+  int me = 0;
+  PMPI_Comm_rank(leaders, &me);
+  const Clustering& clustering = out->clustering;
+  const size_t hosts = clustering.cluster_of.size();
+  std::vector<double> flat(2 * sizes.size() * hosts, 0);
+  double spread = 0;
+  for (size_t h = 0; h < hosts; ++h) {
+    const std::vector<size_t>& members =
+        clustering.clusters[clustering.cluster_of[h]].hosts;
+    if (members.size() < 2) continue;
+    const int host = static_cast<int>(h);
+    const int partner =
+        static_cast<int>(members[0] == h ? members[1] : members[0]);
+    const std::vector<double> send =
+        CostsTowards(leaders, host, partner, sizes, repeats, buffer, &spread);
+    const std::vector<double> receive =
+        CostsTowards(leaders, partner, host, sizes, repeats, buffer, &spread);
+    for (size_t i = 0; i < sizes.size(); ++i) {
+      if (me == host) flat[2 * i * hosts + h] = send[i];
+      if (me == partner) flat[(2 * i + 1) * hosts + h] = receive[i];
+    }
+  }
+  PMPI_Allreduce(MPI_IN_PLACE, flat.data(), static_cast<int>(flat.size()),
+                 MPI_DOUBLE, MPI_MAX, leaders);
+  for (size_t i = 0; i < sizes.size(); ++i) {
+    out->site_send.emplace_back(flat.begin() + 2 * i * hosts,
+                                flat.begin() + (2 * i + 1) * hosts);
+    out->site_receive.emplace_back(flat.begin() + (2 * i + 1) * hosts,
+                                   flat.begin() + (2 * i + 2) * hosts);
+  }
+}
+
 // The clusters and their costs from the leaders (world rank 0 is host 0's
 // leader) to every rank.
 void ShareClusters(size_t hosts, size_t sizes, ClusterCosts* out) {
@@ -389,6 +434,10 @@ void ShareClusters(size_t hosts, size_t sizes, ClusterCosts* out) {
     for (size_t i = 0; i < sizes; ++i) {
       flat.insert(flat.end(), out->local[i].begin(), out->local[i].end());
       flat.insert(flat.end(), out->inter[i].begin(), out->inter[i].end());
+      flat.insert(flat.end(), out->site_send[i].begin(),
+                  out->site_send[i].end());
+      flat.insert(flat.end(), out->site_receive[i].begin(),
+                  out->site_receive[i].end());
     }
   }
   int count = static_cast<int>(flat.size());
@@ -414,10 +463,15 @@ void ShareClusters(size_t hosts, size_t sizes, ClusterCosts* out) {
   clustering.transfers = static_cast<size_t>(*at++);
   out->local.assign(sizes, {});
   out->inter.assign(sizes, {});
+  out->site_send.assign(sizes, {});
+  out->site_receive.assign(sizes, {});
   for (size_t i = 0; i < sizes; ++i) {
     out->local[i].assign(at, at + k);
     out->inter[i].assign(at + k, at + 2 * k);
     at += 2 * k;
+    out->site_send[i].assign(at, at + hosts);
+    out->site_receive[i].assign(at + hosts, at + 2 * hosts);
+    at += 2 * hosts;
   }
 }
 
@@ -435,16 +489,18 @@ struct Calibration {
   Grouping grouping;
   std::vector<DraftType> types;
   ClusterCosts clusters;
+  // Per size, per cluster: its uplink's cost in ps per byte when the
+  // clusters are sites (FindClusterSites); empty when they are not.
+  std::vector<std::vector<uint64_t>> site_uplinks;
 };
 
 // The segment sizes a plan of `bytes` between `hosts` hosts is timed with:
 // 0 (whole messages), then kSegmentSizes that give 2 .. MaxSegments()
 // segments.
-std::vector<uint64_t> SegmentCandidates(uint64_t bytes, size_t hosts,
-                                        const SegmentLimits& limits) {
+std::vector<uint64_t> SegmentCandidates(uint64_t bytes, size_t hosts) {
   std::vector<uint64_t> candidates = {0};
   for (uint64_t segment : kSegmentSizes) {
-    if (2 * segment <= bytes && bytes <= MaxSegments(hosts, limits) * segment) {
+    if (2 * segment <= bytes && bytes <= MaxSegments(hosts) * segment) {
       candidates.push_back(segment);
     }
   }
@@ -496,26 +552,109 @@ uint64_t PicosPerByte(double seconds, uint64_t bytes) {
       std::clamp(ps, 1.0, static_cast<double>(kMaxLinkValue)));
 }
 
-// Model trees at size index i: per type, its send rate (the group's cost)
-// and its receive rate (the slowest of its hosts' receives).
+double Median(std::vector<double> values) {
+  std::sort(values.begin(), values.end());
+  return values.empty() ? 0 : values[(values.size() - 1) / 2];
+}
+
+// Sets the pair from host `from` to host `to` to `seconds` of `bytes` in ps
+// per byte (PairsPlatform's rounding), the fastest when it was measured
+// before; a time of 0 was not measured.
+void SetPair(LargePlatform* pairs, size_t from, size_t to, double seconds,
+             uint64_t bytes) {
+  if (seconds <= 0 || from == to) return;
+  uint64_t& pair = pairs->ps_per_byte[from][to];
+  const uint64_t cost = PicosPerByte(seconds, bytes);
+  pair = pair == 0 ? cost : std::min(pair, cost);
+}
+
+// The host pairs measured at size index i (0: not measured): each host to
+// the reference host and back (MeasureCosts), to its partner in its
+// cluster and back (MeasureSiteRates), each cluster's leader to the next
+// cluster's leader (MeasureClusterCosts).
+LargePlatform MeasuredPairs(const Calibration& c, size_t i) {
+  const size_t hosts = c.host_names.size();
+  const uint64_t bytes = c.input.sizes[i];
+  const size_t reference = static_cast<size_t>(c.costs.reference);
+  const Clustering& clustering = c.clusters.clustering;
+  LargePlatform pairs;
+  pairs.ps_per_byte.assign(hosts, std::vector<uint64_t>(hosts, 0));
+  pairs.overhead_ps.assign(hosts, 0);
+  for (size_t h = 0; h < hosts; ++h) {
+    if (h != reference) {
+      SetPair(&pairs, h, reference, c.costs.hosts[h].seconds[i], bytes);
+      SetPair(&pairs, reference, h, c.costs.receive[h][i], bytes);
+    }
+    const std::vector<size_t>& members =
+        clustering.clusters[clustering.cluster_of[h]].hosts;
+    if (members.size() < 2) continue;
+    const size_t partner = members[0] == h ? members[1] : members[0];
+    SetPair(&pairs, h, partner, c.clusters.site_send[i][h], bytes);
+    SetPair(&pairs, partner, h, c.clusters.site_receive[i][h], bytes);
+  }
+  const size_t k = clustering.clusters.size();
+  for (size_t from = 0; from < k && k >= 2; ++from) {
+    SetPair(&pairs, clustering.clusters[from].hosts[0],
+            clustering.clusters[(from + 1) % k].hosts[0],
+            c.clusters.inter[i][from], bytes);
+  }
+  return pairs;
+}
+
+// The clusters are sites behind shared uplinks when FindSites (sites.h)
+// finds exactly them in the pairs measured at the largest size; then each
+// size's uplinks are SiteUplinks of that size's pairs. Sets
+// c->site_uplinks (empty when they are not sites).
+void FindClusterSites(Calibration* c) {
+  c->site_uplinks.clear();
+  const std::vector<size_t>& cluster_of = c->clusters.clustering.cluster_of;
+  const Sites sites = FindSites(MeasuredPairs(*c, c->input.sizes.size() - 1));
+  if (sites.of_rank.size() != cluster_of.size()) return;
+  for (size_t h = 0; h < cluster_of.size(); ++h) {
+    if (sites.of_rank[h] != static_cast<int>(cluster_of[h])) return;
+  }
+  for (size_t i = 0; i < c->input.sizes.size(); ++i) {
+    std::vector<uint64_t> uplinks =
+        SiteUplinks(MeasuredPairs(*c, i), sites.of_rank);
+    for (uint64_t& uplink : uplinks) uplink = std::max<uint64_t>(1, uplink);
+    c->site_uplinks.push_back(uplinks);
+  }
+}
+
+// Host h's own send and receive time at size index i: inside its cluster
+// when the clusters are sites and its cluster has a partner
+// (MeasureSiteRates), else towards and from the reference host.
+double OwnSend(const Calibration& c, size_t h, size_t i) {
+  const double inside = c.clusters.site_send[i][h];
+  return !c.site_uplinks.empty() && inside > 0 ? inside
+                                               : c.costs.hosts[h].seconds[i];
+}
+
+double OwnReceive(const Calibration& c, size_t h, size_t i) {
+  const double inside = c.clusters.site_receive[i][h];
+  return !c.site_uplinks.empty() && inside > 0 ? inside : c.costs.receive[h][i];
+}
+
+// Model trees at size index i: per type, its send rate (the median of its
+// hosts' own sends: without sites the group's cost) and its receive rate
+// (the slowest of its hosts' own receives); with sites each cluster's
+// uplink.
 DraftRange TreesDraft(const Calibration& c, size_t i) {
   const uint64_t bytes = c.input.sizes[i];
   DraftRange range;
   range.plan = range.trees = true;
   for (const HostGroup& group : c.grouping.groups) {
+    std::vector<double> sends;
     double receive = 0;
     for (size_t h : group.hosts) {
-      receive = std::max(receive, c.costs.receive[h][i]);
+      sends.push_back(OwnSend(c, h, i));
+      receive = std::max(receive, OwnReceive(c, h, i));
     }
-    range.send_ps_per_byte.push_back(PicosPerByte(group.seconds[i], bytes));
+    range.send_ps_per_byte.push_back(PicosPerByte(Median(sends), bytes));
     range.receive_ps_per_byte.push_back(PicosPerByte(receive, bytes));
   }
+  if (!c.site_uplinks.empty()) range.uplink_ps_per_byte = c.site_uplinks[i];
   return range;
-}
-
-double Median(std::vector<double> values) {
-  std::sort(values.begin(), values.end());
-  return values.empty() ? 0 : values[(values.size() - 1) / 2];
 }
 
 // The clusters offer the cluster model: two or more, one with two hosts or
@@ -605,7 +744,7 @@ std::string BuildCandidates(const Calibration& c, Candidates* out) {
   draft.name = "candidates";
   draft.types = c.types;
   const bool clusters = OffersClusterModel(c);
-  if (clusters) draft.clusters = c.clusters.drafts;
+  if (clusters || !c.site_uplinks.empty()) draft.clusters = c.clusters.drafts;
   const auto add = [&](DraftRange range, size_t i) {
     range.min_bytes = range.max_bytes = out->drafts.size();
     out->drafts.push_back(range);
@@ -616,7 +755,7 @@ std::string BuildCandidates(const Calibration& c, Candidates* out) {
   const size_t hosts = c.host_names.size();
   for (size_t i = 0; i < c.input.sizes.size(); ++i) {
     const uint64_t bytes = c.input.sizes[i];
-    for (uint64_t segment : SegmentCandidates(bytes, hosts, kNodeLimits)) {
+    for (uint64_t segment : SegmentCandidates(bytes, hosts)) {
       DraftRange range;
       range.plan = true;
       range.segment_bytes = segment;
@@ -628,7 +767,7 @@ std::string BuildCandidates(const Calibration& c, Candidates* out) {
       add(range, i);
     }
     if (bytes < kTreesMinBytes) continue;
-    for (uint64_t segment : SegmentCandidates(bytes, hosts, kTreesLimits)) {
+    for (uint64_t segment : SegmentCandidates(bytes, hosts)) {
       if (segment == 0) continue;
       DraftRange range = TreesDraft(c, i);
       range.segment_bytes = segment;
@@ -749,18 +888,26 @@ double TimeMpi(Calibration* c, uint64_t bytes) {
 }
 
 // The plan's predicted time of the leaders' step in microseconds, root
-// host 0. Model trees: DegreeTreePredictedPs() of the tree the library
-// plans from the rule's rates. Node model: its completion in ticks (the
-// executor's planner) times the tick of size index i (the fastest type's
-// cost / 100); model cluster: in local transfers of size index i.
+// host 0. Model trees: DegreeTreePredictedPs() of the trees the library
+// plans from the rule's rates and uplinks (each host's site its cluster):
+// MultiPortPlan on TypeRatesPlatform, as TreesPlanOf (comm_types.h). Node
+// model: its completion in ticks (the executor's planner) times the tick of
+// size index i (the fastest type's cost / 100); model cluster: in local
+// transfers of size index i.
 double PredictedUs(const Calibration& c, const SizeRule& rule, size_t i) {
   std::vector<int> types;
   for (size_t g : c.grouping.group_of) types.push_back(static_cast<int>(g));
   if (rule.trees) {
-    LargePlatform platform;
-    const MultiTreePlan plan = TypeRatesPlan(
-        rule.send_ps_per_byte.data(), rule.receive_ps_per_byte.data(), types, 0,
-        rule.segment_bytes, &platform);
+    std::vector<int> sites;
+    for (size_t k : c.clusters.clustering.cluster_of) {
+      sites.push_back(static_cast<int>(k));
+    }
+    const LargePlatform platform = TypeRatesPlatform(
+        rule.send_ps_per_byte.data(), rule.receive_ps_per_byte.data(), types,
+        sites,
+        rule.uplink_ps_per_byte.empty() ? nullptr
+                                        : rule.uplink_ps_per_byte.data());
+    const MultiTreePlan plan = MultiPortPlan(platform, 0, rule.segment_bytes);
     return 1e-6 * static_cast<double>(
                       DegreeTreePredictedPs(platform, plan, c.input.sizes[i]));
   }
@@ -789,7 +936,9 @@ std::string Us(double seconds) {
 // Times MPI_Bcast and every candidate at each size; the range of each size
 // runs the fastest plan where it beats MPI_Bcast, else MPI_Bcast.
 const char* PlanName(const DraftRange& range) {
-  if (range.trees) return "degree tree";
+  if (range.trees) {
+    return range.uplink_ps_per_byte.empty() ? "degree tree" : "trees, sites";
+  }
   if (range.cluster) return "cluster model";
   return range.table_data.empty() ? "fnf" : "exact table";
 }
@@ -824,6 +973,7 @@ std::vector<DraftRange> Decide(Calibration* c, const Candidates& candidates) {
       range.table_hash = chosen.table_hash;
       range.send_ps_per_byte = chosen.send_ps_per_byte;
       range.receive_ps_per_byte = chosen.receive_ps_per_byte;
+      range.uplink_ps_per_byte = chosen.uplink_ps_per_byte;
       range.measured_us = 1e6 * best;
       range.predicted_us = PredictedUs(*c, candidates.parsed.sizes[best_k], i);
       range.plan = c->input.plan_always || best < mpi;
@@ -913,6 +1063,30 @@ void ReportClusters(const Calibration& c) {
   }
 }
 
+void ReportSites(const Calibration& c) {
+  const std::vector<uint64_t>& sizes = c.input.sizes;
+  if (c.site_uplinks.empty()) {
+    std::printf(
+        "sites: none (FindSites, sites.h, does not find exactly the clusters "
+        "in the pairs measured at %llu bytes)\n",
+        static_cast<unsigned long long>(sizes.back()));
+    return;
+  }
+  std::printf(
+      "sites: the clusters, each behind a shared uplink (FindSites, sites.h: "
+      "every measured pair across clusters costs over %llu x the slower "
+      "end's own rate at %llu bytes); model trees plans with their "
+      "uplinks\n",
+      static_cast<unsigned long long>(kSiteGap),
+      static_cast<unsigned long long>(sizes.back()));
+  for (size_t k = 0; k < c.clusters.drafts.size(); ++k) {
+    std::printf("  %s: uplink %llu ps per byte at %llu bytes\n",
+                c.clusters.drafts[k].name.c_str(),
+                static_cast<unsigned long long>(c.site_uplinks.back()[k]),
+                static_cast<unsigned long long>(sizes.back()));
+  }
+}
+
 // A node-model rule as calibration decided it: its costs, and FNF or the
 // exact table (the same one, by content hash).
 bool SameNodeRule(const SizeRule& rule, const DraftRange& want) {
@@ -936,8 +1110,10 @@ std::string CheckWritten(const ClusterFile& file,
     const bool same_model =
         rule != nullptr && rule->trees == want.trees &&
         rule->cluster == want.cluster &&
-        (want.trees ? rule->send_ps_per_byte == want.send_ps_per_byte &&
-                          rule->receive_ps_per_byte == want.receive_ps_per_byte
+        (want.trees
+             ? rule->send_ps_per_byte == want.send_ps_per_byte &&
+                   rule->receive_ps_per_byte == want.receive_ps_per_byte &&
+                   rule->uplink_ps_per_byte == want.uplink_ps_per_byte
          : want.cluster ? rule->inter_cost == want.inter_cost &&
                               rule->algorithm == HETCAST_ALGORITHM_NONE
                         : SameNodeRule(*rule, want));
@@ -960,7 +1136,9 @@ std::string Write(const Calibration& c, const std::vector<DraftRange>& decided,
   draft.types = c.types;
   draft.sizes = MergeRanges(decided);
   for (const DraftRange& range : draft.sizes) {
-    if (range.plan && range.cluster) draft.clusters = c.clusters.drafts;
+    if (range.plan && (range.cluster || !range.uplink_ps_per_byte.empty())) {
+      draft.clusters = c.clusters.drafts;
+    }
   }
   *ranges = draft.sizes.size();
   const std::string text = ClusterFileJson(draft);
@@ -1009,6 +1187,8 @@ std::string Measure(Calibration* c) {
         c->input.min_gap);
     MeasureClusterCosts(leaders, c->input.sizes, c->input.repeats, &c->buffer,
                         &c->clusters);
+    MeasureSiteRates(leaders, c->input.sizes, c->input.repeats, &c->buffer,
+                     &c->clusters);
   }
   ShareCosts(c->host_names.size(), c->input.sizes.size(), &c->costs);
   ShareClusters(c->host_names.size(), c->input.sizes.size(), &c->clusters);
@@ -1027,6 +1207,7 @@ std::string Measure(Calibration* c) {
   }
   c->grouping = GroupHostsByCost(c->costs.hosts, c->input.min_gap);
   c->types = TypesOf(*c);
+  FindClusterSites(c);
   return "";
 }
 
@@ -1047,6 +1228,7 @@ int CalibrateClusterFile(const ClusterCalibrateInput& input) {
   if (IsRoot()) {
     ReportGroups(c);
     ReportClusters(c);
+    ReportSites(c);
   }
   Candidates candidates;
   problem = BuildCandidates(c, &candidates);

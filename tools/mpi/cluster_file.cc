@@ -264,13 +264,16 @@ bool ReadTable(const std::string& where, const cluster::SizeRange& range,
   return true;
 }
 
-// One entry per type, each in 1 .. 2^40; `name` for messages.
+// One entry per `what` (`count` of them), each in 1 .. 2^40; `name` for
+// messages.
 bool ReadRates(const std::string& where, const char* name,
-               const flatbuffers::Vector<uint64_t>* rates, size_t types,
-               std::vector<uint64_t>* out, std::string* error) {
-  if (rates == nullptr || rates->size() != types) {
+               const flatbuffers::Vector<uint64_t>* rates, size_t count,
+               const char* what, std::vector<uint64_t>* out,
+               std::string* error) {
+  if (rates == nullptr || rates->size() != count) {
     return Refuse(error, where + ": model trees needs " + name + " with " +
-                             std::to_string(types) + " entries (one per type)");
+                             std::to_string(count) + " entries (one per " +
+                             what + ")");
   }
   for (flatbuffers::uoffset_t t = 0; t < rates->size(); ++t) {
     if (rates->Get(t) < 1 || rates->Get(t) > kMaxLinkValue) {
@@ -283,9 +286,24 @@ bool ReadRates(const std::string& where, const char* name,
   return true;
 }
 
-// A range of model trees: its rates, segments and algorithm.
+// Model trees' optional uplinks: one per cluster of the file.
+bool ReadUplinks(const std::string& where, const cluster::SizeRange& range,
+                 size_t clusters, SizeRule* rule, std::string* error) {
+  const auto* uplinks = range.uplink_ps_per_byte();
+  if (uplinks == nullptr) return true;
+  if (clusters == 0) {
+    return Refuse(error, where +
+                             ": uplink_ps_per_byte needs the file's clusters "
+                             "(each cluster a site behind its uplink)");
+  }
+  return ReadRates(where, "uplink_ps_per_byte", uplinks, clusters, "cluster",
+                   &rule->uplink_ps_per_byte, error);
+}
+
+// A range of model trees: its rates, uplinks, segments and algorithm.
 bool ReadTrees(const std::string& where, const cluster::SizeRange& range,
-               size_t types, SizeRule* rule, std::string* error) {
+               size_t types, size_t clusters, SizeRule* rule,
+               std::string* error) {
   rule->trees = true;
   if (range.algorithm() != cluster::Algorithm_any) {
     return Refuse(error, where +
@@ -297,9 +315,10 @@ bool ReadTrees(const std::string& where, const cluster::SizeRange& range,
     return Refuse(error, where + ": model trees needs segment_bytes >= 1");
   }
   return ReadRates(where, "send_ps_per_byte", range.send_ps_per_byte(), types,
-                   &rule->send_ps_per_byte, error) &&
+                   "type", &rule->send_ps_per_byte, error) &&
          ReadRates(where, "receive_ps_per_byte", range.receive_ps_per_byte(),
-                   types, &rule->receive_ps_per_byte, error);
+                   types, "type", &rule->receive_ps_per_byte, error) &&
+         ReadUplinks(where, range, clusters, rule, error);
 }
 
 // A range of model cluster: its C, algorithm and the clusters' figures.
@@ -373,12 +392,19 @@ bool ReadRange(const std::string& where, const cluster::SizeRange& range,
     }
   }
   if (range.model() == cluster::Model_trees &&
-      !ReadTrees(where, range, type_costs.size(), rule, error)) {
+      !ReadTrees(where, range, type_costs.size(), clusters, rule, error)) {
     return false;
   }
   if (range.model() == cluster::Model_cluster &&
       !ReadClusterModel(where, range, clusters, rule, error)) {
     return false;
+  }
+  if (range.model() != cluster::Model_trees &&
+      range.uplink_ps_per_byte() != nullptr) {
+    return Refuse(error, where +
+                             ": uplink_ps_per_byte is model trees'; model "
+                             "is " +
+                             cluster::EnumNameModel(range.model()));
   }
   if (range.model() != cluster::Model_cluster &&
       IsClusterAlgorithm(range.algorithm())) {

@@ -53,6 +53,9 @@ struct SizeRule {
   std::vector<uint64_t> costs;  // one per type
   // Model trees: one per type, 1 .. kMaxLinkValue; empty otherwise.
   std::vector<uint64_t> send_ps_per_byte, receive_ps_per_byte;
+  // Model trees with sites: one per cluster (each cluster a site behind its
+  // uplink), 1 .. kMaxLinkValue; empty: no sites.
+  std::vector<uint64_t> uplink_ps_per_byte;
   std::shared_ptr<OpenedTable> table;  // null: none
   // Model cluster: C (>= 1) and the file's cluster count; local_us (one per
   // cluster, or empty) and inter_us are informational.

@@ -85,6 +85,10 @@ std::string RangeJson(const DraftRange& range) {
         ",\n            \"send_ps_per_byte\": " + List(range.send_ps_per_byte) +
         ",\n            \"receive_ps_per_byte\": " +
         List(range.receive_ps_per_byte);
+    if (!range.uplink_ps_per_byte.empty()) {
+      out += ",\n            \"uplink_ps_per_byte\": " +
+             List(range.uplink_ps_per_byte);
+    }
   } else if (range.plan) {
     const bool table = !range.table_data.empty();
     out += std::string(", \"model\": \"node\", \"algorithm\": \"") +
@@ -111,6 +115,7 @@ bool SameRule(const DraftRange& a, const DraftRange& b) {
                      a.table_data == b.table_data &&
                      a.send_ps_per_byte == b.send_ps_per_byte &&
                      a.receive_ps_per_byte == b.receive_ps_per_byte &&
+                     a.uplink_ps_per_byte == b.uplink_ps_per_byte &&
                      a.inter_cost == b.inter_cost);
 }
 

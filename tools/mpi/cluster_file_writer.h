@@ -37,8 +37,9 @@ struct DraftRange {
   // Node model: a table file's bytes and content hash, or empty (FNF).
   std::string table_data;
   uint64_t table_hash = 0;
-  // Model trees: one per type.
+  // Model trees: one per type; uplinks one per cluster, or none.
   std::vector<uint64_t> send_ps_per_byte, receive_ps_per_byte;
+  std::vector<uint64_t> uplink_ps_per_byte;
   // Model cluster: C, and the informational figures (one per cluster).
   uint64_t inter_cost = 0;
   std::vector<double> local_us;
@@ -54,7 +55,7 @@ struct ClusterFileDraft {
 };
 
 // Whether two ranges run the same thing (both "mpi", or "plan" with the
-// same model, segments, costs, table, rates and inter_cost).
+// same model, segments, costs, table, rates, uplinks and inter_cost).
 bool SameRule(const DraftRange& a, const DraftRange& b);
 
 // Adjacent ranges (each `max_bytes + 1` the next one's `min_bytes`) that

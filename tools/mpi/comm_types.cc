@@ -12,6 +12,7 @@
 
 #include "tools/mpi/degree_tree.h"
 #include "tools/mpi/errors.h"
+#include "tools/mpi/site_trees.h"
 
 namespace hetcast {
 namespace mpi {
@@ -20,6 +21,7 @@ namespace {
 // What each rank contributes to the gather.
 struct RankEntry {
   int64_t type;
+  int64_t site;  // model trees with sites; else 0
   uint64_t table_hash;
   uint64_t params_hash;
 };
@@ -76,6 +78,7 @@ void Mix(uint64_t* hash, uint64_t value) {
 RankEntry OwnEntry(const HETCAST_MPI_Params& params) {
   RankEntry own;
   own.type = params.my_type;
+  own.site = params.site_count > 0 ? params.my_site : 0;
   own.table_hash = params.table ? hetcast_table_hash(params.table) : 0;
   own.params_hash = ParamsHash(params);
   return own;
@@ -107,6 +110,14 @@ int CheckEntries(const std::vector<RankEntry>& entries,
                       (node ? "node type " : "cluster ") +
                       std::to_string(entry.type) + "; the model has " +
                       std::to_string(limit) + (node ? " types" : " clusters"));
+    }
+    if (params.site_count > 0 &&
+        (entry.site < 0 ||
+         entry.site >= static_cast<int64_t>(params.site_count))) {
+      return Fail(HETCAST_MPI_ERR_TYPE,
+                  "rank " + std::to_string(rank) + " has site " +
+                      std::to_string(entry.site) + "; the model has " +
+                      std::to_string(params.site_count) + " sites");
     }
   }
   return HETCAST_MPI_SUCCESS;
@@ -148,11 +159,15 @@ uint64_t ParamsHash(const HETCAST_MPI_Params& params) {
     for (size_t t = 0; rates && t < params.type_count; ++t)
       Mix(&hash, rates[t]);
   }
+  Mix(&hash, params.site_count);
+  for (size_t s = 0; params.uplink_ps_per_byte && s < params.site_count; ++s) {
+    Mix(&hash, params.uplink_ps_per_byte[s]);
+  }
   return hash;
 }
 
 int CommTypes(MPI_Comm comm, const HETCAST_MPI_Params& params,
-              std::vector<int>* types) {
+              std::vector<int>* types, std::vector<int>* sites) {
   CommCache* cache = nullptr;
   int result = CacheOf(comm, &cache);
   if (result != HETCAST_MPI_SUCCESS) return result;
@@ -167,7 +182,8 @@ int CommTypes(MPI_Comm comm, const HETCAST_MPI_Params& params,
     int rank = 0;
     MPI_Comm_rank(comm, &rank);
     const RankEntry& cached = entries[rank];
-    if (cached.type != own.type || cached.table_hash != own.table_hash ||
+    if (cached.type != own.type || cached.site != own.site ||
+        cached.table_hash != own.table_hash ||
         cached.params_hash != own.params_hash) {
       return Fail(HETCAST_MPI_ERR_CHANGED,
                   "rank " + std::to_string(rank) +
@@ -181,12 +197,18 @@ int CommTypes(MPI_Comm comm, const HETCAST_MPI_Params& params,
   for (size_t r = 0; r < entries.size(); ++r) {
     (*types)[r] = static_cast<int>(entries[r].type);
   }
+  if (sites != nullptr) {
+    sites->resize(entries.size());
+    for (size_t r = 0; r < entries.size(); ++r) {
+      (*sites)[r] = static_cast<int>(entries[r].site);
+    }
+  }
   return HETCAST_MPI_SUCCESS;
 }
 
 int TreesPlanOf(MPI_Comm comm, const HETCAST_MPI_Params& params,
-                const std::vector<int>& types, int root,
-                const MultiTreePlan** plan) {
+                const std::vector<int>& types, const std::vector<int>& sites,
+                int root, const MultiTreePlan** plan) {
   CommCache* cache = nullptr;
   const int result = CacheOf(comm, &cache);
   if (result != HETCAST_MPI_SUCCESS) return result;
@@ -196,12 +218,16 @@ int TreesPlanOf(MPI_Comm comm, const HETCAST_MPI_Params& params,
     if (cache->trees_plans.size() >= kMaxTreesPlans) {
       cache->trees_plans.clear();
     }
-    found =
-        cache->trees_plans
-            .emplace(key, TypeRatesPlan(params.send_ps_per_byte,
-                                        params.receive_ps_per_byte, types, root,
-                                        params.segment_bytes, nullptr))
-            .first;
+    found = cache->trees_plans
+                .emplace(key, MultiPortPlan(
+                                  TypeRatesPlatform(
+                                      params.send_ps_per_byte,
+                                      params.receive_ps_per_byte, types, sites,
+                                      params.site_count > 0
+                                          ? params.uplink_ps_per_byte
+                                          : nullptr),
+                                  root, params.segment_bytes))
+                .first;
   }
   *plan = &found->second;
   return HETCAST_MPI_SUCCESS;

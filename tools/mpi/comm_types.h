@@ -20,16 +20,20 @@ namespace mpi {
 // range, equal table and parameter hashes) from the gathered data alone, so
 // all ranks return the same error. HETCAST_MPI_ERR_CHANGED when this rank's
 // own entry differs from the cached one.
+// `sites` (when not null) gets every rank's site (my_site; all 0 when the
+// parameters have no sites), checked against site_count likewise.
 int CommTypes(MPI_Comm comm, const HETCAST_MPI_Params& params,
-              std::vector<int>* types);
+              std::vector<int>* types, std::vector<int>* sites = nullptr);
 
-// The model-trees plan from `root` of `comm` (TypeRatesPlan of the
-// parameters' rates and segment size over `types`), planned on the first
+// The model-trees plan from `root` of `comm` (MultiPortPlan of the
+// TypeRatesPlatform of the parameters' rates over `types`, with the
+// parameters' uplinks over `sites` when it has sites, in the parameters'
+// segment size; site_trees.h, degree_tree.h), planned on the first
 // call for these parameters and root and cached on the communicator. The
 // communicator must have passed CommTypes() with these parameters.
 int TreesPlanOf(MPI_Comm comm, const HETCAST_MPI_Params& params,
-                const std::vector<int>& types, int root,
-                const MultiTreePlan** plan);
+                const std::vector<int>& types, const std::vector<int>& sites,
+                int root, const MultiTreePlan** plan);
 
 // FNV-1a (64-bit) over the parameters every rank must share.
 uint64_t ParamsHash(const HETCAST_MPI_Params& params);

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <map>
 #include <utility>
 #include <vector>
 
@@ -241,6 +242,7 @@ void PortRates(const LargePlatform& platform, std::vector<uint64_t>* up,
     for (size_t j = 0; j < n; ++j) {
       if (i == j) continue;
       const uint64_t c = platform.ps_per_byte[i][j];
+      if (c == 0) continue;  // not measured
       if ((*up)[i] == 0 || c < (*up)[i]) (*up)[i] = c;
       if ((*down)[j] == 0 || c < (*down)[j]) (*down)[j] = c;
     }
@@ -320,23 +322,37 @@ void SetQueues(MultiTreePlan* plan) {
   plan->window = 16;
 }
 
-MultiTreePlan TypeRatesPlan(const uint64_t* send_ps_per_byte,
-                            const uint64_t* receive_ps_per_byte,
-                            const std::vector<int>& types, int root,
-                            uint64_t segment_bytes, LargePlatform* platform) {
+uint64_t MultiPortTreesPeriod(const LargePlatform& platform,
+                              const std::vector<WeightedTree>& trees) {
+  std::vector<uint64_t> up, down;
+  PortRates(platform, &up, &down);
+  return TreesPeriod(platform, trees, up, down);
+}
+
+LargePlatform TypeRatesPlatform(const uint64_t* send_ps_per_byte,
+                                const uint64_t* receive_ps_per_byte,
+                                const std::vector<int>& types,
+                                const std::vector<int>& sites,
+                                const uint64_t* uplink_ps_per_byte) {
   std::vector<RankLink> links;
   for (int type : types) {
     links.push_back({send_ps_per_byte[type], receive_ps_per_byte[type], 0});
   }
-  const LargePlatform rank_platform = SwitchPlatform(links);
-  MultiTreePlan plan;
-  uint64_t period = 0;
-  plan.root = root;
-  plan.trees = {DegreeTree(rank_platform, root, &period)};
-  plan.segment_bytes = segment_bytes;
-  SetQueues(&plan);
-  if (platform != nullptr) *platform = rank_platform;
-  return plan;
+  LargePlatform platform = SwitchPlatform(links);
+  if (uplink_ps_per_byte == nullptr || sites.size() != types.size()) {
+    return platform;
+  }
+  std::map<int, int> number;
+  Sites& renumbered = platform.sites;
+  for (int site : sites) {
+    const auto added = number.emplace(site, static_cast<int>(number.size()));
+    if (added.second) {
+      renumbered.uplink_ps_per_byte.push_back(uplink_ps_per_byte[site]);
+    }
+    renumbered.of_rank.push_back(added.first->second);
+  }
+  if (number.size() < 2) platform.sites = Sites();
+  return platform;
 }
 
 }  // namespace mpi

@@ -56,7 +56,8 @@ std::vector<uint64_t> SiteCrossings(const Sites& sites,
 LargePlatform SwitchPlatform(const std::vector<RankLink>& ranks);
 
 // u_i and d_j (ps per byte): rank i's fastest pair as sender (its up rate)
-// and rank j's fastest pair as receiver (its down rate).
+// and rank j's fastest pair as receiver (its down rate). A pair of cost 0
+// is one not measured (sites.h) and left out; 0 when a rank has none.
 void PortRates(const LargePlatform& platform, std::vector<uint64_t>* up,
                std::vector<uint64_t>* down);
 
@@ -102,14 +103,23 @@ uint64_t DegreeTreePredictedPs(const LargePlatform& platform,
 // does not hold back the others; receives posted ahead: 16.
 void SetQueues(MultiTreePlan* plan);
 
-// The plan that model trees runs: the degree tree from `root` of the switch
-// whose rank r has the rates of its type types[r] (send_ps_per_byte[t],
-// receive_ps_per_byte[t], no overhead), in segments of `segment_bytes`,
-// queues set. Sets `platform` to that switch when it is not null.
-MultiTreePlan TypeRatesPlan(const uint64_t* send_ps_per_byte,
-                            const uint64_t* receive_ps_per_byte,
-                            const std::vector<int>& types, int root,
-                            uint64_t segment_bytes, LargePlatform* platform);
+// The multi-port period per byte of weighted `trees` (their weights as
+// fractions of their total), rounded up: the busiest port, edge, receiver
+// or uplink, each load summed over the trees by weight (large_plan.h's
+// MultiPortPeriod() in integers). 0 for no trees.
+uint64_t MultiPortTreesPeriod(const LargePlatform& platform,
+                              const std::vector<WeightedTree>& trees);
+
+// The platform that model trees plans on: the switch whose rank r has the
+// rates of its type types[r] (send_ps_per_byte[t], receive_ps_per_byte[t],
+// no overhead), and with `uplink_ps_per_byte` (per site; null: none) rank
+// r in site sites[r]. The sites that hold ranks are numbered again in the
+// order of their lowest rank, each with its uplink; one such site is none.
+LargePlatform TypeRatesPlatform(const uint64_t* send_ps_per_byte,
+                                const uint64_t* receive_ps_per_byte,
+                                const std::vector<int>& types,
+                                const std::vector<int>& sites,
+                                const uint64_t* uplink_ps_per_byte);
 
 }  // namespace mpi
 }  // namespace hetcast

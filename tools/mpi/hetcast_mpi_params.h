@@ -58,6 +58,15 @@ typedef struct HETCAST_MPI_Params {
    * used. */
   const uint64_t* send_ps_per_byte;
   const uint64_t* receive_ps_per_byte;
+  /* Link rates only, optional (site_count 0: every rank on one switch):
+   * sites, groups of ranks behind one shared uplink each (a cluster on its
+   * own switch; tools/mpi/sites.h). This rank's site (< site_count), and per
+   * site its uplink's cost of a byte in picoseconds (1 .. 2^40); the plan
+   * is then the degree tree or the weighted site trees that share the
+   * uplinks out (tools/mpi/site_trees.h, MultiPortTrees). */
+  int my_site;
+  size_t site_count;
+  const uint64_t* uplink_ps_per_byte;
 } HETCAST_MPI_Params;
 
 #ifdef __cplusplus

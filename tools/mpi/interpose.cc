@@ -11,8 +11,9 @@
 // leader rank per host (the lowest rank of the host), the root's host
 // leader taking the message from the root; the leaders run the plan of the
 // cluster file's size range (the node model, each leader with its host's
-// type, model trees' pipelined degree tree, or the cluster model, each
-// leader with its host's cluster) on a private communicator;
+// type, model trees' pipelined degree tree or site trees (with its host's
+// cluster as its site when the range has uplinks), or the cluster model,
+// each leader with its host's cluster) on a private communicator;
 // then each host's ranks get the message from MPI's own broadcast on a
 // communicator of that host's ranks. Every decision is
 // taken from data all ranks hold alike (the byte size, which MPI's type
@@ -290,6 +291,10 @@ void Count(size_t rule, bool planned, double seconds) {
 }
 
 const char* AlgorithmName(const SizeRule& rule) {
+  if (rule.trees && !rule.uplink_ps_per_byte.empty()) {
+    return "trees: the degree tree or site trees of the hosts' link rates and "
+           "the clusters' uplinks";
+  }
   if (rule.trees) return "trees: the degree tree of the hosts' link rates";
   if (rule.cluster) {
     switch (rule.algorithm) {

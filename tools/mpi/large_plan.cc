@@ -427,23 +427,13 @@ absl::StatusOr<LargePlan> PlanLargeBroadcast(const LargePlatform& platform,
   }
   if (model == LargeModel::kMultiPort) {
     LargePlan out;
+    const char* algorithm = "";
     out.plan.root = root;
-    out.algorithm = "degree-tree";
-    uint64_t period = 0;
-    out.plan.trees = {DegreeTree(platform, root, &period)};
-    out.period_ps_per_byte = Q(period);
-    // Three sites or more: trees that take turns on the uplinks, when
-    // their period is shorter.
-    const size_t sites = platform.sites.uplink_ps_per_byte.size();
-    std::vector<WeightedTree> turns = SiteTrees(platform, root, sites);
-    if (sites >= 3 &&
-        MultiPortPeriod(platform, turns) < out.period_ps_per_byte) {
-      out.period_ps_per_byte = MultiPortPeriod(platform, turns);
-      out.plan.trees = std::move(turns);
-      out.algorithm = "site-trees";
-    }
-    out.bound_ps_per_byte = MultiPortBound(platform, root);
+    out.plan.trees = MultiPortTrees(platform, root, &algorithm);
     SetQueues(&out.plan);
+    out.algorithm = algorithm;
+    out.period_ps_per_byte = MultiPortPeriod(platform, out.plan.trees);
+    out.bound_ps_per_byte = MultiPortBound(platform, root);
     out.plan.segment_bytes =
         ChooseSegment(platform, out.plan, bytes, model, &out.predicted_ps);
     return out;

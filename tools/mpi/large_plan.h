@@ -64,8 +64,8 @@ struct LargePlan {
   MultiTreePlan plan;  // integer tree weights and the segment size
   // One-port: "broadcast-eb" (the LP's arborescences), or "mcph" (one
   // tree of the Minimum Cost Path Heuristic, when the LP is too large or
-  // its packing needs more than 63 bits). Multi-port: "degree-tree", or
-  // "site-trees" (site_trees.h) on three sites or more when shorter.
+  // its packing needs more than 63 bits). Multi-port: MultiPortTrees()'s
+  // (site_trees.h) "degree-tree" or "site-trees".
   std::string algorithm;
   // Steady state of plan.trees with their integer weights: picoseconds per
   // byte broadcast, the busiest port's load (overheads left out).

@@ -77,5 +77,28 @@ std::vector<WeightedTree> SiteTrees(const LargePlatform& platform, int root,
   return trees;
 }
 
+std::vector<WeightedTree> MultiPortTrees(const LargePlatform& platform,
+                                         int root, const char** algorithm) {
+  uint64_t period = 0;
+  std::vector<WeightedTree> trees = {DegreeTree(platform, root, &period)};
+  if (algorithm != nullptr) *algorithm = "degree-tree";
+  const size_t sites = platform.sites.uplink_ps_per_byte.size();
+  if (sites < 3) return trees;
+  std::vector<WeightedTree> turns = SiteTrees(platform, root, sites);
+  if (MultiPortTreesPeriod(platform, turns) >= period) return trees;
+  if (algorithm != nullptr) *algorithm = "site-trees";
+  return turns;
+}
+
+MultiTreePlan MultiPortPlan(const LargePlatform& platform, int root,
+                            uint64_t segment_bytes) {
+  MultiTreePlan plan;
+  plan.root = root;
+  plan.trees = MultiPortTrees(platform, root, nullptr);
+  plan.segment_bytes = segment_bytes;
+  SetQueues(&plan);
+  return plan;
+}
+
 }  // namespace mpi
 }  // namespace hetcast

@@ -3,7 +3,8 @@
 // uplink twice at least (2 (k - 1) crossings on k uplinks); trees that
 // share the crossings out by each uplink's rate approach the multi-port
 // bound of 2 (k - 1) crossings carried by all uplinks together
-// (large_plan.h, MultiPortBound()). MPI-free, integers.
+// (large_plan.h, MultiPortBound()). MPI-free, GMP-free, integers: part of
+// libhetcast_mpi.
 #ifndef HETCAST_TOOLS_MPI_SITE_TREES_H_
 #define HETCAST_TOOLS_MPI_SITE_TREES_H_
 
@@ -30,6 +31,20 @@ std::vector<uint64_t> SiteCrossingTotals(const Sites& sites, size_t count);
 // their summed weight. Empty without sites.
 std::vector<WeightedTree> SiteTrees(const LargePlatform& platform, int root,
                                     size_t count);
+
+// The multi-port plan's trees from `root`, the one rule of large_plan.h's
+// PlanLargeBroadcast() and of the library's model trees: DegreeTree(), or
+// with three sites or more SiteTrees() over as many trees as sites when
+// their MultiPortTreesPeriod() is shorter. `algorithm` (when not null) gets
+// "degree-tree" or "site-trees".
+std::vector<WeightedTree> MultiPortTrees(const LargePlatform& platform,
+                                         int root, const char** algorithm);
+
+// What model trees runs (the library, and hetcast-calibrate's prediction of
+// it): MultiPortTrees() from `root` in segments of `segment_bytes`, queues
+// set (SetQueues()).
+MultiTreePlan MultiPortPlan(const LargePlatform& platform, int root,
+                            uint64_t segment_bytes);
 
 }  // namespace mpi
 }  // namespace hetcast

@@ -7,6 +7,7 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "tools/mpi/degree_tree.h"
 
@@ -23,12 +24,20 @@ inline constexpr uint64_t kSiteGap = 2;
 // both ways, accepted only when the split is clean (every pair inside a
 // site explained both ways, every pair across sites explained neither way)
 // and there are at least two sites; else no sites. A site's uplink is its
-// cheapest pair to or from another site: one crossing pays for both
-// uplinks it uses, so each is at most that pair's cost. Whether an uplink
-// is shared by both directions is not seen in uncontended pairs; the sites
-// assume it is, which never plans more crossings than it carries. Site
-// numbers follow the ranks (rank 0's site is 0).
+// cheapest pair to or from another site (SiteUplinks()): one crossing pays
+// for both uplinks it uses, so each is at most that pair's cost. Whether
+// an uplink is shared by both directions is not seen in uncontended pairs;
+// the sites assume it is, which never plans more crossings than it
+// carries. Site numbers follow the ranks (rank 0's site is 0).
+// A pair of cost 0 was not measured (hetcast-calibrate measures some pairs
+// only): it joins nothing and spoils nothing, port rates come from the
+// measured pairs, and a pair joins its ranks only when measured both ways.
 Sites FindSites(const LargePlatform& platform);
+
+// Per site (0 .. the largest of `of_rank`), its cheapest measured pair
+// (cost not 0) to or from another site; 0 for a site with none.
+std::vector<uint64_t> SiteUplinks(const LargePlatform& platform,
+                                  const std::vector<int>& of_rank);
 
 // "3 sites: ranks 0-2 (uplink 8 ps/B), ..." or "one site", for reports.
 std::string DescribeSites(const Sites& sites);

@@ -5,7 +5,8 @@
 // sender busy for each send; large messages in pipelined segments, and
 // broadcasts the plan cannot improve handed to MPI_Bcast (call_rules.h).
 // With link rates (model trees) a broadcast runs the degree tree of the
-// ranks' rates with the multi-tree executor instead (multi_tree.h).
+// ranks' rates, or with sites the site trees that share out the uplinks
+// (site_trees.h), with the multi-tree executor instead (multi_tree.h).
 
 #include <algorithm>
 #include <climits>
@@ -34,6 +35,25 @@ bool IsTrees(const HETCAST_MPI_Params& params) {
          params.receive_ps_per_byte != nullptr;
 }
 
+// Model trees' sites (hetcast_mpi_params.h): an uplink per site.
+int CheckUplinks(const HETCAST_MPI_Params& params) {
+  if (params.uplink_ps_per_byte == nullptr) {
+    return Fail(HETCAST_MPI_ERR_ARG, "site_count " +
+                                         std::to_string(params.site_count) +
+                                         " without uplink_ps_per_byte");
+  }
+  for (size_t s = 0; s < params.site_count; ++s) {
+    const uint64_t uplink = params.uplink_ps_per_byte[s];
+    if (uplink < 1 || uplink > kMaxLinkValue) {
+      return Fail(HETCAST_MPI_ERR_ARG,
+                  "uplink_ps_per_byte[" + std::to_string(s) + "] is " +
+                      std::to_string(uplink) +
+                      "; it must be 1 .. 2^40 ps per byte");
+    }
+  }
+  return HETCAST_MPI_SUCCESS;
+}
+
 // Model trees' parameters (hetcast_mpi_params.h).
 int CheckTrees(const HETCAST_MPI_Params& params) {
   if (params.model != HETCAST_MODEL_NODE || !params.send_ps_per_byte ||
@@ -45,6 +65,10 @@ int CheckTrees(const HETCAST_MPI_Params& params) {
   if (params.segment_bytes == 0) {
     return Fail(HETCAST_MPI_ERR_ARG,
                 "link rates need segment_bytes >= 1 (pipelined segments)");
+  }
+  if (params.site_count > 0) {
+    const int result = CheckUplinks(params);
+    if (result != HETCAST_MPI_SUCCESS) return result;
   }
   for (size_t t = 0; t < params.type_count; ++t) {
     for (const uint64_t* rates :
@@ -67,7 +91,7 @@ int CheckTrees(const HETCAST_MPI_Params& params) {
 // packed when its datatype has gaps).
 int TreesBcast(void* buffer, int count, MPI_Datatype datatype, int root,
                MPI_Comm comm, const HETCAST_MPI_Params& params,
-               const std::vector<int>& types) {
+               const std::vector<int>& types, const std::vector<int>& sites) {
   int rank = 0, type_size = 0;
   MPI_Comm_rank(comm, &rank);
   MPI_Type_size(datatype, &type_size);
@@ -78,7 +102,7 @@ int TreesBcast(void* buffer, int count, MPI_Datatype datatype, int root,
                                          "INT_MAX bytes");
   }
   const MultiTreePlan* plan = nullptr;
-  int result = TreesPlanOf(comm, params, types, root, &plan);
+  int result = TreesPlanOf(comm, params, types, sites, root, &plan);
   if (result != HETCAST_MPI_SUCCESS) return result;
   Contiguous message(buffer, count, datatype, static_cast<int>(bytes), comm);
   result = rank == root ? message.Pack() : MPI_SUCCESS;
@@ -260,11 +284,12 @@ int TreeCollective(void* buffer, int count, MPI_Datatype datatype, int root,
     return Fail(HETCAST_MPI_ERR_ARG,
                 "link rates (send_ps_per_byte) are for HETCAST_MPI_Bcast");
   }
-  std::vector<int> types;
-  result = CommTypes(comm, *params, &types);
+  std::vector<int> types, sites;
+  result = CommTypes(comm, *params, &types, &sites);
   if (result != HETCAST_MPI_SUCCESS) return result;
   if (IsTrees(*params)) {
-    return TreesBcast(buffer, count, datatype, root, comm, *params, types);
+    return TreesBcast(buffer, count, datatype, root, comm, *params, types,
+                      sites);
   }
   PlannerRequest request;
   BuildPlannerRequest(*params, types, root, is_destination, multicast,

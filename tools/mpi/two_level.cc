@@ -79,6 +79,9 @@ HETCAST_MPI_Params LeaderParams(const SizeRule& rule, const HostPlace& place) {
   if (rule.trees) {
     params.send_ps_per_byte = rule.send_ps_per_byte.data();
     params.receive_ps_per_byte = rule.receive_ps_per_byte.data();
+    params.my_site = static_cast<int>(place.cluster);
+    params.site_count = rule.uplink_ps_per_byte.size();
+    params.uplink_ps_per_byte = rule.uplink_ps_per_byte.data();
   }
   return params;
 }

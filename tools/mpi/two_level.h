@@ -7,8 +7,9 @@
 // plan on a private duplicate communicator with the MPI executor
 // (hetcast_mpi.h), each leader with its host's type: the node model's, or
 // for model trees the degree tree of the types' link rates in pipelined
-// segments (degree_tree.h, multi_tree.h); or for model cluster with its
-// host's cluster: the cluster model's plan (LCF between the clusters, then
+// segments (degree_tree.h, multi_tree.h), with the range's uplinks each
+// leader's site its host's cluster (site_trees.h); or for model cluster with
+// its host's cluster: the cluster model's plan (LCF between the clusters, then
 // inside each); then
 // each host's ranks get the message from MPI's own broadcast on a
 // communicator of that host's ranks.
