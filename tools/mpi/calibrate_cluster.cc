@@ -39,26 +39,24 @@ constexpr size_t kHostChars = 256;
 // 1 KB and from 64 KB up.
 constexpr uint64_t kSegmentSizes[] = {128, 1024, 8192, 65536, 524288, 4194304};
 
-// The most segments of one broadcast. SimGrid 3.32 crashed (SIGSEGV, in
-// lmm::MaxMin::do_solve where it was traced) on model trees of 128
-// segments at 1 MiB on 64 hosts and of 64 segments at 512 KiB on 256
-// hosts, and on the node model's FNF tree of 128 segments on 64 hosts
-// (8 KiB at 1 MiB, 1 KiB at 128 KiB); segments x hosts up to 4096 ran,
-// the node model's 128 segments on 16 hosts too (8 KiB at 1 MiB).
-struct SegmentLimits {
-  uint64_t segments, segments_times_hosts;
-};
-constexpr SegmentLimits kNodeLimits = {128, 4096};
-constexpr SegmentLimits kTreesLimits = {64, 4096};
+// The most segments of one broadcast, and of segments times hosts: the
+// executor puts up to that many messages in flight at once, and SMPI's
+// host time per event grows with them (at 256 hosts, 128 segments of 8 KiB
+// at 1 MiB would cost minutes per candidate). SimGrid 3.32's solver
+// crashes from about 8,192 flows in flight on a mixed platform unless
+// maxmin/precision is raised (smpirun --cfg=maxmin/precision:1e-3, as
+// smpi_common.sh does; docs/mpi-results.md, "SimGrid 3.32's bandwidth
+// solver and many flows in flight").
+constexpr uint64_t kMaxSegments = 128;
+constexpr uint64_t kMaxSegmentsTimesHosts = 8192;
 
 // Model trees is timed from this size up: below it a message is too few
 // segments of kSegmentSizes to pipeline, and the node model's candidates
 // cover it.
 constexpr uint64_t kTreesMinBytes = 65536;
 
-uint64_t MaxSegments(size_t hosts, const SegmentLimits& limits) {
-  return std::min<uint64_t>(limits.segments,
-                            limits.segments_times_hosts / hosts);
+uint64_t MaxSegments(size_t hosts) {
+  return std::min<uint64_t>(kMaxSegments, kMaxSegmentsTimesHosts / hosts);
 }
 
 // The same status on every rank: the largest of the ranks' `status`.
@@ -440,11 +438,10 @@ struct Calibration {
 // The segment sizes a plan of `bytes` between `hosts` hosts is timed with:
 // 0 (whole messages), then kSegmentSizes that give 2 .. MaxSegments()
 // segments.
-std::vector<uint64_t> SegmentCandidates(uint64_t bytes, size_t hosts,
-                                        const SegmentLimits& limits) {
+std::vector<uint64_t> SegmentCandidates(uint64_t bytes, size_t hosts) {
   std::vector<uint64_t> candidates = {0};
   for (uint64_t segment : kSegmentSizes) {
-    if (2 * segment <= bytes && bytes <= MaxSegments(hosts, limits) * segment) {
+    if (2 * segment <= bytes && bytes <= MaxSegments(hosts) * segment) {
       candidates.push_back(segment);
     }
   }
@@ -616,7 +613,7 @@ std::string BuildCandidates(const Calibration& c, Candidates* out) {
   const size_t hosts = c.host_names.size();
   for (size_t i = 0; i < c.input.sizes.size(); ++i) {
     const uint64_t bytes = c.input.sizes[i];
-    for (uint64_t segment : SegmentCandidates(bytes, hosts, kNodeLimits)) {
+    for (uint64_t segment : SegmentCandidates(bytes, hosts)) {
       DraftRange range;
       range.plan = true;
       range.segment_bytes = segment;
@@ -628,7 +625,7 @@ std::string BuildCandidates(const Calibration& c, Candidates* out) {
       add(range, i);
     }
     if (bytes < kTreesMinBytes) continue;
-    for (uint64_t segment : SegmentCandidates(bytes, hosts, kTreesLimits)) {
+    for (uint64_t segment : SegmentCandidates(bytes, hosts)) {
       if (segment == 0) continue;
       DraftRange range = TreesDraft(c, i);
       range.segment_bytes = segment;
