@@ -43,16 +43,16 @@ constexpr size_t kHostChars = 256;
 constexpr uint64_t kSegmentSizes[] = {128,    1024,   8192,   65536,
                                       131072, 524288, 4194304};
 
-// The most segments of one broadcast, for every model. SimGrid 3.32
-// crashed (SIGSEGV, in lmm::MaxMin::do_solve where it was traced) on model
-// trees of 128 segments at 1 MiB on 64 hosts and of 64 segments at 512 KiB
-// on 256 hosts, and on the node model's FNF tree of 128 segments on 64
-// hosts (8 KiB at 1 MiB, 1 KiB at 128 KiB): all above 4096 segments x
-// hosts. Up to 4096 ran: the node model's 128 segments on 16 hosts (8 KiB
-// at 1 MiB), and model trees' 128 segments on 16 hosts
-// (tools/mpi/large_experiment.sh's 8 KiB at 1 MiB).
+// The most segments of one broadcast, and of segments times hosts: the
+// executor puts up to that many messages in flight at once, and SMPI's
+// host time per event grows with them (at 256 hosts, 128 segments of 8 KiB
+// at 1 MiB would cost minutes per candidate). SimGrid 3.32's solver
+// crashes from about 8,192 flows in flight on a mixed platform unless
+// maxmin/precision is raised (smpirun --cfg=maxmin/precision:1e-3, as
+// smpi_common.sh does; docs/mpi-results.md, "SimGrid 3.32's bandwidth
+// solver and many flows in flight").
 constexpr uint64_t kMaxSegments = 128;
-constexpr uint64_t kMaxSegmentsTimesHosts = 4096;
+constexpr uint64_t kMaxSegmentsTimesHosts = 8192;
 
 // Model trees is timed from this size up: below it a message is too few
 // segments of kSegmentSizes to pipeline, and the node model's candidates
