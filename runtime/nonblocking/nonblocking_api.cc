@@ -203,7 +203,7 @@ HETCAST_API hetcast_status hetcast_nonblocking_evaluate(
         NbPrepareOrSay(request, workspace, workspace_size, &nb, &s, why);
     if (status != HETCAST_OK) return status;
     uint64_t completion = 0;
-    status = NbEvaluate(nb, s, tasks, task_count, list_begin, &completion);
+    status = NbEvaluate(nb, s, tasks, task_count, list_begin, &completion, why);
     if (status != HETCAST_OK) return status;
     return NbAnswer(nb, s, HETCAST_ALGORITHM_EVALUATED, completion, nb.total,
                     answer);

@@ -207,10 +207,12 @@ hetcast_status NbPlanEarliest(const hetcast_nonblocking_request* request,
 
 // evaluator.cc: checks and replays task lists (see
 // hetcast_nonblocking_evaluate), rewriting their times; on success
-// `*completion` is the last receive's end.
+// `*completion` is the last receive's end, else the rule the lists break is
+// in `*why` (optional).
 hetcast_status NbEvaluate(const Nb& nb, const NbScratch& s,
                           hetcast_nonblocking_task* tasks, size_t task_count,
-                          const size_t* list_begin, uint64_t* completion);
+                          const size_t* list_begin, uint64_t* completion,
+                          const char** why);
 
 }  // namespace internal
 }  // namespace hetcast

@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <cstring>
 #include <functional>
+#include <set>
 #include <string>
 #include <utility>
 #include <vector>
@@ -366,10 +367,878 @@ std::vector<WhyCase> PlannerCases() {
   };
 }
 
+// The node model's refusals beyond one per field: outputs, the evaluator's
+// rules, the planner's profile choice.
+hetcast_node_request Huge() {
+  static const uint64_t kHuge[2] = {uint64_t{1} << 31, 1};
+  return {kCosts, 2, 0, kHuge, nullptr};
+}
+
+hetcast_status EvaluateNode(const hetcast_node_request& r,
+                            std::vector<hetcast_send> sends, const char** why) {
+  hetcast_answer answer;
+  return hetcast_node_evaluate(&r, sends.data(), sends.size(), g_workspace,
+                               sizeof(g_workspace), g_nodes, 64, g_transfers,
+                               64, &answer, why);
+}
+
+// The default table's first profile, opened.
+const hetcast_profile* DefaultProfile() {
+  static hetcast_table table;
+  static hetcast_profile profile;
+  hetcast_table_open(hetcast_default_table, hetcast_default_table_size, &table,
+                     nullptr);
+  hetcast_profile_open(&table, 0, &profile, nullptr);
+  return &profile;
+}
+
+std::vector<WhyCase> MoreNodeCases() {
+  return {
+      {"node too many nodes", HETCAST_TOO_LARGE, "HETCAST_MAX_NODES",
+       [](const char** why) {
+         hetcast_node_sizes sizes;
+         const hetcast_node_request r = Huge();
+         return hetcast_node_plan_sizes(&r, &sizes, why);
+       }},
+      {"node nodes NULL", HETCAST_INVALID_ARGUMENT, "nodes is NULL",
+       [](const char** why) {
+         const hetcast_node_request r = Node();
+         hetcast_answer answer;
+         return hetcast_node_plan(&r, HETCAST_ALGORITHM_FNF, g_workspace,
+                                  sizeof(g_workspace), nullptr, 64, g_transfers,
+                                  64, &answer, why);
+       }},
+      {"node transfers NULL", HETCAST_INVALID_ARGUMENT, "transfers is NULL",
+       [](const char** why) {
+         const hetcast_node_request r = Node();
+         hetcast_answer answer;
+         return hetcast_node_plan(&r, HETCAST_ALGORITHM_FNF, g_workspace,
+                                  sizeof(g_workspace), g_nodes, 64, nullptr, 3,
+                                  &answer, why);
+       }},
+      {"node transfers too few", HETCAST_OUTPUT_TOO_SMALL, "transfer_capacity",
+       [](const char** why) {
+         const hetcast_node_request r = Node();
+         hetcast_answer answer;
+         return hetcast_node_plan(&r, HETCAST_ALGORITHM_FNF, g_workspace,
+                                  sizeof(g_workspace), g_nodes, 64, g_transfers,
+                                  1, &answer, why);
+       }},
+      {"node workspace NULL", HETCAST_INVALID_ARGUMENT, "workspace is NULL",
+       [](const char** why) {
+         const hetcast_node_request r = Node();
+         hetcast_answer answer;
+         return hetcast_node_plan(&r, HETCAST_ALGORITHM_FNF, nullptr, 0,
+                                  g_nodes, 64, g_transfers, 64, &answer, why);
+       }},
+      {"node lower bound NULL", HETCAST_INVALID_ARGUMENT, "lower_bound",
+       [](const char** why) {
+         const hetcast_node_request r = Node();
+         return hetcast_node_lower_bound(&r, nullptr, why);
+       }},
+      {"node evaluate bytes overflow", HETCAST_TOO_LARGE, "send_count",
+       [](const char** why) {
+         const hetcast_node_request r = Node();
+         size_t bytes;
+         return hetcast_node_evaluate_workspace_size(&r, SIZE_MAX / 2, &bytes,
+                                                     why);
+       }},
+      {"node evaluate workspace", HETCAST_WORKSPACE_TOO_SMALL,
+       "hetcast_node_evaluate_workspace_size",
+       [](const char** why) {
+         const hetcast_node_request r = Node();
+         const hetcast_send send = {0, 1};
+         hetcast_answer answer;
+         return hetcast_node_evaluate(&r, &send, 1, g_workspace, 8, g_nodes, 64,
+                                      g_transfers, 64, &answer, why);
+       }},
+      {"node evaluate receives twice", HETCAST_INVALID_SCHEDULE,
+       "receives twice",
+       [](const char** why) {
+         return EvaluateNode(Node(), {{0, 1}, {0, 1}}, why);
+       }},
+      {"node evaluate more sends than nodes", HETCAST_INVALID_SCHEDULE,
+       "more sends than nodes",
+       [](const char** why) {
+         return EvaluateNode(Node(), std::vector<hetcast_send>(12, {0, 1}),
+                             why);
+       }},
+      {"node evaluate id out of range", HETCAST_INVALID_SCHEDULE,
+       "out of range",
+       [](const char** why) {
+         return EvaluateNode(Node(), {{0, 99}}, why);
+       }},
+      {"node evaluate unreached sender", HETCAST_INVALID_SCHEDULE,
+       "never reach",
+       [](const char** why) {
+         return EvaluateNode(Node(), {{1, 2}, {2, 1}}, why);
+       }},
+      {"node evaluate destination left out", HETCAST_INVALID_SCHEDULE,
+       "never receives",
+       [](const char** why) {
+         return EvaluateNode(Node(), {{0, 1}}, why);
+       }},
+      {"node evaluate past NEVER", HETCAST_OVERFLOW, "HETCAST_NEVER",
+       [](const char** why) {
+         static const uint64_t kSlow[1] = {uint64_t{1} << 63};
+         static const uint64_t kTwo[1] = {2};
+         const hetcast_node_request r = {kSlow, 1, 0, kTwo, nullptr};
+         return EvaluateNode(r, {{0, 1}, {0, 2}}, why);
+       }},
+      {"planner node pin", HETCAST_INVALID_ARGUMENT, "FNF or TABLE",
+       [](const char** why) {
+         const hetcast_node_request node = Node();
+         hetcast_request r = {};
+         r.algorithm = HETCAST_ALGORITHM_LCF;
+         r.node = &node;
+         return Planner(r, why);
+       }},
+      {"planner profiles NULL", HETCAST_INVALID_ARGUMENT, "profiles is NULL",
+       [](const char** why) {
+         const hetcast_node_request node = Node();
+         hetcast_request r = {};
+         r.node = &node;
+         r.profile_count = 1;
+         return Planner(r, why);
+       }},
+      {"planner costs from no profile", HETCAST_INVALID_ARGUMENT,
+       "no profile of the same type count",
+       [](const char** why) {
+         hetcast_profile_info info;
+         hetcast_profile_get_info(DefaultProfile(), &info, nullptr);
+         static const uint64_t kMany[HETCAST_MAX_TYPES] = {1};
+         const hetcast_node_request node = {nullptr, info.type_count + 1, 0,
+                                            kMany, nullptr};
+         hetcast_request r = {};
+         r.node = &node;
+         r.profiles = DefaultProfile();
+         r.profile_count = 1;
+         return Planner(r, why);
+       }},
+      {"planner TABLE pinned past the limits", HETCAST_NOT_IN_TABLE,
+       "exceeds the limits",
+       [](const char** why) {
+         hetcast_profile_info info;
+         hetcast_profile_get_info(DefaultProfile(), &info, nullptr);
+         static uint64_t counts[HETCAST_MAX_TYPES];
+         for (size_t j = 0; j < info.type_count; ++j) {
+           uint64_t limit = 0;
+           hetcast_profile_type(DefaultProfile(), j, nullptr, nullptr, &limit,
+                                nullptr);
+           counts[j] = limit + 1;
+         }
+         const hetcast_node_request node = {nullptr, info.type_count, 0, counts,
+                                            nullptr};
+         hetcast_request r = {};
+         r.algorithm = HETCAST_ALGORITHM_TABLE;
+         r.node = &node;
+         r.profiles = DefaultProfile();
+         r.profile_count = 1;
+         return Planner(r, why);
+       }},
+  };
+}
+
+// The cluster model's refusals beyond one per field.
+hetcast_status EvaluateCluster(const hetcast_cluster_request& r,
+                               std::vector<hetcast_transfer> schedule,
+                               const char** why) {
+  hetcast_answer answer;
+  return hetcast_cluster_evaluate(&r, schedule.data(), schedule.size(),
+                                  g_workspace, sizeof(g_workspace), g_nodes, 64,
+                                  g_transfers, 64, &answer, why);
+}
+
+const uint64_t kOne[3] = {1, 1, 1};
+const uint64_t kTwoOneOne[3] = {2, 1, 1};
+
+std::vector<WhyCase> MoreClusterCases() {
+  return {
+      {"cluster degrees and matching", HETCAST_INVALID_ARGUMENT,
+       "degrees and matching together",
+       [](const char** why) {
+         hetcast_cluster_request r = Cluster();
+         r.degrees = kOne;
+         r.matching = 1;
+         return PlanCluster(r, HETCAST_ALGORITHM_LCF, sizeof(g_workspace), why);
+       }},
+      {"cluster postal multicast", HETCAST_INVALID_ARGUMENT, "multicast",
+       [](const char** why) {
+         hetcast_cluster_request r = Cluster();
+         r.postal = 1;
+         r.members = kOne;
+         return PlanCluster(r, HETCAST_ALGORITHM_LCF, sizeof(g_workspace), why);
+       }},
+      {"cluster eager with degrees", HETCAST_INVALID_ARGUMENT, "EAGER_LCF",
+       [](const char** why) {
+         hetcast_cluster_request r = Cluster();
+         r.degrees = kOne;
+         return PlanCluster(r, HETCAST_ALGORITHM_EAGER_LCF, sizeof(g_workspace),
+                            why);
+       }},
+      {"cluster flat postal", HETCAST_INVALID_ARGUMENT, "FLAT_BINOMIAL",
+       [](const char** why) {
+         hetcast_cluster_request r = Cluster();
+         r.postal = 1;
+         return PlanCluster(r, HETCAST_ALGORITHM_FLAT_BINOMIAL,
+                            sizeof(g_workspace), why);
+       }},
+      {"cluster interleaved blocking", HETCAST_INVALID_ARGUMENT,
+       "INTERLEAVED_LCF",
+       [](const char** why) {
+         return PlanCluster(Cluster(), HETCAST_ALGORITHM_INTERLEAVED_LCF,
+                            sizeof(g_workspace), why);
+       }},
+      {"cluster postal degrees", HETCAST_INVALID_ARGUMENT, "blocking model",
+       [](const char** why) {
+         hetcast_cluster_request r = Cluster();
+         r.postal = 1;
+         r.degrees = kOne;
+         hetcast_node_sizes sizes;
+         return hetcast_cluster_plan_sizes(&r, &sizes, why);
+       }},
+      {"cluster empty cluster", HETCAST_INVALID_ARGUMENT, "no processors",
+       [](const char** why) {
+         static const uint64_t kEmpty[3] = {4, 0, 2};
+         hetcast_cluster_request r = Cluster();
+         r.sizes = kEmpty;
+         hetcast_node_sizes sizes;
+         return hetcast_cluster_plan_sizes(&r, &sizes, why);
+       }},
+      {"cluster zero degree", HETCAST_INVALID_ARGUMENT, "a degree",
+       [](const char** why) {
+         static const uint64_t kZero[3] = {0, 1, 1};
+         hetcast_cluster_request r = Cluster();
+         r.degrees = kZero;
+         hetcast_node_sizes sizes;
+         return hetcast_cluster_plan_sizes(&r, &sizes, why);
+       }},
+      {"cluster members", HETCAST_INVALID_ARGUMENT, "more members",
+       [](const char** why) {
+         static const uint64_t kMany[3] = {1, 9, 1};
+         hetcast_cluster_request r = Cluster();
+         r.members = kMany;
+         hetcast_node_sizes sizes;
+         return hetcast_cluster_plan_sizes(&r, &sizes, why);
+       }},
+      {"cluster too many processors", HETCAST_TOO_LARGE, "HETCAST_MAX_NODES",
+       [](const char** why) {
+         static const uint64_t kHuge[3] = {uint64_t{1} << 31, 1, 1};
+         hetcast_cluster_request r = Cluster();
+         r.sizes = kHuge;
+         hetcast_node_sizes sizes;
+         return hetcast_cluster_plan_sizes(&r, &sizes, why);
+       }},
+      {"cluster sizes NULL", HETCAST_INVALID_ARGUMENT, "sizes is NULL",
+       [](const char** why) {
+         const hetcast_cluster_request r = Cluster();
+         return hetcast_cluster_plan_sizes(&r, nullptr, why);
+       }},
+      {"cluster lower bound NULL", HETCAST_INVALID_ARGUMENT, "lower_bound or",
+       [](const char** why) {
+         const hetcast_cluster_request r = Cluster();
+         return hetcast_cluster_lower_bound(
+             &r, g_workspace, sizeof(g_workspace), nullptr, nullptr, why);
+       }},
+      {"cluster answer NULL", HETCAST_INVALID_ARGUMENT, "answer is NULL",
+       [](const char** why) {
+         const hetcast_cluster_request r = Cluster();
+         return hetcast_cluster_plan(&r, HETCAST_ALGORITHM_LCF, g_workspace,
+                                     sizeof(g_workspace), g_nodes, 64,
+                                     g_transfers, 64, nullptr, why);
+       }},
+      {"cluster nodes NULL", HETCAST_INVALID_ARGUMENT, "nodes is NULL, or",
+       [](const char** why) {
+         const hetcast_cluster_request r = Cluster();
+         hetcast_answer answer;
+         return hetcast_cluster_plan(&r, HETCAST_ALGORITHM_LCF, g_workspace,
+                                     sizeof(g_workspace), nullptr, 64,
+                                     g_transfers, 64, &answer, why);
+       }},
+      {"cluster nodes too few", HETCAST_OUTPUT_TOO_SMALL, "node_capacity or",
+       [](const char** why) {
+         const hetcast_cluster_request r = Cluster();
+         hetcast_answer answer;
+         return hetcast_cluster_plan(&r, HETCAST_ALGORITHM_LCF, g_workspace,
+                                     sizeof(g_workspace), g_nodes, 2,
+                                     g_transfers, 64, &answer, why);
+       }},
+      {"cluster evaluate bytes NULL", HETCAST_INVALID_ARGUMENT, "bytes is NULL",
+       [](const char** why) {
+         const hetcast_cluster_request r = Cluster();
+         return hetcast_cluster_evaluate_workspace_size(&r, 3, nullptr, why);
+       }},
+      {"cluster evaluate bytes overflow", HETCAST_TOO_LARGE, "transfer_count",
+       [](const char** why) {
+         const hetcast_cluster_request r = Cluster();
+         size_t bytes;
+         return hetcast_cluster_evaluate_workspace_size(&r, SIZE_MAX / 2,
+                                                        &bytes, why);
+       }},
+      {"cluster evaluate nodes too few", HETCAST_OUTPUT_TOO_SMALL,
+       "processor count",
+       [](const char** why) {
+         const hetcast_cluster_request r = Cluster();
+         const hetcast_transfer t = {0, 1, 0, 1};
+         hetcast_answer answer;
+         return hetcast_cluster_evaluate(&r, &t, 1, g_workspace,
+                                         sizeof(g_workspace), g_nodes, 2,
+                                         g_transfers, 64, &answer, why);
+       }},
+      {"cluster evaluate workspace", HETCAST_WORKSPACE_TOO_SMALL,
+       "hetcast_cluster_evaluate_workspace_size",
+       [](const char** why) {
+         const hetcast_cluster_request r = Cluster();
+         const hetcast_transfer t = {0, 1, 0, 1};
+         hetcast_answer answer;
+         return hetcast_cluster_evaluate(&r, &t, 1, g_workspace, 8, g_nodes, 64,
+                                         g_transfers, 64, &answer, why);
+       }},
+      {"cluster evaluate id out of range", HETCAST_INVALID_SCHEDULE,
+       "out of range",
+       [](const char** why) {
+         return EvaluateCluster(Cluster(), {{0, 99, 0, 0}}, why);
+       }},
+      {"cluster evaluate receives twice", HETCAST_INVALID_SCHEDULE,
+       "receives twice",
+       [](const char** why) {
+         return EvaluateCluster(Cluster(), {{0, 1, 0, 1}, {0, 1, 1, 2}}, why);
+       }},
+      {"cluster evaluate past NEVER", HETCAST_OVERFLOW, "HETCAST_NEVER",
+       [](const char** why) {
+         return EvaluateCluster(Cluster(), {{0, 1, HETCAST_NEVER - 1, 0}}, why);
+       }},
+      {"cluster evaluate early start", HETCAST_INVALID_SCHEDULE,
+       "before its sender",
+       [](const char** why) {
+         return EvaluateCluster(Cluster(), {{1, 2, 0, 1}}, why);
+       }},
+      {"cluster evaluate member left out", HETCAST_INVALID_SCHEDULE,
+       "never receives",
+       [](const char** why) {
+         return EvaluateCluster(Cluster(), {{0, 1, 0, 1}}, why);
+       }},
+      {"cluster evaluate one-port", HETCAST_INVALID_SCHEDULE, "one-port",
+       [](const char** why) {
+         static const uint64_t kThree[1] = {3};
+         const hetcast_cluster_request r = {kThree,  1, 5,      0,
+                                            nullptr, 0, nullptr};
+         return EvaluateCluster(r, {{0, 1, 0, 1}, {0, 2, 0, 1}}, why);
+       }},
+      {"cluster evaluate degree", HETCAST_INVALID_SCHEDULE, "its degree",
+       [](const char** why) {
+         const hetcast_cluster_request r = {kTwoOneOne, 3, 5,      0,
+                                            kOne,       0, nullptr};
+         return EvaluateCluster(r, {{0, 1, 0, 1}, {0, 2, 1, 6}, {1, 3, 1, 6}},
+                                why);
+       }},
+      {"cluster evaluate matching", HETCAST_INVALID_SCHEDULE, "matching bound",
+       [](const char** why) {
+         const hetcast_cluster_request r = {kTwoOneOne, 3, 5,      0,
+                                            nullptr,    1, nullptr};
+         return EvaluateCluster(r, {{0, 1, 0, 1}, {0, 2, 1, 6}, {1, 3, 1, 6}},
+                                why);
+       }},
+  };
+}
+
+// The non-blocking model's refusals beyond one per field, and its
+// evaluator's rules.
+const uint64_t kThreeOnes[3] = {1, 1, 1};
+const uint64_t kLinks3[9] = {0, 1, 1, 1, 0, 1, 1, 1, 0};
+hetcast_nonblocking_request Nonblocking3(const hetcast_nonblocking_message* m,
+                                         size_t count) {
+  return {3, kThreeOnes, kThreeOnes, kThreeOnes, kThreeOnes, kLinks3, m, count};
+}
+
+hetcast_status EvaluateNonblocking(const hetcast_nonblocking_request& r,
+                                   std::vector<hetcast_nonblocking_task> tasks,
+                                   std::vector<size_t> list_begin,
+                                   const char** why) {
+  hetcast_answer answer;
+  return hetcast_nonblocking_evaluate(&r, tasks.data(), tasks.size(),
+                                      list_begin.data(), g_workspace,
+                                      sizeof(g_workspace), &answer, why);
+}
+
+constexpr uint32_t kSend = HETCAST_NONBLOCKING_SEND;
+constexpr uint32_t kRecv = HETCAST_NONBLOCKING_RECV;
+const uint32_t kToOneTwo[2] = {1, 2};
+const hetcast_nonblocking_message kToBoth = {0, 8, kToOneTwo, 2};
+
+hetcast_status NonblockingMessage(hetcast_nonblocking_message m,
+                                  const char** why) {
+  return PlanNonblocking(Nonblocking3(&m, 1), HETCAST_ALGORITHM_WRP,
+                         sizeof(g_workspace), 64, why);
+}
+
+std::vector<WhyCase> MoreNonblockingCases() {
+  return {
+      {"non-blocking overhead", HETCAST_INVALID_ARGUMENT, "overhead",
+       [](const char** why) {
+         static const uint64_t kBig[2] = {uint64_t{1} << 41, 1};
+         hetcast_nonblocking_request r = Nonblocking();
+         r.send_fixed = kBig;
+         hetcast_nonblocking_rejection where;
+         return hetcast_nonblocking_check(&r, nullptr, 0, &where, why);
+       }},
+      {"non-blocking link", HETCAST_INVALID_ARGUMENT, "link time",
+       [](const char** why) {
+         static const uint64_t kBig[4] = {0, uint64_t{1} << 41, 1, 0};
+         hetcast_nonblocking_request r = Nonblocking();
+         r.link_per_byte = kBig;
+         hetcast_nonblocking_rejection where;
+         return hetcast_nonblocking_check(&r, nullptr, 0, &where, why);
+       }},
+      {"non-blocking destinations NULL", HETCAST_INVALID_ARGUMENT,
+       "destinations NULL",
+       [](const char** why) {
+         return NonblockingMessage({0, 8, nullptr, 1}, why);
+       }},
+      {"non-blocking no such destination", HETCAST_INVALID_ARGUMENT,
+       "does not exist",
+       [](const char** why) {
+         static const uint32_t kFive[1] = {5};
+         return NonblockingMessage({0, 8, kFive, 1}, why);
+       }},
+      {"non-blocking destination is source", HETCAST_INVALID_ARGUMENT,
+       "message's source",
+       [](const char** why) {
+         static const uint32_t kZero[1] = {0};
+         return NonblockingMessage({0, 8, kZero, 1}, why);
+       }},
+      {"non-blocking destination twice", HETCAST_INVALID_ARGUMENT,
+       "listed twice",
+       [](const char** why) {
+         static const uint32_t kTwice[2] = {1, 1};
+         return NonblockingMessage({0, 8, kTwice, 2}, why);
+       }},
+      {"non-blocking request NULL", HETCAST_INVALID_ARGUMENT, "request is NULL",
+       [](const char** why) {
+         hetcast_nonblocking_sizes sizes;
+         return hetcast_nonblocking_plan_sizes(nullptr, &sizes, why);
+       }},
+      {"non-blocking no message", HETCAST_INVALID_ARGUMENT, "one message",
+       [](const char** why) {
+         hetcast_nonblocking_request r = Nonblocking();
+         r.message_count = 0;
+         hetcast_nonblocking_sizes sizes;
+         return hetcast_nonblocking_plan_sizes(&r, &sizes, why);
+       }},
+      {"non-blocking array NULL", HETCAST_INVALID_ARGUMENT, "an array is NULL",
+       [](const char** why) {
+         hetcast_nonblocking_request r = Nonblocking();
+         r.recv_fixed = nullptr;
+         hetcast_nonblocking_sizes sizes;
+         return hetcast_nonblocking_plan_sizes(&r, &sizes, why);
+       }},
+      {"non-blocking too many nodes", HETCAST_TOO_LARGE,
+       "HETCAST_NONBLOCKING_MAX_NODES",
+       [](const char** why) {
+         hetcast_nonblocking_request r = Nonblocking();
+         r.node_count = 16385;
+         hetcast_nonblocking_sizes sizes;
+         return hetcast_nonblocking_plan_sizes(&r, &sizes, why);
+       }},
+      {"non-blocking too many cells", HETCAST_TOO_LARGE,
+       "HETCAST_NONBLOCKING_MAX_CELLS",
+       [](const char** why) {
+         hetcast_nonblocking_request r = Nonblocking();
+         r.node_count = 16384;
+         r.message_count = 1025;
+         hetcast_nonblocking_sizes sizes;
+         return hetcast_nonblocking_plan_sizes(&r, &sizes, why);
+       }},
+      {"non-blocking workspace", HETCAST_WORKSPACE_TOO_SMALL,
+       "hetcast_nonblocking_plan_sizes",
+       [](const char** why) {
+         return PlanNonblocking(Nonblocking(), HETCAST_ALGORITHM_WRP, 8, 64,
+                                why);
+       }},
+      {"non-blocking plan answer NULL", HETCAST_INVALID_ARGUMENT,
+       "answer, tasks or list_begin",
+       [](const char** why) {
+         const hetcast_nonblocking_request r = Nonblocking();
+         return hetcast_nonblocking_plan(&r, HETCAST_ALGORITHM_WRP, g_workspace,
+                                         sizeof(g_workspace), g_tasks, 64,
+                                         g_list_begin, nullptr, why);
+       }},
+      {"non-blocking evaluate answer NULL", HETCAST_INVALID_ARGUMENT,
+       "answer or list_begin",
+       [](const char** why) {
+         const hetcast_nonblocking_request r = Nonblocking();
+         return hetcast_nonblocking_evaluate(&r, g_tasks, 0, g_list_begin,
+                                             g_workspace, sizeof(g_workspace),
+                                             nullptr, why);
+       }},
+      {"non-blocking lower bound NULL", HETCAST_INVALID_ARGUMENT,
+       "lower_bound is NULL",
+       [](const char** why) {
+         const hetcast_nonblocking_request r = Nonblocking();
+         return hetcast_nonblocking_lower_bound(
+             &r, g_workspace, sizeof(g_workspace), nullptr, why);
+       }},
+      {"non-blocking evaluate count", HETCAST_INVALID_SCHEDULE, "task_count",
+       [](const char** why) {
+         return EvaluateNonblocking(Nonblocking(), {{kSend, 0, 1, 0, 0, 0, 0}},
+                                    {0, 1, 1}, why);
+       }},
+      {"non-blocking evaluate partner", HETCAST_INVALID_SCHEDULE,
+       "another node's list",
+       [](const char** why) {
+         return EvaluateNonblocking(
+             Nonblocking(),
+             {{kSend, 0, 5, 0, 0, 0, 0}, {kRecv, 1, 0, 0, 0, 0, 0}}, {0, 1, 2},
+             why);
+       }},
+      {"non-blocking evaluate not a destination", HETCAST_INVALID_SCHEDULE,
+       "not its destination",
+       [](const char** why) {
+         return EvaluateNonblocking(
+             Nonblocking3(&kMessage, 1),
+             {{kSend, 0, 2, 0, 0, 0, 0}, {kRecv, 1, 0, 0, 0, 0, 0}},
+             {0, 1, 2, 2}, why);
+       }},
+      {"non-blocking evaluate twice", HETCAST_INVALID_SCHEDULE, "listed twice",
+       [](const char** why) {
+         return EvaluateNonblocking(Nonblocking3(&kToBoth, 1),
+                                    {{kSend, 0, 1, 0, 0, 0, 0},
+                                     {kSend, 0, 1, 0, 0, 0, 0},
+                                     {kRecv, 1, 0, 0, 0, 0, 0},
+                                     {kRecv, 2, 0, 0, 0, 0, 0}},
+                                    {0, 2, 3, 4}, why);
+       }},
+      {"non-blocking evaluate mismatched pair", HETCAST_INVALID_SCHEDULE,
+       "different senders",
+       [](const char** why) {
+         return EvaluateNonblocking(Nonblocking3(&kToBoth, 1),
+                                    {{kSend, 0, 1, 0, 0, 0, 0},
+                                     {kSend, 0, 2, 0, 0, 0, 0},
+                                     {kRecv, 1, 0, 0, 0, 0, 0},
+                                     {kRecv, 2, 1, 0, 0, 0, 0}},
+                                    {0, 2, 3, 4}, why);
+       }},
+      {"non-blocking evaluate relay too early", HETCAST_INVALID_SCHEDULE,
+       "before its own receive",
+       [](const char** why) {
+         return EvaluateNonblocking(Nonblocking3(&kToBoth, 1),
+                                    {{kSend, 0, 1, 0, 0, 0, 0},
+                                     {kSend, 1, 2, 0, 0, 0, 0},
+                                     {kRecv, 1, 0, 0, 0, 0, 0},
+                                     {kRecv, 2, 1, 0, 0, 0, 0}},
+                                    {0, 1, 3, 4}, why);
+       }},
+      {"non-blocking evaluate deadlock", HETCAST_INVALID_SCHEDULE, "deadlock",
+       [](const char** why) {
+         static const uint32_t kToZero[1] = {0};
+         static const hetcast_nonblocking_message kTwo[2] = {
+             {0, 8, kToOne, 1}, {1, 8, kToZero, 1}};
+         hetcast_nonblocking_request r = Nonblocking();
+         r.messages = kTwo;
+         r.message_count = 2;
+         return EvaluateNonblocking(r,
+                                    {{kRecv, 0, 1, 1, 0, 0, 0},
+                                     {kSend, 0, 1, 0, 0, 0, 0},
+                                     {kRecv, 1, 0, 0, 0, 0, 0},
+                                     {kSend, 1, 0, 1, 0, 0, 0}},
+                                    {0, 2, 4}, why);
+       }},
+  };
+}
+
+// The graph model's refusals beyond one per field.
+hetcast_status GraphSizes(const hetcast_graph_request& r, const char** why) {
+  hetcast_graph_sizes sizes;
+  return hetcast_graph_plan_sizes(&r, &sizes, why);
+}
+
+hetcast_status EvaluateGraph(const hetcast_graph_schedule& schedule,
+                             size_t workspace, const char** why) {
+  const hetcast_graph_request r = Graph();
+  hetcast_graph_evaluation evaluation;
+  return hetcast_graph_evaluate(&r, &schedule, g_workspace, workspace,
+                                &evaluation, why);
+}
+
+std::vector<WhyCase> MoreGraphCases() {
+  return {
+      {"graph endpoint", HETCAST_INVALID_ARGUMENT, "endpoint",
+       [](const char** why) {
+         static const hetcast_graph_edge kBad[2] = {{0, 1, 3}, {1, 7, 2}};
+         hetcast_graph_request r = Graph();
+         r.edges = kBad;
+         return GraphSizes(r, why);
+       }},
+      {"graph edge cost", HETCAST_INVALID_ARGUMENT, "HETCAST_MAX_COST",
+       [](const char** why) {
+         static const hetcast_graph_edge kBad[2] = {{0, 1, 0}, {1, 2, 2}};
+         hetcast_graph_request r = Graph();
+         r.edges = kBad;
+         return GraphSizes(r, why);
+       }},
+      {"graph target is source", HETCAST_INVALID_ARGUMENT,
+       "the target is the source",
+       [](const char** why) {
+         static const uint32_t kSource[1] = {0};
+         hetcast_graph_request r = Graph();
+         r.targets = kSource;
+         r.target_count = 1;
+         return GraphSizes(r, why);
+       }},
+      {"graph target not a node", HETCAST_INVALID_ARGUMENT,
+       "the target is not a node",
+       [](const char** why) {
+         static const uint32_t kNine[1] = {9};
+         hetcast_graph_request r = Graph();
+         r.targets = kNine;
+         r.target_count = 1;
+         return GraphSizes(r, why);
+       }},
+      {"graph too many targets", HETCAST_INVALID_ARGUMENT, "more targets",
+       [](const char** why) {
+         static const uint32_t kThree[3] = {1, 2, 1};
+         hetcast_graph_request r = Graph();
+         r.targets = kThree;
+         r.target_count = 3;
+         return GraphSizes(r, why);
+       }},
+      {"graph request NULL", HETCAST_INVALID_ARGUMENT, "request is NULL",
+       [](const char** why) {
+         hetcast_graph_sizes sizes;
+         return hetcast_graph_plan_sizes(nullptr, &sizes, why);
+       }},
+      {"graph too many nodes", HETCAST_TOO_LARGE, "HETCAST_GRAPH_MAX_NODES",
+       [](const char** why) {
+         hetcast_graph_request r = Graph();
+         r.node_count = HETCAST_GRAPH_MAX_NODES + 1;
+         return GraphSizes(r, why);
+       }},
+      {"graph too many edges", HETCAST_TOO_LARGE, "HETCAST_GRAPH_MAX_EDGES",
+       [](const char** why) {
+         hetcast_graph_request r = Graph();
+         r.edge_count = HETCAST_GRAPH_MAX_EDGES + 1;
+         return GraphSizes(r, why);
+       }},
+      {"graph source", HETCAST_INVALID_ARGUMENT, "the source is not a node",
+       [](const char** why) {
+         hetcast_graph_request r = Graph();
+         r.source = 5;
+         return GraphSizes(r, why);
+       }},
+      {"graph no target", HETCAST_INVALID_ARGUMENT, "no target",
+       [](const char** why) {
+         hetcast_graph_request r = Graph();
+         r.target_count = 0;
+         return GraphSizes(r, why);
+       }},
+      {"graph flag", HETCAST_INVALID_ARGUMENT, "flag",
+       [](const char** why) {
+         hetcast_graph_request r = Graph();
+         r.flags = 0x80000000u;
+         return GraphSizes(r, why);
+       }},
+      {"graph edge twice", HETCAST_INVALID_ARGUMENT, "given twice",
+       [](const char** why) {
+         static const hetcast_graph_edge kTwice[3] = {
+             {0, 1, 3}, {1, 2, 2}, {0, 1, 4}};
+         hetcast_graph_request r = Graph();
+         r.edges = kTwice;
+         r.edge_count = 3;
+         return PlanGraph(r, sizeof(g_workspace), 64, why);
+       }},
+      {"graph target twice", HETCAST_INVALID_ARGUMENT, "target is given twice",
+       [](const char** why) {
+         static const uint32_t kTwice[2] = {1, 1};
+         hetcast_graph_request r = Graph();
+         r.targets = kTwice;
+         return PlanGraph(r, sizeof(g_workspace), 64, why);
+       }},
+      {"graph work", HETCAST_TOO_LARGE, "HETCAST_GRAPH_MAX_WORK",
+       [](const char** why) {
+         static std::vector<uint32_t> targets;
+         targets.clear();
+         for (uint32_t t = 1; t <= 600; ++t) targets.push_back(t);
+         hetcast_graph_request r = Graph();
+         r.node_count = size_t{1} << 19;
+         r.targets = targets.data();
+         r.target_count = targets.size();
+         return GraphSizes(r, why);
+       }},
+      {"graph pin", HETCAST_INVALID_ARGUMENT, "MCPH only",
+       [](const char** why) {
+         const hetcast_graph_request r = Graph();
+         hetcast_graph_answer answer;
+         return hetcast_graph_plan(&r, HETCAST_ALGORITHM_LCF, g_workspace,
+                                   sizeof(g_workspace), g_edges, 64, g_slots,
+                                   64, &answer, why);
+       }},
+      {"graph outputs NULL", HETCAST_INVALID_ARGUMENT,
+       "tree_edges or slots is NULL",
+       [](const char** why) {
+         const hetcast_graph_request r = Graph();
+         hetcast_graph_answer answer;
+         return hetcast_graph_plan(&r, HETCAST_ALGORITHM_MCPH, g_workspace,
+                                   sizeof(g_workspace), nullptr, 64, g_slots,
+                                   64, &answer, why);
+       }},
+      {"graph schedule arrays NULL", HETCAST_INVALID_ARGUMENT,
+       "with a nonzero count",
+       [](const char** why) {
+         const hetcast_graph_schedule s = {1,       1, 1,       nullptr, 1,
+                                           g_edges, 0, g_slots, 0};
+         return EvaluateGraph(s, sizeof(g_workspace), why);
+       }},
+      {"graph evaluation NULL", HETCAST_INVALID_ARGUMENT, "evaluation is NULL",
+       [](const char** why) {
+         const hetcast_graph_request r = Graph();
+         const hetcast_graph_schedule s = {};
+         return hetcast_graph_evaluate(&r, &s, g_workspace, sizeof(g_workspace),
+                                       nullptr, why);
+       }},
+      {"graph evaluate workspace", HETCAST_WORKSPACE_TOO_SMALL,
+       "hetcast_graph_evaluate_workspace_size",
+       [](const char** why) {
+         static const hetcast_graph_route route = {0, 1};
+         const hetcast_graph_schedule s = {1,       1, 1,       &route, 1,
+                                           g_edges, 0, g_slots, 0};
+         return EvaluateGraph(s, 8, why);
+       }},
+  };
+}
+
+// The planner's and the tables' refusals beyond the first ones.
+hetcast_status PlanWith(const hetcast_request& r, hetcast_plan_output out,
+                        const char** why) {
+  hetcast_plan_info info;
+  return hetcast_plan(&r, g_workspace, sizeof(g_workspace), &out, &info, why);
+}
+
+hetcast_plan_output FullOutput() {
+  return {g_nodes,      64, g_transfers, 64, g_tasks, 64,
+          g_list_begin, 64, g_edges,     64, g_slots, 64};
+}
+
+std::vector<WhyCase> MorePlannerCases() {
+  return {
+      {"planner graph output NULL", HETCAST_INVALID_ARGUMENT,
+       "graph plan: output",
+       [](const char** why) {
+         const hetcast_graph_request graph = Graph();
+         hetcast_request r = {};
+         r.model = HETCAST_MODEL_GRAPH;
+         r.graph = &graph;
+         hetcast_plan_output out = FullOutput();
+         out.slots = nullptr;
+         return PlanWith(r, out, why);
+       }},
+      {"planner graph output too small", HETCAST_OUTPUT_TOO_SMALL,
+       "graph plan: output tree_edges or slots holds fewer",
+       [](const char** why) {
+         const hetcast_graph_request graph = Graph();
+         hetcast_request r = {};
+         r.model = HETCAST_MODEL_GRAPH;
+         r.graph = &graph;
+         hetcast_plan_output out = FullOutput();
+         out.slot_capacity = 0;
+         return PlanWith(r, out, why);
+       }},
+      {"planner non-blocking output NULL", HETCAST_INVALID_ARGUMENT,
+       "non-blocking plan: output tasks or list_begin is NULL",
+       [](const char** why) {
+         const hetcast_nonblocking_request nb = Nonblocking();
+         hetcast_request r = {};
+         r.model = HETCAST_MODEL_NONBLOCKING;
+         r.nonblocking = &nb;
+         hetcast_plan_output out = FullOutput();
+         out.tasks = nullptr;
+         return PlanWith(r, out, why);
+       }},
+      {"planner non-blocking output too small", HETCAST_OUTPUT_TOO_SMALL,
+       "holds fewer entries",
+       [](const char** why) {
+         const hetcast_nonblocking_request nb = Nonblocking();
+         hetcast_request r = {};
+         r.model = HETCAST_MODEL_NONBLOCKING;
+         r.nonblocking = &nb;
+         hetcast_plan_output out = FullOutput();
+         out.task_capacity = 1;
+         return PlanWith(r, out, why);
+       }},
+      {"planner output nodes NULL", HETCAST_INVALID_ARGUMENT,
+       "output nodes is NULL",
+       [](const char** why) {
+         const hetcast_node_request node = Node();
+         hetcast_request r = {};
+         r.node = &node;
+         hetcast_plan_output out = FullOutput();
+         out.nodes = nullptr;
+         return PlanWith(r, out, why);
+       }},
+      {"planner info NULL", HETCAST_INVALID_ARGUMENT, "info is NULL",
+       [](const char** why) {
+         const hetcast_node_request node = Node();
+         hetcast_request r = {};
+         r.node = &node;
+         const hetcast_plan_output out = FullOutput();
+         return hetcast_plan(&r, g_workspace, sizeof(g_workspace), &out,
+                             nullptr, why);
+       }},
+      {"planner sizes NULL", HETCAST_INVALID_ARGUMENT, "sizes is NULL",
+       [](const char** why) {
+         const hetcast_node_request node = Node();
+         hetcast_request r = {};
+         r.node = &node;
+         return hetcast_plan_sizes(&r, nullptr, why);
+       }},
+      {"planner participant out NULL", HETCAST_INVALID_ARGUMENT, "out is NULL",
+       [](const char** why) {
+         const hetcast_node_request node = Node();
+         hetcast_request r = {};
+         r.node = &node;
+         return hetcast_plan_participant(&r, 0, g_workspace,
+                                         sizeof(g_workspace), nullptr, why);
+       }},
+      {"planner participant workspace", HETCAST_WORKSPACE_TOO_SMALL,
+       "asked for",
+       [](const char** why) {
+         const hetcast_node_request node = Node();
+         hetcast_request r = {};
+         r.node = &node;
+         hetcast_participant out = {};
+         return hetcast_plan_participant(&r, 0, g_workspace, 8, &out, why);
+       }},
+      {"planner participant capacity", HETCAST_OUTPUT_TOO_SMALL,
+       "out's capacity",
+       [](const char** why) {
+         const hetcast_node_request node = Node();
+         hetcast_request r = {};
+         r.node = &node;
+         hetcast_participant out = {};
+         return hetcast_plan_participant(&r, 0, g_workspace,
+                                         sizeof(g_workspace), &out, why);
+       }},
+      {"table NULL", HETCAST_INVALID_ARGUMENT, "NULL table buffer",
+       [](const char** why) {
+         hetcast_table table;
+         return hetcast_table_open(nullptr, 0, &table, why);
+       }},
+      {"table find NULL name", HETCAST_INVALID_ARGUMENT,
+       "table, name or index is NULL",
+       [](const char** why) {
+         hetcast_table table;
+         hetcast_table_open(hetcast_default_table, hetcast_default_table_size,
+                            &table, nullptr);
+         size_t index;
+         return hetcast_table_find_profile(&table, nullptr, &index, why);
+       }},
+  };
+}
+
 std::vector<WhyCase> Cases() {
   std::vector<WhyCase> cases;
   for (auto part : {NodeCases, ClusterCases, NonblockingCases, GraphCases,
-                    TableCases, PlannerCases}) {
+                    TableCases, PlannerCases, MoreNodeCases, MoreClusterCases,
+                    MoreNonblockingCases, MoreGraphCases, MorePlannerCases}) {
     for (WhyCase& c : part()) cases.push_back(std::move(c));
   }
   return cases;
@@ -383,6 +1252,37 @@ TEST(Why, EveryCaseSaysWhatIsWrong) {
     EXPECT_THAT(why, HasSubstr(c.names)) << c.name;
     // NULL is allowed and changes nothing but the reason.
     EXPECT_EQ(c.call(nullptr), c.status) << c.name;
+  }
+}
+
+// The reasons the runtime can give (why_reasons.py): its sources' string
+// literals but names and citations (why_exempt.txt).
+struct Reason {
+  const char* where;
+  const char* text;
+};
+constexpr Reason kReasons[] = {
+#include "tests/planner/why_reasons.inc"
+};
+
+// The cases together reach every reason, and each gets one of them: none
+// gets its status's name, the reason of a failure no check explains.
+TEST(Why, EveryReasonIsReached) {
+  std::set<std::string> reached;
+  for (const WhyCase& c : Cases()) {
+    const char* why = nullptr;
+    c.call(&why);
+    if (why != nullptr) reached.insert(why);
+  }
+  std::set<std::string> known;
+  for (const Reason& reason : kReasons) {
+    known.insert(reason.text);
+    EXPECT_EQ(reached.count(reason.text), 1u)
+        << reason.where << ": no case reaches \"" << reason.text << "\"";
+  }
+  for (const std::string& why : reached) {
+    EXPECT_EQ(known.count(why), 1u)
+        << "a case got \"" << why << "\", which is no reason of runtime/";
   }
 }
 
