@@ -17,6 +17,7 @@
 #include "gtest/gtest.h"
 #include "runtime/include/hetcast/hetcast.h"
 #include "tables/default_table.h"
+#include "tables/hetcast_table_generated.h"
 
 namespace hetcast {
 namespace testing {
@@ -849,6 +850,28 @@ std::vector<WhyCase> MoreNonblockingCases() {
          hetcast_nonblocking_sizes sizes;
          return hetcast_nonblocking_plan_sizes(&r, &sizes, why);
        }},
+      {"non-blocking work", HETCAST_TOO_LARGE, "HETCAST_NONBLOCKING_MAX_WORK",
+       [](const char** why) {
+         // 12,000 nodes, one message to all others: T (T + K + N) is about
+         // 2.9e8 > 2^28. hetcast_nonblocking_plan_sizes reads no cost and
+         // no destination, so one-entry arrays stand in.
+         static const hetcast_nonblocking_message kAll = {0, 8, kToOne, 11999};
+         hetcast_nonblocking_request r = Nonblocking();
+         r.node_count = 12000;
+         r.messages = &kAll;
+         hetcast_nonblocking_sizes sizes;
+         return hetcast_nonblocking_plan_sizes(&r, &sizes, why);
+       }},
+      {"non-blocking bound past NEVER", HETCAST_OVERFLOW, "HETCAST_NEVER",
+       [](const char** why) {
+         static const hetcast_nonblocking_message kLong = {0, UINT64_MAX,
+                                                           kToOne, 1};
+         hetcast_nonblocking_request r = Nonblocking();
+         r.messages = &kLong;
+         uint64_t bound;
+         return hetcast_nonblocking_lower_bound(
+             &r, g_workspace, sizeof(g_workspace), &bound, why);
+       }},
       {"non-blocking workspace", HETCAST_WORKSPACE_TOO_SMALL,
        "hetcast_nonblocking_plan_sizes",
        [](const char** why) {
@@ -1234,11 +1257,317 @@ std::vector<WhyCase> MorePlannerCases() {
   };
 }
 
+// The graph evaluator's sentence per violation, on the chain of
+// tests/graph/evaluator_test.cc: s=0 -> a=1 (cost 3) -> b=2 (cost 2),
+// s -> c=3 (cost 4), a -> b's reverse b -> a (cost 5); targets a, b, c.
+// Its valid schedule: one message every 7 ticks over the tree
+// {s->a, a->b, s->c}.
+struct ChainSchedule {
+  uint64_t period = 7, messages = 1, parts = 1;
+  std::vector<hetcast_graph_route> routes = {{0, 1}};
+  std::vector<hetcast_graph_route_edge> route_edges = {
+      {0, 0, 1}, {0, 1, 2}, {0, 0, 3}};
+  std::vector<hetcast_graph_slot> slots = {
+      {0, 3, 0, 1, 0, 1}, {0, 2, 1, 2, 0, 1}, {3, 4, 0, 3, 0, 1}};
+};
+
+hetcast_status EvaluateChain(const ChainSchedule& d, const char** why) {
+  static const hetcast_graph_edge kChain[4] = {
+      {0, 1, 3}, {1, 2, 2}, {0, 3, 4}, {2, 1, 5}};
+  static const uint32_t kChainTargets[3] = {1, 2, 3};
+  const hetcast_graph_request r = {4, kChain, 4, 0, kChainTargets, 3, 0};
+  const hetcast_graph_schedule s = {d.period,
+                                    d.messages,
+                                    d.parts,
+                                    d.routes.data(),
+                                    d.routes.size(),
+                                    d.route_edges.data(),
+                                    d.route_edges.size(),
+                                    d.slots.data(),
+                                    d.slots.size()};
+  hetcast_graph_evaluation evaluation;
+  return hetcast_graph_evaluate(&r, &s, g_workspace, sizeof(g_workspace),
+                                &evaluation, why);
+}
+
+// A case of the chain's schedule changed by `change`.
+WhyCase ChainCase(const char* name, const char* names,
+                  void (*change)(ChainSchedule*)) {
+  return {name, HETCAST_INVALID_SCHEDULE, names, [change](const char** why) {
+            ChainSchedule d;
+            change(&d);
+            return EvaluateChain(d, why);
+          }};
+}
+
+std::vector<WhyCase> GraphViolationCases() {
+  return {
+      ChainCase("graph bad period", "period",
+                [](ChainSchedule* d) { d->period = 0; }),
+      ChainCase("graph bad route", "carries no part",
+                [](ChainSchedule* d) { d->routes[0].part_count = 0; }),
+      ChainCase("graph unknown route edge", "not in the platform",
+                [](ChainSchedule* d) {
+                  d->route_edges.push_back({0, 3, 2});
+                }),
+      ChainCase("graph two parents", "over two edges",
+                [](ChainSchedule* d) {
+                  d->route_edges.push_back({0, 2, 1});
+                }),
+      ChainCase("graph detached", "does not reach",
+                [](ChainSchedule* d) {
+                  d->route_edges.erase(d->route_edges.begin());
+                  d->slots.erase(d->slots.begin());
+                }),
+      ChainCase("graph slot off route", "not on an edge",
+                [](ChainSchedule* d) { d->slots[1].stream = 4; }),
+      ChainCase("graph slot outside period", "after the period",
+                [](ChainSchedule* d) { d->slots[2].start = 4; }),
+      ChainCase("graph slot duration", "duration",
+                [](ChainSchedule* d) { d->slots[0].duration = 2; }),
+      ChainCase("graph send overlap", "one sender",
+                [](ChainSchedule* d) { d->slots[2].start = 2; }),
+      ChainCase("graph forwards unreceived", "forwards more",
+                [](ChainSchedule* d) {
+                  d->period = 14;
+                  d->messages = 2;
+                  d->routes = {{0, 2}};
+                  d->slots = {{0, 3, 0, 1, 0, 1},
+                              {0, 4, 1, 2, 0, 2},
+                              {3, 8, 0, 3, 0, 2}};
+                }),
+      ChainCase("graph edge amount", "exactly the route's parts",
+                [](ChainSchedule* d) {
+                  d->period = 14;
+                  d->messages = 2;
+                  d->routes = {{0, 2}};
+                  d->slots = {{0, 6, 0, 1, 0, 2},
+                              {0, 4, 1, 2, 0, 2},
+                              {6, 4, 0, 3, 0, 1}};
+                }),
+      ChainCase("graph target missing", "every part",
+                [](ChainSchedule* d) {
+                  d->route_edges.pop_back();
+                  d->slots.pop_back();
+                }),
+      {"graph receive overlap", HETCAST_INVALID_SCHEDULE, "one receiver",
+       [](const char** why) {
+         // Two messages per period to t=3, over s -> a -> t and
+         // s -> b -> t, the second arriving while the first does.
+         static const hetcast_graph_edge kDiamond[4] = {
+             {0, 1, 1}, {0, 2, 1}, {1, 3, 2}, {2, 3, 2}};
+         static const uint32_t kT[1] = {3};
+         static const hetcast_graph_route kRoutes[2] = {{0, 1}, {1, 1}};
+         static const hetcast_graph_route_edge kEdges[4] = {
+             {0, 0, 1}, {0, 1, 3}, {1, 0, 2}, {1, 2, 3}};
+         static const hetcast_graph_slot kSlots[4] = {{0, 1, 0, 1, 0, 1},
+                                                      {1, 1, 0, 2, 1, 1},
+                                                      {0, 2, 1, 3, 0, 1},
+                                                      {1, 2, 2, 3, 1, 1}};
+         const hetcast_graph_request r = {4, kDiamond, 4, 0, kT, 1, 0};
+         const hetcast_graph_schedule s = {4,      2, 1,      kRoutes, 2,
+                                           kEdges, 4, kSlots, 4};
+         hetcast_graph_evaluation evaluation;
+         return hetcast_graph_evaluate(&r, &s, g_workspace, sizeof(g_workspace),
+                                       &evaluation, why);
+       }},
+      {"graph too many routes", HETCAST_TOO_LARGE, "2^32 - 1 or more",
+       [](const char** why) {
+         static const hetcast_graph_route route = {0, 1};
+         const hetcast_graph_schedule s = {
+             1, 1, 1, &route, UINT32_MAX, g_edges, 0, g_slots, 0};
+         return EvaluateGraph(s, sizeof(g_workspace), why);
+       }},
+  };
+}
+
+// The open-time checks of a table, each on a small table built here with
+// one fault. The valid table: one exact profile of types A (cost 1, limit
+// 2) and B (cost 2, limit 1), 6 states (index d_A + 3 d_B); each state's
+// decision sends to the first present type with nothing else (split 0),
+// so a state's time is its destination count times the source's cost.
+// Entries: time (8 bits) | first child type << 8 | split << 9.
+struct TypeFields {
+  const char* name;
+  uint64_t cost;
+  uint32_t limit;
+};
+
+struct TableFields {
+  uint32_t schema_version = HETCAST_TABLE_SCHEMA_VERSION;
+  bool profiles = true;  // False: an empty profile vector.
+  const char* name = "p";
+  std::vector<TypeFields> types = {{"A", 1, 2}, {"B", 2, 1}};
+  uint8_t method = 0;  // ExactDp.
+  uint64_t state_count = 6;
+  uint8_t time_bits = 8, type_bits = 1, split_bits = 3;
+  bool entries = true;
+  std::vector<uint32_t> entries32 = {0, 1, 2, 1 | 1 << 8, 2, 3,
+                                     0, 2, 4, 2 | 1 << 8, 4, 6};
+  uint64_t epsilon_numerator = 0, epsilon_denominator = 0;
+  bool ptas_offsets = false;
+};
+
+// The table of `f`, size-prefixed as hetcast_table_open reads it, in
+// 8-byte aligned storage.
+std::vector<uint64_t> BuildTable(const TableFields& f, size_t* size) {
+  flatbuffers::FlatBufferBuilder b;
+  std::vector<flatbuffers::Offset<fb::NodeType>> types;
+  for (const TypeFields& t : f.types) {
+    types.push_back(fb::CreateNodeType(
+        b, t.name != nullptr ? b.CreateString(t.name) : 0, t.cost, t.limit));
+  }
+  const auto name = f.name != nullptr ? b.CreateString(f.name) : 0;
+  const auto type_vector = b.CreateVector(types);
+  const auto entries = f.entries ? b.CreateVector(f.entries32) : 0;
+  const auto offsets =
+      f.ptas_offsets ? b.CreateVector(std::vector<uint32_t>{0}) : 0;
+  fb::ProfileBuilder p(b);
+  if (f.name != nullptr) p.add_name(name);
+  p.add_types(type_vector);
+  p.add_method(static_cast<fb::Method>(f.method));
+  p.add_state_count(f.state_count);
+  p.add_time_bits(f.time_bits);
+  p.add_type_bits(f.type_bits);
+  p.add_split_bits(f.split_bits);
+  if (f.entries) p.add_entries32(entries);
+  p.add_epsilon_numerator(f.epsilon_numerator);
+  p.add_epsilon_denominator(f.epsilon_denominator);
+  if (f.ptas_offsets) p.add_ptas_offsets(offsets);
+  const auto profile = p.Finish();
+  std::vector<flatbuffers::Offset<fb::Profile>> profiles;
+  if (f.profiles) profiles.push_back(profile);
+  const auto root =
+      fb::CreateHetcastTable(b, f.schema_version, 0, b.CreateVector(profiles));
+  fb::FinishSizePrefixedHetcastTableBuffer(b, root);
+  *size = b.GetSize();
+  std::vector<uint64_t> storage(*size / 8 + 1);
+  memcpy(storage.data(), b.GetBufferPointer(), *size);
+  return storage;
+}
+
+hetcast_status OpenTable(const TableFields& f, const char** why) {
+  size_t size;
+  const std::vector<uint64_t> bytes = BuildTable(f, &size);
+  hetcast_table table;
+  return hetcast_table_open(bytes.data(), size, &table, why);
+}
+
+// A case of the valid table changed by `change`.
+WhyCase TableFault(const char* name, const char* names,
+                   void (*change)(TableFields*)) {
+  return {name, HETCAST_INVALID_TABLE, names, [change](const char** why) {
+            TableFields f;
+            change(&f);
+            return OpenTable(f, why);
+          }};
+}
+
+std::vector<WhyCase> TableFaultCases() {
+  return {
+      TableFault("table empty state", "empty state",
+                 [](TableFields* f) { f->entries32[0] = 1; }),
+      TableFault("table child type", "first child type",
+                 [](TableFields* f) { f->entries32[1] = 1 | 1 << 8; }),
+      TableFault("table split range", "split is out of range",
+                 [](TableFields* f) { f->entries32[1] = 1 | 6 << 9; }),
+      TableFault("table split exceeds", "split exceeds",
+                 [](TableFields* f) { f->entries32[1] = 1 | 1 << 9; }),
+      TableFault("table time", "completion time disagrees",
+                 [](TableFields* f) { f->entries32[1] = 5; }),
+      TableFault("table schema missing", "schema_version is missing",
+                 [](TableFields* f) { f->schema_version = 0; }),
+      TableFault("table schema newer", "newer",
+                 [](TableFields* f) { f->schema_version = 99; }),
+      TableFault("table no profiles", "no profiles",
+                 [](TableFields* f) { f->profiles = false; }),
+      TableFault("profile no name", "no name",
+                 [](TableFields* f) { f->name = nullptr; }),
+      TableFault("profile no types", "no types",
+                 [](TableFields* f) { f->types.clear(); }),
+      TableFault("profile too many types", "HETCAST_TABLE_MAX_TYPES",
+                 [](TableFields* f) {
+                   f->types.assign(HETCAST_TABLE_MAX_TYPES + 1, {"A", 1, 0});
+                 }),
+      TableFault("type no name", "type has no name",
+                 [](TableFields* f) { f->types[1].name = nullptr; }),
+      TableFault("type cost", "cost is 0",
+                 [](TableFields* f) { f->types[1].cost = 0; }),
+      TableFault("profile too many states", "too many states",
+                 [](TableFields* f) {
+                   f->types[0].limit = HETCAST_TABLE_MAX_ENTRIES;
+                 }),
+      TableFault("profile too many entries", "HETCAST_TABLE_MAX_ENTRIES",
+                 [](TableFields* f) {
+                   f->types[0].limit = HETCAST_TABLE_MAX_ENTRIES / 2;
+                   f->types[1].limit = 0;
+                 }),
+      TableFault("profile state count", "state_count",
+                 [](TableFields* f) { f->state_count = 7; }),
+      TableFault("profile method", "unknown profile method",
+                 [](TableFields* f) { f->method = 5; }),
+      TableFault("profile bit widths", "bit widths",
+                 [](TableFields* f) { f->time_bits = 0; }),
+      TableFault("exact profile with PTAS vectors", "carries PTAS",
+                 [](TableFields* f) { f->ptas_offsets = true; }),
+      TableFault("entries missing", "missing or mis-sized",
+                 [](TableFields* f) { f->entries = false; }),
+      TableFault("PTAS epsilon", "epsilon",
+                 [](TableFields* f) {
+                   f->method = 1;
+                   f->type_bits = f->split_bits = 0;
+                 }),
+      TableFault("PTAS destinations", "65534",
+                 [](TableFields* f) {
+                   f->method = 1;
+                   f->type_bits = f->split_bits = 0;
+                   f->epsilon_numerator = 1;
+                   f->epsilon_denominator = 4;
+                   f->types = {{"A", 1, 70000}};
+                   f->state_count = 70001;
+                 }),
+      TableFault("PTAS vectors", "schedule vectors",
+                 [](TableFields* f) {
+                   f->method = 1;
+                   f->type_bits = f->split_bits = 0;
+                   f->epsilon_numerator = 1;
+                   f->epsilon_denominator = 4;
+                 }),
+      {"table truncated", HETCAST_INVALID_TABLE, "shorter than a table header",
+       [](const char** why) {
+         hetcast_table table;
+         return hetcast_table_open(hetcast_default_table, 8, &table, why);
+       }},
+      {"table too large", HETCAST_INVALID_TABLE, "2 GiB",
+       [](const char** why) {
+         hetcast_table table;
+         return hetcast_table_open(hetcast_default_table, size_t{1} << 31,
+                                   &table, why);
+       }},
+      {"table identifier", HETCAST_INVALID_TABLE, "HCT1",
+       [](const char** why) {
+         size_t size;
+         std::vector<uint64_t> bytes = BuildTable(TableFields(), &size);
+         reinterpret_cast<unsigned char*>(bytes.data())[8] ^= 0xff;
+         hetcast_table table;
+         return hetcast_table_open(bytes.data(), size, &table, why);
+       }},
+      {"table cut short", HETCAST_INVALID_TABLE, "FlatBuffers verification",
+       [](const char** why) {
+         size_t size;
+         const std::vector<uint64_t> bytes = BuildTable(TableFields(), &size);
+         hetcast_table table;
+         return hetcast_table_open(bytes.data(), 16, &table, why);
+       }},
+  };
+}
+
 std::vector<WhyCase> Cases() {
   std::vector<WhyCase> cases;
   for (auto part : {NodeCases, ClusterCases, NonblockingCases, GraphCases,
                     TableCases, PlannerCases, MoreNodeCases, MoreClusterCases,
-                    MoreNonblockingCases, MoreGraphCases, MorePlannerCases}) {
+                    MoreNonblockingCases, MoreGraphCases, GraphViolationCases,
+                    MorePlannerCases, TableFaultCases}) {
     for (WhyCase& c : part()) cases.push_back(std::move(c));
   }
   return cases;
@@ -1284,6 +1613,12 @@ TEST(Why, EveryReasonIsReached) {
     EXPECT_EQ(known.count(why), 1u)
         << "a case got \"" << why << "\", which is no reason of runtime/";
   }
+}
+
+// The table the table faults start from opens.
+TEST(Why, TheFaultCasesStartFromAValidTable) {
+  const char* why = nullptr;
+  EXPECT_EQ(OpenTable(TableFields(), &why), HETCAST_OK) << why;
 }
 
 TEST(Why, SuccessLeavesWhyAlone) {
