@@ -28,7 +28,8 @@ hetcast_algorithm PinnableNodeAlgorithm(size_t index) {
 const char* TableName(hetcast_algorithm algorithm) {
   if (const char* name = ClusterAlgorithmName(algorithm)) return name;
   if (const NodeAlgorithm* row = FindNodeAlgorithm(algorithm)) return row->name;
-  if (const NbAlgorithm* row = FindNbAlgorithm(algorithm)) return row->name;
+  if (const NonblockingAlgorithm* row = FindNonblockingAlgorithm(algorithm))
+    return row->name;
   if (const GraphAlgorithm* row = FindGraphAlgorithm(algorithm)) {
     return row->name;
   }
@@ -42,8 +43,9 @@ hetcast_algorithm ModelAlgorithm(hetcast_model model, size_t index) {
     case HETCAST_MODEL_CLUSTER:
       return ClusterAlgorithmAt(index);
     case HETCAST_MODEL_NONBLOCKING:
-      return NbAlgorithmAt(index) ? NbAlgorithmAt(index)->algorithm
-                                  : HETCAST_ALGORITHM_NONE;
+      return NonblockingAlgorithmAt(index)
+                 ? NonblockingAlgorithmAt(index)->algorithm
+                 : HETCAST_ALGORITHM_NONE;
     case HETCAST_MODEL_GRAPH:
       return GraphAlgorithmAt(index) ? GraphAlgorithmAt(index)->algorithm
                                      : HETCAST_ALGORITHM_NONE;

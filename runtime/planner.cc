@@ -105,18 +105,18 @@ hetcast_status ChooseCluster(const hetcast_request& request, Choice* choice,
 hetcast_status ChooseNonblocking(const hetcast_request& request, Choice* choice,
                                  const char** error) {
   hetcast_status status = PinOrDefault(
-      request.algorithm, NbAlgorithmAt(0)->algorithm,
-      FindNbAlgorithm(request.algorithm) != nullptr,
+      request.algorithm, NonblockingAlgorithmAt(0)->algorithm,
+      FindNonblockingAlgorithm(request.algorithm) != nullptr,
       "the non-blocking model has no such algorithm (hetcast_model_algorithm "
       "lists its algorithms)",
       choice, error);
   if (status != HETCAST_OK) return status;
-  Nb nb;
-  NbRejection rejection = {};
-  status = NbShape(request.nonblocking, &nb, &rejection);
+  NonblockingProblem nb;
+  NonblockingRejection rejection = {};
+  status = NonblockingShape(request.nonblocking, &nb, &rejection);
   if (status != HETCAST_OK) return Reject(status, rejection.reason, error);
   hetcast_nonblocking_sizes need;
-  NbPlanSizes(nb, &need);
+  NonblockingPlanSizes(nb, &need);
   choice->sizes.node_count = request.nonblocking->node_count;
   choice->sizes.task_count = need.task_count;
   choice->sizes.list_begin_count = request.nonblocking->node_count + 1;
@@ -307,16 +307,16 @@ hetcast_status RunNonblocking(const hetcast_nonblocking_request& request,
                               const hetcast_plan_output& out,
                               hetcast_answer* answer, const char** why) {
   *answer = hetcast_answer();
-  Nb nb;
-  NbScratch s;
-  NbRejection rejection = {};
-  const hetcast_status status =
-      NbPrepare(&request, workspace, workspace_size, &nb, &s, &rejection);
+  NonblockingProblem nb;
+  NonblockingScratch s;
+  NonblockingRejection rejection = {};
+  const hetcast_status status = NonblockingPrepare(
+      &request, workspace, workspace_size, &nb, &s, &rejection);
   if (status != HETCAST_OK) return Reject(status, rejection.reason, why);
-  return PlanPreparedNb(nb, s, *FindNbAlgorithm(choice.algorithm),
-                        /*with_default=*/choice.why == HETCAST_CHOICE_MODEL,
-                        out.tasks, out.task_capacity, out.list_begin, answer,
-                        why);
+  return PlanPreparedNonblocking(
+      nb, s, *FindNonblockingAlgorithm(choice.algorithm),
+      /*with_default=*/choice.why == HETCAST_CHOICE_MODEL, out.tasks,
+      out.task_capacity, out.list_begin, answer, why);
 }
 
 // Runs the chosen algorithm into `out`. `*answer` is always filled; the

@@ -14,13 +14,15 @@ namespace {
 
 // Checks each task on its own and indexes it in s.send_task / s.recv_task
 // by (message, receiver); a transfer listed twice is rejected.
-hetcast_status NbIndexTasks(const Nb& nb, const NbScratch& s,
-                            const hetcast_nonblocking_task* tasks,
-                            const size_t* list_begin, const char** why) {
+hetcast_status NonblockingIndexTasks(const NonblockingProblem& nb,
+                                     const NonblockingScratch& s,
+                                     const hetcast_nonblocking_task* tasks,
+                                     const size_t* list_begin,
+                                     const char** why) {
   const size_t cells = static_cast<size_t>(nb.k) * nb.n;
   for (size_t c = 0; c < cells; ++c) {
-    s.send_task[c] = kNbNone;
-    s.recv_task[c] = kNbNone;
+    s.send_task[c] = kNonblockingNone;
+    s.recv_task[c] = kNonblockingNone;
   }
   for (uint32_t v = 0; v < nb.n; ++v) {
     for (size_t t = list_begin[v]; t < list_begin[v + 1]; ++t) {
@@ -45,7 +47,7 @@ hetcast_status NbIndexTasks(const Nb& nb, const NbScratch& s,
           (x.op == HETCAST_NONBLOCKING_SEND
                ? s.send_task
                : s.recv_task)[static_cast<size_t>(x.message) * nb.n + receiver];
-      if (slot != kNbNone) {
+      if (slot != kNonblockingNone) {
         return Reject(HETCAST_INVALID_SCHEDULE,
                       "a send or receive of one message to one node is "
                       "listed twice",
@@ -59,14 +61,17 @@ hetcast_status NbIndexTasks(const Nb& nb, const NbScratch& s,
 
 // Every destination receives once, from the sender whose send matches; a
 // relay's send comes after its own receive of the message.
-hetcast_status NbCheckPairs(const Nb& nb, const NbScratch& s,
-                            const hetcast_nonblocking_task* tasks,
-                            const size_t* list_begin, const char** why) {
+hetcast_status NonblockingCheckPairs(const NonblockingProblem& nb,
+                                     const NonblockingScratch& s,
+                                     const hetcast_nonblocking_task* tasks,
+                                     const size_t* list_begin,
+                                     const char** why) {
   for (uint32_t m = 0; m < nb.k; ++m) {
     const hetcast_nonblocking_message& msg = nb.r->messages[m];
     for (size_t d = 0; d < msg.destination_count; ++d) {
       const size_t c = static_cast<size_t>(m) * nb.n + msg.destinations[d];
-      if (s.send_task[c] == kNbNone || s.recv_task[c] == kNbNone ||
+      if (s.send_task[c] == kNonblockingNone ||
+          s.recv_task[c] == kNonblockingNone ||
           tasks[s.send_task[c]].node != tasks[s.recv_task[c]].partner) {
         return Reject(HETCAST_INVALID_SCHEDULE,
                       "a destination lacks the send or the receive of a "
@@ -84,7 +89,7 @@ hetcast_status NbCheckPairs(const Nb& nb, const NbScratch& s,
       }
       const uint32_t own =
           s.recv_task[static_cast<size_t>(x.message) * nb.n + v];
-      if (own == kNbNone || own > t) {
+      if (own == kNonblockingNone || own > t) {
         return Reject(HETCAST_INVALID_SCHEDULE,
                       "a relay sends a message before its own receive of it",
                       why);
@@ -96,10 +101,11 @@ hetcast_status NbCheckPairs(const Nb& nb, const NbScratch& s,
 
 // Runs every node as far as it can; a receive waits for its send, and the
 // send wakes its receiver. Lists that deadlock leave tasks unexecuted.
-hetcast_status NbReplay(const Nb& nb, const NbScratch& s,
-                        hetcast_nonblocking_task* tasks, size_t task_count,
-                        const size_t* list_begin, uint64_t* completion,
-                        const char** why) {
+hetcast_status NonblockingReplay(const NonblockingProblem& nb,
+                                 const NonblockingScratch& s,
+                                 hetcast_nonblocking_task* tasks,
+                                 size_t task_count, const size_t* list_begin,
+                                 uint64_t* completion, const char** why) {
   for (uint32_t v = 0; v < nb.n; ++v) {
     s.cursor[v] = static_cast<uint32_t>(list_begin[v]);
     s.avail[v] = 0;
@@ -148,10 +154,11 @@ hetcast_status NbReplay(const Nb& nb, const NbScratch& s,
 
 }  // namespace
 
-hetcast_status NbEvaluate(const Nb& nb, const NbScratch& s,
-                          hetcast_nonblocking_task* tasks, size_t task_count,
-                          const size_t* list_begin, uint64_t* completion,
-                          const char** why) {
+hetcast_status NonblockingEvaluate(const NonblockingProblem& nb,
+                                   const NonblockingScratch& s,
+                                   hetcast_nonblocking_task* tasks,
+                                   size_t task_count, const size_t* list_begin,
+                                   uint64_t* completion, const char** why) {
   bool rises = list_begin[0] == 0 && list_begin[nb.n] == task_count;
   for (uint32_t v = 0; v < nb.n; ++v) {
     rises = rises && list_begin[v] <= list_begin[v + 1];
@@ -162,11 +169,12 @@ hetcast_status NbEvaluate(const Nb& nb, const NbScratch& s,
                   "message, or list_begin does not rise from 0 to it",
                   why);
   }
-  hetcast_status status = NbIndexTasks(nb, s, tasks, list_begin, why);
+  hetcast_status status = NonblockingIndexTasks(nb, s, tasks, list_begin, why);
   if (status != HETCAST_OK) return status;
-  status = NbCheckPairs(nb, s, tasks, list_begin, why);
+  status = NonblockingCheckPairs(nb, s, tasks, list_begin, why);
   if (status != HETCAST_OK) return status;
-  return NbReplay(nb, s, tasks, task_count, list_begin, completion, why);
+  return NonblockingReplay(nb, s, tasks, task_count, list_begin, completion,
+                           why);
 }
 
 }  // namespace internal
