@@ -1,9 +1,10 @@
 // why_test.cc: the C API's one error channel (hetcast.h, "Conventions":
 // `const char** why`). Each case breaks one documented rule of one public
 // function and expects the status the header documents and a reason that
-// names what is wrong (the argument, the field or the limit); a failure
-// that no check explains more closely gets its status's own sentence, which
-// differs from every specific reason. api_null_test.c reaches every public
+// names what is wrong (the argument, the field or the limit). Together the
+// cases reach every reason the runtime's sources hold (EveryReasonIsReached,
+// why_reasons.py, why_exempt.txt); a failure no check explains would get its
+// status's name, which no case gets. api_null_test.c reaches every public
 // function with NULL and zeroed arguments and checks that each says why.
 #include <cstdint>
 #include <cstring>
@@ -1635,8 +1636,7 @@ TEST(Why, SuccessLeavesWhyAlone) {
   EXPECT_EQ(why, kUnset);
 }
 
-// A failure whose reason is its status alone gets the status's sentence;
-// the evaluator's violations get their own, one per violation.
+// The graph evaluator's violations each have a sentence of their own.
 TEST(Why, GraphViolationsHaveTheirOwnSentence) {
   const hetcast_graph_request r = Graph();
   hetcast_graph_answer answer;
