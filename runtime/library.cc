@@ -28,7 +28,8 @@ hetcast_algorithm PinnableNodeAlgorithm(size_t index) {
 const char* TableName(hetcast_algorithm algorithm) {
   if (const char* name = ClusterAlgorithmName(algorithm)) return name;
   if (const NodeAlgorithm* row = FindNodeAlgorithm(algorithm)) return row->name;
-  if (const NbAlgorithm* row = FindNbAlgorithm(algorithm)) return row->name;
+  if (const NonblockingAlgorithm* row = FindNonblockingAlgorithm(algorithm))
+    return row->name;
   if (const GraphAlgorithm* row = FindGraphAlgorithm(algorithm)) {
     return row->name;
   }
@@ -42,8 +43,9 @@ hetcast_algorithm ModelAlgorithm(hetcast_model model, size_t index) {
     case HETCAST_MODEL_CLUSTER:
       return ClusterAlgorithmAt(index);
     case HETCAST_MODEL_NONBLOCKING:
-      return NbAlgorithmAt(index) ? NbAlgorithmAt(index)->algorithm
-                                  : HETCAST_ALGORITHM_NONE;
+      return NonblockingAlgorithmAt(index)
+                 ? NonblockingAlgorithmAt(index)->algorithm
+                 : HETCAST_ALGORITHM_NONE;
     case HETCAST_MODEL_GRAPH:
       return GraphAlgorithmAt(index) ? GraphAlgorithmAt(index)->algorithm
                                      : HETCAST_ALGORITHM_NONE;
@@ -54,28 +56,7 @@ hetcast_algorithm ModelAlgorithm(hetcast_model model, size_t index) {
 }  // namespace
 
 const char* StatusWhy(hetcast_status status) {
-  switch (status) {
-    case HETCAST_OK:
-      break;
-    case HETCAST_INVALID_ARGUMENT:
-      return "an argument is NULL or out of range (see the function's "
-             "comment in hetcast.h)";
-    case HETCAST_OVERFLOW:
-      return "a time of the schedule would reach HETCAST_NEVER (2^64 - 1)";
-    case HETCAST_TOO_LARGE:
-      return "the request is over a size limit of hetcast.h";
-    case HETCAST_WORKSPACE_TOO_SMALL:
-      return "the workspace is smaller than the sizes function said";
-    case HETCAST_OUTPUT_TOO_SMALL:
-      return "an output array is smaller than the sizes function said";
-    case HETCAST_INVALID_SCHEDULE:
-      return "the schedule breaks a rule of the model";
-    case HETCAST_NOT_IN_TABLE:
-      return "the request is outside the profile's limits";
-    case HETCAST_INVALID_TABLE:
-      return "the table is corrupt: an entry fails its check";
-  }
-  return "unknown status";
+  return hetcast_status_str(status);
 }
 
 extern "C" {

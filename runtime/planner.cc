@@ -15,8 +15,6 @@
 #include "runtime/graph/graph.h"
 #include "runtime/include/hetcast/hetcast.h"
 #include "runtime/node/algorithms.h"
-#include "runtime/node/fnf.h"
-#include "runtime/node/layout.h"
 #include "runtime/nonblocking/algorithms.h"
 #include "runtime/nonblocking/request.h"
 #include "runtime/reject.h"
@@ -30,50 +28,18 @@ struct Choice {
   hetcast_model model = HETCAST_MODEL_NODE;
   hetcast_algorithm algorithm = HETCAST_ALGORITHM_NONE;
   hetcast_choice why = HETCAST_CHOICE_MODEL;
-  size_t profile_index = SIZE_MAX;
-  // Node model: the request as the algorithm sees it (costs filled in from
-  // the profile when the caller left them out).
-  hetcast_node_request node = {};
-  uint64_t costs[HETCAST_MAX_TYPES] = {};
   hetcast_sizes sizes = {};
   // Bytes the algorithm itself needs (the rest of sizes.workspace_bytes is
   // for the participant query's copy of the whole plan).
   size_t algorithm_bytes = 0;
+  // Node model: the prepared request, and the costs a profile gives a
+  // request that leaves them out.
+  NodePrepared node;
+  uint64_t costs[HETCAST_MAX_TYPES] = {};
   // Cluster model: the checked request and the row that plans it.
   ClusterLayout cluster_layout = {};
   const ClusterAlgorithm* cluster_row = nullptr;
 };
-
-// ---------------------------------------------------------------------------
-// Node model: table, else FNF.
-
-// Whether `profile` has the request's types: the same count, and the same
-// costs unless the request leaves them to the profile.
-bool ProfileMatches(const hetcast_profile& profile,
-                    const hetcast_node_request& request) {
-  hetcast_profile_info info;
-  // A NULL-free but never-opened (zeroed) profile matches nothing.
-  if (hetcast_profile_get_info(&profile, &info, nullptr) != HETCAST_OK)
-    return false;
-  if (info.type_count != request.type_count) return false;
-  if (request.costs == nullptr) return true;
-  for (size_t j = 0; j < info.type_count; ++j) {
-    uint64_t cost = 0;
-    hetcast_profile_type(&profile, j, nullptr, &cost, nullptr, nullptr);
-    if (cost != request.costs[j]) return false;
-  }
-  return true;
-}
-
-// The request with its costs taken from `profile` when it left them out.
-void FillCosts(const hetcast_profile& profile, Choice* choice) {
-  if (choice->node.costs != nullptr) return;
-  for (size_t j = 0; j < choice->node.type_count; ++j) {
-    hetcast_profile_type(&profile, j, nullptr, &choice->costs[j], nullptr,
-                         nullptr);
-  }
-  choice->node.costs = choice->costs;
-}
 
 void TakeNodeSizes(const hetcast_node_sizes& need, Choice* choice) {
   choice->sizes.node_count = need.node_count;
@@ -82,90 +48,20 @@ void TakeNodeSizes(const hetcast_node_sizes& need, Choice* choice) {
   choice->algorithm_bytes = need.workspace_bytes;
 }
 
-// The first matching profile that covers the request, if any. Returns
-// HETCAST_NOT_IN_TABLE when none does (choice->why says why), or the
-// profile's own error for a request it cannot take at all.
-hetcast_status ChooseProfile(const hetcast_request& request, Choice* choice,
-                             const char** error) {
-  bool matched = false;
-  for (size_t p = 0; p < request.profile_count; ++p) {
-    const hetcast_profile& profile = request.profiles[p];
-    if (!ProfileMatches(profile, *request.node)) continue;
-    if (!matched) FillCosts(profile, choice);
-    matched = true;
-    hetcast_node_sizes need;
-    const char* refused = nullptr;
-    hetcast_status status =
-        hetcast_profile_plan_sizes(&profile, &choice->node, &need, &refused);
-    if (status == HETCAST_NOT_IN_TABLE) continue;
-    if (status != HETCAST_OK) return Reject(status, refused, error);
-    choice->algorithm = HETCAST_ALGORITHM_TABLE;
-    choice->why = HETCAST_CHOICE_TABLE;
-    choice->profile_index = p;
-    TakeNodeSizes(need, choice);
-    return HETCAST_OK;
-  }
-  choice->why = matched                 ? HETCAST_CHOICE_OUTSIDE_TABLE
-                : request.profile_count ? HETCAST_CHOICE_NO_MATCHING_PROFILE
-                                        : HETCAST_CHOICE_NO_TABLE;
-  return HETCAST_NOT_IN_TABLE;
-}
-
-hetcast_status ChooseFnf(Choice* choice, const char** error) {
-  if (choice->node.costs == nullptr) {
-    return Reject(HETCAST_INVALID_ARGUMENT,
-                  "node request: costs are NULL and no profile of the same "
-                  "type count supplies them",
-                  error);
-  }
-  NodeLayout layout;
-  hetcast_status status = BuildNodeLayout(&choice->node, &layout, error);
-  if (status != HETCAST_OK) return status;
-  hetcast_node_sizes need;
-  status = hetcast_node_plan_sizes(&choice->node, &need, error);
-  if (status != HETCAST_OK) return status;
-  choice->algorithm = HETCAST_ALGORITHM_FNF;
-  TakeNodeSizes(need, choice);
-  return HETCAST_OK;
-}
+// ---------------------------------------------------------------------------
+// Node model: a covering profile's table, else FNF (node/algorithms.h).
 
 hetcast_status ChooseNode(const hetcast_request& request, Choice* choice,
                           const char** error) {
-  const hetcast_algorithm pin = request.algorithm;
-  const NodeAlgorithm* pinned = FindNodeAlgorithm(pin);
-  if (pin != HETCAST_ALGORITHM_NONE &&
-      (pinned == nullptr || !pinned->pinnable)) {
-    return Reject(HETCAST_INVALID_ARGUMENT,
-                  "the node model plans with FNF or TABLE only (the PTAS "
-                  "answers through PTAS tables, or offline in tools/)",
-                  error);
-  }
-  if (request.profile_count != 0 && request.profiles == nullptr) {
-    return Reject(HETCAST_INVALID_ARGUMENT,
-                  "profiles is NULL but profile_count is not 0", error);
-  }
-  choice->node = *request.node;
-  if (pin != HETCAST_ALGORITHM_FNF) {
-    hetcast_status status = ChooseProfile(request, choice, error);
-    if (status != HETCAST_NOT_IN_TABLE) {
-      if (status == HETCAST_OK && pin != HETCAST_ALGORITHM_NONE) {
-        choice->why = HETCAST_CHOICE_PINNED;
-      }
-      return status;
-    }
-    if (pin == HETCAST_ALGORITHM_TABLE) {
-      return Reject(HETCAST_NOT_IN_TABLE,
-                    choice->why == HETCAST_CHOICE_OUTSIDE_TABLE
-                        ? "pinned TABLE, but the request exceeds the limits "
-                          "of every profile with its costs"
-                        : "pinned TABLE, but no profile has the request's "
-                          "types and costs",
-                    error);
-    }
-  } else {
-    choice->why = HETCAST_CHOICE_PINNED;
-  }
-  return ChooseFnf(choice, error);
+  const NodeProfiles profiles = {request.profiles, request.profile_count,
+                                 choice->costs};
+  const hetcast_status status = PrepareNodePlan(
+      request.node, profiles, request.algorithm, &choice->node, error);
+  if (status != HETCAST_OK) return status;
+  choice->algorithm = choice->node.algorithm;
+  choice->why = choice->node.why;
+  TakeNodeSizes(choice->node.sizes, choice);
+  return HETCAST_OK;
 }
 
 // ---------------------------------------------------------------------------
@@ -209,18 +105,18 @@ hetcast_status ChooseCluster(const hetcast_request& request, Choice* choice,
 hetcast_status ChooseNonblocking(const hetcast_request& request, Choice* choice,
                                  const char** error) {
   hetcast_status status = PinOrDefault(
-      request.algorithm, NbAlgorithmAt(0)->algorithm,
-      FindNbAlgorithm(request.algorithm) != nullptr,
+      request.algorithm, NonblockingAlgorithmAt(0)->algorithm,
+      FindNonblockingAlgorithm(request.algorithm) != nullptr,
       "the non-blocking model has no such algorithm (hetcast_model_algorithm "
       "lists its algorithms)",
       choice, error);
   if (status != HETCAST_OK) return status;
-  Nb nb;
-  NbRejection rejection = {};
-  status = NbShape(request.nonblocking, &nb, &rejection);
+  NonblockingProblem nb;
+  NonblockingRejection rejection = {};
+  status = NonblockingShape(request.nonblocking, &nb, &rejection);
   if (status != HETCAST_OK) return Reject(status, rejection.reason, error);
   hetcast_nonblocking_sizes need;
-  NbPlanSizes(nb, &need);
+  NonblockingPlanSizes(nb, &need);
   choice->sizes.node_count = request.nonblocking->node_count;
   choice->sizes.task_count = need.task_count;
   choice->sizes.list_begin_count = request.nonblocking->node_count + 1;
@@ -329,24 +225,6 @@ hetcast_status Choose(const hetcast_request* request, Choice* choice,
   return HETCAST_OK;
 }
 
-// The node model's guarantee: its row's (node/algorithms.h); a PTAS
-// profile's factor is the profile's own.
-Guarantee NodeGuarantee(const hetcast_request& request, const Choice& choice) {
-  if (choice.algorithm == HETCAST_ALGORITHM_FNF) {
-    return FindNodeAlgorithm(HETCAST_ALGORITHM_FNF)->guarantee;
-  }
-  hetcast_profile_info info;
-  hetcast_profile_get_info(&request.profiles[choice.profile_index], &info,
-                           nullptr);
-  if (info.method != HETCAST_METHOD_PTAS) {
-    return FindNodeAlgorithm(HETCAST_ALGORITHM_TABLE)->guarantee;
-  }
-  Guarantee ptas = FindNodeAlgorithm(HETCAST_ALGORITHM_PTAS)->guarantee;
-  ptas.numerator = info.guarantee_numerator;
-  ptas.denominator = info.guarantee_denominator;
-  return ptas;
-}
-
 // The graph answer in hetcast_answer's terms (hetcast.h, hetcast_plan_info):
 // no completion time; counts of the tree.
 hetcast_answer GraphAnswerSummary(const hetcast_graph_request& request,
@@ -369,9 +247,9 @@ void FillInfo(const hetcast_request& request, const Choice& choice,
   memcpy(&info->graph, &graph, sizeof(graph));
   info->model = request.model;
   info->choice = choice.why;
-  info->profile_index = choice.profile_index;
+  info->profile_index = choice.node.profile_index;
   const Guarantee g = request.model == HETCAST_MODEL_NODE
-                          ? NodeGuarantee(request, choice)
+                          ? NodeGuarantee(choice.node)
                       : request.model == HETCAST_MODEL_CLUSTER
                           ? choice.cluster_row->guarantee
                           : kNoGuarantee;  // WRP and MCPH are heuristics.
@@ -429,16 +307,16 @@ hetcast_status RunNonblocking(const hetcast_nonblocking_request& request,
                               const hetcast_plan_output& out,
                               hetcast_answer* answer, const char** why) {
   *answer = hetcast_answer();
-  Nb nb;
-  NbScratch s;
-  NbRejection rejection = {};
-  const hetcast_status status =
-      NbPrepare(&request, workspace, workspace_size, &nb, &s, &rejection);
+  NonblockingProblem nb;
+  NonblockingScratch s;
+  NonblockingRejection rejection = {};
+  const hetcast_status status = NonblockingPrepare(
+      &request, workspace, workspace_size, &nb, &s, &rejection);
   if (status != HETCAST_OK) return Reject(status, rejection.reason, why);
-  return PlanPreparedNb(nb, s, *FindNbAlgorithm(choice.algorithm),
-                        /*with_default=*/choice.why == HETCAST_CHOICE_MODEL,
-                        out.tasks, out.task_capacity, out.list_begin, answer,
-                        why);
+  return PlanPreparedNonblocking(
+      nb, s, *FindNonblockingAlgorithm(choice.algorithm),
+      /*with_default=*/choice.why == HETCAST_CHOICE_MODEL, out.tasks,
+      out.task_capacity, out.list_begin, answer, why);
 }
 
 // Runs the chosen algorithm into `out`. `*answer` is always filled; the
@@ -460,27 +338,17 @@ hetcast_status Run(const hetcast_request& request, const Choice& choice,
         workspace_size, out.nodes, out.node_capacity, out.transfers,
         out.transfer_capacity, answer, why);
   }
-  switch (choice.algorithm) {
-    case HETCAST_ALGORITHM_MCPH: {
-      const hetcast_status status =
-          GraphPlan(request.graph, choice.algorithm, workspace, workspace_size,
-                    out.tree_edges, out.tree_edge_capacity, out.slots,
-                    out.slot_capacity, graph, why);
-      *answer = GraphAnswerSummary(*request.graph, *graph);
-      return status;
-    }
-    case HETCAST_ALGORITHM_TABLE:
-      return hetcast_profile_plan(&request.profiles[choice.profile_index],
-                                  &choice.node, workspace, workspace_size,
-                                  out.nodes, out.node_capacity, out.transfers,
-                                  out.transfer_capacity, answer, why);
-    case HETCAST_ALGORITHM_FNF:
-      return PlanNodeFnf(&choice.node, refine_bound, workspace, workspace_size,
-                         out.nodes, out.node_capacity, out.transfers,
-                         out.transfer_capacity, answer, why);
-    default:
-      return HETCAST_INVALID_ARGUMENT;  // Choose picks only the above.
+  if (choice.model == HETCAST_MODEL_GRAPH) {
+    const hetcast_status status =
+        GraphPlan(request.graph, choice.algorithm, workspace, workspace_size,
+                  out.tree_edges, out.tree_edge_capacity, out.slots,
+                  out.slot_capacity, graph, why);
+    *answer = GraphAnswerSummary(*request.graph, *graph);
+    return status;
   }
+  return PlanPreparedNode(choice.node, refine_bound, workspace, workspace_size,
+                          out.nodes, out.node_capacity, out.transfers,
+                          out.transfer_capacity, answer, why);
 }
 
 // A graph participant's slots and its place in the tree (hetcast.h,
@@ -620,10 +488,10 @@ HETCAST_API hetcast_status hetcast_plan_participant(
                       "workspace smaller than hetcast_plan_sizes asked for",
                       reason);
       }
-      return hetcast_profile_node_role(&request->profiles[choice.profile_index],
-                                       &choice.node, participant, workspace,
-                                       workspace_size, &out->node, out->sends,
-                                       out->send_capacity, &out->count, reason);
+      return hetcast_profile_node_role(
+          choice.node.profile, &choice.node.request, participant, workspace,
+          workspace_size, &out->node, out->sends, out->send_capacity,
+          &out->count, reason);
     }
     Arena arena(workspace, workspace_size);
     WholePlan plan;

@@ -6,7 +6,7 @@
 // HETCAST_OK it is left alone. Validators take the same `why` and set it
 // where they know the reason (Reject); a public function's body runs
 // inside Explained, which gives every failure that no validator explained
-// its status's own sentence, so that no failure goes unexplained (the
+// its status's name, so that no failure goes unexplained (the
 // size-optimized build's table path excepted: TablePathExplained).
 #ifndef HETCAST_RUNTIME_REJECT_H_
 #define HETCAST_RUNTIME_REJECT_H_
@@ -25,9 +25,9 @@ inline hetcast_status Reject(hetcast_status status, const char* reason,
   return status;
 }
 
-// The sentence of a failure whose reason is its status alone (a workspace
-// or an output array smaller than the sizes said, a time past
-// HETCAST_NEVER), for the failures no validator explained.
+// The reason of a failure no validator explained: its status's name
+// (hetcast_status_str). Every failure tests/planner/why_test.cc reaches has
+// a reason of its own.
 const char* StatusWhy(hetcast_status status);
 
 // Runs `body(const char** why)` and returns its status; a failure leaves

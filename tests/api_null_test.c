@@ -55,7 +55,7 @@ static const hetcast_table kZeroTable;
 static const hetcast_profile kZeroProfile;
 static const hetcast_node_request kZeroNode;
 static const hetcast_cluster_request kZeroCluster;
-static const hetcast_nonblocking_request kZeroNb;
+static const hetcast_nonblocking_request kZeroNonblocking;
 static const hetcast_graph_request kZeroGraph;
 static const hetcast_graph_schedule kZeroSchedule;
 static const hetcast_request kZeroRequest;
@@ -387,45 +387,45 @@ static int ClusterEvaluate(void) {
 /* ----------------------------------------------------------------------- */
 /* Multi-source (non-blocking) model.                                      */
 
-static int NbPlanSizes(void) {
+static int NonblockingPlanSizes(void) {
   hetcast_nonblocking_sizes sizes;
   REFUSED(hetcast_nonblocking_plan_sizes(NULL, NULL, &why));
-  REFUSED(hetcast_nonblocking_plan_sizes(&kZeroNb, &sizes, &why));
+  REFUSED(hetcast_nonblocking_plan_sizes(&kZeroNonblocking, &sizes, &why));
   return 0;
 }
 
-static int NbCheck(void) {
+static int NonblockingCheck(void) {
   hetcast_nonblocking_rejection rejection;
   REFUSED(hetcast_nonblocking_check(NULL, NULL, 0, NULL, &why));
-  REFUSED(hetcast_nonblocking_check(&kZeroNb, workspace, sizeof(workspace),
-                                    &rejection, &why));
+  REFUSED(hetcast_nonblocking_check(&kZeroNonblocking, workspace,
+                                    sizeof(workspace), &rejection, &why));
   return 0;
 }
 
-static int NbPlan(void) {
+static int NonblockingPlan(void) {
   hetcast_answer answer;
   REFUSED(hetcast_nonblocking_plan(NULL, HETCAST_ALGORITHM_NONE, NULL, 0, NULL,
                                    0, NULL, NULL, &why));
-  REFUSED(hetcast_nonblocking_plan(&kZeroNb, HETCAST_ALGORITHM_NONE, workspace,
-                                   sizeof(workspace), tasks, 64, list_begin,
-                                   &answer, &why));
+  REFUSED(hetcast_nonblocking_plan(&kZeroNonblocking, HETCAST_ALGORITHM_NONE,
+                                   workspace, sizeof(workspace), tasks, 64,
+                                   list_begin, &answer, &why));
   return 0;
 }
 
-static int NbEvaluate(void) {
+static int NonblockingEvaluate(void) {
   hetcast_answer answer;
   REFUSED(
       hetcast_nonblocking_evaluate(NULL, NULL, 0, NULL, NULL, 0, NULL, &why));
-  REFUSED(hetcast_nonblocking_evaluate(&kZeroNb, tasks, 0, list_begin,
+  REFUSED(hetcast_nonblocking_evaluate(&kZeroNonblocking, tasks, 0, list_begin,
                                        workspace, sizeof(workspace), &answer,
                                        &why));
   return 0;
 }
 
-static int NbLowerBound(void) {
+static int NonblockingLowerBound(void) {
   uint64_t bound;
   REFUSED(hetcast_nonblocking_lower_bound(NULL, NULL, 0, NULL, &why));
-  REFUSED(hetcast_nonblocking_lower_bound(&kZeroNb, workspace,
+  REFUSED(hetcast_nonblocking_lower_bound(&kZeroNonblocking, workspace,
                                           sizeof(workspace), &bound, &why));
   return 0;
 }
@@ -575,11 +575,11 @@ static const EntryPoint kEntryPoints[] = {
     {"hetcast_cluster_lower_bound", ClusterLowerBound},
     {"hetcast_cluster_evaluate_workspace_size", ClusterEvaluateWorkspaceSize},
     {"hetcast_cluster_evaluate", ClusterEvaluate},
-    {"hetcast_nonblocking_plan_sizes", NbPlanSizes},
-    {"hetcast_nonblocking_check", NbCheck},
-    {"hetcast_nonblocking_plan", NbPlan},
-    {"hetcast_nonblocking_evaluate", NbEvaluate},
-    {"hetcast_nonblocking_lower_bound", NbLowerBound},
+    {"hetcast_nonblocking_plan_sizes", NonblockingPlanSizes},
+    {"hetcast_nonblocking_check", NonblockingCheck},
+    {"hetcast_nonblocking_plan", NonblockingPlan},
+    {"hetcast_nonblocking_evaluate", NonblockingEvaluate},
+    {"hetcast_nonblocking_lower_bound", NonblockingLowerBound},
     {"hetcast_graph_evaluate_workspace_size", GraphEvaluateWorkspaceSize},
     {"hetcast_graph_evaluate", GraphEvaluate},
     {"hetcast_graph_plan_sizes", GraphPlanSizes},

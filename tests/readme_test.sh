@@ -56,7 +56,7 @@ sh_commands() {  # sh_commands FILE
 # Long runs (tens of seconds to minutes): checked to start, not run to
 # the end. NAME ARGS...
 is_long() {
-  [[ $1 == nb_experiment || $1 == ptas_report || $1 == smpi_experiment ||
+  [[ $1 == nonblocking_experiment || $1 == ptas_report || $1 == smpi_experiment ||
      $1 == large_experiment || $1 == bcast_file_experiment ||
      $1 == node_bound_report || " $* " == *" --stretch "* ]]
 }

@@ -284,7 +284,7 @@ HETCAST_API hetcast_status hetcast_cluster_evaluate(
     }
     Arena arena(workspace, workspace_size);
     return EvaluateClusterSchedule(l, schedule, transfer_count, &arena, nodes,
-                                   transfers, answer);
+                                   transfers, answer, why);
   });
 }
 

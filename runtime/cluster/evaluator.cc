@@ -7,6 +7,7 @@
 #include "runtime/arena.h"
 #include "runtime/cluster/layout.h"
 #include "runtime/include/hetcast/hetcast.h"
+#include "runtime/reject.h"
 
 namespace hetcast {
 namespace internal {
@@ -95,7 +96,7 @@ bool WithinOverlapLimit(BusyInterval* items, size_t count, Limit limit,
 hetcast_status RecordClusterTransfers(const ClusterLayout& l,
                                       const hetcast_transfer* schedule,
                                       size_t transfer_count,
-                                      ClusterEvalScratch* s) {
+                                      ClusterEvalScratch* s, const char** why) {
   const hetcast_cluster_request* request = l.request;
   const uint32_t n = l.n;
   for (uint32_t v = 0; v < n; ++v) {
@@ -107,15 +108,24 @@ hetcast_status RecordClusterTransfers(const ClusterLayout& l,
   size_t busy_count = 0, global_count = 0;
   for (size_t i = 0; i < transfer_count; ++i) {
     const hetcast_transfer& x = schedule[i];
-    if (x.from >= n || x.to >= n || x.to == 0 || x.from == x.to ||
-        s->parent[x.to] != HETCAST_NO_NODE) {
-      return HETCAST_INVALID_SCHEDULE;
+    if (x.from >= n || x.to >= n || x.to == 0 || x.from == x.to) {
+      return Reject(HETCAST_INVALID_SCHEDULE,
+                    "a transfer names an id out of range, or the source or "
+                    "its sender as its receiver",
+                    why);
+    }
+    if (s->parent[x.to] != HETCAST_NO_NODE) {
+      return Reject(HETCAST_INVALID_SCHEDULE, "a processor receives twice",
+                    why);
     }
     const uint32_t cf = ClusterOf(s->base, l.k, x.from);
     const uint32_t ct = ClusterOf(s->base, l.k, x.to);
     const bool inter = cf != ct;
     const uint64_t arrival = TimeAdd(x.start, inter ? l.cost : 1);
-    if (arrival == HETCAST_NEVER) return HETCAST_OVERFLOW;
+    if (arrival == HETCAST_NEVER) {
+      return Reject(HETCAST_OVERFLOW,
+                    "a transfer would land at HETCAST_NEVER (2^64 - 1)", why);
+    }
     s->parent[x.to] = x.from;
     s->arrival[x.to] = arrival;
     if (request->postal != 0 && inter) {
@@ -139,34 +149,46 @@ hetcast_status RecordClusterTransfers(const ClusterLayout& l,
   return HETCAST_OK;
 }
 
-// Causality, reach, one transfer at a time per processor, and the degree
-// or matching bound.
-bool ObeysClusterRules(const ClusterLayout& l, const hetcast_transfer* schedule,
-                       size_t transfer_count, const ClusterEvalScratch& s) {
+// The first rule of causality, reach, one transfer at a time per
+// processor, and the degree or matching bound that the schedule breaks;
+// nullptr when it breaks none.
+const char* BrokenClusterRule(const ClusterLayout& l,
+                              const hetcast_transfer* schedule,
+                              size_t transfer_count,
+                              const ClusterEvalScratch& s) {
   for (size_t i = 0; i < transfer_count; ++i) {
-    if (s.arrival[schedule[i].from] > schedule[i].start) return false;
+    if (s.arrival[schedule[i].from] > schedule[i].start) {
+      return "a transfer starts before its sender has the message";
+    }
   }
   for (uint32_t v = 1; v < l.n; ++v) {
     if (s.parent[v] == HETCAST_NO_NODE &&
         IsClusterMember(l, s.base, ClusterOf(s.base, l.k, v), v)) {
-      return false;  // A member never reached.
+      return "a member never receives the message";
     }
   }
   if (!WithinOverlapLimit(
           s.busy, s.busy_count, [](uint32_t) -> uint64_t { return 1; },
           s.global_busy)) {
-    return false;
+    return "two transfers of one processor overlap (one-port)";
   }
-  if (s.global_count == 0) return true;
+  if (s.global_count == 0) return nullptr;
   const uint64_t* degrees = l.request->degrees;
   const uint64_t matching = l.request->matching;
   // `busy` is free now: scratch for the sorted end times.
-  return WithinOverlapLimit(
-      s.global_busy, s.global_count,
-      [degrees, matching](uint32_t key) -> uint64_t {
-        return degrees != nullptr ? degrees[key] : matching;
-      },
-      s.busy);
+  if (!WithinOverlapLimit(
+          s.global_busy, s.global_count,
+          [degrees, matching](uint32_t key) -> uint64_t {
+            return degrees != nullptr ? degrees[key] : matching;
+          },
+          s.busy)) {
+    return degrees != nullptr
+               ? "a cluster has more inter-cluster transfers at once than its "
+                 "degree"
+               : "more inter-cluster transfers at once than the matching "
+                 "bound";
+  }
+  return nullptr;
 }
 
 // Nodes, the transfers sorted by (start, from) with send indices in that
@@ -218,23 +240,23 @@ bool ClusterEvaluationBytes(const ClusterLayout& l, size_t transfer_count,
   return !measure.failed();
 }
 
-hetcast_status EvaluateClusterSchedule(const ClusterLayout& l,
-                                       const hetcast_transfer* schedule,
-                                       size_t transfer_count, Arena* arena,
-                                       hetcast_node* nodes,
-                                       hetcast_transfer* transfers,
-                                       hetcast_answer* answer) {
+hetcast_status EvaluateClusterSchedule(
+    const ClusterLayout& l, const hetcast_transfer* schedule,
+    size_t transfer_count, Arena* arena, hetcast_node* nodes,
+    hetcast_transfer* transfers, hetcast_answer* answer, const char** why) {
   ClusterEvalScratch s;
   if (!CarveClusterEval(l, transfer_count, arena, &s)) {
-    return HETCAST_WORKSPACE_TOO_SMALL;
+    return Reject(HETCAST_WORKSPACE_TOO_SMALL,
+                  "workspace smaller than "
+                  "hetcast_cluster_evaluate_workspace_size says",
+                  why);
   }
   FillClusterBases(l, s.base);
   const hetcast_status status =
-      RecordClusterTransfers(l, schedule, transfer_count, &s);
+      RecordClusterTransfers(l, schedule, transfer_count, &s, why);
   if (status != HETCAST_OK) return status;
-  if (!ObeysClusterRules(l, schedule, transfer_count, s)) {
-    return HETCAST_INVALID_SCHEDULE;
-  }
+  const char* broken = BrokenClusterRule(l, schedule, transfer_count, s);
+  if (broken != nullptr) return Reject(HETCAST_INVALID_SCHEDULE, broken, why);
   WriteClusterEvaluation(l, schedule, transfer_count, s, nodes, transfers,
                          answer);
   return HETCAST_OK;

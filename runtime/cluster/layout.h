@@ -276,13 +276,12 @@ size_t RunFlatBinomial(const ClusterLayout& l, const LcfScratch& s);
 // Workspace for `transfer_count` transfers; false when it overflows.
 bool ClusterEvaluationBytes(const ClusterLayout& l, size_t transfer_count,
                             size_t* bytes);
-// `nodes` holds N entries, `transfers` (optional) `transfer_count`.
-hetcast_status EvaluateClusterSchedule(const ClusterLayout& l,
-                                       const hetcast_transfer* schedule,
-                                       size_t transfer_count, Arena* arena,
-                                       hetcast_node* nodes,
-                                       hetcast_transfer* transfers,
-                                       hetcast_answer* answer);
+// `nodes` holds N entries, `transfers` (optional) `transfer_count`; the
+// rule a schedule breaks in `*why` (optional).
+hetcast_status EvaluateClusterSchedule(
+    const ClusterLayout& l, const hetcast_transfer* schedule,
+    size_t transfer_count, Arena* arena, hetcast_node* nodes,
+    hetcast_transfer* transfers, hetcast_answer* answer, const char** why);
 
 }  // namespace internal
 }  // namespace hetcast

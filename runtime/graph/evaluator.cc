@@ -436,8 +436,6 @@ hetcast_status GraphCheckRequestAndSchedule(
 // The sentence of hetcast_graph_evaluate's `*why` for `violation`.
 const char* GraphViolationWhy(hetcast_graph_violation violation) {
   switch (violation) {
-    case HETCAST_GRAPH_VALID:
-      break;
     case HETCAST_GRAPH_BAD_PERIOD:
       return "period, messages or parts is 0, or messages * parts overflows";
     case HETCAST_GRAPH_BAD_ROUTE:
@@ -465,10 +463,11 @@ const char* GraphViolationWhy(hetcast_graph_violation violation) {
       return "a node forwards more of a route than it receives";
     case HETCAST_GRAPH_EDGE_AMOUNT:
       return "a route edge does not carry exactly the route's parts";
+    case HETCAST_GRAPH_VALID:  // GraphEvaluator::Run fails with a violation.
     case HETCAST_GRAPH_TARGET_MISSING_PARTS:
-      return "a target does not get every part of a period";
+      break;
   }
-  return "the schedule breaks a rule of the graph model";
+  return "a target does not get every part of a period";
 }
 
 }  // namespace

@@ -2,6 +2,8 @@
 // and the doubling lower bound.
 #include "runtime/node/evaluator.h"
 
+#include "runtime/reject.h"
+
 namespace hetcast {
 namespace internal {
 
@@ -20,7 +22,7 @@ hetcast_status EvaluateStructure(const NodeLayout& layout,
                                  const hetcast_send* sends, size_t send_count,
                                  const EvaluatorScratch& scratch,
                                  hetcast_node* nodes, uint64_t* completion,
-                                 size_t* participants) {
+                                 size_t* participants, const char** why) {
   const uint32_t n = layout.node_count;
   ResetNodes(layout, nodes);
   // Pass 1: ranges, single receipt, and the number of sends per sender.
@@ -29,8 +31,14 @@ hetcast_status EvaluateStructure(const NodeLayout& layout,
   for (size_t i = 0; i < send_count; ++i) {
     const hetcast_send& send = sends[i];
     if (send.from >= n || send.to >= n || send.to == 0 ||
-        send.from == send.to || nodes[send.to].parent != HETCAST_NO_NODE) {
-      return HETCAST_INVALID_SCHEDULE;
+        send.from == send.to) {
+      return Reject(HETCAST_INVALID_SCHEDULE,
+                    "a send names an id out of range, or the source or its "
+                    "sender as its receiver",
+                    why);
+    }
+    if (nodes[send.to].parent != HETCAST_NO_NODE) {
+      return Reject(HETCAST_INVALID_SCHEDULE, "a node receives twice", why);
     }
     nodes[send.to].parent = send.from;
     ++offsets[send.from + 1];
@@ -56,7 +64,8 @@ hetcast_status EvaluateStructure(const NodeLayout& layout,
     uint64_t time = nodes[v].arrival;
     for (uint32_t slot = offsets[v]; slot < offsets[v + 1]; ++slot) {
       if (__builtin_add_overflow(time, cost, &time) || time == HETCAST_NEVER) {
-        return HETCAST_OVERFLOW;
+        return Reject(HETCAST_OVERFLOW,
+                      "a send would land at HETCAST_NEVER (2^64 - 1)", why);
       }
       const uint32_t child = scratch.children[slot];
       nodes[child].arrival = time;
@@ -69,10 +78,16 @@ hetcast_status EvaluateStructure(const NodeLayout& layout,
   for (uint32_t v = 1; v < n; ++v) {
     const hetcast_node& node = nodes[v];
     if (node.parent != HETCAST_NO_NODE && node.arrival == HETCAST_NEVER) {
-      return HETCAST_INVALID_SCHEDULE;
+      return Reject(HETCAST_INVALID_SCHEDULE,
+                    "a node receives from a node the source's sends never "
+                    "reach (or from a cycle)",
+                    why);
     }
     if (!node.is_relay) {
-      if (node.arrival == HETCAST_NEVER) return HETCAST_INVALID_SCHEDULE;
+      if (node.arrival == HETCAST_NEVER) {
+        return Reject(HETCAST_INVALID_SCHEDULE,
+                      "a destination never receives the message", why);
+      }
       if (node.arrival > last) last = node.arrival;
     }
   }

@@ -23,12 +23,14 @@ bool AllocateEvaluatorScratch(const NodeLayout& layout, size_t send_count,
 
 // Recomputes all times of `sends` (see hetcast_node_evaluate) into `nodes`
 // (node_count entries, ids as given). On success `*completion` is the last
-// destination arrival and `*participants` the number of informed nodes.
+// destination arrival and `*participants` the number of informed nodes;
+// HETCAST_INVALID_SCHEDULE with the rule `sends` breaks in `*why`
+// (optional).
 hetcast_status EvaluateStructure(const NodeLayout& layout,
                                  const hetcast_send* sends, size_t send_count,
                                  const EvaluatorScratch& scratch,
                                  hetcast_node* nodes, uint64_t* completion,
-                                 size_t* participants);
+                                 size_t* participants, const char** why);
 
 // The doubling bound of hetcast_node_lower_bound.
 hetcast_status DoublingLowerBound(const NodeLayout& layout,

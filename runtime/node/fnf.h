@@ -53,18 +53,6 @@ inline uint32_t FnfCohortCapacity(const NodeLayout& layout) {
 }
 
 // Carves `scratch` for `layout`. False when `arena` runs out.
-// hetcast_node_plan with FNF (`why` as there); `refine_bound` false leaves out
-// the prefix search of the lower bound (lower_bound.h), whose work grows with
-// the destinations (up to kPrefixSearchMaxNodes greedy passes): the answer's
-// bound is then the plain nested-slots bound, or doubling or FNF / 1.5.
-// The participant query (planner.cc) reports no bound and passes false.
-hetcast_status PlanNodeFnf(const hetcast_node_request* request,
-                           bool refine_bound, void* workspace,
-                           size_t workspace_size, hetcast_node* nodes,
-                           size_t node_capacity, hetcast_transfer* transfers,
-                           size_t transfer_capacity, hetcast_answer* answer,
-                           const char** why);
-
 bool CarveFnfScratch(const NodeLayout& layout, Arena* arena,
                      FnfScratch* scratch);
 

@@ -4,6 +4,7 @@
 
 #include "runtime/arena.h"
 #include "runtime/include/hetcast/hetcast.h"
+#include "runtime/node/algorithms.h"
 #include "runtime/node/depth_first_order.h"
 #include "runtime/node/evaluator.h"
 #include "runtime/node/fnf.h"
@@ -199,7 +200,8 @@ hetcast_status PlanFnf(const NodeLayout& layout, const PlanScratch& scratch,
   uint64_t pruned_completion;
   status =
       EvaluateStructure(layout, scratch.sends, send_count, scratch.evaluator,
-                        scratch.pruned_nodes, &pruned_completion, participants);
+                        scratch.pruned_nodes, &pruned_completion, participants,
+                        /*why=*/nullptr);
   if (status != HETCAST_OK) return status;
   RelabelDepthFirst(scratch.relabel, layout.type_count, layout.node_count,
                     scratch.pruned_nodes, nodes);
@@ -253,10 +255,6 @@ void FinishAnswer(const NodeLayout& layout, hetcast_algorithm algorithm,
   if (transfers != nullptr) CollectTransfers(layout, nodes, transfers);
 }
 
-}  // namespace
-
-namespace {
-
 hetcast_status Evaluate(const hetcast_node_request* request,
                         const hetcast_send* sends, size_t send_count,
                         void* workspace, size_t workspace_size,
@@ -304,7 +302,7 @@ hetcast_status Evaluate(const hetcast_node_request* request,
   size_t participants = 0;
   status = EvaluateStructure(layout, sends, send_count, scratch,
                              canonical ? relabel.raw : nodes, &completion,
-                             &participants);
+                             &participants, why);
   if (status != HETCAST_OK) return status;
   if (canonical) {
     RelabelDepthFirst(relabel.relabel, layout.type_count, layout.node_count,
@@ -318,26 +316,19 @@ hetcast_status Evaluate(const hetcast_node_request* request,
   return HETCAST_OK;
 }
 
-}  // namespace
-
-hetcast_status PlanNodeFnf(const hetcast_node_request* request,
-                           bool refine_bound, void* workspace,
-                           size_t workspace_size, hetcast_node* nodes,
-                           size_t node_capacity, hetcast_transfer* transfers,
-                           size_t transfer_capacity, hetcast_answer* answer,
-                           const char** why) {
-  if (answer == nullptr) {
-    return Reject(HETCAST_INVALID_ARGUMENT, "answer is NULL", why);
-  }
-  *answer = hetcast_answer();
-  NodeLayout layout;
-  hetcast_status status = BuildNodeLayout(request, &layout, why);
-  if (status != HETCAST_OK) return status;
+// FNF on a checked request, arguments as hetcast_node_plan's.
+hetcast_status PlanCheckedFnf(NodeLayout layout, bool refine_bound,
+                              void* workspace, size_t workspace_size,
+                              hetcast_node* nodes, size_t node_capacity,
+                              hetcast_transfer* transfers,
+                              size_t transfer_capacity, hetcast_answer* answer,
+                              const char** why) {
   // Transfers: at most one per node FNF may inform (CapRelays).
   NodeLayout informable = layout;
   CapRelays(&informable);
-  status = CheckOutputs(layout, nodes, node_capacity, transfers,
-                        transfer_capacity, informable.node_count - 1, why);
+  hetcast_status status =
+      CheckOutputs(layout, nodes, node_capacity, transfers, transfer_capacity,
+                   informable.node_count - 1, why);
   if (status != HETCAST_OK) return status;
   if (workspace == nullptr) {
     return Reject(HETCAST_INVALID_ARGUMENT, "workspace is NULL", why);
@@ -385,6 +376,50 @@ hetcast_status PlanNodeFnf(const hetcast_node_request* request,
   return HETCAST_OK;
 }
 
+}  // namespace
+
+hetcast_status FnfPlanSizes(const NodeLayout& layout, hetcast_node_sizes* sizes,
+                            const char** why) {
+  NodeLayout measured = layout;
+  Arena measure;
+  PlanScratch scratch;
+  NodeLayout planned;
+  if (!AllocatePlanLayouts(&measured, &measure, &planned, &scratch)) {
+    return Reject(HETCAST_TOO_LARGE,
+                  "node request: the workspace it needs overflows size_t", why);
+  }
+  sizes->node_count = layout.node_count;
+  sizes->transfer_count = planned.node_count - 1;  // FNF informs no more.
+  sizes->workspace_bytes = measure.used();
+  uint64_t useful_relays;
+  UsefulRelayClasses(layout, nullptr, &useful_relays);
+  sizes->fnf_runs = useful_relays == 0 ? 1 : useful_relays + 2;
+  return HETCAST_OK;
+}
+
+hetcast_status PlanPreparedNode(const NodePrepared& prepared, bool refine_bound,
+                                void* workspace, size_t workspace_size,
+                                hetcast_node* nodes, size_t node_capacity,
+                                hetcast_transfer* transfers,
+                                size_t transfer_capacity,
+                                hetcast_answer* answer, const char** why) {
+  if (prepared.algorithm == HETCAST_ALGORITHM_TABLE) {
+    return hetcast_profile_plan(prepared.profile, &prepared.request, workspace,
+                                workspace_size, nodes, node_capacity, transfers,
+                                transfer_capacity, answer, why);
+  }
+  if (answer == nullptr) {
+    return Reject(HETCAST_INVALID_ARGUMENT, "answer is NULL", why);
+  }
+  *answer = hetcast_answer();
+  return PlanCheckedFnf(prepared.layout, refine_bound, workspace,
+                        workspace_size, nodes, node_capacity, transfers,
+                        transfer_capacity, answer, why);
+}
+
+// The node model's public functions plan with FNF: no profiles.
+constexpr NodeProfiles kNoProfiles = {nullptr, 0, nullptr};
+
 extern "C" {
 
 HETCAST_API hetcast_status
@@ -395,24 +430,11 @@ hetcast_node_plan_sizes(const hetcast_node_request* request,
       return Reject(HETCAST_INVALID_ARGUMENT, "sizes is NULL", why);
     }
     *sizes = hetcast_node_sizes();
-    NodeLayout layout;
-    hetcast_status status = BuildNodeLayout(request, &layout, why);
-    if (status != HETCAST_OK) return status;
-    Arena measure;
-    PlanScratch scratch;
-    NodeLayout planned;
-    if (!AllocatePlanLayouts(&layout, &measure, &planned, &scratch)) {
-      return Reject(HETCAST_TOO_LARGE,
-                    "node request: the workspace it needs overflows size_t",
-                    why);
-    }
-    sizes->node_count = layout.node_count;
-    sizes->transfer_count = planned.node_count - 1;  // FNF informs no more.
-    sizes->workspace_bytes = measure.used();
-    uint64_t useful_relays;
-    UsefulRelayClasses(layout, nullptr, &useful_relays);
-    sizes->fnf_runs = useful_relays == 0 ? 1 : useful_relays + 2;
-    return HETCAST_OK;
+    NodePrepared prepared;
+    const hetcast_status status = PrepareNodePlan(
+        request, kNoProfiles, HETCAST_ALGORITHM_FNF, &prepared, why);
+    if (status == HETCAST_OK) *sizes = prepared.sizes;
+    return status;
   });
 }
 
@@ -422,16 +444,23 @@ HETCAST_API hetcast_status hetcast_node_plan(
     size_t node_capacity, hetcast_transfer* transfers, size_t transfer_capacity,
     hetcast_answer* answer, const char** why) {
   return Explained(why, [&](const char** why) -> hetcast_status {
-    if (answer != nullptr && algorithm != HETCAST_ALGORITHM_FNF) {
-      *answer = hetcast_answer();
+    if (answer == nullptr) {
+      return Reject(HETCAST_INVALID_ARGUMENT, "answer is NULL", why);
+    }
+    *answer = hetcast_answer();
+    if (algorithm != HETCAST_ALGORITHM_FNF) {
       return Reject(HETCAST_INVALID_ARGUMENT,
                     "hetcast_node_plan plans with HETCAST_ALGORITHM_FNF only "
                     "(tables answer through hetcast_profile_plan)",
                     why);
     }
-    return PlanNodeFnf(request, /*refine_bound=*/true, workspace,
-                       workspace_size, nodes, node_capacity, transfers,
-                       transfer_capacity, answer, why);
+    NodePrepared prepared;
+    const hetcast_status status = PrepareNodePlan(
+        request, kNoProfiles, HETCAST_ALGORITHM_FNF, &prepared, why);
+    if (status != HETCAST_OK) return status;
+    return PlanPreparedNode(prepared, /*refine_bound=*/true, workspace,
+                            workspace_size, nodes, node_capacity, transfers,
+                            transfer_capacity, answer, why);
   });
 }
 

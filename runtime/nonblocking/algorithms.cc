@@ -5,31 +5,34 @@ namespace hetcast {
 namespace internal {
 namespace {
 
-size_t RunFef(const Nb& nb, const NbScratch& s) {
+size_t RunFef(const NonblockingProblem& nb, const NonblockingScratch& s) {
   return RunFefOrEcf(nb, s, /*fef=*/true);
 }
-size_t RunEcf(const Nb& nb, const NbScratch& s) {
+size_t RunEcf(const NonblockingProblem& nb, const NonblockingScratch& s) {
   return RunFefOrEcf(nb, s, /*fef=*/false);
 }
-size_t RunPlainWrp(const Nb& nb, const NbScratch& s) {
+size_t RunPlainWrp(const NonblockingProblem& nb, const NonblockingScratch& s) {
   return RunWrp(nb, s, s.recv_task);
 }
-size_t RunCriticalFirst(const Nb& nb, const NbScratch& s) {
+size_t RunCriticalFirst(const NonblockingProblem& nb,
+                        const NonblockingScratch& s) {
   return RunWrp(nb, s, s.recv_task, /*critical_first=*/true);
 }
 // FEF, ECF and WR decide transfers one by one (s.decisions).
-uint64_t WriteDecisions(const Nb& nb, const NbScratch& s, size_t count,
+uint64_t WriteDecisions(const NonblockingProblem& nb,
+                        const NonblockingScratch& s, size_t count,
                         hetcast_nonblocking_task* tasks, size_t* list_begin) {
-  return NbListsFromDecisions(nb, s, count, tasks, list_begin);
+  return NonblockingListsFromDecisions(nb, s, count, tasks, list_begin);
 }
 // WRP keeps per-node linked lists (s.pool).
-uint64_t WriteWrpLists(const Nb& nb, const NbScratch& s, size_t /*count*/,
+uint64_t WriteWrpLists(const NonblockingProblem& nb,
+                       const NonblockingScratch& s, size_t /*count*/,
                        hetcast_nonblocking_task* tasks, size_t* list_begin) {
-  return NbListsFromWrp(nb, s, tasks, list_begin);
+  return NonblockingListsFromWrp(nb, s, tasks, list_begin);
 }
 
 // clang-format off
-constexpr NbAlgorithm kNbRows[] = {
+constexpr NonblockingAlgorithm kNonblockingRows[] = {
     {HETCAST_ALGORITHM_WRP, "wrp", true, RunPlainWrp, WriteWrpLists,
      kNoGuarantee},
     {HETCAST_ALGORITHM_CRITICAL_FIRST, "critical-first", true,
@@ -44,11 +47,14 @@ constexpr NbAlgorithm kNbRows[] = {
 
 }  // namespace
 
-const NbAlgorithm* FindNbAlgorithm(hetcast_algorithm algorithm) {
-  return FindRow(kNbRows, algorithm);
+const NonblockingAlgorithm* FindNonblockingAlgorithm(
+    hetcast_algorithm algorithm) {
+  return FindRow(kNonblockingRows, algorithm);
 }
 
-const NbAlgorithm* NbAlgorithmAt(size_t i) { return RowAt(kNbRows, i); }
+const NonblockingAlgorithm* NonblockingAlgorithmAt(size_t i) {
+  return RowAt(kNonblockingRows, i);
+}
 
 }  // namespace internal
 }  // namespace hetcast

@@ -17,7 +17,7 @@
 namespace hetcast {
 namespace internal {
 
-struct NbAlgorithm {
+struct NonblockingAlgorithm {
   hetcast_algorithm algorithm;
   const char* name;
   // The planner's default runs the first row's algorithm, then each later
@@ -25,28 +25,31 @@ struct NbAlgorithm {
   // earlier; those later rows' `write` must accept null `tasks` (it then
   // measures the completion only).
   bool in_default;
-  // Plans from NbResetState's state; returns the transfer count.
-  size_t (*run)(const Nb& nb, const NbScratch& s);
+  // Plans from NonblockingResetState's state; returns the transfer count.
+  size_t (*run)(const NonblockingProblem& nb, const NonblockingScratch& s);
   // Writes the plan `run` left in `s` as task lists; returns the last
   // receive's end.
-  uint64_t (*write)(const Nb& nb, const NbScratch& s, size_t count,
-                    hetcast_nonblocking_task* tasks, size_t* list_begin);
+  uint64_t (*write)(const NonblockingProblem& nb, const NonblockingScratch& s,
+                    size_t count, hetcast_nonblocking_task* tasks,
+                    size_t* list_begin);
   Guarantee guarantee;
 };
 
 // The row of `algorithm`, or nullptr.
-const NbAlgorithm* FindNbAlgorithm(hetcast_algorithm algorithm);
+const NonblockingAlgorithm* FindNonblockingAlgorithm(
+    hetcast_algorithm algorithm);
 // The first row (the default), and the i-th row (nullptr past the last).
-const NbAlgorithm* NbAlgorithmAt(size_t i);
+const NonblockingAlgorithm* NonblockingAlgorithmAt(size_t i);
 
 // nonblocking_api.cc: hetcast_nonblocking_plan with `row`, the request prepared
-// (by NbPrepare in the same workspace); with `with_default`, `row` is the first
-// and the default's later rows run too (NbAlgorithm::in_default).
-hetcast_status PlanPreparedNb(const Nb& nb, const NbScratch& s,
-                              const NbAlgorithm& row, bool with_default,
-                              hetcast_nonblocking_task* tasks,
-                              size_t task_capacity, size_t* list_begin,
-                              hetcast_answer* answer, const char** why);
+// (by NonblockingPrepare in the same workspace); with `with_default`, `row` is
+// the first and the default's later rows run too
+// (NonblockingAlgorithm::in_default).
+hetcast_status PlanPreparedNonblocking(
+    const NonblockingProblem& nb, const NonblockingScratch& s,
+    const NonblockingAlgorithm& row, bool with_default,
+    hetcast_nonblocking_task* tasks, size_t task_capacity, size_t* list_begin,
+    hetcast_answer* answer, const char** why);
 
 }  // namespace internal
 }  // namespace hetcast

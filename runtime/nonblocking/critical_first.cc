@@ -13,8 +13,8 @@
 // work R(v, m) summed over the messages v still waits for: destinations
 // with long chains of receives ahead come first, and W still spreads the
 // work. (The weight 1/2 was the best of 1/4, 1/2, 1 and 2 on the §5
-// experiment, tools/experiments/nb_experiment.cc.) Ties: the lower index.
-// Everything else (the message and sender by earliest completion, WRP's
+// experiment, tools/experiments/nonblocking_experiment.cc.) Ties: the lower
+// index. Everything else (the message and sender by earliest completion, WRP's
 // preemptive send slots under its three rules, Eqs. 5-6) is WRP's, in
 // work_racing.cc, so the schedule is valid for the same reasons, and the
 // tests replay it with the evaluator (hetcast_nonblocking_evaluate) and compare
@@ -28,7 +28,8 @@
 namespace hetcast {
 namespace internal {
 
-void CriticalFirstStart(const Nb& nb, const NbScratch& s) {
+void CriticalFirstStart(const NonblockingProblem& nb,
+                        const NonblockingScratch& s) {
   for (uint32_t v = 0; v < nb.n; ++v) s.dist[v] = 0;
   for (uint32_t m = 0; m < nb.k; ++m) {
     const hetcast_nonblocking_message& msg = nb.r->messages[m];
@@ -42,11 +43,12 @@ void CriticalFirstStart(const Nb& nb, const NbScratch& s) {
 // The least W(v) - Rem(v) / 2 over destinations still waiting, compared as
 // 2 W(v) + Rem(u) < 2 W(u) + Rem(v) (no signs; sums clamp at
 // HETCAST_NEVER, which only makes more ties).
-uint32_t CriticalFirstReceiver(const Nb& nb, const NbScratch& s) {
-  uint32_t best = kNbNone;
+uint32_t CriticalFirstReceiver(const NonblockingProblem& nb,
+                               const NonblockingScratch& s) {
+  uint32_t best = kNonblockingNone;
   for (uint32_t v = 0; v < nb.n; ++v) {
     if (s.remaining[v] == 0) continue;
-    if (best == kNbNone ||
+    if (best == kNonblockingNone ||
         TimeAdd(TimeAdd(s.work[v], s.work[v]), s.dist[best]) <
             TimeAdd(TimeAdd(s.work[best], s.work[best]), s.dist[v])) {
       best = v;
@@ -55,8 +57,8 @@ uint32_t CriticalFirstReceiver(const Nb& nb, const NbScratch& s) {
   return best;
 }
 
-void CriticalFirstServed(const Nb& nb, const NbScratch& s, uint32_t m,
-                         uint32_t i) {
+void CriticalFirstServed(const NonblockingProblem& nb,
+                         const NonblockingScratch& s, uint32_t m, uint32_t i) {
   const uint64_t r = nb.R(i, m);
   s.dist[i] = s.dist[i] >= r ? s.dist[i] - r : 0;
 }

@@ -2,14 +2,14 @@
 // Liu §4.1-4.2, after Bhat et al.), adapted to several sources: each step
 // takes, over every message, the informed sender and uninformed destination
 // with the cheapest edge (FEF, Eq. 1) or the earliest completion (ECF,
-// Eq. 4), ties by (value, message, sender, receiver) as NbBest.
+// Eq. 4), ties by (value, message, sender, receiver) as NonblockingBest.
 //
 // Scanning every (message, sender, receiver) triple at every step costs
 // O(total * sum of d_m^2): a 4096-node broadcast took about 100 s. Instead
 // each row (message m, sender j holding m) keeps its best receiver in a
-// binary heap ordered as NbBest. A row's true best never improves: FEF's
-// values are fixed, ECF's only grow (Avail only grows), and receivers only
-// leave a row as they become informed. So a row's stored entry is a lower
+// binary heap ordered as NonblockingBest. A row's true best never improves:
+// FEF's values are fixed, ECF's only grow (Avail only grows), and receivers
+// only leave a row as they become informed. So a row's stored entry is a lower
 // bound of its true best: the heap's top, recomputed, is the step's choice
 // when it is unchanged (every other row is at least its stored entry, which
 // is at least the top); otherwise it goes back with its true best. The
@@ -23,59 +23,64 @@ namespace hetcast {
 namespace internal {
 namespace {
 
-// Heap order: the greater entry sinks; the top is NbBest's choice.
-bool NbRowAfter(const NbRow& a, const NbRow& b) {
+// Heap order: the greater entry sinks; the top is NonblockingBest's choice.
+bool NonblockingRowAfter(const NonblockingRow& a, const NonblockingRow& b) {
   if (a.value != b.value) return a.value > b.value;
   if (a.m != b.m) return a.m > b.m;
   if (a.j != b.j) return a.j > b.j;
   return a.i > b.i;
 }
 
-// Row (m, j)'s best uninformed destination now; i = kNbNone when none is
-// left.
-NbRow NbRowBest(const Nb& nb, const NbScratch& s, bool fef, uint32_t m,
-                uint32_t j) {
+// Row (m, j)'s best uninformed destination now; i = kNonblockingNone when none
+// is left.
+NonblockingRow NonblockingRowBest(const NonblockingProblem& nb,
+                                  const NonblockingScratch& s, bool fef,
+                                  uint32_t m, uint32_t j) {
   const hetcast_nonblocking_message& msg = nb.r->messages[m];
   const uint8_t* informed = s.informed + static_cast<size_t>(m) * nb.n;
-  NbBest best;
+  NonblockingBest best;
   for (size_t b = 0; b < msg.destination_count; ++b) {
     const uint32_t i = msg.destinations[b];
     if (informed[i]) continue;
     const uint64_t value =
         fef ? TimeAdd(TimeAdd(nb.S(j, m), nb.X(j, i, m)), nb.R(i, m))
-            : NbCompleteTime(nb, s, m, j, i);
+            : NonblockingCompleteTime(nb, s, m, j, i);
     best.Offer(value, m, j, i);
   }
-  return NbRow{best.value, m, j, best.i};
+  return NonblockingRow{best.value, m, j, best.i};
 }
 
-void NbRowPush(const NbScratch& s, size_t* size, const NbRow& row) {
-  if (row.i == kNbNone) return;  // Nothing left to send on this row.
+void NonblockingRowPush(const NonblockingScratch& s, size_t* size,
+                        const NonblockingRow& row) {
+  if (row.i == kNonblockingNone) return;  // Nothing left to send on this row.
   s.rows[(*size)++] = row;
-  std::push_heap(s.rows, s.rows + *size, NbRowAfter);
+  std::push_heap(s.rows, s.rows + *size, NonblockingRowAfter);
 }
 
 }  // namespace
 
-size_t RunFefOrEcf(const Nb& nb, const NbScratch& s, bool fef) {
+size_t RunFefOrEcf(const NonblockingProblem& nb, const NonblockingScratch& s,
+                   bool fef) {
   size_t count = 0, size = 0;
   for (uint32_t m = 0; m < nb.k; ++m) {
-    NbRowPush(s, &size, NbRowBest(nb, s, fef, m, nb.r->messages[m].source));
+    NonblockingRowPush(
+        s, &size, NonblockingRowBest(nb, s, fef, m, nb.r->messages[m].source));
   }
   // Each row is in the heap at most once: at most k + total entries.
   while (count < nb.total && size > 0) {
-    std::pop_heap(s.rows, s.rows + size, NbRowAfter);
-    const NbRow stored = s.rows[--size];
-    const NbRow now = NbRowBest(nb, s, fef, stored.m, stored.j);
+    std::pop_heap(s.rows, s.rows + size, NonblockingRowAfter);
+    const NonblockingRow stored = s.rows[--size];
+    const NonblockingRow now =
+        NonblockingRowBest(nb, s, fef, stored.m, stored.j);
     if (now.i != stored.i || now.value != stored.value) {
-      NbRowPush(s, &size, now);  // Stale: back with its true best.
+      NonblockingRowPush(s, &size, now);  // Stale: back with its true best.
       continue;
     }
-    NbCommit(nb, s, &count, now.m, now.j, now.i);
+    NonblockingCommit(nb, s, &count, now.m, now.j, now.i);
     // The stored entry still bounds the row from below; the receiver now
     // holds the message and opens a row of its own.
-    NbRowPush(s, &size, stored);
-    NbRowPush(s, &size, NbRowBest(nb, s, fef, now.m, now.i));
+    NonblockingRowPush(s, &size, stored);
+    NonblockingRowPush(s, &size, NonblockingRowBest(nb, s, fef, now.m, now.i));
   }
   return count;
 }

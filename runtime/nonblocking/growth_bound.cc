@@ -14,14 +14,15 @@ namespace internal {
 namespace {
 
 // The relaxed costs of message m (lower_bound.h: S0, X0, g, R1, X1).
-struct NbGrowthCosts {
+struct NonblockingGrowthCosts {
   uint64_t source_send, source_link, relay_send, relay_receive, relay_link;
 };
 
-NbGrowthCosts NbRelaxedCosts(const Nb& nb, uint32_t m) {
+NonblockingGrowthCosts NonblockingRelaxedCosts(const NonblockingProblem& nb,
+                                               uint32_t m) {
   const hetcast_nonblocking_message& msg = nb.r->messages[m];
-  NbGrowthCosts c = {nb.S(msg.source, m), HETCAST_NEVER, HETCAST_NEVER,
-                     HETCAST_NEVER, HETCAST_NEVER};
+  NonblockingGrowthCosts c = {nb.S(msg.source, m), HETCAST_NEVER, HETCAST_NEVER,
+                              HETCAST_NEVER, HETCAST_NEVER};
   for (size_t a = 0; a < msg.destination_count; ++a) {
     const uint32_t w = msg.destinations[a];
     c.source_link = std::min(c.source_link, nb.X(msg.source, w, m));
@@ -39,11 +40,11 @@ NbGrowthCosts NbRelaxedCosts(const Nb& nb, uint32_t m) {
 // Claims A and B for message m: the d earliest slots of the greedy process,
 // the i-th paired with the i-th largest receive cost. `holders` (a min-heap
 // of each holder's next slot) and `receive` need d entries each.
-uint64_t NbMessageGrowth(const Nb& nb, uint32_t m, uint64_t* holders,
-                         uint64_t* receive) {
+uint64_t NonblockingMessageGrowth(const NonblockingProblem& nb, uint32_t m,
+                                  uint64_t* holders, uint64_t* receive) {
   const hetcast_nonblocking_message& msg = nb.r->messages[m];
   const size_t d = msg.destination_count;
-  const NbGrowthCosts c = NbRelaxedCosts(nb, m);
+  const NonblockingGrowthCosts c = NonblockingRelaxedCosts(nb, m);
   const uint64_t holder_delay =
       TimeAdd(TimeAdd(c.relay_receive, c.relay_send), c.relay_link);
   if (d == 0 || holder_delay == 0) return 0;  // Claim A needs c > 0.
@@ -73,10 +74,11 @@ uint64_t NbMessageGrowth(const Nb& nb, uint32_t m, uint64_t* holders,
 
 }  // namespace
 
-uint64_t NbGrowthBound(const Nb& nb, const NbScratch& s) {
+uint64_t NonblockingGrowthBound(const NonblockingProblem& nb,
+                                const NonblockingScratch& s) {
   uint64_t bound = 0;
   for (uint32_t m = 0; m < nb.k; ++m) {
-    bound = std::max(bound, NbMessageGrowth(nb, m, s.dist, s.avail));
+    bound = std::max(bound, NonblockingMessageGrowth(nb, m, s.dist, s.avail));
   }
   return bound;
 }

@@ -21,7 +21,8 @@ namespace {
 // Per message: Dijkstra from the source over source + destinations. dist[]
 // holds the earliest time a node holds m (after its receive); `arrival`
 // ([k * n + v]) gets L - R at each destination, the idealised arrival.
-void NbIdealArrivals(const Nb& nb, const NbScratch& s, uint64_t* arrival) {
+void NonblockingIdealArrivals(const NonblockingProblem& nb,
+                              const NonblockingScratch& s, uint64_t* arrival) {
   const size_t cells = static_cast<size_t>(nb.k) * nb.n;
   for (size_t c = 0; c < cells; ++c) arrival[c] = HETCAST_NEVER;
   for (uint32_t m = 0; m < nb.k; ++m) {
@@ -56,8 +57,9 @@ void NbIdealArrivals(const Nb& nb, const NbScratch& s, uint64_t* arrival) {
 }
 
 // Eq. 2 at destination v: its receives in order of arrival (release dates).
-uint64_t NbReceiveFinish(const Nb& nb, const NbScratch& s,
-                         const uint64_t* arrival, uint32_t v) {
+uint64_t NonblockingReceiveFinish(const NonblockingProblem& nb,
+                                  const NonblockingScratch& s,
+                                  const uint64_t* arrival, uint32_t v) {
   size_t jobs = 0;
   for (uint32_t m = 0; m < nb.k; ++m) {
     if (!nb.Dest(m, v)) continue;
@@ -65,12 +67,12 @@ uint64_t NbReceiveFinish(const Nb& nb, const NbScratch& s,
     s.release[2 * jobs + 1] = nb.R(v, m);
     ++jobs;
   }
-  return NbReleaseMakespan(s.release, jobs);
+  return NonblockingReleaseMakespan(s.release, jobs);
 }
 
 }  // namespace
 
-uint64_t NbReleaseMakespan(uint64_t* jobs, size_t count) {
+uint64_t NonblockingReleaseMakespan(uint64_t* jobs, size_t count) {
   // Insertion sort of (release, length) pairs by release.
   for (size_t a = 1; a < count; ++a) {
     const uint64_t r = jobs[2 * a], p = jobs[2 * a + 1];
@@ -89,25 +91,29 @@ uint64_t NbReleaseMakespan(uint64_t* jobs, size_t count) {
   return t;
 }
 
-uint64_t NbEarliestReachBound(const Nb& nb, const NbScratch& s) {
+uint64_t NonblockingEarliestReachBound(const NonblockingProblem& nb,
+                                       const NonblockingScratch& s) {
   uint64_t* arrival = s.vwork;  // Reused: [k * n + v] idealised arrival.
-  NbIdealArrivals(nb, s, arrival);
+  NonblockingIdealArrivals(nb, s, arrival);
   uint64_t bound = 0;
   for (uint32_t v = 0; v < nb.n; ++v) {
-    bound = std::max(bound, NbReceiveFinish(nb, s, arrival, v));
+    bound = std::max(bound, NonblockingReceiveFinish(nb, s, arrival, v));
   }
   return bound;
 }
 
-uint64_t NbLowerBound(const Nb& nb, const NbScratch& s, hetcast_bound* kind) {
-  uint64_t bound = NbEarliestReachBound(nb, s);  // First: fills s.vwork.
+uint64_t NonblockingLowerBound(const NonblockingProblem& nb,
+                               const NonblockingScratch& s,
+                               hetcast_bound* kind) {
+  uint64_t bound =
+      NonblockingEarliestReachBound(nb, s);  // First: fills s.vwork.
   *kind = HETCAST_BOUND_EARLIEST_REACH;
-  const uint64_t work = NbSerialWorkBound(nb, s);
+  const uint64_t work = NonblockingSerialWorkBound(nb, s);
   if (work > bound) {
     bound = work;
     *kind = HETCAST_BOUND_NONBLOCKING_SERIAL_WORK;
   }
-  const uint64_t growth = NbGrowthBound(nb, s);
+  const uint64_t growth = NonblockingGrowthBound(nb, s);
   if (growth > bound) {
     bound = growth;
     *kind = HETCAST_BOUND_NONBLOCKING_POSTAL_GROWTH;

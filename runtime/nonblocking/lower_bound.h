@@ -67,8 +67,8 @@
 // bound is rounded down only when its true value is HETCAST_NEVER or more, and
 // then it is HETCAST_NEVER (reported as HETCAST_OVERFLOW: no schedule fits).
 // The serial-work bound's W, a sum that may pass 64 bits while T fits, is
-// held in two words (work_bound.cc). All scratch comes from NbScratch (no
-// heap).
+// held in two words (work_bound.cc). All scratch comes from NonblockingScratch
+// (no heap).
 #ifndef HETCAST_RUNTIME_NONBLOCKING_LOWER_BOUND_H_
 #define HETCAST_RUNTIME_NONBLOCKING_LOWER_BOUND_H_
 
@@ -82,19 +82,24 @@ namespace hetcast {
 namespace internal {
 
 // 1 (lower_bound.cc); fills s.vwork with the earliest-reach arrivals.
-uint64_t NbEarliestReachBound(const Nb& nb, const NbScratch& s);
+uint64_t NonblockingEarliestReachBound(const NonblockingProblem& nb,
+                                       const NonblockingScratch& s);
 // 2 (growth_bound.cc); uses s.dist and s.avail.
-uint64_t NbGrowthBound(const Nb& nb, const NbScratch& s);
-// 3 (work_bound.cc); reads s.vwork as NbEarliestReachBound left it, uses
-// s.release and s.work.
-uint64_t NbSerialWorkBound(const Nb& nb, const NbScratch& s);
+uint64_t NonblockingGrowthBound(const NonblockingProblem& nb,
+                                const NonblockingScratch& s);
+// 3 (work_bound.cc); reads s.vwork as NonblockingEarliestReachBound left it,
+// uses s.release and s.work.
+uint64_t NonblockingSerialWorkBound(const NonblockingProblem& nb,
+                                    const NonblockingScratch& s);
 
 // The least makespan of one machine with release dates: `count` (release,
 // length) pairs in `jobs`, run in order of release (sorts them in place).
-uint64_t NbReleaseMakespan(uint64_t* jobs, size_t count);
+uint64_t NonblockingReleaseMakespan(uint64_t* jobs, size_t count);
 
 // The largest of the three and its kind (ties go to the earlier one).
-uint64_t NbLowerBound(const Nb& nb, const NbScratch& s, hetcast_bound* kind);
+uint64_t NonblockingLowerBound(const NonblockingProblem& nb,
+                               const NonblockingScratch& s,
+                               hetcast_bound* kind);
 
 }  // namespace internal
 }  // namespace hetcast

@@ -16,13 +16,15 @@ namespace {
 
 // The answer of hetcast_nonblocking_plan and hetcast_nonblocking_evaluate for a
 // schedule that completes at `completion`.
-hetcast_status NbAnswer(const Nb& nb, const NbScratch& s,
-                        hetcast_algorithm algorithm, uint64_t completion,
-                        size_t transfer_count, hetcast_answer* answer) {
+hetcast_status NonblockingAnswer(const NonblockingProblem& nb,
+                                 const NonblockingScratch& s,
+                                 hetcast_algorithm algorithm,
+                                 uint64_t completion, size_t transfer_count,
+                                 hetcast_answer* answer) {
   if (completion == HETCAST_NEVER) return HETCAST_OVERFLOW;
   answer->algorithm = algorithm;
   answer->completion_time = completion;
-  answer->lower_bound = NbLowerBound(nb, s, &answer->lower_bound_kind);
+  answer->lower_bound = NonblockingLowerBound(nb, s, &answer->lower_bound_kind);
   answer->exact = answer->lower_bound == completion;
   answer->node_count = nb.n;
   answer->participant_count = nb.n;
@@ -30,13 +32,14 @@ hetcast_status NbAnswer(const Nb& nb, const NbScratch& s,
   return HETCAST_OK;
 }
 
-// NbPrepare, with the reason of its refusal in `*why`.
-hetcast_status NbPrepareOrSay(const hetcast_nonblocking_request* request,
-                              void* workspace, size_t workspace_size, Nb* nb,
-                              NbScratch* s, const char** why) {
-  NbRejection rejection = {};
+// NonblockingPrepare, with the reason of its refusal in `*why`.
+hetcast_status NonblockingPrepareOrSay(
+    const hetcast_nonblocking_request* request, void* workspace,
+    size_t workspace_size, NonblockingProblem* nb, NonblockingScratch* s,
+    const char** why) {
+  NonblockingRejection rejection = {};
   const hetcast_status status =
-      NbPrepare(request, workspace, workspace_size, nb, s, &rejection);
+      NonblockingPrepare(request, workspace, workspace_size, nb, s, &rejection);
   return Reject(status, rejection.reason, why);
 }
 
@@ -51,11 +54,11 @@ HETCAST_API hetcast_status hetcast_nonblocking_plan_sizes(
     if (sizes == nullptr) {
       return Reject(HETCAST_INVALID_ARGUMENT, "sizes is NULL", reason);
     }
-    Nb nb;
-    NbRejection rejection = {};
-    const hetcast_status status = NbShape(request, &nb, &rejection);
+    NonblockingProblem nb;
+    NonblockingRejection rejection = {};
+    const hetcast_status status = NonblockingShape(request, &nb, &rejection);
     if (status != HETCAST_OK) return Reject(status, rejection.reason, reason);
-    NbPlanSizes(nb, sizes);
+    NonblockingPlanSizes(nb, sizes);
     return HETCAST_OK;
   });
 }
@@ -65,13 +68,14 @@ HETCAST_API hetcast_status hetcast_nonblocking_check(
     size_t workspace_size, hetcast_nonblocking_rejection* rejection,
     const char** why) {
   return Explained(why, [&](const char** reason) {
-    Nb nb;
-    NbRejection found = {};
-    NbScratch s;
+    NonblockingProblem nb;
+    NonblockingRejection found = {};
+    NonblockingScratch s;
     const hetcast_status status =
         workspace == nullptr
-            ? NbChecked(request, &nb, &found)
-            : NbPrepare(request, workspace, workspace_size, &nb, &s, &found);
+            ? NonblockingChecked(request, &nb, &found)
+            : NonblockingPrepare(request, workspace, workspace_size, &nb, &s,
+                                 &found);
     if (status != HETCAST_OK && rejection != nullptr) *rejection = found.where;
     return Reject(status, found.reason, reason);
   });
@@ -84,13 +88,13 @@ HETCAST_API hetcast_status hetcast_nonblocking_lower_bound(
     if (lower_bound == nullptr) {
       return Reject(HETCAST_INVALID_ARGUMENT, "lower_bound is NULL", reason);
     }
-    Nb nb;
-    NbScratch s;
-    const hetcast_status status =
-        NbPrepareOrSay(request, workspace, workspace_size, &nb, &s, reason);
+    NonblockingProblem nb;
+    NonblockingScratch s;
+    const hetcast_status status = NonblockingPrepareOrSay(
+        request, workspace, workspace_size, &nb, &s, reason);
     if (status != HETCAST_OK) return status;
     hetcast_bound kind;
-    *lower_bound = NbLowerBound(nb, s, &kind);
+    *lower_bound = NonblockingLowerBound(nb, s, &kind);
     return *lower_bound == HETCAST_NEVER
                ? Reject(HETCAST_OVERFLOW,
                         "non-blocking request: the lower bound reaches "
@@ -106,7 +110,7 @@ HETCAST_API hetcast_status hetcast_nonblocking_plan(
     size_t task_capacity, size_t* list_begin, hetcast_answer* answer,
     const char** why) {
   return Explained(why, [&](const char** reason) {
-    const NbAlgorithm* row = FindNbAlgorithm(algorithm);
+    const NonblockingAlgorithm* row = FindNonblockingAlgorithm(algorithm);
     if (answer == nullptr || tasks == nullptr || list_begin == nullptr) {
       return Reject(HETCAST_INVALID_ARGUMENT,
                     "answer, tasks or list_begin is NULL", reason);
@@ -118,37 +122,37 @@ HETCAST_API hetcast_status hetcast_nonblocking_plan(
                     reason);
     }
     *answer = hetcast_answer();
-    Nb nb;
-    NbScratch s;
-    const hetcast_status status =
-        NbPrepareOrSay(request, workspace, workspace_size, &nb, &s, reason);
+    NonblockingProblem nb;
+    NonblockingScratch s;
+    const hetcast_status status = NonblockingPrepareOrSay(
+        request, workspace, workspace_size, &nb, &s, reason);
     if (status != HETCAST_OK) return status;
-    return PlanPreparedNb(nb, s, *row, /*with_default=*/false, tasks,
-                          task_capacity, list_begin, answer, reason);
+    return PlanPreparedNonblocking(nb, s, *row, /*with_default=*/false, tasks,
+                                   task_capacity, list_begin, answer, reason);
   });
 }
 
 }  // extern "C"
 
-hetcast_status PlanPreparedNb(const Nb& nb, const NbScratch& s,
-                              const NbAlgorithm& row, bool with_default,
-                              hetcast_nonblocking_task* tasks,
-                              size_t task_capacity, size_t* list_begin,
-                              hetcast_answer* answer, const char** why) {
+hetcast_status PlanPreparedNonblocking(
+    const NonblockingProblem& nb, const NonblockingScratch& s,
+    const NonblockingAlgorithm& row, bool with_default,
+    hetcast_nonblocking_task* tasks, size_t task_capacity, size_t* list_begin,
+    hetcast_answer* answer, const char** why) {
   if (task_capacity < 2 * nb.total) {
     return Reject(HETCAST_OUTPUT_TOO_SMALL,
                   "task_capacity is below the sizes' task_count", why);
   }
-  NbResetState(nb, s);
+  NonblockingResetState(nb, s);
   const size_t count = row.run(nb, s);
-  const hetcast_status status =
-      NbAnswer(nb, s, row.algorithm, row.write(nb, s, count, tasks, list_begin),
-               count, answer);
+  const hetcast_status status = NonblockingAnswer(
+      nb, s, row.algorithm, row.write(nb, s, count, tasks, list_begin), count,
+      answer);
   if (status != HETCAST_OK || !with_default) return status;
-  for (size_t i = 1; NbAlgorithmAt(i) != nullptr; ++i) {
-    const NbAlgorithm& other = *NbAlgorithmAt(i);
+  for (size_t i = 1; NonblockingAlgorithmAt(i) != nullptr; ++i) {
+    const NonblockingAlgorithm& other = *NonblockingAlgorithmAt(i);
     if (!other.in_default) continue;
-    NbResetState(nb, s);
+    NonblockingResetState(nb, s);
     const size_t other_count = other.run(nb, s);
     const uint64_t completion =
         other.write(nb, s, other_count, nullptr, nullptr);
@@ -159,25 +163,26 @@ hetcast_status PlanPreparedNb(const Nb& nb, const NbScratch& s,
   return HETCAST_OK;
 }
 
-hetcast_status NbPlanEarliest(const hetcast_nonblocking_request* request,
-                              void* workspace, size_t workspace_size,
-                              hetcast_nonblocking_task* tasks,
-                              size_t task_capacity, size_t* list_begin,
-                              hetcast_answer* answer) {
+hetcast_status NonblockingPlanEarliest(
+    const hetcast_nonblocking_request* request, void* workspace,
+    size_t workspace_size, hetcast_nonblocking_task* tasks,
+    size_t task_capacity, size_t* list_begin, hetcast_answer* answer) {
   *answer = hetcast_answer();
-  Nb nb;
-  NbScratch s;
+  NonblockingProblem nb;
+  NonblockingScratch s;
   const hetcast_status status =
-      NbPrepare(request, workspace, workspace_size, &nb, &s);
+      NonblockingPrepare(request, workspace, workspace_size, &nb, &s);
   if (status != HETCAST_OK) return status;
-  return PlanPreparedNb(nb, s, *NbAlgorithmAt(0), /*with_default=*/true, tasks,
-                        task_capacity, list_begin, answer, nullptr);
+  return PlanPreparedNonblocking(nb, s, *NonblockingAlgorithmAt(0),
+                                 /*with_default=*/true, tasks, task_capacity,
+                                 list_begin, answer, nullptr);
 }
 
-void NbPlanSizes(const Nb& nb, hetcast_nonblocking_sizes* sizes) {
+void NonblockingPlanSizes(const NonblockingProblem& nb,
+                          hetcast_nonblocking_sizes* sizes) {
   Arena measure;
-  NbScratch s;
-  NbCarve(nb, &measure, &s);
+  NonblockingScratch s;
+  NonblockingCarve(nb, &measure, &s);
   sizes->task_count = 2 * nb.total;
   sizes->workspace_bytes = measure.used();
 }
@@ -197,16 +202,17 @@ HETCAST_API hetcast_status hetcast_nonblocking_evaluate(
                     why);
     }
     *answer = hetcast_answer();
-    Nb nb;
-    NbScratch s;
-    hetcast_status status =
-        NbPrepareOrSay(request, workspace, workspace_size, &nb, &s, why);
+    NonblockingProblem nb;
+    NonblockingScratch s;
+    hetcast_status status = NonblockingPrepareOrSay(
+        request, workspace, workspace_size, &nb, &s, why);
     if (status != HETCAST_OK) return status;
     uint64_t completion = 0;
-    status = NbEvaluate(nb, s, tasks, task_count, list_begin, &completion);
+    status = NonblockingEvaluate(nb, s, tasks, task_count, list_begin,
+                                 &completion, why);
     if (status != HETCAST_OK) return status;
-    return NbAnswer(nb, s, HETCAST_ALGORITHM_EVALUATED, completion, nb.total,
-                    answer);
+    return NonblockingAnswer(nb, s, HETCAST_ALGORITHM_EVALUATED, completion,
+                             nb.total, answer);
   });
 }
 

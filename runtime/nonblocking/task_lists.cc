@@ -9,9 +9,11 @@
 namespace hetcast {
 namespace internal {
 
-uint64_t NbListsFromDecisions(const Nb& nb, const NbScratch& s, size_t count,
-                              hetcast_nonblocking_task* tasks,
-                              size_t* list_begin) {
+uint64_t NonblockingListsFromDecisions(const NonblockingProblem& nb,
+                                       const NonblockingScratch& s,
+                                       size_t count,
+                                       hetcast_nonblocking_task* tasks,
+                                       size_t* list_begin) {
   // Count each node's tasks, then place them through per-node cursors.
   for (uint32_t v = 0; v <= nb.n; ++v) list_begin[v] = 0;
   for (size_t d = 0; d < count; ++d) {
@@ -24,7 +26,7 @@ uint64_t NbListsFromDecisions(const Nb& nb, const NbScratch& s, size_t count,
   }
   uint64_t completion = 0;
   for (size_t d = 0; d < count; ++d) {
-    const NbDecision& x = s.decisions[d];
+    const NonblockingDecision& x = s.decisions[d];
     tasks[s.cursor[x.sender]++] =
         hetcast_nonblocking_task{HETCAST_NONBLOCKING_SEND,
                                  x.sender,
@@ -46,13 +48,15 @@ uint64_t NbListsFromDecisions(const Nb& nb, const NbScratch& s, size_t count,
   return completion;
 }
 
-uint64_t NbListsFromWrp(const Nb& nb, const NbScratch& s,
-                        hetcast_nonblocking_task* tasks, size_t* list_begin) {
+uint64_t NonblockingListsFromWrp(const NonblockingProblem& nb,
+                                 const NonblockingScratch& s,
+                                 hetcast_nonblocking_task* tasks,
+                                 size_t* list_begin) {
   uint64_t completion = 0;
   size_t w = 0;
   for (uint32_t v = 0; v < nb.n; ++v) {
     if (tasks != nullptr) list_begin[v] = w;
-    for (uint32_t t = s.head[v]; t != kNbNone; t = s.next[t]) {
+    for (uint32_t t = s.head[v]; t != kNonblockingNone; t = s.next[t]) {
       if (tasks != nullptr) tasks[w++] = s.pool[t];
       if (s.pool[t].op == HETCAST_NONBLOCKING_RECV) {
         completion = std::max(completion, s.pool[t].end);

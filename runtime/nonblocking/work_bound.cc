@@ -14,7 +14,8 @@ namespace {
 
 // Node v's receives (released at their earliest-reach arrivals) and one
 // send of each message it is the source of, on one machine.
-uint64_t NbNodeMakespan(const Nb& nb, const NbScratch& s, uint32_t v) {
+uint64_t NonblockingNodeMakespan(const NonblockingProblem& nb,
+                                 const NonblockingScratch& s, uint32_t v) {
   size_t jobs = 0;
   for (uint32_t m = 0; m < nb.k; ++m) {
     const hetcast_nonblocking_message& msg = nb.r->messages[m];
@@ -28,43 +29,43 @@ uint64_t NbNodeMakespan(const Nb& nb, const NbScratch& s, uint32_t v) {
       ++jobs;
     }
   }
-  return NbReleaseMakespan(s.release, jobs);
+  return NonblockingReleaseMakespan(s.release, jobs);
 }
 
 // W and what is left of it while the nodes fill it: hi 2^64 + lo, since W
 // may pass 64 bits while T fits (up to HETCAST_NONBLOCKING_MAX_NODES nodes
 // share it). Multipliers and divisors are node or destination counts, below
 // 2^32, which keeps each partial product within 64 bits.
-struct NbWide {
+struct NonblockingWide {
   uint64_t hi = 0, lo = 0;
   void Add(uint64_t x) {
     lo += x;
     hi += lo < x ? 1 : 0;
   }
-  void Add(const NbWide& x) {
+  void Add(const NonblockingWide& x) {
     Add(x.lo);
     hi += x.hi;
   }
-  void Sub(const NbWide& x) {  // x <= *this.
+  void Sub(const NonblockingWide& x) {  // x <= *this.
     hi -= x.hi + (lo < x.lo ? 1 : 0);
     lo -= x.lo;
   }
-  bool AtMost(const NbWide& x) const {
+  bool AtMost(const NonblockingWide& x) const {
     return hi != x.hi ? hi < x.hi : lo <= x.lo;
   }
 };
 
 // x k, k < 2^32.
-NbWide NbWideTimes(uint64_t x, uint64_t k) {
+NonblockingWide NonblockingWideTimes(uint64_t x, uint64_t k) {
   const uint64_t upper = (x >> 32) * k, lower = (x & 0xffffffffu) * k;
-  NbWide w{upper >> 32, upper << 32};
+  NonblockingWide w{upper >> 32, upper << 32};
   w.Add(lower);
   return w;
 }
 
 // ceil(w / k), 1 <= k < 2^32, by 32-bit digits; HETCAST_NEVER when it is
 // 2^64 - 1 or more.
-uint64_t NbWideCeilDiv(const NbWide& w, uint64_t k) {
+uint64_t NonblockingWideCeilDiv(const NonblockingWide& w, uint64_t k) {
   if (w.hi >= k) return HETCAST_NEVER;
   uint64_t quotient = 0, rest = w.hi;  // rest < k: each digit < 2^32.
   for (const int shift : {32, 0}) {
@@ -79,8 +80,8 @@ uint64_t NbWideCeilDiv(const NbWide& w, uint64_t k) {
 // the least send cost of its holders. A cost clamped at HETCAST_NEVER
 // makes some node's own makespan HETCAST_NEVER, so the bound is then
 // HETCAST_NEVER whatever W is.
-NbWide NbLeastWork(const Nb& nb) {
-  NbWide work;
+NonblockingWide NonblockingLeastWork(const NonblockingProblem& nb) {
+  NonblockingWide work;
   for (uint32_t m = 0; m < nb.k; ++m) {
     const hetcast_nonblocking_message& msg = nb.r->messages[m];
     if (msg.destination_count == 0) continue;
@@ -90,14 +91,15 @@ NbWide NbLeastWork(const Nb& nb) {
       work.Add(nb.R(msg.destinations[a], m));
       cheapest = std::min(cheapest, nb.S(msg.destinations[a], m));
     }
-    work.Add(NbWideTimes(cheapest, msg.destination_count - 1));
+    work.Add(NonblockingWideTimes(cheapest, msg.destination_count - 1));
   }
   return work;
 }
 
 // b_v for every node that takes part (lower_bound.h), into `begin`;
 // returns how many.
-size_t NbWorkBegins(const Nb& nb, const NbScratch& s, uint64_t* begin) {
+size_t NonblockingWorkBegins(const NonblockingProblem& nb,
+                             const NonblockingScratch& s, uint64_t* begin) {
   size_t count = 0;
   for (uint32_t v = 0; v < nb.n; ++v) {
     uint64_t b = HETCAST_NEVER;
@@ -120,15 +122,18 @@ size_t NbWorkBegins(const Nb& nb, const NbScratch& s, uint64_t* begin) {
 // The least integer T >= the earliest begin with sum_v max(0, T - begin[v])
 // >= work, exactly: between consecutive begins b_k <= b_{k+1}, the k nodes
 // that have begun fill k (b_{k+1} - b_k) ticks of work.
-uint64_t NbFillTime(uint64_t* begin, size_t count, NbWide work) {
+uint64_t NonblockingFillTime(uint64_t* begin, size_t count,
+                             NonblockingWide work) {
   if (count == 0) return 0;  // No node takes part: no work either.
   std::make_heap(begin, begin + count);
   std::sort_heap(begin, begin + count);
   for (size_t k = 1;; ++k) {
-    if (k == count) return TimeAdd(begin[k - 1], NbWideCeilDiv(work, k));
-    const NbWide filled = NbWideTimes(begin[k] - begin[k - 1], k);
+    if (k == count)
+      return TimeAdd(begin[k - 1], NonblockingWideCeilDiv(work, k));
+    const NonblockingWide filled =
+        NonblockingWideTimes(begin[k] - begin[k - 1], k);
     if (work.AtMost(filled)) {
-      return begin[k - 1] + NbWideCeilDiv(work, k);  // <= begin[k].
+      return begin[k - 1] + NonblockingWideCeilDiv(work, k);  // <= begin[k].
     }
     work.Sub(filled);
   }
@@ -136,13 +141,15 @@ uint64_t NbFillTime(uint64_t* begin, size_t count, NbWide work) {
 
 }  // namespace
 
-uint64_t NbSerialWorkBound(const Nb& nb, const NbScratch& s) {
+uint64_t NonblockingSerialWorkBound(const NonblockingProblem& nb,
+                                    const NonblockingScratch& s) {
   uint64_t bound = 0;
   for (uint32_t v = 0; v < nb.n; ++v) {
-    bound = std::max(bound, NbNodeMakespan(nb, s, v));
+    bound = std::max(bound, NonblockingNodeMakespan(nb, s, v));
   }
-  const size_t count = NbWorkBegins(nb, s, s.work);
-  return std::max(bound, NbFillTime(s.work, count, NbLeastWork(nb)));
+  const size_t count = NonblockingWorkBegins(nb, s, s.work);
+  return std::max(bound,
+                  NonblockingFillTime(s.work, count, NonblockingLeastWork(nb)));
 }
 
 }  // namespace internal

@@ -17,7 +17,8 @@ namespace {
 // Whether R(v, L) < R(w, L), exactly even when either passes 64 bits:
 // a_v + p_v L < a_w + p_w L compares the difference of the fixed parts with
 // the difference of the per-byte parts times L.
-bool WrFaster(const Nb& nb, uint32_t v, uint32_t w, uint64_t length) {
+bool WrFaster(const NonblockingProblem& nb, uint32_t v, uint32_t w,
+              uint64_t length) {
   const uint64_t av = nb.r->recv_fixed[v], pv = nb.r->recv_per_byte[v];
   const uint64_t aw = nb.r->recv_fixed[w], pw = nb.r->recv_per_byte[w];
   if (pv == pw) return av < aw;
@@ -28,15 +29,16 @@ bool WrFaster(const Nb& nb, uint32_t v, uint32_t w, uint64_t length) {
 // WR/WRP Step 1: "Let P_i be the node with the minimum completed work whose
 // source set SR_i is not empty. If there are multiple possibilities, choose
 // the fastest one" (least R at the longest message, then lowest index).
-uint32_t WrNextReceiver(const Nb& nb, const NbScratch& s) {
+uint32_t WrNextReceiver(const NonblockingProblem& nb,
+                        const NonblockingScratch& s) {
   uint64_t longest = 0;
   for (uint32_t m = 0; m < nb.k; ++m) {
     longest = std::max(longest, nb.r->messages[m].length);
   }
-  uint32_t i = kNbNone;
+  uint32_t i = kNonblockingNone;
   for (uint32_t v = 0; v < nb.n; ++v) {
     if (s.remaining[v] == 0) continue;
-    if (i == kNbNone || s.work[v] < s.work[i] ||
+    if (i == kNonblockingNone || s.work[v] < s.work[i] ||
         (s.work[v] == s.work[i] && WrFaster(nb, v, i, longest))) {
       i = v;
     }
@@ -45,8 +47,8 @@ uint32_t WrNextReceiver(const Nb& nb, const NbScratch& s) {
 }
 
 // Eqs. 5-6: receiver i's virtual time after receiving m from j.
-void WrAddVirtualWork(const Nb& nb, const NbScratch& s, uint32_t m, uint32_t j,
-                      uint32_t i) {
+void WrAddVirtualWork(const NonblockingProblem& nb, const NonblockingScratch& s,
+                      uint32_t m, uint32_t j, uint32_t i) {
   const uint64_t base = j == nb.r->messages[m].source
                             ? 0
                             : s.vwork[static_cast<size_t>(m) * nb.n + j];
@@ -60,7 +62,8 @@ void WrAddVirtualWork(const Nb& nb, const NbScratch& s, uint32_t m, uint32_t j,
 // node j holding it (its source or an informed destination), in (m, j)
 // order: the candidate transfers j -> i of WR and WRP.
 template <typename Fn>
-void WrForEachSender(const Nb& nb, const NbScratch& s, uint32_t i, Fn fn) {
+void WrForEachSender(const NonblockingProblem& nb, const NonblockingScratch& s,
+                     uint32_t i, Fn fn) {
   for (uint32_t m = 0; m < nb.k; ++m) {
     const uint8_t* informed = s.informed + static_cast<size_t>(m) * nb.n;
     if (!nb.Dest(m, i) || informed[i]) continue;
@@ -85,21 +88,21 @@ void WrForEachSender(const Nb& nb, const NbScratch& s, uint32_t i, Fn fn) {
 // unchanged.
 struct WrpSlot {
   uint64_t start;
-  uint32_t before;  // Insert before this task, or kNbNone to append.
+  uint32_t before;  // Insert before this task, or kNonblockingNone to append.
 };
 
 // The earliest send slot for message m at node j (rules 1-3), searched from
 // the later of j's last send and its receive of m.
-WrpSlot WrpSendSlot(const Nb& nb, const NbScratch& s, uint32_t j, uint32_t m,
-                    const uint32_t* recv_of) {
+WrpSlot WrpSendSlot(const NonblockingProblem& nb, const NonblockingScratch& s,
+                    uint32_t j, uint32_t m, const uint32_t* recv_of) {
   uint32_t from = s.last_send[j];
   if (j != nb.r->messages[m].source) {
     const uint32_t own = recv_of[static_cast<size_t>(m) * nb.n + j];
     // Which comes later in j's list: walk from the last send (or the head).
-    if (from == kNbNone) {
+    if (from == kNonblockingNone) {
       from = own;
     } else {
-      for (uint32_t t = s.next[from]; t != kNbNone; t = s.next[t]) {
+      for (uint32_t t = s.next[from]; t != kNonblockingNone; t = s.next[t]) {
         if (t == own) {
           from = own;
           break;
@@ -108,24 +111,24 @@ WrpSlot WrpSendSlot(const Nb& nb, const NbScratch& s, uint32_t j, uint32_t m,
     }
   }
   const uint64_t S = nb.S(j, m);
-  uint64_t free_at = from == kNbNone ? 0 : s.pool[from].end;
-  for (uint32_t t = from == kNbNone ? s.head[j] : s.next[from]; t != kNbNone;
-       t = s.next[t]) {
+  uint64_t free_at = from == kNonblockingNone ? 0 : s.pool[from].end;
+  for (uint32_t t = from == kNonblockingNone ? s.head[j] : s.next[from];
+       t != kNonblockingNone; t = s.next[t]) {
     // Every task after the last send is a receive (rule 1).
     if (TimeAdd(free_at, S) < s.pool[t].arrival) return WrpSlot{free_at, t};
     free_at = s.pool[t].end;
   }
-  return WrpSlot{free_at, kNbNone};
+  return WrpSlot{free_at, kNonblockingNone};
 }
 
 // When node v's list ends: where a receive appended to it is issued.
-uint64_t WrpListEnd(const NbScratch& s, uint32_t v) {
-  return s.tail[v] == kNbNone ? 0 : s.pool[s.tail[v]].end;
+uint64_t WrpListEnd(const NonblockingScratch& s, uint32_t v) {
+  return s.tail[v] == kNonblockingNone ? 0 : s.pool[s.tail[v]].end;
 }
 
-void WrpAppend(const NbScratch& s, uint32_t v, uint32_t task) {
-  s.next[task] = kNbNone;
-  if (s.tail[v] == kNbNone) {
+void WrpAppend(const NonblockingScratch& s, uint32_t v, uint32_t task) {
+  s.next[task] = kNonblockingNone;
+  if (s.tail[v] == kNonblockingNone) {
     s.head[v] = task;
   } else {
     s.next[s.tail[v]] = task;
@@ -136,12 +139,12 @@ void WrpAppend(const NbScratch& s, uint32_t v, uint32_t task) {
 // Links `task` in front of `before` in v's list. The predecessor is found by
 // walking from the head; `before` follows v's last send or own receive, so
 // the walk is short.
-void WrpInsertBefore(const NbScratch& s, uint32_t v, uint32_t task,
+void WrpInsertBefore(const NonblockingScratch& s, uint32_t v, uint32_t task,
                      uint32_t before) {
-  uint32_t prev = kNbNone;
+  uint32_t prev = kNonblockingNone;
   for (uint32_t t = s.head[v]; t != before; t = s.next[t]) prev = t;
   s.next[task] = before;
-  if (prev == kNbNone) {
+  if (prev == kNonblockingNone) {
     s.head[v] = task;
   } else {
     s.next[prev] = task;
@@ -156,10 +159,10 @@ struct WrpChoice {
   uint64_t arrival;
 };
 
-WrpChoice WrpChoose(const Nb& nb, const NbScratch& s, uint32_t i,
-                    const uint32_t* recv_of) {
-  NbBest best;
-  WrpSlot best_slot{0, kNbNone};
+WrpChoice WrpChoose(const NonblockingProblem& nb, const NonblockingScratch& s,
+                    uint32_t i, const uint32_t* recv_of) {
+  NonblockingBest best;
+  WrpSlot best_slot{0, kNonblockingNone};
   uint64_t best_arrival = 0;
   WrForEachSender(nb, s, i, [&](uint32_t m, uint32_t j) {
     const WrpSlot slot = WrpSendSlot(nb, s, j, m, recv_of);
@@ -179,25 +182,25 @@ WrpChoice WrpChoose(const Nb& nb, const NbScratch& s, uint32_t i,
 
 }  // namespace
 
-size_t RunWr(const Nb& nb, const NbScratch& s) {
+size_t RunWr(const NonblockingProblem& nb, const NonblockingScratch& s) {
   size_t count = 0;
   while (count < nb.total) {
     const uint32_t i = WrNextReceiver(nb, s);
     // Step 2: its message and sender by earliest completion (Eq. 4).
-    NbBest best;
+    NonblockingBest best;
     WrForEachSender(nb, s, i, [&](uint32_t m, uint32_t j) {
-      best.Offer(NbCompleteTime(nb, s, m, j, i), m, j, i);
+      best.Offer(NonblockingCompleteTime(nb, s, m, j, i), m, j, i);
     });
     WrAddVirtualWork(nb, s, best.m, best.j, i);
-    NbCommit(nb, s, &count, best.m, best.j, i);
+    NonblockingCommit(nb, s, &count, best.m, best.j, i);
   }
   return count;
 }
 
-size_t RunWrp(const Nb& nb, const NbScratch& s, uint32_t* recv_of,
-              bool critical_first) {
+size_t RunWrp(const NonblockingProblem& nb, const NonblockingScratch& s,
+              uint32_t* recv_of, bool critical_first) {
   for (uint32_t v = 0; v < nb.n; ++v) {
-    s.head[v] = s.tail[v] = s.last_send[v] = kNbNone;
+    s.head[v] = s.tail[v] = s.last_send[v] = kNonblockingNone;
   }
   if (critical_first) CriticalFirstStart(nb, s);
   uint32_t used = 0;
@@ -215,7 +218,7 @@ size_t RunWrp(const Nb& nb, const NbScratch& s, uint32_t* recv_of,
     s.pool[send] = hetcast_nonblocking_task{
         HETCAST_NONBLOCKING_SEND,         j, i, m, c.slot.start, c.arrival,
         TimeAdd(c.slot.start, nb.S(j, m))};
-    if (c.slot.before == kNbNone) {
+    if (c.slot.before == kNonblockingNone) {
       WrpAppend(s, j, send);
     } else {
       WrpInsertBefore(s, j, send, c.slot.before);

@@ -344,8 +344,9 @@ TEST(CliRender, OneBarAndOneEdgePerTransfer) {
 }
 
 TEST(CliRender, EveryModelAndCollapsedRows) {
-  const CliRun nb = RunCli({"render", "--model", "nonblocking", "--input",
-                            "tests/testdata/nb_request.json", "--to", "dot"});
+  const CliRun nb =
+      RunCli({"render", "--model", "nonblocking", "--input",
+              "tests/testdata/nonblocking_request.json", "--to", "dot"});
   ASSERT_EQ(nb.exit_code, 0) << nb.err;
   // Five deliveries: message 0 to three nodes, message 1 to two.
   EXPECT_EQ(Count(nb.out, " -> "), 5u);
@@ -540,7 +541,7 @@ TEST(CliNonblocking, TooManyNodesNamesTheLimit) {
 
 TEST(CliNonblocking, PlansAJsonRequest) {
   const CliRun run = RunCli(Plan({"--model", "nonblocking", "--input",
-                                  "tests/testdata/nb_request.json",
+                                  "tests/testdata/nonblocking_request.json",
                                   "--algorithm", "wrp", "--format", "json"}));
   ASSERT_EQ(run.exit_code, 0) << run.err;
   EXPECT_THAT(run.out, StartsWith("{\"model\":\"nonblocking\",\"algorithm\":"
@@ -548,15 +549,16 @@ TEST(CliNonblocking, PlansAJsonRequest) {
   EXPECT_THAT(run.out, HasSubstr("\"receive_start\":"));
   EXPECT_THAT(run.out, HasSubstr("\"source\":3"));
   for (const char* algorithm : {"fef", "ecf", "wr", "critical-first"}) {
-    const CliRun other = RunCli(
-        Plan({"--model", "nonblocking", "--input",
-              "tests/testdata/nb_request.json", "--algorithm", algorithm}));
+    const CliRun other = RunCli(Plan({"--model", "nonblocking", "--input",
+                                      "tests/testdata/nonblocking_request.json",
+                                      "--algorithm", algorithm}));
     ASSERT_EQ(other.exit_code, 0) << other.err;
     EXPECT_THAT(other.out, HasSubstr("completion time:"));
   }
-  const CliRun critical = RunCli(Plan(
-      {"--model", "nonblocking", "--input", "tests/testdata/nb_request.json",
-       "--algorithm", "critical-first", "--format", "json"}));
+  const CliRun critical =
+      RunCli(Plan({"--model", "nonblocking", "--input",
+                   "tests/testdata/nonblocking_request.json", "--algorithm",
+                   "critical-first", "--format", "json"}));
   ASSERT_EQ(critical.exit_code, 0) << critical.err;
   EXPECT_THAT(critical.out, HasSubstr("\"algorithm\":\"critical-first\""));
 }
@@ -852,7 +854,7 @@ TEST(CliExplain, PlainWords) {
       Plan({"--model", "cluster", "--cluster-sizes", "8,5,5,3,1",
             "--inter-cost", "4", "--explain"}),
       Plan({"--model", "nonblocking", "--input",
-            "tests/testdata/nb_request.json", "--explain"}),
+            "tests/testdata/nonblocking_request.json", "--explain"}),
   };
   for (const std::vector<std::string>& args : runs) {
     for (const char* format : {"text", "json"}) {
@@ -1590,7 +1592,8 @@ INSTANTIATE_TEST_SUITE_P(
                       "tests/testdata/nb_link_matrix.json"}),
                 "link_per_byte: 3 entries, a 2 x 2 matrix needs 4"},
         BadCase{Plan({"--model", "nonblocking", "--input",
-                      "tests/testdata/nb_request.json", "--algorithm", "lcf"}),
+                      "tests/testdata/nonblocking_request.json", "--algorithm",
+                      "lcf"}),
                 "--algorithm: 'lcf' is not one of wrp, critical-first, wr, "
                 "ecf, fef"},
         BadCase{{"inspect", kFig1Profile}, "not a valid hetcast table"},

@@ -38,7 +38,7 @@ run plan --model cluster --cluster-sizes 8,5,5,3,1 --inter-cost 4 --cluster-name
 run plan --model cluster --cluster-sizes 8,5,5,3,1 --inter-cost 4 --algorithm interleaved --format json
 run plan --model cluster --hosts $data/hosts_clusters.txt --source b2 --inter-cost 4 --format json --explain
 for algorithm in wrp wr ecf fef; do
-  run plan --model nonblocking --input $data/nb_request.json --algorithm $algorithm --format json --explain
+  run plan --model nonblocking --input $data/nonblocking_request.json --algorithm $algorithm --format json --explain
 done
 run plan --model nonblocking --input $data/nb_no_destinations.json --format json
 run plan --model nonblocking --input $data/nb_tick_quote.json --format json

@@ -90,13 +90,14 @@ const std::vector<std::string> kNodePlan = {"--costs", "2,3", "--counts",
 const std::vector<std::string> kGraphPlan = {
     "--model", "graph", "--platform",
     "tests/testdata/graph/fig4_triangle.json"};
-const std::vector<std::string> kNbPlan = {"--model", "nonblocking", "--input",
-                                          "tests/testdata/nb_request.json"};
+const std::vector<std::string> kNonblockingPlan = {
+    "--model", "nonblocking", "--input",
+    "tests/testdata/nonblocking_request.json"};
 
 // The unedited plans are drawn (every model's real plans are drawn by
 // cli_test's render tests too).
 TEST(RenderChecksThePlan, DrawsTheRealPlans) {
-  for (const auto& plan : {kNodePlan, kGraphPlan, kNbPlan}) {
+  for (const auto& plan : {kNodePlan, kGraphPlan, kNonblockingPlan}) {
     const CliRun run = RenderEdited(plan, "{", "{");
     EXPECT_EQ(run.exit_code, 0) << run.err;
     EXPECT_EQ(run.err, "");
@@ -110,8 +111,9 @@ TEST(RenderChecksThePlan, RefusesATransferStartingAfterItsArrival) {
   EXPECT_THAT(run.err, HasSubstr("plan JSON: transfer 0 -> 1 starts at 5, "
                                  "not before its arrival at 2"));
   EXPECT_EQ(run.out, "");
-  const CliRun nb = RenderEdited(kNbPlan, R"("start":0,"arrival":8272)",
-                                 R"("start":9000,"arrival":8272)");
+  const CliRun nb =
+      RenderEdited(kNonblockingPlan, R"("start":0,"arrival":8272)",
+                   R"("start":9000,"arrival":8272)");
   EXPECT_EQ(nb.exit_code, 2);
   EXPECT_THAT(nb.err, HasSubstr("transfer 0 -> 1: start 9000, arrival 8272, "
                                 "receive_start 8272 and end 8372 are out of "
@@ -157,8 +159,9 @@ TEST(RenderChecksThePlan, RefusesUndeclaredNodes) {
                                     R"("from":"C2","to":"X9")");
   EXPECT_EQ(graph.exit_code, 2);
   EXPECT_THAT(graph.err, HasSubstr("names 'X9', not in \"nodes\""));
-  const CliRun nb = RenderEdited(kNbPlan, R"("transfers":[{"from":0,"to":1,)",
-                                 R"("transfers":[{"from":0,"to":7,)");
+  const CliRun nb =
+      RenderEdited(kNonblockingPlan, R"("transfers":[{"from":0,"to":1,)",
+                   R"("transfers":[{"from":0,"to":7,)");
   EXPECT_EQ(nb.exit_code, 2);
   EXPECT_THAT(nb.err, HasSubstr("transfer 0 -> 7 of message 0 (from 0) names "
                                 "a node past the 4 in \"nodes\""));

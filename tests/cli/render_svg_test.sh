@@ -95,7 +95,7 @@ PY
 "$hetcast" render "${optimal[@]}" --to dot >"$dir/node.dot"
 "$hetcast" render --model cluster --cluster-sizes 8,5,5,3,1 --inter-cost 4 \
   --to dot >"$dir/cluster.dot"
-"$hetcast" render --model nonblocking --input tests/testdata/nb_request.json \
+"$hetcast" render --model nonblocking --input tests/testdata/nonblocking_request.json \
   --to dot >"$dir/nb.dot"
 "$hetcast" render --model graph --platform tests/testdata/graph/fig5_star.json \
   --to dot >"$dir/graph.dot"

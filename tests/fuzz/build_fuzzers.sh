@@ -18,7 +18,7 @@
 # library's files, from //tests/fuzz:lp_sources, the tools/ .cc files not
 # already among the TOOL_SOURCEs) and Debian's QSopt_ex. Everything is
 # built with -fsanitize=fuzzer,address,undefined. Writes to OUT_DIR:
-#   {table,api,nb_graph_api,profile,nonblocking,graph,graph_lp,simgrid,
+#   {table,api,nonblocking_graph_api,profile,nonblocking,graph,graph_lp,simgrid,
 #    model_request,render,cluster_file,mpi_inputs}_fuzzer
 #               the targets;
 #   fuzzers.d   every system file the compiles and links read (the compilers'
@@ -129,7 +129,7 @@ spawn default_table "$table_c"
 spawn table_fuzzer tests/fuzz/table_fuzzer.cc
 spawn api_fuzzer tests/fuzz/api_fuzzer.cc \
   "-DHETCAST_FUZZ_TEST_HCT=\"$test_hct\"" "-DHETCAST_FUZZ_PTAS_HCT=\"$ptas_hct\""
-spawn nb_graph_api_fuzzer tests/fuzz/nb_graph_api_fuzzer.cc
+spawn nonblocking_graph_api_fuzzer tests/fuzz/nonblocking_graph_api_fuzzer.cc
 spawn profile_fuzzer tests/fuzz/profile_fuzzer.cc
 spawn nonblocking_fuzzer tests/fuzz/nonblocking_fuzzer.cc
 spawn graph_fuzzer tests/fuzz/graph_fuzzer.cc
@@ -178,7 +178,7 @@ link() {
 }
 link table_fuzzer table_fuzzer.o runtime.o
 link api_fuzzer api_fuzzer.o runtime_size.o default_table.o
-link nb_graph_api_fuzzer nb_graph_api_fuzzer.o runtime.o
+link nonblocking_graph_api_fuzzer nonblocking_graph_api_fuzzer.o runtime.o
 # The tools' objects include plan --table's, which embeds the default table.
 for target in profile_fuzzer nonblocking_fuzzer graph_fuzzer simgrid_fuzzer \
               model_request_fuzzer render_fuzzer cluster_file_fuzzer \

@@ -312,8 +312,9 @@ inline void CheckClusterPlan(const hetcast_cluster_request& request,
 
 // hetcast_plan of a non-blocking request into canary arrays and a workspace
 // of exactly `sizes`; nothing may be written past them.
-struct NbPlannerRun {
-  NbPlannerRun(const hetcast_request& request, const hetcast_sizes& sizes)
+struct NonblockingPlannerRun {
+  NonblockingPlannerRun(const hetcast_request& request,
+                        const hetcast_sizes& sizes)
       : workspace(sizes.workspace_bytes),
         tasks(sizes.task_count),
         list_begin(sizes.list_begin_count) {
@@ -339,11 +340,11 @@ struct NbPlannerRun {
 // A non-blocking answer: the task lists must pass hetcast_nonblocking_evaluate
 // with the same times and completion; the bound is
 // hetcast_nonblocking_lower_bound's and at most the completion.
-inline void CheckNbPlan(const hetcast_nonblocking_request& request,
-                        const hetcast_answer& answer,
-                        const hetcast_nonblocking_task* tasks,
-                        size_t task_count, const size_t* list_begin,
-                        size_t workspace_bytes) {
+inline void CheckNonblockingPlan(const hetcast_nonblocking_request& request,
+                                 const hetcast_answer& answer,
+                                 const hetcast_nonblocking_task* tasks,
+                                 size_t task_count, const size_t* list_begin,
+                                 size_t workspace_bytes) {
   FUZZ_CHECK(answer.lower_bound <= answer.completion_time);
   FUZZ_CHECK_EQ(list_begin[0], 0);
   FUZZ_CHECK_EQ(list_begin[request.node_count], task_count);

@@ -27,14 +27,14 @@ scale=${HETCAST_FUZZ_SCALE:-1}
 # Executions per target: about 8 s each at the rates measured here on 2
 # cores at a load of 1 to 4 (exec/s from the runs' last lines, in a whole
 # suite's run and in the fuzz tests alone: table 70,000-80,000, api 7,000,
-# nb_graph_api 4,000, profile 5,800, nonblocking 4,400, graph 3,600-4,000,
+# nonblocking_graph_api 4,000, profile 5,800, nonblocking 4,400, graph 3,600-4,000,
 # simgrid 6,000-9,000, model_request 2,100; render about 100 per CPU
 # second since its generator draws plans of up to 1,024 nodes: 490 runs in
 # 5 s of CPU; cluster_file 290 at a load of 10, which parses its schema's
 # text per input; graph_lp 7 at a load of 10, 400 runs in 57 s there:
 # every input it accepts is a few dozen exact LP solves; mpi_inputs 230-600
 # measured only at a load of 10 to 20, where its 12,000 runs took 26-41 s).
-declare -A runs=([table]=640000 [api]=56000 [nb_graph_api]=32000
+declare -A runs=([table]=640000 [api]=56000 [nonblocking_graph_api]=32000
                  [profile]=46000 [nonblocking]=35000 [graph]=29000
                  [graph_lp]=120
                  [simgrid]=68000 [model_request]=17000 [render]=800

@@ -2,7 +2,7 @@
 // (tests only).
 //
 // The input is a request file as `hetcast plan --model nonblocking --input`
-// reads it (tools/cli/plan_nonblocking.h). ParseNbRequest must return,
+// reads it (tools/cli/plan_nonblocking.h). ParseNonblockingRequest must return,
 // never crash. A request it accepts is planned with FEF, ECF, WR and WRP
 // into canary arrays of exactly the sizes hetcast_nonblocking_plan_sizes gives,
 // and with the planner (hetcast_plan, WRP by default); every plan must pass
@@ -34,7 +34,8 @@ constexpr size_t kMaxPlannedTasks = 512;
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const absl::string_view json(reinterpret_cast<const char*>(data), size);
-  absl::StatusOr<hetcast::NbRequest> parsed = hetcast::ParseNbRequest(json);
+  absl::StatusOr<hetcast::NonblockingRequest> parsed =
+      hetcast::ParseNonblockingRequest(json);
   if (!parsed.ok()) {
     FUZZ_CHECK(!parsed.status().message().empty());
     return 0;
@@ -66,8 +67,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     FUZZ_CHECK(status == HETCAST_OK || status == HETCAST_OVERFLOW);
     if (status != HETCAST_OK) continue;
     FUZZ_CHECK_EQ(answer.algorithm, algorithm);
-    hetcast_fuzz::CheckNbPlan(request, answer, tasks.data(), sizes.task_count,
-                              list_begin.data(), sizes.workspace_bytes);
+    hetcast_fuzz::CheckNonblockingPlan(request, answer, tasks.data(),
+                                       sizes.task_count, list_begin.data(),
+                                       sizes.workspace_bytes);
 
     // One task short: refused, nothing written past the array.
     if (sizes.task_count > 0) {
@@ -92,12 +94,12 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
                 HETCAST_OK);
   FUZZ_CHECK_EQ(planner_sizes.algorithm, HETCAST_ALGORITHM_WRP);
   FUZZ_CHECK_EQ(planner_sizes.task_count, sizes.task_count);
-  const hetcast_fuzz::NbPlannerRun run(planner_request, planner_sizes);
+  const hetcast_fuzz::NonblockingPlannerRun run(planner_request, planner_sizes);
   FUZZ_CHECK(run.status == HETCAST_OK || run.status == HETCAST_OVERFLOW);
   if (run.status == HETCAST_OK) {
-    hetcast_fuzz::CheckNbPlan(request, run.info.answer, run.tasks.data(),
-                              planner_sizes.task_count, run.list_begin.data(),
-                              sizes.workspace_bytes);
+    hetcast_fuzz::CheckNonblockingPlan(
+        request, run.info.answer, run.tasks.data(), planner_sizes.task_count,
+        run.list_begin.data(), sizes.workspace_bytes);
   }
   return 0;
 }

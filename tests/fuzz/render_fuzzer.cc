@@ -121,7 +121,7 @@ std::string TreePlan(bool cluster, size_t n, Defect defect, Random* random) {
 // A non-blocking plan: node 0 sends message i to node i + 1 at tick i, all
 // sends overlapping (non-blocking: as many lanes on its row), each
 // received when it lands.
-std::string NbPlan(size_t n, Defect defect, Random* random) {
+std::string NonblockingPlan(size_t n, Defect defect, Random* random) {
   const size_t transfers = std::max<size_t>(n - 1, 1);
   const uint64_t latency = 1 + random->Below(1000);
   std::string json;
@@ -224,7 +224,7 @@ std::string GeneratedPlan(const uint8_t* data, size_t size, bool* defective) {
     case 1:
       return TreePlan(true, n, defect, &random);
     case 2:
-      return NbPlan(n, defect, &random);
+      return NonblockingPlan(n, defect, &random);
     default:
       return GraphPlan(n, defect, &random);
   }

@@ -358,8 +358,8 @@ TEST(Mcph, RefusesBadRequests) {
 
 // A request refused for a target it cannot reach writes nothing to the
 // caller's arrays, though MCPH would have grown the tree to the reachable
-// target 1 first (found by nb_graph_api_fuzzer: corpus/nb_graph_api/
-// graph_unreachable_target).
+// target 1 first (found by nonblocking_graph_api_fuzzer:
+// corpus/nonblocking_graph_api/ graph_unreachable_target).
 TEST(Mcph, RefusedRequestsWriteNothing) {
   GraphInstance g;
   g.node_count = 4;

@@ -11,7 +11,7 @@
 
 #include "gtest/gtest.h"
 #include "runtime/include/hetcast/hetcast.h"
-#include "tests/nonblocking/nb_test_util.h"
+#include "tests/nonblocking/nonblocking_test_util.h"
 #include "tests/oracles/nonblocking_full_scan.h"
 #include "tests/oracles/nonblocking_search.h"
 #include "tools/cli/plan_nonblocking.h"
@@ -21,7 +21,7 @@ namespace testing {
 namespace {
 
 // A request that owns its arrays (the CLI's type).
-using Instance = NbRequest;
+using Instance = NonblockingRequest;
 
 Instance Random(std::mt19937_64& rng, uint32_t n, uint32_t sources,
                 bool uniform_link) {
@@ -50,15 +50,15 @@ Instance Random(std::mt19937_64& rng, uint32_t n, uint32_t sources,
   return in;
 }
 
-struct NbRun {
+struct NonblockingRun {
   hetcast_status status = HETCAST_OK;
   hetcast_answer answer = {};
   std::vector<hetcast_nonblocking_task> tasks;
   std::vector<size_t> begin;
 };
 
-NbRun Plan(const Instance& in, hetcast_algorithm algorithm) {
-  NbRun run;
+NonblockingRun Plan(const Instance& in, hetcast_algorithm algorithm) {
+  NonblockingRun run;
   hetcast_nonblocking_sizes sizes;
   run.status = hetcast_nonblocking_plan_sizes(&in.request, &sizes, nullptr);
   if (run.status != HETCAST_OK) return run;
@@ -72,9 +72,10 @@ NbRun Plan(const Instance& in, hetcast_algorithm algorithm) {
   return run;
 }
 
-NbRun Evaluate(const Instance& in, std::vector<hetcast_nonblocking_task> tasks,
-               std::vector<size_t> begin) {
-  NbRun run;
+NonblockingRun Evaluate(const Instance& in,
+                        std::vector<hetcast_nonblocking_task> tasks,
+                        std::vector<size_t> begin) {
+  NonblockingRun run;
   hetcast_nonblocking_sizes sizes;
   run.status = hetcast_nonblocking_plan_sizes(&in.request, &sizes, nullptr);
   if (run.status != HETCAST_OK) return run;
@@ -99,11 +100,11 @@ TEST(NonblockingEvaluator, TimesAHandDerivedSchedule) {
   // 0 sends a 10-byte message to 1 and 2: S = 5, X = 1/byte, R = 3.
   // send to 1: [0, 5), arrives 15; send to 2: [5, 10), arrives 20;
   // 1 finishes at 18, 2 at 23.
-  Instance in = UniformNbRequest(3, 5, 3, 1);
+  Instance in = UniformNonblockingRequest(3, 5, 3, 1);
   in.destinations = {{1, 2}};
   in.messages = {hetcast_nonblocking_message{0, 10, nullptr, 0}};
   in.Finish();
-  const NbRun run =
+  const NonblockingRun run =
       Evaluate(in, {Send(0, 1, 0), Send(0, 2, 0), Recv(1, 0, 0), Recv(2, 0, 0)},
                {0, 2, 3, 4});
   ASSERT_EQ(run.status, HETCAST_OK);
@@ -113,13 +114,13 @@ TEST(NonblockingEvaluator, TimesAHandDerivedSchedule) {
   EXPECT_EQ(run.tasks[2].end, 18u);
   // Relay instead: 1 forwards to 2 after receiving (18): send [18, 23),
   // arrives 33, 2 finishes at 36.
-  const NbRun relay =
+  const NonblockingRun relay =
       Evaluate(in, {Send(0, 1, 0), Recv(1, 0, 0), Send(1, 2, 0), Recv(2, 1, 0)},
                {0, 1, 3, 4});
   ASSERT_EQ(relay.status, HETCAST_OK);
   EXPECT_EQ(relay.answer.completion_time, 36u);
   // Lower bound: the source's copies arrive at 15 and 20 at the earliest,
-  // so 20 + 3 = 23 (nb_lower_bound_test.cc): the star is optimal.
+  // so 20 + 3 = 23 (nonblocking_lower_bound_test.cc): the star is optimal.
   EXPECT_EQ(run.answer.lower_bound, 23u);
   EXPECT_EQ(run.answer.lower_bound_kind,
             HETCAST_BOUND_NONBLOCKING_POSTAL_GROWTH);
@@ -127,7 +128,7 @@ TEST(NonblockingEvaluator, TimesAHandDerivedSchedule) {
 }
 
 TEST(NonblockingEvaluator, RejectsInvalidTaskLists) {
-  Instance in = UniformNbRequest(4, 5, 3, 1);
+  Instance in = UniformNonblockingRequest(4, 5, 3, 1);
   in.destinations = {{1, 2}, {0}};
   in.messages = {hetcast_nonblocking_message{0, 10, nullptr, 0},
                  hetcast_nonblocking_message{3, 10, nullptr, 0}};
@@ -155,7 +156,7 @@ TEST(NonblockingEvaluator, RejectsInvalidTaskLists) {
   // Here: 0 = [recv m1, send m0 to 1, send m0 to 2], 3 = [send m1] runs, so
   // no deadlock; make 3 wait for something that needs 0 first instead:
   // two nodes each receiving before sending to the other.
-  Instance cyc = UniformNbRequest(2, 5, 3, 1);
+  Instance cyc = UniformNonblockingRequest(2, 5, 3, 1);
   cyc.destinations = {{1}, {0}};
   cyc.messages = {hetcast_nonblocking_message{0, 10, nullptr, 0},
                   hetcast_nonblocking_message{1, 10, nullptr, 0}};
@@ -184,7 +185,7 @@ TEST(NonblockingEvaluator, RejectsInvalidTaskLists) {
 }
 
 TEST(NonblockingRequest, BadRequestsAreRejected) {
-  Instance in = UniformNbRequest(3, 5, 3, 1);
+  Instance in = UniformNonblockingRequest(3, 5, 3, 1);
   in.destinations = {{1, 1}};  // Duplicate destination.
   in.messages = {hetcast_nonblocking_message{0, 10, nullptr, 0}};
   in.Finish();
@@ -223,7 +224,7 @@ Verdict Check(const Instance& in) {
 }
 
 TEST(NonblockingRequest, CheckNamesTheFieldAndIndexThatFailed) {
-  Instance in = UniformNbRequest(4, 5, 3, 1);
+  Instance in = UniformNonblockingRequest(4, 5, 3, 1);
   in.destinations = {{1, 2}, {3, 1, 3}};  // messages[1].destinations[2].
   in.messages = {hetcast_nonblocking_message{0, 10, nullptr, 0},
                  hetcast_nonblocking_message{2, 10, nullptr, 0}};
@@ -267,7 +268,7 @@ TEST(NonblockingRequest, CheckNamesTheFieldAndIndexThatFailed) {
   EXPECT_EQ(v.rejection.field, HETCAST_NONBLOCKING_FIELD_LINK);
   EXPECT_EQ(v.rejection.index, 9u);
 
-  Instance one = UniformNbRequest(1, 5, 3, 1);
+  Instance one = UniformNonblockingRequest(1, 5, 3, 1);
   one.destinations = {{}};
   one.messages = {hetcast_nonblocking_message{0, 10, nullptr, 0}};
   one.Finish();
@@ -361,14 +362,14 @@ void ExpectEveryAnswer(const Instance& in,
   for (const hetcast_algorithm a :
        {HETCAST_ALGORITHM_FEF, HETCAST_ALGORITHM_ECF, HETCAST_ALGORITHM_WR,
         HETCAST_ALGORITHM_WRP}) {
-    const NbRun plan = Plan(in, a);
+    const NonblockingRun plan = Plan(in, a);
     ASSERT_EQ(plan.status, status) << a;
     if (status == HETCAST_OK) {
       EXPECT_EQ(plan.answer.completion_time, time) << a;
       EXPECT_EQ(plan.answer.lower_bound, time) << a;
     }
   }
-  const NbRun run = Evaluate(in, std::move(tasks), std::move(begin));
+  const NonblockingRun run = Evaluate(in, std::move(tasks), std::move(begin));
   ASSERT_EQ(run.status, status);
   if (status == HETCAST_OK) {
     EXPECT_EQ(run.answer.completion_time, time);
@@ -397,7 +398,7 @@ struct Transfer {
 
 void ExpectOneTransfer(const Transfer& t, hetcast_status status,
                        uint64_t time) {
-  Instance in = UniformNbRequest(2, 0, 0, 0);
+  Instance in = UniformNonblockingRequest(2, 0, 0, 0);
   in.send_fixed[0] = t.send_fixed;
   in.send_per_byte[0] = t.send_per_byte;
   in.link[1] = t.link;  // 0 -> 1
@@ -453,7 +454,7 @@ TEST(NonblockingTimes, SerialReceivesAtTwoToTheSixtyFourAreExact) {
   // recv_fixed + 2^63 - 2^40 (S = X = 0). The lower bound is 2 R too (both
   // arrive at 0). recv_fixed = 2^40 - 1 gives 2^64 - 2; 2^40 gives 2^64.
   for (const uint64_t fixed : {HETCAST_MAX_COST - 1, HETCAST_MAX_COST}) {
-    Instance in = UniformNbRequest(3, 0, 0, 0);
+    Instance in = UniformNonblockingRequest(3, 0, 0, 0);
     in.recv_fixed[2] = fixed;
     in.recv_per_byte[2] = HETCAST_MAX_COST;
     in.destinations = {{2}, {2}};
@@ -475,7 +476,7 @@ TEST(NonblockingTimes, TwoSendsAtTwoToTheSixtyFourAreExact) {
   // (the source's slots s and 2 s). s = 2^63 - 1 gives 2^64 - 2; one tick
   // more gives 2^64.
   for (const uint64_t fixed : {HETCAST_MAX_COST - 1, HETCAST_MAX_COST}) {
-    Instance in = UniformNbRequest(3, HETCAST_MAX_COST, 0, 0);
+    Instance in = UniformNonblockingRequest(3, HETCAST_MAX_COST, 0, 0);
     for (uint64_t& x : in.send_per_byte) x = HETCAST_MAX_COST;
     in.send_fixed[0] = fixed;
     in.destinations = {{1, 2}};
@@ -501,7 +502,7 @@ TEST(NonblockingTimes, WorkRacingTiesCompareReceiveCostsPast64Bits) {
   // X = 0): 0 -> 3 on [0, 1); 0 -> 2 on [1, 2), 2 ends at 2 + 2^40 - 1;
   // 0 -> 1 on [2, 3), 1 ends at 3 + 2^40. Serving 1 first would end at
   // 2 + 2^40.
-  Instance in = UniformNbRequest(4, 0, 0, 0);
+  Instance in = UniformNonblockingRequest(4, 0, 0, 0);
   in.send_fixed[0] = 1;
   in.recv_per_byte[1] = HETCAST_MAX_COST;
   in.recv_per_byte[2] = HETCAST_MAX_COST - 1;
@@ -511,12 +512,12 @@ TEST(NonblockingTimes, WorkRacingTiesCompareReceiveCostsPast64Bits) {
   in.Finish();
   for (const hetcast_algorithm a :
        {HETCAST_ALGORITHM_WR, HETCAST_ALGORITHM_WRP}) {
-    const NbRun plan = Plan(in, a);
+    const NonblockingRun plan = Plan(in, a);
     ASSERT_EQ(plan.status, HETCAST_OK) << a;
     EXPECT_EQ(plan.answer.completion_time, HETCAST_MAX_COST + 3) << a;
     ASSERT_EQ(plan.begin, (std::vector<size_t>{0, 3, 4, 5, 6})) << a;
     EXPECT_EQ(plan.tasks[1].partner, 2u) << a;  // 0's second send: to 2.
-    const NbRun replay = Evaluate(in, plan.tasks, plan.begin);
+    const NonblockingRun replay = Evaluate(in, plan.tasks, plan.begin);
     ASSERT_EQ(replay.status, HETCAST_OK) << a;
     EXPECT_EQ(replay.answer.completion_time, HETCAST_MAX_COST + 3) << a;
   }
@@ -529,10 +530,10 @@ TEST(NonblockingAlgorithms, FefAndEcfMatchTheFullScanByteForByte) {
   int planned = 0;
   for (int trial = 0; trial < 1500; ++trial) {
     const uint32_t n = 2 + static_cast<uint32_t>(rng() % 24);
-    Instance in =
-        trial % 3 == 0
-            ? UniformNbRequest(n, 1 + rng() % 3, 1 + rng() % 3, rng() % 3)
-            : Random(rng, n, 1 + rng() % 6, trial % 3 == 1);
+    Instance in = trial % 3 == 0
+                      ? UniformNonblockingRequest(n, 1 + rng() % 3,
+                                                  1 + rng() % 3, rng() % 3)
+                      : Random(rng, n, 1 + rng() % 6, trial % 3 == 1);
     if (trial % 3 == 0) {
       const uint32_t k = 1 + static_cast<uint32_t>(rng() % 6);
       for (uint32_t m = 0; m < k; ++m) {
@@ -558,13 +559,14 @@ TEST(NonblockingAlgorithms, FefAndEcfMatchTheFullScanByteForByte) {
     }
     in.Finish();
     for (bool fef : {true, false}) {
-      const NbRun plan =
+      const NonblockingRun plan =
           Plan(in, fef ? HETCAST_ALGORITHM_FEF : HETCAST_ALGORITHM_ECF);
       ASSERT_TRUE(plan.status == HETCAST_OK || plan.status == HETCAST_OVERFLOW)
           << plan.status;
       std::vector<hetcast_nonblocking_task> tasks(plan.tasks.size());
       std::vector<size_t> begin(plan.begin.size());
-      ASSERT_EQ(NbPlanByFullScan(&in.request, fef, tasks.data(), begin.data()),
+      ASSERT_EQ(NonblockingPlanByFullScan(&in.request, fef, tasks.data(),
+                                          begin.data()),
                 HETCAST_OK);
       ASSERT_EQ(begin, plan.begin) << trial;
       ASSERT_EQ(std::memcmp(tasks.data(), plan.tasks.data(),
@@ -585,9 +587,9 @@ TEST(NonblockingAlgorithms, ReplayReproducesEveryPlannedTime) {
     for (hetcast_algorithm algorithm :
          {HETCAST_ALGORITHM_FEF, HETCAST_ALGORITHM_ECF, HETCAST_ALGORITHM_WR,
           HETCAST_ALGORITHM_WRP, HETCAST_ALGORITHM_CRITICAL_FIRST}) {
-      const NbRun plan = Plan(in, algorithm);
+      const NonblockingRun plan = Plan(in, algorithm);
       ASSERT_EQ(plan.status, HETCAST_OK);
-      const NbRun replay = Evaluate(in, plan.tasks, plan.begin);
+      const NonblockingRun replay = Evaluate(in, plan.tasks, plan.begin);
       ASSERT_EQ(replay.status, HETCAST_OK) << algorithm;
       EXPECT_EQ(replay.answer.completion_time, plan.answer.completion_time);
       for (size_t t = 0; t < plan.tasks.size(); ++t) {
@@ -612,9 +614,9 @@ TEST(NonblockingAlgorithms, EcfAndWrAgreeOnASingleBroadcast) {
       if (v != in.messages[0].source) in.destinations[0].push_back(v);
     }
     in.Finish();
-    const NbRun ecf = Plan(in, HETCAST_ALGORITHM_ECF);
-    const NbRun wr = Plan(in, HETCAST_ALGORITHM_WR);
-    const NbRun wrp = Plan(in, HETCAST_ALGORITHM_WRP);
+    const NonblockingRun ecf = Plan(in, HETCAST_ALGORITHM_ECF);
+    const NonblockingRun wr = Plan(in, HETCAST_ALGORITHM_WR);
+    const NonblockingRun wrp = Plan(in, HETCAST_ALGORITHM_WRP);
     ASSERT_EQ(ecf.status, HETCAST_OK);
     ASSERT_EQ(wr.status, HETCAST_OK);
     ASSERT_EQ(wrp.status, HETCAST_OK);
@@ -649,7 +651,7 @@ TEST(NonblockingAlgorithms, TinyInstancesAgainstExhaustiveSearch) {
     for (hetcast_algorithm algorithm :
          {HETCAST_ALGORITHM_FEF, HETCAST_ALGORITHM_ECF, HETCAST_ALGORITHM_WR,
           HETCAST_ALGORITHM_WRP, HETCAST_ALGORITHM_CRITICAL_FIRST}) {
-      const NbRun plan = Plan(in, algorithm);
+      const NonblockingRun plan = Plan(in, algorithm);
       ASSERT_EQ(plan.status, HETCAST_OK);
       ASSERT_EQ(Evaluate(in, plan.tasks, plan.begin).status, HETCAST_OK);
       EXPECT_GE(plan.answer.completion_time, opt) << algorithm;
@@ -671,16 +673,16 @@ TEST(NonblockingAlgorithms, CriticalFirstDiffersFromWrpAndIsDeterministic) {
   for (int trial = 0; trial < 60; ++trial) {
     Instance in = Random(rng, 4 + static_cast<uint32_t>(rng() % 12),
                          1 + rng() % 4, trial % 2 == 0);
-    const NbRun cf = Plan(in, HETCAST_ALGORITHM_CRITICAL_FIRST);
+    const NonblockingRun cf = Plan(in, HETCAST_ALGORITHM_CRITICAL_FIRST);
     ASSERT_EQ(cf.status, HETCAST_OK);
     EXPECT_EQ(cf.answer.algorithm, HETCAST_ALGORITHM_CRITICAL_FIRST);
-    const NbRun again = Plan(in, HETCAST_ALGORITHM_CRITICAL_FIRST);
+    const NonblockingRun again = Plan(in, HETCAST_ALGORITHM_CRITICAL_FIRST);
     ASSERT_EQ(again.begin, cf.begin);
     for (size_t t = 0; t < cf.tasks.size(); ++t) {
       EXPECT_EQ(again.tasks[t].partner, cf.tasks[t].partner) << t;
       EXPECT_EQ(again.tasks[t].end, cf.tasks[t].end) << t;
     }
-    const NbRun wrp = Plan(in, HETCAST_ALGORITHM_WRP);
+    const NonblockingRun wrp = Plan(in, HETCAST_ALGORITHM_WRP);
     earlier += cf.answer.completion_time < wrp.answer.completion_time;
     later += cf.answer.completion_time > wrp.answer.completion_time;
   }
@@ -702,8 +704,8 @@ TEST(NonblockingAlgorithms, WrpPreemptsWhereWrWaits) {
     for (hetcast_nonblocking_message& m : in.messages)
       m.length = 2000 + rng() % 2000;
     in.Finish();
-    const NbRun wr = Plan(in, HETCAST_ALGORITHM_WR);
-    const NbRun wrp = Plan(in, HETCAST_ALGORITHM_WRP);
+    const NonblockingRun wr = Plan(in, HETCAST_ALGORITHM_WR);
+    const NonblockingRun wrp = Plan(in, HETCAST_ALGORITHM_WRP);
     ASSERT_EQ(wrp.status, HETCAST_OK);
     ASSERT_EQ(Evaluate(in, wrp.tasks, wrp.begin).status, HETCAST_OK);
     bool same = wr.begin == wrp.begin;

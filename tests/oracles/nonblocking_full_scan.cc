@@ -9,15 +9,16 @@ namespace hetcast {
 namespace testing {
 namespace {
 
-using internal::Nb;
-using internal::NbBest;
-using internal::NbScratch;
+using internal::NonblockingBest;
+using internal::NonblockingProblem;
+using internal::NonblockingScratch;
 using internal::TimeAdd;
 
-size_t RunFefOrEcfByFullScan(const Nb& nb, const NbScratch& s, bool fef) {
+size_t RunFefOrEcfByFullScan(const NonblockingProblem& nb,
+                             const NonblockingScratch& s, bool fef) {
   size_t count = 0;
   while (count < nb.total) {
-    NbBest best;
+    NonblockingBest best;
     for (uint32_t m = 0; m < nb.k; ++m) {
       const hetcast_nonblocking_message& msg = nb.r->messages[m];
       const uint8_t* informed = s.informed + static_cast<size_t>(m) * nb.n;
@@ -29,34 +30,34 @@ size_t RunFefOrEcfByFullScan(const Nb& nb, const NbScratch& s, bool fef) {
           if (informed[i]) continue;
           const uint64_t value =
               fef ? TimeAdd(TimeAdd(nb.S(j, m), nb.X(j, i, m)), nb.R(i, m))
-                  : internal::NbCompleteTime(nb, s, m, j, i);
+                  : internal::NonblockingCompleteTime(nb, s, m, j, i);
           best.Offer(value, m, j, i);
         }
       }
     }
-    internal::NbCommit(nb, s, &count, best.m, best.j, best.i);
+    internal::NonblockingCommit(nb, s, &count, best.m, best.j, best.i);
   }
   return count;
 }
 
 }  // namespace
 
-hetcast_status NbPlanByFullScan(const hetcast_nonblocking_request* request,
-                                bool fef, hetcast_nonblocking_task* tasks,
-                                size_t* list_begin) {
+hetcast_status NonblockingPlanByFullScan(
+    const hetcast_nonblocking_request* request, bool fef,
+    hetcast_nonblocking_task* tasks, size_t* list_begin) {
   hetcast_nonblocking_sizes sizes;
   hetcast_status status =
       hetcast_nonblocking_plan_sizes(request, &sizes, nullptr);
   if (status != HETCAST_OK) return status;
   std::vector<unsigned char> workspace(sizes.workspace_bytes);
-  Nb nb;
-  NbScratch s;
-  status =
-      internal::NbPrepare(request, workspace.data(), workspace.size(), &nb, &s);
+  NonblockingProblem nb;
+  NonblockingScratch s;
+  status = internal::NonblockingPrepare(request, workspace.data(),
+                                        workspace.size(), &nb, &s);
   if (status != HETCAST_OK) return status;
-  internal::NbResetState(nb, s);
+  internal::NonblockingResetState(nb, s);
   const size_t count = RunFefOrEcfByFullScan(nb, s, fef);
-  internal::NbListsFromDecisions(nb, s, count, tasks, list_begin);
+  internal::NonblockingListsFromDecisions(nb, s, count, tasks, list_begin);
   return HETCAST_OK;
 }
 

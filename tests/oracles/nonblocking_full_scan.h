@@ -15,9 +15,9 @@ namespace testing {
 // Plans `request` with FEF (`fef`) or ECF by the full scan into `tasks` and
 // `list_begin` (hetcast_nonblocking_plan's layout and sizes); returns the
 // status of preparing the request, HETCAST_OK when planned.
-hetcast_status NbPlanByFullScan(const hetcast_nonblocking_request* request,
-                                bool fef, hetcast_nonblocking_task* tasks,
-                                size_t* list_begin);
+hetcast_status NonblockingPlanByFullScan(
+    const hetcast_nonblocking_request* request, bool fef,
+    hetcast_nonblocking_task* tasks, size_t* list_begin);
 
 }  // namespace testing
 }  // namespace hetcast

@@ -15,7 +15,7 @@
 #include "runtime/include/hetcast/hetcast.h"
 #include "tables/default_table.h"
 #include "tests/graph/graph_test_util.h"
-#include "tools/cli/nb_request.h"
+#include "tools/cli/nonblocking_request.h"
 
 namespace hetcast {
 namespace testing {
@@ -496,8 +496,8 @@ TEST(PlannerCluster, GuaranteesFollowTheVariant) {
 // ---------------------------------------------------------------------------
 // non-blocking model.
 
-NbRequest RandomNb(std::mt19937_64& rng) {
-  NbRequest in;
+NonblockingRequest RandomNonblocking(std::mt19937_64& rng) {
+  NonblockingRequest in;
   const uint32_t n = 2 + static_cast<uint32_t>(rng() % 9);
   for (uint32_t v = 0; v < n; ++v) {
     in.send_fixed.push_back(80 + rng() % 321);
@@ -523,8 +523,8 @@ NbRequest RandomNb(std::mt19937_64& rng) {
   return in;
 }
 
-Planned DirectNb(const hetcast_nonblocking_request& request,
-                 hetcast_algorithm algorithm) {
+Planned DirectNonblocking(const hetcast_nonblocking_request& request,
+                          hetcast_algorithm algorithm) {
   Planned p;
   hetcast_nonblocking_sizes sizes;
   p.status = hetcast_nonblocking_plan_sizes(&request, &sizes, nullptr);
@@ -538,8 +538,8 @@ Planned DirectNb(const hetcast_nonblocking_request& request,
   return p;
 }
 
-hetcast_request NbPlannerRequest(const hetcast_nonblocking_request* nb,
-                                 hetcast_algorithm pin) {
+hetcast_request NonblockingPlannerRequest(const hetcast_nonblocking_request* nb,
+                                          hetcast_algorithm pin) {
   hetcast_request r = {};
   r.model = HETCAST_MODEL_NONBLOCKING;
   r.algorithm = pin;
@@ -547,22 +547,25 @@ hetcast_request NbPlannerRequest(const hetcast_nonblocking_request* nb,
   return r;
 }
 
-TEST(PlannerNonblocking, DefaultIsTheEarlierAndPinsEqualHetcastNbPlan) {
+TEST(PlannerNonblocking,
+     DefaultIsTheEarlierAndPinsEqualHetcastNonblockingPlan) {
   // Unpinned: the earlier of WRP and the critical-first run, WRP on ties.
   std::mt19937_64 rng(6);
   int critical_answers = 0;
   for (int trial = 0; trial < 100; ++trial) {
-    const NbRequest in = RandomNb(rng);
+    const NonblockingRequest in = RandomNonblocking(rng);
     for (hetcast_algorithm a :
          {HETCAST_ALGORITHM_NONE, HETCAST_ALGORITHM_FEF, HETCAST_ALGORITHM_ECF,
           HETCAST_ALGORITHM_WR, HETCAST_ALGORITHM_WRP,
           HETCAST_ALGORITHM_CRITICAL_FIRST}) {
-      const Planned planner = RunPlanner(NbPlannerRequest(&in.request, a));
+      const Planned planner =
+          RunPlanner(NonblockingPlannerRequest(&in.request, a));
       const Planned direct =
           a == HETCAST_ALGORITHM_NONE
-              ? Earlier(DirectNb(in.request, HETCAST_ALGORITHM_WRP),
-                        DirectNb(in.request, HETCAST_ALGORITHM_CRITICAL_FIRST))
-              : DirectNb(in.request, a);
+              ? Earlier(DirectNonblocking(in.request, HETCAST_ALGORITHM_WRP),
+                        DirectNonblocking(in.request,
+                                          HETCAST_ALGORITHM_CRITICAL_FIRST))
+              : DirectNonblocking(in.request, a);
       critical_answers +=
           a == HETCAST_ALGORITHM_NONE &&
           planner.info.answer.algorithm == HETCAST_ALGORITHM_CRITICAL_FIRST;
@@ -575,8 +578,8 @@ TEST(PlannerNonblocking, DefaultIsTheEarlierAndPinsEqualHetcastNbPlan) {
                                          ? HETCAST_CHOICE_MODEL
                                          : HETCAST_CHOICE_PINNED);
     }
-    const Planned wrong =
-        RunPlanner(NbPlannerRequest(&in.request, HETCAST_ALGORITHM_FNF));
+    const Planned wrong = RunPlanner(
+        NonblockingPlannerRequest(&in.request, HETCAST_ALGORITHM_FNF));
     EXPECT_EQ(wrong.status, HETCAST_INVALID_ARGUMENT);
   }
   EXPECT_GT(critical_answers, 0);
@@ -587,8 +590,9 @@ TEST(PlannerNonblocking, DefaultIsTheEarlierAndPinsEqualHetcastNbPlan) {
 // of the public check on the same workspace.
 TEST(PlannerNonblocking, BadDestinationsAreRefusedWithTheCheckReason) {
   std::mt19937_64 rng(7);
-  NbRequest in = RandomNb(rng);
-  while (in.request.node_count < 3) in = RandomNb(rng);  // Room for two.
+  NonblockingRequest in = RandomNonblocking(rng);
+  while (in.request.node_count < 3)
+    in = RandomNonblocking(rng);  // Room for two.
   std::vector<uint32_t> twice = {1, 1};
   hetcast_nonblocking_message message = in.request.messages[0];
   message.source = 0;
@@ -599,7 +603,7 @@ TEST(PlannerNonblocking, BadDestinationsAreRefusedWithTheCheckReason) {
   bad.message_count = 1;
   for (hetcast_algorithm a :
        {HETCAST_ALGORITHM_NONE, HETCAST_ALGORITHM_FEF, HETCAST_ALGORITHM_WRP}) {
-    const Planned planner = RunPlanner(NbPlannerRequest(&bad, a));
+    const Planned planner = RunPlanner(NonblockingPlannerRequest(&bad, a));
     ASSERT_EQ(planner.status, HETCAST_INVALID_ARGUMENT);
     hetcast_nonblocking_sizes sizes;
     ASSERT_EQ(hetcast_nonblocking_plan_sizes(&bad, &sizes, nullptr),
@@ -859,12 +863,13 @@ TEST(PlannerSizes, PlanWorkspaceIsTheAlgorithmsOwn) {
     ASSERT_EQ(hetcast_cluster_plan_sizes(&cluster, &need, nullptr), HETCAST_OK);
     ExpectPlanWorkspace(ClusterRequest(&cluster, HETCAST_ALGORITHM_NONE),
                         need.workspace_bytes);
-    const NbRequest nb = RandomNb(rng);
+    const NonblockingRequest nb = RandomNonblocking(rng);
     hetcast_nonblocking_sizes nb_need;
     ASSERT_EQ(hetcast_nonblocking_plan_sizes(&nb.request, &nb_need, nullptr),
               HETCAST_OK);
-    ExpectPlanWorkspace(NbPlannerRequest(&nb.request, HETCAST_ALGORITHM_NONE),
-                        nb_need.workspace_bytes);
+    ExpectPlanWorkspace(
+        NonblockingPlannerRequest(&nb.request, HETCAST_ALGORITHM_NONE),
+        nb_need.workspace_bytes);
     const GraphInstance g = RandomPlannerGraph(rng, trial);
     const hetcast_graph_request graph = g.Request();
     hetcast_graph_sizes graph_need;
@@ -939,9 +944,9 @@ TEST(PlannerParticipant, EveryModelGathersToTheWholePlan) {
     const ClusterCase k = RandomCluster(rng, trial % 5);
     const hetcast_cluster_request cluster = k.request();
     ExpectParticipantsMatch(ClusterRequest(&cluster, HETCAST_ALGORITHM_NONE));
-    const NbRequest nb = RandomNb(rng);
+    const NonblockingRequest nb = RandomNonblocking(rng);
     ExpectParticipantsMatch(
-        NbPlannerRequest(&nb.request, HETCAST_ALGORITHM_NONE));
+        NonblockingPlannerRequest(&nb.request, HETCAST_ALGORITHM_NONE));
   }
 }
 

@@ -227,7 +227,7 @@ TEST(Soak, ClusterRequestsOfEveryVariant) {
 
 // A non-blocking request that owns its arrays: 2-6 nodes, 1-3 messages
 // with 1 .. N - 1 destinations each, costs small or near HETCAST_MAX_COST.
-struct NbCase {
+struct NonblockingCase {
   std::vector<uint64_t> send_fixed, send_per_byte, recv_fixed, recv_per_byte;
   std::vector<uint64_t> link;
   std::vector<std::vector<uint32_t>> destinations;
@@ -235,10 +235,10 @@ struct NbCase {
   hetcast_nonblocking_request request = {};
 };
 
-void RandomNb(std::mt19937_64& rng, NbCase* c) {
+void RandomNonblocking(std::mt19937_64& rng, NonblockingCase* c) {
   const size_t n = 2 + rng() % 5;
   auto cost = [&rng] { return rng() % 8 == 0 ? EdgeCost(rng) : rng() % 6; };
-  *c = NbCase();
+  *c = NonblockingCase();
   for (size_t v = 0; v < n; ++v) {
     c->send_fixed.push_back(cost());
     c->send_per_byte.push_back(cost());
@@ -274,9 +274,9 @@ TEST(Soak, MultiSourceRequestsWithEveryAlgorithm) {
   const hetcast_algorithm pins[] = {
       HETCAST_ALGORITHM_NONE, HETCAST_ALGORITHM_FEF, HETCAST_ALGORITHM_ECF,
       HETCAST_ALGORITHM_WR, HETCAST_ALGORITHM_WRP};
-  NbCase c;
+  NonblockingCase c;
   for (uint64_t i = 0; i < Iterations(); ++i) {
-    RandomNb(rng, &c);
+    RandomNonblocking(rng, &c);
     hetcast_request request = {};
     request.model = HETCAST_MODEL_NONBLOCKING;
     request.algorithm = pins[i % 5];

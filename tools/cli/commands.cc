@@ -84,9 +84,10 @@ CommandSpec NonblockingPlanSpec() {
           "tables/nonblocking_request.fbs.",
           {HETCAST_PLAN_FLAGS, "input"},
           {"hetcast plan --model nonblocking --input "
-           "tests/testdata/nb_request.json",
+           "tests/testdata/nonblocking_request.json",
            "hetcast plan --model nonblocking --input "
-           "tests/testdata/nb_request.json --algorithm ecf --format json"}};
+           "tests/testdata/nonblocking_request.json --algorithm ecf --format "
+           "json"}};
 }
 
 CommandSpec GraphPlanSpec() {

@@ -76,9 +76,9 @@ absl::StatusOr<Output> Plan(const std::string& model, std::string* note) {
   }
   if (model == "graph") return Text(PlanGraphFromFlags(format, note));
   if (model == "nonblocking") {
-    return Text(PlanNbRequestFile(absl::GetFlag(FLAGS_input),
-                                  absl::GetFlag(FLAGS_algorithm), format,
-                                  absl::GetFlag(FLAGS_explain)));
+    return Text(PlanNonblockingRequestFile(
+        absl::GetFlag(FLAGS_input), absl::GetFlag(FLAGS_algorithm), format,
+        absl::GetFlag(FLAGS_explain)));
   }
   absl::StatusOr<NodePlan> plan =
       model == "cluster" ? PlanClusterFromFlags() : PlanNodeFromFlags();

@@ -26,10 +26,12 @@ namespace {
 
 // "nodes": one object per node (the runtime checks their number and
 // overheads).
-absl::Status ReadNodes(const nbrequest::Request& root, NbRequest* out) {
+absl::Status ReadNodes(const nonblocking_request::Request& root,
+                       NonblockingRequest* out) {
   const size_t n = root.nodes() == nullptr ? 0 : root.nodes()->size();
   for (size_t v = 0; v < n; ++v) {
-    const nbrequest::Node* node = root.nodes()->Get(static_cast<uint32_t>(v));
+    const nonblocking_request::Node* node =
+        root.nodes()->Get(static_cast<uint32_t>(v));
     if (node == nullptr) {
       return absl::InvalidArgumentError(
           absl::StrFormat("nodes[%d]: missing", v));
@@ -44,8 +46,8 @@ absl::Status ReadNodes(const nbrequest::Request& root, NbRequest* out) {
 
 // "link_per_byte" (an n x n matrix, row = sender) or
 // "uniform_link_per_byte".
-absl::Status ReadLinks(const nbrequest::Request& root, size_t n,
-                       NbRequest* out) {
+absl::Status ReadLinks(const nonblocking_request::Request& root, size_t n,
+                       NonblockingRequest* out) {
   out->link_matrix = root.link_per_byte() != nullptr;
   // The CLI's own memory limit, checked before the n x n matrix below is
   // made: at most HETCAST_NONBLOCKING_MAX_CELLS (2^24) link entries, 4,096
@@ -72,8 +74,8 @@ absl::Status ReadLinks(const nbrequest::Request& root, size_t n,
 
 // messages[m] as given (the runtime checks source, length and
 // destinations).
-absl::Status ReadMessage(const nbrequest::Message* msg, uint32_t m,
-                         NbRequest* out) {
+absl::Status ReadMessage(const nonblocking_request::Message* msg, uint32_t m,
+                         NonblockingRequest* out) {
   if (msg == nullptr) {
     return absl::InvalidArgumentError(
         absl::StrFormat("messages[%d]: missing", m));
@@ -89,7 +91,7 @@ absl::Status ReadMessage(const nbrequest::Message* msg, uint32_t m,
 }
 
 // The JSON path (and value) of what the runtime rejected.
-std::string JsonPathOf(const NbRequest& in,
+std::string JsonPathOf(const NonblockingRequest& in,
                        const hetcast_nonblocking_rejection& rejection) {
   const size_t i = rejection.index;
   switch (rejection.field) {
@@ -123,7 +125,7 @@ std::string JsonPathOf(const NbRequest& in,
 // their JSON path.
 // The checks without workspace (the limits among them) come first: the
 // workspace of a request past the limits may not fit in memory.
-absl::Status CheckRequest(const NbRequest& in) {
+absl::Status CheckRequest(const NonblockingRequest& in) {
   hetcast_nonblocking_rejection rejection;
   const char* why = "";
   std::vector<unsigned char> workspace;
@@ -159,15 +161,16 @@ absl::StatusOr<hetcast_algorithm> PinFromName(const std::string& algorithm) {
 }
 
 // The sends in order of (start, node), each with its receive.
-struct NbTransfers {
+struct NonblockingTransfers {
   std::vector<const hetcast_nonblocking_task*> sends;
   std::vector<const hetcast_nonblocking_task*>
       recv_of;  // [message * n + node].
 };
 
-NbTransfers TransfersOf(const NbRequest& in,
-                        const std::vector<hetcast_nonblocking_task>& tasks) {
-  NbTransfers out;
+NonblockingTransfers TransfersOf(
+    const NonblockingRequest& in,
+    const std::vector<hetcast_nonblocking_task>& tasks) {
+  NonblockingTransfers out;
   out.recv_of.assign(in.request.node_count * in.request.message_count, nullptr);
   for (const hetcast_nonblocking_task& t : tasks) {
     if (t.op == HETCAST_NONBLOCKING_RECV) {
@@ -187,8 +190,8 @@ NbTransfers TransfersOf(const NbRequest& in,
 }
 
 // Node `v`'s task list, as the JSON has it.
-void WriteNbNode(const NbRequest& in, const Planned& planned, size_t v,
-                 JsonWriter* json) {
+void WriteNonblockingNode(const NonblockingRequest& in, const Planned& planned,
+                          size_t v, JsonWriter* json) {
   json->StartObject();
   json->U64("id", v);
   json->StartArray("tasks");
@@ -208,10 +211,10 @@ void WriteNbNode(const NbRequest& in, const Planned& planned, size_t v,
 }
 
 // Every transfer in order of (start, sender), with its receive.
-void WriteNbTransfers(const NbRequest& in, const Planned& planned,
-                      JsonWriter* json) {
+void WriteNonblockingTransfers(const NonblockingRequest& in,
+                               const Planned& planned, JsonWriter* json) {
   json->StartArray("transfers");
-  const NbTransfers all = TransfersOf(in, planned.tasks);
+  const NonblockingTransfers all = TransfersOf(in, planned.tasks);
   for (const hetcast_nonblocking_task* send : all.sends) {
     const hetcast_nonblocking_task& s = *send;
     const hetcast_nonblocking_task& r =
@@ -231,8 +234,8 @@ void WriteNbTransfers(const NbRequest& in, const Planned& planned,
 }
 
 // Each node's tasks on one line, as the text has them.
-void WriteNbTaskLines(const NbRequest& in, const Planned& planned,
-                      PlanWriter* out) {
+void WriteNonblockingTaskLines(const NonblockingRequest& in,
+                               const Planned& planned, PlanWriter* out) {
   const std::vector<hetcast_nonblocking_task>& tasks = planned.tasks;
   const std::vector<size_t>& begin = planned.list_begin;
   for (size_t v = 0; v < in.request.node_count; ++v) {
@@ -250,36 +253,37 @@ void WriteNbTaskLines(const NbRequest& in, const Planned& planned,
 
 // The answer, then in JSON every node's tasks and every transfer, in text
 // each node's tasks on one line.
-void WriteNbPlan(const NbRequest& in, const Planned& planned, bool explain,
-                 PlanWriter* out) {
+void WriteNonblockingPlan(const NonblockingRequest& in, const Planned& planned,
+                          bool explain, PlanWriter* out) {
   const hetcast_answer& answer = planned.info.answer;
   out->Head("nonblocking", AlgorithmName(answer.algorithm), answer.exact != 0);
   out->TimedAnswer(answer, &in.tick);
   if (!out->json()) {
     if (explain) out->Explain(Explain(FromPlanInfo(planned.info)));
-    WriteNbTaskLines(in, planned, out);
+    WriteNonblockingTaskLines(in, planned, out);
     return;
   }
   JsonWriter* json = out->Json();
   json->StartArray("nodes");
   for (size_t v = 0; v < in.request.node_count; ++v) {
-    WriteNbNode(in, planned, v, json);
+    WriteNonblockingNode(in, planned, v, json);
   }
   json->EndArray();
-  WriteNbTransfers(in, planned, json);
+  WriteNonblockingTransfers(in, planned, json);
   if (explain) out->Explain(Explain(FromPlanInfo(planned.info)));
 }
 
 }  // namespace
 
-absl::StatusOr<NbRequest> ParseNbRequest(absl::string_view json) {
+absl::StatusOr<NonblockingRequest> ParseNonblockingRequest(
+    absl::string_view json) {
   flatbuffers::IDLOptions options;
   flatbuffers::Parser parser(options);
-  absl::StatusOr<const nbrequest::Request*> root =
-      ParseJsonAs<nbrequest::Request>(json, kNonblockingRequestSchema,
-                                      "Request", "request JSON", &parser);
+  absl::StatusOr<const nonblocking_request::Request*> root =
+      ParseJsonAs<nonblocking_request::Request>(
+          json, kNonblockingRequestSchema, "Request", "request JSON", &parser);
   if (!root.ok()) return root.status();
-  NbRequest out;
+  NonblockingRequest out;
   if ((*root)->tick() != nullptr) out.tick = (*root)->tick()->str();
   absl::Status status = ReadNodes(**root, &out);
   if (!status.ok()) return status;
@@ -298,10 +302,10 @@ absl::StatusOr<NbRequest> ParseNbRequest(absl::string_view json) {
   return out;
 }
 
-absl::StatusOr<std::string> PlanNbRequest(const NbRequest& in,
-                                          const std::string& algorithm,
-                                          const std::string& format,
-                                          bool explain) {
+absl::StatusOr<std::string> PlanNonblockingRequest(const NonblockingRequest& in,
+                                                   const std::string& algorithm,
+                                                   const std::string& format,
+                                                   bool explain) {
   absl::StatusOr<hetcast_algorithm> pin = PinFromName(algorithm);
   if (!pin.ok()) return pin.status();
   hetcast_request request = {};
@@ -311,22 +315,21 @@ absl::StatusOr<std::string> PlanNbRequest(const NbRequest& in,
   absl::StatusOr<Planned> planned = PlanRequest(request);
   if (!planned.ok()) return planned.status();
   return WrittenPlan(format == "json", [&](PlanWriter* out) {
-    WriteNbPlan(in, *planned, explain, out);
+    WriteNonblockingPlan(in, *planned, explain, out);
   });
 }
 
-absl::StatusOr<std::string> PlanNbRequestFile(const std::string& path,
-                                              const std::string& algorithm,
-                                              const std::string& format,
-                                              bool explain) {
+absl::StatusOr<std::string> PlanNonblockingRequestFile(
+    const std::string& path, const std::string& algorithm,
+    const std::string& format, bool explain) {
   if (path.empty()) {
     return absl::InvalidArgumentError("--input: give the request JSON file");
   }
   absl::StatusOr<std::string> json = ReadFileBytes(path);
   if (!json.ok()) return json.status();
-  absl::StatusOr<NbRequest> request = ParseNbRequest(*json);
+  absl::StatusOr<NonblockingRequest> request = ParseNonblockingRequest(*json);
   if (!request.ok()) return request.status();
-  return PlanNbRequest(*request, algorithm, format, explain);
+  return PlanNonblockingRequest(*request, algorithm, format, explain);
 }
 
 }  // namespace hetcast

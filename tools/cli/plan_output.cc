@@ -79,11 +79,11 @@ BoundText DescribeBound(hetcast_bound bound) {
               "fastest-first counting with each cost's send times relaxed "
               "into the next faster cost's"};
     case HETCAST_BOUND_NONBLOCKING_POSTAL_GROWTH:
-      return {"nb_postal_growth",
+      return {"nonblocking_postal_growth",
               "each message's holders multiply no faster than with the "
               "cheapest relay costs; slowest receivers served first"};
     case HETCAST_BOUND_NONBLOCKING_SERIAL_WORK:
-      return {"nb_serial_work",
+      return {"nonblocking_serial_work",
               "each node's receives and own sends one at a time; all work "
               "between each node's earliest start and the completion"};
     case HETCAST_BOUND_CLUSTER_FILL:

@@ -25,8 +25,8 @@ namespace {
 // The plan as `hetcast plan --format json` prints it, planned here.
 absl::StatusOr<std::string> PlanJson(const std::string& model) {
   if (model == "nonblocking") {
-    return PlanNbRequestFile(absl::GetFlag(FLAGS_input),
-                             absl::GetFlag(FLAGS_algorithm), "json");
+    return PlanNonblockingRequestFile(absl::GetFlag(FLAGS_input),
+                                      absl::GetFlag(FLAGS_algorithm), "json");
   }
   if (model == "graph") {
     if (IsGraphLpAlgorithm(absl::GetFlag(FLAGS_algorithm))) {

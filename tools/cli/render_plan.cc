@@ -193,12 +193,12 @@ absl::StatusOr<Chart> NodeChart(const out::NodePlan& plan) {
 }
 
 // Non-blocking plans: a row per node, a colour per message source.
-Chart NbChart(const out::NbPlan& plan) {
+Chart NonblockingChart(const out::NonblockingPlan& plan) {
   Chart chart;
   const size_t n = plan.nodes() == nullptr ? 0 : plan.nodes()->size();
   std::map<uint32_t, size_t> group_of_source;
   if (plan.transfers() != nullptr) {
-    for (const out::NbTransfer* t : *plan.transfers()) {
+    for (const out::NonblockingTransfer* t : *plan.transfers()) {
       group_of_source.emplace(t->source(), 0);
     }
   }
@@ -214,7 +214,7 @@ Chart NbChart(const out::NbPlan& plan) {
     if (source < n) chart.rows[source].group = group;
   }
   if (plan.transfers() != nullptr) {
-    for (const out::NbTransfer* t : *plan.transfers()) {
+    for (const out::NonblockingTransfer* t : *plan.transfers()) {
       if (t->from() >= n || t->to() >= n) continue;
       chart.bars.push_back({t->from(), t->start(), t->arrival(), t->to(),
                             absl::StrCat("m", t->message(), "\u2192", t->to()),
@@ -350,12 +350,12 @@ absl::StatusOr<Chart> ChartOf(const std::string& json, bool* cluster) {
     return NodeChart(**node);
   }
   flatbuffers::Parser nb_parser;
-  absl::StatusOr<const out::NbPlan*> nb =
-      ReadJson<out::NbPlan>(json, "NbPlan", &nb_parser);
+  absl::StatusOr<const out::NonblockingPlan*> nb =
+      ReadJson<out::NonblockingPlan>(json, "NonblockingPlan", &nb_parser);
   if (nb.ok()) {
-    absl::Status status = CheckNbPlan(**nb);
+    absl::Status status = CheckNonblockingPlan(**nb);
     if (!status.ok()) return status;
-    return NbChart(**nb);
+    return NonblockingChart(**nb);
   }
   flatbuffers::Parser graph_parser;
   absl::StatusOr<const out::GraphPlan*> graph =

@@ -461,7 +461,8 @@ absl::Status EvaluateGraphPlan(const out::GraphPlan& plan,
 // ---------------------------------------------------------------------------
 // Non-blocking plans.
 
-absl::Status CheckNbTransfer(const out::NbTransfer& t, size_t n) {
+absl::Status CheckNonblockingTransfer(const out::NonblockingTransfer& t,
+                                      size_t n) {
   if (t.from() >= n || t.to() >= n || t.source() >= n) {
     return Refuse(
         "transfer %d -> %d of message %d (from %d) names a node "
@@ -500,15 +501,15 @@ absl::Status CheckNodePlan(const out::NodePlan& plan) {
   return EvaluateNodePlan(plan, *nodes, *index);
 }
 
-absl::Status CheckNbPlan(const out::NbPlan& plan) {
+absl::Status CheckNonblockingPlan(const out::NonblockingPlan& plan) {
   const size_t n = plan.nodes() == nullptr ? 0 : plan.nodes()->size();
   if (plan.transfers() == nullptr) return absl::OkStatus();
   // Each (message, destination) is received once; a relay sends a message
   // only once its receive of it has ended.
   std::map<std::pair<uint32_t, uint32_t>, uint64_t> received;
   uint64_t last = 0;
-  for (const out::NbTransfer* t : *plan.transfers()) {
-    absl::Status status = CheckNbTransfer(*t, n);
+  for (const out::NonblockingTransfer* t : *plan.transfers()) {
+    absl::Status status = CheckNonblockingTransfer(*t, n);
     if (!status.ok()) return status;
     if (!received.emplace(std::make_pair(t->message(), t->to()), t->end())
              .second) {
@@ -516,7 +517,7 @@ absl::Status CheckNbPlan(const out::NbPlan& plan) {
     }
     last = std::max(last, t->end());
   }
-  for (const out::NbTransfer* t : *plan.transfers()) {
+  for (const out::NonblockingTransfer* t : *plan.transfers()) {
     if (t->from() == t->source()) continue;
     const auto it = received.find(std::make_pair(t->message(), t->from()));
     if (it == received.end() || it->second > t->start()) {

@@ -25,7 +25,7 @@ namespace hetcast {
 // Each returns OK, or InvalidArgument starting "plan JSON: " that names
 // the node, transfer or slot at fault and the rule it breaks.
 absl::Status CheckNodePlan(const out::NodePlan& plan);  // Node and cluster.
-absl::Status CheckNbPlan(const out::NbPlan& plan);
+absl::Status CheckNonblockingPlan(const out::NonblockingPlan& plan);
 absl::Status CheckGraphPlan(const out::GraphPlan& plan);
 
 }  // namespace hetcast

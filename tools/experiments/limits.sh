@@ -32,9 +32,9 @@ measure() {  # LABEL ARGS...
   rm -f "$log"
 }
 
-# nb_request N ENTRIES: a non-blocking request of N nodes whose link
+# nonblocking_request N ENTRIES: a non-blocking request of N nodes whose link
 # matrix lists ENTRIES ones (N * N of them make it valid).
-nb_request() {
+nonblocking_request() {
   awk -v n="$1" -v entries="$2" 'BEGIN {
     printf "{\"nodes\":["
     for (i = 0; i < n; ++i) {
@@ -81,10 +81,10 @@ if selected json; then
 # JSON inputs are at most 16 MiB (kMaxTextFileBytes). The parser's worst
 # case is one dense array: 8 million link entries, refused after parsing
 # (2 nodes need 4), and the largest explicit matrix that fits (2,860 nodes).
-nb_request 2 8300000 >"$work/dense.json"
+nonblocking_request 2 8300000 >"$work/dense.json"
 measure "non-blocking JSON, 16 MiB of one dense array ($(stat -c %s "$work/dense.json") B)" \
   plan --model nonblocking --input "$work/dense.json"
-nb_request 2860 $((2860 * 2860)) >"$work/matrix.json"
+nonblocking_request 2860 $((2860 * 2860)) >"$work/matrix.json"
 measure "multi-source, 2,860 nodes, explicit matrix ($(stat -c %s "$work/matrix.json") B)" \
   plan --model nonblocking --input "$work/matrix.json"
 # A SimGrid platform (--platform-xml, at most kMaxSimgridBytes, 16 MiB):

@@ -104,7 +104,8 @@ int HETCAST_MPI_Mcast(void* buffer, int count, MPI_Datatype datatype, int root,
                       int allow_relays, MPI_Comm comm,
                       const HETCAST_MPI_Params* params);
 
-/* Multi-source multicast, non-blocking model (Wu, Yeh & Liu): `request`
+/* Multicasts of the non-blocking model (Wu, Yeh & Liu), several sources at
+ * once: `request`
  * (the same on every rank; node i is rank i, node_count the communicator's
  * size) names each message's source and destinations and the costs; the
  * planner's Work-Racing-Preemptive (or `algorithm` when not NONE) plans the

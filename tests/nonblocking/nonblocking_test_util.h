@@ -1,4 +1,4 @@
-// nb_test_util.h: requests the non-blocking model's tests share.
+// nonblocking_test_util.h: requests the non-blocking model's tests share.
 #ifndef HETCAST_TESTS_NONBLOCKING_NB_TEST_UTIL_H_
 #define HETCAST_TESTS_NONBLOCKING_NB_TEST_UTIL_H_
 
@@ -12,9 +12,9 @@ namespace testing {
 
 // n nodes with fixed overheads S = send, R = recv, per-byte parts 0, X = x
 // per byte on every link; no messages yet (add them, then Finish()).
-inline NbRequest UniformNbRequest(uint32_t n, uint64_t send, uint64_t recv,
-                                  uint64_t x) {
-  NbRequest in;
+inline NonblockingRequest UniformNonblockingRequest(uint32_t n, uint64_t send,
+                                                    uint64_t recv, uint64_t x) {
+  NonblockingRequest in;
   in.send_fixed.assign(n, send);
   in.send_per_byte.assign(n, 0);
   in.recv_fixed.assign(n, recv);

@@ -1,10 +1,10 @@
 #!/usr/bin/env python3
-"""Writes the seed corpus of nb_graph_api_fuzzer (tests/fuzz/corpus/nb_graph_api/).
+"""Writes the seed corpus of nonblocking_graph_api_fuzzer (tests/fuzz/corpus/nonblocking_graph_api/).
 
-    python3 tests/fuzz/make_nb_graph_seeds.py tests/fuzz/corpus/nb_graph_api
+    python3 tests/fuzz/make_nonblocking_graph_seeds.py tests/fuzz/corpus/nonblocking_graph_api
 
-Each seed is a request in the byte layout nb_graph_api_fuzzer.cc reads from
-the front (BuildNbSmall, BuildGraphSmall and the Fuzz* functions): valid
+Each seed is a request in the byte layout nonblocking_graph_api_fuzzer.cc reads from
+the front (BuildNonblockingSmall, BuildGraphSmall and the Fuzz* functions): valid
 non-blocking and graph requests, every field of each at fault once (out of
 range, the source, twice, NULL, a cost of 0 or past HETCAST_MAX_COST), the
 documented limits and one past each, pins of another model, and outputs or
@@ -87,52 +87,52 @@ def edge(n, a, b, c):
 
 SEEDS = {
     # Non-blocking: two messages on four nodes, all to all, broadcast.
-    "nb_two_messages": nb(4, [message(0, 3, 3), message(2, 1, 2, offset=1)]),
-    "nb_all_to_all": nb(3, [message(v, 2, 2) for v in range(3)]),
-    "nb_link_matrix": nb(3, [message(1, 4, 2)], link=[1, 2, 3, 4, 0, 5, 1,
+    "nonblocking_two_messages": nb(4, [message(0, 3, 3), message(2, 1, 2, offset=1)]),
+    "nonblocking_all_to_all": nb(3, [message(v, 2, 2) for v in range(3)]),
+    "nonblocking_link_matrix": nb(3, [message(1, 4, 2)], link=[1, 2, 3, 4, 0, 5, 1,
                                                        2, 3]),
     # Every cost at HETCAST_MAX_COST (accepted), one past (refused).
-    "nb_max_cost": nb(3, [message(0, 3, 2)], overheads=[MAX_COST] * 12,
+    "nonblocking_max_cost": nb(3, [message(0, 3, 2)], overheads=[MAX_COST] * 12,
                       link=MAX_COST),
-    "nb_overhead_past_max": nb(3, [message(0, 1, 2)],
+    "nonblocking_overhead_past_max": nb(3, [message(0, 1, 2)],
                                overheads=[1] * 5 + [MAX_COST_PLUS_1] + [1] * 6),
-    "nb_link_past_max": nb(3, [message(0, 1, 2)],
+    "nonblocking_link_past_max": nb(3, [message(0, 1, 2)],
                            link=[1, 1, 1, 1, 1, MAX_COST_PLUS_1, 1, 1, 1]),
-    "nb_huge_length": nb(2, [message(0, UINT64_MAX, 1)]),
+    "nonblocking_huge_length": nb(2, [message(0, UINT64_MAX, 1)]),
     # Each field at fault.
-    "nb_zero_length": nb(3, [message(0, ZERO, 2)]),
-    "nb_source_out_of_range": nb(3, [message(250, 1, 1)]),
-    "nb_destination_is_source": nb(4, [message(1, 1, 2, corrupt=(1, 1))]),
-    "nb_destination_out_of_range": nb(4, [message(1, 1, 2, corrupt=(0, 4))]),
-    "nb_destination_twice": nb(4, [message(0, 1, 3, corrupt=(2, 1))]),
-    "nb_too_many_destinations": nb(3, [message(0, 1, 250)]),
-    "nb_null_destinations": nb(3, [message(0, 1, 249)]),
-    "nb_no_destinations": nb(3, [message(0, 1, 0)]),
-    "nb_no_messages": nb(3, []),
-    "nb_one_node": nb(1, [message(0, 1, 0)]),
-    "nb_null_link": nb(3, [message(0, 1, 2)], null_pick=254),
-    "nb_null_messages": nb(3, [message(0, 1, 2)], null_pick=255),
+    "nonblocking_zero_length": nb(3, [message(0, ZERO, 2)]),
+    "nonblocking_source_out_of_range": nb(3, [message(250, 1, 1)]),
+    "nonblocking_destination_is_source": nb(4, [message(1, 1, 2, corrupt=(1, 1))]),
+    "nonblocking_destination_out_of_range": nb(4, [message(1, 1, 2, corrupt=(0, 4))]),
+    "nonblocking_destination_twice": nb(4, [message(0, 1, 3, corrupt=(2, 1))]),
+    "nonblocking_too_many_destinations": nb(3, [message(0, 1, 250)]),
+    "nonblocking_null_destinations": nb(3, [message(0, 1, 249)]),
+    "nonblocking_no_destinations": nb(3, [message(0, 1, 0)]),
+    "nonblocking_no_messages": nb(3, []),
+    "nonblocking_one_node": nb(1, [message(0, 1, 0)]),
+    "nonblocking_null_link": nb(3, [message(0, 1, 2)], null_pick=254),
+    "nonblocking_null_messages": nb(3, [message(0, 1, 2)], null_pick=255),
     # Pins: each algorithm, another model's, no algorithm.
-    "nb_pin_fef": nb(4, [message(0, 2, 3)], algorithm=PIN["fef"]),
-    "nb_pin_ecf": nb(4, [message(0, 2, 3)], algorithm=PIN["ecf"]),
-    "nb_pin_wr": nb(4, [message(0, 2, 3)], algorithm=PIN["wr"]),
-    "nb_pin_mcph": nb(4, [message(0, 2, 3)], algorithm=PIN["mcph"]),
-    "nb_pin_not_an_algorithm": nb(4, [message(0, 2, 3)],
+    "nonblocking_pin_fef": nb(4, [message(0, 2, 3)], algorithm=PIN["fef"]),
+    "nonblocking_pin_ecf": nb(4, [message(0, 2, 3)], algorithm=PIN["ecf"]),
+    "nonblocking_pin_wr": nb(4, [message(0, 2, 3)], algorithm=PIN["wr"]),
+    "nonblocking_pin_mcph": nb(4, [message(0, 2, 3)], algorithm=PIN["mcph"]),
+    "nonblocking_pin_not_an_algorithm": nb(4, [message(0, 2, 3)],
                                   algorithm=PIN["not_an_algorithm"]),
     # Outputs and workspace one short.
-    "nb_short_tasks": nb(4, [message(0, 2, 3)], tasks=SHORT),
-    "nb_short_workspace": nb(4, [message(0, 2, 3)], workspace=SHORT),
-    # The limits (BuildNbAtLimit): a broadcast of 11,585 nodes and 11,586;
+    "nonblocking_short_tasks": nb(4, [message(0, 2, 3)], tasks=SHORT),
+    "nonblocking_short_workspace": nb(4, [message(0, 2, 3)], workspace=SHORT),
+    # The limits (BuildNonblockingAtLimit): a broadcast of 11,585 nodes and 11,586;
     # all-to-all of 128 and 129; HETCAST_NONBLOCKING_MAX_NODES with K * N = 2^24 and
     # one message more; one node past the limit; 2^33 nodes.
-    "nb_limit_broadcast_11585": nb_at_limit(0),
-    "nb_limit_broadcast_11586": nb_at_limit(1),
-    "nb_limit_all_to_all_128": nb_at_limit(2),
-    "nb_limit_all_to_all_129": nb_at_limit(3),
-    "nb_limit_cells": nb_at_limit(4),
-    "nb_limit_cells_plus_1": nb_at_limit(5),
-    "nb_limit_nodes_plus_1": nb_at_limit(6),
-    "nb_limit_nodes_2_33": nb_at_limit(7),
+    "nonblocking_limit_broadcast_11585": nb_at_limit(0),
+    "nonblocking_limit_broadcast_11586": nb_at_limit(1),
+    "nonblocking_limit_all_to_all_128": nb_at_limit(2),
+    "nonblocking_limit_all_to_all_129": nb_at_limit(3),
+    "nonblocking_limit_cells": nb_at_limit(4),
+    "nonblocking_limit_cells_plus_1": nb_at_limit(5),
+    "nonblocking_limit_nodes_plus_1": nb_at_limit(6),
+    "nonblocking_limit_nodes_2_33": nb_at_limit(7),
     # Graphs: a path, a star, a diamond with two routes.
     "graph_path": graph(4, [edge(4, 0, 1, 1), edge(4, 1, 2, 2),
                             edge(4, 2, 3, 3)], 0, 1, offset=2),
@@ -183,4 +183,4 @@ SEEDS = {
 
 
 if __name__ == "__main__":
-    make_api_seeds.main(SEEDS, "tests/fuzz/corpus/nb_graph_api")
+    make_api_seeds.main(SEEDS, "tests/fuzz/corpus/nonblocking_graph_api")

@@ -1,9 +1,9 @@
-// nb_request.cc: pointing a non-blocking request into its arrays.
-#include "tools/cli/nb_request.h"
+// nonblocking_request.cc: pointing a non-blocking request into its arrays.
+#include "tools/cli/nonblocking_request.h"
 
 namespace hetcast {
 
-void NbRequest::Finish() {
+void NonblockingRequest::Finish() {
   for (size_t m = 0; m < messages.size(); ++m) {
     messages[m].destinations = destinations[m].data();
     messages[m].destination_count = destinations[m].size();

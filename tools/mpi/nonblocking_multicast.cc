@@ -1,8 +1,8 @@
-// multisource.cc: HETCAST_MPI_Multicast_multi, the multi-source multicast
-// of the non-blocking model (Wu, Yeh & Liu). Each rank runs the task list
-// the planner gives it, in order: a send is an MPI_Isend (the model's sends
-// do not block the sender), a receive a blocking MPI_Recv; the rank then
-// waits for its sends to finish.
+// nonblocking_multicast.cc: HETCAST_MPI_Multicast_multi, the multicasts of
+// the non-blocking model (Wu, Yeh & Liu), several sources at once. Each rank
+// runs the task list the planner gives it, in order: a send is an MPI_Isend
+// (the model's sends do not block the sender), a receive a blocking MPI_Recv;
+// the rank then waits for its sends to finish.
 
 #include <climits>
 #include <string>

@@ -1,10 +1,10 @@
-// nb_graph_api_fuzzer.cc: libFuzzer target for the C API's request structs of
-// the multi-source (non-blocking) and graph models (tests only; the node and
-// cluster structs are api_fuzzer's, the JSON files nonblocking_fuzzer's and
-// graph_fuzzer's).
+// nonblocking_graph_api_fuzzer.cc: libFuzzer target for the C API's request
+// structs of the multi-source (non-blocking) and graph models (tests only; the
+// node and cluster structs are api_fuzzer's, the JSON files
+// nonblocking_fuzzer's and graph_fuzzer's).
 //
-// The input bytes, read from the front (make_nb_graph_seeds.py writes the
-// seeds and documents the layout), build a hetcast_nonblocking_request or a
+// The input bytes, read from the front (make_nonblocking_graph_seeds.py writes
+// the seeds and documents the layout), build a hetcast_nonblocking_request or a
 // hetcast_graph_request directly: node, message, edge and target counts,
 // overheads, link times, lengths and costs from a selector byte that often
 // picks a limit's edge (0, 1, HETCAST_MAX_COST +- 1, UINT64_MAX), ids that
@@ -94,7 +94,7 @@ hetcast_algorithm PickAlgorithm(ByteReader& in) {
 // Non-blocking model.
 
 // What the target expects of a non-blocking request, from hetcast.h's rules.
-struct NbExpect {
+struct NonblockingExpect {
   bool null_array = false;
   bool too_large = false;    // N, K * N or the work measure past a limit
   bool shape_fault = false;  // N < 2, K = 0, a source, length or count
@@ -102,7 +102,7 @@ struct NbExpect {
   bool destination_fault = false;  // an id out of range, the source, twice
 };
 
-struct NbBuilt {
+struct NonblockingBuilt {
   hetcast_nonblocking_request request = {};
   std::vector<uint64_t> send_fixed, send_per_byte, recv_fixed, recv_per_byte;
   std::vector<uint64_t> link;
@@ -112,12 +112,12 @@ struct NbBuilt {
 };
 
 // hetcast.h's work measure T * (T + K + N) * ceil(K / N), exactly.
-unsigned __int128 NbWork(size_t total, size_t k, size_t n) {
+unsigned __int128 NonblockingWork(size_t total, size_t k, size_t n) {
   return (unsigned __int128)total * (total + k + n) * ((k + n - 1) / n);
 }
 
 // A request at a documented limit, or one past it (sized only).
-void BuildNbAtLimit(uint8_t shape, NbBuilt* b) {
+void BuildNonblockingAtLimit(uint8_t shape, NonblockingBuilt* b) {
   size_t n = 2, k = 1;
   bool all_to_all = false;
   size_t per_message = 1;
@@ -182,7 +182,7 @@ std::vector<uint32_t> DistinctOthers(ByteReader& in, size_t n, uint32_t source,
   return out;
 }
 
-void BuildNbSmall(ByteReader& in, uint8_t shape, NbBuilt* b) {
+void BuildNonblockingSmall(ByteReader& in, uint8_t shape, NonblockingBuilt* b) {
   const size_t n = shape % (kMaxSmallNodes + 1);
   const size_t k = in.U8() % (kMaxSmallMessages + 1);
   for (auto* overhead :
@@ -232,9 +232,9 @@ void BuildNbSmall(ByteReader& in, uint8_t shape, NbBuilt* b) {
 }
 
 // The target's own reading of hetcast.h's rules for `r`.
-NbExpect ExpectNb(const NbBuilt& b) {
+NonblockingExpect ExpectNonblocking(const NonblockingBuilt& b) {
   const hetcast_nonblocking_request& r = b.request;
-  NbExpect e;
+  NonblockingExpect e;
   e.null_array = r.send_fixed == nullptr || r.send_per_byte == nullptr ||
                  r.recv_fixed == nullptr || r.recv_per_byte == nullptr ||
                  r.link_per_byte == nullptr || r.messages == nullptr;
@@ -252,7 +252,7 @@ NbExpect ExpectNb(const NbBuilt& b) {
   e.too_large =
       n > HETCAST_NONBLOCKING_MAX_NODES ||
       (n > 0 && (unsigned __int128)k * n > HETCAST_NONBLOCKING_MAX_CELLS) ||
-      (n >= 2 && NbWork(total, k, n) > HETCAST_NONBLOCKING_MAX_WORK);
+      (n >= 2 && NonblockingWork(total, k, n) > HETCAST_NONBLOCKING_MAX_WORK);
   if (!b.small || e.null_array || e.shape_fault || e.too_large) return e;
   for (size_t v = 0; v < n; ++v) {
     for (const uint64_t cost : {r.send_fixed[v], r.send_per_byte[v],
@@ -278,9 +278,9 @@ NbExpect ExpectNb(const NbBuilt& b) {
 }
 
 // The field a rejection names must be at fault in `r`.
-void CheckNbRejection(const hetcast_nonblocking_request& r,
-                      const hetcast_nonblocking_rejection& rejection,
-                      const char* why, hetcast_status status) {
+void CheckNonblockingRejection(const hetcast_nonblocking_request& r,
+                               const hetcast_nonblocking_rejection& rejection,
+                               const char* why, hetcast_status status) {
   FUZZ_CHECK(why != nullptr && why[0] != '\0');
   const size_t n = r.node_count;
   const hetcast_nonblocking_message* msg =
@@ -333,8 +333,8 @@ void CheckNbRejection(const hetcast_nonblocking_request& r,
 }
 
 // A non-blocking request every call refuses with `status`: nothing written.
-void CheckNbRefused(const hetcast_nonblocking_request& r,
-                    size_t workspace_bytes, hetcast_status status) {
+void CheckNonblockingRefused(const hetcast_nonblocking_request& r,
+                             size_t workspace_bytes, hetcast_status status) {
   for (hetcast_algorithm algorithm :
        {HETCAST_ALGORITHM_FEF, HETCAST_ALGORITHM_ECF, HETCAST_ALGORITHM_WR,
         HETCAST_ALGORITHM_WRP, HETCAST_ALGORITHM_CRITICAL_FIRST}) {
@@ -369,8 +369,8 @@ void CheckNbRefused(const hetcast_nonblocking_request& r,
 
 // Every algorithm into arrays near the sizes; the results, for the planner's
 // comparison, of the ones that answered with room.
-void PlanNbDirect(ByteReader& in, const hetcast_nonblocking_request& r,
-                  const hetcast_nonblocking_sizes& sizes) {
+void PlanNonblockingDirect(ByteReader& in, const hetcast_nonblocking_request& r,
+                           const hetcast_nonblocking_sizes& sizes) {
   for (hetcast_algorithm algorithm :
        {HETCAST_ALGORITHM_FEF, HETCAST_ALGORITHM_ECF, HETCAST_ALGORITHM_WR,
         HETCAST_ALGORITHM_WRP, HETCAST_ALGORITHM_CRITICAL_FIRST}) {
@@ -406,16 +406,17 @@ void PlanNbDirect(ByteReader& in, const hetcast_nonblocking_request& r,
     if (status != HETCAST_OK) continue;
     FUZZ_CHECK_EQ(answer.algorithm, algorithm);
     FUZZ_CHECK_EQ(answer.node_count, r.node_count);
-    hetcast_fuzz::CheckNbPlan(r, answer, tasks.data(), sizes.task_count,
-                              list_begin.data(), sizes.workspace_bytes);
+    hetcast_fuzz::CheckNonblockingPlan(r, answer, tasks.data(),
+                                       sizes.task_count, list_begin.data(),
+                                       sizes.workspace_bytes);
   }
 }
 
 // The unpinned answer is WRP's or critical-first's, no later than the
 // other's, and WRP's when they tie.
-void CheckNbDefaultIsEarlier(const hetcast_nonblocking_request& r,
-                             const hetcast_nonblocking_sizes& sizes,
-                             const hetcast_answer& chosen) {
+void CheckNonblockingDefaultIsEarlier(const hetcast_nonblocking_request& r,
+                                      const hetcast_nonblocking_sizes& sizes,
+                                      const hetcast_answer& chosen) {
   FUZZ_CHECK(chosen.algorithm == HETCAST_ALGORITHM_WRP ||
              chosen.algorithm == HETCAST_ALGORITHM_CRITICAL_FIRST);
   const hetcast_algorithm other = chosen.algorithm == HETCAST_ALGORITHM_WRP
@@ -435,7 +436,7 @@ void CheckNbDefaultIsEarlier(const hetcast_nonblocking_request& r,
     // The other has no finite completion: the chosen one is earlier by
     // definition, and it is WRP (critical-first is taken only when it is
     // strictly earlier than WRP's). Found by the fuzzer: corpus/
-    // nb_graph_api/nb_default_critical_first_overflows.
+    // nonblocking_graph_api/nonblocking_default_critical_first_overflows.
     FUZZ_CHECK_EQ(chosen.algorithm, HETCAST_ALGORITHM_WRP);
     return;
   }
@@ -448,15 +449,15 @@ void CheckNbDefaultIsEarlier(const hetcast_nonblocking_request& r,
 
 // hetcast_plan into exact arrays must give what hetcast_nonblocking_plan gives
 // with the chosen algorithm, byte for byte, and each participant its own list.
-void CheckNbPlanner(ByteReader& in, const hetcast_request& request,
-                    const hetcast_nonblocking_sizes& sizes) {
+void CheckNonblockingPlanner(ByteReader& in, const hetcast_request& request,
+                             const hetcast_nonblocking_sizes& sizes) {
   const hetcast_nonblocking_request& r = *request.nonblocking;
   hetcast_sizes planner_sizes;
   FUZZ_CHECK_EQ(hetcast_plan_sizes(&request, &planner_sizes, nullptr),
                 HETCAST_OK);
   FUZZ_CHECK_EQ(planner_sizes.task_count, sizes.task_count);
   FUZZ_CHECK_EQ(planner_sizes.list_begin_count, r.node_count + 1);
-  hetcast_fuzz::NbPlannerRun run(request, planner_sizes);
+  hetcast_fuzz::NonblockingPlannerRun run(request, planner_sizes);
   const hetcast_status status = run.status;
   CanaryArray<hetcast_nonblocking_task>& tasks = run.tasks;
   CanaryArray<size_t>& list_begin = run.list_begin;
@@ -479,7 +480,7 @@ void CheckNbPlanner(ByteReader& in, const hetcast_request& request,
   FUZZ_CHECK_EQ(status, direct_status);
   if (status != HETCAST_OK) return;
   if (request.algorithm == HETCAST_ALGORITHM_NONE) {
-    CheckNbDefaultIsEarlier(r, sizes, info.answer);
+    CheckNonblockingDefaultIsEarlier(r, sizes, info.answer);
   }
   FUZZ_CHECK_EQ(info.answer.completion_time, answer.completion_time);
   FUZZ_CHECK_EQ(info.answer.lower_bound, answer.lower_bound);
@@ -508,9 +509,10 @@ void CheckNbPlanner(ByteReader& in, const hetcast_request& request,
 
 // A request the sizes accepted: the per-node checks (costs, then the
 // destinations' ids, which need the workspace), then planning.
-void FuzzNbAccepted(ByteReader& in, const NbBuilt& b, const NbExpect& e,
-                    const hetcast_nonblocking_sizes& sizes,
-                    const hetcast_request& request, bool pin_ok) {
+void FuzzNonblockingAccepted(ByteReader& in, const NonblockingBuilt& b,
+                             const NonblockingExpect& e,
+                             const hetcast_nonblocking_sizes& sizes,
+                             const hetcast_request& request, bool pin_ok) {
   const hetcast_nonblocking_request& r = b.request;
   CanaryWorkspace workspace(sizes.workspace_bytes);
   hetcast_nonblocking_rejection rejection;
@@ -522,14 +524,14 @@ void FuzzNbAccepted(ByteReader& in, const NbBuilt& b, const NbExpect& e,
                 e.cost_fault ? HETCAST_INVALID_ARGUMENT : HETCAST_OK);
   if (e.cost_fault || e.destination_fault) {
     FUZZ_CHECK_EQ(checked, HETCAST_INVALID_ARGUMENT);
-    CheckNbRejection(r, rejection, why, checked);
-    CheckNbRefused(r, sizes.workspace_bytes, checked);
+    CheckNonblockingRejection(r, rejection, why, checked);
+    CheckNonblockingRefused(r, sizes.workspace_bytes, checked);
     if (!pin_ok) return;
     hetcast_sizes planner_sizes;
     FUZZ_CHECK_EQ(hetcast_plan_sizes(&request, &planner_sizes, nullptr),
                   HETCAST_OK);
     // Sized alike, refused alike, with nothing written.
-    const hetcast_fuzz::NbPlannerRun run(request, planner_sizes);
+    const hetcast_fuzz::NonblockingPlannerRun run(request, planner_sizes);
     FUZZ_CHECK_EQ(run.status, checked);
     FUZZ_CHECK(run.tasks.Untouched());
     FUZZ_CHECK(run.list_begin.Untouched());
@@ -537,20 +539,20 @@ void FuzzNbAccepted(ByteReader& in, const NbBuilt& b, const NbExpect& e,
     return;
   }
   FUZZ_CHECK_EQ(checked, HETCAST_OK);
-  PlanNbDirect(in, r, sizes);
-  if (pin_ok) CheckNbPlanner(in, request, sizes);
+  PlanNonblockingDirect(in, r, sizes);
+  if (pin_ok) CheckNonblockingPlanner(in, request, sizes);
 }
 
-void FuzzNb(ByteReader& in) {
-  NbBuilt b;
+void FuzzNonblocking(ByteReader& in) {
+  NonblockingBuilt b;
   const uint8_t shape = in.U8();
   if (shape >= 240) {
-    BuildNbAtLimit(shape, &b);
+    BuildNonblockingAtLimit(shape, &b);
   } else {
-    BuildNbSmall(in, shape, &b);
+    BuildNonblockingSmall(in, shape, &b);
   }
   const hetcast_nonblocking_request& r = b.request;
-  const NbExpect e = ExpectNb(b);
+  const NonblockingExpect e = ExpectNonblocking(b);
   hetcast_nonblocking_sizes sizes;
   const hetcast_status sized =
       hetcast_nonblocking_plan_sizes(&r, &sizes, nullptr);
@@ -592,13 +594,13 @@ void FuzzNb(ByteReader& in) {
     const char* why = nullptr;
     FUZZ_CHECK_EQ(hetcast_nonblocking_check(&r, nullptr, 0, &rejection, &why),
                   sized);
-    CheckNbRejection(r, rejection, why, sized);
+    CheckNonblockingRejection(r, rejection, why, sized);
     if (pin_ok) FUZZ_CHECK(std::strcmp(error, why) == 0);
-    if (b.small) CheckNbRefused(r, 256, sized);
+    if (b.small) CheckNonblockingRefused(r, 256, sized);
     return;
   }
   if (!b.small) return;
-  FuzzNbAccepted(in, b, e, sizes, request, pin_ok);
+  FuzzNonblockingAccepted(in, b, e, sizes, request, pin_ok);
 }
 
 // ---------------------------------------------------------------------------
@@ -969,7 +971,7 @@ void FuzzGraph(ByteReader& in) {
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   ByteReader in(data, size);
   if (in.U8() % 2 == 0) {
-    FuzzNb(in);
+    FuzzNonblocking(in);
   } else {
     FuzzGraph(in);
   }

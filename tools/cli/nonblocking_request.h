@@ -1,9 +1,9 @@
-// nb_request.h: a multi-source non-blocking request
+// nonblocking_request.h: a multi-source non-blocking request
 // (hetcast_nonblocking_request) with the arrays it points into, as `hetcast
 // plan --model nonblocking` parses it (plan_nonblocking.h) and as tests build
 // it. Its own library
-// (//tools:nb_request, the runtime its only dependency), so that a test that
-// only builds requests does not link the command line.
+// (//tools:nonblocking_request, the runtime its only dependency), so that a
+// test that only builds requests does not link the command line.
 #ifndef HETCAST_TOOLS_CLI_NB_REQUEST_H_
 #define HETCAST_TOOLS_CLI_NB_REQUEST_H_
 
@@ -16,7 +16,7 @@
 namespace hetcast {
 
 // A request with the arrays it points into.
-struct NbRequest {
+struct NonblockingRequest {
   std::string tick = "tick";
   std::vector<uint64_t> send_fixed, send_per_byte, recv_fixed, recv_per_byte,
       link;

@@ -1,7 +1,8 @@
-// nb_experiment.cc: the simulation of Wu, Yeh & Liu §5, reproducibly.
+// nonblocking_experiment.cc: the simulation of Wu, Yeh & Liu §5, reproducibly.
 //
-//   bazel run //tools:nb_experiment                       (seed 1, 1000 runs)
-//   bazel run //tools:nb_experiment -- --seed=7 --runs=200 --sources=8
+//   bazel run //tools:nonblocking_experiment                       (seed 1,
+//   1000 runs) bazel run //tools:nonblocking_experiment -- --seed=7 --runs=200
+//   --sources=8
 //
 // 64 nodes in four classes by send/receive overhead (the paper gives only
 // the ranges: constant parts 80-400 us, per-byte parts 0.0001-0.01
@@ -105,13 +106,13 @@ struct Summary {
 // The §3.1 bound alone (HETCAST_BOUND_EARLIEST_REACH).
 uint64_t EarliestReach(const hetcast_nonblocking_request& r,
                        std::vector<unsigned char>* workspace) {
-  hetcast::internal::Nb nb;
-  hetcast::internal::NbScratch s;
-  if (hetcast::internal::NbPrepare(&r, workspace->data(), workspace->size(),
-                                   &nb, &s) != HETCAST_OK) {
+  hetcast::internal::NonblockingProblem nb;
+  hetcast::internal::NonblockingScratch s;
+  if (hetcast::internal::NonblockingPrepare(
+          &r, workspace->data(), workspace->size(), &nb, &s) != HETCAST_OK) {
     std::abort();
   }
-  return hetcast::internal::NbEarliestReachBound(nb, s);
+  return hetcast::internal::NonblockingEarliestReachBound(nb, s);
 }
 
 void Measure(const Request& q, Sums* sums) {
@@ -142,7 +143,7 @@ void Measure(const Request& q, Sums* sums) {
   sums->wrp_to_earliest_reach +=
       static_cast<double>(answer.completion_time) /
       static_cast<double>(EarliestReach(q.r, &workspace));
-  if (hetcast::internal::NbPlanEarliest(
+  if (hetcast::internal::NonblockingPlanEarliest(
           &q.r, workspace.data(), workspace.size(), tasks.data(), tasks.size(),
           begin.data(), &answer) != HETCAST_OK) {
     std::abort();
@@ -176,14 +177,15 @@ bool ParseOptions(int argc, char** argv, Options* options) {
     } else if (std::strncmp(argv[i], "--sources=", 10) == 0) {
       options->sources = std::atoi(argv[i] + 10);
     } else {
-      std::fprintf(
-          stderr, "usage: nb_experiment [--seed=N] [--runs=N] [--sources=N]\n");
+      std::fprintf(stderr,
+                   "usage: nonblocking_experiment [--seed=N] [--runs=N] "
+                   "[--sources=N]\n");
       return false;
     }
   }
   if (options->runs < 1 || options->sources < 1 ||
       options->sources > static_cast<int>(kNodes)) {
-    std::fprintf(stderr, "nb_experiment: bad --runs or --sources\n");
+    std::fprintf(stderr, "nonblocking_experiment: bad --runs or --sources\n");
     return false;
   }
   return true;
@@ -192,7 +194,7 @@ bool ParseOptions(int argc, char** argv, Options* options) {
 // A progress line on stderr (the whole run takes tens of seconds): one step
 // per planned request.
 struct Progress {
-  hetcast::ProgressLine line{"nb_experiment"};
+  hetcast::ProgressLine line{"nonblocking_experiment"};
   uint64_t done = 0;
   uint64_t total = 0;
   void Step(const std::string& what) { line.Report(what, ++done, total); }
@@ -264,7 +266,7 @@ Sums Multicasts(std::mt19937_64& rng, uint64_t link, int mix,
 
 int main(int argc, char** argv) {
   if (argc == 2 && hetcast::IsVersionFlag(argv[1])) {
-    std::fputs(hetcast::VersionLine("nb_experiment").c_str(), stdout);
+    std::fputs(hetcast::VersionLine("nonblocking_experiment").c_str(), stdout);
     return 0;
   }
   Options options;

@@ -1,9 +1,11 @@
-// nb_lower_bound_test.cc: the non-blocking model's lower bounds
+// nonblocking_lower_bound_test.cc: the non-blocking model's lower bounds
 // (runtime/nonblocking/lower_bound.h) on hand-derived instances and against
 // the exhaustive optimum (tests/oracles/nonblocking_search.h) on tiny
 // seeded ones: each bound on its own must stay at or below the optimum.
 // Prints how close the bounds are: optimum / bound for the paper's §3.1
 // bound and for the best one, and WRP / optimum.
+#include "runtime/nonblocking/lower_bound.h"
+
 #include <algorithm>
 #include <cstdint>
 #include <cstdio>
@@ -12,9 +14,8 @@
 
 #include "gtest/gtest.h"
 #include "runtime/include/hetcast/hetcast.h"
-#include "runtime/nonblocking/lower_bound.h"
 #include "runtime/nonblocking/request.h"
-#include "tests/nonblocking/nb_test_util.h"
+#include "tests/nonblocking/nonblocking_test_util.h"
 #include "tests/oracles/nonblocking_search.h"
 #include "tools/cli/plan_nonblocking.h"
 
@@ -22,7 +23,7 @@ namespace hetcast {
 namespace testing {
 namespace {
 
-using Instance = NbRequest;
+using Instance = NonblockingRequest;
 
 // The three bounds of lower_bound.h, each on its own, and the chosen one.
 struct Bounds {
@@ -35,25 +36,25 @@ Bounds BoundsOf(const Instance& in) {
   EXPECT_EQ(hetcast_nonblocking_plan_sizes(&in.request, &sizes, nullptr),
             HETCAST_OK);
   std::vector<unsigned char> workspace(sizes.workspace_bytes);
-  internal::Nb nb;
-  internal::NbScratch s;
+  internal::NonblockingProblem nb;
+  internal::NonblockingScratch s;
   Bounds b;
-  EXPECT_EQ(internal::NbPrepare(&in.request, workspace.data(), workspace.size(),
-                                &nb, &s),
+  EXPECT_EQ(internal::NonblockingPrepare(&in.request, workspace.data(),
+                                         workspace.size(), &nb, &s),
             HETCAST_OK);
-  b.earliest_reach = internal::NbEarliestReachBound(nb, s);
-  b.serial_work = internal::NbSerialWorkBound(nb, s);
-  b.growth = internal::NbGrowthBound(nb, s);
-  b.best = internal::NbLowerBound(nb, s, &b.kind);
+  b.earliest_reach = internal::NonblockingEarliestReachBound(nb, s);
+  b.serial_work = internal::NonblockingSerialWorkBound(nb, s);
+  b.growth = internal::NonblockingGrowthBound(nb, s);
+  b.best = internal::NonblockingLowerBound(nb, s, &b.kind);
   return b;
 }
 
-TEST(NbLowerBound, GrowthOnAHandDerivedBroadcast) {
+TEST(NonblockingLowerBound, GrowthOnAHandDerivedBroadcast) {
   // 0 sends a 10-byte message to 1 and 2: S = 5, X = 10, R = 3. Slots of
   // the source: 15, 20; a holder's first slot 15 + (3 + 5 + 10) = 33. So
   // max(15 + 3, 20 + 3) = 23, which the star schedule attains
   // (nonblocking_test.cc, TimesAHandDerivedSchedule); §3.1 gives 18.
-  Instance in = UniformNbRequest(3, 5, 3, 1);
+  Instance in = UniformNonblockingRequest(3, 5, 3, 1);
   in.destinations = {{1, 2}};
   in.messages = {hetcast_nonblocking_message{0, 10, nullptr, 0}};
   in.Finish();
@@ -64,11 +65,11 @@ TEST(NbLowerBound, GrowthOnAHandDerivedBroadcast) {
   EXPECT_EQ(b.kind, HETCAST_BOUND_NONBLOCKING_POSTAL_GROWTH);
 }
 
-TEST(NbLowerBound, GrowthServesTheSlowestReceiverFirst) {
+TEST(NonblockingLowerBound, GrowthServesTheSlowestReceiverFirst) {
   // S = 1, X = 0, R = 1 except node 3 with R = 10; three destinations.
   // Source slots 1, 2, 3; a holder's first slot 1 + (1 + 1 + 0) = 3.
   // Slots 1, 2, 3 paired with R 10, 1, 1: max(11, 3, 4) = 11.
-  Instance in = UniformNbRequest(4, 1, 1, 0);
+  Instance in = UniformNonblockingRequest(4, 1, 1, 0);
   in.recv_fixed[3] = 10;
   in.destinations = {{1, 2, 3}};
   in.messages = {hetcast_nonblocking_message{0, 1, nullptr, 0}};
@@ -77,12 +78,12 @@ TEST(NbLowerBound, GrowthServesTheSlowestReceiverFirst) {
   EXPECT_EQ(NonblockingExhaustiveOptimum(in.request), 11u);
 }
 
-TEST(NbLowerBound, SerialWorkOnAHandDerivedExchange) {
+TEST(NonblockingLowerBound, SerialWorkOnAHandDerivedExchange) {
   // All-to-all of 3 nodes, S = 4, R = 6, X = 0: 6 transfers, work
   // 6 * (4 + 6) = 60 over 3 nodes that all start at 0: T >= 20. Per node:
   // its own send (release 0, 4) and two receives (released at 4 + 0, 6
   // each): 4 + 6 + 6 = 16. §3.1: 10 + 6 = 16.
-  Instance in = UniformNbRequest(3, 4, 6, 0);
+  Instance in = UniformNonblockingRequest(3, 4, 6, 0);
   in.destinations = {{1, 2}, {0, 2}, {0, 1}};
   in.messages = {hetcast_nonblocking_message{0, 1, nullptr, 0},
                  hetcast_nonblocking_message{1, 1, nullptr, 0},
@@ -102,7 +103,7 @@ TEST(NbLowerBound, SerialWorkOnAHandDerivedExchange) {
 // by time s, then d + 1 nodes share the other (d - 1) s, so the bound is
 // T = s + ceil((d - 1) s / (d + 1)), above each node's own makespan (s).
 uint64_t SerialWorkOfBroadcast(uint32_t d, uint64_t s) {
-  Instance in = UniformNbRequest(d + 1, HETCAST_MAX_COST, 0, 0);
+  Instance in = UniformNonblockingRequest(d + 1, HETCAST_MAX_COST, 0, 0);
   for (uint64_t& x : in.send_per_byte) x = HETCAST_MAX_COST;
   in.send_fixed[0] = s & (HETCAST_MAX_COST - 1);
   std::vector<uint32_t> all;
@@ -113,7 +114,7 @@ uint64_t SerialWorkOfBroadcast(uint32_t d, uint64_t s) {
   return BoundsOf(in).serial_work;
 }
 
-TEST(NbLowerBound, SerialWorkIsExactAtTwoToTheSixtyFour) {
+TEST(NonblockingLowerBound, SerialWorkIsExactAtTwoToTheSixtyFour) {
   // d = 2: T = s + ceil(s / 3). s = 3 (2^62 - 1) + 1 gives 4 (2^62 - 1) +
   // 2 = 2^64 - 2, accepted; s one more gives 2^64 - 1 = HETCAST_NEVER (no
   // schedule fits). W = 2 s passes 64 bits in both.
@@ -179,7 +180,7 @@ uint64_t WrpCompletion(const Instance& in) {
   return answer.completion_time;
 }
 
-TEST(NbLowerBound, EveryBoundAtMostTheExhaustiveOptimum) {
+TEST(NonblockingLowerBound, EveryBoundAtMostTheExhaustiveOptimum) {
   std::mt19937_64 rng(18);
   const int kPerShape = 100;
   for (int shape = 0; shape < 3; ++shape) {
