@@ -175,7 +175,10 @@ while ((SECONDS < deadline)) && kill -0 "$pid" 2>/dev/null; do
   running=0
   for h in 0 1 2 3; do
     for p in $(ip netns pids "$prefix-h$h" 2>/dev/null); do
-      [[ $(readlink "/proc/$p/exe" 2>/dev/null) == "$sleeper" ]] && running=$((running + 1))
+      # A suffix: a rank started by `ip netns exec` lives in a mount
+      # namespace of its own, and under a chroot its executable's path
+      # reads from the machine's root (with the chroot's directory first).
+      [[ $(readlink "/proc/$p/exe" 2>/dev/null) == *"$sleeper" ]] && running=$((running + 1))
     done
   done
   ((running == 4)) && break
