@@ -1142,61 +1142,60 @@ hetcast_plan_output FullOutput() {
           g_list_begin, 64, g_edges,     64, g_slots, 64};
 }
 
+// hetcast_plan of `model`'s small request into FullOutput() changed by
+// `damage`.
+hetcast_status PlanDamaged(hetcast_model model,
+                           void (*damage)(hetcast_plan_output*),
+                           const char** why) {
+  const hetcast_node_request node = Node();
+  const hetcast_nonblocking_request nonblocking = Nonblocking();
+  const hetcast_graph_request graph = Graph();
+  hetcast_request r = {};
+  r.model = model;
+  if (model == HETCAST_MODEL_NODE) r.node = &node;
+  if (model == HETCAST_MODEL_NONBLOCKING) r.nonblocking = &nonblocking;
+  if (model == HETCAST_MODEL_GRAPH) r.graph = &graph;
+  hetcast_plan_output out = FullOutput();
+  damage(&out);
+  return PlanWith(r, out, why);
+}
+
 std::vector<WhyCase> MorePlannerCases() {
   return {
       {"planner graph output NULL", HETCAST_INVALID_ARGUMENT,
        "graph plan: output",
        [](const char** why) {
-         const hetcast_graph_request graph = Graph();
-         hetcast_request r = {};
-         r.model = HETCAST_MODEL_GRAPH;
-         r.graph = &graph;
-         hetcast_plan_output out = FullOutput();
-         out.slots = nullptr;
-         return PlanWith(r, out, why);
+         return PlanDamaged(
+             HETCAST_MODEL_GRAPH,
+             [](hetcast_plan_output* o) { o->slots = nullptr; }, why);
        }},
       {"planner graph output too small", HETCAST_OUTPUT_TOO_SMALL,
        "graph plan: output tree_edges or slots holds fewer",
        [](const char** why) {
-         const hetcast_graph_request graph = Graph();
-         hetcast_request r = {};
-         r.model = HETCAST_MODEL_GRAPH;
-         r.graph = &graph;
-         hetcast_plan_output out = FullOutput();
-         out.slot_capacity = 0;
-         return PlanWith(r, out, why);
+         return PlanDamaged(
+             HETCAST_MODEL_GRAPH,
+             [](hetcast_plan_output* o) { o->slot_capacity = 0; }, why);
        }},
       {"planner non-blocking output NULL", HETCAST_INVALID_ARGUMENT,
        "non-blocking plan: output tasks or list_begin is NULL",
        [](const char** why) {
-         const hetcast_nonblocking_request nb = Nonblocking();
-         hetcast_request r = {};
-         r.model = HETCAST_MODEL_NONBLOCKING;
-         r.nonblocking = &nb;
-         hetcast_plan_output out = FullOutput();
-         out.tasks = nullptr;
-         return PlanWith(r, out, why);
+         return PlanDamaged(
+             HETCAST_MODEL_NONBLOCKING,
+             [](hetcast_plan_output* o) { o->tasks = nullptr; }, why);
        }},
       {"planner non-blocking output too small", HETCAST_OUTPUT_TOO_SMALL,
        "holds fewer entries",
        [](const char** why) {
-         const hetcast_nonblocking_request nb = Nonblocking();
-         hetcast_request r = {};
-         r.model = HETCAST_MODEL_NONBLOCKING;
-         r.nonblocking = &nb;
-         hetcast_plan_output out = FullOutput();
-         out.task_capacity = 1;
-         return PlanWith(r, out, why);
+         return PlanDamaged(
+             HETCAST_MODEL_NONBLOCKING,
+             [](hetcast_plan_output* o) { o->task_capacity = 1; }, why);
        }},
       {"planner output nodes NULL", HETCAST_INVALID_ARGUMENT,
        "output nodes is NULL",
        [](const char** why) {
-         const hetcast_node_request node = Node();
-         hetcast_request r = {};
-         r.node = &node;
-         hetcast_plan_output out = FullOutput();
-         out.nodes = nullptr;
-         return PlanWith(r, out, why);
+         return PlanDamaged(
+             HETCAST_MODEL_NODE,
+             [](hetcast_plan_output* o) { o->nodes = nullptr; }, why);
        }},
       {"planner info NULL", HETCAST_INVALID_ARGUMENT, "info is NULL",
        [](const char** why) {
