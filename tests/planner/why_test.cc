@@ -1405,8 +1405,63 @@ struct TableFields {
   std::vector<uint32_t> entries32 = {0, 1, 2, 1 | 1 << 8, 2, 3,
                                      0, 2, 4, 2 | 1 << 8, 4, 6};
   uint64_t epsilon_numerator = 0, epsilon_denominator = 0;
-  bool ptas_offsets = false;
+  // Method Ptas's vectors, written when ptas_vectors is set.
+  bool ptas_vectors = false;
+  std::vector<uint64_t> ptas_bound;
+  std::vector<uint8_t> ptas_bound_kind;
+  std::vector<uint32_t> ptas_offsets, ptas_nodes;
+  // Bytes the builder does not write: ptas_bound's elements at 4 mod 8;
+  // the profile vector's one offset 0 (which points at itself).
+  bool misaligned_bound = false;
+  bool zero_profile_offset = false;
 };
+
+// The valid PTAS table: one type A (cost 1, limit 2), states of 0, 1 and 2
+// destinations, times 0, 1 and 2. Each schedule has the source send to
+// destination v as its v-th send (record: parent | send index << 16), so v
+// arrives at v; every lower bound is the exact time.
+TableFields PtasTable() {
+  TableFields f;
+  f.types = {{"A", 1, 2}};
+  f.method = 1;  // Ptas.
+  f.state_count = 3;
+  f.type_bits = f.split_bits = 0;
+  f.entries32 = {0, 1, 2};
+  f.epsilon_numerator = 1;
+  f.epsilon_denominator = 4;
+  f.ptas_vectors = true;
+  f.ptas_bound = {0, 1, 2};
+  f.ptas_bound_kind.assign(3, HETCAST_BOUND_EXACT);
+  f.ptas_offsets = {0, 0, 1, 3};
+  f.ptas_nodes = {1u << 16, 1u << 16, 2u << 16};
+  return f;
+}
+
+TableFields ExactTable() { return TableFields(); }
+
+// A vector of `count` 8-byte elements written as 4-byte words, placed so
+// that its elements start at 4 mod 8 in the finished buffer (whose size is
+// a multiple of 8: an object at offset o from its end is at -o mod 8).
+flatbuffers::Offset<flatbuffers::Vector<uint64_t>> MisalignedVector(
+    flatbuffers::FlatBufferBuilder* b, const std::vector<uint64_t>& values) {
+  if (b->GetSize() % 8 == 0) b->PushElement<uint32_t>(0);
+  b->StartVector(values.size() * 2, sizeof(uint32_t));
+  for (size_t i = values.size(); i-- > 0;) {
+    b->PushElement(static_cast<uint32_t>(values[i] >> 32));
+    b->PushElement(static_cast<uint32_t>(values[i]));
+  }
+  return flatbuffers::Offset<flatbuffers::Vector<uint64_t>>(
+      b->EndVector(values.size()));
+}
+
+// A vector of one table offset whose value is 0.
+flatbuffers::Offset<flatbuffers::Vector<flatbuffers::Offset<fb::Profile>>>
+ZeroOffsetVector(flatbuffers::FlatBufferBuilder* b) {
+  b->StartVector(1, sizeof(uint32_t));
+  b->PushElement<uint32_t>(0);
+  return flatbuffers::Offset<
+      flatbuffers::Vector<flatbuffers::Offset<fb::Profile>>>(b->EndVector(1));
+}
 
 // The table of `f`, size-prefixed as hetcast_table_open reads it, in
 // 8-byte aligned storage.
@@ -1420,8 +1475,14 @@ std::vector<uint64_t> BuildTable(const TableFields& f, size_t* size) {
   const auto name = f.name != nullptr ? b.CreateString(f.name) : 0;
   const auto type_vector = b.CreateVector(types);
   const auto entries = f.entries ? b.CreateVector(f.entries32) : 0;
-  const auto offsets =
-      f.ptas_offsets ? b.CreateVector(std::vector<uint32_t>{0}) : 0;
+  flatbuffers::Offset<flatbuffers::Vector<uint64_t>> bound;
+  if (f.ptas_vectors) {
+    bound = f.misaligned_bound ? MisalignedVector(&b, f.ptas_bound)
+                               : b.CreateVector(f.ptas_bound);
+  }
+  const auto kind = f.ptas_vectors ? b.CreateVector(f.ptas_bound_kind) : 0;
+  const auto offsets = f.ptas_vectors ? b.CreateVector(f.ptas_offsets) : 0;
+  const auto nodes = f.ptas_vectors ? b.CreateVector(f.ptas_nodes) : 0;
   fb::ProfileBuilder p(b);
   if (f.name != nullptr) p.add_name(name);
   p.add_types(type_vector);
@@ -1433,12 +1494,19 @@ std::vector<uint64_t> BuildTable(const TableFields& f, size_t* size) {
   if (f.entries) p.add_entries32(entries);
   p.add_epsilon_numerator(f.epsilon_numerator);
   p.add_epsilon_denominator(f.epsilon_denominator);
-  if (f.ptas_offsets) p.add_ptas_offsets(offsets);
+  if (f.ptas_vectors) {
+    p.add_ptas_bound(bound);
+    p.add_ptas_bound_kind(kind);
+    p.add_ptas_offsets(offsets);
+    p.add_ptas_nodes(nodes);
+  }
   const auto profile = p.Finish();
   std::vector<flatbuffers::Offset<fb::Profile>> profiles;
   if (f.profiles) profiles.push_back(profile);
+  const auto profile_vector =
+      f.zero_profile_offset ? ZeroOffsetVector(&b) : b.CreateVector(profiles);
   const auto root =
-      fb::CreateHetcastTable(b, f.schema_version, 0, b.CreateVector(profiles));
+      fb::CreateHetcastTable(b, f.schema_version, 0, profile_vector);
   fb::FinishSizePrefixedHetcastTableBuffer(b, root);
   *size = b.GetSize();
   std::vector<uint64_t> storage(*size / 8 + 1);
@@ -1453,14 +1521,58 @@ hetcast_status OpenTable(const TableFields& f, const char** why) {
   return hetcast_table_open(bytes.data(), size, &table, why);
 }
 
-// A case of the valid table changed by `change`.
-WhyCase TableFault(const char* name, const char* names,
-                   void (*change)(TableFields*)) {
-  return {name, HETCAST_INVALID_TABLE, names, [change](const char** why) {
-            TableFields f;
+// A case of the valid table `valid()` changed by `change`.
+WhyCase Fault(TableFields (*valid)(), const char* name, const char* names,
+              void (*change)(TableFields*)) {
+  return {name, HETCAST_INVALID_TABLE, names,
+          [valid, change](const char** why) {
+            TableFields f = valid();
             change(&f);
             return OpenTable(f, why);
           }};
+}
+
+WhyCase TableFault(const char* name, const char* names,
+                   void (*change)(TableFields*)) {
+  return Fault(ExactTable, name, names, change);
+}
+
+WhyCase PtasFault(const char* name, const char* names,
+                  void (*change)(TableFields*)) {
+  return Fault(PtasTable, name, names, change);
+}
+
+// The checks of a PTAS profile: its fields, then each stored schedule.
+std::vector<WhyCase> PtasFaultCases() {
+  return {
+      PtasFault("PTAS epsilon", "epsilon",
+                [](TableFields* f) { f->epsilon_numerator = 0; }),
+      PtasFault("PTAS destinations", "65534",
+                [](TableFields* f) {
+                  f->types = {{"A", 1, 70000}};
+                  f->state_count = 70001;
+                }),
+      PtasFault("PTAS vectors", "schedule vectors",
+                [](TableFields* f) { f->ptas_vectors = false; }),
+      PtasFault("PTAS bound misaligned", "not 8-byte aligned",
+                [](TableFields* f) { f->misaligned_bound = true; }),
+      PtasFault("PTAS schedule length", "length",
+                [](TableFields* f) { f->ptas_offsets = {0, 1, 1, 3}; }),
+      PtasFault("PTAS schedule cycle", "cycle",
+                [](TableFields* f) { f->ptas_nodes[2] = 2 | 1u << 16; }),
+      PtasFault("PTAS send index past the sender's sends", "send index",
+                [](TableFields* f) { f->ptas_nodes[2] = 3u << 16; }),
+      PtasFault("PTAS two receivers of one send", "two receivers",
+                [](TableFields* f) { f->ptas_nodes[2] = 1u << 16; }),
+      PtasFault("PTAS completion time", "completion time disagrees",
+                [](TableFields* f) { f->entries32[2] = 3; }),
+      PtasFault("PTAS bound above the time", "lower bound exceeds",
+                [](TableFields* f) { f->ptas_bound[2] = 3; }),
+      PtasFault("PTAS bound kind", "wrong kind",
+                [](TableFields* f) { f->ptas_bound_kind[1] = 200; }),
+      PtasFault("PTAS exact bound below the time", "wrong kind",
+                [](TableFields* f) { f->ptas_bound[2] = 1; }),
+  };
 }
 
 std::vector<WhyCase> TableFaultCases() {
@@ -1481,6 +1593,9 @@ std::vector<WhyCase> TableFaultCases() {
                  [](TableFields* f) { f->schema_version = 99; }),
       TableFault("table no profiles", "no profiles",
                  [](TableFields* f) { f->profiles = false; }),
+      // FlatBuffers reads a table offset of 0 as a table with no fields.
+      TableFault("table profile offset 0", "profile has no name",
+                 [](TableFields* f) { f->zero_profile_offset = true; }),
       TableFault("profile no name", "no name",
                  [](TableFields* f) { f->name = nullptr; }),
       TableFault("profile no types", "no types",
@@ -1509,30 +1624,9 @@ std::vector<WhyCase> TableFaultCases() {
       TableFault("profile bit widths", "bit widths",
                  [](TableFields* f) { f->time_bits = 0; }),
       TableFault("exact profile with PTAS vectors", "carries PTAS",
-                 [](TableFields* f) { f->ptas_offsets = true; }),
+                 [](TableFields* f) { f->ptas_vectors = true; }),
       TableFault("entries missing", "missing or mis-sized",
                  [](TableFields* f) { f->entries = false; }),
-      TableFault("PTAS epsilon", "epsilon",
-                 [](TableFields* f) {
-                   f->method = 1;
-                   f->type_bits = f->split_bits = 0;
-                 }),
-      TableFault("PTAS destinations", "65534",
-                 [](TableFields* f) {
-                   f->method = 1;
-                   f->type_bits = f->split_bits = 0;
-                   f->epsilon_numerator = 1;
-                   f->epsilon_denominator = 4;
-                   f->types = {{"A", 1, 70000}};
-                   f->state_count = 70001;
-                 }),
-      TableFault("PTAS vectors", "schedule vectors",
-                 [](TableFields* f) {
-                   f->method = 1;
-                   f->type_bits = f->split_bits = 0;
-                   f->epsilon_numerator = 1;
-                   f->epsilon_denominator = 4;
-                 }),
       {"table truncated", HETCAST_INVALID_TABLE, "shorter than a table header",
        [](const char** why) {
          hetcast_table table;
@@ -1567,7 +1661,7 @@ std::vector<WhyCase> Cases() {
   for (auto part : {NodeCases, ClusterCases, NonblockingCases, GraphCases,
                     TableCases, PlannerCases, MoreNodeCases, MoreClusterCases,
                     MoreNonblockingCases, MoreGraphCases, GraphViolationCases,
-                    MorePlannerCases, TableFaultCases}) {
+                    MorePlannerCases, TableFaultCases, PtasFaultCases}) {
     for (WhyCase& c : part()) cases.push_back(std::move(c));
   }
   return cases;
@@ -1615,10 +1709,11 @@ TEST(Why, EveryReasonIsReached) {
   }
 }
 
-// The table the table faults start from opens.
+// The tables the table faults start from open.
 TEST(Why, TheFaultCasesStartFromAValidTable) {
   const char* why = nullptr;
-  EXPECT_EQ(OpenTable(TableFields(), &why), HETCAST_OK) << why;
+  EXPECT_EQ(OpenTable(ExactTable(), &why), HETCAST_OK) << why;
+  EXPECT_EQ(OpenTable(PtasTable(), &why), HETCAST_OK) << why;
 }
 
 TEST(Why, SuccessLeavesWhyAlone) {
