@@ -36,7 +36,7 @@ lines=$(wc -l <README.md)
 months='January|February|March|April|May|June|July|August|September|October|November|December'
 journal="20[0-9][0-9]-[01][0-9]|($months) [0-9]{1,2},? 20[0-9][0-9]|[0-9]{1,2} ($months) 20[0-9][0-9]"
 journal+='|\(was[ )]|\bcommit [0-9a-f]{7}|\b(this|that|a|the|on) branch\b|\bbranch [a-z]+[0-9]'
-journal+="|\\bon main\\b|\\bmain's (binary|build)|\\bafter the merge\\b|\\bthis session\\b"
+journal+="|\\bon main\\b|\\bmain's (binary|build)|\\bafter the merge\\b|\\b(this|previous|last|next) session\\b"
 journal+='|\bprevious (build|run|binary|calibration|table)\b|\bthe day before\b|\(before:'
 while IFS=: read -r file number text; do
   fail "$file:$number: journal entry: $text"
