@@ -23,13 +23,26 @@ struct WhyCase {
   std::function<hetcast_status(const char** why)> call;
 };
 
+// The Args of a case's change: a lambda `[](Args* args) { ... }` or a
+// function of an Args*.
+template <typename Change>
+struct ChangedArgs : ChangedArgs<decltype(&Change::operator())> {};
+template <typename Lambda, typename Args>
+struct ChangedArgs<void (Lambda::*)(Args*) const> {
+  using type = Args;
+};
+template <typename Args>
+struct ChangedArgs<void (*)(Args*)> {
+  using type = Args;
+};
+
 // A case of the valid call `Args()` changed by `change`: Args holds a
 // public function's arguments and calls it with `Call(why)`.
-template <typename Args>
+template <typename Change>
 WhyCase Broken(const char* name, hetcast_status status, const char* names,
-               void (*change)(Args*)) {
+               Change change) {
   return {name, status, names, [change](const char** why) {
-            Args args;
+            typename ChangedArgs<Change>::type args;
             change(&args);
             return args.Call(why);
           }};

@@ -22,11 +22,6 @@ struct SizesArgs {
   }
 };
 
-WhyCase SizesCase(const char* name, hetcast_status status, const char* names,
-                  void (*change)(SizesArgs*)) {
-  return Broken(name, status, names, change);
-}
-
 // hetcast_graph_plan's arguments, all valid: Graph(), MCPH, the whole
 // workspace, room for 64 tree edges and 64 slots.
 struct PlanArgs {
@@ -43,11 +38,6 @@ struct PlanArgs {
                               why);
   }
 };
-
-WhyCase PlanCase(const char* name, hetcast_status status, const char* names,
-                 void (*change)(PlanArgs*)) {
-  return Broken(name, status, names, change);
-}
 
 hetcast_status EvaluateGraph(const hetcast_graph_schedule& schedule,
                              size_t workspace, const char** why) {
@@ -125,71 +115,68 @@ std::vector<WhyCase> GraphSizeCases() {
          hetcast_graph_sizes sizes;
          return hetcast_graph_plan_sizes(nullptr, &sizes, why);
        }},
-      SizesCase(
+      Broken(
           "graph self-loop", HETCAST_INVALID_ARGUMENT, "self-loop",
           [](SizesArgs* a) {
             static const hetcast_graph_edge kLoop[2] = {{0, 1, 3}, {1, 1, 2}};
             a->request.edges = kLoop;
           }),
-      SizesCase(
-          "graph endpoint", HETCAST_INVALID_ARGUMENT, "endpoint",
-          [](SizesArgs* a) {
-            static const hetcast_graph_edge kBad[2] = {{0, 1, 3}, {1, 7, 2}};
-            a->request.edges = kBad;
-          }),
-      SizesCase(
-          "graph edge cost", HETCAST_INVALID_ARGUMENT, "HETCAST_MAX_COST",
-          [](SizesArgs* a) {
-            static const hetcast_graph_edge kBad[2] = {{0, 1, 0}, {1, 2, 2}};
-            a->request.edges = kBad;
-          }),
-      SizesCase("graph target is source", HETCAST_INVALID_ARGUMENT,
-                "the target is the source",
-                [](SizesArgs* a) {
-                  static const uint32_t kSource[1] = {0};
-                  a->request.targets = kSource;
-                  a->request.target_count = 1;
-                }),
-      SizesCase("graph target not a node", HETCAST_INVALID_ARGUMENT,
-                "the target is not a node",
-                [](SizesArgs* a) {
-                  static const uint32_t kNine[1] = {9};
-                  a->request.targets = kNine;
-                  a->request.target_count = 1;
-                }),
-      SizesCase("graph too many targets", HETCAST_INVALID_ARGUMENT,
-                "more targets",
-                [](SizesArgs* a) {
-                  static const uint32_t kThree[3] = {1, 2, 1};
-                  a->request.targets = kThree;
-                  a->request.target_count = 3;
-                }),
-      SizesCase("graph too many nodes", HETCAST_TOO_LARGE,
-                "HETCAST_GRAPH_MAX_NODES",
-                [](SizesArgs* a) {
-                  a->request.node_count = HETCAST_GRAPH_MAX_NODES + 1;
-                }),
-      SizesCase("graph too many edges", HETCAST_TOO_LARGE,
-                "HETCAST_GRAPH_MAX_EDGES",
-                [](SizesArgs* a) {
-                  a->request.edge_count = HETCAST_GRAPH_MAX_EDGES + 1;
-                }),
-      SizesCase("graph source", HETCAST_INVALID_ARGUMENT,
-                "the source is not a node",
-                [](SizesArgs* a) { a->request.source = 5; }),
-      SizesCase("graph no target", HETCAST_INVALID_ARGUMENT, "no target",
-                [](SizesArgs* a) { a->request.target_count = 0; }),
-      SizesCase("graph flag", HETCAST_INVALID_ARGUMENT, "flag",
-                [](SizesArgs* a) { a->request.flags = 0x80000000u; }),
-      SizesCase("graph work", HETCAST_TOO_LARGE, "HETCAST_GRAPH_MAX_WORK",
-                [](SizesArgs* a) {
-                  static std::vector<uint32_t> targets;
-                  targets.clear();
-                  for (uint32_t t = 1; t <= 600; ++t) targets.push_back(t);
-                  a->request.node_count = size_t{1} << 19;
-                  a->request.targets = targets.data();
-                  a->request.target_count = targets.size();
-                }),
+      Broken("graph endpoint", HETCAST_INVALID_ARGUMENT, "endpoint",
+             [](SizesArgs* a) {
+               static const hetcast_graph_edge kBad[2] = {{0, 1, 3}, {1, 7, 2}};
+               a->request.edges = kBad;
+             }),
+      Broken("graph edge cost", HETCAST_INVALID_ARGUMENT, "HETCAST_MAX_COST",
+             [](SizesArgs* a) {
+               static const hetcast_graph_edge kBad[2] = {{0, 1, 0}, {1, 2, 2}};
+               a->request.edges = kBad;
+             }),
+      Broken("graph target is source", HETCAST_INVALID_ARGUMENT,
+             "the target is the source",
+             [](SizesArgs* a) {
+               static const uint32_t kSource[1] = {0};
+               a->request.targets = kSource;
+               a->request.target_count = 1;
+             }),
+      Broken("graph target not a node", HETCAST_INVALID_ARGUMENT,
+             "the target is not a node",
+             [](SizesArgs* a) {
+               static const uint32_t kNine[1] = {9};
+               a->request.targets = kNine;
+               a->request.target_count = 1;
+             }),
+      Broken("graph too many targets", HETCAST_INVALID_ARGUMENT, "more targets",
+             [](SizesArgs* a) {
+               static const uint32_t kThree[3] = {1, 2, 1};
+               a->request.targets = kThree;
+               a->request.target_count = 3;
+             }),
+      Broken("graph too many nodes", HETCAST_TOO_LARGE,
+             "HETCAST_GRAPH_MAX_NODES",
+             [](SizesArgs* a) {
+               a->request.node_count = HETCAST_GRAPH_MAX_NODES + 1;
+             }),
+      Broken("graph too many edges", HETCAST_TOO_LARGE,
+             "HETCAST_GRAPH_MAX_EDGES",
+             [](SizesArgs* a) {
+               a->request.edge_count = HETCAST_GRAPH_MAX_EDGES + 1;
+             }),
+      Broken("graph source", HETCAST_INVALID_ARGUMENT,
+             "the source is not a node",
+             [](SizesArgs* a) { a->request.source = 5; }),
+      Broken("graph no target", HETCAST_INVALID_ARGUMENT, "no target",
+             [](SizesArgs* a) { a->request.target_count = 0; }),
+      Broken("graph flag", HETCAST_INVALID_ARGUMENT, "flag",
+             [](SizesArgs* a) { a->request.flags = 0x80000000u; }),
+      Broken("graph work", HETCAST_TOO_LARGE, "HETCAST_GRAPH_MAX_WORK",
+             [](SizesArgs* a) {
+               static std::vector<uint32_t> targets;
+               targets.clear();
+               for (uint32_t t = 1; t <= 600; ++t) targets.push_back(t);
+               a->request.node_count = size_t{1} << 19;
+               a->request.targets = targets.data();
+               a->request.target_count = targets.size();
+             }),
   };
 }
 
@@ -197,30 +184,30 @@ std::vector<WhyCase> GraphSizeCases() {
 // outputs.
 std::vector<WhyCase> GraphPlanCases() {
   return {
-      PlanCase("graph unreachable", HETCAST_INVALID_ARGUMENT, "reached",
-               [](PlanArgs* a) { a->request.edge_count = 1; }),
-      PlanCase("graph edge twice", HETCAST_INVALID_ARGUMENT, "given twice",
-               [](PlanArgs* a) {
-                 static const hetcast_graph_edge kTwice[3] = {
-                     {0, 1, 3}, {1, 2, 2}, {0, 1, 4}};
-                 a->request.edges = kTwice;
-                 a->request.edge_count = 3;
-               }),
-      PlanCase("graph target twice", HETCAST_INVALID_ARGUMENT,
-               "target is given twice",
-               [](PlanArgs* a) {
-                 static const uint32_t kTwice[2] = {1, 1};
-                 a->request.targets = kTwice;
-               }),
-      PlanCase("graph pin", HETCAST_INVALID_ARGUMENT, "MCPH only",
-               [](PlanArgs* a) { a->algorithm = HETCAST_ALGORITHM_LCF; }),
-      PlanCase("graph workspace", HETCAST_WORKSPACE_TOO_SMALL, "workspace",
-               [](PlanArgs* a) { a->workspace_size = 8; }),
-      PlanCase("graph outputs NULL", HETCAST_INVALID_ARGUMENT,
-               "tree_edges or slots is NULL",
-               [](PlanArgs* a) { a->tree_edges = nullptr; }),
-      PlanCase("graph output", HETCAST_OUTPUT_TOO_SMALL, "node_count - 1",
-               [](PlanArgs* a) { a->capacity = 1; }),
+      Broken("graph unreachable", HETCAST_INVALID_ARGUMENT, "reached",
+             [](PlanArgs* a) { a->request.edge_count = 1; }),
+      Broken("graph edge twice", HETCAST_INVALID_ARGUMENT, "given twice",
+             [](PlanArgs* a) {
+               static const hetcast_graph_edge kTwice[3] = {
+                   {0, 1, 3}, {1, 2, 2}, {0, 1, 4}};
+               a->request.edges = kTwice;
+               a->request.edge_count = 3;
+             }),
+      Broken("graph target twice", HETCAST_INVALID_ARGUMENT,
+             "target is given twice",
+             [](PlanArgs* a) {
+               static const uint32_t kTwice[2] = {1, 1};
+               a->request.targets = kTwice;
+             }),
+      Broken("graph pin", HETCAST_INVALID_ARGUMENT, "MCPH only",
+             [](PlanArgs* a) { a->algorithm = HETCAST_ALGORITHM_LCF; }),
+      Broken("graph workspace", HETCAST_WORKSPACE_TOO_SMALL, "workspace",
+             [](PlanArgs* a) { a->workspace_size = 8; }),
+      Broken("graph outputs NULL", HETCAST_INVALID_ARGUMENT,
+             "tree_edges or slots is NULL",
+             [](PlanArgs* a) { a->tree_edges = nullptr; }),
+      Broken("graph output", HETCAST_OUTPUT_TOO_SMALL, "node_count - 1",
+             [](PlanArgs* a) { a->capacity = 1; }),
   };
 }
 

@@ -30,18 +30,20 @@ struct NodePlanArgs {
   }
 };
 
-WhyCase PlanCase(const char* name, hetcast_status status, const char* names,
-                 void (*change)(NodePlanArgs*)) {
-  return Broken(name, status, names, change);
-}
+// hetcast_node_evaluate's arguments: Node(), one send (0 to 1), the whole
+// workspace, room for 64 nodes and 64 transfers.
+struct NodeEvaluateArgs {
+  hetcast_node_request request = Node();
+  std::vector<hetcast_send> sends = {{0, 1}};
+  size_t workspace_size = sizeof(g_workspace);
 
-hetcast_status EvaluateNode(const hetcast_node_request& r,
-                            std::vector<hetcast_send> sends, const char** why) {
-  hetcast_answer answer;
-  return hetcast_node_evaluate(&r, sends.data(), sends.size(), g_workspace,
-                               sizeof(g_workspace), g_nodes, 64, g_transfers,
-                               64, &answer, why);
-}
+  hetcast_status Call(const char** why) const {
+    hetcast_answer answer;
+    return hetcast_node_evaluate(&request, sends.data(), sends.size(),
+                                 g_workspace, workspace_size, g_nodes, 64,
+                                 g_transfers, 64, &answer, why);
+  }
+};
 
 }  // namespace
 
@@ -96,33 +98,33 @@ std::vector<WhyCase> NodeSizeCases() {
 std::vector<WhyCase> NodePlanCases() {
   static const uint64_t kZeroCost[2] = {0, 3};
   return {
-      PlanCase("node costs NULL", HETCAST_INVALID_ARGUMENT, "costs",
-               [](NodePlanArgs* a) { a->request.costs = nullptr; }),
-      PlanCase("node zero cost", HETCAST_INVALID_ARGUMENT, "cost",
-               [](NodePlanArgs* a) { a->request.costs = kZeroCost; }),
-      PlanCase("node pin", HETCAST_INVALID_ARGUMENT, "HETCAST_ALGORITHM_FNF",
-               [](NodePlanArgs* a) { a->algorithm = HETCAST_ALGORITHM_LCF; }),
-      PlanCase("node workspace NULL", HETCAST_INVALID_ARGUMENT,
-               "workspace is NULL",
-               [](NodePlanArgs* a) {
-                 a->workspace = nullptr;
-                 a->workspace_size = 0;
-               }),
-      PlanCase("node workspace", HETCAST_WORKSPACE_TOO_SMALL, "workspace",
-               [](NodePlanArgs* a) { a->workspace_size = 8; }),
-      PlanCase("node nodes NULL", HETCAST_INVALID_ARGUMENT, "nodes is NULL",
-               [](NodePlanArgs* a) { a->nodes = nullptr; }),
-      PlanCase("node nodes too few", HETCAST_OUTPUT_TOO_SMALL, "node_capacity",
-               [](NodePlanArgs* a) { a->node_capacity = 3; }),
-      PlanCase("node transfers NULL", HETCAST_INVALID_ARGUMENT,
-               "transfers is NULL",
-               [](NodePlanArgs* a) {
-                 a->transfers = nullptr;
-                 a->transfer_capacity = 3;
-               }),
-      PlanCase("node transfers too few", HETCAST_OUTPUT_TOO_SMALL,
-               "transfer_capacity",
-               [](NodePlanArgs* a) { a->transfer_capacity = 1; }),
+      Broken("node costs NULL", HETCAST_INVALID_ARGUMENT, "costs",
+             [](NodePlanArgs* a) { a->request.costs = nullptr; }),
+      Broken("node zero cost", HETCAST_INVALID_ARGUMENT, "cost",
+             [](NodePlanArgs* a) { a->request.costs = kZeroCost; }),
+      Broken("node pin", HETCAST_INVALID_ARGUMENT, "HETCAST_ALGORITHM_FNF",
+             [](NodePlanArgs* a) { a->algorithm = HETCAST_ALGORITHM_LCF; }),
+      Broken("node workspace NULL", HETCAST_INVALID_ARGUMENT,
+             "workspace is NULL",
+             [](NodePlanArgs* a) {
+               a->workspace = nullptr;
+               a->workspace_size = 0;
+             }),
+      Broken("node workspace", HETCAST_WORKSPACE_TOO_SMALL, "workspace",
+             [](NodePlanArgs* a) { a->workspace_size = 8; }),
+      Broken("node nodes NULL", HETCAST_INVALID_ARGUMENT, "nodes is NULL",
+             [](NodePlanArgs* a) { a->nodes = nullptr; }),
+      Broken("node nodes too few", HETCAST_OUTPUT_TOO_SMALL, "node_capacity",
+             [](NodePlanArgs* a) { a->node_capacity = 3; }),
+      Broken("node transfers NULL", HETCAST_INVALID_ARGUMENT,
+             "transfers is NULL",
+             [](NodePlanArgs* a) {
+               a->transfers = nullptr;
+               a->transfer_capacity = 3;
+             }),
+      Broken("node transfers too few", HETCAST_OUTPUT_TOO_SMALL,
+             "transfer_capacity",
+             [](NodePlanArgs* a) { a->transfer_capacity = 1; }),
   };
 }
 
@@ -137,48 +139,39 @@ std::vector<WhyCase> NodeEvaluateCases() {
                                       sizeof(g_workspace), g_nodes, 64,
                                       g_transfers, 64, &answer, why);
        }},
-      {"node evaluate workspace", HETCAST_WORKSPACE_TOO_SMALL,
-       "hetcast_node_evaluate_workspace_size",
-       [](const char** why) {
-         const hetcast_node_request r = Node();
-         const hetcast_send send = {0, 1};
-         hetcast_answer answer;
-         return hetcast_node_evaluate(&r, &send, 1, g_workspace, 8, g_nodes, 64,
-                                      g_transfers, 64, &answer, why);
-       }},
-      {"node evaluate receives twice", HETCAST_INVALID_SCHEDULE,
-       "receives twice",
-       [](const char** why) {
-         return EvaluateNode(Node(), {{0, 1}, {0, 1}}, why);
-       }},
-      {"node evaluate more sends than nodes", HETCAST_INVALID_SCHEDULE,
-       "more sends than nodes",
-       [](const char** why) {
-         return EvaluateNode(Node(), std::vector<hetcast_send>(12, {0, 1}),
-                             why);
-       }},
-      {"node evaluate id out of range", HETCAST_INVALID_SCHEDULE,
-       "out of range",
-       [](const char** why) {
-         return EvaluateNode(Node(), {{0, 99}}, why);
-       }},
-      {"node evaluate unreached sender", HETCAST_INVALID_SCHEDULE,
-       "never reach",
-       [](const char** why) {
-         return EvaluateNode(Node(), {{1, 2}, {2, 1}}, why);
-       }},
-      {"node evaluate destination left out", HETCAST_INVALID_SCHEDULE,
-       "never receives",
-       [](const char** why) {
-         return EvaluateNode(Node(), {{0, 1}}, why);
-       }},
-      {"node evaluate past NEVER", HETCAST_OVERFLOW, "HETCAST_NEVER",
-       [](const char** why) {
-         static const uint64_t kSlow[1] = {uint64_t{1} << 63};
-         static const uint64_t kTwo[1] = {2};
-         const hetcast_node_request r = {kSlow, 1, 0, kTwo, nullptr};
-         return EvaluateNode(r, {{0, 1}, {0, 2}}, why);
-       }},
+      Broken("node evaluate workspace", HETCAST_WORKSPACE_TOO_SMALL,
+             "hetcast_node_evaluate_workspace_size",
+             [](NodeEvaluateArgs* a) { a->workspace_size = 8; }),
+      Broken("node evaluate receives twice", HETCAST_INVALID_SCHEDULE,
+             "receives twice",
+             [](NodeEvaluateArgs* a) {
+               a->sends = {{0, 1}, {0, 1}};
+             }),
+      Broken("node evaluate more sends than nodes", HETCAST_INVALID_SCHEDULE,
+             "more sends than nodes",
+             [](NodeEvaluateArgs* a) {
+               a->sends = std::vector<hetcast_send>(12, {0, 1});
+             }),
+      Broken("node evaluate id out of range", HETCAST_INVALID_SCHEDULE,
+             "out of range",
+             [](NodeEvaluateArgs* a) {
+               a->sends = {{0, 99}};
+             }),
+      Broken("node evaluate unreached sender", HETCAST_INVALID_SCHEDULE,
+             "never reach",
+             [](NodeEvaluateArgs* a) {
+               a->sends = {{1, 2}, {2, 1}};
+             }),
+      // The one send reaches one destination of the eleven.
+      Broken("node evaluate destination left out", HETCAST_INVALID_SCHEDULE,
+             "never receives", [](NodeEvaluateArgs*) {}),
+      Broken("node evaluate past NEVER", HETCAST_OVERFLOW, "HETCAST_NEVER",
+             [](NodeEvaluateArgs* a) {
+               static const uint64_t kSlow[1] = {uint64_t{1} << 63};
+               static const uint64_t kTwo[1] = {2};
+               a->request = {kSlow, 1, 0, kTwo, nullptr};
+               a->sends = {{0, 1}, {0, 2}};
+             }),
   };
 }
 

@@ -32,11 +32,6 @@ struct SizesArgs {
   }
 };
 
-WhyCase SizesCase(const char* name, hetcast_status status, const char* names,
-                  void (*change)(SizesArgs*)) {
-  return Broken(name, status, names, change);
-}
-
 // hetcast_nonblocking_check of Nonblocking() changed by a case.
 struct CheckArgs {
   hetcast_nonblocking_request request = Nonblocking();
@@ -46,11 +41,6 @@ struct CheckArgs {
     return hetcast_nonblocking_check(&request, nullptr, 0, &where, why);
   }
 };
-
-WhyCase CheckCase(const char* name, const char* names,
-                  void (*change)(CheckArgs*)) {
-  return Broken(name, HETCAST_INVALID_ARGUMENT, names, change);
-}
 
 // hetcast_nonblocking_plan's arguments, all valid: Nonblocking(), WRP, the
 // whole workspace, room for 64 tasks, an answer.
@@ -68,11 +58,6 @@ struct PlanArgs {
                                     g_list_begin, answer ? &out : nullptr, why);
   }
 };
-
-WhyCase PlanCase(const char* name, hetcast_status status, const char* names,
-                 void (*change)(PlanArgs*)) {
-  return Broken(name, status, names, change);
-}
 
 // hetcast_nonblocking_plan of three nodes carrying the one message `m`.
 hetcast_status PlanMessage(hetcast_nonblocking_message m, const char** why) {
@@ -111,34 +96,33 @@ std::vector<WhyCase> NonblockingSizeCases() {
          hetcast_nonblocking_sizes sizes;
          return hetcast_nonblocking_plan_sizes(nullptr, &sizes, why);
        }},
-      SizesCase("non-blocking one node", HETCAST_INVALID_ARGUMENT, "two nodes",
-                [](SizesArgs* a) { a->request.node_count = 1; }),
-      SizesCase("non-blocking no message", HETCAST_INVALID_ARGUMENT,
-                "one message",
-                [](SizesArgs* a) { a->request.message_count = 0; }),
-      SizesCase("non-blocking array NULL", HETCAST_INVALID_ARGUMENT,
-                "an array is NULL",
-                [](SizesArgs* a) { a->request.recv_fixed = nullptr; }),
-      SizesCase("non-blocking too many nodes", HETCAST_TOO_LARGE,
-                "HETCAST_NONBLOCKING_MAX_NODES",
-                [](SizesArgs* a) { a->request.node_count = 16385; }),
-      SizesCase("non-blocking too many cells", HETCAST_TOO_LARGE,
-                "HETCAST_NONBLOCKING_MAX_CELLS",
-                [](SizesArgs* a) {
-                  a->request.node_count = 16384;
-                  a->request.message_count = 1025;
-                }),
+      Broken("non-blocking one node", HETCAST_INVALID_ARGUMENT, "two nodes",
+             [](SizesArgs* a) { a->request.node_count = 1; }),
+      Broken("non-blocking no message", HETCAST_INVALID_ARGUMENT, "one message",
+             [](SizesArgs* a) { a->request.message_count = 0; }),
+      Broken("non-blocking array NULL", HETCAST_INVALID_ARGUMENT,
+             "an array is NULL",
+             [](SizesArgs* a) { a->request.recv_fixed = nullptr; }),
+      Broken("non-blocking too many nodes", HETCAST_TOO_LARGE,
+             "HETCAST_NONBLOCKING_MAX_NODES",
+             [](SizesArgs* a) { a->request.node_count = 16385; }),
+      Broken("non-blocking too many cells", HETCAST_TOO_LARGE,
+             "HETCAST_NONBLOCKING_MAX_CELLS",
+             [](SizesArgs* a) {
+               a->request.node_count = 16384;
+               a->request.message_count = 1025;
+             }),
       // 12,000 nodes, one message to all others: T (T + K + N) is about
       // 2.9e8 > 2^28. hetcast_nonblocking_plan_sizes reads no cost and no
       // destination, so one-entry arrays stand in.
-      SizesCase("non-blocking work", HETCAST_TOO_LARGE,
-                "HETCAST_NONBLOCKING_MAX_WORK",
-                [](SizesArgs* a) {
-                  static const hetcast_nonblocking_message kAll = {0, 8, kToOne,
-                                                                   11999};
-                  a->request.node_count = 12000;
-                  a->request.messages = &kAll;
-                }),
+      Broken("non-blocking work", HETCAST_TOO_LARGE,
+             "HETCAST_NONBLOCKING_MAX_WORK",
+             [](SizesArgs* a) {
+               static const hetcast_nonblocking_message kAll = {0, 8, kToOne,
+                                                                11999};
+               a->request.node_count = 12000;
+               a->request.messages = &kAll;
+             }),
   };
 }
 
@@ -146,22 +130,22 @@ std::vector<WhyCase> NonblockingSizeCases() {
 // request's costs and lengths, the bound's output.
 std::vector<WhyCase> NonblockingCheckCases() {
   return {
-      CheckCase(
-          "non-blocking check", "at least one byte",
+      Broken(
+          "non-blocking check", HETCAST_INVALID_ARGUMENT, "at least one byte",
           [](CheckArgs* a) {
             static const hetcast_nonblocking_message kEmpty = {0, 0, kToOne, 1};
             a->request.messages = &kEmpty;
           }),
-      CheckCase("non-blocking overhead", "overhead",
-                [](CheckArgs* a) {
-                  static const uint64_t kBig[2] = {uint64_t{1} << 41, 1};
-                  a->request.send_fixed = kBig;
-                }),
-      CheckCase("non-blocking link", "link time",
-                [](CheckArgs* a) {
-                  static const uint64_t kBig[4] = {0, uint64_t{1} << 41, 1, 0};
-                  a->request.link_per_byte = kBig;
-                }),
+      Broken("non-blocking overhead", HETCAST_INVALID_ARGUMENT, "overhead",
+             [](CheckArgs* a) {
+               static const uint64_t kBig[2] = {uint64_t{1} << 41, 1};
+               a->request.send_fixed = kBig;
+             }),
+      Broken("non-blocking link", HETCAST_INVALID_ARGUMENT, "link time",
+             [](CheckArgs* a) {
+               static const uint64_t kBig[4] = {0, uint64_t{1} << 41, 1, 0};
+               a->request.link_per_byte = kBig;
+             }),
       {"non-blocking bound past NEVER", HETCAST_OVERFLOW, "HETCAST_NEVER",
        [](const char** why) {
          static const hetcast_nonblocking_message kLong = {0, UINT64_MAX,
@@ -186,7 +170,7 @@ std::vector<WhyCase> NonblockingCheckCases() {
 // algorithm, the workspace and the outputs.
 std::vector<WhyCase> NonblockingPlanCases() {
   return {
-      PlanCase(
+      Broken(
           "non-blocking source", HETCAST_INVALID_ARGUMENT, "source",
           [](PlanArgs* a) {
             static const hetcast_nonblocking_message kBad = {5, 8, kToOne, 1};
@@ -215,17 +199,17 @@ std::vector<WhyCase> NonblockingPlanCases() {
          static const uint32_t kTwice[2] = {1, 1};
          return PlanMessage({0, 8, kTwice, 2}, why);
        }},
-      PlanCase("non-blocking unknown algorithm", HETCAST_INVALID_ARGUMENT,
-               "the non-blocking model has no such algorithm",
-               [](PlanArgs* a) { a->algorithm = HETCAST_ALGORITHM_LCF; }),
-      PlanCase("non-blocking workspace", HETCAST_WORKSPACE_TOO_SMALL,
-               "hetcast_nonblocking_plan_sizes",
-               [](PlanArgs* a) { a->workspace_size = 8; }),
-      PlanCase("non-blocking tasks too few", HETCAST_OUTPUT_TOO_SMALL,
-               "task_capacity", [](PlanArgs* a) { a->task_capacity = 1; }),
-      PlanCase("non-blocking plan answer NULL", HETCAST_INVALID_ARGUMENT,
-               "answer, tasks or list_begin",
-               [](PlanArgs* a) { a->answer = false; }),
+      Broken("non-blocking unknown algorithm", HETCAST_INVALID_ARGUMENT,
+             "the non-blocking model has no such algorithm",
+             [](PlanArgs* a) { a->algorithm = HETCAST_ALGORITHM_LCF; }),
+      Broken("non-blocking workspace", HETCAST_WORKSPACE_TOO_SMALL,
+             "hetcast_nonblocking_plan_sizes",
+             [](PlanArgs* a) { a->workspace_size = 8; }),
+      Broken("non-blocking tasks too few", HETCAST_OUTPUT_TOO_SMALL,
+             "task_capacity", [](PlanArgs* a) { a->task_capacity = 1; }),
+      Broken("non-blocking plan answer NULL", HETCAST_INVALID_ARGUMENT,
+             "answer, tasks or list_begin",
+             [](PlanArgs* a) { a->answer = false; }),
   };
 }
 

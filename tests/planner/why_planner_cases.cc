@@ -30,10 +30,20 @@ struct SizesArgs {
   }
 };
 
-WhyCase SizesCase(const char* name, hetcast_status status, const char* names,
-                  void (*change)(SizesArgs*)) {
-  return Broken(name, status, names, change);
-}
+// hetcast_plan_participant's arguments: PlannerNode(), participant 0, the
+// whole workspace, an `out` of no capacity.
+struct ParticipantArgs {
+  hetcast_request request = PlannerNode();
+  uint32_t participant = 0;
+  size_t workspace_size = sizeof(g_workspace);
+  bool out = true;  // False: out is NULL.
+
+  hetcast_status Call(const char** why) const {
+    hetcast_participant zero = {};
+    return hetcast_plan_participant(&request, participant, g_workspace,
+                                    workspace_size, out ? &zero : nullptr, why);
+  }
+};
 
 // The default table's first profile, opened.
 const hetcast_profile* DefaultProfile() {
@@ -84,34 +94,34 @@ hetcast_status TablePinnedPastTheLimits(const char** why) {
   return PlanSizes(r, why);
 }
 
-hetcast_status PlanWith(const hetcast_request& r, hetcast_plan_output out,
-                        const char** why) {
-  hetcast_plan_info info;
-  return hetcast_plan(&r, g_workspace, sizeof(g_workspace), &out, &info, why);
-}
-
 hetcast_plan_output FullOutput() {
   return {g_nodes,      64, g_transfers, 64, g_tasks, 64,
           g_list_begin, 64, g_edges,     64, g_slots, 64};
 }
 
-// hetcast_plan of `model`'s small request into FullOutput() changed by
-// `damage`.
-hetcast_status PlanDamaged(hetcast_model model,
-                           void (*damage)(hetcast_plan_output*),
-                           const char** why) {
-  const hetcast_node_request node = Node();
-  const hetcast_nonblocking_request nonblocking = Nonblocking();
-  const hetcast_graph_request graph = Graph();
-  hetcast_request r = {};
-  r.model = model;
-  if (model == HETCAST_MODEL_NODE) r.node = &node;
-  if (model == HETCAST_MODEL_NONBLOCKING) r.nonblocking = &nonblocking;
-  if (model == HETCAST_MODEL_GRAPH) r.graph = &graph;
-  hetcast_plan_output out = FullOutput();
-  damage(&out);
-  return PlanWith(r, out, why);
-}
+// hetcast_plan's arguments: `model`'s small request, the whole workspace,
+// FullOutput(), an info.
+struct PlanArgs {
+  hetcast_model model = HETCAST_MODEL_NODE;
+  hetcast_plan_output output = FullOutput();
+  bool output_given = true;  // False: output is NULL.
+  bool info_given = true;    // False: info is NULL.
+
+  hetcast_status Call(const char** why) const {
+    const hetcast_node_request node = Node();
+    const hetcast_nonblocking_request nonblocking = Nonblocking();
+    const hetcast_graph_request graph = Graph();
+    hetcast_request r = {};
+    r.model = model;
+    if (model == HETCAST_MODEL_NODE) r.node = &node;
+    if (model == HETCAST_MODEL_NONBLOCKING) r.nonblocking = &nonblocking;
+    if (model == HETCAST_MODEL_GRAPH) r.graph = &graph;
+    hetcast_plan_info info;
+    return hetcast_plan(&r, g_workspace, sizeof(g_workspace),
+                        output_given ? &output : nullptr,
+                        info_given ? &info : nullptr, why);
+  }
+};
 
 }  // namespace
 
@@ -128,11 +138,11 @@ std::vector<WhyCase> PlannerSizeCases() {
          const hetcast_request r = PlannerNode();
          return hetcast_plan_sizes(&r, nullptr, why);
        }},
-      SizesCase("planner two models", HETCAST_INVALID_ARGUMENT, "exactly one",
-                [](SizesArgs* a) {
-                  static const hetcast_cluster_request kCluster = Cluster();
-                  a->request.cluster = &kCluster;
-                }),
+      Broken("planner two models", HETCAST_INVALID_ARGUMENT, "exactly one",
+             [](SizesArgs* a) {
+               static const hetcast_cluster_request kCluster = Cluster();
+               a->request.cluster = &kCluster;
+             }),
       {"planner unknown non-blocking pin", HETCAST_INVALID_ARGUMENT,
        "the non-blocking model has no such algorithm (hetcast_model_algorithm "
        "lists its algorithms)",
@@ -144,15 +154,15 @@ std::vector<WhyCase> PlannerSizeCases() {
          r.nonblocking = &nb;
          return PlanSizes(r, why);
        }},
-      SizesCase(
+      Broken(
           "planner node pin", HETCAST_INVALID_ARGUMENT, "FNF or TABLE",
           [](SizesArgs* a) { a->request.algorithm = HETCAST_ALGORITHM_LCF; }),
-      SizesCase(
+      Broken(
           "planner TABLE pinned", HETCAST_NOT_IN_TABLE, "pinned TABLE",
           [](SizesArgs* a) { a->request.algorithm = HETCAST_ALGORITHM_TABLE; }),
-      SizesCase("planner profiles NULL", HETCAST_INVALID_ARGUMENT,
-                "profiles is NULL",
-                [](SizesArgs* a) { a->request.profile_count = 1; }),
+      Broken("planner profiles NULL", HETCAST_INVALID_ARGUMENT,
+             "profiles is NULL",
+             [](SizesArgs* a) { a->request.profile_count = 1; }),
       {"planner costs from no profile", HETCAST_INVALID_ARGUMENT,
        "no profile of the same type count", CostsFromNoProfile},
       {"planner TABLE pinned past the limits", HETCAST_NOT_IN_TABLE,
@@ -163,89 +173,51 @@ std::vector<WhyCase> PlannerSizeCases() {
 // hetcast_plan: its outputs, per model.
 std::vector<WhyCase> PlannerPlanCases() {
   return {
-      {"planner output NULL", HETCAST_INVALID_ARGUMENT, "output is NULL",
-       [](const char** why) {
-         const hetcast_request r = PlannerNode();
-         hetcast_plan_info info;
-         return hetcast_plan(&r, g_workspace, sizeof(g_workspace), nullptr,
-                             &info, why);
-       }},
-      {"planner info NULL", HETCAST_INVALID_ARGUMENT, "info is NULL",
-       [](const char** why) {
-         const hetcast_request r = PlannerNode();
-         const hetcast_plan_output out = FullOutput();
-         return hetcast_plan(&r, g_workspace, sizeof(g_workspace), &out,
-                             nullptr, why);
-       }},
-      {"planner output nodes NULL", HETCAST_INVALID_ARGUMENT,
-       "output nodes is NULL",
-       [](const char** why) {
-         return PlanDamaged(
-             HETCAST_MODEL_NODE,
-             [](hetcast_plan_output* o) { o->nodes = nullptr; }, why);
-       }},
-      {"planner non-blocking output NULL", HETCAST_INVALID_ARGUMENT,
-       "non-blocking plan: output tasks or list_begin is NULL",
-       [](const char** why) {
-         return PlanDamaged(
-             HETCAST_MODEL_NONBLOCKING,
-             [](hetcast_plan_output* o) { o->tasks = nullptr; }, why);
-       }},
-      {"planner non-blocking output too small", HETCAST_OUTPUT_TOO_SMALL,
-       "holds fewer entries",
-       [](const char** why) {
-         return PlanDamaged(
-             HETCAST_MODEL_NONBLOCKING,
-             [](hetcast_plan_output* o) { o->task_capacity = 1; }, why);
-       }},
-      {"planner graph output NULL", HETCAST_INVALID_ARGUMENT,
-       "graph plan: output",
-       [](const char** why) {
-         return PlanDamaged(
-             HETCAST_MODEL_GRAPH,
-             [](hetcast_plan_output* o) { o->slots = nullptr; }, why);
-       }},
-      {"planner graph output too small", HETCAST_OUTPUT_TOO_SMALL,
-       "graph plan: output tree_edges or slots holds fewer",
-       [](const char** why) {
-         return PlanDamaged(
-             HETCAST_MODEL_GRAPH,
-             [](hetcast_plan_output* o) { o->slot_capacity = 0; }, why);
-       }},
+      Broken("planner output NULL", HETCAST_INVALID_ARGUMENT, "output is NULL",
+             [](PlanArgs* a) { a->output_given = false; }),
+      Broken("planner info NULL", HETCAST_INVALID_ARGUMENT, "info is NULL",
+             [](PlanArgs* a) { a->info_given = false; }),
+      Broken("planner output nodes NULL", HETCAST_INVALID_ARGUMENT,
+             "output nodes is NULL",
+             [](PlanArgs* a) { a->output.nodes = nullptr; }),
+      Broken("planner non-blocking output NULL", HETCAST_INVALID_ARGUMENT,
+             "non-blocking plan: output tasks or list_begin is NULL",
+             [](PlanArgs* a) {
+               a->model = HETCAST_MODEL_NONBLOCKING;
+               a->output.tasks = nullptr;
+             }),
+      Broken("planner non-blocking output too small", HETCAST_OUTPUT_TOO_SMALL,
+             "holds fewer entries",
+             [](PlanArgs* a) {
+               a->model = HETCAST_MODEL_NONBLOCKING;
+               a->output.task_capacity = 1;
+             }),
+      Broken("planner graph output NULL", HETCAST_INVALID_ARGUMENT,
+             "graph plan: output",
+             [](PlanArgs* a) {
+               a->model = HETCAST_MODEL_GRAPH;
+               a->output.slots = nullptr;
+             }),
+      Broken("planner graph output too small", HETCAST_OUTPUT_TOO_SMALL,
+             "graph plan: output tree_edges or slots holds fewer",
+             [](PlanArgs* a) {
+               a->model = HETCAST_MODEL_GRAPH;
+               a->output.slot_capacity = 0;
+             }),
   };
 }
 
 // hetcast_plan_participant: the participant, the workspace and `out`.
 std::vector<WhyCase> PlannerParticipantCases() {
   return {
-      {"planner participant", HETCAST_INVALID_ARGUMENT, "participant",
-       [](const char** why) {
-         const hetcast_request r = PlannerNode();
-         hetcast_participant out = {};
-         return hetcast_plan_participant(&r, 1000, g_workspace,
-                                         sizeof(g_workspace), &out, why);
-       }},
-      {"planner participant out NULL", HETCAST_INVALID_ARGUMENT, "out is NULL",
-       [](const char** why) {
-         const hetcast_request r = PlannerNode();
-         return hetcast_plan_participant(&r, 0, g_workspace,
-                                         sizeof(g_workspace), nullptr, why);
-       }},
-      {"planner participant workspace", HETCAST_WORKSPACE_TOO_SMALL,
-       "asked for",
-       [](const char** why) {
-         const hetcast_request r = PlannerNode();
-         hetcast_participant out = {};
-         return hetcast_plan_participant(&r, 0, g_workspace, 8, &out, why);
-       }},
-      {"planner participant capacity", HETCAST_OUTPUT_TOO_SMALL,
-       "out's capacity",
-       [](const char** why) {
-         const hetcast_request r = PlannerNode();
-         hetcast_participant out = {};
-         return hetcast_plan_participant(&r, 0, g_workspace,
-                                         sizeof(g_workspace), &out, why);
-       }},
+      Broken("planner participant", HETCAST_INVALID_ARGUMENT, "participant",
+             [](ParticipantArgs* a) { a->participant = 1000; }),
+      Broken("planner participant out NULL", HETCAST_INVALID_ARGUMENT,
+             "out is NULL", [](ParticipantArgs* a) { a->out = false; }),
+      Broken("planner participant workspace", HETCAST_WORKSPACE_TOO_SMALL,
+             "asked for", [](ParticipantArgs* a) { a->workspace_size = 8; }),
+      Broken("planner participant capacity", HETCAST_OUTPUT_TOO_SMALL,
+             "out's capacity", [](ParticipantArgs*) {}),
   };
 }
 
