@@ -428,11 +428,7 @@ extern "C" {
 HETCAST_API hetcast_status hetcast_plan_sizes(const hetcast_request* request,
                                               hetcast_sizes* sizes,
                                               const char** why) {
-  return Explained(why, [&](const char** reason) {
-    if (sizes == nullptr) {
-      return Reject(HETCAST_INVALID_ARGUMENT, "sizes is NULL", reason);
-    }
-    *sizes = hetcast_sizes();
+  return ExplainedInto(sizes, "sizes is NULL", why, [&](const char** reason) {
     Choice choice;
     const hetcast_status status = Choose(request, &choice, reason);
     if (status == HETCAST_OK) *sizes = choice.sizes;

@@ -43,6 +43,21 @@ hetcast_status Explained(const char** why, Body body) {
   return status;
 }
 
+// Explained, for a public function whose output `out` may not be NULL: a
+// NULL `out` is refused with `null_reason`; else `*out` is zeroed (and stays
+// so on a failure before `body` writes it) and `body(why)` runs.
+template <typename Out, typename Body>
+hetcast_status ExplainedInto(Out* out, const char* null_reason,
+                             const char** why, Body body) {
+  return Explained(why, [&](const char** reason) -> hetcast_status {
+    if (out == nullptr) {
+      return Reject(HETCAST_INVALID_ARGUMENT, null_reason, reason);
+    }
+    *out = Out();
+    return body(reason);
+  });
+}
+
 // Explained, for the table path's queries (table_api.cc: profile open,
 // completion, plan, node role), except in the size-optimized build
 // (config.h), where they leave `*why` alone: the firmware's table path

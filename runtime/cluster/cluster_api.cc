@@ -20,11 +20,7 @@ extern "C" {
 HETCAST_API hetcast_status
 hetcast_cluster_plan_sizes(const hetcast_cluster_request* request,
                            hetcast_node_sizes* sizes, const char** why) {
-  return Explained(why, [&](const char** why) -> hetcast_status {
-    if (sizes == nullptr) {
-      return Reject(HETCAST_INVALID_ARGUMENT, "sizes is NULL", why);
-    }
-    *sizes = hetcast_node_sizes();
+  return ExplainedInto(sizes, "sizes is NULL", why, [&](const char** why) {
     ClusterLayout l;
     hetcast_status status = ValidateClusterRequest(request, &l, why);
     if (status != HETCAST_OK) return status;
@@ -70,11 +66,7 @@ HETCAST_API hetcast_status hetcast_cluster_plan(
     void* workspace, size_t workspace_size, hetcast_node* nodes,
     size_t node_capacity, hetcast_transfer* transfers, size_t transfer_capacity,
     hetcast_answer* answer, const char** why) {
-  return Explained(why, [&](const char** why) -> hetcast_status {
-    if (answer == nullptr) {
-      return Reject(HETCAST_INVALID_ARGUMENT, "answer is NULL", why);
-    }
-    *answer = hetcast_answer();
+  return ExplainedInto(answer, "answer is NULL", why, [&](const char** why) {
     ClusterLayout l;
     const ClusterAlgorithm* row = nullptr;
     const hetcast_status status =
@@ -260,11 +252,7 @@ HETCAST_API hetcast_status hetcast_cluster_evaluate(
     size_t transfer_count, void* workspace, size_t workspace_size,
     hetcast_node* nodes, size_t node_capacity, hetcast_transfer* transfers,
     size_t transfer_capacity, hetcast_answer* answer, const char** why) {
-  return Explained(why, [&](const char** why) -> hetcast_status {
-    if (answer == nullptr) {
-      return Reject(HETCAST_INVALID_ARGUMENT, "answer is NULL", why);
-    }
-    *answer = hetcast_answer();
+  return ExplainedInto(answer, "answer is NULL", why, [&](const char** why) {
     if (nodes == nullptr || (schedule == nullptr && transfer_count != 0) ||
         (transfers == nullptr && transfer_capacity != 0)) {
       return Reject(HETCAST_INVALID_ARGUMENT,

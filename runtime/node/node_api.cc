@@ -425,11 +425,7 @@ extern "C" {
 HETCAST_API hetcast_status
 hetcast_node_plan_sizes(const hetcast_node_request* request,
                         hetcast_node_sizes* sizes, const char** why) {
-  return Explained(why, [&](const char** why) -> hetcast_status {
-    if (sizes == nullptr) {
-      return Reject(HETCAST_INVALID_ARGUMENT, "sizes is NULL", why);
-    }
-    *sizes = hetcast_node_sizes();
+  return ExplainedInto(sizes, "sizes is NULL", why, [&](const char** why) {
     NodePrepared prepared;
     const hetcast_status status = PrepareNodePlan(
         request, kNoProfiles, HETCAST_ALGORITHM_FNF, &prepared, why);
@@ -443,11 +439,7 @@ HETCAST_API hetcast_status hetcast_node_plan(
     void* workspace, size_t workspace_size, hetcast_node* nodes,
     size_t node_capacity, hetcast_transfer* transfers, size_t transfer_capacity,
     hetcast_answer* answer, const char** why) {
-  return Explained(why, [&](const char** why) -> hetcast_status {
-    if (answer == nullptr) {
-      return Reject(HETCAST_INVALID_ARGUMENT, "answer is NULL", why);
-    }
-    *answer = hetcast_answer();
+  return ExplainedInto(answer, "answer is NULL", why, [&](const char** why) {
     if (algorithm != HETCAST_ALGORITHM_FNF) {
       return Reject(HETCAST_INVALID_ARGUMENT,
                     "hetcast_node_plan plans with HETCAST_ALGORITHM_FNF only "
@@ -467,26 +459,19 @@ HETCAST_API hetcast_status hetcast_node_plan(
 HETCAST_API hetcast_status
 hetcast_node_lower_bound(const hetcast_node_request* request,
                          uint64_t* lower_bound, const char** why) {
-  return Explained(why, [&](const char** why) -> hetcast_status {
-    if (lower_bound == nullptr) {
-      return Reject(HETCAST_INVALID_ARGUMENT, "lower_bound is NULL", why);
-    }
-    *lower_bound = 0;
-    NodeLayout layout;
-    hetcast_status status = BuildNodeLayout(request, &layout, why);
-    if (status != HETCAST_OK) return status;
-    return DoublingLowerBound(layout, lower_bound);
-  });
+  return ExplainedInto(
+      lower_bound, "lower_bound is NULL", why, [&](const char** why) {
+        NodeLayout layout;
+        hetcast_status status = BuildNodeLayout(request, &layout, why);
+        if (status != HETCAST_OK) return status;
+        return DoublingLowerBound(layout, lower_bound);
+      });
 }
 
 HETCAST_API hetcast_status hetcast_node_evaluate_workspace_size(
     const hetcast_node_request* request, size_t send_count, size_t* bytes,
     const char** why) {
-  return Explained(why, [&](const char** why) -> hetcast_status {
-    if (bytes == nullptr) {
-      return Reject(HETCAST_INVALID_ARGUMENT, "bytes is NULL", why);
-    }
-    *bytes = 0;
+  return ExplainedInto(bytes, "bytes is NULL", why, [&](const char** why) {
     NodeLayout layout;
     hetcast_status status = BuildNodeLayout(request, &layout, why);
     if (status != HETCAST_OK) return status;
