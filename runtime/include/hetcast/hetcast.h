@@ -595,10 +595,10 @@ struct hetcast_participant {
  *   const char* why;
  *   if (hetcast_table_open(bytes, size, &table, &why) != HETCAST_OK) ...
  *   hetcast_profile profile;
- *   hetcast_profile_open(&table, 0, &profile);
+ *   hetcast_profile_open(&table, 0, &profile, &why);
  *   uint64_t counts[3] = {4, 7, 0}, t;
  *   hetcast_node_request r = {NULL, 3, 1, counts, NULL};
- *   hetcast_profile_completion(&profile, &r, &t);   O(1), no allocation
+ *   hetcast_profile_completion(&profile, &r, &t, &why);   O(1), no allocation
  *
  * The buffer is verified once, by hetcast_table_open; it must stay alive
  * and unchanged while any handle made from it is used. Handles are plain
