@@ -8,11 +8,11 @@
 
 #include <string.h>
 
-#include "flatbuffers/flatbuffers.h"
 #include "runtime/config.h"
 #include "runtime/include/hetcast/hetcast.h"
 #include "runtime/reject.h"
 #include "runtime/table/depth_first.h"
+#include "runtime/table/flatbuffers.h"
 #include "runtime/table/plan.h"
 #include "runtime/table/resolve.h"
 #include "runtime/table/verify.h"
