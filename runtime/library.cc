@@ -56,7 +56,7 @@ hetcast_algorithm ModelAlgorithm(hetcast_model model, size_t index) {
 // The descriptions of the status codes (hetcast_status_str), each an
 // object of its own. As literals in a switch that the compiler turns into a
 // table, they would share the one-file build's (the amalgamation's) common
-// string section, which a linker keeps whole: 1.8 KB of other functions'
+// string section, which a linker keeps whole: 1.6 KB of other functions'
 // messages in a firmware that only reads tables, whose queries give these
 // descriptions as their reasons (StatusWhy).
 constexpr char kStatusOk[] = "ok";
