@@ -9,15 +9,12 @@
 //  - transfers are sorted by heapsort instead of std::sort;
 //  - hetcast_profile_completion has no separate fast path, and the node
 //    model's lower bound keeps only its heap queue (lower_bound.cc);
-//  - no copies of per-type arrays on the stack for the compiler's sake;
-//  - the table path's queries (hetcast_profile_open, _completion, _plan,
-//    _node_role) leave `why` alone when they fail (runtime/reject.h,
-//    TablePathExplained); hetcast_table_open and every other function say
-//    why as in the default build.
-// Answers are byte for byte those of the default build (the host tests run
-// under the option too, and tests/firmware compares a size-optimized
-// Cortex-M4 build with the default host build). Only the workspace a
-// `*_sizes` function asks for may differ, never upwards.
+//  - no copies of per-type arrays on the stack for the compiler's sake.
+// Answers, and the reasons failures give in `why`, are byte for byte those
+// of the default build (the host tests run under the option too, and
+// tests/firmware compares a size-optimized Cortex-M4 build with the default
+// host build). Only the workspace a `*_sizes` function asks for may differ,
+// never upwards.
 #ifndef HETCAST_RUNTIME_CONFIG_H_
 #define HETCAST_RUNTIME_CONFIG_H_
 

@@ -85,6 +85,8 @@ def _attrs(cfg):
             executable = True,
             mandatory = True,
         ),
+        # Files the test's `args` name ($(rootpath ...)).
+        "data": attr.label_list(allow_files = True),
         "_allowlist_function_transition": attr.label(
             default = "@bazel_tools//tools/allowlists/function_transition_allowlist",
         ),

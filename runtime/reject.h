@@ -6,12 +6,10 @@
 // HETCAST_OK it is left alone. Validators take the same `why` and set it
 // where they know the reason (Reject); a public function's body runs
 // inside Explained, which gives every failure that no validator explained
-// its status's name, so that no failure goes unexplained (the
-// size-optimized build's table path excepted: TablePathExplained).
+// its status's name, so that no failure goes unexplained, in every build.
 #ifndef HETCAST_RUNTIME_REJECT_H_
 #define HETCAST_RUNTIME_REJECT_H_
 
-#include "runtime/config.h"
 #include "runtime/include/hetcast/hetcast.h"
 
 namespace hetcast {
@@ -56,17 +54,6 @@ hetcast_status ExplainedInto(Out* out, const char* null_reason,
     *out = Out();
     return body(reason);
   });
-}
-
-// Explained, for the table path's queries (table_api.cc: profile open,
-// completion, plan, node role), except in the size-optimized build
-// (config.h), where they leave `*why` alone: the firmware's table path
-// (tests/firmware, 12 KB of flash) has no room for the reasons and the
-// check. hetcast_table_open explains its failures in every build.
-template <typename Body>
-hetcast_status TablePathExplained(const char** why, Body body) {
-  if (kOptimizeSize) return body(nullptr);
-  return Explained(why, body);
 }
 
 }  // namespace internal

@@ -2,12 +2,12 @@
 // node's role or the whole schedule (depth_first.h).
 #include "runtime/table/depth_first.h"
 
-#include "flatbuffers/flatbuffers.h"
 #include "runtime/arena.h"
 #include "runtime/config.h"
 #include "runtime/include/hetcast/hetcast.h"
 #include "runtime/node/depth_first_order.h"
 #include "runtime/node/layout.h"
+#include "runtime/table/flatbuffers.h"
 #include "runtime/table/ptas_entries.h"
 #include "runtime/table/resolve.h"
 #include "runtime/table/view.h"

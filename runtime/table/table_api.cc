@@ -8,11 +8,11 @@
 
 #include <string.h>
 
-#include "flatbuffers/flatbuffers.h"
 #include "runtime/config.h"
 #include "runtime/include/hetcast/hetcast.h"
 #include "runtime/reject.h"
 #include "runtime/table/depth_first.h"
+#include "runtime/table/flatbuffers.h"
 #include "runtime/table/plan.h"
 #include "runtime/table/resolve.h"
 #include "runtime/table/verify.h"
@@ -98,7 +98,7 @@ HETCAST_API hetcast_status hetcast_profile_open(const hetcast_table* table,
                                                 size_t index,
                                                 hetcast_profile* profile,
                                                 const char** why) {
-  return TablePathExplained(why, [&](const char** why) -> hetcast_status {
+  return Explained(why, [&](const char** why) -> hetcast_status {
     if (table == nullptr || profile == nullptr ||
         TableViewOf(table).root == nullptr ||
         index >= TableViewOf(table).profile_count) {
@@ -192,7 +192,7 @@ HETCAST_API hetcast_status hetcast_profile_lookup_view(
 HETCAST_API hetcast_status hetcast_profile_completion(
     const hetcast_profile* profile, const hetcast_node_request* request,
     uint64_t* completion_time, const char** why) {
-  return TablePathExplained(why, [&](const char**) -> hetcast_status {
+  return Explained(why, [&](const char**) -> hetcast_status {
     if (profile == nullptr || completion_time == nullptr) {
       return HETCAST_INVALID_ARGUMENT;
     }
@@ -235,7 +235,7 @@ HETCAST_API hetcast_status hetcast_profile_plan(
     void* workspace, size_t workspace_size, hetcast_node* nodes,
     size_t node_capacity, hetcast_transfer* transfers, size_t transfer_capacity,
     hetcast_answer* answer, const char** why) {
-  return TablePathExplained(why, [&](const char**) -> hetcast_status {
+  return Explained(why, [&](const char**) -> hetcast_status {
     return PlanTable(profile, request, workspace, workspace_size, nodes,
                      node_capacity, transfers, transfer_capacity, answer);
   });
@@ -246,7 +246,7 @@ HETCAST_API hetcast_status hetcast_profile_node_role(
     uint32_t node_id, void* workspace, size_t workspace_size,
     hetcast_node* node, hetcast_transfer* children, size_t children_capacity,
     size_t* child_count, const char** why) {
-  return TablePathExplained(why, [&](const char**) -> hetcast_status {
+  return Explained(why, [&](const char**) -> hetcast_status {
     return TableNodeRole(profile, request, node_id, workspace, workspace_size,
                          node, children, children_capacity, child_count);
   });

@@ -9,8 +9,8 @@
 
 #include <string.h>
 
-#include "flatbuffers/flatbuffers.h"
 #include "runtime/include/hetcast/hetcast.h"
+#include "runtime/table/flatbuffers.h"
 #include "runtime/table/ptas_entries.h"
 #include "runtime/table/state_index.h"
 #include "runtime/table/view.h"

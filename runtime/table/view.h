@@ -12,8 +12,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "flatbuffers/flatbuffers.h"
 #include "runtime/include/hetcast/hetcast.h"
+#include "runtime/table/flatbuffers.h"
 #include "tables/hetcast_table_generated.h"
 
 namespace hetcast {

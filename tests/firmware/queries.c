@@ -190,6 +190,74 @@ static void PrintNodeRole(void) {
   }
 }
 
+/* Table queries that fail, one per table function after
+ * hetcast_table_open, each with the status hetcast.h documents for it and a
+ * reason in `why` that names the problem (contains `names`). The firmware's
+ * reasons must also be the host's (the default build's), byte for byte, as
+ * every answer. */
+enum { kRefusals = 4 };
+typedef struct Refusal {
+  const char* call;
+  hetcast_status expected;
+  const char* names;
+  hetcast_status status;
+  const char* why;
+} Refusal;
+static Refusal refusals[kRefusals];
+
+static hetcast_status TableRefusals(void) {
+  /* 30 fast destinations: above the table's limit of 20. */
+  static const uint64_t kOverLimit[3] = {30, 4, 2};
+  const hetcast_node_request in_table = {NULL, 3, 2, kInTableCounts, NULL};
+  const hetcast_node_request over_limit = {NULL, 3, 0, kOverLimit, NULL};
+  hetcast_profile unused;
+  uint64_t completion = 0;
+  size_t r;
+  for (r = 0; r < kRefusals; ++r) refusals[r].why = NULL;
+  refusals[0].call = "profile_open index=profile_count";
+  refusals[0].expected = HETCAST_INVALID_ARGUMENT;
+  refusals[0].names = "index";
+  refusals[0].status = hetcast_profile_open(
+      &table, hetcast_table_profile_count(&table), &unused, &refusals[0].why);
+  refusals[1].call = "profile_completion destinations over the limit";
+  refusals[1].expected = HETCAST_NOT_IN_TABLE;
+  refusals[1].names = "not in table";
+  refusals[1].status = hetcast_profile_completion(
+      &profile, &over_limit, &completion, &refusals[1].why);
+  refusals[2].call = "profile_plan node_capacity=1";
+  refusals[2].expected = HETCAST_OUTPUT_TOO_SMALL;
+  refusals[2].names = "output array too small";
+  refusals[2].status = hetcast_profile_plan(
+      &profile, &in_table, workspace, sizeof(workspace), nodes, 1, transfers,
+      kMaxNodes, &answer, &refusals[2].why);
+  refusals[3].call = "profile_node_role node_id=1000";
+  refusals[3].expected = HETCAST_INVALID_ARGUMENT;
+  refusals[3].names = "invalid argument";
+  refusals[3].status = hetcast_profile_node_role(
+      &profile, &in_table, 1000, workspace, sizeof(workspace), &nodes[0],
+      transfers, kMaxNodes, &child_count, &refusals[3].why);
+  for (r = 0; r < kRefusals; ++r) {
+    if (refusals[r].status != refusals[r].expected || refusals[r].why == NULL ||
+        strstr(refusals[r].why, refusals[r].names) == NULL) {
+      return HETCAST_INVALID_ARGUMENT;
+    }
+  }
+  return HETCAST_OK;
+}
+
+static void PrintRefusals(void) {
+  size_t r;
+  for (r = 0; r < kRefusals; ++r) {
+    fputs("refused ", stdout);
+    fputs(refusals[r].call, stdout);
+    fputs(":", stdout);
+    Field("status", (uint64_t)refusals[r].status);
+    fputs(" why=", stdout);
+    fputs(refusals[r].why, stdout);
+    fputs("\n", stdout);
+  }
+}
+
 /* LCF broadcast over clusters of 8, 5, 5, 3 and 1 processors, C = 3. */
 static hetcast_status ClusterLcf(void) {
   static const uint64_t kSizes[5] = {8, 5, 5, 3, 1};
@@ -251,6 +319,7 @@ static const Query kQueries[] = {
     {"outside_table_fnf", OutsideTableFnf, PrintOutsideTableFnf},
     {"table_relays", TableRelays, PrintSchedule},
     {"node_role", NodeRole, PrintNodeRole},
+    {"table_refusals", TableRefusals, PrintRefusals},
     {"cluster_lcf", ClusterLcf, PrintSchedule},
     {"nonblocking_wrp", NonblockingWrp, PrintNonblocking},
 };

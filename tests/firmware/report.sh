@@ -64,9 +64,11 @@ forbidden_in() {
     grep -xE "$FORBIDDEN" | sort -u || true
 }
 
-# The archive members the link took from newlib and libgcc.
+# The archive members of newlib and libgcc whose code or data the image
+# holds (the link may load more, whose sections --gc-sections drops).
 members_of() {
-  sed -nE 's#^[^ ]*/(lib[a-z_]+\.a)\(([^)]+)\)$#\1(\2)#p' "$1" | sort -u | tr '\n' ' '
+  placed_sections "$1" | awk -F'\t' '$1 ~ /^\.(text|rodata|ARM\.exidx|data)$/ && $3 > 0 { print $2 }' |
+    sed -nE 's#^.*/(lib[a-z_]+\.a)\(([^)]+)\)$#\1(\2)#p' | sort -u | tr '\n' ' '
 }
 
 if [[ $1 == --forbidden ]]; then

@@ -47,10 +47,9 @@
  *  - Time is integer ticks (`uint64_t`). `HETCAST_NEVER` (UINT64_MAX) is not
  *    a time: any schedule that would need it fails with HETCAST_OVERFLOW.
  *  - Build option: the library compiled with HETCAST_OPTIMIZE_SIZE defined
- *    (firmware) trades host speed for code size and stack. Its answers are
- *    the same byte for byte; a `*_sizes` function may ask for less
- *    workspace, never for more; hetcast_profile_open, _completion, _plan and
- *    _node_role leave `*why` alone.
+ *    (firmware) trades host speed for code size and stack. Its answers and
+ *    the reasons it gives in `*why` are the same byte for byte; a `*_sizes`
+ *    function may ask for less workspace, never for more.
  *  - HETCAST_STATIC_LINKING_ONLY, defined before an include of this header,
  *    also declares its last section, which may change in any release.
  *
