@@ -23,6 +23,26 @@ bool ReadRow(std::istream& in, size_t ranks, uint64_t limit,
   return true;
 }
 
+// "relays Y_0 ... Y_{N-1}", each Y_i neither i nor its receiver.
+absl::Status ReadRelays(std::istream& in, size_t ranks, SegmentGaps* gaps) {
+  std::string word;
+  std::vector<uint64_t> relays;
+  if (!(in >> word) || word != "relays" ||
+      !ReadRow(in, ranks, ranks - 1, &relays)) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("the segment gaps need a line 'relays' with ", ranks,
+                     " ranks below ", ranks, " after the receivers"));
+  }
+  for (size_t i = 0; i < ranks; ++i) {
+    if (relays[i] == i || static_cast<int>(relays[i]) == gaps->receivers[i]) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          "segment gaps: rank ", i, "'s relay is itself or its receiver"));
+    }
+    gaps->relays.push_back(static_cast<int>(relays[i]));
+  }
+  return absl::OkStatus();
+}
+
 absl::Status ReadReceivers(std::istream& in, size_t ranks, SegmentGaps* gaps) {
   std::string word;
   std::vector<uint64_t> receivers;
@@ -50,25 +70,30 @@ absl::StatusOr<SegmentGaps> ParseSegmentGaps(const std::string& text,
   std::string magic, version;
   uint64_t n = 0, segments = 0;
   if (!(in >> magic >> version >> n >> segments) ||
-      magic != "hetcast-segment-gaps" || version != "1" || n != ranks ||
-      ranks < 2 || segments < 2) {
+      magic != "hetcast-segment-gaps" || (version != "1" && version != "2") ||
+      n != ranks || ranks < 2 || segments < 2) {
     return absl::InvalidArgumentError(absl::StrCat(
-        "segment gaps start with 'hetcast-segment-gaps 1', the rank count (",
+        "segment gaps start with 'hetcast-segment-gaps 1' (or 2), the rank "
+        "count (",
         ranks, ") and the segments per stream (at least 2)"));
   }
   SegmentGaps gaps;
   absl::Status status = ReadReceivers(in, ranks, &gaps);
+  if (status.ok() && version == "2") status = ReadRelays(in, ranks, &gaps);
   if (!status.ok()) return status;
+  const size_t values = gaps.relays.empty() ? ranks : 2 * ranks;
   uint64_t size = 0;
   while (in >> size) {
     std::vector<uint64_t> row;
     if (size == 0 || std::count(gaps.sizes.begin(), gaps.sizes.end(), size) ||
-        !ReadRow(in, ranks, kMaxLinkValue, &row)) {
+        !ReadRow(in, values, kMaxLinkValue, &row)) {
       return absl::InvalidArgumentError(absl::StrCat(
           "segment gaps of ", size, " bytes: a new size of at least 1 byte ",
-          "and ", ranks, " gaps of at most 2^40 ps are needed"));
+          "and ", values, " times of at most 2^40 ps are needed"));
     }
     gaps.sizes.push_back(size);
+    gaps.relay_ps.emplace_back(row.begin() + ranks, row.end());
+    row.resize(ranks);
     gaps.gap_ps.push_back(std::move(row));
   }
   if (!in.eof() || gaps.sizes.empty()) {
@@ -90,6 +115,7 @@ absl::Status ApplySegmentGaps(const SegmentGaps& gaps, uint64_t segment_bytes,
         " ranks at ", segment_bytes));
   }
   const std::vector<uint64_t>& gap = gaps.gap_ps[at - gaps.sizes.begin()];
+  platform->relay_ps = gaps.relay_ps[at - gaps.sizes.begin()];
   platform->overhead_ps.assign(n, 0);
   for (size_t i = 0; i < n; ++i) {
     const uint64_t per_byte = platform->ps_per_byte[i][gaps.receivers[i]];
