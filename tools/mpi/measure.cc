@@ -151,11 +151,21 @@ double MembersStreamSeconds(MPI_Comm comm, const std::vector<int>& members,
   return seconds;
 }
 
-// One value per rank of `comm` (`mine` on each) gathered on rank 0.
-std::vector<double> GatherOnRoot(MPI_Comm comm, double mine) {
+// For each sender of `comm` in rank order, measure(sender, buffer) on
+// every rank (collective; a buffer of `buffer_bytes`); the sender's value
+// of each, gathered on rank 0 (empty elsewhere).
+template <typename Measure>
+std::vector<double> PerSender(MPI_Comm comm, size_t buffer_bytes,
+                              Measure measure) {
   int rank = 0, size = 0;
   MPI_Comm_rank(comm, &rank);
   MPI_Comm_size(comm, &size);
+  std::vector<char> buffer(buffer_bytes);
+  double mine = 0;
+  for (int sender = 0; sender < size; ++sender) {
+    const double value = measure(sender, &buffer);
+    if (rank == sender) mine = value;
+  }
   std::vector<double> all(rank == 0 ? static_cast<size_t>(size) : 0);
   MPI_Gather(&mine, 1, MPI_DOUBLE, all.data(), 1, MPI_DOUBLE, 0, comm);
   return all;
@@ -167,22 +177,17 @@ std::vector<double> SegmentGapSeconds(MPI_Comm comm,
                                       const std::vector<int>& receivers,
                                       size_t segment_bytes, size_t segments,
                                       int* rc) {
-  int rank = 0, size = 0;
-  MPI_Comm_rank(comm, &rank);
-  MPI_Comm_size(comm, &size);
-  std::vector<char> buffer(segment_bytes * segments);
-  double mine = 0;
-  for (int sender = 0; sender < size; ++sender) {
-    const int receiver = receivers[sender];
-    if (receiver == sender) continue;
-    const std::vector<int> pair = {sender, receiver};
-    const double one =
-        MembersStreamSeconds(comm, pair, segment_bytes, 1, false, &buffer, rc);
-    const double all = MembersStreamSeconds(comm, pair, segment_bytes, segments,
-                                            false, &buffer, rc);
-    if (rank == sender) mine = std::max(0.0, all - one) / (segments - 1);
-  }
-  return GatherOnRoot(comm, mine);
+  return PerSender(comm, segment_bytes * segments,
+                   [&](int sender, std::vector<char>* buffer) {
+                     const std::vector<int> pair = {sender, receivers[sender]};
+                     if (pair[1] == sender) return 0.0;
+                     const double one = MembersStreamSeconds(
+                         comm, pair, segment_bytes, 1, false, buffer, rc);
+                     const double all =
+                         MembersStreamSeconds(comm, pair, segment_bytes,
+                                              segments, false, buffer, rc);
+                     return std::max(0.0, all - one) / (segments - 1);
+                   });
 }
 
 std::vector<double> SegmentRelaySeconds(MPI_Comm comm,
@@ -190,29 +195,24 @@ std::vector<double> SegmentRelaySeconds(MPI_Comm comm,
                                         const std::vector<int>& relays,
                                         size_t segment_bytes, size_t segments,
                                         int* rc) {
-  int rank = 0, size = 0;
-  MPI_Comm_rank(comm, &rank);
-  MPI_Comm_size(comm, &size);
-  std::vector<char> buffer(segment_bytes * segments);
-  double mine = 0;
-  for (int sender = 0; sender < size; ++sender) {
-    const int receiver = receivers[sender], relay = relays[sender];
-    if (receiver == sender || relay == sender || relay == receiver) continue;
-    double hop[2] = {0, 0};
-    const std::vector<int> chains[2] = {{sender, receiver}, {receiver, relay}};
-    for (int h = 0; h < 2; ++h) {
-      hop[h] = MembersStreamSeconds(comm, chains[h], segment_bytes, segments,
-                                    true, &buffer, rc);
-    }
-    const double both =
-        MembersStreamSeconds(comm, {sender, receiver, relay}, segment_bytes,
-                             segments, true, &buffer, rc);
-    // Each hop's time is known to its two ranks (0 elsewhere).
-    double slower = std::max(hop[0], hop[1]);
-    MPI_Allreduce(MPI_IN_PLACE, &slower, 1, MPI_DOUBLE, MPI_MAX, comm);
-    if (rank == sender) mine = std::max(0.0, both - slower);
-  }
-  return GatherOnRoot(comm, mine);
+  return PerSender(
+      comm, segment_bytes * segments,
+      [&](int sender, std::vector<char>* buffer) {
+        const int receiver = receivers[sender], relay = relays[sender];
+        if (receiver == sender || relay == sender || relay == receiver)
+          return 0.0;
+        const std::vector<int> chains[3] = {
+            {sender, receiver}, {receiver, relay}, {sender, receiver, relay}};
+        double seconds[3] = {0, 0, 0};
+        for (int c = 0; c < 3; ++c) {
+          seconds[c] = MembersStreamSeconds(comm, chains[c], segment_bytes,
+                                            segments, true, buffer, rc);
+        }
+        // Each hop's time is known to its two ranks (0 elsewhere).
+        double slower = std::max(seconds[0], seconds[1]);
+        MPI_Allreduce(MPI_IN_PLACE, &slower, 1, MPI_DOUBLE, MPI_MAX, comm);
+        return std::max(0.0, seconds[2] - slower);
+      });
 }
 
 std::vector<int> RoundRobinReceivers(const std::vector<int>& labels, int sender,

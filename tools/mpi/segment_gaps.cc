@@ -23,41 +23,29 @@ bool ReadRow(std::istream& in, size_t ranks, uint64_t limit,
   return true;
 }
 
-// "relays Y_0 ... Y_{N-1}", each Y_i neither i nor its receiver.
-absl::Status ReadRelays(std::istream& in, size_t ranks, SegmentGaps* gaps) {
+// A line "NAME R_0 ... R_{N-1}" of ranks below N into `out`, each R_i
+// neither i nor, when `other` is not empty, other[i] (`role` names R_i in
+// the error).
+absl::Status ReadRankLine(std::istream& in, size_t ranks,
+                          const std::string& name, const std::string& role,
+                          const std::vector<int>& other,
+                          std::vector<int>* out) {
   std::string word;
-  std::vector<uint64_t> relays;
-  if (!(in >> word) || word != "relays" ||
-      !ReadRow(in, ranks, ranks - 1, &relays)) {
+  std::vector<uint64_t> values;
+  if (!(in >> word) || word != name ||
+      !ReadRow(in, ranks, ranks - 1, &values)) {
     return absl::InvalidArgumentError(
-        absl::StrCat("the segment gaps need a line 'relays' with ", ranks,
-                     " ranks below ", ranks, " after the receivers"));
-  }
-  for (size_t i = 0; i < ranks; ++i) {
-    if (relays[i] == i || static_cast<int>(relays[i]) == gaps->receivers[i]) {
-      return absl::InvalidArgumentError(absl::StrCat(
-          "segment gaps: rank ", i, "'s relay is itself or its receiver"));
-    }
-    gaps->relays.push_back(static_cast<int>(relays[i]));
-  }
-  return absl::OkStatus();
-}
-
-absl::Status ReadReceivers(std::istream& in, size_t ranks, SegmentGaps* gaps) {
-  std::string word;
-  std::vector<uint64_t> receivers;
-  if (!(in >> word) || word != "receivers" ||
-      !ReadRow(in, ranks, ranks - 1, &receivers)) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("the segment gaps need a line 'receivers' with ", ranks,
+        absl::StrCat("the segment gaps need a line '", name, "' with ", ranks,
                      " ranks below ", ranks));
   }
   for (size_t i = 0; i < ranks; ++i) {
-    if (receivers[i] == i) {
+    if (values[i] == i ||
+        (!other.empty() && static_cast<int>(values[i]) == other[i])) {
       return absl::InvalidArgumentError(
-          absl::StrCat("segment gaps: rank ", i, " is its own receiver"));
+          absl::StrCat("segment gaps: rank ", i, "'s ", role, " is itself",
+                       other.empty() ? "" : " or its receiver"));
     }
-    gaps->receivers.push_back(static_cast<int>(receivers[i]));
+    out->push_back(static_cast<int>(values[i]));
   }
   return absl::OkStatus();
 }
@@ -91,8 +79,12 @@ absl::StatusOr<SegmentGaps> ParseSegmentGaps(const std::string& text,
         ranks, ") and the segments per stream (at least 2)"));
   }
   SegmentGaps gaps;
-  absl::Status status = ReadReceivers(in, ranks, &gaps);
-  if (status.ok() && version == "2") status = ReadRelays(in, ranks, &gaps);
+  absl::Status status =
+      ReadRankLine(in, ranks, "receivers", "receiver", {}, &gaps.receivers);
+  if (status.ok() && version == "2") {
+    status = ReadRankLine(in, ranks, "relays", "relay", gaps.receivers,
+                          &gaps.relays);
+  }
   if (!status.ok()) return status;
   const size_t values = gaps.relays.empty() ? ranks : 2 * ranks;
   uint64_t size = 0;
