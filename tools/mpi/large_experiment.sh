@@ -32,10 +32,10 @@
 # fastest MPI algorithm and its time, hetcast's time and segment size,
 # their ratio,
 # hetcast's predicted / simulated, the multi-port model's bound from the
-# calibrated pairs at the segment size's measured rates (large_plan.h,
-# MultiPortBound, segment_gaps.h: no broadcast in that model is faster;
-# the sites' uplinks keep the pairs' rates) and the any-schedule bound
-# from the platform file with SMPI's network factors (platform_bound.h, as in
+# calibrated pairs (large_plan.h, MultiPortBound: no broadcast in that
+# model is faster, but SMPI moves some message sizes faster than the one
+# the pairs were measured at) and the any-schedule bound from the platform
+# file with SMPI's network factors (platform_bound.h, as in
 # smpi_experiment.sh), each with hetcast / bound; with --library also the
 # library's time, fastest MPI / library, the library's predicted /
 # simulated (the cluster file's predicted_us, which is the leaders' step)

@@ -81,12 +81,10 @@ absl::StatusOr<LargePlan> PlanAt(const LargePlatform& platform,
 
 // With measured gaps: the plan at each candidate segment size (the pinned
 // one, else every measured size below the message, else every measured
-// size) with that size's overheads and rates, each applied to the
-// measured platform; the least predicted, the smaller size on ties.
-// `platform` becomes the chosen size's.
+// size) with that size's overheads; the least predicted, the smaller size
+// on ties. `platform` keeps the chosen size's overheads.
 absl::StatusOr<LargePlan> PlanWithGaps(const SegmentGaps& gaps, Request r,
                                        LargePlatform* platform) {
-  const LargePlatform measured = *platform;
   std::vector<uint64_t> sizes;
   for (uint64_t size : gaps.sizes) {
     if (r.pinned != 0 ? size == r.pinned : size < r.bytes)
@@ -96,18 +94,20 @@ absl::StatusOr<LargePlan> PlanWithGaps(const SegmentGaps& gaps, Request r,
     sizes = r.pinned != 0 ? std::vector<uint64_t>{r.pinned} : gaps.sizes;
   std::sort(sizes.begin(), sizes.end());
   absl::StatusOr<LargePlan> best = absl::InvalidArgumentError("no size");
+  uint64_t best_size = 0;
   for (uint64_t size : sizes) {
-    LargePlatform at = measured;
-    absl::Status status = ApplySegmentGaps(gaps, size, &at);
+    absl::Status status = ApplySegmentGaps(gaps, size, platform);
     if (!status.ok()) return status;
     r.pinned = size;
-    absl::StatusOr<LargePlan> plan = PlanAt(at, r);
+    absl::StatusOr<LargePlan> plan = PlanAt(*platform, r);
     if (!plan.ok()) return plan;
     if (!best.ok() || plan->predicted_ps < best->predicted_ps) {
       best = std::move(plan);
-      *platform = std::move(at);
+      best_size = size;
     }
   }
+  absl::Status status = ApplySegmentGaps(gaps, best_size, platform);
+  if (!status.ok()) return status;
   return best;
 }
 

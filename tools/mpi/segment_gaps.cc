@@ -50,19 +50,6 @@ absl::Status ReadRankLine(std::istream& in, size_t ranks,
   return absl::OkStatus();
 }
 
-// `cost` at the rate of a rank whose segments of `segment` bytes arrive one
-// per `gap` where its fastest pair's rate (`per_byte`) says more: ceil(cost
-// x gap / (segment x per_byte)), at least 1; else (or unmeasured, 0)
-// `cost`.
-uint64_t RateAtSegment(uint64_t cost, uint64_t gap, uint64_t segment,
-                       uint64_t per_byte) {
-  using Wide = unsigned __int128;
-  const Wide at_pairs = Wide{segment} * per_byte;
-  if (cost == 0 || per_byte == 0 || Wide{gap} >= at_pairs) return cost;
-  const Wide scaled = (Wide{cost} * gap + at_pairs - 1) / at_pairs;
-  return std::max<uint64_t>(1, static_cast<uint64_t>(scaled));
-}
-
 }  // namespace
 
 absl::StatusOr<SegmentGaps> ParseSegmentGaps(const std::string& text,
@@ -122,20 +109,11 @@ absl::Status ApplySegmentGaps(const SegmentGaps& gaps, uint64_t segment_bytes,
   const std::vector<uint64_t>& gap = gaps.gap_ps[at - gaps.sizes.begin()];
   platform->relay_ps = gaps.relay_ps[at - gaps.sizes.begin()];
   platform->overhead_ps.assign(n, 0);
-  std::vector<uint64_t> fastest(n);
   for (size_t i = 0; i < n; ++i) {
     const uint64_t per_byte = platform->ps_per_byte[i][gaps.receivers[i]];
-    fastest[i] = per_byte;
     // segment_bytes x per_byte above the gap (or above 2^64): no overhead.
     if (per_byte != 0 && segment_bytes > gap[i] / per_byte) continue;
     platform->overhead_ps[i] = gap[i] - segment_bytes * per_byte;
-  }
-  for (size_t i = 0; i < n; ++i) {
-    for (size_t j = 0; j < n; ++j) {
-      const size_t k = fastest[j] > fastest[i] ? j : i;  // the slower end
-      uint64_t& cost = platform->ps_per_byte[i][j];
-      if (i != j) cost = RateAtSegment(cost, gap[k], segment_bytes, fastest[k]);
-    }
   }
   return absl::OkStatus();
 }

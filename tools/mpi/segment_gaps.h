@@ -8,13 +8,6 @@
 // S c(i, r_i), c from the pairs measured at one large size; so
 // overhead_i(S) = max(0, g_i(S) - S c(i, r_i)): MPI's per-message cost and
 // whatever the network does differently at S than at the pairs' size.
-// Where the gap is shorter than S c(i, r_i), segments of S bytes move
-// faster than the pairs' messages (SMPI's bandwidth factors: a 100 Mb/s
-// rank's 8 KiB segments move at 74.6 ns per byte, its 1 MiB pairs at 85.6;
-// docs/mpi.md, "Large messages"): the pairs whose slower
-// end is i (the larger c(k, r_k) of the two ends; the sender on ties) then
-// cost c x g_i(S) / (S c(i, r_i)), rounded up. A rank's up and down links
-// are taken to gain alike; the sites' uplinks keep their measured cost.
 //
 // A relay delays the stream it forwards: a segment leaves rank i only once
 // it has arrived there. Measured (bench --gaps-out from 3 ranks on,
@@ -54,11 +47,9 @@ struct SegmentGaps {
 absl::StatusOr<SegmentGaps> ParseSegmentGaps(const std::string& text,
                                              size_t ranks);
 
-// On `platform` as the pairs measured it (not yet applied at another
-// size): sets platform->overhead_ps to overhead_i(segment_bytes) and the
-// pairs' costs to their rates at segment_bytes (the header's formulas),
-// and platform->relay_ps to a_i(segment_bytes) (empty without relays);
-// InvalidArgument listing the measured sizes when segment_bytes
+// Sets platform->overhead_ps to overhead_i(segment_bytes) (the header's
+// formula) and platform->relay_ps to a_i(segment_bytes) (empty without
+// relays); InvalidArgument listing the measured sizes when segment_bytes
 // is not one of them, or when the ranks differ.
 absl::Status ApplySegmentGaps(const SegmentGaps& gaps, uint64_t segment_bytes,
                               LargePlatform* platform);
