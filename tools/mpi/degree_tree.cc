@@ -198,7 +198,7 @@ void TreeFill(const LargePlatform& platform, const WeightedTree& tree, int root,
           SaturatingAdd(platform.overhead_ps[at],
                         SaturatingMul(segment, std::max(edge, shared)));
       if (at != root && static_cast<size_t>(at) < platform.relay_ps.size()) {
-        hop = std::max(hop, platform.relay_ps[at]);
+        hop = std::max(hop, SaturatingMul(children, platform.relay_ps[at]));
       }
       stack.emplace_back(child, SaturatingAdd(arrived, hop));
     }
