@@ -18,7 +18,7 @@ namespace hetcast {
 namespace mpi {
 namespace {
 
-// Three ranks on a switch, a byte from i to j costing cost[i][j] ps.
+// Ranks on a switch, a byte from i to j costing cost[i][j] ps.
 LargePlatform Switch(const std::vector<std::vector<uint64_t>>& cost) {
   LargePlatform platform;
   platform.ps_per_byte = cost;
@@ -132,6 +132,28 @@ TEST(SegmentGaps, ARelayTimeReplacesAShorterHopOutOfARelayOnly) {
     EXPECT_EQ(PredictedPs(platform, plan, 320, LargeModel::kMultiPort),
               mpq_class(static_cast<unsigned long>(c.predicted)))
         << c.relay_ps.size();
+  }
+}
+
+// 0 -> 1 -> {2, 3} at 3 ps per byte everywhere, 10 segments of 32 bytes.
+// By hand: the root's hop 32 x 3 = 96 ps; rank 1 shares its up rate
+// between two children, 32 x 2 x 3 = 192 ps per hop and per segment (the
+// period). A relay time of 1000 ps counts once per child, 2000 ps: 96 +
+// 2000 + 9 x 192 = 3824 ps; one of 50 ps (100 for two) stays below the hop:
+// 96 + 192 + 9 x 192 = 2016 ps.
+TEST(SegmentGaps, ARelayTimeCountsOncePerChild) {
+  MultiTreePlan plan;
+  plan.trees.resize(1);
+  plan.trees[0].children = {{1}, {2, 3}, {}, {}};
+  plan.segment_bytes = 32;
+  for (const auto& [relay, predicted] :
+       {std::pair<uint64_t, uint64_t>{1000, 3824}, {50, 2016}}) {
+    LargePlatform platform =
+        Switch({{0, 3, 3, 3}, {3, 0, 3, 3}, {3, 3, 0, 3}, {3, 3, 3, 0}});
+    platform.relay_ps = {0, relay, 0, 0};
+    EXPECT_EQ(PredictedPs(platform, plan, 320, LargeModel::kMultiPort),
+              mpq_class(static_cast<unsigned long>(predicted)))
+        << relay;
   }
 }
 

@@ -170,7 +170,8 @@ uint64_t TreesPeriod(const LargePlatform& platform,
 // The latest arrival of one segment of `segment` bytes down `tree` from
 // `root` with no other traffic, children fed at once (each hop overhead_i
 // + segment x max(c(i, j), children x u_i, each crossed uplink's load in
-// this tree), at least relay_ps[i] when i is not the root), into `fill`; the
+// this tree), at least children x relay_ps[i] when i is not the root),
+// into `fill`; the
 // tree's largest children x overhead_i into `overheads`; both kept when larger.
 void TreeFill(const LargePlatform& platform, const WeightedTree& tree, int root,
               uint64_t segment, const std::vector<uint64_t>& up, uint64_t* fill,

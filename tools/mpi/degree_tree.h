@@ -41,11 +41,12 @@ struct Sites {
 // the diagonal unused), and each segment that i sends costs overhead_ps[i]
 // (0 .. kMaxLinkValue) besides; with sites, a tree also pays for their
 // uplinks. relay_ps[i] (empty: none; else 0 .. kMaxLinkValue per rank) is
-// the least time a hop out of rank i, when i is not the root, adds to the
-// pipeline: measured as what a second hop adds to a stream of segments
-// (segment_gaps.h). Where the network shares a link among all segments in
-// flight, a segment does not arrive one segment's time after its sender
-// had it but a whole window's.
+// what a hop out of rank i, when i is not the root, adds to the pipeline
+// per child of i: measured as what a second hop adds to a stream of
+// segments (segment_gaps.h). Where the network shares a link among all
+// segments in flight, a segment does not arrive one segment's time after
+// its sender had it but a whole window's, and with k children k windows'
+// (SMPI: 118.5, 215.1 and 408.4 us for k = 1, 2, 4; docs/mpi.md).
 struct LargePlatform {
   std::vector<std::vector<uint64_t>> ps_per_byte;
   std::vector<uint64_t> overhead_ps;
@@ -98,7 +99,8 @@ inline constexpr int kLargePlanMaxRanks = 640;
 // of plan.segment_bytes, in picoseconds: the fill (the latest arrival of
 // one segment, each hop overhead_i + segment x max(c(i, j), children x
 // u_i, each crossed uplink's load), children fed at once, a hop out of a
-// rank i other than the root at least relay_ps[i]) plus a period per
+// rank i other than the root at least children x relay_ps[i]) plus a
+// period per
 // further segment (segment x the tree's busiest port, edge or uplink per
 // byte + the largest children x overhead_i). UINT64_MAX when it passes
 // 2^64 - 1.

@@ -13,7 +13,8 @@
 // it has arrived there. Measured (bench --gaps-out from 3 ranks on,
 // measure.h's SegmentRelaySeconds) as what a second hop i -> r_i -> y_i
 // adds to the stream, a_i(S); the plan charges a hop out of a rank other
-// than the root at least a_i (degree_tree.h, DegreeTreePredictedPs()).
+// than the root with k children at least k a_i (degree_tree.h,
+// DegreeTreePredictedPs()).
 #ifndef HETCAST_TOOLS_MPI_SEGMENT_GAPS_H_
 #define HETCAST_TOOLS_MPI_SEGMENT_GAPS_H_
 
