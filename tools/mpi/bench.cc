@@ -35,9 +35,13 @@
 // "N BYTES", then N x N picoseconds, row = sender. --gaps-out writes the
 // pipelined executor's steady-state gap between segments of each size
 // S1, S2, ... from every rank to its fastest pair (measure.h,
-// SegmentGapSeconds, kGapSegments segments): "hetcast-segment-gaps 1",
-// "N SEGMENTS", "receivers R_0 ... R_{N-1}", then per size a line
-// "S G_0 ... G_{N-1}" in picoseconds (large_plan --gaps reads it).
+// SegmentGapSeconds, kGapSegments segments) and, from 3 ranks on, what a
+// second hop adds to that stream (SegmentRelaySeconds: R_s relaying to its
+// own fastest receiver other than s, Y_s): "hetcast-segment-gaps 2",
+// "N SEGMENTS", "receivers R_0 ... R_{N-1}", "relays Y_0 ... Y_{N-1}",
+// then per size a line "S G_0 ... G_{N-1} A_0 ... A_{N-1}" in picoseconds
+// (large_plan --gaps reads it; segment_gaps.h); on 2 ranks
+// "hetcast-segment-gaps 1" without the relays and the A's.
 // --model=pairs: HETCAST_MPI_Multicast_multi of one message from rank 0 to
 // every other rank in the non-blocking model with the per-pair costs of
 // calibrate --pairs-out (WRP), printed like hetcast's.
@@ -199,34 +203,63 @@ uint64_t Picoseconds(double seconds) {
 // sets the difference of the two streams.
 constexpr size_t kGapSegments = 16;
 
-// Each rank's fastest receiver in the pair times `ps` (on rank 0), sent to
-// every rank.
-std::vector<int> FastestReceivers(const std::vector<uint64_t>& ps, int n) {
-  std::vector<int> receivers(n, 0);
-  for (int s = 0; s < n && !ps.empty(); ++s) {
-    receivers[s] = s == 0 ? 1 : 0;
-    for (int r = 0; r < n; ++r) {
-      if (r != s && ps[s * n + r] < ps[s * n + receivers[s]]) receivers[s] = r;
-    }
+// Rank s's fastest receiver other than s and `skip` in the pair times `ps`
+// (ties: the lower rank); -1 when there is none.
+int FastestReceiver(const std::vector<uint64_t>& ps, int n, int s, int skip) {
+  int best = -1;
+  for (int r = 0; r < n; ++r) {
+    if (r == s || r == skip) continue;
+    if (best < 0 || ps[s * n + r] < ps[s * n + best]) best = r;
   }
-  MPI_Bcast(receivers.data(), n, MPI_INT, 0, MPI_COMM_WORLD);
-  return receivers;
+  return best;
 }
 
-// --gaps-out: the gaps of every size of `sizes` (bench.cc's header).
+// Each rank's fastest receiver in the pair times `ps` (on rank 0), and that
+// receiver's own fastest receiver other than the rank (-1 on 2 ranks),
+// sent to every rank.
+void FastestReceivers(const std::vector<uint64_t>& ps, int n,
+                      std::vector<int>* receivers, std::vector<int>* relays) {
+  receivers->assign(n, 0);
+  relays->assign(n, -1);
+  for (int s = 0; s < n && !ps.empty(); ++s) {
+    (*receivers)[s] = FastestReceiver(ps, n, s, s);
+    (*relays)[s] = FastestReceiver(ps, n, (*receivers)[s], s);
+  }
+  MPI_Bcast(receivers->data(), n, MPI_INT, 0, MPI_COMM_WORLD);
+  MPI_Bcast(relays->data(), n, MPI_INT, 0, MPI_COMM_WORLD);
+}
+
+// Appends " V" in picoseconds for each of `seconds`.
+void AppendPicoseconds(const std::vector<double>& seconds,
+                       std::ostringstream* text) {
+  for (double value : seconds) *text << " " << Picoseconds(value);
+}
+
+// --gaps-out: the gaps (and from 3 ranks on the relays' additions) of every
+// size of `sizes` (bench.cc's header).
 int WriteGaps(const Bench& b, const std::vector<uint64_t>& ps,
               const std::vector<uint64_t>& sizes, const std::string& path) {
-  const std::vector<int> receivers = FastestReceivers(ps, b.size);
+  std::vector<int> receivers, relays;
+  FastestReceivers(ps, b.size, &receivers, &relays);
+  const bool relayed = b.size >= 3;
   std::ostringstream text;
-  text << "hetcast-segment-gaps 1\n"
+  text << "hetcast-segment-gaps " << (relayed ? 2 : 1) << "\n"
        << b.size << " " << kGapSegments << "\nreceivers";
   for (int r : receivers) text << " " << r;
+  if (relayed) {
+    text << "\nrelays";
+    for (int r : relays) text << " " << r;
+  }
   int rc = MPI_SUCCESS;
   for (uint64_t size : sizes) {
-    const std::vector<double> gaps =
-        SegmentGapSeconds(MPI_COMM_WORLD, receivers, size, kGapSegments, &rc);
     text << "\n" << size;
-    for (double gap : gaps) text << " " << Picoseconds(gap);
+    AppendPicoseconds(
+        SegmentGapSeconds(MPI_COMM_WORLD, receivers, size, kGapSegments, &rc),
+        &text);
+    if (!relayed) continue;
+    AppendPicoseconds(SegmentRelaySeconds(MPI_COMM_WORLD, receivers, relays,
+                                          size, kGapSegments, &rc),
+                      &text);
   }
   if (b.rank != 0) return rc == MPI_SUCCESS ? 0 : 1;
   std::ofstream out(path);

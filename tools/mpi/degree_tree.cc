@@ -170,8 +170,9 @@ uint64_t TreesPeriod(const LargePlatform& platform,
 // The latest arrival of one segment of `segment` bytes down `tree` from
 // `root` with no other traffic, children fed at once (each hop overhead_i
 // + segment x max(c(i, j), children x u_i, each crossed uplink's load in
-// this tree)), into `fill`; the tree's largest children x overhead_i into
-// `overheads`; both kept when larger.
+// this tree), at least children x relay_ps[i] when i is not the root),
+// into `fill`; the
+// tree's largest children x overhead_i into `overheads`; both kept when larger.
 void TreeFill(const LargePlatform& platform, const WeightedTree& tree, int root,
               uint64_t segment, const std::vector<uint64_t>& up, uint64_t* fill,
               uint64_t* overheads) {
@@ -194,9 +195,12 @@ void TreeFill(const LargePlatform& platform, const WeightedTree& tree, int root,
         edge = std::max({edge, uplink_load[sites.of_rank[at]],
                          uplink_load[sites.of_rank[child]]});
       }
-      const uint64_t hop =
+      uint64_t hop =
           SaturatingAdd(platform.overhead_ps[at],
                         SaturatingMul(segment, std::max(edge, shared)));
+      if (at != root && static_cast<size_t>(at) < platform.relay_ps.size()) {
+        hop = std::max(hop, SaturatingMul(children, platform.relay_ps[at]));
+      }
       stack.emplace_back(child, SaturatingAdd(arrived, hop));
     }
   }

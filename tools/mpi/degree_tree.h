@@ -40,11 +40,18 @@ struct Sites {
 // n ranks: a byte from i to j costs ps_per_byte[i][j] (1 .. kMaxLinkValue;
 // the diagonal unused), and each segment that i sends costs overhead_ps[i]
 // (0 .. kMaxLinkValue) besides; with sites, a tree also pays for their
-// uplinks.
+// uplinks. relay_ps[i] (empty: none; else 0 .. kMaxLinkValue per rank) is
+// what a hop out of rank i, when i is not the root, adds to the pipeline
+// per child of i: measured as what a second hop adds to a stream of
+// segments (segment_gaps.h). Where the network shares a link among all
+// segments in flight, a segment does not arrive one segment's time after
+// its sender had it but a whole window's, and with k children k windows'
+// (SMPI: 118.5, 215.1 and 408.4 us for k = 1, 2, 4; docs/mpi.md).
 struct LargePlatform {
   std::vector<std::vector<uint64_t>> ps_per_byte;
   std::vector<uint64_t> overhead_ps;
   Sites sites;
+  std::vector<uint64_t> relay_ps;
 };
 
 // Per site, the edges of `tree` that leave or enter it (empty without
@@ -91,7 +98,9 @@ inline constexpr int kLargePlanMaxRanks = 640;
 // The broadcast of `bytes` bytes along the one tree of `plan` in segments
 // of plan.segment_bytes, in picoseconds: the fill (the latest arrival of
 // one segment, each hop overhead_i + segment x max(c(i, j), children x
-// u_i, each crossed uplink's load), children fed at once) plus a period per
+// u_i, each crossed uplink's load), children fed at once, a hop out of a
+// rank i other than the root at least children x relay_ps[i]) plus a
+// period per
 // further segment (segment x the tree's busiest port, edge or uplink per
 // byte + the largest children x overhead_i). UINT64_MAX when it passes
 // 2^64 - 1.

@@ -6,8 +6,8 @@
 #   2. bench --model=bound --times-out measures every pair's uncontended
 #      transfer of CALIBRATION bytes in the simulation, and --gaps-out the
 #      executor's gap between segments of 8, 32, 128, 512 and 2048 KiB
-#      from each rank to its fastest pair (nothing is read from the
-#      platform file);
+#      from each rank to its fastest pair and what a relay adds to that
+#      stream (nothing is read from the platform file);
 #   3. large_plan makes the multi-port plan for the message from the pairs
 #      file, each rank's cost per segment from the gaps (segment_gaps.h),
 #      and bench --model=multi-tree runs it at each of those sizes that

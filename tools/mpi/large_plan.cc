@@ -69,15 +69,20 @@ absl::Status CheckPlatform(const LargePlatform& platform, int root) {
     return absl::InvalidArgumentError(absl::StrCat(
         "overheads for ", platform.overhead_ps.size(), " ranks, not ", n));
   }
+  if (!platform.relay_ps.empty() && platform.relay_ps.size() != n) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "relay times for ", platform.relay_ps.size(), " ranks, not ", n));
+  }
   for (size_t i = 0; i < n; ++i) {
     if (platform.ps_per_byte[i].size() != n) {
       return absl::InvalidArgumentError(
           absl::StrCat("row ", i, " of the costs has ",
                        platform.ps_per_byte[i].size(), " entries, not ", n));
     }
-    if (platform.overhead_ps[i] > kMaxLinkValue) {
-      return absl::InvalidArgumentError(
-          absl::StrCat("rank ", i, ": the overhead is above 2^40 ps"));
+    if (platform.overhead_ps[i] > kMaxLinkValue ||
+        (!platform.relay_ps.empty() && platform.relay_ps[i] > kMaxLinkValue)) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          "rank ", i, ": the overhead or relay time is above 2^40 ps"));
     }
     for (size_t j = 0; j < n; ++j) {
       const uint64_t c = platform.ps_per_byte[i][j];

@@ -140,7 +140,8 @@ mpq_class LargeCountingBound(const LargePlatform& platform, int root);
 // period is TreesPeriod() at segment costs overhead_i + segment c(i, j)
 // and the fill is the latest arrival of one segment down any tree, each
 // rank sending to its children in order.
-// Multi-port: DegreeTreePredictedPs() of the plan's one tree.
+// Multi-port: DegreeTreePredictedPs() of the plan's trees (the only model
+// that charges the platform's relay times).
 mpq_class PredictedPs(const LargePlatform& platform, const MultiTreePlan& plan,
                       uint64_t bytes, LargeModel model = LargeModel::kOnePort);
 

@@ -9,8 +9,9 @@
 // uncontended transfer measured) or calibrate's --pairs-out file; --model
 // one-port or multi-port (large_plan.h, LargeModel). Each rank's cost per
 // segment sent: from --gaps, bench --gaps-out's measured gaps of the
-// executor at each segment size (segment_gaps.h), the segment size then the
-// measured one of least predicted time; else --overhead-ns for every size
+// executor at each segment size (segment_gaps.h; with its relay times, the
+// delay a relay adds, charged to the multi-port fill), the segment size then
+// the measured one of least predicted time; else --overhead-ns for every size
 // (20 us, an MPI message's software cost over TCP), which sets the segment
 // size. --segment-bytes pins the segment size instead (with --gaps, one of
 // the measured sizes). Prints one line: the algorithm, the steady state and

@@ -6,6 +6,7 @@
 #include <limits>
 
 #include "tools/mpi/call_rules.h"
+#include "tools/mpi/degree_tree.h"
 #include "tools/mpi/multi_tree.h"
 #include "tools/mpi/rank_map.h"
 #include "tools/mpi/whole_plan.h"
@@ -107,21 +108,67 @@ std::vector<double> PairTransferSeconds(MPI_Comm comm, int bytes) {
 
 namespace {
 
-// Seconds from a barrier of `pair` (the sender at rank 0, the receiver at
-// rank 1) until the later of the two returns from MultiTreeBcast of
-// `segments` segments; the executor's status in *rc.
-double PairStreamSeconds(MPI_Comm pair, size_t segment_bytes, size_t segments,
-                         std::vector<char>* buffer, int* rc) {
+// Seconds from a barrier of `chain` until the last of its ranks returns
+// from MultiTreeBcast of `segments` segments down the chain of its ranks in
+// rank order (rank 0 the root); with the default queues of MultiTreePlan,
+// or the large plans' (SetQueues()) when `large_queues`. The executor's
+// status in *rc.
+double ChainStreamSeconds(MPI_Comm chain, size_t segment_bytes, size_t segments,
+                          bool large_queues, std::vector<char>* buffer,
+                          int* rc) {
+  int size = 0;
+  MPI_Comm_size(chain, &size);
   MultiTreePlan plan;
   plan.trees.resize(1);
-  plan.trees[0].children = {{1}, {}};
+  plan.trees[0].children.resize(size);
+  for (int r = 0; r + 1 < size; ++r) plan.trees[0].children[r] = {r + 1};
   plan.segment_bytes = segment_bytes;
-  MPI_Barrier(pair);
+  if (large_queues) SetQueues(&plan);
+  MPI_Barrier(chain);
   const double start = MPI_Wtime();
   const int status =
-      MultiTreeBcast(buffer->data(), segment_bytes * segments, plan, pair);
+      MultiTreeBcast(buffer->data(), segment_bytes * segments, plan, chain);
   if (status != MPI_SUCCESS) *rc = status;
-  return MaxOverRanks(pair, MPI_Wtime() - start);
+  return MaxOverRanks(chain, MPI_Wtime() - start);
+}
+
+// ChainStreamSeconds() down `members` (ranks of `comm`, distinct, in chain
+// order), collective over `comm`: the time on the members, 0 elsewhere.
+double MembersStreamSeconds(MPI_Comm comm, const std::vector<int>& members,
+                            size_t segment_bytes, size_t segments,
+                            bool large_queues, std::vector<char>* buffer,
+                            int* rc) {
+  int rank = 0;
+  MPI_Comm_rank(comm, &rank);
+  const auto at = std::find(members.begin(), members.end(), rank);
+  MPI_Comm chain = MPI_COMM_NULL;
+  MPI_Comm_split(comm, at != members.end() ? 0 : MPI_UNDEFINED,
+                 static_cast<int>(at - members.begin()), &chain);
+  if (chain == MPI_COMM_NULL) return 0;
+  const double seconds = ChainStreamSeconds(chain, segment_bytes, segments,
+                                            large_queues, buffer, rc);
+  MPI_Comm_free(&chain);
+  return seconds;
+}
+
+// For each sender of `comm` in rank order, measure(sender, buffer) on
+// every rank (collective; a buffer of `buffer_bytes`); the sender's value
+// of each, gathered on rank 0 (empty elsewhere).
+template <typename Measure>
+std::vector<double> PerSender(MPI_Comm comm, size_t buffer_bytes,
+                              Measure measure) {
+  int rank = 0, size = 0;
+  MPI_Comm_rank(comm, &rank);
+  MPI_Comm_size(comm, &size);
+  std::vector<char> buffer(buffer_bytes);
+  double mine = 0;
+  for (int sender = 0; sender < size; ++sender) {
+    const double value = measure(sender, &buffer);
+    if (rank == sender) mine = value;
+  }
+  std::vector<double> all(rank == 0 ? static_cast<size_t>(size) : 0);
+  MPI_Gather(&mine, 1, MPI_DOUBLE, all.data(), 1, MPI_DOUBLE, 0, comm);
+  return all;
 }
 
 }  // namespace
@@ -130,27 +177,42 @@ std::vector<double> SegmentGapSeconds(MPI_Comm comm,
                                       const std::vector<int>& receivers,
                                       size_t segment_bytes, size_t segments,
                                       int* rc) {
-  int rank = 0, size = 0;
-  MPI_Comm_rank(comm, &rank);
-  MPI_Comm_size(comm, &size);
-  std::vector<char> buffer(segment_bytes * segments);
-  double mine = 0;
-  for (int sender = 0; sender < size; ++sender) {
-    const int receiver = receivers[sender];
-    const bool in = rank == sender || rank == receiver;
-    MPI_Comm pair = MPI_COMM_NULL;
-    MPI_Comm_split(comm, in && receiver != sender ? 0 : MPI_UNDEFINED,
-                   rank == sender ? 0 : 1, &pair);
-    if (pair == MPI_COMM_NULL) continue;
-    const double one = PairStreamSeconds(pair, segment_bytes, 1, &buffer, rc);
-    const double all =
-        PairStreamSeconds(pair, segment_bytes, segments, &buffer, rc);
-    if (rank == sender) mine = std::max(0.0, all - one) / (segments - 1);
-    MPI_Comm_free(&pair);
-  }
-  std::vector<double> gaps(rank == 0 ? static_cast<size_t>(size) : 0);
-  MPI_Gather(&mine, 1, MPI_DOUBLE, gaps.data(), 1, MPI_DOUBLE, 0, comm);
-  return gaps;
+  return PerSender(comm, segment_bytes * segments,
+                   [&](int sender, std::vector<char>* buffer) {
+                     const std::vector<int> pair = {sender, receivers[sender]};
+                     if (pair[1] == sender) return 0.0;
+                     const double one = MembersStreamSeconds(
+                         comm, pair, segment_bytes, 1, false, buffer, rc);
+                     const double all =
+                         MembersStreamSeconds(comm, pair, segment_bytes,
+                                              segments, false, buffer, rc);
+                     return std::max(0.0, all - one) / (segments - 1);
+                   });
+}
+
+std::vector<double> SegmentRelaySeconds(MPI_Comm comm,
+                                        const std::vector<int>& receivers,
+                                        const std::vector<int>& relays,
+                                        size_t segment_bytes, size_t segments,
+                                        int* rc) {
+  return PerSender(
+      comm, segment_bytes * segments,
+      [&](int sender, std::vector<char>* buffer) {
+        const int receiver = receivers[sender], relay = relays[sender];
+        if (receiver == sender || relay == sender || relay == receiver)
+          return 0.0;
+        const std::vector<int> chains[3] = {
+            {sender, receiver}, {receiver, relay}, {sender, receiver, relay}};
+        double seconds[3] = {0, 0, 0};
+        for (int c = 0; c < 3; ++c) {
+          seconds[c] = MembersStreamSeconds(comm, chains[c], segment_bytes,
+                                            segments, true, buffer, rc);
+        }
+        // Each hop's time is known to its two ranks (0 elsewhere).
+        double slower = std::max(seconds[0], seconds[1]);
+        MPI_Allreduce(MPI_IN_PLACE, &slower, 1, MPI_DOUBLE, MPI_MAX, comm);
+        return std::max(0.0, seconds[2] - slower);
+      });
 }
 
 std::vector<int> RoundRobinReceivers(const std::vector<int>& labels, int sender,

@@ -54,6 +54,23 @@ std::vector<double> SegmentGapSeconds(MPI_Comm comm,
                                       size_t segment_bytes, size_t segments,
                                       int* rc);
 
+// What a second hop adds to the executor's pipelined stream: for each
+// sender s in rank order, with the large plans' queues (degree_tree.h,
+// SetQueues()), MultiTreeBcast of `segments` segments of `segment_bytes`
+// from s to receivers[s], from receivers[s] to relays[s], and down the
+// chain s -> receivers[s] -> relays[s]; the chain's time less the slower
+// of the two hops (0 when negative, or when the three ranks are not
+// distinct). Where a stream's segments arrive one after another, that is
+// one segment's hop; where the network shares a link among all the
+// segments in flight (SMPI's flow model: every posted receive is a flow of
+// its own), a whole window's. Rank 0 gets one value per sender (empty
+// elsewhere). MPI_ERR_* of the executor in *rc.
+std::vector<double> SegmentRelaySeconds(MPI_Comm comm,
+                                        const std::vector<int>& receivers,
+                                        const std::vector<int>& relays,
+                                        size_t segment_bytes, size_t segments,
+                                        int* rc);
+
 // Seconds from a barrier until the slowest rank returns from a broadcast of
 // `bytes` from `root`: the executor's (HETCAST_MPI_Bcast, after one call
 // that gathers the types) or MPI_Bcast; the minimum over `repeats`. An

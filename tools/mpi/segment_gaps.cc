@@ -23,21 +23,29 @@ bool ReadRow(std::istream& in, size_t ranks, uint64_t limit,
   return true;
 }
 
-absl::Status ReadReceivers(std::istream& in, size_t ranks, SegmentGaps* gaps) {
+// A line "NAME R_0 ... R_{N-1}" of ranks below N into `out`, each R_i
+// neither i nor, when `other` is not empty, other[i] (`role` names R_i in
+// the error).
+absl::Status ReadRankLine(std::istream& in, size_t ranks,
+                          const std::string& name, const std::string& role,
+                          const std::vector<int>& other,
+                          std::vector<int>* out) {
   std::string word;
-  std::vector<uint64_t> receivers;
-  if (!(in >> word) || word != "receivers" ||
-      !ReadRow(in, ranks, ranks - 1, &receivers)) {
+  std::vector<uint64_t> values;
+  if (!(in >> word) || word != name ||
+      !ReadRow(in, ranks, ranks - 1, &values)) {
     return absl::InvalidArgumentError(
-        absl::StrCat("the segment gaps need a line 'receivers' with ", ranks,
+        absl::StrCat("the segment gaps need a line '", name, "' with ", ranks,
                      " ranks below ", ranks));
   }
   for (size_t i = 0; i < ranks; ++i) {
-    if (receivers[i] == i) {
+    if (values[i] == i ||
+        (!other.empty() && static_cast<int>(values[i]) == other[i])) {
       return absl::InvalidArgumentError(
-          absl::StrCat("segment gaps: rank ", i, " is its own receiver"));
+          absl::StrCat("segment gaps: rank ", i, "'s ", role, " is itself",
+                       other.empty() ? "" : " or its receiver"));
     }
-    gaps->receivers.push_back(static_cast<int>(receivers[i]));
+    out->push_back(static_cast<int>(values[i]));
   }
   return absl::OkStatus();
 }
@@ -50,25 +58,34 @@ absl::StatusOr<SegmentGaps> ParseSegmentGaps(const std::string& text,
   std::string magic, version;
   uint64_t n = 0, segments = 0;
   if (!(in >> magic >> version >> n >> segments) ||
-      magic != "hetcast-segment-gaps" || version != "1" || n != ranks ||
-      ranks < 2 || segments < 2) {
+      magic != "hetcast-segment-gaps" || (version != "1" && version != "2") ||
+      n != ranks || ranks < 2 || segments < 2) {
     return absl::InvalidArgumentError(absl::StrCat(
-        "segment gaps start with 'hetcast-segment-gaps 1', the rank count (",
+        "segment gaps start with 'hetcast-segment-gaps 1' (or 2), the rank "
+        "count (",
         ranks, ") and the segments per stream (at least 2)"));
   }
   SegmentGaps gaps;
-  absl::Status status = ReadReceivers(in, ranks, &gaps);
+  absl::Status status =
+      ReadRankLine(in, ranks, "receivers", "receiver", {}, &gaps.receivers);
+  if (status.ok() && version == "2") {
+    status = ReadRankLine(in, ranks, "relays", "relay", gaps.receivers,
+                          &gaps.relays);
+  }
   if (!status.ok()) return status;
+  const size_t values = gaps.relays.empty() ? ranks : 2 * ranks;
   uint64_t size = 0;
   while (in >> size) {
     std::vector<uint64_t> row;
     if (size == 0 || std::count(gaps.sizes.begin(), gaps.sizes.end(), size) ||
-        !ReadRow(in, ranks, kMaxLinkValue, &row)) {
+        !ReadRow(in, values, kMaxLinkValue, &row)) {
       return absl::InvalidArgumentError(absl::StrCat(
           "segment gaps of ", size, " bytes: a new size of at least 1 byte ",
-          "and ", ranks, " gaps of at most 2^40 ps are needed"));
+          "and ", values, " times of at most 2^40 ps are needed"));
     }
     gaps.sizes.push_back(size);
+    gaps.relay_ps.emplace_back(row.begin() + ranks, row.end());
+    row.resize(ranks);
     gaps.gap_ps.push_back(std::move(row));
   }
   if (!in.eof() || gaps.sizes.empty()) {
@@ -90,6 +107,7 @@ absl::Status ApplySegmentGaps(const SegmentGaps& gaps, uint64_t segment_bytes,
         " ranks at ", segment_bytes));
   }
   const std::vector<uint64_t>& gap = gaps.gap_ps[at - gaps.sizes.begin()];
+  platform->relay_ps = gaps.relay_ps[at - gaps.sizes.begin()];
   platform->overhead_ps.assign(n, 0);
   for (size_t i = 0; i < n; ++i) {
     const uint64_t per_byte = platform->ps_per_byte[i][gaps.receivers[i]];
