@@ -78,12 +78,12 @@ hetcast_status LowerBoundAtNever(const char** why) {
   constexpr size_t kBytes = 24 * kClusters;
   static const std::unique_ptr<unsigned char[]> workspace(
       new unsigned char[kBytes]);
-  const hetcast_cluster_request r = {sizes.data(), kClusters,
-                                     HETCAST_MAX_COST, 0, nullptr, 1, nullptr};
+  const hetcast_cluster_request r = {
+      sizes.data(), kClusters, HETCAST_MAX_COST, 0, nullptr, 1, nullptr};
   uint64_t bound;
   hetcast_bound kind;
-  return hetcast_cluster_lower_bound(&r, workspace.get(), kBytes, &bound,
-                                     &kind, why);
+  return hetcast_cluster_lower_bound(&r, workspace.get(), kBytes, &bound, &kind,
+                                     why);
 }
 
 }  // namespace
