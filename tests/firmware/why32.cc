@@ -1,16 +1,19 @@
 /* why32.cc: the reasons only a 32-bit size_t reaches, reached on a
  * Cortex-M4 under QEMU (why32_test.sh). A node request may have up to
- * HETCAST_MAX_NODES (2^31 - 1) nodes; where size_t has 32 bits, the
- * workspace FNF needs for that many overflows it, and somewhat fewer nodes
- * still overflow the planner's whole plan (its node and transfer arrays
- * and FNF's workspace together).
+ * HETCAST_MAX_NODES (2^31 - 1) nodes, a cluster request as many
+ * processors; where size_t has 32 bits, the workspace FNF or the cluster
+ * planners need for that many overflows it, and somewhat fewer nodes still
+ * overflow the planner's whole plan (its node and transfer arrays and
+ * FNF's workspace together).
  *
  * The program finds, by bisection on the destination count d of a
  * one-type node request, the largest d whose hetcast_node_plan_sizes
  * succeeds, and requires:
  *   hetcast_node_plan_sizes at d + 1: HETCAST_TOO_LARGE, with a reason;
  *   hetcast_plan_sizes at d (node sizes fit, the whole plan does not):
- *     HETCAST_TOO_LARGE, with a reason.
+ *     HETCAST_TOO_LARGE, with a reason;
+ * and hetcast_cluster_plan_sizes of one cluster of HETCAST_MAX_NODES
+ * processors: HETCAST_TOO_LARGE, with a reason.
  * It prints each reason as "reason: TEXT"; why32_test.sh requires them to
  * be exactly the reasons of tests/planner/why_32bit.txt, the list that
  * //tests:why_test's EveryReasonIsReached leaves to this test. Output ends
@@ -118,6 +121,17 @@ int main(void) {
   why = NULL;
   ExpectTooLarge("hetcast_plan_sizes the largest that fits",
                  hetcast_plan_sizes(&request, &sizes, &why), why);
+
+  /* One cluster of HETCAST_MAX_NODES processors: 88 bytes of workspace
+   * each (runtime/cluster/layout.h, LcfScratch). */
+  static const uint64_t kClusterSize[1] = {HETCAST_MAX_NODES};
+  const hetcast_cluster_request cluster = {kClusterSize, 1, 1,   0,
+                                           NULL,         0, NULL};
+  hetcast_node_sizes cluster_sizes;
+  why = NULL;
+  ExpectTooLarge("hetcast_cluster_plan_sizes HETCAST_MAX_NODES processors",
+                 hetcast_cluster_plan_sizes(&cluster, &cluster_sizes, &why),
+                 why);
 
   fputs("done: failed=", stdout);
   PutU64((uint64_t)failures);
