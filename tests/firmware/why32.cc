@@ -32,17 +32,6 @@
 
 static int failures;
 
-static void PutU64(uint64_t value) {
-  char digits[21];
-  char* p = digits + sizeof(digits) - 1;
-  *p = '\0';
-  do {
-    *--p = (char)('0' + value % 10);
-    value /= 10;
-  } while (value != 0);
-  fputs(p, stdout);
-}
-
 static void Fail(const char* what) {
   fputs("FAIL: ", stdout);
   fputs(what, stdout);
@@ -104,9 +93,8 @@ int main(void) {
       overflows = middle;
     }
   }
-  fputs("largest node request whose workspace fits: destinations=", stdout);
-  PutU64(fits);
-  fputs("\n", stdout);
+  printf("largest node request whose workspace fits: destinations=%lu\n",
+         (unsigned long)fits);
 
   const char* why = NULL;
   ExpectTooLarge("hetcast_node_plan_sizes one more destination",
@@ -133,8 +121,6 @@ int main(void) {
                  hetcast_cluster_plan_sizes(&cluster, &cluster_sizes, &why),
                  why);
 
-  fputs("done: failed=", stdout);
-  PutU64((uint64_t)failures);
-  fputs("\n", stdout);
+  printf("done: failed=%d\n", failures);
   return failures == 0 ? 0 : 1;
 }
