@@ -67,10 +67,9 @@ struct ClusterEvaluateArgs {
 // processor already is LCF(1)'s copy (p_B = 0, nothing served), so p =
 // k - 1, and p C >= 2^64 - 1 with C <= HETCAST_MAX_COST = 2^40 needs
 // k - 1 >= 2^24: (2^24 - 1) 2^40 = 2^64 - 2^40. So k = 2^24 + 1 clusters of
-// one processor, C = 2^40, B = 1: a sizes array of 128 MiB; the call
-// touches it and the k uint32 of its order (bounds.cc sorts the clusters),
-// and leaves the rest of its workspace alone (the entry bound is off above
-// C = 128).
+// one processor, C = 2^40, B = 1: a sizes array of 128 MiB, which the call
+// reads in O(k); it leaves its workspace untouched (B <= n_0: LCF(1) takes
+// no step, so no sort; the entry bound is off above C = 128).
 hetcast_status LowerBoundAtNever(const char** why) {
   constexpr size_t kClusters = (size_t{1} << 24) + 1;
   static const std::vector<uint64_t> sizes(kClusters, 1);
