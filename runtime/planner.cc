@@ -94,7 +94,9 @@ hetcast_status ChooseCluster(const hetcast_request& request, Choice* choice,
                          &choice->cluster_layout, &choice->cluster_row, error);
   if (status != HETCAST_OK) return status;
   hetcast_node_sizes need = {};
-  ClusterPlanSizes(choice->cluster_layout, &need);
+  const hetcast_status sized =
+      ClusterPlanSizes(choice->cluster_layout, &need, error);
+  if (sized != HETCAST_OK) return sized;
   TakeNodeSizes(need, choice);
   return HETCAST_OK;
 }

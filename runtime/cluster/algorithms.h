@@ -78,8 +78,12 @@ hetcast_status PrepareClusterPlan(const hetcast_cluster_request* request,
                                   ClusterLayout* layout,
                                   const ClusterAlgorithm** row,
                                   const char** why);
-// hetcast_cluster_plan_sizes of a checked request.
-void ClusterPlanSizes(const ClusterLayout& l, hetcast_node_sizes* sizes);
+// hetcast_cluster_plan_sizes of a checked request: HETCAST_TOO_LARGE when
+// the workspace overflows size_t (88 bytes a processor: a 32-bit size_t
+// holds it for fewer than HETCAST_MAX_NODES), the reason in `*why`
+// (optional).
+hetcast_status ClusterPlanSizes(const ClusterLayout& l,
+                                hetcast_node_sizes* sizes, const char** why);
 // hetcast_cluster_plan of a prepared request, arguments as there. With
 // `with_default`, `row` is the default's (ClusterDefaultAlgorithm) and the
 // other default algorithms that plan the request run in the same

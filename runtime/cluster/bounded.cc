@@ -58,29 +58,75 @@ struct RoundTargets {
   }
 };
 
+// The holders of every cluster at a round's start, as a Fenwick tree over
+// the clusters in index order (`tree`, k entries; counts stay below 2^31),
+// so that a round finds its senders in O(log k) each instead of scanning
+// the k clusters (k - 1 rounds of k steps when B = 1).
+class RoundHolders {
+ public:
+  RoundHolders(uint32_t* tree, uint32_t k, const uint32_t* counts)
+      : tree_(tree), k_(k) {
+    for (uint32_t i = 0; i < k; ++i) tree_[i] = counts[i];
+    for (uint32_t i = 1; i <= k; ++i) {
+      const uint32_t up = i + (i & (0u - i));
+      if (up <= k) tree_[up - 1] += tree_[i - 1];
+    }
+    while (top_ * 2 <= k) top_ *= 2;
+  }
+  // One more holder in cluster `c` (from the next round on).
+  void Add(uint32_t c) {
+    for (uint32_t i = c + 1; i <= k_; i += i & (0u - i)) ++tree_[i - 1];
+  }
+  // The cluster of holder `j` (0-based, clusters and positions in index
+  // order) and the holders of the clusters before it.
+  uint32_t Find(uint64_t j, uint64_t* before) const {
+    uint32_t at = 0;
+    uint64_t sum = 0;
+    for (uint32_t step = top_; step != 0; step /= 2) {
+      if (at + step <= k_ && sum + tree_[at + step - 1] <= j) {
+        at += step;
+        sum += tree_[at - 1];
+      }
+    }
+    *before = sum;
+    return at;
+  }
+
+ private:
+  uint32_t* tree_;
+  uint32_t k_;
+  uint32_t top_ = 1;  // The largest power of two <= k.
+};
+
 // Phase 2 of §5.3 / §5.4: "every C time units we make B more copies by
 // inter-cluster transfers" until no target is left. Each round starts with
-// all earlier transfers landed; its senders are the holders at its start,
-// clusters and positions in index order. Returns when the last round ends.
+// all earlier transfers landed; its senders are the first B holders at its
+// start, clusters and positions in index order (its targets hold no copy
+// before it, so they join the holders when it ends). Returns when the last
+// round ends. O(k + T log k) for T transfers.
 uint64_t ServeInRounds(const ClusterLayout& l, const LcfScratch& s, uint64_t b,
                        uint64_t t, RoundTargets* targets, size_t* written) {
   uint32_t* informed = s.informed;
-  uint32_t* holders_now = s.received;
+  RoundHolders holders(s.received, l.k, informed);
+  uint64_t holder_count = 0;
+  for (uint32_t c = 0; c < l.k; ++c) holder_count += informed[c];
   uint32_t target = targets->Next();
   while (target != RoundTargets::kNone) {
-    for (uint32_t c = 0; c < l.k; ++c) holders_now[c] = informed[c];
-    uint64_t senders = 0;
-    for (uint32_t c = 0;
-         c < l.k && target != RoundTargets::kNone && senders < b; ++c) {
-      for (uint32_t p = 0;
-           p < holders_now[c] && target != RoundTargets::kNone && senders < b;
-           ++p, ++senders) {
-        const uint32_t to = s.base[target] + informed[target]++;
-        s.raw[(*written)++] =
-            hetcast_transfer{s.base[c] + p, to, t, TimeAdd(t, l.cost)};
-        target = targets->Next();
-      }
+    const size_t first = *written;
+    for (uint64_t j = 0;
+         j < b && j < holder_count && target != RoundTargets::kNone; ++j) {
+      uint64_t before = 0;
+      const uint32_t c = holders.Find(j, &before);
+      const uint32_t to = s.base[target] + informed[target]++;
+      s.raw[(*written)++] =
+          hetcast_transfer{s.base[c] + static_cast<uint32_t>(j - before), to, t,
+                           TimeAdd(t, l.cost)};
+      target = targets->Next();
     }
+    for (size_t i = first; i < *written; ++i) {
+      holders.Add(ClusterOf(s.base, l.k, s.raw[i].to));
+    }
+    holder_count += *written - first;
     t = TimeAdd(t, l.cost);  // Up to k rounds: k C may pass 64 bits.
   }
   return t;

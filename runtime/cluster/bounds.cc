@@ -29,13 +29,14 @@ void RaiseClusterBound(uint64_t value, hetcast_bound value_kind,
 
 // Steps of LCF(m) with free local transfers (Lemma 3.3): S holders (all of
 // cluster 0 at first) serve the S largest waiting clusters per step until
-// S >= m or no cluster waits. Sets `order` (SortOtherClusters) and the
-// number of clusters served.
+// S >= m or no cluster waits. Sets the number of clusters served, and
+// `order` (SortOtherClusters) when a step is taken: when cluster 0 alone
+// holds m copies (bounded-size matching with B <= n_0), no sort.
 uint64_t FreeLocalSteps(const ClusterLayout& l, uint64_t m, uint32_t* order,
                         size_t* served) {
-  SortOtherClusters(l, order);
   uint64_t holders = l.size[0], steps = 0;
   size_t next = 0;
+  if (holders < m && l.k > 1) SortOtherClusters(l, order);
   while (holders < m && next + 1 < l.k) {
     const uint64_t take = holders < l.k - 1 - next ? holders : l.k - 1 - next;
     for (uint64_t i = 0; i < take; ++i) holders += l.size[order[next + i]];

@@ -24,8 +24,7 @@ hetcast_cluster_plan_sizes(const hetcast_cluster_request* request,
     ClusterLayout l;
     hetcast_status status = ValidateClusterRequest(request, &l, why);
     if (status != HETCAST_OK) return status;
-    ClusterPlanSizes(l, sizes);
-    return HETCAST_OK;
+    return ClusterPlanSizes(l, sizes, why);
   });
 }
 
@@ -173,14 +172,20 @@ hetcast_status PrepareClusterPlan(const hetcast_cluster_request* request,
   return *row == nullptr ? HETCAST_INVALID_ARGUMENT : HETCAST_OK;
 }
 
-void ClusterPlanSizes(const ClusterLayout& l, hetcast_node_sizes* sizes) {
+hetcast_status ClusterPlanSizes(const ClusterLayout& l,
+                                hetcast_node_sizes* sizes, const char** why) {
   Arena measure;
   LcfScratch scratch;
-  CarveLcf(l, &measure, &scratch);
+  if (!CarveLcf(l, &measure, &scratch)) {
+    return Reject(HETCAST_TOO_LARGE,
+                  "cluster request: the workspace it needs overflows size_t",
+                  why);
+  }
   sizes->node_count = l.n;
   sizes->transfer_count = l.n - 1;
   sizes->fnf_runs = 0;
   sizes->workspace_bytes = measure.used();
+  return HETCAST_OK;
 }
 
 hetcast_status PlanPreparedCluster(

@@ -11,10 +11,12 @@
 #   queries.elf      queries.c with semihosting output (the test program);
 #   table_path.elf   size_table_path.c: the table path only, prints nothing;
 #   runtime.elf      every function of hetcast.h, prints nothing;
+#   why32.elf        why32.cc with semihosting output: the reasons only a
+#                    32-bit size_t reaches (why32_test.sh);
 #   link.d           what the links read from the system (the compiler
 #                    drivers and the libraries in the maps), in the .d format,
 #                    for tests/system_deps_check.sh.
-# All three link the same runtime object, compiled with -Os -DNDEBUG
+# All four link the same runtime object, compiled with -Os -DNDEBUG
 # -DHETCAST_OPTIMIZE_SIZE -ffunction-sections -fdata-sections and linked with
 # --gc-sections, so the code that the test runs is the code that measure.sh
 # measures.
@@ -116,10 +118,13 @@ compile_c startup_semihosting.o "$root/tests/firmware/startup.c" -DHETCAST_SEMIH
 compile_c startup.o "$root/tests/firmware/startup.c"
 compile_c queries.o "$root/tests/firmware/queries.c"
 compile_c size_table_path.o "$root/tests/firmware/size_table_path.c"
+arm-none-eabi-g++ -std=c++17 "${COMMON_FLAGS[@]}" -fno-exceptions -fno-rtti \
+  "${INCLUDES[@]}" -c "$root/tests/firmware/why32.cc" -o "$out/why32.o"
 write_everything_c
 compile_c size_runtime.o "$out/size_runtime.c"
 
 link queries.elf rdimon.specs startup_semihosting.o queries.o runtime.o default_table.o
 link table_path.elf nano.specs startup.o size_table_path.o runtime.o default_table.o
 link runtime.elf nano.specs startup.o size_runtime.o runtime.o default_table.o
+link why32.elf rdimon.specs startup_semihosting.o why32.o runtime.o
 write_link_deps

@@ -1,6 +1,8 @@
 // why_cluster_cases.cc: the cluster model's refusals (why_cases.h), by the
 // public function that gives them.
+#include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 #include "runtime/include/hetcast/hetcast.h"
@@ -57,6 +59,32 @@ struct ClusterEvaluateArgs {
   }
 };
 
+// hetcast_cluster_lower_bound of the smallest request whose bound reaches
+// HETCAST_NEVER. Only the bounded-size matching bound grows with the
+// cluster count k (bounds.cc, MatchingLowerBound: p C with p = p_B +
+// ceil((k - 1 - served) / B)); the others count O(log N) global steps, C +
+// 64 ticks, or under 2^31 postal ticks plus C. With B = 1, cluster 0's one
+// processor already is LCF(1)'s copy (p_B = 0, nothing served), so p =
+// k - 1, and p C >= 2^64 - 1 with C <= HETCAST_MAX_COST = 2^40 needs
+// k - 1 >= 2^24: (2^24 - 1) 2^40 = 2^64 - 2^40. So k = 2^24 + 1 clusters of
+// one processor, C = 2^40, B = 1: a sizes array of 128 MiB, which the call
+// reads in O(k); it leaves its workspace untouched (B <= n_0: LCF(1) takes
+// no step, so no sort; the entry bound is off above C = 128).
+hetcast_status LowerBoundAtNever(const char** why) {
+  constexpr size_t kClusters = (size_t{1} << 24) + 1;
+  static const std::vector<uint64_t> sizes(kClusters, 1);
+  // order: k uint32; sorted and reduced: k uint64 each; with padding.
+  constexpr size_t kBytes = 24 * kClusters;
+  static const std::unique_ptr<unsigned char[]> workspace(
+      new unsigned char[kBytes]);
+  const hetcast_cluster_request r = {
+      sizes.data(), kClusters, HETCAST_MAX_COST, 0, nullptr, 1, nullptr};
+  uint64_t bound;
+  hetcast_bound kind;
+  return hetcast_cluster_lower_bound(&r, workspace.get(), kBytes, &bound, &kind,
+                                     why);
+}
+
 }  // namespace
 
 // hetcast_cluster_plan_sizes and hetcast_cluster_lower_bound: the
@@ -112,6 +140,8 @@ std::vector<WhyCase> ClusterSizeCases() {
          return hetcast_cluster_lower_bound(
              &r, g_workspace, sizeof(g_workspace), nullptr, nullptr, why);
        }},
+      {"cluster lower bound at NEVER", HETCAST_OVERFLOW, "HETCAST_NEVER",
+       LowerBoundAtNever},
   };
 }
 

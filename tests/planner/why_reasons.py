@@ -1,15 +1,16 @@
 #!/usr/bin/env python3
 """tests/planner/why_reasons.py: the reasons the runtime can give, for why_test.
 
-    why_reasons.py OUT.inc NOT_REASONS SOURCE...
+    why_reasons.py OUT.inc NOT_REASONS... -- SOURCE...
 
 The reasons are the string literals of the runtime's sources (SOURCE...:
 comments left out, adjacent literals joined, `extern "C"` and static_assert
-messages skipped) but those NOT_REASONS lists (names and citations, one per
-line; `#` starts a comment). Writes each reason to OUT.inc as a C++
-initializer, {"file:line", "reason"}, for why_test.cc, which fails naming
-every reason none of its cases reaches. Fails when a line of NOT_REASONS is
-no literal of the sources.
+messages skipped) but those the NOT_REASONS files list (one per line; `#`
+starts a comment): names and citations (why_exempt.txt), and reasons that
+another test reaches (why_32bit.txt). Writes each reason to OUT.inc as a
+C++ initializer, {"file:line", "reason"}, for why_test.cc, which fails
+naming every reason none of its cases reaches. Fails when a line of a
+NOT_REASONS file is no literal of the sources.
 """
 import json
 import sys
@@ -87,24 +88,40 @@ def literals(text):
             if not skipped and body != ""]
 
 
+def read_list(path):
+    """The entries of a NOT_REASONS file."""
+    entries = set()
+    with open(path, encoding="utf-8") as f:
+        for raw in f:
+            entry = raw.rstrip("\n")
+            if entry.strip() == "" or entry.startswith("#"):
+                continue
+            entries.add(entry)
+    return entries
+
+
 def main(argv):
-    out_path, not_reasons_path, sources = argv[1], argv[2], argv[3:]
+    if "--" not in argv[2:]:
+        print("usage: why_reasons.py OUT.inc NOT_REASONS... -- SOURCE...",
+              file=sys.stderr)
+        return 2
+    split = argv.index("--", 2)
+    out_path, not_reasons_paths = argv[1], argv[2:split]
+    sources = argv[split + 1:]
     found = {}  # literal -> first "file:line"
     for path in sources:
         with open(path, encoding="utf-8") as f:
             for body, line in literals(f.read()):
                 found.setdefault(body, f"{path}:{line}")
     not_reasons = set()
-    with open(not_reasons_path, encoding="utf-8") as f:
-        for raw in f:
-            entry = raw.rstrip("\n")
-            if entry.strip() == "" or entry.startswith("#"):
-                continue
-            not_reasons.add(entry)
-    stale = sorted(not_reasons - set(found))
-    for body in stale:
-        print(f"{not_reasons_path}: \"{body}\" is no literal of the sources",
-              file=sys.stderr)
+    stale = False
+    for path in not_reasons_paths:
+        listed = read_list(path)
+        for body in sorted(listed - set(found)):
+            print(f"{path}: \"{body}\" is no literal of the sources",
+                  file=sys.stderr)
+            stale = True
+        not_reasons |= listed
     if stale:
         return 1
     with open(out_path, "w", encoding="utf-8") as out:

@@ -3,7 +3,9 @@
 // function and expects the status the header documents and a reason that
 // names what is wrong (the argument, the field or the limit). Together the
 // cases reach every reason the runtime's sources hold (EveryReasonIsReached,
-// why_reasons.py, why_exempt.txt); a failure no check explains would get its
+// why_reasons.py, why_exempt.txt) but the two only a 32-bit size_t reaches
+// (why_32bit.txt, which //tests/firmware:why32_test reaches on a Cortex-M4);
+// a failure no check explains would get its
 // status's name, which no case gets. api_null_test.c reaches every public
 // function with NULL and zeroed arguments and checks that each says why.
 // The cases are in why_<model>_cases.cc (why_cases.h), one list per public
@@ -56,7 +58,8 @@ TEST(Why, EveryCaseSaysWhatIsWrong) {
 }
 
 // The reasons the runtime can give (why_reasons.py): its sources' string
-// literals but names and citations (why_exempt.txt).
+// literals but names and citations (why_exempt.txt) and the reasons
+// why32_test reaches (why_32bit.txt).
 struct Reason {
   const char* where;
   const char* text;

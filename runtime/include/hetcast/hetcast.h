@@ -922,7 +922,9 @@ struct hetcast_cluster_request {
 };
 
 /* Validates `request`; node_count = N, transfer_count = N - 1, and the
- * workspace hetcast_cluster_plan needs (fnf_runs is 0). */
+ * workspace hetcast_cluster_plan needs (fnf_runs is 0). HETCAST_TOO_LARGE
+ * when that workspace overflows size_t (88 bytes a processor: where size_t
+ * has 32 bits, long before HETCAST_MAX_NODES processors). */
 HETCAST_API hetcast_status
 hetcast_cluster_plan_sizes(const hetcast_cluster_request* request,
                            hetcast_node_sizes* sizes, const char** why);
@@ -941,7 +943,7 @@ hetcast_cluster_plan_sizes(const hetcast_cluster_request* request,
  * Output as hetcast_node_plan; the answer's lower bound is
  * hetcast_cluster_lower_bound's. HETCAST_OVERFLOW when a time would reach
  * HETCAST_NEVER (2^64 - 1): only BoundedSizeBroadcast's rounds, one C each
- * and up to one per cluster, can get there (at least 2^24 clusters). */
+ * and up to one per cluster, can get there (at least 2^24 + 1 clusters). */
 HETCAST_API hetcast_status hetcast_cluster_plan(
     const hetcast_cluster_request* request, hetcast_algorithm algorithm,
     void* workspace, size_t workspace_size, hetcast_node* nodes,
