@@ -16,6 +16,22 @@
 #include "tables/default_table.h"
 #include "tests/firmware/stack_probe.h"
 
+/* Every enum of the header is int-sized in C too, where this compiler
+ * makes enums as small as their values (arm-none-eabi: -fshort-enums), as
+ * the library's C++ sees them: the structs that hold one have one layout. */
+typedef char kEnumsAreInts[(sizeof(hetcast_status) == sizeof(int) &&
+                            sizeof(hetcast_algorithm) == sizeof(int) &&
+                            sizeof(hetcast_model) == sizeof(int) &&
+                            sizeof(hetcast_bound) == sizeof(int) &&
+                            sizeof(hetcast_choice) == sizeof(int) &&
+                            sizeof(hetcast_table_method) == sizeof(int) &&
+                            sizeof(hetcast_nonblocking_op) == sizeof(int) &&
+                            sizeof(hetcast_nonblocking_field) == sizeof(int) &&
+                            sizeof(hetcast_graph_violation) == sizeof(int) &&
+                            sizeof(hetcast_graph_field) == sizeof(int))
+                               ? 1
+                               : -1];
+
 enum { kMaxNodes = 64, kMaxTasks = 32, kMaxSources = 8 };
 
 static unsigned char workspace[1 << 14];

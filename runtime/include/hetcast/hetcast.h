@@ -123,11 +123,14 @@ HETCAST_API int hetcast_version_number(void);
  * is C++, must see those values as values, not as undefined behaviour
  * ([dcl.enum]: only an enum with a fixed underlying type has every value of
  * that type). An out-of-range value is then refused like any bad argument.
- * C sees no difference. */
+ * In C each ends with an INT_MAX enumerator (no value of the API), so that
+ * it is int-sized under -fshort-enums (arm-none-eabi's default) too. */
 #ifdef __cplusplus
 #define HETCAST_ENUM_BASE : int
+#define HETCAST_ENUM_INT(prefix)
 #else
 #define HETCAST_ENUM_BASE
+#define HETCAST_ENUM_INT(prefix) , prefix##_INT_ = 0x7fffffff
 #endif
 
 /* Status codes (values are pinned: never renumbered, only appended). */
@@ -156,23 +159,21 @@ typedef enum hetcast_status HETCAST_ENUM_BASE {
   /* A table buffer failed verification; or, from a plan or node-role query
    * on a PTAS profile, the entry's stored schedule skips a send index (a
    * corrupted or crafted table: the check needs the query's workspace). */
-  HETCAST_INVALID_TABLE = 8
+  HETCAST_INVALID_TABLE = 8 HETCAST_ENUM_INT(HETCAST_STATUS)
 } hetcast_status;
 
 /* A static, NUL-terminated description of `status` ("unknown status" for a
  * value this version does not know). Never NULL. */
 HETCAST_API const char* hetcast_status_str(hetcast_status status);
 
-/* Limits. */
-/* Node ids are uint32_t; UINT32_MAX is reserved for "no node". */
+/* Limits. Node ids are uint32_t; UINT32_MAX is reserved for "no node". */
 #define HETCAST_MAX_NODES 0x7fffffffu
 #define HETCAST_MAX_TYPES 64u
 #define HETCAST_NO_NODE UINT32_MAX
 #define HETCAST_NEVER UINT64_MAX
-/* The largest cost a table, a profile, a cluster's C or a non-blocking
- * request's overhead or per-byte time may have, in ticks (inclusive): sums and
- * products of a few such values stay far from 2^64. Node-model requests
- * planned by FNF take any cost below HETCAST_NEVER (overflow is checked). */
+/* The largest cost (ticks, inclusive) of a table, a profile, a cluster's C or
+ * a non-blocking overhead or per-byte time: sums and products of a few stay
+ * far from 2^64. FNF takes any node cost below HETCAST_NEVER (checked). */
 #define HETCAST_MAX_COST (UINT64_C(1) << 40)
 
 /* Which algorithm answered, or is asked for. */
@@ -213,11 +214,10 @@ typedef enum hetcast_algorithm HETCAST_ENUM_BASE {
   HETCAST_ALGORITHM_EAGER_LCF = 13,
   /* Critical-first Work-Racing (this library's): serves the destinations
    * with the longest remaining work first. */
-  HETCAST_ALGORITHM_CRITICAL_FIRST = 14
+  HETCAST_ALGORITHM_CRITICAL_FIRST = 14 HETCAST_ENUM_INT(HETCAST_ALGORITHM)
 } hetcast_algorithm;
 
-/* The types each section below defines, named here so that the planner,
- * which comes first, can point to them. */
+/* Types defined below, named here for the planner, which comes first. */
 typedef struct hetcast_node_request hetcast_node_request;
 typedef struct hetcast_node_sizes hetcast_node_sizes;
 typedef struct hetcast_cluster_request hetcast_cluster_request;
@@ -270,7 +270,8 @@ typedef enum hetcast_model HETCAST_ENUM_BASE {
   HETCAST_MODEL_NODE = 0,        /* hetcast_node_request */
   HETCAST_MODEL_CLUSTER = 1,     /* hetcast_cluster_request */
   HETCAST_MODEL_NONBLOCKING = 2, /* hetcast_nonblocking_request */
-  HETCAST_MODEL_GRAPH = 3        /* hetcast_graph_request */
+  HETCAST_MODEL_GRAPH = 3 /* hetcast_graph_request */
+  HETCAST_ENUM_INT(HETCAST_MODEL)
 } hetcast_model;
 
 typedef struct hetcast_request {
@@ -419,6 +420,7 @@ typedef enum hetcast_bound HETCAST_ENUM_BASE {
    * exactly, informs every destination; it relaxes only integrality of the
    * arrivals per tick (this library's bound). */
   HETCAST_BOUND_COUNTING_LP = 16
+  HETCAST_ENUM_INT(HETCAST_BOUND)
 } hetcast_bound;
 
 typedef struct hetcast_answer {
@@ -488,6 +490,7 @@ typedef enum hetcast_choice HETCAST_ENUM_BASE {
   /* Cluster, non-blocking and graph models: the model's algorithm for the
    * request's constraints. */
   HETCAST_CHOICE_MODEL = 5
+  HETCAST_ENUM_INT(HETCAST_CHOICE)
 } hetcast_choice;
 
 /* What hetcast_plan needs. Arrays of the node and cluster models: nodes and
@@ -637,6 +640,7 @@ typedef enum hetcast_table_method HETCAST_ENUM_BASE {
    * each answer carries the PTAS's own lower bound, and schedules are
    * stored whole per entry. */
   HETCAST_METHOD_PTAS = 1
+  HETCAST_ENUM_INT(HETCAST_TABLE_METHOD)
 } hetcast_table_method;
 
 typedef struct hetcast_profile_info {
@@ -1030,6 +1034,7 @@ struct hetcast_nonblocking_request {
 typedef enum hetcast_nonblocking_op HETCAST_ENUM_BASE {
   HETCAST_NONBLOCKING_SEND = 0,
   HETCAST_NONBLOCKING_RECV = 1
+  HETCAST_ENUM_INT(HETCAST_NONBLOCKING_OP)
 } hetcast_nonblocking_op;
 
 /* One task of a node's list: op, the node running it, its partner (the
@@ -1093,6 +1098,7 @@ typedef enum hetcast_nonblocking_field HETCAST_ENUM_BASE {
       7, /* messages[index].destination_count */
   HETCAST_NONBLOCKING_FIELD_DESTINATION =
       8 /* messages[index].destinations[item] */
+  HETCAST_ENUM_INT(HETCAST_NONBLOCKING_FIELD)
 } hetcast_nonblocking_field;
 
 typedef struct hetcast_nonblocking_rejection {
@@ -1289,6 +1295,7 @@ typedef enum hetcast_graph_violation HETCAST_ENUM_BASE {
   HETCAST_GRAPH_EDGE_AMOUNT = 12,
   /* Some part of a period reaches a target over no route. */
   HETCAST_GRAPH_TARGET_MISSING_PARTS = 13
+  HETCAST_ENUM_INT(HETCAST_GRAPH_VIOLATION)
 } hetcast_graph_violation;
 
 typedef struct hetcast_graph_evaluation {
@@ -1363,6 +1370,7 @@ typedef enum hetcast_graph_field HETCAST_ENUM_BASE {
   HETCAST_GRAPH_FIELD_SOURCE = 6,
   HETCAST_GRAPH_FIELD_TARGETS = 7, /* target_count, targets NULL */
   HETCAST_GRAPH_FIELD_TARGET = 8   /* targets[index] */
+  HETCAST_ENUM_INT(HETCAST_GRAPH_FIELD)
 } hetcast_graph_field;
 
 typedef struct hetcast_graph_rejection {
