@@ -270,7 +270,7 @@ typedef enum hetcast_model HETCAST_ENUM_BASE {
   HETCAST_MODEL_NODE = 0,        /* hetcast_node_request */
   HETCAST_MODEL_CLUSTER = 1,     /* hetcast_cluster_request */
   HETCAST_MODEL_NONBLOCKING = 2, /* hetcast_nonblocking_request */
-  HETCAST_MODEL_GRAPH = 3 /* hetcast_graph_request */
+  HETCAST_MODEL_GRAPH = 3        /* hetcast_graph_request */
   HETCAST_ENUM_INT(HETCAST_MODEL)
 } hetcast_model;
 
@@ -419,8 +419,7 @@ typedef enum hetcast_bound HETCAST_ENUM_BASE {
    * runtime): the least T at which the counting linear program, solved
    * exactly, informs every destination; it relaxes only integrality of the
    * arrivals per tick (this library's bound). */
-  HETCAST_BOUND_COUNTING_LP = 16
-  HETCAST_ENUM_INT(HETCAST_BOUND)
+  HETCAST_BOUND_COUNTING_LP = 16 HETCAST_ENUM_INT(HETCAST_BOUND)
 } hetcast_bound;
 
 typedef struct hetcast_answer {
@@ -489,8 +488,7 @@ typedef enum hetcast_choice HETCAST_ENUM_BASE {
   HETCAST_CHOICE_OUTSIDE_TABLE = 4,
   /* Cluster, non-blocking and graph models: the model's algorithm for the
    * request's constraints. */
-  HETCAST_CHOICE_MODEL = 5
-  HETCAST_ENUM_INT(HETCAST_CHOICE)
+  HETCAST_CHOICE_MODEL = 5 HETCAST_ENUM_INT(HETCAST_CHOICE)
 } hetcast_choice;
 
 /* What hetcast_plan needs. Arrays of the node and cluster models: nodes and
@@ -639,8 +637,7 @@ typedef enum hetcast_table_method HETCAST_ENUM_BASE {
    * within (1 + eps)(1 + 3 eps) of the optimum (eps in the profile info),
    * each answer carries the PTAS's own lower bound, and schedules are
    * stored whole per entry. */
-  HETCAST_METHOD_PTAS = 1
-  HETCAST_ENUM_INT(HETCAST_TABLE_METHOD)
+  HETCAST_METHOD_PTAS = 1 HETCAST_ENUM_INT(HETCAST_TABLE_METHOD)
 } hetcast_table_method;
 
 typedef struct hetcast_profile_info {
@@ -1033,8 +1030,7 @@ struct hetcast_nonblocking_request {
 
 typedef enum hetcast_nonblocking_op HETCAST_ENUM_BASE {
   HETCAST_NONBLOCKING_SEND = 0,
-  HETCAST_NONBLOCKING_RECV = 1
-  HETCAST_ENUM_INT(HETCAST_NONBLOCKING_OP)
+  HETCAST_NONBLOCKING_RECV = 1 HETCAST_ENUM_INT(HETCAST_NONBLOCKING_OP)
 } hetcast_nonblocking_op;
 
 /* One task of a node's list: op, the node running it, its partner (the
@@ -1294,8 +1290,8 @@ typedef enum hetcast_graph_violation HETCAST_ENUM_BASE {
   /* A route edge carries, per period, other than the route's part count. */
   HETCAST_GRAPH_EDGE_AMOUNT = 12,
   /* Some part of a period reaches a target over no route. */
-  HETCAST_GRAPH_TARGET_MISSING_PARTS = 13
-  HETCAST_ENUM_INT(HETCAST_GRAPH_VIOLATION)
+  HETCAST_GRAPH_TARGET_MISSING_PARTS =
+      13 HETCAST_ENUM_INT(HETCAST_GRAPH_VIOLATION)
 } hetcast_graph_violation;
 
 typedef struct hetcast_graph_evaluation {
