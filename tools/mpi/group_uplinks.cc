@@ -14,41 +14,45 @@ namespace hetcast {
 namespace mpi {
 namespace {
 
-// The routes between distinct hosts as sets of links: [a * m + b].
+// One bandwidth for both directions: declared SHARED (the default).
+bool CarriesBothWays(const Platform& platform, const std::string& link) {
+  const auto split = platform.split_duplex.find(link);
+  return split != platform.split_duplex.end() && !split->second &&
+         !platform.links.at(link).fatpipe;
+}
+
+// The links that carry both ways on the routes between distinct hosts,
+// as indices into `links`: pair (a, b)'s from offsets_[a * m + b].
 class HostRoutes {
  public:
   bool Read(const Platform& platform, const std::vector<std::string>& hosts,
             std::string* error) {
     m_ = hosts.size();
-    routes_.assign(m_ * m_, {});
-    std::vector<std::string> links;
+    offsets_.assign(1, 0);
+    std::vector<std::string> route;
     for (size_t a = 0; a < m_; ++a) {
       for (size_t b = 0; b < m_; ++b) {
-        if (a == b) continue;
-        if (!RouteLinks(platform, hosts[a], hosts[b], &links, error)) {
-          return false;
+        if (a != b) {
+          if (!RouteLinks(platform, hosts[a], hosts[b], &route, error)) {
+            return false;
+          }
+          Add(platform, route);
         }
-        routes_[a * m_ + b].insert(links.begin(), links.end());
+        offsets_.push_back(entries_.size());
       }
     }
     return true;
   }
 
-  bool Contains(size_t a, size_t b, const std::string& link) const {
-    return routes_[a * m_ + b].count(link) > 0;
-  }
-
-  std::set<std::string> AllLinks() const {
-    std::set<std::string> all;
-    for (const std::set<std::string>& route : routes_) {
-      all.insert(route.begin(), route.end());
-    }
-    return all;
+  bool Contains(size_t a, size_t b, uint32_t link) const {
+    const auto begin = entries_.begin() + offsets_[a * m_ + b];
+    const auto end = entries_.begin() + offsets_[a * m_ + b + 1];
+    return std::find(begin, end, link) != end;
   }
 
   // Host 0's side of `link` (true) and the other; empty when the routes do
   // not split the hosts in two that way.
-  std::vector<bool> Sides(const std::string& link) const {
+  std::vector<bool> Sides(uint32_t link) const {
     std::vector<bool> with_first(m_, true);
     for (size_t b = 1; b < m_; ++b) with_first[b] = !Contains(0, b, link);
     for (size_t a = 0; a < m_; ++a) {
@@ -66,17 +70,23 @@ class HostRoutes {
     return with_first;
   }
 
- private:
-  size_t m_ = 0;
-  std::vector<std::set<std::string>> routes_;
-};
+  std::vector<std::string> links;  // in order of first appearance
 
-// One bandwidth for both directions: declared SHARED (the default).
-bool CarriesBothWays(const Platform& platform, const std::string& link) {
-  const auto split = platform.split_duplex.find(link);
-  return split != platform.split_duplex.end() && !split->second &&
-         !platform.links.at(link).fatpipe;
-}
+ private:
+  void Add(const Platform& platform, const std::vector<std::string>& route) {
+    for (const std::string& link : route) {
+      if (!CarriesBothWays(platform, link)) continue;
+      const auto added = index_.emplace(link, links.size());
+      if (added.second) links.push_back(link);
+      entries_.push_back(added.first->second);
+    }
+  }
+
+  std::map<std::string, uint32_t> index_;
+  size_t m_ = 0;
+  std::vector<size_t> offsets_;
+  std::vector<uint32_t> entries_;
+};
 
 struct Side {
   size_t size;
@@ -89,16 +99,14 @@ struct Side {
 };
 
 // Both sides of every link that splits the hosts, smallest first.
-std::vector<Side> CandidateSides(const Platform& platform,
-                                 const HostRoutes& routes) {
+std::vector<Side> CandidateSides(const HostRoutes& routes) {
   std::vector<Side> sides;
-  for (const std::string& link : routes.AllLinks()) {
-    if (!CarriesBothWays(platform, link)) continue;
+  for (uint32_t link = 0; link < routes.links.size(); ++link) {
     std::vector<bool> members = routes.Sides(link);
     if (members.empty()) continue;
     for (int side = 0; side < 2; ++side) {
       const size_t size = std::count(members.begin(), members.end(), true);
-      sides.push_back({size, link, members});
+      sides.push_back({size, routes.links[link], members});
       members.flip();
     }
   }
@@ -118,7 +126,7 @@ bool FindUplinkGroups(const Platform& platform,
   if (!routes.Read(platform, distinct, error)) return false;
   std::vector<int> host_group(distinct.size(), -1);
   *groups = UplinkGroups();
-  for (const Side& side : CandidateSides(platform, routes)) {
+  for (const Side& side : CandidateSides(routes)) {
     bool free =
         std::count(groups->links.begin(), groups->links.end(), side.link) == 0;
     for (size_t h = 0; h < distinct.size() && free; ++h) {
@@ -126,8 +134,8 @@ bool FindUplinkGroups(const Platform& platform,
     }
     if (!free) continue;
     for (size_t h = 0; h < distinct.size(); ++h) {
-      if (side.members[h])
-        host_group[h] = static_cast<int>(groups->links.size());
+      if (!side.members[h]) continue;
+      host_group[h] = static_cast<int>(groups->links.size());
     }
     groups->links.push_back(side.link);
     const uint64_t bw = platform.links.at(side.link).bytes_per_second;
