@@ -3,9 +3,10 @@
 # the platform file's lower bound on any broadcast (tools/mpi/
 # platform_bound.h) against every SMPI broadcast algorithm's simulated time
 # (the independent oracle: SimGrid's own simulation of each algorithm), on
-# a small mixed and a small two-level platform at 1 KB and 64 KB, under the
-# smpirun options of smpi_experiment.sh. Every algorithm that finishes must
-# take at least the bound; one that fails or runs past 10 s is reported and
+# a small mixed platform at 1 KB and 64 KB and on three clusters behind
+# their uplinks at 1 KB and 1 MiB (there the uplinks' crossings must be the
+# largest term), under the smpirun options of smpi_experiment.sh. Every
+# algorithm that finishes must take at least the bound; one that fails or runs past 10 s is reported and
 # left out (SMPI 3.32's `automatic` deadlocks, some abort on some
 # platforms).
 set -euo pipefail
@@ -29,17 +30,22 @@ if [[ -n "${HETCAST_SANITIZER_RUN:-}" ]]; then
 fi
 
 checked=0
-for kind in mixed clusters; do
-  "$platform" --kind=$kind --ranks=8 --seed=11 --out="$dir" >/dev/null
-  for size in 1024 65536; do
+# kind ranks seed sizes
+for case in "mixed 8 11 1024,65536" "clusters 12 2 1024,1048576"; do
+  read -r kind ranks seed sizes <<<"$case"
+  "$platform" --kind=$kind --ranks=$ranks --seed=$seed --out="$dir" >/dev/null
+  for size in ${sizes//,/ }; do
     line=$("$bound_bin" --platform="$dir/platform.xml" \
       --hostfile="$dir/hostfile" --bytes=$size)
     bound=$(grep -oE 'platform_bound_seconds=[0-9.]+' <<<"$line" | cut -d= -f2)
+    term=${line#*limiting_link=}
+    [[ $kind != clusters || $term == uplinks* ]] ||
+      fail "$kind $size: the bound is $term's, not the uplinks'"
     lowest=
     for name in $ALGORITHMS; do
       out=$(timeout 10 smpirun --log=root.thres:critical \
         --cfg=smpi/simulate-computation:no --cfg=smpi/allgather:mpich \
-        --cfg=smpi/bcast:$name -np 8 -platform "$dir/platform.xml" \
+        --cfg=smpi/bcast:$name -np $ranks -platform "$dir/platform.xml" \
         -hostfile "$dir/hostfile" "$bench" --model=mpi --size=$size \
         2>/dev/null || true)
       seconds=$(grep -oE 'mpi_seconds=[^ ]+' <<<"$out" | cut -d= -f2 || true)
@@ -53,7 +59,8 @@ for kind in mixed clusters; do
         'BEGIN { print (s < l ? s : l) }')
       checked=$((checked + 1))
     done
-    echo "$kind 8 ranks $size B: bound $bound s <= fastest algorithm $lowest s"
+    echo "$kind $ranks ranks $size B: bound $bound s ($term)" \
+      "<= fastest algorithm $lowest s"
   done
 done
 [[ $checked -ge $least ]] || fail "only $checked algorithm runs finished"

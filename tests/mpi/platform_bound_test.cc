@@ -14,6 +14,7 @@
 
 #include "gtest/gtest.h"
 #include "tests/sanitizer_run.h"
+#include "tools/mpi/group_uplinks.h"
 #include "tools/mpi/platform_xml.h"
 #include "tools/mpi/route_cuts.h"
 
@@ -96,9 +97,12 @@ TEST(PlatformBoundTest, RootUplinkCanDecide) {
 // Two hosts behind the shared link: the route between b0 and b1 does not
 // cross it, so no single link lies on every route into b0, yet a whole
 // copy must come through `up`. By hand, M = 1000 B, root a0, kBw = 2,
-// kLat = 1.5: the first bytes flow 16.5 us after the start (a0 -> a1, the
-// shortest route out of the root), then 1000 B / (2 x 1 kB/s) = 0.5 s.
-// Links into b0 alone give 195 us + 1000 B / (2 x 1 MB/s) = 695 us.
+// kLat = 1.5: the cut {up} gives 1000 B / (2 x 1 kB/s) = 0.5 s after the
+// first bytes flow out of the root, 16.5 us (a0 -> a1); `up` is also the
+// uplink of the group {b0, b1} (group_uplinks.h: 1 crossing, the entry),
+// whose first bytes flow no sooner than 195 us (a0 -> b0; a1 -> b0 after
+// a1's 16.5 us: 198 us): 0.5 s + 195 us. Links into b0 alone give 195 us
+// + 1000 B / (2 x 1 MB/s) = 695 us.
 TEST(PlatformBoundTest, SharedLinkCutBoundsASiteOfSeveralHosts) {
   std::string xml = TwoClusters("1kBps");
   const std::string b1 =
@@ -113,9 +117,146 @@ TEST(PlatformBoundTest, SharedLinkCutBoundsASiteOfSeveralHosts) {
   ASSERT_TRUE(ComputePlatformBound(platform, {"a0", "a1", "b0", "b1"}, 0, 1000,
                                    kBw, kLat, &bound, &error))
       << error;
-  EXPECT_EQ(bound.ps, 500000000000u + 16500000u);
-  EXPECT_EQ(bound.limiting_rank, 2u);
-  EXPECT_EQ(bound.limiting_link, "up");
+  EXPECT_EQ(bound.ps, 500000000000u + 195000000u);
+  EXPECT_EQ(bound.limiting_rank, 0u);
+  EXPECT_EQ(bound.limiting_link, "uplinks up (1 crossing)");
+}
+
+// Zones of hosts (each on its own SPLITDUPLEX link, 100 MB/s, 1 us), each
+// zone behind its uplink "up<id>" unless `bandwidth` is empty; the route
+// between two zones crosses their uplinks (a SPLITDUPLEX one on its way).
+struct TestZone {
+  std::string id;
+  std::vector<std::string> hosts;
+  std::string bandwidth, latency, policy;
+};
+
+std::string ZonePlatform(const std::vector<TestZone>& zones) {
+  std::string xml =
+      "<platform version=\"4.1\"><zone id=\"w\" routing=\"Full\">";
+  for (const TestZone& zone : zones) {
+    xml += "<zone id=\"" + zone.id + "\" routing=\"Cluster\">";
+    for (const std::string& host : zone.hosts) {
+      xml += "<host id=\"" + host + "\"/><link id=\"l" + host +
+             "\" bandwidth=\"100MBps\" latency=\"1us\" "
+             "sharing_policy=\"SPLITDUPLEX\"/><host_link id=\"" +
+             host + "\" up=\"l" + host + "_UP\" down=\"l" + host + "_DOWN\"/>";
+    }
+    xml += "</zone>";
+    if (zone.bandwidth.empty()) continue;
+    xml += "<link id=\"up" + zone.id + "\" bandwidth=\"" + zone.bandwidth +
+           "\" latency=\"" + zone.latency + "\" sharing_policy=\"" +
+           zone.policy + "\"/>";
+  }
+  const auto uplink = [](const TestZone& zone, const char* direction) {
+    if (zone.bandwidth.empty()) return std::string();
+    return "<link_ctn id=\"up" + zone.id + "\"" +
+           (zone.policy == "SPLITDUPLEX"
+                ? " direction=\"" + std::string(direction) + "\""
+                : "") +
+           "/>";
+  };
+  for (size_t a = 0; a < zones.size(); ++a) {
+    for (size_t b = a + 1; b < zones.size(); ++b) {
+      xml += "<zoneRoute src=\"" + zones[a].id + "\" dst=\"" + zones[b].id +
+             "\">" + uplink(zones[a], "UP") + uplink(zones[b], "DOWN") +
+             "</zoneRoute>";
+    }
+  }
+  return xml + "</zone></platform>";
+}
+
+// Three clusters: A {a0, a1} behind upA (3 MB/s, 10 us), B {b0} behind upB
+// (2.75 MB/s, 20.000001 us), C {c0, c1} behind upC (2.2500005 MB/s, read
+// as 2,250,001 B/s, 30 us; POLICY).
+std::vector<TestZone> ThreeClusters(const std::string& policy) {
+  return {{"A", {"a0", "a1"}, "3MBps", "10us", "SHARED"},
+          {"B", {"b0"}, "2.75MBps", "20.000001us", "SHARED"},
+          {"C", {"c0", "c1"}, "2.2500005MBps", "30us", policy}};
+}
+
+struct Computed {
+  UplinkGroups groups;
+  PlatformBound bound;
+};
+
+Computed Compute(const std::string& xml, const std::vector<std::string>& hosts,
+                 uint64_t bytes) {
+  Platform platform;
+  Computed computed;
+  std::string error;
+  EXPECT_TRUE(ParsePlatform(xml, &platform, &error)) << error << "\n" << xml;
+  EXPECT_TRUE(FindUplinkGroups(platform, hosts, &computed.groups, &error))
+      << error;
+  EXPECT_TRUE(ComputePlatformBound(platform, hosts, 0, bytes, kBw, kLat,
+                                   &computed.bound, &error))
+      << error;
+  return computed;
+}
+
+const std::vector<std::string> kThreeClusterHosts = {"a0", "a1", "b0", "c0",
+                                                     "c1"};
+
+// By hand, M = 10^6 B, root a0, kBw = 2, kLat = 1.5. Each uplink is on
+// exactly the routes that leave or enter its cluster: groups B (size 1),
+// A, C (size 2, by link name), every rank in one, so k = 3 and every byte
+// crosses the uplinks 2(k - 1) = 4 times; they move at most 2 x
+// (3,000,000 + 2,750,000 + 2,250,001) = 16,000,002 B/s:
+// 4 x 10^6 x 10^12 / 16,000,002 = 249,999,968,750.0039 ps, down. The first
+// flow that crosses an uplink: a0 -> b0 after (1 + 10 + 20.000001 + 1) us
+// x 1.5 = 48,000,001.5 ps, down (a0 -> c0: 63 us; a1 -> b0: 3 us later).
+// Total 250,047,968,751 ps. It is reached by the fluid schedule that sends
+// A -> B 0.875 M, A -> C 0.625 M, B -> C 0.375 M, C -> B 0.125 M in 0.25 s
+// (each uplink full). The other terms: the cut {upC} 3 us + 10^6 / (2 x
+// 2,250,001) s = 0.2222 s; {upB} 0.18 s; down links 48 us + 5 ms.
+TEST(GroupUplinksTest, ThreeClustersCrossTwicePerGroup) {
+  const Computed computed = Compute(ZonePlatform(ThreeClusters("SHARED")),
+                                    kThreeClusterHosts, 1000000);
+  EXPECT_EQ(computed.groups.links,
+            (std::vector<std::string>{"upB", "upA", "upC"}));
+  EXPECT_EQ(computed.groups.group, (std::vector<int>{1, 1, 0, 2, 2}));
+  EXPECT_EQ(computed.groups.bytes_per_second, 8000001u);
+  EXPECT_EQ(UplinkCrossings(computed.groups), 4u);
+  EXPECT_EQ(computed.bound.ps, 249999968750u + 48000001u);
+  EXPECT_EQ(computed.bound.limiting_rank, 0u);
+  EXPECT_EQ(computed.bound.limiting_link, "uplinks upA,upB,upC (4 crossings)");
+}
+
+// upC SPLITDUPLEX: each side carries one direction, so C is no group and
+// its ranks are in none; A and B are, k = 2, and only the weaker count
+// holds: 2 crossings (B's entry, A's exit) over 2 x 5,750,000 B/s =
+// 173,913,043,478 ps after 48,000,001 ps. The cut {upC_DOWN} decides:
+// 3 us (a0 -> a1) + 10^6 x 10^12 / (2 x 2,250,001) = 222,222,123,456 ps.
+TEST(GroupUplinksTest, SplitDuplexUplinkMakesNoGroup) {
+  const Computed computed = Compute(ZonePlatform(ThreeClusters("SPLITDUPLEX")),
+                                    kThreeClusterHosts, 1000000);
+  EXPECT_EQ(computed.groups.links, (std::vector<std::string>{"upB", "upA"}));
+  EXPECT_EQ(computed.groups.group, (std::vector<int>{1, 1, 0, -1, -1}));
+  EXPECT_EQ(UplinkCrossings(computed.groups), 2u);
+  EXPECT_EQ(computed.bound.ps, 3000000u + 222222123456u);
+  EXPECT_EQ(computed.bound.limiting_rank, 3u);
+  EXPECT_EQ(computed.bound.limiting_link, "upC_DOWN");
+}
+
+// A main switch M {m0 (root), m1} with no uplink of its own, A {a0}, B
+// {b0}, C {c0} each behind a 2 MB/s uplink (10, 20, 30 us): M's ranks are
+// in no group, so the entries alone count, 3 crossings: 3 x 10^6 /
+// (2 x 6 MB/s) = 0.25 s after m0 -> a0's 12 us x 1.5 = 18 us. 2(k - 1) = 4
+// would claim 0.333 s, yet m0 sending to a0, b0 and c0 at once fills each
+// uplink at 4 MB/s and is done 0.25 s after the latencies. c0's down side
+// decides: (1 + 30 + 1) us x 1.5 = 48 us + 10^6 / (2 x 2 MB/s).
+TEST(GroupUplinksTest, UngroupedMainSwitchCountsEntriesOnly) {
+  const Computed computed =
+      Compute(ZonePlatform({{"M", {"m0", "m1"}, "", "", ""},
+                            {"A", {"a0"}, "2MBps", "10us", "SHARED"},
+                            {"B", {"b0"}, "2MBps", "20us", "SHARED"},
+                            {"C", {"c0"}, "2MBps", "30us", "SHARED"}}),
+              {"m0", "m1", "a0", "b0", "c0"}, 1000000);
+  EXPECT_EQ(computed.groups.group, (std::vector<int>{-1, -1, 0, 1, 2}));
+  EXPECT_EQ(UplinkCrossings(computed.groups), 3u);
+  EXPECT_EQ(computed.bound.ps, 250000000000u + 48000000u);
+  EXPECT_EQ(computed.bound.limiting_rank, 4u);
+  EXPECT_EQ(computed.bound.limiting_link, "upC");
 }
 
 // SimGrid 3.32's reading (checked with smpirun: a SPLITDUPLEX link needs a
@@ -351,6 +492,132 @@ TEST(RouteCutsTest, AgreeWithEverySetOfLinksOnTinyPlatforms) {
     }
   }
   EXPECT_GT(compared, trials);
+}
+
+// The fewest uplink crossings of one byte over every broadcast tree of
+// direct transfers (a parent for each rank but the root, no cycle): a
+// byte's first arrivals form such a tree, and any other transfer only
+// adds crossings. `crossings[p * n + v]`: the groups' uplinks on p -> v.
+uint64_t FewestCrossings(const std::vector<uint64_t>& crossings, size_t n) {
+  uint64_t fewest = ~uint64_t{0};
+  std::vector<size_t> parent(n, 0);
+  while (true) {
+    bool tree = true;
+    uint64_t total = 0;
+    for (size_t v = 1; v < n && tree; ++v) {
+      size_t at = v;
+      for (size_t steps = 0; at != 0 && steps <= n; ++steps) at = parent[at];
+      tree = at == 0 && parent[v] != v;
+      total += crossings[parent[v] * n + v];
+    }
+    if (tree) fewest = std::min(fewest, total);
+    size_t v = 1;
+    while (v < n && ++parent[v] == n) parent[v++] = 0;
+    if (v == n) return fewest;
+  }
+}
+
+// Checks one platform: every group's uplink is SHARED, lies on exactly the
+// routes between its group and the rest, the groups are disjoint with
+// distinct uplinks, and no broadcast tree from hosts[0] crosses the
+// uplinks fewer times than UplinkCrossings counts. Tallies the platforms
+// with groups, those where some tree meets the count, and those among them
+// with three groups or more holding every rank (2(k - 1) > k).
+struct Tally {
+  int grouped = 0, tight = 0, tight_all_grouped = 0;
+};
+
+void CheckCrossings(const std::string& xml,
+                    const std::vector<std::string>& hosts, Tally* tally) {
+  Platform platform;
+  UplinkGroups groups;
+  std::string error;
+  const size_t n = hosts.size();
+  ASSERT_TRUE(ParsePlatform(xml, &platform, &error)) << error;
+  ASSERT_TRUE(FindUplinkGroups(platform, hosts, &groups, &error)) << error;
+  std::set<std::string> distinct(groups.links.begin(), groups.links.end());
+  EXPECT_EQ(distinct.size(), groups.links.size()) << xml;
+  std::vector<uint64_t> crossings(n * n, 0);
+  for (size_t a = 0; a < n; ++a) {
+    for (size_t b = 0; b < n; ++b) {
+      std::vector<std::string> links;
+      if (a == b) continue;
+      ASSERT_TRUE(RouteLinks(platform, hosts[a], hosts[b], &links, &error));
+      for (size_t g = 0; g < groups.links.size(); ++g) {
+        const bool on =
+            std::count(links.begin(), links.end(), groups.links[g]) > 0;
+        EXPECT_EQ(on, (groups.group[a] == static_cast<int>(g)) !=
+                          (groups.group[b] == static_cast<int>(g)))
+            << xml;
+        crossings[a * n + b] += on;
+      }
+    }
+  }
+  for (const std::string& link : groups.links) {
+    EXPECT_FALSE(platform.split_duplex.at(link)) << xml;
+    EXPECT_FALSE(platform.links.at(link).fatpipe) << xml;
+  }
+  const uint64_t fewest = FewestCrossings(crossings, n);
+  EXPECT_GE(fewest, UplinkCrossings(groups)) << xml;
+  if (groups.links.empty()) return;
+  const bool all_grouped =
+      std::count(groups.group.begin(), groups.group.end(), -1) == 0;
+  const bool tight = fewest == UplinkCrossings(groups);
+  ++tally->grouped;
+  tally->tight += tight;
+  tally->tight_all_grouped += tight && all_grouped && groups.links.size() >= 3;
+}
+
+// Zones of one or two hosts behind uplinks of any policy, the first one
+// (holding the root) sometimes a main switch without an uplink.
+std::vector<TestZone> RandomZones(std::mt19937* rng,
+                                  std::vector<std::string>* hosts) {
+  const auto pick = [&](int low, int high) {
+    return std::uniform_int_distribution<int>(low, high)(*rng);
+  };
+  const char* policies[] = {"SHARED", "SPLITDUPLEX", "FATPIPE"};
+  std::vector<TestZone> zones;
+  hosts->clear();
+  const int zone_count = pick(2, 4);
+  for (int z = 0; z < zone_count; ++z) {
+    TestZone zone{"Z" + std::to_string(z), {}, "", "1us", ""};
+    for (int h = pick(1, zone_count == 4 ? 1 : 2); h > 0; --h) {
+      zone.hosts.push_back("h" + std::to_string(hosts->size()));
+      hosts->push_back(zone.hosts.back());
+    }
+    if (z > 0 || pick(0, 1)) {
+      const int roll = pick(0, 5);  // SHARED mostly
+      zone.bandwidth = std::to_string(pick(1, 9)) + "MBps";
+      zone.policy = policies[roll < 4 ? 0 : roll - 3];
+    }
+    zones.push_back(zone);
+  }
+  return zones;
+}
+
+// On random tiny platforms: the shapes of the cut test (zones behind
+// uplinks; Full zones of arbitrary routes over shared links) and zones
+// around a main switch. The count is met on clusters behind their uplinks
+// (the root's cluster sends to one host of each other cluster) and around
+// a main switch (the root sends to one host of each cluster).
+TEST(GroupUplinksTest, CrossingsHoldOnEveryTreeOfTinyPlatforms) {
+  std::mt19937 rng(7);
+  Tally tally;
+  for (int trial = 0; trial < 300; ++trial) {
+    int n = 0;
+    std::vector<std::string> hosts;
+    std::string xml;
+    if (trial % 3 == 2) {
+      xml = ZonePlatform(RandomZones(&rng, &hosts));
+    } else {
+      xml = RandomPlatform(&rng, trial % 3 == 0, &n);
+      for (int h = 0; h < n; ++h) hosts.push_back("h" + std::to_string(h));
+    }
+    CheckCrossings(xml, hosts, &tally);
+  }
+  EXPECT_GT(tally.grouped, 100);
+  EXPECT_GT(tally.tight, 50);
+  EXPECT_GT(tally.tight_all_grouped, 5);
 }
 
 TEST(PlatformBoundTest, UnitsRoundTowardsALowerBound) {

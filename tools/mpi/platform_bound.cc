@@ -9,6 +9,7 @@
 #include <limits>
 #include <set>
 
+#include "tools/mpi/group_uplinks.h"
 #include "tools/mpi/route_cuts.h"
 #include "tools/mpi/transfer_bound.h"
 
@@ -66,10 +67,16 @@ bool CutBandwidth(const Platform& platform,
   return true;
 }
 
-// floor(M seconds-worth at `bandwidth` x kBw) in picoseconds.
-uint64_t TransferPs(uint64_t bytes, uint64_t bandwidth, const Factor& bw) {
-  const u128 ps = u128{bytes} * kPsPerSecond * bw.denominator /
-                  (u128{bandwidth} * bw.numerator);
+// floor(M seconds-worth at `bandwidth` x kBw) in picoseconds, never above
+// the exact value: past 2^88 bytes, or where the product would pass 128
+// bits, M and then the factor's fraction are lowered first.
+uint64_t TransferPs(u128 bytes, uint64_t bandwidth, Factor bw) {
+  const u128 scaled = std::min(bytes, u128{1} << 88) * kPsPerSecond;
+  while (scaled > ~u128{0} / bw.denominator) {
+    bw.denominator >>= 1;  // >= 1: scaled < 2^128
+    bw.numerator = (bw.numerator >> 1) + 1;
+  }
+  const u128 ps = scaled * bw.denominator / (u128{bandwidth} * bw.numerator);
   return ps > std::numeric_limits<uint64_t>::max() / 2
              ? std::numeric_limits<uint64_t>::max() / 2
              : static_cast<uint64_t>(ps);
@@ -124,14 +131,49 @@ bool ExtremeFactors(const std::string& bw_factors,
   return true;
 }
 
+// "a,b,c".
+std::string Joined(const std::vector<std::string>& links) {
+  std::string joined;
+  for (const std::string& link : links) {
+    joined += (joined.empty() ? "" : ",") + link;
+  }
+  return joined;
+}
+
 // A cut's links: "a" for one, "{a,b}" for several.
 std::string CutName(const std::vector<std::string>& links) {
-  if (links.size() == 1) return links[0];
-  std::string name = "{";
-  for (const std::string& link : links) {
-    name += (name.size() > 1 ? "," : "") + link;
+  return links.size() == 1 ? links[0] : "{" + Joined(links) + "}";
+}
+
+// The uplinks' term (group_uplinks.h): from the earliest flow on a route
+// that crosses one (a relay's after its earliest byte), M x the crossings /
+// (kBw x their bandwidths summed); 0 without groups.
+bool UplinkTerm(const Platform& platform, const std::vector<std::string>& hosts,
+                const std::vector<uint64_t>& times,
+                const std::vector<uint64_t>& earliest, uint64_t bytes,
+                const Factor& bw, uint64_t* term, std::string* name,
+                std::string* error) {
+  UplinkGroups groups;
+  if (!FindUplinkGroups(platform, hosts, &groups, error)) return false;
+  const uint64_t crossings = UplinkCrossings(groups);
+  *term = 0;
+  if (crossings == 0) return true;
+  const size_t n = hosts.size();
+  u128 first = ~u128{0};
+  for (size_t s = 0; s < n; ++s) {
+    for (size_t r = 0; r < n; ++r) {
+      if (groups.group[s] == groups.group[r]) continue;
+      first = std::min(first, u128{earliest[s]} + times[s * n + r]);
+    }
   }
-  return name + "}";
+  const uint64_t start = static_cast<uint64_t>(
+      std::min(first, u128{std::numeric_limits<uint64_t>::max() / 4}));
+  *term =
+      start + TransferPs(u128{bytes} * crossings, groups.bytes_per_second, bw);
+  std::sort(groups.links.begin(), groups.links.end());
+  *name = "uplinks " + Joined(groups.links) + " (" + std::to_string(crossings) +
+          (crossings == 1 ? " crossing)" : " crossings)");
+  return true;
 }
 
 }  // namespace
@@ -206,6 +248,13 @@ bool ComputePlatformBound(const Platform& platform,
     consider(first_flow + TransferPs(bytes, cuts[v].bytes_per_second, bw), v,
              CutName(cuts[v].links));
   }
+  uint64_t uplink_term = 0;
+  std::string uplinks;
+  if (!UplinkTerm(platform, hosts, times, bound->earliest_byte_ps, bytes, bw,
+                  &uplink_term, &uplinks, error)) {
+    return false;
+  }
+  consider(uplink_term, root, uplinks);
   return true;
 }
 

@@ -23,7 +23,14 @@
 //    a rank (a site behind a shared link: the route between two of its
 //    hosts avoids that link, yet the site's first copy comes through it):
 //    after that first latency, M / (kBw x the smallest such cut's
-//    bandwidth), the cut found by max-flow over the routes (route_cuts.h).
+//    bandwidth), the cut found by max-flow over the routes (route_cuts.h);
+//  - every byte crosses the uplinks of the groups of ranks behind SHARED
+//    links (clusters each behind its own uplink) a counted number of times,
+//    2(k - 1) for k groups that hold every rank (group_uplinks.h, with the
+//    argument), and the uplinks together move at most kBw x the sum of
+//    their bandwidths per second: after the earliest flow on a route that
+//    crosses one (a relay's no sooner than its earliest byte),
+//    M x the crossings / (kBw x that sum).
 // The bound is the largest of these. Every term is an integer of
 // picoseconds rounded down, latencies rounded down, bandwidths up (so each
 // term and the bound are at most their exact values). It assumes bytes are
@@ -56,8 +63,9 @@ struct Factor {
 bool ParseFactors(const std::string& text, std::vector<Factor>* factors);
 
 struct PlatformBound {
-  uint64_t ps = 0;           // the bound
-  size_t limiting_rank = 0;  // whose term is the bound (the root: its up link)
+  uint64_t ps = 0;  // the bound
+  // Whose term is the bound (the root: its up link or the uplinks').
+  size_t limiting_rank = 0;
   std::string limiting_link;
   std::vector<uint64_t> earliest_byte_ps;  // a_v per rank
 };

@@ -5,7 +5,8 @@
 //                  [--root=0] [--bw-factor=T:V;...] [--lat-factor=T:V;...]
 //
 // prints `platform_bound_seconds=S platform_bound_ps=P limiting_rank=R
-// limiting_link=L` (S is P written exactly in seconds; both rounded down).
+// limiting_link=L` (S is P written exactly in seconds; both rounded down;
+// L, last, may hold spaces: "uplinks up0,up1 (2 crossings)").
 // The factors default to SimGrid 3.32's smpi/bw-factor and
 // smpi/lat-factor; give the run's own when it sets them.
 
