@@ -53,8 +53,9 @@ absl::StatusOr<LargePlatform> PairsPlatform(const std::string& text);
 //    byte, its fastest pair) among them, and receives at up to its down
 //    rate (d_j, its fastest pair). One tree at rate 1/p: each rank j needs
 //    d_j <= p and rank i feeds at most p / u_i children; with sites, a
-//    site's uplink carries at most p / uplink crossings. DegreeTree().
-//    The one-port plans leave sites out.
+//    site's uplink carries at most p / uplink crossings. DegreeTree(),
+//    or a tree of bounded fan-out when predicted to finish first
+//    (MultiPortCandidates()). The one-port plans leave sites out.
 //    Measured in SMPI (16 ranks, 16 MiB, docs/mpi.md): a 10G rank feeding
 //    two 100M ranks at once takes 1.50 s, a chain through one of them 2.19
 //    s, where the one-port model ranks the chain first.
