@@ -11,6 +11,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <fstream>
+#include <functional>
 #include <random>
 #include <sstream>
 #include <string>
@@ -294,18 +295,27 @@ TEST(LargePlan, MultiPortPredictionIsFillPlusPeriods) {
             mpq_class(static_cast<unsigned long>(latest)) + 2 * period);
 }
 
-// The least MultiPortPeriod() of every spanning tree from `root`.
-mpq_class BestSingleTreePeriod(const LargePlatform& platform, int root) {
+// The least `score` of every spanning tree from `root`.
+mpq_class LeastOfEveryTree(
+    const LargePlatform& platform, int root,
+    const std::function<mpq_class(const WeightedTree&)>& score) {
   std::vector<hetcast_graph_edge> edges;
   std::vector<uint32_t> targets;
   const hetcast_graph_request request =
       LargeGraph(platform, root, &edges, &targets);
   mpq_class best = -1;
   for (const WeightedTree& single : EverySpanningTree(request)) {
-    const mpq_class p = MultiPortPeriod(platform, {single});
+    const mpq_class p = score(single);
     if (best < 0 || p < best) best = p;
   }
   return best;
+}
+
+// The least MultiPortPeriod() of every spanning tree from `root`.
+mpq_class BestSingleTreePeriod(const LargePlatform& platform, int root) {
+  return LeastOfEveryTree(platform, root, [&](const WeightedTree& tree) {
+    return MultiPortPeriod(platform, {tree});
+  });
 }
 
 // Multi-port: DegreeTree()'s period equals the least MultiPortPeriod() of
@@ -466,11 +476,12 @@ TEST(LargePlan, FindSitesFromTheCalibratedPairsOnly) {
 
 // The library's model-trees plan (MultiPortPlan on TypeRatesPlatform: per
 // type rates, each rank's site and the sites' uplinks, as a cluster file's
-// trees range gives them) is PlanLargeBroadcast()'s multi-port plan of the
-// same platform at its segment size, and DegreeTreePredictedPs() of it
-// (hetcast-calibrate's prediction) is PlanLargeBroadcast()'s predicted
-// time; the platform is the switch of the types' rates with the sites
-// that hold ranks, numbered again.
+// trees range gives them) is the least period's candidate of
+// PlanLargeBroadcast() (the library knows no message size), and
+// DegreeTreePredictedPs() of it (hetcast-calibrate's prediction) is at
+// least PlanLargeBroadcast()'s predicted time at the same segment size,
+// equal when that candidate won; the platform is the switch of the types'
+// rates with the sites that hold ranks, numbered again.
 TEST(LargePlan, LibraryTreesPlanIsPlanLargeBroadcasts) {
   std::mt19937_64 random(29);
   int site_trees = 0;
@@ -515,16 +526,20 @@ TEST(LargePlan, LibraryTreesPlanIsPlanLargeBroadcasts) {
     ASSERT_TRUE(large.ok()) << large.status();
     const MultiTreePlan library =
         MultiPortPlan(platform, root, large->plan.segment_bytes);
-    ASSERT_EQ(library.trees.size(), large->plan.trees.size());
+    const MultiPortCandidate least = MultiPortCandidates(platform, root)[0];
+    ASSERT_EQ(library.trees.size(), least.trees.size());
     for (size_t t = 0; t < library.trees.size(); ++t) {
-      EXPECT_EQ(library.trees[t].children, large->plan.trees[t].children);
-      EXPECT_EQ(library.trees[t].weight, large->plan.trees[t].weight);
+      EXPECT_EQ(library.trees[t].children, least.trees[t].children);
+      EXPECT_EQ(library.trees[t].weight, least.trees[t].weight);
     }
-    EXPECT_EQ(library.sends_in_flight, large->plan.sends_in_flight);
     EXPECT_EQ(CheckMultiTreePlan(library, n), "");
-    EXPECT_EQ(mpq_class(std::to_string(
-                  DegreeTreePredictedPs(platform, library, bytes))),
-              large->predicted_ps);
+    const mpq_class library_ps(
+        std::to_string(DegreeTreePredictedPs(platform, library, bytes)));
+    EXPECT_GE(library_ps, large->predicted_ps);
+    if (large->algorithm == least.algorithm) {
+      EXPECT_EQ(library.sends_in_flight, large->plan.sends_in_flight);
+      EXPECT_EQ(library_ps, large->predicted_ps);
+    }
     site_trees += large->algorithm == "site-trees";
   }
   std::printf("site trees in %d of 100 plans\n", site_trees);
@@ -637,6 +652,245 @@ TEST(LargePlan, SiteTreesReachTheUplinkBound) {
     if (k >= 3) {
       EXPECT_LT(period, mpq_class(static_cast<unsigned long>(single)));
     }
+  }
+}
+
+// A platform of n ranks on a switch (links 1 .. 9 ps per byte) whose
+// ranks pay a per-segment overhead (0 .. 20,000 ps) and, as relays, up to
+// about 16 segments of 4 KiB at the slowest link (0 .. 600,000 ps): the
+// window of segments a relay adds in SMPI (degree_tree.h).
+LargePlatform RelayPlatform(std::mt19937_64* random, int n) {
+  std::vector<RankLink> ranks = RandomRanks(random, n);
+  std::uniform_int_distribution<uint64_t> overhead(0, 20000), relay(0, 600000);
+  for (RankLink& link : ranks) link.overhead_ps = overhead(*random);
+  LargePlatform platform = SwitchPlatform(ranks);
+  for (int i = 0; i < n; ++i) platform.relay_ps.push_back(relay(*random));
+  return platform;
+}
+
+// The least PredictedPs() of `trees` over the segment sizes the plan
+// tries (written out here from large_plan.h): powers of two from 4 KiB to
+// 64 MiB that fit in the message, or the whole message below 4 KiB.
+mpq_class LeastPredicted(const LargePlatform& platform, int root,
+                         const std::vector<WeightedTree>& trees,
+                         uint64_t bytes) {
+  MultiTreePlan plan;
+  plan.root = root;
+  plan.trees = trees;
+  std::vector<uint64_t> sizes = {std::min<uint64_t>(bytes, 4096)};
+  for (uint64_t s = 8192; s <= bytes && s <= (uint64_t{1} << 26); s *= 2) {
+    sizes.push_back(s);
+  }
+  mpq_class least = -1;
+  for (uint64_t s : sizes) {
+    plan.segment_bytes = s;
+    const mpq_class t =
+        PredictedPs(platform, plan, bytes, LargeModel::kMultiPort);
+    if (least < 0 || t < least) least = t;
+  }
+  return least;
+}
+
+// Multi-port: the plan is one of MultiPortCandidates(), the least period's
+// first, no two alike, every fan-out tree within its bound; its predicted
+// time is PredictedPs() of its trees and segment size, at most every
+// candidate's at every segment size tried (and, with the segment size
+// pinned, at that size); its period is its trees' MultiPortPeriod().
+TEST(LargePlan, MultiPortPlanIsTheLeastPredictedCandidate) {
+  std::mt19937_64 random(37);
+  int fan_outs = 0;
+  for (int trial = 0; trial < 80; ++trial) {
+    const int n = 2 + trial % 14;
+    LargePlatform platform = RelayPlatform(&random, n);
+    if (trial % 4 == 3) {
+      SiteDraw draw = RandomSites(&random, 10, 40);
+      platform = draw.platform;
+      platform.overhead_ps.assign(draw.site.size(), 1000);
+      platform.relay_ps.assign(draw.site.size(), 300000);
+      platform.sites.of_rank = draw.site;
+      platform.sites.uplink_ps_per_byte = draw.uplink;
+    }
+    const int size = static_cast<int>(platform.ps_per_byte.size());
+    const int root = trial % size;
+    const uint64_t bytes = (uint64_t{1} << (12 + trial % 12)) + trial;
+    const std::vector<MultiPortCandidate> candidates =
+        MultiPortCandidates(platform, root);
+    uint64_t least_period = 0;
+    DegreeTree(platform, root, &least_period);
+    ASSERT_FALSE(candidates.empty());
+    EXPECT_LE(MultiPortPeriod(platform, candidates[0].trees),
+              mpq_class(static_cast<unsigned long>(least_period)));
+    absl::StatusOr<LargePlan> plan =
+        PlanLargeBroadcast(platform, root, bytes, LargeModel::kMultiPort);
+    ASSERT_TRUE(plan.ok()) << plan.status();
+    EXPECT_EQ(CheckMultiTreePlan(plan->plan, size), "") << "trial " << trial;
+    EXPECT_EQ(plan->predicted_ps,
+              PredictedPs(platform, plan->plan, bytes, LargeModel::kMultiPort));
+    EXPECT_EQ(plan->period_ps_per_byte,
+              MultiPortPeriod(platform, plan->plan.trees));
+    const uint64_t pinned = plan->plan.segment_bytes;
+    absl::StatusOr<LargePlan> at_pinned = PlanLargeBroadcast(
+        platform, root, bytes, LargeModel::kMultiPort, pinned);
+    ASSERT_TRUE(at_pinned.ok()) << at_pinned.status();
+    EXPECT_EQ(at_pinned->predicted_ps, plan->predicted_ps);
+    bool found = false;
+    for (size_t c = 0; c < candidates.size(); ++c) {
+      const MultiPortCandidate& candidate = candidates[c];
+      for (size_t before = 0; before < c; ++before) {
+        EXPECT_FALSE(candidates[before].trees.size() == 1 &&
+                     candidate.trees.size() == 1 &&
+                     candidates[before].trees[0].children ==
+                         candidate.trees[0].children)
+            << "trial " << trial << ": " << candidate.algorithm;
+      }
+      if (c > 0) {
+        const std::string name = candidate.algorithm;
+        ASSERT_EQ(name.rfind("fanout-", 0), 0u) << name;
+        const size_t d = std::stoul(name.substr(7));
+        EXPECT_TRUE(d >= 2 && d <= kLargePlanMaxFanOut && d < size_t(size));
+        for (const std::vector<int>& children : candidate.trees[0].children) {
+          EXPECT_LE(children.size(), d) << "trial " << trial << ": " << name;
+        }
+      }
+      EXPECT_LE(plan->predicted_ps,
+                LeastPredicted(platform, root, candidate.trees, bytes))
+          << "trial " << trial << ": " << candidate.algorithm;
+      MultiTreePlan fixed = plan->plan;
+      fixed.trees = candidate.trees;
+      EXPECT_LE(at_pinned->predicted_ps,
+                PredictedPs(platform, fixed, bytes, LargeModel::kMultiPort));
+      if (candidate.algorithm == plan->algorithm) {
+        found = true;
+        ASSERT_EQ(candidate.trees.size(), plan->plan.trees.size());
+        for (size_t t = 0; t < candidate.trees.size(); ++t) {
+          EXPECT_EQ(candidate.trees[t].children, plan->plan.trees[t].children);
+        }
+      }
+    }
+    EXPECT_TRUE(found) << "trial " << trial << ": " << plan->algorithm;
+    fan_outs += plan->algorithm.rfind("fanout-", 0) == 0;
+  }
+  std::printf("a bounded fan-out won %d of 80 plans\n", fan_outs);
+  EXPECT_GT(fan_outs, 0);
+}
+
+// Up to 6 ranks, against every spanning tree (enumerated), each at every
+// segment size the plan tries, by the same PredictedPs(): no tree is
+// predicted below the least the enumeration finds, so the plan is at
+// least that. The candidates are not every tree: the plan is that least
+// on most homogeneous platforms (equal links, overheads and relay times)
+// and on fewer random ones, where a rank's relay time, which the
+// candidates do not look at, can favour another tree. Printed, not
+// asserted.
+TEST(LargePlan, MultiPortPlanAgainstEverySpanningTree) {
+  std::mt19937_64 random(41);
+  for (const bool homogeneous : {true, false}) {
+    int least_found = 0;
+    mpq_class worst = 1;
+    for (int trial = 0; trial < 24; ++trial) {
+      const int n = 3 + trial % 4;
+      LargePlatform platform = RelayPlatform(&random, n);
+      if (homogeneous) {
+        for (auto& row : platform.ps_per_byte) row.assign(n, 5);
+        platform.relay_ps.assign(n, platform.relay_ps[0]);
+        platform.overhead_ps.assign(n, platform.overhead_ps[0]);
+      }
+      const int root = trial % n;
+      const uint64_t bytes = uint64_t{1} << (14 + trial % 5);
+      absl::StatusOr<LargePlan> plan =
+          PlanLargeBroadcast(platform, root, bytes, LargeModel::kMultiPort);
+      ASSERT_TRUE(plan.ok()) << plan.status();
+      const mpq_class least =
+          LeastOfEveryTree(platform, root, [&](const WeightedTree& tree) {
+            return LeastPredicted(platform, root, {tree}, bytes);
+          });
+      EXPECT_GE(plan->predicted_ps, least) << "trial " << trial;
+      least_found += plan->predicted_ps == least;
+      worst = std::max(worst, mpq_class(plan->predicted_ps / least));
+    }
+    std::printf(
+        "%s: the least predicted of every tree in %d of 24, at most %.4f x "
+        "it\n",
+        homogeneous ? "homogeneous" : "random", least_found, worst.get_d());
+  }
+}
+
+// Same input, same plan, byte for byte.
+TEST(LargePlan, MultiPortPlanIsDeterministic) {
+  std::mt19937_64 random(43);
+  for (int trial = 0; trial < 20; ++trial) {
+    const int n = 2 + trial;
+    const LargePlatform platform = RelayPlatform(&random, n);
+    const uint64_t bytes = uint64_t{1} << (14 + trial % 10);
+    absl::StatusOr<LargePlan> first =
+        PlanLargeBroadcast(platform, 0, bytes, LargeModel::kMultiPort);
+    absl::StatusOr<LargePlan> second = PlanLargeBroadcast(
+        LargePlatform(platform), 0, bytes, LargeModel::kMultiPort);
+    ASSERT_TRUE(first.ok() && second.ok());
+    EXPECT_EQ(FormatMultiTreePlan(first->plan),
+              FormatMultiTreePlan(second->plan));
+    EXPECT_EQ(first->algorithm, second->algorithm);
+    EXPECT_EQ(first->predicted_ps, second->predicted_ps);
+  }
+}
+
+// The homogeneous 16-rank platform of docs/mpi.md ("What a relay adds"),
+// its measured figures written in: 981 ps per byte on every pair, a gap of
+// 7,497,320 ps per 8 KiB segment (no overhead beyond the segment's
+// 8,036,352 ps at that rate) and a relay time of 118,498,476 ps. At 1 MiB
+// in 8 KiB segments the chain (the least period, 981 ps per byte) costs
+// the root's hop, 14 relays and 127 periods of one segment; the binary
+// tree (fanout-2: each rank feeds two at 1,962 ps per byte) the root's hop
+// at that rate, the hops out of ranks 1 and 3 (2 children, 2 relays each)
+// and 7 (1 child, rank 15) on the way to rank 15, and 127 such periods,
+// and wins. At 2^40 bytes the fill does not
+// matter and the chain's period does.
+TEST(LargePlan, HomogeneousChainAgainstTheBinaryTree) {
+  const int n = 16;
+  LargePlatform platform;
+  platform.ps_per_byte.assign(n, std::vector<uint64_t>(n, 981));
+  platform.overhead_ps.assign(n, 0);
+  platform.relay_ps.assign(n, 118498476);
+  const uint64_t segment = 8192, relay = 118498476;
+  const uint64_t chain = segment * 981 + 14 * relay + 127 * segment * 981;
+  const uint64_t binary =
+      segment * 1962 + (2 + 2 + 1) * relay + 127 * segment * 1962;
+  ASSERT_LT(binary, chain);
+  absl::StatusOr<LargePlan> plan =
+      PlanLargeBroadcast(platform, 0, 1048576, LargeModel::kMultiPort, segment);
+  ASSERT_TRUE(plan.ok()) << plan.status();
+  EXPECT_EQ(plan->algorithm, "fanout-2");
+  EXPECT_EQ(plan->predicted_ps, mpq_class(std::to_string(binary)));
+  EXPECT_EQ(plan->period_ps_per_byte, 1962);
+  std::vector<int> parent;
+  ASSERT_EQ(TreeParents(plan->plan.trees[0], n, 0, &parent), "");
+  for (int r = 1; r < n; ++r) EXPECT_EQ(parent[r], (r - 1) / 2) << r;
+  MultiTreePlan chain_plan = plan->plan;
+  chain_plan.trees = MultiPortCandidates(platform, 0)[0].trees;
+  EXPECT_EQ(PredictedPs(platform, chain_plan, 1048576, LargeModel::kMultiPort),
+            mpq_class(std::to_string(chain)));
+  plan = PlanLargeBroadcast(platform, 0, uint64_t{1} << 40,
+                            LargeModel::kMultiPort);
+  ASSERT_TRUE(plan.ok()) << plan.status();
+  EXPECT_EQ(plan->algorithm, "degree-tree");
+  EXPECT_EQ(plan->period_ps_per_byte, 981);
+}
+
+// When the fill is negligible (2^40 bytes: 2^14 segments of 64 MiB at
+// least), the plan's period is the least period's.
+TEST(LargePlan, LeastPeriodWinsWhenTheFillIsNegligible) {
+  std::mt19937_64 random(47);
+  for (int trial = 0; trial < 40; ++trial) {
+    const int n = 2 + trial % 12;
+    const LargePlatform platform = RelayPlatform(&random, n);
+    const int root = trial % n;
+    absl::StatusOr<LargePlan> plan = PlanLargeBroadcast(
+        platform, root, uint64_t{1} << 40, LargeModel::kMultiPort);
+    ASSERT_TRUE(plan.ok()) << plan.status();
+    EXPECT_EQ(
+        plan->period_ps_per_byte,
+        MultiPortPeriod(platform, MultiPortCandidates(platform, root)[0].trees))
+        << "trial " << trial << ": " << plan->algorithm;
   }
 }
 

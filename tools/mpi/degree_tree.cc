@@ -50,10 +50,11 @@ size_t Feeder(const LargePlatform& platform, const std::vector<int>& joined,
 }
 
 // Whether DegreeTree()'s greedy joins every rank at period p; the tree.
-// Each site's crossings are `crossings` when not null, else p / uplink.
+// Each site's crossings are `crossings` when not null, else p / uplink;
+// each rank's children at most `fan_out` when not 0.
 bool GreedyDegreeTree(const LargePlatform& platform,
                       const std::vector<uint64_t>& up, int root, uint64_t p,
-                      const std::vector<uint64_t>* crossings,
+                      const std::vector<uint64_t>* crossings, uint64_t fan_out,
                       WeightedTree* tree) {
   const int n = static_cast<int>(up.size());
   const Sites& sites = platform.sites;
@@ -64,8 +65,11 @@ bool GreedyDegreeTree(const LargePlatform& platform,
     room.site.push_back(p / sites.uplink_ps_per_byte[s]);
   }
   std::vector<int> order;
+  std::vector<uint64_t> capacity;  // p / u_i, uncapped: the joining order
   for (int i = 0; i < n; ++i) {
-    room.rank.push_back(p / up[i]);
+    capacity.push_back(p / up[i]);
+    room.rank.push_back(fan_out == 0 ? capacity[i]
+                                     : std::min(capacity[i], fan_out));
     if (i != root) order.push_back(i);
   }
   // Sites one after the other, the root's first and then in decreasing
@@ -78,7 +82,7 @@ bool GreedyDegreeTree(const LargePlatform& platform,
   std::stable_sort(order.begin(), order.end(), [&](int a, int b) {
     if (site_key(a) != site_key(b)) return site_key(a) < site_key(b);
     if (!site.empty() && site[a] != site[b]) return site[a] < site[b];
-    return room.rank[a] > room.rank[b];
+    return capacity[a] > capacity[b];
   });
   tree->children.assign(n, {});
   std::vector<int> joined = {root};
@@ -255,15 +259,23 @@ void PortRates(const LargePlatform& platform, std::vector<uint64_t>* up,
 
 namespace {
 
-// DegreeTree() and DegreeTreeWithCrossings(): the least candidate period
-// at which the greedy joins every rank.
+// DegreeTree(), DegreeTreeWithCrossings() and FanOutTree(): the least
+// candidate period at which the greedy joins every rank, with `fan_out`
+// (when not 0) at least fan_out x the fastest up rate.
 WeightedTree SearchDegreeTree(const LargePlatform& platform, int root,
                               const std::vector<uint64_t>* crossings,
-                              uint64_t* period) {
+                              uint64_t fan_out, uint64_t* period) {
   std::vector<uint64_t> up, down;
   PortRates(platform, &up, &down);
-  const std::vector<uint64_t> candidates =
-      PeriodCandidates(platform, root, up, down);
+  std::vector<uint64_t> candidates = PeriodCandidates(platform, root, up, down);
+  if (fan_out != 0) {
+    const uint64_t fastest = *std::min_element(up.begin(), up.end());
+    const uint64_t least = SaturatingMul(fan_out, fastest);
+    // The largest candidate stays: the greedy always joins every rank there.
+    candidates.erase(
+        candidates.begin(),
+        std::lower_bound(candidates.begin(), candidates.end() - 1, least));
+  }
   // Binary search: the largest candidate succeeds (every rank may feed all
   // n - 1 over every edge), and a larger p only adds room and edges.
   size_t low = 0, high = candidates.size() - 1;
@@ -271,14 +283,15 @@ WeightedTree SearchDegreeTree(const LargePlatform& platform, int root,
     const size_t middle = low + (high - low) / 2;
     WeightedTree trial;
     if (GreedyDegreeTree(platform, up, root, candidates[middle], crossings,
-                         &trial)) {
+                         fan_out, &trial)) {
       high = middle;
     } else {
       low = middle + 1;
     }
   }
   WeightedTree tree;
-  GreedyDegreeTree(platform, up, root, candidates[low], crossings, &tree);
+  GreedyDegreeTree(platform, up, root, candidates[low], crossings, fan_out,
+                   &tree);
   tree.weight = 1;
   *period = TreesPeriod(platform, {tree}, up, down);
   return tree;
@@ -288,13 +301,18 @@ WeightedTree SearchDegreeTree(const LargePlatform& platform, int root,
 
 WeightedTree DegreeTree(const LargePlatform& platform, int root,
                         uint64_t* period) {
-  return SearchDegreeTree(platform, root, nullptr, period);
+  return SearchDegreeTree(platform, root, nullptr, 0, period);
+}
+
+WeightedTree FanOutTree(const LargePlatform& platform, int root,
+                        uint64_t fan_out, uint64_t* period) {
+  return SearchDegreeTree(platform, root, nullptr, fan_out, period);
 }
 
 WeightedTree DegreeTreeWithCrossings(const LargePlatform& platform, int root,
                                      const std::vector<uint64_t>& crossings,
                                      uint64_t* period) {
-  return SearchDegreeTree(platform, root, &crossings, period);
+  return SearchDegreeTree(platform, root, &crossings, 0, period);
 }
 
 uint64_t DegreeTreePredictedPs(const LargePlatform& platform,

@@ -81,6 +81,15 @@ void PortRates(const LargePlatform& platform, std::vector<uint64_t>* up,
 WeightedTree DegreeTree(const LargePlatform& platform, int root,
                         uint64_t* period);
 
+// DegreeTree() with each rank feeding at most `fan_out` (1 .. n - 1)
+// children, at the least of its candidate periods that is at least fan_out
+// x the fastest up rate (else its largest): the fastest ranks may feed
+// fan_out children each and are joined nearest the root, slower ones feed
+// p / u_i at most. A shallower tree than the least period's chain or star
+// where the pipeline's fill matters (large_plan.h, PlanLargeBroadcast()).
+WeightedTree FanOutTree(const LargePlatform& platform, int root,
+                        uint64_t fan_out, uint64_t* period);
+
 // DegreeTree() with each site s crossed at most crossings[s] times (its
 // entry and the sites it feeds) whatever the period: one of the weighted
 // trees that take turns on the uplinks (site_trees.h). The crossings must

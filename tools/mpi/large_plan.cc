@@ -206,7 +206,62 @@ uint64_t ChooseSegment(const LargePlatform& platform, MultiTreePlan plan,
   return best;
 }
 
+// Sets plan->plan.segment_bytes (`pinned`, else ChooseSegment()'s) and
+// plan->predicted_ps at it.
+void SetSegment(const LargePlatform& platform, uint64_t bytes, LargeModel model,
+                uint64_t pinned, LargePlan* plan) {
+  if (pinned == 0) {
+    plan->plan.segment_bytes =
+        ChooseSegment(platform, plan->plan, bytes, model, &plan->predicted_ps);
+    return;
+  }
+  plan->plan.segment_bytes = pinned;
+  plan->predicted_ps = PredictedPs(platform, plan->plan, bytes, model);
+}
+
+// The multi-port plan: the candidate of least predicted completion.
+LargePlan LeastPredictedPlan(const LargePlatform& platform, int root,
+                             uint64_t bytes, uint64_t pinned) {
+  LargePlan best;
+  bool any = false;
+  for (MultiPortCandidate& candidate : MultiPortCandidates(platform, root)) {
+    LargePlan trial;
+    trial.plan.root = root;
+    trial.plan.trees = std::move(candidate.trees);
+    trial.algorithm = std::move(candidate.algorithm);
+    SetQueues(&trial.plan);
+    SetSegment(platform, bytes, LargeModel::kMultiPort, pinned, &trial);
+    if (!any || trial.predicted_ps < best.predicted_ps) best = std::move(trial);
+    any = true;
+  }
+  best.period_ps_per_byte = MultiPortPeriod(platform, best.plan.trees);
+  best.bound_ps_per_byte = MultiPortBound(platform, root);
+  return best;
+}
+
 }  // namespace
+
+std::vector<MultiPortCandidate> MultiPortCandidates(
+    const LargePlatform& platform, int root) {
+  std::vector<MultiPortCandidate> candidates(1);
+  const char* algorithm = "";
+  candidates[0].trees = MultiPortTrees(platform, root, &algorithm);
+  candidates[0].algorithm = algorithm;
+  const uint64_t n = platform.ps_per_byte.size();
+  for (uint64_t d = 2; d < n && d <= kLargePlanMaxFanOut; ++d) {
+    uint64_t period = 0;
+    MultiPortCandidate fan_out;
+    fan_out.trees = {FanOutTree(platform, root, d, &period)};
+    fan_out.algorithm = absl::StrCat("fanout-", d);
+    const bool seen = std::any_of(
+        candidates.begin(), candidates.end(), [&](const auto& before) {
+          return before.trees.size() == 1 &&
+                 before.trees[0].children == fan_out.trees[0].children;
+        });
+    if (!seen) candidates.push_back(std::move(fan_out));
+  }
+  return candidates;
+}
 
 absl::StatusOr<LargePlatform> PairsPlatform(const std::string& text) {
   std::istringstream in(text);
@@ -426,22 +481,13 @@ mpq_class PredictedPs(const LargePlatform& platform, const MultiTreePlan& plan,
 
 absl::StatusOr<LargePlan> PlanLargeBroadcast(const LargePlatform& platform,
                                              int root, uint64_t bytes,
-                                             LargeModel model) {
+                                             LargeModel model,
+                                             uint64_t segment_bytes) {
   if (absl::Status status = CheckPlatform(platform, root); !status.ok()) {
     return status;
   }
   if (model == LargeModel::kMultiPort) {
-    LargePlan out;
-    const char* algorithm = "";
-    out.plan.root = root;
-    out.plan.trees = MultiPortTrees(platform, root, &algorithm);
-    SetQueues(&out.plan);
-    out.algorithm = algorithm;
-    out.period_ps_per_byte = MultiPortPeriod(platform, out.plan.trees);
-    out.bound_ps_per_byte = MultiPortBound(platform, root);
-    out.plan.segment_bytes =
-        ChooseSegment(platform, out.plan, bytes, model, &out.predicted_ps);
-    return out;
+    return LeastPredictedPlan(platform, root, bytes, segment_bytes);
   }
   const size_t n = platform.ps_per_byte.size();
   std::vector<hetcast_graph_edge> edges;
@@ -478,8 +524,7 @@ absl::StatusOr<LargePlan> PlanLargeBroadcast(const LargePlatform& platform,
   out.period_ps_per_byte =
       TreesPeriod(out.plan.trees, CostMatrix(platform, 1, false));
   SetQueues(&out.plan);
-  out.plan.segment_bytes =
-      ChooseSegment(platform, out.plan, bytes, model, &out.predicted_ps);
+  SetSegment(platform, bytes, model, segment_bytes, &out);
   return out;
 }
 

@@ -53,8 +53,9 @@ absl::StatusOr<LargePlatform> PairsPlatform(const std::string& text);
 //    byte, its fastest pair) among them, and receives at up to its down
 //    rate (d_j, its fastest pair). One tree at rate 1/p: each rank j needs
 //    d_j <= p and rank i feeds at most p / u_i children; with sites, a
-//    site's uplink carries at most p / uplink crossings. DegreeTree().
-//    The one-port plans leave sites out.
+//    site's uplink carries at most p / uplink crossings. DegreeTree(),
+//    or a tree of bounded fan-out when predicted to finish first
+//    (MultiPortCandidates()). The one-port plans leave sites out.
 //    Measured in SMPI (16 ranks, 16 MiB, docs/mpi.md): a 10G rank feeding
 //    two 100M ranks at once takes 1.50 s, a chain through one of them 2.19
 //    s, where the one-port model ranks the chain first.
@@ -64,8 +65,9 @@ struct LargePlan {
   MultiTreePlan plan;  // integer tree weights and the segment size
   // One-port: "broadcast-eb" (the LP's arborescences), or "mcph" (one
   // tree of the Minimum Cost Path Heuristic, when the LP is too large or
-  // its packing needs more than 63 bits). Multi-port: MultiPortTrees()'s
-  // (site_trees.h) "degree-tree" or "site-trees".
+  // its packing needs more than 63 bits). Multi-port: the candidate of
+  // MultiPortCandidates() that won, "degree-tree", "site-trees" or
+  // "fanout-D".
   std::string algorithm;
   // Steady state of plan.trees with their integer weights: picoseconds per
   // byte broadcast, the busiest port's load (overheads left out).
@@ -89,13 +91,36 @@ struct LargePlan {
 inline constexpr int kLargePlanMaxLpRanks = 8;
 // PlanLargeBroadcast()
 //
-// The plan for `bytes` bytes from `root` on `platform`, every rank's
-// children in increasing rank order: InvalidArgument naming the entry out
-// of range, a root outside the ranks, a matrix that is not square, or
-// fewer than 2 or more than kLargePlanMaxRanks ranks. Deterministic.
+// The plan for `bytes` bytes from `root` on `platform` in segments of
+// `segment_bytes` (0: the power of two from 4 KiB to 64 MiB that fits the
+// message with the least PredictedPs(), the larger on ties), every rank's
+// children in increasing rank order. Multi-port: of MultiPortCandidates(),
+// the one of least PredictedPs(), each at its own segment size (the
+// earlier candidate on ties). InvalidArgument naming the entry out of
+// range, a root outside the ranks, a matrix that is not square, or fewer
+// than 2 or more than kLargePlanMaxRanks ranks. Deterministic.
 absl::StatusOr<LargePlan> PlanLargeBroadcast(
     const LargePlatform& platform, int root, uint64_t bytes,
-    LargeModel model = LargeModel::kOnePort);
+    LargeModel model = LargeModel::kOnePort, uint64_t segment_bytes = 0);
+
+// The largest fan-out of MultiPortCandidates()'s bounded trees.
+inline constexpr uint64_t kLargePlanMaxFanOut = 8;
+
+struct MultiPortCandidate {
+  std::vector<WeightedTree> trees;  // weighted as the plan runs them
+  std::string algorithm;            // LargePlan's algorithm when it wins
+};
+
+// The multi-port plan's candidates from `root`: the least period's trees,
+// MultiPortTrees() (site_trees.h: "degree-tree" or "site-trees"), then
+// FanOutTree() for D = 2 .. min(n - 1, kLargePlanMaxFanOut) ("fanout-D"),
+// each left out when its tree is one of the candidates before it. The
+// least period's chain (one child per rank) or star pays the most fill:
+// each hop out of a relay delays the pipeline by a window of segments
+// (degree_tree.h), so at a few hundred segments a bounded fan-out can
+// finish first though its period is longer.
+std::vector<MultiPortCandidate> MultiPortCandidates(
+    const LargePlatform& platform, int root);
 
 // Multi-port: the busiest rank's, pair's or uplink's time per byte of
 // `trees` (weights as fractions of their total): a rank's out, children x

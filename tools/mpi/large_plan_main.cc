@@ -42,9 +42,11 @@ constexpr char kUsage[] =
     "  P.txt: every pair's transfer time (bench --model=bound --times-out)\n"
     "  or calibrate --pairs-out's costs.\n"
     "  Writes the broadcast of BYTES bytes from --root pipelined in segments\n"
-    "  over trees: multi-port, one tree whose ranks feed several at once\n"
-    "  within their up rates; one-port, Broadcast-EB's weighted trees up to\n"
-    "  8 ranks, MCPH's tree beyond. Each rank's cost per segment sent:\n"
+    "  over trees: multi-port, the tree (or site trees) of least predicted\n"
+    "  time among the least period's and those of bounded fan-out, whose\n"
+    "  ranks feed several at once within their up rates; one-port,\n"
+    "  Broadcast-EB's weighted trees up to 8 ranks, MCPH's tree beyond. Each "
+    "rank's cost per segment sent:\n"
     "  from --gaps, bench --gaps-out's measured gaps (the segment size then\n"
     "  the measured one of least predicted time), else --overhead-ns, which\n"
     "  sets the segment size; --segment-bytes pins it.\n";
@@ -70,13 +72,7 @@ struct Request {
 // The plan at the platform's overheads; at the pinned segment size if any.
 absl::StatusOr<LargePlan> PlanAt(const LargePlatform& platform,
                                  const Request& r) {
-  absl::StatusOr<LargePlan> plan =
-      PlanLargeBroadcast(platform, r.root, r.bytes, r.model);
-  if (plan.ok() && r.pinned != 0) {
-    plan->plan.segment_bytes = r.pinned;
-    plan->predicted_ps = PredictedPs(platform, plan->plan, r.bytes, r.model);
-  }
-  return plan;
+  return PlanLargeBroadcast(platform, r.root, r.bytes, r.model, r.pinned);
 }
 
 // With measured gaps: the plan at each candidate segment size (the pinned
