@@ -549,6 +549,8 @@ class Rows:
 def link_bound(options, platform, size):
     """Seconds no broadcast of `size` from host 0 can beat (the header)."""
     out = os.path.join(options["out"], platform)
+    if not os.path.exists(os.path.join(out, "platform.xml")):  # --skip-smpi
+        smpi_platform(description(platform), out)
     text = subprocess.run(
         [os.path.join(programs(), "platform_bound"),
          "--platform=" + os.path.join(out, "platform.xml"),
