@@ -223,16 +223,18 @@ void SetSegment(const LargePlatform& platform, uint64_t bytes, LargeModel model,
 LargePlan LeastPredictedPlan(const LargePlatform& platform, int root,
                              uint64_t bytes, uint64_t pinned) {
   LargePlan best;
-  bool any = false;
-  for (MultiPortCandidate& candidate : MultiPortCandidates(platform, root)) {
+  std::vector<MultiPortCandidate> candidates =
+      MultiPortCandidates(platform, root);  // the least period's first
+  for (size_t c = 0; c < candidates.size(); ++c) {
     LargePlan trial;
     trial.plan.root = root;
-    trial.plan.trees = std::move(candidate.trees);
-    trial.algorithm = std::move(candidate.algorithm);
+    trial.plan.trees = std::move(candidates[c].trees);
+    trial.algorithm = std::move(candidates[c].algorithm);
     SetQueues(&trial.plan);
     SetSegment(platform, bytes, LargeModel::kMultiPort, pinned, &trial);
-    if (!any || trial.predicted_ps < best.predicted_ps) best = std::move(trial);
-    any = true;
+    if (c == 0 || trial.predicted_ps < best.predicted_ps) {
+      best = std::move(trial);
+    }
   }
   best.period_ps_per_byte = MultiPortPeriod(platform, best.plan.trees);
   best.bound_ps_per_byte = MultiPortBound(platform, root);

@@ -45,8 +45,8 @@ constexpr char kUsage[] =
     "  over trees: multi-port, the tree (or site trees) of least predicted\n"
     "  time among the least period's and those of bounded fan-out, whose\n"
     "  ranks feed several at once within their up rates; one-port,\n"
-    "  Broadcast-EB's weighted trees up to 8 ranks, MCPH's tree beyond. Each "
-    "rank's cost per segment sent:\n"
+    "  Broadcast-EB's weighted trees up to 8 ranks, MCPH's tree beyond.\n"
+    "  Each rank's cost per segment sent:\n"
     "  from --gaps, bench --gaps-out's measured gaps (the segment size then\n"
     "  the measured one of least predicted time), else --overhead-ns, which\n"
     "  sets the segment size; --segment-bytes pins it.\n";
@@ -69,12 +69,6 @@ struct Request {
   uint64_t pinned = 0;  // segment size, 0: chosen
 };
 
-// The plan at the platform's overheads; at the pinned segment size if any.
-absl::StatusOr<LargePlan> PlanAt(const LargePlatform& platform,
-                                 const Request& r) {
-  return PlanLargeBroadcast(platform, r.root, r.bytes, r.model, r.pinned);
-}
-
 // With measured gaps: the plan at each candidate segment size (the pinned
 // one, else every measured size below the message, else every measured
 // size) with that size's overheads; the least predicted, the smaller size
@@ -95,7 +89,8 @@ absl::StatusOr<LargePlan> PlanWithGaps(const SegmentGaps& gaps, Request r,
     absl::Status status = ApplySegmentGaps(gaps, size, platform);
     if (!status.ok()) return status;
     r.pinned = size;
-    absl::StatusOr<LargePlan> plan = PlanAt(*platform, r);
+    absl::StatusOr<LargePlan> plan =
+        PlanLargeBroadcast(*platform, r.root, r.bytes, r.model, r.pinned);
     if (!plan.ok()) return plan;
     if (!best.ok() || plan->predicted_ps < best->predicted_ps) {
       best = std::move(plan);
@@ -119,7 +114,7 @@ absl::StatusOr<LargePlan> MakePlan(const std::string& pairs_text,
   if (gaps_text.empty()) {
     platform->overhead_ps.assign(platform->overhead_ps.size(),
                                  overhead_ns * 1000);
-    return PlanAt(*platform, r);
+    return PlanLargeBroadcast(*platform, r.root, r.bytes, r.model, r.pinned);
   }
   absl::StatusOr<SegmentGaps> gaps =
       ParseSegmentGaps(gaps_text, platform->ps_per_byte.size());
