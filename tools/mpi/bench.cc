@@ -91,6 +91,10 @@ bool BuffersEqual(const Bench& b) {
   }
   int ok = HETCAST_MPI_Bcast(buffer.data(), b.bytes, MPI_BYTE, 0,
                              MPI_COMM_WORLD, &b.params) == HETCAST_MPI_SUCCESS;
+  if (!ok) {
+    std::fprintf(stderr, "bench: rank %d: %s\n", b.rank,
+                 HETCAST_MPI_Last_error());
+  }
   for (int i = 0; i < b.bytes && ok; ++i) {
     ok = buffer[i] == static_cast<unsigned char>(i * 131 + 7);
   }
@@ -107,9 +111,9 @@ int RunHetcast(const Bench& b) {
     code = TimedHetcastBcast(MPI_COMM_WORLD, 0, b.bytes, b.repeats, b.params,
                              &seconds);
   }
-  if (code != HETCAST_MPI_SUCCESS) {
-    if (b.rank == 0)
-      std::fprintf(stderr, "bench: %s\n", HETCAST_MPI_Last_error());
+  if (code != HETCAST_MPI_SUCCESS) {  // every rank says why (few do)
+    std::fprintf(stderr, "bench: rank %d: %s\n", b.rank,
+                 HETCAST_MPI_Last_error());
     return 1;
   }
   const bool equal = BuffersEqual(b);
