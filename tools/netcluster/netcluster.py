@@ -760,6 +760,13 @@ def openmpi_args(cluster, ssh):
             "1", "--mca", "pml", "ob1", "--mca", "btl", "tcp,self",
             "--mca", "btl_tcp_if_include", subnet,
             "--mca", "oob_tcp_if_include", subnet,
+            # A waiting rank yields its core, as Open MPI does by itself
+            # on a host with more ranks than cores: the emulated hosts
+            # share the machine's few cores, and ranks busy-polling there
+            # slow the ranks that relay (on sites8, a chain of 8 hosts ran
+            # 3.67-3.78 s polling, 3.06-3.12 s yielding, its one 16 MiB
+            # crossing alone 2.92 s; README.md, "Shared cores").
+            "--mca", "mpi_yield_when_idle", "1",
             # Open MPI's session directories (ompi.HOST.UID), in the run
             # directory, which the teardown removes, instead of /tmp.
             "--mca", "orte_tmpdir_base", cluster["run_dir"]]

@@ -18,9 +18,13 @@ then on Open MPI:
   1. hetcast-calibrate --sizes MIN:MAX writes the cluster file, as a user
      would (nothing is read from the description);
   2. bench --model=bound --times-out measures every pair's transfer of
-     1 MiB, and large_plan plans the multi-tree broadcast of each size of at
-     least 1 MiB from it, with the model's segment size, 256 KiB or 1 MiB,
-     whichever one timed run of each finishes first;
+     each size of at least 1 MiB (16 MiB for the larger ones), and
+     large_plan plans the multi-tree broadcast of that size from them, with
+     the model's segment size, 256 KiB or 1 MiB, whichever one timed run of
+     each finishes first (pair times of the size itself: at 1 MiB TCP's
+     start can hide a slow link, e.g. sites8's 50 Mbit/s site link, whose
+     16 MiB pairs take twice those inside a site but whose 1 MiB pairs
+     overlap them);
   3. --repeats rounds, each of: every broadcast algorithm of the library
      (bench --model=mpi; MPICH: MPIR_CVAR_BCAST_INTRA_ALGORITHM with
      MPIR_CVAR_DEVICE_COLLECTIVES=none, Open MPI: coll_tuned_bcast_algorithm
@@ -66,7 +70,8 @@ import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
-PAIR_BYTES = 1 << 20
+PAIR_BYTES = 1 << 20  # the smallest size with a multi-tree plan
+PAIR_MAX_BYTES = 1 << 24  # larger sizes are planned from pairs of this size
 RUN_TIMEOUT = 240
 BRING_UP_ATTEMPTS = 5
 NOISY_SPREAD = 0.25  # (max - min) / median of a case's runs
@@ -193,16 +198,25 @@ class Inner:
         pair's time, the receiver's clock minus the sender's, is measured
         under MPICH (whose clock is the machine's, one for all namespaces)
         when both run: the network is the same."""
-        path = os.path.join(self.out, "pairs-%s.txt" % mpi)
         measuring = "mpich" if "mpich" in self.options["mpis"] else mpi
-        status, text = self.launch(measuring, [
-            os.path.join(self.bin, measuring, "bench"), "--model=bound",
-            "--size=%d" % PAIR_BYTES, "--times-out=" + path])
-        if not os.path.exists(path):
-            raise RuntimeError("bench --model=bound on %s: %s" % (mpi, text))
+        measured = set()
         for size in self.options["sizes"]:
-            if size >= PAIR_BYTES:
-                self.choose_segments(mpi, path, size)
+            if size < PAIR_BYTES:
+                continue
+            pair_bytes = min(size, PAIR_MAX_BYTES)
+            path = os.path.join(self.out, "pairs-%s-%d.txt" % (mpi, pair_bytes))
+            if pair_bytes not in measured:
+                measured.add(pair_bytes)
+                if os.path.exists(path):  # an earlier run's (--resume)
+                    os.remove(path)
+                status, text = self.launch(measuring, [
+                    os.path.join(self.bin, measuring, "bench"),
+                    "--model=bound", "--size=%d" % pair_bytes,
+                    "--times-out=" + path])
+                if not os.path.exists(path):
+                    raise RuntimeError("bench --model=bound on %s: %s" %
+                                       (mpi, text))
+            self.choose_segments(mpi, path, size)
 
     def choose_segments(self, mpi, pairs, size):
         """The multi-tree plan of `size` whose segment size runs fastest,
