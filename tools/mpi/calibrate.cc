@@ -28,7 +28,7 @@
 //     run on the pairs measured at the largest size (each host to the
 //     reference and back, each host to its partner in its own cluster and
 //     back, each cluster's leader to the next one's; pairs not measured are
-//     left out): hosts are joined where a pair is within kSiteGap (2) x the
+//     left out): hosts are joined where a pair is within 3/2 x the
 //     slower end's own fastest rate both ways, and the clusters are sites
 //     when those groups are exactly the clusters and every measured pair
 //     across clusters is slower than that. A cluster of one host is never

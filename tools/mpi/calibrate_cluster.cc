@@ -1074,10 +1074,11 @@ void ReportSites(const Calibration& c) {
   }
   std::printf(
       "sites: the clusters, each behind a shared uplink (FindSites, sites.h: "
-      "every measured pair across clusters costs over %llu x the slower "
-      "end's own rate at %llu bytes); model trees plans with their "
+      "every measured pair across clusters costs over %llu/%llu x the "
+      "slower end's own rate at %llu bytes); model trees plans with their "
       "uplinks\n",
-      static_cast<unsigned long long>(kSiteGap),
+      static_cast<unsigned long long>(kSiteGapNumerator),
+      static_cast<unsigned long long>(kSiteGapDenominator),
       static_cast<unsigned long long>(sizes.back()));
   for (size_t k = 0; k < c.clusters.drafts.size(); ++k) {
     std::printf("  %s: uplink %llu ps per byte at %llu bytes\n",

@@ -18,7 +18,9 @@ bool ExplainedWay(const LargePlatform& platform,
                   const std::vector<uint64_t>& up,
                   const std::vector<uint64_t>& down, size_t i, size_t j) {
   const uint64_t c = platform.ps_per_byte[i][j];
-  return c == 0 || c <= kSiteGap * std::max(up[i], down[j]);
+  // c and the rates are at most kMaxLinkValue (2^40): no overflow.
+  return c == 0 || kSiteGapDenominator * c <=
+                       kSiteGapNumerator * std::max(up[i], down[j]);
 }
 
 // Measured both ways and explained both ways: the ranks share a site.

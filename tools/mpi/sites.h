@@ -14,11 +14,16 @@
 namespace hetcast {
 namespace mpi {
 
-// A pair (i, j) is explained by the switch when c(i, j) <= kSiteGap x
+// A pair (i, j) is explained by the switch when c(i, j) <= 3/2 x
 // max(u_i, d_j) (PortRates(): each end's fastest pair): no link between
 // them is slower than the slower of the two ends, with room for latency
-// and noise. A pair costing more crosses a slower link.
-inline constexpr uint64_t kSiteGap = 2;
+// and noise. A pair costing more crosses a slower link. A site link of
+// half its hosts' rate costs a pair across just under twice a pair inside
+// (sites8 in tools/netcluster at 16 MiB: 2.81-2.90 s across, 1.44-1.50 s
+// inside), so a gap of 2 misses it; noise that straddles the gap spoils
+// the clean split that FindSites() asks for rather than making sites.
+inline constexpr uint64_t kSiteGapNumerator = 3;
+inline constexpr uint64_t kSiteGapDenominator = 2;
 
 // The sites of `platform`'s pairs: ranks joined when the pair is explained
 // both ways, accepted only when the split is clean (every pair inside a
