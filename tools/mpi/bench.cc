@@ -83,6 +83,13 @@ struct Bench {
   int bytes = 0, repeats = 1, rank = 0, size = 0;
 };
 
+// A failed hetcast call on this rank, with the rank: a failure can be one
+// rank's alone (an MPI error of its own transfers).
+void ReportFailure(const Bench& b) {
+  std::fprintf(stderr, "bench: rank %d: %s\n", b.rank,
+               HETCAST_MPI_Last_error());
+}
+
 // Every rank ends with the root's bytes (checked with an MPI_Allreduce).
 bool BuffersEqual(const Bench& b) {
   std::vector<unsigned char> buffer(b.bytes);
@@ -91,10 +98,7 @@ bool BuffersEqual(const Bench& b) {
   }
   int ok = HETCAST_MPI_Bcast(buffer.data(), b.bytes, MPI_BYTE, 0,
                              MPI_COMM_WORLD, &b.params) == HETCAST_MPI_SUCCESS;
-  if (!ok) {
-    std::fprintf(stderr, "bench: rank %d: %s\n", b.rank,
-                 HETCAST_MPI_Last_error());
-  }
+  if (!ok) ReportFailure(b);
   for (int i = 0; i < b.bytes && ok; ++i) {
     ok = buffer[i] == static_cast<unsigned char>(i * 131 + 7);
   }
@@ -111,9 +115,8 @@ int RunHetcast(const Bench& b) {
     code = TimedHetcastBcast(MPI_COMM_WORLD, 0, b.bytes, b.repeats, b.params,
                              &seconds);
   }
-  if (code != HETCAST_MPI_SUCCESS) {  // every rank says why (few do)
-    std::fprintf(stderr, "bench: rank %d: %s\n", b.rank,
-                 HETCAST_MPI_Last_error());
+  if (code != HETCAST_MPI_SUCCESS) {
+    ReportFailure(b);
     return 1;
   }
   const bool equal = BuffersEqual(b);

@@ -199,24 +199,21 @@ class Inner:
         under MPICH (whose clock is the machine's, one for all namespaces)
         when both run: the network is the same."""
         measuring = "mpich" if "mpich" in self.options["mpis"] else mpi
-        measured = set()
-        for size in self.options["sizes"]:
-            if size < PAIR_BYTES:
-                continue
-            pair_bytes = min(size, PAIR_MAX_BYTES)
+        planned = [s for s in self.options["sizes"] if s >= PAIR_BYTES]
+        paths = {}
+        for pair_bytes in sorted({min(s, PAIR_MAX_BYTES) for s in planned}):
             path = os.path.join(self.out, "pairs-%s-%d.txt" % (mpi, pair_bytes))
-            if pair_bytes not in measured:
-                measured.add(pair_bytes)
-                if os.path.exists(path):  # an earlier run's (--resume)
-                    os.remove(path)
-                status, text = self.launch(measuring, [
-                    os.path.join(self.bin, measuring, "bench"),
-                    "--model=bound", "--size=%d" % pair_bytes,
-                    "--times-out=" + path])
-                if not os.path.exists(path):
-                    raise RuntimeError("bench --model=bound on %s: %s" %
-                                       (mpi, text))
-            self.choose_segments(mpi, path, size)
+            if os.path.exists(path):  # an earlier run's (--resume)
+                os.remove(path)
+            status, text = self.launch(measuring, [
+                os.path.join(self.bin, measuring, "bench"), "--model=bound",
+                "--size=%d" % pair_bytes, "--times-out=" + path])
+            if not os.path.exists(path):
+                raise RuntimeError("bench --model=bound on %s: %s" %
+                                   (mpi, text))
+            paths[pair_bytes] = path
+        for size in planned:
+            self.choose_segments(mpi, paths[min(size, PAIR_MAX_BYTES)], size)
 
     def choose_segments(self, mpi, pairs, size):
         """The multi-tree plan of `size` whose segment size runs fastest,
