@@ -9,14 +9,16 @@ Usage (as root, after
 
   tools/netcluster/real_experiment.py [--platforms=cluster8,sites8,homogeneous8]
       [--sizes=65536,1048576,16777216] [--repeats=3] [--calibrate-repeats=3]
-      [--mpis=mpich,openmpi] [--out=DIR] [--table-only] [--resume]
-      [--skip-smpi] [--smpi-only]
+      [--calibrate-sizes=MIN:MAX] [--mpis=mpich,openmpi] [--out=DIR]
+      [--table-only] [--resume] [--skip-smpi] [--smpi-only]
 
 Per platform (tools/netcluster/PLATFORM.json), netcluster.py brings the
 cluster up (its rate check included) and, one MPI rank per host, on MPICH and
 then on Open MPI:
   1. hetcast-calibrate --sizes MIN:MAX writes the cluster file, as a user
-     would (nothing is read from the description);
+     would (nothing is read from the description); MIN:MAX is
+     --calibrate-sizes, by default the smallest and largest of --sizes
+     (sizes outside it are handed to MPI by the library);
   2. bench --model=bound --times-out measures every pair's transfer of
      each size of at least 1 MiB (16 MiB for the larger ones), and
      large_plan plans the multi-tree broadcast of that size from them, with
@@ -105,7 +107,8 @@ def log(message):
 def parse_options(argv):
     options = {"platforms": "cluster8,sites8,homogeneous8",
                "sizes": "65536,1048576,16777216", "repeats": "3",
-               "calibrate-repeats": "3", "mpis": "mpich,openmpi",
+               "calibrate-repeats": "3", "calibrate-sizes": None,
+               "mpis": "mpich,openmpi",
                "out": "/tmp/real-experiment", "table-only": False,
                "resume": False, "skip-smpi": False, "smpi-only": False,
                "inner": None}
@@ -119,6 +122,9 @@ def parse_options(argv):
     options["sizes"] = [int(s) for s in options["sizes"].split(",")]
     options["repeats"] = int(options["repeats"])
     options["mpis"] = options["mpis"].split(",")
+    if not options["calibrate-sizes"]:
+        options["calibrate-sizes"] = "%d:%d" % (min(options["sizes"]),
+                                                max(options["sizes"]))
     return options
 
 
@@ -178,11 +184,10 @@ class Inner:
             row["repeat"], row["seconds"] or "failed", row["load1"]))
 
     def calibrate(self, mpi):
-        sizes = self.options["sizes"]
         path = os.path.join(self.out, "cluster-%s.json" % mpi)
         status, text = self.launch(mpi, [
             os.path.join(self.bin, mpi, "hetcast-calibrate"), "--sizes",
-            "%d:%d" % (min(sizes), max(sizes)), "--repeats",
+            self.options["calibrate-sizes"], "--repeats",
             str(self.options["calibrate-repeats"]), "--out", path],
             timeout=3600)
         with open(os.path.join(self.out, "calibrate-%s.txt" % mpi), "w") as f:
