@@ -75,6 +75,8 @@ ROOT = os.path.dirname(os.path.dirname(HERE))
 PAIR_BYTES = 1 << 20  # the smallest size with a multi-tree plan
 PAIR_MAX_BYTES = 1 << 24  # larger sizes are planned from pairs of this size
 RUN_TIMEOUT = 240
+# Every ordered pair in turn: cluster8's 56 pairs of 16 MiB take about 240 s.
+PAIRS_TIMEOUT = 1800
 BRING_UP_ATTEMPTS = 5
 NOISY_SPREAD = 0.25  # (max - min) / median of a case's runs
 NOISY_EXTRA = 2
@@ -212,10 +214,11 @@ class Inner:
                 os.remove(path)
             status, text = self.launch(measuring, [
                 os.path.join(self.bin, measuring, "bench"), "--model=bound",
-                "--size=%d" % pair_bytes, "--times-out=" + path])
+                "--size=%d" % pair_bytes, "--times-out=" + path],
+                timeout=PAIRS_TIMEOUT)
             if not os.path.exists(path):
-                raise RuntimeError("bench --model=bound on %s: %s" %
-                                   (mpi, text))
+                raise RuntimeError("bench --model=bound on %s (exit status "
+                                   "%d): %s" % (mpi, status, text))
             paths[pair_bytes] = path
         for size in planned:
             self.choose_segments(mpi, paths[min(size, PAIR_MAX_BYTES)], size)
