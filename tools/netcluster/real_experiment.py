@@ -77,6 +77,8 @@ PAIR_MAX_BYTES = 1 << 24  # larger sizes are planned from pairs of this size
 RUN_TIMEOUT = 240
 # Every ordered pair in turn: cluster8's 56 pairs of 16 MiB take about 240 s.
 PAIRS_TIMEOUT = 1800
+# hetcast-calibrate over 1-16 MiB: 920-990 s on cluster8 at --calibrate-repeats 1.
+CALIBRATE_TIMEOUT = 3600
 BRING_UP_ATTEMPTS = 5
 NOISY_SPREAD = 0.25  # (max - min) / median of a case's runs
 NOISY_EXTRA = 2
@@ -191,7 +193,7 @@ class Inner:
             os.path.join(self.bin, mpi, "hetcast-calibrate"), "--sizes",
             self.options["calibrate-sizes"], "--repeats",
             str(self.options["calibrate-repeats"]), "--out", path],
-            timeout=3600)
+            timeout=CALIBRATE_TIMEOUT)
         with open(os.path.join(self.out, "calibrate-%s.txt" % mpi), "w") as f:
             f.write(text)
         if not os.path.exists(path):
