@@ -222,7 +222,7 @@ TEST(ClusterFileTest, EachBadClusterNamesItsProblem) {
       R"({"min_bytes": 1, "max_bytes": 9, "action": "plan", )";
   EXPECT_EQ(
       ErrorOf(File("").substr(0, File("").size() - 1) + ", " + kClusters + "}"),
-      "clusters: version 1 has no clusters; write version 2");
+      "clusters: version 1 has no clusters; write version 3");
   EXPECT_EQ(ErrorOf(File(plan + R"("model": "cluster", "inter_cost": 2})")),
             "sizes[0]: model cluster needs the file's clusters");
   EXPECT_EQ(ErrorOf(ClusterFile2(plan + R"("model": "cluster"})")),
@@ -329,10 +329,10 @@ TEST(ClusterFileTest, HostOfTwoTypesIsRefused) {
 }
 
 TEST(ClusterFileTest, EachBadFileNamesItsProblem) {
-  EXPECT_EQ(ErrorOf(R"({"version": 3, "types": []})"),
-            "version is 3; this library reads versions 1 and 2");
+  EXPECT_EQ(ErrorOf(R"({"version": 4, "types": []})"),
+            "version is 4; this library reads versions 1 to 3");
   EXPECT_EQ(ErrorOf(R"({"types": []})"),
-            "version is 0 (missing); this library reads versions 1 and 2");
+            "version is 0 (missing); this library reads versions 1 to 3");
   EXPECT_THAT(ErrorOf(File("").substr(0, 60)), HasSubstr("not a cluster file"));
   EXPECT_THAT(ErrorOf(""), HasSubstr("not a cluster file"));
   EXPECT_THAT(ErrorOf(R"({"version": 1, "typos": []})"),
@@ -402,6 +402,46 @@ TEST(ClusterFileTest, EachBadSizeRangeNamesItsProblem) {
   EXPECT_THAT(ErrorOf(File(R"({"min_bytes": 1, "max_bytes": 8, "action": "plan",
                               "table_data": [1, 2, 3, 4, 5, 6, 7, 8]})")),
               HasSubstr("sizes[0]: the table does not open: "));
+}
+
+// An "mpi" range may name the MPI library's algorithm (version 3); the
+// name is kept as written, and each misuse is refused naming the field.
+TEST(ClusterFileTest, MpiAlgorithmIsVersion3sAndOnlyForActionMpi) {
+  const std::string v3 = File(R"({"min_bytes": 1, "max_bytes": 8,
+      "action": "mpi", "mpi_algorithm": "scatter_allgather_ring"},
+      {"min_bytes": 9, "max_bytes": 16, "action": "mpi"})");
+  const std::string head = R"("version": 1)";
+  std::string text = v3;
+  text.replace(text.find(head), head.size(), R"("version": 3)");
+  ClusterFile file;
+  std::string error;
+  ASSERT_TRUE(ParseClusterFile(text, "", &file, &error)) << error;
+  ASSERT_EQ(file.sizes.size(), 2u);
+  EXPECT_EQ(file.sizes[0].mpi_algorithm, "scatter_allgather_ring");
+  EXPECT_EQ(file.sizes[1].mpi_algorithm, "");
+  EXPECT_EQ(ErrorOf(v3),
+            "sizes[0]: mpi_algorithm is new in version 3; the file says "
+            "version 1");
+  auto version3 = [&](const std::string& sizes) {
+    std::string t = File(sizes);
+    return t.replace(t.find(head), head.size(), R"("version": 3)");
+  };
+  EXPECT_EQ(ErrorOf(version3(R"({"min_bytes": 1, "max_bytes": 8,
+                "action": "plan", "mpi_algorithm": "binomial"})")),
+            "sizes[0]: mpi_algorithm names the MPI library's algorithm of "
+            "action mpi; action is plan");
+  EXPECT_EQ(ErrorOf(version3(R"({"min_bytes": 1, "max_bytes": 8,
+                "action": "mpi", "mpi_algorithm": ""})")),
+            "sizes[0]: mpi_algorithm \"\" is not an algorithm's name (1 to 64 "
+            "letters, digits and underscores)");
+  EXPECT_EQ(ErrorOf(version3(R"({"min_bytes": 1, "max_bytes": 8,
+                "action": "mpi", "mpi_algorithm": "a b"})")),
+            "sizes[0]: mpi_algorithm \"a b\" is not an algorithm's name (1 to "
+            "64 letters, digits and underscores)");
+  EXPECT_THAT(ErrorOf(version3(R"({"min_bytes": 1, "max_bytes": 8,
+                "action": "mpi", "mpi_algorithm": ")" + std::string(65, 'a') +
+                               R"("})")),
+              HasSubstr("is not an algorithm's name"));
 }
 
 // Model trees: rates, segments and algorithm, each refusal naming its field.
@@ -490,10 +530,10 @@ TEST(ClusterFileTest, ReadClusterFileNamesThePath) {
   EXPECT_FALSE(ReadClusterFile("/nonexistent/cluster.json", &file, &error));
   EXPECT_THAT(error, HasSubstr("cannot read /nonexistent/cluster.json"));
   const std::string path = std::string(std::getenv("TEST_TMPDIR")) + "/c.json";
-  std::ofstream(path) << R"({"version": 3})";
+  std::ofstream(path) << R"({"version": 4})";
   EXPECT_FALSE(ReadClusterFile(path, &file, &error));
   EXPECT_EQ(error,
-            path + ": version is 3; this library reads versions 1 and 2");
+            path + ": version is 4; this library reads versions 1 to 3");
 }
 
 }  // namespace

@@ -210,6 +210,33 @@ TEST(MergeRanges, AdjacentRangesThatRunTheSameThing) {
   EXPECT_EQ(merged[4].min_bytes, 61u);
 }
 
+// "mpi" ranges merge only where they name the same MPI algorithm, and
+// the written name reads back through the library's parser.
+TEST(MergeRanges, MpiRangesOfOtherAlgorithmsStayApart) {
+  std::vector<DraftRange> ranges = {
+      Range(1, 9, false, 0, {}), Range(10, 19, false, 0, {}),
+      Range(20, 29, false, 0, {}), Range(30, 39, false, 0, {})};
+  ranges[1].mpi_algorithm = "binomial";
+  ranges[2].mpi_algorithm = "binomial";
+  ranges[3].mpi_algorithm = "scatter_ring_allgather";
+  ClusterFileDraft draft;
+  draft.name = "algorithms";
+  draft.types = {{"t", 1, {"h[0-3]"}}};
+  draft.sizes = MergeRanges(ranges);
+  ASSERT_EQ(draft.sizes.size(), 3u);
+  ClusterFile file;
+  std::string error;
+  ASSERT_TRUE(ParseClusterFile(ClusterFileJson(draft), "", &file, &error))
+      << error << ClusterFileJson(draft);
+  ASSERT_EQ(file.sizes.size(), 3u);
+  EXPECT_EQ(file.sizes[0].max_bytes, 9u);
+  EXPECT_EQ(file.sizes[0].mpi_algorithm, "");
+  EXPECT_EQ(file.sizes[1].min_bytes, 10u);
+  EXPECT_EQ(file.sizes[1].max_bytes, 29u);
+  EXPECT_EQ(file.sizes[1].mpi_algorithm, "binomial");
+  EXPECT_EQ(file.sizes[2].mpi_algorithm, "scatter_ring_allgather");
+}
+
 // Every set partition of `n` hosts (restricted growth strings: host h's
 // cluster is at most one more than the largest before it).
 std::vector<std::vector<size_t>> Partitions(size_t n) {

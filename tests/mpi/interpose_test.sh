@@ -245,8 +245,8 @@ bad_case unknown-host "{$good_head, $good_hosts, \"sizes\": [$plan]}" \
   "host 'x9' matches no entry of hosts" h0,x9 "mpich openmpi"
 [[ -z "$sanitizer" ]] || { echo "PASS (sanitizer run) in ${SECONDS} s"; exit 0; }
 bad_case truncated "{$good_head, $good_hosts, \"sizes\": [$plan" "not a cluster file"
-bad_case version "{\"version\": 3, ${good_head#*, }, $good_hosts}" \
-  "version is 3; this library reads versions 1 and 2"
+bad_case version "{\"version\": 4, ${good_head#*, }, $good_hosts}" \
+  "version is 4; this library reads versions 1 to 3"
 bad_case no-cost "{\"version\": 1, \"types\": [{\"name\": \"fast\"}], $good_hosts}" \
   "types[0] ('fast'): cost is missing or 0"
 bad_case overlap "{$good_head, $good_hosts, \"sizes\": [$plan, {\"min_bytes\": 8192, \"max_bytes\": 9000, \"action\": \"mpi\"}]}" \

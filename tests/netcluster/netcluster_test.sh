@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # tests/netcluster/netcluster_test.sh NETCLUSTER_FILES... -- MPICH_BENCH
-#     OPENMPI_BENCH
+#     OPENMPI_BENCH OPENMPI_LIBRARY
 # (NETCLUSTER_FILES: //tools/netcluster's files, netcluster.py and
 # cluster4.json among them)
 #
@@ -12,7 +12,9 @@
 #      three sizes, the largest in pipelined segments, runs one rank per host
 #      on MPICH and on Open MPI, and every rank compares every byte with the
 #      root's (bench's buffers_equal=1); it must run hetcast's plan, not hand
-#      the call to MPI_Bcast (handed_to_mpi=0);
+#      the call to MPI_Bcast (handed_to_mpi=0); and on Open MPI the
+#      interposition library runs the MPI algorithm its cluster file names
+#      (mpi_algorithm), read from the bytes the root's host sent;
 #   2. failure paths: an MPI program that fails on both libraries, a
 #      command past --timeout, and a run interrupted by SIGTERM while its
 #      ranks run, must each exit with the documented status;
@@ -149,6 +151,54 @@ for size in 1 65537 300007; do
 done
 echo "== broadcasts of 1, 65537 and 300007 bytes: every byte equal on MPICH and Open MPI"
 expect_clean "$prefix" "the broadcasts' run"
+
+# 1b. The interposition library hands a size range to the Open MPI
+# algorithm its cluster file names (mpi_algorithm). Which algorithm ran is
+# read from the bytes the root's host sent, by the algorithms' definitions,
+# on 4 ranks: basic_linear sends the message to each of the 3 others (3x),
+# binomial to its 2 children (2x), scatter_allgather_ring a binomial scatter
+# (1/2 + 1/4) and its ring share (3/4): 1.5x. Each run is bench's warm-up
+# and timed broadcast of 1 MiB (2 messages); TCP/IP and Ethernet headers
+# add about 5%, and the launch a few KB.
+cat >"$tmp/algorithms.sh" <<'SCRIPT'
+set -e
+lib=$1 bench=$2 dir=$3
+sent() {  # bytes sent so far by host h0, its loopback left out
+  ip netns exec "$NETCLUSTER_RUN-h0" sh -c 'for f in /sys/class/net/*/statistics/tx_bytes; do
+    case $f in */lo/*) ;; *) cat "$f" ;; esac; done' | awk '{s += $1} END {print s}'
+}
+for algorithm in basic_linear binomial scatter_allgather_ring; do
+  config=$dir/algorithm-$algorithm.json
+  printf '{"version": 3, "types": [{"name": "t", "cost": 1}],
+    "hosts": [{"name": "%s-h[0-3]", "type": "t"}],
+    "sizes": [{"min_bytes": 1, "max_bytes": 1073741824, "action": "mpi",
+               "mpi_algorithm": "%s"}]}\n' "$NETCLUSTER_RUN" "$algorithm" >"$config"
+  before=$(sent)
+  out=$($NETCLUSTER_OPENMPI -x LD_PRELOAD="$lib" -x HETCAST_CONFIG="$config" \
+    -x HETCAST_MODE=strict -x HETCAST_VERBOSE=1 "$bench" --model=mpi \
+    --size=1048576 2>&1) || { echo "algorithm=$algorithm: the launcher exited $?: $out"; exit 1; }
+  echo "algorithm=$algorithm sent=$(( $(sent) - before )) $(echo "$out" | tr '\n' ' ')"
+done
+SCRIPT
+prefix=$(new_prefix)
+status=0
+netcluster run "$tmp/cluster.json" --prefix "$prefix" --mpi none --no-rate-check \
+  --timeout 120 -- sh "$tmp/algorithms.sh" "$(realpath "$3")" "$openmpi_bench" "$tmp" \
+  >"$tmp/out" 2>"$tmp/err" || status=$?
+cat "$tmp/out" "$tmp/err"
+((status == 0)) || fail "the MPI algorithms' run exited $status"
+for expected in basic_linear:3 binomial:2 scatter_allgather_ring:1.5; do
+  algorithm=${expected%:*}
+  line=$(grep "^algorithm=$algorithm " "$tmp/out") || fail "no result for $algorithm"
+  [[ $line == *"its $algorithm algorithm"* ]] ||
+    fail "$algorithm: the library does not say it runs it: $line"
+  sent=$(sed 's/^[^ ]* sent=\([0-9]*\).*/\1/' <<<"$line")
+  ratio=$(awk -v s="$sent" 'BEGIN {printf "%.3f", s / (2 * 1048576)}')
+  awk -v r="$ratio" -v e="${expected#*:}" 'BEGIN {exit !(r >= 0.97 * e && r <= 1.12 * e)}' ||
+    fail "$algorithm: the root's host sent $ratio x the message, expected ${expected#*:} x"
+  echo "== $algorithm: the root's host sent $ratio x the message (expected ${expected#*:} x)"
+done
+expect_clean "$prefix" "the MPI algorithms' run"
 
 # 2a. --mpi both with {mpi}: a program failing on every rank (bad size).
 prefix=$(new_prefix)

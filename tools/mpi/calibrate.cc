@@ -116,6 +116,7 @@
 #include "tools/mpi/calibrate_cluster.h"
 #include "tools/mpi/hetcast_mpi.h"
 #include "tools/mpi/measure.h"
+#include "tools/mpi/mpi_algorithms.h"
 #include "tools/mpi/program_args.h"
 #include "tools/version.h"
 
@@ -546,5 +547,6 @@ int Main(int argc, char** argv) {
 }  // namespace hetcast
 
 int main(int argc, char** argv) {
+  hetcast::mpi::AllowMpiAlgorithmChoice();  // before MPI_Init
   return hetcast::mpi::RunMpiProgram(argc, argv, hetcast::mpi::Main);
 }

@@ -22,6 +22,7 @@
 #include "tools/mpi/degree_tree.h"
 #include "tools/mpi/host_groups.h"
 #include "tools/mpi/measure.h"
+#include "tools/mpi/mpi_algorithms.h"
 #include "tools/mpi/site_trees.h"
 #include "tools/mpi/sites.h"
 #include "tools/mpi/two_level.h"
@@ -492,6 +493,8 @@ struct Calibration {
   // Per size, per cluster: its uplink's cost in ps per byte when the
   // clusters are sites (FindClusterSites); empty when they are not.
   std::vector<std::vector<uint64_t>> site_uplinks;
+  // MPI's broadcast algorithms this process can choose (mpi_algorithms.h).
+  MpiAlgorithms mpi_algorithms;
 };
 
 // The segment sizes a plan of `bytes` between `hosts` hosts is timed with:
@@ -877,14 +880,61 @@ double TimePlan(Calibration* c, const Candidates& candidates, size_t k,
   return seconds;
 }
 
-double TimeMpi(Calibration* c, uint64_t bytes) {
+std::string Us(double seconds) {
+  char text[32];
+  std::snprintf(text, sizeof(text), "%.1f us", 1e6 * seconds);
+  return text;
+}
+
+// MPI_Bcast of `bytes` from rank 0 with `algorithm` (nullptr: the MPI
+// library's default), after a warm-up call; -1 when the algorithm cannot be
+// chosen on some rank.
+double TimeMpi(Calibration* c, uint64_t bytes, const MpiAlgorithm* algorithm) {
   std::vector<char>& buffer = c->buffer;
   buffer.resize(bytes);
   const int n = static_cast<int>(bytes);
-  PMPI_Bcast(buffer.data(), n, MPI_BYTE, 0, MPI_COMM_WORLD);  // warm-up
-  return Timed(c->input.repeats, [&] {
-    PMPI_Bcast(buffer.data(), n, MPI_BYTE, 0, MPI_COMM_WORLD);
+  if (algorithm == nullptr) {
+    PMPI_Bcast(buffer.data(), n, MPI_BYTE, 0, MPI_COMM_WORLD);  // warm-up
+    return Timed(c->input.repeats, [&] {
+      PMPI_Bcast(buffer.data(), n, MPI_BYTE, 0, MPI_COMM_WORLD);
+    });
+  }
+  MPI_Comm comm = MPI_COMM_NULL;
+  const int made =
+      CommForAlgorithm(c->mpi_algorithms, *algorithm, MPI_COMM_WORLD, &comm);
+  if (AgreedStatus(made != MPI_SUCCESS)) {
+    if (made == MPI_SUCCESS) PMPI_Comm_free(&comm);
+    return -1;
+  }
+  PMPI_Bcast(buffer.data(), n, MPI_BYTE, 0, comm);  // warm-up
+  const double seconds = Timed(c->input.repeats, [&] {
+    PMPI_Bcast(buffer.data(), n, MPI_BYTE, 0, comm);
   });
+  PMPI_Comm_free(&comm);
+  return seconds;
+}
+
+// The fastest MPI broadcast of `bytes`: the library's default and each
+// algorithm a process can choose. Its time, and in *algorithm its name
+// ("": the default, which wins ties).
+double FastestMpi(Calibration* c, uint64_t bytes, std::string* algorithm) {
+  double best = TimeMpi(c, bytes, nullptr);
+  algorithm->clear();
+  std::string times;
+  for (const MpiAlgorithm& candidate : c->mpi_algorithms.list) {
+    const double seconds = TimeMpi(c, bytes, &candidate);
+    times += (times.empty() ? "" : ", ") + candidate.name + " " +
+             (seconds >= 0 ? Us(seconds) : std::string("failed"));
+    if (seconds >= 0 && seconds < best) {
+      best = seconds;
+      *algorithm = candidate.name;
+    }
+  }
+  if (IsRoot() && !times.empty()) {
+    std::printf("  %llu bytes: MPI's algorithms: %s\n",
+                static_cast<unsigned long long>(bytes), times.c_str());
+  }
+  return best;
 }
 
 // The plan's predicted time of the leaders' step in microseconds, root
@@ -927,12 +977,6 @@ double PredictedUs(const Calibration& c, const SizeRule& rule, size_t i) {
   return 1e6 * forecast.ticks * tick;
 }
 
-std::string Us(double seconds) {
-  char text[32];
-  std::snprintf(text, sizeof(text), "%.1f us", 1e6 * seconds);
-  return text;
-}
-
 // Times MPI_Bcast and every candidate at each size; the range of each size
 // runs the fastest plan where it beats MPI_Bcast, else MPI_Bcast.
 const char* PlanName(const DraftRange& range) {
@@ -948,7 +992,8 @@ std::vector<DraftRange> Decide(Calibration* c, const Candidates& candidates) {
   const std::vector<uint64_t>& sizes = c->input.sizes;
   for (size_t i = 0; i < sizes.size(); ++i) {
     DraftRange range = RangeOf(sizes, i);
-    const double mpi = TimeMpi(c, sizes[i]);
+    std::string mpi_algorithm;
+    const double mpi = FastestMpi(c, sizes[i], &mpi_algorithm);
     double best = -1;
     size_t best_k = 0;
     for (size_t k = 0; k < candidates.drafts.size(); ++k) {
@@ -978,11 +1023,13 @@ std::vector<DraftRange> Decide(Calibration* c, const Candidates& candidates) {
       range.predicted_us = PredictedUs(*c, candidates.parsed.sizes[best_k], i);
       range.plan = c->input.plan_always || best < mpi;
     }
+    if (!range.plan) range.mpi_algorithm = mpi_algorithm;
     if (IsRoot()) {
       std::printf(
-          "  %llu bytes: MPI_Bcast %s; hetcast (%s, segments of %llu) %s, "
+          "  %llu bytes: MPI_Bcast %s (%s); hetcast (%s, segments of %llu) %s, "
           "predicted %.1f us: %s\n",
           static_cast<unsigned long long>(sizes[i]), Us(mpi).c_str(),
+          mpi_algorithm.empty() ? "its default" : mpi_algorithm.c_str(),
           PlanName(range), static_cast<unsigned long long>(range.segment_bytes),
           best >= 0 ? Us(best).c_str() : "failed", range.predicted_us,
           range.plan ? "plan" : "mpi");
@@ -1088,6 +1135,22 @@ void ReportSites(const Calibration& c) {
   }
 }
 
+void ReportMpiAlgorithms(const MpiAlgorithms& algorithms) {
+  if (algorithms.list.empty()) {
+    std::printf("MPI's broadcast: its default only (%s)\n",
+                algorithms.why_none.c_str());
+    return;
+  }
+  std::string names;
+  for (const MpiAlgorithm& algorithm : algorithms.list) {
+    names += (names.empty() ? "" : ", ") + algorithm.name;
+  }
+  std::printf(
+      "MPI's broadcast: its default and %zu algorithms chosen through %s "
+      "(%s); each size keeps the fastest\n",
+      algorithms.list.size(), algorithms.variable.c_str(), names.c_str());
+}
+
 // A node-model rule as calibration decided it: its costs, and FNF or the
 // exact table (the same one, by content hash).
 bool SameNodeRule(const SizeRule& rule, const DraftRange& want) {
@@ -1119,6 +1182,7 @@ std::string CheckWritten(const ClusterFile& file,
                               rule->algorithm == HETCAST_ALGORITHM_NONE
                         : SameNodeRule(*rule, want));
     if (rule == nullptr || rule->plan != want.plan ||
+        (!want.plan && rule->mpi_algorithm != want.mpi_algorithm) ||
         (want.plan &&
          (!same_model || rule->segment_bytes != want.segment_bytes))) {
       return "the written file's rule for " + std::to_string(sizes[i]) +
@@ -1226,10 +1290,12 @@ int CalibrateClusterFile(const ClusterCalibrateInput& input) {
     FreeTwoLevel(&c.two_level);
     return 2;
   }
+  c.mpi_algorithms = FindMpiAlgorithms();
   if (IsRoot()) {
     ReportGroups(c);
     ReportClusters(c);
     ReportSites(c);
+    ReportMpiAlgorithms(c.mpi_algorithms);
   }
   Candidates candidates;
   problem = BuildCandidates(c, &candidates);

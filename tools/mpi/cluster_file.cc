@@ -3,6 +3,7 @@
 #include "tools/mpi/cluster_file.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cerrno>
 #include <cstring>
 #include <fstream>
@@ -355,6 +356,30 @@ bool ReadClusterModel(const std::string& where, const cluster::SizeRange& range,
   return true;
 }
 
+// An "mpi" range's MPI algorithm: a name of 1 .. 64 letters, digits and
+// underscores (the libraries' own names are).
+bool ReadMpiAlgorithm(const std::string& where,
+                      const flatbuffers::String& name, SizeRule* rule,
+                      std::string* error) {
+  if (rule->plan) {
+    return Refuse(error, where +
+                             ": mpi_algorithm names the MPI library's "
+                             "algorithm of action mpi; action is plan");
+  }
+  rule->mpi_algorithm = name.str();
+  const bool letters = std::all_of(
+      rule->mpi_algorithm.begin(), rule->mpi_algorithm.end(),
+      [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; });
+  if (rule->mpi_algorithm.empty() || rule->mpi_algorithm.size() > 64 ||
+      !letters) {
+    return Refuse(error, where + ": mpi_algorithm \"" +
+                             rule->mpi_algorithm.substr(0, 64) +
+                             "\" is not an algorithm's name (1 to 64 "
+                             "letters, digits and underscores)");
+  }
+  return true;
+}
+
 bool ReadRange(const std::string& where, const cluster::SizeRange& range,
                const std::vector<uint64_t>& type_costs, size_t clusters,
                const std::string& folder, SizeRule* rule, uint64_t* hash,
@@ -370,6 +395,10 @@ bool ReadRange(const std::string& where, const cluster::SizeRange& range,
     return Refuse(error, where + ": action is missing (\"plan\" or \"mpi\")");
   }
   rule->plan = range.action() == cluster::Action_plan;
+  if (range.mpi_algorithm() &&
+      !ReadMpiAlgorithm(where, *range.mpi_algorithm(), rule, error)) {
+    return false;
+  }
   rule->algorithm = AlgorithmOf(range.algorithm());
   rule->segment_bytes = range.segment_bytes();
   rule->predicted_us = range.predicted_us();
@@ -431,6 +460,11 @@ bool ReadSizes(const cluster::ClusterFile& root, const std::string& folder,
   std::vector<std::pair<SizeRule, std::string>> rules;
   for (flatbuffers::uoffset_t s = 0; s < root.sizes()->size(); ++s) {
     const std::string where = "sizes[" + std::to_string(s) + "]";
+    if (root.version() < 3 && root.sizes()->Get(s)->mpi_algorithm()) {
+      return Refuse(error, where + ": mpi_algorithm is new in version 3; "
+                                   "the file says version " +
+                               std::to_string(root.version()));
+    }
     SizeRule rule;
     if (!ReadRange(where, *root.sizes()->Get(s), type_costs,
                    out->cluster_names.size(), folder, &rule, &out->hash,
@@ -488,10 +522,10 @@ bool ParseClusterFile(const std::string& json, const std::string& folder,
   }
   const cluster::ClusterFile& root =
       *cluster::GetClusterFile(parser.builder_.GetBufferPointer());
-  if (root.version() != 1 && root.version() != kClusterFileVersion) {
+  if (root.version() < 1 || root.version() > kClusterFileVersion) {
     return Refuse(error, "version is " + std::to_string(root.version()) +
                              (root.version() == 0 ? " (missing)" : "") +
-                             "; this library reads versions 1 and " +
+                             "; this library reads versions 1 to " +
                              std::to_string(kClusterFileVersion));
   }
   if (root.version() == 1 && root.clusters() != nullptr) {

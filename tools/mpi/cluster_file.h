@@ -18,9 +18,9 @@
 namespace hetcast {
 namespace mpi {
 
-// The version of the cluster file this library writes; it reads this one
-// and version 1 (the same without clusters).
-constexpr uint32_t kClusterFileVersion = 2;
+// The version of the cluster file this library writes; it reads every
+// version from 1 (version 2 added clusters, version 3 mpi_algorithm).
+constexpr uint32_t kClusterFileVersion = 3;
 
 // One entry of "hosts" (or of a cluster's "hosts"): an exact name, or prefix +
 // a decimal number in [low, high] + suffix (with `width` > 0 the number has
@@ -46,6 +46,8 @@ struct OpenedTable {
 struct SizeRule {
   uint64_t min_bytes = 0, max_bytes = 0;  // both included
   bool plan = false;                      // false: hand to MPI_Bcast
+  // Not plan: the MPI library's algorithm by its name ("": its default).
+  std::string mpi_algorithm;
   bool trees = false;                     // model trees (degree_tree.h)
   bool cluster = false;  // model cluster; neither: the node model
   hetcast_algorithm algorithm = HETCAST_ALGORITHM_NONE;

@@ -71,6 +71,9 @@ std::string RangeJson(const DraftRange& range) {
   std::string out = "{\"min_bytes\": " + std::to_string(range.min_bytes) +
                     ", \"max_bytes\": " + std::to_string(range.max_bytes) +
                     ", \"action\": \"" + (range.plan ? "plan" : "mpi") + "\"";
+  if (!range.plan && !range.mpi_algorithm.empty()) {
+    out += ", \"mpi_algorithm\": " + Quoted(range.mpi_algorithm);
+  }
   if (range.plan && range.cluster) {
     out +=
         ", \"model\": \"cluster\", \"algorithm\": \"any\", \"inter_cost\": " +
@@ -110,7 +113,8 @@ std::string RangeJson(const DraftRange& range) {
 
 bool SameRule(const DraftRange& a, const DraftRange& b) {
   if (a.plan != b.plan) return false;
-  return !a.plan || (a.trees == b.trees && a.cluster == b.cluster &&
+  if (!a.plan) return a.mpi_algorithm == b.mpi_algorithm;
+  return (a.trees == b.trees && a.cluster == b.cluster &&
                      a.segment_bytes == b.segment_bytes && a.costs == b.costs &&
                      a.table_data == b.table_data &&
                      a.send_ps_per_byte == b.send_ps_per_byte &&

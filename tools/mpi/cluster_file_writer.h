@@ -30,7 +30,8 @@ struct DraftCluster {
 struct DraftRange {
   uint64_t min_bytes = 0, max_bytes = 0;
   bool plan = false;
-  bool trees = false;    // model trees
+  std::string mpi_algorithm;  // not plan: MPI's algorithm ("": its default)
+  bool trees = false;         // model trees
   bool cluster = false;  // model cluster; neither: the node model
   uint64_t segment_bytes = 0;
   std::vector<uint64_t> costs;  // node model: one per type
@@ -54,8 +55,8 @@ struct ClusterFileDraft {
   std::vector<DraftRange> sizes;
 };
 
-// Whether two ranges run the same thing (both "mpi", or "plan" with the
-// same model, segments, costs, table, rates, uplinks and inter_cost).
+// Whether two ranges run the same thing ("mpi" with the same algorithm, or
+// "plan" with the same model, segments, costs, table, rates, uplinks and inter_cost).
 bool SameRule(const DraftRange& a, const DraftRange& b);
 
 // Adjacent ranges (each `max_bytes + 1` the next one's `min_bytes`) that

@@ -40,6 +40,7 @@
 
 #include "tools/mpi/cluster_file.h"
 #include "tools/mpi/hetcast_mpi.h"
+#include "tools/mpi/mpi_algorithms.h"
 #include "tools/mpi/two_level.h"
 
 #define HETCAST_MPI_EXPORT __attribute__((visibility("default")))
@@ -66,6 +67,10 @@ struct Settings {
   ClusterFile file;
   HostPlace place;      // this host's type and cluster
   std::string problem;  // why not usable (one line)
+  MpiAlgorithms mpi_algorithms;  // the MPI library's, to choose from
+  // Per size rule: the MPI algorithm its "mpi_algorithm" names, nullptr for
+  // the library's default.
+  std::vector<const MpiAlgorithm*> rule_algorithms;
 };
 
 // Per size range and for the calls no range plans: how many calls this
@@ -128,6 +133,30 @@ void WriteStatsAtFinalize() {
   PMPI_Comm_set_attr(MPI_COMM_SELF, keyval, nullptr);
 }
 
+// Settings::rule_algorithms; a rule whose algorithm this MPI library does
+// not offer runs the library's default (said once, by rank 0).
+void FindRuleAlgorithms(Settings* settings) {
+  bool found = false;
+  for (size_t i = 0; i < settings->file.sizes.size(); ++i) {
+    const std::string& name = settings->file.sizes[i].mpi_algorithm;
+    const MpiAlgorithm* algorithm = nullptr;
+    if (!name.empty()) {
+      if (!found) settings->mpi_algorithms = FindMpiAlgorithms();
+      found = true;
+      algorithm = FindMpiAlgorithm(settings->mpi_algorithms, name);
+      if (algorithm == nullptr && settings->world_rank == 0) {
+        const MpiAlgorithms& all = settings->mpi_algorithms;
+        SayOnce("sizes[" + std::to_string(i) + "]: mpi_algorithm " + name +
+                " is not one this MPI library lets a process choose (" +
+                (all.list.empty() ? all.why_none
+                                  : "it offers those of " + all.variable) +
+                "); its default broadcast runs there");
+      }
+    }
+    settings->rule_algorithms.push_back(algorithm);
+  }
+}
+
 void Load(Settings* settings) {
   const std::string mode = Env("HETCAST_MODE");
   if (mode == "off") {
@@ -157,6 +186,7 @@ void Load(Settings* settings) {
                     &problem)) {
     settings->usable = true;
     TheStats().ranges.resize(settings->file.sizes.size());
+    FindRuleAlgorithms(settings);
   }
   if (!settings->usable && settings->mode == Mode::kStrict) {
     std::fprintf(stderr,
@@ -189,13 +219,19 @@ struct CommState {
   bool use_hetcast = false;
   TwoLevelComm two_level;
   std::vector<char> announced;  // per size rule: verbose line said
+  // Per MPI algorithm (its index in Settings::mpi_algorithms.list) the
+  // communicator that runs it (CommForAlgorithm), made at its first use.
+  std::map<size_t, MPI_Comm> algorithm_comms;
 };
 
-int DeleteState(MPI_Comm, int, void* value, void*) {
+int DeleteState(MPI_Comm comm, int, void* value, void*) {
   CommState* state = static_cast<CommState*>(value);
   int finalized = 0;
   PMPI_Finalized(&finalized);
   if (!finalized) FreeTwoLevel(&state->two_level);
+  for (auto& chosen : state->algorithm_comms) {
+    if (!finalized && chosen.second != comm) PMPI_Comm_free(&chosen.second);
+  }
   delete state;
   return MPI_SUCCESS;
 }
@@ -343,15 +379,20 @@ void Announce(CommState* state, size_t index, const SizeRule& rule,
                   rule.table ? ", with a table" : "", rule.predicted_us,
                   rule.measured_us, rule.mpi_us);
   } else {
+    const MpiAlgorithm* algorithm =
+        hosts_enough ? settings.rule_algorithms[index] : nullptr;
+    const std::string why =
+        rule.plan ? "one host: its ranks share memory"
+        : algorithm
+            ? "the cluster file says mpi, its " + algorithm->name + " algorithm"
+            : "the cluster file says mpi";
     std::snprintf(line, sizeof(line),
                   "hetcast: %d ranks on %d hosts, %llu..%llu bytes: "
                   "MPI_Bcast (%s); calibrated: MPI_Bcast %.1f us, hetcast "
                   "predicted %.1f us\n",
                   state->two_level.size, hosts,
                   static_cast<unsigned long long>(rule.min_bytes),
-                  static_cast<unsigned long long>(rule.max_bytes),
-                  rule.plan ? "one host: its ranks share memory"
-                            : "the cluster file says mpi",
+                  static_cast<unsigned long long>(rule.max_bytes), why.c_str(),
                   rule.mpi_us, rule.predicted_us);
   }
   std::fputs(line, stderr);
@@ -370,6 +411,29 @@ int64_t PlannableBytes(int count, MPI_Datatype datatype, int root,
   if (PMPI_Type_size(datatype, &type_size) != MPI_SUCCESS) return -1;
   const int64_t bytes = int64_t{count} * type_size;
   return bytes >= 1 && bytes <= INT_MAX ? bytes : -1;
+}
+
+// MPI_Bcast with the MPI library's `algorithm` (the cluster file's
+// mpi_algorithm), on the communicator made for it at its first use
+// (collective: every rank takes this path for the same call); where it
+// cannot be made, the library's default on `comm`.
+int AlgorithmBcast(CommState* state, const MpiAlgorithms& all,
+                   const MpiAlgorithm& algorithm, void* buffer, int count,
+                   MPI_Datatype datatype, int root, MPI_Comm comm) {
+  const size_t index = static_cast<size_t>(&algorithm - all.list.data());
+  auto chosen = state->algorithm_comms.find(index);
+  if (chosen == state->algorithm_comms.end()) {
+    MPI_Comm made = MPI_COMM_NULL;
+    if (CommForAlgorithm(all, algorithm, comm, &made) != MPI_SUCCESS) {
+      if (state->two_level.rank == 0) {
+        SayOnce("MPI algorithm " + algorithm.name + " could not be set (" +
+                all.variable + "); the default broadcast runs");
+      }
+      made = comm;
+    }
+    chosen = state->algorithm_comms.emplace(index, made).first;
+  }
+  return PMPI_Bcast(buffer, count, datatype, root, chosen->second);
 }
 
 int Bcast(void* buffer, int count, MPI_Datatype datatype, int root,
@@ -393,6 +457,12 @@ int Bcast(void* buffer, int count, MPI_Datatype datatype, int root,
   if (rule) Announce(state, index, *rule, hosts_enough);
   if (!rule || !rule->plan || !hosts_enough) {
     Count(index, false, 0);
+    const MpiAlgorithm* algorithm =
+        rule && hosts_enough ? settings.rule_algorithms[index] : nullptr;
+    if (algorithm != nullptr) {
+      return AlgorithmBcast(state, settings.mpi_algorithms, *algorithm, buffer,
+                            count, datatype, root, comm);
+    }
     return PMPI_Bcast(buffer, count, datatype, root, comm);
   }
   const double start = PMPI_Wtime();
@@ -463,6 +533,17 @@ void WriteStats() {
 }  // namespace
 }  // namespace mpi
 }  // namespace hetcast
+
+// Loaded (LD_PRELOAD or linked) before MPI_Init runs: lets Open MPI's
+// broadcast algorithm be chosen later (mpi_algorithms.h), unless hetcast
+// is off or has no cluster file.
+__attribute__((constructor)) static void AllowChoiceAtLoad() {
+  const char* mode = std::getenv("HETCAST_MODE");
+  if (std::getenv("HETCAST_CONFIG") != nullptr &&
+      (mode == nullptr || std::strcmp(mode, "off") != 0)) {
+    hetcast::mpi::AllowMpiAlgorithmChoice();
+  }
+}
 
 extern "C" {
 
