@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # tests/mpi/calibrate_cluster_test.sh HETCAST_CALIBRATE LIB_MPICH CLIENT
+#     HETCAST_CALIBRATE_OPENMPI
 #
 # hetcast-calibrate on real MPICH processes writes a cluster file that
 # libhetcast_mpi then reads and plans with: 4 ranks on hosts named with the
@@ -9,13 +10,14 @@
 # the plan, whatever the timings); the client (tests/mpi/interpose/
 # bcast_check.c, unmodified, the library preloaded in strict mode) must then
 # have every broadcast of the calibrated sizes planned (the stats file) and
-# every byte right. Then --help and bad arguments: exit 2 and a message
+# every byte right. On Open MPI, the algorithms it times. Then --help and bad arguments: exit 2 and a message
 # naming the problem on every run, none hangs.
 set -euo pipefail
 calibrate=$(realpath "$1")
 source "$(dirname "$0")/preload.sh"
 preload lib "$(realpath "$2")"
 client=$(realpath "$3")
+calibrate_openmpi=$(realpath "$4")
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 cd "$work"
@@ -62,6 +64,31 @@ for rank in lines:
     assert (got, over) == (want, 0), (rank["rank"], got, over, want)
 PY
 echo "ok: the calibrated file planned $planned broadcasts on each of 4 ranks"
+
+# On Open MPI calibration also times each of its broadcast algorithms
+# (coll_tuned_bcast_algorithm, chosen through MPI_T): their names must be
+# ompi_info's list, every size must show their times, and a range handed
+# to MPI may name one of them only.
+names=$(ompi_info --param coll tuned --level 9 --parsable |
+  sed -n 's/^mca:coll:tuned:param:coll_tuned_bcast_algorithm:enumerator:value:[1-9][0-9]*://p' |
+  paste -sd, | sed 's/,/, /g')
+[[ -n "$names" ]] || fail "ompi_info lists no broadcast algorithm"
+timeout 180 mpirun.openmpi --allow-run-as-root --oversubscribe -n 4 \
+  -x HETCAST_HOSTNAME_OVERRIDE "$calibrate_openmpi" --sizes 1KiB:64KiB --repeats 1 \
+  --out ompi.json >ompi.out 2>ompi.err || fail "calibrate on Open MPI: $(cat ompi.out ompi.err)"
+grep -qF "MPI's broadcast: its default and $(awk -F', ' '{print NF}' <<<"$names") algorithms chosen through coll_tuned_bcast_algorithm ($names)" ompi.out ||
+  fail "Open MPI's algorithms are not ompi_info's ($names): $(cat ompi.out)"
+[[ $(grep -c "^  [0-9]* bytes: MPI's algorithms: default [0-9.]* us, " ompi.out) == 7 ]] ||
+  fail "not every size (1 to 64 KiB, 7) timed MPI's algorithms: $(cat ompi.out)"
+python3 - "$names" <<'PY' || fail "Open MPI's cluster file: $(cat ompi.json)"
+import json, sys
+names = sys.argv[1].split(", ")
+data = json.load(open("ompi.json"))
+assert data["version"] == 3, data["version"]
+for r in data["sizes"]:
+    assert r["action"] == "plan" or r.get("mpi_algorithm", names[0]) in names, r
+PY
+echo "ok: calibration on Open MPI timed its $(awk -F', ' '{print NF}' <<<"$names") algorithms at 7 sizes"
 
 mpiexec.mpich -n 1 "$calibrate" --help >help || fail "--help: status $?"
 grep -q "^usage: mpiexec -n N hetcast-calibrate --sizes MIN:MAX --out FILE" help ||

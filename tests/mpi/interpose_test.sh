@@ -15,7 +15,8 @@
 # range planned and every other one handed over, with counts derived from
 # the sizes the client reports and the ranges of the cluster file; the C
 # program also with a table, with model trees (pipelined) and with model
-# cluster (8 ranks, two clusters of hosts). Then the
+# cluster (8 ranks, two clusters of hosts), and a range handed to the MPI
+# algorithm the file names. Then the
 # bad cluster files, each in HETCAST_MODE=on (one line from rank 0, MPI's
 # broadcast, right bytes) and strict (the message, a non-zero exit), every
 # run bounded by `timeout`. One machine has one host name: the runs name
@@ -208,6 +209,25 @@ HETCAST_CONFIG=$work/clusters.json HETCAST_VERBOSE=1 RANKS=8 \
 grep -q "1024..262144 bytes: hetcast's plan (between host leaders, cluster model, lcf" err ||
   fail "model cluster: no verbose line for model cluster: $(cat err)"
 RANKS=8 expect_counts "C on mpich, model cluster, 8 ranks"
+
+# An "mpi" range naming the MPI library's algorithm (version 3): on Open
+# MPI the library runs its binomial algorithm there (which algorithm ran is
+# checked by the bytes the root sends, //tests/netcluster:netcluster_test);
+# MPICH cannot choose one at run time (tools/mpi/mpi_algorithms.h), so rank
+# 0 says so and MPICH's default runs. Every byte right either way.
+sed -e 's|"version": 1|"version": 3|' \
+    -e 's|"max_bytes": 1023, "action": "mpi"|"max_bytes": 1023, "action": "mpi", "mpi_algorithm": "binomial"|' \
+    cluster.json >algorithm.json
+HETCAST_CONFIG=$work/algorithm.json HETCAST_VERBOSE=1 run openmpi "${program[c_openmpi]}" ||
+  fail "mpi_algorithm on openmpi: $(cat err)"
+grep -q "1..1023 bytes: MPI_Bcast (the cluster file says mpi, its binomial algorithm)" err ||
+  fail "mpi_algorithm on openmpi: no verbose line naming it: $(cat err)"
+expect_counts "C on openmpi, mpi_algorithm binomial"
+HETCAST_CONFIG=$work/algorithm.json run mpich "${program[c_mpich]}" ||
+  fail "mpi_algorithm on mpich: $(cat err)"
+grep -q "sizes\[0\]: mpi_algorithm binomial is not one this MPI library lets a process choose (MPICH reads its broadcast algorithm at MPI_Init only" err ||
+  fail "mpi_algorithm on mpich: no line saying MPICH's default runs: $(cat err)"
+expect_counts "C on mpich, mpi_algorithm binomial (its default runs)"
 
 # HETCAST_MODE=off: MPI's broadcast, no stats.
 HETCAST_MODE=off run mpich "${program[c_mpich]}" quick || fail "off: $(cat err)"

@@ -920,17 +920,17 @@ double TimeMpi(Calibration* c, uint64_t bytes, const MpiAlgorithm* algorithm) {
 double FastestMpi(Calibration* c, uint64_t bytes, std::string* algorithm) {
   double best = TimeMpi(c, bytes, nullptr);
   algorithm->clear();
-  std::string times;
+  std::string times = "default " + Us(best);
   for (const MpiAlgorithm& candidate : c->mpi_algorithms.list) {
     const double seconds = TimeMpi(c, bytes, &candidate);
-    times += (times.empty() ? "" : ", ") + candidate.name + " " +
+    times += ", " + candidate.name + " " +
              (seconds >= 0 ? Us(seconds) : std::string("failed"));
     if (seconds >= 0 && seconds < best) {
       best = seconds;
       *algorithm = candidate.name;
     }
   }
-  if (IsRoot() && !times.empty()) {
+  if (IsRoot() && !c->mpi_algorithms.list.empty()) {
     std::printf("  %llu bytes: MPI's algorithms: %s\n",
                 static_cast<unsigned long long>(bytes), times.c_str());
   }

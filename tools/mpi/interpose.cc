@@ -15,7 +15,9 @@
 // cluster as its site when the range has uplinks), or the cluster model,
 // each leader with its host's cluster) on a private communicator;
 // then each host's ranks get the message from MPI's own broadcast on a
-// communicator of that host's ranks. Every decision is
+// communicator of that host's ranks. A range handed to MPI may name one of
+// the MPI library's algorithms (mpi_algorithms.h), which then runs on a
+// duplicate of the communicator made for it. Every decision is
 // taken from data all ranks hold alike (the byte size, which MPI's type
 // signature rule makes equal on every rank; the communicator; what the
 // first broadcast on the communicator gathered), so every rank decides the
