@@ -520,14 +520,16 @@ def simulate(directory, n, args, options=()):
 def run_smpi(options, platform):
     """The same runs in SMPI: every MPI algorithm with an SMPI counterpart,
     hetcast's bench runs with the real run's arguments, the multi-tree with
-    the real run's plan. Appends to the platform's smpi.csv."""
+    the real run's plan. Adds to the platform's smpi.csv (a rerun of some
+    cases keeps the others)."""
     out = os.path.join(options["out"], platform)
     desc = description(platform)
     smpi_platform(desc, out)
     n = len(desc["hosts"])
     bench = os.path.join(programs(), "smpi", "bench")
     rows = Rows(os.path.join(out, "smpi.csv"),
-                ["mpi", "method", "bytes", "smpi_algorithm", "seconds"])
+                ["mpi", "method", "bytes", "smpi_algorithm", "seconds"],
+                keep=True)
     for mpi in options["mpis"]:
         algorithms = MPICH_ALGORITHMS if mpi == "mpich" else OPENMPI_ALGORITHMS
         for size in options["sizes"]:
@@ -557,8 +559,12 @@ def run_smpi(options, platform):
 class Rows:
     """A CSV file written row by row (a stopped run keeps what it has)."""
 
-    def __init__(self, path, header):
+    def __init__(self, path, header, keep=False):
+        """keep: add to the file's rows where it exists (the readers take
+        each case's last one) instead of starting it anew."""
         self.path = path
+        if keep and os.path.exists(path):
+            return
         with open(path, "w", newline="") as f:
             csv.writer(f).writerow(header)
 
