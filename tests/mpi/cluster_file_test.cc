@@ -439,8 +439,8 @@ TEST(ClusterFileTest, MpiAlgorithmIsVersion3sAndOnlyForActionMpi) {
             "sizes[0]: mpi_algorithm \"a b\" is not an algorithm's name (1 to "
             "64 letters, digits and underscores)");
   EXPECT_THAT(ErrorOf(version3(R"({"min_bytes": 1, "max_bytes": 8,
-                "action": "mpi", "mpi_algorithm": ")" + std::string(65, 'a') +
-                               R"("})")),
+                "action": "mpi", "mpi_algorithm": ")" +
+                               std::string(65, 'a') + R"("})")),
               HasSubstr("is not an algorithm's name"));
 }
 
@@ -532,8 +532,7 @@ TEST(ClusterFileTest, ReadClusterFileNamesThePath) {
   const std::string path = std::string(std::getenv("TEST_TMPDIR")) + "/c.json";
   std::ofstream(path) << R"({"version": 4})";
   EXPECT_FALSE(ReadClusterFile(path, &file, &error));
-  EXPECT_EQ(error,
-            path + ": version is 4; this library reads versions 1 to 3");
+  EXPECT_EQ(error, path + ": version is 4; this library reads versions 1 to 3");
 }
 
 }  // namespace

@@ -38,16 +38,16 @@
 //     rates from inside its cluster and plan with the uplinks.
 //  4. Sizes: at each calibrated size, MPI's own broadcast (PMPI_Bcast: its
 //     default and each algorithm the library lets a process choose,
-//     mpi_algorithms.h; the fastest is MPI's time) and each candidate plan (FNF between host leaders, whole messages or
-//     segments; the cluster model between them with C = inter / local when
-//     there are clusters; model trees, with the sites' uplinks when the
-//     clusters are sites; the exact table) are timed from
-//     rank 0; each candidate is a rule of a cluster
-//     file read by the library's parser, run by the library's own two-level
-//     broadcast (two_level.h), its bytes checked on every rank. The size's
-//     range (up to the next calibrated size) gets the fastest plan where it
-//     beats MPI's fastest, else "mpi" (naming MPI's algorithm where one
-//     beat its default); ranges that run the same thing merge.
+//     mpi_algorithms.h; the fastest is MPI's time) and each candidate plan (FNF
+//     between host leaders, whole messages or segments; the cluster model
+//     between them with C = inter / local when there are clusters; model trees,
+//     with the sites' uplinks when the clusters are sites; the exact table) are
+//     timed from rank 0; each candidate is a rule of a cluster file read by the
+//     library's parser, run by the library's own two-level broadcast
+//     (two_level.h), its bytes checked on every rank. The size's range (up to
+//     the next calibrated size) gets the fastest plan where it beats MPI's
+//     fastest, else "mpi" (naming MPI's algorithm where one beat its default);
+//     ranges that run the same thing merge.
 //  5. The file is read back by the library's parser and every calibrated
 //     size's rule compared with the one that was timed before it is
 //     written. Exit status 0; 2 for bad arguments or a run on one host; 1

@@ -890,27 +890,23 @@ std::string Us(double seconds) {
 // library's default), after a warm-up call; -1 when the algorithm cannot be
 // chosen on some rank.
 double TimeMpi(Calibration* c, uint64_t bytes, const MpiAlgorithm* algorithm) {
+  MPI_Comm comm = MPI_COMM_WORLD;
+  if (algorithm != nullptr) {
+    const int made =
+        CommForAlgorithm(c->mpi_algorithms, *algorithm, MPI_COMM_WORLD, &comm);
+    if (AgreedStatus(made != MPI_SUCCESS)) {
+      if (made == MPI_SUCCESS) PMPI_Comm_free(&comm);
+      return -1;
+    }
+  }
   std::vector<char>& buffer = c->buffer;
   buffer.resize(bytes);
   const int n = static_cast<int>(bytes);
-  if (algorithm == nullptr) {
-    PMPI_Bcast(buffer.data(), n, MPI_BYTE, 0, MPI_COMM_WORLD);  // warm-up
-    return Timed(c->input.repeats, [&] {
-      PMPI_Bcast(buffer.data(), n, MPI_BYTE, 0, MPI_COMM_WORLD);
-    });
-  }
-  MPI_Comm comm = MPI_COMM_NULL;
-  const int made =
-      CommForAlgorithm(c->mpi_algorithms, *algorithm, MPI_COMM_WORLD, &comm);
-  if (AgreedStatus(made != MPI_SUCCESS)) {
-    if (made == MPI_SUCCESS) PMPI_Comm_free(&comm);
-    return -1;
-  }
   PMPI_Bcast(buffer.data(), n, MPI_BYTE, 0, comm);  // warm-up
   const double seconds = Timed(c->input.repeats, [&] {
     PMPI_Bcast(buffer.data(), n, MPI_BYTE, 0, comm);
   });
-  PMPI_Comm_free(&comm);
+  if (comm != MPI_COMM_WORLD) PMPI_Comm_free(&comm);
   return seconds;
 }
 

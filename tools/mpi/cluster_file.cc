@@ -358,9 +358,8 @@ bool ReadClusterModel(const std::string& where, const cluster::SizeRange& range,
 
 // An "mpi" range's MPI algorithm: a name of 1 .. 64 letters, digits and
 // underscores (the libraries' own names are).
-bool ReadMpiAlgorithm(const std::string& where,
-                      const flatbuffers::String& name, SizeRule* rule,
-                      std::string* error) {
+bool ReadMpiAlgorithm(const std::string& where, const flatbuffers::String& name,
+                      SizeRule* rule, std::string* error) {
   if (rule->plan) {
     return Refuse(error, where +
                              ": mpi_algorithm names the MPI library's "
@@ -368,8 +367,9 @@ bool ReadMpiAlgorithm(const std::string& where,
   }
   rule->mpi_algorithm = name.str();
   const bool letters = std::all_of(
-      rule->mpi_algorithm.begin(), rule->mpi_algorithm.end(),
-      [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; });
+      rule->mpi_algorithm.begin(), rule->mpi_algorithm.end(), [](char c) {
+        return std::isalnum(static_cast<unsigned char>(c)) || c == '_';
+      });
   if (rule->mpi_algorithm.empty() || rule->mpi_algorithm.size() > 64 ||
       !letters) {
     return Refuse(error, where + ": mpi_algorithm \"" +
@@ -461,8 +461,9 @@ bool ReadSizes(const cluster::ClusterFile& root, const std::string& folder,
   for (flatbuffers::uoffset_t s = 0; s < root.sizes()->size(); ++s) {
     const std::string where = "sizes[" + std::to_string(s) + "]";
     if (root.version() < 3 && root.sizes()->Get(s)->mpi_algorithm()) {
-      return Refuse(error, where + ": mpi_algorithm is new in version 3; "
-                                   "the file says version " +
+      return Refuse(error, where +
+                               ": mpi_algorithm is new in version 3; "
+                               "the file says version " +
                                std::to_string(root.version()));
     }
     SizeRule rule;

@@ -48,7 +48,7 @@ struct SizeRule {
   bool plan = false;                      // false: hand to MPI_Bcast
   // Not plan: the MPI library's algorithm by its name ("": its default).
   std::string mpi_algorithm;
-  bool trees = false;                     // model trees (degree_tree.h)
+  bool trees = false;    // model trees (degree_tree.h)
   bool cluster = false;  // model cluster; neither: the node model
   hetcast_algorithm algorithm = HETCAST_ALGORITHM_NONE;
   uint64_t segment_bytes = 0;

@@ -115,12 +115,12 @@ bool SameRule(const DraftRange& a, const DraftRange& b) {
   if (a.plan != b.plan) return false;
   if (!a.plan) return a.mpi_algorithm == b.mpi_algorithm;
   return (a.trees == b.trees && a.cluster == b.cluster &&
-                     a.segment_bytes == b.segment_bytes && a.costs == b.costs &&
-                     a.table_data == b.table_data &&
-                     a.send_ps_per_byte == b.send_ps_per_byte &&
-                     a.receive_ps_per_byte == b.receive_ps_per_byte &&
-                     a.uplink_ps_per_byte == b.uplink_ps_per_byte &&
-                     a.inter_cost == b.inter_cost);
+          a.segment_bytes == b.segment_bytes && a.costs == b.costs &&
+          a.table_data == b.table_data &&
+          a.send_ps_per_byte == b.send_ps_per_byte &&
+          a.receive_ps_per_byte == b.receive_ps_per_byte &&
+          a.uplink_ps_per_byte == b.uplink_ps_per_byte &&
+          a.inter_cost == b.inter_cost);
 }
 
 std::vector<DraftRange> MergeRanges(const std::vector<DraftRange>& ranges) {

@@ -32,7 +32,7 @@ struct DraftRange {
   bool plan = false;
   std::string mpi_algorithm;  // not plan: MPI's algorithm ("": its default)
   bool trees = false;         // model trees
-  bool cluster = false;  // model cluster; neither: the node model
+  bool cluster = false;       // model cluster; neither: the node model
   uint64_t segment_bytes = 0;
   std::vector<uint64_t> costs;  // node model: one per type
   // Node model: a table file's bytes and content hash, or empty (FNF).
@@ -56,7 +56,8 @@ struct ClusterFileDraft {
 };
 
 // Whether two ranges run the same thing ("mpi" with the same algorithm, or
-// "plan" with the same model, segments, costs, table, rates, uplinks and inter_cost).
+// "plan" with the same model, segments, costs, table, rates, uplinks and
+// inter_cost).
 bool SameRule(const DraftRange& a, const DraftRange& b);
 
 // Adjacent ranges (each `max_bytes + 1` the next one's `min_bytes`) that

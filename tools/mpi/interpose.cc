@@ -27,6 +27,7 @@
 #include <mpi.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <climits>
 #include <cstdint>
@@ -67,8 +68,8 @@ struct Settings {
   int world_rank = 0;
   bool usable = false;  // the file parsed and names this host
   ClusterFile file;
-  HostPlace place;      // this host's type and cluster
-  std::string problem;  // why not usable (one line)
+  HostPlace place;               // this host's type and cluster
+  std::string problem;           // why not usable (one line)
   MpiAlgorithms mpi_algorithms;  // the MPI library's, to choose from
   // Per size rule: the MPI algorithm its "mpi_algorithm" names, nullptr for
   // the library's default.
@@ -138,22 +139,22 @@ void WriteStatsAtFinalize() {
 // Settings::rule_algorithms; a rule whose algorithm this MPI library does
 // not offer runs the library's default (said once, by rank 0).
 void FindRuleAlgorithms(Settings* settings) {
-  bool found = false;
-  for (size_t i = 0; i < settings->file.sizes.size(); ++i) {
-    const std::string& name = settings->file.sizes[i].mpi_algorithm;
-    const MpiAlgorithm* algorithm = nullptr;
-    if (!name.empty()) {
-      if (!found) settings->mpi_algorithms = FindMpiAlgorithms();
-      found = true;
-      algorithm = FindMpiAlgorithm(settings->mpi_algorithms, name);
-      if (algorithm == nullptr && settings->world_rank == 0) {
-        const MpiAlgorithms& all = settings->mpi_algorithms;
-        SayOnce("sizes[" + std::to_string(i) + "]: mpi_algorithm " + name +
-                " is not one this MPI library lets a process choose (" +
-                (all.list.empty() ? all.why_none
-                                  : "it offers those of " + all.variable) +
-                "); its default broadcast runs there");
-      }
+  const std::vector<SizeRule>& rules = settings->file.sizes;
+  if (std::any_of(rules.begin(), rules.end(), [](const SizeRule& rule) {
+        return !rule.mpi_algorithm.empty();
+      })) {
+    settings->mpi_algorithms = FindMpiAlgorithms();
+  }
+  const MpiAlgorithms& all = settings->mpi_algorithms;
+  for (size_t i = 0; i < rules.size(); ++i) {
+    const std::string& name = rules[i].mpi_algorithm;
+    const MpiAlgorithm* algorithm = FindMpiAlgorithm(all, name);
+    if (!name.empty() && algorithm == nullptr && settings->world_rank == 0) {
+      SayOnce("sizes[" + std::to_string(i) + "]: mpi_algorithm " + name +
+              " is not one this MPI library lets a process choose (" +
+              (all.list.empty() ? all.why_none
+                                : "it offers those of " + all.variable) +
+              "); its default broadcast runs there");
     }
     settings->rule_algorithms.push_back(algorithm);
   }
@@ -230,9 +231,11 @@ int DeleteState(MPI_Comm comm, int, void* value, void*) {
   CommState* state = static_cast<CommState*>(value);
   int finalized = 0;
   PMPI_Finalized(&finalized);
-  if (!finalized) FreeTwoLevel(&state->two_level);
-  for (auto& chosen : state->algorithm_comms) {
-    if (!finalized && chosen.second != comm) PMPI_Comm_free(&chosen.second);
+  if (!finalized) {
+    FreeTwoLevel(&state->two_level);
+    for (auto& chosen : state->algorithm_comms) {
+      if (chosen.second != comm) PMPI_Comm_free(&chosen.second);
+    }
   }
   delete state;
   return MPI_SUCCESS;
@@ -383,11 +386,10 @@ void Announce(CommState* state, size_t index, const SizeRule& rule,
   } else {
     const MpiAlgorithm* algorithm =
         hosts_enough ? settings.rule_algorithms[index] : nullptr;
-    const std::string why =
-        rule.plan ? "one host: its ranks share memory"
-        : algorithm
-            ? "the cluster file says mpi, its " + algorithm->name + " algorithm"
-            : "the cluster file says mpi";
+    const std::string why = rule.plan   ? "one host: its ranks share memory"
+                            : algorithm ? "the cluster file says mpi, its " +
+                                              algorithm->name + " algorithm"
+                                        : "the cluster file says mpi";
     std::snprintf(line, sizeof(line),
                   "hetcast: %d ranks on %d hosts, %llu..%llu bytes: "
                   "MPI_Bcast (%s); calibrated: MPI_Bcast %.1f us, hetcast "

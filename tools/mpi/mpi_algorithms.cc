@@ -71,8 +71,7 @@ int IntVariable(const char* name) {
 bool AccessInt(int index, bool write, int value, int* old) {
   MPI_T_cvar_handle handle;
   int count = 0;
-  if (MPI_T_cvar_handle_alloc(index, nullptr, &handle, &count) !=
-      MPI_SUCCESS) {
+  if (MPI_T_cvar_handle_alloc(index, nullptr, &handle, &count) != MPI_SUCCESS) {
     return false;
   }
   int read[4] = {0, 0, 0, 0};  // a bool variable fills fewer bytes
@@ -147,7 +146,6 @@ MpiAlgorithms FindOpenMpi() {
     return None(std::string(kOpenMpiVariable) + " has no MPI_T enum");
   }
   MpiAlgorithms found;
-  found.reach = MpiAlgorithms::Reach::kPerCommunicator;
   found.variable = kOpenMpiVariable;
   for (int i = 0; i < count; ++i) {
     int value = 0;
@@ -182,8 +180,7 @@ int CommForAlgorithm(const MpiAlgorithms& algorithms,
                      MPI_Comm* chosen) {
   ToolSession session;
   int old = 0;
-  if (algorithms.reach != MpiAlgorithms::Reach::kPerCommunicator ||
-      !session.ok() ||
+  if (algorithms.list.empty() || !session.ok() ||
       !WriteInt(algorithms.variable.c_str(), algorithm.value, &old)) {
     return MPI_ERR_OTHER;
   }

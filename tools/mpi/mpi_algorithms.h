@@ -35,12 +35,9 @@ struct MpiAlgorithm {
 };
 
 struct MpiAlgorithms {
-  // How a choice reaches MPI_Bcast: not at all, or by the communicator.
-  enum class Reach { kNone, kPerCommunicator };
-  Reach reach = Reach::kNone;
-  std::string variable;              // the control variable's name
-  std::vector<MpiAlgorithm> list;    // without the library's default
-  std::string why_none;              // reach kNone: why (one line)
+  std::string variable;            // the control variable's name
+  std::vector<MpiAlgorithm> list;  // without the library's default
+  std::string why_none;            // list empty: why (one line)
 };
 
 // The running library's algorithms (local; after MPI_Init).
