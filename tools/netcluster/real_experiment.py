@@ -520,8 +520,8 @@ def simulate(directory, n, args, options=()):
 def run_smpi(options, platform):
     """The same runs in SMPI: every MPI algorithm with an SMPI counterpart,
     hetcast's bench runs with the real run's arguments, the multi-tree with
-    the real run's plan. Adds to the platform's smpi.csv (a rerun of some
-    cases keeps the others)."""
+    the real run's plan. A full run starts the platform's smpi.csv anew;
+    --smpi-only adds to it (a rerun of some cases keeps the others)."""
     out = os.path.join(options["out"], platform)
     desc = description(platform)
     smpi_platform(desc, out)
@@ -529,7 +529,7 @@ def run_smpi(options, platform):
     bench = os.path.join(programs(), "smpi", "bench")
     rows = Rows(os.path.join(out, "smpi.csv"),
                 ["mpi", "method", "bytes", "smpi_algorithm", "seconds"],
-                keep=True)
+                keep=options["smpi-only"])
     for mpi in options["mpis"]:
         algorithms = MPICH_ALGORITHMS if mpi == "mpich" else OPENMPI_ALGORITHMS
         for size in options["sizes"]:
@@ -554,6 +554,15 @@ def run_smpi(options, platform):
                 rows.append([mpi, "hetcast_multitree", size, "",
                              field(text, "hetcast_seconds")])
             log("smpi %s %s %d done" % (platform, mpi, size))
+
+
+def smpi_times(out):
+    """{(mpi, method, bytes): seconds} of DIR/smpi.csv, each case's last row
+    (a simulation that ran past its limit has none, also over an older
+    row)."""
+    last = {(r["mpi"], r["method"], int(r["bytes"])): r["seconds"]
+            for r in read_rows(os.path.join(out, "smpi.csv"))}
+    return {case: float(seconds) for case, seconds in last.items() if seconds}
 
 
 class Rows:
@@ -654,8 +663,7 @@ def predicted_seconds(out, mpi, method, size, runs):
 def case_table(options, platform, shaper):
     out = os.path.join(options["out"], platform)
     rows = read_rows(os.path.join(out, "results.csv"))
-    smpi = {(r["mpi"], r["method"], int(r["bytes"])): float(r["seconds"])
-            for r in read_rows(os.path.join(out, "smpi.csv")) if r["seconds"]}
+    smpi = smpi_times(out)
     if not rows:
         return [], []
     desc = description(platform)
@@ -740,8 +748,7 @@ def verdict_rows(options, platform):
     """Per case and hetcast variant simulated: the ratio of the fastest
     algorithm with an SMPI counterpart to hetcast, measured and in SMPI."""
     out = os.path.join(options["out"], platform)
-    smpi = {(r["mpi"], r["method"], int(r["bytes"])): float(r["seconds"])
-            for r in read_rows(os.path.join(out, "smpi.csv")) if r["seconds"]}
+    smpi = smpi_times(out)
     measured = {}
     for r in read_rows(os.path.join(out, "results.csv")):
         if r["seconds"]:
